@@ -1,0 +1,446 @@
+//! Double King (RULES.md §1): 4 players, 20 deals, each player deals 5 times and
+//! chooses 3 negative games and 2 trump games; each negative game twice per sheet.
+
+use crate::{seat_after, Game, GameId, Line, Rule, Seat, Sheet, SheetError, Violation};
+use serde::{Deserialize, Serialize};
+
+pub const SEATS: usize = 4;
+pub const DEALS: usize = 20;
+pub const NEGATIVES_PER_PLAYER: u8 = 3;
+pub const TRUMPS_PER_PLAYER: u8 = 2;
+pub const TIMES_PER_GAME: u8 = 2;
+/// Trump deal voided by a fault: the offender's and every other player's points.
+pub const VOID_OFFENDER: i64 = -6;
+pub const VOID_OTHERS: i64 = 2;
+
+/// The game a dealer chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Contract {
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    T,
+}
+
+impl Contract {
+    pub const NEGATIVES: [Contract; 6] = [Contract::A, Contract::B, Contract::C, Contract::D, Contract::E, Contract::F];
+
+    pub fn is_negative(self) -> bool {
+        self != Contract::T
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Total the counts of a counted game add up to, and the points of one counted item.
+    pub fn counting(self) -> Option<(i64, i64)> {
+        match self {
+            Contract::A | Contract::B => Some((13, -1)),
+            Contract::C => Some((4, -2)),
+            Contract::D => Some((8, -1)),
+            Contract::T => Some((13, 1)),
+            Contract::E | Contract::F => None,
+        }
+    }
+
+    /// Points the deal hands out in all (negative for the negative games).
+    pub fn deal_points(self) -> i64 {
+        match self {
+            Contract::A | Contract::B => -13,
+            Contract::C | Contract::D => -8,
+            Contract::E | Contract::F => -5,
+            Contract::T => 13,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Contract::A => "fewest tricks",
+            Contract::B => "fewest hearts",
+            Contract::C => "fewest queens",
+            Contract::D => "fewest kings and jacks",
+            Contract::E => "king of hearts",
+            Contract::F => "7th and 13th trick",
+            Contract::T => "trump",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Suit {
+    Clubs,
+    Diamonds,
+    Hearts,
+    Spades,
+}
+
+impl Suit {
+    pub fn symbol(self) -> char {
+        match self {
+            Suit::Clubs => '♣',
+            Suit::Diamonds => '♦',
+            Suit::Hearts => '♥',
+            Suit::Spades => '♠',
+        }
+    }
+}
+
+/// One line of the Double King sheet, as FORMAT.md writes it. Seats and counts
+/// are signed so that a wrong figure is reported by its rule, not as bad JSON.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deal {
+    pub contract: Option<Contract>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trump: Option<Suit>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counts: Option<Vec<i64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub taker: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seventh: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fault_by: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub void_by: Option<i64>,
+}
+
+impl Deal {
+    pub fn counted(contract: Contract, counts: [i64; 4]) -> Deal {
+        Deal { contract: Some(contract), counts: Some(counts.to_vec()), ..Deal::default() }
+    }
+    pub fn trump(suit: Suit, counts: [i64; 4]) -> Deal {
+        Deal { trump: Some(suit), ..Deal::counted(Contract::T, counts) }
+    }
+    pub fn king_of_hearts(taker: Seat) -> Deal {
+        Deal { contract: Some(Contract::E), taker: Some(taker as i64), ..Deal::default() }
+    }
+    pub fn tricks_7_13(seventh: Seat, last: Seat) -> Deal {
+        Deal { contract: Some(Contract::F), seventh: Some(seventh as i64), last: Some(last as i64), ..Deal::default() }
+    }
+    pub fn fault(contract: Contract, by: Seat) -> Deal {
+        Deal { contract: Some(contract), fault_by: Some(by as i64), ..Deal::default() }
+    }
+    pub fn void(suit: Suit, by: Seat) -> Deal {
+        Deal { contract: Some(Contract::T), trump: Some(suit), void_by: Some(by as i64), ..Deal::default() }
+    }
+}
+
+/// Why the next dealer has no free choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Forced {
+    /// The dealer has played both trumps: only negatives remain.
+    NegativesOnly,
+    /// The dealer's remaining deals equal their remaining trumps.
+    TrumpsOnly,
+    /// The last deal was voided by the dealer's own fault: it is dealt again as trump.
+    RedealAfterOwnFault,
+}
+
+impl Forced {
+    pub fn explain(self) -> &'static str {
+        match self {
+            Forced::NegativesOnly => "the dealer has played both trump games: only negative games remain",
+            Forced::TrumpsOnly => "the dealer's remaining deals equal their remaining trump games: trump only",
+            Forced::RedealAfterOwnFault => "the trump deal was voided by the dealer's own fault: it is dealt again as trump",
+        }
+    }
+}
+
+/// What the dealer of the next line may choose.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Choices {
+    pub line: usize,
+    pub deal: usize,
+    pub dealer: Seat,
+    /// Every contract the dealer may choose now, negatives first.
+    pub allowed: Vec<Contract>,
+    pub negatives_left: u8,
+    pub trumps_left: u8,
+    /// Set when the choice is forced, with the reason.
+    pub forced: Option<Forced>,
+    pub explanation: Option<&'static str>,
+    /// True when this line redeals a voided trump deal.
+    pub redeal: bool,
+}
+
+pub struct DoubleKing;
+
+/// The state of a sheet between two lines.
+#[derive(Clone, Debug, Default)]
+struct Progress {
+    played: usize,
+    negatives: [u8; SEATS],
+    trumps: [u8; SEATS],
+    games: [u8; 6],
+    /// After a voided trump deal: whether the dealer was at fault.
+    redeal: Option<bool>,
+}
+
+impl Progress {
+    fn dealer(&self, first: Seat) -> Seat {
+        seat_after(first, self.played, SEATS)
+    }
+
+    fn check_choice(&self, dealer: Seat, contract: Contract) -> Result<(), Violation> {
+        let d = dealer - 1;
+        if self.redeal == Some(true) && contract != Contract::T {
+            return Err(Violation::new(
+                Rule::RedealTrump,
+                format!("seat {dealer} voided the last trump deal by their own fault and must deal trump again, not {contract:?}"),
+            ));
+        }
+        if contract.is_negative() {
+            if self.games[contract.index()] >= TIMES_PER_GAME {
+                return Err(Violation::new(
+                    Rule::GameTwice,
+                    format!("game {contract:?} ({}) has already been played twice on this sheet", contract.name()),
+                ));
+            }
+            if self.negatives[d] >= NEGATIVES_PER_PLAYER {
+                return Err(Violation::new(
+                    Rule::DealerNegatives,
+                    format!("seat {dealer} has already chosen 3 negative games and must deal trump"),
+                ));
+            }
+        } else if self.trumps[d] >= TRUMPS_PER_PLAYER {
+            return Err(Violation::new(
+                Rule::DealerTrumps,
+                format!("seat {dealer} has already chosen 2 trump games and must choose a negative game"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn choices(&self, first: Seat, line: usize) -> Choices {
+        let dealer = self.dealer(first);
+        let d = dealer - 1;
+        let negatives_left = NEGATIVES_PER_PLAYER - self.negatives[d];
+        let trumps_left = TRUMPS_PER_PLAYER - self.trumps[d];
+        let allowed: Vec<Contract> = Contract::NEGATIVES
+            .into_iter()
+            .chain([Contract::T])
+            .filter(|c| self.check_choice(dealer, *c).is_ok())
+            .collect();
+        let forced = if self.redeal == Some(true) {
+            Some(Forced::RedealAfterOwnFault)
+        } else if trumps_left == 0 {
+            Some(Forced::NegativesOnly)
+        } else if negatives_left == 0 {
+            Some(Forced::TrumpsOnly)
+        } else {
+            None
+        };
+        Choices {
+            line,
+            deal: self.played + 1,
+            dealer,
+            allowed,
+            negatives_left,
+            trumps_left,
+            forced,
+            explanation: forced.map(Forced::explain),
+            redeal: self.redeal.is_some(),
+        }
+    }
+}
+
+fn seat(value: i64, what: &str) -> Result<usize, Violation> {
+    if (1..=SEATS as i64).contains(&value) {
+        Ok(value as usize - 1)
+    } else {
+        Err(Violation::new(Rule::SeatRange, format!("{what} is seat {value}, not a seat from 1 to {SEATS}")))
+    }
+}
+
+fn shape(detail: String) -> Violation {
+    Violation::new(Rule::DealShape, detail)
+}
+
+/// Refuse any figure the contract does not use.
+fn only_fields(deal: &Deal, contract: Contract, allowed: &[&str]) -> Result<(), Violation> {
+    let present = [
+        ("trump", deal.trump.is_some()),
+        ("counts", deal.counts.is_some()),
+        ("taker", deal.taker.is_some()),
+        ("seventh", deal.seventh.is_some()),
+        ("last", deal.last.is_some()),
+        ("fault_by", deal.fault_by.is_some()),
+        ("void_by", deal.void_by.is_some()),
+    ];
+    for (name, is) in present {
+        if is && !allowed.contains(&name) {
+            let hint = match (name, contract.is_negative()) {
+                ("fault_by", false) => " (a fault in a trump deal is written void_by)",
+                ("void_by", true) => " (a fault in a negative deal is written fault_by)",
+                _ => "",
+            };
+            return Err(shape(format!("game {contract:?} takes no `{name}`{hint}")));
+        }
+    }
+    Ok(())
+}
+
+/// Points of one line: the shape and figures checked, no sheet context needed.
+/// Returns the points per seat, whether the deal counts, and the seat at fault.
+pub fn score_deal(deal: &Deal) -> Result<([i64; SEATS], bool, Option<Seat>), Violation> {
+    let contract = deal.contract.ok_or_else(|| shape("a deal names its `contract`: A, B, C, D, E, F or T".into()))?;
+    let mut points = [0i64; SEATS];
+    if contract == Contract::T && deal.trump.is_none() {
+        return Err(shape("a trump deal names its `trump`: clubs, diamonds, hearts or spades".into()));
+    }
+    if let Some(by) = deal.fault_by {
+        only_fields(deal, contract, &["fault_by"])?;
+        let s = seat(by, "the player at fault")?;
+        points[s] = contract.deal_points();
+        return Ok((points, true, Some(s + 1)));
+    }
+    if let Some(by) = deal.void_by {
+        only_fields(deal, contract, &["trump", "void_by"])?;
+        let s = seat(by, "the player at fault")?;
+        points = [VOID_OTHERS; SEATS];
+        points[s] = VOID_OFFENDER;
+        return Ok((points, false, Some(s + 1)));
+    }
+    match contract {
+        Contract::E => {
+            only_fields(deal, contract, &["taker"])?;
+            let taker = deal.taker.ok_or_else(|| shape("game E gives the `taker` of the king of hearts".into()))?;
+            points[seat(taker, "the taker of the king of hearts")?] = -5;
+        }
+        Contract::F => {
+            only_fields(deal, contract, &["seventh", "last"])?;
+            let (Some(seventh), Some(last)) = (deal.seventh, deal.last) else {
+                return Err(shape("game F gives the takers of trick 7 (`seventh`) and trick 13 (`last`)".into()));
+            };
+            points[seat(seventh, "the taker of trick 7")?] -= 2;
+            points[seat(last, "the taker of trick 13")?] -= 3;
+        }
+        counted => {
+            let allowed: &[&str] = if counted == Contract::T { &["trump", "counts"] } else { &["counts"] };
+            only_fields(deal, contract, allowed)?;
+            let (total, each) = counted.counting().expect("counted game");
+            let counts = deal.counts.as_ref().ok_or_else(|| shape(format!("game {contract:?} gives `counts`, one per seat")))?;
+            if counts.len() != SEATS {
+                return Err(shape(format!("game {contract:?} gives {SEATS} counts, one per seat, not {}", counts.len())));
+            }
+            if let Some((i, c)) = counts.iter().enumerate().find(|(_, c)| **c < 0) {
+                return Err(Violation::new(Rule::CountNegative, format!("seat {} has count {c}", i + 1)));
+            }
+            let sum: i64 = counts.iter().sum();
+            if sum != total {
+                let what = match counted {
+                    Contract::A | Contract::T => "tricks",
+                    Contract::B => "hearts",
+                    Contract::C => "queens",
+                    _ => "kings and jacks",
+                };
+                return Err(Violation::new(
+                    Rule::DealTotal,
+                    format!("the counts add up to {sum}; game {contract:?} has {total} {what}"),
+                ));
+            }
+            for (p, c) in points.iter_mut().zip(counts) {
+                *p = c * each;
+            }
+        }
+    }
+    Ok((points, true, None))
+}
+
+fn label(deal: &Deal) -> String {
+    match (deal.contract, deal.trump) {
+        (Some(Contract::T), Some(s)) => format!("T{}", s.symbol()),
+        (Some(c), _) => format!("{c:?}"),
+        (None, _) => "?".into(),
+    }
+}
+
+impl DoubleKing {
+    fn walk(&self, first_dealer: Seat, entries: &[Deal]) -> Result<(Sheet, Progress), SheetError> {
+        if !(1..=SEATS).contains(&first_dealer) {
+            return Err(SheetError::sheet(Violation::new(
+                Rule::FirstDealer,
+                format!("the first dealer is seat {first_dealer}, not a seat from 1 to {SEATS}"),
+            )));
+        }
+        let mut progress = Progress::default();
+        let mut lines = Vec::with_capacity(entries.len());
+        let mut totals = vec![0i64; SEATS];
+        for (i, deal) in entries.iter().enumerate() {
+            let line = i + 1;
+            let at = |v: Violation| SheetError::at(line, v);
+            if progress.played >= DEALS {
+                return Err(at(Violation::new(Rule::SheetFull, format!("all {DEALS} deals are already on the sheet"))));
+            }
+            let dealer = progress.dealer(first_dealer);
+            let (points, counts, fault) = score_deal(deal).map_err(at)?;
+            let contract = deal.contract.expect("scored deal has a contract");
+            progress.check_choice(dealer, contract).map_err(at)?;
+            let d = dealer - 1;
+            if counts {
+                if contract.is_negative() {
+                    progress.negatives[d] += 1;
+                    progress.games[contract.index()] += 1;
+                } else {
+                    progress.trumps[d] += 1;
+                }
+                progress.played += 1;
+                progress.redeal = None;
+            } else {
+                progress.redeal = Some(fault == Some(dealer));
+            }
+            for (t, p) in totals.iter_mut().zip(points) {
+                *t += p;
+            }
+            lines.push(Line {
+                line,
+                deal: if counts { progress.played } else { progress.played + 1 },
+                dealer,
+                label: label(deal),
+                points: points.to_vec(),
+                counts,
+                chooser: contract.is_negative().then_some(dealer),
+                fault,
+            });
+        }
+        let sheet = Sheet {
+            seats: SEATS,
+            lines,
+            totals,
+            deals_played: progress.played,
+            deals_needed: DEALS,
+            complete: progress.played == DEALS,
+        };
+        Ok((sheet, progress))
+    }
+}
+
+impl Game for DoubleKing {
+    type Entry = Deal;
+    type Choices = Choices;
+
+    fn id(&self) -> GameId {
+        GameId::DoubleKing
+    }
+
+    fn seats(&self) -> usize {
+        SEATS
+    }
+
+    fn replay(&self, first_dealer: Seat, entries: &[Deal]) -> Result<Sheet, SheetError> {
+        self.walk(first_dealer, entries).map(|(sheet, _)| sheet)
+    }
+
+    fn next_choices(&self, first_dealer: Seat, entries: &[Deal]) -> Result<Option<Choices>, SheetError> {
+        let (sheet, progress) = self.walk(first_dealer, entries)?;
+        Ok((!sheet.complete).then(|| progress.choices(first_dealer, entries.len() + 1)))
+    }
+}

@@ -1,0 +1,61 @@
+//! Free jury rulings on a table (RULES.md §1 penalties, §6 records).
+
+use crate::{Rule, Seat, Violation};
+use serde::{Deserialize, Serialize};
+
+/// A jury decision giving points to the seats of one table, as FORMAT.md writes it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ruling {
+    pub seat: i64,
+    pub points: Vec<i64>,
+    #[serde(default)]
+    pub reason: String,
+    #[serde(default)]
+    pub by: String,
+    /// A sanction may take points without giving them to anyone.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sanction: bool,
+}
+
+impl Ruling {
+    /// Check a ruling against a table of `seats` players; returns the seat it concerns.
+    pub fn check(&self, seats: usize) -> Result<Seat, Violation> {
+        if !(1..=seats as i64).contains(&self.seat) {
+            return Err(Violation::new(
+                Rule::SeatRange,
+                format!("the ruling concerns seat {}, not a seat from 1 to {seats}", self.seat),
+            ));
+        }
+        if self.points.len() != seats {
+            return Err(Violation::new(
+                Rule::RulingShape,
+                format!("a ruling gives {seats} figures, one per seat, not {}", self.points.len()),
+            ));
+        }
+        if self.reason.trim().is_empty() {
+            return Err(Violation::new(Rule::RulingShape, "a ruling states its reason"));
+        }
+        if self.by.trim().is_empty() {
+            return Err(Violation::new(Rule::RulingShape, "a ruling names the jury member who made it"));
+        }
+        let sum: i64 = self.points.iter().sum();
+        if sum != 0 && !self.sanction {
+            return Err(Violation::new(
+                Rule::RulingZeroSum,
+                format!("the points add up to {sum}; mark the ruling as a sanction if that is meant"),
+            ));
+        }
+        Ok(self.seat as Seat)
+    }
+}
+
+/// Round scores of a table: the sheet's totals plus every ruling's points.
+pub fn round_scores(totals: &[i64], rulings: &[Ruling]) -> Vec<i64> {
+    let mut scores = totals.to_vec();
+    for r in rulings {
+        for (s, p) in scores.iter_mut().zip(&r.points) {
+            *s += p;
+        }
+    }
+    scores
+}

@@ -1,0 +1,159 @@
+//! Invariants over random sheets, scores and draws (proptest).
+
+use atout_rules::double_king::{Contract, Deal, DoubleKing, Suit};
+use atout_rules::draw::{draw, History};
+use atout_rules::ranking::{criteria, rank, table_points, Totals};
+use atout_rules::settings::{RankingMethod, TieBreak};
+use atout_rules::{Game, TablePoints};
+use proptest::prelude::*;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Split `total` into 4 non-negative counts at random.
+fn split(rng: &mut ChaCha8Rng, total: i64) -> [i64; 4] {
+    let mut cuts = [rng.random_range(0..=total), rng.random_range(0..=total), rng.random_range(0..=total)];
+    cuts.sort_unstable();
+    [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
+}
+
+/// A complete, valid Double King sheet, with random voided trump deals mixed in.
+fn random_sheet(seed: u64, voids: bool) -> (usize, Vec<Deal>) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let first = rng.random_range(1..=4);
+    // Each seat's five choices: three negatives and two trumps, in random order.
+    let mut plans: Vec<Vec<bool>> = (0..4)
+        .map(|_| {
+            let mut p = vec![true, true, true, false, false];
+            p.shuffle(&mut rng);
+            p
+        })
+        .collect();
+    let mut games: Vec<Contract> = Contract::NEGATIVES.iter().flat_map(|c| [*c, *c]).collect();
+    games.shuffle(&mut rng);
+    let suits = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+    let mut deals = Vec::new();
+    for n in 0..20 {
+        let dealer = (first - 1 + n) % 4;
+        let negative = plans[dealer].remove(0);
+        let suit = suits[rng.random_range(0..4)];
+        if voids && !(negative && !plans[dealer].contains(&false)) && rng.random_bool(0.15) {
+            // Voided by a non-dealer (so the choice stays free); the dealer still has a trump.
+            let other = (dealer + rng.random_range(1..4)) % 4 + 1;
+            deals.push(Deal::void(suit, other));
+        }
+        let deal = if negative {
+            let game = games.pop().unwrap();
+            match game {
+                _ if rng.random_bool(0.05) => Deal::fault(game, rng.random_range(1..=4)),
+                Contract::E => Deal::king_of_hearts(rng.random_range(1..=4)),
+                Contract::F => Deal::tricks_7_13(rng.random_range(1..=4), rng.random_range(1..=4)),
+                g => Deal::counted(g, split(&mut rng, g.counting().unwrap().0)),
+            }
+        } else {
+            Deal::trump(suit, split(&mut rng, 13))
+        };
+        deals.push(deal);
+    }
+    (first, deals)
+}
+
+proptest! {
+    #[test]
+    fn a_complete_sheet_sums_to_zero(seed in any::<u64>(), voids in any::<bool>()) {
+        let (first, deals) = random_sheet(seed, voids);
+        let sheet = DoubleKing.replay(first, &deals).unwrap();
+        prop_assert!(sheet.complete);
+        prop_assert_eq!(sheet.deals_played, 20);
+        prop_assert_eq!(sheet.totals.iter().sum::<i64>(), 0);
+        // Negatives alone total −104, trumps +104.
+        let negative: i64 = sheet.lines.iter().filter(|l| l.counts && !l.label.starts_with('T')).flat_map(|l| l.points.clone()).sum();
+        prop_assert_eq!(negative, -104);
+        prop_assert_eq!(DoubleKing.next_choices(first, &deals).unwrap(), None);
+    }
+
+    #[test]
+    fn every_prefix_of_a_valid_sheet_offers_its_next_line(seed in any::<u64>()) {
+        let (first, deals) = random_sheet(seed, true);
+        for k in 0..deals.len() {
+            let c = DoubleKing.next_choices(first, &deals[..k]).unwrap().unwrap();
+            prop_assert!(c.allowed.contains(&deals[k].contract.unwrap()), "line {} not offered", k + 1);
+        }
+    }
+
+    #[test]
+    fn table_points_add_up_to_forty(scores in prop::collection::vec(-60i64..60, 4)) {
+        let points = table_points(&scores, &[16, 12, 8, 4]);
+        prop_assert_eq!(points.iter().copied().sum::<TablePoints>(), TablePoints::whole(40));
+        // A higher score never gets fewer points.
+        for i in 0..4 {
+            for j in 0..4 {
+                if scores[i] > scores[j] { prop_assert!(points[i] > points[j]); }
+                if scores[i] == scores[j] { prop_assert_eq!(points[i], points[j]); }
+            }
+        }
+    }
+
+    #[test]
+    fn the_final_order_is_total_with_shared_places_only_on_complete_ties(
+        rows in prop::collection::vec((0i64..6, -20i64..20, -10i64..10), 1..30)
+    ) {
+        let players: Vec<Totals> = rows.iter().map(|(p, s, b)| Totals {
+            table_points: TablePoints::whole(*p * 4),
+            score_sum: *s,
+            best_round: Some(*b),
+        }).collect();
+        let chain = criteria(RankingMethod::TablePoints, &[TieBreak::ScoreSum, TieBreak::BestRound]);
+        let places = rank(&players, &chain);
+        prop_assert_eq!(places.len(), players.len());
+        let mut seen: Vec<usize> = places.iter().map(|p| p.index).collect();
+        seen.sort_unstable();
+        prop_assert_eq!(seen, (0..players.len()).collect::<Vec<_>>());
+        let key = |t: &Totals| (t.table_points, t.score_sum, t.best_round);
+        for (k, w) in places.windows(2).enumerate() {
+            let (a, b) = (&players[w[0].index], &players[w[1].index]);
+            prop_assert!(key(a) >= key(b));
+            if key(a) == key(b) {
+                prop_assert_eq!(w[0].rank, w[1].rank);
+                prop_assert!(w[0].shared && w[1].shared);
+            } else {
+                prop_assert_eq!(w[1].rank, k + 2);
+            }
+        }
+        for p in &places {
+            let ties = players.iter().filter(|t| key(t) == key(&players[p.index])).count();
+            prop_assert_eq!(p.shared, ties > 1);
+        }
+    }
+
+    #[test]
+    fn a_draw_seats_everyone_once_and_byes_rotate(n in 4usize..40, seed in any::<u64>()) {
+        let players: Vec<u64> = (1..=n as u64).collect();
+        let mut history = History::new();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let rounds = 6;
+        for _ in 0..rounds {
+            let d = draw(&mut rng, &players, 4, &history).unwrap();
+            prop_assert_eq!(d.byes.len(), n % 4);
+            let mut all: Vec<u64> = d.tables.iter().flat_map(|t| t.seats.clone()).chain(d.byes.clone()).collect();
+            all.sort_unstable();
+            prop_assert_eq!(&all, &players);
+            // Nobody gets a second bye before everyone had one.
+            let least = players.iter().map(|p| history.byes_of(*p)).min().unwrap();
+            // A player with more byes than the least sits out only when all with the least do too.
+            if d.byes.iter().any(|b| history.byes_of(*b) > least) {
+                for p in players.iter().filter(|p| history.byes_of(**p) == least) {
+                    prop_assert!(d.byes.contains(p));
+                }
+            }
+            for b in &d.byes { history.bye(*b); }
+            let counts: Vec<u32> = players.iter().map(|p| history.byes_of(*p)).collect();
+            prop_assert!(counts.iter().max().unwrap() - counts.iter().min().unwrap() <= 1);
+            for t in &d.tables {
+                prop_assert!((1..=4).contains(&t.first_dealer));
+                history.table(&t.seats);
+            }
+        }
+    }
+}
+
