@@ -1,0 +1,460 @@
+//! Atout's SQLite store.
+//!
+//! Every table is insert-only (triggers refuse UPDATE and DELETE); each write
+//! runs in one transaction tied to a row of `changes` (when, who, what, why).
+//! This crate knows rows, not rules: callers check a change before writing it.
+
+use chrono::{SecondsFormat, Utc};
+use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
+use serde_json::Value;
+use std::path::Path;
+
+/// Migrations, in order; `PRAGMA user_version` counts those applied.
+static MIGRATIONS: &[&str] = &[include_str!("../../../schema/0001_init.sql")];
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Sql(#[from] rusqlite::Error),
+    #[error("stored JSON is unreadable: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("the database is version {found}, newer than this program knows ({known})")]
+    TooNew { found: i64, known: i64 },
+    #[error("cannot create the database folder {path}: {source}")]
+    Folder { path: String, source: std::io::Error },
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+pub type Id = i64;
+
+pub struct Store {
+    conn: Connection,
+}
+
+/// Who makes a change and why.
+#[derive(Clone, Debug, Default)]
+pub struct Change<'a> {
+    pub actor: &'a str,
+    pub action: &'a str,
+    pub reason: &'a str,
+}
+
+/// A write in progress: one transaction, one `changes` row.
+pub struct Writer<'c> {
+    tx: Transaction<'c>,
+    change: Id,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRow {
+    pub id: Id,
+    pub name: String,
+    pub club: String,
+    pub member: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentRow {
+    pub id: Id,
+    pub name: String,
+    pub game: String,
+    pub date: Option<String>,
+    pub settings: Value,
+    pub extra: Value,
+    pub created_at: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EntrantRow {
+    pub id: Id,
+    pub player: PlayerRow,
+    pub code: String,
+    pub extra: Value,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableRow {
+    pub id: Id,
+    pub number: i64,
+    pub first_dealer: i64,
+    /// Entrant ids by seat, seat 1 first.
+    pub seats: Vec<Id>,
+    pub extra: Value,
+    /// Current entry of each line, line 1 first.
+    pub deals: Vec<Value>,
+    pub rulings: Vec<Value>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundRow {
+    pub round: i64,
+    pub draw_id: Id,
+    pub seed: Option<String>,
+    pub repeats: Option<i64>,
+    pub extra: Value,
+    pub tables: Vec<TableRow>,
+    pub byes: Vec<Id>,
+}
+
+/// One stored version of a sheet line or ruling, with its change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistoryRow {
+    pub kind: &'static str,
+    pub line: Option<i64>,
+    pub entry: Value,
+    pub at: String,
+    pub actor: String,
+    pub action: String,
+    pub reason: String,
+}
+
+fn json(text: String) -> Result<Value> {
+    Ok(serde_json::from_str(&text)?)
+}
+
+pub fn now_utc() -> String {
+    Utc::now().to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+impl Store {
+    /// Open (creating if needed) the database at `path`, migrated to the latest version.
+    pub fn open(path: &Path) -> Result<Store> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::Folder { path: dir.display().to_string(), source })?;
+        }
+        Store::setup(Connection::open(path)?)
+    }
+
+    pub fn open_in_memory() -> Result<Store> {
+        Store::setup(Connection::open_in_memory()?)
+    }
+
+    fn setup(mut conn: Connection) -> Result<Store> {
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        // FULL: a committed change survives a power cut, not only a killed process.
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        let known = MIGRATIONS.len() as i64;
+        if version > known {
+            return Err(StoreError::TooNew { found: version, known });
+        }
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            tx.execute_batch(sql)?;
+            tx.pragma_update(None, "user_version", i as i64 + 1)?;
+            tx.commit()?;
+        }
+        Ok(Store { conn })
+    }
+
+    /// Changes committed by other connections since the last call move this number.
+    pub fn data_version(&self) -> Result<i64> {
+        Ok(self.conn.pragma_query_value(None, "data_version", |r| r.get(0))?)
+    }
+
+    /// Run `f` as one change: all of it is stored, or none.
+    pub fn write<T, E: From<StoreError>>(
+        &mut self,
+        change: Change<'_>,
+        f: impl FnOnce(&mut Writer<'_>) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(StoreError::from)?;
+        tx.execute(
+            "INSERT INTO changes (at, actor, action, reason) VALUES (?1, ?2, ?3, ?4)",
+            params![now_utc(), change.actor, change.action, change.reason],
+        )
+        .map_err(StoreError::from)?;
+        let change = tx.last_insert_rowid();
+        let mut writer = Writer { tx, change };
+        let out = f(&mut writer)?;
+        writer.tx.commit().map_err(StoreError::from)?;
+        Ok(out)
+    }
+
+    /// A bare commit of one small row, for the benchmark's baseline.
+    pub fn bare_commit(&mut self) -> Result<()> {
+        self.write(Change { action: "bench.noop", ..Change::default() }, |_| Ok::<_, StoreError>(()))
+    }
+
+    pub fn players(&self) -> Result<Vec<PlayerRow>> {
+        let mut st = self.conn.prepare(
+            "SELECT v.player_id, v.name, v.club, v.member FROM player_versions v
+             WHERE v.id = (SELECT max(id) FROM player_versions WHERE player_id = v.player_id)
+             ORDER BY v.name COLLATE NOCASE, v.player_id",
+        )?;
+        let rows = st.query_map([], |r| Ok(PlayerRow { id: r.get(0)?, name: r.get(1)?, club: r.get(2)?, member: r.get(3)? }))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    pub fn tournaments(&self) -> Result<Vec<TournamentRow>> {
+        let mut st = self.conn.prepare(
+            "SELECT t.id, t.name, t.game, t.date, t.settings, t.extra, c.at
+             FROM tournaments t JOIN changes c ON c.id = t.change_id ORDER BY t.id",
+        )?;
+        let rows = st.query_map([], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get::<_, String>(4)?, r.get::<_, String>(5)?, r.get(6)?))
+        })?;
+        rows.map(|row| {
+            let (id, name, game, date, settings, extra, created_at) = row?;
+            Ok(TournamentRow { id, name, game, date, settings: json(settings)?, extra: json(extra)?, created_at })
+        })
+        .collect()
+    }
+
+    pub fn tournament(&self, id: Id) -> Result<Option<TournamentRow>> {
+        Ok(self.tournaments()?.into_iter().find(|t| t.id == id))
+    }
+
+    pub fn entrants(&self, tournament: Id) -> Result<Vec<EntrantRow>> {
+        let mut st = self.conn.prepare(
+            "SELECT e.id, e.code, e.extra, v.player_id, v.name, v.club, v.member
+             FROM entrants e JOIN player_versions v ON v.player_id = e.player_id
+             WHERE e.tournament_id = ?1
+               AND v.id = (SELECT max(id) FROM player_versions WHERE player_id = e.player_id)
+             ORDER BY e.id",
+        )?;
+        let rows = st.query_map([tournament], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get::<_, String>(2)?,
+                PlayerRow { id: r.get(3)?, name: r.get(4)?, club: r.get(5)?, member: r.get(6)? },
+            ))
+        })?;
+        rows.map(|row| {
+            let (id, code, extra, player) = row?;
+            Ok(EntrantRow { id, player, code, extra: json(extra)? })
+        })
+        .collect()
+    }
+
+    /// The current draw of every round of a tournament, with each sheet's current lines.
+    pub fn rounds(&self, tournament: Id) -> Result<Vec<RoundRow>> {
+        let mut st = self.conn.prepare(
+            "SELECT d.id, d.round, d.seed, d.repeats, d.extra FROM draws d
+             WHERE d.tournament_id = ?1
+               AND d.id = (SELECT max(id) FROM draws WHERE tournament_id = d.tournament_id AND round = d.round)
+             ORDER BY d.round",
+        )?;
+        let draws: Vec<(Id, i64, Option<String>, Option<i64>, String)> = st
+            .query_map([tournament], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut rounds = Vec::with_capacity(draws.len());
+        for (draw_id, round, seed, repeats, extra) in draws {
+            rounds.push(RoundRow {
+                round,
+                draw_id,
+                seed,
+                repeats,
+                extra: json(extra)?,
+                tables: self.tables(draw_id)?,
+                byes: self.byes(draw_id)?,
+            });
+        }
+        Ok(rounds)
+    }
+
+    fn byes(&self, draw: Id) -> Result<Vec<Id>> {
+        let mut st = self.conn.prepare_cached("SELECT entrant_id FROM byes WHERE draw_id = ?1 ORDER BY entrant_id")?;
+        let rows = st.query_map([draw], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    fn tables(&self, draw: Id) -> Result<Vec<TableRow>> {
+        let mut tables: Vec<TableRow> = {
+            let mut st = self
+                .conn
+                .prepare_cached("SELECT id, number, first_dealer, extra FROM tables WHERE draw_id = ?1 ORDER BY number")?;
+            let rows = st.query_map([draw], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get::<_, String>(3)?)))?;
+            rows.map(|row| {
+                let (id, number, first_dealer, extra) = row?;
+                Ok(TableRow { id, number, first_dealer, seats: vec![], extra: json(extra)?, deals: vec![], rulings: vec![] })
+            })
+            .collect::<Result<_>>()?
+        };
+        let index = |tables: &[TableRow], id: Id| tables.iter().position(|t| t.id == id);
+        let mut seats = self.conn.prepare_cached(
+            "SELECT s.table_id, s.entrant_id FROM seats s JOIN tables t ON t.id = s.table_id
+             WHERE t.draw_id = ?1 ORDER BY s.table_id, s.seat",
+        )?;
+        for row in seats.query_map([draw], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, Id>(1)?)))? {
+            let (table, entrant) = row?;
+            if let Some(i) = index(&tables, table) {
+                tables[i].seats.push(entrant);
+            }
+        }
+        let mut deals = self.conn.prepare_cached(
+            "SELECT d.table_id, d.entry FROM deals d JOIN tables t ON t.id = d.table_id
+             WHERE t.draw_id = ?1
+               AND d.id = (SELECT max(id) FROM deals WHERE table_id = d.table_id AND line = d.line)
+             ORDER BY d.table_id, d.line",
+        )?;
+        for row in deals.query_map([draw], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, String>(1)?)))? {
+            let (table, entry) = row?;
+            if let Some(i) = index(&tables, table) {
+                tables[i].deals.push(json(entry)?);
+            }
+        }
+        let mut rulings = self.conn.prepare_cached(
+            "SELECT r.table_id, r.entry FROM rulings r JOIN tables t ON t.id = r.table_id
+             WHERE t.draw_id = ?1 ORDER BY r.id",
+        )?;
+        for row in rulings.query_map([draw], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, String>(1)?)))? {
+            let (table, entry) = row?;
+            if let Some(i) = index(&tables, table) {
+                tables[i].rulings.push(json(entry)?);
+            }
+        }
+        Ok(tables)
+    }
+
+    /// Every version of every line and ruling of one table, oldest first.
+    pub fn history(&self, table: Id) -> Result<Vec<HistoryRow>> {
+        let mut st = self.conn.prepare(
+            "SELECT 'deal', d.line, d.entry, c.at, c.actor, c.action, c.reason, d.id
+               FROM deals d JOIN changes c ON c.id = d.change_id WHERE d.table_id = ?1
+             UNION ALL
+             SELECT 'ruling', NULL, r.entry, c.at, c.actor, c.action, c.reason, r.id
+               FROM rulings r JOIN changes c ON c.id = r.change_id WHERE r.table_id = ?1
+             ORDER BY 4, 8",
+        )?;
+        let rows = st.query_map([table], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get(1)?,
+                r.get::<_, String>(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+                r.get(6)?,
+            ))
+        })?;
+        rows.map(|row| {
+            let (kind, line, entry, at, actor, action, reason) = row?;
+            let kind = if kind == "deal" { "deal" } else { "ruling" };
+            Ok(HistoryRow { kind, line, entry: json(entry)?, at, actor, action, reason })
+        })
+        .collect()
+    }
+
+    /// Counts of rows per table, to prove a refused change stored nothing.
+    pub fn row_counts(&self) -> Result<Vec<(String, i64)>> {
+        let names = [
+            "changes",
+            "players",
+            "player_versions",
+            "tournaments",
+            "entrants",
+            "draws",
+            "tables",
+            "seats",
+            "byes",
+            "deals",
+            "rulings",
+        ];
+        names
+            .iter()
+            .map(|n| Ok((n.to_string(), self.conn.query_row(&format!("SELECT count(*) FROM {n}"), [], |r| r.get(0))?)))
+            .collect()
+    }
+
+    /// Direct access for tests that must prove the append-only triggers.
+    pub fn raw(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+impl Writer<'_> {
+    pub fn change_id(&self) -> Id {
+        self.change
+    }
+
+    pub fn add_player(&mut self, name: &str, club: &str, member: &str) -> Result<Id> {
+        self.tx.execute("INSERT INTO players (change_id) VALUES (?1)", [self.change])?;
+        let id = self.tx.last_insert_rowid();
+        self.player_version(id, name, club, member)?;
+        Ok(id)
+    }
+
+    /// A new version of a player's details.
+    pub fn player_version(&mut self, player: Id, name: &str, club: &str, member: &str) -> Result<()> {
+        self.tx.execute(
+            "INSERT INTO player_versions (player_id, change_id, name, club, member) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![player, self.change, name, club, member],
+        )?;
+        Ok(())
+    }
+
+    pub fn add_tournament(&mut self, name: &str, game: &str, date: Option<&str>, settings: &Value, extra: &Value) -> Result<Id> {
+        self.tx.execute(
+            "INSERT INTO tournaments (change_id, name, game, date, settings, extra) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![self.change, name, game, date, settings.to_string(), extra.to_string()],
+        )?;
+        Ok(self.tx.last_insert_rowid())
+    }
+
+    pub fn add_entrant(&mut self, tournament: Id, player: Id, code: &str, extra: &Value) -> Result<Id> {
+        self.tx.execute(
+            "INSERT INTO entrants (tournament_id, player_id, change_id, code, extra) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![tournament, player, self.change, code, extra.to_string()],
+        )?;
+        Ok(self.tx.last_insert_rowid())
+    }
+
+    pub fn add_draw(&mut self, tournament: Id, round: i64, seed: Option<&str>, repeats: Option<i64>, extra: &Value) -> Result<Id> {
+        self.tx.execute(
+            "INSERT INTO draws (tournament_id, change_id, round, seed, repeats, extra) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![tournament, self.change, round, seed, repeats, extra.to_string()],
+        )?;
+        Ok(self.tx.last_insert_rowid())
+    }
+
+    pub fn add_table(&mut self, draw: Id, number: i64, first_dealer: i64, seats: &[Id], extra: &Value) -> Result<Id> {
+        self.tx.execute(
+            "INSERT INTO tables (draw_id, number, first_dealer, extra) VALUES (?1, ?2, ?3, ?4)",
+            params![draw, number, first_dealer, extra.to_string()],
+        )?;
+        let table = self.tx.last_insert_rowid();
+        let mut st = self.tx.prepare_cached("INSERT INTO seats (table_id, seat, entrant_id) VALUES (?1, ?2, ?3)")?;
+        for (i, entrant) in seats.iter().enumerate() {
+            st.execute(params![table, i as i64 + 1, entrant])?;
+        }
+        Ok(table)
+    }
+
+    pub fn add_bye(&mut self, draw: Id, entrant: Id) -> Result<()> {
+        self.tx.execute("INSERT INTO byes (draw_id, entrant_id) VALUES (?1, ?2)", params![draw, entrant])?;
+        Ok(())
+    }
+
+    /// Write a sheet line: a new line, or a correction of an existing one.
+    pub fn put_deal(&mut self, table: Id, line: i64, entry: &Value) -> Result<()> {
+        let mut st = self.tx.prepare_cached("INSERT INTO deals (table_id, change_id, line, entry) VALUES (?1, ?2, ?3, ?4)")?;
+        st.execute(params![table, self.change, line, entry.to_string()])?;
+        Ok(())
+    }
+
+    pub fn add_ruling(&mut self, table: Id, entry: &Value) -> Result<()> {
+        self.tx.execute(
+            "INSERT INTO rulings (table_id, change_id, entry) VALUES (?1, ?2, ?3)",
+            params![table, self.change, entry.to_string()],
+        )?;
+        Ok(())
+    }
+
+    /// The id of the current draw's table `number` in `round`, if there is one.
+    pub fn current_table(&self, tournament: Id, round: i64, number: i64) -> Result<Option<Id>> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT t.id FROM tables t WHERE t.number = ?3 AND t.draw_id =
+                   (SELECT max(id) FROM draws WHERE tournament_id = ?1 AND round = ?2)",
+                params![tournament, round, number],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+}

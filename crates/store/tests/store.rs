@@ -1,0 +1,106 @@
+use atout_store::{Change, Store, StoreError};
+use serde_json::json;
+
+fn change(action: &str) -> Change<'_> {
+    Change { actor: "test", action, reason: "" }
+}
+
+fn sample(store: &mut Store) -> i64 {
+    store
+        .write(change("setup"), |w| {
+            let t = w.add_tournament("Cup", "double-king", Some("2026-04-18"), &json!({}), &json!({}))?;
+            let mut entrants = vec![];
+            for (i, name) in ["Ann", "Bart", "Chris", "Dirk"].iter().enumerate() {
+                let p = w.add_player(name, "KC", &i.to_string())?;
+                entrants.push(w.add_entrant(t, p, &format!("p{i}"), &json!({}))?);
+            }
+            let d = w.add_draw(t, 1, Some("42"), Some(0), &json!({}))?;
+            let table = w.add_table(d, 1, 3, &entrants, &json!({}))?;
+            w.put_deal(table, 1, &json!({"contract": "E", "taker": 3}))?;
+            Ok::<_, StoreError>(table)
+        })
+        .unwrap()
+}
+
+#[test]
+fn migrations_set_the_version_and_reopen_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sub/atout.db");
+    {
+        let mut s = Store::open(&path).unwrap();
+        sample(&mut s);
+    }
+    let s = Store::open(&path).unwrap();
+    let v: i64 = s.raw().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+    assert_eq!(v, 1);
+    let mode: String = s.raw().pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
+    assert_eq!(mode, "wal");
+    assert_eq!(s.players().unwrap().len(), 4);
+}
+
+#[test]
+fn a_correction_appends_and_the_latest_line_holds() {
+    let mut s = Store::open_in_memory().unwrap();
+    let table = sample(&mut s);
+    s.write(Change { actor: "jury", action: "deal.correct", reason: "wrong taker" }, |w| {
+        w.put_deal(table, 1, &json!({"contract": "E", "taker": 1}))
+    })
+    .unwrap();
+    let rounds = s.rounds(1).unwrap();
+    assert_eq!(rounds[0].tables[0].deals, vec![json!({"contract": "E", "taker": 1})]);
+    let history = s.history(table).unwrap();
+    assert_eq!(history.len(), 2);
+    assert_eq!(history[0].entry, json!({"contract": "E", "taker": 3}));
+    assert_eq!((history[1].reason.as_str(), history[1].actor.as_str()), ("wrong taker", "jury"));
+    assert!(history[1].at.ends_with('Z'), "stored in UTC: {}", history[1].at);
+}
+
+#[test]
+fn rows_can_be_neither_updated_nor_deleted() {
+    let mut s = Store::open_in_memory().unwrap();
+    sample(&mut s);
+    for sql in [
+        "UPDATE deals SET entry = '{}'",
+        "DELETE FROM deals",
+        "UPDATE player_versions SET name = 'X'",
+        "DELETE FROM changes",
+        "UPDATE seats SET seat = 9",
+    ] {
+        let err = s.raw().execute(sql, []).unwrap_err();
+        assert!(err.to_string().contains("append-only"), "{sql}: {err}");
+    }
+}
+
+#[test]
+fn a_failed_write_stores_nothing() {
+    let mut s = Store::open_in_memory().unwrap();
+    sample(&mut s);
+    let before = s.row_counts().unwrap();
+    let result: Result<(), StoreError> = s.write(change("bad"), |w| {
+        w.add_player("Eve", "", "")?;
+        // Seat refers to an entrant that does not exist: foreign keys refuse it.
+        w.add_table(1, 2, 1, &[999], &json!({}))?;
+        Ok(())
+    });
+    assert!(result.is_err());
+    assert_eq!(s.row_counts().unwrap(), before);
+}
+
+#[test]
+fn a_new_draw_replaces_the_round_without_erasing_the_old_one() {
+    let mut s = Store::open_in_memory().unwrap();
+    sample(&mut s);
+    let entrants: Vec<i64> = s.entrants(1).unwrap().iter().map(|e| e.id).collect();
+    s.write(change("round.draw"), |w| {
+        let d = w.add_draw(1, 1, Some("7"), Some(0), &json!({}))?;
+        w.add_table(d, 1, 2, &[entrants[3], entrants[2], entrants[1], entrants[0]], &json!({}))
+    })
+    .unwrap();
+    let rounds = s.rounds(1).unwrap();
+    assert_eq!(rounds.len(), 1);
+    assert_eq!(rounds[0].seed.as_deref(), Some("7"));
+    assert_eq!(rounds[0].tables[0].seats, [entrants[3], entrants[2], entrants[1], entrants[0]]);
+    assert!(rounds[0].tables[0].deals.is_empty());
+    let draws: i64 = s.raw().query_row("SELECT count(*) FROM draws", [], |r| r.get(0)).unwrap();
+    assert_eq!(draws, 2);
+}
