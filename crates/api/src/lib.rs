@@ -1,0 +1,115 @@
+//! Atout's command surface: one function per user action, typed requests and
+//! responses. The CLI, the desktop shell and any later front call these and
+//! hold no logic of their own.
+//!
+//! Every write is checked by `atout-rules` first; a refused change stores
+//! nothing and names the rule. Tournaments are kept loaded in memory between
+//! calls, so that adding a deal re-scores one table, not the whole event; a
+//! write by another connection (seen through SQLite's `data_version`) drops
+//! the cache.
+
+mod document;
+mod error;
+mod players;
+mod sheets;
+mod standings;
+mod state;
+mod tournaments;
+
+pub use document::{Document, DocumentPlayer, DocumentRound, DocumentTable};
+pub use error::{ApiError, Place, Result};
+pub use players::{ImportedPlayers, Player};
+pub use sheets::{HistoryEntry, SeatView, SheetLine, SheetView};
+pub use standings::{RoundEntry, StandingRow, Standings, StandingsFormat};
+pub use tournaments::{DrawnRound, NewTournament, TableView, TournamentInfo};
+
+pub use atout_rules as rules;
+
+use atout_store::{Id, Store};
+use state::Loaded;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+pub struct Atout {
+    store: Store,
+    cache: HashMap<Id, Loaded>,
+    seen_version: i64,
+    actor: String,
+}
+
+impl Atout {
+    pub fn open(path: &Path) -> Result<Atout> {
+        Atout::with_store(Store::open(path)?)
+    }
+
+    pub fn open_in_memory() -> Result<Atout> {
+        Atout::with_store(Store::open_in_memory()?)
+    }
+
+    fn with_store(store: Store) -> Result<Atout> {
+        let seen_version = store.data_version()?;
+        let actor = std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_default();
+        Ok(Atout { store, cache: HashMap::new(), seen_version, actor })
+    }
+
+    /// The database used when none is named: `atout.db` in the user's data folder.
+    pub fn default_db_path() -> PathBuf {
+        dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("atout").join("atout.db")
+    }
+
+    /// Name recorded as the author of the following changes.
+    pub fn set_actor(&mut self, actor: &str) {
+        self.actor = actor.to_string();
+    }
+
+    /// Drop cached tournaments when another connection has written.
+    fn refresh(&mut self) -> Result<()> {
+        let v = self.store.data_version()?;
+        if v != self.seen_version {
+            self.cache.clear();
+            self.seen_version = v;
+        }
+        Ok(())
+    }
+
+    /// A tournament by its id or its exact name.
+    pub fn resolve(&mut self, tournament: &str) -> Result<Id> {
+        let all = self.store.tournaments()?;
+        if let Ok(id) = tournament.trim().parse::<Id>() {
+            if all.iter().any(|t| t.id == id) {
+                return Ok(id);
+            }
+        }
+        let named: Vec<Id> = all.iter().filter(|t| t.name == tournament).map(|t| t.id).collect();
+        match named.as_slice() {
+            [id] => Ok(*id),
+            [] => Err(ApiError::NotFound(format!("no tournament with id or name «{tournament}»"))),
+            ids => Err(ApiError::Invalid(format!(
+                "{} tournaments are named «{tournament}»: give the id ({})",
+                ids.len(),
+                ids.iter().map(Id::to_string).collect::<Vec<_>>().join(", ")
+            ))),
+        }
+    }
+
+    fn loaded(&mut self, id: Id) -> Result<&mut Loaded> {
+        self.refresh()?;
+        if !self.cache.contains_key(&id) {
+            let row = self.store.tournament(id)?.ok_or_else(|| ApiError::NotFound(format!("no tournament {id}")))?;
+            let loaded = Loaded::load(&self.store, row)?;
+            self.cache.insert(id, loaded);
+        }
+        Ok(self.cache.get_mut(&id).expect("just loaded"))
+    }
+
+    /// Row counts per stored table (for checks that a refused change stored nothing).
+    pub fn row_counts(&self) -> Result<Vec<(String, i64)>> {
+        Ok(self.store.row_counts()?)
+    }
+
+    /// One bare commit, the benchmark's baseline.
+    pub fn bare_commit(&mut self) -> Result<()> {
+        self.store.bare_commit()?;
+        Ok(())
+    }
+}

@@ -1,0 +1,205 @@
+//! Printed outputs. Works on the FORMAT.md standings document (JSON), so any
+//! front, and any later PDF, renders the same data through the same layout.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+/// The default layout, `templates/standings.columns.json`.
+pub const DEFAULT_COLUMNS: &str = include_str!("../../../templates/standings.columns.json");
+
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    #[error("layout: {0}")]
+    Layout(#[from] serde_json::Error),
+    #[error("csv: {0}")]
+    Csv(#[from] csv::Error),
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Column {
+    pub field: String,
+    pub en: String,
+    #[serde(default)]
+    pub fr: Option<String>,
+    #[serde(default)]
+    pub nl: Option<String>,
+    #[serde(default)]
+    pub align: Option<String>,
+}
+
+impl Column {
+    fn header(&self, lang: &str) -> &str {
+        match lang {
+            "fr" => self.fr.as_deref().unwrap_or(&self.en),
+            "nl" => self.nl.as_deref().unwrap_or(&self.en),
+            _ => &self.en,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Layout {
+    pub columns: Vec<Column>,
+}
+
+impl Layout {
+    pub fn parse(text: &str) -> Result<Layout, ReportError> {
+        Ok(serde_json::from_str(text)?)
+    }
+
+    pub fn standard() -> Layout {
+        Layout::parse(DEFAULT_COLUMNS).expect("the shipped layout parses")
+    }
+}
+
+fn number(v: &Value) -> String {
+    match v.as_f64() {
+        Some(f) if v.is_f64() => {
+            if f.fract() == 0.0 {
+                format!("{f:.0}")
+            } else {
+                format!("{}", (f * 100.0).round() / 100.0)
+            }
+        }
+        _ => v.to_string(),
+    }
+}
+
+/// One cell; `rounds` expands to one cell per round (`R1`, `R2`, …).
+fn cells(row: &Value, col: &Column, rounds: i64) -> Vec<String> {
+    if col.field == "rounds" {
+        return (1..=rounds)
+            .map(|r| {
+                let entry = row["rounds"].as_array().and_then(|rs| rs.iter().find(|x| x["round"] == r));
+                match entry {
+                    Some(e) if e["bye"] == true => format!("bye {}", number(&e["table_points"])),
+                    Some(e) => format!("{} ({})", number(&e["table_points"]), e["score"]),
+                    None => String::new(),
+                }
+            })
+            .collect();
+    }
+    let v = &row[col.field.as_str()];
+    vec![match (col.field.as_str(), v) {
+        ("rank", _) if row["shared"] == true => format!("{}=", v),
+        (_, Value::String(s)) => s.clone(),
+        (_, Value::Null) => String::new(),
+        (_, v) => number(v),
+    }]
+}
+
+fn headers(layout: &Layout, lang: &str, rounds: i64) -> Vec<String> {
+    layout
+        .columns
+        .iter()
+        .flat_map(|c| {
+            if c.field == "rounds" {
+                (1..=rounds).map(|r| format!("{}{r}", c.header(lang))).collect()
+            } else {
+                vec![c.header(lang).to_string()]
+            }
+        })
+        .collect()
+}
+
+fn grid(standings: &Value, layout: &Layout, lang: &str) -> (Vec<String>, Vec<bool>, Vec<Vec<String>>) {
+    let rounds = standings["after_round"].as_i64().unwrap_or(0);
+    let head = headers(layout, lang, rounds);
+    let right: Vec<bool> = layout
+        .columns
+        .iter()
+        .flat_map(|c| {
+            let n = if c.field == "rounds" { rounds as usize } else { 1 };
+            std::iter::repeat_n(c.align.as_deref() == Some("right"), n)
+        })
+        .collect();
+    let rows = standings["rows"]
+        .as_array()
+        .map(|rows| rows.iter().map(|row| layout.columns.iter().flat_map(|c| cells(row, c, rounds)).collect()).collect())
+        .unwrap_or_default();
+    (head, right, rows)
+}
+
+/// Standings as CSV (comma separated, UTF-8), shared places marked `=`.
+pub fn standings_csv(standings: &Value, layout: &Layout, lang: &str) -> Result<String, ReportError> {
+    let (head, _, rows) = grid(standings, layout, lang);
+    let mut w = csv::Writer::from_writer(vec![]);
+    w.write_record(&head)?;
+    for row in rows {
+        w.write_record(&row)?;
+    }
+    Ok(String::from_utf8(w.into_inner().map_err(|e| csv::Error::from(e.into_error()))?).expect("csv of UTF-8 text"))
+}
+
+/// Standings as an aligned text table.
+pub fn standings_text(standings: &Value, layout: &Layout, lang: &str) -> String {
+    let (head, right, rows) = grid(standings, layout, lang);
+    let mut widths: Vec<usize> = head.iter().map(|h| h.chars().count()).collect();
+    for row in &rows {
+        for (w, c) in widths.iter_mut().zip(row) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    let line = |cells: &[String]| -> String {
+        let parts: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let pad = widths[i].saturating_sub(c.chars().count());
+                if right[i] {
+                    format!("{}{c}", " ".repeat(pad))
+                } else {
+                    format!("{c}{}", " ".repeat(pad))
+                }
+            })
+            .collect();
+        parts.join("  ").trim_end().to_string()
+    };
+    let mut out = format!(
+        "{} — {}\n",
+        standings["tournament"].as_str().unwrap_or(""),
+        match lang {
+            "fr" => format!("classement après la manche {}", standings["after_round"]),
+            "nl" => format!("stand na ronde {}", standings["after_round"]),
+            _ => format!("standings after round {}", standings["after_round"]),
+        }
+    );
+    out.push_str(&line(&head));
+    out.push('\n');
+    for row in &rows {
+        out.push_str(&line(row));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn sample() -> Value {
+        json!({"tournament": "Cup", "after_round": 2, "rows": [
+            {"rank": 1, "shared": true, "player": "p1", "name": "Anne, \"Nan\"", "table_points": 26.0, "score_sum": 10, "best_round": 8,
+             "rounds": [{"round": 1, "table": 1, "score": 8, "table_points": 16.0}, {"round": 2, "table": null, "score": 0, "table_points": 10.0, "bye": true}]},
+            {"rank": 1, "shared": true, "player": "p2", "name": "Bart", "table_points": 26.0, "score_sum": 10, "best_round": 8,
+             "rounds": [{"round": 1, "table": 2, "score": 2, "table_points": 12.5}]}
+        ]})
+    }
+
+    #[test]
+    fn csv_quotes_and_expands_rounds() {
+        let csv = standings_csv(&sample(), &Layout::standard(), "en").unwrap();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], "Rank,Id,Player,Points,Score,Best,R1,R2");
+        assert_eq!(lines[1], "1=,p1,\"Anne, \"\"Nan\"\"\",26,10,8,16 (8),bye 10");
+        assert_eq!(lines[2], "1=,p2,Bart,26,10,8,12.5 (2),");
+    }
+
+    #[test]
+    fn headers_follow_the_language() {
+        let text = standings_text(&sample(), &Layout::standard(), "nl");
+        assert!(text.starts_with("Cup — stand na ronde 2\n"), "{text}");
+        assert!(text.lines().nth(1).unwrap().starts_with("Rang  Id  Speler"), "{text}");
+    }
+}

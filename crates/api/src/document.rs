@@ -1,0 +1,230 @@
+//! The tournament exchange format, `atout-tournament/1` (FORMAT.md).
+//!
+//! Import checks the whole document against the rules before storing any of
+//! it, in one transaction. Fields this version does not know are kept (stored
+//! beside each record) and written back on export.
+
+use crate::error::{ApiError, Place, Result};
+use crate::tournaments::{checked_settings, TournamentInfo};
+use crate::Atout;
+use atout_rules::ruling::Ruling;
+use atout_rules::Rule;
+use atout_store::{Change, Id};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::collections::{HashMap, HashSet};
+
+pub const FORMAT: &str = "atout-tournament/1";
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Document {
+    pub format: String,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    pub game: String,
+    #[serde(default = "empty_object")]
+    pub settings: Value,
+    #[serde(default)]
+    pub players: Vec<DocumentPlayer>,
+    #[serde(default)]
+    pub rounds: Vec<DocumentRound>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DocumentPlayer {
+    pub id: String,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub club: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub member: String,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DocumentRound {
+    pub number: i64,
+    #[serde(default)]
+    pub tables: Vec<DocumentTable>,
+    #[serde(default)]
+    pub byes: Vec<String>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DocumentTable {
+    pub number: i64,
+    pub seats: Vec<String>,
+    pub first_dealer: i64,
+    #[serde(default)]
+    pub deals: Vec<Value>,
+    #[serde(default)]
+    pub rulings: Vec<Value>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+fn empty_object() -> Value {
+    Value::Object(Map::new())
+}
+
+fn refused(place: Place, rule: Rule, detail: impl Into<String>) -> ApiError {
+    ApiError::refused(place, rule, detail)
+}
+
+/// Check a document against every rule; nothing is stored here.
+pub fn check(doc: &Document) -> Result<()> {
+    let top = Place::default();
+    if doc.format != FORMAT {
+        return Err(refused(top, Rule::Format, format!("format is «{}», expected «{FORMAT}»", doc.format)));
+    }
+    if doc.name.trim().is_empty() {
+        return Err(refused(top, Rule::Format, "the tournament has no name"));
+    }
+    let (game, _, settings) = checked_settings(&doc.game, Some(&doc.settings), None)?;
+    let mut ids = HashSet::new();
+    for p in &doc.players {
+        if p.id.is_empty() || !ids.insert(p.id.as_str()) {
+            return Err(refused(top.clone(), Rule::Format, format!("player id «{}» is empty or given twice", p.id)));
+        }
+        if p.name.trim().is_empty() {
+            return Err(refused(top.clone(), Rule::Format, format!("player «{}» has no name", p.id)));
+        }
+    }
+    for (i, round) in doc.rounds.iter().enumerate() {
+        let place = Place::round(round.number);
+        if round.number != i as i64 + 1 {
+            return Err(refused(place, Rule::RoundOrder, format!("round {} stands where round {} belongs", round.number, i + 1)));
+        }
+        if round.number > i64::from(settings.rounds) {
+            return Err(refused(place, Rule::RoundOrder, format!("the tournament has {} rounds", settings.rounds)));
+        }
+        let mut seated: HashMap<&str, i64> = HashMap::new();
+        for (k, table) in round.tables.iter().enumerate() {
+            let place = Place::table(round.number, table.number);
+            if table.number != k as i64 + 1 {
+                return Err(refused(place, Rule::TableOrder, format!("table {} stands where table {} belongs", table.number, k + 1)));
+            }
+            if table.seats.len() != game.table_size() {
+                return Err(refused(place, Rule::TableSize, format!("{} seats at a {} table of {}", table.seats.len(), game.code(), game.table_size())));
+            }
+            for id in &table.seats {
+                if !ids.contains(id.as_str()) {
+                    return Err(refused(place, Rule::UnknownPlayer, format!("«{id}» is not among the players")));
+                }
+                if let Some(other) = seated.insert(id, table.number) {
+                    return Err(refused(place, Rule::PlayerTwice, format!("«{id}» already sits at table {other}")));
+                }
+            }
+            game.replay(table.first_dealer.max(0) as usize, &table.deals).map_err(|e| ApiError::sheet(place.clone(), e))?;
+            for r in &table.rulings {
+                let ruling: Ruling =
+                    serde_json::from_value(r.clone()).map_err(|e| refused(place.clone(), Rule::RulingShape, e.to_string()))?;
+                ruling.check(game.table_size()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
+            }
+        }
+        for id in &round.byes {
+            if !ids.contains(id.as_str()) {
+                return Err(refused(place, Rule::UnknownPlayer, format!("bye «{id}» is not among the players")));
+            }
+            if seated.insert(id, 0).is_some() {
+                return Err(refused(place, Rule::PlayerTwice, format!("«{id}» has a bye and a seat, or two byes")));
+            }
+        }
+    }
+    Ok(())
+}
+
+impl Atout {
+    /// Import a whole tournament. A refused document stores nothing.
+    pub fn import_document(&mut self, text: &str) -> Result<TournamentInfo> {
+        let doc: Document = serde_json::from_str(text)
+            .map_err(|e| refused(Place::default(), Rule::Format, format!("not an atout-tournament/1 document: {e}")))?;
+        check(&doc)?;
+        let registry = self.store.players()?;
+        let id = self.store.write(Change { actor: &self.actor, action: "tournament.import", reason: "" }, |w| {
+            let t = w.add_tournament(&doc.name, &doc.game, doc.date.as_deref(), &doc.settings, &Value::Object(doc.extra.clone()))?;
+            let mut entrant: HashMap<&str, Id> = HashMap::new();
+            for p in &doc.players {
+                let known = registry.iter().find(|r| r.name == p.name && r.club == p.club && r.member == p.member);
+                let player = match known {
+                    Some(r) => r.id,
+                    None => w.add_player(&p.name, &p.club, &p.member)?,
+                };
+                entrant.insert(&p.id, w.add_entrant(t, player, &p.id, &Value::Object(p.extra.clone()))?);
+            }
+            for round in &doc.rounds {
+                let d = w.add_draw(t, round.number, None, None, &Value::Object(round.extra.clone()))?;
+                for table in &round.tables {
+                    let seats: Vec<Id> = table.seats.iter().map(|s| entrant[s.as_str()]).collect();
+                    let tid = w.add_table(d, table.number, table.first_dealer, &seats, &Value::Object(table.extra.clone()))?;
+                    for (i, deal) in table.deals.iter().enumerate() {
+                        w.put_deal(tid, i as i64 + 1, deal)?;
+                    }
+                    for r in &table.rulings {
+                        w.add_ruling(tid, r)?;
+                    }
+                }
+                for b in &round.byes {
+                    w.add_bye(d, entrant[b.as_str()])?;
+                }
+            }
+            Ok::<_, ApiError>(t)
+        })?;
+        self.tournament_info(&id.to_string())
+    }
+
+    /// The whole tournament as an exchange document.
+    pub fn export_document(&mut self, tournament: &str) -> Result<Document> {
+        let id = self.resolve(tournament)?;
+        let l = self.loaded(id)?;
+        let code = |e: &Id| l.entrant(*e).map(|e| e.code.clone()).unwrap_or_default();
+        let object = |v: &Value| v.as_object().cloned().unwrap_or_default();
+        Ok(Document {
+            format: FORMAT.to_string(),
+            name: l.row.name.clone(),
+            date: l.row.date.clone(),
+            game: l.row.game.clone(),
+            settings: l.row.settings.clone(),
+            players: l
+                .entrants
+                .iter()
+                .map(|e| DocumentPlayer {
+                    id: e.code.clone(),
+                    name: e.player.name.clone(),
+                    club: e.player.club.clone(),
+                    member: e.player.member.clone(),
+                    extra: object(&e.extra),
+                })
+                .collect(),
+            rounds: l
+                .rounds
+                .iter()
+                .map(|r| DocumentRound {
+                    number: r.row.round,
+                    tables: r
+                        .row
+                        .tables
+                        .iter()
+                        .map(|t| DocumentTable {
+                            number: t.number,
+                            seats: t.seats.iter().map(code).collect(),
+                            first_dealer: t.first_dealer,
+                            deals: t.deals.clone(),
+                            rulings: t.rulings.clone(),
+                            extra: object(&t.extra),
+                        })
+                        .collect(),
+                    byes: r.row.byes.iter().map(code).collect(),
+                    extra: object(&r.row.extra),
+                })
+                .collect(),
+            extra: object(&l.row.extra),
+        })
+    }
+}

@@ -1,0 +1,227 @@
+//! Score sheets: add a line, correct a line, record a jury ruling, read a sheet.
+
+use crate::error::{ApiError, Place, Result};
+use crate::state::TableResult;
+use crate::Atout;
+use atout_rules::ruling::Ruling;
+use atout_rules::{Line, Rule, TablePoints};
+use atout_store::{Change, Id};
+use chrono::{DateTime, Local};
+use serde::Serialize;
+use serde_json::Value;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatView {
+    pub seat: usize,
+    /// The player's id in the tournament (the exchange document's id).
+    pub player: String,
+    pub name: String,
+    pub club: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SheetLine {
+    #[serde(flatten)]
+    pub line: Line,
+    /// The entry as written.
+    pub entry: Value,
+    /// Running totals after this line.
+    pub running: Vec<i64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HistoryEntry {
+    pub kind: &'static str,
+    pub line: Option<i64>,
+    pub entry: Value,
+    /// UTC, as stored.
+    pub at: String,
+    /// The same moment in the machine's local time.
+    pub at_local: String,
+    pub by: String,
+    pub action: String,
+    pub reason: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SheetView {
+    pub tournament: String,
+    pub round: i64,
+    pub table: i64,
+    pub first_dealer: i64,
+    pub seats: Vec<SeatView>,
+    pub lines: Vec<SheetLine>,
+    pub rulings: Vec<Ruling>,
+    /// Sheet totals per seat, rulings not included.
+    pub totals: Vec<i64>,
+    /// Round scores: totals plus rulings.
+    pub scores: Vec<i64>,
+    pub table_points: Vec<TablePoints>,
+    pub deals_played: usize,
+    pub deals_needed: usize,
+    pub complete: bool,
+    /// What the next line may be (the game's choices), absent when complete.
+    pub next: Option<Value>,
+}
+
+/// Which sheet a call is about.
+struct At {
+    id: Id,
+    round: i64,
+    index: usize,
+    place: Place,
+}
+
+impl Atout {
+    fn locate(&mut self, tournament: &str, round: i64, table: i64) -> Result<At> {
+        let id = self.resolve(tournament)?;
+        let index = self.loaded(id)?.table_index(round, table)?;
+        Ok(At { id, round, index, place: Place::table(round, table) })
+    }
+
+    /// Check a whole sheet as it would stand, and write one line of it.
+    fn write_line(&mut self, at: &At, line: usize, entry: Value, action: &str, reason: &str) -> Result<SheetView> {
+        let l = self.loaded(at.id)?;
+        let (game, settings) = (l.game, l.settings.clone());
+        let r = l.round(at.round)?;
+        let table = &r.row.tables[at.index];
+        if let Some(err) = &r.results[at.index].error {
+            return Err(ApiError::Conflict(format!("{}: the stored sheet does not check ({err})", at.place)));
+        }
+        let mut deals = table.deals.clone();
+        let known_lines = deals.len();
+        if line == known_lines + 1 {
+            deals.push(entry.clone());
+        } else if (1..=known_lines).contains(&line) {
+            deals[line - 1] = entry.clone();
+        } else {
+            return Err(ApiError::refused(
+                at.place.clone(),
+                Rule::DealShape,
+                format!("the sheet has {known_lines} lines; line {line} cannot be written"),
+            ));
+        }
+        game.replay(table.first_dealer as usize, &deals).map_err(|e| ApiError::sheet(at.place.clone(), e))?;
+        let table_id = table.id;
+        self.store.write(Change { actor: &self.actor, action, reason }, |w| {
+            w.put_deal(table_id, line as i64, &entry)?;
+            Ok::<_, ApiError>(())
+        })?;
+        let l = self.loaded(at.id)?;
+        let r = l.round_mut(at.round).expect("round exists");
+        r.row.tables[at.index].deals = deals;
+        r.results[at.index] = TableResult::compute(game, &settings, &r.row.tables[at.index]);
+        self.sheet_at(at)
+    }
+
+    /// Add the next line of a sheet (FORMAT.md's deal shape).
+    pub fn deal_add(&mut self, tournament: &str, round: i64, table: i64, entry: Value) -> Result<SheetView> {
+        let at = self.locate(tournament, round, table)?;
+        let next = self.loaded(at.id)?.round(round)?.row.tables[at.index].deals.len() + 1;
+        self.write_line(&at, next, entry, "deal.add", "")
+    }
+
+    /// Replace line `line` of a sheet; the old entry stays in the history.
+    pub fn deal_correct(&mut self, tournament: &str, round: i64, table: i64, line: usize, entry: Value, reason: &str) -> Result<SheetView> {
+        if reason.trim().is_empty() {
+            return Err(ApiError::Invalid("a correction states its reason".into()));
+        }
+        let at = self.locate(tournament, round, table)?;
+        let lines = self.loaded(at.id)?.round(round)?.row.tables[at.index].deals.len();
+        if line == 0 || line > lines {
+            return Err(ApiError::NotFound(format!("{}: the sheet has no line {line} (it has {lines})", at.place)));
+        }
+        self.write_line(&at, line, entry, "deal.correct", reason)
+    }
+
+    /// Record a jury ruling on a table.
+    pub fn ruling_add(&mut self, tournament: &str, round: i64, table: i64, ruling: Value) -> Result<SheetView> {
+        let at = self.locate(tournament, round, table)?;
+        let seats = self.loaded(at.id)?.game.table_size();
+        let parsed: Ruling = serde_json::from_value(ruling.clone())
+            .map_err(|e| ApiError::refused(at.place.clone(), Rule::RulingShape, e.to_string()))?;
+        parsed.check(seats).map_err(|v| ApiError::Refused { place: at.place.clone(), violation: v })?;
+        let table_id = self.loaded(at.id)?.round(round)?.row.tables[at.index].id;
+        let reason = parsed.reason.clone();
+        self.store.write(Change { actor: &self.actor, action: "ruling.add", reason: &reason }, |w| {
+            w.add_ruling(table_id, &ruling)?;
+            Ok::<_, ApiError>(())
+        })?;
+        let l = self.loaded(at.id)?;
+        let (game, settings) = (l.game, l.settings.clone());
+        let r = l.round_mut(round).expect("round exists");
+        r.row.tables[at.index].rulings.push(ruling);
+        r.results[at.index] = TableResult::compute(game, &settings, &r.row.tables[at.index]);
+        self.sheet_at(&at)
+    }
+
+    pub fn sheet(&mut self, tournament: &str, round: i64, table: i64) -> Result<SheetView> {
+        let at = self.locate(tournament, round, table)?;
+        self.sheet_at(&at)
+    }
+
+    fn sheet_at(&mut self, at: &At) -> Result<SheetView> {
+        let l = self.loaded(at.id)?;
+        let r = l.round(at.round)?;
+        let (table, result) = (&r.row.tables[at.index], &r.results[at.index]);
+        let seats = table.seats.len();
+        let (lines, totals, played, needed) = match &result.sheet {
+            Some(sheet) => {
+                let mut running = vec![0i64; seats];
+                let lines = sheet
+                    .lines
+                    .iter()
+                    .zip(&table.deals)
+                    .map(|(line, entry)| {
+                        for (r, p) in running.iter_mut().zip(&line.points) {
+                            *r += p;
+                        }
+                        SheetLine { line: line.clone(), entry: entry.clone(), running: running.clone() }
+                    })
+                    .collect();
+                (lines, sheet.totals.clone(), sheet.deals_played, sheet.deals_needed)
+            }
+            None => (vec![], vec![0; seats], 0, 0),
+        };
+        let next = l.game.next_choices(table.first_dealer as usize, &table.deals).ok().flatten();
+        Ok(SheetView {
+            tournament: l.row.name.clone(),
+            round: at.round,
+            table: table.number,
+            first_dealer: table.first_dealer,
+            seats: Atout::seat_views(l, &table.seats),
+            lines,
+            rulings: result.rulings.clone(),
+            totals,
+            scores: result.scores.clone(),
+            table_points: result.points.clone(),
+            deals_played: played,
+            deals_needed: needed,
+            complete: result.complete,
+            next,
+        })
+    }
+
+    /// Every version of every line and ruling of a sheet, oldest first.
+    pub fn sheet_history(&mut self, tournament: &str, round: i64, table: i64) -> Result<Vec<HistoryEntry>> {
+        let at = self.locate(tournament, round, table)?;
+        let table_id = self.loaded(at.id)?.round(round)?.row.tables[at.index].id;
+        Ok(self
+            .store
+            .history(table_id)?
+            .into_iter()
+            .map(|h| HistoryEntry {
+                at_local: DateTime::parse_from_rfc3339(&h.at)
+                    .map(|t| t.with_timezone(&Local).format("%Y-%m-%d %H:%M:%S").to_string())
+                    .unwrap_or_else(|_| h.at.clone()),
+                kind: h.kind,
+                line: h.line,
+                entry: h.entry,
+                at: h.at,
+                by: h.actor,
+                action: h.action,
+                reason: h.reason,
+            })
+            .collect())
+    }
+}

@@ -1,0 +1,119 @@
+//! A tournament loaded from the store, with every table's result worked out.
+//! Kept in memory between calls; reloaded when another connection writes.
+
+use crate::error::{ApiError, Place, Result};
+use atout_rules::ranking::table_points;
+use atout_rules::ruling::{round_scores, Ruling};
+use atout_rules::{GameId, Sheet, TablePoints, TournamentSettings};
+use atout_store::{EntrantRow, Id, RoundRow, Store, TableRow, TournamentRow};
+use std::collections::HashMap;
+
+pub(crate) struct Loaded {
+    pub row: TournamentRow,
+    pub game: GameId,
+    pub settings: TournamentSettings,
+    pub entrants: Vec<EntrantRow>,
+    pub by_id: HashMap<Id, usize>,
+    pub rounds: Vec<LoadedRound>,
+}
+
+pub(crate) struct LoadedRound {
+    pub row: RoundRow,
+    pub results: Vec<TableResult>,
+}
+
+/// A table's sheet checked and scored.
+#[derive(Clone, Debug)]
+pub(crate) struct TableResult {
+    pub sheet: Option<Sheet>,
+    pub rulings: Vec<Ruling>,
+    /// Sheet totals plus rulings.
+    pub scores: Vec<i64>,
+    /// Table points by those scores (provisional while the sheet is open).
+    pub points: Vec<TablePoints>,
+    pub complete: bool,
+    /// A stored sheet that no longer checks (only if the database was edited by hand).
+    pub error: Option<String>,
+}
+
+impl TableResult {
+    pub fn compute(game: GameId, settings: &TournamentSettings, table: &TableRow) -> TableResult {
+        let seats = game.table_size();
+        let rulings: Vec<Ruling> =
+            table.rulings.iter().filter_map(|r| serde_json::from_value(r.clone()).ok()).collect();
+        match game.replay(table.first_dealer as usize, &table.deals) {
+            Ok(sheet) => {
+                let scores = round_scores(&sheet.totals, &rulings);
+                TableResult {
+                    points: table_points(&scores, &settings.table_points),
+                    complete: sheet.complete,
+                    sheet: Some(sheet),
+                    rulings,
+                    scores,
+                    error: None,
+                }
+            }
+            Err(e) => TableResult {
+                sheet: None,
+                rulings,
+                scores: vec![0; seats],
+                points: vec![TablePoints::ZERO; seats],
+                complete: false,
+                error: Some(e.to_string()),
+            },
+        }
+    }
+
+    /// Whether anything was written on the sheet yet.
+    pub fn started(&self, table: &TableRow) -> bool {
+        !table.deals.is_empty() || !table.rulings.is_empty()
+    }
+}
+
+impl Loaded {
+    pub fn load(store: &Store, row: TournamentRow) -> Result<Loaded> {
+        let game = GameId::parse(&row.game).ok_or_else(|| ApiError::Invalid(format!("unknown game {}", row.game)))?;
+        let settings = TournamentSettings::from_json(&row.settings)
+            .map_err(|v| ApiError::Refused { place: Place::default(), violation: v })?;
+        let entrants = store.entrants(row.id)?;
+        let by_id = entrants.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+        let rounds = store
+            .rounds(row.id)?
+            .into_iter()
+            .map(|r| {
+                let results = r.tables.iter().map(|t| TableResult::compute(game, &settings, t)).collect();
+                LoadedRound { row: r, results }
+            })
+            .collect();
+        Ok(Loaded { row, game, settings, entrants, by_id, rounds })
+    }
+
+    pub fn round(&self, number: i64) -> Result<&LoadedRound> {
+        self.rounds
+            .iter()
+            .find(|r| r.row.round == number)
+            .ok_or_else(|| ApiError::NotFound(format!("round {number} of {} has not been drawn", self.row.name)))
+    }
+
+    pub fn round_mut(&mut self, number: i64) -> Option<&mut LoadedRound> {
+        self.rounds.iter_mut().find(|r| r.row.round == number)
+    }
+
+    /// Index of table `number` in the round.
+    pub fn table_index(&self, round: i64, number: i64) -> Result<usize> {
+        self.round(round)?
+            .row
+            .tables
+            .iter()
+            .position(|t| t.number == number)
+            .ok_or_else(|| ApiError::NotFound(format!("round {round} has no table {number}")))
+    }
+
+    pub fn entrant(&self, id: Id) -> Option<&EntrantRow> {
+        self.by_id.get(&id).map(|i| &self.entrants[*i])
+    }
+
+    pub fn last_round(&self) -> i64 {
+        self.rounds.iter().map(|r| r.row.round).max().unwrap_or(0)
+    }
+}

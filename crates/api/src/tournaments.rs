@@ -1,0 +1,242 @@
+//! Tournaments: create, list, enter players, draw rounds.
+
+use crate::error::{ApiError, Place, Result};
+use crate::state::Loaded;
+use crate::Atout;
+use atout_rules::draw::{draw, History};
+use atout_rules::{GameId, Rule, TournamentSettings};
+use atout_store::{Change, Id};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct NewTournament {
+    pub name: String,
+    pub game: String,
+    #[serde(default)]
+    pub date: Option<String>,
+    /// Overrides the settings' number of rounds.
+    #[serde(default)]
+    pub rounds: Option<u32>,
+    /// FORMAT.md settings; omitted keys take their defaults.
+    #[serde(default)]
+    pub settings: Option<Value>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentInfo {
+    pub id: Id,
+    pub name: String,
+    pub game: String,
+    pub date: Option<String>,
+    pub rounds: u32,
+    pub players: usize,
+    pub rounds_drawn: i64,
+    pub created_at: String,
+    pub settings: TournamentSettings,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TableView {
+    pub number: i64,
+    pub first_dealer: i64,
+    pub seats: Vec<crate::SeatView>,
+    pub deals: usize,
+    pub complete: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DrawnRound {
+    pub tournament: String,
+    pub round: i64,
+    pub seed: Option<String>,
+    /// Pairs seated together again that the draw could not avoid.
+    pub repeats: Option<i64>,
+    pub tables: Vec<TableView>,
+    pub byes: Vec<crate::SeatView>,
+}
+
+fn info(l: &Loaded) -> TournamentInfo {
+    TournamentInfo {
+        id: l.row.id,
+        name: l.row.name.clone(),
+        game: l.row.game.clone(),
+        date: l.row.date.clone(),
+        rounds: l.settings.rounds,
+        players: l.entrants.len(),
+        rounds_drawn: l.last_round(),
+        created_at: l.row.created_at.clone(),
+        settings: l.settings.clone(),
+    }
+}
+
+/// Check a game name and settings; returns the settings to store (the given
+/// JSON with `rounds` set when asked) and their parsed form.
+pub(crate) fn checked_settings(game: &str, settings: Option<&Value>, rounds: Option<u32>) -> Result<(GameId, Value, TournamentSettings)> {
+    let id = GameId::parse(game).ok_or_else(|| {
+        let known: Vec<&str> = GameId::ALL.iter().map(|g| g.code()).collect();
+        ApiError::refused(Place::default(), Rule::Format, format!("unknown game «{game}»: one of {}", known.join(", ")))
+    })?;
+    if !id.is_supported() {
+        return Err(ApiError::refused(Place::default(), Rule::GameUnsupported, format!("{game} tournaments are not supported yet")));
+    }
+    let mut raw = settings.cloned().unwrap_or_else(|| json!({}));
+    if !raw.is_object() {
+        return Err(ApiError::refused(Place::default(), Rule::Settings, "settings are a JSON object"));
+    }
+    if let Some(r) = rounds {
+        raw["rounds"] = json!(r);
+    }
+    let parsed = TournamentSettings::from_json(&raw).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })?;
+    parsed.check(id).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })?;
+    Ok((id, raw, parsed))
+}
+
+fn seat_view(l: &Loaded, seat: usize, entrant: Id) -> crate::SeatView {
+    let e = l.entrant(entrant);
+    crate::SeatView {
+        seat,
+        player: e.map(|e| e.code.clone()).unwrap_or_default(),
+        name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
+        club: e.map(|e| e.player.club.clone()).unwrap_or_default(),
+    }
+}
+
+fn seed_now() -> u64 {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    (nanos as u64) ^ ((std::process::id() as u64) << 32)
+}
+
+impl Atout {
+    pub fn tournament_create(&mut self, req: &NewTournament) -> Result<TournamentInfo> {
+        let name = req.name.trim();
+        if name.is_empty() {
+            return Err(ApiError::Invalid("a tournament has a name".into()));
+        }
+        let (game, settings, _) = checked_settings(&req.game, req.settings.as_ref(), req.rounds)?;
+        let date = req.date.clone().unwrap_or_else(|| chrono::Local::now().date_naive().to_string());
+        let id = self.store.write(Change { actor: &self.actor, action: "tournament.create", reason: "" }, |w| {
+            w.add_tournament(name, game.code(), Some(&date), &settings, &json!({}))
+        })?;
+        self.tournament_info(&id.to_string())
+    }
+
+    pub fn tournament_list(&mut self) -> Result<Vec<TournamentInfo>> {
+        let ids: Vec<Id> = self.store.tournaments()?.iter().map(|t| t.id).collect();
+        ids.into_iter().map(|id| Ok(info(self.loaded(id)?))).collect()
+    }
+
+    pub fn tournament_info(&mut self, tournament: &str) -> Result<TournamentInfo> {
+        let id = self.resolve(tournament)?;
+        Ok(info(self.loaded(id)?))
+    }
+
+    /// Enter registered players in a tournament (all of them when `players` is empty).
+    pub fn tournament_enter(&mut self, tournament: &str, players: &[Id]) -> Result<TournamentInfo> {
+        let id = self.resolve(tournament)?;
+        let registry = self.store.players()?;
+        let chosen: Vec<Id> = if players.is_empty() { registry.iter().map(|p| p.id).collect() } else { players.to_vec() };
+        if let Some(missing) = chosen.iter().find(|p| !registry.iter().any(|r| r.id == **p)) {
+            return Err(ApiError::NotFound(format!("no player {missing} in the registry")));
+        }
+        let entered: Vec<Id> = self.loaded(id)?.entrants.iter().map(|e| e.player.id).collect();
+        let codes: Vec<String> = self.loaded(id)?.entrants.iter().map(|e| e.code.clone()).collect();
+        self.store.write(Change { actor: &self.actor, action: "tournament.enter", reason: "" }, |w| {
+            for p in chosen.iter().filter(|p| !entered.contains(p)) {
+                let mut code = format!("p{p}");
+                while codes.contains(&code) {
+                    code.push('_');
+                }
+                w.add_entrant(id, *p, &code, &json!({}))?;
+            }
+            Ok::<_, ApiError>(())
+        })?;
+        self.cache.remove(&id);
+        self.tournament_info(&id.to_string())
+    }
+
+    /// Draw the tables and seats of a round. Drawing a round again is allowed
+    /// until a line is written at one of its tables; the earlier draw is kept
+    /// in the history.
+    pub fn round_draw(&mut self, tournament: &str, round: i64, seed: Option<u64>) -> Result<DrawnRound> {
+        let id = self.resolve(tournament)?;
+        let l = self.loaded(id)?;
+        let place = Place::round(round);
+        if round < 1 || round > i64::from(l.settings.rounds) {
+            return Err(ApiError::refused(place, Rule::RoundOrder, format!("the tournament has rounds 1 to {}", l.settings.rounds)));
+        }
+        let last = l.last_round();
+        if round > last + 1 {
+            return Err(ApiError::refused(place, Rule::RoundOrder, format!("draw round {} first", last + 1)));
+        }
+        if round < last {
+            return Err(ApiError::refused(place, Rule::RoundOrder, format!("round {last} is already drawn; only the last round may be drawn again")));
+        }
+        if let Ok(existing) = l.round(round) {
+            if existing.row.tables.iter().zip(&existing.results).any(|(t, r)| r.started(t)) {
+                return Err(ApiError::Conflict(format!(
+                    "round {round} has sheets in progress and cannot be drawn again; correct the sheets instead"
+                )));
+            }
+        }
+        let mut history = History::new();
+        for r in l.rounds.iter().filter(|r| r.row.round < round) {
+            for t in &r.row.tables {
+                history.table(&t.seats.iter().map(|s| *s as u64).collect::<Vec<_>>());
+            }
+            for b in &r.row.byes {
+                history.bye(*b as u64);
+            }
+        }
+        let players: Vec<u64> = l.entrants.iter().map(|e| e.id as u64).collect();
+        let size = l.game.table_size();
+        let seed = seed.unwrap_or_else(seed_now);
+        let drawn = draw(&mut ChaCha8Rng::seed_from_u64(seed), &players, size, &history)
+            .map_err(|e| ApiError::refused(place.clone(), Rule::TableSize, e.to_string()))?;
+        self.store.write(Change { actor: &self.actor, action: "round.draw", reason: "" }, |w| {
+            let d = w.add_draw(id, round, Some(&seed.to_string()), Some(i64::from(drawn.repeats)), &json!({}))?;
+            for (i, t) in drawn.tables.iter().enumerate() {
+                let seats: Vec<Id> = t.seats.iter().map(|s| *s as Id).collect();
+                w.add_table(d, i as i64 + 1, t.first_dealer as i64, &seats, &json!({}))?;
+            }
+            for b in &drawn.byes {
+                w.add_bye(d, *b as Id)?;
+            }
+            Ok::<_, ApiError>(())
+        })?;
+        self.cache.remove(&id);
+        self.round_view(&id.to_string(), round)
+    }
+
+    pub fn round_view(&mut self, tournament: &str, round: i64) -> Result<DrawnRound> {
+        let id = self.resolve(tournament)?;
+        let l = self.loaded(id)?;
+        let r = l.round(round)?;
+        Ok(DrawnRound {
+            tournament: l.row.name.clone(),
+            round,
+            seed: r.row.seed.clone(),
+            repeats: r.row.repeats,
+            tables: r
+                .row
+                .tables
+                .iter()
+                .zip(&r.results)
+                .map(|(t, res)| TableView {
+                    number: t.number,
+                    first_dealer: t.first_dealer,
+                    seats: t.seats.iter().enumerate().map(|(i, e)| seat_view(l, i + 1, *e)).collect(),
+                    deals: t.deals.len(),
+                    complete: res.complete,
+                })
+                .collect(),
+            byes: r.row.byes.iter().map(|b| seat_view(l, 0, *b)).collect(),
+        })
+    }
+
+    pub(crate) fn seat_views(l: &Loaded, seats: &[Id]) -> Vec<crate::SeatView> {
+        seats.iter().enumerate().map(|(i, e)| seat_view(l, i + 1, *e)).collect()
+    }
+}
