@@ -71,7 +71,13 @@ pub fn parse_players_csv(text: &str) -> Result<Vec<(String, String, String)>> {
     let delimiter = if first_line.matches(';').count() > first_line.matches(',').count() { b';' } else { b',' };
     let mut reader = csv::ReaderBuilder::new().delimiter(delimiter).flexible(true).trim(csv::Trim::All).from_reader(text.as_bytes());
     let headers = reader.headers().map_err(|e| ApiError::Invalid(format!("player list: {e}")))?.clone();
-    let columns: Vec<Option<Column>> = headers.iter().map(column).collect();
+    let mut columns: Vec<Option<Column>> = headers.iter().map(column).collect();
+    // "Nom" beside "Prénom" (or "Naam" beside "Voornaam") is the surname.
+    if columns.contains(&Some(Column::First)) && !columns.contains(&Some(Column::Last)) {
+        for c in columns.iter_mut().filter(|c| **c == Some(Column::Name)) {
+            *c = Some(Column::Last);
+        }
+    }
     let has = |c: Column| columns.contains(&Some(c));
     if !has(Column::Name) && !(has(Column::First) || has(Column::Last)) {
         return Err(ApiError::Invalid(format!(

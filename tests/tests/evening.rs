@@ -1,0 +1,180 @@
+//! A whole Double King evening through the api, as the secretary and scorers run it.
+
+mod common;
+use atout_api::{Atout, NewTournament};
+use serde_json::{json, Value};
+
+/// Seat `s` of the worked example (first dealer 3) at a table whose first dealer is `first`.
+fn moved(s: i64, first: i64) -> i64 {
+    (s - 1 + first - 3).rem_euclid(4) + 1
+}
+
+/// RULES.md §1's worked example, turned so that seat 3's part falls to the drawn first dealer.
+fn rotated(first: i64) -> Vec<Value> {
+    worked_example()
+        .into_iter()
+        .map(|mut d| {
+            for key in ["taker", "seventh", "last"] {
+                if let Some(s) = d.get(key).and_then(Value::as_i64) {
+                    d[key] = json!(moved(s, first));
+                }
+            }
+            if let Some(c) = d.get("counts").and_then(Value::as_array).cloned() {
+                let mut turned = vec![json!(0); 4];
+                for (i, v) in c.into_iter().enumerate() {
+                    turned[(moved(i as i64 + 1, first) - 1) as usize] = v;
+                }
+                d["counts"] = json!(turned);
+            }
+            d
+        })
+        .collect()
+}
+
+/// Per-seat values of the example, placed at the seats of a table whose first dealer is `first`.
+fn at_seats(values: [i64; 4], first: i64) -> Vec<i64> {
+    let mut out = vec![0; 4];
+    for (i, v) in values.into_iter().enumerate() {
+        out[(moved(i as i64 + 1, first) - 1) as usize] = v;
+    }
+    out
+}
+
+fn worked_example() -> Vec<Value> {
+    vec![
+        json!({"contract": "E", "taker": 3}),
+        json!({"contract": "E", "taker": 1}),
+        json!({"contract": "D", "counts": [1, 7, 0, 0]}),
+        json!({"contract": "C", "counts": [1, 2, 1, 0]}),
+        json!({"contract": "F", "seventh": 3, "last": 3}),
+        json!({"contract": "T", "trump": "spades", "counts": [10, 0, 3, 0]}),
+        json!({"contract": "B", "counts": [1, 5, 2, 5]}),
+        json!({"contract": "F", "seventh": 4, "last": 4}),
+        json!({"contract": "T", "trump": "hearts", "counts": [11, 0, 2, 0]}),
+        json!({"contract": "T", "trump": "clubs", "counts": [2, 8, 3, 0]}),
+        json!({"contract": "A", "counts": [8, 2, 1, 2]}),
+        json!({"contract": "T", "trump": "clubs", "counts": [7, 4, 2, 0]}),
+        json!({"contract": "T", "trump": "spades", "counts": [1, 9, 3, 0]}),
+        json!({"contract": "C", "counts": [2, 1, 1, 0]}),
+        json!({"contract": "T", "trump": "spades", "counts": [4, 4, 5, 0]}),
+        json!({"contract": "B", "counts": [7, 4, 1, 1]}),
+        json!({"contract": "D", "counts": [3, 1, 2, 2]}),
+        json!({"contract": "A", "counts": [0, 0, 2, 11]}),
+        json!({"contract": "T", "trump": "spades", "counts": [3, 2, 3, 5]}),
+        json!({"contract": "T", "trump": "hearts", "counts": [7, 1, 4, 1]}),
+    ]
+}
+
+const PLAYERS: &str = "\u{feff}Prénom;Nom;Club;Numéro\nAnne;Peeters;KC De Troef;101\nBart;Maes;KC De Troef;102\nChloé;Dubois;Les Atouts;201\nDirk;Claes;Les Atouts;202\nEls;Janssens;KC De Troef;103\nFrançois;Lambert;Les Atouts;203\nGert;Wouters;KC De Troef;104\nHélène;Renard;Les Atouts;204\n";
+
+#[test]
+fn a_two_table_evening() {
+    let mut app = Atout::open_in_memory().unwrap();
+    app.set_actor("secretary");
+    let t = app
+        .tournament_create(&NewTournament { name: "Friday".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() })
+        .unwrap();
+    let tid = t.id.to_string();
+    let imported = app.players_import(PLAYERS, Some(&tid)).unwrap();
+    assert_eq!((imported.added.len(), imported.entered), (8, 8));
+    assert_eq!(imported.added[2].name, "Chloé Dubois");
+    assert_eq!(imported.added[2].member, "201");
+    // Importing the same list again registers nobody twice.
+    let again = app.players_import(PLAYERS, Some("Friday")).unwrap();
+    assert_eq!((again.added.len(), again.known.len(), again.entered), (0, 8, 0));
+
+    let round = app.round_draw(&tid, 1, Some(2026)).unwrap();
+    assert_eq!(round.tables.len(), 2);
+    assert_eq!(round.repeats, Some(0));
+    // Drawing again before any line is written replaces the draw; the same seed gives the same seats.
+    let redrawn = app.round_draw(&tid, 1, Some(2026)).unwrap();
+    assert_eq!(redrawn.tables, round.tables);
+
+    let (table, first) = (round.tables[0].number, round.tables[0].first_dealer);
+    let deals = rotated(first);
+    for (i, d) in deals.iter().enumerate() {
+        if i == 3 {
+            // A refused line: queens add up to 3, not 4. Nothing is stored.
+            let before = app.row_counts().unwrap();
+            let err = app.deal_add(&tid, 1, table, json!({"contract": "C", "counts": at_seats([1, 1, 1, 0], first)})).unwrap_err();
+            assert_eq!(err.rule().map(|r| r.code()), Some("deal-total"));
+            assert!(err.to_string().contains("round 1, table"), "{err}");
+            assert_eq!(app.row_counts().unwrap(), before);
+        }
+        let sheet = app.deal_add(&tid, 1, table, d.clone()).unwrap();
+        assert_eq!(sheet.lines.len(), i + 1);
+    }
+    let sheet = app.sheet(&tid, 1, table).unwrap();
+    assert!(sheet.complete);
+    assert_eq!(sheet.scores, at_seats([14, 3, 3, -20], first));
+    assert!(sheet.next.is_none());
+    let points: Vec<i64> = sheet.table_points.iter().map(|p| p.as_f64() as i64).collect();
+    assert_eq!(points, at_seats([16, 10, 10, 4], first));
+
+    // Correction: example seat 4 took the queen in deal 4, not example seat 1: +2 and −2.
+    let fixed = json!({"contract": "C", "counts": at_seats([0, 2, 1, 1], first)});
+    let err = app.deal_correct(&tid, 1, table, 4, fixed.clone(), "").unwrap_err();
+    assert!(err.to_string().contains("reason"));
+    let corrected = app.deal_correct(&tid, 1, table, 4, fixed, "queen of clubs was seat 4's").unwrap();
+    assert_eq!(corrected.scores, at_seats([16, 3, 3, -22], first));
+    // A correction that breaks a later line is refused: deal 1 as trump gives its dealer a third trump at deal 13.
+    let err = app
+        .deal_correct(&tid, 1, table, 1, json!({"contract": "T", "trump": "clubs", "counts": [13, 0, 0, 0]}), "x")
+        .unwrap_err();
+    assert_eq!(err.rule().map(|r| r.code()), Some("dealer-trumps"), "{err}");
+    assert!(err.to_string().contains("deal 13"), "{err}");
+    // Jury: a zero-sum ruling on example seat 2, and a refused unbalanced one.
+    let ruling = at_seats([1, -3, 1, 1], first);
+    let ruled = app
+        .ruling_add(&tid, 1, table, json!({"seat": moved(2, first), "points": ruling, "reason": "revoke", "by": "Jury Claes"}))
+        .unwrap();
+    assert_eq!(ruled.scores, at_seats([17, 0, 4, -21], first));
+    let err = app.ruling_add(&tid, 1, table, json!({"seat": 2, "points": [0, -3, 0, 0], "reason": "late", "by": "J"})).unwrap_err();
+    assert_eq!(err.rule().map(|r| r.code()), Some("ruling-zero-sum"));
+
+    let history = app.sheet_history(&tid, 1, table).unwrap();
+    assert_eq!(history.len(), 22);
+    let correction = history.iter().find(|h| h.action == "deal.correct").unwrap();
+    assert_eq!((correction.line, correction.reason.as_str(), correction.by.as_str()), (Some(4), "queen of clubs was seat 4's", "secretary"));
+    // The original line 4 is still there.
+    assert!(history.iter().any(|h| h.line == Some(4) && h.entry == deals[3]));
+
+    // Live standings: the other table has not started, so only this table's players have a round.
+    let s = app.standings(&tid, None).unwrap();
+    let with_round: Vec<_> = s.rows.iter().filter(|r| !r.rounds.is_empty()).collect();
+    assert_eq!(with_round.len(), 4);
+    assert_eq!(s.rows[0].table_points.as_f64(), 16.0);
+    assert_eq!(s.rows[0].score_sum, 17);
+
+    // Once a line is written, the round cannot be drawn again.
+    assert!(app.round_draw(&tid, 1, Some(1)).is_err());
+    // Round 2 avoids round 1's pairs where possible: with 8 players, at least 4 repeats.
+    let r2 = app.round_draw(&tid, 2, Some(5)).unwrap();
+    assert_eq!(r2.repeats, Some(4));
+    assert!(app.round_draw(&tid, 3, None).is_err());
+}
+
+#[test]
+fn a_file_database_keeps_committed_lines_across_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.db");
+    let tid;
+    {
+        let mut app = Atout::open(&path).unwrap();
+        tid = app.import_document(&common::read("bye-18.json")).unwrap().id.to_string();
+    }
+    let mut a = Atout::open(&path).unwrap();
+    let mut b = Atout::open(&path).unwrap();
+    let before = a.standings(&tid, None).unwrap();
+    // Another connection's write is seen: b corrects a line, a reads fresh standings.
+    let sheet = b.sheet(&tid, 1, 1).unwrap();
+    let line = sheet.lines.iter().find(|l| l.entry["contract"] == "E" && l.entry.get("taker").is_some()).unwrap();
+    let taker = line.entry["taker"].as_i64().unwrap();
+    let other = taker % 4 + 1;
+    b.deal_correct(&tid, 1, 1, line.line.line, json!({"contract": "E", "taker": other}), "wrong taker").unwrap();
+    let after = a.standings(&tid, None).unwrap();
+    assert_ne!(before, after);
+    let sheet_a = a.sheet(&tid, 1, 1).unwrap();
+    assert_eq!(sheet_a.scores[(taker - 1) as usize], sheet.scores[(taker - 1) as usize] + 5);
+    assert_eq!(sheet_a.scores[(other - 1) as usize], sheet.scores[(other - 1) as usize] - 5);
+}

@@ -1,0 +1,93 @@
+//! The fixtures' standings, as computed independently (fixtures/gen) and by hand.
+
+mod common;
+use common::*;
+use serde_json::Value;
+
+#[test]
+fn spring_open_standings_match_the_independent_computation() {
+    let (mut app, t) = imported("spring-open-16.json");
+    assert_eq!(standings_json(&mut app, &t, None), json("spring-open-16.expected.json"));
+    assert_eq!(standings_json(&mut app, &t, Some(2)), json("spring-open-16.after-round-2.expected.json"));
+}
+
+fn row<'a>(standings: &'a Value, player: &str) -> &'a Value {
+    standings["rows"].as_array().unwrap().iter().find(|r| r["player"] == player).unwrap()
+}
+
+/// Values added up by hand from fixtures/README.md's round-by-round lines.
+#[test]
+fn spring_open_checked_by_hand() {
+    let (mut app, t) = imported("spring-open-16.json");
+    let s = standings_json(&mut app, &t, None);
+    // p14: 10 + 16 + 12 + 16 + 16 = 70; scores −1 + 8 + 1 + 15 + 19 = 42; best 19.
+    let p14 = row(&s, "p14");
+    assert_eq!((p14["rank"].as_u64(), p14["table_points"].as_f64(), p14["score_sum"].as_i64(), p14["best_round"].as_i64()), (Some(1), Some(70.0), Some(42), Some(19)));
+    // p01 and p11 both have 64 points; p01's score sum 23 beats p11's 13.
+    assert_eq!((row(&s, "p01")["rank"].as_u64(), row(&s, "p11")["rank"].as_u64()), (Some(2), Some(3)));
+    // p02 and p10: 46 points, sum −4, best 14 — a shared tenth place, next rank 12.
+    for p in ["p02", "p10"] {
+        assert_eq!((row(&s, p)["rank"].as_u64(), row(&s, p)["shared"].as_bool()), (Some(10), Some(true)), "{p}");
+    }
+    assert!(s["rows"].as_array().unwrap().iter().all(|r| r["rank"] != 11));
+    // Round 5, table 3: all four tied at 0 → 10 points each.
+    let r5t3: Vec<&Value> = s["rows"].as_array().unwrap().iter().flat_map(|r| r["rounds"].as_array().unwrap()).filter(|x| x["round"] == 5 && x["table"] == 3).collect();
+    assert_eq!(r5t3.len(), 4);
+    assert!(r5t3.iter().all(|x| x["score"] == 0 && x["table_points"] == 10.0));
+    // Every round hands out 16 tables × 40 / 4 = 160 points in all.
+    let total: f64 = s["rows"].as_array().unwrap().iter().map(|r| r["table_points"].as_f64().unwrap()).sum();
+    assert_eq!(total, 5.0 * 4.0 * 40.0);
+}
+
+#[test]
+fn byes_score_ten_points_and_zero() {
+    let (mut app, t) = imported("bye-18.json");
+    let s = standings_json(&mut app, &t, None);
+    assert_eq!(s, json("bye-18.expected.json"));
+    // p12: bye in round 1, then −3 and −3: the bye's 0 is the best round.
+    let p12 = row(&s, "p12");
+    assert_eq!(p12["rounds"][0], serde_json::json!({"round": 1, "table": null, "score": 0, "table_points": 10.0, "bye": true}));
+    assert_eq!((p12["score_sum"].as_i64(), p12["best_round"].as_i64()), (Some(-6), Some(0)));
+}
+
+#[test]
+fn broken_documents_are_refused_with_their_place_and_rule_and_store_nothing() {
+    let expected = json("broken/expected.json");
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    app.import_document(&read("bye-18.json")).unwrap();
+    let before = app.row_counts().unwrap();
+    for (file, want) in expected.as_object().unwrap() {
+        let err = app.import_document(&read(&format!("broken/{file}"))).expect_err(file);
+        let got = serde_json::to_value(&err).unwrap();
+        assert_eq!(got["rule"], want["rule"], "{file}: {err}");
+        assert_eq!(got["place"]["round"], want["round"], "{file}: {err}");
+        assert_eq!(got["place"]["table"], want["table"], "{file}: {err}");
+        assert_eq!(got["place"].get("deal").unwrap_or(&Value::Null), &want["deal"], "{file}: {err}");
+        let message = err.to_string();
+        assert!(message.contains(want["rule"].as_str().unwrap()), "{file}: the message names the rule: {message}");
+        assert_eq!(app.row_counts().unwrap(), before, "{file} stored something");
+    }
+}
+
+#[test]
+fn an_exported_tournament_imports_again_to_the_same_standings_and_keeps_unknown_fields() {
+    let mut doc = json("spring-open-16.json");
+    doc["organiser"] = "KC De Troef".into();
+    doc["players"][0]["phone"] = "0470 00 00 00".into();
+    doc["rounds"][0]["started"] = "19:30".into();
+    doc["rounds"][0]["tables"][0]["room"] = "back".into();
+    doc["rounds"][0]["tables"][0]["deals"][0]["note"] = "kept".into();
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let a = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let exported = serde_json::to_value(app.export_document(&a).unwrap()).unwrap();
+    for path in ["/organiser", "/players/0/phone", "/rounds/0/started", "/rounds/0/tables/0/room", "/rounds/0/tables/0/deals/0/note"] {
+        assert_eq!(exported.pointer(path), doc.pointer(path), "{path}");
+    }
+    let b = app.import_document(&exported.to_string()).unwrap().id.to_string();
+    assert_ne!(a, b);
+    let (sa, sb) = (standings_json(&mut app, &a, None), standings_json(&mut app, &b, None));
+    assert_eq!(sa, sb);
+    assert_eq!(sa, json("spring-open-16.expected.json"));
+    // The same players were matched in the registry, not registered twice.
+    assert_eq!(app.players_list().unwrap().len(), 16);
+}
