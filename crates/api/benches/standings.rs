@@ -1,1 +1,111 @@
-fn main() {}
+//! Standings at scale: a 1,000-player, 10-round Double King tournament in a
+//! database file. Prints (a) a full recompute of the standings from the
+//! database, (b) adding one deal and reading fresh standings, (c) one bare
+//! SQLite commit on the same database, as medians over repeated runs.
+//!
+//! Run: `cargo bench -p atout-api --bench standings` (add `-- --players 200`
+//! for a quicker, smaller run).
+
+use atout_api::rules::double_king::random_sheet;
+use atout_api::rules::draw::{draw, History};
+use atout_api::Atout;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let players: usize = args.iter().position(|a| a == "--players").and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok()).unwrap_or(1000);
+    let rounds = 10usize;
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+
+    // The document: every sheet complete except the last round's, which
+    // stops after 10 lines so that deals can be added.
+    let ids: Vec<String> = (1..=players).map(|i| format!("p{i:04}")).collect();
+    let keys: Vec<u64> = (0..players as u64).collect();
+    let mut history = History::new();
+    let mut doc_rounds = vec![];
+    let mut pending = vec![];
+    for r in 1..=rounds {
+        let d = draw(&mut rng, &keys, 4, &history).expect("draw");
+        let mut tables = vec![];
+        for (k, t) in d.tables.iter().enumerate() {
+            history.table(&t.seats);
+            let first = rng.random_range(1..=4);
+            let mut deals: Vec<Value> = random_sheet(&mut rng, first, true).iter().map(|d| serde_json::to_value(d).unwrap()).collect();
+            if r == rounds {
+                pending.push((k as i64 + 1, deals.split_off(10)));
+            }
+            tables.push(json!({"number": k + 1, "seats": t.seats.iter().map(|s| &ids[*s as usize]).collect::<Vec<_>>(),
+                               "first_dealer": first, "deals": deals, "rulings": []}));
+        }
+        doc_rounds.push(json!({"number": r, "tables": tables, "byes": d.byes.iter().map(|s| &ids[*s as usize]).collect::<Vec<_>>()}));
+    }
+    let doc = json!({"format": "atout-tournament/1", "name": "Bench Open", "date": "2026-11-22", "game": "double-king",
+                     "settings": {"rounds": rounds}, "players": ids.iter().map(|i| json!({"id": i, "name": format!("Player {i}")})).collect::<Vec<_>>(),
+                     "rounds": doc_rounds});
+
+    let dir = std::env::temp_dir().join(format!("atout-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bench.db");
+    let mut app = Atout::open(&path).unwrap();
+    let started = Instant::now();
+    let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let import = started.elapsed();
+    let deals: usize = doc["rounds"].as_array().unwrap().iter().flat_map(|r| r["tables"].as_array().unwrap()).map(|t| t["deals"].as_array().unwrap().len()).sum();
+
+    // (a) Recompute everything from the database: a fresh connection each time.
+    let full: Vec<Duration> = (0..7)
+        .map(|_| {
+            let mut fresh = Atout::open(&path).unwrap();
+            let started = Instant::now();
+            let s = fresh.standings(&t, None).unwrap();
+            assert_eq!(s.rows.len(), players);
+            started.elapsed()
+        })
+        .collect();
+
+    // (b) Add one deal, then read fresh standings, on the warm application.
+    app.standings(&t, None).unwrap();
+    let (mut add, mut add_only, mut read_only) = (vec![], vec![], vec![]);
+    for (table, rest) in pending.iter().take(100) {
+        let started = Instant::now();
+        app.deal_add(&t, rounds as i64, *table, rest[0].clone()).unwrap();
+        let added = started.elapsed();
+        let s = app.standings(&t, None).unwrap();
+        add.push(started.elapsed());
+        add_only.push(added);
+        read_only.push(started.elapsed() - added);
+        assert_eq!(s.rows.len(), players);
+    }
+
+    // (c) One bare commit on the same database.
+    let bare: Vec<Duration> = (0..100)
+        .map(|_| {
+            let started = Instant::now();
+            app.bare_commit().unwrap();
+            started.elapsed()
+        })
+        .collect();
+
+    let (a, b, c) = (median(full), median(add), median(bare));
+    println!("standings bench: {players} players, {rounds} rounds, {deals} deal lines in {}", path.display());
+    println!("  import of the whole document      {}", ms(import));
+    println!("  (a) standings recomputed from db  {}   target < 100 ms", ms(a));
+    println!("  (b) add one deal + standings      {}   target < 10 ms and < 3 x (c)", ms(b));
+    println!("      of which: add the deal {}, standings {}", ms(median(add_only)), ms(median(read_only)));
+    println!("  (c) one bare SQLite commit        {}", ms(c));
+    println!("  (b) / (c) = {:.2}", b.as_secs_f64() / c.as_secs_f64());
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
+}

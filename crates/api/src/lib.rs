@@ -74,6 +74,13 @@ impl Atout {
 
     /// A tournament by its id or its exact name.
     pub fn resolve(&mut self, tournament: &str) -> Result<Id> {
+        self.refresh()?;
+        // Fast path: a loaded tournament, by id or by a name no other loaded one shares.
+        if let Ok(id) = tournament.trim().parse::<Id>() {
+            if self.cache.contains_key(&id) {
+                return Ok(id);
+            }
+        }
         let all = self.store.tournaments()?;
         if let Ok(id) = tournament.trim().parse::<Id>() {
             if all.iter().any(|t| t.id == id) {

@@ -76,8 +76,7 @@ pub(crate) fn compute(l: &Loaded, after_round: i64) -> Standings {
         }
     }
     // Players are listed by their id within a shared place.
-    let mut order: Vec<usize> = (0..l.entrants.len()).collect();
-    order.sort_by(|a, b| l.entrants[*a].code.cmp(&l.entrants[*b].code));
+    let order = &l.by_code;
     let totals: Vec<Totals> = order.iter().map(|i| Totals::of(&results[*i])).collect();
     let chain = criteria(l.settings.ranking, &l.settings.tie_breaks);
     let rows = rank(&totals, &chain)

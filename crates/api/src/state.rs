@@ -14,6 +14,8 @@ pub(crate) struct Loaded {
     pub settings: TournamentSettings,
     pub entrants: Vec<EntrantRow>,
     pub by_id: HashMap<Id, usize>,
+    /// Entrant indexes in the order of their ids (the order within a shared place).
+    pub by_code: Vec<usize>,
     pub rounds: Vec<LoadedRound>,
 }
 
@@ -77,6 +79,8 @@ impl Loaded {
             .map_err(|v| ApiError::Refused { place: Place::default(), violation: v })?;
         let entrants = store.entrants(row.id)?;
         let by_id = entrants.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+        let mut by_code: Vec<usize> = (0..entrants.len()).collect();
+        by_code.sort_by(|a, b| entrants[*a].code.cmp(&entrants[*b].code));
         let rounds = store
             .rounds(row.id)?
             .into_iter()
@@ -85,7 +89,7 @@ impl Loaded {
                 LoadedRound { row: r, results }
             })
             .collect();
-        Ok(Loaded { row, game, settings, entrants, by_id, rounds })
+        Ok(Loaded { row, game, settings, entrants, by_id, by_code, rounds })
     }
 
     pub fn round(&self, number: i64) -> Result<&LoadedRound> {

@@ -444,3 +444,51 @@ impl Game for DoubleKing {
         Ok((!sheet.complete).then(|| progress.choices(first_dealer, entries.len() + 1)))
     }
 }
+
+/// A complete, valid sheet drawn at random: each seat's 3 negatives and 2
+/// trumps in random order, each negative game twice, random figures, and
+/// (when `faults`) some jury faults and voided trump deals. For property tests
+/// and benchmarks.
+pub fn random_sheet<R: rand::Rng>(rng: &mut R, first: Seat, faults: bool) -> Vec<Deal> {
+    use rand::seq::SliceRandom;
+    fn split<R: rand::Rng>(rng: &mut R, total: i64) -> [i64; 4] {
+        let mut cuts = [rng.random_range(0..=total), rng.random_range(0..=total), rng.random_range(0..=total)];
+        cuts.sort_unstable();
+        [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
+    }
+    let mut plans: Vec<Vec<bool>> = (0..SEATS)
+        .map(|_| {
+            let mut p = vec![true, true, true, false, false];
+            p.shuffle(rng);
+            p
+        })
+        .collect();
+    let mut games: Vec<Contract> = Contract::NEGATIVES.iter().flat_map(|c| [*c, *c]).collect();
+    games.shuffle(rng);
+    let suits = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+    let mut deals = Vec::with_capacity(DEALS + 2);
+    for n in 0..DEALS {
+        let dealer = (first - 1 + n) % SEATS;
+        let negative = plans[dealer].remove(0);
+        let suit = suits[rng.random_range(0..4)];
+        // A voided trump deal (by another player, so the choice stays free) needs a trump left.
+        let trump_left = !negative || plans[dealer].contains(&false);
+        if faults && trump_left && rng.random_bool(0.1) {
+            let other = (dealer + rng.random_range(1..SEATS)) % SEATS + 1;
+            deals.push(Deal::void(suit, other));
+        }
+        let deal = if negative {
+            let game = games.pop().expect("twelve negatives");
+            match game {
+                _ if faults && rng.random_bool(0.05) => Deal::fault(game, rng.random_range(1..=SEATS)),
+                Contract::E => Deal::king_of_hearts(rng.random_range(1..=SEATS)),
+                Contract::F => Deal::tricks_7_13(rng.random_range(1..=SEATS), rng.random_range(1..=SEATS)),
+                g => Deal::counted(g, split(rng, g.counting().expect("counted").0)),
+            }
+        } else {
+            Deal::trump(suit, split(rng, 13))
+        };
+        deals.push(deal);
+    }
+    deals
+}

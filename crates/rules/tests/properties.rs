@@ -1,64 +1,24 @@
 //! Invariants over random sheets, scores and draws (proptest).
 
-use atout_rules::double_king::{Contract, Deal, DoubleKing, Suit};
+use atout_rules::double_king::{Deal, DoubleKing};
 use atout_rules::draw::{draw, History};
 use atout_rules::ranking::{criteria, rank, table_points, Totals};
 use atout_rules::settings::{RankingMethod, TieBreak};
 use atout_rules::{Game, TablePoints};
 use proptest::prelude::*;
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Split `total` into 4 non-negative counts at random.
-fn split(rng: &mut ChaCha8Rng, total: i64) -> [i64; 4] {
-    let mut cuts = [rng.random_range(0..=total), rng.random_range(0..=total), rng.random_range(0..=total)];
-    cuts.sort_unstable();
-    [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
-}
-
-/// A complete, valid Double King sheet, with random voided trump deals mixed in.
-fn random_sheet(seed: u64, voids: bool) -> (usize, Vec<Deal>) {
+/// A complete, valid Double King sheet, with random faults and voided trump deals mixed in.
+fn random_sheet(seed: u64, faults: bool) -> (usize, Vec<Deal>) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let first = rng.random_range(1..=4);
-    // Each seat's five choices: three negatives and two trumps, in random order.
-    let mut plans: Vec<Vec<bool>> = (0..4)
-        .map(|_| {
-            let mut p = vec![true, true, true, false, false];
-            p.shuffle(&mut rng);
-            p
-        })
-        .collect();
-    let mut games: Vec<Contract> = Contract::NEGATIVES.iter().flat_map(|c| [*c, *c]).collect();
-    games.shuffle(&mut rng);
-    let suits = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
-    let mut deals = Vec::new();
-    for n in 0..20 {
-        let dealer = (first - 1 + n) % 4;
-        let negative = plans[dealer].remove(0);
-        let suit = suits[rng.random_range(0..4)];
-        if voids && !(negative && !plans[dealer].contains(&false)) && rng.random_bool(0.15) {
-            // Voided by a non-dealer (so the choice stays free); the dealer still has a trump.
-            let other = (dealer + rng.random_range(1..4)) % 4 + 1;
-            deals.push(Deal::void(suit, other));
-        }
-        let deal = if negative {
-            let game = games.pop().unwrap();
-            match game {
-                _ if rng.random_bool(0.05) => Deal::fault(game, rng.random_range(1..=4)),
-                Contract::E => Deal::king_of_hearts(rng.random_range(1..=4)),
-                Contract::F => Deal::tricks_7_13(rng.random_range(1..=4), rng.random_range(1..=4)),
-                g => Deal::counted(g, split(&mut rng, g.counting().unwrap().0)),
-            }
-        } else {
-            Deal::trump(suit, split(&mut rng, 13))
-        };
-        deals.push(deal);
-    }
-    (first, deals)
+    (first, atout_rules::double_king::random_sheet(&mut rng, first, faults))
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
     #[test]
     fn a_complete_sheet_sums_to_zero(seed in any::<u64>(), voids in any::<bool>()) {
         let (first, deals) = random_sheet(seed, voids);

@@ -1,0 +1,90 @@
+//! The `atout` binary, run as a user would.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(name)
+}
+
+fn atout(db: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_atout")).arg("--db").arg(db).args(args).output().unwrap()
+}
+
+fn ok(db: &Path, args: &[&str]) -> String {
+    let out = atout(db, args);
+    assert!(out.status.success(), "atout {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json_file(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Everything a user can read back: players, tournaments, each tournament's export.
+fn content(db: &Path) -> String {
+    let mut all = ok(db, &["players", "list", "--format", "json"]) + &ok(db, &["tournament", "list", "--format", "json"]);
+    let list: Value = serde_json::from_str(&ok(db, &["tournament", "list", "--format", "json"])).unwrap();
+    for t in list.as_array().unwrap() {
+        all += &ok(db, &["export", "--tournament", &t["id"].to_string(), "-"]);
+    }
+    all
+}
+
+#[test]
+fn import_then_standings_json_prints_the_format_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let id = ok(&db, &["import", fixture("spring-open-16.json").to_str().unwrap()]);
+    assert_eq!(id.trim(), "1");
+    let out = ok(&db, &["standings", "--tournament", "Spring Open 2026", "--format", "json"]);
+    let got: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(got, json_file(&fixture("spring-open-16.expected.json")));
+    let csv = ok(&db, &["standings", "--tournament", "1", "--format", "csv", "--after-round", "2"]);
+    assert_eq!(csv.lines().next(), Some("Rank,Id,Player,Points,Score,Best,R1,R2"));
+    assert_eq!(csv.lines().count(), 17);
+}
+
+#[test]
+fn a_rejected_import_leaves_the_database_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("b.db");
+    ok(&db, &["import", fixture("bye-18.json").to_str().unwrap()]);
+    let before = content(&db);
+    let out = atout(&db, &["import", fixture("broken/sheet-full.json").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("round 3, table 1, deal 21") && err.contains("sheet-full"), "{err}");
+    assert_eq!(content(&db), before);
+}
+
+#[test]
+fn a_secretary_runs_a_round_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.db");
+    let csv = dir.path().join("players.csv");
+    std::fs::write(&csv, "name,club,member\nAnn,KC,1\nBart,KC,2\nChris,KC,3\nDirk,KC,4\nEls,KC,5\n").unwrap();
+    let id = ok(&db, &["tournament", "create", "--name", "Tuesday", "--game", "double-king", "--rounds", "3"]);
+    assert!(ok(&db, &["players", "import", csv.to_str().unwrap(), "--tournament", id.trim()]).contains("5 players added"));
+    let seating = ok(&db, &["round", "draw", "--tournament", "Tuesday", "--round", "1", "--seed", "9"]);
+    assert!(seating.contains("seed 9") && seating.contains("table 1") && seating.contains("bye:"), "{seating}");
+    assert_eq!(seating, ok(&db, &["round", "show", "--tournament", "Tuesday", "--round", "1"]));
+
+    // A bad line: refused, named, non-zero, nothing stored.
+    let out = atout(&db, &["deal", "add", "--tournament", "Tuesday", "--round", "1", "--table", "1", r#"{"contract":"A","counts":[5,5,5,0]}"#]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("deal-total") && err.contains("add up to 15"), "{err}");
+    let sheet: Value = serde_json::from_str(&ok(&db, &["sheet", "--tournament", "Tuesday", "--round", "1", "--table", "1", "--format", "json"])).unwrap();
+    assert_eq!(sheet["lines"].as_array().unwrap().len(), 0);
+
+    ok(&db, &["deal", "add", "--tournament", "Tuesday", "--round", "1", "--table", "1", r#"{"contract":"A","counts":[5,5,3,0]}"#]);
+    ok(&db, &["--by", "Jury", "deal", "correct", "--tournament", "Tuesday", "--round", "1", "--table", "1", "--deal", "1", r#"{"contract":"A","counts":[5,5,2,1]}"#, "--reason", "miscounted"]);
+    let history = ok(&db, &["sheet", "--tournament", "Tuesday", "--round", "1", "--table", "1", "--history"]);
+    assert_eq!(history.lines().count(), 2);
+    assert!(history.contains("deal.correct") && history.contains("Jury") && history.contains("miscounted"), "{history}");
+    let sheet: Value = serde_json::from_str(&ok(&db, &["sheet", "--tournament", "Tuesday", "--round", "1", "--table", "1", "--format", "json"])).unwrap();
+    assert_eq!(sheet["totals"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).sum::<i64>(), -13);
+    assert_eq!(sheet["lines"][0]["entry"]["counts"], serde_json::json!([5, 5, 2, 1]));
+}
