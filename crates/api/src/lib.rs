@@ -99,8 +99,8 @@ impl Atout {
         }
     }
 
+    /// A tournament, loaded once. Callers resolve it first, which drops stale caches.
     fn loaded(&mut self, id: Id) -> Result<&mut Loaded> {
-        self.refresh()?;
         if !self.cache.contains_key(&id) {
             let row = self.store.tournament(id)?.ok_or_else(|| ApiError::NotFound(format!("no tournament {id}")))?;
             let loaded = Loaded::load(&self.store, row)?;

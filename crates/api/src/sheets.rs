@@ -1,7 +1,6 @@
 //! Score sheets: add a line, correct a line, record a jury ruling, read a sheet.
 
 use crate::error::{ApiError, Place, Result};
-use crate::state::TableResult;
 use crate::Atout;
 use atout_rules::ruling::Ruling;
 use atout_rules::{Line, Rule, TablePoints};
@@ -82,7 +81,7 @@ impl Atout {
     /// Check a whole sheet as it would stand, and write one line of it.
     fn write_line(&mut self, at: &At, line: usize, entry: Value, action: &str, reason: &str) -> Result<SheetView> {
         let l = self.loaded(at.id)?;
-        let (game, settings) = (l.game, l.settings.clone());
+        let game = l.game;
         let r = l.round(at.round)?;
         let table = &r.row.tables[at.index];
         if let Some(err) = &r.results[at.index].error {
@@ -108,9 +107,8 @@ impl Atout {
             Ok::<_, ApiError>(())
         })?;
         let l = self.loaded(at.id)?;
-        let r = l.round_mut(at.round).expect("round exists");
-        r.row.tables[at.index].deals = deals;
-        r.results[at.index] = TableResult::compute(game, &settings, &r.row.tables[at.index]);
+        l.round_mut(at.round).expect("round exists").row.tables[at.index].deals = deals;
+        l.rescore(at.round, at.index);
         self.sheet_at(at)
     }
 
@@ -148,10 +146,8 @@ impl Atout {
             Ok::<_, ApiError>(())
         })?;
         let l = self.loaded(at.id)?;
-        let (game, settings) = (l.game, l.settings.clone());
-        let r = l.round_mut(round).expect("round exists");
-        r.row.tables[at.index].rulings.push(ruling);
-        r.results[at.index] = TableResult::compute(game, &settings, &r.row.tables[at.index]);
+        l.round_mut(round).expect("round exists").row.tables[at.index].rulings.push(ruling);
+        l.rescore(round, at.index);
         self.sheet_at(&at)
     }
 

@@ -39,45 +39,16 @@ pub struct RoundEntry {
     pub provisional: bool,
 }
 
-/// Each entrant's results in rounds 1..=after_round. A table with nothing
-/// written yet counts for nobody; a table in progress counts provisionally.
+/// The standings after `after_round`, from the entrants' kept round results.
 pub(crate) fn compute(l: &Loaded, after_round: i64) -> Standings {
-    let mut results: Vec<Vec<RoundResult>> = vec![vec![]; l.entrants.len()];
-    for r in l.rounds.iter().filter(|r| r.row.round <= after_round) {
-        let round = r.row.round as u32;
-        for (table, result) in r.row.tables.iter().zip(&r.results) {
-            if !result.started(table) {
-                continue;
-            }
-            for (seat, entrant) in table.seats.iter().enumerate() {
-                if let Some(i) = l.by_id.get(entrant) {
-                    results[*i].push(RoundResult {
-                        round,
-                        table: Some(table.number as u32),
-                        score: result.scores[seat],
-                        table_points: result.points[seat],
-                        bye: false,
-                        complete: result.complete,
-                    });
-                }
-            }
-        }
-        for b in &r.row.byes {
-            if let Some(i) = l.by_id.get(b) {
-                results[*i].push(RoundResult {
-                    round,
-                    table: None,
-                    score: l.settings.bye.score,
-                    table_points: TablePoints::whole(l.settings.bye.table_points),
-                    bye: true,
-                    complete: true,
-                });
-            }
-        }
-    }
+    let counted = |i: usize| -> &[RoundResult] {
+        let all = &l.results[i];
+        &all[..all.partition_point(|r| i64::from(r.round) <= after_round)]
+    };
+    let results: Vec<&[RoundResult]> = (0..l.entrants.len()).map(counted).collect();
     // Players are listed by their id within a shared place.
     let order = &l.by_code;
-    let totals: Vec<Totals> = order.iter().map(|i| Totals::of(&results[*i])).collect();
+    let totals: Vec<Totals> = order.iter().map(|i| Totals::of(results[*i])).collect();
     let chain = criteria(l.settings.ranking, &l.settings.tie_breaks);
     let rows = rank(&totals, &chain)
         .into_iter()

@@ -2,7 +2,7 @@
 //! Kept in memory between calls; reloaded when another connection writes.
 
 use crate::error::{ApiError, Place, Result};
-use atout_rules::ranking::table_points;
+use atout_rules::ranking::{table_points, RoundResult};
 use atout_rules::ruling::{round_scores, Ruling};
 use atout_rules::{GameId, Sheet, TablePoints, TournamentSettings};
 use atout_store::{EntrantRow, Id, RoundRow, Store, TableRow, TournamentRow};
@@ -17,6 +17,8 @@ pub(crate) struct Loaded {
     /// Entrant indexes in the order of their ids (the order within a shared place).
     pub by_code: Vec<usize>,
     pub rounds: Vec<LoadedRound>,
+    /// Each entrant's round results, in round order, kept up to date table by table.
+    pub results: Vec<Vec<RoundResult>>,
 }
 
 pub(crate) struct LoadedRound {
@@ -89,7 +91,9 @@ impl Loaded {
                 LoadedRound { row: r, results }
             })
             .collect();
-        Ok(Loaded { row, game, settings, entrants, by_id, by_code, rounds })
+        let mut loaded = Loaded { row, game, settings, entrants, by_id, by_code, rounds, results: vec![] };
+        loaded.results = loaded.all_results();
+        Ok(loaded)
     }
 
     pub fn round(&self, number: i64) -> Result<&LoadedRound> {
@@ -119,5 +123,77 @@ impl Loaded {
 
     pub fn last_round(&self) -> i64 {
         self.rounds.iter().map(|r| r.row.round).max().unwrap_or(0)
+    }
+}
+
+impl Loaded {
+    fn seat_results(&self, round: u32, table: &TableRow, result: &TableResult) -> Vec<(usize, RoundResult)> {
+        if !result.started(table) {
+            return vec![];
+        }
+        table
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, entrant)| {
+                let i = *self.by_id.get(entrant)?;
+                let r = RoundResult {
+                    round,
+                    table: Some(table.number as u32),
+                    score: result.scores[seat],
+                    table_points: result.points[seat],
+                    bye: false,
+                    complete: result.complete,
+                };
+                Some((i, r))
+            })
+            .collect()
+    }
+
+    /// Every entrant's results over all drawn rounds. A table with nothing
+    /// written yet counts for nobody; a table in progress counts provisionally.
+    fn all_results(&self) -> Vec<Vec<RoundResult>> {
+        let mut results: Vec<Vec<RoundResult>> = vec![vec![]; self.entrants.len()];
+        for r in &self.rounds {
+            let round = r.row.round as u32;
+            for (table, result) in r.row.tables.iter().zip(&r.results) {
+                for (i, rr) in self.seat_results(round, table, result) {
+                    results[i].push(rr);
+                }
+            }
+            for b in &r.row.byes {
+                if let Some(i) = self.by_id.get(b) {
+                    results[*i].push(RoundResult {
+                        round,
+                        table: None,
+                        score: self.settings.bye.score,
+                        table_points: TablePoints::whole(self.settings.bye.table_points),
+                        bye: true,
+                        complete: true,
+                    });
+                }
+            }
+        }
+        results
+    }
+
+    /// Re-score one table after a write to it, and update its players' results.
+    pub fn rescore(&mut self, round: i64, index: usize) {
+        let Some(r) = self.rounds.iter_mut().find(|r| r.row.round == round) else { return };
+        r.results[index] = TableResult::compute(self.game, &self.settings, &r.row.tables[index]);
+        let r = self.rounds.iter().find(|r| r.row.round == round).expect("found above");
+        let (table, result) = (&r.row.tables[index], &r.results[index]);
+        let fresh = self.seat_results(round as u32, table, result);
+        let number = Some(table.number as u32);
+        for entrant in &table.seats {
+            if let Some(i) = self.by_id.get(entrant) {
+                self.results[*i].retain(|x| !(x.round == round as u32 && x.table == number));
+            }
+        }
+        for (i, rr) in fresh {
+            let list = &mut self.results[i];
+            let at = list.partition_point(|x| x.round <= rr.round);
+            list.insert(at, rr);
+        }
     }
 }

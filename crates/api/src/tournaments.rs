@@ -124,6 +124,7 @@ impl Atout {
     }
 
     pub fn tournament_list(&mut self) -> Result<Vec<TournamentInfo>> {
+        self.refresh()?;
         let ids: Vec<Id> = self.store.tournaments()?.iter().map(|t| t.id).collect();
         ids.into_iter().map(|id| Ok(info(self.loaded(id)?))).collect()
     }
