@@ -313,18 +313,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("{} players in {}", t.players, t.name);
         }
         Command::Round(RoundCmd::Draw { tournament, round, seed, format }) => {
-            let r = app.round_draw(&tournament, round, seed)?;
-            match format {
-                Output::Json => println!("{}", json(&r)),
-                Output::Table => print_round(&r),
-            }
+            show_round(&app.round_draw(&tournament, round, seed)?, format);
         }
         Command::Round(RoundCmd::Show { tournament, round, format }) => {
-            let r = app.round_view(&tournament, round)?;
-            match format {
-                Output::Json => println!("{}", json(&r)),
-                Output::Table => print_round(&r),
-            }
+            show_round(&app.round_view(&tournament, round)?, format);
         }
         Command::Deal(DealCmd::Add { at, json: entry, format }) => {
             let s = app.deal_add(&at.tournament, at.round, at.table, parse_json(&entry)?)?;
@@ -377,6 +369,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+fn show_round(r: &DrawnRound, format: Output) {
+    match format {
+        Output::Json => println!("{}", json(r)),
+        Output::Table => print_round(r),
+    }
 }
 
 fn show_sheet(s: &SheetView, format: Output) {
