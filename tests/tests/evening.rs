@@ -178,3 +178,18 @@ fn a_file_database_keeps_committed_lines_across_reopening() {
     assert_eq!(sheet_a.scores[(taker - 1) as usize], sheet.scores[(taker - 1) as usize] + 5);
     assert_eq!(sheet_a.scores[(other - 1) as usize], sheet.scores[(other - 1) as usize] - 5);
 }
+
+#[test]
+fn the_jury_list_holds_faults_and_free_rulings() {
+    let (mut app, t) = common::imported("spring-open-16.json");
+    let list = app.rulings_list(&t).unwrap();
+    // The fixture has one negative fault (R1 T3), two voided trump deals (R2 T2, R3 T4),
+    // a zero-sum ruling (R2 T4) and a sanction (R4 T1).
+    let places: Vec<(i64, i64)> = list.iter().map(|r| (r.round, r.table)).collect();
+    assert_eq!(places, [(1, 3), (2, 2), (2, 4), (3, 4), (4, 1)]);
+    assert_eq!(list[0].ruling.points.iter().sum::<i64>(), -8);
+    assert!(list[4].ruling.sanction);
+    // A fault on a complete sheet is refused like any 21st deal.
+    let err = app.deal_add(&t, 5, 1, json!({"contract": "A", "fault_by": 1, "reason": "renounce", "by": "Jury Claes"})).unwrap_err();
+    assert_eq!(err.rule().map(|r| r.code()), Some("sheet-full"));
+}

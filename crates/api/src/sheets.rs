@@ -221,3 +221,69 @@ impl Atout {
             .collect())
     }
 }
+
+/// One jury ruling with where it stands.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RulingView {
+    pub round: i64,
+    pub table: i64,
+    pub seat: i64,
+    pub player: String,
+    pub name: String,
+    #[serde(flatten)]
+    pub ruling: Ruling,
+}
+
+impl Atout {
+    /// Every ruling of a tournament, by round and table: free rulings and the
+    /// faults written on deal lines (with the points the fault cost).
+    pub fn rulings_list(&mut self, tournament: &str) -> Result<Vec<RulingView>> {
+        let id = self.resolve(tournament)?;
+        let l = self.loaded(id)?;
+        let mut out = vec![];
+        for r in &l.rounds {
+            for (table, result) in r.row.tables.iter().zip(&r.results) {
+                let who = |seat: usize| table.seats.get(seat.wrapping_sub(1)).and_then(|e| l.entrant(*e));
+                if let Some(sheet) = &result.sheet {
+                    for line in sheet.lines.iter().filter(|x| x.fault.is_some()) {
+                        let seat = line.fault.expect("filtered");
+                        let e = who(seat);
+                        // A jury fault may carry its reason and jury member on the line itself.
+                        let entry = &table.deals[line.line - 1];
+                        let said = |k: &str| entry.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+                        let reason = match said("reason") {
+                            r if r.is_empty() => String::new(),
+                            r => format!(": {r}"),
+                        };
+                        out.push(RulingView {
+                            round: r.row.round,
+                            table: table.number,
+                            seat: seat as i64,
+                            player: e.map(|e| e.code.clone()).unwrap_or_default(),
+                            name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
+                            ruling: Ruling {
+                                seat: seat as i64,
+                                points: line.points.clone(),
+                                reason: format!("fault in deal {} ({}), line {}{reason}", line.deal, line.label, line.line),
+                                by: said("by"),
+                                sanction: false,
+                            },
+                        });
+                    }
+                }
+                for ruling in &result.rulings {
+                    let e = who(ruling.seat.max(0) as usize);
+                    out.push(RulingView {
+                        round: r.row.round,
+                        table: table.number,
+                        seat: ruling.seat,
+                        player: e.map(|e| e.code.clone()).unwrap_or_default(),
+                        name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
+                        ruling: ruling.clone(),
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+}

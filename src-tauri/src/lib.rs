@@ -1,0 +1,136 @@
+//! The desktop shell. Each command forwards, in one line, to `atout-api`;
+//! commands are `async`, so database and file work runs off the main thread.
+
+use atout_api::{ApiError, Atout};
+use serde_json::Value;
+use std::sync::Mutex;
+use tauri::State;
+
+/// The application's one connection to its database.
+pub struct App(Mutex<Atout>);
+
+impl App {
+    pub fn new(atout: Atout) -> App {
+        App(Mutex::new(atout))
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&mut Atout) -> Result<T, ApiError>) -> Result<T, ApiError> {
+        let mut guard = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        f(&mut guard)
+    }
+}
+
+type Reply<T> = Result<T, ApiError>;
+type S<'a> = State<'a, App>;
+
+#[tauri::command]
+async fn players_list(app: S<'_>) -> Reply<Vec<atout_api::Player>> {
+    app.with(|a| a.players_list())
+}
+#[tauri::command]
+async fn players_import(app: S<'_>, csv: String, tournament: Option<String>) -> Reply<atout_api::ImportedPlayers> {
+    app.with(|a| a.players_import(&csv, tournament.as_deref()))
+}
+#[tauri::command]
+async fn player_add(app: S<'_>, name: String, club: String, member: String) -> Reply<atout_api::Player> {
+    app.with(|a| a.player_add(&name, &club, &member))
+}
+#[tauri::command]
+async fn player_edit(app: S<'_>, id: i64, name: String, club: String, member: String, reason: String) -> Reply<atout_api::Player> {
+    app.with(|a| a.player_edit(id, &name, &club, &member, &reason))
+}
+#[tauri::command]
+async fn tournament_list(app: S<'_>) -> Reply<Vec<atout_api::TournamentInfo>> {
+    app.with(|a| a.tournament_list())
+}
+#[tauri::command]
+async fn tournament_create(app: S<'_>, request: atout_api::NewTournament) -> Reply<atout_api::TournamentInfo> {
+    app.with(|a| a.tournament_create(&request))
+}
+#[tauri::command]
+async fn tournament_enter(app: S<'_>, tournament: String, players: Vec<i64>) -> Reply<atout_api::TournamentInfo> {
+    app.with(|a| a.tournament_enter(&tournament, &players))
+}
+#[tauri::command]
+async fn round_draw(app: S<'_>, tournament: String, round: i64, seed: Option<u64>) -> Reply<atout_api::DrawnRound> {
+    app.with(|a| a.round_draw(&tournament, round, seed))
+}
+#[tauri::command]
+async fn round_view(app: S<'_>, tournament: String, round: i64) -> Reply<atout_api::DrawnRound> {
+    app.with(|a| a.round_view(&tournament, round))
+}
+#[tauri::command]
+async fn sheet(app: S<'_>, tournament: String, round: i64, table: i64) -> Reply<atout_api::SheetView> {
+    app.with(|a| a.sheet(&tournament, round, table))
+}
+#[tauri::command]
+async fn sheet_history(app: S<'_>, tournament: String, round: i64, table: i64) -> Reply<Vec<atout_api::HistoryEntry>> {
+    app.with(|a| a.sheet_history(&tournament, round, table))
+}
+#[tauri::command]
+async fn deal_add(app: S<'_>, tournament: String, round: i64, table: i64, entry: Value) -> Reply<atout_api::SheetView> {
+    app.with(|a| a.deal_add(&tournament, round, table, entry))
+}
+#[tauri::command]
+async fn deal_correct(app: S<'_>, tournament: String, round: i64, table: i64, line: usize, entry: Value, reason: String) -> Reply<atout_api::SheetView> {
+    app.with(|a| a.deal_correct(&tournament, round, table, line, entry, &reason))
+}
+#[tauri::command]
+async fn ruling_add(app: S<'_>, tournament: String, round: i64, table: i64, ruling: Value) -> Reply<atout_api::SheetView> {
+    app.with(|a| a.ruling_add(&tournament, round, table, ruling))
+}
+#[tauri::command]
+async fn rulings_list(app: S<'_>, tournament: String) -> Reply<Vec<atout_api::RulingView>> {
+    app.with(|a| a.rulings_list(&tournament))
+}
+#[tauri::command]
+async fn standings(app: S<'_>, tournament: String, after_round: Option<i64>) -> Reply<atout_api::Standings> {
+    app.with(|a| a.standings(&tournament, after_round))
+}
+#[tauri::command]
+async fn import_document(app: S<'_>, text: String) -> Reply<atout_api::TournamentInfo> {
+    app.with(|a| a.import_document(&text))
+}
+#[tauri::command]
+async fn export_document(app: S<'_>, tournament: String) -> Reply<atout_api::Document> {
+    app.with(|a| a.export_document(&tournament))
+}
+
+/// A builder with the application state and every command (tests pass the mock runtime's).
+pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) -> tauri::Builder<R> {
+    builder.manage(app).invoke_handler(tauri::generate_handler![
+        players_list,
+        players_import,
+        player_add,
+        player_edit,
+        tournament_list,
+        tournament_create,
+        tournament_enter,
+        round_draw,
+        round_view,
+        sheet,
+        sheet_history,
+        deal_add,
+        deal_correct,
+        ruling_add,
+        rulings_list,
+        standings,
+        import_document,
+        export_document
+    ])
+}
+
+/// Open the database (ATOUT_DB, or the default one) and run the window.
+pub fn run() {
+    let path = std::env::var_os("ATOUT_DB").map(std::path::PathBuf::from).unwrap_or_else(Atout::default_db_path);
+    let atout = match Atout::open(&path) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("atout: cannot open {}: {e}", path.display());
+            std::process::exit(1);
+        }
+    };
+    with_commands(tauri::Builder::default(), App::new(atout))
+        .run(tauri::generate_context!())
+        .expect("the window runs");
+}

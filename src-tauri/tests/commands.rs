@@ -1,0 +1,57 @@
+//! The Tauri commands on the mock runtime: no display needed.
+
+use atout_api::Atout;
+use atout_desktop::{with_commands, App};
+use serde_json::{json, Value};
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{get_ipc_response, mock_builder, mock_context, noop_assets, MockRuntime, INVOKE_KEY};
+use tauri::webview::InvokeRequest;
+use tauri::WebviewWindow;
+
+fn window() -> WebviewWindow<MockRuntime> {
+    let app = with_commands(mock_builder(), App::new(Atout::open_in_memory().unwrap()))
+        .build(mock_context(noop_assets()))
+        .unwrap();
+    tauri::WebviewWindowBuilder::new(&app, "main", Default::default()).build().unwrap()
+}
+
+fn invoke(w: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
+    get_ipc_response(
+        w,
+        InvokeRequest {
+            cmd: cmd.into(),
+            callback: CallbackFn(0),
+            error: CallbackFn(1),
+            url: "tauri://localhost".parse().unwrap(),
+            body: InvokeBody::Json(args),
+            headers: Default::default(),
+            invoke_key: INVOKE_KEY.to_string(),
+        },
+    )
+    .map(|body| body.deserialize::<Value>().unwrap())
+}
+
+#[test]
+fn commands_forward_to_the_api_and_refusals_come_back_with_their_rule() {
+    let w = window();
+    let t = invoke(&w, "tournament_create", json!({"request": {"name": "Mock", "game": "double-king", "rounds": 1}})).unwrap();
+    let tid = t["id"].to_string();
+    let csv = "name;club\nA;X\nB;X\nC;X\nD;X\n";
+    let imported = invoke(&w, "players_import", json!({"csv": csv, "tournament": tid})).unwrap();
+    assert_eq!(imported["entered"], 4);
+    let round = invoke(&w, "round_draw", json!({"tournament": tid, "round": 1, "seed": 3})).unwrap();
+    assert_eq!(round["tables"].as_array().unwrap().len(), 1);
+
+    let err = invoke(&w, "deal_add", json!({"tournament": tid, "round": 1, "table": 1, "entry": {"contract": "A", "counts": [1, 1, 1, 1]}})).unwrap_err();
+    assert_eq!(err["kind"], "refused");
+    assert_eq!(err["rule"], "deal-total");
+    assert_eq!(err["place"], json!({"round": 1, "table": 1, "deal": 1}));
+
+    let sheet = invoke(&w, "deal_add", json!({"tournament": tid, "round": 1, "table": 1, "entry": {"contract": "A", "counts": [10, 1, 1, 1]}})).unwrap();
+    assert_eq!(sheet["totals"], json!([-10, -1, -1, -1]));
+    assert_eq!(sheet["next"]["deal"], 2);
+    let standings = invoke(&w, "standings", json!({"tournament": tid, "afterRound": null})).unwrap();
+    assert_eq!(standings["rows"].as_array().unwrap().len(), 4);
+    let missing = invoke(&w, "sheet", json!({"tournament": "nope", "round": 1, "table": 1})).unwrap_err();
+    assert_eq!(missing["kind"], "not-found");
+}

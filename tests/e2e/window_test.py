@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+"""End-to-end test of the real Atout window, through tauri-driver and WebKitWebDriver.
+
+Run under Xvfb (scripts/e2e does): it starts tauri-driver, opens the app on a
+fresh database, and does a club evening as a person would: create a
+tournament, import 8 players from a CSV file, draw round 1, enter a whole
+sheet at one table (with one refused line, kept on screen, then fixed, and a
+correction), record a jury fault at the other table, and read the standings.
+Every screen visited is saved as a PNG in tests/artifacts/ and checked: not
+blank, and showing the expected text. The app and the driver are stopped
+whatever happens.
+"""
+import base64, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request, zlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+APP = os.path.join(ROOT, "target", "debug", "atout-desktop")
+ART = os.path.join(ROOT, "tests", "artifacts")
+DRIVER = os.environ.get("TAURI_DRIVER", shutil.which("tauri-driver") or os.path.expanduser("~/.cargo/bin/tauri-driver"))
+PORT = 4444
+ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+checks = {"passed": 0, "failed": 0}
+
+
+def check(cond, what):
+    if cond:
+        checks["passed"] += 1
+    else:
+        checks["failed"] += 1
+        raise AssertionError(what)
+
+
+def http(method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{PORT}{path}", data=data, method=method, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return json.loads(r.read() or b"{}").get("value")
+    except urllib.error.HTTPError as e:
+        raise RuntimeError(f"{method} {path}: {e.code} {e.read()[:400]!r}")
+
+
+class Window:
+    def __init__(self, sid):
+        self.sid = sid
+
+    def s(self, path):
+        return f"/session/{self.sid}{path}"
+
+    def find(self, css, timeout=10):
+        end = time.time() + timeout
+        while True:
+            try:
+                return http("POST", self.s("/element"), {"using": "css selector", "value": css})[ELEMENT]
+            except RuntimeError:
+                if time.time() > end:
+                    raise AssertionError(f"no element {css}")
+                time.sleep(0.1)
+
+    def js(self, script, *args):
+        return http("POST", self.s("/execute/sync"), {"script": script, "args": list(args)})
+
+    def click(self, css):
+        http("POST", self.s(f"/element/{self.find(css)}/click"), {})
+
+    def type(self, css, text, clear=True):
+        el = self.find(css)
+        if clear:
+            http("POST", self.s(f"/element/{el}/clear"), {})
+        http("POST", self.s(f"/element/{el}/value"), {"text": text})
+
+    def text(self, css="body"):
+        return http("GET", self.s(f"/element/{self.find(css)}/text"))
+
+    def value(self, css):
+        return http("GET", self.s(f"/element/{self.find(css)}/property/value"))
+
+    def select(self, css, value):
+        self.find(css)
+        self.js("const e = document.querySelector(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('change', {bubbles: true}));", css, str(value))
+
+    def wait_text(self, text, css="body", timeout=10):
+        end = time.time() + timeout
+        while True:
+            try:
+                if text in self.text(css):
+                    return
+            except (RuntimeError, AssertionError):
+                pass
+            if time.time() > end:
+                raise AssertionError(f"«{text}» not shown in {css}")
+            time.sleep(0.1)
+
+    def shot(self, name, expected):
+        png = base64.b64decode(http("GET", self.s("/screenshot")))
+        path = os.path.join(ART, f"{name}.png")
+        with open(path, "wb") as f:
+            f.write(png)
+        check(not blank(png), f"screenshot {name} is blank")
+        body = self.text()
+        for e in expected:
+            check(e in body, f"screen {name} does not show «{e}»")
+        print(f"  screen {name}: saved, not blank, shows {expected}")
+
+
+def blank(png):
+    """True when every pixel of the PNG is the same (a window that did not render)."""
+    pos, idat, width, height = 8, b"", 0, 0
+    while pos < len(png):
+        length = int.from_bytes(png[pos:pos + 4], "big")
+        kind = png[pos + 4:pos + 8]
+        data = png[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height = int.from_bytes(data[0:4], "big"), int.from_bytes(data[4:8], "big")
+        elif kind == b"IDAT":
+            idat += data
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    # Count distinct byte values over a sample of the filtered rows: a blank image has very few.
+    return len(set(raw[:: max(1, len(raw) // 50000)])) < 8
+
+
+WORKED = [  # RULES.md §1's worked example (first dealer seat 3)
+    ("E", {"taker": 3}), ("E", {"taker": 1}), ("D", [1, 7, 0, 0]), ("C", [1, 2, 1, 0]), ("F", {"seventh": 3, "last": 3}),
+    ("T", ("spades", [10, 0, 3, 0])), ("B", [1, 5, 2, 5]), ("F", {"seventh": 4, "last": 4}), ("T", ("hearts", [11, 0, 2, 0])),
+    ("T", ("clubs", [2, 8, 3, 0])), ("A", [8, 2, 1, 2]), ("T", ("clubs", [7, 4, 2, 0])), ("T", ("spades", [1, 9, 3, 0])),
+    ("C", [2, 1, 1, 0]), ("T", ("spades", [4, 4, 5, 0])), ("B", [7, 4, 1, 1]), ("D", [3, 1, 2, 2]), ("A", [0, 0, 2, 11]),
+    ("T", ("spades", [3, 2, 3, 5])), ("T", ("hearts", [7, 1, 4, 1])),
+]
+
+
+def moved(seat, first):
+    return (seat - 1 + first - 3) % 4 + 1
+
+
+def at_seats(values, first):
+    out = [0] * 4
+    for i, v in enumerate(values):
+        out[moved(i + 1, first) - 1] = v
+    return out
+
+
+def enter_counts(w, counts):
+    for i, c in enumerate(counts, 1):
+        w.type(f"#fig-{i}", str(c))
+    # Enter on the last figure enters the line.
+    w.type("#fig-4", "\ue007", clear=False)
+
+
+def enter_line(w, game, figures, first, line):
+    w.click(f"#game-{game}")
+    if game == "E":
+        w.click(f"#taker-{moved(figures['taker'], first)}")
+        w.click("#enter-line")
+    elif game == "F":
+        w.click(f"#seventh-{moved(figures['seventh'], first)}")
+        w.click(f"#last-{moved(figures['last'], first)}")
+        w.click("#enter-line")
+    elif game == "T":
+        suit, counts = figures
+        w.click(f"#suit-{suit}")
+        enter_counts(w, at_seats(counts, first))
+    else:
+        enter_counts(w, at_seats(figures, first))
+    w.find(f"#line-{line}")
+
+
+def evening(w, csv_path):
+    w.select("#lang", "en")
+    w.wait_text("Tournaments", "#nav")
+    w.click("#nav-tournaments")
+    w.type("#tournament-name", "Friday Test")
+    w.type("#create-tournament input[name=rounds]", "2")
+    w.click("#create-tournament-button")
+    w.wait_text("Friday Test", "#tournaments-table")
+    w.shot("01-tournaments", ["Friday Test", "double-king"])
+
+    w.click("#nav-players")
+    w.find("#csv-file")
+    w.type("#csv-file", csv_path, clear=False)
+    w.wait_text("Hélène Renard", "#players-table")
+    rows = w.js("return document.querySelectorAll('#players-table tr').length")
+    check(rows == 9, f"8 players listed, found {rows - 1}")
+    w.shot("02-players", ["Chloé Dubois", "Les Atouts", "201"])
+
+    w.click("#nav-rounds")
+    w.type("#seed", "7")
+    w.click("#draw-round")
+    w.find("#table-card-2")
+    w.shot("03-round-1", ["Table 1", "Table 2", "first dealer"])
+
+    w.click("#nav-scorer")
+    w.find("#sheet-round")
+    w.select("#sheet-round", 1)
+    w.select("#sheet-table", 1)
+    w.wait_text("deals 1", "#next-dealer")
+    first = int(w.text("#next-dealer").split()[1])
+    for n, (game, figures) in enumerate(WORKED, 1):
+        if n == 4:
+            # A refused line: the queens add up to 3. The message names the rule; the typed figures stay.
+            w.click("#game-C")
+            for i, c in enumerate(at_seats([1, 1, 1, 0], first), 1):
+                w.type(f"#fig-{i}", str(c))
+            w.click("#enter-line")
+            w.wait_text("deal-total", "#error")
+            check(w.value(f"#fig-{moved(1, first)}") == "1", "typed figures are kept after a refusal")
+            w.shot("04-scorer-refused", ["deal-total", "Sum 3 of 4"])
+        enter_line(w, game, figures, first, n)
+    w.find("#sheet-complete")
+    scores = [int(c) for c in w.text("#round-scores").split()[2:]]
+    check(scores == at_seats([14, 3, 3, -20], first), f"round scores {scores}")
+
+    # Correction of line 4: the queen was example seat 4's, not seat 1's.
+    w.click("#line-4 button.correct")
+    w.wait_text("Correcting line 4", "#next-dealer")
+    for i, c in enumerate(at_seats([0, 2, 1, 1], first), 1):
+        w.type(f"#fig-{i}", str(c))
+    w.type("#correct-reason", "queen of clubs was seat 4's")
+    w.click("#enter-line")
+    w.wait_text(" ".join(str(x) for x in at_seats([16, 3, 3, -22], first)), "#round-scores")
+    w.shot("05-scorer-complete", ["Sheet complete", "Table points"])
+
+    w.click("#nav-jury")
+    w.find("#sheet-table")
+    w.select("#sheet-table", 2)
+    w.find("#fault-negative")
+    w.select("#fault-negative select[name=contract]", "C")
+    w.select("#fault-negative select[name=seat]", 2)
+    w.type("#fault-negative input[name=reason]", "renounce in queens")
+    w.type("#fault-negative input[name=by]", "Jury Claes")
+    w.click("#record-fault-negative")
+    w.wait_text("renounce", "#rulings-table")
+    w.shot("06-jury", ["renounce in queens", "Jury Claes"])
+
+    w.click("#nav-standings")
+    w.find("#standings-table")
+    ranks = w.js("return [...document.querySelectorAll('#standings-table tr td:first-child')].map(e => e.textContent)")
+    points = w.js("return [...document.querySelectorAll('#standings-table tr td:nth-child(3)')].map(e => e.textContent)")
+    # Table 1: 16 / 10 / 10 / 4 (the two 3s share 2nd); table 2 after the fault: 0 0 0 −8 → 12 12 12 4.
+    check(ranks == ["1", "2=", "2=", "2=", "5=", "5=", "7", "8"], f"ranks {ranks}")
+    check(points == ["16", "12", "12", "12", "10", "10", "4", "4"], f"points {points}")
+    w.shot("07-standings", ["Standings", "2=", "5="])
+
+    w.select("#lang", "fr")
+    w.wait_text("Classement", "#nav")
+    w.shot("08-standings-fr", ["Classement", "Rang"])
+
+
+def main():
+    os.makedirs(ART, exist_ok=True)
+    if not os.path.exists(APP):
+        sys.exit(f"build the app first: {APP}")
+    work = tempfile.mkdtemp(prefix="atout-e2e-")
+    env = dict(os.environ, ATOUT_DB=os.path.join(work, "e2e.db"), XDG_DATA_HOME=os.path.join(work, "data"),
+               XDG_CONFIG_HOME=os.path.join(work, "config"), LANG="en_US.UTF-8")
+    csv_path = os.path.join(work, "players.csv")
+    with open(csv_path, "w", encoding="utf-8") as f:
+        f.write("\ufeffPrénom;Nom;Club;Numéro\nAnne;Peeters;KC De Troef;101\nBart;Maes;KC De Troef;102\nChloé;Dubois;Les Atouts;201\n"
+                "Dirk;Claes;Les Atouts;202\nEls;Janssens;KC De Troef;103\nFrançois;Lambert;Les Atouts;203\nGert;Wouters;KC De Troef;104\n"
+                "Hélène;Renard;Les Atouts;204\n")
+    driver = subprocess.Popen([DRIVER, "--port", str(PORT), "--native-driver", "/usr/bin/WebKitWebDriver"], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    sid = None
+    try:
+        end = time.time() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", PORT), timeout=1).close()
+                break
+            except OSError:
+                if time.time() > end:
+                    raise AssertionError("tauri-driver did not start")
+                time.sleep(0.2)
+        session = http("POST", "/session", {"capabilities": {"alwaysMatch": {"tauri:options": {"application": APP}}}})
+        sid = session["sessionId"]
+        evening(Window(sid), csv_path)
+    except Exception as e:
+        checks["failed"] += 1
+        print(f"FAILED: {e}")
+    finally:
+        if sid:
+            try:
+                http("DELETE", f"/session/{sid}")
+            except Exception:
+                pass
+        try:
+            os.killpg(driver.pid, signal.SIGTERM)
+            driver.wait(timeout=10)
+        except Exception:
+            os.killpg(driver.pid, signal.SIGKILL)
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"window: {checks['passed']} passed, {checks['failed']} failed")
+    sys.exit(1 if checks["failed"] else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,437 @@
+// Atout's window: the secretary's, the table scorer's and the jury's screens.
+// All data comes from the application through `call` (Tauri commands).
+import { call } from "./api.js";
+import { t, setLang, currentLang, explain } from "./i18n.js";
+
+const state = {
+  view: localStorage.getItem("atout.view") || "tournaments",
+  tournament: localStorage.getItem("atout.tournament") || "",
+  round: 1,
+  table: 1,
+  // The line being typed survives refusals and re-renders: typed work is never lost.
+  draft: null,
+  correcting: null,
+  error: null,
+};
+
+/** A tiny element builder: h("td", {class: "num"}, "12"). */
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === false || v == null) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (k === "value") el.value = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c != null && c !== false) el.append(c instanceof Node ? c : String(c));
+  return el;
+}
+
+function flash(message, ok = true) {
+  const f = document.getElementById("flash");
+  f.textContent = message;
+  f.className = ok ? "ok" : "error";
+  if (ok) setTimeout(() => { if (f.textContent === message) { f.textContent = ""; f.className = ""; } }, 4000);
+}
+
+const views = {};
+const fmt = (n) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ""));
+const seats4 = [1, 2, 3, 4];
+
+async function render() {
+  document.documentElement.lang = currentLang();
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const b of document.querySelectorAll("#nav button")) {
+    b.textContent = t(b.dataset.view);
+    b.classList.toggle("active", b.dataset.view === state.view);
+  }
+  document.getElementById("lang").value = currentLang();
+  await fillTournaments();
+  const view = document.getElementById("view");
+  try {
+    const content = await views[state.view]();
+    view.replaceChildren(h("div", { id: `screen-${state.view}` }, content));
+  } catch (e) {
+    view.replaceChildren(h("div", { class: "error", id: "screen-error" }, explain(e)));
+  }
+}
+
+async function fillTournaments() {
+  const select = document.getElementById("current-tournament");
+  const list = await call("tournament_list");
+  if (state.tournament && !list.some((x) => String(x.id) === state.tournament)) state.tournament = "";
+  select.replaceChildren(h("option", { value: "" }, t("none")), ...list.map((x) => h("option", { value: x.id }, x.name)));
+  select.value = state.tournament;
+  return list;
+}
+
+function go(view) {
+  state.view = view;
+  localStorage.setItem("atout.view", view);
+  render();
+}
+
+function needTournament() {
+  if (!state.tournament) throw { message: t("no_tournament") };
+  return state.tournament;
+}
+
+/** Run a change; show a refusal where it happened and keep the screen as typed. */
+async function act(fn, done) {
+  try {
+    const result = await fn();
+    state.error = null;
+    if (done) done(result);
+    await render();
+    return result;
+  } catch (e) {
+    state.error = explain(e);
+    await render();
+    return null;
+  }
+}
+
+function errorBox() {
+  return state.error ? h("div", { class: "error", id: "error" }, state.error) : null;
+}
+
+function readFile(input) {
+  return new Promise((resolve, reject) => {
+    const file = input.files && input.files[0];
+    if (!file) return reject({ message: "no file" });
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject({ message: String(reader.error) });
+    reader.readAsText(file, "utf-8");
+  });
+}
+
+// ---------------------------------------------------------------- players
+views.players = async () => {
+  const players = await call("players_list");
+  const editing = state.editingPlayer;
+  const rows = players.map((p) =>
+    editing === p.id
+      ? h("tr", {}, h("td", { colspan: 4 }, h("form", { class: "row", id: "edit-player", onsubmit: (e) => {
+            e.preventDefault();
+            const f = e.target;
+            act(() => call("player_edit", { id: p.id, name: f.name.value, club: f.club.value, member: f.member.value, reason: f.reason.value }),
+              () => { state.editingPlayer = null; flash(t("saved")); });
+          } },
+          h("label", {}, t("name"), h("input", { name: "name", value: p.name, required: true })),
+          h("label", {}, t("club"), h("input", { name: "club", value: p.club })),
+          h("label", {}, t("member"), h("input", { name: "member", value: p.member })),
+          h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
+          h("button", { class: "primary" }, t("save")),
+          h("button", { type: "button", onclick: () => { state.editingPlayer = null; render(); } }, t("cancel")))))
+      : h("tr", {}, h("td", {}, p.name), h("td", {}, p.club), h("td", {}, p.member),
+          h("td", {}, h("button", { onclick: () => { state.editingPlayer = p.id; render(); } }, t("edit")))));
+  const csv = h("input", { type: "file", id: "csv-file", accept: ".csv,.txt,text/csv", onchange: async (e) => {
+    const text = await readFile(e.target);
+    act(() => call("players_import", { csv: text, tournament: state.tournament || null }),
+      (r) => flash(`${r.added.length} ${t("added")}, ${r.known.length} ${t("known")}${state.tournament ? `, ${r.entered} ${t("entered")}` : ""}`));
+  } });
+  return [
+    h("h2", {}, t("players")),
+    errorBox(),
+    h("form", { class: "row", id: "add-player", onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.target;
+      act(() => call("player_add", { name: f.name.value, club: f.club.value, member: f.member.value }), () => flash(t("saved")));
+    } },
+      h("label", {}, t("name"), h("input", { name: "name", required: true })),
+      h("label", {}, t("club"), h("input", { name: "club" })),
+      h("label", {}, t("member"), h("input", { name: "member" })),
+      h("button", { class: "primary" }, t("add"))),
+    h("div", { class: "row" }, h("label", {}, t("import_csv"), csv)),
+    h("table", { id: "players-table" }, h("tr", {}, h("th", {}, t("name")), h("th", {}, t("club")), h("th", {}, t("member")), h("th", {}, "")), rows),
+  ];
+};
+
+// ------------------------------------------------------------ tournaments
+views.tournaments = async () => {
+  const list = await call("tournament_list");
+  const json = h("input", { type: "file", id: "json-file", accept: ".json,application/json", onchange: async (e) => {
+    const text = await readFile(e.target);
+    act(() => call("import_document", { text }), (info) => { state.tournament = String(info.id); localStorage.setItem("atout.tournament", state.tournament); flash(t("saved")); });
+  } });
+  return [
+    h("h2", {}, t("tournaments")),
+    errorBox(),
+    h("form", { class: "row", id: "create-tournament", onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.target;
+      const request = { name: f.name.value, game: f.game.value, rounds: Number(f.rounds.value), date: f.date.value || null };
+      act(() => call("tournament_create", { request }), (info) => {
+        state.tournament = String(info.id);
+        localStorage.setItem("atout.tournament", state.tournament);
+        flash(t("saved"));
+      });
+    } },
+      h("label", {}, t("name"), h("input", { name: "name", id: "tournament-name", required: true })),
+      h("label", {}, t("game"), h("select", { name: "game" }, h("option", { value: "double-king" }, "Double King"))),
+      h("label", {}, t("rounds_count"), h("input", { name: "rounds", type: "number", min: 1, max: 20, value: 5 })),
+      h("label", {}, t("date"), h("input", { name: "date", type: "date" })),
+      h("button", { class: "primary", id: "create-tournament-button" }, t("create"))),
+    h("div", { class: "row" }, h("label", {}, t("import_json"), json)),
+    h("table", { id: "tournaments-table" },
+      h("tr", {}, h("th", {}, t("name")), h("th", {}, t("game")), h("th", {}, t("date")), h("th", { class: "num" }, t("players")), h("th", { class: "num" }, t("rounds")), h("th", {}, "")),
+      list.map((x) => h("tr", {},
+        h("td", {}, x.name), h("td", {}, x.game), h("td", {}, x.date || ""), h("td", { class: "num" }, x.players),
+        h("td", { class: "num" }, `${x.rounds_drawn}/${x.rounds}`),
+        h("td", {},
+          h("button", { onclick: () => { state.tournament = String(x.id); localStorage.setItem("atout.tournament", state.tournament); render(); } }, "✓"),
+          " ",
+          h("button", { id: `enter-all-${x.id}`, onclick: () => act(() => call("tournament_enter", { tournament: String(x.id), players: [] }), (i) => flash(`${i.players} ${t("entered")}`)) }, t("enter_all")))))),
+  ];
+};
+
+// ----------------------------------------------------------------- rounds
+function seatList(seats, first) {
+  return h("ol", {}, seats.map((s) => h("li", {}, `${s.name}${s.club ? ` (${s.club})` : ""}${s.seat === first ? ` — ${t("first_dealer")}` : ""}`)));
+}
+
+views.rounds = async () => {
+  const tid = needTournament();
+  const info = await call("tournament_list").then((l) => l.find((x) => String(x.id) === tid));
+  const last = info.rounds_drawn;
+  if (!state.roundsView) state.roundsView = Math.max(1, last);
+  const r = state.roundsView;
+  let drawn = null;
+  try { drawn = await call("round_view", { tournament: tid, round: r }); } catch (_) { drawn = null; }
+  const draw = (again) => {
+    const seedInput = document.getElementById("seed");
+    const seed = seedInput && seedInput.value ? Number(seedInput.value) : null;
+    act(() => call("round_draw", { tournament: tid, round: r, seed }), () => flash(t("saved")));
+  };
+  return [
+    h("h2", {}, `${t("rounds")} — ${info.name}`),
+    errorBox(),
+    h("div", { class: "row" },
+      h("label", {}, t("round"), h("select", { id: "round-pick", onchange: (e) => { state.roundsView = Number(e.target.value); render(); } },
+        Array.from({ length: Math.min(info.rounds, last + 1) }, (_, i) => h("option", { value: i + 1, selected: i + 1 === r }, i + 1)))),
+      h("label", {}, t("seed"), h("input", { id: "seed", type: "number", min: 0 })),
+      drawn
+        ? h("button", { id: "draw-again", onclick: () => draw(true) }, t("draw_again"))
+        : h("button", { class: "primary", id: "draw-round", onclick: () => draw(false) }, t("draw"))),
+    drawn
+      ? [
+          h("p", { class: "hint", id: "draw-info" }, `${t("seed").split(" ")[0]} ${drawn.seed ?? "—"} · ${drawn.repeats ?? 0} ${t("repeats")}`),
+          h("div", { class: "tables" }, drawn.tables.map((tb) => h("div", { class: "card", id: `table-card-${tb.number}` },
+            h("h3", {}, `${t("table")} ${tb.number}`), seatList(tb.seats, tb.first_dealer),
+            h("button", { onclick: () => { state.round = r; state.table = tb.number; state.draft = null; go("scorer"); } }, t("open_sheet"))))),
+          drawn.byes.length ? h("p", { id: "byes" }, `${t("byes")}: ${drawn.byes.map((b) => b.name).join(", ")}`) : null,
+        ]
+      : h("p", { class: "hint" }, t("not_drawn")),
+  ];
+};
+
+// -------------------------------------------------------------- standings
+views.standings = async () => {
+  const tid = needTournament();
+  const s = await call("standings", { tournament: tid, afterRound: state.afterRound || null });
+  const rounds = Array.from({ length: s.after_round }, (_, i) => i + 1);
+  return [
+    h("h2", {}, `${t("standings")} — ${s.tournament}`),
+    h("div", { class: "row" }, h("label", {}, t("after_round"), h("select", { id: "after-round", onchange: (e) => { state.afterRound = Number(e.target.value); render(); } },
+      rounds.map((r) => h("option", { value: r, selected: r === s.after_round }, r))))),
+    h("table", { id: "standings-table" },
+      h("tr", {}, h("th", { class: "num" }, t("rank")), h("th", {}, t("name")), h("th", { class: "num" }, t("points")), h("th", { class: "num" }, t("score")), h("th", { class: "num" }, t("best")),
+        rounds.map((r) => h("th", { class: "num" }, `${t("round")} ${r}`))),
+      s.rows.map((row) => h("tr", {},
+        h("td", { class: `num${row.shared ? " shared" : ""}` }, row.shared ? `${row.rank}=` : row.rank),
+        h("td", {}, row.name), h("td", { class: "num" }, fmt(row.table_points)), h("td", { class: "num" }, row.score_sum), h("td", { class: "num" }, row.best_round ?? ""),
+        rounds.map((r) => {
+          const x = row.rounds.find((y) => y.round === r);
+          if (!x) return h("td", {}, "");
+          if (x.bye) return h("td", { class: "num" }, `${t("bye")} ${fmt(x.table_points)}`);
+          return h("td", { class: `num${x.provisional ? " provisional" : ""}`, title: x.provisional ? t("provisional") : "" }, `${fmt(x.table_points)} (${x.score})`);
+        })))),
+  ];
+};
+
+// ----------------------------------------------------------------- scorer
+function tableChooser(info, onchange) {
+  return h("div", { class: "row" },
+    h("label", {}, t("round"), h("input", { id: "sheet-round", type: "number", min: 1, max: info.rounds, value: state.round, onchange: (e) => { state.round = Number(e.target.value); state.draft = null; onchange(); } })),
+    h("label", {}, t("table"), h("input", { id: "sheet-table", type: "number", min: 1, value: state.table, onchange: (e) => { state.table = Number(e.target.value); state.draft = null; onchange(); } })));
+}
+
+function newDraft(entry) {
+  const d = { contract: null, trump: null, figures: ["", "", "", ""], taker: null, seventh: null, last: null, reason: "" };
+  if (entry) {
+    d.contract = entry.contract;
+    d.trump = entry.trump || null;
+    if (entry.counts) d.figures = entry.counts.map(String);
+    d.taker = entry.taker ?? null; d.seventh = entry.seventh ?? null; d.last = entry.last ?? null;
+  }
+  return d;
+}
+
+const totals = { A: 13, B: 13, C: 4, D: 8, T: 13 };
+
+function draftEntry(d) {
+  if (!d.contract) return null;
+  if (d.contract === "E") return { contract: "E", taker: d.taker };
+  if (d.contract === "F") return { contract: "F", seventh: d.seventh, last: d.last };
+  const entry = { contract: d.contract, counts: d.figures.map((x) => (x === "" ? NaN : Number(x))) };
+  if (d.contract === "T") entry.trump = d.trump;
+  return entry;
+}
+
+function sheetTable(sheet) {
+  const head = h("tr", {}, h("th", { class: "num" }, t("line")), h("th", { class: "num" }, t("deal")), h("th", {}, t("contract")),
+    sheet.seats.map((s) => h("th", { class: "num" }, `${s.seat}. ${s.name}`)), h("th", {}, ""));
+  const rows = sheet.lines.map((l) => h("tr", { class: `${l.counts ? "" : "void"}${state.correcting === l.line ? " correcting" : ""}`, id: `line-${l.line}` },
+    h("td", { class: "num" }, l.line), h("td", { class: "num" }, l.deal), h("td", {}, `${l.label}${l.fault ? " !" : ""}`),
+    l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}`, title: `${t("totals")}: ${l.running[i]}` }, h("span", {}, p))),
+    h("td", {}, h("button", { class: "correct", onclick: () => { state.correcting = l.line; state.draft = newDraft(l.entry); state.error = null; render(); } }, t("correct")))));
+  const sum = h("tr", {}, h("th", { colspan: 3 }, t("totals")), sheet.totals.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
+  const scores = h("tr", { id: "round-scores" }, h("th", { colspan: 3 }, t("round_scores")), sheet.scores.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
+  const points = h("tr", { id: "table-points" }, h("th", { colspan: 3 }, `${t("table_points")}${sheet.complete ? "" : ` (${t("provisional")})`}`),
+    sheet.table_points.map((x) => h("th", { class: "num" }, fmt(x))), h("th", {}, ""));
+  return h("table", { class: "sheet", id: "sheet" }, head, rows, sum, scores, points);
+}
+
+function entryPanel(sheet, tid) {
+  const correcting = state.correcting;
+  const next = sheet.next;
+  if (!correcting && !next) return h("p", { id: "sheet-complete" }, h("strong", {}, t("sheet_complete")));
+  const d = state.draft || (state.draft = newDraft(null));
+  const allowed = correcting ? ["A", "B", "C", "D", "E", "F", "T"] : next.allowed;
+  const submit = () => {
+    const entry = draftEntry(d);
+    if (!entry) return;
+    if (correcting) {
+      act(() => call("deal_correct", { tournament: tid, round: state.round, table: state.table, line: correcting, entry, reason: d.reason }),
+        () => { state.correcting = null; state.draft = null; flash(t("saved")); });
+    } else {
+      act(() => call("deal_add", { tournament: tid, round: state.round, table: state.table, entry }), () => { state.draft = null; flash(t("saved")); });
+    }
+  };
+  const pick = (c) => { d.contract = c; render().then(() => { const first = document.querySelector(".figures input, .figures button"); if (first) first.focus(); }); };
+  const parts = [
+    h("p", { id: "next-dealer" }, correcting ? t("correcting", { line: correcting }) : t("next_dealer", { dealer: next.dealer, deal: next.deal })),
+    !correcting && next.forced ? h("p", { class: "forced", id: "forced" }, `${t("forced")}: ${t("forced_why." + next.forced)}`) : null,
+    h("div", { class: "games", id: "games" }, ["A", "B", "C", "D", "E", "F", "T"].map((c) => h("button", {
+      id: `game-${c}`, class: d.contract === c ? "chosen" : "", disabled: !allowed.includes(c), title: t("games." + c), onclick: () => pick(c) }, c))),
+  ];
+  if (d.contract === "T") {
+    parts.push(h("div", { class: "games", id: "suits" }, ["clubs", "diamonds", "hearts", "spades"].map((s) =>
+      h("button", { id: `suit-${s}`, class: d.trump === s ? "chosen" : "", onclick: () => { d.trump = s; render().then(() => document.querySelector(".figures input")?.focus()); } }, t(s)))));
+  }
+  if (d.contract && totals[d.contract]) {
+    const total = totals[d.contract];
+    const sumOf = () => d.figures.reduce((a, x) => a + (x === "" ? 0 : Number(x)), 0);
+    const sumEl = h("span", { class: "sum", id: "sum" });
+    const showSum = () => { const s = sumOf(); sumEl.textContent = t("counts_sum", { sum: s, total }); sumEl.className = `sum ${s === total ? "good" : "bad"}`; };
+    showSum();
+    parts.push(h("div", { class: "row figures" }, seats4.map((i) => h("label", {}, `${i}. ${sheet.seats[i - 1].name}`,
+      h("input", { id: `fig-${i}`, inputmode: "numeric", value: d.figures[i - 1], oninput: (e) => { d.figures[i - 1] = e.target.value.replace(/[^0-9]/g, ""); e.target.value = d.figures[i - 1]; showSum(); },
+        onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); const nextInput = document.getElementById(`fig-${i + 1}`); if (nextInput) nextInput.focus(); else submit(); } } }))), sumEl));
+  } else if (d.contract === "E") {
+    parts.push(h("div", { class: "row figures" }, h("span", {}, t("taker")), seats4.map((i) => h("button", { id: `taker-${i}`, class: d.taker === i ? "chosen" : "", onclick: () => { d.taker = i; render(); } }, `${i}. ${sheet.seats[i - 1].name}`))));
+  } else if (d.contract === "F") {
+    parts.push(h("div", { class: "row figures" }, h("span", {}, t("seventh")), seats4.map((i) => h("button", { id: `seventh-${i}`, class: d.seventh === i ? "chosen" : "", onclick: () => { d.seventh = i; render(); } }, `${i}. ${sheet.seats[i - 1].name}`))));
+    parts.push(h("div", { class: "row figures" }, h("span", {}, t("last")), seats4.map((i) => h("button", { id: `last-${i}`, class: d.last === i ? "chosen" : "", onclick: () => { d.last = i; render(); } }, `${i}. ${sheet.seats[i - 1].name}`))));
+  }
+  if (correcting) parts.push(h("div", { class: "row" }, h("label", {}, t("reason"), h("input", { id: "correct-reason", value: d.reason, oninput: (e) => { d.reason = e.target.value; } }))));
+  parts.push(h("div", { class: "row" },
+    h("button", { class: "primary", id: "enter-line", disabled: !d.contract, onclick: submit }, correcting ? t("correct") : t("enter_line")),
+    correcting ? h("button", { onclick: () => { state.correcting = null; state.draft = null; state.error = null; render(); } }, t("cancel")) : null));
+  parts.push(errorBox());
+  return h("div", { class: "card", id: "entry" }, parts);
+}
+
+views.scorer = async () => {
+  const tid = needTournament();
+  const info = (await call("tournament_list")).find((x) => String(x.id) === tid);
+  const chooser = tableChooser(info, render);
+  let sheet;
+  try { sheet = await call("sheet", { tournament: tid, round: state.round, table: state.table }); }
+  catch (e) { return [h("h2", {}, t("scorer")), chooser, h("div", { class: "error" }, explain(e))]; }
+  const history = state.showHistory ? await call("sheet_history", { tournament: tid, round: state.round, table: state.table }) : null;
+  return [
+    h("h2", {}, `${t("scorer")} — ${t("round")} ${sheet.round}, ${t("table")} ${sheet.table}`),
+    chooser,
+    sheetTable(sheet),
+    entryPanel(sheet, tid),
+    h("div", { class: "row" }, h("button", { id: "show-history", onclick: () => { state.showHistory = !state.showHistory; render(); } }, t("history"))),
+    history ? h("table", { id: "history" }, history.map((x) => h("tr", {}, h("td", {}, x.at_local), h("td", {}, x.line ?? "—"), h("td", {}, x.action), h("td", {}, x.by), h("td", {}, JSON.stringify(x.entry)), h("td", {}, x.reason)))) : null,
+  ];
+};
+
+// ------------------------------------------------------------------- jury
+views.jury = async () => {
+  const tid = needTournament();
+  const info = (await call("tournament_list")).find((x) => String(x.id) === tid);
+  const chooser = tableChooser(info, render);
+  let sheet = null;
+  try { sheet = await call("sheet", { tournament: tid, round: state.round, table: state.table }); } catch (_) { sheet = null; }
+  const rulings = await call("rulings_list", { tournament: tid });
+  const seatOptions = () => seats4.map((i) => h("option", { value: i }, sheet ? `${i}. ${sheet.seats[i - 1].name}` : i));
+  const base = { tournament: tid, round: state.round, table: state.table };
+  const forms = sheet ? [
+    h("h3", {}, t("fault_negative")),
+    h("form", { class: "row", id: "fault-negative", onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.target;
+      act(() => call("deal_add", { ...base, entry: { contract: f.contract.value, fault_by: Number(f.seat.value), reason: f.reason.value, by: f.by.value } }), () => flash(t("saved")));
+    } },
+      h("label", {}, t("contract"), h("select", { name: "contract" }, ["A", "B", "C", "D", "E", "F"].filter((c) => !sheet.next || sheet.next.allowed.includes(c)).map((c) => h("option", { value: c }, t("games." + c))))),
+      h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),
+      h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
+      h("label", {}, t("by"), h("input", { name: "by", required: true })),
+      h("button", { class: "primary", id: "record-fault-negative" }, t("record"))),
+    h("h3", {}, t("fault_trump")),
+    h("form", { class: "row", id: "fault-trump", onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.target;
+      act(() => call("deal_add", { ...base, entry: { contract: "T", trump: f.trump.value, void_by: Number(f.seat.value), reason: f.reason.value, by: f.by.value } }), () => flash(t("saved")));
+    } },
+      h("label", {}, t("trump_suit"), h("select", { name: "trump" }, ["clubs", "diamonds", "hearts", "spades"].map((s) => h("option", { value: s }, t(s))))),
+      h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),
+      h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
+      h("label", {}, t("by"), h("input", { name: "by", required: true })),
+      h("button", { class: "primary", id: "record-fault-trump" }, t("record"))),
+    h("h3", {}, t("free_ruling")),
+    h("form", { class: "row", id: "free-ruling", onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.target;
+      const ruling = { seat: Number(f.seat.value), points: seats4.map((i) => Number(f[`p${i}`].value || 0)), reason: f.reason.value, by: f.by.value, sanction: f.sanction.checked };
+      act(() => call("ruling_add", { ...base, ruling }), () => flash(t("saved")));
+    } },
+      h("label", {}, t("seat"), h("select", { name: "seat" }, seatOptions())),
+      seats4.map((i) => h("label", {}, `${t("points")} ${i}`, h("input", { name: `p${i}`, type: "number", value: 0, style: "width:5rem" }))),
+      h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
+      h("label", {}, t("by"), h("input", { name: "by", required: true })),
+      h("label", {}, t("sanction"), h("input", { name: "sanction", type: "checkbox" })),
+      h("button", { class: "primary", id: "record-ruling" }, t("record"))),
+  ] : [h("p", { class: "hint" }, t("not_drawn"))];
+  return [
+    h("h2", {}, t("jury")),
+    chooser,
+    errorBox(),
+    forms,
+    h("h3", {}, t("all_rulings")),
+    h("table", { id: "rulings-table" },
+      h("tr", {}, h("th", {}, t("round")), h("th", {}, t("table")), h("th", {}, t("name")), h("th", {}, t("points")), h("th", {}, t("reason")), h("th", {}, t("by"))),
+      rulings.map((r) => h("tr", {}, h("td", {}, r.round), h("td", {}, r.table), h("td", {}, `${r.seat}. ${r.name}`), h("td", {}, r.points.join(" ")), h("td", {}, r.reason), h("td", {}, `${r.by}${r.sanction ? " ⚠" : ""}`)))),
+  ];
+};
+
+// ---------------------------------------------------------------- startup
+document.getElementById("nav").addEventListener("click", (e) => { if (e.target.dataset.view) { state.error = null; go(e.target.dataset.view); } });
+document.getElementById("lang").addEventListener("change", (e) => { setLang(e.target.value); render(); });
+document.getElementById("current-tournament").addEventListener("change", (e) => {
+  state.tournament = e.target.value; localStorage.setItem("atout.tournament", state.tournament); state.roundsView = null; state.error = null; render();
+});
+document.addEventListener("keydown", (e) => {
+  // Keyboard first: on the scorer's screen, a letter picks the game when no field has focus.
+  if (state.view !== "scorer" || e.target.tagName === "INPUT" || e.ctrlKey || e.metaKey) return;
+  const key = e.key.toUpperCase();
+  const button = document.getElementById(`game-${key}`);
+  if (button && !button.disabled) button.click();
+});
+render();
