@@ -24,7 +24,7 @@ function h(tag, attrs = {}, ...children) {
     else if (k === "value") el.value = v;
     else el.setAttribute(k, v === true ? "" : v);
   }
-  for (const c of children.flat()) if (c != null && c !== false) el.append(c instanceof Node ? c : String(c));
+  for (const c of children.flat(Infinity)) if (c != null && c !== false) el.append(c instanceof Node ? c : String(c));
   return el;
 }
 
@@ -39,7 +39,21 @@ const views = {};
 const fmt = (n) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ""));
 const seats4 = [1, 2, 3, 4];
 
+let rendering = 0;
+
+/** Draw the current screen. `body[data-busy]` is set while a render is under way. */
 async function render() {
+  rendering += 1;
+  document.body.dataset.busy = "1";
+  try {
+    await draw();
+  } finally {
+    rendering -= 1;
+    if (rendering === 0) delete document.body.dataset.busy;
+  }
+}
+
+async function draw() {
   document.documentElement.lang = currentLang();
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
   for (const b of document.querySelectorAll("#nav button")) {

@@ -10,7 +10,7 @@ Every screen visited is saved as a PNG in tests/artifacts/ and checked: not
 blank, and showing the expected text. The app and the driver are stopped
 whatever happens.
 """
-import base64, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request, zlib
+import base64, http.client as http_client, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request, zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 APP = os.path.join(ROOT, "target", "debug", "atout-desktop")
@@ -29,14 +29,20 @@ def check(cond, what):
         raise AssertionError(what)
 
 
-def http(method, path, body=None):
+def http(method, path, body=None, tries=4):
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(f"http://127.0.0.1:{PORT}{path}", data=data, method=method, headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(req, timeout=60) as r:
-            return json.loads(r.read() or b"{}").get("value")
-    except urllib.error.HTTPError as e:
-        raise RuntimeError(f"{method} {path}: {e.code} {e.read()[:400]!r}")
+    for attempt in range(tries):
+        req = urllib.request.Request(f"http://127.0.0.1:{PORT}{path}", data=data, method=method, headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                return json.loads(r.read() or b"{}").get("value")
+        except urllib.error.HTTPError as e:
+            raise RuntimeError(f"{method} {path}: {e.code} {e.read()[:400]!r}")
+        except (ConnectionError, http_client.RemoteDisconnected) as e:
+            # tauri-driver now and then closes a connection without answering: ask again.
+            if attempt == tries - 1:
+                raise
+            time.sleep(0.3)
 
 
 class Window:
@@ -46,33 +52,66 @@ class Window:
     def s(self, path):
         return f"/session/{self.sid}{path}"
 
+    def settle(self, timeout=10):
+        """Wait until the page is not re-rendering."""
+        end = time.time() + timeout
+        while self.js("return document.body.dataset.busy || ''") and time.time() < end:
+            time.sleep(0.05)
+
     def find(self, css, timeout=10):
         end = time.time() + timeout
         while True:
             try:
+                self.settle()
                 return http("POST", self.s("/element"), {"using": "css selector", "value": css})[ELEMENT]
             except RuntimeError:
                 if time.time() > end:
                     raise AssertionError(f"no element {css}")
                 time.sleep(0.1)
 
+    def retry(self, action, timeout=10):
+        """Run `action`, again if the page re-rendered under it (stale element)."""
+        end = time.time() + timeout
+        while True:
+            try:
+                return action()
+            except RuntimeError as e:
+                if "stale element" not in str(e) or time.time() > end:
+                    raise
+                time.sleep(0.1)
+
     def js(self, script, *args):
         return http("POST", self.s("/execute/sync"), {"script": script, "args": list(args)})
 
     def click(self, css):
-        http("POST", self.s(f"/element/{self.find(css)}/click"), {})
+        self.retry(lambda: http("POST", self.s(f"/element/{self.find(css)}/click"), {}))
 
     def type(self, css, text, clear=True):
-        el = self.find(css)
-        if clear:
-            http("POST", self.s(f"/element/{el}/clear"), {})
-        http("POST", self.s(f"/element/{el}/value"), {"text": text})
+        def act():
+            el = self.find(css)
+            if clear:
+                http("POST", self.s(f"/element/{el}/clear"), {})
+            http("POST", self.s(f"/element/{el}/value"), {"text": text})
+        self.retry(act)
 
     def text(self, css="body"):
-        return http("GET", self.s(f"/element/{self.find(css)}/text"))
+        return self.retry(lambda: http("GET", self.s(f"/element/{self.find(css)}/text")))
 
     def value(self, css):
-        return http("GET", self.s(f"/element/{self.find(css)}/property/value"))
+        return self.retry(lambda: http("GET", self.s(f"/element/{self.find(css)}/property/value")))
+
+    def cells(self, css):
+        """The texts of the cells of the first element matching `css`, first cell left out."""
+        self.find(css)
+        return self.js("return [...document.querySelector(arguments[0]).children].slice(1).map(e => e.textContent.trim()).filter(x => x)", css)
+
+    def wait_cells(self, css, expected, timeout=10):
+        end = time.time() + timeout
+        while True:
+            got = self.retry(lambda: self.cells(css))
+            if got == expected or time.time() > end:
+                return got
+            time.sleep(0.1)
 
     def select(self, css, value):
         self.find(css)
@@ -206,8 +245,12 @@ def evening(w, csv_path):
             w.shot("04-scorer-refused", ["deal-total", "Sum 3 of 4"])
         enter_line(w, game, figures, first, n)
     w.find("#sheet-complete")
-    scores = [int(c) for c in w.text("#round-scores").split()[2:]]
-    check(scores == at_seats([14, 3, 3, -20], first), f"round scores {scores}")
+    want = [str(x) for x in at_seats([14, 3, 3, -20], first)]
+    scores = w.wait_cells("#round-scores", want)
+    check(scores == want, f"round scores {scores}, expected {want}")
+    points = w.cells("#table-points")
+    want_points = [str(x) for x in at_seats([16, 10, 10, 4], first)]
+    check(points == want_points, f"table points {points}, expected {want_points}")
 
     # Correction of line 4: the queen was example seat 4's, not seat 1's.
     w.click("#line-4 button.correct")
@@ -216,7 +259,9 @@ def evening(w, csv_path):
         w.type(f"#fig-{i}", str(c))
     w.type("#correct-reason", "queen of clubs was seat 4's")
     w.click("#enter-line")
-    w.wait_text(" ".join(str(x) for x in at_seats([16, 3, 3, -22], first)), "#round-scores")
+    want = [str(x) for x in at_seats([16, 3, 3, -22], first)]
+    got = w.wait_cells("#round-scores", want)
+    check(got == want, f"corrected round scores {got}, expected {want}")
     w.shot("05-scorer-complete", ["Sheet complete", "Table points"])
 
     w.click("#nav-jury")
@@ -270,12 +315,30 @@ def main():
                 if time.time() > end:
                     raise AssertionError("tauri-driver did not start")
                 time.sleep(0.2)
-        session = http("POST", "/session", {"capabilities": {"alwaysMatch": {"tauri:options": {"application": APP}}}})
+        for attempt in range(3):
+            try:
+                session = http("POST", "/session", {"capabilities": {"alwaysMatch": {"tauri:options": {"application": APP}}}})
+                break
+            except Exception as e:
+                # WebKitWebDriver sometimes drops the first connection while it starts.
+                if attempt == 2:
+                    raise
+                print(f"  session not opened ({e}); trying again")
+                time.sleep(2)
         sid = session["sessionId"]
-        evening(Window(sid), csv_path)
+        window = Window(sid)
+        evening(window, csv_path)
     except Exception as e:
         checks["failed"] += 1
+        import traceback; traceback.print_exc()
         print(f"FAILED: {e}")
+        if sid:
+            try:
+                with open(os.path.join(ART, "failure.png"), "wb") as f:
+                    f.write(base64.b64decode(http("GET", f"/session/{sid}/screenshot")))
+                print("  the screen at the failure (tests/artifacts/failure.png) reads:\n" + Window(sid).text()[:1500])
+            except Exception as e2:
+                print(f"  (no screenshot: {e2})")
     finally:
         if sid:
             try:
