@@ -176,7 +176,9 @@ views.tournaments = async () => {
     h("form", { class: "row", id: "create-tournament", onsubmit: (e) => {
       e.preventDefault();
       const f = e.target;
-      const request = { name: f.name.value, game: f.game.value, rounds: Number(f.rounds.value), date: f.date.value || null };
+      const tablePoints = f.table_points.value.trim().split(/[\s,;\/]+/).map(Number);
+      const settings = { table_points: tablePoints, bye: { table_points: Number(f.bye_points.value), score: 0 } };
+      const request = { name: f.name.value, game: f.game.value, rounds: Number(f.rounds.value), date: f.date.value || null, settings };
       act(() => call("tournament_create", { request }), (info) => {
         state.tournament = String(info.id);
         localStorage.setItem("atout.tournament", state.tournament);
@@ -187,6 +189,8 @@ views.tournaments = async () => {
       h("label", {}, t("game"), h("select", { name: "game" }, h("option", { value: "double-king" }, "Double King"))),
       h("label", {}, t("rounds_count"), h("input", { name: "rounds", type: "number", min: 1, max: 20, value: 5 })),
       h("label", {}, t("date"), h("input", { name: "date", type: "date" })),
+      h("label", {}, t("places_points"), h("input", { name: "table_points", value: "16 12 8 4", style: "width:8rem" })),
+      h("label", {}, t("bye_points"), h("input", { name: "bye_points", type: "number", value: 10, style: "width:5rem" })),
       h("button", { class: "primary", id: "create-tournament-button" }, t("create"))),
     h("div", { class: "row" }, h("label", {}, t("import_json"), json)),
     h("table", { id: "tournaments-table" },
@@ -327,6 +331,7 @@ function entryPanel(sheet, tid) {
   const pick = (c) => { d.contract = c; render().then(() => { const first = document.querySelector(".figures input, .figures button"); if (first) first.focus(); }); };
   const parts = [
     h("p", { id: "next-dealer" }, correcting ? t("correcting", { line: correcting }) : t("next_dealer", { dealer: next.dealer, deal: next.deal })),
+    errorBox(),
     !correcting && next.forced ? h("p", { class: "forced", id: "forced" }, `${t("forced")}: ${t("forced_why." + next.forced)}`) : null,
     h("div", { class: "games", id: "games" }, ["A", "B", "C", "D", "E", "F", "T"].map((c) => h("button", {
       id: `game-${c}`, class: d.contract === c ? "chosen" : "", disabled: !allowed.includes(c), title: t("games." + c), onclick: () => pick(c) }, c))),
@@ -354,7 +359,6 @@ function entryPanel(sheet, tid) {
   parts.push(h("div", { class: "row" },
     h("button", { class: "primary", id: "enter-line", disabled: !d.contract, onclick: submit }, correcting ? t("correct") : t("enter_line")),
     correcting ? h("button", { onclick: () => { state.correcting = null; state.draft = null; state.error = null; render(); } }, t("cancel")) : null));
-  parts.push(errorBox());
   return h("div", { class: "card", id: "entry" }, parts);
 }
 

@@ -178,11 +178,12 @@ def at_seats(values, first):
     return out
 
 
-def enter_counts(w, counts):
+def enter_counts(w, counts, submit=True):
     for i, c in enumerate(counts, 1):
         w.type(f"#fig-{i}", str(c))
-    # Enter on the last figure enters the line.
-    w.type("#fig-4", "\ue007", clear=False)
+    if submit:
+        # Enter on the last figure enters the line.
+        w.type("#fig-4", "\ue007", clear=False)
 
 
 def enter_line(w, game, figures, first, line):
@@ -237,8 +238,7 @@ def evening(w, csv_path):
         if n == 4:
             # A refused line: the queens add up to 3. The message names the rule; the typed figures stay.
             w.click("#game-C")
-            for i, c in enumerate(at_seats([1, 1, 1, 0], first), 1):
-                w.type(f"#fig-{i}", str(c))
+            enter_counts(w, at_seats([1, 1, 1, 0], first), submit=False)
             w.click("#enter-line")
             w.wait_text("deal-total", "#error")
             check(w.value(f"#fig-{moved(1, first)}") == "1", "typed figures are kept after a refusal")
@@ -255,8 +255,7 @@ def evening(w, csv_path):
     # Correction of line 4: the queen was example seat 4's, not seat 1's.
     w.click("#line-4 button.correct")
     w.wait_text("Correcting line 4", "#next-dealer")
-    for i, c in enumerate(at_seats([0, 2, 1, 1], first), 1):
-        w.type(f"#fig-{i}", str(c))
+    enter_counts(w, at_seats([0, 2, 1, 1], first), submit=False)
     w.type("#correct-reason", "queen of clubs was seat 4's")
     w.click("#enter-line")
     want = [str(x) for x in at_seats([16, 3, 3, -22], first)]
