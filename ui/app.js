@@ -287,8 +287,6 @@ function newDraft(entry) {
   return d;
 }
 
-const totals = { A: 13, B: 13, C: 4, D: 8, T: 13 };
-
 function draftEntry(d) {
   if (!d.contract) return null;
   if (d.contract === "E") return { contract: "E", taker: d.taker };
@@ -340,8 +338,8 @@ function entryPanel(sheet, tid) {
     parts.push(h("div", { class: "games", id: "suits" }, ["clubs", "diamonds", "hearts", "spades"].map((s) =>
       h("button", { id: `suit-${s}`, class: d.trump === s ? "chosen" : "", onclick: () => { d.trump = s; render().then(() => document.querySelector(".figures input")?.focus()); } }, t(s)))));
   }
-  if (d.contract && totals[d.contract]) {
-    const total = totals[d.contract];
+  if (d.contract && sheet.count_totals[d.contract]) {
+    const total = sheet.count_totals[d.contract];
     const sumOf = () => d.figures.reduce((a, x) => a + (x === "" ? 0 : Number(x)), 0);
     const sumEl = h("span", { class: "sum", id: "sum" });
     const showSum = () => { const s = sumOf(); sumEl.textContent = t("counts_sum", { sum: s, total }); sumEl.className = `sum ${s === total ? "good" : "bad"}`; };

@@ -61,6 +61,8 @@ pub struct SheetView {
     pub complete: bool,
     /// What the next line may be (the game's choices), absent when complete.
     pub next: Option<Value>,
+    /// What the counts of a deal add up to, by contract.
+    pub count_totals: std::collections::BTreeMap<String, i64>,
 }
 
 /// Which sheet a call is about.
@@ -195,6 +197,7 @@ impl Atout {
             deals_needed: needed,
             complete: result.complete,
             next,
+            count_totals: l.game.count_totals().into_iter().collect(),
         })
     }
 

@@ -74,6 +74,19 @@ impl GameId {
         }
     }
 
+    /// For each contract scored by counts, what the counts of a deal add up to
+    /// (shown to the scorer as they type).
+    pub fn count_totals(self) -> Vec<(String, i64)> {
+        match self {
+            GameId::DoubleKing => double_king::Contract::NEGATIVES
+                .into_iter()
+                .chain([double_king::Contract::T])
+                .filter_map(|c| c.counting().map(|(total, _)| (format!("{c:?}"), total)))
+                .collect(),
+            _ => vec![],
+        }
+    }
+
     /// Check a sheet written as FORMAT.md entries (JSON) and score it.
     pub fn replay(self, first_dealer: Seat, entries: &[Value]) -> Result<Sheet, SheetError> {
         match self {

@@ -296,3 +296,10 @@ fn deals_read_from_format_json() {
     assert_eq!((err.line, err.rule()), (Some(1), Rule::DealShape));
     assert!(err.to_string().contains("deal line 1"), "{err}");
 }
+
+#[test]
+fn count_totals_by_contract() {
+    let totals = atout_rules::GameId::DoubleKing.count_totals();
+    let expected: Vec<(String, i64)> = [("A", 13), ("B", 13), ("C", 4), ("D", 8), ("T", 13)].iter().map(|(c, n)| (c.to_string(), *n)).collect();
+    assert_eq!(totals, expected);
+}
