@@ -218,7 +218,7 @@ views.rounds = async () => {
   const r = state.roundsView;
   let drawn = null;
   try { drawn = await call("round_view", { tournament: tid, round: r }); } catch (_) { drawn = null; }
-  const draw = (again) => {
+  const draw = () => {
     const seedInput = document.getElementById("seed");
     const seed = seedInput && seedInput.value ? Number(seedInput.value) : null;
     act(() => call("round_draw", { tournament: tid, round: r, seed }), () => flash(t("saved")));
@@ -231,8 +231,8 @@ views.rounds = async () => {
         Array.from({ length: Math.min(info.rounds, last + 1) }, (_, i) => h("option", { value: i + 1, selected: i + 1 === r }, i + 1)))),
       h("label", {}, t("seed"), h("input", { id: "seed", type: "number", min: 0 })),
       drawn
-        ? h("button", { id: "draw-again", onclick: () => draw(true) }, t("draw_again"))
-        : h("button", { class: "primary", id: "draw-round", onclick: () => draw(false) }, t("draw"))),
+        ? h("button", { id: "draw-again", onclick: draw }, t("draw_again"))
+        : h("button", { class: "primary", id: "draw-round", onclick: draw }, t("draw"))),
     drawn
       ? [
           h("p", { class: "hint", id: "draw-info" }, `${t("seed").split(" ")[0]} ${drawn.seed ?? "—"} · ${drawn.repeats ?? 0} ${t("repeats")}`),

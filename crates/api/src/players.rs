@@ -2,7 +2,7 @@
 
 use crate::error::{ApiError, Result};
 use crate::Atout;
-use atout_store::{Change, Id, PlayerRow, StoreError};
+use atout_store::{Change, Id, PlayerRow};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,7 +79,7 @@ pub fn parse_players_csv(text: &str) -> Result<Vec<(String, String, String)>> {
         }
     }
     let has = |c: Column| columns.contains(&Some(c));
-    if !has(Column::Name) && !(has(Column::First) || has(Column::Last)) {
+    if !(has(Column::Name) || has(Column::First) || has(Column::Last)) {
         return Err(ApiError::Invalid(format!(
             "player list: no name column among «{}» (expected name/nom/naam, or first and last name)",
             headers.iter().collect::<Vec<_>>().join("», «")
@@ -122,7 +122,7 @@ impl Atout {
     pub fn players_import(&mut self, csv_text: &str, tournament: Option<&str>) -> Result<ImportedPlayers> {
         let rows = parse_players_csv(csv_text)?;
         let tournament = tournament.map(|t| self.resolve(t)).transpose()?;
-        let registry = self.store.players()?;
+        let mut known: Vec<Player> = self.store.players()?.into_iter().map(Player::from).collect();
         let entered: Vec<Id> = match tournament {
             Some(t) => self.store.entrants(t)?.iter().map(|e| e.player.id).collect(),
             None => vec![],
@@ -133,20 +133,17 @@ impl Atout {
                 let mut out = ImportedPlayers { added: vec![], known: vec![], entered: 0 };
                 let mut to_enter = vec![];
                 for (name, club, member) in &rows {
-                    let existing = registry
-                        .iter()
-                        .map(|r| Player::from(r.clone()))
-                        .chain(out.added.iter().cloned())
-                        .find(|p| &p.name == name && &p.club == club && &p.member == member);
+                    let existing = known.iter().find(|p| &p.name == name && &p.club == club && &p.member == member);
                     let player = match existing {
                         Some(p) => {
                             out.known.push(p.clone());
-                            p
+                            p.clone()
                         }
                         None => {
                             let id = w.add_player(name, club, member)?;
                             let p = Player { id, name: name.clone(), club: club.clone(), member: member.clone() };
                             out.added.push(p.clone());
+                            known.push(p.clone());
                             p
                         }
                     };
@@ -190,7 +187,7 @@ impl Atout {
             return Err(ApiError::NotFound(format!("no player {id}")));
         }
         self.store.write(Change { actor: &self.actor, action: "player.edit", reason }, |w| {
-            w.player_version(id, name, club.trim(), member.trim()).map_err(StoreError::from)
+            w.player_version(id, name, club.trim(), member.trim())
         })?;
         self.cache.clear();
         Ok(Player { id, name: name.into(), club: club.trim().into(), member: member.trim().into() })

@@ -1,6 +1,7 @@
 //! Score sheets: add a line, correct a line, record a jury ruling, read a sheet.
 
 use crate::error::{ApiError, Place, Result};
+use crate::state::TableResult;
 use crate::Atout;
 use atout_rules::ruling::Ruling;
 use atout_rules::{Line, Rule, TablePoints};
@@ -102,7 +103,7 @@ impl Atout {
                 format!("the sheet has {known_lines} lines; line {line} cannot be written"),
             ));
         }
-        game.replay(table.first_dealer as usize, &deals).map_err(|e| ApiError::sheet(at.place.clone(), e))?;
+        let sheet = game.replay(table.first_dealer as usize, &deals).map_err(|e| ApiError::sheet(at.place.clone(), e))?;
         let table_id = table.id;
         self.store.write(Change { actor: &self.actor, action, reason }, |w| {
             w.put_deal(table_id, line as i64, &entry)?;
@@ -110,7 +111,9 @@ impl Atout {
         })?;
         let l = self.loaded(at.id)?;
         l.round_mut(at.round).expect("round exists").row.tables[at.index].deals = deals;
-        l.rescore(at.round, at.index);
+        let table = &l.round(at.round)?.row.tables[at.index];
+        let result = TableResult::of_sheet(game, &l.settings, table, Ok(sheet));
+        l.set_result(at.round, at.index, result);
         self.sheet_at(at)
     }
 

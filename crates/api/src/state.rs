@@ -4,7 +4,7 @@
 use crate::error::{ApiError, Place, Result};
 use atout_rules::ranking::{table_points, RoundResult};
 use atout_rules::ruling::{round_scores, Ruling};
-use atout_rules::{GameId, Sheet, TablePoints, TournamentSettings};
+use atout_rules::{GameId, Sheet, SheetError, TablePoints, TournamentSettings};
 use atout_store::{EntrantRow, Id, RoundRow, Store, TableRow, TournamentRow};
 use std::collections::HashMap;
 
@@ -42,10 +42,20 @@ pub(crate) struct TableResult {
 
 impl TableResult {
     pub fn compute(game: GameId, settings: &TournamentSettings, table: &TableRow) -> TableResult {
+        Self::of_sheet(game, settings, table, game.replay(table.first_dealer as usize, &table.deals))
+    }
+
+    /// The result of a table whose sheet has already been replayed.
+    pub fn of_sheet(
+        game: GameId,
+        settings: &TournamentSettings,
+        table: &TableRow,
+        replayed: std::result::Result<Sheet, SheetError>,
+    ) -> TableResult {
         let seats = game.table_size();
         let rulings: Vec<Ruling> =
             table.rulings.iter().filter_map(|r| serde_json::from_value(r.clone()).ok()).collect();
-        match game.replay(table.first_dealer as usize, &table.deals) {
+        match replayed {
             Ok(sheet) => {
                 let scores = round_scores(&sheet.totals, &rulings);
                 TableResult {
@@ -67,11 +77,11 @@ impl TableResult {
             },
         }
     }
+}
 
-    /// Whether anything was written on the sheet yet.
-    pub fn started(&self, table: &TableRow) -> bool {
-        !table.deals.is_empty() || !table.rulings.is_empty()
-    }
+/// Whether anything was written on a table's sheet yet.
+pub(crate) fn started(table: &TableRow) -> bool {
+    !table.deals.is_empty() || !table.rulings.is_empty()
 }
 
 impl Loaded {
@@ -128,7 +138,7 @@ impl Loaded {
 
 impl Loaded {
     fn seat_results(&self, round: u32, table: &TableRow, result: &TableResult) -> Vec<(usize, RoundResult)> {
-        if !result.started(table) {
+        if !started(table) {
             return vec![];
         }
         table
@@ -179,8 +189,15 @@ impl Loaded {
 
     /// Re-score one table after a write to it, and update its players' results.
     pub fn rescore(&mut self, round: i64, index: usize) {
+        let Some(r) = self.rounds.iter().find(|r| r.row.round == round) else { return };
+        let result = TableResult::compute(self.game, &self.settings, &r.row.tables[index]);
+        self.set_result(round, index, result);
+    }
+
+    /// Store a table's new result and update its players' results.
+    pub fn set_result(&mut self, round: i64, index: usize, result: TableResult) {
         let Some(r) = self.rounds.iter_mut().find(|r| r.row.round == round) else { return };
-        r.results[index] = TableResult::compute(self.game, &self.settings, &r.row.tables[index]);
+        r.results[index] = result;
         let r = self.rounds.iter().find(|r| r.row.round == round).expect("found above");
         let (table, result) = (&r.row.tables[index], &r.results[index]);
         let fresh = self.seat_results(round as u32, table, result);

@@ -1,7 +1,7 @@
 //! Tournaments: create, list, enter players, draw rounds.
 
 use crate::error::{ApiError, Place, Result};
-use crate::state::Loaded;
+use crate::state::{started, Loaded};
 use crate::Atout;
 use atout_rules::draw::{draw, History};
 use atout_rules::{GameId, Rule, TournamentSettings};
@@ -176,7 +176,7 @@ impl Atout {
             return Err(ApiError::refused(place, Rule::RoundOrder, format!("round {last} is already drawn; only the last round may be drawn again")));
         }
         if let Ok(existing) = l.round(round) {
-            if existing.row.tables.iter().zip(&existing.results).any(|(t, r)| r.started(t)) {
+            if existing.row.tables.iter().any(started) {
                 return Err(ApiError::Conflict(format!(
                     "round {round} has sheets in progress and cannot be drawn again; correct the sheets instead"
                 )));

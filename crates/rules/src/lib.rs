@@ -66,12 +66,10 @@ impl GameId {
         matches!(self, GameId::DoubleKing)
     }
 
-    /// Number of players at a table.
+    /// Number of players at a table. Double King, King and Rikken seat 4; the
+    /// other games, not scored yet, will set theirs (Double Lucky 7 seats 2 to 7).
     pub fn table_size(self) -> usize {
-        match self {
-            GameId::DoubleKing | GameId::King | GameId::Rikken => 4,
-            GameId::DoubleLucky7 | GameId::KingsCribbage => 4,
-        }
+        4
     }
 
     /// For each contract scored by counts, what the counts of a deal add up to

@@ -239,7 +239,8 @@ impl Store {
                AND d.id = (SELECT max(id) FROM draws WHERE tournament_id = d.tournament_id AND round = d.round)
              ORDER BY d.round",
         )?;
-        let draws: Vec<(Id, i64, Option<String>, Option<i64>, String)> = st
+        type DrawRow = (Id, i64, Option<String>, Option<i64>, String);
+        let draws: Vec<DrawRow> = st
             .query_map([tournament], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
             .collect::<rusqlite::Result<_>>()?;
         let mut rounds = Vec::with_capacity(draws.len());
