@@ -10,7 +10,7 @@ Every screen visited is saved as a PNG in tests/artifacts/ and checked: not
 blank, and showing the expected text. The app and the driver are stopped
 whatever happens.
 """
-import base64, http.client as http_client, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request, zlib
+import base64, http.client as http_client, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, traceback, urllib.request, zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 APP = os.path.join(ROOT, "target", "debug", "atout-desktop")
@@ -186,18 +186,24 @@ def enter_counts(w, counts, submit=True):
         w.type("#fig-4", "\ue007", clear=False)
 
 
+def choose(w, css):
+    """Press a choice button and wait until the page shows it chosen (it re-renders after a click)."""
+    w.click(css)
+    w.find(f"{css}.chosen")
+
+
 def enter_line(w, game, figures, first, line):
-    w.click(f"#game-{game}")
+    choose(w, f"#game-{game}")
     if game == "E":
-        w.click(f"#taker-{moved(figures['taker'], first)}")
+        choose(w, f"#taker-{moved(figures['taker'], first)}")
         w.click("#enter-line")
     elif game == "F":
-        w.click(f"#seventh-{moved(figures['seventh'], first)}")
-        w.click(f"#last-{moved(figures['last'], first)}")
+        choose(w, f"#seventh-{moved(figures['seventh'], first)}")
+        choose(w, f"#last-{moved(figures['last'], first)}")
         w.click("#enter-line")
     elif game == "T":
         suit, counts = figures
-        w.click(f"#suit-{suit}")
+        choose(w, f"#suit-{suit}")
         enter_counts(w, at_seats(counts, first))
     else:
         enter_counts(w, at_seats(figures, first))
@@ -237,7 +243,7 @@ def evening(w, csv_path):
     for n, (game, figures) in enumerate(WORKED, 1):
         if n == 4:
             # A refused line: the queens add up to 3. The message names the rule; the typed figures stay.
-            w.click("#game-C")
+            choose(w, "#game-C")
             enter_counts(w, at_seats([1, 1, 1, 0], first), submit=False)
             w.click("#enter-line")
             w.wait_text("deal-total", "#error")
@@ -329,7 +335,7 @@ def main():
         evening(window, csv_path)
     except Exception as e:
         checks["failed"] += 1
-        import traceback; traceback.print_exc()
+        traceback.print_exc()
         print(f"FAILED: {e}")
         if sid:
             try:
