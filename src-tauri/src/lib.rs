@@ -72,6 +72,18 @@ async fn deal_add(app: S<'_>, tournament: String, round: i64, table: i64, entry:
     app.with(|a| a.deal_add(&tournament, round, table, entry))
 }
 #[tauri::command]
+async fn deal_check(app: S<'_>, tournament: String, round: i64, table: i64, line: Option<usize>, entry: Value) -> Reply<atout_api::LinePreview> {
+    app.with(|a| a.deal_check(&tournament, round, table, line, entry))
+}
+#[tauri::command]
+async fn games(lang: String) -> Reply<Vec<atout_api::GameChoice>> {
+    Ok(atout_api::games(&lang))
+}
+#[tauri::command]
+async fn game_view(app: S<'_>, tournament: String, lang: String) -> Reply<Value> {
+    app.with(|a| a.game_view(&tournament, &lang))
+}
+#[tauri::command]
 async fn deal_correct(app: S<'_>, tournament: String, round: i64, table: i64, line: usize, entry: Value, reason: String) -> Reply<atout_api::SheetView> {
     app.with(|a| a.deal_correct(&tournament, round, table, line, entry, &reason))
 }
@@ -111,7 +123,10 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         sheet,
         sheet_history,
         deal_add,
+        deal_check,
         deal_correct,
+        games,
+        game_view,
         ruling_add,
         rulings_list,
         standings,

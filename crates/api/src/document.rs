@@ -5,7 +5,7 @@
 //! beside each record) and written back on export.
 
 use crate::error::{ApiError, Place, Result};
-use crate::tournaments::{checked_settings, TournamentInfo};
+use crate::tournaments::{checked_settings, Checked, TournamentInfo};
 use crate::Atout;
 use atout_rules::ruling::Ruling;
 use atout_rules::Rule;
@@ -81,59 +81,65 @@ fn refused(place: Place, rule: Rule, detail: impl Into<String>) -> ApiError {
 pub fn check(doc: &Document) -> Result<()> {
     let top = Place::default();
     if doc.format != FORMAT {
-        return Err(refused(top, Rule::Format, format!("format is «{}», expected «{FORMAT}»", doc.format)));
+        return Err(refused(top, Rule::FORMAT, format!("format is «{}», expected «{FORMAT}»", doc.format)));
     }
     if doc.name.trim().is_empty() {
-        return Err(refused(top, Rule::Format, "the tournament has no name"));
+        return Err(refused(top, Rule::FORMAT, "the tournament has no name"));
     }
-    let (game, _, settings) = checked_settings(&doc.game, Some(&doc.settings), None)?;
+    let Checked { game, settings, rules, .. } = checked_settings(&doc.game, Some(&doc.settings), None, false)?;
     let mut ids = HashSet::new();
     for p in &doc.players {
         if p.id.is_empty() || !ids.insert(p.id.as_str()) {
-            return Err(refused(top.clone(), Rule::Format, format!("player id «{}» is empty or given twice", p.id)));
+            return Err(refused(top.clone(), Rule::FORMAT, format!("player id «{}» is empty or given twice", p.id)));
         }
         if p.name.trim().is_empty() {
-            return Err(refused(top.clone(), Rule::Format, format!("player «{}» has no name", p.id)));
+            return Err(refused(top.clone(), Rule::FORMAT, format!("player «{}» has no name", p.id)));
         }
     }
     for (i, round) in doc.rounds.iter().enumerate() {
         let place = Place::round(round.number);
         if round.number != i as i64 + 1 {
-            return Err(refused(place, Rule::RoundOrder, format!("round {} stands where round {} belongs", round.number, i + 1)));
+            return Err(refused(place, Rule::ROUND_ORDER, format!("round {} stands where round {} belongs", round.number, i + 1)));
         }
         if round.number > i64::from(settings.rounds) {
-            return Err(refused(place, Rule::RoundOrder, format!("the tournament has {} rounds", settings.rounds)));
+            return Err(refused(place, Rule::ROUND_ORDER, format!("the tournament has {} rounds", settings.rounds)));
         }
         let mut seated: HashMap<&str, i64> = HashMap::new();
         for (k, table) in round.tables.iter().enumerate() {
             let place = Place::table(round.number, table.number);
             if table.number != k as i64 + 1 {
-                return Err(refused(place, Rule::TableOrder, format!("table {} stands where table {} belongs", table.number, k + 1)));
+                return Err(refused(place, Rule::TABLE_ORDER, format!("table {} stands where table {} belongs", table.number, k + 1)));
             }
-            if table.seats.len() != game.table_size() {
-                return Err(refused(place, Rule::TableSize, format!("{} seats at a {} table of {}", table.seats.len(), game.code(), game.table_size())));
+            let seats = rules.seats();
+            if !seats.contains(&table.seats.len()) {
+                return Err(refused(
+                    place,
+                    Rule::TABLE_SIZE,
+                    format!("{} seats at a {} table, which seats {} to {}", table.seats.len(), game.code(), seats.start(), seats.end()),
+                ));
             }
             for id in &table.seats {
                 if !ids.contains(id.as_str()) {
-                    return Err(refused(place, Rule::UnknownPlayer, format!("«{id}» is not among the players")));
+                    return Err(refused(place, Rule::UNKNOWN_PLAYER, format!("«{id}» is not among the players")));
                 }
                 if let Some(other) = seated.insert(id, table.number) {
-                    return Err(refused(place, Rule::PlayerTwice, format!("«{id}» already sits at table {other}")));
+                    return Err(refused(place, Rule::PLAYER_TWICE, format!("«{id}» already sits at table {other}")));
                 }
             }
-            game.replay(table.first_dealer.max(0) as usize, &table.deals).map_err(|e| ApiError::sheet(place.clone(), e))?;
+            let at = atout_rules::Table::new(table.seats.len(), usize::try_from(table.first_dealer).unwrap_or(0));
+            rules.replay(at, &table.deals).map_err(|e| ApiError::sheet(place.clone(), e))?;
             for r in &table.rulings {
                 let ruling: Ruling =
-                    serde_json::from_value(r.clone()).map_err(|e| refused(place.clone(), Rule::RulingShape, e.to_string()))?;
-                ruling.check(game.table_size()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
+                    serde_json::from_value(r.clone()).map_err(|e| refused(place.clone(), Rule::RULING_SHAPE, e.to_string()))?;
+                ruling.check(table.seats.len()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
             }
         }
         for id in &round.byes {
             if !ids.contains(id.as_str()) {
-                return Err(refused(place, Rule::UnknownPlayer, format!("bye «{id}» is not among the players")));
+                return Err(refused(place, Rule::UNKNOWN_PLAYER, format!("bye «{id}» is not among the players")));
             }
             if seated.insert(id, 0).is_some() {
-                return Err(refused(place, Rule::PlayerTwice, format!("«{id}» has a bye and a seat, or two byes")));
+                return Err(refused(place, Rule::PLAYER_TWICE, format!("«{id}» has a bye and a seat, or two byes")));
             }
         }
     }
@@ -144,7 +150,7 @@ impl Atout {
     /// Import a whole tournament. A refused document stores nothing.
     pub fn import_document(&mut self, text: &str) -> Result<TournamentInfo> {
         let doc: Document = serde_json::from_str(text)
-            .map_err(|e| refused(Place::default(), Rule::Format, format!("not an atout-tournament/1 document: {e}")))?;
+            .map_err(|e| refused(Place::default(), Rule::FORMAT, format!("not an atout-tournament/1 document: {e}")))?;
         check(&doc)?;
         let registry = self.store.players()?;
         let id = self.store.write(Change { actor: &self.actor, action: "tournament.import", reason: "" }, |w| {

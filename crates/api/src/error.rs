@@ -99,6 +99,8 @@ impl Serialize for ApiError {
         if let ApiError::Refused { place, violation } = self {
             m.serialize_entry("rule", violation.rule.code())?;
             m.serialize_entry("rule_text", violation.rule.text())?;
+            // The rule in every language, from the rules' one source.
+            m.serialize_entry("rule_texts", &violation.rule.texts().all())?;
             m.serialize_entry("detail", &violation.detail)?;
             m.serialize_entry("place", place)?;
         }

@@ -19,9 +19,9 @@ mod tournaments;
 pub use document::{Document, DocumentPlayer, DocumentRound, DocumentTable};
 pub use error::{ApiError, Place, Result};
 pub use players::{ImportedPlayers, Player};
-pub use sheets::{HistoryEntry, RulingView, SeatView, SheetLine, SheetView};
+pub use sheets::{HistoryEntry, LinePreview, RulingView, SeatView, SheetLine, SheetView};
 pub use standings::{RoundEntry, StandingRow, Standings, StandingsFormat};
-pub use tournaments::{DrawnRound, NewTournament, TableView, TournamentInfo};
+pub use tournaments::{games, DrawnRound, GameChoice, NewTournament, TableView, TournamentInfo};
 
 pub use atout_rules as rules;
 

@@ -1,10 +1,10 @@
 //! Score sheets: add a line, correct a line, record a jury ruling, read a sheet.
 
 use crate::error::{ApiError, Place, Result};
-use crate::state::TableResult;
+use crate::state::{table_of, TableResult};
 use crate::Atout;
 use atout_rules::ruling::Ruling;
-use atout_rules::{Line, Rule, TablePoints};
+use atout_rules::{Lang, Line, Rule, Sheet, TablePoints};
 use atout_store::{Change, Id};
 use chrono::{DateTime, Local};
 use serde::Serialize;
@@ -46,6 +46,8 @@ pub struct HistoryEntry {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SheetView {
     pub tournament: String,
+    /// The game's code (FORMAT.md's `game`).
+    pub game: String,
     pub round: i64,
     pub table: i64,
     pub first_dealer: i64,
@@ -62,8 +64,17 @@ pub struct SheetView {
     pub complete: bool,
     /// What the next line may be (the game's choices), absent when complete.
     pub next: Option<Value>,
-    /// What the counts of a deal add up to, by contract.
-    pub count_totals: std::collections::BTreeMap<String, i64>,
+}
+
+/// A line checked as it would be written, before it is: its points, or the rule it breaks.
+#[derive(Debug, Serialize)]
+pub struct LinePreview {
+    /// The line's points per seat, when the line passes every rule.
+    pub points: Option<Vec<i64>>,
+    /// The refusal, when it does not.
+    pub refused: Option<ApiError>,
+    /// The game's help for the line being typed (e.g. the bid the last bidder may not make).
+    pub hint: Value,
 }
 
 /// Which sheet a call is about.
@@ -81,10 +92,10 @@ impl Atout {
         Ok(At { id, round, index, place: Place::table(round, table) })
     }
 
-    /// Check a whole sheet as it would stand, and write one line of it.
-    fn write_line(&mut self, at: &At, line: usize, entry: Value, action: &str, reason: &str) -> Result<SheetView> {
+    /// The sheet of `at` with `entry` written as line `line` (a new last line or
+    /// a correction), checked whole: the new lines and the checked sheet.
+    fn staged(&mut self, at: &At, line: usize, entry: &Value) -> Result<(Vec<Value>, Sheet)> {
         let l = self.loaded(at.id)?;
-        let game = l.game;
         let r = l.round(at.round)?;
         let table = &r.row.tables[at.index];
         if let Some(err) = &r.results[at.index].error {
@@ -99,12 +110,18 @@ impl Atout {
         } else {
             return Err(ApiError::refused(
                 at.place.clone(),
-                Rule::DealShape,
+                Rule::DEAL_SHAPE,
                 format!("the sheet has {known_lines} lines; line {line} cannot be written"),
             ));
         }
-        let sheet = game.replay(table.first_dealer as usize, &deals).map_err(|e| ApiError::sheet(at.place.clone(), e))?;
-        let table_id = table.id;
+        let sheet = l.rules.replay(table_of(table), &deals).map_err(|e| ApiError::sheet(at.place.clone(), e))?;
+        Ok((deals, sheet))
+    }
+
+    /// Check a whole sheet as it would stand, and write one line of it.
+    fn write_line(&mut self, at: &At, line: usize, entry: Value, action: &str, reason: &str) -> Result<SheetView> {
+        let (deals, sheet) = self.staged(at, line, &entry)?;
+        let table_id = self.loaded(at.id)?.round(at.round)?.row.tables[at.index].id;
         self.store.write(Change { actor: &self.actor, action, reason }, |w| {
             w.put_deal(table_id, line as i64, &entry)?;
             Ok::<_, ApiError>(())
@@ -112,9 +129,28 @@ impl Atout {
         let l = self.loaded(at.id)?;
         l.round_mut(at.round).expect("round exists").row.tables[at.index].deals = deals;
         let table = &l.round(at.round)?.row.tables[at.index];
-        let result = TableResult::of_sheet(game, &l.settings, table, Ok(sheet));
+        let result = TableResult::of_sheet(&l.settings, table, Ok(sheet));
         l.set_result(at.round, at.index, result);
         self.sheet_at(at)
+    }
+
+    /// Check a line without writing it: the next line (`line` = None) or a
+    /// correction of line `line`. Called as the scorer types.
+    pub fn deal_check(&mut self, tournament: &str, round: i64, table: i64, line: Option<usize>, entry: Value) -> Result<LinePreview> {
+        let at = self.locate(tournament, round, table)?;
+        let l = self.loaded(at.id)?;
+        let t = &l.round(round)?.row.tables[at.index];
+        let line = line.unwrap_or(t.deals.len() + 1);
+        if line == 0 || line > t.deals.len() + 1 {
+            return Err(ApiError::NotFound(format!("{}: the sheet has no line {line}", at.place)));
+        }
+        let before = &t.deals[..(line - 1).min(t.deals.len())];
+        let hint = l.rules.hint(table_of(t), before, &entry);
+        Ok(match self.staged(&at, line, &entry) {
+            Ok((_, sheet)) => LinePreview { points: sheet.lines.get(line - 1).map(|x| x.points.clone()), refused: None, hint },
+            Err(e @ ApiError::Refused { .. }) => LinePreview { points: None, refused: Some(e), hint },
+            Err(e) => return Err(e),
+        })
     }
 
     /// Add the next line of a sheet (FORMAT.md's deal shape).
@@ -140,9 +176,9 @@ impl Atout {
     /// Record a jury ruling on a table.
     pub fn ruling_add(&mut self, tournament: &str, round: i64, table: i64, ruling: Value) -> Result<SheetView> {
         let at = self.locate(tournament, round, table)?;
-        let seats = self.loaded(at.id)?.game.table_size();
+        let seats = self.loaded(at.id)?.round(round)?.row.tables[at.index].seats.len();
         let parsed: Ruling = serde_json::from_value(ruling.clone())
-            .map_err(|e| ApiError::refused(at.place.clone(), Rule::RulingShape, e.to_string()))?;
+            .map_err(|e| ApiError::refused(at.place.clone(), Rule::RULING_SHAPE, e.to_string()))?;
         parsed.check(seats).map_err(|v| ApiError::Refused { place: at.place.clone(), violation: v })?;
         let table_id = self.loaded(at.id)?.round(round)?.row.tables[at.index].id;
         let reason = parsed.reason.clone();
@@ -184,9 +220,10 @@ impl Atout {
             }
             None => (vec![], vec![0; seats], 0, 0),
         };
-        let next = l.game.next_choices(table.first_dealer as usize, &table.deals).ok().flatten();
+        let next = l.rules.next_choices(table_of(table), &table.deals).ok().flatten();
         Ok(SheetView {
             tournament: l.row.name.clone(),
+            game: l.game.code().to_string(),
             round: at.round,
             table: table.number,
             first_dealer: table.first_dealer,
@@ -200,7 +237,6 @@ impl Atout {
             deals_needed: needed,
             complete: result.complete,
             next,
-            count_totals: l.game.count_totals().into_iter().collect(),
         })
     }
 
@@ -291,5 +327,14 @@ impl Atout {
             }
         }
         Ok(out)
+    }
+}
+
+impl Atout {
+    /// How a tournament's game shows itself in `lang`: contracts, figures, totals,
+    /// texts (see each game's `describe`).
+    pub fn game_view(&mut self, tournament: &str, lang: &str) -> Result<Value> {
+        let id = self.resolve(tournament)?;
+        Ok(self.loaded(id)?.rules.describe(Lang::parse(lang)))
     }
 }

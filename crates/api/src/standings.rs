@@ -20,7 +20,8 @@ pub struct StandingRow {
     pub shared: bool,
     pub player: String,
     pub name: String,
-    pub table_points: TablePoints,
+    /// Absent (null) when the tournament ranks by total score.
+    pub table_points: Option<TablePoints>,
     pub score_sum: i64,
     pub best_round: Option<i64>,
     pub rounds: Vec<RoundEntry>,
@@ -31,7 +32,7 @@ pub struct RoundEntry {
     pub round: u32,
     pub table: Option<u32>,
     pub score: i64,
-    pub table_points: TablePoints,
+    pub table_points: Option<TablePoints>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub bye: bool,
     /// Present (true) while the table's sheet is still being played.
@@ -50,6 +51,7 @@ pub(crate) fn compute(l: &Loaded, after_round: i64) -> Standings {
     let order = &l.by_code;
     let totals: Vec<Totals> = order.iter().map(|i| Totals::of(results[*i])).collect();
     let chain = criteria(l.settings.ranking, &l.settings.tie_breaks);
+    let shown = |p: TablePoints| l.settings.uses_table_points().then_some(p);
     let rows = rank(&totals, &chain)
         .into_iter()
         .map(|place| {
@@ -61,7 +63,7 @@ pub(crate) fn compute(l: &Loaded, after_round: i64) -> Standings {
                 shared: place.shared,
                 player: e.code.clone(),
                 name: e.player.name.clone(),
-                table_points: t.table_points,
+                table_points: shown(t.table_points),
                 score_sum: t.score_sum,
                 best_round: t.best_round,
                 rounds: results[i]
@@ -70,7 +72,7 @@ pub(crate) fn compute(l: &Loaded, after_round: i64) -> Standings {
                         round: r.round,
                         table: r.table,
                         score: r.score,
-                        table_points: r.table_points,
+                        table_points: shown(r.table_points),
                         bye: r.bye,
                         provisional: !r.complete,
                     })

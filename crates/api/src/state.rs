@@ -4,13 +4,15 @@
 use crate::error::{ApiError, Place, Result};
 use atout_rules::ranking::{table_points, RoundResult};
 use atout_rules::ruling::{round_scores, Ruling};
-use atout_rules::{GameId, Sheet, SheetError, TablePoints, TournamentSettings};
+use atout_rules::{GameId, Rules, Sheet, SheetError, Table, TablePoints, TournamentSettings};
 use atout_store::{EntrantRow, Id, RoundRow, Store, TableRow, TournamentRow};
 use std::collections::HashMap;
 
 pub(crate) struct Loaded {
     pub row: TournamentRow,
     pub game: GameId,
+    /// The game under this tournament's settings.
+    pub rules: Box<dyn Rules>,
     pub settings: TournamentSettings,
     pub entrants: Vec<EntrantRow>,
     pub by_id: HashMap<Id, usize>,
@@ -41,25 +43,20 @@ pub(crate) struct TableResult {
 }
 
 impl TableResult {
-    pub fn compute(game: GameId, settings: &TournamentSettings, table: &TableRow) -> TableResult {
-        Self::of_sheet(game, settings, table, game.replay(table.first_dealer as usize, &table.deals))
+    pub fn compute(rules: &dyn Rules, settings: &TournamentSettings, table: &TableRow) -> TableResult {
+        Self::of_sheet(settings, table, rules.replay(table_of(table), &table.deals))
     }
 
     /// The result of a table whose sheet has already been replayed.
-    pub fn of_sheet(
-        game: GameId,
-        settings: &TournamentSettings,
-        table: &TableRow,
-        replayed: std::result::Result<Sheet, SheetError>,
-    ) -> TableResult {
-        let seats = game.table_size();
+    pub fn of_sheet(settings: &TournamentSettings, table: &TableRow, replayed: std::result::Result<Sheet, SheetError>) -> TableResult {
+        let seats = table.seats.len();
         let rulings: Vec<Ruling> =
             table.rulings.iter().filter_map(|r| serde_json::from_value(r.clone()).ok()).collect();
         match replayed {
             Ok(sheet) => {
                 let scores = round_scores(&sheet.totals, &rulings);
                 TableResult {
-                    points: table_points(&scores, &settings.table_points),
+                    points: table_points(&scores, &settings.places(seats)),
                     complete: sheet.complete,
                     sheet: Some(sheet),
                     rulings,
@@ -79,6 +76,12 @@ impl TableResult {
     }
 }
 
+/// A stored table as the rules see it. A first dealer out of range (only in a
+/// hand-edited database) becomes 0, which the rules refuse by name.
+pub(crate) fn table_of(table: &TableRow) -> Table {
+    Table::new(table.seats.len(), usize::try_from(table.first_dealer).unwrap_or(0))
+}
+
 /// Whether anything was written on a table's sheet yet.
 pub(crate) fn started(table: &TableRow) -> bool {
     !table.deals.is_empty() || !table.rulings.is_empty()
@@ -87,8 +90,9 @@ pub(crate) fn started(table: &TableRow) -> bool {
 impl Loaded {
     pub fn load(store: &Store, row: TournamentRow) -> Result<Loaded> {
         let game = GameId::parse(&row.game).ok_or_else(|| ApiError::Invalid(format!("unknown game {}", row.game)))?;
-        let settings = TournamentSettings::from_json(&row.settings)
-            .map_err(|v| ApiError::Refused { place: Place::default(), violation: v })?;
+        let refused = |v| ApiError::Refused { place: Place::default(), violation: v };
+        let settings = TournamentSettings::parse(game, &row.settings, false).map_err(refused)?;
+        let rules = game.rules(row.settings.as_object().unwrap_or(&serde_json::Map::new())).map_err(refused)?;
         let entrants = store.entrants(row.id)?;
         let by_id = entrants.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
         let mut by_code: Vec<usize> = (0..entrants.len()).collect();
@@ -97,11 +101,11 @@ impl Loaded {
             .rounds(row.id)?
             .into_iter()
             .map(|r| {
-                let results = r.tables.iter().map(|t| TableResult::compute(game, &settings, t)).collect();
+                let results = r.tables.iter().map(|t| TableResult::compute(rules.as_ref(), &settings, t)).collect();
                 LoadedRound { row: r, results }
             })
             .collect();
-        let mut loaded = Loaded { row, game, settings, entrants, by_id, by_code, rounds, results: vec![] };
+        let mut loaded = Loaded { row, game, rules, settings, entrants, by_id, by_code, rounds, results: vec![] };
         loaded.results = loaded.all_results();
         Ok(loaded)
     }
@@ -177,7 +181,7 @@ impl Loaded {
                         round,
                         table: None,
                         score: self.settings.bye.score,
-                        table_points: TablePoints::whole(self.settings.bye.table_points),
+                        table_points: self.settings.bye_table_points(),
                         bye: true,
                         complete: true,
                     });
@@ -190,7 +194,7 @@ impl Loaded {
     /// Re-score one table after a write to it, and update its players' results.
     pub fn rescore(&mut self, round: i64, index: usize) {
         let Some(r) = self.rounds.iter().find(|r| r.row.round == round) else { return };
-        let result = TableResult::compute(self.game, &self.settings, &r.row.tables[index]);
+        let result = TableResult::compute(self.rules.as_ref(), &self.settings, &r.row.tables[index]);
         self.set_result(round, index, result);
     }
 

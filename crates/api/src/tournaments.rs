@@ -4,7 +4,8 @@ use crate::error::{ApiError, Place, Result};
 use crate::state::{started, Loaded};
 use crate::Atout;
 use atout_rules::draw::{draw, History};
-use atout_rules::{GameId, Rule, TournamentSettings};
+use atout_rules::settings::COMMON_KEYS;
+use atout_rules::{GameId, Lang, Rule, TournamentSettings};
 use atout_store::{Change, Id};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -35,7 +36,22 @@ pub struct TournamentInfo {
     pub players: usize,
     pub rounds_drawn: i64,
     pub created_at: String,
-    pub settings: TournamentSettings,
+    /// The settings in force: every common key with its default filled in, and the game's own keys.
+    pub settings: Value,
+    /// Table sizes the game allows.
+    pub seats: [usize; 2],
+}
+
+/// A game this build scores, as the tournament form shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameChoice {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub seats: [usize; 2],
+    /// The ranking method when none is chosen.
+    pub ranking: atout_rules::settings::RankingMethod,
+    /// The game's own settings: `[{key, label, options: [{label, settings}]}]`, first option the default.
+    pub fields: Value,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -68,30 +84,68 @@ fn info(l: &Loaded) -> TournamentInfo {
         players: l.entrants.len(),
         rounds_drawn: l.last_round(),
         created_at: l.row.created_at.clone(),
-        settings: l.settings.clone(),
+        settings: effective_settings(&l.settings, &l.row.settings),
+        seats: [*l.rules.seats().start(), *l.rules.seats().end()],
     }
 }
 
+fn effective_settings(parsed: &TournamentSettings, raw: &Value) -> Value {
+    let mut all = parsed.to_json();
+    if let (Some(all), Some(raw)) = (all.as_object_mut(), raw.as_object()) {
+        for (k, v) in raw.iter().filter(|(k, _)| !COMMON_KEYS.contains(&k.as_str())) {
+            all.insert(k.clone(), v.clone());
+        }
+    }
+    all
+}
+
+/// A tournament's game and settings, checked.
+pub(crate) struct Checked {
+    pub game: GameId,
+    /// The settings to store, as given.
+    pub raw: Value,
+    pub settings: TournamentSettings,
+    pub rules: Box<dyn atout_rules::Rules>,
+}
+
 /// Check a game name and settings; returns the settings to store (the given
-/// JSON with `rounds` set when asked) and their parsed form.
-pub(crate) fn checked_settings(game: &str, settings: Option<&Value>, rounds: Option<u32>) -> Result<(GameId, Value, TournamentSettings)> {
+/// JSON with `rounds` set when asked) and their parsed form. `strict` refuses
+/// keys neither the common settings nor the game know (imports keep them).
+pub(crate) fn checked_settings(game: &str, settings: Option<&Value>, rounds: Option<u32>, strict: bool) -> Result<Checked> {
+    let refused = |v| ApiError::Refused { place: Place::default(), violation: v };
     let id = GameId::parse(game).ok_or_else(|| {
         let known: Vec<&str> = GameId::ALL.iter().map(|g| g.code()).collect();
-        ApiError::refused(Place::default(), Rule::Format, format!("unknown game «{game}»: one of {}", known.join(", ")))
+        ApiError::refused(Place::default(), Rule::FORMAT, format!("unknown game «{game}»: one of {}", known.join(", ")))
     })?;
-    if !id.is_supported() {
-        return Err(ApiError::refused(Place::default(), Rule::GameUnsupported, format!("{game} tournaments are not supported yet")));
-    }
     let mut raw = settings.cloned().unwrap_or_else(|| json!({}));
-    if !raw.is_object() {
-        return Err(ApiError::refused(Place::default(), Rule::Settings, "settings are a JSON object"));
+    if raw.is_null() {
+        raw = json!({});
     }
     if let Some(r) = rounds {
-        raw["rounds"] = json!(r);
+        if let Some(map) = raw.as_object_mut() {
+            map.insert("rounds".into(), json!(r));
+        }
     }
-    let parsed = TournamentSettings::from_json(&raw).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })?;
-    parsed.check(id).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })?;
-    Ok((id, raw, parsed))
+    let parsed = TournamentSettings::parse(id, &raw, strict).map_err(refused)?;
+    // The game reads its own keys: a bad variant is refused here, before anything is stored.
+    let rules = id.rules(raw.as_object().unwrap_or(&serde_json::Map::new())).map_err(refused)?;
+    Ok(Checked { game: id, raw, settings: parsed, rules })
+}
+
+/// The games this build scores, named in `lang`, with their settings forms.
+pub fn games(lang: &str) -> Vec<GameChoice> {
+    let lang = Lang::parse(lang);
+    GameId::ALL
+        .into_iter()
+        .filter_map(GameId::spec)
+        .map(|spec| GameChoice {
+            code: spec.id.code(),
+            name: spec.name.get(lang),
+            seats: [*spec.seats.start(), *spec.seats.end()],
+            ranking: spec.ranking,
+            fields: spec.settings_form(lang),
+        })
+        .collect()
 }
 
 fn seat_view(l: &Loaded, seat: usize, entrant: Id) -> crate::SeatView {
@@ -115,7 +169,7 @@ impl Atout {
         if name.is_empty() {
             return Err(ApiError::Invalid("a tournament has a name".into()));
         }
-        let (game, settings, _) = checked_settings(&req.game, req.settings.as_ref(), req.rounds)?;
+        let Checked { game, raw: settings, .. } = checked_settings(&req.game, req.settings.as_ref(), req.rounds, true)?;
         let date = req.date.clone().unwrap_or_else(|| chrono::Local::now().date_naive().to_string());
         let id = self.store.write(Change { actor: &self.actor, action: "tournament.create", reason: "" }, |w| {
             w.add_tournament(name, game.code(), Some(&date), &settings, &json!({}))
@@ -166,14 +220,14 @@ impl Atout {
         let l = self.loaded(id)?;
         let place = Place::round(round);
         if round < 1 || round > i64::from(l.settings.rounds) {
-            return Err(ApiError::refused(place, Rule::RoundOrder, format!("the tournament has rounds 1 to {}", l.settings.rounds)));
+            return Err(ApiError::refused(place, Rule::ROUND_ORDER, format!("the tournament has rounds 1 to {}", l.settings.rounds)));
         }
         let last = l.last_round();
         if round > last + 1 {
-            return Err(ApiError::refused(place, Rule::RoundOrder, format!("draw round {} first", last + 1)));
+            return Err(ApiError::refused(place, Rule::ROUND_ORDER, format!("draw round {} first", last + 1)));
         }
         if round < last {
-            return Err(ApiError::refused(place, Rule::RoundOrder, format!("round {last} is already drawn; only the last round may be drawn again")));
+            return Err(ApiError::refused(place, Rule::ROUND_ORDER, format!("round {last} is already drawn; only the last round may be drawn again")));
         }
         if let Ok(existing) = l.round(round) {
             if existing.row.tables.iter().any(started) {
@@ -192,10 +246,10 @@ impl Atout {
             }
         }
         let players: Vec<u64> = l.entrants.iter().map(|e| e.id as u64).collect();
-        let size = l.game.table_size();
+        let plan = l.rules.plan(players.len()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
         let seed = seed.unwrap_or_else(seed_now);
-        let drawn = draw(&mut ChaCha8Rng::seed_from_u64(seed), &players, size, &history)
-            .map_err(|e| ApiError::refused(place.clone(), Rule::TableSize, e.to_string()))?;
+        let drawn = draw(&mut ChaCha8Rng::seed_from_u64(seed), &players, &plan, &history)
+            .map_err(|e| ApiError::refused(place.clone(), Rule::TABLE_SIZE, e.to_string()))?;
         self.store.write(Change { actor: &self.actor, action: "round.draw", reason: "" }, |w| {
             let d = w.add_draw(id, round, Some(&seed.to_string()), Some(i64::from(drawn.repeats)), &json!({}))?;
             for (i, t) in drawn.tables.iter().enumerate() {

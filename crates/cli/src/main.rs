@@ -47,6 +47,14 @@ enum Command {
         #[arg(long)]
         history: bool,
     },
+    /// The games this version scores, with their variant settings.
+    Games {
+        /// Language of the names: en, fr or nl.
+        #[arg(long, default_value = "en")]
+        lang: String,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
     /// Import a tournament document (atout-tournament/1).
     Import { file: PathBuf },
     /// Export a tournament document; `-` writes to standard output.
@@ -164,6 +172,15 @@ enum DealCmd {
         json: String,
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
+    },
+    /// Check a line without writing it: its points, or the rule it breaks.
+    Check {
+        #[command(flatten)]
+        at: TableArgs,
+        json: String,
+        /// Check it as a correction of this line.
+        #[arg(long)]
+        deal: Option<usize>,
     },
     /// Correct line N of a sheet; the old line stays in the history.
     Correct {
@@ -321,6 +338,31 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Deal(DealCmd::Add { at, json: entry, format }) => {
             let s = app.deal_add(&at.tournament, at.round, at.table, parse_json(&entry)?)?;
             show_sheet(&s, format);
+        }
+        Command::Deal(DealCmd::Check { at, json: entry, deal }) => {
+            let preview = app.deal_check(&at.tournament, at.round, at.table, deal, parse_json(&entry)?)?;
+            println!("{}", json(&preview));
+            if let Some(refused) = preview.refused {
+                return Err(Failure::Api(refused));
+            }
+        }
+        Command::Games { lang, format } => {
+            let games = atout_api::games(&lang);
+            match format {
+                Output::Json => println!("{}", json(&games)),
+                Output::Table => {
+                    for g in games {
+                        let seats = if g.seats[0] == g.seats[1] { g.seats[0].to_string() } else { format!("{}–{}", g.seats[0], g.seats[1]) };
+                        println!("{:<16} {:<16} tables of {seats}", g.code, g.name);
+                        for field in g.fields.as_array().into_iter().flatten() {
+                            println!("    {}", field["label"].as_str().unwrap_or(""));
+                            for o in field["options"].as_array().into_iter().flatten() {
+                                println!("      {:<48} {}", o["label"].as_str().unwrap_or(""), o["settings"]);
+                            }
+                        }
+                    }
+                }
+            }
         }
         Command::Deal(DealCmd::Correct { at, deal, json: entry, reason, format }) => {
             let s = app.deal_correct(&at.tournament, at.round, at.table, deal, parse_json(&entry)?, &reason)?;

@@ -72,7 +72,10 @@ fn cells(row: &Value, col: &Column, rounds: i64) -> Vec<String> {
             .map(|r| {
                 let entry = row["rounds"].as_array().and_then(|rs| rs.iter().find(|x| x["round"] == r));
                 match entry {
+                    Some(e) if e["bye"] == true && e["table_points"].is_null() => format!("bye ({})", e["score"]),
                     Some(e) if e["bye"] == true => format!("bye {}", number(&e["table_points"])),
+                    // A total-score tournament has no table points: the round's score alone.
+                    Some(e) if e["table_points"].is_null() => e["score"].to_string(),
                     Some(e) => format!("{} ({})", number(&e["table_points"]), e["score"]),
                     None => String::new(),
                 }
@@ -103,6 +106,10 @@ fn headers(layout: &Layout, lang: &str, rounds: i64) -> Vec<String> {
 }
 
 fn grid(standings: &Value, layout: &Layout, lang: &str) -> (Vec<String>, Vec<bool>, Vec<Vec<String>>) {
+    // A total-score tournament has no table points: leave their column out.
+    let no_points = standings["rows"].as_array().is_some_and(|rows| rows.iter().all(|r| r["table_points"].is_null()));
+    let kept = Layout { columns: layout.columns.iter().filter(|c| !(no_points && c.field == "table_points")).cloned().collect() };
+    let layout = &kept;
     let rounds = standings["after_round"].as_i64().unwrap_or(0);
     let head = headers(layout, lang, rounds);
     let right: Vec<bool> = layout
@@ -194,6 +201,19 @@ mod tests {
         assert_eq!(lines[0], "Rank,Id,Player,Points,Score,Best,R1,R2");
         assert_eq!(lines[1], "1=,p1,\"Anne, \"\"Nan\"\"\",26,10,8,16 (8),bye 10");
         assert_eq!(lines[2], "1=,p2,Bart,26,10,8,12.5 (2),");
+    }
+
+    #[test]
+    fn a_total_score_tournament_shows_no_table_points() {
+        let s = json!({"tournament": "L7", "after_round": 1, "rows": [
+            {"rank": 1, "shared": false, "player": "l1", "name": "Anne", "table_points": null, "score_sum": 64, "best_round": 64,
+             "rounds": [{"round": 1, "table": 1, "score": 64, "table_points": null}]},
+            {"rank": 2, "shared": false, "player": "l2", "name": "Bart", "table_points": null, "score_sum": 0, "best_round": 0,
+             "rounds": [{"round": 1, "table": null, "score": 0, "table_points": null, "bye": true}]}
+        ]});
+        let csv = standings_csv(&s, &Layout::standard(), "en").unwrap();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines, ["Rank,Id,Player,Score,Best,R1", "1,l1,Anne,64,64,64", "2,l2,Bart,0,0,bye (0)"]);
     }
 
     #[test]

@@ -1,8 +1,28 @@
 //! Double King (RULES.md §1): 4 players, 20 deals, each player deals 5 times and
 //! chooses 3 negative games and 2 trump games; each negative game twice per sheet.
 
-use crate::{seat_after, Game, GameId, Line, Rule, Seat, Sheet, SheetError, Violation};
+use crate::error::rule;
+use crate::settings::RankingMethod;
+use crate::{check_counts, seat_after, seat_index, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, Tr, Violation};
 use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+
+rule!(GAME_TWICE, "game-twice",
+    "each negative game is played exactly twice per sheet",
+    "chaque jeu négatif se joue exactement deux fois par feuille",
+    "elk negatief spel wordt precies twee keer per blad gespeeld");
+rule!(DEALER_NEGATIVES, "dealer-negatives",
+    "each player chooses exactly 3 negative games",
+    "chaque joueur choisit exactement 3 jeux négatifs",
+    "elke speler kiest precies 3 negatieve spelen");
+rule!(DEALER_TRUMPS, "dealer-trumps",
+    "each player chooses exactly 2 trump games",
+    "chaque joueur choisit exactement 2 jeux d'atout",
+    "elke speler kiest precies 2 troefspelen");
+rule!(REDEAL_TRUMP, "redeal-trump",
+    "a trump deal voided by the dealer's fault is dealt again as trump",
+    "une donne d'atout annulée par faute du donneur est redonnée en atout",
+    "een troefspel dat door een fout van de gever ongeldig is, wordt opnieuw als troef gegeven");
 
 pub const SEATS: usize = 4;
 pub const DEALS: usize = 20;
@@ -58,15 +78,7 @@ impl Contract {
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            Contract::A => "fewest tricks",
-            Contract::B => "fewest hearts",
-            Contract::C => "fewest queens",
-            Contract::D => "fewest kings and jacks",
-            Contract::E => "king of hearts",
-            Contract::F => "7th and 13th trick",
-            Contract::T => "trump",
-        }
+        self.names().en
     }
 }
 
@@ -193,26 +205,26 @@ impl Progress {
         let d = dealer - 1;
         if self.redeal == Some(true) && contract != Contract::T {
             return Err(Violation::new(
-                Rule::RedealTrump,
+                REDEAL_TRUMP,
                 format!("seat {dealer} voided the last trump deal by their own fault and must deal trump again, not {contract:?}"),
             ));
         }
         if contract.is_negative() {
             if self.games[contract.index()] >= TIMES_PER_GAME {
                 return Err(Violation::new(
-                    Rule::GameTwice,
+                    GAME_TWICE,
                     format!("game {contract:?} ({}) has already been played twice on this sheet", contract.name()),
                 ));
             }
             if self.negatives[d] >= NEGATIVES_PER_PLAYER {
                 return Err(Violation::new(
-                    Rule::DealerNegatives,
+                    DEALER_NEGATIVES,
                     format!("seat {dealer} has already chosen 3 negative games and must deal trump"),
                 ));
             }
         } else if self.trumps[d] >= TRUMPS_PER_PLAYER {
             return Err(Violation::new(
-                Rule::DealerTrumps,
+                DEALER_TRUMPS,
                 format!("seat {dealer} has already chosen 2 trump games and must choose a negative game"),
             ));
         }
@@ -253,15 +265,11 @@ impl Progress {
 }
 
 fn seat(value: i64, what: &str) -> Result<usize, Violation> {
-    if (1..=SEATS as i64).contains(&value) {
-        Ok(value as usize - 1)
-    } else {
-        Err(Violation::new(Rule::SeatRange, format!("{what} is seat {value}, not a seat from 1 to {SEATS}")))
-    }
+    seat_index(value, SEATS, what)
 }
 
 fn shape(detail: String) -> Violation {
-    Violation::new(Rule::DealShape, detail)
+    Violation::new(Rule::DEAL_SHAPE, detail)
 }
 
 /// Refuse any figure the contract does not use.
@@ -326,27 +334,17 @@ pub fn score_deal(deal: &Deal) -> Result<([i64; SEATS], bool, Option<Seat>), Vio
         counted => {
             let allowed: &[&str] = if counted == Contract::T { &["trump", "counts"] } else { &["counts"] };
             only_fields(deal, contract, allowed)?;
-            let (total, each) = counted.counting().expect("counted game");
+            let Some((total, each)) = counted.counting() else {
+                return Err(shape(format!("game {contract:?} is not counted")));
+            };
             let counts = deal.counts.as_ref().ok_or_else(|| shape(format!("game {contract:?} gives `counts`, one per seat")))?;
-            if counts.len() != SEATS {
-                return Err(shape(format!("game {contract:?} gives {SEATS} counts, one per seat, not {}", counts.len())));
-            }
-            if let Some((i, c)) = counts.iter().enumerate().find(|(_, c)| **c < 0) {
-                return Err(Violation::new(Rule::CountNegative, format!("seat {} has count {c}", i + 1)));
-            }
-            let sum: i64 = counts.iter().sum();
-            if sum != total {
-                let what = match counted {
-                    Contract::A | Contract::T => "tricks",
-                    Contract::B => "hearts",
-                    Contract::C => "queens",
-                    _ => "kings and jacks",
-                };
-                return Err(Violation::new(
-                    Rule::DealTotal,
-                    format!("the counts add up to {sum}; game {contract:?} has {total} {what}"),
-                ));
-            }
+            let what = match counted {
+                Contract::A | Contract::T => "tricks",
+                Contract::B => "hearts",
+                Contract::C => "queens",
+                _ => "kings and jacks",
+            };
+            check_counts(counts, SEATS, total, what).map_err(|v| Violation::new(v.rule, format!("game {contract:?}: {}", v.detail)))?;
             for (p, c) in points.iter_mut().zip(counts) {
                 *p = c * each;
             }
@@ -367,7 +365,7 @@ impl DoubleKing {
     fn walk(&self, first_dealer: Seat, entries: &[Deal]) -> Result<(Sheet, Progress), SheetError> {
         if !(1..=SEATS).contains(&first_dealer) {
             return Err(SheetError::sheet(Violation::new(
-                Rule::FirstDealer,
+                Rule::FIRST_DEALER,
                 format!("the first dealer is seat {first_dealer}, not a seat from 1 to {SEATS}"),
             )));
         }
@@ -378,7 +376,7 @@ impl DoubleKing {
             let line = i + 1;
             let at = |v: Violation| SheetError::at(line, v);
             if progress.played >= DEALS {
-                return Err(at(Violation::new(Rule::SheetFull, format!("all {DEALS} deals are already on the sheet"))));
+                return Err(at(Violation::new(Rule::SHEET_FULL, format!("all {DEALS} deals are already on the sheet"))));
             }
             let dealer = progress.dealer(first_dealer);
             let (points, counts, fault) = score_deal(deal).map_err(at)?;
@@ -423,25 +421,141 @@ impl DoubleKing {
     }
 }
 
+impl Contract {
+    /// The game's name in each language.
+    pub fn names(self) -> Tr {
+        match self {
+            Contract::A => Tr::new("fewest tricks", "moindre plis", "minste slagen"),
+            Contract::B => Tr::new("fewest hearts", "moindre cœurs", "minste harten"),
+            Contract::C => Tr::new("fewest queens", "moindre dames", "minste vrouwen"),
+            Contract::D => Tr::new("fewest kings and jacks", "moindre rois et valets", "minste heren en boeren"),
+            Contract::E => Tr::new("king of hearts", "roi de cœur", "hartenheer"),
+            Contract::F => Tr::new("7th and 13th trick", "7e et 13e pli", "7e en 13e slag"),
+            Contract::T => Tr::new("trump", "atout", "troef"),
+        }
+    }
+}
+
+/// Suit names, shared by the trick games.
+pub fn suit_names(suit: Suit) -> Tr {
+    match suit {
+        Suit::Clubs => Tr::new("clubs", "trèfle", "klaveren"),
+        Suit::Diamonds => Tr::new("diamonds", "carreau", "ruiten"),
+        Suit::Hearts => Tr::new("hearts", "cœur", "harten"),
+        Suit::Spades => Tr::new("spades", "pique", "schoppen"),
+    }
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Suit::Clubs => "clubs",
+            Suit::Diamonds => "diamonds",
+            Suit::Hearts => "hearts",
+            Suit::Spades => "spades",
+        }
+    }
+}
+
+impl Forced {
+    fn texts(self) -> Tr {
+        match self {
+            Forced::NegativesOnly => Tr::new(
+                "both trump games are played: a negative game only",
+                "les deux atouts sont joués : un jeu négatif uniquement",
+                "beide troefspelen zijn gespeeld: enkel een negatief spel",
+            ),
+            Forced::TrumpsOnly => Tr::new(
+                "the remaining deals equal the remaining trump games: trump only",
+                "donnes restantes = atouts restants : atout uniquement",
+                "resterende spelen = resterende troefspelen: enkel troef",
+            ),
+            Forced::RedealAfterOwnFault => Tr::new(
+                "the dealer voided the trump deal by their own fault: it is dealt again as trump",
+                "le donneur a fait annuler la donne d'atout : elle est redonnée en atout",
+                "de gever maakte het troefspel ongeldig: het wordt opnieuw als troef gegeven",
+            ),
+        }
+    }
+}
+
 impl Game for DoubleKing {
     type Entry = Deal;
     type Choices = Choices;
 
-    fn id(&self) -> GameId {
-        GameId::DoubleKing
+    const ID: GameId = GameId::DoubleKing;
+    const NAME: Tr = Tr::new("Double King", "Double King", "Dubbele King");
+    const SEATS: std::ops::RangeInclusive<usize> = SEATS..=SEATS;
+    const RANKING: RankingMethod = RankingMethod::TablePoints;
+    const KEYS: &'static [&'static str] = &[];
+
+    fn from_settings(_settings: &Map<String, Value>) -> Result<Self, Violation> {
+        Ok(DoubleKing)
     }
 
-    fn seats(&self) -> usize {
-        SEATS
+    fn settings_form(_lang: Lang) -> Value {
+        json!([])
     }
 
-    fn replay(&self, first_dealer: Seat, entries: &[Deal]) -> Result<Sheet, SheetError> {
-        self.walk(first_dealer, entries).map(|(sheet, _)| sheet)
+    fn replay(&self, table: Table, entries: &[Deal]) -> Result<Sheet, SheetError> {
+        self.walk(table.first_dealer, entries).map(|(sheet, _)| sheet)
     }
 
-    fn next_choices(&self, first_dealer: Seat, entries: &[Deal]) -> Result<Option<Choices>, SheetError> {
-        let (sheet, progress) = self.walk(first_dealer, entries)?;
-        Ok((!sheet.complete).then(|| progress.choices(first_dealer, entries.len() + 1)))
+    fn next_choices(&self, table: Table, entries: &[Deal]) -> Result<Option<Choices>, SheetError> {
+        let (sheet, progress) = self.walk(table.first_dealer, entries)?;
+        Ok((!sheet.complete).then(|| progress.choices(table.first_dealer, entries.len() + 1)))
+    }
+
+    /// `contracts`: code, key, name, what the scorer enters (`counts` with their
+    /// total, `taker`, or `seventh-last`) and whether a trump suit is named.
+    fn describe(&self, lang: Lang) -> Value {
+        let contracts: Vec<Value> = Contract::NEGATIVES
+            .into_iter()
+            .chain([Contract::T])
+            .map(|c| {
+                let figures = match c {
+                    Contract::E => "taker",
+                    Contract::F => "seventh-last",
+                    _ => "counts",
+                };
+                json!({
+                    "code": format!("{c:?}"),
+                    "key": format!("{c:?}").to_lowercase(),
+                    "name": c.names().get(lang),
+                    "figures": figures,
+                    "total": c.counting().map(|(t, _)| t),
+                    "trump": c == Contract::T,
+                    "negative": c.is_negative(),
+                })
+            })
+            .collect();
+        let suits: Vec<Value> = Suit::ALL
+            .into_iter()
+            .zip(["1", "2", "3", "4"])
+            .map(|(s, key)| json!({"code": s.code(), "symbol": s.symbol().to_string(), "name": suit_names(s).get(lang), "key": key}))
+            .collect();
+        let forced: Map<String, Value> = [Forced::NegativesOnly, Forced::TrumpsOnly, Forced::RedealAfterOwnFault]
+            .into_iter()
+            .map(|f| (serde_json::to_value(f).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(), json!(f.texts().get(lang))))
+            .collect();
+        let t = |en, fr, nl| Tr::new(en, fr, nl).get(lang);
+        json!({
+            "game": Self::ID.code(),
+            "name": Self::NAME.get(lang),
+            "deals": DEALS,
+            "contracts": contracts,
+            "suits": suits,
+            "forced": forced,
+            "labels": {
+                "taker": t("took the K♥", "a pris le R♥", "nam de H♥"),
+                "seventh": t("trick 7", "7e pli", "7e slag"),
+                "last": t("trick 13", "13e pli", "13e slag"),
+                "fault_negative": t("fault in a negative deal (the offender takes all its points)", "faute dans un jeu négatif (le fautif prend tous les points)", "fout in een negatief spel (de overtreder krijgt alle punten)"),
+                "fault_trump": t("fault in a trump deal (offender −6, others +2; dealt again)", "faute dans un jeu d'atout (fautif −6, autres +2 ; redonné)", "fout in een troefspel (overtreder −6, anderen +2; opnieuw gegeven)"),
+            },
+        })
     }
 }
 

@@ -9,6 +9,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::Serialize;
 use std::collections::HashMap;
+use crate::TablePlan;
 
 /// A player as the draw knows them: any stable key.
 pub type Key = u64;
@@ -99,12 +100,18 @@ pub enum DrawError {
     TooFew { have: usize, size: usize },
     #[error("player {0} is listed twice")]
     Duplicate(Key),
+    #[error("a plan for {planned} players does not fit {have}")]
+    Plan { planned: usize, have: usize },
 }
 
-/// Draw one round for `players` at tables of `size`.
-pub fn draw<R: Rng>(rng: &mut R, players: &[Key], size: usize, history: &History) -> Result<Draw, DrawError> {
-    if players.len() < size || size == 0 {
-        return Err(DrawError::TooFew { have: players.len(), size });
+/// Draw one round for `players` at the tables of `plan` (sizes, byes).
+pub fn draw<R: Rng>(rng: &mut R, players: &[Key], plan: &TablePlan, history: &History) -> Result<Draw, DrawError> {
+    let seated: usize = plan.sizes.iter().sum();
+    if plan.sizes.is_empty() || plan.sizes.contains(&0) {
+        return Err(DrawError::TooFew { have: players.len(), size: plan.sizes.first().copied().unwrap_or(0) });
+    }
+    if seated + plan.byes != players.len() {
+        return Err(DrawError::Plan { planned: seated + plan.byes, have: players.len() });
     }
     let mut sorted = players.to_vec();
     sorted.sort_unstable();
@@ -116,7 +123,7 @@ pub fn draw<R: Rng>(rng: &mut R, players: &[Key], size: usize, history: &History
     let mut pool = sorted;
     pool.shuffle(rng);
     pool.sort_by_key(|p| history.byes_of(*p));
-    let bye_count = pool.len() % size;
+    let bye_count = plan.byes;
     let mut byes: Vec<Key> = pool.drain(..bye_count).collect();
     byes.sort_unstable();
 
@@ -124,7 +131,13 @@ pub fn draw<R: Rng>(rng: &mut R, players: &[Key], size: usize, history: &History
     let mut best: Option<(u64, Vec<Vec<Key>>)> = None;
     for _ in 0..restarts {
         pool.shuffle(rng);
-        let mut tables: Vec<Vec<Key>> = pool.chunks(size).map(<[Key]>::to_vec).collect();
+        let mut rest = pool.as_slice();
+        let mut tables: Vec<Vec<Key>> = Vec::with_capacity(plan.sizes.len());
+        for size in &plan.sizes {
+            let (table, tail) = rest.split_at(*size);
+            tables.push(table.to_vec());
+            rest = tail;
+        }
         let cost = improve(&mut tables, history);
         if best.as_ref().is_none_or(|(c, _)| cost < *c) {
             best = Some((cost, tables));
@@ -140,7 +153,7 @@ pub fn draw<R: Rng>(rng: &mut R, players: &[Key], size: usize, history: &History
     for table in &mut tables {
         repeats += history.repeats(table);
         table.shuffle(rng);
-        let first_dealer = rng.random_range(1..=size);
+        let first_dealer = rng.random_range(1..=table.len());
         drawn.push(DrawnTable { seats: table.clone(), first_dealer });
     }
     Ok(Draw { tables: drawn, byes, repeats })

@@ -1,89 +1,199 @@
+use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
-/// Every rule a sheet, a ruling, a draw or a document can break, by its code.
+/// The languages Atout speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    #[default]
+    En,
+    Fr,
+    Nl,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Fr, Lang::Nl];
+
+    /// `en`, `fr` or `nl` (any case, a region suffix such as `fr-BE` allowed); English otherwise.
+    pub fn parse(code: &str) -> Lang {
+        match code.get(..2).map(str::to_ascii_lowercase).as_deref() {
+            Some("fr") => Lang::Fr,
+            Some("nl") => Lang::Nl,
+            _ => Lang::En,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fr => "fr",
+            Lang::Nl => "nl",
+        }
+    }
+}
+
+/// One text in the three languages. Every word a game shows comes from one of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tr {
+    pub en: &'static str,
+    pub fr: &'static str,
+    pub nl: &'static str,
+}
+
+impl Tr {
+    pub const fn new(en: &'static str, fr: &'static str, nl: &'static str) -> Tr {
+        Tr { en, fr, nl }
+    }
+
+    pub fn get(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.en,
+            Lang::Fr => self.fr,
+            Lang::Nl => self.nl,
+        }
+    }
+
+    /// `{"en": …, "fr": …, "nl": …}`
+    pub fn all(&self) -> serde_json::Value {
+        serde_json::json!({"en": self.en, "fr": self.fr, "nl": self.nl})
+    }
+}
+
+/// The definition of a rule: its stable code and its statement in each language.
+#[derive(Debug)]
+pub struct RuleDef {
+    pub code: &'static str,
+    pub text: Tr,
+}
+
+/// A rule a sheet, a ruling, a draw or a document can break, named by its code.
 ///
-/// The code is stable (tests, fixtures and the UI's translations key on it);
-/// [`Rule::text`] states the rule in English.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rule {
-    DealShape,
-    CountNegative,
-    DealTotal,
-    SeatRange,
-    GameTwice,
-    DealerNegatives,
-    DealerTrumps,
-    RedealTrump,
-    SheetFull,
-    FirstDealer,
-    RulingZeroSum,
-    RulingShape,
-    GameUnsupported,
-    Settings,
-    TableSize,
-    UnknownPlayer,
-    PlayerTwice,
-    RoundOrder,
-    TableOrder,
-    Format,
+/// The code is stable: tests, fixtures and the window key on it. The rules every
+/// game shares are constants here; each game module declares its own
+/// (`double_king::GAME_TWICE`, `king::PHASE_DUE`, …) with [`Rule::define`].
+#[derive(Clone, Copy)]
+pub struct Rule(&'static RuleDef);
+
+impl PartialEq for Rule {
+    fn eq(&self, other: &Rule) -> bool {
+        self.0.code == other.0.code
+    }
+}
+impl Eq for Rule {}
+impl Hash for Rule {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.code.hash(state)
+    }
 }
 
 impl Rule {
-    pub fn code(self) -> &'static str {
-        match self {
-            Rule::DealShape => "deal-shape",
-            Rule::CountNegative => "count-negative",
-            Rule::DealTotal => "deal-total",
-            Rule::SeatRange => "seat-range",
-            Rule::GameTwice => "game-twice",
-            Rule::DealerNegatives => "dealer-negatives",
-            Rule::DealerTrumps => "dealer-trumps",
-            Rule::RedealTrump => "redeal-trump",
-            Rule::SheetFull => "sheet-full",
-            Rule::FirstDealer => "first-dealer",
-            Rule::RulingZeroSum => "ruling-zero-sum",
-            Rule::RulingShape => "ruling-shape",
-            Rule::GameUnsupported => "game-unsupported",
-            Rule::Settings => "settings",
-            Rule::TableSize => "table-size",
-            Rule::UnknownPlayer => "unknown-player",
-            Rule::PlayerTwice => "player-twice",
-            Rule::RoundOrder => "round-order",
-            Rule::TableOrder => "table-order",
-            Rule::Format => "format",
-        }
+    pub const fn define(def: &'static RuleDef) -> Rule {
+        Rule(def)
     }
 
-    /// The rule, stated.
-    pub fn text(self) -> &'static str {
-        match self {
-            Rule::DealShape => "a deal gives exactly the figures its game needs",
-            Rule::CountNegative => "a count is never negative",
-            Rule::DealTotal => "the counts of a deal add up to the deal total",
-            Rule::SeatRange => "a seat is a number from 1 to the table size",
-            Rule::GameTwice => "each negative game is played exactly twice per sheet",
-            Rule::DealerNegatives => "each player chooses exactly 3 negative games",
-            Rule::DealerTrumps => "each player chooses exactly 2 trump games",
-            Rule::RedealTrump => "a trump deal voided by the dealer's fault is dealt again as trump",
-            Rule::SheetFull => "a sheet has 20 deals",
-            Rule::FirstDealer => "the first dealer is a seat of the table",
-            Rule::RulingZeroSum => "a ruling's points add up to 0 unless it is a sanction",
-            Rule::RulingShape => "a ruling gives one figure per seat, a reason and the jury member",
-            Rule::GameUnsupported => "only games this version scores can be played",
-            Rule::Settings => "tournament settings must be consistent",
-            Rule::TableSize => "every table seats the game's number of players",
-            Rule::UnknownPlayer => "every seated player is a player of the tournament",
-            Rule::PlayerTwice => "a player sits at one table per round",
-            Rule::RoundOrder => "rounds are numbered 1, 2, 3… within the tournament's rounds",
-            Rule::TableOrder => "tables are numbered 1, 2, 3… within a round",
-            Rule::Format => "the document follows atout-tournament/1",
-        }
+    pub fn code(self) -> &'static str {
+        self.0.code
     }
+
+    /// The rule, stated in English.
+    pub fn text(self) -> &'static str {
+        self.0.text.en
+    }
+
+    pub fn text_in(self, lang: Lang) -> &'static str {
+        self.0.text.get(lang)
+    }
+
+    pub fn texts(self) -> Tr {
+        self.0.text
+    }
+}
+
+macro_rules! rule {
+    ($name:ident, $code:literal, $en:literal, $fr:literal, $nl:literal) => {
+        pub const $name: Rule = Rule::define(&RuleDef { code: $code, text: Tr::new($en, $fr, $nl) });
+    };
+}
+pub(crate) use rule;
+
+/// The rules every game shares.
+impl Rule {
+    rule!(DEAL_SHAPE, "deal-shape",
+        "a line gives exactly the figures its game needs",
+        "une ligne donne exactement les chiffres de son jeu",
+        "een lijn geeft precies de cijfers die het spel vraagt");
+    rule!(COUNT_NEGATIVE, "count-negative",
+        "a count is never negative",
+        "un chiffre n'est jamais négatif",
+        "een cijfer is nooit negatief");
+    rule!(DEAL_TOTAL, "deal-total",
+        "the counts of a deal add up to the deal total",
+        "les chiffres d'une donne font le total de la donne",
+        "de cijfers van een spel tellen op tot het totaal van het spel");
+    rule!(SEAT_RANGE, "seat-range",
+        "a seat is a number from 1 to the table size",
+        "une place est un numéro de 1 au nombre de joueurs de la table",
+        "een plaats is een getal van 1 tot het aantal spelers aan tafel");
+    rule!(SHEET_FULL, "sheet-full",
+        "a sheet has a fixed number of deals; nothing follows the last",
+        "une feuille compte un nombre fixe de donnes ; rien ne suit la dernière",
+        "een blad telt een vast aantal spelen; niets volgt op het laatste");
+    rule!(FIRST_DEALER, "first-dealer",
+        "the first dealer is a seat of the table",
+        "le premier donneur est une place de la table",
+        "de eerste gever is een plaats aan de tafel");
+    rule!(RULING_ZERO_SUM, "ruling-zero-sum",
+        "a ruling's points add up to 0 unless it is a sanction",
+        "les points d'une décision font 0, sauf sanction",
+        "de punten van een beslissing tellen op tot 0, tenzij het een sanctie is");
+    rule!(RULING_SHAPE, "ruling-shape",
+        "a ruling gives one figure per seat (at most 1000 each), a reason and the jury member",
+        "une décision donne un chiffre par place (1000 au plus), un motif et le membre du jury",
+        "een beslissing geeft één cijfer per plaats (hoogstens 1000), een reden en het jurylid");
+    rule!(GAME_UNSUPPORTED, "game-unsupported",
+        "only games this version scores can be played",
+        "seuls les jeux que cette version compte peuvent être joués",
+        "enkel spelen die deze versie telt kunnen gespeeld worden");
+    rule!(SETTINGS, "settings",
+        "tournament settings must be consistent",
+        "les paramètres du tournoi doivent être cohérents",
+        "de instellingen van het toernooi moeten kloppen");
+    rule!(TABLE_SIZE, "table-size",
+        "every table seats a number of players the game allows",
+        "chaque table compte un nombre de joueurs que le jeu permet",
+        "elke tafel telt een aantal spelers dat het spel toelaat");
+    rule!(UNKNOWN_PLAYER, "unknown-player",
+        "every seated player is a player of the tournament",
+        "chaque joueur placé est un joueur du tournoi",
+        "elke geplaatste speler is een speler van het toernooi");
+    rule!(PLAYER_TWICE, "player-twice",
+        "a player sits at one table per round",
+        "un joueur est à une seule table par manche",
+        "een speler zit aan één tafel per ronde");
+    rule!(ROUND_ORDER, "round-order",
+        "rounds are numbered 1, 2, 3… within the tournament's rounds",
+        "les manches sont numérotées 1, 2, 3… dans les manches du tournoi",
+        "ronden zijn genummerd 1, 2, 3… binnen de ronden van het toernooi");
+    rule!(TABLE_ORDER, "table-order",
+        "tables are numbered 1, 2, 3… within a round",
+        "les tables sont numérotées 1, 2, 3… dans une manche",
+        "tafels zijn genummerd 1, 2, 3… binnen een ronde");
+    rule!(FORMAT, "format",
+        "the document follows atout-tournament/1",
+        "le document suit atout-tournament/1",
+        "het document volgt atout-tournament/1");
 }
 
 impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
+    }
+}
+
+impl fmt::Debug for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Rule({})", self.code())
     }
 }
 

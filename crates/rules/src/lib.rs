@@ -2,26 +2,33 @@
 //!
 //! No IO, no clock, no global state. Randomness comes in as an argument.
 //! User data never makes this crate panic: every bad input is a [`Violation`]
-//! naming the rule it breaks.
+//! naming the rule it breaks, and every figure is bounded before arithmetic.
 //!
-//! Every game has the same shape ([`Game`]): a sheet is a list of entries, one
-//! per line the scorer writes; [`Game::replay`] checks them in order and gives
-//! the points of every line. Adding a game is adding a module that implements
-//! the trait and one arm in [`GameId`]'s dispatch.
+//! Every game has the same shape ([`Game`]): it reads its own settings keys,
+//! says which table sizes it allows and how a field is split into tables, and
+//! turns a sheet (a list of entries, one per line the scorer writes) into
+//! checked lines with points. The rest of Atout sees a game only through
+//! [`Rules`], built by [`GameId::rules`] from the tournament's settings.
+//! Adding a game is adding a module that implements [`Game`] and one arm in
+//! [`GameId::spec`].
 
 pub mod double_king;
 pub mod draw;
 mod error;
+pub mod king;
+pub mod lucky7;
 pub mod ranking;
 pub mod ruling;
 pub mod settings;
 
-pub use error::{Rule, SheetError, Violation};
+pub use error::{Lang, Rule, RuleDef, SheetError, Tr, Violation};
 pub use ranking::TablePoints;
 pub use settings::TournamentSettings;
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Map, Value};
+use settings::RankingMethod;
+use std::ops::RangeInclusive;
 
 /// A seat at a table, 1-based, numbered clockwise.
 pub type Seat = usize;
@@ -61,67 +68,239 @@ impl GameId {
         GameId::ALL.into_iter().find(|g| g.code() == code)
     }
 
+    /// What this build knows of the game; `None` for a game it does not score yet.
+    /// The one place a new game is registered.
+    pub fn spec(self) -> Option<GameSpec> {
+        match self {
+            GameId::DoubleKing => Some(GameSpec::of::<double_king::DoubleKing>()),
+            GameId::King => Some(GameSpec::of::<king::King>()),
+            GameId::DoubleLucky7 => Some(GameSpec::of::<lucky7::Lucky7>()),
+            GameId::Rikken | GameId::KingsCribbage => None,
+        }
+    }
+
     /// Whether this build scores the game. Tournaments of other games are refused.
     pub fn is_supported(self) -> bool {
-        matches!(self, GameId::DoubleKing)
+        self.spec().is_some()
     }
 
-    /// Number of players at a table. Double King, King and Rikken seat 4; the
-    /// other games, not scored yet, will set theirs (Double Lucky 7 seats 2 to 7).
-    pub fn table_size(self) -> usize {
-        4
-    }
-
-    /// For each contract scored by counts, what the counts of a deal add up to
-    /// (shown to the scorer as they type).
-    pub fn count_totals(self) -> Vec<(String, i64)> {
-        match self {
-            GameId::DoubleKing => double_king::Contract::NEGATIVES
-                .into_iter()
-                .chain([double_king::Contract::T])
-                .filter_map(|c| c.counting().map(|(total, _)| (format!("{c:?}"), total)))
-                .collect(),
-            _ => vec![],
-        }
-    }
-
-    /// Check a sheet written as FORMAT.md entries (JSON) and score it.
-    pub fn replay(self, first_dealer: Seat, entries: &[Value]) -> Result<Sheet, SheetError> {
-        match self {
-            GameId::DoubleKing => replay_json(&double_king::DoubleKing, first_dealer, entries),
-            other => Err(SheetError::sheet(Violation::new(
-                Rule::GameUnsupported,
-                format!("{} sheets are not scored yet", other.code()),
-            ))),
-        }
-    }
-
-    /// What the next line of the sheet may be, or `None` when it is complete.
-    pub fn next_choices(self, first_dealer: Seat, entries: &[Value]) -> Result<Option<Value>, SheetError> {
-        match self {
-            GameId::DoubleKing => next_json(&double_king::DoubleKing, first_dealer, entries),
-            other => Err(SheetError::sheet(Violation::new(
-                Rule::GameUnsupported,
-                format!("{} sheets are not scored yet", other.code()),
-            ))),
-        }
+    /// The game's rules under the given settings (the whole settings object:
+    /// the game reads its own keys from it).
+    pub fn rules(self, settings: &Map<String, Value>) -> Result<Box<dyn Rules>, Violation> {
+        let spec = self.spec().ok_or_else(|| {
+            Violation::new(Rule::GAME_UNSUPPORTED, format!("{} sheets are not scored yet", self.code()))
+        })?;
+        (spec.load)(settings)
     }
 }
 
-/// The common shape of every game's score sheet.
-pub trait Game {
-    /// One line of the sheet as the scorer writes it (FORMAT.md's deal shape).
+/// A table as its sheet sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Table {
+    /// Players at the table.
+    pub seats: usize,
+    /// Seat of the first dealer (or first player).
+    pub first_dealer: Seat,
+}
+
+impl Table {
+    pub fn new(seats: usize, first_dealer: Seat) -> Table {
+        Table { seats, first_dealer }
+    }
+}
+
+/// How a field of players is split into tables for one round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TablePlan {
+    /// Size of each table, table 1 first.
+    pub sizes: Vec<usize>,
+    /// Players who sit out the round.
+    pub byes: usize,
+}
+
+impl TablePlan {
+    /// Tables of `size`; the players left over sit out.
+    pub fn fixed(players: usize, size: usize) -> Option<TablePlan> {
+        (size > 0 && players >= size).then(|| TablePlan { sizes: vec![size; players / size], byes: players % size })
+    }
+
+    /// About `target` players a table, as even as possible, every table within `sizes`; no byes.
+    pub fn even(players: usize, target: usize, sizes: RangeInclusive<usize>) -> Option<TablePlan> {
+        if players < *sizes.start() || target == 0 {
+            return None;
+        }
+        let mut tables = ((players + target / 2) / target).max(1);
+        while players / tables > *sizes.end() || (players % tables > 0 && players / tables + 1 > *sizes.end()) {
+            tables += 1;
+        }
+        while tables > 1 && players / tables < *sizes.start() {
+            tables -= 1;
+        }
+        let (base, bigger) = (players / tables, players % tables);
+        let plan: Vec<usize> = (0..tables).map(|i| base + usize::from(i < bigger)).collect();
+        plan.iter().all(|s| sizes.contains(s)).then_some(TablePlan { sizes: plan, byes: 0 })
+    }
+}
+
+/// A game as Atout knows it before any settings are read.
+#[derive(Clone)]
+pub struct GameSpec {
+    pub id: GameId,
+    pub name: Tr,
+    /// Table sizes the game is played at.
+    pub seats: RangeInclusive<usize>,
+    /// The ranking method when the settings name none.
+    pub ranking: RankingMethod,
+    /// The settings keys the game reads, beside the common ones.
+    pub keys: &'static [&'static str],
+    load: fn(&Map<String, Value>) -> Result<Box<dyn Rules>, Violation>,
+    form: fn(Lang) -> Value,
+}
+
+impl GameSpec {
+    fn of<G: Game>() -> GameSpec {
+        GameSpec {
+            id: G::ID,
+            name: G::NAME,
+            seats: G::SEATS,
+            ranking: G::RANKING,
+            keys: G::KEYS,
+            load: |settings| Ok(Box::new(G::from_settings(settings)?)),
+            form: G::settings_form,
+        }
+    }
+
+    /// The game's own settings as a form: `[{key, label, options: [{label, settings}]}]`,
+    /// the first option being the default.
+    pub fn settings_form(&self, lang: Lang) -> Value {
+        (self.form)(lang)
+    }
+}
+
+/// The common shape of every game. A game reads its own settings keys, checks
+/// and scores its sheet, and describes itself to the window in each language.
+pub trait Game: Sized + Send + Sync + 'static {
+    /// One line of the sheet as the scorer writes it (FORMAT.md's entry shape).
     type Entry: DeserializeOwned + Serialize + Clone;
     /// What the next line may be.
     type Choices: Serialize;
 
-    fn id(&self) -> GameId;
-    /// Players at a table.
-    fn seats(&self) -> usize;
+    const ID: GameId;
+    const NAME: Tr;
+    const SEATS: RangeInclusive<usize>;
+    const RANKING: RankingMethod;
+    const KEYS: &'static [&'static str];
+
+    /// Read the game's own keys from the tournament's settings (the whole
+    /// object; the common keys are not the game's business).
+    fn from_settings(settings: &Map<String, Value>) -> Result<Self, Violation>;
+
+    /// The settings form (see [`GameSpec::settings_form`]).
+    fn settings_form(lang: Lang) -> Value;
+
     /// Check every entry in order; the first broken rule stops the replay.
-    fn replay(&self, first_dealer: Seat, entries: &[Self::Entry]) -> Result<Sheet, SheetError>;
+    /// The table's size and first dealer have been checked against [`Game::SEATS`].
+    fn replay(&self, table: Table, entries: &[Self::Entry]) -> Result<Sheet, SheetError>;
+
     /// The choices open to the next line, `None` when the sheet is complete.
-    fn next_choices(&self, first_dealer: Seat, entries: &[Self::Entry]) -> Result<Option<Self::Choices>, SheetError>;
+    fn next_choices(&self, table: Table, entries: &[Self::Entry]) -> Result<Option<Self::Choices>, SheetError>;
+
+    /// Everything the window needs to show this game's sheet and entry: names of
+    /// contracts, figures and their totals, texts — in `lang`.
+    fn describe(&self, lang: Lang) -> Value;
+
+    /// How `players` players are split into tables.
+    fn plan(&self, players: usize) -> Option<TablePlan> {
+        TablePlan::fixed(players, *Self::SEATS.start())
+    }
+
+    /// Help for a line still being typed (`draft` may be incomplete), e.g. the
+    /// bid the last bidder may not make. `Null` when there is nothing to say.
+    fn hint(&self, _table: Table, _entries: &[Self::Entry], _draft: &Value) -> Value {
+        Value::Null
+    }
+}
+
+/// A game under a tournament's settings, as the rest of Atout uses it: entries
+/// and choices as FORMAT.md's JSON.
+pub trait Rules: Send + Sync {
+    fn id(&self) -> GameId;
+    fn seats(&self) -> RangeInclusive<usize>;
+    /// Check a table (size, first dealer) and its whole sheet, and score it.
+    fn replay(&self, table: Table, entries: &[Value]) -> Result<Sheet, SheetError>;
+    /// What the next line may be, or `None` when the sheet is complete.
+    fn next_choices(&self, table: Table, entries: &[Value]) -> Result<Option<Value>, SheetError>;
+    fn describe(&self, lang: Lang) -> Value;
+    /// How `players` players are split into tables; refused when they cannot be seated.
+    fn plan(&self, players: usize) -> Result<TablePlan, Violation>;
+    fn hint(&self, table: Table, entries: &[Value], draft: &Value) -> Value;
+}
+
+impl<G: Game> Rules for G {
+    fn id(&self) -> GameId {
+        G::ID
+    }
+
+    fn seats(&self) -> RangeInclusive<usize> {
+        G::SEATS
+    }
+
+    fn replay(&self, table: Table, entries: &[Value]) -> Result<Sheet, SheetError> {
+        check_table::<G>(table)?;
+        Game::replay(self, table, &parse_entries::<G>(entries)?)
+    }
+
+    fn next_choices(&self, table: Table, entries: &[Value]) -> Result<Option<Value>, SheetError> {
+        check_table::<G>(table)?;
+        let choices = Game::next_choices(self, table, &parse_entries::<G>(entries)?)?;
+        Ok(choices.map(|c| serde_json::to_value(c).unwrap_or(Value::Null)))
+    }
+
+    fn describe(&self, lang: Lang) -> Value {
+        Game::describe(self, lang)
+    }
+
+    fn plan(&self, players: usize) -> Result<TablePlan, Violation> {
+        Game::plan(self, players).ok_or_else(|| {
+            Violation::new(
+                Rule::TABLE_SIZE,
+                format!(
+                    "{players} players cannot be seated at {} tables of {} to {}",
+                    G::ID.code(),
+                    G::SEATS.start(),
+                    G::SEATS.end()
+                ),
+            )
+        })
+    }
+
+    fn hint(&self, table: Table, entries: &[Value], draft: &Value) -> Value {
+        match parse_entries::<G>(entries) {
+            Ok(parsed) if check_table::<G>(table).is_ok() => Game::hint(self, table, &parsed, draft),
+            _ => Value::Null,
+        }
+    }
+}
+
+fn check_table<G: Game>(table: Table) -> Result<(), SheetError> {
+    if !G::SEATS.contains(&table.seats) {
+        let allowed = if G::SEATS.start() == G::SEATS.end() {
+            format!("{}", G::SEATS.start())
+        } else {
+            format!("{} to {}", G::SEATS.start(), G::SEATS.end())
+        };
+        return Err(SheetError::sheet(Violation::new(
+            Rule::TABLE_SIZE,
+            format!("{} players at a {} table; it seats {allowed}", table.seats, G::ID.code()),
+        )));
+    }
+    if !(1..=table.seats).contains(&table.first_dealer) {
+        return Err(SheetError::sheet(Violation::new(
+            Rule::FIRST_DEALER,
+            format!("the first dealer is seat {}, not a seat from 1 to {}", table.first_dealer, table.seats),
+        )));
+    }
+    Ok(())
 }
 
 /// A checked sheet: every line's points and the running result.
@@ -145,15 +324,28 @@ pub struct Line {
     /// Number of the deal this line plays (a voided deal and its redeal share it).
     pub deal: usize,
     pub dealer: Seat,
-    /// Short label of the game played, e.g. `C` or `T♠`.
+    /// Short label of the game played, e.g. `C`, `T♠` or `no-hearts`.
     pub label: String,
     pub points: Vec<i64>,
     /// False for a voided deal that is dealt again.
     pub counts: bool,
-    /// Seat whose own negative choice this is (the paper sheet circles it).
+    /// Seat whose own choice this line's game is (the paper sheet circles it).
     pub chooser: Option<Seat>,
     /// Seat ruled at fault on this line, if any.
     pub fault: Option<Seat>,
+}
+
+impl Sheet {
+    /// A sheet from its checked lines; totals are summed here.
+    pub fn of_lines(seats: usize, lines: Vec<Line>, deals_played: usize, deals_needed: usize) -> Sheet {
+        let mut totals = vec![0i64; seats];
+        for line in &lines {
+            for (t, p) in totals.iter_mut().zip(&line.points) {
+                *t = t.saturating_add(*p);
+            }
+        }
+        Sheet { seats, lines, totals, deals_played, deals_needed, complete: deals_played == deals_needed }
+    }
 }
 
 fn parse_entries<G: Game>(entries: &[Value]) -> Result<Vec<G::Entry>, SheetError> {
@@ -161,21 +353,58 @@ fn parse_entries<G: Game>(entries: &[Value]) -> Result<Vec<G::Entry>, SheetError
         .iter()
         .enumerate()
         .map(|(i, v)| {
-            G::Entry::deserialize(v).map_err(|e| SheetError::at(i + 1, Violation::new(Rule::DealShape, e.to_string())))
+            G::Entry::deserialize(v).map_err(|e| SheetError::at(i + 1, Violation::new(Rule::DEAL_SHAPE, e.to_string())))
         })
         .collect()
-}
-
-fn replay_json<G: Game>(game: &G, first_dealer: Seat, entries: &[Value]) -> Result<Sheet, SheetError> {
-    game.replay(first_dealer, &parse_entries::<G>(entries)?)
-}
-
-fn next_json<G: Game>(game: &G, first_dealer: Seat, entries: &[Value]) -> Result<Option<Value>, SheetError> {
-    let choices = game.next_choices(first_dealer, &parse_entries::<G>(entries)?)?;
-    Ok(choices.map(|c| serde_json::to_value(c).expect("choices serialize")))
 }
 
 /// The seat `steps` places clockwise from `seat` at a table of `seats`.
 pub fn seat_after(seat: Seat, steps: usize, seats: usize) -> Seat {
     (seat - 1 + steps) % seats + 1
+}
+
+/// A seat number as typed (any integer), checked against the table: its 0-based index.
+pub fn seat_index(value: i64, seats: usize, what: &str) -> Result<usize, Violation> {
+    if value >= 1 && (value as u64) <= seats as u64 {
+        Ok(value as usize - 1)
+    } else {
+        Err(Violation::new(Rule::SEAT_RANGE, format!("{what} is seat {value}, not a seat from 1 to {seats}")))
+    }
+}
+
+/// Counts as typed, one per seat, checked before any arithmetic: the right number
+/// of them, none negative, none above the deal's total, and adding up to it.
+/// `what` names the counted items ("tricks", "hearts", …).
+pub fn check_counts(counts: &[i64], seats: usize, total: i64, what: &str) -> Result<(), Violation> {
+    if counts.len() != seats {
+        return Err(Violation::new(
+            Rule::DEAL_SHAPE,
+            format!("{} counts given; the table has {seats} seats, one count each", counts.len()),
+        ));
+    }
+    if let Some((i, c)) = counts.iter().enumerate().find(|(_, c)| **c < 0) {
+        return Err(Violation::new(Rule::COUNT_NEGATIVE, format!("seat {} has count {c}", i + 1)));
+    }
+    if let Some((i, c)) = counts.iter().enumerate().find(|(_, c)| **c > total) {
+        return Err(Violation::new(Rule::DEAL_TOTAL, format!("seat {} has {c} {what}; the deal has {total} in all", i + 1)));
+    }
+    // Each count is within 0..=total (total is small), so the sum cannot overflow.
+    let sum: i64 = counts.iter().sum();
+    if sum != total {
+        return Err(Violation::new(Rule::DEAL_TOTAL, format!("the counts add up to {sum}; the deal has {total} {what}")));
+    }
+    Ok(())
+}
+
+/// A settings value read by a game: the key's value, or its default when absent.
+pub fn setting<T: DeserializeOwned>(settings: &Map<String, Value>, key: &str, default: T) -> Result<T, Violation> {
+    match settings.get(key) {
+        None => Ok(default),
+        Some(v) => T::deserialize(v).map_err(|e| Violation::new(Rule::SETTINGS, format!("`{key}`: {e}"))),
+    }
+}
+
+/// One option of a settings form field.
+pub fn form_option(label: &str, settings: Value) -> Value {
+    serde_json::json!({"label": label, "settings": settings})
 }

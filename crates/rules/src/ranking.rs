@@ -20,6 +20,11 @@ impl TablePoints {
         TablePoints(points * SHARE_UNIT)
     }
 
+    /// `pool` points shared equally by `ways` players (exact for 1 to 8 ways).
+    pub fn share(pool: i64, ways: usize) -> Self {
+        TablePoints(pool * SHARE_UNIT / ways.max(1) as i64)
+    }
+
     /// The exact value in units of 1/[`SHARE_UNIT`].
     pub fn units(self) -> i64 {
         self.0
@@ -79,7 +84,7 @@ pub fn table_points(scores: &[i64], award: &[i64]) -> Vec<TablePoints> {
         let score = scores[order[place]];
         let tied = order[place..].iter().take_while(|i| scores[**i] == score).count();
         let pool: i64 = (place..place + tied).map(|p| award.get(p).copied().unwrap_or(0)).sum();
-        let share = TablePoints(pool * SHARE_UNIT / tied as i64);
+        let share = TablePoints::share(pool, tied);
         for i in &order[place..place + tied] {
             result[*i] = share;
         }

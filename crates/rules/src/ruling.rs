@@ -1,5 +1,6 @@
 //! Free jury rulings on a table (RULES.md §1 penalties, §6 records).
 
+use crate::settings::POINTS_BOUND;
 use crate::{Rule, Seat, Violation};
 use serde::{Deserialize, Serialize};
 
@@ -20,28 +21,26 @@ pub struct Ruling {
 impl Ruling {
     /// Check a ruling against a table of `seats` players; returns the seat it concerns.
     pub fn check(&self, seats: usize) -> Result<Seat, Violation> {
-        if !(1..=seats as i64).contains(&self.seat) {
-            return Err(Violation::new(
-                Rule::SeatRange,
-                format!("the ruling concerns seat {}, not a seat from 1 to {seats}", self.seat),
-            ));
-        }
+        crate::seat_index(self.seat, seats, "the ruling's player")?;
         if self.points.len() != seats {
             return Err(Violation::new(
-                Rule::RulingShape,
+                Rule::RULING_SHAPE,
                 format!("a ruling gives {seats} figures, one per seat, not {}", self.points.len()),
             ));
         }
+        if let Some(p) = self.points.iter().find(|p| p.abs() > POINTS_BOUND) {
+            return Err(Violation::new(Rule::RULING_SHAPE, format!("{p} points: a ruling gives at most {POINTS_BOUND} points to a seat")));
+        }
         if self.reason.trim().is_empty() {
-            return Err(Violation::new(Rule::RulingShape, "a ruling states its reason"));
+            return Err(Violation::new(Rule::RULING_SHAPE, "a ruling states its reason"));
         }
         if self.by.trim().is_empty() {
-            return Err(Violation::new(Rule::RulingShape, "a ruling names the jury member who made it"));
+            return Err(Violation::new(Rule::RULING_SHAPE, "a ruling names the jury member who made it"));
         }
         let sum: i64 = self.points.iter().sum();
         if sum != 0 && !self.sanction {
             return Err(Violation::new(
-                Rule::RulingZeroSum,
+                Rule::RULING_ZERO_SUM,
                 format!("the points add up to {sum}; mark the ruling as a sanction if that is meant"),
             ));
         }
@@ -54,7 +53,7 @@ pub fn round_scores(totals: &[i64], rulings: &[Ruling]) -> Vec<i64> {
     let mut scores = totals.to_vec();
     for r in rulings {
         for (s, p) in scores.iter_mut().zip(&r.points) {
-            *s += p;
+            *s = s.saturating_add(*p);
         }
     }
     scores

@@ -1,8 +1,12 @@
 //! Double King sheets (RULES.md §1), with expectations computed by hand.
 
-use atout_rules::double_king::{Choices, Contract, Deal, DoubleKing, Forced, Suit};
+use atout_rules::double_king::{Choices, Contract, Deal, DoubleKing, Forced, Suit, DEALER_NEGATIVES, DEALER_TRUMPS, GAME_TWICE, REDEAL_TRUMP};
 use atout_rules::ranking::table_points;
-use atout_rules::{Game, Rule, Sheet, SheetError, TablePoints};
+use atout_rules::{Game, GameId, Rule, Rules, Sheet, SheetError, Table, TablePoints};
+
+fn dk_rules() -> Box<dyn Rules> {
+    GameId::DoubleKing.rules(&serde_json::Map::new()).unwrap()
+}
 use Contract::*;
 use Suit::*;
 
@@ -33,11 +37,11 @@ fn worked_example() -> Vec<Deal> {
 }
 
 fn replay(first: usize, deals: &[Deal]) -> Result<Sheet, SheetError> {
-    DoubleKing.replay(first, deals)
+    Game::replay(&DoubleKing, Table::new(4, first), deals)
 }
 
 fn choices(first: usize, deals: &[Deal]) -> Choices {
-    DoubleKing.next_choices(first, deals).unwrap().expect("sheet not complete")
+    Game::next_choices(&DoubleKing, Table::new(4, first), deals).unwrap().expect("sheet not complete")
 }
 
 fn rejected(first: usize, deals: &[Deal]) -> (usize, Rule) {
@@ -99,44 +103,44 @@ fn worked_example_seat_one_chose_three_negatives_two_trumps() {
 fn counts_must_add_up_to_the_deal_total() {
     let mut deals = worked_example()[..3].to_vec();
     deals[2] = Deal::counted(D, [1, 6, 0, 0]);
-    assert_eq!(rejected(3, &deals), (3, Rule::DealTotal));
+    assert_eq!(rejected(3, &deals), (3, Rule::DEAL_TOTAL));
     deals[2] = Deal::counted(C, [1, 1, 1, 0]);
-    assert_eq!(rejected(3, &deals), (3, Rule::DealTotal));
+    assert_eq!(rejected(3, &deals), (3, Rule::DEAL_TOTAL));
     deals[2] = Deal::trump(Spades, [7, 7, 0, 0]);
-    assert_eq!(rejected(3, &deals), (3, Rule::DealTotal));
+    assert_eq!(rejected(3, &deals), (3, Rule::DEAL_TOTAL));
 }
 
 #[test]
 fn a_count_is_never_negative() {
     let deals = vec![Deal::counted(A, [-1, 7, 7, 0])];
-    assert_eq!(rejected(1, &deals), (1, Rule::CountNegative));
+    assert_eq!(rejected(1, &deals), (1, Rule::COUNT_NEGATIVE));
 }
 
 #[test]
 fn a_seat_out_of_range_is_refused() {
-    assert_eq!(rejected(1, &[Deal::king_of_hearts(5)]), (1, Rule::SeatRange));
-    assert_eq!(rejected(1, &[Deal::king_of_hearts(0)]), (1, Rule::SeatRange));
-    assert_eq!(rejected(1, &[Deal::tricks_7_13(1, 9)]), (1, Rule::SeatRange));
-    assert_eq!(rejected(1, &[Deal::fault(C, 7)]), (1, Rule::SeatRange));
+    assert_eq!(rejected(1, &[Deal::king_of_hearts(5)]), (1, Rule::SEAT_RANGE));
+    assert_eq!(rejected(1, &[Deal::king_of_hearts(0)]), (1, Rule::SEAT_RANGE));
+    assert_eq!(rejected(1, &[Deal::tricks_7_13(1, 9)]), (1, Rule::SEAT_RANGE));
+    assert_eq!(rejected(1, &[Deal::fault(C, 7)]), (1, Rule::SEAT_RANGE));
 }
 
 #[test]
 fn a_deal_needs_the_figures_of_its_game() {
     let no_trump_suit = Deal { trump: None, ..Deal::trump(Hearts, [13, 0, 0, 0]) };
-    assert_eq!(rejected(1, &[no_trump_suit]), (1, Rule::DealShape));
+    assert_eq!(rejected(1, &[no_trump_suit]), (1, Rule::DEAL_SHAPE));
     let three_counts = Deal { counts: Some(vec![13, 0, 0]), ..Deal::counted(A, [0; 4]) };
-    assert_eq!(rejected(1, &[three_counts]), (1, Rule::DealShape));
+    assert_eq!(rejected(1, &[three_counts]), (1, Rule::DEAL_SHAPE));
     let taker_on_a = Deal { taker: Some(2), ..Deal::counted(A, [13, 0, 0, 0]) };
-    assert_eq!(rejected(1, &[taker_on_a]), (1, Rule::DealShape));
+    assert_eq!(rejected(1, &[taker_on_a]), (1, Rule::DEAL_SHAPE));
     let fault_on_trump = Deal { fault_by: Some(2), ..Deal::trump(Hearts, [13, 0, 0, 0]) };
-    assert_eq!(rejected(1, &[fault_on_trump]), (1, Rule::DealShape));
-    assert_eq!(rejected(1, &[Deal::default()]), (1, Rule::DealShape));
+    assert_eq!(rejected(1, &[fault_on_trump]), (1, Rule::DEAL_SHAPE));
+    assert_eq!(rejected(1, &[Deal::default()]), (1, Rule::DEAL_SHAPE));
 }
 
 #[test]
 fn a_first_dealer_off_the_table_is_refused() {
     let err = replay(5, &[]).unwrap_err();
-    assert_eq!((err.line, err.rule()), (None, Rule::FirstDealer));
+    assert_eq!((err.line, err.rule()), (None, Rule::FIRST_DEALER));
 }
 
 #[test]
@@ -144,7 +148,7 @@ fn a_negative_game_a_third_time_is_refused() {
     // Deals 1 and 2 are E by seats 3 and 4; seat 1 may not choose E a third time.
     let mut deals = worked_example()[..2].to_vec();
     deals.push(Deal::king_of_hearts(2));
-    assert_eq!(rejected(3, &deals), (3, Rule::GameTwice));
+    assert_eq!(rejected(3, &deals), (3, GAME_TWICE));
 }
 
 #[test]
@@ -166,7 +170,7 @@ fn a_dealers_fourth_negative_is_refused() {
     ];
     replay(1, &deals).expect("12 valid lines");
     deals.push(Deal::counted(D, [8, 0, 0, 0]));
-    assert_eq!(rejected(1, &deals), (13, Rule::DealerNegatives));
+    assert_eq!(rejected(1, &deals), (13, DEALER_NEGATIVES));
     let c = choices(1, &deals[..12]);
     assert_eq!((c.dealer, c.forced, c.allowed.clone()), (1, Some(Forced::TrumpsOnly), vec![T]));
 }
@@ -189,7 +193,7 @@ fn a_dealers_third_trump_is_refused_and_the_choice_is_forced() {
     assert_eq!(c.allowed, vec![D, E, F]);
     assert_eq!((c.negatives_left, c.trumps_left), (3, 0));
     deals.push(Deal::trump(Hearts, [13, 0, 0, 0]));
-    assert_eq!(rejected(1, &deals), (9, Rule::DealerTrumps));
+    assert_eq!(rejected(1, &deals), (9, DEALER_TRUMPS));
 }
 
 #[test]
@@ -202,9 +206,9 @@ fn the_first_choice_is_free() {
 #[test]
 fn no_deal_after_the_twentieth() {
     let mut deals = worked_example();
-    assert_eq!(DoubleKing.next_choices(3, &deals).unwrap(), None);
+    assert_eq!(Game::next_choices(&DoubleKing, Table::new(4, 3), &deals).unwrap(), None);
     deals.push(Deal::trump(Hearts, [13, 0, 0, 0]));
-    assert_eq!(rejected(3, &deals), (21, Rule::SheetFull));
+    assert_eq!(rejected(3, &deals), (21, Rule::SHEET_FULL));
 }
 
 #[test]
@@ -256,7 +260,7 @@ fn a_trump_deal_voided_by_its_dealer_is_redealt_as_trump() {
     assert_eq!((c.dealer, c.forced, c.allowed.clone()), (4, Some(Forced::RedealAfterOwnFault), vec![T]));
     let mut negative_redeal = deals.clone();
     negative_redeal.push(Deal::counted(A, [13, 0, 0, 0]));
-    assert_eq!(rejected(3, &negative_redeal), (7, Rule::RedealTrump));
+    assert_eq!(rejected(3, &negative_redeal), (7, REDEAL_TRUMP));
     let mut full = worked_example();
     full.insert(5, Deal::void(Diamonds, 4));
     let sheet = replay(3, &full).unwrap();
@@ -288,18 +292,40 @@ fn deals_read_from_format_json() {
         {"contract": "F", "seventh": 1, "last": 1}
     ]);
     let entries = json.as_array().unwrap();
-    let sheet = atout_rules::GameId::DoubleKing.replay(1, entries).unwrap();
+    let sheet = dk_rules().replay(Table::new(4, 1), entries).unwrap();
     let points: Vec<Vec<i64>> = sheet.lines.iter().map(|l| l.points.clone()).collect();
     assert_eq!(points, [vec![0, 0, -5, 0], vec![2, 2, -6, 2], vec![0, -8, 0, 0], vec![-5, 0, 0, 0]]);
     let bad = serde_json::json!([{"contract": "G", "counts": [13, 0, 0, 0]}]);
-    let err = atout_rules::GameId::DoubleKing.replay(1, bad.as_array().unwrap()).unwrap_err();
-    assert_eq!((err.line, err.rule()), (Some(1), Rule::DealShape));
+    let err = dk_rules().replay(Table::new(4, 1), bad.as_array().unwrap()).unwrap_err();
+    assert_eq!((err.line, err.rule()), (Some(1), Rule::DEAL_SHAPE));
     assert!(err.to_string().contains("deal line 1"), "{err}");
 }
 
 #[test]
-fn count_totals_by_contract() {
-    let totals = atout_rules::GameId::DoubleKing.count_totals();
-    let expected: Vec<(String, i64)> = [("A", 13), ("B", 13), ("C", 4), ("D", 8), ("T", 13)].iter().map(|(c, n)| (c.to_string(), *n)).collect();
+fn the_description_gives_each_contracts_figures_and_total() {
+    let d = dk_rules().describe(atout_rules::Lang::Fr);
+    let totals: Vec<(String, serde_json::Value)> =
+        d["contracts"].as_array().unwrap().iter().map(|c| (c["code"].as_str().unwrap().to_string(), c["total"].clone())).collect();
+    let expected: Vec<(String, serde_json::Value)> = [("A", 13), ("B", 13), ("C", 4), ("D", 8), ("E", -1), ("F", -1), ("T", 13)]
+        .iter()
+        .map(|(c, n)| (c.to_string(), if *n < 0 { serde_json::Value::Null } else { (*n).into() }))
+        .collect();
     assert_eq!(totals, expected);
+    assert_eq!(d["contracts"][2]["name"], "moindre dames");
+}
+
+/// Regression (issue "Nothing wrong stored"): huge counts overflowed the sum and panicked.
+#[test]
+fn huge_counts_are_refused_without_arithmetic_overflow() {
+    let deal = Deal::counted(A, [i64::MAX, i64::MAX, 15, 0]);
+    assert_eq!(rejected(1, &[deal]), (1, Rule::DEAL_TOTAL));
+    let json = serde_json::json!([{"contract": "A", "counts": [4611686018427387904i64, 4611686018427387904i64, 0, 0]}]);
+    let err = dk_rules().replay(Table::new(4, 1), json.as_array().unwrap()).unwrap_err();
+    assert_eq!(err.rule(), Rule::DEAL_TOTAL);
+}
+
+#[test]
+fn a_double_king_table_seats_four() {
+    let err = dk_rules().replay(Table::new(5, 1), &[]).unwrap_err();
+    assert_eq!((err.line, err.rule()), (None, Rule::TABLE_SIZE));
 }

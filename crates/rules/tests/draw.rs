@@ -1,5 +1,6 @@
 //! Seating draws: reproducible, avoiding repeat meetings.
 
+use atout_rules::TablePlan;
 use atout_rules::draw::{draw, DrawError, History};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -10,7 +11,7 @@ fn rounds(n: u64, count: usize, seed: u64) -> Vec<u32> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     (0..count)
         .map(|_| {
-            let d = draw(&mut rng, &players, 4, &history).unwrap();
+            let d = draw(&mut rng, &players, &plan(players.len()), &history).unwrap();
             for t in &d.tables {
                 history.table(&t.seats);
             }
@@ -23,9 +24,9 @@ fn rounds(n: u64, count: usize, seed: u64) -> Vec<u32> {
 fn the_same_seed_gives_the_same_draw() {
     let players: Vec<u64> = (1..=18).collect();
     let h = History::new();
-    let a = draw(&mut ChaCha8Rng::seed_from_u64(7), &players, 4, &h).unwrap();
-    let b = draw(&mut ChaCha8Rng::seed_from_u64(7), &players, 4, &h).unwrap();
-    let c = draw(&mut ChaCha8Rng::seed_from_u64(8), &players, 4, &h).unwrap();
+    let a = draw(&mut ChaCha8Rng::seed_from_u64(7), &players, &plan(players.len()), &h).unwrap();
+    let b = draw(&mut ChaCha8Rng::seed_from_u64(7), &players, &plan(players.len()), &h).unwrap();
+    let c = draw(&mut ChaCha8Rng::seed_from_u64(8), &players, &plan(players.len()), &h).unwrap();
     assert_eq!(a, b);
     assert_ne!(a, c);
 }
@@ -55,7 +56,7 @@ fn byes_go_to_those_with_fewest_byes() {
     for p in [1, 2, 3, 4] {
         h.bye(p);
     }
-    let d = draw(&mut ChaCha8Rng::seed_from_u64(3), &players, 4, &h).unwrap();
+    let d = draw(&mut ChaCha8Rng::seed_from_u64(3), &players, &plan(players.len()), &h).unwrap();
     assert_eq!(d.byes, [5, 6]);
 }
 
@@ -63,6 +64,11 @@ fn byes_go_to_those_with_fewest_byes() {
 fn too_few_players_or_duplicates_are_refused() {
     let h = History::new();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    assert_eq!(draw(&mut rng, &[1, 2, 3], 4, &h), Err(DrawError::TooFew { have: 3, size: 4 }));
-    assert_eq!(draw(&mut rng, &[1, 2, 3, 3], 4, &h), Err(DrawError::Duplicate(3)));
+    assert_eq!(TablePlan::fixed(3, 4), None);
+    assert_eq!(draw(&mut rng, &[1, 2, 3], &TablePlan { sizes: vec![4], byes: 0 }, &h), Err(DrawError::Plan { planned: 4, have: 3 }));
+    assert_eq!(draw(&mut rng, &[1, 2, 3, 3], &plan(4), &h), Err(DrawError::Duplicate(3)));
+}
+
+fn plan(players: usize) -> TablePlan {
+    TablePlan::fixed(players, 4).unwrap()
 }

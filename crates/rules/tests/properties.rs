@@ -1,10 +1,11 @@
 //! Invariants over random sheets, scores and draws (proptest).
 
 use atout_rules::double_king::{Deal, DoubleKing};
+use atout_rules::TablePlan;
 use atout_rules::draw::{draw, History};
 use atout_rules::ranking::{criteria, rank, table_points, Totals};
 use atout_rules::settings::{RankingMethod, TieBreak};
-use atout_rules::{Game, TablePoints};
+use atout_rules::{Game, Table, TablePoints};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -22,21 +23,21 @@ proptest! {
     #[test]
     fn a_complete_sheet_sums_to_zero(seed in any::<u64>(), voids in any::<bool>()) {
         let (first, deals) = random_sheet(seed, voids);
-        let sheet = DoubleKing.replay(first, &deals).unwrap();
+        let sheet = Game::replay(&DoubleKing, Table::new(4, first), &deals).unwrap();
         prop_assert!(sheet.complete);
         prop_assert_eq!(sheet.deals_played, 20);
         prop_assert_eq!(sheet.totals.iter().sum::<i64>(), 0);
         // Negatives alone total −104, trumps +104.
         let negative: i64 = sheet.lines.iter().filter(|l| l.counts && !l.label.starts_with('T')).flat_map(|l| l.points.clone()).sum();
         prop_assert_eq!(negative, -104);
-        prop_assert_eq!(DoubleKing.next_choices(first, &deals).unwrap(), None);
+        prop_assert_eq!(Game::next_choices(&DoubleKing, Table::new(4, first), &deals).unwrap(), None);
     }
 
     #[test]
     fn every_prefix_of_a_valid_sheet_offers_its_next_line(seed in any::<u64>()) {
         let (first, deals) = random_sheet(seed, true);
         for k in 0..deals.len() {
-            let c = DoubleKing.next_choices(first, &deals[..k]).unwrap().unwrap();
+            let c = Game::next_choices(&DoubleKing, Table::new(4, first), &deals[..k]).unwrap().unwrap();
             prop_assert!(c.allowed.contains(&deals[k].contract.unwrap()), "line {} not offered", k + 1);
         }
     }
@@ -93,7 +94,7 @@ proptest! {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let rounds = 6;
         for _ in 0..rounds {
-            let d = draw(&mut rng, &players, 4, &history).unwrap();
+            let d = draw(&mut rng, &players, &plan(players.len()), &history).unwrap();
             prop_assert_eq!(d.byes.len(), n % 4);
             let mut all: Vec<u64> = d.tables.iter().flat_map(|t| t.seats.clone()).chain(d.byes.clone()).collect();
             all.sort_unstable();
@@ -117,3 +118,7 @@ proptest! {
     }
 }
 
+
+fn plan(players: usize) -> TablePlan {
+    TablePlan::fixed(players, 4).unwrap()
+}

@@ -62,15 +62,15 @@ fn rulings_count_in_the_round_score() {
 #[test]
 fn a_ruling_must_be_zero_sum_unless_a_sanction() {
     let mut r = Ruling { seat: 2, points: vec![2, -6, 2, 0], reason: "fault".into(), by: "jury".into(), sanction: false };
-    assert_eq!(r.check(4).unwrap_err().rule, Rule::RulingZeroSum);
+    assert_eq!(r.check(4).unwrap_err().rule, Rule::RULING_ZERO_SUM);
     r.sanction = true;
     assert_eq!(r.check(4), Ok(2));
     r.seat = 5;
-    assert_eq!(r.check(4).unwrap_err().rule, Rule::SeatRange);
+    assert_eq!(r.check(4).unwrap_err().rule, Rule::SEAT_RANGE);
     let unsigned = Ruling { seat: 1, points: vec![0; 4], reason: "x".into(), by: " ".into(), sanction: false };
-    assert_eq!(unsigned.check(4).unwrap_err().rule, Rule::RulingShape);
+    assert_eq!(unsigned.check(4).unwrap_err().rule, Rule::RULING_SHAPE);
     let short = Ruling { seat: 1, points: vec![0; 3], reason: "x".into(), by: "jury".into(), sanction: false };
-    assert_eq!(short.check(4).unwrap_err().rule, Rule::RulingShape);
+    assert_eq!(short.check(4).unwrap_err().rule, Rule::RULING_SHAPE);
 }
 
 fn round(score: i64, points: i64) -> RoundResult {

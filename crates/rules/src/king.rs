@@ -1,0 +1,614 @@
+//! King (RULES.md §2, FORMAT.md "King deals"): 4 players, 10 deals (9 in two
+//! variants): six negative games and four récups that pay the negatives back,
+//! so that every complete sheet sums to 0.
+//!
+//! Orders: `standard` (negatives alternate with récups; each player deals two
+//! deals in a row, then the first dealer deals the K♥ and the next the last
+//! two), `negatives-first` (the same dealers by position), and `choice` (the
+//! dealer moves every deal; the player with the lead picks any game not yet
+//! played, a récup at most once per player).
+
+use crate::error::rule;
+use crate::settings::RankingMethod;
+use crate::{check_counts, form_option, seat_after, seat_index, setting, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, Tr, Violation};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+
+pub const SEATS: usize = 4;
+/// Récups on a sheet, and tricks in a deal.
+pub const RECUPS: usize = 4;
+pub const TRICKS: i64 = 13;
+/// Points the K♥ and last-two deals hand out together, whatever the variant.
+pub const KING_AND_LAST_TWO_POINTS: i64 = 10;
+
+rule!(PHASE_DUE, "phase-due",
+    "in the standard and negatives-first orders each deal plays the game due at that point",
+    "dans l'ordre standard et l'ordre négatifs d'abord, chaque donne joue le jeu prévu à ce moment",
+    "in de standaardvolgorde en negatief-eerst speelt elk spel het spel dat op dat moment aan de beurt is");
+rule!(PHASE_PLAYED, "phase-played",
+    "each game of the variant is played once per sheet, the récup four times",
+    "chaque jeu de la variante se joue une fois par feuille, la récupération quatre fois",
+    "elk spel van de variant wordt één keer per blad gespeeld, de recup vier keer");
+rule!(RECUP_ONCE, "recup-once",
+    "in the choice form a player chooses a récup at most once",
+    "dans la forme au choix, un joueur choisit une récupération une fois au plus",
+    "in de keuzevorm kiest een speler hoogstens één keer een recup");
+rule!(RECUP_LEFT, "recup-left",
+    "in the choice form every récup left must still have a player to choose it",
+    "dans la forme au choix, chaque récupération restante doit encore avoir un joueur pour la choisir",
+    "in de keuzevorm moet elke resterende recup nog een speler hebben die ze kan kiezen");
+rule!(SALE_SELLER, "sale-seller",
+    "only the player with the lead (left of the dealer) sells the choice of trump",
+    "seul le joueur qui a la main (à gauche du donneur) vend le choix de l'atout",
+    "enkel de speler die uitkomt (links van de gever) verkoopt de troefkeuze");
+rule!(SALE_BUYER, "sale-buyer",
+    "the buyer of the trump is another player of the table",
+    "l'acheteur de l'atout est un autre joueur de la table",
+    "de koper van de troef is een andere speler aan tafel");
+rule!(SALE_TRICKS, "sale-tricks",
+    "the trump is sold for 1 to 13 tricks",
+    "l'atout se vend pour 1 à 13 plis",
+    "de troef wordt verkocht voor 1 tot 13 slagen");
+
+/// The games of a King sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    NoTricks,
+    NoHearts,
+    NoKingsJacks,
+    NoQueens,
+    KingOfHearts,
+    LastTwo,
+    KingAndLastTwo,
+    Recup,
+}
+
+impl Phase {
+    pub const ALL: [Phase; 8] = [
+        Phase::NoTricks,
+        Phase::NoHearts,
+        Phase::NoKingsJacks,
+        Phase::NoQueens,
+        Phase::KingOfHearts,
+        Phase::LastTwo,
+        Phase::KingAndLastTwo,
+        Phase::Recup,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Phase::NoTricks => "no-tricks",
+            Phase::NoHearts => "no-hearts",
+            Phase::NoKingsJacks => "no-kings-jacks",
+            Phase::NoQueens => "no-queens",
+            Phase::KingOfHearts => "king-of-hearts",
+            Phase::LastTwo => "last-two",
+            Phase::KingAndLastTwo => "king-and-last-two",
+            Phase::Recup => "recup",
+        }
+    }
+
+    pub fn names(self) -> Tr {
+        match self {
+            Phase::NoTricks => Tr::new("no tricks", "pas de plis", "geen slagen"),
+            Phase::NoHearts => Tr::new("no hearts", "pas de cœurs", "geen harten"),
+            Phase::NoKingsJacks => Tr::new("no kings or jacks", "ni rois ni valets", "geen heren of boeren"),
+            Phase::NoQueens => Tr::new("no queens", "pas de dames", "geen vrouwen"),
+            Phase::KingOfHearts => Tr::new("king of hearts", "le King (roi de cœur)", "hartenheer"),
+            Phase::LastTwo => Tr::new("last two tricks", "deux der", "laatste twee slagen"),
+            Phase::KingAndLastTwo => Tr::new("king of hearts and last two", "King et deux der", "hartenheer en laatste twee"),
+            Phase::Recup => Tr::new("récup (tricks score)", "récupération", "recup (slagen tellen)"),
+        }
+    }
+
+    /// For counted negatives: the deal's total, points per item, and what is counted.
+    fn counting(self) -> Option<(i64, i64, &'static str)> {
+        match self {
+            Phase::NoTricks => Some((13, -1, "tricks")),
+            Phase::NoHearts => Some((13, -1, "hearts")),
+            Phase::NoKingsJacks => Some((8, -1, "kings and jacks")),
+            Phase::NoQueens => Some((4, -2, "queens")),
+            _ => None,
+        }
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            Phase::NoTricks => "p",
+            Phase::NoHearts => "h",
+            Phase::NoKingsJacks => "j",
+            Phase::NoQueens => "q",
+            Phase::KingOfHearts => "k",
+            Phase::LastTwo => "l",
+            Phase::KingAndLastTwo => "k",
+            Phase::Recup => "r",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Order {
+    Standard,
+    NegativesFirst,
+    Choice,
+}
+
+/// Trump of a récup: a suit or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Trump {
+    Clubs,
+    Diamonds,
+    Hearts,
+    Spades,
+    None,
+}
+
+impl Trump {
+    const ALL: [Trump; 5] = [Trump::Clubs, Trump::Diamonds, Trump::Hearts, Trump::Spades, Trump::None];
+
+    fn symbol(self) -> &'static str {
+        match self {
+            Trump::Clubs => "♣",
+            Trump::Diamonds => "♦",
+            Trump::Hearts => "♥",
+            Trump::Spades => "♠",
+            Trump::None => "SA",
+        }
+    }
+
+    fn names(self) -> Tr {
+        match self {
+            Trump::Clubs => Tr::new("clubs", "trèfle", "klaveren"),
+            Trump::Diamonds => Tr::new("diamonds", "carreau", "ruiten"),
+            Trump::Hearts => Tr::new("hearts", "cœur", "harten"),
+            Trump::Spades => Tr::new("spades", "pique", "schoppen"),
+            Trump::None => Tr::new("no trump", "sans atout", "zonder troef"),
+        }
+    }
+}
+
+/// The lead player's right to name trump, sold for `tricks`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sale {
+    pub seller: i64,
+    pub buyer: i64,
+    pub tricks: i64,
+}
+
+/// One line of a King sheet, as FORMAT.md writes it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deal {
+    pub game: Option<Phase>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counts: Option<Vec<i64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub taker: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takers: Option<Vec<i64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trump: Option<Trump>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sale: Option<Sale>,
+}
+
+impl Deal {
+    pub fn counted(game: Phase, counts: [i64; 4]) -> Deal {
+        Deal { game: Some(game), counts: Some(counts.to_vec()), ..Deal::default() }
+    }
+    pub fn king(taker: Seat) -> Deal {
+        Deal { game: Some(Phase::KingOfHearts), taker: Some(taker as i64), ..Deal::default() }
+    }
+    pub fn last_two(t12: Seat, t13: Seat) -> Deal {
+        Deal { game: Some(Phase::LastTwo), takers: Some(vec![t12 as i64, t13 as i64]), ..Deal::default() }
+    }
+    pub fn king_and_last_two(taker: Seat, t12: Seat, t13: Seat) -> Deal {
+        Deal { game: Some(Phase::KingAndLastTwo), taker: Some(taker as i64), ..Deal::last_two(t12, t13) }
+    }
+    pub fn recup(trump: Trump, counts: [i64; 4]) -> Deal {
+        Deal { trump: Some(trump), ..Deal::counted(Phase::Recup, counts) }
+    }
+    pub fn sold(self, seller: Seat, buyer: Seat, tricks: i64) -> Deal {
+        Deal { sale: Some(Sale { seller: seller as i64, buyer: buyer as i64, tricks }), ..self }
+    }
+}
+
+/// King under a tournament's variant settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct King {
+    pub order: Order,
+    pub king_of_hearts: i64,
+    /// Points of tricks 12 and 13; `None`: no last-two deal.
+    pub last_two: Option<[i64; 2]>,
+    /// The K♥ and the last two are played in one deal.
+    pub merged: bool,
+}
+
+impl Default for King {
+    fn default() -> King {
+        King { order: Order::Standard, king_of_hearts: 6, last_two: Some([2, 2]), merged: false }
+    }
+}
+
+/// What the next line may be.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Choices {
+    pub line: usize,
+    pub deal: usize,
+    pub dealer: Seat,
+    /// The player with the lead: names trump in a récup, chooses the game in the choice form.
+    pub leader: Seat,
+    pub allowed: Vec<Phase>,
+    /// In the fixed orders, the game due.
+    pub due: Option<Phase>,
+    /// Why the choice is forced: `order` (a fixed order), `recup-only` or `negative-only` (choice form).
+    pub forced: Option<&'static str>,
+    pub recups_left: usize,
+}
+
+fn shape(detail: impl Into<String>) -> Violation {
+    Violation::new(Rule::DEAL_SHAPE, detail)
+}
+
+impl King {
+    /// The games of a sheet, in the order of the fixed orders.
+    pub fn sequence(&self) -> Vec<Phase> {
+        let tail: Vec<Phase> = if self.merged {
+            vec![Phase::KingAndLastTwo]
+        } else if self.last_two.is_some() {
+            vec![Phase::KingOfHearts, Phase::LastTwo]
+        } else {
+            vec![Phase::KingOfHearts]
+        };
+        let negatives = [Phase::NoTricks, Phase::NoHearts, Phase::NoKingsJacks, Phase::NoQueens];
+        match self.order {
+            Order::NegativesFirst => negatives.into_iter().chain(tail).chain([Phase::Recup; RECUPS]).collect(),
+            Order::Standard | Order::Choice => {
+                negatives.into_iter().flat_map(|n| [n, Phase::Recup]).chain(tail).collect()
+            }
+        }
+    }
+
+    pub fn deals(&self) -> usize {
+        self.sequence().len()
+    }
+
+    /// The dealer of deal `index` (0-based).
+    pub fn dealer(&self, first: Seat, index: usize) -> Seat {
+        match self.order {
+            Order::Choice => seat_after(first, index, SEATS),
+            // Two deals in a row each (a negative, then a récup), then the first
+            // dealer deals the K♥ and the next player the last two.
+            Order::Standard | Order::NegativesFirst if index < 2 * SEATS => seat_after(first, index / 2, SEATS),
+            Order::Standard | Order::NegativesFirst => seat_after(first, index - 2 * SEATS, SEATS),
+        }
+    }
+
+    /// Refuse any figure the game does not use.
+    fn only_fields(deal: &Deal, phase: Phase, allowed: &[&str]) -> Result<(), Violation> {
+        let present = [
+            ("counts", deal.counts.is_some()),
+            ("taker", deal.taker.is_some()),
+            ("takers", deal.takers.is_some()),
+            ("trump", deal.trump.is_some()),
+            ("sale", deal.sale.is_some()),
+        ];
+        match present.iter().find(|(name, is)| *is && !allowed.contains(name)) {
+            Some((name, _)) => Err(shape(format!("game {} takes no `{name}`", phase.code()))),
+            None => Ok(()),
+        }
+    }
+
+    /// Points of one deal; `leader` is the player with the lead (the only one who may sell trump).
+    pub fn score(&self, deal: &Deal, leader: Seat) -> Result<[i64; SEATS], Violation> {
+        let phase = deal.game.ok_or_else(|| {
+            shape("a deal names its `game`: no-tricks, no-hearts, no-kings-jacks, no-queens, king-of-hearts, last-two, king-and-last-two or recup")
+        })?;
+        let mut points = [0i64; SEATS];
+        let taker = |deal: &Deal, points: &mut [i64; SEATS]| -> Result<(), Violation> {
+            let t = deal.taker.ok_or_else(|| shape(format!("game {} gives the `taker` of the K♥", phase.code())))?;
+            points[seat_index(t, SEATS, "the taker of the K♥")?] -= self.king_of_hearts;
+            Ok(())
+        };
+        let takers = |deal: &Deal, points: &mut [i64; SEATS], values: [i64; 2]| -> Result<(), Violation> {
+            let t = deal.takers.as_deref().ok_or_else(|| shape(format!("game {} gives the `takers` of tricks 12 and 13", phase.code())))?;
+            let [t12, t13] = t else {
+                return Err(shape(format!("`takers` gives 2 seats (tricks 12 and 13), not {}", t.len())));
+            };
+            points[seat_index(*t12, SEATS, "the taker of trick 12")?] -= values[0];
+            points[seat_index(*t13, SEATS, "the taker of trick 13")?] -= values[1];
+            Ok(())
+        };
+        match phase {
+            Phase::KingOfHearts => {
+                King::only_fields(deal, phase, &["taker"])?;
+                taker(deal, &mut points)?;
+            }
+            Phase::LastTwo | Phase::KingAndLastTwo => {
+                let values = self.last_two.ok_or_else(|| {
+                    Violation::new(PHASE_PLAYED, format!("this tournament's variant has no last-two deal, so no {}", phase.code()))
+                })?;
+                if phase == Phase::KingAndLastTwo {
+                    King::only_fields(deal, phase, &["taker", "takers"])?;
+                    taker(deal, &mut points)?;
+                } else {
+                    King::only_fields(deal, phase, &["takers"])?;
+                }
+                takers(deal, &mut points, values)?;
+            }
+            Phase::Recup => {
+                King::only_fields(deal, phase, &["counts", "trump", "sale"])?;
+                let counts = deal.counts.as_deref().ok_or_else(|| shape("a récup gives `counts`, the tricks of each seat"))?;
+                if deal.trump.is_none() {
+                    return Err(shape("a récup names its `trump`: clubs, diamonds, hearts, spades or none"));
+                }
+                check_counts(counts, SEATS, TRICKS, "tricks").map_err(|v| Violation::new(v.rule, format!("récup: {}", v.detail)))?;
+                points.iter_mut().zip(counts).for_each(|(p, c)| *p = *c);
+                if let Some(sale) = &deal.sale {
+                    let seller = seat_index(sale.seller, SEATS, "the seller of the trump")?;
+                    if seller + 1 != leader {
+                        return Err(Violation::new(
+                            SALE_SELLER,
+                            format!("seat {} sells, but seat {leader} has the lead", sale.seller),
+                        ));
+                    }
+                    let buyer = seat_index(sale.buyer, SEATS, "the buyer of the trump")
+                        .map_err(|v| Violation::new(SALE_BUYER, v.detail))?;
+                    if buyer == seller {
+                        return Err(Violation::new(SALE_BUYER, format!("seat {} cannot buy from themself", sale.buyer)));
+                    }
+                    if !(1..=TRICKS).contains(&sale.tricks) {
+                        return Err(Violation::new(SALE_TRICKS, format!("the trump is sold for {} tricks", sale.tricks)));
+                    }
+                    points[seller] += sale.tricks;
+                    points[buyer] -= sale.tricks;
+                }
+            }
+            counted => {
+                King::only_fields(deal, phase, &["counts"])?;
+                let (total, each, what) = counted.counting().ok_or_else(|| shape("not a counted game"))?;
+                let counts = deal.counts.as_deref().ok_or_else(|| shape(format!("game {} gives `counts`, one per seat", phase.code())))?;
+                check_counts(counts, SEATS, total, what).map_err(|v| Violation::new(v.rule, format!("{}: {}", phase.code(), v.detail)))?;
+                points.iter_mut().zip(counts).for_each(|(p, c)| *p = c * each);
+            }
+        }
+        Ok(points)
+    }
+
+    /// Whether `phase` may be played as deal `index` after the games in `progress`.
+    fn check_choice(&self, progress: &Progress, first: Seat, index: usize, phase: Phase) -> Result<(), Violation> {
+        let deals = self.deals();
+        if self.order != Order::Choice {
+            let due = self.sequence()[index];
+            if phase != due {
+                return Err(Violation::new(
+                    PHASE_DUE,
+                    format!("deal {} is {}, not {}", index + 1, due.code(), phase.code()),
+                ));
+            }
+            return Ok(());
+        }
+        let chooser = seat_after(self.dealer(first, index), 1, SEATS);
+        let in_variant = self.sequence().iter().filter(|p| **p == phase).count();
+        let played = progress.played.iter().filter(|p| **p == phase).count();
+        if played >= in_variant {
+            return Err(Violation::new(
+                PHASE_PLAYED,
+                if in_variant == 0 {
+                    format!("this tournament's variant has no {} deal", phase.code())
+                } else {
+                    format!("{} has been played {} on this sheet", phase.code(), if in_variant == 1 { "already".to_string() } else { format!("{played} times") })
+                },
+            ));
+        }
+        let recups_left = RECUPS - progress.recups();
+        if phase == Phase::Recup {
+            if progress.recup_by[chooser - 1] {
+                return Err(Violation::new(RECUP_ONCE, format!("seat {chooser} has already chosen a récup")));
+            }
+            return Ok(());
+        }
+        // Players still without a récup who choose again after this deal.
+        let later: Vec<Seat> = (index + 1..deals).map(|i| seat_after(self.dealer(first, i), 1, SEATS)).collect();
+        let able = (1..=SEATS).filter(|s| !progress.recup_by[s - 1] && later.contains(s)).count();
+        if able < recups_left {
+            return Err(Violation::new(
+                RECUP_LEFT,
+                format!("{recups_left} récups are left and only {able} players could still choose one: seat {chooser} must choose the récup"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn walk(&self, table: Table, entries: &[Deal]) -> Result<(Sheet, Progress), SheetError> {
+        let first = table.first_dealer;
+        if !(1..=SEATS).contains(&first) {
+            return Err(SheetError::sheet(Violation::new(Rule::FIRST_DEALER, format!("the first dealer is seat {first}"))));
+        }
+        let deals = self.deals();
+        let mut progress = Progress::default();
+        let mut lines = Vec::with_capacity(entries.len());
+        for (i, deal) in entries.iter().enumerate() {
+            let at = |v: Violation| SheetError::at(i + 1, v);
+            if i >= deals {
+                return Err(at(Violation::new(Rule::SHEET_FULL, format!("all {deals} deals are already on the sheet"))));
+            }
+            let dealer = self.dealer(first, i);
+            let leader = seat_after(dealer, 1, SEATS);
+            let phase = deal.game.ok_or_else(|| at(shape("a deal names its `game`")))?;
+            self.check_choice(&progress, first, i, phase).map_err(at)?;
+            let points = self.score(deal, leader).map_err(at)?;
+            if phase == Phase::Recup && self.order == Order::Choice {
+                progress.recup_by[leader - 1] = true;
+            }
+            progress.played.push(phase);
+            let label = match (phase, deal.trump) {
+                (Phase::Recup, Some(t)) => format!("recup {}", t.symbol()),
+                _ => phase.code().to_string(),
+            };
+            lines.push(Line {
+                line: i + 1,
+                deal: i + 1,
+                dealer,
+                label,
+                points: points.to_vec(),
+                counts: true,
+                chooser: (self.order == Order::Choice).then_some(leader),
+                fault: None,
+            });
+        }
+        let played = lines.len();
+        Ok((Sheet::of_lines(SEATS, lines, played, deals), progress))
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+struct Progress {
+    played: Vec<Phase>,
+    recup_by: [bool; SEATS],
+}
+
+impl Progress {
+    fn recups(&self) -> usize {
+        self.played.iter().filter(|p| **p == Phase::Recup).count()
+    }
+}
+
+impl Game for King {
+    type Entry = Deal;
+    type Choices = Choices;
+
+    const ID: GameId = GameId::King;
+    const NAME: Tr = Tr::new("King", "King", "King");
+    const SEATS: std::ops::RangeInclusive<usize> = SEATS..=SEATS;
+    const RANKING: RankingMethod = RankingMethod::TablePoints;
+    const KEYS: &'static [&'static str] = &["order", "king_of_hearts", "last_two", "king_and_last_two"];
+
+    fn from_settings(settings: &Map<String, Value>) -> Result<King, Violation> {
+        let bad = |d: String| Violation::new(Rule::SETTINGS, d);
+        let order = setting(settings, "order", Order::Standard)?;
+        let last_two: Option<[i64; 2]> = setting(settings, "last_two", Some([2, 2]))?;
+        let rest = last_two.map_or(0, |[a, b]| a.saturating_add(b));
+        let king_of_hearts: i64 = setting(settings, "king_of_hearts", KING_AND_LAST_TWO_POINTS.saturating_sub(rest))?;
+        let merged: bool = setting(settings, "king_and_last_two", false)?;
+        if last_two.is_some_and(|[a, b]| !(0..=KING_AND_LAST_TWO_POINTS).contains(&a) || !(0..=KING_AND_LAST_TWO_POINTS).contains(&b)) {
+            return Err(bad("last_two: each trick is worth 0 to 10 points".into()));
+        }
+        if !(1..=KING_AND_LAST_TWO_POINTS).contains(&king_of_hearts) || king_of_hearts + rest != KING_AND_LAST_TWO_POINTS {
+            return Err(bad(format!(
+                "king_of_hearts {king_of_hearts} and last_two {rest}: together they are worth {KING_AND_LAST_TWO_POINTS}, so that a sheet sums to 0"
+            )));
+        }
+        if merged && last_two.is_none() {
+            return Err(bad("king_and_last_two needs a last-two deal (last_two is null)".into()));
+        }
+        Ok(King { order, king_of_hearts, last_two, merged })
+    }
+
+    fn settings_form(lang: Lang) -> Value {
+        let t = |en, fr, nl| Tr::new(en, fr, nl).get(lang);
+        json!([
+            {"key": "order", "label": t("Order of the games", "Ordre des jeux", "Volgorde van de spelen"), "options": [
+                form_option(t("standard: negatives and récups alternate", "standard : négatifs et récupérations alternent", "standaard: negatief en recup om beurten"), json!({"order": "standard"})),
+                form_option(t("all negatives first, then the four récups", "tous les négatifs d'abord, puis les quatre récupérations", "eerst alle negatieve, dan de vier recups"), json!({"order": "negatives-first"})),
+                form_option(t("choice: the player with the lead picks the game", "au choix : le joueur qui a la main choisit le jeu", "keuze: de speler die uitkomt kiest het spel"), json!({"order": "choice"})),
+            ]},
+            {"key": "scoring", "label": t("King of hearts and last two", "Roi de cœur et deux der", "Hartenheer en laatste twee"), "options": [
+                form_option(t("K♥ 6, last two 2 + 2", "R♥ 6, deux der 2 + 2", "H♥ 6, laatste twee 2 + 2"), json!({"king_of_hearts": 6, "last_two": [2, 2]})),
+                form_option(t("K♥ 5, last two 2 + 3", "R♥ 5, deux der 2 + 3", "H♥ 5, laatste twee 2 + 3"), json!({"king_of_hearts": 5, "last_two": [2, 3]})),
+                form_option(t("K♥ 10, no last-two deal (9 deals)", "R♥ 10, sans deux der (9 donnes)", "H♥ 10, geen laatste twee (9 spelen)"), json!({"king_of_hearts": 10, "last_two": null})),
+            ]},
+            {"key": "king_and_last_two", "label": t("K♥ and last two in one deal", "R♥ et deux der dans une seule donne", "H♥ en laatste twee in één spel"), "options": [
+                form_option(t("no", "non", "nee"), json!({"king_and_last_two": false})),
+                form_option(t("yes (9 deals)", "oui (9 donnes)", "ja (9 spelen)"), json!({"king_and_last_two": true})),
+            ]},
+        ])
+    }
+
+    fn replay(&self, table: Table, entries: &[Deal]) -> Result<Sheet, SheetError> {
+        self.walk(table, entries).map(|(sheet, _)| sheet)
+    }
+
+    fn next_choices(&self, table: Table, entries: &[Deal]) -> Result<Option<Choices>, SheetError> {
+        let (sheet, progress) = self.walk(table, entries)?;
+        if sheet.complete {
+            return Ok(None);
+        }
+        let index = entries.len();
+        let dealer = self.dealer(table.first_dealer, index);
+        let mut candidates: Vec<Phase> = self.sequence();
+        candidates.dedup();
+        candidates.sort();
+        candidates.dedup();
+        let allowed: Vec<Phase> =
+            candidates.into_iter().filter(|p| self.check_choice(&progress, table.first_dealer, index, *p).is_ok()).collect();
+        let forced = match (self.order, allowed.as_slice()) {
+            (Order::Standard | Order::NegativesFirst, _) => Some("order"),
+            (Order::Choice, [Phase::Recup]) => Some("recup-only"),
+            (Order::Choice, list) if !list.contains(&Phase::Recup) && progress.recups() < RECUPS => Some("negative-only"),
+            _ => None,
+        };
+        Ok(Some(Choices {
+            line: index + 1,
+            deal: index + 1,
+            dealer,
+            leader: seat_after(dealer, 1, SEATS),
+            due: (self.order != Order::Choice).then(|| self.sequence()[index]),
+            allowed,
+            forced,
+            recups_left: RECUPS - progress.recups(),
+        }))
+    }
+
+    fn describe(&self, lang: Lang) -> Value {
+        let t = |en, fr, nl| Tr::new(en, fr, nl).get(lang);
+        let mut in_variant = self.sequence();
+        in_variant.sort();
+        in_variant.dedup();
+        let phases: Vec<Value> = in_variant
+            .into_iter()
+            .map(|p| {
+                let (figures, total, points) = match p {
+                    Phase::KingOfHearts => ("taker", None, json!(self.king_of_hearts)),
+                    Phase::LastTwo => ("takers", None, json!(self.last_two)),
+                    Phase::KingAndLastTwo => ("taker-takers", None, json!([self.king_of_hearts, self.last_two])),
+                    Phase::Recup => ("counts", Some(TRICKS), json!(1)),
+                    counted => ("counts", counted.counting().map(|c| c.0), json!(counted.counting().map(|c| c.1))),
+                };
+                json!({"code": p.code(), "key": p.key(), "name": p.names().get(lang), "figures": figures, "total": total,
+                       "points": points, "trump": p == Phase::Recup, "negative": p != Phase::Recup})
+            })
+            .collect();
+        let suits: Vec<Value> = Trump::ALL
+            .into_iter()
+            .zip(["1", "2", "3", "4", "0"])
+            .map(|(s, key)| json!({"code": serde_json::to_value(s).unwrap_or(Value::Null), "symbol": s.symbol(), "name": s.names().get(lang), "key": key}))
+            .collect();
+        json!({
+            "game": Self::ID.code(),
+            "name": Self::NAME.get(lang),
+            "order": self.order,
+            "deals": self.deals(),
+            "sequence": self.sequence().iter().map(|p| p.code()).collect::<Vec<_>>(),
+            "contracts": phases,
+            "suits": suits,
+            "forced": {
+                "order": t("the order of the games is fixed", "l'ordre des jeux est fixé", "de volgorde van de spelen ligt vast"),
+                "recup-only": t("the récups left need this player: récup only", "les récupérations restantes ont besoin de ce joueur : récupération uniquement", "de resterende recups hebben deze speler nodig: enkel recup"),
+                "negative-only": t("this player has had a récup: a negative game only", "ce joueur a eu sa récupération : jeu négatif uniquement", "deze speler had al een recup: enkel een negatief spel"),
+            },
+            "labels": {
+                "leader": t("lead", "main", "komt uit"),
+                "taker": t("took the K♥", "a pris le R♥", "nam de H♥"),
+                "trick12": t("trick 12", "12e pli", "12e slag"),
+                "trick13": t("trick 13", "13e pli", "13e slag"),
+                "sale": t("trump sold", "atout vendu", "troef verkocht"),
+                "buyer": t("buyer", "acheteur", "koper"),
+                "sale_tricks": t("for tricks", "pour plis", "voor slagen"),
+                "no_sale": t("not sold", "pas vendu", "niet verkocht"),
+            },
+        })
+    }
+}

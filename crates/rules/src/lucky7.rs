@@ -1,0 +1,213 @@
+//! Double Lucky 7 (RULES.md §4, FORMAT.md "Double Lucky 7 deals"): 2 to 7
+//! players, 14 hands of 1…7…1 cards (or 7 hands of 1…7). Everyone bids the
+//! tricks they will take, dealer first; the last bidder may not make the bids
+//! add up to the cards. An exact bid scores 10 + 2 × tricks; hand 7 counts double.
+
+use crate::error::rule;
+use crate::settings::RankingMethod;
+use crate::{check_counts, form_option, seat_after, setting, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+
+/// The hand that counts double.
+pub const DOUBLED_HAND: usize = 7;
+/// Players a table is planned for when the draw splits a field.
+pub const PLANNED_TABLE: usize = 4;
+
+rule!(HAND_CARDS, "hand-cards",
+    "each hand deals its own number of cards: 1, 2 … 7, 7, 6 … 1",
+    "chaque manche distribue son nombre de cartes : 1, 2 … 7, 7, 6 … 1",
+    "elke ronde deelt haar eigen aantal kaarten: 1, 2 … 7, 7, 6 … 1");
+rule!(BID_RANGE, "bid-range",
+    "a bid is a number of tricks from 0 to the cards in hand",
+    "une mise est un nombre de plis de 0 au nombre de cartes en main",
+    "een bod is een aantal slagen van 0 tot het aantal kaarten in de hand");
+rule!(LAST_BID, "last-bid",
+    "the last bidder may not make the bids add up to the number of cards",
+    "le dernier à miser ne peut pas rendre la somme des mises égale au nombre de cartes",
+    "de laatste bieder mag de biedingen niet laten optellen tot het aantal kaarten");
+
+/// One hand as FORMAT.md writes it: figures by seat, seat 1 first.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hand {
+    pub cards: i64,
+    pub bids: Vec<i64>,
+    pub tricks: Vec<i64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lucky7 {
+    /// 14 or 7.
+    pub hands: usize,
+}
+
+impl Default for Lucky7 {
+    fn default() -> Self {
+        Lucky7 { hands: 14 }
+    }
+}
+
+/// What the next hand is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Choices {
+    pub line: usize,
+    pub hand: usize,
+    pub cards: usize,
+    pub dealer: Seat,
+    /// Seats in bidding order, the dealer first.
+    pub bidding_order: Vec<Seat>,
+    pub last_bidder: Seat,
+    pub doubled: bool,
+}
+
+impl Lucky7 {
+    /// Cards dealt in hand `hand` (1-based).
+    pub fn cards(&self, hand: usize) -> usize {
+        if hand <= 7 {
+            hand
+        } else {
+            15 - hand
+        }
+    }
+
+    /// Points of a hand at a table of `seats`, every figure checked first.
+    pub fn score(&self, seats: usize, number: usize, hand: &Hand) -> Result<Vec<i64>, Violation> {
+        let cards = self.cards(number) as i64;
+        if hand.bids.len() != seats || hand.tricks.len() != seats {
+            return Err(Violation::new(
+                Rule::DEAL_SHAPE,
+                format!("{} bids and {} tricks; the table has {seats} seats, one of each per seat", hand.bids.len(), hand.tricks.len()),
+            ));
+        }
+        if hand.cards != cards {
+            return Err(Violation::new(HAND_CARDS, format!("hand {number} deals {cards} cards, not {}", hand.cards)));
+        }
+        if let Some((i, b)) = hand.bids.iter().enumerate().find(|(_, b)| !(0..=cards).contains(*b)) {
+            return Err(Violation::new(BID_RANGE, format!("seat {} bids {b} with {cards} cards in hand", i + 1)));
+        }
+        check_counts(&hand.tricks, seats, cards, "tricks")?;
+        let bids: i64 = hand.bids.iter().sum();
+        if bids == cards {
+            return Err(Violation::new(LAST_BID, format!("the bids add up to {cards}, the cards of hand {number}")));
+        }
+        let factor = if number == DOUBLED_HAND { 2 } else { 1 };
+        Ok(hand.bids.iter().zip(&hand.tricks).map(|(b, t)| if b == t { (10 + 2 * t) * factor } else { 0 }).collect())
+    }
+
+    fn dealer(&self, table: Table, hand: usize) -> Seat {
+        seat_after(table.first_dealer, hand - 1, table.seats)
+    }
+
+    fn last_bidder(&self, table: Table, hand: usize) -> Seat {
+        seat_after(self.dealer(table, hand), table.seats - 1, table.seats)
+    }
+}
+
+impl Game for Lucky7 {
+    type Entry = Hand;
+    type Choices = Choices;
+
+    const ID: GameId = GameId::DoubleLucky7;
+    const NAME: Tr = Tr::new("Double Lucky 7", "Double Lucky 7", "Double Lucky 7");
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=7;
+    const RANKING: RankingMethod = RankingMethod::TotalScore;
+    const KEYS: &'static [&'static str] = &["hands"];
+
+    fn from_settings(settings: &Map<String, Value>) -> Result<Lucky7, Violation> {
+        let hands: usize = setting(settings, "hands", 14)?;
+        if hands != 14 && hands != 7 {
+            return Err(Violation::new(Rule::SETTINGS, format!("hands: {hands}; a game has 14 hands (1…7…1) or 7 (1…7)")));
+        }
+        Ok(Lucky7 { hands })
+    }
+
+    fn settings_form(lang: Lang) -> Value {
+        let t = |en, fr, nl| Tr::new(en, fr, nl).get(lang);
+        json!([{"key": "hands", "label": t("Hands", "Manches", "Ronden"), "options": [
+            form_option(t("14 hands (1 … 7, 7 … 1 cards)", "14 manches (1 … 7, 7 … 1 cartes)", "14 ronden (1 … 7, 7 … 1 kaarten)"), json!({"hands": 14})),
+            form_option(t("7 hands (1 … 7 cards)", "7 manches (1 … 7 cartes)", "7 ronden (1 … 7 kaarten)"), json!({"hands": 7})),
+        ]}])
+    }
+
+    fn replay(&self, table: Table, entries: &[Hand]) -> Result<Sheet, SheetError> {
+        let mut lines = Vec::with_capacity(entries.len());
+        for (i, hand) in entries.iter().enumerate() {
+            let number = i + 1;
+            if number > self.hands {
+                return Err(SheetError::at(number, Violation::new(Rule::SHEET_FULL, format!("all {} hands are already on the sheet", self.hands))));
+            }
+            let points = self.score(table.seats, number, hand).map_err(|v| SheetError::at(number, v))?;
+            lines.push(Line {
+                line: number,
+                deal: number,
+                dealer: self.dealer(table, number),
+                label: format!("{}{}", self.cards(number), if number == DOUBLED_HAND { " ×2" } else { "" }),
+                points,
+                counts: true,
+                chooser: None,
+                fault: None,
+            });
+        }
+        Ok(Sheet::of_lines(table.seats, lines, entries.len(), self.hands))
+    }
+
+    fn next_choices(&self, table: Table, entries: &[Hand]) -> Result<Option<Choices>, SheetError> {
+        let sheet = Game::replay(self, table, entries)?;
+        if sheet.complete {
+            return Ok(None);
+        }
+        let hand = entries.len() + 1;
+        let dealer = self.dealer(table, hand);
+        Ok(Some(Choices {
+            line: hand,
+            hand,
+            cards: self.cards(hand),
+            dealer,
+            bidding_order: (0..table.seats).map(|k| seat_after(dealer, k, table.seats)).collect(),
+            last_bidder: self.last_bidder(table, hand),
+            doubled: hand == DOUBLED_HAND,
+        }))
+    }
+
+    fn describe(&self, lang: Lang) -> Value {
+        let t = |en, fr, nl| Tr::new(en, fr, nl).get(lang);
+        json!({
+            "game": Self::ID.code(),
+            "name": Self::NAME.get(lang),
+            "hands": self.hands,
+            "cards": (1..=self.hands).map(|h| self.cards(h)).collect::<Vec<_>>(),
+            "doubled": DOUBLED_HAND,
+            "labels": {
+                "hand": t("hand", "manche", "ronde"),
+                "cards": t("cards", "cartes", "kaarten"),
+                "bids": t("bids, in bidding order", "mises, dans l'ordre", "biedingen, in volgorde"),
+                "tricks": t("tricks taken", "plis faits", "gehaalde slagen"),
+                "doubled": t("counts double", "compte double", "telt dubbel"),
+                "forbidden": t("seat {seat} may not bid {bid}", "la place {seat} ne peut pas miser {bid}", "plaats {seat} mag geen {bid} bieden"),
+                "free": t("seat {seat} may bid anything", "la place {seat} peut miser ce qu'elle veut", "plaats {seat} mag alles bieden"),
+            },
+        })
+    }
+
+    /// About four a table, as even as possible.
+    fn plan(&self, players: usize) -> Option<TablePlan> {
+        TablePlan::even(players, PLANNED_TABLE, Self::SEATS)
+    }
+
+    /// `{"last_bidder": seat, "forbidden": bid}` once every other bid is typed.
+    fn hint(&self, table: Table, entries: &[Hand], draft: &Value) -> Value {
+        let hand = entries.len() + 1;
+        if hand > self.hands {
+            return Value::Null;
+        }
+        let cards = self.cards(hand) as i64;
+        let last = self.last_bidder(table, hand);
+        let bids = draft.get("bids").and_then(Value::as_array);
+        let others: Option<Vec<i64>> = (1..=table.seats)
+            .filter(|s| *s != last)
+            .map(|s| bids.and_then(|b| b.get(s - 1)).and_then(Value::as_i64).filter(|b| (0..=cards).contains(b)))
+            .collect();
+        let forbidden = others.map(|o| cards - o.iter().sum::<i64>()).filter(|f| (0..=cards).contains(f));
+        json!({"last_bidder": last, "forbidden": forbidden})
+    }
+}

@@ -1,0 +1,243 @@
+//! King sheets (RULES.md §2), every variant, with expectations computed by hand.
+
+use atout_rules::king::{Deal, King, Order, Phase, Trump, PHASE_DUE, PHASE_PLAYED, RECUP_LEFT, RECUP_ONCE, SALE_BUYER, SALE_SELLER, SALE_TRICKS};
+use atout_rules::ranking::table_points;
+use atout_rules::{Game, GameId, Rule, Sheet, SheetError, Table, TablePoints};
+use serde_json::json;
+use Phase::*;
+
+fn king(settings: serde_json::Value) -> King {
+    King::from_settings(settings.as_object().unwrap()).unwrap()
+}
+
+fn replay(k: &King, first: usize, deals: &[Deal]) -> Result<Sheet, SheetError> {
+    Game::replay(k, Table::new(4, first), deals)
+}
+
+fn refused(k: &King, first: usize, deals: &[Deal]) -> (usize, Rule) {
+    let e = replay(k, first, deals).expect_err("refused");
+    (e.line.unwrap_or(0), e.rule())
+}
+
+/// Standard order, first dealer seat 2: dealers 2 2 3 3 4 4 1 1 2 3; the lead is left of the dealer.
+/// Deal 4 is a récup whose trump seat 4 (the lead) sells to seat 1 for 3 tricks; seat 1 makes 2.
+fn standard_sheet(last: Deal) -> Vec<Deal> {
+    vec![
+        Deal::counted(NoTricks, [3, 4, 2, 4]),
+        Deal::recup(Trump::Spades, [4, 3, 3, 3]),
+        Deal::counted(NoHearts, [0, 5, 6, 2]),
+        Deal::recup(Trump::None, [2, 4, 4, 3]).sold(4, 1, 3),
+        Deal::counted(NoKingsJacks, [2, 2, 2, 2]),
+        Deal::recup(Trump::Hearts, [5, 2, 3, 3]),
+        Deal::counted(NoQueens, [1, 0, 2, 1]),
+        Deal::recup(Trump::Clubs, [3, 3, 3, 4]),
+        Deal::king(3),
+        last,
+    ]
+}
+
+#[test]
+fn standard_order_worked_example() {
+    let k = King::default();
+    let sheet = replay(&k, 2, &standard_sheet(Deal::last_two(1, 1))).unwrap();
+    assert!(sheet.complete);
+    let dealers: Vec<usize> = sheet.lines.iter().map(|l| l.dealer).collect();
+    assert_eq!(dealers, [2, 2, 3, 3, 4, 4, 1, 1, 2, 3]);
+    // The sale: base [2, 4, 4, 3]; seller 4 +3, buyer 1 −3 → seat 1 ends at −1.
+    assert_eq!(sheet.lines[3].points, [-1, 4, 4, 6]);
+    assert_eq!(sheet.lines[6].points, [-2, 0, -4, -2]);
+    assert_eq!(sheet.lines[8].points, [0, 0, -6, 0]);
+    assert_eq!(sheet.lines[9].points, [-4, 0, 0, 0]);
+    assert_eq!(sheet.totals, [0, 1, -7, 6]);
+    let w = TablePoints::whole;
+    assert_eq!(table_points(&sheet.totals, &[16, 12, 8, 4]), [w(8), w(12), w(4), w(16)]);
+}
+
+#[test]
+fn king_of_hearts_5_with_last_two_2_and_3() {
+    let k = king(json!({"king_of_hearts": 5, "last_two": [2, 3]}));
+    let sheet = replay(&k, 2, &standard_sheet(Deal::last_two(1, 1))).unwrap();
+    assert_eq!(sheet.lines[8].points, [0, 0, -5, 0]);
+    assert_eq!(sheet.lines[9].points, [-5, 0, 0, 0]);
+    assert_eq!(sheet.totals, [-1, 1, -6, 6]);
+}
+
+#[test]
+fn king_of_hearts_10_and_no_last_two_deal() {
+    let k = king(json!({"last_two": null}));
+    assert_eq!(k.king_of_hearts, 10);
+    let mut deals = standard_sheet(Deal::last_two(1, 1));
+    deals.pop();
+    let sheet = replay(&k, 2, &deals).unwrap();
+    assert!(sheet.complete);
+    assert_eq!(sheet.deals_needed, 9);
+    assert_eq!(sheet.totals, [4, 1, -11, 6]);
+    deals.push(Deal::last_two(1, 1));
+    assert_eq!(refused(&k, 2, &deals), (10, Rule::SHEET_FULL));
+}
+
+#[test]
+fn king_and_last_two_in_one_deal() {
+    let k = king(json!({"king_and_last_two": true}));
+    let mut deals = standard_sheet(Deal::last_two(1, 1));
+    deals.truncate(8);
+    deals.push(Deal::king_and_last_two(3, 1, 1));
+    let sheet = replay(&k, 2, &deals).unwrap();
+    assert!(sheet.complete);
+    assert_eq!(sheet.lines[8].points, [-4, 0, -6, 0]);
+    assert_eq!(sheet.lines[8].dealer, 2);
+    assert_eq!(sheet.totals, [0, 1, -7, 6]);
+    // The separate K♥ deal is not the game due in this variant.
+    let mut separate = deals.clone();
+    separate[8] = Deal::king(3);
+    assert_eq!(refused(&k, 2, &separate), (9, PHASE_DUE));
+}
+
+#[test]
+fn negatives_first_order_and_its_dealers() {
+    let k = king(json!({"order": "negatives-first"}));
+    let deals = vec![
+        Deal::counted(NoTricks, [3, 4, 2, 4]),
+        Deal::counted(NoHearts, [0, 5, 6, 2]),
+        Deal::counted(NoKingsJacks, [2, 2, 2, 2]),
+        Deal::counted(NoQueens, [1, 0, 2, 1]),
+        Deal::king(3),
+        Deal::last_two(1, 1),
+        Deal::recup(Trump::Spades, [4, 3, 3, 3]),
+        Deal::recup(Trump::Hearts, [5, 2, 3, 3]),
+        Deal::recup(Trump::Clubs, [3, 3, 3, 4]),
+        // Deal 10 is dealt by seat 3: seat 4 has the lead and sells.
+        Deal::recup(Trump::None, [2, 4, 4, 3]).sold(4, 1, 3),
+    ];
+    let sheet = replay(&k, 2, &deals).unwrap();
+    assert_eq!(sheet.totals, [0, 1, -7, 6]);
+    let mut wrong_seller = deals.clone();
+    wrong_seller[9] = Deal::recup(Trump::None, [2, 4, 4, 3]).sold(3, 1, 3);
+    assert_eq!(refused(&k, 2, &wrong_seller), (10, SALE_SELLER));
+    let mut early_recup = deals.clone();
+    early_recup.swap(1, 6);
+    assert_eq!(refused(&k, 2, &early_recup), (2, PHASE_DUE));
+}
+
+#[test]
+fn the_game_due_is_shown_and_forced() {
+    let k = King::default();
+    let deals = standard_sheet(Deal::last_two(1, 1));
+    let c = Game::next_choices(&k, Table::new(4, 2), &deals[..2]).unwrap().unwrap();
+    assert_eq!((c.deal, c.dealer, c.leader, c.due, c.allowed.clone(), c.forced), (3, 3, 4, Some(NoHearts), vec![NoHearts], Some("order")));
+    let mut wrong = deals[..2].to_vec();
+    wrong.push(Deal::counted(NoQueens, [1, 1, 1, 1]));
+    assert_eq!(refused(&k, 2, &wrong), (3, PHASE_DUE));
+    assert_eq!(Game::next_choices(&k, Table::new(4, 2), &deals).unwrap(), None);
+}
+
+#[test]
+fn sale_checks() {
+    let k = King::default();
+    let mut deals = standard_sheet(Deal::last_two(1, 1));
+    deals[3] = Deal::recup(Trump::None, [2, 4, 4, 3]).sold(4, 4, 3);
+    assert_eq!(refused(&k, 2, &deals[..4]), (4, SALE_BUYER));
+    deals[3] = Deal::recup(Trump::None, [2, 4, 4, 3]).sold(4, 1, 0);
+    assert_eq!(refused(&k, 2, &deals[..4]), (4, SALE_TRICKS));
+    deals[3] = Deal::recup(Trump::None, [2, 4, 4, 3]).sold(4, 5, 2);
+    assert_eq!(refused(&k, 2, &deals[..4]), (4, SALE_BUYER));
+    // A récup names its trump.
+    deals[3] = Deal { trump: None, ..Deal::recup(Trump::None, [2, 4, 4, 3]) };
+    assert_eq!(refused(&k, 2, &deals[..4]), (4, Rule::DEAL_SHAPE));
+}
+
+#[test]
+fn counts_are_checked() {
+    let k = King::default();
+    assert_eq!(refused(&k, 1, &[Deal::counted(NoTricks, [3, 4, 2, 3])]), (1, Rule::DEAL_TOTAL));
+    assert_eq!(refused(&k, 1, &[Deal::counted(NoTricks, [-1, 4, 6, 4])]), (1, Rule::COUNT_NEGATIVE));
+    let queens = vec![
+        Deal::counted(NoTricks, [3, 4, 2, 4]),
+        Deal::recup(Trump::Spades, [4, 3, 3, 3]),
+        Deal::counted(NoHearts, [0, 5, 6, 2]),
+        Deal::recup(Trump::Spades, [4, 3, 3, 3]),
+        Deal::counted(NoKingsJacks, [2, 2, 2, 2]),
+        Deal::recup(Trump::Spades, [4, 3, 3, 3]),
+        Deal::counted(NoQueens, [1, 1, 1, 2]),
+    ];
+    assert_eq!(refused(&k, 1, &queens), (7, Rule::DEAL_TOTAL));
+    assert_eq!(refused(&k, 1, &[Deal { takers: Some(vec![1]), ..Deal::counted(NoTricks, [3, 4, 2, 4]) }]), (1, Rule::DEAL_SHAPE));
+}
+
+/// Choice form, first dealer 1: dealers 1 2 3 4 1 2 3 4 1 2, so the choosers (the lead)
+/// are 2 3 4 1 2 3 4 1 2 3: seats 2 and 3 choose three times, seats 4 and 1 twice.
+fn choice_sheet() -> Vec<Deal> {
+    vec![
+        Deal::recup(Trump::Spades, [3, 4, 3, 3]),  // seat 2's récup
+        Deal::counted(NoTricks, [4, 3, 3, 3]),     // seat 3
+        Deal::counted(NoHearts, [1, 4, 4, 4]),     // seat 4
+        Deal::recup(Trump::None, [4, 3, 3, 3]),    // seat 1's récup
+        Deal::counted(NoQueens, [1, 1, 1, 1]),     // seat 2
+        Deal::counted(NoKingsJacks, [2, 2, 2, 2]), // seat 3
+        Deal::recup(Trump::Hearts, [3, 3, 4, 3]),  // seat 4: forced, see below
+        Deal::king(2),                             // seat 1
+        Deal::last_two(4, 3),                      // seat 2
+        Deal::recup(Trump::Clubs, [3, 4, 3, 3]),   // seat 3
+    ]
+}
+
+#[test]
+fn choice_form_worked_example() {
+    let k = king(json!({"order": "choice"}));
+    let sheet = replay(&k, 1, &choice_sheet()).unwrap();
+    assert!(sheet.complete);
+    let dealers: Vec<usize> = sheet.lines.iter().map(|l| l.dealer).collect();
+    assert_eq!(dealers, [1, 2, 3, 4, 1, 2, 3, 4, 1, 2]);
+    let choosers: Vec<Option<usize>> = sheet.lines.iter().map(|l| l.chooser).collect();
+    assert_eq!(choosers, [2, 3, 4, 1, 2, 3, 4, 1, 2, 3].map(Some));
+    assert_eq!(sheet.totals, [4, -3, 0, -1]);
+}
+
+#[test]
+fn choice_form_refusals_and_forced_recup() {
+    let k = king(json!({"order": "choice"}));
+    let deals = choice_sheet();
+    // Seat 2 chose the récup on deal 1 and may not choose another on deal 5.
+    let mut twice = deals[..4].to_vec();
+    twice.push(Deal::recup(Trump::Spades, [4, 3, 3, 3]));
+    assert_eq!(refused(&k, 1, &twice), (5, RECUP_ONCE));
+    // No-tricks is played once.
+    let mut again = deals[..2].to_vec();
+    again.push(Deal::counted(NoTricks, [4, 3, 3, 3]));
+    assert_eq!(refused(&k, 1, &again), (3, PHASE_PLAYED));
+    // On deal 7 two récups are left; seat 4 chooses now and never again, seat 3 once more:
+    // a negative would leave a récup nobody can choose.
+    let c = Game::next_choices(&k, Table::new(4, 1), &deals[..6]).unwrap().unwrap();
+    assert_eq!((c.leader, c.allowed.clone(), c.forced, c.recups_left), (4, vec![Recup], Some("recup-only"), 2));
+    let mut negative = deals[..6].to_vec();
+    negative.push(Deal::king(2));
+    assert_eq!(refused(&k, 1, &negative), (7, RECUP_LEFT));
+    // Seat 1 has had its récup: a negative game only on deal 8.
+    let c = Game::next_choices(&k, Table::new(4, 1), &deals[..7]).unwrap().unwrap();
+    assert_eq!((c.leader, c.allowed.clone(), c.forced), (1, vec![KingOfHearts, LastTwo], Some("negative-only")));
+}
+
+#[test]
+fn settings_that_do_not_sum_to_zero_are_refused() {
+    for bad in [json!({"king_of_hearts": 7}), json!({"king_of_hearts": 6, "last_two": [2, 3]}), json!({"last_two": null, "king_and_last_two": true}), json!({"order": "random"})] {
+        let e = King::from_settings(bad.as_object().unwrap()).unwrap_err();
+        assert_eq!(e.rule, Rule::SETTINGS, "{bad}");
+    }
+    assert_eq!(king(json!({"last_two": [2, 3]})).king_of_hearts, 5);
+}
+
+#[test]
+fn format_json_entries_and_the_table_size() {
+    let rules = GameId::King.rules(json!({"order": "choice"}).as_object().unwrap()).unwrap();
+    let entries = json!([{"game": "recup", "counts": [3, 4, 3, 3], "trump": "spades", "sale": {"seller": 2, "buyer": 3, "tricks": 2}}]);
+    let sheet = rules.replay(Table::new(4, 1), entries.as_array().unwrap()).unwrap();
+    assert_eq!(sheet.lines[0].points, [3, 6, 1, 3]);
+    assert_eq!(rules.replay(Table::new(5, 1), &[]).unwrap_err().rule(), Rule::TABLE_SIZE);
+    let bad = json!([{"game": "grand-slam", "counts": [13, 0, 0, 0]}]);
+    assert_eq!(rules.replay(Table::new(4, 1), bad.as_array().unwrap()).unwrap_err().rule(), Rule::DEAL_SHAPE);
+}
+
+#[test]
+fn choice_form_order() {
+    assert_eq!(king(json!({"order": "choice"})).order, Order::Choice);
+}
