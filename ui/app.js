@@ -2,6 +2,7 @@
 // All data comes from the application through `call` (Tauri commands).
 import { call } from "./api.js";
 import { t, setLang, currentLang, explain } from "./i18n.js";
+import { h } from "./dom.js";
 
 const state = {
   view: localStorage.getItem("atout.view") || "tournaments",
@@ -14,20 +15,6 @@ const state = {
   error: null,
 };
 
-/** A tiny element builder: h("td", {class: "num"}, "12"). */
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === false || v == null) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "class") el.className = v;
-    else if (k === "value") el.value = v;
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat(Infinity)) if (c != null && c !== false) el.append(c instanceof Node ? c : String(c));
-  return el;
-}
-
 function flash(message, ok = true) {
   const f = document.getElementById("flash");
   f.textContent = message;
@@ -37,7 +24,17 @@ function flash(message, ok = true) {
 
 const views = {};
 const fmt = (n) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ""));
-const seats4 = [1, 2, 3, 4];
+
+/** A game's entry module (ui/games/<game>.js) and its description from the application, per language. */
+const games = {};
+async function gameOf(tid, code) {
+  const key = `${tid}/${currentLang()}`;
+  if (!games[key]) {
+    const [mod, desc] = await Promise.all([import(`./games/${code}.js`), call("game_view", { tournament: tid, lang: currentLang() })]);
+    games[key] = { mod, desc };
+  }
+  return games[key];
+}
 
 let rendering = 0;
 
@@ -164,8 +161,51 @@ views.players = async () => {
 };
 
 // ------------------------------------------------------------ tournaments
+/** The tournament form: the game's own settings come from the application, as a list of choices. */
+function createForm(choices) {
+  const form = state.form || (state.form = { name: "", game: choices[0].code, rounds: 5, date: "", fields: {}, ranking: null, table_points: "", bye_points: "" });
+  const game = choices.find((g) => g.code === form.game) || choices[0];
+  const ranking = form.ranking || game.ranking;
+  const fixedSize = game.seats[0] === game.seats[1];
+  const keep = (key) => (e) => { form[key] = e.target.value; };
+  const rerender = (key) => (e) => { form[key] = e.target.value; render(); };
+  const submit = (e) => {
+    e.preventDefault();
+    const settings = { ranking };
+    for (const field of game.fields) Object.assign(settings, field.options[form.fields[field.key] || 0].settings);
+    if (ranking === "table-points" && fixedSize && form.table_points.trim()) settings.table_points = form.table_points.trim().split(/[\s,;\/]+/).map(Number);
+    if (ranking === "table-points" && form.bye_points !== "") settings.bye = { table_points: Number(form.bye_points), score: 0 };
+    const request = { name: form.name, game: game.code, rounds: Number(form.rounds), date: form.date || null, settings };
+    act(() => call("tournament_create", { request }), (info) => {
+      state.tournament = String(info.id);
+      localStorage.setItem("atout.tournament", state.tournament);
+      state.form = null;
+      flash(t("saved"));
+    });
+  };
+  const defaultPlaces = Array.from({ length: game.seats[0] }, (_, i) => 4 * (game.seats[0] - i)).join(" ");
+  return h("form", { class: "row", id: "create-tournament", onsubmit: submit },
+    h("label", {}, t("name"), h("input", { name: "name", id: "tournament-name", required: true, maxlength: 200, value: form.name, oninput: keep("name") })),
+    h("label", {}, t("game"), h("select", { name: "game", id: "tournament-game", onchange: (e) => { form.game = e.target.value; form.fields = {}; form.ranking = null; render(); } },
+      choices.map((g) => h("option", { value: g.code, selected: g.code === game.code }, g.name)))),
+    game.fields.map((field) => h("label", {}, field.label, h("select", { name: field.key, id: `setting-${field.key}`, onchange: (e) => { form.fields[field.key] = Number(e.target.value); } },
+      field.options.map((o, i) => h("option", { value: i, selected: (form.fields[field.key] || 0) === i }, o.label))))),
+    h("label", {}, t("rounds_count"), h("input", { name: "rounds", type: "number", min: 1, max: 99, value: form.rounds, oninput: keep("rounds") })),
+    h("label", {}, t("date"), h("input", { name: "date", type: "date", value: form.date, oninput: keep("date") })),
+    h("label", {}, t("ranking"), h("select", { name: "ranking", id: "tournament-ranking", onchange: rerender("ranking") },
+      ["table-points", "total-score"].map((r) => h("option", { value: r, selected: r === ranking }, t(`ranking_${r}`))))),
+    ranking === "table-points" && fixedSize
+      ? h("label", {}, t("places_points"), h("input", { name: "table_points", placeholder: defaultPlaces, value: form.table_points, style: "width:8rem", oninput: keep("table_points") }))
+      : null,
+    ranking === "table-points"
+      ? h("label", {}, t("bye_points"), h("input", { name: "bye_points", type: "number", placeholder: t("table_average"), value: form.bye_points, style: "width:7rem", oninput: keep("bye_points") }))
+      : null,
+    h("button", { class: "primary", id: "create-tournament-button" }, t("create")));
+}
+
 views.tournaments = async () => {
-  const list = await call("tournament_list");
+  const [list, choices] = await Promise.all([call("tournament_list"), call("games", { lang: currentLang() })]);
+  const names = Object.fromEntries(choices.map((g) => [g.code, g.name]));
   const json = h("input", { type: "file", id: "json-file", accept: ".json,application/json", onchange: async (e) => {
     const text = await readFile(e.target);
     act(() => call("import_document", { text }), (info) => { state.tournament = String(info.id); localStorage.setItem("atout.tournament", state.tournament); flash(t("saved")); });
@@ -173,30 +213,12 @@ views.tournaments = async () => {
   return [
     h("h2", {}, t("tournaments")),
     errorBox(),
-    h("form", { class: "row", id: "create-tournament", onsubmit: (e) => {
-      e.preventDefault();
-      const f = e.target;
-      const tablePoints = f.table_points.value.trim().split(/[\s,;\/]+/).map(Number);
-      const settings = { table_points: tablePoints, bye: { table_points: Number(f.bye_points.value), score: 0 } };
-      const request = { name: f.name.value, game: f.game.value, rounds: Number(f.rounds.value), date: f.date.value || null, settings };
-      act(() => call("tournament_create", { request }), (info) => {
-        state.tournament = String(info.id);
-        localStorage.setItem("atout.tournament", state.tournament);
-        flash(t("saved"));
-      });
-    } },
-      h("label", {}, t("name"), h("input", { name: "name", id: "tournament-name", required: true })),
-      h("label", {}, t("game"), h("select", { name: "game" }, h("option", { value: "double-king" }, "Double King"))),
-      h("label", {}, t("rounds_count"), h("input", { name: "rounds", type: "number", min: 1, max: 20, value: 5 })),
-      h("label", {}, t("date"), h("input", { name: "date", type: "date" })),
-      h("label", {}, t("places_points"), h("input", { name: "table_points", value: "16 12 8 4", style: "width:8rem" })),
-      h("label", {}, t("bye_points"), h("input", { name: "bye_points", type: "number", value: 10, style: "width:5rem" })),
-      h("button", { class: "primary", id: "create-tournament-button" }, t("create"))),
+    createForm(choices),
     h("div", { class: "row" }, h("label", {}, t("import_json"), json)),
     h("table", { id: "tournaments-table" },
       h("tr", {}, h("th", {}, t("name")), h("th", {}, t("game")), h("th", {}, t("date")), h("th", { class: "num" }, t("players")), h("th", { class: "num" }, t("rounds")), h("th", {}, "")),
       list.map((x) => h("tr", {},
-        h("td", {}, x.name), h("td", {}, x.game), h("td", {}, x.date || ""), h("td", { class: "num" }, x.players),
+        h("td", {}, x.name), h("td", { class: "game", "data-game": x.game }, names[x.game] || x.game), h("td", {}, x.date || ""), h("td", { class: "num" }, x.players),
         h("td", { class: "num" }, `${x.rounds_drawn}/${x.rounds}`),
         h("td", {},
           h("button", { onclick: () => { state.tournament = String(x.id); localStorage.setItem("atout.tournament", state.tournament); render(); } }, "✓"),
@@ -276,87 +298,86 @@ function tableChooser(info, onchange) {
     h("label", {}, t("table"), h("input", { id: "sheet-table", type: "number", min: 1, value: state.table, onchange: (e) => { state.table = Number(e.target.value); state.draft = null; onchange(); } })));
 }
 
-function newDraft(entry) {
-  const d = { contract: null, trump: null, figures: ["", "", "", ""], taker: null, seventh: null, last: null, reason: "" };
-  if (entry) {
-    d.contract = entry.contract;
-    d.trump = entry.trump || null;
-    if (entry.counts) d.figures = entry.counts.map(String);
-    d.taker = entry.taker ?? null; d.seventh = entry.seventh ?? null; d.last = entry.last ?? null;
-  }
-  return d;
-}
-
-function draftEntry(d) {
-  if (!d.contract) return null;
-  if (d.contract === "E") return { contract: "E", taker: d.taker };
-  if (d.contract === "F") return { contract: "F", seventh: d.seventh, last: d.last };
-  const entry = { contract: d.contract, counts: d.figures.map((x) => (x === "" ? NaN : Number(x))) };
-  if (d.contract === "T") entry.trump = d.trump;
-  return entry;
-}
-
-function sheetTable(sheet) {
+function sheetTable(sheet, game) {
+  const { mod, desc } = game;
+  const named = Object.fromEntries((desc.contracts || []).map((c) => [c.code, c.name]));
+  const labelOf = (l) => {
+    const [code, ...rest] = l.label.split(" ");
+    return code.length > 1 && named[code] ? [named[code], ...rest].join(" ") : l.label;
+  };
   const head = h("tr", {}, h("th", { class: "num" }, t("line")), h("th", { class: "num" }, t("deal")), h("th", {}, t("contract")),
     sheet.seats.map((s) => h("th", { class: "num" }, `${s.seat}. ${s.name}`)), h("th", {}, ""));
   const rows = sheet.lines.map((l) => h("tr", { class: `${l.counts ? "" : "void"}${state.correcting === l.line ? " correcting" : ""}`, id: `line-${l.line}` },
-    h("td", { class: "num" }, l.line), h("td", { class: "num" }, l.deal), h("td", {}, `${l.label}${l.fault ? " !" : ""}`),
+    h("td", { class: "num" }, l.line), h("td", { class: "num" }, l.deal), h("td", { title: named[l.label.split(" ")[0]] || "" }, `${labelOf(l)}${l.fault ? " !" : ""}`),
     l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}`, title: `${t("totals")}: ${l.running[i]}` }, h("span", {}, p))),
-    h("td", {}, h("button", { class: "correct", onclick: () => { state.correcting = l.line; state.draft = newDraft(l.entry); state.error = null; render(); } }, t("correct")))));
-  const sum = h("tr", {}, h("th", { colspan: 3 }, t("totals")), sheet.totals.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
-  const scores = h("tr", { id: "round-scores" }, h("th", { colspan: 3 }, t("round_scores")), sheet.scores.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
-  const points = h("tr", { id: "table-points" }, h("th", { colspan: 3 }, `${t("table_points")}${sheet.complete ? "" : ` (${t("provisional")})`}`),
+    h("td", {}, h("button", { class: "correct", onclick: () => { state.correcting = l.line; state.draft = mod.newDraft(l.entry, { sheet, desc, next: null }); state.error = null; render(); } }, t("correct")))));
+  const span = { colspan: 3 };
+  const sum = h("tr", {}, h("th", span, t("totals")), sheet.totals.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
+  const scores = h("tr", { id: "round-scores" }, h("th", span, t("round_scores")), sheet.scores.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
+  const points = h("tr", { id: "table-points" }, h("th", span, `${t("table_points")}${sheet.complete ? "" : ` (${t("provisional")})`}`),
     sheet.table_points.map((x) => h("th", { class: "num" }, fmt(x))), h("th", {}, ""));
   return h("table", { class: "sheet", id: "sheet" }, head, rows, sum, scores, points);
 }
 
-function entryPanel(sheet, tid) {
+/** The live check of the line being typed: its points, or the rule it breaks, from the application. */
+let checkTimer = null;
+let checkSeq = 0;
+
+function entryPanel(sheet, tid, game) {
+  const { mod, desc } = game;
   const correcting = state.correcting;
   const next = sheet.next;
   if (!correcting && !next) return h("p", { id: "sheet-complete" }, h("strong", {}, t("sheet_complete")));
-  const d = state.draft || (state.draft = newDraft(null));
-  const allowed = correcting ? ["A", "B", "C", "D", "E", "F", "T"] : next.allowed;
+  const where = { tournament: tid, round: state.round, table: state.table };
+  const previewEl = h("p", { class: "preview", id: "preview" });
+  const listeners = [];
+  const ctx = {
+    sheet, desc, next, correcting, t,
+    draft: state.draft || (state.draft = mod.newDraft(null, { sheet, desc, next })),
+    submit: () => submit(),
+    redraw: (focus) => render().then(() => { if (focus) document.querySelector(focus)?.focus(); }),
+    onPreview: (fn) => listeners.push(fn),
+    check: () => {
+      clearTimeout(checkTimer);
+      checkTimer = setTimeout(async () => {
+        const entry = mod.toEntry(ctx.draft, desc, ctx);
+        const sent = entry || (mod.partial ? mod.partial(ctx.draft) : null);
+        if (!sent) { previewEl.textContent = ""; return; }
+        const seq = ++checkSeq;
+        let result;
+        try { result = await call("deal_check", { ...where, line: correcting || null, entry: sent }); } catch (e) { return; }
+        if (seq !== checkSeq) return;
+        listeners.forEach((fn) => fn(result));
+        if (!entry) { previewEl.textContent = ""; previewEl.className = "preview"; }
+        else if (result.refused) { previewEl.textContent = explain(result.refused); previewEl.className = "preview bad"; }
+        else { previewEl.textContent = `${t("points")}: ${result.points.map((p, i) => `${sheet.seats[i].name} ${p > 0 ? "+" : ""}${p}`).join(" · ")}`; previewEl.className = "preview good"; }
+      }, 120);
+    },
+  };
+  const d = ctx.draft;
   const submit = () => {
-    const entry = draftEntry(d);
-    if (!entry) return;
+    const entry = mod.toEntry(d, desc, ctx);
+    if (!entry) { state.error = t("incomplete"); render(); return; }
     if (correcting) {
-      act(() => call("deal_correct", { tournament: tid, round: state.round, table: state.table, line: correcting, entry, reason: d.reason }),
+      act(() => call("deal_correct", { ...where, line: correcting, entry, reason: d.reason || "" }),
         () => { state.correcting = null; state.draft = null; flash(t("saved")); });
     } else {
-      act(() => call("deal_add", { tournament: tid, round: state.round, table: state.table, entry }), () => { state.draft = null; flash(t("saved")); });
+      act(() => call("deal_add", { ...where, entry }), () => { state.draft = null; flash(t("saved")); });
     }
   };
-  const pick = (c) => { d.contract = c; render().then(() => { const first = document.querySelector(".figures input, .figures button"); if (first) first.focus(); }); };
   const parts = [
-    h("p", { id: "next-dealer" }, correcting ? t("correcting", { line: correcting }) : t("next_dealer", { dealer: next.dealer, deal: next.deal })),
+    h("p", { id: "next-dealer" }, correcting ? t("correcting", { line: correcting }) : t("next_dealer", { dealer: next.dealer, deal: next.deal, name: sheet.seats[next.dealer - 1].name })),
     errorBox(),
-    !correcting && next.forced ? h("p", { class: "forced", id: "forced" }, `${t("forced")}: ${t("forced_why." + next.forced)}`) : null,
-    h("div", { class: "games", id: "games" }, ["A", "B", "C", "D", "E", "F", "T"].map((c) => h("button", {
-      id: `game-${c}`, class: d.contract === c ? "chosen" : "", disabled: !allowed.includes(c), title: t("games." + c), onclick: () => pick(c) }, c))),
+    mod.entryView(ctx),
+    previewEl,
   ];
-  if (d.contract === "T") {
-    parts.push(h("div", { class: "games", id: "suits" }, ["clubs", "diamonds", "hearts", "spades"].map((s) =>
-      h("button", { id: `suit-${s}`, class: d.trump === s ? "chosen" : "", onclick: () => { d.trump = s; render().then(() => document.querySelector(".figures input")?.focus()); } }, t(s)))));
-  }
-  if (d.contract && sheet.count_totals[d.contract]) {
-    const total = sheet.count_totals[d.contract];
-    const sumOf = () => d.figures.reduce((a, x) => a + (x === "" ? 0 : Number(x)), 0);
-    const sumEl = h("span", { class: "sum", id: "sum" });
-    const showSum = () => { const s = sumOf(); sumEl.textContent = t("counts_sum", { sum: s, total }); sumEl.className = `sum ${s === total ? "good" : "bad"}`; };
-    showSum();
-    parts.push(h("div", { class: "row figures" }, seats4.map((i) => h("label", {}, `${i}. ${sheet.seats[i - 1].name}`,
-      h("input", { id: `fig-${i}`, inputmode: "numeric", value: d.figures[i - 1], oninput: (e) => { d.figures[i - 1] = e.target.value.replace(/[^0-9]/g, ""); e.target.value = d.figures[i - 1]; showSum(); },
-        onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); const nextInput = document.getElementById(`fig-${i + 1}`); if (nextInput) nextInput.focus(); else submit(); } } }))), sumEl));
-  } else if (d.contract === "E") {
-    parts.push(h("div", { class: "row figures" }, h("span", {}, t("taker")), seats4.map((i) => h("button", { id: `taker-${i}`, class: d.taker === i ? "chosen" : "", onclick: () => { d.taker = i; render(); } }, `${i}. ${sheet.seats[i - 1].name}`))));
-  } else if (d.contract === "F") {
-    parts.push(h("div", { class: "row figures" }, h("span", {}, t("seventh")), seats4.map((i) => h("button", { id: `seventh-${i}`, class: d.seventh === i ? "chosen" : "", onclick: () => { d.seventh = i; render(); } }, `${i}. ${sheet.seats[i - 1].name}`))));
-    parts.push(h("div", { class: "row figures" }, h("span", {}, t("last")), seats4.map((i) => h("button", { id: `last-${i}`, class: d.last === i ? "chosen" : "", onclick: () => { d.last = i; render(); } }, `${i}. ${sheet.seats[i - 1].name}`))));
-  }
-  if (correcting) parts.push(h("div", { class: "row" }, h("label", {}, t("reason"), h("input", { id: "correct-reason", value: d.reason, oninput: (e) => { d.reason = e.target.value; } }))));
+  if (correcting) parts.push(h("div", { class: "row" }, h("label", {}, t("reason"), h("input", { id: "correct-reason", value: d.reason || "", oninput: (e) => { d.reason = e.target.value; },
+    onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); submit(); } } }))));
   parts.push(h("div", { class: "row" },
-    h("button", { class: "primary", id: "enter-line", disabled: !d.contract, onclick: submit }, correcting ? t("correct") : t("enter_line")),
+    h("button", { class: "primary", id: "enter-line", onclick: submit }, correcting ? t("correct") : t("enter_line")),
     correcting ? h("button", { onclick: () => { state.correcting = null; state.draft = null; state.error = null; render(); } }, t("cancel")) : null));
+  state.keys = (e) => mod.onKey(e, ctx);
+  setTimeout(() => ctx.check(), 0);
   return h("div", { class: "card", id: "entry" }, parts);
 }
 
@@ -367,12 +388,13 @@ views.scorer = async () => {
   let sheet;
   try { sheet = await call("sheet", { tournament: tid, round: state.round, table: state.table }); }
   catch (e) { return [h("h2", {}, t("scorer")), chooser, h("div", { class: "error" }, explain(e))]; }
+  const game = await gameOf(tid, sheet.game);
   const history = state.showHistory ? await call("sheet_history", { tournament: tid, round: state.round, table: state.table }) : null;
   return [
-    h("h2", {}, `${t("scorer")} — ${t("round")} ${sheet.round}, ${t("table")} ${sheet.table}`),
+    h("h2", {}, `${t("scorer")} — ${game.desc.name} — ${t("round")} ${sheet.round}, ${t("table")} ${sheet.table}`),
     chooser,
-    sheetTable(sheet),
-    entryPanel(sheet, tid),
+    sheetTable(sheet, game),
+    entryPanel(sheet, tid, game),
     h("div", { class: "row" }, h("button", { id: "show-history", onclick: () => { state.showHistory = !state.showHistory; render(); } }, t("history"))),
     history ? h("table", { id: "history" }, history.map((x) => h("tr", {}, h("td", {}, x.at_local), h("td", {}, x.line ?? "—"), h("td", {}, x.action), h("td", {}, x.by), h("td", {}, JSON.stringify(x.entry)), h("td", {}, x.reason)))) : null,
   ];
@@ -386,40 +408,21 @@ views.jury = async () => {
   let sheet = null;
   try { sheet = await call("sheet", { tournament: tid, round: state.round, table: state.table }); } catch (_) { sheet = null; }
   const rulings = await call("rulings_list", { tournament: tid });
-  const seatOptions = () => seats4.map((i) => h("option", { value: i }, sheet ? `${i}. ${sheet.seats[i - 1].name}` : i));
+  const game = sheet ? await gameOf(tid, sheet.game) : null;
+  const seats = sheet ? sheet.seats : [];
+  const seatOptions = () => seats.map((s) => h("option", { value: s.seat }, `${s.seat}. ${s.name}`));
   const base = { tournament: tid, round: state.round, table: state.table };
   const forms = sheet ? [
-    h("h3", {}, t("fault_negative")),
-    h("form", { class: "row", id: "fault-negative", onsubmit: (e) => {
-      e.preventDefault();
-      const f = e.target;
-      act(() => call("deal_add", { ...base, entry: { contract: f.contract.value, fault_by: Number(f.seat.value), reason: f.reason.value, by: f.by.value } }), () => flash(t("saved")));
-    } },
-      h("label", {}, t("contract"), h("select", { name: "contract" }, ["A", "B", "C", "D", "E", "F"].filter((c) => !sheet.next || sheet.next.allowed.includes(c)).map((c) => h("option", { value: c }, t("games." + c))))),
-      h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),
-      h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
-      h("label", {}, t("by"), h("input", { name: "by", required: true })),
-      h("button", { class: "primary", id: "record-fault-negative" }, t("record"))),
-    h("h3", {}, t("fault_trump")),
-    h("form", { class: "row", id: "fault-trump", onsubmit: (e) => {
-      e.preventDefault();
-      const f = e.target;
-      act(() => call("deal_add", { ...base, entry: { contract: "T", trump: f.trump.value, void_by: Number(f.seat.value), reason: f.reason.value, by: f.by.value } }), () => flash(t("saved")));
-    } },
-      h("label", {}, t("trump_suit"), h("select", { name: "trump" }, ["clubs", "diamonds", "hearts", "spades"].map((s) => h("option", { value: s }, t(s))))),
-      h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),
-      h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
-      h("label", {}, t("by"), h("input", { name: "by", required: true })),
-      h("button", { class: "primary", id: "record-fault-trump" }, t("record"))),
+    game.mod.juryForms ? game.mod.juryForms({ sheet, desc: game.desc, t, base, act, call, flash, seatOptions }) : null,
     h("h3", {}, t("free_ruling")),
     h("form", { class: "row", id: "free-ruling", onsubmit: (e) => {
       e.preventDefault();
       const f = e.target;
-      const ruling = { seat: Number(f.seat.value), points: seats4.map((i) => Number(f[`p${i}`].value || 0)), reason: f.reason.value, by: f.by.value, sanction: f.sanction.checked };
+      const ruling = { seat: Number(f.seat.value), points: seats.map((s) => Number(f[`p${s.seat}`].value || 0)), reason: f.reason.value, by: f.by.value, sanction: f.sanction.checked };
       act(() => call("ruling_add", { ...base, ruling }), () => flash(t("saved")));
     } },
       h("label", {}, t("seat"), h("select", { name: "seat" }, seatOptions())),
-      seats4.map((i) => h("label", {}, `${t("points")} ${i}`, h("input", { name: `p${i}`, type: "number", value: 0, style: "width:5rem" }))),
+      seats.map((s) => h("label", {}, `${t("points")} ${s.seat}`, h("input", { name: `p${s.seat}`, type: "number", value: 0, min: -1000, max: 1000, style: "width:5rem" }))),
       h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
       h("label", {}, t("by"), h("input", { name: "by", required: true })),
       h("label", {}, t("sanction"), h("input", { name: "sanction", type: "checkbox" })),
@@ -444,10 +447,8 @@ document.getElementById("current-tournament").addEventListener("change", (e) => 
   state.tournament = e.target.value; localStorage.setItem("atout.tournament", state.tournament); state.roundsView = null; state.error = null; render();
 });
 document.addEventListener("keydown", (e) => {
-  // Keyboard first: on the scorer's screen, a letter picks the game when no field has focus.
-  if (state.view !== "scorer" || e.target.tagName === "INPUT" || e.ctrlKey || e.metaKey) return;
-  const key = e.key.toUpperCase();
-  const button = document.getElementById(`game-${key}`);
-  if (button && !button.disabled) button.click();
+  // Keyboard first: on the scorer's screen, the game's keys pick contracts and suits when no field has focus.
+  if (state.view !== "scorer" || ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName) || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (state.keys && state.keys(e)) e.preventDefault();
 });
 render();

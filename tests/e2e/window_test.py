@@ -218,7 +218,7 @@ def evening(w, csv_path):
     w.type("#create-tournament input[name=rounds]", "2")
     w.click("#create-tournament-button")
     w.wait_text("Friday Test", "#tournaments-table")
-    w.shot("01-tournaments", ["Friday Test", "double-king"])
+    w.shot("01-tournaments", ["Friday Test", "Double King"])
 
     w.click("#nav-players")
     w.find("#csv-file")

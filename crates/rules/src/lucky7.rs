@@ -194,7 +194,9 @@ impl Game for Lucky7 {
         TablePlan::even(players, PLANNED_TABLE, Self::SEATS)
     }
 
-    /// `{"last_bidder": seat, "forbidden": bid}` once every other bid is typed.
+    /// `{"last_bidder": seat, "known": bool, "forbidden": bid or null}`: `known` once
+    /// every other bid is typed; `forbidden` is then the bid the last bidder may not
+    /// make (null when no bid of theirs could make the total).
     fn hint(&self, table: Table, entries: &[Hand], draft: &Value) -> Value {
         let hand = entries.len() + 1;
         if hand > self.hands {
@@ -207,7 +209,8 @@ impl Game for Lucky7 {
             .filter(|s| *s != last)
             .map(|s| bids.and_then(|b| b.get(s - 1)).and_then(Value::as_i64).filter(|b| (0..=cards).contains(b)))
             .collect();
+        let known = others.is_some();
         let forbidden = others.map(|o| cards - o.iter().sum::<i64>()).filter(|f| (0..=cards).contains(f));
-        json!({"last_bidder": last, "forbidden": forbidden})
+        json!({"last_bidder": last, "known": known, "forbidden": forbidden})
     }
 }

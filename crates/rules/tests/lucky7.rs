@@ -23,10 +23,14 @@ fn one_card_hand_and_the_last_bidder() {
     assert_eq!(sheet.lines[0].points, [0, 12, 10, 10]);
     // With bids 1, 0, 0 from seats 2, 3 and 4, seat 1 may not bid 0.
     let hint = Game::hint(&long(), Table::new(4, 2), &[], &json!({"bids": [null, 1, 0, 0]}));
-    assert_eq!(hint, json!({"last_bidder": 1, "forbidden": 0}));
+    assert_eq!(hint, json!({"last_bidder": 1, "known": true, "forbidden": 0}));
     // Before everyone else has bid, nothing is forbidden yet.
     let hint = Game::hint(&long(), Table::new(4, 2), &[], &json!({"bids": [null, 1, null, 0]}));
-    assert_eq!(hint["forbidden"], json!(null));
+    assert_eq!(hint, json!({"last_bidder": 1, "known": false, "forbidden": null}));
+    // Seats 2, 3 and 4 bid 1 between them with 1 card: seat 1 may not bid 0... but with
+    // bids 1, 1, 0 they already exceed the cards: seat 1 may bid anything.
+    let hint = Game::hint(&long(), Table::new(4, 2), &[], &json!({"bids": [null, 1, 1, 0]}));
+    assert_eq!(hint, json!({"last_bidder": 1, "known": true, "forbidden": null}));
 }
 
 /// Six hands on which seat 1 bids and takes every card and seat 2 bids 1 (so the
@@ -51,7 +55,7 @@ fn hand_seven_counts_double_and_its_last_bidder() {
     let c = Game::next_choices(&long(), Table::new(4, 2), &hands).unwrap().unwrap();
     assert_eq!((c.hand, c.cards, c.dealer, c.last_bidder, c.doubled), (7, 7, 4, 3, true));
     let hint = Game::hint(&long(), Table::new(4, 2), &hands, &json!({"bids": [2, 2, null, 2]}));
-    assert_eq!(hint, json!({"last_bidder": 3, "forbidden": 1}));
+    assert_eq!(hint, json!({"last_bidder": 3, "known": true, "forbidden": 1}));
     hands.push(hand(7, &[2, 2, 1, 2], &[2, 2, 1, 2]));
     assert_eq!(Game::replay(&long(), Table::new(4, 2), &hands).unwrap_err().rule(), LAST_BID);
     hands[6] = hand(7, &[2, 2, 1, 3], &[2, 2, 1, 2]);

@@ -1,0 +1,109 @@
+// Double King's entry: the dealer's contract (A–F, or T with a suit), then one
+// figure per seat. Names, totals and which contracts are open come from the
+// application (the game's description and the sheet's next choices).
+import { h, seatFields, seatButtons } from "../dom.js";
+
+const SEATS = [1, 2, 3, 4];
+
+export function newDraft(entry) {
+  const d = { contract: null, trump: null, figures: ["", "", "", ""], taker: null, seventh: null, last: null };
+  if (entry) {
+    d.contract = entry.contract;
+    d.trump = entry.trump || null;
+    if (entry.counts) d.figures = entry.counts.map(String);
+    d.taker = entry.taker ?? null; d.seventh = entry.seventh ?? null; d.last = entry.last ?? null;
+  }
+  return d;
+}
+
+function contractOf(desc, code) {
+  return desc.contracts.find((c) => c.code === code);
+}
+
+/** The entry as FORMAT.md writes it, or null while a figure is missing. */
+export function toEntry(d, desc) {
+  const c = d.contract && contractOf(desc, d.contract);
+  if (!c) return null;
+  if (c.figures === "taker") return d.taker ? { contract: c.code, taker: d.taker } : null;
+  if (c.figures === "seventh-last") return d.seventh && d.last ? { contract: c.code, seventh: d.seventh, last: d.last } : null;
+  if (d.figures.some((x) => x === "")) return null;
+  if (c.trump && !d.trump) return null;
+  const entry = { contract: c.code, counts: d.figures.map(Number) };
+  if (c.trump) entry.trump = d.trump;
+  return entry;
+}
+
+export function entryView(ctx) {
+  const { sheet, desc, next, draft: d, t } = ctx;
+  const allowed = ctx.correcting ? desc.contracts.map((c) => c.code) : next.allowed;
+  const parts = [];
+  if (!ctx.correcting && next.forced) parts.push(h("p", { class: "forced", id: "forced" }, `${t("forced")}: ${desc.forced[next.forced] || next.forced}`));
+  parts.push(h("div", { class: "games", id: "games" }, desc.contracts.map((c) => h("button", {
+    id: `game-${c.code}`, class: d.contract === c.code ? "chosen" : "", disabled: !allowed.includes(c.code), title: c.name,
+    onclick: () => { d.contract = c.code; ctx.redraw(".figures input, .figures button, #suits button"); },
+  }, h("kbd", {}, c.code), " ", c.name))));
+  const c = d.contract && contractOf(desc, d.contract);
+  if (!c) return parts;
+  if (c.trump) {
+    parts.push(h("div", { class: "games", id: "suits" }, desc.suits.map((s) =>
+      h("button", { id: `suit-${s.code}`, class: d.trump === s.code ? "chosen" : "", onclick: () => { d.trump = s.code; ctx.redraw(".figures input"); } },
+        h("kbd", {}, s.key), ` ${s.symbol} ${s.name}`))));
+  }
+  if (c.figures === "counts") {
+    const sumEl = h("span", { class: "sum", id: "sum" });
+    const showSum = () => {
+      const s = d.figures.reduce((a, x) => a + (x === "" ? 0 : Number(x)), 0);
+      sumEl.textContent = t("counts_sum", { sum: s, total: c.total });
+      sumEl.className = `sum ${s === c.total ? "good" : "bad"}`;
+    };
+    showSum();
+    parts.push(h("div", { class: "row figures" }, seatFields("fig", sheet.seats, d.figures, SEATS, { onchange: () => { showSum(); ctx.check(); }, submit: ctx.submit }), sumEl));
+  } else if (c.figures === "taker") {
+    parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.taker), seatButtons("taker", sheet.seats, d.taker, (s) => { d.taker = s; ctx.redraw(); })));
+  } else {
+    parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.seventh), seatButtons("seventh", sheet.seats, d.seventh, (s) => { d.seventh = s; ctx.redraw(); })));
+    parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.last), seatButtons("last", sheet.seats, d.last, (s) => { d.last = s; ctx.redraw(); })));
+  }
+  return parts;
+}
+
+/** Keys when no field has focus: a contract's letter, then a suit's digit. */
+export function onKey(e, ctx) {
+  const key = e.key.toLowerCase();
+  const c = ctx.desc.contracts.find((x) => x.key === key);
+  if (c) { const b = document.getElementById(`game-${c.code}`); if (b && !b.disabled) { b.click(); return true; } }
+  const s = ctx.desc.suits.find((x) => x.key === key);
+  if (s && ctx.draft.contract === "T") { document.getElementById(`suit-${s.code}`)?.click(); return true; }
+  return false;
+}
+
+/** The jury's two Double King faults: written on the sheet as its next line. */
+export function juryForms(ctx) {
+  const { sheet, desc, t, base, act, call, flash, seatOptions } = ctx;
+  const open = (code) => !sheet.next || sheet.next.allowed.includes(code);
+  const negatives = desc.contracts.filter((c) => c.negative && open(c.code));
+  return [
+    h("h3", {}, desc.labels.fault_negative),
+    h("form", { class: "row", id: "fault-negative", onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.target;
+      act(() => call("deal_add", { ...base, entry: { contract: f.contract.value, fault_by: Number(f.seat.value), reason: f.reason.value, by: f.by.value } }), () => flash(t("saved")));
+    } },
+      h("label", {}, t("contract"), h("select", { name: "contract" }, negatives.map((c) => h("option", { value: c.code }, `${c.code} ${c.name}`)))),
+      h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),
+      h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
+      h("label", {}, t("by"), h("input", { name: "by", required: true })),
+      h("button", { class: "primary", id: "record-fault-negative" }, t("record"))),
+    h("h3", {}, desc.labels.fault_trump),
+    h("form", { class: "row", id: "fault-trump", onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.target;
+      act(() => call("deal_add", { ...base, entry: { contract: "T", trump: f.trump.value, void_by: Number(f.seat.value), reason: f.reason.value, by: f.by.value } }), () => flash(t("saved")));
+    } },
+      h("label", {}, t("trump_suit"), h("select", { name: "trump" }, desc.suits.map((s) => h("option", { value: s.code }, `${s.symbol} ${s.name}`)))),
+      h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),
+      h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
+      h("label", {}, t("by"), h("input", { name: "by", required: true })),
+      h("button", { class: "primary", id: "record-fault-trump" }, t("record"))),
+  ];
+}

@@ -1,0 +1,68 @@
+// Double Lucky 7's entry: for the hand due, the bids in bidding order (the
+// dealer first) with the bid the last bidder may not make shown as it becomes
+// known, then the tricks taken by seat. The cards, the order and the forbidden
+// bid come from the application.
+import { h, seatFields } from "../dom.js";
+
+export function newDraft(entry, ctx) {
+  const n = ctx.sheet.seats.length;
+  const d = { bids: Array(n).fill(""), tricks: Array(n).fill("") };
+  if (entry) {
+    d.bids = entry.bids.map(String);
+    d.tricks = entry.tricks.map(String);
+  }
+  return d;
+}
+
+function cardsOf(ctx) {
+  const line = ctx.correcting || (ctx.next && ctx.next.hand);
+  return ctx.desc.cards[line - 1];
+}
+
+export function toEntry(d, desc, ctx) {
+  if (d.bids.some((x) => x === "") || d.tricks.some((x) => x === "")) return null;
+  return { cards: cardsOf(ctx), bids: d.bids.map(Number), tricks: d.tricks.map(Number) };
+}
+
+/** What the application needs to say which bid is forbidden, while bids are typed. */
+export function partial(d) {
+  return { bids: d.bids.map((x) => (x === "" ? null : Number(x))) };
+}
+
+export function entryView(ctx) {
+  const { sheet, desc, next, draft: d, t } = ctx;
+  const n = sheet.seats.length;
+  const hand = ctx.correcting || next.hand;
+  const cards = cardsOf(ctx);
+  const dealer = ctx.correcting ? sheet.lines[hand - 1].dealer : next.dealer;
+  const order = Array.from({ length: n }, (_, k) => ((dealer - 1 + k) % n) + 1);
+  const hint = h("p", { class: "hint", id: "bid-hint" });
+  const showHint = (result) => {
+    const x = result && result.hint;
+    if (!x || !x.last_bidder || !x.known) { hint.textContent = ""; return; }
+    const who = `${x.last_bidder}. ${sheet.seats[x.last_bidder - 1].name}`;
+    hint.textContent = (x.forbidden == null ? desc.labels.free : desc.labels.forbidden).replace("{seat}", who).replace("{bid}", x.forbidden);
+    hint.className = x.forbidden == null ? "hint" : "forced";
+  };
+  ctx.onPreview(showHint);
+  const sumEl = h("span", { class: "sum", id: "sum" });
+  const showSum = () => {
+    const s = d.tricks.reduce((a, x) => a + (x === "" ? 0 : Number(x)), 0);
+    sumEl.textContent = t("counts_sum", { sum: s, total: cards });
+    sumEl.className = `sum ${s === cards ? "good" : "bad"}`;
+  };
+  showSum();
+  return [
+    h("p", { id: "hand-info", class: hand === desc.doubled ? "forced" : "hint" },
+      `${desc.labels.hand} ${hand} · ${cards} ${desc.labels.cards}${hand === desc.doubled ? ` · ${desc.labels.doubled}` : ""}`),
+    h("div", { class: "row figures", id: "bids" }, h("span", {}, desc.labels.bids),
+      seatFields("bid", sheet.seats, d.bids, order, { onchange: () => ctx.check(), submit: () => document.getElementById("trick-1")?.focus() })),
+    hint,
+    h("div", { class: "row figures", id: "tricks" }, h("span", {}, desc.labels.tricks),
+      seatFields("trick", sheet.seats, d.tricks, sheet.seats.map((s) => s.seat), { onchange: () => { showSum(); ctx.check(); }, submit: ctx.submit }), sumEl),
+  ];
+}
+
+export function onKey() {
+  return false;
+}

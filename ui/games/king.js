@@ -1,0 +1,111 @@
+// King's entry: the game of the deal (due in the fixed orders, chosen by the
+// player with the lead in the choice form), then its figures: counts per seat,
+// the K♥'s taker, the takers of tricks 12 and 13, or a récup's trump, tricks
+// and an optional sale of the trump. Names, totals and the games open come from
+// the application.
+import { h, seatFields, seatButtons, figure } from "../dom.js";
+
+const SEATS = [1, 2, 3, 4];
+
+export function newDraft(entry, ctx) {
+  const d = { game: null, figures: ["", "", "", ""], taker: null, t12: null, t13: null, trump: null, seller: null, buyer: null, saleTricks: "" };
+  if (ctx && ctx.next && ctx.next.allowed.length === 1) d.game = ctx.next.allowed[0];
+  if (entry) {
+    d.game = entry.game;
+    if (entry.counts) d.figures = entry.counts.map(String);
+    d.taker = entry.taker ?? null;
+    if (entry.takers) [d.t12, d.t13] = entry.takers;
+    d.trump = entry.trump ?? null;
+    if (entry.sale) { d.seller = entry.sale.seller; d.buyer = entry.sale.buyer; d.saleTricks = String(entry.sale.tricks); }
+  }
+  return d;
+}
+
+function phaseOf(desc, code) {
+  return desc.contracts.find((c) => c.code === code);
+}
+
+export function toEntry(d, desc, ctx) {
+  const p = d.game && phaseOf(desc, d.game);
+  if (!p) return null;
+  const entry = { game: p.code };
+  if (p.figures === "counts") {
+    if (d.figures.some((x) => x === "")) return null;
+    entry.counts = d.figures.map(Number);
+  }
+  if (p.figures === "taker" || p.figures === "taker-takers") {
+    if (!d.taker) return null;
+    entry.taker = d.taker;
+  }
+  if (p.figures === "takers" || p.figures === "taker-takers") {
+    if (!d.t12 || !d.t13) return null;
+    entry.takers = [d.t12, d.t13];
+  }
+  if (p.trump) {
+    if (!d.trump) return null;
+    entry.trump = d.trump;
+    const seller = d.seller ?? (ctx && ctx.next ? ctx.next.leader : null);
+    if (d.buyer && d.saleTricks !== "" && seller) entry.sale = { seller, buyer: d.buyer, tricks: figure(d.saleTricks) };
+  }
+  return entry;
+}
+
+export function entryView(ctx) {
+  const { sheet, desc, next, draft: d, t } = ctx;
+  const allowed = ctx.correcting ? desc.contracts.map((c) => c.code) : next.allowed;
+  const parts = [];
+  if (!ctx.correcting) {
+    parts.push(h("p", { class: "hint", id: "leader" }, `${desc.labels.leader}: ${next.leader}. ${sheet.seats[next.leader - 1].name}`));
+    if (next.forced && next.forced !== "order") parts.push(h("p", { class: "forced", id: "forced" }, `${t("forced")}: ${desc.forced[next.forced]}`));
+  }
+  parts.push(h("div", { class: "games", id: "games" }, desc.contracts.map((c) => h("button", {
+    id: `game-${c.code}`, class: d.game === c.code ? "chosen" : "", disabled: !allowed.includes(c.code),
+    onclick: () => { d.game = c.code; ctx.redraw(".figures input, .figures button, #suits button"); },
+  }, h("kbd", {}, c.key.toUpperCase()), " ", c.name))));
+  const p = d.game && phaseOf(desc, d.game);
+  if (!p) return parts;
+  if (p.trump) {
+    parts.push(h("div", { class: "games", id: "suits" }, desc.suits.map((s) =>
+      h("button", { id: `suit-${s.code}`, class: d.trump === s.code ? "chosen" : "", onclick: () => { d.trump = s.code; ctx.redraw(".figures input"); } },
+        h("kbd", {}, s.key), ` ${s.symbol} ${s.name}`))));
+  }
+  if (p.figures === "counts") {
+    const sumEl = h("span", { class: "sum", id: "sum" });
+    const showSum = () => {
+      const s = d.figures.reduce((a, x) => a + (x === "" ? 0 : Number(x)), 0);
+      sumEl.textContent = t("counts_sum", { sum: s, total: p.total });
+      sumEl.className = `sum ${s === p.total ? "good" : "bad"}`;
+    };
+    showSum();
+    parts.push(h("div", { class: "row figures" }, seatFields("fig", sheet.seats, d.figures, SEATS, { onchange: () => { showSum(); ctx.check(); }, submit: ctx.submit }), sumEl));
+  }
+  if (p.figures === "taker" || p.figures === "taker-takers") {
+    parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.taker), seatButtons("taker", sheet.seats, d.taker, (s) => { d.taker = s; ctx.redraw(); })));
+  }
+  if (p.figures === "takers" || p.figures === "taker-takers") {
+    parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.trick12), seatButtons("trick12", sheet.seats, d.t12, (s) => { d.t12 = s; ctx.redraw(); })));
+    parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.trick13), seatButtons("trick13", sheet.seats, d.t13, (s) => { d.t13 = s; ctx.redraw(); })));
+  }
+  if (p.trump) {
+    const seats = sheet.seats.map((s) => h("option", { value: s.seat, selected: d.buyer === s.seat }, `${s.seat}. ${s.name}`));
+    parts.push(h("div", { class: "row", id: "sale" },
+      h("span", {}, desc.labels.sale),
+      ctx.correcting ? h("label", {}, t("seat"), h("select", { id: "sale-seller", onchange: (e) => { d.seller = Number(e.target.value); ctx.check(); } },
+        sheet.seats.map((s) => h("option", { value: s.seat, selected: d.seller === s.seat }, `${s.seat}. ${s.name}`)))) : null,
+      h("label", {}, desc.labels.buyer, h("select", { id: "sale-buyer", onchange: (e) => { d.buyer = e.target.value ? Number(e.target.value) : null; ctx.check(); } },
+        h("option", { value: "" }, desc.labels.no_sale), seats)),
+      h("label", {}, desc.labels.sale_tricks, h("input", { id: "sale-tricks", inputmode: "numeric", value: d.saleTricks, style: "width:4rem",
+        oninput: (e) => { d.saleTricks = e.target.value.replace(/[^0-9]/g, ""); e.target.value = d.saleTricks; ctx.check(); } }))));
+  }
+  return parts;
+}
+
+export function onKey(e, ctx) {
+  const key = e.key.toLowerCase();
+  const open = ctx.correcting ? null : ctx.next.allowed;
+  const c = ctx.desc.contracts.find((x) => x.key === key && (!open || open.includes(x.code)));
+  if (c) { document.getElementById(`game-${c.code}`)?.click(); return true; }
+  const s = ctx.desc.suits.find((x) => x.key === key);
+  if (s && document.getElementById(`suit-${s.code}`)) { document.getElementById(`suit-${s.code}`).click(); return true; }
+  return false;
+}
