@@ -272,21 +272,26 @@ views.standings = async () => {
   const tid = needTournament();
   const s = await call("standings", { tournament: tid, afterRound: state.afterRound || null });
   const rounds = Array.from({ length: s.after_round }, (_, i) => i + 1);
+  // A total-score tournament has no table points: the round's score alone is shown.
+  const points = s.rows.some((row) => row.table_points != null);
+  const cell = (x) => {
+    if (x.bye) return points ? `${t("bye")} ${fmt(x.table_points)}` : `${t("bye")} (${x.score})`;
+    return points ? `${fmt(x.table_points)} (${x.score})` : String(x.score);
+  };
   return [
     h("h2", {}, `${t("standings")} — ${s.tournament}`),
     h("div", { class: "row" }, h("label", {}, t("after_round"), h("select", { id: "after-round", onchange: (e) => { state.afterRound = Number(e.target.value); render(); } },
       rounds.map((r) => h("option", { value: r, selected: r === s.after_round }, r))))),
     h("table", { id: "standings-table" },
-      h("tr", {}, h("th", { class: "num" }, t("rank")), h("th", {}, t("name")), h("th", { class: "num" }, t("points")), h("th", { class: "num" }, t("score")), h("th", { class: "num" }, t("best")),
+      h("tr", {}, h("th", { class: "num" }, t("rank")), h("th", {}, t("name")), points ? h("th", { class: "num" }, t("points")) : null, h("th", { class: "num" }, t("score")), h("th", { class: "num" }, t("best")),
         rounds.map((r) => h("th", { class: "num" }, `${t("round")} ${r}`))),
       s.rows.map((row) => h("tr", {},
         h("td", { class: `num${row.shared ? " shared" : ""}` }, row.shared ? `${row.rank}=` : row.rank),
-        h("td", {}, row.name), h("td", { class: "num" }, fmt(row.table_points)), h("td", { class: "num" }, row.score_sum), h("td", { class: "num" }, row.best_round ?? ""),
+        h("td", {}, row.name), points ? h("td", { class: "num" }, fmt(row.table_points)) : null, h("td", { class: "num" }, row.score_sum), h("td", { class: "num" }, row.best_round ?? ""),
         rounds.map((r) => {
           const x = row.rounds.find((y) => y.round === r);
           if (!x) return h("td", {}, "");
-          if (x.bye) return h("td", { class: "num" }, `${t("bye")} ${fmt(x.table_points)}`);
-          return h("td", { class: `num${x.provisional ? " provisional" : ""}`, title: x.provisional ? t("provisional") : "" }, `${fmt(x.table_points)} (${x.score})`);
+          return h("td", { class: `num${x.provisional ? " provisional" : ""}`, title: x.provisional ? t("provisional") : "" }, cell(x));
         })))),
   ];
 };
@@ -316,7 +321,7 @@ function sheetTable(sheet, game) {
   const scores = h("tr", { id: "round-scores" }, h("th", span, t("round_scores")), sheet.scores.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
   const points = h("tr", { id: "table-points" }, h("th", span, `${t("table_points")}${sheet.complete ? "" : ` (${t("provisional")})`}`),
     sheet.table_points.map((x) => h("th", { class: "num" }, fmt(x))), h("th", {}, ""));
-  return h("table", { class: "sheet", id: "sheet" }, head, rows, sum, scores, points);
+  return h("table", { class: "sheet", id: "sheet" }, head, rows, sum, scores, sheet.uses_table_points ? points : null);
 }
 
 /** The live check of the line being typed: its points, or the rule it breaks, from the application. */

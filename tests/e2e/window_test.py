@@ -293,6 +293,124 @@ def evening(w, csv_path):
     w.select("#lang", "fr")
     w.wait_text("Classement", "#nav")
     w.shot("08-standings-fr", ["Classement", "Rang"])
+    w.select("#lang", "en")
+    w.wait_text("Standings", "#nav")
+
+
+# The King example of crates/rules/tests/king.rs (first dealer seat 2), in the variant
+# K♥ 5 and last two 2 + 3: deal 4's trump is sold by the lead (seat 4) to seat 1 for 3.
+KING = [
+    ("counts", [3, 4, 2, 4]), ("recup", ("spades", [4, 3, 3, 3], None)), ("counts", [0, 5, 6, 2]),
+    ("recup", ("none", [2, 4, 4, 3], (1, 3))), ("counts", [2, 2, 2, 2]), ("recup", ("hearts", [5, 2, 3, 3], None)),
+    ("counts", [1, 0, 2, 1]), ("recup", ("clubs", [3, 3, 3, 4], None)), ("king", 3), ("last-two", (1, 1)),
+]
+
+
+def new_tournament(w, name, game, rounds, settings=None):
+    """Create a tournament of `game` from the form and enter every registered player."""
+    w.click("#nav-tournaments")
+    w.select("#tournament-game", game)
+    w.find(f"#tournament-game option[value='{game}']:checked")
+    for key, index in (settings or {}).items():
+        w.select(f"#setting-{key}", index)
+    w.type("#tournament-name", name)
+    w.type("#create-tournament input[name=rounds]", str(rounds))
+    w.click("#create-tournament-button")
+    w.wait_text(name, "#tournaments-table")
+    button = w.js("return [...document.querySelectorAll('#tournaments-table tr')].find(r => r.textContent.includes(arguments[0])).querySelector('[id^=enter-all]').id", name)
+    w.click(f"#{button}")
+    w.wait_text("players entered", "#flash")
+
+
+def open_sheet(w, seed):
+    w.click("#nav-rounds")
+    w.type("#seed", str(seed))
+    w.click("#draw-round")
+    w.find("#table-card-1")
+    w.click("#nav-scorer")
+    w.find("#sheet-round")
+    w.select("#sheet-round", 1)
+    w.select("#sheet-table", 1)
+    w.wait_text("deals 1", "#next-dealer")
+    return int(w.text("#next-dealer").split()[1])
+
+
+def king_evening(w):
+    new_tournament(w, "King Test", "king", 1, {"scoring": 1})
+    w.shot("09-king-tournament", ["King Test", "King"])
+    first = open_sheet(w, 11)
+    seat = lambda s: (s - 1 + first - 2) % 4 + 1  # the example's seat s at this table
+    counts = lambda c: [c[(k - first + 2) % 4] for k in range(4)]  # figures by this table's seats
+    for n, (kind, figures) in enumerate(KING, 1):
+        if kind == "counts":
+            enter_counts(w, counts(figures))
+        elif kind == "recup":
+            suit, c, sale = figures
+            choose(w, f"#suit-{suit}")
+            if sale:
+                w.select("#sale-buyer", seat(sale[0]))
+                w.type("#sale-tricks", str(sale[1]))
+            enter_counts(w, counts(c))
+        elif kind == "king":
+            choose(w, f"#taker-{seat(figures)}")
+            w.click("#enter-line")
+        else:
+            choose(w, f"#trick12-{seat(figures[0])}")
+            choose(w, f"#trick13-{seat(figures[1])}")
+            w.click("#enter-line")
+        w.find(f"#line-{n}")
+        if n == 4:
+            want = [str(x) for x in counts([-1, 4, 4, 6])]
+            got = w.js("return [...document.querySelectorAll('#line-4 td span')].map(e => e.textContent)")
+            check(got == want, f"the sold récup scores {got}, expected {want}")
+            w.shot("10-king-scorer", ["Seat", "récup"])
+    w.find("#sheet-complete")
+    want = [str(x) for x in counts([-1, 1, -6, 6])]
+    got = w.wait_cells("#round-scores", want)
+    check(got == want, f"King round scores {got}, expected {want}")
+    want = [str(x) for x in counts([8, 12, 4, 16])]
+    got = w.cells("#table-points")
+    check(got == want, f"King table points {got}, expected {want}")
+    w.shot("11-king-complete", ["Sheet complete", "king of hearts", "last two tricks"])
+
+
+def lucky7_evening(w):
+    new_tournament(w, "Lucky Test", "double-lucky-7", 1, {"hands": 1})
+    first = open_sheet(w, 5)
+    last = (first - 2) % 4 + 1
+    # Hand 1: the bids add up to the card: refused with its rule, the typed figures kept.
+    others = [s for s in range(1, 5) if s != last]
+    for s in others:
+        w.type(f"#bid-{s}", "1" if s == others[0] else "0")
+    w.wait_text("may not bid 0", "#bid-hint")
+    w.shot("12-lucky7-hint", ["may not bid 0", "hand 1"])
+    w.type(f"#bid-{last}", "0")
+    for s in range(1, 5):
+        w.type(f"#trick-{s}", "1" if s == others[0] else "0")
+    w.type("#trick-4", "\ue007", clear=False)
+    w.wait_text("last-bid", "#error")
+    check(w.value(f"#bid-{others[0]}") == "1", "typed bids are kept after a refusal")
+    # Seat 1 bids and takes every card, seat 2 bids 1, seats 3 and 4 bid and take 0:
+    # seat 1 scores 10 + 2c (hand 7: 48), seat 2 nothing, seats 3 and 4 10 a hand (hand 7: 20).
+    for hand in range(1, 8):
+        bids, tricks = [hand, 1, 0, 0], [hand, 0, 0, 0]
+        for s in range(1, 5):
+            w.type(f"#bid-{s}", str(bids[s - 1]))
+        for s in range(1, 5):
+            w.type(f"#trick-{s}", str(tricks[s - 1]))
+        w.type("#trick-4", "\ue007", clear=False)
+        w.find(f"#line-{hand}")
+    w.find("#sheet-complete")
+    want = ["150", "0", "80", "80"]
+    got = w.wait_cells("#round-scores", want)
+    check(got == want, f"Lucky 7 round scores {got}, expected {want}")
+    check(not w.js("return !!document.getElementById('table-points')"), "a total-score sheet shows no table points")
+    w.shot("13-lucky7-complete", ["Sheet complete", "×2"])
+    w.click("#nav-standings")
+    w.find("#standings-table")
+    first_row = w.js("return [...document.querySelectorAll('#standings-table tr')][1].textContent")
+    check("150" in first_row, f"the leader has 150: {first_row}")
+    w.shot("14-lucky7-standings", ["Standings", "2="])
 
 
 def main():
@@ -333,6 +451,8 @@ def main():
         sid = session["sessionId"]
         window = Window(sid)
         evening(window, csv_path)
+        king_evening(window)
+        lucky7_evening(window)
     except Exception as e:
         checks["failed"] += 1
         traceback.print_exc()

@@ -59,6 +59,8 @@ pub struct SheetView {
     /// Round scores: totals plus rulings.
     pub scores: Vec<i64>,
     pub table_points: Vec<TablePoints>,
+    /// Whether the tournament ranks by table points (otherwise they are not shown).
+    pub uses_table_points: bool,
     pub deals_played: usize,
     pub deals_needed: usize,
     pub complete: bool,
@@ -233,6 +235,7 @@ impl Atout {
             totals,
             scores: result.scores.clone(),
             table_points: result.points.clone(),
+            uses_table_points: l.settings.uses_table_points(),
             deals_played: played,
             deals_needed: needed,
             complete: result.complete,

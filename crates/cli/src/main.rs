@@ -275,7 +275,8 @@ fn print_sheet(s: &SheetView) {
         println!("ruling  seat {}: {:?} — {} ({}){}", r.seat, r.points, r.reason, r.by, if r.sanction { " [sanction]" } else { "" });
     }
     let tp: Vec<String> = s.table_points.iter().map(|p| p.to_string()).collect();
-    println!("scores  {:?}   table points [{}]{}", s.scores, tp.join(", "), if s.complete { "" } else { "  (provisional)" });
+    let tp = if s.uses_table_points { format!("   table points [{}]", tp.join(", ")) } else { String::new() };
+    println!("scores  {:?}{tp}{}", s.scores, if s.complete { "" } else { "  (provisional)" });
     match &s.next {
         Some(next) => println!("next: {}", serde_json::to_string(next).unwrap_or_default()),
         None => println!("sheet complete ({} deals)", s.deals_played),

@@ -98,7 +98,7 @@ impl Phase {
             Phase::KingOfHearts => Tr::new("king of hearts", "le King (roi de cœur)", "hartenheer"),
             Phase::LastTwo => Tr::new("last two tricks", "deux der", "laatste twee slagen"),
             Phase::KingAndLastTwo => Tr::new("king of hearts and last two", "King et deux der", "hartenheer en laatste twee"),
-            Phase::Recup => Tr::new("récup (tricks score)", "récupération", "recup (slagen tellen)"),
+            Phase::Recup => Tr::new("récup", "récupération", "recup"),
         }
     }
 
@@ -444,8 +444,9 @@ impl King {
                 progress.recup_by[leader - 1] = true;
             }
             progress.played.push(phase);
-            let label = match (phase, deal.trump) {
-                (Phase::Recup, Some(t)) => format!("recup {}", t.symbol()),
+            let label = match (phase, deal.trump, &deal.sale) {
+                (Phase::Recup, Some(t), Some(sale)) => format!("recup {} ({}→{}: {})", t.symbol(), sale.seller, sale.buyer, sale.tricks),
+                (Phase::Recup, Some(t), None) => format!("recup {}", t.symbol()),
                 _ => phase.code().to_string(),
             };
             lines.push(Line {

@@ -51,6 +51,8 @@ impl Default for Lucky7 {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Choices {
     pub line: usize,
+    /// The hand's number (every game's choices name the deal due).
+    pub deal: usize,
     pub hand: usize,
     pub cards: usize,
     pub dealer: Seat,
@@ -160,6 +162,7 @@ impl Game for Lucky7 {
         let dealer = self.dealer(table, hand);
         Ok(Some(Choices {
             line: hand,
+            deal: hand,
             hand,
             cards: self.cards(hand),
             dealer,
