@@ -54,4 +54,17 @@ fn commands_forward_to_the_api_and_refusals_come_back_with_their_rule() {
     assert_eq!(standings["rows"].as_array().unwrap().len(), 4);
     let missing = invoke(&w, "sheet", json!({"tournament": "nope", "round": 1, "table": 1})).unwrap_err();
     assert_eq!(missing["kind"], "not-found");
+    // The rule's text comes in every language from the rules themselves.
+    assert_eq!(err["rule_texts"]["fr"], "les chiffres d'une donne font le total de la donne");
+
+    // What the window asks of a game: the games, a tournament's game described, a line checked.
+    let games = invoke(&w, "games", json!({"lang": "nl"})).unwrap();
+    let codes: Vec<&str> = games.as_array().unwrap().iter().map(|g| g["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["double-king", "king", "double-lucky-7"]);
+    let view = invoke(&w, "game_view", json!({"tournament": tid, "lang": "nl"})).unwrap();
+    assert_eq!(view["contracts"][2]["name"], "minste vrouwen");
+    let check = invoke(&w, "deal_check", json!({"tournament": tid, "round": 1, "table": 1, "line": null, "entry": {"contract": "C", "counts": [1, 1, 1, 1]}})).unwrap();
+    assert_eq!(check["points"], json!([-2, -2, -2, -2]));
+    let check = invoke(&w, "deal_check", json!({"tournament": tid, "round": 1, "table": 1, "line": 1, "entry": {"contract": "C", "counts": [1, 1, 1, 0]}})).unwrap();
+    assert_eq!(check["refused"]["rule"], "deal-total");
 }

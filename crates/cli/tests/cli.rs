@@ -88,3 +88,59 @@ fn a_secretary_runs_a_round_from_the_command_line() {
     assert_eq!(sheet["totals"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).sum::<i64>(), -13);
     assert_eq!(sheet["lines"][0]["entry"]["counts"], serde_json::json!([5, 5, 2, 1]));
 }
+
+/// A King and a Double Lucky 7 tournament run from the command line: create with
+/// variant settings, enter players, draw, add lines, read the sheet and standings.
+#[test]
+fn king_and_lucky_7_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let csv = dir.path().join("p.csv");
+    std::fs::write(&csv, "name;club\nAnne Peeters;A\nBart Maes;A\nChloé Dubois;B\nDirk Claes;B\nEls Janssens;A\nFrançois Lambert;B\nGert Wouters;A\nHélène Renard;B\nIngrid Smets;A\n").unwrap();
+    ok(&db, &["players", "import", csv.to_str().unwrap()]);
+
+    // An unknown settings key is refused by name, and nothing is created.
+    let out = atout(&db, &["tournament", "create", "--name", "K", "--game", "king", "--settings", r#"{"king_of_heart": 5}"#]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("king_of_heart"));
+    let k = ok(&db, &["tournament", "create", "--name", "K", "--game", "king", "--rounds", "1", "--settings", r#"{"king_of_hearts": 5, "last_two": [2, 3]}"#]);
+    let k = k.trim();
+    ok(&db, &["tournament", "enter", "--tournament", k]);
+    let round: Value = serde_json::from_str(&ok(&db, &["round", "draw", "--tournament", k, "--round", "1", "--seed", "3", "--format", "json"])).unwrap();
+    // Nine players at tables of four: two tables and a bye.
+    assert_eq!((round["tables"].as_array().unwrap().len(), round["byes"].as_array().unwrap().len()), (2, 1));
+    let at = ["--tournament", k, "--round", "1", "--table", "1"];
+    let add = |entry: &str| ok(&db, &[&["deal", "add"][..], &at, &[entry, "--format", "json"]].concat());
+    let sheet: Value = serde_json::from_str(&add(r#"{"game":"no-tricks","counts":[3,4,2,4]}"#)).unwrap();
+    assert_eq!(sheet["lines"][0]["points"], serde_json::json!([-3, -4, -2, -4]));
+    assert_eq!(sheet["next"]["due"], "recup");
+    // The game due is forced: a no-queens now is refused with its rule.
+    let out = atout(&db, &[&["deal", "add"][..], &at, &[r#"{"game":"no-queens","counts":[1,1,1,1]}"#]].concat());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("phase-due"), "{}", String::from_utf8_lossy(&out.stderr));
+    // A line checked without being written.
+    let check: Value = serde_json::from_str(&ok(&db, &[&["deal", "check"][..], &at, &[r#"{"game":"recup","trump":"none","counts":[4,3,3,3]}"#]].concat())).unwrap();
+    assert_eq!(check["points"], serde_json::json!([4, 3, 3, 3]));
+    let shown = ok(&db, &[&["sheet"][..], &at].concat());
+    // The checked récup was not written: the sheet still has one line, and the récup is due.
+    assert!(shown.contains("no-tricks") && !shown.contains("recup SA") && shown.contains(r#""due":"recup""#), "{shown}");
+
+    let l = ok(&db, &["tournament", "create", "--name", "L", "--game", "double-lucky-7", "--rounds", "1", "--settings", r#"{"hands": 7}"#]);
+    let l = l.trim();
+    ok(&db, &["tournament", "enter", "--tournament", l]);
+    let round: Value = serde_json::from_str(&ok(&db, &["round", "draw", "--tournament", l, "--round", "1", "--seed", "3", "--format", "json"])).unwrap();
+    // Nine players, about four a table: 5 and 4, nobody sits out.
+    let sizes: Vec<usize> = round["tables"].as_array().unwrap().iter().map(|t| t["seats"].as_array().unwrap().len()).collect();
+    assert_eq!((sizes, round["byes"].as_array().unwrap().len()), (vec![5, 4], 0));
+    let at = ["--tournament", l, "--round", "1", "--table", "2"];
+    let out = atout(&db, &[&["deal", "add"][..], &at, &[r#"{"cards":1,"bids":[1,0,0,0],"tricks":[1,0,0,0]}"#]].concat());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("last-bid"));
+    ok(&db, &[&["deal", "add"][..], &at, &[r#"{"cards":1,"bids":[1,1,0,0],"tricks":[1,0,0,0]}"#]].concat());
+    let standings: Value = serde_json::from_str(&ok(&db, &["standings", "--tournament", l, "--format", "json"])).unwrap();
+    let top = &standings["rows"][0];
+    assert_eq!((top["score_sum"].as_i64(), top["table_points"].clone()), (Some(12), Value::Null));
+    let text = ok(&db, &["standings", "--tournament", l]);
+    assert!(!text.contains("Points"), "{text}");
+    let games = ok(&db, &["games", "--lang", "fr"]);
+    assert!(games.contains("king") && games.contains("double-lucky-7") && games.contains("Ordre des jeux"), "{games}");
+}

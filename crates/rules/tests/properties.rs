@@ -122,3 +122,103 @@ proptest! {
 fn plan(players: usize) -> TablePlan {
     TablePlan::fixed(players, 4).unwrap()
 }
+
+/// A complete King sheet of the given variant, chosen at random among the games the
+/// rules offer at each deal, with random figures and sales.
+fn random_king_sheet(game: &atout_rules::king::King, rng: &mut ChaCha8Rng) -> (usize, Vec<atout_rules::king::Deal>) {
+    use atout_rules::king::{Deal, Phase, Trump};
+    fn split(rng: &mut ChaCha8Rng, total: i64) -> [i64; 4] {
+        let mut cuts = [rng.random_range(0..=total), rng.random_range(0..=total), rng.random_range(0..=total)];
+        cuts.sort_unstable();
+        [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
+    }
+    let first = rng.random_range(1..=4);
+    let mut deals = vec![];
+    while let Some(c) = Game::next_choices(game, Table::new(4, first), &deals).unwrap() {
+        let phase = c.allowed[rng.random_range(0..c.allowed.len())];
+        let seat = |rng: &mut ChaCha8Rng| rng.random_range(1..=4usize);
+        let deal = match phase {
+            Phase::Recup => {
+                let d = Deal::recup(Trump::Hearts, split(rng, 13));
+                if rng.random_bool(0.4) {
+                    let buyer = (c.leader + rng.random_range(0..3)) % 4 + 1;
+                    d.sold(c.leader, buyer, rng.random_range(1..=13))
+                } else {
+                    d
+                }
+            }
+            Phase::KingOfHearts => Deal::king(seat(rng)),
+            Phase::LastTwo => Deal::last_two(seat(rng), seat(rng)),
+            Phase::KingAndLastTwo => Deal::king_and_last_two(seat(rng), seat(rng), seat(rng)),
+            Phase::NoTricks | Phase::NoHearts => Deal::counted(phase, split(rng, 13)),
+            Phase::NoKingsJacks => Deal::counted(phase, split(rng, 8)),
+            Phase::NoQueens => Deal::counted(phase, split(rng, 4)),
+        };
+        deals.push(deal);
+    }
+    (first, deals)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn a_complete_king_sheet_sums_to_zero_in_every_variant(seed in any::<u64>(), order in 0usize..3, scoring in 0usize..3, merged in any::<bool>()) {
+        let order = ["standard", "negatives-first", "choice"][order];
+        let mut settings = serde_json::json!({"order": order});
+        let (koh, last_two) = [(6, serde_json::json!([2, 2])), (5, serde_json::json!([2, 3])), (10, serde_json::Value::Null)][scoring].clone();
+        settings["king_of_hearts"] = koh.into();
+        settings["last_two"] = last_two.clone();
+        settings["king_and_last_two"] = (merged && !last_two.is_null()).into();
+        let game = atout_rules::king::King::from_settings(settings.as_object().unwrap()).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (first, deals) = random_king_sheet(&game, &mut rng);
+        let sheet = Game::replay(&game, Table::new(4, first), &deals).unwrap();
+        prop_assert!(sheet.complete);
+        prop_assert_eq!(deals.len(), if last_two.is_null() || merged { 9 } else { 10 });
+        prop_assert_eq!(sheet.totals.iter().sum::<i64>(), 0);
+        // Negatives total −52, récups +52 (a sale moves tricks between two players).
+        let negative: i64 = sheet.lines.iter().filter(|l| !l.label.starts_with("recup")).flat_map(|l| l.points.clone()).sum();
+        prop_assert_eq!(negative, -52);
+    }
+
+    #[test]
+    fn every_lucky_7_hand_scores_0_or_10_plus_twice_the_tricks(seed in any::<u64>(), seats in 2usize..=7, hands in prop::sample::select(vec![7usize, 14])) {
+        use atout_rules::lucky7::{Hand, Lucky7};
+        let game = Lucky7 { hands };
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let first = rng.random_range(1..=seats);
+        let mut sheet = vec![];
+        for h in 1..=hands {
+            let cards = game.cards(h) as i64;
+            let mut tricks = vec![0i64; seats];
+            for _ in 0..cards { tricks[rng.random_range(0..seats)] += 1; }
+            let mut bids: Vec<i64> = (0..seats).map(|s| if rng.random_bool(0.5) { tricks[s] } else { rng.random_range(0..=cards) }).collect();
+            if bids.iter().sum::<i64>() == cards {
+                // The last bidder must change: any other bid will do.
+                let k = rng.random_range(0..seats);
+                bids[k] = if bids[k] == 0 { 1.min(cards) } else { bids[k] - 1 };
+                if bids.iter().sum::<i64>() == cards { bids[k] += 2.min(cards - bids[k]); }
+            }
+            prop_assume!(bids.iter().sum::<i64>() != cards);
+            sheet.push(Hand { cards, bids: bids.clone(), tricks: tricks.clone() });
+        }
+        let checked = Game::replay(&game, Table::new(seats, first), &sheet).unwrap();
+        for (i, line) in checked.lines.iter().enumerate() {
+            let factor = if i + 1 == 7 { 2 } else { 1 };
+            for (s, p) in line.points.iter().enumerate() {
+                let exact = sheet[i].bids[s] == sheet[i].tricks[s];
+                prop_assert_eq!(*p, if exact { (10 + 2 * sheet[i].tricks[s]) * factor } else { 0 });
+            }
+            // Somebody always misses: the bids never add up to the cards.
+            prop_assert!(sheet[i].bids.iter().zip(&sheet[i].tricks).any(|(b, t)| b != t));
+        }
+    }
+
+    #[test]
+    fn table_points_add_up_at_every_table_size(size in 2usize..=7, scores in prop::collection::vec(-60i64..60, 7)) {
+        let places = atout_rules::settings::default_places(size);
+        let points = table_points(&scores[..size], &places);
+        prop_assert_eq!(points.iter().copied().sum::<TablePoints>(), TablePoints::whole(places.iter().sum()));
+    }
+}
