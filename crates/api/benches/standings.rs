@@ -37,7 +37,8 @@ fn main() {
     let mut doc_rounds = vec![];
     let mut pending = vec![];
     for r in 1..=rounds {
-        let d = draw(&mut rng, &keys, 4, &history).expect("draw");
+        let plan = atout_api::rules::TablePlan::fixed(keys.len(), 4).expect("four players or more");
+        let d = draw(&mut rng, &keys, &plan, &history).expect("draw");
         let mut tables = vec![];
         for (k, t) in d.tables.iter().enumerate() {
             history.table(&t.seats);
