@@ -48,3 +48,33 @@ export function seatFields(prefix, seats, values, order, { onchange, submit, lab
 export function seatButtons(prefix, seats, chosen, pick) {
   return seats.map((s, i) => h("button", { id: `${prefix}-${i + 1}`, class: chosen === i + 1 ? "chosen" : "", onclick: () => pick(i + 1) }, `${i + 1}. ${s.name}`));
 }
+
+/**
+ * The buttons of a game's contracts (`desc.contracts`), those in `allowed` pressable,
+ * `chosen` marked; each shows its key and name.
+ */
+export function contractButtons(contracts, allowed, chosen, pick) {
+  return h("div", { class: "games", id: "games" }, contracts.map((c) => h("button", {
+    id: `game-${c.code}`, class: chosen === c.code ? "chosen" : "", disabled: !allowed.includes(c.code), title: c.name,
+    onclick: () => pick(c.code),
+  }, h("kbd", {}, c.key.toUpperCase()), " ", c.name)));
+}
+
+/** The trump suits of a game's description, each with its key. */
+export function suitButtons(suits, chosen, pick) {
+  return h("div", { class: "games", id: "suits" }, suits.map((s) =>
+    h("button", { id: `suit-${s.code}`, class: chosen === s.code ? "chosen" : "", onclick: () => pick(s.code) }, h("kbd", {}, s.key), ` ${s.symbol} ${s.name}`)));
+}
+
+/** One count per seat (`values`, seat 1 first) with their sum against the deal's `total`, as typed. */
+export function countsRow(ctx, values, total, { prefix = "fig", order = null, lead = null, id = null } = {}) {
+  const sumEl = h("span", { class: "sum", id: "sum" });
+  const showSum = () => {
+    const s = values.reduce((a, x) => a + (x === "" ? 0 : Number(x)), 0);
+    sumEl.textContent = ctx.t("counts_sum", { sum: s, total });
+    sumEl.className = `sum ${s === total ? "good" : "bad"}`;
+  };
+  showSum();
+  const seats = order || ctx.sheet.seats.map((s) => s.seat);
+  return h("div", { class: "row figures", id }, lead, seatFields(prefix, ctx.sheet.seats, values, seats, { onchange: () => { showSum(); ctx.check(); }, submit: ctx.submit }), sumEl);
+}

@@ -1,9 +1,7 @@
 // Double King's entry: the dealer's contract (A–F, or T with a suit), then one
 // figure per seat. Names, totals and which contracts are open come from the
 // application (the game's description and the sheet's next choices).
-import { h, seatFields, seatButtons } from "../dom.js";
-
-const SEATS = [1, 2, 3, 4];
+import { h, seatButtons, contractButtons, suitButtons, countsRow } from "../dom.js";
 
 export function newDraft(entry) {
   const d = { contract: null, trump: null, figures: ["", "", "", ""], taker: null, seventh: null, last: null };
@@ -38,26 +36,14 @@ export function entryView(ctx) {
   const allowed = ctx.correcting ? desc.contracts.map((c) => c.code) : next.allowed;
   const parts = [];
   if (!ctx.correcting && next.forced) parts.push(h("p", { class: "forced", id: "forced" }, `${t("forced")}: ${desc.forced[next.forced] || next.forced}`));
-  parts.push(h("div", { class: "games", id: "games" }, desc.contracts.map((c) => h("button", {
-    id: `game-${c.code}`, class: d.contract === c.code ? "chosen" : "", disabled: !allowed.includes(c.code), title: c.name,
-    onclick: () => { d.contract = c.code; ctx.redraw(".figures input, .figures button, #suits button"); },
-  }, h("kbd", {}, c.code), " ", c.name))));
+  parts.push(contractButtons(desc.contracts, allowed, d.contract, (code) => { d.contract = code; ctx.redraw(".figures input, .figures button, #suits button"); }));
   const c = d.contract && contractOf(desc, d.contract);
   if (!c) return parts;
   if (c.trump) {
-    parts.push(h("div", { class: "games", id: "suits" }, desc.suits.map((s) =>
-      h("button", { id: `suit-${s.code}`, class: d.trump === s.code ? "chosen" : "", onclick: () => { d.trump = s.code; ctx.redraw(".figures input"); } },
-        h("kbd", {}, s.key), ` ${s.symbol} ${s.name}`))));
+    parts.push(suitButtons(desc.suits, d.trump, (code) => { d.trump = code; ctx.redraw(".figures input"); }));
   }
   if (c.figures === "counts") {
-    const sumEl = h("span", { class: "sum", id: "sum" });
-    const showSum = () => {
-      const s = d.figures.reduce((a, x) => a + (x === "" ? 0 : Number(x)), 0);
-      sumEl.textContent = t("counts_sum", { sum: s, total: c.total });
-      sumEl.className = `sum ${s === c.total ? "good" : "bad"}`;
-    };
-    showSum();
-    parts.push(h("div", { class: "row figures" }, seatFields("fig", sheet.seats, d.figures, SEATS, { onchange: () => { showSum(); ctx.check(); }, submit: ctx.submit }), sumEl));
+    parts.push(countsRow(ctx, d.figures, c.total));
   } else if (c.figures === "taker") {
     parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.taker), seatButtons("taker", sheet.seats, d.taker, (s) => { d.taker = s; ctx.redraw(); })));
   } else {

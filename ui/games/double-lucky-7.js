@@ -2,7 +2,7 @@
 // dealer first) with the bid the last bidder may not make shown as it becomes
 // known, then the tricks taken by seat. The cards, the order and the forbidden
 // bid come from the application.
-import { h, seatFields } from "../dom.js";
+import { h, seatFields, countsRow } from "../dom.js";
 
 export function newDraft(entry, ctx) {
   const n = ctx.sheet.seats.length;
@@ -45,21 +45,13 @@ export function entryView(ctx) {
     hint.className = x.forbidden == null ? "hint" : "forced";
   };
   ctx.onPreview(showHint);
-  const sumEl = h("span", { class: "sum", id: "sum" });
-  const showSum = () => {
-    const s = d.tricks.reduce((a, x) => a + (x === "" ? 0 : Number(x)), 0);
-    sumEl.textContent = t("counts_sum", { sum: s, total: cards });
-    sumEl.className = `sum ${s === cards ? "good" : "bad"}`;
-  };
-  showSum();
   return [
     h("p", { id: "hand-info", class: hand === desc.doubled ? "forced" : "hint" },
       `${desc.labels.hand} ${hand} · ${cards} ${desc.labels.cards}${hand === desc.doubled ? ` · ${desc.labels.doubled}` : ""}`),
     h("div", { class: "row figures", id: "bids" }, h("span", {}, desc.labels.bids),
       seatFields("bid", sheet.seats, d.bids, order, { onchange: () => ctx.check(), submit: () => document.getElementById("trick-1")?.focus() })),
     hint,
-    h("div", { class: "row figures", id: "tricks" }, h("span", {}, desc.labels.tricks),
-      seatFields("trick", sheet.seats, d.tricks, sheet.seats.map((s) => s.seat), { onchange: () => { showSum(); ctx.check(); }, submit: ctx.submit }), sumEl),
+    countsRow(ctx, d.tricks, cards, { prefix: "trick", lead: h("span", {}, desc.labels.tricks), id: "tricks" }),
   ];
 }
 

@@ -3,9 +3,7 @@
 // the K♥'s taker, the takers of tricks 12 and 13, or a récup's trump, tricks
 // and an optional sale of the trump. Names, totals and the games open come from
 // the application.
-import { h, seatFields, seatButtons, figure } from "../dom.js";
-
-const SEATS = [1, 2, 3, 4];
+import { h, seatButtons, figure, contractButtons, suitButtons, countsRow } from "../dom.js";
 
 export function newDraft(entry, ctx) {
   const d = { game: null, figures: ["", "", "", ""], taker: null, t12: null, t13: null, trump: null, seller: null, buyer: null, saleTricks: "" };
@@ -58,26 +56,14 @@ export function entryView(ctx) {
     parts.push(h("p", { class: "hint", id: "leader" }, `${desc.labels.leader}: ${next.leader}. ${sheet.seats[next.leader - 1].name}`));
     if (next.forced && next.forced !== "order") parts.push(h("p", { class: "forced", id: "forced" }, `${t("forced")}: ${desc.forced[next.forced]}`));
   }
-  parts.push(h("div", { class: "games", id: "games" }, desc.contracts.map((c) => h("button", {
-    id: `game-${c.code}`, class: d.game === c.code ? "chosen" : "", disabled: !allowed.includes(c.code),
-    onclick: () => { d.game = c.code; ctx.redraw(".figures input, .figures button, #suits button"); },
-  }, h("kbd", {}, c.key.toUpperCase()), " ", c.name))));
+  parts.push(contractButtons(desc.contracts, allowed, d.game, (code) => { d.game = code; ctx.redraw(".figures input, .figures button, #suits button"); }));
   const p = d.game && phaseOf(desc, d.game);
   if (!p) return parts;
   if (p.trump) {
-    parts.push(h("div", { class: "games", id: "suits" }, desc.suits.map((s) =>
-      h("button", { id: `suit-${s.code}`, class: d.trump === s.code ? "chosen" : "", onclick: () => { d.trump = s.code; ctx.redraw(".figures input"); } },
-        h("kbd", {}, s.key), ` ${s.symbol} ${s.name}`))));
+    parts.push(suitButtons(desc.suits, d.trump, (code) => { d.trump = code; ctx.redraw(".figures input"); }));
   }
   if (p.figures === "counts") {
-    const sumEl = h("span", { class: "sum", id: "sum" });
-    const showSum = () => {
-      const s = d.figures.reduce((a, x) => a + (x === "" ? 0 : Number(x)), 0);
-      sumEl.textContent = t("counts_sum", { sum: s, total: p.total });
-      sumEl.className = `sum ${s === p.total ? "good" : "bad"}`;
-    };
-    showSum();
-    parts.push(h("div", { class: "row figures" }, seatFields("fig", sheet.seats, d.figures, SEATS, { onchange: () => { showSum(); ctx.check(); }, submit: ctx.submit }), sumEl));
+    parts.push(countsRow(ctx, d.figures, p.total));
   }
   if (p.figures === "taker" || p.figures === "taker-takers") {
     parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.taker), seatButtons("taker", sheet.seats, d.taker, (s) => { d.taker = s; ctx.redraw(); })));

@@ -82,25 +82,7 @@ impl Contract {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Suit {
-    Clubs,
-    Diamonds,
-    Hearts,
-    Spades,
-}
-
-impl Suit {
-    pub fn symbol(self) -> char {
-        match self {
-            Suit::Clubs => '♣',
-            Suit::Diamonds => '♦',
-            Suit::Hearts => '♥',
-            Suit::Spades => '♠',
-        }
-    }
-}
+pub use crate::cards::Suit;
 
 /// One line of the Double King sheet, as FORMAT.md writes it. Seats and counts
 /// are signed so that a wrong figure is reported by its rule, not as bad JSON.
@@ -436,29 +418,6 @@ impl Contract {
     }
 }
 
-/// Suit names, shared by the trick games.
-pub fn suit_names(suit: Suit) -> Tr {
-    match suit {
-        Suit::Clubs => Tr::new("clubs", "trèfle", "klaveren"),
-        Suit::Diamonds => Tr::new("diamonds", "carreau", "ruiten"),
-        Suit::Hearts => Tr::new("hearts", "cœur", "harten"),
-        Suit::Spades => Tr::new("spades", "pique", "schoppen"),
-    }
-}
-
-impl Suit {
-    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Suit::Clubs => "clubs",
-            Suit::Diamonds => "diamonds",
-            Suit::Hearts => "hearts",
-            Suit::Spades => "spades",
-        }
-    }
-}
-
 impl Forced {
     fn texts(self) -> Tr {
         match self {
@@ -534,7 +493,7 @@ impl Game for DoubleKing {
         let suits: Vec<Value> = Suit::ALL
             .into_iter()
             .zip(["1", "2", "3", "4"])
-            .map(|(s, key)| json!({"code": s.code(), "symbol": s.symbol().to_string(), "name": suit_names(s).get(lang), "key": key}))
+            .map(|(s, key)| json!({"code": s.code(), "symbol": s.symbol().to_string(), "name": s.names().get(lang), "key": key}))
             .collect();
         let forced: Map<String, Value> = [Forced::NegativesOnly, Forced::TrumpsOnly, Forced::RedealAfterOwnFault]
             .into_iter()

@@ -8,6 +8,7 @@
 //! dealer moves every deal; the player with the lead picks any game not yet
 //! played, a récup at most once per player).
 
+use crate::cards::Suit;
 use crate::error::rule;
 use crate::settings::RankingMethod;
 use crate::{check_counts, form_option, seat_after, seat_index, setting, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, Tr, Violation};
@@ -149,24 +150,22 @@ pub enum Trump {
 impl Trump {
     const ALL: [Trump; 5] = [Trump::Clubs, Trump::Diamonds, Trump::Hearts, Trump::Spades, Trump::None];
 
-    fn symbol(self) -> &'static str {
+    fn suit(self) -> Option<Suit> {
         match self {
-            Trump::Clubs => "♣",
-            Trump::Diamonds => "♦",
-            Trump::Hearts => "♥",
-            Trump::Spades => "♠",
-            Trump::None => "SA",
+            Trump::Clubs => Some(Suit::Clubs),
+            Trump::Diamonds => Some(Suit::Diamonds),
+            Trump::Hearts => Some(Suit::Hearts),
+            Trump::Spades => Some(Suit::Spades),
+            Trump::None => None,
         }
     }
 
+    fn symbol(self) -> String {
+        self.suit().map_or("SA".to_string(), |s| s.symbol().to_string())
+    }
+
     fn names(self) -> Tr {
-        match self {
-            Trump::Clubs => Tr::new("clubs", "trèfle", "klaveren"),
-            Trump::Diamonds => Tr::new("diamonds", "carreau", "ruiten"),
-            Trump::Hearts => Tr::new("hearts", "cœur", "harten"),
-            Trump::Spades => Tr::new("spades", "pique", "schoppen"),
-            Trump::None => Tr::new("no trump", "sans atout", "zonder troef"),
-        }
+        self.suit().map_or(Tr::new("no trump", "sans atout", "zonder troef"), Suit::names)
     }
 }
 

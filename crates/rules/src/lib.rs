@@ -12,6 +12,7 @@
 //! Adding a game is adding a module that implements [`Game`] and one arm in
 //! [`GameId::spec`].
 
+pub mod cards;
 pub mod double_king;
 pub mod draw;
 mod error;
