@@ -14,9 +14,15 @@ impl App {
         App(Mutex::new(atout))
     }
 
+    /// Run one api call. A panic (a bug: user data is meant never to cause one)
+    /// comes back as an error the window shows, instead of a call that never answers.
     fn with<T>(&self, f: impl FnOnce(&mut Atout) -> Result<T, ApiError>) -> Result<T, ApiError> {
         let mut guard = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        f(&mut guard)
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut guard))).unwrap_or_else(|panic| {
+            let what = panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_default();
+            guard.forget_cache();
+            Err(ApiError::Internal(format!("Atout met an unexpected error and stored nothing of this action ({what})")))
+        })
     }
 }
 
@@ -28,12 +34,12 @@ async fn players_list(app: S<'_>) -> Reply<Vec<atout_api::Player>> {
     app.with(|a| a.players_list())
 }
 #[tauri::command]
-async fn players_import(app: S<'_>, csv: String, tournament: Option<String>) -> Reply<atout_api::ImportedPlayers> {
-    app.with(|a| a.players_import(&csv, tournament.as_deref()))
+async fn players_import(app: S<'_>, bytes: Vec<u8>, tournament: Option<String>) -> Reply<atout_api::ImportedPlayers> {
+    app.with(|a| a.players_import_bytes(&bytes, tournament.as_deref()))
 }
 #[tauri::command]
-async fn player_add(app: S<'_>, name: String, club: String, member: String) -> Reply<atout_api::Player> {
-    app.with(|a| a.player_add(&name, &club, &member))
+async fn player_add(app: S<'_>, name: String, club: String, member: String, anyway: Option<bool>) -> Reply<atout_api::Player> {
+    app.with(|a| a.player_add_checked(&name, &club, &member, anyway.unwrap_or(false)))
 }
 #[tauri::command]
 async fn player_edit(app: S<'_>, id: i64, name: String, club: String, member: String, reason: String) -> Reply<atout_api::Player> {
@@ -52,8 +58,8 @@ async fn tournament_enter(app: S<'_>, tournament: String, players: Vec<i64>) -> 
     app.with(|a| a.tournament_enter(&tournament, &players))
 }
 #[tauri::command]
-async fn round_draw(app: S<'_>, tournament: String, round: i64, seed: Option<u64>) -> Reply<atout_api::DrawnRound> {
-    app.with(|a| a.round_draw(&tournament, round, seed))
+async fn round_draw(app: S<'_>, tournament: String, round: i64, seed: Option<String>) -> Reply<atout_api::DrawnRound> {
+    app.with(|a| a.round_draw_seed_text(&tournament, round, seed.as_deref()))
 }
 #[tauri::command]
 async fn round_view(app: S<'_>, tournament: String, round: i64) -> Reply<atout_api::DrawnRound> {
@@ -68,8 +74,39 @@ async fn sheet_history(app: S<'_>, tournament: String, round: i64, table: i64) -
     app.with(|a| a.sheet_history(&tournament, round, table))
 }
 #[tauri::command]
-async fn deal_add(app: S<'_>, tournament: String, round: i64, table: i64, entry: Value) -> Reply<atout_api::SheetView> {
-    app.with(|a| a.deal_add(&tournament, round, table, entry))
+async fn deal_add(app: S<'_>, tournament: String, round: i64, table: i64, line: Option<usize>, entry: Value) -> Reply<atout_api::SheetView> {
+    app.with(|a| match line {
+        Some(line) => a.deal_add_line(&tournament, round, table, line, entry),
+        None => a.deal_add(&tournament, round, table, entry),
+    })
+}
+#[tauri::command]
+async fn deal_undo(app: S<'_>, tournament: String, round: i64, table: i64, reason: String) -> Reply<atout_api::SheetView> {
+    app.with(|a| a.deal_undo(&tournament, round, table, &reason))
+}
+#[tauri::command]
+async fn sheet_replace(app: S<'_>, tournament: String, round: i64, table: i64, lines: Vec<Value>, reason: String) -> Reply<atout_api::SheetView> {
+    app.with(|a| a.sheet_replace(&tournament, round, table, lines, &reason))
+}
+#[tauri::command]
+async fn table_dealer(app: S<'_>, tournament: String, round: i64, table: i64, seat: i64, reason: String) -> Reply<atout_api::SheetView> {
+    app.with(|a| a.table_dealer(&tournament, round, table, seat, &reason))
+}
+#[tauri::command]
+async fn ruling_withdraw(app: S<'_>, tournament: String, ruling: i64, reason: String) -> Reply<Vec<atout_api::RulingView>> {
+    app.with(|a| a.ruling_withdraw(&tournament, ruling, &reason))
+}
+#[tauri::command]
+async fn player_withdraw(app: S<'_>, tournament: String, player: String, from_round: Option<i64>, reason: String) -> Reply<atout_api::TournamentInfo> {
+    app.with(|a| a.player_withdraw(&tournament, &player, from_round, &reason))
+}
+#[tauri::command]
+async fn player_return(app: S<'_>, tournament: String, player: String, reason: String) -> Reply<atout_api::TournamentInfo> {
+    app.with(|a| a.player_return(&tournament, &player, &reason))
+}
+#[tauri::command]
+async fn set_actor(app: S<'_>, actor: String) -> Reply<String> {
+    app.with(|a| a.set_actor_checked(&actor))
 }
 #[tauri::command]
 async fn deal_check(app: S<'_>, tournament: String, round: i64, table: i64, line: Option<usize>, entry: Value) -> Reply<atout_api::LinePreview> {
@@ -123,6 +160,13 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         sheet,
         sheet_history,
         deal_add,
+        deal_undo,
+        sheet_replace,
+        table_dealer,
+        ruling_withdraw,
+        player_withdraw,
+        player_return,
+        set_actor,
         deal_check,
         deal_correct,
         games,

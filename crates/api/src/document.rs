@@ -83,8 +83,8 @@ pub fn check(doc: &Document) -> Result<()> {
     if doc.format != FORMAT {
         return Err(refused(top, Rule::FORMAT, format!("format is «{}», expected «{FORMAT}»", doc.format)));
     }
-    if doc.name.trim().is_empty() {
-        return Err(refused(top, Rule::FORMAT, "the tournament has no name"));
+    if doc.name.trim().is_empty() || doc.name.chars().count() > crate::text::NAME_MAX {
+        return Err(refused(top, Rule::FORMAT, format!("the tournament has a name of 1 to {} characters", crate::text::NAME_MAX)));
     }
     let Checked { game, settings, rules, .. } = checked_settings(&doc.game, Some(&doc.settings), None, false)?;
     let mut ids = HashSet::new();
@@ -94,6 +94,11 @@ pub fn check(doc: &Document) -> Result<()> {
         }
         if p.name.trim().is_empty() {
             return Err(refused(top.clone(), Rule::FORMAT, format!("player «{}» has no name", p.id)));
+        }
+        for (text, what, max) in [(&p.id, "id", crate::text::NAME_MAX), (&p.name, "name", crate::text::NAME_MAX), (&p.club, "club", crate::text::NAME_MAX), (&p.member, "member number", crate::text::MEMBER_MAX)] {
+            if text.chars().count() > max || text.chars().any(char::is_control) {
+                return Err(refused(top.clone(), Rule::FORMAT, format!("player «{}»: the {what} is longer than {max} characters or holds a control character", p.id.chars().take(40).collect::<String>())));
+            }
         }
     }
     for (i, round) in doc.rounds.iter().enumerate() {
@@ -156,12 +161,15 @@ impl Atout {
         let id = self.store.write(Change { actor: &self.actor, action: "tournament.import", reason: "" }, |w| {
             let t = w.add_tournament(&doc.name, &doc.game, doc.date.as_deref(), &doc.settings, &Value::Object(doc.extra.clone()))?;
             let mut entrant: HashMap<&str, Id> = HashMap::new();
+            let mut used: HashSet<Id> = HashSet::new();
             for p in &doc.players {
-                let known = registry.iter().find(|r| r.name == p.name && r.club == p.club && r.member == p.member);
+                // A registered player is matched once: two namesakes in one document are two people.
+                let known = registry.iter().find(|r| r.name == p.name && r.club == p.club && r.member == p.member && !used.contains(&r.id));
                 let player = match known {
                     Some(r) => r.id,
                     None => w.add_player(&p.name, &p.club, &p.member)?,
                 };
+                used.insert(player);
                 entrant.insert(&p.id, w.add_entrant(t, player, &p.id, &Value::Object(p.extra.clone()))?);
             }
             for round in &doc.rounds {

@@ -55,6 +55,9 @@ pub enum ApiError {
     Store(#[from] StoreError),
     #[error("{path}: {source}")]
     File { path: String, source: std::io::Error },
+    /// A failure that is not the user's: a bug, reported rather than hidden.
+    #[error("{0}")]
+    Internal(String),
 }
 
 pub type Result<T> = std::result::Result<T, ApiError>;
@@ -83,8 +86,10 @@ impl ApiError {
             ApiError::NotFound(_) => "not-found",
             ApiError::Invalid(_) => "invalid",
             ApiError::Conflict(_) => "conflict",
+            ApiError::Store(e) if e.is_busy() => "busy",
             ApiError::Store(_) => "store",
             ApiError::File { .. } => "file",
+            ApiError::Internal(_) => "internal",
         }
     }
 }

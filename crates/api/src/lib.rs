@@ -14,6 +14,7 @@ mod players;
 mod sheets;
 mod standings;
 mod state;
+pub mod text;
 mod tournaments;
 
 pub use document::{Document, DocumentPlayer, DocumentRound, DocumentTable};
@@ -29,6 +30,13 @@ use atout_store::{Id, Store};
 use state::Loaded;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+
+/// A stored UTC time (RFC 3339) in the machine's local time, as shown to users.
+pub fn local_time(utc: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(utc)
+        .map(|t| t.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M:%S").to_string())
+        .unwrap_or_else(|_| utc.to_string())
+}
 
 pub struct Atout {
     store: Store,
@@ -60,6 +68,21 @@ impl Atout {
     /// Name recorded as the author of the following changes.
     pub fn set_actor(&mut self, actor: &str) {
         self.actor = actor.to_string();
+    }
+
+    /// Who is working (the window asks once per device): bounded, then recorded on every change.
+    pub fn set_actor_checked(&mut self, actor: &str) -> Result<String> {
+        let actor = text::bounded(actor, "name of who is working", text::NAME_MAX)?;
+        if actor.is_empty() {
+            return Err(ApiError::Invalid("say who is working: a role and a name".into()));
+        }
+        self.actor = actor.clone();
+        Ok(actor)
+    }
+
+    /// Drop every loaded tournament (after an unexpected failure: reload from the store).
+    pub fn forget_cache(&mut self) {
+        self.cache.clear();
     }
 
     /// Drop cached tournaments when another connection has written.

@@ -23,10 +23,69 @@ impl From<PlayerRow> for Player {
 pub struct ImportedPlayers {
     /// New players added to the registry.
     pub added: Vec<Player>,
-    /// Rows that matched a registered player (same name, club and member number).
+    /// Rows that matched one registered player (same name; club and member number
+    /// equal or missing on one side): the registered player is used.
     pub known: Vec<Player>,
+    /// Rows that match several registered players: not imported, for the secretary to settle.
+    pub unsure: Vec<Player>,
     /// Players entered in the tournament, when one was named.
     pub entered: usize,
+    /// How the file was written: `UTF-8`, `windows-1252` (Excel's "CSV" in western Europe), `UTF-16LE`, …
+    pub encoding: String,
+}
+
+/// A CSV file's bytes as text: a byte-order mark names the encoding; otherwise
+/// UTF-8 when the bytes are valid UTF-8, else Windows-1252 (which Excel writes
+/// for "CSV (separator: semicolon)" in Belgium, and which covers Latin-1's letters).
+pub fn decode_csv(bytes: &[u8]) -> (String, &'static str) {
+    if let Some((encoding, bom)) = encoding_rs::Encoding::for_bom(bytes) {
+        let (text, _) = encoding.decode_without_bom_handling(&bytes[bom..]);
+        return (text.into_owned(), encoding.name());
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => (text.to_string(), "UTF-8"),
+        Err(_) => {
+            let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes);
+            (text.into_owned(), encoding_rs::WINDOWS_1252.name())
+        }
+    }
+}
+
+/// A name compared as people read it: case, accents and spacing aside.
+fn folded(name: &str) -> String {
+    name.split_whitespace().map(fold_word).collect::<Vec<_>>().join(" ")
+}
+
+fn fold_word(word: &str) -> String {
+    word.chars()
+        .map(|c| match c {
+            'à' | 'á' | 'â' | 'ä' | 'À' | 'Á' | 'Â' | 'Ä' => 'a',
+            'é' | 'è' | 'ê' | 'ë' | 'É' | 'È' | 'Ê' | 'Ë' => 'e',
+            'í' | 'ì' | 'î' | 'ï' | 'Í' | 'Î' | 'Ï' => 'i',
+            'ó' | 'ò' | 'ô' | 'ö' | 'Ó' | 'Ô' | 'Ö' => 'o',
+            'ú' | 'ù' | 'û' | 'ü' | 'Ú' | 'Û' | 'Ü' => 'u',
+            'ç' | 'Ç' => 'c',
+            'ñ' | 'Ñ' => 'n',
+            c => c.to_lowercase().next().unwrap_or(c),
+        })
+        .collect()
+}
+
+/// Whether a registered player is probably the one described: the same name, and
+/// club and member number equal or missing on one side.
+pub fn probably_same(p: &Player, name: &str, club: &str, member: &str) -> bool {
+    let fits = |a: &str, b: &str| a.is_empty() || b.is_empty() || folded(a) == folded(b);
+    folded(&p.name) == folded(name) && fits(&p.club, club) && fits(&p.member, member)
+}
+
+/// A player's details as typed, bounded and trimmed.
+fn details(name: &str, club: &str, member: &str) -> Result<(String, String, String)> {
+    use crate::text::{bounded, MEMBER_MAX, NAME_MAX};
+    let name = bounded(name, "player's name", NAME_MAX)?;
+    if name.is_empty() {
+        return Err(ApiError::Invalid("a player has a name".into()));
+    }
+    Ok((name, bounded(club, "club", NAME_MAX)?, bounded(member, "member number", MEMBER_MAX)?))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -118,78 +177,87 @@ impl Atout {
         Ok(self.store.players()?.into_iter().map(Player::from).collect())
     }
 
+    /// Register the players of a CSV file as read from disk (any encoding, see
+    /// [`decode_csv`]), and enter them in `tournament` if given.
+    pub fn players_import_bytes(&mut self, bytes: &[u8], tournament: Option<&str>) -> Result<ImportedPlayers> {
+        let (text, encoding) = decode_csv(bytes);
+        let mut out = self.players_import(&text, tournament)?;
+        out.encoding = encoding.to_string();
+        Ok(out)
+    }
+
     /// Register the players of a CSV text (and enter them in `tournament` if given).
+    /// A row that is probably a registered player uses that player; a row that could
+    /// be several is left for the secretary; nobody is registered twice silently.
     pub fn players_import(&mut self, csv_text: &str, tournament: Option<&str>) -> Result<ImportedPlayers> {
-        let rows = parse_players_csv(csv_text)?;
+        let rows = parse_players_csv(csv_text)?
+            .iter()
+            .enumerate()
+            .map(|(i, (n, c, m))| details(n, c, m).map_err(|e| ApiError::Invalid(format!("player list, row {}: {e}", i + 2))))
+            .collect::<Result<Vec<_>>>()?;
         let tournament = tournament.map(|t| self.resolve(t)).transpose()?;
         let mut known: Vec<Player> = self.store.players()?.into_iter().map(Player::from).collect();
-        let entered: Vec<Id> = match tournament {
-            Some(t) => self.store.entrants(t)?.iter().map(|e| e.player.id).collect(),
-            None => vec![],
-        };
-        let result = self.store.write(
+        let mut result = self.store.write(
             Change { actor: &self.actor, action: "players.import", reason: "" },
             |w| -> Result<ImportedPlayers> {
-                let mut out = ImportedPlayers { added: vec![], known: vec![], entered: 0 };
-                let mut to_enter = vec![];
+                let mut out = ImportedPlayers { added: vec![], known: vec![], unsure: vec![], entered: 0, encoding: "UTF-8".into() };
                 for (name, club, member) in &rows {
-                    let existing = known.iter().find(|p| &p.name == name && &p.club == club && &p.member == member);
-                    let player = match existing {
-                        Some(p) => {
-                            out.known.push(p.clone());
-                            p.clone()
-                        }
-                        None => {
+                    let matches: Vec<&Player> = known.iter().filter(|p| probably_same(p, name, club, member)).collect();
+                    match matches.as_slice() {
+                        [p] => out.known.push((*p).clone()),
+                        [] => {
                             let id = w.add_player(name, club, member)?;
                             let p = Player { id, name: name.clone(), club: club.clone(), member: member.clone() };
                             out.added.push(p.clone());
-                            known.push(p.clone());
-                            p
+                            known.push(p);
                         }
-                    };
-                    if tournament.is_some() && !entered.contains(&player.id) && !to_enter.contains(&player.id) {
-                        to_enter.push(player.id);
+                        _ => out.unsure.push(Player { id: 0, name: name.clone(), club: club.clone(), member: member.clone() }),
                     }
-                }
-                if let Some(t) = tournament {
-                    for p in &to_enter {
-                        w.add_entrant(t, *p, &format!("p{p}"), &serde_json::json!({}))?;
-                    }
-                    out.entered = to_enter.len();
                 }
                 Ok(out)
             },
         )?;
         if let Some(t) = tournament {
-            self.cache.remove(&t);
+            let before = self.loaded(t)?.entrants.len();
+            let ids: Vec<Id> = result.added.iter().chain(&result.known).map(|p| p.id).collect();
+            if !ids.is_empty() {
+                result.entered = self.tournament_enter(&t.to_string(), &ids)?.players - before;
+            }
         }
         Ok(result)
     }
 
+    /// Register a player. A probable namesake (see [`probably_same`]) is refused,
+    /// naming the registered player, unless `anyway`: two people may share a name.
     pub fn player_add(&mut self, name: &str, club: &str, member: &str) -> Result<Player> {
-        let name = name.trim();
-        if name.is_empty() {
-            return Err(ApiError::Invalid("a player has a name".into()));
+        self.player_add_checked(name, club, member, false)
+    }
+
+    pub fn player_add_checked(&mut self, name: &str, club: &str, member: &str, anyway: bool) -> Result<Player> {
+        let (name, club, member) = details(name, club, member)?;
+        let registry: Vec<Player> = self.store.players()?.into_iter().map(Player::from).collect();
+        if let Some(p) = registry.iter().find(|p| probably_same(p, &name, &club, &member)).filter(|_| !anyway) {
+            return Err(ApiError::Conflict(format!(
+                "{} ({}{}) is already registered as player {}: use that player, or add this one anyway if they are two people",
+                p.name,
+                if p.club.is_empty() { "no club" } else { &p.club },
+                if p.member.is_empty() { String::new() } else { format!(", no. {}", p.member) },
+                p.id
+            )));
         }
-        let id = self.store.write(Change { actor: &self.actor, action: "player.add", reason: "" }, |w| {
-            w.add_player(name, club.trim(), member.trim())
-        })?;
-        Ok(Player { id, name: name.into(), club: club.trim().into(), member: member.trim().into() })
+        let id = self.store.write(Change { actor: &self.actor, action: "player.add", reason: "" }, |w| w.add_player(&name, &club, &member))?;
+        Ok(Player { id, name, club, member })
     }
 
     /// A new version of a player's details; the old one stays in the history.
     pub fn player_edit(&mut self, id: Id, name: &str, club: &str, member: &str, reason: &str) -> Result<Player> {
-        let name = name.trim();
-        if name.is_empty() {
-            return Err(ApiError::Invalid("a player has a name".into()));
-        }
+        let (name, club, member) = details(name, club, member)?;
+        let reason = crate::sheets::required_reason(reason, "a change of a player's details")?;
         if !self.store.players()?.iter().any(|p| p.id == id) {
             return Err(ApiError::NotFound(format!("no player {id}")));
         }
-        self.store.write(Change { actor: &self.actor, action: "player.edit", reason }, |w| {
-            w.player_version(id, name, club.trim(), member.trim())
-        })?;
+        self.store.write(Change { actor: &self.actor, action: "player.edit", reason: &reason }, |w| w.player_version(id, &name, &club, &member))?;
         self.cache.clear();
-        Ok(Player { id, name: name.into(), club: club.trim().into(), member: member.trim().into() })
+        Ok(Player { id, name, club, member })
     }
 }

@@ -6,7 +6,6 @@ use crate::Atout;
 use atout_rules::ruling::Ruling;
 use atout_rules::{Lang, Line, Rule, Sheet, TablePoints};
 use atout_store::{Change, Id};
-use chrono::{DateTime, Local};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -66,6 +65,8 @@ pub struct SheetView {
     pub complete: bool,
     /// What the next line may be (the game's choices), absent when complete.
     pub next: Option<Value>,
+    /// Set when the stored sheet no longer checks (only after the database was edited by hand).
+    pub error: Option<String>,
 }
 
 /// A line checked as it would be written, before it is: its points, or the rule it breaks.
@@ -95,41 +96,70 @@ impl Atout {
     }
 
     /// The sheet of `at` with `entry` written as line `line` (a new last line or
-    /// a correction), checked whole: the new lines and the checked sheet.
+    /// a correction), checked whole against the cached sheet: for previews.
     fn staged(&mut self, at: &At, line: usize, entry: &Value) -> Result<(Vec<Value>, Sheet)> {
         let l = self.loaded(at.id)?;
         let r = l.round(at.round)?;
         let table = &r.row.tables[at.index];
-        if let Some(err) = &r.results[at.index].error {
-            return Err(ApiError::Conflict(format!("{}: the stored sheet does not check ({err})", at.place)));
-        }
         let mut deals = table.deals.clone();
-        let known_lines = deals.len();
-        if line == known_lines + 1 {
+        if line == deals.len() + 1 {
             deals.push(entry.clone());
-        } else if (1..=known_lines).contains(&line) {
-            deals[line - 1] = entry.clone();
         } else {
-            return Err(ApiError::refused(
-                at.place.clone(),
-                Rule::DEAL_SHAPE,
-                format!("the sheet has {known_lines} lines; line {line} cannot be written"),
-            ));
+            Edit::Correct { line, entry: entry.clone() }.apply(&mut deals, &at.place, None)?;
         }
         let sheet = l.rules.replay(table_of(table), &deals).map_err(|e| ApiError::sheet(at.place.clone(), e))?;
         Ok((deals, sheet))
     }
 
-    /// Check a whole sheet as it would stand, and write one line of it.
-    fn write_line(&mut self, at: &At, line: usize, entry: Value, action: &str, reason: &str) -> Result<SheetView> {
-        let (deals, sheet) = self.staged(at, line, &entry)?;
-        let table_id = self.loaded(at.id)?.round(at.round)?.row.tables[at.index].id;
-        self.store.write(Change { actor: &self.actor, action, reason }, |w| {
-            w.put_deal(table_id, line as i64, &entry)?;
-            Ok::<_, ApiError>(())
+    /// Change a sheet: the change is applied to the sheet as stored at the moment
+    /// of writing and checked whole inside the same transaction, so that two
+    /// writers at one table never overwrite each other; a refused change writes
+    /// nothing. Lines that change get a new row; removed lines a null row.
+    fn write_sheet(&mut self, at: &At, edit: Edit, action: &str, reason: &str) -> Result<SheetView> {
+        let (table_id, seats) = {
+            let l = self.loaded(at.id)?;
+            let t = &l.round(at.round)?.row.tables[at.index];
+            (t.id, t.seats.len())
+        };
+        let Atout { store, cache, actor, .. } = self;
+        let l = cache.get(&at.id).ok_or_else(|| ApiError::NotFound(format!("no tournament {}", at.id)))?;
+        let rules = l.rules.as_ref();
+        let (deals, first, sheet) = store.write(Change { actor, action, reason }, |w| {
+            let stored = w.table_lines(table_id)?;
+            let first = match &edit {
+                Edit::Dealer(seat) => {
+                    w.set_first_dealer(table_id, *seat)?;
+                    *seat
+                }
+                _ => w.first_dealer(table_id)?.unwrap_or(0),
+            };
+            let mut deals = stored.clone();
+            edit.apply(&mut deals, &at.place, Some(&|line| w.line_author(table_id, line as i64)))?;
+            let table = atout_rules::Table::new(seats, usize::try_from(first).unwrap_or(0));
+            let sheet = rules.replay(table, &deals).map_err(|e| ApiError::sheet(at.place.clone(), e))?;
+            // A jury's fault written on a line states why and who, like a ruling.
+            for (line, entry) in sheet.lines.iter().zip(&deals) {
+                let changed = stored.get(line.line - 1) != Some(entry);
+                let said = |k: &str| entry.get(k).and_then(Value::as_str).is_some_and(|v| !v.trim().is_empty());
+                if changed && line.fault.is_some() && !(said("reason") && said("by")) {
+                    let mut place = at.place.clone();
+                    place.deal = Some(line.line);
+                    return Err(ApiError::refused(place, Rule::RULING_SHAPE, "a fault states its `reason` and the jury member (`by`)"));
+                }
+            }
+            for i in 0..deals.len().max(stored.len()) {
+                match deals.get(i) {
+                    Some(entry) if stored.get(i) != Some(entry) => w.put_deal(table_id, i as i64 + 1, entry)?,
+                    Some(_) => {}
+                    None => w.remove_line(table_id, i as i64 + 1)?,
+                }
+            }
+            Ok::<_, ApiError>((deals, first, sheet))
         })?;
         let l = self.loaded(at.id)?;
-        l.round_mut(at.round).expect("round exists").row.tables[at.index].deals = deals;
+        let row = &mut l.round_mut(at.round).expect("round exists").row.tables[at.index];
+        row.deals = deals;
+        row.first_dealer = first;
         let table = &l.round(at.round)?.row.tables[at.index];
         let result = TableResult::of_sheet(&l.settings, table, Ok(sheet));
         l.set_result(at.round, at.index, result);
@@ -155,24 +185,48 @@ impl Atout {
         })
     }
 
-    /// Add the next line of a sheet (FORMAT.md's deal shape).
+    /// Add the next line of a sheet (FORMAT.md's deal shape), whatever the number
+    /// of lines stored at that moment.
     pub fn deal_add(&mut self, tournament: &str, round: i64, table: i64, entry: Value) -> Result<SheetView> {
         let at = self.locate(tournament, round, table)?;
-        let next = self.loaded(at.id)?.round(round)?.row.tables[at.index].deals.len() + 1;
-        self.write_line(&at, next, entry, "deal.add", "")
+        self.write_sheet(&at, Edit::Add { line: None, entry }, "deal.add", "")
+    }
+
+    /// Add line `line` of a sheet: refused, naming who wrote it, when that line
+    /// was written meanwhile (the scorer typed it for the sheet they saw).
+    pub fn deal_add_line(&mut self, tournament: &str, round: i64, table: i64, line: usize, entry: Value) -> Result<SheetView> {
+        let at = self.locate(tournament, round, table)?;
+        self.write_sheet(&at, Edit::Add { line: Some(line), entry }, "deal.add", "")
     }
 
     /// Replace line `line` of a sheet; the old entry stays in the history.
     pub fn deal_correct(&mut self, tournament: &str, round: i64, table: i64, line: usize, entry: Value, reason: &str) -> Result<SheetView> {
-        if reason.trim().is_empty() {
-            return Err(ApiError::Invalid("a correction states its reason".into()));
-        }
+        let reason = required_reason(reason, "a correction")?;
         let at = self.locate(tournament, round, table)?;
-        let lines = self.loaded(at.id)?.round(round)?.row.tables[at.index].deals.len();
-        if line == 0 || line > lines {
-            return Err(ApiError::NotFound(format!("{}: the sheet has no line {line} (it has {lines})", at.place)));
-        }
-        self.write_line(&at, line, entry, "deal.correct", reason)
+        self.write_sheet(&at, Edit::Correct { line, entry }, "deal.correct", &reason)
+    }
+
+    /// Replace a whole sheet at once (several lines corrected together, lines
+    /// added or cut), checked whole; every old line stays in the history.
+    pub fn sheet_replace(&mut self, tournament: &str, round: i64, table: i64, lines: Vec<Value>, reason: &str) -> Result<SheetView> {
+        let reason = required_reason(reason, "a sheet replaced")?;
+        let at = self.locate(tournament, round, table)?;
+        self.write_sheet(&at, Edit::Replace(lines), "sheet.replace", &reason)
+    }
+
+    /// Take back the last line of a sheet (it stays in the history).
+    pub fn deal_undo(&mut self, tournament: &str, round: i64, table: i64, reason: &str) -> Result<SheetView> {
+        let reason = required_reason(reason, "an undo")?;
+        let at = self.locate(tournament, round, table)?;
+        self.write_sheet(&at, Edit::Undo, "deal.undo", &reason)
+    }
+
+    /// Correct the first dealer of a table; the sheet is checked again with the
+    /// new dealer, inside the write.
+    pub fn table_dealer(&mut self, tournament: &str, round: i64, table: i64, seat: i64, reason: &str) -> Result<SheetView> {
+        let reason = required_reason(reason, "a new first dealer")?;
+        let at = self.locate(tournament, round, table)?;
+        self.write_sheet(&at, Edit::Dealer(seat), "table.dealer", &reason)
     }
 
     /// Record a jury ruling on a table.
@@ -182,14 +236,21 @@ impl Atout {
         let parsed: Ruling = serde_json::from_value(ruling.clone())
             .map_err(|e| ApiError::refused(at.place.clone(), Rule::RULING_SHAPE, e.to_string()))?;
         parsed.check(seats).map_err(|v| ApiError::Refused { place: at.place.clone(), violation: v })?;
+        crate::text::bounded(&parsed.reason, "reason", crate::text::REASON_MAX)?;
+        crate::text::bounded(&parsed.by, "jury member's name", crate::text::NAME_MAX)?;
         let table_id = self.loaded(at.id)?.round(round)?.row.tables[at.index].id;
         let reason = parsed.reason.clone();
-        self.store.write(Change { actor: &self.actor, action: "ruling.add", reason: &reason }, |w| {
-            w.add_ruling(table_id, &ruling)?;
-            Ok::<_, ApiError>(())
+        let ruling_id = self.store.write(Change { actor: &self.actor, action: "ruling.add", reason: &reason }, |w| {
+            // The table must still be the round's: a redraw meanwhile would orphan the ruling.
+            if w.current_table(at.id, round, table)? != Some(table_id) {
+                return Err(ApiError::Conflict(format!("{}: the round was drawn again meanwhile; look at the new tables", at.place)));
+            }
+            Ok::<_, ApiError>(w.add_ruling(table_id, &ruling)?)
         })?;
         let l = self.loaded(at.id)?;
-        l.round_mut(round).expect("round exists").row.tables[at.index].rulings.push(ruling);
+        let row = &mut l.round_mut(round).expect("round exists").row.tables[at.index];
+        row.rulings.push(ruling);
+        row.ruling_ids.push(ruling_id);
         l.rescore(round, at.index);
         self.sheet_at(&at)
     }
@@ -240,6 +301,7 @@ impl Atout {
             deals_needed: needed,
             complete: result.complete,
             next,
+            error: result.error.clone(),
         })
     }
 
@@ -252,9 +314,7 @@ impl Atout {
             .history(table_id)?
             .into_iter()
             .map(|h| HistoryEntry {
-                at_local: DateTime::parse_from_rfc3339(&h.at)
-                    .map(|t| t.with_timezone(&Local).format("%Y-%m-%d %H:%M:%S").to_string())
-                    .unwrap_or_else(|_| h.at.clone()),
+                at_local: crate::local_time(&h.at),
                 kind: h.kind,
                 line: h.line,
                 entry: h.entry,
@@ -267,9 +327,78 @@ impl Atout {
     }
 }
 
+/// A reason given, trimmed and bounded; `what` names the change for the refusal.
+pub(crate) fn required_reason(reason: &str, what: &str) -> Result<String> {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(ApiError::Invalid(format!("{what} states its reason")));
+    }
+    crate::text::bounded(reason, "reason", crate::text::REASON_MAX)
+}
+
+/// A change to a sheet's lines.
+pub(crate) enum Edit {
+    /// A new last line; `line`: the number the writer expects it to have.
+    Add { line: Option<usize>, entry: Value },
+    Correct { line: usize, entry: Value },
+    Replace(Vec<Value>),
+    Undo,
+    /// A new first dealer (the lines stay).
+    Dealer(i64),
+}
+
+/// Who wrote a line and when (UTC), as the store knows it.
+type Author<'a> = &'a dyn Fn(usize) -> std::result::Result<Option<(String, String)>, atout_store::StoreError>;
+
+impl Edit {
+    /// Apply the edit to the lines as stored. `author` names who wrote a line, for
+    /// the message when the writer's view of the sheet is out of date.
+    fn apply(&self, deals: &mut Vec<Value>, place: &Place, author: Option<Author<'_>>) -> Result<()> {
+        let lines = deals.len();
+        match self {
+            Edit::Add { line, entry } => {
+                if let Some(n) = *line {
+                    if n != lines + 1 {
+                        let by = match (n, author) {
+                            (1.., Some(author)) if n <= lines => match author(n)? {
+                                Some((who, at)) => format!(" by {} at {}", if who.is_empty() { "someone" } else { &who }, crate::local_time(&at)),
+                                None => String::new(),
+                            },
+                            _ => String::new(),
+                        };
+                        return Err(ApiError::Conflict(if n <= lines {
+                            format!("{place}: line {n} was written meanwhile{by}; the sheet now has {lines} lines — check it and enter line {} instead", lines + 1)
+                        } else {
+                            format!("{place}: the sheet has {lines} lines; line {n} cannot be written before line {}", lines + 1)
+                        }));
+                    }
+                }
+                deals.push(entry.clone());
+            }
+            Edit::Correct { line, entry } => {
+                if *line == 0 || *line > lines {
+                    return Err(ApiError::NotFound(format!("{place}: the sheet has no line {line} (it has {lines})")));
+                }
+                deals[line - 1] = entry.clone();
+            }
+            Edit::Replace(new) => *deals = new.clone(),
+            Edit::Undo => {
+                if deals.pop().is_none() {
+                    return Err(ApiError::NotFound(format!("{place}: the sheet has no line to undo")));
+                }
+            }
+            Edit::Dealer(_) => {}
+        }
+        Ok(())
+    }
+}
+
 /// One jury ruling with where it stands.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RulingView {
+    /// The ruling's id (to withdraw it); absent for a fault written on a sheet line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<Id>,
     pub round: i64,
     pub table: i64,
     pub seat: i64,
@@ -301,6 +430,7 @@ impl Atout {
                             r => format!(": {r}"),
                         };
                         out.push(RulingView {
+                            id: None,
                             round: r.row.round,
                             table: table.number,
                             seat: seat as i64,
@@ -316,9 +446,10 @@ impl Atout {
                         });
                     }
                 }
-                for ruling in &result.rulings {
+                for (ruling, id) in result.rulings.iter().zip(&table.ruling_ids) {
                     let e = who(ruling.seat.max(0) as usize);
                     out.push(RulingView {
+                        id: Some(*id),
                         round: r.row.round,
                         table: table.number,
                         seat: ruling.seat,
@@ -339,5 +470,32 @@ impl Atout {
     pub fn game_view(&mut self, tournament: &str, lang: &str) -> Result<Value> {
         let id = self.resolve(tournament)?;
         Ok(self.loaded(id)?.rules.describe(Lang::parse(lang)))
+    }
+}
+
+impl Atout {
+    /// Withdraw a jury ruling (it stays in the history); the table is scored again.
+    pub fn ruling_withdraw(&mut self, tournament: &str, ruling: Id, reason: &str) -> Result<Vec<RulingView>> {
+        let reason = required_reason(reason, "a ruling withdrawn")?;
+        let id = self.resolve(tournament)?;
+        let l = self.loaded(id)?;
+        let table = l
+            .rounds
+            .iter()
+            .flat_map(|r| r.row.tables.iter().map(move |t| (r.row.round, t)))
+            .find(|(_, t)| t.ruling_ids.contains(&ruling))
+            .map(|(round, t)| (round, t.number));
+        let Some((round, number)) = table else {
+            return Err(ApiError::NotFound(format!("no ruling {ruling} in force in {}", l.row.name)));
+        };
+        self.store.write(Change { actor: &self.actor, action: "ruling.withdraw", reason: &reason }, |w| {
+            if w.ruling_withdrawn(ruling)? {
+                return Err(ApiError::Conflict(format!("round {round}, table {number}: ruling {ruling} was withdrawn meanwhile")));
+            }
+            w.withdraw_ruling(ruling)?;
+            Ok::<_, ApiError>(())
+        })?;
+        self.cache.remove(&id);
+        self.rulings_list(&id.to_string())
     }
 }

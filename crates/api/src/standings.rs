@@ -25,6 +25,12 @@ pub struct StandingRow {
     pub score_sum: i64,
     pub best_round: Option<i64>,
     pub rounds: Vec<RoundEntry>,
+    /// A late entry: the first round the player plays.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub joined_round: Option<i64>,
+    /// A withdrawal: the first round the player no longer plays.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub withdrawn_from: Option<i64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -77,6 +83,8 @@ pub(crate) fn compute(l: &Loaded, after_round: i64) -> Standings {
                         provisional: !r.complete,
                     })
                     .collect(),
+                joined_round: e.from_round.filter(|r| *r > 1),
+                withdrawn_from: e.withdrawn_from,
             }
         })
         .collect();

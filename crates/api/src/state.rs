@@ -135,6 +135,24 @@ impl Loaded {
         self.by_id.get(&id).map(|i| &self.entrants[*i])
     }
 
+    /// The first round not yet under way: the last drawn round while none of its
+    /// sheets has a line, otherwise the next one.
+    pub fn first_open_round(&self) -> i64 {
+        match self.rounds.iter().max_by_key(|r| r.row.round) {
+            Some(r) if r.row.tables.iter().any(started) => r.row.round + 1,
+            Some(r) => r.row.round,
+            None => 1,
+        }
+    }
+
+    /// An entrant by their id in the tournament (`p12`), or by registry number.
+    pub fn entrant_by_code(&self, code: &str) -> Result<&EntrantRow> {
+        self.entrants
+            .iter()
+            .find(|e| e.code == code || e.player.id.to_string() == code)
+            .ok_or_else(|| ApiError::NotFound(format!("no player «{code}» in {}", self.row.name)))
+    }
+
     pub fn last_round(&self) -> i64 {
         self.rounds.iter().map(|r| r.row.round).max().unwrap_or(0)
     }

@@ -158,6 +158,11 @@ fn seat_view(l: &Loaded, seat: usize, entrant: Id) -> crate::SeatView {
     }
 }
 
+/// Whether an entrant plays round `round` (not before a late entry, not from a withdrawal on).
+pub(crate) fn plays(e: &atout_store::EntrantRow, round: i64) -> bool {
+    e.from_round.unwrap_or(1) <= round && e.withdrawn_from.is_none_or(|w| round < w)
+}
+
 fn seed_now() -> u64 {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
     (nanos as u64) ^ ((std::process::id() as u64) << 32)
@@ -165,7 +170,8 @@ fn seed_now() -> u64 {
 
 impl Atout {
     pub fn tournament_create(&mut self, req: &NewTournament) -> Result<TournamentInfo> {
-        let name = req.name.trim();
+        let name = crate::text::bounded(&req.name, "tournament's name", crate::text::NAME_MAX)?;
+        let name = name.as_str();
         if name.is_empty() {
             return Err(ApiError::Invalid("a tournament has a name".into()));
         }
@@ -196,15 +202,21 @@ impl Atout {
         if let Some(missing) = chosen.iter().find(|p| !registry.iter().any(|r| r.id == **p)) {
             return Err(ApiError::NotFound(format!("no player {missing} in the registry")));
         }
-        let entered: Vec<Id> = self.loaded(id)?.entrants.iter().map(|e| e.player.id).collect();
-        let codes: Vec<String> = self.loaded(id)?.entrants.iter().map(|e| e.code.clone()).collect();
+        let l = self.loaded(id)?;
+        let entered: Vec<Id> = l.entrants.iter().map(|e| e.player.id).collect();
+        let codes: Vec<String> = l.entrants.iter().map(|e| e.code.clone()).collect();
+        let late_from = l.first_open_round();
         self.store.write(Change { actor: &self.actor, action: "tournament.enter", reason: "" }, |w| {
             for p in chosen.iter().filter(|p| !entered.contains(p)) {
                 let mut code = format!("p{p}");
                 while codes.contains(&code) {
                     code.push('_');
                 }
-                w.add_entrant(id, *p, &code, &json!({}))?;
+                let entrant = w.add_entrant(id, *p, &code, &json!({}))?;
+                // Entered once play has begun: a late entry, playing from the first round not yet under way.
+                if late_from > 1 {
+                    w.entrant_status(entrant, Some(late_from), None)?;
+                }
             }
             Ok::<_, ApiError>(())
         })?;
@@ -245,12 +257,22 @@ impl Atout {
                 history.bye(*b as u64);
             }
         }
-        let players: Vec<u64> = l.entrants.iter().map(|e| e.id as u64).collect();
+        let players: Vec<u64> = l.entrants.iter().filter(|e| plays(e, round)).map(|e| e.id as u64).collect();
         let plan = l.rules.plan(players.len()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
         let seed = seed.unwrap_or_else(seed_now);
         let drawn = draw(&mut ChaCha8Rng::seed_from_u64(seed), &players, &plan, &history)
             .map_err(|e| ApiError::refused(place.clone(), Rule::TABLE_SIZE, e.to_string()))?;
+        let seen: Vec<(i64, Id)> = l.rounds.iter().map(|r| (r.row.round, r.row.draw_id)).collect();
         self.store.write(Change { actor: &self.actor, action: "round.draw", reason: "" }, |w| {
+            // Checked again on the draws as stored: another window may have drawn or written meanwhile.
+            let stored = w.rounds(id)?;
+            let now: Vec<(i64, Id)> = stored.iter().map(|r| (r.round, r.draw_id)).collect();
+            if now != seen {
+                return Err(ApiError::Conflict(format!("round {round}: the rounds were drawn meanwhile by someone else; look at them again")));
+            }
+            if stored.iter().filter(|r| r.round == round).flat_map(|r| &r.tables).any(started) {
+                return Err(ApiError::Conflict(format!("round {round} has sheets in progress (written meanwhile) and cannot be drawn again")));
+            }
             let d = w.add_draw(id, round, Some(&seed.to_string()), Some(i64::from(drawn.repeats)), &json!({}))?;
             for (i, t) in drawn.tables.iter().enumerate() {
                 let seats: Vec<Id> = t.seats.iter().map(|s| *s as Id).collect();
@@ -263,6 +285,18 @@ impl Atout {
         })?;
         self.cache.remove(&id);
         self.round_view(&id.to_string(), round)
+    }
+
+    /// [`Atout::round_draw`] with the seed as typed: a number from 0 to 2^64 − 1
+    /// kept as text end to end, since the window's numbers lose digits above 2^53.
+    pub fn round_draw_seed_text(&mut self, tournament: &str, round: i64, seed: Option<&str>) -> Result<DrawnRound> {
+        let seed = match seed.map(str::trim).filter(|s| !s.is_empty()) {
+            None => None,
+            Some(text) => Some(text.parse::<u64>().map_err(|_| {
+                ApiError::Invalid(format!("seed «{text}»: a whole number from 0 to {}", u64::MAX))
+            })?),
+        };
+        self.round_draw(tournament, round, seed)
     }
 
     pub fn round_view(&mut self, tournament: &str, round: i64) -> Result<DrawnRound> {
@@ -293,5 +327,47 @@ impl Atout {
 
     pub(crate) fn seat_views(l: &Loaded, seats: &[Id]) -> Vec<crate::SeatView> {
         seats.iter().enumerate().map(|(i, e)| seat_view(l, i + 1, *e)).collect()
+    }
+}
+
+impl Atout {
+    /// Withdraw a player from a tournament from round `from_round` on (by default
+    /// the first round not yet under way): later draws leave them out; their
+    /// rounds played stay, and the standings mark them.
+    pub fn player_withdraw(&mut self, tournament: &str, player: &str, from_round: Option<i64>, reason: &str) -> Result<TournamentInfo> {
+        let reason = crate::sheets::required_reason(reason, "a withdrawal")?;
+        let id = self.resolve(tournament)?;
+        let l = self.loaded(id)?;
+        let e = l.entrant_by_code(player)?;
+        let from = from_round.unwrap_or_else(|| l.first_open_round());
+        let place = Place::round(from);
+        if from < 1 || from > i64::from(l.settings.rounds) + 1 {
+            return Err(ApiError::refused(place, Rule::ROUND_ORDER, format!("the tournament has rounds 1 to {}", l.settings.rounds)));
+        }
+        if l.rounds.iter().filter(|r| r.row.round >= from).any(|r| r.row.tables.iter().any(|t| started(t) && t.seats.contains(&e.id))) {
+            return Err(ApiError::Conflict(format!("{} has played in round {from} or later; withdraw from the next round", e.player.name)));
+        }
+        let (entrant, joined) = (e.id, e.from_round);
+        self.store.write(Change { actor: &self.actor, action: "player.withdraw", reason: &reason }, |w| {
+            w.entrant_status(entrant, joined, Some(from))?;
+            Ok::<_, ApiError>(())
+        })?;
+        self.cache.remove(&id);
+        self.tournament_info(&id.to_string())
+    }
+
+    /// Take back a withdrawal: the player plays again from the next draw.
+    pub fn player_return(&mut self, tournament: &str, player: &str, reason: &str) -> Result<TournamentInfo> {
+        let reason = crate::sheets::required_reason(reason, "a return")?;
+        let id = self.resolve(tournament)?;
+        let l = self.loaded(id)?;
+        let e = l.entrant_by_code(player)?;
+        let (entrant, joined) = (e.id, e.from_round);
+        self.store.write(Change { actor: &self.actor, action: "player.return", reason: &reason }, |w| {
+            w.entrant_status(entrant, joined, None)?;
+            Ok::<_, ApiError>(())
+        })?;
+        self.cache.remove(&id);
+        self.tournament_info(&id.to_string())
     }
 }

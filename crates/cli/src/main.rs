@@ -37,8 +37,17 @@ enum Command {
     /// Jury rulings.
     #[command(subcommand)]
     Ruling(RulingCmd),
-    /// Show a score sheet.
+    /// A table: correct its first dealer.
+    #[command(subcommand)]
+    Table(TableCmd),
+    /// Players of a tournament: withdraw one, or take a withdrawal back.
+    #[command(subcommand)]
+    Player(PlayerCmd),
+    /// Show a score sheet, or replace it whole.
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
     Sheet {
+        #[command(subcommand)]
+        replace: Option<SheetCmd>,
         #[command(flatten)]
         at: TableArgs,
         #[arg(long, value_enum, default_value = "table")]
@@ -78,6 +87,58 @@ enum Command {
 }
 
 #[derive(Subcommand)]
+enum SheetCmd {
+    /// Replace a whole sheet at once with a JSON array of lines (checked whole).
+    Replace {
+        #[command(flatten)]
+        at: TableArgs,
+        json: String,
+        #[arg(long)]
+        reason: String,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
+}
+
+#[derive(Subcommand)]
+enum TableCmd {
+    /// Correct the first dealer of a table (the sheet is checked again).
+    Dealer {
+        #[command(flatten)]
+        at: TableArgs,
+        #[arg(long)]
+        seat: i64,
+        #[arg(long)]
+        reason: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum PlayerCmd {
+    /// Withdraw a player (by tournament id such as p12) from a round on.
+    Withdraw {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        player: String,
+        /// The first round they no longer play (default: the first round not yet under way).
+        #[arg(long)]
+        from_round: Option<i64>,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Take a withdrawal back.
+    Return {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        player: String,
+        #[arg(long)]
+        reason: String,
+    },
+}
+
+#[derive(Subcommand)]
 enum PlayersCmd {
     /// Register players from a CSV file (comma or semicolon; EN/FR/NL headers).
     Import {
@@ -97,6 +158,9 @@ enum PlayersCmd {
         club: String,
         #[arg(long, default_value = "")]
         member: String,
+        /// Add the player even when a probable namesake is registered (two people).
+        #[arg(long)]
+        anyway: bool,
     },
 }
 
@@ -170,6 +234,18 @@ enum DealCmd {
         #[command(flatten)]
         at: TableArgs,
         json: String,
+        /// The line number this is meant to be: refused if that line was written meanwhile.
+        #[arg(long)]
+        line: Option<usize>,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
+    /// Take back the last line of a sheet (it stays in the history).
+    Undo {
+        #[command(flatten)]
+        at: TableArgs,
+        #[arg(long)]
+        reason: String,
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
     },
@@ -198,6 +274,22 @@ enum DealCmd {
 
 #[derive(Subcommand)]
 enum RulingCmd {
+    /// Every ruling of a tournament (with the id to withdraw one).
+    List {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
+    /// Withdraw a ruling by its id (it stays in the history).
+    Withdraw {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        ruling: i64,
+        #[arg(long)]
+        reason: String,
+    },
     /// Record a ruling, e.g. '{"seat":2,"points":[1,-3,1,1],"reason":"…","by":"…"}'.
     Add {
         #[command(flatten)]
@@ -291,9 +383,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
     match cli.command {
         Command::Players(PlayersCmd::Import { file, tournament }) => {
-            let r = app.players_import(&read(&file)?, tournament.as_deref())?;
-            println!("{} players added, {} already registered{}", r.added.len(), r.known.len(),
-                if tournament.is_some() { format!(", {} entered", r.entered) } else { String::new() });
+            let bytes = std::fs::read(&file).map_err(|e| Failure::Usage(format!("{}: {e}", file.display())))?;
+            let r = app.players_import_bytes(&bytes, tournament.as_deref())?;
+            println!("{} players added, {} already registered{} (read as {})", r.added.len(), r.known.len(),
+                if tournament.is_some() { format!(", {} entered", r.entered) } else { String::new() }, r.encoding);
+            for p in &r.unsure {
+                println!("not imported: «{}» ({}) could be several registered players; add them by hand", p.name, p.club);
+            }
         }
         Command::Players(PlayersCmd::List { format }) => {
             let players = app.players_list()?;
@@ -306,8 +402,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 }
             }
         }
-        Command::Players(PlayersCmd::Add { name, club, member }) => {
-            let p = app.player_add(&name, &club, &member)?;
+        Command::Players(PlayersCmd::Add { name, club, member, anyway }) => {
+            let p = app.player_add_checked(&name, &club, &member, anyway)?;
             println!("{}", p.id);
         }
         Command::Tournament(TournamentCmd::Create { name, game, rounds, date, settings }) => {
@@ -336,9 +432,50 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Round(RoundCmd::Show { tournament, round, format }) => {
             show_round(&app.round_view(&tournament, round)?, format);
         }
-        Command::Deal(DealCmd::Add { at, json: entry, format }) => {
-            let s = app.deal_add(&at.tournament, at.round, at.table, parse_json(&entry)?)?;
+        Command::Deal(DealCmd::Add { at, json: entry, line, format }) => {
+            let entry = parse_json(&entry)?;
+            let s = match line {
+                Some(line) => app.deal_add_line(&at.tournament, at.round, at.table, line, entry)?,
+                None => app.deal_add(&at.tournament, at.round, at.table, entry)?,
+            };
             show_sheet(&s, format);
+        }
+        Command::Deal(DealCmd::Undo { at, reason, format }) => {
+            show_sheet(&app.deal_undo(&at.tournament, at.round, at.table, &reason)?, format);
+        }
+        Command::Sheet { replace: Some(SheetCmd::Replace { at, json: lines, reason, format }), .. } => {
+            let lines = match parse_json(&lines)? {
+                Value::Array(lines) => lines,
+                _ => return Err(Failure::Usage("a sheet is a JSON array of lines".into())),
+            };
+            show_sheet(&app.sheet_replace(&at.tournament, at.round, at.table, lines, &reason)?, format);
+        }
+        Command::Table(TableCmd::Dealer { at, seat, reason }) => {
+            print_sheet(&app.table_dealer(&at.tournament, at.round, at.table, seat, &reason)?);
+        }
+        Command::Player(PlayerCmd::Withdraw { tournament, player, from_round, reason }) => {
+            let t = app.player_withdraw(&tournament, &player, from_round, &reason)?;
+            println!("{player} withdrawn from {}", t.name);
+        }
+        Command::Player(PlayerCmd::Return { tournament, player, reason }) => {
+            let t = app.player_return(&tournament, &player, &reason)?;
+            println!("{player} plays again in {}", t.name);
+        }
+        Command::Ruling(RulingCmd::List { tournament, format }) => {
+            let list = app.rulings_list(&tournament)?;
+            match format {
+                Output::Json => println!("{}", json(&list)),
+                Output::Table => {
+                    for r in list {
+                        let id = r.id.map_or("-".to_string(), |i| i.to_string());
+                        println!("{id:>5}  round {} table {} seat {} {:<20} {:?}  {} ({})", r.round, r.table, r.seat, r.name, r.ruling.points, r.ruling.reason, r.ruling.by);
+                    }
+                }
+            }
+        }
+        Command::Ruling(RulingCmd::Withdraw { tournament, ruling, reason }) => {
+            let left = app.ruling_withdraw(&tournament, ruling, &reason)?;
+            println!("ruling {ruling} withdrawn; {} rulings and faults remain", left.len());
         }
         Command::Deal(DealCmd::Check { at, json: entry, deal }) => {
             let preview = app.deal_check(&at.tournament, at.round, at.table, deal, parse_json(&entry)?)?;
@@ -373,7 +510,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let s = app.ruling_add(&at.tournament, at.round, at.table, parse_json(&entry)?)?;
             show_sheet(&s, format);
         }
-        Command::Sheet { at, format, history } => {
+        Command::Sheet { replace: None, at, format, history } => {
             if history {
                 let h = app.sheet_history(&at.tournament, at.round, at.table)?;
                 match format {

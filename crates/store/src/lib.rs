@@ -10,11 +10,11 @@ use serde_json::Value;
 use std::path::Path;
 
 /// Migrations, in order; `PRAGMA user_version` counts those applied.
-static MIGRATIONS: &[&str] = &[include_str!("../../../schema/0001_init.sql")];
+static MIGRATIONS: &[&str] = &[include_str!("../../../schema/0001_init.sql"), include_str!("../../../schema/0002_corrections.sql")];
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    #[error("database: {0}")]
+    #[error("database: {0}{hint}", hint = busy_hint(_0))]
     Sql(#[from] rusqlite::Error),
     #[error("stored JSON is unreadable: {0}")]
     Json(#[from] serde_json::Error),
@@ -25,6 +25,14 @@ pub enum StoreError {
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
+
+impl StoreError {
+    /// Another connection held the database longer than the busy timeout.
+    pub fn is_busy(&self) -> bool {
+        matches!(self, StoreError::Sql(rusqlite::Error::SqliteFailure(e, _))
+            if matches!(e.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
+    }
+}
 
 pub type Id = i64;
 
@@ -71,6 +79,10 @@ pub struct EntrantRow {
     pub player: PlayerRow,
     pub code: String,
     pub extra: Value,
+    /// The round from which the player plays (a late entry), if set.
+    pub from_round: Option<i64>,
+    /// The round from which the player no longer plays (a withdrawal), if set.
+    pub withdrawn_from: Option<i64>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -83,7 +95,9 @@ pub struct TableRow {
     pub extra: Value,
     /// Current entry of each line, line 1 first.
     pub deals: Vec<Value>,
+    /// Rulings in force (withdrawn ones left out), with their ids.
     pub rulings: Vec<Value>,
+    pub ruling_ids: Vec<Id>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -107,6 +121,15 @@ pub struct HistoryRow {
     pub actor: String,
     pub action: String,
     pub reason: String,
+}
+
+fn busy_hint(e: &rusqlite::Error) -> &'static str {
+    match e {
+        rusqlite::Error::SqliteFailure(f, _) if matches!(f.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
+            " — another Atout (a window or the command line) is writing to this database; nothing was stored, try again in a moment"
+        }
+        _ => "",
+    }
 }
 
 fn json(text: String) -> Result<Value> {
@@ -210,8 +233,9 @@ impl Store {
 
     pub fn entrants(&self, tournament: Id) -> Result<Vec<EntrantRow>> {
         let mut st = self.conn.prepare(
-            "SELECT e.id, e.code, e.extra, v.player_id, v.name, v.club, v.member
+            "SELECT e.id, e.code, e.extra, v.player_id, v.name, v.club, v.member, s.from_round, s.withdrawn_from
              FROM entrants e JOIN player_versions v ON v.player_id = e.player_id
+             LEFT JOIN entrant_status s ON s.id = (SELECT max(id) FROM entrant_status WHERE entrant_id = e.id)
              WHERE e.tournament_id = ?1
                AND v.id = (SELECT max(id) FROM player_versions WHERE player_id = e.player_id)
              ORDER BY e.id",
@@ -222,94 +246,20 @@ impl Store {
                 r.get(1)?,
                 r.get::<_, String>(2)?,
                 PlayerRow { id: r.get(3)?, name: r.get(4)?, club: r.get(5)?, member: r.get(6)? },
+                r.get(7)?,
+                r.get(8)?,
             ))
         })?;
         rows.map(|row| {
-            let (id, code, extra, player) = row?;
-            Ok(EntrantRow { id, player, code, extra: json(extra)? })
+            let (id, code, extra, player, from_round, withdrawn_from) = row?;
+            Ok(EntrantRow { id, player, code, extra: json(extra)?, from_round, withdrawn_from })
         })
         .collect()
     }
 
     /// The current draw of every round of a tournament, with each sheet's current lines.
     pub fn rounds(&self, tournament: Id) -> Result<Vec<RoundRow>> {
-        let mut st = self.conn.prepare(
-            "SELECT d.id, d.round, d.seed, d.repeats, d.extra FROM draws d
-             WHERE d.tournament_id = ?1
-               AND d.id = (SELECT max(id) FROM draws WHERE tournament_id = d.tournament_id AND round = d.round)
-             ORDER BY d.round",
-        )?;
-        type DrawRow = (Id, i64, Option<String>, Option<i64>, String);
-        let draws: Vec<DrawRow> = st
-            .query_map([tournament], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
-            .collect::<rusqlite::Result<_>>()?;
-        let mut rounds = Vec::with_capacity(draws.len());
-        for (draw_id, round, seed, repeats, extra) in draws {
-            rounds.push(RoundRow {
-                round,
-                draw_id,
-                seed,
-                repeats,
-                extra: json(extra)?,
-                tables: self.tables(draw_id)?,
-                byes: self.byes(draw_id)?,
-            });
-        }
-        Ok(rounds)
-    }
-
-    fn byes(&self, draw: Id) -> Result<Vec<Id>> {
-        let mut st = self.conn.prepare_cached("SELECT entrant_id FROM byes WHERE draw_id = ?1 ORDER BY entrant_id")?;
-        let rows = st.query_map([draw], |r| r.get(0))?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
-    }
-
-    fn tables(&self, draw: Id) -> Result<Vec<TableRow>> {
-        let mut tables: Vec<TableRow> = {
-            let mut st = self
-                .conn
-                .prepare_cached("SELECT id, number, first_dealer, extra FROM tables WHERE draw_id = ?1 ORDER BY number")?;
-            let rows = st.query_map([draw], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get::<_, String>(3)?)))?;
-            rows.map(|row| {
-                let (id, number, first_dealer, extra) = row?;
-                Ok(TableRow { id, number, first_dealer, seats: vec![], extra: json(extra)?, deals: vec![], rulings: vec![] })
-            })
-            .collect::<Result<_>>()?
-        };
-        let index = |tables: &[TableRow], id: Id| tables.iter().position(|t| t.id == id);
-        let mut seats = self.conn.prepare_cached(
-            "SELECT s.table_id, s.entrant_id FROM seats s JOIN tables t ON t.id = s.table_id
-             WHERE t.draw_id = ?1 ORDER BY s.table_id, s.seat",
-        )?;
-        for row in seats.query_map([draw], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, Id>(1)?)))? {
-            let (table, entrant) = row?;
-            if let Some(i) = index(&tables, table) {
-                tables[i].seats.push(entrant);
-            }
-        }
-        let mut deals = self.conn.prepare_cached(
-            "SELECT d.table_id, d.entry FROM deals d JOIN tables t ON t.id = d.table_id
-             WHERE t.draw_id = ?1
-               AND d.id = (SELECT max(id) FROM deals WHERE table_id = d.table_id AND line = d.line)
-             ORDER BY d.table_id, d.line",
-        )?;
-        for row in deals.query_map([draw], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, String>(1)?)))? {
-            let (table, entry) = row?;
-            if let Some(i) = index(&tables, table) {
-                tables[i].deals.push(json(entry)?);
-            }
-        }
-        let mut rulings = self.conn.prepare_cached(
-            "SELECT r.table_id, r.entry FROM rulings r JOIN tables t ON t.id = r.table_id
-             WHERE t.draw_id = ?1 ORDER BY r.id",
-        )?;
-        for row in rulings.query_map([draw], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, String>(1)?)))? {
-            let (table, entry) = row?;
-            if let Some(i) = index(&tables, table) {
-                tables[i].rulings.push(json(entry)?);
-            }
-        }
-        Ok(tables)
+        rounds(&self.conn, tournament)
     }
 
     /// Every version of every line and ruling of one table, oldest first.
@@ -355,6 +305,9 @@ impl Store {
             "byes",
             "deals",
             "rulings",
+            "table_dealers",
+            "ruling_withdrawals",
+            "entrant_status",
         ];
         names
             .iter()
@@ -438,12 +391,92 @@ impl Writer<'_> {
         Ok(())
     }
 
-    pub fn add_ruling(&mut self, table: Id, entry: &Value) -> Result<()> {
+    pub fn add_ruling(&mut self, table: Id, entry: &Value) -> Result<Id> {
         self.tx.execute(
             "INSERT INTO rulings (table_id, change_id, entry) VALUES (?1, ?2, ?3)",
             params![table, self.change, entry.to_string()],
         )?;
+        Ok(self.tx.last_insert_rowid())
+    }
+
+    /// A sheet line removed: the last line undone, or a line cut from a replaced sheet.
+    pub fn remove_line(&mut self, table: Id, line: i64) -> Result<()> {
+        self.put_deal(table, line, &Value::Null)
+    }
+
+    pub fn set_first_dealer(&mut self, table: Id, seat: i64) -> Result<()> {
+        self.tx.execute(
+            "INSERT INTO table_dealers (table_id, change_id, first_dealer) VALUES (?1, ?2, ?3)",
+            params![table, self.change, seat],
+        )?;
         Ok(())
+    }
+
+    pub fn ruling_withdrawn(&self, ruling: Id) -> Result<bool> {
+        Ok(self.tx.query_row("SELECT count(*) FROM ruling_withdrawals WHERE ruling_id = ?1", [ruling], |r| r.get::<_, i64>(0))? > 0)
+    }
+
+    pub fn withdraw_ruling(&mut self, ruling: Id) -> Result<()> {
+        self.tx.execute("INSERT INTO ruling_withdrawals (ruling_id, change_id) VALUES (?1, ?2)", params![ruling, self.change])?;
+        Ok(())
+    }
+
+    /// When an entrant plays: from `from_round` (a late entry) until before `withdrawn_from`.
+    pub fn entrant_status(&mut self, entrant: Id, from_round: Option<i64>, withdrawn_from: Option<i64>) -> Result<()> {
+        self.tx.execute(
+            "INSERT INTO entrant_status (entrant_id, change_id, from_round, withdrawn_from) VALUES (?1, ?2, ?3, ?4)",
+            params![entrant, self.change, from_round, withdrawn_from],
+        )?;
+        Ok(())
+    }
+
+    /// The current draws of a tournament as stored, seen from inside this write.
+    pub fn rounds(&self, tournament: Id) -> Result<Vec<RoundRow>> {
+        rounds(&self.tx, tournament)
+    }
+
+    /// The current lines of one sheet as stored, seen from inside this write.
+    pub fn table_lines(&self, table: Id) -> Result<Vec<Value>> {
+        let mut st = self.tx.prepare_cached(
+            "SELECT d.entry FROM deals d WHERE d.table_id = ?1
+               AND d.id = (SELECT max(id) FROM deals WHERE table_id = d.table_id AND line = d.line)
+             ORDER BY d.line",
+        )?;
+        let rows = st.query_map([table], |r| r.get::<_, String>(0))?;
+        let mut lines = vec![];
+        for row in rows {
+            let entry = json(row?)?;
+            if !entry.is_null() {
+                lines.push(entry);
+            }
+        }
+        Ok(lines)
+    }
+
+    /// The first dealer of a table as stored now.
+    pub fn first_dealer(&self, table: Id) -> Result<Option<i64>> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT coalesce((SELECT first_dealer FROM table_dealers WHERE table_id = ?1 ORDER BY id DESC LIMIT 1), first_dealer)
+                 FROM tables WHERE id = ?1",
+                [table],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    /// Who wrote the current version of a sheet line, and when (UTC).
+    pub fn line_author(&self, table: Id, line: i64) -> Result<Option<(String, String)>> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT c.actor, c.at FROM deals d JOIN changes c ON c.id = d.change_id
+                 WHERE d.table_id = ?1 AND d.line = ?2 ORDER BY d.id DESC LIMIT 1",
+                params![table, line],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?)
     }
 
     /// The id of the current draw's table `number` in `round`, if there is one.
@@ -459,3 +492,100 @@ impl Writer<'_> {
             .optional()?)
     }
 }
+
+// Readers shared by the store and a write in progress (which must see the data as stored in its own transaction).
+
+/// The current draw of every round of a tournament, with each sheet's current lines.
+fn rounds(conn: &Connection, tournament: Id) -> Result<Vec<RoundRow>> {
+    let mut st = conn.prepare(
+        "SELECT d.id, d.round, d.seed, d.repeats, d.extra FROM draws d
+         WHERE d.tournament_id = ?1
+           AND d.id = (SELECT max(id) FROM draws WHERE tournament_id = d.tournament_id AND round = d.round)
+         ORDER BY d.round",
+    )?;
+    type DrawRow = (Id, i64, Option<String>, Option<i64>, String);
+    let draws: Vec<DrawRow> = st
+        .query_map([tournament], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut rounds = Vec::with_capacity(draws.len());
+    for (draw_id, round, seed, repeats, extra) in draws {
+        rounds.push(RoundRow {
+            round,
+            draw_id,
+            seed,
+            repeats,
+            extra: json(extra)?,
+            tables: tables(conn, draw_id)?,
+            byes: byes(conn, draw_id)?,
+        });
+    }
+    Ok(rounds)
+}
+
+fn byes(conn: &Connection, draw: Id) -> Result<Vec<Id>> {
+    let mut st = conn.prepare_cached("SELECT entrant_id FROM byes WHERE draw_id = ?1 ORDER BY entrant_id")?;
+    let rows = st.query_map([draw], |r| r.get(0))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+fn tables(conn: &Connection, draw: Id) -> Result<Vec<TableRow>> {
+    let mut tables: Vec<TableRow> = {
+        let mut st = conn
+            .prepare_cached("SELECT id, number, first_dealer, extra FROM tables WHERE draw_id = ?1 ORDER BY number")?;
+        let rows = st.query_map([draw], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get::<_, String>(3)?)))?;
+        rows.map(|row| {
+            let (id, number, first_dealer, extra) = row?;
+            Ok(TableRow { id, number, first_dealer, seats: vec![], extra: json(extra)?, deals: vec![], rulings: vec![], ruling_ids: vec![] })
+        })
+        .collect::<Result<_>>()?
+    };
+    let index = |tables: &[TableRow], id: Id| tables.iter().position(|t| t.id == id);
+    let mut seats = conn.prepare_cached(
+        "SELECT s.table_id, s.entrant_id FROM seats s JOIN tables t ON t.id = s.table_id
+         WHERE t.draw_id = ?1 ORDER BY s.table_id, s.seat",
+    )?;
+    for row in seats.query_map([draw], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, Id>(1)?)))? {
+        let (table, entrant) = row?;
+        if let Some(i) = index(&tables, table) {
+            tables[i].seats.push(entrant);
+        }
+    }
+    let mut deals = conn.prepare_cached(
+        "SELECT d.table_id, d.entry FROM deals d JOIN tables t ON t.id = d.table_id
+         WHERE t.draw_id = ?1
+           AND d.id = (SELECT max(id) FROM deals WHERE table_id = d.table_id AND line = d.line)
+         ORDER BY d.table_id, d.line",
+    )?;
+    for row in deals.query_map([draw], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, String>(1)?)))? {
+        let (table, entry) = row?;
+        let entry = json(entry)?;
+        // A removed line (undone, or cut by a sheet replaced with fewer lines) is stored as null.
+        if let (Some(i), false) = (index(&tables, table), entry.is_null()) {
+            tables[i].deals.push(entry);
+        }
+    }
+    let mut rulings = conn.prepare_cached(
+        "SELECT r.table_id, r.entry, r.id FROM rulings r JOIN tables t ON t.id = r.table_id
+         WHERE t.draw_id = ?1 AND r.id NOT IN (SELECT ruling_id FROM ruling_withdrawals) ORDER BY r.id",
+    )?;
+    for row in rulings.query_map([draw], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, String>(1)?, r.get::<_, Id>(2)?)))? {
+        let (table, entry, id) = row?;
+        if let Some(i) = index(&tables, table) {
+            tables[i].rulings.push(json(entry)?);
+            tables[i].ruling_ids.push(id);
+        }
+    }
+    // A first dealer corrected after the draw: the latest correction holds.
+    let mut dealers = conn.prepare_cached(
+        "SELECT d.table_id, d.first_dealer FROM table_dealers d JOIN tables t ON t.id = d.table_id
+         WHERE t.draw_id = ?1 ORDER BY d.id",
+    )?;
+    for row in dealers.query_map([draw], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, i64>(1)?)))? {
+        let (table, first) = row?;
+        if let Some(i) = index(&tables, table) {
+            tables[i].first_dealer = first;
+        }
+    }
+    Ok(tables)
+}
+

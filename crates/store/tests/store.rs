@@ -32,7 +32,7 @@ fn migrations_set_the_version_and_reopen_cleanly() {
     }
     let s = Store::open(&path).unwrap();
     let v: i64 = s.raw().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
-    assert_eq!(v, 1);
+    assert_eq!(v, 2);
     let mode: String = s.raw().pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
     assert_eq!(mode, "wal");
     assert_eq!(s.players().unwrap().len(), 4);
@@ -58,8 +58,18 @@ fn a_correction_appends_and_the_latest_line_holds() {
 #[test]
 fn rows_can_be_neither_updated_nor_deleted() {
     let mut s = Store::open_in_memory().unwrap();
-    sample(&mut s);
+    let table = sample(&mut s);
+    s.write(change("corrections"), |w| {
+        w.set_first_dealer(table, 2)?;
+        let r = w.add_ruling(table, &json!({"seat": 1, "points": [1, -1, 0, 0], "reason": "r", "by": "j"}))?;
+        w.withdraw_ruling(r)?;
+        w.entrant_status(1, Some(2), None)
+    })
+    .unwrap();
     for sql in [
+        "UPDATE table_dealers SET first_dealer = 1",
+        "DELETE FROM ruling_withdrawals",
+        "UPDATE entrant_status SET from_round = 1",
         "UPDATE deals SET entry = '{}'",
         "DELETE FROM deals",
         "UPDATE player_versions SET name = 'X'",
@@ -103,4 +113,40 @@ fn a_new_draw_replaces_the_round_without_erasing_the_old_one() {
     assert!(rounds[0].tables[0].deals.is_empty());
     let draws: i64 = s.raw().query_row("SELECT count(*) FROM draws", [], |r| r.get(0)).unwrap();
     assert_eq!(draws, 2);
+}
+
+/// A database written by version 1 of the schema opens, is migrated, and keeps its data.
+#[test]
+fn a_version_1_database_is_migrated_with_its_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(include_str!("../../../schema/0001_init.sql")).unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        conn.execute("INSERT INTO changes (at, action) VALUES ('2026-01-01T00:00:00Z', 'x')", []).unwrap();
+        conn.execute("INSERT INTO players (change_id) VALUES (1)", []).unwrap();
+        conn.execute("INSERT INTO player_versions (player_id, change_id, name) VALUES (1, 1, 'Anne')", []).unwrap();
+    }
+    let s = Store::open(&path).unwrap();
+    assert_eq!(s.raw().pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)).unwrap(), 2);
+    assert_eq!(s.players().unwrap()[0].name, "Anne");
+}
+
+#[test]
+fn a_corrected_first_dealer_a_removed_line_and_a_withdrawn_ruling_read_back() {
+    let mut s = Store::open_in_memory().unwrap();
+    let table = sample(&mut s);
+    s.write(change("more"), |w| {
+        w.put_deal(table, 2, &json!({"contract": "E", "taker": 1}))?;
+        w.set_first_dealer(table, 1)?;
+        let r = w.add_ruling(table, &json!({"seat": 1, "points": [1, -1, 0, 0], "reason": "r", "by": "j"}))?;
+        w.add_ruling(table, &json!({"seat": 2, "points": [0, 0, 0, 0], "reason": "kept", "by": "j"}))?;
+        w.withdraw_ruling(r)?;
+        w.remove_line(table, 2)
+    })
+    .unwrap();
+    let t = &s.rounds(1).unwrap()[0].tables[0];
+    assert_eq!((t.first_dealer, t.deals.len(), t.rulings.len()), (1, 1, 1));
+    assert_eq!(t.rulings[0]["reason"], "kept");
 }
