@@ -144,3 +144,112 @@ fn king_and_lucky_7_from_the_command_line() {
     let games = ok(&db, &["games", "--lang", "fr"]);
     assert!(games.contains("king") && games.contains("double-lucky-7") && games.contains("Ordre des jeux"), "{games}");
 }
+
+/// A Double King table of four drawn from the command line, first dealer seat 1.
+fn one_table(db: &Path, dir: &Path) -> String {
+    let csv = dir.join("four.csv");
+    std::fs::write(&csv, "name\nAnne\nBart\nChloé\nDirk\n").unwrap();
+    let t = ok(db, &["tournament", "create", "--name", "Race", "--rounds", "1"]);
+    ok(db, &["players", "import", csv.to_str().unwrap(), "--tournament", "Race"]);
+    ok(db, &["round", "draw", "--tournament", "Race", "--round", "1", "--seed", "1"]);
+    ok(db, &["table", "dealer", "--tournament", "Race", "--round", "1", "--table", "1", "--seat", "1", "--reason", "drawn again at the table"]);
+    t.trim().to_string()
+}
+
+/// Twenty lines that stay valid when each is written twice in a row, from seat 1:
+/// T T T T T T T T (two trumps each), then A A B B C C D D E E F F.
+fn doubled_lines() -> Vec<String> {
+    let t = r#"{"contract":"T","trump":"spades","counts":[4,3,3,3]}"#.to_string();
+    let mut lines = vec![t; 4];
+    lines.extend([
+        r#"{"contract":"A","counts":[4,3,3,3]}"#,
+        r#"{"contract":"B","counts":[4,3,3,3]}"#,
+        r#"{"contract":"C","counts":[1,1,1,1]}"#,
+        r#"{"contract":"D","counts":[2,2,2,2]}"#,
+        r#"{"contract":"E","taker":2}"#,
+        r#"{"contract":"F","seventh":1,"last":2}"#,
+    ].map(String::from));
+    lines
+}
+
+/// Regression (issue "Nothing wrong stored"): two `deal add` at one table at the same
+/// moment both said «saved» and the second overwrote the first. Now each is checked
+/// and written on the sheet as stored: every line reported saved is on the sheet.
+#[test]
+fn two_processes_adding_at_one_table_lose_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("race.db");
+    let t = one_table(&db, dir.path());
+    let mut saved = 0;
+    for entry in doubled_lines() {
+        let spawn = || {
+            Command::new(env!("CARGO_BIN_EXE_atout"))
+                .arg("--db").arg(&db)
+                .args(["deal", "add", "--tournament", &t, "--round", "1", "--table", "1", &entry])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let (a, b) = (spawn(), spawn());
+        for child in [a, b] {
+            let out = child.wait_with_output().unwrap();
+            assert!(out.status.success(), "a valid line was refused: {}", String::from_utf8_lossy(&out.stderr));
+            saved += 1;
+        }
+    }
+    let sheet: Value = serde_json::from_str(&ok(&db, &["sheet", "--tournament", &t, "--round", "1", "--table", "1", "--format", "json"])).unwrap();
+    assert_eq!((saved, sheet["lines"].as_array().unwrap().len(), sheet["complete"].clone()), (20, 20, Value::Bool(true)));
+    let history: Value = serde_json::from_str(&ok(&db, &["sheet", "--tournament", &t, "--round", "1", "--table", "1", "--history", "--format", "json"])).unwrap();
+    let adds = history.as_array().unwrap().iter().filter(|h| h["action"] == "deal.add").count();
+    assert_eq!(adds, 20, "one version per line: nothing overwritten");
+}
+
+/// Two writers who both mean line k: one wins, the other is told who wrote it.
+#[test]
+fn a_line_written_meanwhile_is_refused_with_its_author() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("line.db");
+    let t = one_table(&db, dir.path());
+    let lines = doubled_lines();
+    for (k, entry) in lines.iter().enumerate().take(6) {
+        let line = (k + 1).to_string();
+        let spawn = |who: &str| {
+            Command::new(env!("CARGO_BIN_EXE_atout"))
+                .arg("--db").arg(&db).args(["--by", who])
+                .args(["deal", "add", "--tournament", &t, "--round", "1", "--table", "1", "--line", &line, entry])
+                .output()
+        };
+        let (a, b) = std::thread::scope(|s| {
+            let a = s.spawn(|| spawn("scorer A").unwrap());
+            let b = s.spawn(|| spawn("scorer B").unwrap());
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        let won = [&a, &b].iter().filter(|o| o.status.success()).count();
+        assert_eq!(won, 1, "line {line}: exactly one writer wins");
+        let lost = if a.status.success() { &b } else { &a };
+        let message = String::from_utf8_lossy(&lost.stderr);
+        assert!(message.contains(&format!("line {line} was written meanwhile by scorer")), "{message}");
+    }
+}
+
+/// Regression: counts near i64::MAX overflowed the sum (a panic, exit 101, in a debug build).
+#[test]
+fn huge_counts_are_refused_by_rule_not_by_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("big.db");
+    let t = one_table(&db, dir.path());
+    for entry in [
+        r#"{"contract":"A","counts":[9223372036854775807,9223372036854775807,15,0]}"#,
+        r#"{"contract":"A","counts":[4611686018427387904,4611686018427387904,0,0]}"#,
+        r#"{"contract":"A","counts":[99999999999999999999,0,0,0]}"#,
+    ] {
+        let out = atout(&db, &["deal", "add", "--tournament", &t, "--round", "1", "--table", "1", entry]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("deal-total") || err.contains("deal-shape"), "{err}");
+    }
+    let out = atout(&db, &["ruling", "add", "--tournament", &t, "--round", "1", "--table", "1",
+        r#"{"seat":1,"points":[9223372036854775807,1,0,0],"reason":"x","by":"j","sanction":true}"#]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ruling-shape"));
+}

@@ -1,0 +1,221 @@
+//! The corrections real evenings need, bounded input and the player registry
+//! (issue "Nothing wrong stored"), through the api, with hand-computed expectations.
+
+mod common;
+use atout_api::{ApiError, Atout, NewTournament};
+use serde_json::{json, Value};
+
+/// RULES.md §1's worked example (first dealer seat 3): round scores 14, 3, 3, −20.
+fn worked_example() -> Vec<Value> {
+    [
+        json!({"contract": "E", "taker": 3}),
+        json!({"contract": "E", "taker": 1}),
+        json!({"contract": "D", "counts": [1, 7, 0, 0]}),
+        json!({"contract": "C", "counts": [1, 2, 1, 0]}),
+        json!({"contract": "F", "seventh": 3, "last": 3}),
+        json!({"contract": "T", "trump": "spades", "counts": [10, 0, 3, 0]}),
+        json!({"contract": "B", "counts": [1, 5, 2, 5]}),
+        json!({"contract": "F", "seventh": 4, "last": 4}),
+        json!({"contract": "T", "trump": "hearts", "counts": [11, 0, 2, 0]}),
+        json!({"contract": "T", "trump": "clubs", "counts": [2, 8, 3, 0]}),
+        json!({"contract": "A", "counts": [8, 2, 1, 2]}),
+        json!({"contract": "T", "trump": "clubs", "counts": [7, 4, 2, 0]}),
+        json!({"contract": "T", "trump": "spades", "counts": [1, 9, 3, 0]}),
+        json!({"contract": "C", "counts": [2, 1, 1, 0]}),
+        json!({"contract": "T", "trump": "spades", "counts": [4, 4, 5, 0]}),
+        json!({"contract": "B", "counts": [7, 4, 1, 1]}),
+        json!({"contract": "D", "counts": [3, 1, 2, 2]}),
+        json!({"contract": "A", "counts": [0, 0, 2, 11]}),
+        json!({"contract": "T", "trump": "spades", "counts": [3, 2, 3, 5]}),
+        json!({"contract": "T", "trump": "hearts", "counts": [7, 1, 4, 1]}),
+    ]
+    .to_vec()
+}
+
+/// A one-table Double King tournament with its first dealer set to seat 3.
+fn table() -> (Atout, String) {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.tournament_create(&NewTournament { name: "Fix".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() }).unwrap();
+    let t = t.id.to_string();
+    app.players_import("name\nAnne\nBart\nChloé\nDirk\n", Some(&t)).unwrap();
+    app.round_draw(&t, 1, Some(1)).unwrap();
+    app.table_dealer(&t, 1, 1, 3, "the cards were drawn for the deal").unwrap();
+    (app, t)
+}
+
+fn rule(e: ApiError) -> String {
+    e.rule().map(|r| r.code().to_string()).unwrap_or_else(|| e.kind().to_string())
+}
+
+/// Regression: seat 1 deals lines 3, 7, 11, 15 and 19; the scorer wrote line 15's trump
+/// on line 3 and line 3's D on line 15. Correcting either line alone breaks a rule; the
+/// whole sheet replaced at once is checked whole and accepted.
+#[test]
+fn two_contracts_written_on_each_others_lines_are_swapped_back_with_sheet_replace() {
+    let (mut app, t) = table();
+    let right = worked_example();
+    let mut wrong = right.clone();
+    wrong.swap(2, 14); // line 3 D ↔ line 15 T♠ (both dealt by seat 1)
+    for entry in &wrong {
+        app.deal_add(&t, 1, 1, entry.clone()).unwrap();
+    }
+    // Line 3 back to D alone: seat 1 would choose D, B, A and D again — a fourth negative on line 15.
+    assert_eq!(rule(app.deal_correct(&t, 1, 1, 3, right[2].clone(), "D was line 3").unwrap_err()), "dealer-negatives");
+    // Line 15 back to T alone: seat 1 would deal trump on lines 3, 15 and 19.
+    assert_eq!(rule(app.deal_correct(&t, 1, 1, 15, right[14].clone(), "T was line 15").unwrap_err()), "dealer-trumps");
+    let sheet = app.sheet_replace(&t, 1, 1, right.clone(), "lines 3 and 15 swapped back").unwrap();
+    assert_eq!(sheet.scores, [14, 3, 3, -20]);
+    let history = app.sheet_history(&t, 1, 1).unwrap();
+    assert_eq!(history.iter().filter(|h| h.action == "sheet.replace").count(), 2, "one new version of each of the two lines");
+    // A replaced sheet that breaks a rule stores nothing.
+    let before = app.row_counts().unwrap();
+    let mut broken = right.clone();
+    broken[3] = json!({"contract": "C", "counts": [1, 1, 1, 0]});
+    assert_eq!(rule(app.sheet_replace(&t, 1, 1, broken, "typo").unwrap_err()), "deal-total");
+    assert_eq!(app.row_counts().unwrap(), before);
+}
+
+#[test]
+fn the_last_line_is_undone_and_stays_in_the_history() {
+    let (mut app, t) = table();
+    for entry in worked_example().iter().take(3) {
+        app.deal_add(&t, 1, 1, entry.clone()).unwrap();
+    }
+    let sheet = app.deal_undo(&t, 1, 1, "written on the wrong table").unwrap();
+    assert_eq!(sheet.lines.len(), 2);
+    assert_eq!(sheet.totals, [-5, 0, -5, 0]);
+    // The next line is line 3 again, dealt by seat 1.
+    assert_eq!(sheet.next.as_ref().unwrap()["dealer"], 1);
+    assert!(app.deal_undo(&t, 1, 1, "").is_err(), "an undo states its reason");
+    let history = app.sheet_history(&t, 1, 1).unwrap();
+    let undo = history.iter().find(|h| h.action == "deal.undo").unwrap();
+    assert_eq!((undo.line, undo.entry.clone(), undo.reason.as_str()), (Some(3), Value::Null, "written on the wrong table"));
+    app.deal_undo(&t, 1, 1, "again").unwrap();
+    app.deal_undo(&t, 1, 1, "again").unwrap();
+    assert_eq!(app.deal_undo(&t, 1, 1, "nothing left").unwrap_err().kind(), "not-found");
+}
+
+#[test]
+fn the_first_dealer_is_corrected_only_when_the_sheet_still_checks() {
+    let (mut app, t) = table();
+    let example = worked_example();
+    app.deal_add(&t, 1, 1, example[0].clone()).unwrap();
+    app.deal_add(&t, 1, 1, example[1].clone()).unwrap();
+    // With seat 4 first, the same two lines are still valid: seat 4 and seat 1 chose E.
+    let sheet = app.table_dealer(&t, 1, 1, 4, "the first dealer was seat 4").unwrap();
+    assert_eq!((sheet.first_dealer, sheet.lines[0].line.dealer), (4, 4));
+    assert_eq!(rule(app.table_dealer(&t, 1, 1, 5, "no such seat").unwrap_err()), "first-dealer");
+    assert_eq!(app.sheet(&t, 1, 1).unwrap().first_dealer, 4);
+}
+
+#[test]
+fn a_ruling_is_withdrawn_and_the_table_scored_again() {
+    let (mut app, t) = table();
+    app.deal_add(&t, 1, 1, worked_example()[0].clone()).unwrap();
+    let sheet = app.ruling_add(&t, 1, 1, json!({"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Jury Claes"})).unwrap();
+    assert_eq!(sheet.scores, [1, -3, -4, 1]);
+    let id = app.rulings_list(&t).unwrap()[0].id.unwrap();
+    let left = app.ruling_withdraw(&t, id, "the revoke was not one").unwrap();
+    assert!(left.is_empty());
+    assert_eq!(app.sheet(&t, 1, 1).unwrap().scores, [0, 0, -5, 0]);
+    assert_eq!(app.ruling_withdraw(&t, id, "twice").unwrap_err().kind(), "not-found");
+}
+
+#[test]
+fn a_fault_written_by_the_app_states_its_reason_and_jury_member() {
+    let (mut app, t) = table();
+    let bare = json!({"contract": "C", "fault_by": 2});
+    assert_eq!(rule(app.deal_add(&t, 1, 1, bare).unwrap_err()), "ruling-shape");
+    let said = json!({"contract": "C", "fault_by": 2, "reason": "renounce", "by": "Jury Claes"});
+    assert_eq!(app.deal_add(&t, 1, 1, said).unwrap().totals, [0, -8, 0, 0]);
+}
+
+#[test]
+fn withdrawals_and_late_entries_follow_the_draws_and_are_marked() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.tournament_create(&NewTournament { name: "Late".into(), game: "double-king".into(), rounds: Some(3), ..Default::default() }).unwrap().id.to_string();
+    app.players_import("name\nA1\nA2\nA3\nA4\nA5\nA6\nA7\nA8\n", Some(&t)).unwrap();
+    app.round_draw(&t, 1, Some(5)).unwrap();
+    app.deal_add(&t, 1, 1, json!({"contract": "E", "taker": 1})).unwrap();
+    // Four latecomers after round 1 has begun: they play from round 2.
+    let late = app.players_import("name\nB1\nB2\nB3\nB4\n", Some(&t)).unwrap();
+    assert_eq!(late.entered, 4);
+    let info = app.tournament_info(&t).unwrap();
+    assert_eq!(info.players, 12);
+    let withdrawn = app.round_view(&t, 1).unwrap().tables[1].seats[0].player.clone();
+    app.player_withdraw(&t, &withdrawn, None, "went home ill").unwrap();
+    let r2 = app.round_draw(&t, 2, Some(5)).unwrap();
+    let seated: Vec<String> = r2.tables.iter().flat_map(|x| x.seats.iter().map(|s| s.player.clone())).chain(r2.byes.iter().map(|b| b.player.clone())).collect();
+    assert_eq!(seated.len(), 11, "eight, less one withdrawn, plus four late");
+    assert!(!seated.contains(&withdrawn));
+    let s = app.standings(&t, Some(2)).unwrap();
+    let latecomer = s.rows.iter().find(|r| r.name == "B1").unwrap();
+    assert_eq!(latecomer.joined_round, Some(2));
+    let gone = s.rows.iter().find(|r| r.player == withdrawn).unwrap();
+    assert_eq!(gone.withdrawn_from, Some(2));
+    // Taken back: plays again from the next draw.
+    app.player_return(&t, &withdrawn, "feels better").unwrap();
+    assert_eq!(app.standings(&t, Some(2)).unwrap().rows.iter().find(|r| r.player == withdrawn).unwrap().withdrawn_from, None);
+}
+
+/// Regression: a player list saved by Excel as "CSV (semicolon)" in Belgium is
+/// Windows-1252; it imported as `Fran�ois` and lost the first names (`Prénom`).
+#[test]
+fn a_windows_1252_csv_keeps_its_accents() {
+    let (text, _, _) = encoding_rs::WINDOWS_1252.encode("Prénom;Nom;Club\nFrançois;Verbeeck;Cercle Liégeois\nNoël;Verbeëk;KC De Troef\n");
+    let mut app = Atout::open_in_memory().unwrap();
+    let r = app.players_import_bytes(&text, None).unwrap();
+    assert_eq!(r.encoding, "windows-1252");
+    let names: Vec<String> = r.added.iter().map(|p| p.name.clone()).collect();
+    assert_eq!(names, ["François Verbeeck", "Noël Verbeëk"]);
+    assert_eq!(r.added[0].club, "Cercle Liégeois");
+    // UTF-8 with a BOM, and UTF-16 (Excel's "Unicode text"), read the same.
+    let mut utf16 = vec![0xFF, 0xFE];
+    for u in "name;club\nÉlise;A\n".encode_utf16() {
+        utf16.extend(u.to_le_bytes());
+    }
+    let r = app.players_import_bytes(&utf16, None).unwrap();
+    assert_eq!((r.encoding.as_str(), r.added[0].name.as_str()), ("UTF-16LE", "Élise"));
+}
+
+/// Regression: "Anne Peeters / KC De Troef / 101" added by hand, then imported as
+/// Anne;Peeters;KC De Troef, made two Anne Peeters.
+#[test]
+fn a_probable_duplicate_is_never_created_silently() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let anne = app.player_add("Anne Peeters", "KC De Troef", "101").unwrap();
+    let r = app.players_import("Voornaam;Naam;Club\nAnne;Peeters;KC De Troef\n", None).unwrap();
+    assert_eq!((r.added.len(), r.known.len(), r.known[0].id), (0, 1, anne.id));
+    // By hand: refused, naming the registered player; kept when they are two people.
+    let e = app.player_add("anne  peeters", "", "").unwrap_err();
+    assert!(e.to_string().contains("already registered as player"), "{e}");
+    app.player_add_checked("Anne Peeters", "Les Atouts", "", true).unwrap();
+    // Now two could match a row without club: it is left for the secretary.
+    let r = app.players_import("name\nAnne Peeters\n", None).unwrap();
+    assert_eq!((r.added.len(), r.known.len(), r.unsure.len()), (0, 0, 1));
+    assert_eq!(app.players_list().unwrap().len(), 2);
+}
+
+/// Regression: two namesakes in one exchange document failed with a raw UNIQUE error.
+#[test]
+fn namesakes_in_one_document_are_two_players() {
+    let doc = json!({"format": "atout-tournament/1", "name": "Twins", "game": "double-king", "settings": {"rounds": 1},
+        "players": [{"id": "a", "name": "Jan Peeters"}, {"id": "b", "name": "Jan Peeters"}, {"id": "c", "name": "C"}, {"id": "d", "name": "D"}],
+        "rounds": [{"number": 1, "tables": [{"number": 1, "seats": ["a", "b", "c", "d"], "first_dealer": 1, "deals": [{"contract": "E", "taker": 2}]}]}]});
+    let mut app = Atout::open_in_memory().unwrap();
+    app.import_document(&doc.to_string()).unwrap();
+    app.import_document(&doc.to_string()).unwrap();
+    assert_eq!(app.players_list().unwrap().iter().filter(|p| p.name == "Jan Peeters").count(), 2);
+}
+
+/// Regression: a 2 MB name was accepted and made every table 23 million pixels wide.
+#[test]
+fn every_text_field_is_bounded() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let long = "x".repeat(2_000_000);
+    assert_eq!(app.player_add(&long, "", "").unwrap_err().kind(), "invalid");
+    assert!(app.players_import(&format!("name\n{long}\n"), None).is_err());
+    assert!(app.player_add("Anne\nPeeters", "", "").is_err(), "a line break in a name");
+    assert!(app.tournament_create(&NewTournament { name: long.clone(), game: "double-king".into(), ..Default::default() }).is_err());
+    assert!(app.players_list().unwrap().is_empty());
+}
