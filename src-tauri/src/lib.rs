@@ -113,6 +113,10 @@ async fn deal_check(app: S<'_>, tournament: String, round: i64, table: i64, line
     app.with(|a| a.deal_check(&tournament, round, table, line, entry))
 }
 #[tauri::command]
+async fn audit(app: S<'_>, tournament: String) -> Reply<Vec<atout_api::AuditEntry>> {
+    app.with(|a| a.audit(&tournament))
+}
+#[tauri::command]
 async fn games(lang: String) -> Reply<Vec<atout_api::GameChoice>> {
     Ok(atout_api::games(&lang))
 }
@@ -171,6 +175,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         deal_correct,
         games,
         game_view,
+        audit,
         ruling_add,
         rulings_list,
         standings,

@@ -219,3 +219,33 @@ fn every_text_field_is_bounded() {
     assert!(app.tournament_create(&NewTournament { name: long.clone(), game: "double-king".into(), ..Default::default() }).is_err());
     assert!(app.players_list().unwrap().is_empty());
 }
+
+/// The log of a whole tournament: every change with who, when and why, a correction
+/// from what to what; as CSV and in the exported archive.
+#[test]
+fn the_log_tells_every_change_of_a_tournament() {
+    let (mut app, t) = table();
+    app.set_actor("Scorer table 1: Anne");
+    app.deal_add(&t, 1, 1, json!({"contract": "E", "taker": 3})).unwrap();
+    app.deal_correct(&t, 1, 1, 1, json!({"contract": "E", "taker": 2}), "K♥ was seat 2's").unwrap();
+    app.set_actor("Jury: Claes");
+    app.ruling_add(&t, 1, 1, json!({"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Claes"})).unwrap();
+    let log = app.audit(&t).unwrap();
+    let actions: Vec<&str> = log.iter().map(|e| e.action.as_str()).collect();
+    // Entering the four players is one change that writes four entrants.
+    assert_eq!(actions, ["tournament.create", "tournament.enter", "tournament.enter", "tournament.enter", "tournament.enter", "round.draw", "table.dealer", "deal.add", "deal.correct", "ruling.add"]);
+    let fix = log.iter().find(|e| e.action == "deal.correct").unwrap();
+    assert_eq!((fix.by.as_str(), fix.reason.as_str(), fix.line), ("Scorer table 1: Anne", "K♥ was seat 2's", Some(1)));
+    assert_eq!((fix.before_text.as_str(), fix.after_text.as_str()), ("E · taker 3", "E · taker 2"));
+    let dealer = log.iter().find(|e| e.action == "table.dealer").unwrap();
+    assert!((1..=4).contains(&dealer.before["first_dealer"].as_i64().unwrap()), "the drawn dealer");
+    assert_eq!((dealer.after["first_dealer"].as_i64(), dealer.round, dealer.table), (Some(3), Some(1), Some(1)));
+    let csv = app.audit_csv(&t).unwrap();
+    assert!(csv.starts_with("\u{feff}time;by;action;reason;round;table;line;before;after\n"), "{csv}");
+    assert!(csv.contains(";Jury: Claes;ruling.add;revoke;1;1;;;seat 2 · points 1 -3 1 1 · reason revoke · by Claes"), "{csv}");
+    let archive = serde_json::to_value(app.export_document(&t).unwrap()).unwrap();
+    assert_eq!(archive["audit"].as_array().unwrap().len(), log.len());
+    // Imported again, the archive's log is not taken for this database's history.
+    let again = app.import_document(&archive.to_string()).unwrap().id.to_string();
+    assert_eq!(app.audit(&again).unwrap().iter().filter(|e| e.action == "deal.correct").count(), 0);
+}

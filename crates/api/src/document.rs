@@ -157,6 +157,9 @@ impl Atout {
         let doc: Document = serde_json::from_str(text)
             .map_err(|e| refused(Place::default(), Rule::FORMAT, format!("not an atout-tournament/1 document: {e}")))?;
         check(&doc)?;
+        // An archive's log tells what happened in another database: it is not this one's history.
+        let mut doc = doc;
+        doc.extra.remove("audit");
         let registry = self.store.players()?;
         let id = self.store.write(Change { actor: &self.actor, action: "tournament.import", reason: "" }, |w| {
             let t = w.add_tournament(&doc.name, &doc.game, doc.date.as_deref(), &doc.settings, &Value::Object(doc.extra.clone()))?;
@@ -239,6 +242,12 @@ impl Atout {
                 })
                 .collect(),
             extra: object(&l.row.extra),
+        })
+        .and_then(|mut doc| {
+            // The archive carries the tournament's log: every change, who, when and why.
+            let log = self.audit(&id.to_string())?;
+            doc.extra.insert("audit".into(), serde_json::to_value(log).unwrap_or(Value::Null));
+            Ok(doc)
         })
     }
 }

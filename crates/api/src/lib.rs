@@ -8,6 +8,7 @@
 //! write by another connection (seen through SQLite's `data_version`) drops
 //! the cache.
 
+mod audit;
 mod document;
 mod error;
 mod players;
@@ -17,6 +18,7 @@ mod state;
 pub mod text;
 mod tournaments;
 
+pub use audit::{summary, AuditEntry};
 pub use document::{Document, DocumentPlayer, DocumentRound, DocumentTable};
 pub use error::{ApiError, Place, Result};
 pub use players::{ImportedPlayers, Player};

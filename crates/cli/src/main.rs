@@ -56,6 +56,13 @@ enum Command {
         #[arg(long)]
         history: bool,
     },
+    /// A tournament's log: every change, who, when (local time), why, from what to what.
+    Audit {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long, value_enum, default_value = "table")]
+        format: StandingsOut,
+    },
     /// The games this version scores, with their variant settings.
     Games {
         /// Language of the names: en, fr or nl.
@@ -484,6 +491,21 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 return Err(Failure::Api(refused));
             }
         }
+        Command::Audit { tournament, format } => match format {
+            StandingsOut::Csv => print!("{}", app.audit_csv(&tournament)?),
+            StandingsOut::Json => println!("{}", json(&app.audit(&tournament)?)),
+            StandingsOut::Table => {
+                for e in app.audit(&tournament)? {
+                    let place: Vec<String> = [("round", e.round), ("table", e.table), ("line", e.line)]
+                        .iter()
+                        .filter_map(|(k, v)| v.map(|v| format!("{k} {v}")))
+                        .collect();
+                    let change = if e.before_text.is_empty() { e.after_text.clone() } else { format!("{} → {}", e.before_text, e.after_text) };
+                    let why = if e.reason.is_empty() { String::new() } else { format!("  ({})", e.reason) };
+                    println!("{}  {:<14} {:<15} {:<24} {change}{why}", e.at_local, e.by, e.action, place.join(", "));
+                }
+            }
+        },
         Command::Games { lang, format } => {
             let games = atout_api::games(&lang);
             match format {

@@ -9,6 +9,44 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBe
 use serde_json::Value;
 use std::path::Path;
 
+/// Every record of one tournament with its change: one row per record written,
+/// as (change, at, actor, action, reason, kind, round, table, line, after, before).
+const AUDIT_SQL: &str = "
+WITH tt AS (SELECT t.id, t.number, w.round FROM tables t JOIN draws w ON w.id = t.draw_id WHERE w.tournament_id = ?1),
+items AS (
+  SELECT change_id, 'tournament' AS kind, NULL AS round, NULL AS tbl, NULL AS line,
+         json_object('name', name, 'game', game, 'settings', json(settings)) AS after, NULL AS before
+    FROM tournaments WHERE id = ?1
+  UNION ALL
+  SELECT e.change_id, 'entrant', NULL, NULL, NULL,
+         json_object('player', e.code, 'name', (SELECT name FROM player_versions WHERE player_id = e.player_id ORDER BY id DESC LIMIT 1)), NULL
+    FROM entrants e WHERE e.tournament_id = ?1
+  UNION ALL
+  SELECT change_id, 'draw', round, NULL, NULL, json_object('seed', seed, 'repeats', repeats), NULL
+    FROM draws WHERE tournament_id = ?1
+  UNION ALL
+  SELECT d.change_id, 'deal', tt.round, tt.number, d.line, d.entry,
+         (SELECT p.entry FROM deals p WHERE p.table_id = d.table_id AND p.line = d.line AND p.id < d.id ORDER BY p.id DESC LIMIT 1)
+    FROM deals d JOIN tt ON tt.id = d.table_id
+  UNION ALL
+  SELECT r.change_id, 'ruling', tt.round, tt.number, NULL, r.entry, NULL FROM rulings r JOIN tt ON tt.id = r.table_id
+  UNION ALL
+  SELECT x.change_id, 'ruling-withdrawn', tt.round, tt.number, NULL, r.entry, NULL
+    FROM ruling_withdrawals x JOIN rulings r ON r.id = x.ruling_id JOIN tt ON tt.id = r.table_id
+  UNION ALL
+  SELECT x.change_id, 'dealer', tt.round, tt.number, NULL, json_object('first_dealer', x.first_dealer),
+         json_object('first_dealer', coalesce((SELECT p.first_dealer FROM table_dealers p WHERE p.table_id = x.table_id AND p.id < x.id ORDER BY p.id DESC LIMIT 1),
+                                              (SELECT first_dealer FROM tables WHERE id = x.table_id)))
+    FROM table_dealers x JOIN tt ON tt.id = x.table_id
+  UNION ALL
+  SELECT x.change_id, 'status', NULL, NULL, NULL,
+         json_object('player', e.code, 'from_round', x.from_round, 'withdrawn_from', x.withdrawn_from), NULL
+    FROM entrant_status x JOIN entrants e ON e.id = x.entrant_id WHERE e.tournament_id = ?1
+)
+SELECT c.id, c.at, c.actor, c.action, c.reason, i.kind, i.round, i.tbl, i.line, i.after, i.before
+  FROM items i JOIN changes c ON c.id = i.change_id
+ ORDER BY c.id, i.round, i.tbl, i.line";
+
 /// Migrations, in order; `PRAGMA user_version` counts those applied.
 static MIGRATIONS: &[&str] = &[include_str!("../../../schema/0001_init.sql"), include_str!("../../../schema/0002_corrections.sql")];
 
@@ -109,6 +147,26 @@ pub struct RoundRow {
     pub extra: Value,
     pub tables: Vec<TableRow>,
     pub byes: Vec<Id>,
+}
+
+/// One record a change wrote, for a tournament's log: what it touched and, for a
+/// sheet line, the version it replaced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AuditRow {
+    pub change: Id,
+    pub at: String,
+    pub actor: String,
+    pub action: String,
+    pub reason: String,
+    /// `tournament`, `entrant`, `draw`, `deal`, `ruling`, `ruling-withdrawn`, `dealer`, `status`.
+    pub kind: &'static str,
+    pub round: Option<i64>,
+    pub table: Option<i64>,
+    pub line: Option<i64>,
+    /// The record written (a line's entry, a ruling, a seed, a first dealer, …).
+    pub after: Value,
+    /// For a sheet line: the version it replaced (null for a new line).
+    pub before: Value,
 }
 
 /// One stored version of a sheet line or ruling, with its change.
@@ -287,6 +345,45 @@ impl Store {
             let (kind, line, entry, at, actor, action, reason) = row?;
             let kind = if kind == "deal" { "deal" } else { "ruling" };
             Ok(HistoryRow { kind, line, entry: json(entry)?, at, actor, action, reason })
+        })
+        .collect()
+    }
+
+    /// Everything ever written about a tournament, oldest first, with who, when and why.
+    pub fn audit(&self, tournament: Id) -> Result<Vec<AuditRow>> {
+        let mut st = self.conn.prepare(AUDIT_SQL)?;
+        let rows = st.query_map([tournament], |r| {
+            Ok((
+                r.get::<_, Id>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, String>(4)?,
+                r.get::<_, String>(5)?,
+                r.get::<_, Option<i64>>(6)?,
+                r.get::<_, Option<i64>>(7)?,
+                r.get::<_, Option<i64>>(8)?,
+                r.get::<_, Option<String>>(9)?,
+                r.get::<_, Option<String>>(10)?,
+            ))
+        })?;
+        let kinds = ["tournament", "entrant", "draw", "deal", "ruling", "ruling-withdrawn", "dealer", "status"];
+        rows.map(|row| {
+            let (change, at, actor, action, reason, kind, round, table, line, after, before) = row?;
+            let parse = |t: Option<String>| t.map_or(Ok(Value::Null), json);
+            Ok(AuditRow {
+                change,
+                at,
+                actor,
+                action,
+                reason,
+                kind: kinds.iter().find(|k| **k == kind).copied().unwrap_or("other"),
+                round,
+                table,
+                line,
+                after: parse(after)?,
+                before: parse(before)?,
+            })
         })
         .collect()
     }
