@@ -58,6 +58,10 @@ async function draw() {
     b.classList.toggle("active", b.dataset.view === state.view);
   }
   document.getElementById("lang").value = currentLang();
+  const who = JSON.parse(localStorage.getItem("atout.who") || "null");
+  const whoButton = document.getElementById("who");
+  whoButton.textContent = who ? `👤 ${actorText(who)}` : t("nobody");
+  whoButton.title = t("working");
   await fillTournaments();
   const view = document.getElementById("view");
   try {
@@ -80,7 +84,15 @@ async function fillTournaments() {
 function go(view) {
   state.view = view;
   localStorage.setItem("atout.view", view);
+  // Who works here is asked once per device; until then, the first screen asks.
+(async () => {
+  const who = JSON.parse(localStorage.getItem("atout.who") || "null");
+  if (who) {
+    try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
+  }
+  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" ? "tournaments" : state.view; state.view = "who"; }
   render();
+})();
 }
 
 function needTournament() {
@@ -94,11 +106,27 @@ async function act(fn, done) {
     const result = await fn();
     state.error = null;
     if (done) done(result);
-    await render();
+    await // Who works here is asked once per device; until then, the first screen asks.
+(async () => {
+  const who = JSON.parse(localStorage.getItem("atout.who") || "null");
+  if (who) {
+    try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
+  }
+  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" ? "tournaments" : state.view; state.view = "who"; }
+  render();
+})();
     return result;
   } catch (e) {
     state.error = explain(e);
-    await render();
+    await // Who works here is asked once per device; until then, the first screen asks.
+(async () => {
+  const who = JSON.parse(localStorage.getItem("atout.who") || "null");
+  if (who) {
+    try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
+  }
+  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" ? "tournaments" : state.view; state.view = "who"; }
+  render();
+})();
     return null;
   }
 }
@@ -107,20 +135,23 @@ function errorBox() {
   return state.error ? h("div", { class: "error", id: "error" }, state.error) : null;
 }
 
-function readFile(input) {
+/** A chosen file's text (`bytes`: its raw bytes, for the application to decode). */
+function readFile(input, bytes = false) {
   return new Promise((resolve, reject) => {
     const file = input.files && input.files[0];
     if (!file) return reject({ message: "no file" });
     const reader = new FileReader();
-    reader.onload = () => resolve(reader.result);
+    reader.onload = () => resolve(bytes ? Array.from(new Uint8Array(reader.result)) : reader.result);
     reader.onerror = () => reject({ message: String(reader.error) });
-    reader.readAsText(file, "utf-8");
+    if (bytes) reader.readAsArrayBuffer(file); else reader.readAsText(file, "utf-8");
   });
 }
 
 // ---------------------------------------------------------------- players
 views.players = async () => {
   const players = await call("players_list");
+  const np = state.newPlayer || (state.newPlayer = { name: "", club: "", member: "" });
+  const entrants = state.tournament ? await call("tournament_players", { tournament: state.tournament }) : [];
   const editing = state.editingPlayer;
   const rows = players.map((p) =>
     editing === p.id
@@ -139,24 +170,60 @@ views.players = async () => {
       : h("tr", {}, h("td", {}, p.name), h("td", {}, p.club), h("td", {}, p.member),
           h("td", {}, h("button", { onclick: () => { state.editingPlayer = p.id; render(); } }, t("edit")))));
   const csv = h("input", { type: "file", id: "csv-file", accept: ".csv,.txt,text/csv", onchange: async (e) => {
-    const text = await readFile(e.target);
-    act(() => call("players_import", { csv: text, tournament: state.tournament || null }),
-      (r) => flash(`${r.added.length} ${t("added")}, ${r.known.length} ${t("known")}${state.tournament ? `, ${r.entered} ${t("entered")}` : ""}`));
+    // The bytes as on disk: the application recognises the encoding (Excel's Windows-1252 included).
+    const bytes = await readFile(e.target, true);
+    act(() => call("players_import", { bytes, tournament: state.tournament || null }),
+      (r) => {
+        flash(`${r.added.length} ${t("added")}, ${r.known.length} ${t("known")}${state.tournament ? `, ${r.entered} ${t("entered")}` : ""} (${t("read_as", { encoding: r.encoding })})`);
+        state.error = r.unsure.length ? t("unsure", { names: r.unsure.map((p) => p.name).join(", ") }) : null;
+      });
   } });
   return [
     h("h2", {}, t("players")),
     errorBox(),
-    h("form", { class: "row", id: "add-player", onsubmit: (e) => {
+    h("form", { class: "row", id: "add-player", onsubmit: async (e) => {
       e.preventDefault();
-      const f = e.target;
-      act(() => call("player_add", { name: f.name.value, club: f.club.value, member: f.member.value }), () => flash(t("saved")));
+      const p = np;
+      const anyway = state.duplicate === p.name;
+      try {
+        await call("player_add", { name: p.name, club: p.club, member: p.member, anyway });
+        state.newPlayer = null; state.duplicate = null; state.error = null;
+        flash(t("saved"));
+      } catch (err) {
+        // A probable namesake: say who is registered, and offer to add anyway (two people).
+        state.error = explain(err);
+        state.duplicate = err.kind === "conflict" ? p.name : null;
+      }
+      await // Who works here is asked once per device; until then, the first screen asks.
+(async () => {
+  const who = JSON.parse(localStorage.getItem("atout.who") || "null");
+  if (who) {
+    try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
+  }
+  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" ? "tournaments" : state.view; state.view = "who"; }
+  render();
+})();
+      document.querySelector("#add-player input[name=name]")?.focus();
     } },
-      h("label", {}, t("name"), h("input", { name: "name", required: true })),
-      h("label", {}, t("club"), h("input", { name: "club" })),
-      h("label", {}, t("member"), h("input", { name: "member" })),
-      h("button", { class: "primary" }, t("add"))),
+      h("label", {}, t("name"), h("input", { name: "name", required: true, maxlength: 100, value: np.name, oninput: (e) => { np.name = e.target.value; } })),
+      h("label", {}, t("club"), h("input", { name: "club", maxlength: 100, value: np.club, oninput: (e) => { np.club = e.target.value; } })),
+      h("label", {}, t("member"), h("input", { name: "member", maxlength: 40, value: np.member, oninput: (e) => { np.member = e.target.value; } })),
+      h("button", { class: "primary", id: "add-player-button" }, state.duplicate && state.duplicate === np.name ? t("add_anyway") : t("add"))),
     h("div", { class: "row" }, h("label", {}, t("import_csv"), csv)),
     h("table", { id: "players-table" }, h("tr", {}, h("th", {}, t("name")), h("th", {}, t("club")), h("th", {}, t("member")), h("th", {}, "")), rows),
+    entrants.length ? [
+      h("h3", {}, t("tournament_players")),
+      h("table", { id: "entrants-table" }, entrants.map((p) => h("tr", { class: p.withdrawn_from ? "withdrawn" : "" },
+        h("td", {}, p.player), h("td", {}, p.name), h("td", {}, p.club),
+        h("td", {}, [p.joined_round ? t("joined_round", { round: p.joined_round }) : "", p.withdrawn_from ? t("withdrawn_from", { round: p.withdrawn_from }) : ""].filter(Boolean).join(" · ")),
+        h("td", {}, h("form", { class: "inline", onsubmit: (e) => {
+          e.preventDefault();
+          const reason = e.target.reason.value;
+          const command = p.withdrawn_from ? "player_return" : "player_withdraw";
+          act(() => call(command, { tournament: state.tournament, player: p.player, fromRound: null, reason }), () => flash(t("saved")));
+        } }, h("input", { name: "reason", required: true, placeholder: t("reason"), maxlength: 500 }),
+          h("button", { id: `withdraw-${p.player}` }, p.withdrawn_from ? t("return_player") : t("withdraw"))))))),
+    ] : null,
   ];
 };
 
@@ -242,7 +309,8 @@ views.rounds = async () => {
   try { drawn = await call("round_view", { tournament: tid, round: r }); } catch (_) { drawn = null; }
   const draw = () => {
     const seedInput = document.getElementById("seed");
-    const seed = seedInput && seedInput.value ? Number(seedInput.value) : null;
+    // As text: a seed above 2^53 loses digits as a JavaScript number.
+    const seed = seedInput && seedInput.value.trim() ? seedInput.value.trim() : null;
     act(() => call("round_draw", { tournament: tid, round: r, seed }), () => flash(t("saved")));
   };
   return [
@@ -251,7 +319,7 @@ views.rounds = async () => {
     h("div", { class: "row" },
       h("label", {}, t("round"), h("select", { id: "round-pick", onchange: (e) => { state.roundsView = Number(e.target.value); render(); } },
         Array.from({ length: Math.min(info.rounds, last + 1) }, (_, i) => h("option", { value: i + 1, selected: i + 1 === r }, i + 1)))),
-      h("label", {}, t("seed"), h("input", { id: "seed", type: "number", min: 0 })),
+      h("label", {}, t("seed"), h("input", { id: "seed", inputmode: "numeric", maxlength: 20, autocomplete: "off" })),
       drawn
         ? h("button", { id: "draw-again", onclick: draw }, t("draw_again"))
         : h("button", { class: "primary", id: "draw-round", onclick: draw }, t("draw"))),
@@ -287,7 +355,10 @@ views.standings = async () => {
         rounds.map((r) => h("th", { class: "num" }, `${t("round")} ${r}`))),
       s.rows.map((row) => h("tr", {},
         h("td", { class: `num${row.shared ? " shared" : ""}` }, row.shared ? `${row.rank}=` : row.rank),
-        h("td", {}, row.name), points ? h("td", { class: "num" }, fmt(row.table_points)) : null, h("td", { class: "num" }, row.score_sum), h("td", { class: "num" }, row.best_round ?? ""),
+        h("td", {}, row.name,
+          row.joined_round ? h("span", { class: "mark late" }, ` ${t("joined_round", { round: row.joined_round })}`) : null,
+          row.withdrawn_from ? h("span", { class: "mark withdrawn" }, ` ${t("withdrawn_from", { round: row.withdrawn_from })}`) : null),
+        points ? h("td", { class: "num" }, fmt(row.table_points)) : null, h("td", { class: "num" }, row.score_sum), h("td", { class: "num" }, row.best_round ?? ""),
         rounds.map((r) => {
           const x = row.rounds.find((y) => y.round === r);
           if (!x) return h("td", {}, "");
@@ -312,10 +383,10 @@ function sheetTable(sheet, game) {
   };
   const head = h("tr", {}, h("th", { class: "num" }, t("line")), h("th", { class: "num" }, t("deal")), h("th", {}, t("contract")),
     sheet.seats.map((s) => h("th", { class: "num" }, `${s.seat}. ${s.name}`)), h("th", {}, ""));
-  const rows = sheet.lines.map((l) => h("tr", { class: `${l.counts ? "" : "void"}${state.correcting === l.line ? " correcting" : ""}`, id: `line-${l.line}` },
+  const rows = sheet.lines.map((l) => h("tr", { class: `${l.counts ? "" : "void"}${state.correcting === l.line ? " correcting" : ""}${state.pending && state.pending[l.line] ? " pending" : ""}`, id: `line-${l.line}` },
     h("td", { class: "num" }, l.line), h("td", { class: "num" }, l.deal), h("td", { title: named[l.label.split(" ")[0]] || "" }, `${labelOf(l)}${l.fault ? " !" : ""}`),
     l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}`, title: `${t("totals")}: ${l.running[i]}` }, h("span", {}, p))),
-    h("td", {}, h("button", { class: "correct", onclick: () => { state.correcting = l.line; state.draft = mod.newDraft(l.entry, { sheet, desc, next: null }); state.error = null; render(); } }, t("correct")))));
+    h("td", {}, h("button", { class: "correct", onclick: () => { state.correcting = l.line; state.draft = mod.newDraft((state.pending && state.pending[l.line]) || l.entry, { sheet, desc, next: null }); state.error = null; render(); } }, t("correct")))));
   const span = { colspan: 3 };
   const sum = h("tr", {}, h("th", span, t("totals")), sheet.totals.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
   const scores = h("tr", { id: "round-scores" }, h("th", span, t("round_scores")), sheet.scores.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
@@ -327,6 +398,30 @@ function sheetTable(sheet, game) {
 /** The live check of the line being typed: its points, or the rule it breaks, from the application. */
 let checkTimer = null;
 let checkSeq = 0;
+
+/** Corrections of several lines kept for one save, the undo of the last line, the first dealer. */
+function sheetTools(sheet, tid) {
+  const where = { tournament: tid, round: state.round, table: state.table };
+  const pending = state.pending ? Object.keys(state.pending).map(Number).sort((a, b) => a - b) : [];
+  const reasonInput = (id) => h("input", { id, name: "reason", required: true, maxlength: 500, placeholder: t("reason") });
+  return h("div", { class: "tools" },
+    pending.length ? h("form", { class: "row pending", id: "pending", onsubmit: (e) => {
+      e.preventDefault();
+      const lines = sheet.lines.map((l) => state.pending[l.line] || l.entry);
+      act(() => call("sheet_replace", { ...where, lines, reason: e.target.reason.value }), () => { state.pending = null; flash(t("saved")); });
+    } }, h("strong", {}, `${t("pending_lines", { n: pending.length })}: ${pending.join(", ")}`), reasonInput("pending-reason"),
+      h("button", { class: "primary", id: "save-pending" }, t("save_all")),
+      h("button", { type: "button", onclick: () => { state.pending = null; render(); } }, t("discard"))) : null,
+    sheet.lines.length ? h("form", { class: "row", id: "undo-line", onsubmit: (e) => {
+      e.preventDefault();
+      act(() => call("deal_undo", { ...where, reason: e.target.reason.value }), () => flash(t("saved")));
+    } }, reasonInput("undo-reason"), h("button", { id: "undo-last" }, t("undo_last"))) : null,
+    h("form", { class: "row", id: "dealer-form", onsubmit: (e) => {
+      e.preventDefault();
+      act(() => call("table_dealer", { ...where, seat: Number(e.target.seat.value), reason: e.target.reason.value }), () => flash(t("saved")));
+    } }, h("label", {}, t("new_first_dealer"), h("select", { name: "seat" }, sheet.seats.map((s) => h("option", { value: s.seat, selected: s.seat === sheet.first_dealer }, `${s.seat}. ${s.name}`)))),
+      reasonInput("dealer-reason"), h("button", { id: "change-dealer" }, t("first_dealer_change"))));
+}
 
 function entryPanel(sheet, tid, game) {
   const { mod, desc } = game;
@@ -360,14 +455,28 @@ function entryPanel(sheet, tid, game) {
     },
   };
   const d = ctx.draft;
-  const submit = () => {
+  const submit = (joint = false) => {
     const entry = mod.toEntry(d, desc, ctx);
     if (!entry) { state.error = t("incomplete"); render(); return; }
-    if (correcting) {
+    if (correcting && (joint || state.pending)) {
+      // Several lines edited, saved once: the whole sheet is checked together.
+      state.pending = { ...(state.pending || {}), [correcting]: entry };
+      state.correcting = null; state.draft = null; state.error = null;
+      // Who works here is asked once per device; until then, the first screen asks.
+(async () => {
+  const who = JSON.parse(localStorage.getItem("atout.who") || "null");
+  if (who) {
+    try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
+  }
+  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" ? "tournaments" : state.view; state.view = "who"; }
+  render();
+})();
+    } else if (correcting) {
       act(() => call("deal_correct", { ...where, line: correcting, entry, reason: d.reason || "" }),
         () => { state.correcting = null; state.draft = null; flash(t("saved")); });
     } else {
-      act(() => call("deal_add", { ...where, entry }), () => { state.draft = null; flash(t("saved")); });
+      // The line the scorer sees: refused, naming who, if someone wrote it meanwhile.
+      act(() => call("deal_add", { ...where, line: next.line, entry }), () => { state.draft = null; state.lastAction = { kind: "line", ...where }; flash(t("saved")); });
     }
   };
   const parts = [
@@ -379,7 +488,8 @@ function entryPanel(sheet, tid, game) {
   if (correcting) parts.push(h("div", { class: "row" }, h("label", {}, t("reason"), h("input", { id: "correct-reason", value: d.reason || "", oninput: (e) => { d.reason = e.target.value; },
     onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); submit(); } } }))));
   parts.push(h("div", { class: "row" },
-    h("button", { class: "primary", id: "enter-line", onclick: submit }, correcting ? t("correct") : t("enter_line")),
+    h("button", { class: "primary", id: "enter-line", onclick: () => submit() }, correcting ? t("correct") : t("enter_line")),
+    correcting ? h("button", { id: "keep-line", onclick: () => submit(true) }, t("keep_for_joint")) : null,
     correcting ? h("button", { onclick: () => { state.correcting = null; state.draft = null; state.error = null; render(); } }, t("cancel")) : null));
   state.keys = (e) => mod.onKey(e, ctx);
   setTimeout(() => ctx.check(), 0);
@@ -399,7 +509,9 @@ views.scorer = async () => {
     h("h2", {}, `${t("scorer")} — ${game.desc.name} — ${t("round")} ${sheet.round}, ${t("table")} ${sheet.table}`),
     chooser,
     sheetTable(sheet, game),
+    sheet.error ? h("div", { class: "error" }, sheet.error) : null,
     entryPanel(sheet, tid, game),
+    sheetTools(sheet, tid),
     h("div", { class: "row" }, h("button", { id: "show-history", onclick: () => { state.showHistory = !state.showHistory; render(); } }, t("history"))),
     history ? h("table", { id: "history" }, history.map((x) => h("tr", {}, h("td", {}, x.at_local), h("td", {}, x.line ?? "—"), h("td", {}, x.action), h("td", {}, x.by), h("td", {}, JSON.stringify(x.entry)), h("td", {}, x.reason)))) : null,
   ];
@@ -441,19 +553,88 @@ views.jury = async () => {
     h("h3", {}, t("all_rulings")),
     h("table", { id: "rulings-table" },
       h("tr", {}, h("th", {}, t("round")), h("th", {}, t("table")), h("th", {}, t("name")), h("th", {}, t("points")), h("th", {}, t("reason")), h("th", {}, t("by"))),
-      rulings.map((r) => h("tr", {}, h("td", {}, r.round), h("td", {}, r.table), h("td", {}, `${r.seat}. ${r.name}`), h("td", {}, r.points.join(" ")), h("td", {}, r.reason), h("td", {}, `${r.by}${r.sanction ? " ⚠" : ""}`)))),
+      rulings.map((r) => h("tr", { id: r.id ? `ruling-${r.id}` : null }, h("td", {}, r.round), h("td", {}, r.table), h("td", {}, `${r.seat}. ${r.name}`), h("td", {}, r.points.join(" ")), h("td", {}, r.reason), h("td", {}, `${r.by}${r.sanction ? " ⚠" : ""}`),
+        h("td", {}, r.id ? h("form", { class: "inline", onsubmit: (e) => {
+          e.preventDefault();
+          act(() => call("ruling_withdraw", { tournament: tid, ruling: r.id, reason: e.target.reason.value }), () => flash(t("saved")));
+        } }, h("input", { name: "reason", required: true, maxlength: 500, placeholder: t("reason") }), h("button", {}, t("withdraw"))) : "")))),
+  ];
+};
+
+// -------------------------------------------------------------------- who
+/** Who works at this screen: asked once per device, recorded on every change. */
+views.who = async () => {
+  const saved = JSON.parse(localStorage.getItem("atout.who") || "null") || { role: "scorer", table: 1, name: "" };
+  return [
+    h("h2", {}, t("who_title")),
+    errorBox(),
+    h("form", { class: "row", id: "who-form", onsubmit: async (e) => {
+      e.preventDefault();
+      const f = e.target;
+      const who = { role: f.role.value, table: Number(f.table.value || 1), name: f.name.value };
+      const ok = await act(() => call("set_actor", { actor: actorText(who) }));
+      if (ok) { localStorage.setItem("atout.who", JSON.stringify(who)); go(state.afterWho || "tournaments"); }
+    } },
+      h("label", {}, t("role"), h("select", { name: "role", id: "who-role" }, ["secretary", "jury", "scorer"].map((r) => h("option", { value: r, selected: saved.role === r }, t(`role_${r}`))))),
+      h("label", {}, t("table"), h("input", { name: "table", id: "who-table", type: "number", min: 1, value: saved.table, style: "width:5rem" })),
+      h("label", {}, t("name"), h("input", { name: "name", id: "who-name", required: true, maxlength: 60, value: saved.name })),
+      h("button", { class: "primary", id: "who-start" }, t("set_who"))),
+  ];
+};
+
+function actorText(who) {
+  const role = who.role === "scorer" ? `${t("role_scorer")} ${t("table").toLowerCase()} ${who.table}` : t(`role_${who.role}`);
+  return `${who.name} (${role})`;
+}
+
+// -------------------------------------------------------------------- log
+/** An action code (`deal.correct`) in plain words. */
+function actionName(code) {
+  const key = `actions.${code.replace(".", "_")}`;
+  return t(key) === key ? code : t(key);
+}
+
+views.log = async () => {
+  const tid = needTournament();
+  const log = await call("audit", { tournament: tid });
+  const place = (e) => [e.round && `${t("round")} ${e.round}`, e.table && `${t("table")} ${e.table}`, e.line && `${t("line")} ${e.line}`].filter(Boolean).join(", ");
+  return [
+    h("h2", {}, t("log")),
+    h("p", { class: "hint" }, t("all_changes")),
+    h("table", { id: "log-table" },
+      h("tr", {}, h("th", {}, t("time")), h("th", {}, t("who_col")), h("th", {}, t("what")), h("th", {}, ""), h("th", {}, t("change_from_to")), h("th", {}, t("reason"))),
+      log.map((e) => h("tr", {},
+        h("td", {}, e.at_local), h("td", {}, e.by), h("td", {}, actionName(e.action)), h("td", {}, place(e)),
+        h("td", {}, e.before_text ? `${e.before_text} → ${e.after_text}` : e.after_text), h("td", {}, e.reason)))),
   ];
 };
 
 // ---------------------------------------------------------------- startup
 document.getElementById("nav").addEventListener("click", (e) => { if (e.target.dataset.view) { state.error = null; go(e.target.dataset.view); } });
+document.getElementById("who").addEventListener("click", () => { state.afterWho = state.view === "who" ? "tournaments" : state.view; go("who"); });
 document.getElementById("lang").addEventListener("change", (e) => { setLang(e.target.value); render(); });
 document.getElementById("current-tournament").addEventListener("change", (e) => {
-  state.tournament = e.target.value; localStorage.setItem("atout.tournament", state.tournament); state.roundsView = null; state.error = null; render();
+  state.tournament = e.target.value; localStorage.setItem("atout.tournament", state.tournament); state.roundsView = null; state.error = null; // Who works here is asked once per device; until then, the first screen asks.
+(async () => {
+  const who = JSON.parse(localStorage.getItem("atout.who") || "null");
+  if (who) {
+    try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
+  }
+  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" ? "tournaments" : state.view; state.view = "who"; }
+  render();
+})();
 });
 document.addEventListener("keydown", (e) => {
   // Keyboard first: on the scorer's screen, the game's keys pick contracts and suits when no field has focus.
   if (state.view !== "scorer" || ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName) || e.ctrlKey || e.metaKey || e.altKey) return;
   if (state.keys && state.keys(e)) e.preventDefault();
 });
-render();
+// Who works here is asked once per device; until then, the first screen asks.
+(async () => {
+  const who = JSON.parse(localStorage.getItem("atout.who") || "null");
+  if (who) {
+    try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
+  }
+  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" ? "tournaments" : state.view; state.view = "who"; }
+  render();
+})();

@@ -113,6 +113,10 @@ async fn deal_check(app: S<'_>, tournament: String, round: i64, table: i64, line
     app.with(|a| a.deal_check(&tournament, round, table, line, entry))
 }
 #[tauri::command]
+async fn tournament_players(app: S<'_>, tournament: String) -> Reply<Vec<atout_api::EntrantView>> {
+    app.with(|a| a.tournament_players(&tournament))
+}
+#[tauri::command]
 async fn audit(app: S<'_>, tournament: String) -> Reply<Vec<atout_api::AuditEntry>> {
     app.with(|a| a.audit(&tournament))
 }
@@ -176,6 +180,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         games,
         game_view,
         audit,
+        tournament_players,
         ruling_add,
         rulings_list,
         standings,

@@ -42,6 +42,19 @@ pub struct TournamentInfo {
     pub seats: [usize; 2],
 }
 
+/// A player entered in a tournament, with when they play.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EntrantView {
+    /// The player's id in the tournament (`p12`).
+    pub player: String,
+    pub name: String,
+    pub club: String,
+    /// A late entry: the first round they play.
+    pub joined_round: Option<i64>,
+    /// A withdrawal: the first round they no longer play.
+    pub withdrawn_from: Option<i64>,
+}
+
 /// A game this build scores, as the tournament form shows it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameChoice {
@@ -369,5 +382,26 @@ impl Atout {
         })?;
         self.cache.remove(&id);
         self.tournament_info(&id.to_string())
+    }
+}
+
+impl Atout {
+    /// The players of a tournament, by name.
+    pub fn tournament_players(&mut self, tournament: &str) -> Result<Vec<EntrantView>> {
+        let id = self.resolve(tournament)?;
+        let l = self.loaded(id)?;
+        let mut list: Vec<EntrantView> = l
+            .entrants
+            .iter()
+            .map(|e| EntrantView {
+                player: e.code.clone(),
+                name: e.player.name.clone(),
+                club: e.player.club.clone(),
+                joined_round: e.from_round.filter(|r| *r > 1),
+                withdrawn_from: e.withdrawn_from,
+            })
+            .collect();
+        list.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+        Ok(list)
     }
 }
