@@ -60,7 +60,7 @@ async function draw() {
   document.getElementById("lang").value = currentLang();
   const who = JSON.parse(localStorage.getItem("atout.who") || "null");
   const whoButton = document.getElementById("who");
-  whoButton.textContent = who ? `👤 ${actorText(who)}` : t("nobody");
+  whoButton.textContent = who ? actorText(who) : t("nobody");
   whoButton.title = t("working");
   await fillTournaments();
   const view = document.getElementById("view");
@@ -472,11 +472,12 @@ function entryPanel(sheet, tid, game) {
   render();
 })();
     } else if (correcting) {
+      const before = sheet.lines[correcting - 1] && sheet.lines[correcting - 1].entry;
       act(() => call("deal_correct", { ...where, line: correcting, entry, reason: d.reason || "" }),
-        () => { state.correcting = null; state.draft = null; flash(t("saved")); });
+        () => { state.lastAction = { kind: "correct", ...where, line: correcting, before, after: entry }; state.correcting = null; state.draft = null; flash(t("saved")); });
     } else {
       // The line the scorer sees: refused, naming who, if someone wrote it meanwhile.
-      act(() => call("deal_add", { ...where, line: next.line, entry }), () => { state.draft = null; state.lastAction = { kind: "line", ...where }; flash(t("saved")); });
+      act(() => call("deal_add", { ...where, line: next.line, entry }), () => { state.draft = null; state.lastAction = { kind: "line", ...where, line: next.line, after: entry }; flash(t("saved")); });
     }
   };
   const parts = [
@@ -561,6 +562,27 @@ views.jury = async () => {
   ];
 };
 
+// ------------------------------------------------------------------- undo
+/**
+ * Undo the last action of the person at this screen (Ctrl+Z): their last line
+ * written (while it is still the sheet's last), or their last correction (the
+ * line goes back to what it was). Anything else is left to the explicit tools.
+ */
+async function undoMine() {
+  const a = state.lastAction;
+  if (!a) return;
+  const where = { tournament: a.tournament, round: a.round, table: a.table };
+  const reason = t("undo");
+  const ok = await act(async () => {
+    const sheet = await call("sheet", where);
+    const current = sheet.lines[a.line - 1];
+    if (a.kind === "line" && sheet.lines.length === a.line && JSON.stringify(current.entry) === JSON.stringify(a.after)) return call("deal_undo", { ...where, reason });
+    if (a.kind === "correct" && current && JSON.stringify(current.entry) === JSON.stringify(a.after)) return call("deal_correct", { ...where, line: a.line, entry: a.before, reason });
+    throw { message: t("undo_gone") };
+  });
+  if (ok) { state.lastAction = null; flash(t("saved")); }
+}
+
 // -------------------------------------------------------------------- who
 /** Who works at this screen: asked once per device, recorded on every change. */
 views.who = async () => {
@@ -625,6 +647,7 @@ document.getElementById("current-tournament").addEventListener("change", (e) => 
 })();
 });
 document.addEventListener("keydown", (e) => {
+  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !["INPUT", "TEXTAREA"].includes(e.target.tagName)) { e.preventDefault(); undoMine(); return; }
   // Keyboard first: on the scorer's screen, the game's keys pick contracts and suits when no field has focus.
   if (state.view !== "scorer" || ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName) || e.ctrlKey || e.metaKey || e.altKey) return;
   if (state.keys && state.keys(e)) e.preventDefault();

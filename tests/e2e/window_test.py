@@ -117,6 +117,13 @@ class Window:
         """Run `script` with a callback as its last argument; returns what it passes to the callback."""
         return http("POST", self.s("/execute/async"), {"script": script, "args": list(args)})
 
+    def keys(self, *chords):
+        """Press keys on the real keyboard (W3C actions); each chord is a list of key values held together."""
+        acts = []
+        for chord in chords:
+            acts += [{"type": "keyDown", "value": k} for k in chord] + [{"type": "keyUp", "value": k} for k in reversed(chord)]
+        http("POST", self.s("/actions"), {"actions": [{"type": "key", "id": "keyboard", "actions": acts}]})
+
     def select(self, css, value):
         self.find(css)
         self.js("const e = document.querySelector(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('change', {bubbles: true}));", css, str(value))
@@ -222,7 +229,11 @@ def evening(w, csv_path):
     w.select("#who-role", "secretary")
     w.type("#who-name", "Marie")
     w.click("#who-start")
-    w.wait_text("Marie (secretary)", "#who")
+    end = time.time() + 10
+    while "Marie (secretary)" not in (w.js("return document.getElementById('who').textContent") or "") and time.time() < end:
+        time.sleep(0.1)
+    who = w.js("return document.getElementById('who').textContent")
+    check("Marie (secretary)" in who, f"the header shows who is working: {who!r}")
     w.click("#nav-tournaments")
     w.type("#tournament-name", "Friday Test")
     w.type("#create-tournament input[name=rounds]", "2")
@@ -433,6 +444,16 @@ def lucky7_evening(w):
             w.type(f"#trick-{s}", str(tricks[s - 1]))
         w.type("#trick-4", "\ue007", clear=False)
         w.find(f"#line-{hand}")
+    w.find("#sheet-complete")
+    # Ctrl+Z undoes the scorer's own last line; then it is written again.
+    w.js("document.activeElement && document.activeElement.blur()")
+    w.keys(["\ue009", "z"])
+    w.wait_text("hand 7", "#hand-info")
+    for s_ in range(1, 5):
+        w.type(f"#bid-{s_}", str([7, 1, 0, 0][s_ - 1]))
+    for s_ in range(1, 5):
+        w.type(f"#trick-{s_}", str([7, 0, 0, 0][s_ - 1]))
+    w.type("#trick-4", "\ue007", clear=False)
     w.find("#sheet-complete")
     want = ["150", "0", "80", "80"]
     got = w.wait_cells("#round-scores", want)
