@@ -473,7 +473,7 @@ function entryPanel(sheet, tid, game) {
 })();
     } else if (correcting) {
       const before = sheet.lines[correcting - 1] && sheet.lines[correcting - 1].entry;
-      act(() => call("deal_correct", { ...where, line: correcting, entry, reason: d.reason || "" }),
+      act(() => call("deal_correct", { ...where, line: correcting, entry, before, reason: d.reason || "" }),
         () => { state.lastAction = { kind: "correct", ...where, line: correcting, before, after: entry }; state.correcting = null; state.draft = null; flash(t("saved")); });
     } else {
       // The line the scorer sees: refused, naming who, if someone wrote it meanwhile.

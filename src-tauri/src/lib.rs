@@ -129,8 +129,9 @@ async fn game_view(app: S<'_>, tournament: String, lang: String) -> Reply<Value>
     app.with(|a| a.game_view(&tournament, &lang))
 }
 #[tauri::command]
-async fn deal_correct(app: S<'_>, tournament: String, round: i64, table: i64, line: usize, entry: Value, reason: String) -> Reply<atout_api::SheetView> {
-    app.with(|a| a.deal_correct(&tournament, round, table, line, entry, &reason))
+#[allow(clippy::too_many_arguments)]
+async fn deal_correct(app: S<'_>, tournament: String, round: i64, table: i64, line: usize, entry: Value, before: Option<Value>, reason: String) -> Reply<atout_api::SheetView> {
+    app.with(|a| a.deal_correct_seen(&tournament, round, table, line, entry, before, &reason))
 }
 #[tauri::command]
 async fn ruling_add(app: S<'_>, tournament: String, round: i64, table: i64, ruling: Value) -> Reply<atout_api::SheetView> {

@@ -249,3 +249,18 @@ fn the_log_tells_every_change_of_a_tournament() {
     let again = app.import_document(&archive.to_string()).unwrap().id.to_string();
     assert_eq!(app.audit(&again).unwrap().iter().filter(|e| e.action == "deal.correct").count(), 0);
 }
+
+/// Two people correcting one line: the second, who corrected the version they saw, is told.
+#[test]
+fn a_correction_of_a_line_changed_meanwhile_is_refused() {
+    let (mut app, t) = table();
+    let first = json!({"contract": "E", "taker": 3});
+    app.deal_add(&t, 1, 1, first.clone()).unwrap();
+    app.set_actor("Jury: Claes");
+    app.deal_correct_seen(&t, 1, 1, 1, json!({"contract": "E", "taker": 2}), Some(first.clone()), "seat 2 took it").unwrap();
+    app.set_actor("Scorer: Anne");
+    let e = app.deal_correct_seen(&t, 1, 1, 1, json!({"contract": "E", "taker": 4}), Some(first), "seat 4 took it").unwrap_err();
+    assert_eq!(e.kind(), "conflict");
+    assert!(e.to_string().contains("line 1 was changed meanwhile by Jury: Claes"), "{e}");
+    assert_eq!(app.sheet(&t, 1, 1).unwrap().lines[0].entry["taker"], 2);
+}

@@ -105,7 +105,7 @@ impl Atout {
         if line == deals.len() + 1 {
             deals.push(entry.clone());
         } else {
-            Edit::Correct { line, entry: entry.clone() }.apply(&mut deals, &at.place, None)?;
+            Edit::Correct { line, entry: entry.clone(), seen: None }.apply(&mut deals, &at.place, None)?;
         }
         let sheet = l.rules.replay(table_of(table), &deals).map_err(|e| ApiError::sheet(at.place.clone(), e))?;
         Ok((deals, sheet))
@@ -201,9 +201,16 @@ impl Atout {
 
     /// Replace line `line` of a sheet; the old entry stays in the history.
     pub fn deal_correct(&mut self, tournament: &str, round: i64, table: i64, line: usize, entry: Value, reason: &str) -> Result<SheetView> {
+        self.deal_correct_seen(tournament, round, table, line, entry, None, reason)
+    }
+
+    /// A correction of the version `seen` of line `line`: refused, naming who, when
+    /// the line was changed meanwhile (two people correcting one line).
+    #[allow(clippy::too_many_arguments)]
+    pub fn deal_correct_seen(&mut self, tournament: &str, round: i64, table: i64, line: usize, entry: Value, seen: Option<Value>, reason: &str) -> Result<SheetView> {
         let reason = required_reason(reason, "a correction")?;
         let at = self.locate(tournament, round, table)?;
-        self.write_sheet(&at, Edit::Correct { line, entry }, "deal.correct", &reason)
+        self.write_sheet(&at, Edit::Correct { line, entry, seen }, "deal.correct", &reason)
     }
 
     /// Replace a whole sheet at once (several lines corrected together, lines
@@ -340,7 +347,8 @@ pub(crate) fn required_reason(reason: &str, what: &str) -> Result<String> {
 pub(crate) enum Edit {
     /// A new last line; `line`: the number the writer expects it to have.
     Add { line: Option<usize>, entry: Value },
-    Correct { line: usize, entry: Value },
+    /// `seen`: the version the writer corrected, when known; refused if it changed meanwhile.
+    Correct { line: usize, entry: Value, seen: Option<Value> },
     Replace(Vec<Value>),
     Undo,
     /// A new first dealer (the lines stay).
@@ -375,9 +383,16 @@ impl Edit {
                 }
                 deals.push(entry.clone());
             }
-            Edit::Correct { line, entry } => {
+            Edit::Correct { line, entry, seen } => {
                 if *line == 0 || *line > lines {
                     return Err(ApiError::NotFound(format!("{place}: the sheet has no line {line} (it has {lines})")));
+                }
+                if seen.as_ref().is_some_and(|seen| *seen != deals[line - 1]) {
+                    let by = match author.map(|a| a(*line)).transpose()?.flatten() {
+                        Some((who, at)) => format!(" by {} at {}", if who.is_empty() { "someone" } else { &who }, crate::local_time(&at)),
+                        None => String::new(),
+                    };
+                    return Err(ApiError::Conflict(format!("{place}: line {line} was changed meanwhile{by}; look at it again before correcting it")));
                 }
                 deals[line - 1] = entry.clone();
             }
