@@ -117,6 +117,10 @@ async fn tournament_players(app: S<'_>, tournament: String) -> Reply<Vec<atout_a
     app.with(|a| a.tournament_players(&tournament))
 }
 #[tauri::command]
+async fn tournament_settings(app: S<'_>, tournament: String, patch: Value, reason: String) -> Reply<atout_api::TournamentInfo> {
+    app.with(|a| a.tournament_settings(&tournament, &patch, &reason))
+}
+#[tauri::command]
 async fn audit(app: S<'_>, tournament: String) -> Reply<Vec<atout_api::AuditEntry>> {
     app.with(|a| a.audit(&tournament))
 }
@@ -182,6 +186,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         game_view,
         audit,
         tournament_players,
+        tournament_settings,
         ruling_add,
         rulings_list,
         standings,

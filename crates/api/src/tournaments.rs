@@ -139,6 +139,13 @@ pub(crate) fn checked_settings(game: &str, settings: Option<&Value>, rounds: Opt
             map.insert("rounds".into(), json!(r));
         }
     }
+    // A new tournament keeps its own copy of the game's defaults (Rikken's points table),
+    // so that a later default never changes its scores.
+    if let (Some(map), Some(spec)) = (raw.as_object_mut(), id.spec()) {
+        for (k, v) in (spec.defaults)() {
+            map.entry(k).or_insert(v);
+        }
+    }
     let parsed = TournamentSettings::parse(id, &raw, strict).map_err(refused)?;
     // The game reads its own keys: a bad variant is refused here, before anything is stored.
     let rules = id.rules(raw.as_object().unwrap_or(&serde_json::Map::new())).map_err(refused)?;
@@ -403,5 +410,56 @@ impl Atout {
             .collect();
         list.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
         Ok(list)
+    }
+}
+
+/// RFC 7396 JSON merge patch: objects merge key by key, `null` removes a key,
+/// anything else replaces.
+fn merge_patch(target: &mut Value, patch: &Value) {
+    match (target.as_object_mut(), patch.as_object()) {
+        (Some(t), Some(p)) => {
+            for (k, v) in p {
+                if v.is_null() {
+                    t.remove(k);
+                } else {
+                    merge_patch(t.entry(k.clone()).or_insert(Value::Null), v);
+                }
+            }
+        }
+        _ => *target = patch.clone(),
+    }
+}
+
+impl Atout {
+    /// Change a tournament's settings: `patch` is merged into them (RFC 7396: nested
+    /// objects merge, `null` removes a key) as a new version; the old one is kept.
+    /// Refused when the new settings do not check, or when any stored sheet would
+    /// break a rule under them; otherwise every sheet is scored again.
+    pub fn tournament_settings(&mut self, tournament: &str, patch: &Value, reason: &str) -> Result<TournamentInfo> {
+        let reason = crate::sheets::required_reason(reason, "a change of settings")?;
+        if !patch.is_object() {
+            return Err(ApiError::refused(Place::default(), Rule::SETTINGS, "settings are a JSON object"));
+        }
+        let id = self.resolve(tournament)?;
+        let l = self.loaded(id)?;
+        let mut merged = l.row.settings.clone();
+        merge_patch(&mut merged, patch);
+        let checked = checked_settings(&l.row.game, Some(&merged), None, true)?;
+        let drawn = l.last_round();
+        if i64::from(checked.settings.rounds) < drawn {
+            return Err(ApiError::refused(Place::default(), Rule::ROUND_ORDER, format!("{drawn} rounds are drawn already")));
+        }
+        self.store.write(Change { actor: &self.actor, action: "tournament.settings", reason: &reason }, |w| {
+            // Every sheet as stored, checked under the new settings before they are written.
+            for r in w.rounds(id)? {
+                for t in &r.tables {
+                    checked.rules.replay(crate::state::table_of(t), &t.deals).map_err(|e| ApiError::sheet(Place::table(r.round, t.number), e))?;
+                }
+            }
+            w.set_settings(id, &checked.raw)?;
+            Ok::<_, ApiError>(())
+        })?;
+        self.cache.remove(&id);
+        self.tournament_info(&id.to_string())
     }
 }

@@ -191,6 +191,15 @@ enum TournamentCmd {
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
     },
+    /// Change settings: the JSON is merged into them (nested objects merge, null removes)
+    /// as a new version; every sheet is checked and scored again.
+    Settings {
+        #[arg(long)]
+        tournament: String,
+        json: String,
+        #[arg(long)]
+        reason: String,
+    },
     /// Enter registered players (all of them unless --player is given).
     Enter {
         #[arg(long)]
@@ -428,6 +437,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     }
                 }
             }
+        }
+        Command::Tournament(TournamentCmd::Settings { tournament, json: patch, reason }) => {
+            let t = app.tournament_settings(&tournament, &parse_json(&patch)?, &reason)?;
+            println!("{}", json(&t.settings));
         }
         Command::Tournament(TournamentCmd::Enter { tournament, players }) => {
             let t = app.tournament_enter(&tournament, &players)?;

@@ -389,6 +389,7 @@ impl DoubleKing {
                 counts,
                 chooser: contract.is_negative().then_some(dealer),
                 fault,
+                sits_out: None,
             });
         }
         let sheet = Sheet {

@@ -457,6 +457,7 @@ impl King {
                 counts: true,
                 chooser: (self.order == Order::Choice).then_some(leader),
                 fault: None,
+                sits_out: None,
             });
         }
         let played = lines.len();

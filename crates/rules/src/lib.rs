@@ -19,6 +19,7 @@ mod error;
 pub mod king;
 pub mod lucky7;
 pub mod ranking;
+pub mod rikken;
 pub mod ruling;
 pub mod settings;
 
@@ -76,7 +77,8 @@ impl GameId {
             GameId::DoubleKing => Some(GameSpec::of::<double_king::DoubleKing>()),
             GameId::King => Some(GameSpec::of::<king::King>()),
             GameId::DoubleLucky7 => Some(GameSpec::of::<lucky7::Lucky7>()),
-            GameId::Rikken | GameId::KingsCribbage => None,
+            GameId::Rikken => Some(GameSpec::of::<rikken::Rikken>()),
+            GameId::KingsCribbage => None,
         }
     }
 
@@ -156,6 +158,8 @@ pub struct GameSpec {
     pub keys: &'static [&'static str],
     load: fn(&Map<String, Value>) -> Result<Box<dyn Rules>, Violation>,
     form: fn(Lang) -> Value,
+    /// Settings a new tournament keeps its own copy of (Rikken's points table).
+    pub defaults: fn() -> Map<String, Value>,
 }
 
 impl GameSpec {
@@ -168,6 +172,7 @@ impl GameSpec {
             keys: G::KEYS,
             load: |settings| Ok(Box::new(G::from_settings(settings)?)),
             form: G::settings_form,
+            defaults: G::settings_defaults,
         }
     }
 
@@ -198,6 +203,12 @@ pub trait Game: Sized + Send + Sync + 'static {
 
     /// The settings form (see [`GameSpec::settings_form`]).
     fn settings_form(lang: Lang) -> Value;
+
+    /// Settings that each tournament keeps a copy of when it is created, so that a
+    /// later default never changes a tournament's scores (Rikken's points table).
+    fn settings_defaults() -> Map<String, Value> {
+        Map::new()
+    }
 
     /// Check every entry in order; the first broken rule stops the replay.
     /// The table's size and first dealer have been checked against [`Game::SEATS`].
@@ -334,6 +345,9 @@ pub struct Line {
     pub chooser: Option<Seat>,
     /// Seat ruled at fault on this line, if any.
     pub fault: Option<Seat>,
+    /// The seat that sits this deal out (the dealer at a table of five in Rikken).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sits_out: Option<Seat>,
 }
 
 impl Sheet {

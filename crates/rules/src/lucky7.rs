@@ -148,6 +148,7 @@ impl Game for Lucky7 {
                 counts: true,
                 chooser: None,
                 fault: None,
+                sits_out: None,
             });
         }
         Ok(Sheet::of_lines(table.seats, lines, entries.len(), self.hands))

@@ -222,3 +222,76 @@ proptest! {
         prop_assert_eq!(points.iter().copied().sum::<TablePoints>(), TablePoints::whole(places.iter().sum()));
     }
 }
+
+/// A random points table within the bounds (every contract, random figures).
+fn random_points(rng: &mut ChaCha8Rng) -> serde_json::Value {
+    let mut table = serde_json::Map::new();
+    for c in atout_rules::rikken::Contract::ALL.iter().filter(|c| **c != atout_rules::rikken::Contract::Pass) {
+        let mut row = serde_json::json!({"made": rng.random_range(0..=1000), "failed": rng.random_range(0..=1000),
+                                         "over": rng.random_range(0..=50), "under": rng.random_range(0..=50)});
+        if rng.random_bool(0.5) { row["all"] = rng.random_range(0..=1000).into(); }
+        table.insert(c.code().to_string(), row);
+    }
+    serde_json::Value::Object(table)
+}
+
+/// A random Rikken sheet (deals and fines), valid whatever the points table.
+fn random_rikken_sheet(rng: &mut ChaCha8Rng, seats: usize, first: usize, deals: usize) -> Vec<atout_rules::rikken::Entry> {
+    use atout_rules::rikken::{Contract, Entry, Fine};
+    let mut out = vec![];
+    for d in 0..deals {
+        let dealer = (first - 1 + d) % seats + 1;
+        let players: Vec<usize> = (1..=seats).filter(|s| seats == 4 || *s != dealer).collect();
+        if rng.random_bool(0.1) {
+            out.push(Entry::fine(Fine::ALL[rng.random_range(0..3)], rng.random_range(1..=seats)));
+        }
+        let pick = |rng: &mut ChaCha8Rng| players[rng.random_range(0..4)];
+        let c = Contract::ALL[rng.random_range(0..Contract::ALL.len())];
+        let e = match c.kind() {
+            atout_rules::rikken::Kind::Partner => {
+                let d = pick(rng);
+                let p = loop { let p = pick(rng); if p != d { break p; } };
+                Entry::partner(c, d, p, rng.random_range(0..=13))
+            }
+            atout_rules::rikken::Kind::Solo => Entry::solo(c, pick(rng), rng.random_range(0..=13)),
+            atout_rules::rikken::Kind::Misere => {
+                let mut ds = vec![pick(rng)];
+                let other = pick(rng);
+                if other != ds[0] && rng.random_bool(0.4) { ds.push(other); }
+                let ts: Vec<i64> = ds.iter().map(|_| if rng.random_bool(0.5) { 0 } else { rng.random_range(1..=6) }).collect();
+                Entry::misere(c, &ds, &ts)
+            }
+            atout_rules::rikken::Kind::Pass => Entry::pass(),
+        };
+        // Every solo gets the jury's consent, so the sheet holds whatever the losses.
+        out.push(if c.is_solo() { e.with_jury("Jury") } else { e });
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn every_rikken_deal_and_fine_sums_to_zero(seed in any::<u64>(), five in any::<bool>()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let seats = if five { 5 } else { 4 };
+        let first = rng.random_range(1..=seats);
+        let settings = serde_json::json!({"points": random_points(&mut rng)});
+        let game = atout_rules::rikken::Rikken::from_settings(settings.as_object().unwrap()).unwrap();
+        let sheet = random_rikken_sheet(&mut rng, seats, first, game.needed(seats));
+        let checked = Game::replay(&game, Table::new(seats, first), &sheet).unwrap();
+        prop_assert!(checked.complete);
+        for line in &checked.lines {
+            prop_assert_eq!(line.points.iter().sum::<i64>(), 0, "line {}", line.line);
+            if let Some(out) = line.sits_out { prop_assert_eq!(line.points[out - 1], 0); }
+        }
+        // Another points table changes the points, never the deals or who dealt them.
+        let other = serde_json::json!({"points": random_points(&mut rng)});
+        let game2 = atout_rules::rikken::Rikken::from_settings(other.as_object().unwrap()).unwrap();
+        let again = Game::replay(&game2, Table::new(seats, first), &sheet).unwrap();
+        prop_assert_eq!(again.deals_played, checked.deals_played);
+        let dealers = |s: &atout_rules::Sheet| s.lines.iter().map(|l| (l.deal, l.dealer)).collect::<Vec<_>>();
+        prop_assert_eq!(dealers(&again), dealers(&checked));
+    }
+}

@@ -18,6 +18,11 @@ items AS (
          json_object('name', name, 'game', game, 'settings', json(settings)) AS after, NULL AS before
     FROM tournaments WHERE id = ?1
   UNION ALL
+  SELECT s.change_id, 'settings', NULL, NULL, NULL, s.settings,
+         coalesce((SELECT p.settings FROM tournament_settings p WHERE p.tournament_id = s.tournament_id AND p.id < s.id ORDER BY p.id DESC LIMIT 1),
+                  (SELECT settings FROM tournaments WHERE id = s.tournament_id))
+    FROM tournament_settings s WHERE s.tournament_id = ?1
+  UNION ALL
   SELECT e.change_id, 'entrant', NULL, NULL, NULL,
          json_object('player', e.code, 'name', (SELECT name FROM player_versions WHERE player_id = e.player_id ORDER BY id DESC LIMIT 1)), NULL
     FROM entrants e WHERE e.tournament_id = ?1
@@ -48,7 +53,9 @@ SELECT c.id, c.at, c.actor, c.action, c.reason, i.kind, i.round, i.tbl, i.line, 
  ORDER BY c.id, i.round, i.tbl, i.line";
 
 /// Migrations, in order; `PRAGMA user_version` counts those applied.
-static MIGRATIONS: &[&str] = &[include_str!("../../../schema/0001_init.sql"), include_str!("../../../schema/0002_corrections.sql")];
+static MIGRATIONS: &[&str] = &[include_str!("../../../schema/0001_init.sql"), include_str!("../../../schema/0002_corrections.sql"),
+    include_str!("../../../schema/0003_settings_versions.sql"),
+];
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -272,7 +279,9 @@ impl Store {
 
     pub fn tournaments(&self) -> Result<Vec<TournamentRow>> {
         let mut st = self.conn.prepare(
-            "SELECT t.id, t.name, t.game, t.date, t.settings, t.extra, c.at
+            "SELECT t.id, t.name, t.game, t.date,
+                    coalesce((SELECT s.settings FROM tournament_settings s WHERE s.tournament_id = t.id ORDER BY s.id DESC LIMIT 1), t.settings),
+                    t.extra, c.at
              FROM tournaments t JOIN changes c ON c.id = t.change_id ORDER BY t.id",
         )?;
         let rows = st.query_map([], |r| {
@@ -367,7 +376,7 @@ impl Store {
                 r.get::<_, Option<String>>(10)?,
             ))
         })?;
-        let kinds = ["tournament", "entrant", "draw", "deal", "ruling", "ruling-withdrawn", "dealer", "status"];
+        let kinds = ["tournament", "settings", "entrant", "draw", "deal", "ruling", "ruling-withdrawn", "dealer", "status"];
         rows.map(|row| {
             let (change, at, actor, action, reason, kind, round, table, line, after, before) = row?;
             let parse = |t: Option<String>| t.map_or(Ok(Value::Null), json);
@@ -405,6 +414,7 @@ impl Store {
             "table_dealers",
             "ruling_withdrawals",
             "entrant_status",
+            "tournament_settings",
         ];
         names
             .iter()
@@ -494,6 +504,15 @@ impl Writer<'_> {
             params![table, self.change, entry.to_string()],
         )?;
         Ok(self.tx.last_insert_rowid())
+    }
+
+    /// A new version of a tournament's settings (the earlier ones stay).
+    pub fn set_settings(&mut self, tournament: Id, settings: &Value) -> Result<()> {
+        self.tx.execute(
+            "INSERT INTO tournament_settings (tournament_id, change_id, settings) VALUES (?1, ?2, ?3)",
+            params![tournament, self.change, settings.to_string()],
+        )?;
+        Ok(())
     }
 
     /// A sheet line removed: the last line undone, or a line cut from a replaced sheet.

@@ -32,7 +32,7 @@ fn migrations_set_the_version_and_reopen_cleanly() {
     }
     let s = Store::open(&path).unwrap();
     let v: i64 = s.raw().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
-    assert_eq!(v, 2);
+    assert_eq!(v, 3);
     let mode: String = s.raw().pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
     assert_eq!(mode, "wal");
     assert_eq!(s.players().unwrap().len(), 4);
@@ -129,7 +129,7 @@ fn a_version_1_database_is_migrated_with_its_data() {
         conn.execute("INSERT INTO player_versions (player_id, change_id, name) VALUES (1, 1, 'Anne')", []).unwrap();
     }
     let s = Store::open(&path).unwrap();
-    assert_eq!(s.raw().pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)).unwrap(), 2);
+    assert_eq!(s.raw().pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)).unwrap(), 3);
     assert_eq!(s.players().unwrap()[0].name, "Anne");
 }
 

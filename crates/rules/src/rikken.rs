@@ -1,0 +1,641 @@
+//! Rikken (RULES.md §3, FORMAT.md "Rikken deals"): 4 players per deal, every
+//! deal and fine zero-sum, amounts from the tournament's own points table
+//! (data, never constants: a house default ships in `templates/`). Tables of
+//! five: the dealer sits each deal out, and the table plays a quarter more deals.
+
+use crate::error::rule;
+use crate::settings::RankingMethod;
+use crate::{form_option, seat_after, seat_index, setting, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+
+/// The house-default points table (data), copied into each new tournament's settings.
+pub const DEFAULT_POINTS: &str = include_str!("../../../templates/rikken-points.json");
+pub const TRICKS: i64 = 13;
+/// A figure of the points table stays within this bound.
+pub const POINTS_MAX: i64 = 1000;
+
+rule!(PLAYS_DEAL, "plays-deal",
+    "a declarer or partner is a player of the deal (at a table of five the dealer sits it out)",
+    "un déclarant ou partenaire joue la donne (à une table de cinq, le donneur ne la joue pas)",
+    "een speler of partner speelt het spel mee (aan een tafel van vijf speelt de gever niet mee)");
+rule!(PARTNER, "partner",
+    "the partner is another player than the declarer",
+    "le partenaire est un autre joueur que le déclarant",
+    "de partner is een andere speler dan de speler die het spel aangaat");
+rule!(TRICKS_RANGE, "tricks-range",
+    "tricks lie between 0 and 13, and the misère declarers' tricks add up to at most 13",
+    "les plis vont de 0 à 13, et ceux des joueurs en misère font 13 au plus ensemble",
+    "slagen liggen tussen 0 en 13, en die van de misèrespelers samen hoogstens 13");
+rule!(JURY_CALL, "jury-call",
+    "open misère and the chelems, and a third solo after two lost, are played only with the jury's consent",
+    "la misère sur table, les chelems, et un troisième solo après deux perdus, se jouent seulement avec l'accord du jury",
+    "open misère en de slemmen, en een derde solo na twee verloren, worden enkel met toestemming van de jury gespeeld");
+
+/// The contracts, lowest to highest, and a passed deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Contract {
+    Rik,
+    RikBeter,
+    #[serde(rename = "abondance-9")]
+    Abondance9,
+    #[serde(rename = "abondance-10")]
+    Abondance10,
+    #[serde(rename = "abondance-11")]
+    Abondance11,
+    #[serde(rename = "abondance-12")]
+    Abondance12,
+    Misere,
+    Trou,
+    Troela,
+    OpenMisere,
+    PetitChelem,
+    GrandChelem,
+    Pass,
+}
+
+/// How a contract is played and scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Partner,
+    Solo,
+    Misere,
+    Pass,
+}
+
+impl Contract {
+    /// In bidding order, lowest first; `pass` last.
+    pub const ALL: [Contract; 13] = [
+        Contract::Rik,
+        Contract::RikBeter,
+        Contract::Abondance9,
+        Contract::Abondance10,
+        Contract::Abondance11,
+        Contract::Abondance12,
+        Contract::Misere,
+        Contract::Trou,
+        Contract::Troela,
+        Contract::OpenMisere,
+        Contract::PetitChelem,
+        Contract::GrandChelem,
+        Contract::Pass,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Contract::Rik => "rik",
+            Contract::RikBeter => "rik-beter",
+            Contract::Abondance9 => "abondance-9",
+            Contract::Abondance10 => "abondance-10",
+            Contract::Abondance11 => "abondance-11",
+            Contract::Abondance12 => "abondance-12",
+            Contract::Misere => "misere",
+            Contract::Trou => "trou",
+            Contract::Troela => "troela",
+            Contract::OpenMisere => "open-misere",
+            Contract::PetitChelem => "petit-chelem",
+            Contract::GrandChelem => "grand-chelem",
+            Contract::Pass => "pass",
+        }
+    }
+
+    pub fn kind(self) -> Kind {
+        match self {
+            Contract::Rik | Contract::RikBeter | Contract::Trou | Contract::Troela => Kind::Partner,
+            Contract::Misere | Contract::OpenMisere => Kind::Misere,
+            Contract::Pass => Kind::Pass,
+            _ => Kind::Solo,
+        }
+    }
+
+    /// Tricks to make (for a misère: none).
+    pub fn target(self) -> i64 {
+        match self {
+            Contract::Abondance9 => 9,
+            Contract::Abondance10 => 10,
+            Contract::Abondance11 => 11,
+            Contract::Abondance12 => 12,
+            Contract::PetitChelem | Contract::GrandChelem => 13,
+            Contract::Misere | Contract::OpenMisere | Contract::Pass => 0,
+            _ => 8,
+        }
+    }
+
+    /// A "solo" for the jury-call count (RULES.md §3's decision).
+    pub fn is_solo(self) -> bool {
+        matches!(self.kind(), Kind::Solo | Kind::Misere)
+    }
+
+    /// Always played with the jury's consent.
+    pub fn needs_jury(self) -> bool {
+        matches!(self, Contract::OpenMisere | Contract::PetitChelem | Contract::GrandChelem)
+    }
+
+    pub fn names(self) -> Tr {
+        match self {
+            Contract::Rik => Tr::new("rik", "rik", "rik"),
+            Contract::RikBeter => Tr::new("rik in trump (beter)", "rik en atout (beter)", "rik beter"),
+            Contract::Abondance9 => Tr::new("abondance 9", "abondance 9", "abondance 9"),
+            Contract::Abondance10 => Tr::new("abondance 10", "abondance 10", "abondance 10"),
+            Contract::Abondance11 => Tr::new("abondance 11", "abondance 11", "abondance 11"),
+            Contract::Abondance12 => Tr::new("abondance 12", "abondance 12", "abondance 12"),
+            Contract::Misere => Tr::new("misère", "misère", "misère"),
+            Contract::Trou => Tr::new("trou (three aces)", "trou (trois as)", "troel (drie azen)"),
+            Contract::Troela => Tr::new("troela (four aces)", "troela (quatre as)", "troela (vier azen)"),
+            Contract::OpenMisere => Tr::new("open misère", "misère sur table", "open misère"),
+            Contract::PetitChelem => Tr::new("petit chelem", "petit chelem", "kleine slem"),
+            Contract::GrandChelem => Tr::new("grand chelem", "grand chelem", "grote slem"),
+            Contract::Pass => Tr::new("all passed", "tous passent", "iedereen past"),
+        }
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            Contract::Rik => "r",
+            Contract::RikBeter => "b",
+            Contract::Abondance9 => "9",
+            Contract::Abondance10 => "0",
+            Contract::Abondance11 => "1",
+            Contract::Abondance12 => "2",
+            Contract::Misere => "m",
+            Contract::Trou => "t",
+            Contract::Troela => "a",
+            Contract::OpenMisere => "o",
+            Contract::PetitChelem => "c",
+            Contract::GrandChelem => "g",
+            Contract::Pass => "p",
+        }
+    }
+}
+
+/// The fines of RULES.md §3: the offender pays `amount` to every other seat of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fine {
+    TrumpNotTurned,
+    TrouNotAnnounced,
+    JuryNotCalled,
+}
+
+impl Fine {
+    pub const ALL: [Fine; 3] = [Fine::TrumpNotTurned, Fine::TrouNotAnnounced, Fine::JuryNotCalled];
+
+    pub fn amount(self) -> i64 {
+        match self {
+            Fine::TrumpNotTurned => 1,
+            Fine::TrouNotAnnounced | Fine::JuryNotCalled => 5,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Fine::TrumpNotTurned => "trump-not-turned",
+            Fine::TrouNotAnnounced => "trou-not-announced",
+            Fine::JuryNotCalled => "jury-not-called",
+        }
+    }
+
+    fn names(self) -> Tr {
+        match self {
+            Fine::TrumpNotTurned => Tr::new("trump card not turned", "atout non retourné", "troefkaart niet gekeerd"),
+            Fine::TrouNotAnnounced => Tr::new("trou not announced (dealt again)", "trou non annoncé (redonné)", "troel niet aangekondigd (opnieuw gegeven)"),
+            Fine::JuryNotCalled => Tr::new("jury not called", "jury non appelé", "jury niet geroepen"),
+        }
+    }
+}
+
+/// Tricks: one count (partner contracts, solos), or one per misère declarer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Tricks {
+    One(i64),
+    Each(Vec<i64>),
+}
+
+/// One entry of a Rikken sheet: a deal or a fine (FORMAT.md's shapes).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contract: Option<Contract>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declarer: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partner: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declarers: Option<Vec<i64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tricks: Option<Tricks>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jury: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fine: Option<Fine>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offender: Option<i64>,
+}
+
+impl Entry {
+    pub fn partner(contract: Contract, declarer: Seat, partner: Seat, tricks: i64) -> Entry {
+        Entry { contract: Some(contract), declarer: Some(declarer as i64), partner: Some(partner as i64), tricks: Some(Tricks::One(tricks)), ..Entry::default() }
+    }
+    pub fn solo(contract: Contract, declarer: Seat, tricks: i64) -> Entry {
+        Entry { contract: Some(contract), declarer: Some(declarer as i64), tricks: Some(Tricks::One(tricks)), ..Entry::default() }
+    }
+    pub fn misere(contract: Contract, declarers: &[Seat], tricks: &[i64]) -> Entry {
+        Entry {
+            contract: Some(contract),
+            declarers: Some(declarers.iter().map(|s| *s as i64).collect()),
+            tricks: Some(Tricks::Each(tricks.to_vec())),
+            ..Entry::default()
+        }
+    }
+    pub fn pass() -> Entry {
+        Entry { contract: Some(Contract::Pass), ..Entry::default() }
+    }
+    pub fn fine(fine: Fine, offender: Seat) -> Entry {
+        Entry { fine: Some(fine), offender: Some(offender as i64), ..Entry::default() }
+    }
+    pub fn with_jury(self, name: &str) -> Entry {
+        Entry { jury: Some(name.into()), ..self }
+    }
+}
+
+/// One row of the points table: the amount x per opponent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Amounts {
+    pub made: i64,
+    #[serde(default)]
+    pub over: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub all: Option<i64>,
+    pub failed: i64,
+    #[serde(default)]
+    pub under: i64,
+}
+
+impl Amounts {
+    /// x for `tricks` taken against `target`, and whether the contract was made.
+    pub fn amount(&self, target: i64, tricks: i64) -> (i64, bool) {
+        if tricks >= target {
+            let x = match self.all {
+                Some(all) if tricks == TRICKS => all,
+                _ => self.made + self.over * (tricks - target),
+            };
+            (x, true)
+        } else {
+            (self.failed + self.under * (target - 1 - tricks), false)
+        }
+    }
+}
+
+/// Rikken under a tournament's settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rikken {
+    /// Deals at a table of four.
+    pub deals: usize,
+    pub points: BTreeMap<Contract, Amounts>,
+}
+
+/// What the next entry may be.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Choices {
+    pub line: usize,
+    pub deal: usize,
+    pub dealer: Seat,
+    /// The dealer at a table of five, who sits the deal out.
+    pub sits_out: Option<Seat>,
+    pub deals_needed: usize,
+    /// Players who have lost two solos on this sheet: any solo of theirs needs the jury.
+    pub jury_due_for: Vec<Seat>,
+    /// Contracts that always need the jury.
+    pub jury_always: Vec<Contract>,
+    /// Solos lost so far, per seat.
+    pub solos_lost: Vec<usize>,
+}
+
+fn shape(detail: impl Into<String>) -> Violation {
+    Violation::new(Rule::DEAL_SHAPE, detail)
+}
+
+/// The house default, parsed (it ships with the program and is checked by a test).
+pub fn default_points() -> Value {
+    serde_json::from_str::<Value>(DEFAULT_POINTS).ok().and_then(|v| v.get("points").cloned()).unwrap_or(Value::Null)
+}
+
+fn parse_points(value: &Value) -> Result<BTreeMap<Contract, Amounts>, Violation> {
+    let bad = |d: String| Violation::new(Rule::SETTINGS, d);
+    let map: BTreeMap<Contract, Amounts> = serde_json::from_value(value.clone()).map_err(|e| bad(format!("points: {e}")))?;
+    for c in Contract::ALL.into_iter().filter(|c| *c != Contract::Pass) {
+        let a = map.get(&c).ok_or_else(|| bad(format!("points: no row for {}", c.code())))?;
+        let figures = [a.made, a.over, a.all.unwrap_or(0), a.failed, a.under];
+        if figures.iter().any(|f| !(0..=POINTS_MAX).contains(f)) {
+            return Err(bad(format!("points for {}: each figure lies within 0..{POINTS_MAX}", c.code())));
+        }
+    }
+    if map.contains_key(&Contract::Pass) {
+        return Err(bad("points: a passed deal scores 0 and has no row".into()));
+    }
+    Ok(map)
+}
+
+/// The state of a sheet between two entries.
+struct Progress {
+    deals: usize,
+    lost: Vec<usize>,
+}
+
+impl Rikken {
+    pub fn needed(&self, seats: usize) -> usize {
+        self.deals * seats / 4
+    }
+
+    /// Points of one entry at `table`, given who deals and the solos lost so far.
+    fn score(&self, table: Table, dealer: Seat, entry: &Entry, lost: &[usize]) -> Result<(Vec<i64>, Vec<Seat>), Violation> {
+        let n = table.seats;
+        let mut points = vec![0i64; n];
+        if let Some(fine) = entry.fine {
+            if entry.contract.is_some() || entry.declarer.is_some() || entry.partner.is_some() || entry.declarers.is_some() || entry.tricks.is_some() {
+                return Err(shape("a fine gives only `fine` and `offender`"));
+            }
+            let offender = seat_index(entry.offender.ok_or_else(|| shape("a fine names its `offender`"))?, n, "the offender")?;
+            let k = fine.amount();
+            points.iter_mut().for_each(|p| *p = k);
+            points[offender] = -k * (n as i64 - 1);
+            return Ok((points, vec![]));
+        }
+        if entry.offender.is_some() {
+            return Err(shape("only a fine names an `offender`"));
+        }
+        let contract = entry.contract.ok_or_else(|| shape("an entry names its `contract` (or is a `fine`)"))?;
+        let out = (n == 5).then_some(dealer - 1);
+        let players: Vec<usize> = (0..n).filter(|s| Some(*s) != out).collect();
+        let plays = |s: usize, who: &str| -> Result<usize, Violation> {
+            if Some(s) == out {
+                Err(Violation::new(PLAYS_DEAL, format!("{who} is seat {}, the dealer, who sits this deal out", s + 1)))
+            } else {
+                Ok(s)
+            }
+        };
+        let one_count = || -> Result<i64, Violation> {
+            match &entry.tricks {
+                Some(Tricks::One(t)) => Ok(*t),
+                Some(Tricks::Each(_)) => Err(shape(format!("{} gives one count of `tricks`", contract.code()))),
+                None => Err(shape(format!("{} gives its `tricks`", contract.code()))),
+            }
+        };
+        let in_range = |t: i64| -> Result<i64, Violation> {
+            if (0..=TRICKS).contains(&t) {
+                Ok(t)
+            } else {
+                Err(Violation::new(TRICKS_RANGE, format!("{t} tricks")))
+            }
+        };
+        let row = |c: Contract| self.points.get(&c).ok_or_else(|| Violation::new(Rule::SETTINGS, format!("the points table has no row for {}", c.code())));
+        let mut declarers = vec![];
+        match contract.kind() {
+            Kind::Pass => {
+                if entry.declarer.is_some() || entry.partner.is_some() || entry.declarers.is_some() || entry.tricks.is_some() {
+                    return Err(shape("a passed deal gives no figures"));
+                }
+            }
+            Kind::Partner => {
+                if entry.declarers.is_some() {
+                    return Err(shape(format!("{} names one `declarer` and a `partner`", contract.code())));
+                }
+                let (Some(d), Some(p)) = (entry.declarer, entry.partner) else {
+                    return Err(shape(format!("{} names its `declarer` and `partner`", contract.code())));
+                };
+                let t = one_count()?;
+                let (d, p) = (seat_index(d, n, "the declarer")?, seat_index(p, n, "the partner")?);
+                let (d, p) = (plays(d, "the declarer")?, plays(p, "the partner")?);
+                if d == p {
+                    return Err(Violation::new(PARTNER, format!("seat {} cannot partner themself", d + 1)));
+                }
+                let (x, made) = row(contract)?.amount(contract.target(), in_range(t)?);
+                for s in &players {
+                    points[*s] = match (*s == d, *s == p, made) {
+                        (true, _, true) | (_, true, true) => x,
+                        (false, false, true) => -x,
+                        (true, _, false) => -2 * x,
+                        (_, true, false) => 0,
+                        (false, false, false) => x,
+                    };
+                }
+            }
+            Kind::Solo => {
+                if entry.partner.is_some() || entry.declarers.is_some() {
+                    return Err(shape(format!("{} is played alone: one `declarer`", contract.code())));
+                }
+                let d = entry.declarer.ok_or_else(|| shape(format!("{} names its `declarer`", contract.code())))?;
+                let t = one_count()?;
+                let d = plays(seat_index(d, n, "the declarer")?, "the declarer")?;
+                let (x, made) = row(contract)?.amount(contract.target(), in_range(t)?);
+                let s = if made { 1 } else { -1 };
+                for p in &players {
+                    points[*p] = if *p == d { 3 * s * x } else { -s * x };
+                }
+                declarers.push((d, made));
+            }
+            Kind::Misere => {
+                if entry.declarer.is_some() || entry.partner.is_some() {
+                    return Err(shape(format!("{} names its `declarers` (one or more)", contract.code())));
+                }
+                let ds = entry.declarers.as_deref().filter(|d| !d.is_empty()).ok_or_else(|| shape("a misère names its `declarers`"))?;
+                let ts = match &entry.tricks {
+                    Some(Tricks::Each(ts)) if ts.len() == ds.len() => ts,
+                    _ => return Err(shape("a misère gives `tricks`, one count per declarer")),
+                };
+                if let Some(twice) = ds.iter().enumerate().find(|(i, d)| ds[..*i].contains(d)).map(|(_, d)| d) {
+                    return Err(shape(format!("seat {twice} is named twice among the declarers")));
+                }
+                let mut seats = vec![];
+                for d in ds {
+                    seats.push(plays(seat_index(*d, n, "a declarer")?, "a declarer")?);
+                }
+                for t in ts {
+                    in_range(*t)?;
+                }
+                if ts.iter().sum::<i64>() > TRICKS {
+                    return Err(Violation::new(TRICKS_RANGE, format!("the declarers take {} tricks together", ts.iter().sum::<i64>())));
+                }
+                let amounts = row(contract)?;
+                for (d, t) in seats.iter().zip(ts) {
+                    let made = *t == 0;
+                    let (x, s) = if made { (amounts.made, 1) } else { (amounts.failed, -1) };
+                    for p in &players {
+                        points[*p] += if p == d { 3 * s * x } else { -s * x };
+                    }
+                    declarers.push((*d, made));
+                }
+            }
+        }
+        // The jury's consent: always for some contracts, and for a solo of anyone who lost two.
+        let consent = entry.jury.as_deref().is_some_and(|j| !j.trim().is_empty());
+        if !consent {
+            if contract.needs_jury() {
+                return Err(Violation::new(JURY_CALL, format!("{} is played only with the jury's consent (`jury`)", contract.code())));
+            }
+            if let Some((d, _)) = declarers.iter().find(|(d, _)| contract.is_solo() && lost[*d] >= 2) {
+                return Err(Violation::new(
+                    JURY_CALL,
+                    format!("seat {} has lost {} solos on this sheet: another needs the jury's consent (`jury`)", d + 1, lost[*d]),
+                ));
+            }
+        }
+        let lost_now = declarers.iter().filter(|(_, made)| !made).map(|(d, _)| d + 1).collect();
+        Ok((points, lost_now))
+    }
+
+    fn walk(&self, table: Table, entries: &[Entry]) -> Result<(Sheet, Progress), SheetError> {
+        let n = table.seats;
+        if !(1..=n).contains(&table.first_dealer) {
+            return Err(SheetError::sheet(Violation::new(Rule::FIRST_DEALER, format!("the first dealer is seat {}", table.first_dealer))));
+        }
+        let needed = self.needed(n);
+        let mut progress = Progress { deals: 0, lost: vec![0; n] };
+        let mut lines = vec![];
+        for (i, entry) in entries.iter().enumerate() {
+            let at = |v: Violation| SheetError::at(i + 1, v);
+            if progress.deals >= needed {
+                return Err(at(Violation::new(Rule::SHEET_FULL, format!("all {needed} deals are already on the sheet"))));
+            }
+            let dealer = seat_after(table.first_dealer, progress.deals, n);
+            let (points, lost) = self.score(table, dealer, entry, &progress.lost).map_err(at)?;
+            for s in lost {
+                progress.lost[s - 1] += 1;
+            }
+            let is_deal = entry.fine.is_none();
+            let label = match (entry.fine, entry.contract) {
+                (Some(f), _) => format!("fine {}", f.code()),
+                (None, Some(c)) => c.code().to_string(),
+                _ => "?".into(),
+            };
+            lines.push(Line {
+                line: i + 1,
+                deal: progress.deals + 1,
+                dealer,
+                label,
+                points,
+                counts: true,
+                chooser: entry.declarer.and_then(|d| usize::try_from(d).ok()),
+                fault: entry.fine.and(entry.offender).and_then(|o| usize::try_from(o).ok()),
+                sits_out: (n == 5 && is_deal).then_some(dealer),
+            });
+            if is_deal {
+                progress.deals += 1;
+            }
+        }
+        let played = progress.deals;
+        Ok((Sheet::of_lines(n, lines, played, needed), progress))
+    }
+}
+
+impl Game for Rikken {
+    type Entry = Entry;
+    type Choices = Choices;
+
+    const ID: GameId = GameId::Rikken;
+    const NAME: Tr = Tr::new("Rikken", "Rikken", "Rikken");
+    const SEATS: std::ops::RangeInclusive<usize> = 4..=5;
+    const RANKING: RankingMethod = RankingMethod::TotalScore;
+    const KEYS: &'static [&'static str] = &["deals", "points"];
+
+    fn from_settings(settings: &Map<String, Value>) -> Result<Rikken, Violation> {
+        let deals: usize = setting(settings, "deals", 16)?;
+        if deals == 0 || deals % 4 != 0 || deals > 40 {
+            return Err(Violation::new(Rule::SETTINGS, format!("deals: {deals}; a multiple of 4 from 4 to 40 (a table of five plays a quarter more)")));
+        }
+        let points = parse_points(settings.get("points").unwrap_or(&default_points()))?;
+        Ok(Rikken { deals, points })
+    }
+
+    fn settings_defaults() -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("points".into(), default_points());
+        m
+    }
+
+    fn settings_form(lang: Lang) -> Value {
+        let t = |en, fr, nl| Tr::new(en, fr, nl).get(lang);
+        json!([{"key": "deals", "label": t("Deals at a table of four", "Donnes à une table de quatre", "Spelen aan een tafel van vier"), "options": [
+            form_option(t("16 (20 at a table of five)", "16 (20 à une table de cinq)", "16 (20 aan een tafel van vijf)"), json!({"deals": 16})),
+            form_option(t("12 (15 at a table of five)", "12 (15 à une table de cinq)", "12 (15 aan een tafel van vijf)"), json!({"deals": 12})),
+            form_option(t("20 (25 at a table of five)", "20 (25 à une table de cinq)", "20 (25 aan een tafel van vijf)"), json!({"deals": 20})),
+        ]}])
+    }
+
+    fn replay(&self, table: Table, entries: &[Entry]) -> Result<Sheet, SheetError> {
+        self.walk(table, entries).map(|(sheet, _)| sheet)
+    }
+
+    fn next_choices(&self, table: Table, entries: &[Entry]) -> Result<Option<Choices>, SheetError> {
+        let (sheet, progress) = self.walk(table, entries)?;
+        if sheet.complete {
+            return Ok(None);
+        }
+        let dealer = seat_after(table.first_dealer, progress.deals, table.seats);
+        Ok(Some(Choices {
+            line: entries.len() + 1,
+            deal: progress.deals + 1,
+            dealer,
+            sits_out: (table.seats == 5).then_some(dealer),
+            deals_needed: sheet.deals_needed,
+            jury_due_for: (1..=table.seats).filter(|s| progress.lost[s - 1] >= 2).collect(),
+            jury_always: Contract::ALL.into_iter().filter(|c| c.needs_jury()).collect(),
+            solos_lost: progress.lost,
+        }))
+    }
+
+    fn describe(&self, lang: Lang) -> Value {
+        let t = |en, fr, nl| Tr::new(en, fr, nl).get(lang);
+        let contracts: Vec<Value> = Contract::ALL
+            .into_iter()
+            .map(|c| {
+                json!({"code": c.code(), "key": c.key(), "name": c.names().get(lang), "kind": c.kind(), "target": c.target(),
+                       "jury": c.needs_jury(), "solo": c.is_solo(), "points": self.points.get(&c)})
+            })
+            .collect();
+        let fines: Vec<Value> = Fine::ALL.into_iter().map(|f| json!({"code": f.code(), "name": f.names().get(lang), "amount": f.amount()})).collect();
+        json!({
+            "game": Self::ID.code(),
+            "name": Self::NAME.get(lang),
+            "deals": self.deals,
+            "contracts": contracts,
+            "fines": fines,
+            "labels": {
+                "declarer": t("declarer", "déclarant", "speler"),
+                "partner": t("partner", "partenaire", "partner"),
+                "declarers": t("declarers (one or more)", "déclarants (un ou plusieurs)", "spelers (een of meer)"),
+                "tricks": t("tricks taken", "plis faits", "gehaalde slagen"),
+                "pair_tricks": t("tricks of the pair", "plis de la paire", "slagen van het paar"),
+                "jury": t("jury member who consented", "membre du jury qui a accepté", "jurylid dat toestemde"),
+                "jury_due": t("the jury must consent before play", "le jury doit accepter avant le jeu", "de jury moet toestemmen voor het spel"),
+                "jury_due_for": t("has lost two solos: a solo needs the jury", "a perdu deux solos : un solo demande le jury", "verloor twee solo's: een solo vraagt de jury"),
+                "sits_out": t("sits out", "ne joue pas", "speelt niet mee"),
+                "fine": t("fine", "amende", "boete"),
+                "offender": t("offender", "fautif", "overtreder"),
+                "points_table": t("Points table (amount per opponent)", "Table des points (montant par adversaire)", "Puntentabel (bedrag per tegenspeler)"),
+                "made": t("made", "réussi", "gehaald"),
+                "over": t("per overtrick", "par pli en plus", "per overslag"),
+                "all": t("all 13", "les 13", "alle 13"),
+                "failed": t("failed", "chuté", "mislukt"),
+                "under": t("per trick short", "par pli manquant", "per slag te kort"),
+            },
+        })
+    }
+
+    /// Tables of four; the players left over make tables of five (as many as there are
+    /// tables), and only those still left over sit out.
+    fn plan(&self, players: usize) -> Option<TablePlan> {
+        let tables = players / 4;
+        if tables == 0 {
+            return None;
+        }
+        let fives = (players - 4 * tables).min(tables);
+        let sizes = (0..tables).map(|i| if i < fives { 5 } else { 4 }).collect();
+        Some(TablePlan { sizes, byes: players - 4 * tables - fives })
+    }
+}

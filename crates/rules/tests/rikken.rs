@@ -1,0 +1,176 @@
+//! Rikken sheets (RULES.md §3) under the house-default points table, computed by hand.
+
+use atout_rules::rikken::{Contract::*, Entry, Fine, Rikken, JURY_CALL, PARTNER, PLAYS_DEAL, TRICKS_RANGE};
+use atout_rules::{Game, GameId, Rule, Sheet, SheetError, Table};
+use serde_json::json;
+
+fn house() -> Rikken {
+    Rikken::from_settings(&serde_json::Map::new()).unwrap()
+}
+
+fn replay(g: &Rikken, seats: usize, first: usize, entries: &[Entry]) -> Result<Sheet, SheetError> {
+    Game::replay(g, Table::new(seats, first), entries)
+}
+
+fn points(g: &Rikken, seats: usize, first: usize, entries: &[Entry]) -> Vec<Vec<i64>> {
+    replay(g, seats, first, entries).unwrap().lines.iter().map(|l| l.points.clone()).collect()
+}
+
+fn refused(g: &Rikken, seats: usize, first: usize, entries: &[Entry]) -> (usize, Rule) {
+    let e = replay(g, seats, first, entries).unwrap_err();
+    (e.line.unwrap_or(0), e.rule())
+}
+
+#[test]
+fn partner_contracts_made_failed_and_all_thirteen() {
+    let g = house();
+    let sheet = [
+        // 9 tricks: x = 10 + 5 × 1 = 15; declarer and partner +15, the others −15.
+        Entry::partner(Rik, 2, 4, 9),
+        // 6 tricks: x = 10 + 5 × (8 − 1 − 6) = 15; declarer −30, partner 0, the others +15.
+        Entry::partner(Rik, 1, 3, 6),
+        // All 13: x = 70.
+        Entry::partner(Troela, 3, 1, 13),
+        // Exactly 8: x = 10.
+        Entry::partner(RikBeter, 4, 2, 8),
+        // 7 tricks, one short: x = 10.
+        Entry::partner(Trou, 1, 2, 7),
+    ];
+    assert_eq!(points(&g, 4, 1, &sheet), [
+        vec![-15, 15, -15, 15],
+        vec![-30, 15, 0, 15],
+        vec![70, -70, 70, -70],
+        vec![-10, 10, -10, 10],
+        vec![-20, 0, 10, 10],
+    ]);
+}
+
+#[test]
+fn solos_made_and_failed_with_over_and_under_tricks() {
+    let g = house();
+    let sheet = [
+        // Abondance 9 with 10: x = 20 + 5 = 25; declarer +75.
+        Entry::solo(Abondance9, 4, 10),
+        // Abondance 11 with 9: x = 40 + 5 × (11 − 1 − 9) = 45; declarer −135.
+        Entry::solo(Abondance11, 2, 9),
+        // Abondance 12 made exactly: x = 50.
+        Entry::solo(Abondance12, 3, 12),
+        // Petit chelem (with the jury): x = 70.
+        Entry::solo(PetitChelem, 1, 13).with_jury("Claes"),
+        // Grand chelem failed with 12: x = 100 + 0.
+        Entry::solo(GrandChelem, 2, 12).with_jury("Claes"),
+        Entry::pass(),
+    ];
+    assert_eq!(points(&g, 4, 1, &sheet), [
+        vec![-25, -25, -25, 75],
+        vec![45, -135, 45, 45],
+        vec![-50, -50, 150, -50],
+        vec![210, -70, -70, -70],
+        vec![100, -300, 100, 100],
+        vec![0, 0, 0, 0],
+    ]);
+}
+
+#[test]
+fn two_declarers_on_misere_one_succeeds() {
+    // Seat 1 takes no trick (made, x = 25): +75 to seat 1, −25 to each other player.
+    // Seat 3 takes 2 (failed, x = 25): −75 to seat 3, +25 to each other player.
+    // Sum: [75 + 25, −25 + 25, −25 − 75, −25 + 25].
+    let g = house();
+    assert_eq!(points(&g, 4, 1, &[Entry::misere(Misere, &[1, 3], &[0, 2])]), [vec![100, 0, -100, 0]]);
+    // Open misère needs the jury; with it, x = 50.
+    assert_eq!(refused(&g, 4, 1, &[Entry::misere(OpenMisere, &[2], &[0])]), (1, JURY_CALL));
+    assert_eq!(points(&g, 4, 1, &[Entry::misere(OpenMisere, &[2], &[0]).with_jury("Claes")]), [vec![-50, 150, -50, -50]]);
+}
+
+#[test]
+fn fines_at_tables_of_four_and_five() {
+    let g = house();
+    let four = [Entry::fine(Fine::TrumpNotTurned, 2), Entry::fine(Fine::TrouNotAnnounced, 1), Entry::fine(Fine::JuryNotCalled, 4)];
+    assert_eq!(points(&g, 4, 1, &four), [vec![1, -3, 1, 1], vec![-15, 5, 5, 5], vec![5, 5, 5, -15]]);
+    let five = [Entry::fine(Fine::TrumpNotTurned, 3), Entry::fine(Fine::TrouNotAnnounced, 5), Entry::fine(Fine::JuryNotCalled, 1)];
+    assert_eq!(points(&g, 5, 3, &five), [vec![1, 1, -4, 1, 1], vec![5, 5, 5, 5, -20], vec![-20, 5, 5, 5, 5]]);
+    // A fine is not a deal: the dealer does not move and nothing counts as played.
+    let sheet = replay(&g, 5, 3, &five).unwrap();
+    assert_eq!((sheet.deals_played, sheet.lines.iter().map(|l| l.dealer).collect::<Vec<_>>()), (0, vec![3, 3, 3]));
+}
+
+#[test]
+fn a_table_of_five_the_dealer_sits_out_and_plays_a_quarter_more() {
+    let g = house();
+    // First dealer 3 sits out deal 1: rik by 1 and 2 with 8 → +10 +10, 0 for seat 3, −10 −10.
+    assert_eq!(points(&g, 5, 3, &[Entry::partner(Rik, 1, 2, 8)]), [vec![10, 10, 0, -10, -10]]);
+    assert_eq!(refused(&g, 5, 3, &[Entry::partner(Rik, 3, 2, 8)]), (1, PLAYS_DEAL));
+    assert_eq!(refused(&g, 5, 3, &[Entry::partner(Rik, 1, 3, 8)]), (1, PLAYS_DEAL));
+    let sheet = replay(&g, 5, 3, &[Entry::pass(), Entry::solo(Abondance9, 3, 9)]).unwrap();
+    assert_eq!((sheet.lines[1].dealer, sheet.lines[1].sits_out), (4, Some(4)));
+    // 16 deals at four, 20 at five; a 21st is refused.
+    let full: Vec<Entry> = (0..20).map(|_| Entry::pass()).collect();
+    let sheet = replay(&g, 5, 3, &full).unwrap();
+    assert!(sheet.complete && sheet.deals_needed == 20);
+    let mut more = full.clone();
+    more.push(Entry::pass());
+    assert_eq!(refused(&g, 5, 3, &more), (21, Rule::SHEET_FULL));
+    assert_eq!(replay(&g, 4, 1, &full[..16]).unwrap().deals_needed, 16);
+}
+
+#[test]
+fn a_third_solo_after_two_lost_needs_the_jury() {
+    let g = house();
+    let mut sheet = vec![Entry::solo(Abondance9, 1, 5), Entry::misere(Misere, &[1, 2], &[1, 0])];
+    // Seat 1 has lost two solos (the abondance and the misère); seat 2 none.
+    let c = Game::next_choices(&g, Table::new(4, 1), &sheet).unwrap().unwrap();
+    assert_eq!((c.jury_due_for.clone(), c.solos_lost.clone()), (vec![1], vec![2, 0, 0, 0]));
+    sheet.push(Entry::solo(Abondance10, 1, 10));
+    assert_eq!(refused(&g, 4, 1, &sheet), (3, JURY_CALL));
+    // A partner contract is no solo: no jury needed.
+    sheet[2] = Entry::partner(Rik, 1, 2, 8);
+    assert!(replay(&g, 4, 1, &sheet).is_ok());
+    sheet[2] = Entry::solo(Abondance10, 1, 10).with_jury("Claes");
+    assert!(replay(&g, 4, 1, &sheet).is_ok());
+}
+
+#[test]
+fn figures_are_checked() {
+    let g = house();
+    assert_eq!(refused(&g, 4, 1, &[Entry::partner(Rik, 2, 2, 8)]), (1, PARTNER));
+    assert_eq!(refused(&g, 4, 1, &[Entry::partner(Rik, 2, 3, 14)]), (1, TRICKS_RANGE));
+    assert_eq!(refused(&g, 4, 1, &[Entry::partner(Rik, 2, 9, 8)]), (1, Rule::SEAT_RANGE));
+    assert_eq!(refused(&g, 4, 1, &[Entry::misere(Misere, &[1, 2], &[7, 7])]), (1, TRICKS_RANGE));
+    assert_eq!(refused(&g, 4, 1, &[Entry::misere(Misere, &[1, 1], &[0, 0])]), (1, Rule::DEAL_SHAPE));
+    assert_eq!(refused(&g, 4, 1, &[Entry { partner: Some(2), ..Entry::solo(Abondance9, 1, 9) }]), (1, Rule::DEAL_SHAPE));
+    assert_eq!(refused(&g, 4, 1, &[Entry::solo(Abondance9, 1, i64::MAX)]), (1, TRICKS_RANGE));
+    let rules = GameId::Rikken.rules(&serde_json::Map::new()).unwrap();
+    let bad = json!([{"contract": "rik", "declarer": 1, "partner": 2, "tricks": [8]}]);
+    assert_eq!(rules.replay(Table::new(4, 1), bad.as_array().unwrap()).unwrap_err().rule(), Rule::DEAL_SHAPE);
+    assert_eq!(rules.replay(Table::new(6, 1), &[]).unwrap_err().rule(), Rule::TABLE_SIZE);
+}
+
+#[test]
+fn the_points_table_is_data() {
+    let mut points = atout_rules::rikken::default_points();
+    points["rik"] = json!({"made": 8, "over": 2, "failed": 8, "under": 2});
+    let g = Rikken::from_settings(json!({"points": points}).as_object().unwrap()).unwrap();
+    // 9 tricks: x = 8 + 2 = 10; with no `all`, 13 tricks: x = 8 + 2 × 5 = 18.
+    assert_eq!(points_of(&g, Entry::partner(Rik, 2, 4, 9)), [-10, 10, -10, 10]);
+    assert_eq!(points_of(&g, Entry::partner(Rik, 2, 4, 13)), [-18, 18, -18, 18]);
+    let mut missing = atout_rules::rikken::default_points();
+    missing.as_object_mut().unwrap().remove("troela");
+    assert_eq!(Rikken::from_settings(json!({"points": missing}).as_object().unwrap()).unwrap_err().rule, Rule::SETTINGS);
+    assert_eq!(Rikken::from_settings(json!({"deals": 18}).as_object().unwrap()).unwrap_err().rule, Rule::SETTINGS);
+}
+
+fn points_of(g: &Rikken, e: Entry) -> Vec<i64> {
+    points(g, 4, 1, &[e]).remove(0)
+}
+
+#[test]
+fn the_draw_makes_tables_of_five_before_byes() {
+    let rules = GameId::Rikken.rules(&serde_json::Map::new()).unwrap();
+    let plan = |n| rules.plan(n).map(|p| (p.sizes, p.byes)).unwrap();
+    assert_eq!(plan(18), (vec![5, 5, 4, 4], 0));
+    assert_eq!(plan(16), (vec![4, 4, 4, 4], 0));
+    assert_eq!(plan(7), (vec![5], 2));
+    assert_eq!(plan(11), (vec![5, 5], 1));
+    assert!(rules.plan(3).is_err());
+}
