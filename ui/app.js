@@ -28,7 +28,7 @@ const fmt = (n) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/,
 /** A game's entry module (ui/games/<game>.js) and its description from the application, per language. */
 const games = {};
 async function gameOf(tid, code) {
-  const key = `${tid}/${currentLang()}`;
+  const key = `${tid}/${currentLang()}/${state.settingsVersion || 0}`;
   if (!games[key]) {
     const [mod, desc] = await Promise.all([import(`./games/${code}.js`), call("game_view", { tournament: tid, lang: currentLang() })]);
     games[key] = { mod, desc };
@@ -277,6 +277,13 @@ views.tournaments = async () => {
     const text = await readFile(e.target);
     act(() => call("import_document", { text }), (info) => { state.tournament = String(info.id); localStorage.setItem("atout.tournament", state.tournament); flash(t("saved")); });
   } });
+  // The current tournament's own settings editor, when its game has one (Rikken's points table).
+  const current = list.find((x) => String(x.id) === state.tournament);
+  let editor = null;
+  if (current) {
+    const game = await gameOf(state.tournament, current.game);
+    if (game.mod.settingsEditor) editor = game.mod.settingsEditor({ info: current, desc: game.desc, t, act, call, flash, changed: () => { state.settingsVersion = (state.settingsVersion || 0) + 1; } });
+  }
   return [
     h("h2", {}, t("tournaments")),
     errorBox(),
@@ -291,6 +298,7 @@ views.tournaments = async () => {
           h("button", { onclick: () => { state.tournament = String(x.id); localStorage.setItem("atout.tournament", state.tournament); render(); } }, "✓"),
           " ",
           h("button", { id: `enter-all-${x.id}`, onclick: () => act(() => call("tournament_enter", { tournament: String(x.id), players: [] }), (i) => flash(`${i.players} ${t("entered")}`)) }, t("enter_all")))))),
+    editor,
   ];
 };
 
@@ -376,7 +384,7 @@ function tableChooser(info, onchange) {
 
 function sheetTable(sheet, game) {
   const { mod, desc } = game;
-  const named = Object.fromEntries((desc.contracts || []).map((c) => [c.code, c.name]));
+  const named = Object.fromEntries([...(desc.contracts || []), ...(desc.fines || [])].map((c) => [c.code, c.name]));
   const labelOf = (l) => {
     const [code, ...rest] = l.label.split(" ");
     return code.length > 1 && named[code] ? [named[code], ...rest].join(" ") : l.label;

@@ -467,6 +467,61 @@ def lucky7_evening(w):
     w.shot("14-lucky7-standings", ["Standings", "2="])
 
 
+def rikken_evening(w):
+    # A ninth player, so that the draw makes a table of five and a table of four.
+    w.click("#nav-players")
+    w.type("#add-player input[name=name]", "Ingrid Smets")
+    w.click("#add-player-button")
+    w.wait_text("Ingrid Smets", "#players-table")
+    new_tournament(w, "Rikken Test", "rikken", 1)
+    # The points table is the tournament's own: rik made goes from 10 to 12.
+    w.find("#points-table")
+    check(w.value("#points-rik-made") == "10", "the house default shows in the grid")
+    w.type("#points-rik-made", "12")
+    w.type("#points-reason", "our club's table")
+    w.click("#save-points")
+    w.wait_text("Saved", "#flash")
+    w.shot("15-rikken-points", ["Points table", "rik", "per overtrick"])
+    first = open_sheet(w, 3)
+    seats = len(w.js("return [...document.querySelectorAll('#sheet tr:first-child th')]")) - 4
+    check(seats == 5, f"table 1 seats five: {seats}")
+    check(w.text("#sits-out").startswith(f"{first}."), "the dealer sits out")
+    players = [s for s in range(1, 6) if s != first]
+    d, p = players[0], players[1]
+    # Rik with 9 tricks under the edited table: x = 12 + 5 = 17.
+    choose(w, "#game-rik")
+    choose(w, f"#declarer-{d}")
+    choose(w, f"#partner-{p}")
+    w.type("#tricks", "9")
+    w.wait_text("+17", "#preview")
+    w.type("#tricks", "\ue007", clear=False)
+    w.find("#line-1")
+    got = w.js("return [...document.querySelectorAll('#line-1 td span')].map(e => e.textContent)")
+    want = ["17" if s in (d, p) else "0" if s == first else "-17" for s in range(1, 6)]
+    check(got == want, f"rik line {got}, expected {want}")
+    # A fine at the table of five: the offender pays 1 to each of the four others.
+    choose(w, "#fine-trump-not-turned")
+    choose(w, f"#offender-{first}")
+    w.type("#fine-reason", "trump card not shown")
+    w.type("#fine-by", "Jury Claes")
+    w.click("#enter-line")
+    w.find("#line-2")
+    got = w.js("return [...document.querySelectorAll('#line-2 td span')].map(e => e.textContent)")
+    check(got == ["-4" if s == first else "1" for s in range(1, 6)], f"fine line {got}")
+    # Open misère: the jury must consent; the name is asked before the line is written.
+    choose(w, "#game-open-misere")
+    d2 = [s for s in range(1, 6) if s != first][2]
+    choose(w, f"#declarer-{d2}")
+    w.find("#jury-due")
+    w.type(f"#tricks-{d2}", "0")
+    w.type("#jury", "Jury Claes")
+    w.click("#enter-line")
+    w.find("#line-3")
+    sums = w.js("return [...document.querySelectorAll('#round-scores th')].slice(1).map(e => Number(e.textContent))")
+    check(sum(sums) == 0, f"the running balance sums to 0: {sums}")
+    w.shot("16-rikken-scorer", ["sits out", "open misère"])
+
+
 def main():
     os.makedirs(ART, exist_ok=True)
     if not os.path.exists(APP):
@@ -508,6 +563,7 @@ def main():
         evening(window, csv_path)
         king_evening(window)
         lucky7_evening(window)
+        rikken_evening(window)
     except Exception as e:
         checks["failed"] += 1
         traceback.print_exc()

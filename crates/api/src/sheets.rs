@@ -457,6 +457,7 @@ impl Atout {
                                 reason: format!("fault in deal {} ({}), line {}{reason}", line.deal, line.label, line.line),
                                 by: said("by"),
                                 sanction: false,
+                                extra: Default::default(),
                             },
                         });
                     }

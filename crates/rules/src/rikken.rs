@@ -156,10 +156,10 @@ impl Contract {
         match self {
             Contract::Rik => "r",
             Contract::RikBeter => "b",
-            Contract::Abondance9 => "9",
-            Contract::Abondance10 => "0",
-            Contract::Abondance11 => "1",
-            Contract::Abondance12 => "2",
+            Contract::Abondance9 => "i",
+            Contract::Abondance10 => "j",
+            Contract::Abondance11 => "k",
+            Contract::Abondance12 => "l",
             Contract::Misere => "m",
             Contract::Trou => "t",
             Contract::Troela => "a",
@@ -509,7 +509,7 @@ impl Rikken {
             }
             let is_deal = entry.fine.is_none();
             let label = match (entry.fine, entry.contract) {
-                (Some(f), _) => format!("fine {}", f.code()),
+                (Some(f), _) => f.code().to_string(),
                 (None, Some(c)) => c.code().to_string(),
                 _ => "?".into(),
             };
@@ -617,6 +617,10 @@ impl Game for Rikken {
                 "sits_out": t("sits out", "ne joue pas", "speelt niet mee"),
                 "fine": t("fine", "amende", "boete"),
                 "offender": t("offender", "fautif", "overtreder"),
+                "jury_call": t("Jury call (before play)", "Appel au jury (avant le jeu)", "Juryoproep (voor het spel)"),
+                "consent": t("decision", "décision", "beslissing"),
+                "consent_yes": t("consent", "accord", "toestemming"),
+                "consent_no": t("refusal", "refus", "weigering"),
                 "points_table": t("Points table (amount per opponent)", "Table des points (montant par adversaire)", "Puntentabel (bedrag per tegenspeler)"),
                 "made": t("made", "réussi", "gehaald"),
                 "over": t("per overtrick", "par pli en plus", "per overslag"),

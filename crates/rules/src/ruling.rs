@@ -16,6 +16,9 @@ pub struct Ruling {
     /// A sanction may take points without giving them to anyone.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub sanction: bool,
+    /// Fields FORMAT.md does not fix (e.g. a jury `call`: contract and consent), kept.
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Ruling {

@@ -53,23 +53,23 @@ fn shares_that_are_not_whole_stay_exact() {
 #[test]
 fn rulings_count_in_the_round_score() {
     let rulings = vec![
-        Ruling { seat: 2, points: vec![1, -3, 1, 1], reason: "renege".into(), by: "J. Claes".into(), sanction: false },
-        Ruling { seat: 4, points: vec![0, 0, 0, -5], reason: "late".into(), by: "J. Claes".into(), sanction: true },
+        Ruling { seat: 2, points: vec![1, -3, 1, 1], reason: "renege".into(), by: "J. Claes".into(), sanction: false, ..Default::default() },
+        Ruling { seat: 4, points: vec![0, 0, 0, -5], reason: "late".into(), by: "J. Claes".into(), sanction: true, ..Default::default() },
     ];
     assert_eq!(round_scores(&[14, 3, 3, -20], &rulings), [15, 0, 4, -24]);
 }
 
 #[test]
 fn a_ruling_must_be_zero_sum_unless_a_sanction() {
-    let mut r = Ruling { seat: 2, points: vec![2, -6, 2, 0], reason: "fault".into(), by: "jury".into(), sanction: false };
+    let mut r = Ruling { seat: 2, points: vec![2, -6, 2, 0], reason: "fault".into(), by: "jury".into(), sanction: false, ..Default::default() };
     assert_eq!(r.check(4).unwrap_err().rule, Rule::RULING_ZERO_SUM);
     r.sanction = true;
     assert_eq!(r.check(4), Ok(2));
     r.seat = 5;
     assert_eq!(r.check(4).unwrap_err().rule, Rule::SEAT_RANGE);
-    let unsigned = Ruling { seat: 1, points: vec![0; 4], reason: "x".into(), by: " ".into(), sanction: false };
+    let unsigned = Ruling { seat: 1, points: vec![0; 4], reason: "x".into(), by: " ".into(), sanction: false, ..Default::default() };
     assert_eq!(unsigned.check(4).unwrap_err().rule, Rule::RULING_SHAPE);
-    let short = Ruling { seat: 1, points: vec![0; 3], reason: "x".into(), by: "jury".into(), sanction: false };
+    let short = Ruling { seat: 1, points: vec![0; 3], reason: "x".into(), by: "jury".into(), sanction: false, ..Default::default() };
     assert_eq!(short.check(4).unwrap_err().rule, Rule::RULING_SHAPE);
 }
 

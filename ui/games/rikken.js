@@ -1,0 +1,182 @@
+// Rikken's entry: the contract in bidding order, the declarer (and partner, or
+// several misère declarers) by seat, the tricks; the jury's name when a call is
+// due (said before the contract is written); a fine one key away. Contracts,
+// amounts, who sits out and who needs the jury all come from the application.
+import { h, seatButtons, digits } from "../dom.js";
+
+export function newDraft(entry) {
+  const d = { contract: null, declarer: null, partner: null, declarers: [], tricks: "", each: {}, jury: "", fine: null, offender: null, reason: "", by: "" };
+  if (entry) {
+    d.contract = entry.contract ?? null;
+    d.declarer = entry.declarer ?? null;
+    d.partner = entry.partner ?? null;
+    d.declarers = entry.declarers ? [...entry.declarers] : [];
+    if (Array.isArray(entry.tricks)) entry.declarers.forEach((s, i) => { d.each[s] = String(entry.tricks[i]); });
+    else if (entry.tricks != null) d.tricks = String(entry.tricks);
+    d.jury = entry.jury ?? "";
+    d.fine = entry.fine ?? null;
+    d.offender = entry.offender ?? null;
+    d.reason = entry.reason ?? "";
+    d.by = entry.by ?? "";
+  }
+  return d;
+}
+
+const contractOf = (desc, code) => desc.contracts.find((c) => c.code === code);
+
+export function toEntry(d, desc) {
+  if (d.fine) return d.offender ? { fine: d.fine, offender: d.offender, reason: d.reason, by: d.by } : null;
+  const c = d.contract && contractOf(desc, d.contract);
+  if (!c) return null;
+  const entry = { contract: c.code };
+  if (c.kind === "partner") {
+    if (!d.declarer || !d.partner || d.tricks === "") return null;
+    Object.assign(entry, { declarer: d.declarer, partner: d.partner, tricks: Number(d.tricks) });
+  } else if (c.kind === "solo") {
+    if (!d.declarer || d.tricks === "") return null;
+    Object.assign(entry, { declarer: d.declarer, tricks: Number(d.tricks) });
+  } else if (c.kind === "misere") {
+    if (!d.declarers.length || d.declarers.some((s) => (d.each[s] ?? "") === "")) return null;
+    Object.assign(entry, { declarers: d.declarers, tricks: d.declarers.map((s) => Number(d.each[s])) });
+  }
+  if (d.jury.trim()) entry.jury = d.jury.trim();
+  return entry;
+}
+
+/** Seats that play the deal: all but the dealer at a table of five. */
+function playing(ctx) {
+  const out = ctx.correcting ? ctx.sheet.lines[ctx.correcting - 1].sits_out : ctx.next.sits_out;
+  return ctx.sheet.seats.filter((s) => s.seat !== out);
+}
+
+function juryDue(ctx, c) {
+  const d = ctx.draft;
+  if (c.jury) return true;
+  const due = ctx.next ? ctx.next.jury_due_for : [];
+  const who = c.kind === "misere" ? d.declarers : [d.declarer];
+  return c.solo && who.some((s) => due.includes(s));
+}
+
+function tricksField(ctx, id, value, set, label) {
+  return h("label", {}, label, h("input", { id, inputmode: "numeric", autocomplete: "off", value, style: "width:5rem",
+    oninput: (e) => { e.target.value = digits(e.target.value); set(e.target.value); ctx.check(); },
+    onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); ctx.submit(); } } }));
+}
+
+export function entryView(ctx) {
+  const { sheet, desc, next, draft: d, t } = ctx;
+  const parts = [];
+  const players = playing(ctx);
+  if (!ctx.correcting && next.sits_out) parts.push(h("p", { class: "hint", id: "sits-out" }, `${next.sits_out}. ${sheet.seats[next.sits_out - 1].name} ${desc.labels.sits_out}`));
+  if (!ctx.correcting && next.jury_due_for.length) {
+    parts.push(h("p", { class: "forced", id: "jury-due-for" }, next.jury_due_for.map((s) => `${s}. ${sheet.seats[s - 1].name}`).join(", ") + ` — ${desc.labels.jury_due_for}`));
+  }
+  parts.push(h("div", { class: "games", id: "games" }, desc.contracts.map((c) => h("button", {
+    id: `game-${c.code}`, class: d.contract === c.code && !d.fine ? "chosen" : "", title: c.points ? `${c.points.made}` : "",
+    onclick: () => { d.contract = c.code; d.fine = null; ctx.redraw(); },
+  }, h("kbd", {}, c.key.toUpperCase()), " ", c.name, c.jury ? " ⚖" : ""))));
+  parts.push(h("div", { class: "games", id: "fines" }, h("span", {}, `${desc.labels.fine}:`), desc.fines.map((f) => h("button", {
+    id: `fine-${f.code}`, class: d.fine === f.code ? "chosen" : "", onclick: () => { d.fine = f.code; d.contract = null; ctx.redraw(); },
+  }, `${f.name} (${f.amount})`))));
+  if (d.fine) {
+    parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.offender), seatButtons("offender", sheet.seats, d.offender, (s) => { d.offender = s; ctx.redraw(); })));
+    parts.push(h("div", { class: "row" },
+      h("label", {}, t("reason"), h("input", { id: "fine-reason", value: d.reason, maxlength: 500, oninput: (e) => { d.reason = e.target.value; ctx.check(); } })),
+      h("label", {}, t("by"), h("input", { id: "fine-by", value: d.by, maxlength: 100, oninput: (e) => { d.by = e.target.value; ctx.check(); } }))));
+    return parts;
+  }
+  const c = d.contract && contractOf(desc, d.contract);
+  if (!c || c.kind === "pass") return parts;
+  const pickFrom = (prefix, chosen, pick) => players.map((s) => h("button", { id: `${prefix}-${s.seat}`, class: chosen(s.seat) ? "chosen" : "", onclick: () => pick(s.seat) }, `${s.seat}. ${s.name}`));
+  if (c.kind === "misere") {
+    parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.declarers), pickFrom("declarer", (s) => d.declarers.includes(s), (s) => {
+      d.declarers = d.declarers.includes(s) ? d.declarers.filter((x) => x !== s) : [...d.declarers, s].sort((a, b) => a - b);
+      ctx.redraw();
+    })));
+    if (d.declarers.length) {
+      parts.push(h("div", { class: "row figures" }, d.declarers.map((s) => tricksField(ctx, `tricks-${s}`, d.each[s] ?? "", (v) => { d.each[s] = v; }, `${desc.labels.tricks}: ${s}. ${sheet.seats[s - 1].name}`))));
+    }
+  } else {
+    parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.declarer), pickFrom("declarer", (s) => d.declarer === s, (s) => { d.declarer = s; ctx.redraw(); })));
+    if (c.kind === "partner") {
+      parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.partner), pickFrom("partner", (s) => d.partner === s, (s) => { d.partner = s; ctx.redraw("#tricks"); })));
+    }
+    parts.push(h("div", { class: "row figures" }, tricksField(ctx, "tricks", d.tricks, (v) => { d.tricks = v; }, c.kind === "partner" ? desc.labels.pair_tricks : desc.labels.tricks)));
+  }
+  if (juryDue(ctx, c) && !d.jury) {
+    // The jury's consent recorded on the jury screen for this declarer and contract fills the name.
+    const who = c.kind === "misere" ? d.declarers : [d.declarer];
+    const consent = sheet.rulings.find((r) => r.call && r.call.consent && r.call.contract === c.code && who.includes(r.seat));
+    if (consent) d.jury = consent.by;
+  }
+  if (juryDue(ctx, c) || d.jury) {
+    parts.push(h("div", { class: "row" }, h("p", { class: "forced", id: "jury-due" }, desc.labels.jury_due),
+      h("label", {}, desc.labels.jury, h("input", { id: "jury", value: d.jury, maxlength: 100, oninput: (e) => { d.jury = e.target.value; ctx.check(); } }))));
+  }
+  return parts;
+}
+
+/** Keys when no field has focus: a contract's key; then digits pick the declarer, then the partner. */
+export function onKey(e, ctx) {
+  const key = e.key.toLowerCase();
+  const d = ctx.draft;
+  const c = d.contract && contractOf(ctx.desc, d.contract);
+  if (c && /^[1-5]$/.test(key) && c.kind !== "misere") {
+    const seat = Number(key);
+    const target = !d.declarer || c.kind !== "partner" ? "declarer" : "partner";
+    document.getElementById(`${target}-${seat}`)?.click();
+    return true;
+  }
+  const found = ctx.desc.contracts.find((x) => x.key === key);
+  if (found) { document.getElementById(`game-${found.code}`)?.click(); return true; }
+  if (key === "f") { document.getElementById(`fine-${ctx.desc.fines[0].code}`)?.click(); return true; }
+  return false;
+}
+
+/** The points table as a grid the secretary edits (saved as a new version of the settings). */
+export function settingsEditor({ info, desc, t, act, call, flash, changed }) {
+  const columns = ["made", "over", "all", "failed", "under"];
+  const table = JSON.parse(JSON.stringify(info.settings.points || {}));
+  const rows = desc.contracts.filter((c) => c.kind !== "pass");
+  return h("form", { id: "points-table", onsubmit: (e) => {
+    e.preventDefault();
+    act(() => call("tournament_settings", { tournament: String(info.id), patch: { points: table }, reason: e.target.reason.value }), () => { changed(); flash(t("saved")); });
+  } },
+    h("h3", {}, desc.labels.points_table),
+    h("table", { class: "grid" },
+      h("tr", {}, h("th", {}, t("contract")), columns.map((k) => h("th", { class: "num" }, desc.labels[k]))),
+      rows.map((c) => h("tr", {}, h("td", {}, c.name), columns.map((k) => h("td", {}, h("input", {
+        id: `points-${c.code}-${k}`, inputmode: "numeric", value: table[c.code] && table[c.code][k] != null ? table[c.code][k] : "",
+        disabled: c.kind === "misere" && ["over", "under", "all"].includes(k),
+        oninput: (e) => {
+          const v = digits(e.target.value);
+          e.target.value = v;
+          table[c.code] = table[c.code] || {};
+          // An emptied figure is sent as null, which removes it (JSON merge patch).
+          table[c.code][k] = v === "" ? null : Number(v);
+        },
+      })))))),
+    h("div", { class: "row" }, h("label", {}, t("reason"), h("input", { name: "reason", id: "points-reason", required: true, maxlength: 500 })),
+      h("button", { class: "primary", id: "save-points" }, t("save"))));
+}
+
+/** The jury's call: consent or refusal of a contract, recorded before play (a ruling of no points). */
+export function juryForms({ sheet, desc, t, base, act, call, flash, seatOptions }) {
+  const calls = desc.contracts.filter((c) => c.solo);
+  return [
+    h("h3", {}, desc.labels.jury_call),
+    h("form", { class: "row", id: "jury-call", onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.target;
+      const consent = f.consent.value === "yes";
+      const ruling = { seat: Number(f.seat.value), points: sheet.seats.map(() => 0), reason: f.reason.value, by: f.by.value, call: { contract: f.contract.value, consent } };
+      act(() => call("ruling_add", { ...base, ruling }), () => flash(t("saved")));
+    } },
+      h("label", {}, desc.labels.declarer, h("select", { name: "seat" }, seatOptions())),
+      h("label", {}, t("contract"), h("select", { name: "contract" }, calls.map((c) => h("option", { value: c.code }, c.name)))),
+      h("label", {}, desc.labels.consent, h("select", { name: "consent" }, h("option", { value: "yes" }, desc.labels.consent_yes), h("option", { value: "no" }, desc.labels.consent_no))),
+      h("label", {}, t("reason"), h("input", { name: "reason", required: true, maxlength: 500 })),
+      h("label", {}, t("by"), h("input", { name: "by", required: true, maxlength: 100 })),
+      h("button", { class: "primary", id: "record-jury-call" }, t("record"))),
+  ];
+}
