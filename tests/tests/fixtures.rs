@@ -96,7 +96,7 @@ fn an_exported_tournament_imports_again_to_the_same_standings_and_keeps_unknown_
 /// an independent Python implementation.
 #[test]
 fn king_and_lucky_7_standings_match_the_independent_computation() {
-    for name in ["king-13", "king-choice-8", "lucky7-11", "lucky7-short-9"] {
+    for name in ["king-13", "king-choice-8", "lucky7-11", "lucky7-short-9", "rikken-18", "rikken-custom-9"] {
         let (mut app, t) = imported(&format!("{name}.json"));
         assert_eq!(standings_json(&mut app, &t, None), json(&format!("{name}.expected.json")), "{name}");
     }
@@ -127,4 +127,16 @@ fn king_and_lucky_7_export_and_import_again_to_the_same_standings() {
         let b = app.import_document(&exported.to_string()).unwrap().id.to_string();
         assert_eq!(standings_json(&mut app, &a, None), standings_json(&mut app, &b, None), "{name}");
     }
+}
+
+/// Rikken: tables of five and four, fines, jury calls; checked by hand in fixtures/README.md.
+#[test]
+fn rikken_checked_by_hand() {
+    let (mut app, t) = imported("rikken-18.json");
+    let s = standings_json(&mut app, &t, None);
+    let (r06, r14) = (row(&s, "r06"), row(&s, "r14"));
+    assert_eq!((r06["score_sum"].as_i64(), r06["best_round"].as_i64()), (Some(-160), Some(30)));
+    assert_eq!((r06["rank"].as_u64(), r14["rank"].as_u64(), r14["shared"].as_bool()), (Some(13), Some(13), Some(true)));
+    // Every round is zero-sum over the field: the score sums add up to 0.
+    assert_eq!(s["rows"].as_array().unwrap().iter().map(|r| r["score_sum"].as_i64().unwrap()).sum::<i64>(), 0);
 }
