@@ -393,7 +393,7 @@ function sheetTable(sheet, game) {
     sheet.seats.map((s) => h("th", { class: "num" }, `${s.seat}. ${s.name}`)), h("th", {}, ""));
   const rows = sheet.lines.map((l) => h("tr", { class: `${l.counts ? "" : "void"}${state.correcting === l.line ? " correcting" : ""}${state.pending && state.pending[l.line] ? " pending" : ""}`, id: `line-${l.line}` },
     h("td", { class: "num" }, l.line), h("td", { class: "num" }, l.deal), h("td", { title: named[l.label.split(" ")[0]] || "" }, `${labelOf(l)}${l.fault ? " !" : ""}`),
-    l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}`, title: `${t("totals")}: ${l.running[i]}` }, h("span", {}, p))),
+    l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}${l.sits_out === i + 1 ? " out" : ""}`, title: `${t("totals")}: ${l.running[i]}` }, h("span", {}, l.sits_out === i + 1 ? "—" : p))),
     h("td", {}, h("button", { class: "correct", onclick: () => { state.correcting = l.line; state.draft = mod.newDraft((state.pending && state.pending[l.line]) || l.entry, { sheet, desc, next: null }); state.error = null; render(); } }, t("correct")))));
   const span = { colspan: 3 };
   const sum = h("tr", {}, h("th", span, t("totals")), sheet.totals.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));

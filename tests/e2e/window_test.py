@@ -497,7 +497,7 @@ def rikken_evening(w):
     w.type("#tricks", "\ue007", clear=False)
     w.find("#line-1")
     got = w.js("return [...document.querySelectorAll('#line-1 td span')].map(e => e.textContent)")
-    want = ["17" if s in (d, p) else "0" if s == first else "-17" for s in range(1, 6)]
+    want = ["17" if s in (d, p) else "—" if s == first else "-17" for s in range(1, 6)]
     check(got == want, f"rik line {got}, expected {want}")
     # A fine at the table of five: the offender pays 1 to each of the four others.
     choose(w, "#fine-trump-not-turned")

@@ -174,3 +174,39 @@ fn the_draw_makes_tables_of_five_before_byes() {
     assert_eq!(plan(11), (vec![5, 5], 1));
     assert!(rules.plan(3).is_err());
 }
+
+/// Every contract made and failed, declarer seat 2 (partner seat 3), house table:
+/// partner contracts x = 10 made with 8 (declarer +10) and failed with 7 (declarer −20);
+/// abondance N made with N (+3 × made) and failed with N − 1 (−3 × failed);
+/// misère ±75, open misère ±150, petit chelem ±210, grand chelem ±300.
+#[test]
+fn every_contract_made_and_failed() {
+    let g = house();
+    let cases: [(atout_rules::rikken::Contract, i64, i64, i64, i64); 12] = [
+        (Rik, 8, 10, 7, -20),
+        (RikBeter, 8, 10, 7, -20),
+        (Trou, 8, 10, 7, -20),
+        (Troela, 8, 10, 7, -20),
+        (Abondance9, 9, 60, 8, -60),
+        (Abondance10, 10, 90, 9, -90),
+        (Abondance11, 11, 120, 10, -120),
+        (Abondance12, 12, 150, 11, -150),
+        (Misere, 0, 75, 1, -75),
+        (OpenMisere, 0, 150, 1, -150),
+        (PetitChelem, 13, 210, 12, -210),
+        (GrandChelem, 13, 300, 12, -300),
+    ];
+    for (c, made_tricks, made, failed_tricks, failed) in cases {
+        let entry = |t: i64| {
+            let e = match c.kind() {
+                atout_rules::rikken::Kind::Partner => Entry::partner(c, 2, 3, t),
+                atout_rules::rikken::Kind::Misere => Entry::misere(c, &[2], &[t]),
+                _ => Entry::solo(c, 2, t),
+            };
+            e.with_jury("Claes")
+        };
+        let lines = points(&g, 4, 1, &[entry(made_tricks), entry(failed_tricks)]);
+        assert_eq!((lines[0][1], lines[1][1]), (made, failed), "{c:?}");
+        assert!(lines.iter().all(|l| l.iter().sum::<i64>() == 0), "{c:?}");
+    }
+}
