@@ -9,6 +9,7 @@
 //! the cache.
 
 mod audit;
+pub mod backups;
 mod document;
 mod error;
 mod players;
@@ -45,11 +46,21 @@ pub struct Atout {
     cache: HashMap<Id, Loaded>,
     seen_version: i64,
     actor: String,
+    /// The database file (none in memory).
+    path: Option<PathBuf>,
+    backups: backups::BackupPolicy,
 }
 
 impl Atout {
     pub fn open(path: &Path) -> Result<Atout> {
-        Atout::with_store(Store::open(path)?)
+        let mut atout = Atout::with_store(Store::open(path)?)?;
+        atout.path = Some(path.to_path_buf());
+        Ok(atout)
+    }
+
+    /// The database file, when not in memory.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
     }
 
     pub fn open_in_memory() -> Result<Atout> {
@@ -59,7 +70,7 @@ impl Atout {
     fn with_store(store: Store) -> Result<Atout> {
         let seen_version = store.data_version()?;
         let actor = std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_default();
-        Ok(Atout { store, cache: HashMap::new(), seen_version, actor })
+        Ok(Atout { store, cache: HashMap::new(), seen_version, actor, path: None, backups: backups::BackupPolicy::from_env() })
     }
 
     /// The database used when none is named: `atout.db` in the user's data folder.

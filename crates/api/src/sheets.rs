@@ -163,6 +163,8 @@ impl Atout {
         let table = &l.round(at.round)?.row.tables[at.index];
         let result = TableResult::of_sheet(&l.settings, table, Ok(sheet));
         l.set_result(at.round, at.index, result);
+        let round_complete = l.round(at.round)?.results.iter().all(|r| r.complete);
+        self.after_write(round_complete);
         self.sheet_at(at)
     }
 

@@ -63,6 +63,27 @@ enum Command {
         #[arg(long, value_enum, default_value = "table")]
         format: StandingsOut,
     },
+    /// Back up the database now: to FILE, or as the next automatic backup (in backups/ beside it).
+    Backup { file: Option<PathBuf> },
+    /// The backups beside the database, newest first, with what each holds.
+    Backups,
+    /// Put a backup in place of the database; the replaced content is kept in backups/.
+    Restore { file: PathBuf },
+    /// Check the whole database (PRAGMA integrity_check).
+    Check,
+    /// For the crash test: add lines to the sheets of a round in a loop, printing
+    /// `saved TABLE LINE ENTRY` after each commit (and a backup every BACKUP_EVERY).
+    #[command(hide = true)]
+    Stress {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        round: i64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long, default_value_t = 7)]
+        backup_every: usize,
+    },
     /// The games this version scores, with their variant settings.
     Games {
         /// Language of the names: en, fr or nl.
@@ -391,9 +412,37 @@ fn print_sheet(s: &SheetView) {
     }
 }
 
+fn print_backup(b: &atout_api::backups::BackupInfo) {
+    let holds = match &b.problem {
+        Some(p) => format!("does not check: {p}"),
+        None => format!("{} tournaments, {} rounds, {} lines; last change {}", b.tournaments, b.rounds, b.lines, b.last_change_local.as_deref().unwrap_or("-")),
+    };
+    println!("{}  {:<16} {}  ({holds})", b.written_local, b.kind, b.path);
+}
+
 fn run(cli: Cli) -> Result<(), Failure> {
     let path = cli.db.unwrap_or_else(Atout::default_db_path);
-    let mut app = Atout::open(&path)?;
+    // A restore must work on a database that cannot be opened (damaged, or newer).
+    if let Command::Restore { file } = &cli.command {
+        let kept = match Atout::open(&path) {
+            Ok(mut app) => app.restore(file)?.path,
+            Err(_) => {
+                atout_api::backups::restore_file(&path, file)?;
+                "backups/damaged-… (the file that could not be opened)".to_string()
+            }
+        };
+        println!("restored {} into {}; the replaced content is kept as {kept}", file.display(), path.display());
+        return Ok(());
+    }
+    let mut app = match Atout::open(&path) {
+        Ok(app) => app,
+        Err(e) => {
+            // Say what is wrong, and offer the latest backup that checks.
+            let good = atout_api::backups::backups_of(&path).into_iter().find(|b| b.problem.is_none());
+            let offer = good.map_or(String::new(), |b| format!("\nthe latest good backup is {} ({}); restore it with: atout restore {}", b.path, b.written_local, b.path));
+            return Err(Failure::Usage(format!("{e}{offer}")));
+        }
+    };
     if let Some(by) = &cli.by {
         app.set_actor(by);
     }
@@ -519,6 +568,29 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 }
             }
         },
+        Command::Backup { file } => print_backup(&app.backup(file.as_deref())?),
+        Command::Backups => {
+            for b in app.backups() {
+                print_backup(&b);
+            }
+        }
+        // Handled above, before the database is opened.
+        Command::Restore { .. } => {}
+        Command::Check => {
+            let result = app.check()?;
+            println!("{result}");
+            if result != "ok" {
+                return Err(Failure::Usage(format!("{} is damaged", path.display())));
+            }
+        }
+        Command::Stress { tournament, round, seed, backup_every } => {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            app.stress(&tournament, round, seed, backup_every, &mut |line| {
+                let _ = writeln!(out, "{line}");
+                let _ = out.flush();
+            })?;
+        }
         Command::Games { lang, format } => {
             let games = atout_api::games(&lang);
             match format {

@@ -463,6 +463,12 @@ impl Game for DoubleKing {
         self.walk(table.first_dealer, entries).map(|(sheet, _)| sheet)
     }
 
+    fn random_sheet(&self, table: Table, seed: u64) -> Vec<Deal> {
+        use rand::SeedableRng;
+        // Without jury faults: a fault written from the app states its reason and jury member.
+        random_sheet(&mut rand::rngs::StdRng::seed_from_u64(seed), table.first_dealer, false)
+    }
+
     fn next_choices(&self, table: Table, entries: &[Deal]) -> Result<Option<Choices>, SheetError> {
         let (sheet, progress) = self.walk(table.first_dealer, entries)?;
         Ok((!sheet.complete).then(|| progress.choices(table.first_dealer, entries.len() + 1)))

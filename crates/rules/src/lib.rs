@@ -231,6 +231,12 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn hint(&self, _table: Table, _entries: &[Self::Entry], _draft: &Value) -> Value {
         Value::Null
     }
+
+    /// A complete valid sheet drawn from `seed`, for crash runs, fuzzing and
+    /// benchmarks; empty when the game has no generator.
+    fn random_sheet(&self, _table: Table, _seed: u64) -> Vec<Self::Entry> {
+        vec![]
+    }
 }
 
 /// A game under a tournament's settings, as the rest of Atout uses it: entries
@@ -246,6 +252,8 @@ pub trait Rules: Send + Sync {
     /// How `players` players are split into tables; refused when they cannot be seated.
     fn plan(&self, players: usize) -> Result<TablePlan, Violation>;
     fn hint(&self, table: Table, entries: &[Value], draft: &Value) -> Value;
+    /// A complete valid sheet drawn from `seed` (empty when the game has no generator).
+    fn random_sheet(&self, table: Table, seed: u64) -> Vec<Value>;
 }
 
 impl<G: Game> Rules for G {
@@ -284,6 +292,13 @@ impl<G: Game> Rules for G {
                 ),
             )
         })
+    }
+
+    fn random_sheet(&self, table: Table, seed: u64) -> Vec<Value> {
+        if check_table::<G>(table).is_err() {
+            return vec![];
+        }
+        Game::random_sheet(self, table, seed).iter().filter_map(|e| serde_json::to_value(e).ok()).collect()
     }
 
     fn hint(&self, table: Table, entries: &[Value], draft: &Value) -> Value {

@@ -5,9 +5,9 @@
 //! This crate knows rows, not rules: callers check a change before writing it.
 
 use chrono::{SecondsFormat, Utc};
-use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction, TransactionBehavior};
 use serde_json::Value;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Every record of one tournament with its change: one row per record written,
 /// as (change, at, actor, action, reason, kind, round, table, line, after, before).
@@ -63,8 +63,12 @@ pub enum StoreError {
     Sql(#[from] rusqlite::Error),
     #[error("stored JSON is unreadable: {0}")]
     Json(#[from] serde_json::Error),
-    #[error("the database is version {found}, newer than this program knows ({known})")]
-    TooNew { found: i64, known: i64 },
+    #[error("{path} was written by a newer version of Atout (database version {found}; this program knows up to {known}): it was not opened and not changed")]
+    TooNew { path: String, found: i64, known: i64 },
+    #[error("{path} is damaged ({detail}): it was not opened and not changed")]
+    Damaged { path: String, detail: String },
+    #[error("backup {path}: {detail}")]
+    Backup { path: String, detail: String },
     #[error("cannot create the database folder {path}: {source}")]
     Folder { path: String, source: std::io::Error },
 }
@@ -207,9 +211,22 @@ pub fn now_utc() -> String {
 
 impl Store {
     /// Open (creating if needed) the database at `path`, migrated to the latest version.
+    ///
+    /// An existing file is first checked without being changed (opened read-only):
+    /// a damaged file or one written by a newer Atout is refused, never loaded in part.
+    /// An older file is copied to `backups/` beside it before it is migrated.
     pub fn open(path: &Path) -> Result<Store> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| StoreError::Folder { path: dir.display().to_string(), source })?;
+        }
+        let existing = std::fs::metadata(path).map(|m| m.len() > 0).unwrap_or(false);
+        if existing {
+            let version = check_file(path)?;
+            if (1..MIGRATIONS.len() as i64).contains(&version) {
+                let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+                let dest = backup_dir(path).join(format!("atout-{}-before-version-{}.db", stamp(), MIGRATIONS.len()));
+                backup_connection(&conn, &dest)?;
+            }
         }
         Store::setup(Connection::open(path)?)
     }
@@ -224,18 +241,29 @@ impl Store {
         // FULL: a committed change survives a power cut, not only a killed process.
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-        let known = MIGRATIONS.len() as i64;
-        if version > known {
-            return Err(StoreError::TooNew { found: version, known });
-        }
-        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            tx.execute_batch(sql)?;
-            tx.pragma_update(None, "user_version", i as i64 + 1)?;
-            tx.commit()?;
-        }
+        migrate(&mut conn, "this database")?;
         Ok(Store { conn })
+    }
+
+    /// A copy of the whole database at `dest`, written through SQLite's online backup
+    /// (consistent while others write), first to a temporary file then renamed, so
+    /// that a backup killed half-way never looks like a good one.
+    pub fn backup_to(&self, dest: &Path) -> Result<()> {
+        backup_connection(&self.conn, dest)
+    }
+
+    /// Replace this database's content with the backup at `src`, after checking it.
+    /// The caller keeps a copy of the current content first.
+    pub fn restore_from(&mut self, src: &Path) -> Result<()> {
+        check_file(src).map_err(|e| StoreError::Backup { path: src.display().to_string(), detail: e.to_string() })?;
+        self.conn.restore(rusqlite::MAIN_DB, src, None::<fn(rusqlite::backup::Progress)>)?;
+        migrate(&mut self.conn, &src.display().to_string())?;
+        Ok(())
+    }
+
+    /// `PRAGMA integrity_check` on the open database: `ok`, or what is wrong.
+    pub fn integrity(&self) -> Result<String> {
+        integrity(&self.conn, "integrity_check")
     }
 
     /// Changes committed by other connections since the last call move this number.
@@ -607,6 +635,114 @@ impl Writer<'_> {
             )
             .optional()?)
     }
+}
+
+/// The folder automatic backups go to: `backups/` beside the database.
+pub fn backup_dir(db: &Path) -> PathBuf {
+    db.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).join("backups")
+}
+
+/// A file name's time stamp: UTC, to the millisecond, sortable.
+pub fn stamp() -> String {
+    Utc::now().format("%Y%m%d-%H%M%S-%3f").to_string()
+}
+
+fn integrity(conn: &Connection, pragma: &str) -> Result<String> {
+    let mut st = conn.prepare(&format!("PRAGMA {pragma}"))?;
+    let lines: Vec<String> = st.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+    Ok(lines.join("; "))
+}
+
+/// Check a database file without changing it: it opens read-only, passes
+/// `quick_check`, and is not newer than this program. Returns its version.
+///
+/// `quick_check` rather than `integrity_check` on every open: it reads every page
+/// (so a flipped byte in any table or its structure is found) but skips comparing
+/// each index with its table, which makes opening a season's file about three times
+/// faster; backups and `atout check` run the full `integrity_check`.
+pub fn check_file(path: &Path) -> Result<i64> {
+    let damaged = |detail: String| StoreError::Damaged { path: path.display().to_string(), detail };
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        .map_err(|e| damaged(e.to_string()))?;
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(|e| damaged(e.to_string()))?;
+    let known = MIGRATIONS.len() as i64;
+    if version > known {
+        return Err(StoreError::TooNew { path: path.display().to_string(), found: version, known });
+    }
+    let check = integrity(&conn, "quick_check").map_err(|e| damaged(e.to_string()))?;
+    if check != "ok" {
+        return Err(damaged(check.chars().take(300).collect()));
+    }
+    if version > 0 {
+        // Atout's own tables must be there: another program's SQLite file is not a tournament database.
+        let tables: i64 = conn
+            .query_row("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('changes', 'tournaments', 'deals')", [], |r| r.get(0))
+            .map_err(|e| damaged(e.to_string()))?;
+        if tables != 3 {
+            return Err(damaged("not an Atout database".into()));
+        }
+    }
+    Ok(version)
+}
+
+fn migrate(conn: &mut Connection, what: &str) -> Result<()> {
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    let known = MIGRATIONS.len() as i64;
+    if version > known {
+        return Err(StoreError::TooNew { path: what.to_string(), found: version, known });
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", i as i64 + 1)?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+fn backup_connection(conn: &Connection, dest: &Path) -> Result<()> {
+    let fail = |detail: String| StoreError::Backup { path: dest.display().to_string(), detail };
+    if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| fail(e.to_string()))?;
+    }
+    let tmp = dest.with_extension("part");
+    let _ = std::fs::remove_file(&tmp);
+    conn.backup(rusqlite::MAIN_DB, &tmp, None::<fn(rusqlite::backup::Progress)>).map_err(|e| fail(e.to_string()))?;
+    // The copy is durable before it gets its name.
+    std::fs::File::open(&tmp).and_then(|f| f.sync_all()).map_err(|e| fail(e.to_string()))?;
+    std::fs::rename(&tmp, dest).map_err(|e| fail(e.to_string()))?;
+    Ok(())
+}
+
+/// What a backup holds, for choosing one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackupSummary {
+    pub version: i64,
+    pub tournaments: i64,
+    pub rounds: i64,
+    pub lines: i64,
+    /// The time of its last change (UTC), if any.
+    pub last_change: Option<String>,
+}
+
+/// Read a backup's content without changing it (after [`check_file`]).
+pub fn summarize(path: &Path) -> Result<BackupSummary> {
+    let version = check_file(path)?;
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    if version == 0 {
+        return Ok(BackupSummary { version, tournaments: 0, rounds: 0, lines: 0, last_change: None });
+    }
+    let count = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, i64>(0));
+    Ok(BackupSummary {
+        version,
+        tournaments: count("SELECT count(*) FROM tournaments")?,
+        rounds: count("SELECT count(DISTINCT tournament_id || '/' || round) FROM draws")?,
+        lines: count(
+            "SELECT count(*) FROM deals d WHERE d.entry <> 'null'
+               AND d.id = (SELECT max(id) FROM deals WHERE table_id = d.table_id AND line = d.line)",
+        )?,
+        last_change: conn.query_row("SELECT max(at) FROM changes", [], |r| r.get(0))?,
+    })
 }
 
 // Readers shared by the store and a write in progress (which must see the data as stored in its own transaction).

@@ -1,0 +1,210 @@
+//! Backups and restore (issue "Nothing lost"). Automatic backups go to `backups/`
+//! beside the database — when a round's last sheet completes, and every few
+//! minutes while entries come in — and the newest N are kept. A restore first
+//! keeps the current content aside; nothing is ever deleted but old automatic
+//! backups beyond N.
+
+use crate::error::{ApiError, Result};
+use crate::Atout;
+use atout_store::{backup_dir, stamp};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Automatic backups kept (`ATOUT_BACKUP_KEEP`, default 20).
+pub const DEFAULT_KEEP: usize = 20;
+/// Minutes between automatic backups while entries come in (`ATOUT_BACKUP_MINUTES`, default 5).
+pub const DEFAULT_MINUTES: u64 = 5;
+
+/// A backup file and what it holds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BackupInfo {
+    pub path: String,
+    pub file: String,
+    /// `auto`, `manual`, `before-migration`, `replaced` (the content a restore replaced) or `damaged`.
+    pub kind: &'static str,
+    /// When it was written (local time).
+    pub written_local: String,
+    pub tournaments: i64,
+    pub rounds: i64,
+    pub lines: i64,
+    /// Its newest change, in local time.
+    pub last_change_local: Option<String>,
+    /// Set when the file does not check (it cannot be restored).
+    pub problem: Option<String>,
+}
+
+/// How automatic backups are taken.
+#[derive(Clone, Debug)]
+pub(crate) struct BackupPolicy {
+    pub keep: usize,
+    pub every: Duration,
+    pub last: Option<Instant>,
+}
+
+impl BackupPolicy {
+    pub fn from_env() -> BackupPolicy {
+        let num = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok()).unwrap_or(d);
+        BackupPolicy { keep: num("ATOUT_BACKUP_KEEP", DEFAULT_KEEP as u64).max(1) as usize, every: Duration::from_secs(60 * num("ATOUT_BACKUP_MINUTES", DEFAULT_MINUTES)), last: None }
+    }
+}
+
+fn kind_of(file: &str) -> &'static str {
+    ["auto", "before-migration", "replaced", "damaged"].into_iter().find(|k| file.starts_with(&format!("{k}-"))).unwrap_or("manual")
+}
+
+/// What a backup file holds (read without changing it).
+pub fn describe(path: &Path) -> BackupInfo {
+    let file = path.file_name().map(|f| f.to_string_lossy().to_string()).unwrap_or_default();
+    let written_local = std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .map(|t| chrono::DateTime::<chrono::Local>::from(t).format("%Y-%m-%d %H:%M:%S").to_string())
+        .unwrap_or_default();
+    let mut info = BackupInfo {
+        path: path.display().to_string(),
+        kind: kind_of(&file),
+        file,
+        written_local,
+        tournaments: 0,
+        rounds: 0,
+        lines: 0,
+        last_change_local: None,
+        problem: None,
+    };
+    match atout_store::summarize(path) {
+        Ok(s) => {
+            info.tournaments = s.tournaments;
+            info.rounds = s.rounds;
+            info.lines = s.lines;
+            info.last_change_local = s.last_change.as_deref().map(crate::local_time);
+        }
+        Err(e) => info.problem = Some(e.to_string()),
+    }
+    info
+}
+
+/// Every backup beside the database at `db`, newest first.
+pub fn backups_of(db: &Path) -> Vec<BackupInfo> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(backup_dir(db))
+        .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "db")).collect())
+        .unwrap_or_default();
+    files.sort_by(|a, b| b.file_name().cmp(&a.file_name()));
+    files.iter().map(|p| describe(p)).collect()
+}
+
+/// Put a backup in place of a database that cannot be opened (damaged, or from a
+/// newer Atout): the file is moved aside to `backups/damaged-…` (never deleted), the
+/// backup copied in, and the database opened.
+pub fn restore_file(db: &Path, backup: &Path) -> Result<Atout> {
+    atout_store::check_file(backup).map_err(|e| ApiError::Invalid(format!("{}: {e}", backup.display())))?;
+    let aside = backup_dir(db).join(format!("damaged-{}.db", stamp()));
+    std::fs::create_dir_all(backup_dir(db)).map_err(|source| ApiError::File { path: aside.display().to_string(), source })?;
+    if db.exists() {
+        std::fs::rename(db, &aside).map_err(|source| ApiError::File { path: db.display().to_string(), source })?;
+        for ext in ["db-wal", "db-shm"] {
+            let side = db.with_extension(ext);
+            if side.exists() {
+                let _ = std::fs::rename(&side, aside.with_extension(ext));
+            }
+        }
+    }
+    std::fs::copy(backup, db).map_err(|source| ApiError::File { path: db.display().to_string(), source })?;
+    Atout::open(db)
+}
+
+impl Atout {
+    /// Back up the database: to `dest`, or as the next automatic backup. Returns what it holds.
+    pub fn backup(&mut self, dest: Option<&Path>) -> Result<BackupInfo> {
+        let db = self.path.clone().ok_or_else(|| ApiError::Invalid("a database in memory has no backups".into()))?;
+        let dest = match dest {
+            Some(d) => d.to_path_buf(),
+            None => backup_dir(&db).join(format!("auto-{}.db", stamp())),
+        };
+        self.store.backup_to(&dest)?;
+        if dest.starts_with(backup_dir(&db)) {
+            self.prune_backups(&db);
+        }
+        Ok(describe(&dest))
+    }
+
+    /// Keep the newest N automatic backups (other kinds are never removed).
+    fn prune_backups(&self, db: &Path) {
+        let mut auto: Vec<PathBuf> = std::fs::read_dir(backup_dir(db))
+            .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        auto.retain(|p| p.file_name().is_some_and(|f| f.to_string_lossy().starts_with("auto-") && f.to_string_lossy().ends_with(".db")));
+        auto.sort();
+        let excess = auto.len().saturating_sub(self.backups.keep);
+        for old in &auto[..excess] {
+            let _ = std::fs::remove_file(old);
+        }
+    }
+
+    /// The backups beside this database, newest first.
+    pub fn backups(&self) -> Vec<BackupInfo> {
+        self.path.as_deref().map(backups_of).unwrap_or_default()
+    }
+
+    /// Replace the database's content with a backup. The current content is kept
+    /// first as `backups/replaced-…`; returns that copy.
+    pub fn restore(&mut self, backup: &Path) -> Result<BackupInfo> {
+        atout_store::check_file(backup).map_err(|e| ApiError::Invalid(format!("{}: {e}", backup.display())))?;
+        let db = self.path.clone().ok_or_else(|| ApiError::Invalid("a database in memory cannot be restored".into()))?;
+        let aside = backup_dir(&db).join(format!("replaced-{}.db", stamp()));
+        self.store.backup_to(&aside)?;
+        self.store.restore_from(backup)?;
+        self.cache.clear();
+        self.seen_version = self.store.data_version()?;
+        Ok(describe(&aside))
+    }
+
+    /// The whole database checked (`PRAGMA integrity_check`): `ok`, or what is wrong.
+    pub fn check(&self) -> Result<String> {
+        Ok(self.store.integrity()?)
+    }
+
+    /// After a write: an automatic backup when a round has just completed, or when
+    /// the last one is older than the policy's interval. A failed backup never fails
+    /// the write (it is reported on standard error).
+    pub(crate) fn after_write(&mut self, round_complete: bool) {
+        if self.path.is_none() {
+            return;
+        }
+        let due = round_complete || self.backups.last.is_none_or(|t| t.elapsed() >= self.backups.every);
+        if due {
+            self.backups.last = Some(Instant::now());
+            if let Err(e) = self.backup(None) {
+                eprintln!("atout: automatic backup failed: {e}");
+            }
+        }
+    }
+}
+
+impl Atout {
+    /// For the crash run: fill the sheets of `round` one line at a time with valid
+    /// random lines (the game's generator), calling `saved` after each commit with
+    /// `saved TABLE LINE ENTRY`, and taking a backup every `backup_every` lines.
+    pub fn stress(&mut self, tournament: &str, round: i64, seed: u64, backup_every: usize, saved: &mut dyn FnMut(String)) -> Result<()> {
+        let id = self.resolve(tournament)?;
+        let tables: Vec<(i64, usize, crate::rules::Table)> = {
+            let l = self.loaded(id)?;
+            l.round(round)?.row.tables.iter().map(|t| (t.number, t.deals.len(), crate::state::table_of(t))).collect()
+        };
+        let mut written = 0usize;
+        for (number, have, table) in tables {
+            let sheet = self.loaded(id)?.rules.random_sheet(table, seed ^ number as u64);
+            for entry in sheet.into_iter().skip(have) {
+                let text = entry.to_string();
+                self.deal_add(&id.to_string(), round, number, entry)?;
+                let line = self.loaded(id)?.round(round)?.row.tables.iter().find(|t| t.number == number).map_or(0, |t| t.deals.len());
+                saved(format!("saved {number} {line} {text}"));
+                written += 1;
+                if backup_every > 0 && written % backup_every == 0 {
+                    self.backup(None)?;
+                    saved(format!("backup {written}"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
