@@ -637,6 +637,19 @@ impl Writer<'_> {
     }
 }
 
+/// The JSON columns, checked when a file is opened.
+const JSON_COLUMNS: [(&str, &str); 9] = [
+    ("tournaments", "settings"),
+    ("tournaments", "extra"),
+    ("entrants", "extra"),
+    ("draws", "extra"),
+    ("tables", "extra"),
+    ("deals", "entry"),
+    ("rulings", "entry"),
+    ("tournament_settings", "settings"),
+    ("changes", "'{}'"),
+];
+
 /// The folder automatic backups go to: `backups/` beside the database.
 pub fn backup_dir(db: &Path) -> PathBuf {
     db.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).join("backups")
@@ -680,6 +693,15 @@ pub fn check_file(path: &Path) -> Result<i64> {
             .map_err(|e| damaged(e.to_string()))?;
         if tables != 3 {
             return Err(damaged("not an Atout database".into()));
+        }
+        // SQLite checks its structure, not what a row says: every JSON record must still read.
+        for (table, column) in JSON_COLUMNS.iter().filter(|(t, _)| version >= if *t == "tournament_settings" { 3 } else { 1 }) {
+            let bad: i64 = conn
+                .query_row(&format!("SELECT count(*) FROM {table} WHERE json_valid({column}) = 0"), [], |r| r.get(0))
+                .map_err(|e| damaged(e.to_string()))?;
+            if bad > 0 {
+                return Err(damaged(format!("{bad} unreadable record(s) in {table}")));
+            }
         }
     }
     Ok(version)

@@ -1,0 +1,129 @@
+//! Backups, restore and refusing bad files (issue "Nothing lost").
+
+mod common;
+use atout_api::Atout;
+use serde_json::{json, Value};
+use std::path::Path;
+
+fn export(app: &mut Atout, t: &str) -> Value {
+    let mut doc = serde_json::to_value(app.export_document(t).unwrap()).unwrap();
+    // The log differs by the restore itself; the tournament must not.
+    doc.as_object_mut().unwrap().remove("audit");
+    doc
+}
+
+fn imported_file(dir: &Path) -> (Atout, String) {
+    let mut app = Atout::open(&dir.join("club.db")).unwrap();
+    let t = app.import_document(&common::read("king-13.json")).unwrap().id.to_string();
+    (app, t)
+}
+
+#[test]
+fn backup_change_restore_gives_back_the_exact_tournament() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, t) = imported_file(dir.path());
+    let before = export(&mut app, &t);
+    let backup = app.backup(None).unwrap();
+    assert_eq!((backup.kind, backup.tournaments, backup.rounds), ("auto", 1, 3));
+    assert!(backup.lines > 0 && backup.problem.is_none());
+    // A change after the backup…
+    app.ruling_add(&t, 1, 1, json!({"seat": 1, "points": [2, -2, 0, 0], "reason": "x", "by": "j"})).unwrap();
+    assert_ne!(export(&mut app, &t), before);
+    // …is gone after the restore, and the replaced content is kept aside.
+    let kept = app.restore(Path::new(&backup.path)).unwrap();
+    assert_eq!(kept.kind, "replaced");
+    assert_eq!(export(&mut app, &t), before);
+    assert!(app.backups().iter().any(|b| b.path == kept.path));
+    // The kept content holds the ruling: restoring it brings the ruling back.
+    app.restore(Path::new(&kept.path)).unwrap();
+    assert_eq!(app.rulings_list(&t).unwrap().iter().filter(|r| r.id.is_some()).count(), 2);
+    assert_eq!(app.check().unwrap(), "ok");
+}
+
+#[test]
+fn automatic_backups_rotate() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _) = imported_file(dir.path());
+    for _ in 0..25 {
+        app.backup(None).unwrap();
+    }
+    let auto = app.backups().iter().filter(|b| b.kind == "auto").count();
+    assert_eq!(auto, atout_api::backups::DEFAULT_KEEP);
+}
+
+fn bytes(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap()
+}
+
+#[test]
+fn a_damaged_file_is_refused_and_left_byte_for_byte_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.db");
+    {
+        let (mut app, _) = imported_file(dir.path());
+        app.backup(None).unwrap();
+    }
+    // Flip the bytes of the second page's header (the start of a b-tree page).
+    let mut data = bytes(&path);
+    let page = u16::from_be_bytes([data[16], data[17]]) as usize;
+    for b in &mut data[page..page + 16] {
+        *b ^= 0x5a;
+    }
+    std::fs::write(&path, &data).unwrap();
+    let e = Atout::open(&path).err().expect("a damaged file is refused");
+    assert!(e.to_string().contains("is damaged") && e.to_string().contains("club.db"), "{e}");
+    assert_eq!(bytes(&path), data, "the damaged file was changed");
+    // Recovery: the damaged file is kept aside, the latest good backup put in its place.
+    let good = atout_api::backups::backups_of(&path).into_iter().find(|b| b.problem.is_none()).unwrap();
+    let mut app = atout_api::backups::restore_file(&path, Path::new(&good.path)).unwrap();
+    assert_eq!(app.tournament_list().unwrap().len(), 1);
+    let damaged = app.backups().into_iter().find(|b| b.kind == "damaged").unwrap();
+    assert_eq!(bytes(Path::new(&damaged.path)), data);
+}
+
+#[test]
+fn a_file_from_a_newer_atout_is_refused_and_left_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.db");
+    drop(imported_file(dir.path()));
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.pragma_update(None, "user_version", 99).unwrap();
+        conn.pragma_update(None, "journal_mode", "DELETE").unwrap();
+    }
+    let data = bytes(&path);
+    let e = Atout::open(&path).err().expect("a newer file is refused");
+    assert!(e.to_string().contains("newer version of Atout"), "{e}");
+    assert_eq!(bytes(&path), data);
+    // A backup from a newer Atout cannot be restored either.
+    let dir2 = tempfile::tempdir().unwrap();
+    let (mut app, _) = imported_file(dir2.path());
+    assert!(app.restore(&path).is_err());
+}
+
+#[test]
+fn not_a_database_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("notes.db");
+    std::fs::write(&path, "These are the minutes of the club meeting, not a database.".repeat(100)).unwrap();
+    let before = bytes(&path);
+    assert!(Atout::open(&path).is_err());
+    assert_eq!(bytes(&path), before);
+}
+
+/// Flipped bytes inside a record (a sheet line's JSON) are found too: SQLite checks
+/// structure only, so Atout reads every JSON record when a file is opened.
+#[test]
+fn a_damaged_record_is_found_when_the_file_is_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.db");
+    drop(imported_file(dir.path()));
+    let mut data = bytes(&path);
+    // The last sheet line written: its `"counts":` key loses its opening quote.
+    let at = data.windows(9).rposition(|w| w == b"\"counts\":").expect("a sheet line in the file");
+    data[at] ^= 0x5a;
+    std::fs::write(&path, &data).unwrap();
+    let e = Atout::open(&path).err().expect("refused");
+    assert!(e.to_string().contains("unreadable record"), "{e}");
+    assert_eq!(bytes(&path), data);
+}
