@@ -62,7 +62,8 @@ async function draw() {
   const whoButton = document.getElementById("who");
   whoButton.textContent = who ? actorText(who) : t("nobody");
   whoButton.title = t("working");
-  await fillTournaments();
+  // The tournament picker needs an open database; on the recovery screen there is none.
+  await fillTournaments().catch(() => null);
   const view = document.getElementById("view");
   try {
     const content = await views[state.view]();
@@ -85,14 +86,19 @@ function go(view) {
   state.view = view;
   localStorage.setItem("atout.view", view);
   // Who works here is asked once per device; until then, the first screen asks.
-(async () => {
+// A database that could not be opened shows the recovery screen first.
+async function start() {
+  const r = await call("recovery").catch(() => null);
+  if (r && r.error) { state.view = "recover"; render(); return; }
   const who = JSON.parse(localStorage.getItem("atout.who") || "null");
   if (who) {
     try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
   }
-  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" ? "tournaments" : state.view; state.view = "who"; }
+  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" || state.view === "recover" ? "tournaments" : state.view; state.view = "who"; }
+  else if (state.view === "recover") state.view = "tournaments";
   render();
-})();
+}
+start();
 }
 
 function needTournament() {
@@ -107,26 +113,36 @@ async function act(fn, done) {
     state.error = null;
     if (done) done(result);
     await // Who works here is asked once per device; until then, the first screen asks.
-(async () => {
+// A database that could not be opened shows the recovery screen first.
+async function start() {
+  const r = await call("recovery").catch(() => null);
+  if (r && r.error) { state.view = "recover"; render(); return; }
   const who = JSON.parse(localStorage.getItem("atout.who") || "null");
   if (who) {
     try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
   }
-  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" ? "tournaments" : state.view; state.view = "who"; }
+  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" || state.view === "recover" ? "tournaments" : state.view; state.view = "who"; }
+  else if (state.view === "recover") state.view = "tournaments";
   render();
-})();
+}
+start();
     return result;
   } catch (e) {
     state.error = explain(e);
     await // Who works here is asked once per device; until then, the first screen asks.
-(async () => {
+// A database that could not be opened shows the recovery screen first.
+async function start() {
+  const r = await call("recovery").catch(() => null);
+  if (r && r.error) { state.view = "recover"; render(); return; }
   const who = JSON.parse(localStorage.getItem("atout.who") || "null");
   if (who) {
     try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
   }
-  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" ? "tournaments" : state.view; state.view = "who"; }
+  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" || state.view === "recover" ? "tournaments" : state.view; state.view = "who"; }
+  else if (state.view === "recover") state.view = "tournaments";
   render();
-})();
+}
+start();
     return null;
   }
 }
@@ -195,14 +211,19 @@ views.players = async () => {
         state.duplicate = err.kind === "conflict" ? p.name : null;
       }
       await // Who works here is asked once per device; until then, the first screen asks.
-(async () => {
+// A database that could not be opened shows the recovery screen first.
+async function start() {
+  const r = await call("recovery").catch(() => null);
+  if (r && r.error) { state.view = "recover"; render(); return; }
   const who = JSON.parse(localStorage.getItem("atout.who") || "null");
   if (who) {
     try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
   }
-  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" ? "tournaments" : state.view; state.view = "who"; }
+  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" || state.view === "recover" ? "tournaments" : state.view; state.view = "who"; }
+  else if (state.view === "recover") state.view = "tournaments";
   render();
-})();
+}
+start();
       document.querySelector("#add-player input[name=name]")?.focus();
     } },
       h("label", {}, t("name"), h("input", { name: "name", required: true, maxlength: 100, value: np.name, oninput: (e) => { np.name = e.target.value; } })),
@@ -471,14 +492,19 @@ function entryPanel(sheet, tid, game) {
       state.pending = { ...(state.pending || {}), [correcting]: entry };
       state.correcting = null; state.draft = null; state.error = null;
       // Who works here is asked once per device; until then, the first screen asks.
-(async () => {
+// A database that could not be opened shows the recovery screen first.
+async function start() {
+  const r = await call("recovery").catch(() => null);
+  if (r && r.error) { state.view = "recover"; render(); return; }
   const who = JSON.parse(localStorage.getItem("atout.who") || "null");
   if (who) {
     try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
   }
-  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" ? "tournaments" : state.view; state.view = "who"; }
+  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" || state.view === "recover" ? "tournaments" : state.view; state.view = "who"; }
+  else if (state.view === "recover") state.view = "tournaments";
   render();
-})();
+}
+start();
     } else if (correcting) {
       const before = sheet.lines[correcting - 1] && sheet.lines[correcting - 1].entry;
       act(() => call("deal_correct", { ...where, line: correcting, entry, before, reason: d.reason || "" }),
@@ -591,6 +617,44 @@ async function undoMine() {
   if (ok) { state.lastAction = null; flash(t("saved")); }
 }
 
+// ---------------------------------------------------------------- backups
+function backupRows(list, restoreWith) {
+  const kind = (k) => (t(`kinds.${k}`) === `kinds.${k}` ? k : t(`kinds.${k}`));
+  return h("table", { id: "backups-table" },
+    h("tr", {}, h("th", {}, t("written")), h("th", {}, t("kind")), h("th", {}, t("holds")), h("th", {}, t("last_change")), h("th", {}, "")),
+    list.map((b, i) => h("tr", { id: `backup-${i}` },
+      h("td", {}, b.written_local), h("td", {}, kind(b.kind)),
+      h("td", {}, b.problem ? h("span", { class: "bad" }, b.problem) : t("holds_text", { t: b.tournaments, r: b.rounds, l: b.lines })),
+      h("td", {}, b.last_change_local || ""),
+      h("td", {}, b.problem ? "" : restoreWith(b, i)))));
+}
+
+/** Backups: listed with what each holds; restoring one asks for a confirmation first. */
+views.backups = async () => {
+  const r = await call("recovery");
+  const restoreWith = (b, i) => state.confirmRestore === b.path
+    ? h("button", { class: "primary", id: `confirm-restore-${i}`, onclick: () => act(() => call("backup_restore", { backup: b.path }), (kept) => { state.confirmRestore = null; for (const k in games) delete games[k]; flash(t("restored", { file: kept.file })); }) }, t("confirm_restore"))
+    : h("button", { id: `restore-${i}`, onclick: () => { state.confirmRestore = b.path; render(); } }, t("restore"));
+  return [
+    h("h2", {}, t("backups")),
+    errorBox(),
+    h("p", { class: "hint" }, t("backups_where", { dir: r.path.replace(/[^/\\]*$/, "backups") })),
+    h("button", { class: "primary", id: "back-up-now", onclick: () => act(() => call("backup_now"), () => flash(t("saved"))) }, t("back_up_now")),
+    backupRows(r.backups, restoreWith),
+  ];
+};
+
+/** The database could not be opened: say why, and offer the backups. */
+views.recover = async () => {
+  const r = await call("recovery");
+  if (!r.error) { go("tournaments"); return []; }
+  return [
+    h("h2", {}, t("cannot_open")),
+    h("div", { class: "error", id: "open-error" }, r.error),
+    backupRows(r.backups, (b, i) => h("button", { class: "primary", id: `recover-${i}`, onclick: async () => { if (await act(() => call("recover", { backup: b.path }))) start(); } }, t("restore_latest"))),
+  ];
+};
+
 // -------------------------------------------------------------------- who
 /** Who works at this screen: asked once per device, recorded on every change. */
 views.who = async () => {
@@ -645,14 +709,19 @@ document.getElementById("who").addEventListener("click", () => { state.afterWho 
 document.getElementById("lang").addEventListener("change", (e) => { setLang(e.target.value); render(); });
 document.getElementById("current-tournament").addEventListener("change", (e) => {
   state.tournament = e.target.value; localStorage.setItem("atout.tournament", state.tournament); state.roundsView = null; state.error = null; // Who works here is asked once per device; until then, the first screen asks.
-(async () => {
+// A database that could not be opened shows the recovery screen first.
+async function start() {
+  const r = await call("recovery").catch(() => null);
+  if (r && r.error) { state.view = "recover"; render(); return; }
   const who = JSON.parse(localStorage.getItem("atout.who") || "null");
   if (who) {
     try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
   }
-  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" ? "tournaments" : state.view; state.view = "who"; }
+  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" || state.view === "recover" ? "tournaments" : state.view; state.view = "who"; }
+  else if (state.view === "recover") state.view = "tournaments";
   render();
-})();
+}
+start();
 });
 document.addEventListener("keydown", (e) => {
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !["INPUT", "TEXTAREA"].includes(e.target.tagName)) { e.preventDefault(); undoMine(); return; }
@@ -661,11 +730,16 @@ document.addEventListener("keydown", (e) => {
   if (state.keys && state.keys(e)) e.preventDefault();
 });
 // Who works here is asked once per device; until then, the first screen asks.
-(async () => {
+// A database that could not be opened shows the recovery screen first.
+async function start() {
+  const r = await call("recovery").catch(() => null);
+  if (r && r.error) { state.view = "recover"; render(); return; }
   const who = JSON.parse(localStorage.getItem("atout.who") || "null");
   if (who) {
     try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
   }
-  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" ? "tournaments" : state.view; state.view = "who"; }
+  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" || state.view === "recover" ? "tournaments" : state.view; state.view = "who"; }
+  else if (state.view === "recover") state.view = "tournaments";
   render();
-})();
+}
+start();

@@ -1,6 +1,10 @@
 // Texts in English, French and Dutch. The UI starts in the system's language.
 const texts = {
   en: {
+    backups: "Backups", back_up_now: "Back up now", restore: "Restore", confirm_restore: "Replace the database with this backup (the current content is kept)",
+    written: "Written", holds: "Holds", holds_text: "{t} tournaments, {r} rounds, {l} lines", kind: "Kind", last_change: "Last change",
+    kinds: { auto: "automatic", manual: "by hand", "before-migration": "before an upgrade", replaced: "replaced by a restore", damaged: "damaged file set aside" },
+    cannot_open: "The database cannot be opened", restore_latest: "Restore this backup", backups_where: "Backups are kept in {dir}", restored: "Restored; the replaced content is kept as {file}",
     log: "Log", who_col: "Who", who_title: "Who is working at this screen?", role: "Role", role_secretary: "secretary", role_jury: "jury", role_scorer: "scorer",
     working: "Working", set_who: "Start", nobody: "say who you are",
     undo_last: "Undo the last line", first_dealer_change: "Correct the first dealer", new_first_dealer: "First dealer",
@@ -34,6 +38,10 @@ const texts = {
     open_sheet: "Open sheet",
   },
   fr: {
+    backups: "Sauvegardes", back_up_now: "Sauvegarder maintenant", restore: "Restaurer", confirm_restore: "Remplacer la base par cette sauvegarde (le contenu actuel est conservé)",
+    written: "Écrite", holds: "Contient", holds_text: "{t} tournois, {r} manches, {l} lignes", kind: "Type", last_change: "Dernier changement",
+    kinds: { auto: "automatique", manual: "à la main", "before-migration": "avant une mise à jour", replaced: "remplacée par une restauration", damaged: "fichier endommagé mis de côté" },
+    cannot_open: "La base ne peut pas être ouverte", restore_latest: "Restaurer cette sauvegarde", backups_where: "Les sauvegardes sont dans {dir}", restored: "Restaurée ; le contenu remplacé est conservé sous {file}",
     log: "Journal", who_col: "Qui", who_title: "Qui travaille à cet écran ?", role: "Rôle", role_secretary: "secrétariat", role_jury: "jury", role_scorer: "marqueur",
     working: "Au travail", set_who: "Commencer", nobody: "dites qui vous êtes",
     undo_last: "Annuler la dernière ligne", first_dealer_change: "Corriger le premier donneur", new_first_dealer: "Premier donneur",
@@ -67,6 +75,10 @@ const texts = {
     open_sheet: "Ouvrir la feuille",
   },
   nl: {
+    backups: "Back-ups", back_up_now: "Nu een back-up maken", restore: "Terugzetten", confirm_restore: "De databank vervangen door deze back-up (de huidige inhoud wordt bewaard)",
+    written: "Gemaakt", holds: "Bevat", holds_text: "{t} toernooien, {r} ronden, {l} lijnen", kind: "Soort", last_change: "Laatste wijziging",
+    kinds: { auto: "automatisch", manual: "met de hand", "before-migration": "voor een update", replaced: "vervangen bij terugzetten", damaged: "beschadigd bestand opzij gezet" },
+    cannot_open: "De databank kan niet geopend worden", restore_latest: "Deze back-up terugzetten", backups_where: "Back-ups staan in {dir}", restored: "Teruggezet; de vervangen inhoud is bewaard als {file}",
     log: "Logboek", who_col: "Wie", who_title: "Wie werkt er aan dit scherm?", role: "Rol", role_secretary: "secretariaat", role_jury: "jury", role_scorer: "tafelschrijver",
     working: "Aan het werk", set_who: "Beginnen", nobody: "zeg wie u bent",
     undo_last: "Laatste lijn ongedaan maken", first_dealer_change: "Eerste gever verbeteren", new_first_dealer: "Eerste gever",

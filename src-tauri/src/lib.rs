@@ -6,19 +6,58 @@ use serde_json::Value;
 use std::sync::Mutex;
 use tauri::State;
 
-/// The application's one connection to its database.
-pub struct App(Mutex<Atout>);
+/// The application's one connection to its database — or, when the file could not
+/// be opened (damaged, or from a newer Atout), why, so that the window can offer a backup.
+pub struct App(Mutex<Opened>);
+
+enum Opened {
+    Ready(Atout),
+    Refused { path: std::path::PathBuf, error: String },
+}
+
+use atout_api::backups::Recovery;
 
 impl App {
     pub fn new(atout: Atout) -> App {
-        App(Mutex::new(atout))
+        App(Mutex::new(Opened::Ready(atout)))
+    }
+
+    /// The database at `path` could not be opened: the window starts on its recovery screen.
+    pub fn refused(path: std::path::PathBuf, error: String) -> App {
+        App(Mutex::new(Opened::Refused { path, error }))
+    }
+
+    fn recovery(&self) -> Recovery {
+        let guard = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match &*guard {
+            Opened::Ready(a) => Recovery { path: a.path().map(|p| p.display().to_string()).unwrap_or_default(), error: None, backups: a.backups() },
+            Opened::Refused { path, error } => {
+                Recovery { path: path.display().to_string(), error: Some(error.clone()), backups: atout_api::backups::backups_of(path) }
+            }
+        }
+    }
+
+    /// Put a backup in place of a database that could not be opened, and open it.
+    fn recover(&self, backup: &str) -> Result<Recovery, ApiError> {
+        {
+            let mut guard = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            if let Opened::Refused { path, .. } = &*guard {
+                let atout = atout_api::backups::restore_file(path, std::path::Path::new(backup))?;
+                *guard = Opened::Ready(atout);
+            }
+        }
+        Ok(self.recovery())
     }
 
     /// Run one api call. A panic (a bug: user data is meant never to cause one)
     /// comes back as an error the window shows, instead of a call that never answers.
     fn with<T>(&self, f: impl FnOnce(&mut Atout) -> Result<T, ApiError>) -> Result<T, ApiError> {
-        let mut guard = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut guard))).unwrap_or_else(|panic| {
+        let mut opened = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let guard = match &mut *opened {
+            Opened::Ready(a) => a,
+            Opened::Refused { error, .. } => return Err(ApiError::Internal(error.clone())),
+        };
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut *guard))).unwrap_or_else(|panic| {
             let what = panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_default();
             guard.forget_cache();
             Err(ApiError::Internal(format!("Atout met an unexpected error and stored nothing of this action ({what})")))
@@ -121,6 +160,22 @@ async fn tournament_settings(app: S<'_>, tournament: String, patch: Value, reaso
     app.with(|a| a.tournament_settings(&tournament, &patch, &reason))
 }
 #[tauri::command]
+async fn recovery(app: S<'_>) -> Reply<Recovery> {
+    Ok(app.recovery())
+}
+#[tauri::command]
+async fn recover(app: S<'_>, backup: String) -> Reply<Recovery> {
+    app.recover(&backup)
+}
+#[tauri::command]
+async fn backup_now(app: S<'_>) -> Reply<atout_api::backups::BackupInfo> {
+    app.with(|a| a.backup(None))
+}
+#[tauri::command]
+async fn backup_restore(app: S<'_>, backup: String) -> Reply<atout_api::backups::BackupInfo> {
+    app.with(|a| a.restore(std::path::Path::new(&backup)))
+}
+#[tauri::command]
 async fn audit(app: S<'_>, tournament: String) -> Reply<Vec<atout_api::AuditEntry>> {
     app.with(|a| a.audit(&tournament))
 }
@@ -187,6 +242,10 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         audit,
         tournament_players,
         tournament_settings,
+        recovery,
+        recover,
+        backup_now,
+        backup_restore,
         ruling_add,
         rulings_list,
         standings,
@@ -198,14 +257,16 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
 /// Open the database (ATOUT_DB, or the default one) and run the window.
 pub fn run() {
     let path = std::env::var_os("ATOUT_DB").map(std::path::PathBuf::from).unwrap_or_else(Atout::default_db_path);
-    let atout = match Atout::open(&path) {
-        Ok(a) => a,
+    // A file that cannot be opened is not loaded at all: the window opens on its
+    // recovery screen, which offers the backups beside it.
+    let app = match Atout::open(&path) {
+        Ok(a) => App::new(a),
         Err(e) => {
-            eprintln!("atout: cannot open {}: {e}", path.display());
-            std::process::exit(1);
+            eprintln!("atout: {e}");
+            App::refused(path, e.to_string())
         }
     };
-    with_commands(tauri::Builder::default(), App::new(atout))
+    with_commands(tauri::Builder::default(), app)
         .run(tauri::generate_context!())
         .expect("the window runs");
 }

@@ -522,19 +522,52 @@ def rikken_evening(w):
     w.shot("16-rikken-scorer", ["sits out", "open misère"])
 
 
-def main():
-    os.makedirs(ART, exist_ok=True)
-    if not os.path.exists(APP):
-        sys.exit(f"build the app first: {APP}")
-    work = tempfile.mkdtemp(prefix="atout-e2e-")
-    env = dict(os.environ, ATOUT_DB=os.path.join(work, "e2e.db"), XDG_DATA_HOME=os.path.join(work, "data"),
-               XDG_CONFIG_HOME=os.path.join(work, "config"), LANG="en_US.UTF-8")
-    csv_path = os.path.join(work, "players.csv")
-    # Saved as a Belgian Excel saves "CSV (semicolon)": Windows-1252, no byte-order mark.
-    with open(csv_path, "w", encoding="cp1252") as f:
-        f.write("Prénom;Nom;Club;Numéro\nAnne;Peeters;KC De Troef;101\nBart;Maes;KC De Troef;102\nChloé;Dubois;Les Atouts;201\n"
-                "Dirk;Claes;Les Atouts;202\nEls;Janssens;KC De Troef;103\nFrançois;Lambert;Les Atouts;203\nGert;Wouters;KC De Troef;104\n"
-                "Hélène;Renard;Les Atouts;204\n")
+def backups_evening(w):
+    w.click("#nav-backups")
+    w.find("#back-up-now")
+    w.click("#back-up-now")
+    w.wait_text("Saved", "#flash")
+    w.find("#backup-0")
+    w.shot("17-backups", ["Backups", "automatic", "tournaments"])
+    # Restoring asks for a confirmation, and keeps what it replaces.
+    w.click("#restore-1")
+    w.click("#confirm-restore-1")
+    w.wait_text("Restored", "#flash")
+    w.wait_text("replaced by a restore", "#backups-table")
+
+
+def recovery_evening(work):
+    """A damaged database: the window opens on its recovery screen and restores a good backup."""
+    damaged = os.path.join(work, "damaged", "club.db")
+    os.makedirs(os.path.join(work, "damaged", "backups"))
+    good = sorted(f for f in os.listdir(os.path.join(work, "backups")) if f.startswith("auto-") and f.endswith(".db"))[-1]
+    shutil.copy(os.path.join(work, "backups", good), os.path.join(work, "damaged", "backups", good))
+    # The damaged database: a good copy with its second page's header flipped.
+    with open(os.path.join(work, "backups", good), "rb") as f:
+        data = bytearray(f.read())
+    page = int.from_bytes(data[16:18], "big")
+    print(f"  recovery: {good}, {len(data)} bytes, page {page}")
+    for i in range(page, page + 16):
+        data[i] ^= 0x5A
+    with open(damaged, "wb") as f:
+        f.write(data)
+    def run(w):
+        w.find("#open-error")
+        w.wait_text("is damaged", "#open-error")
+        w.shot("18-recovery", ["cannot be opened", "is damaged", "Restore this backup"])
+        w.click("#recover-0")
+        # A new device: who works here is asked first.
+        w.find("#who-form")
+        w.type("#who-name", "Marie")
+        w.click("#who-start")
+        w.find("#tournaments-table")
+        w.wait_text("Friday Test", "#tournaments-table")
+    with_window(dict(os.environ, ATOUT_DB=damaged, XDG_DATA_HOME=os.path.join(work, "data2"), XDG_CONFIG_HOME=os.path.join(work, "config2"), LANG="en_US.UTF-8"), run)
+    check(any(f.startswith("damaged-") for f in os.listdir(os.path.join(work, "damaged", "backups"))), "the damaged file is kept aside")
+
+
+def with_window(env, body):
+    """Start tauri-driver with `env`, open the app, run `body(window)`, and stop them whatever happens."""
     driver = subprocess.Popen([DRIVER, "--port", str(PORT), "--native-driver", "/usr/bin/WebKitWebDriver"], env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     sid = None
@@ -559,11 +592,7 @@ def main():
                 print(f"  session not opened ({e}); trying again")
                 time.sleep(2)
         sid = session["sessionId"]
-        window = Window(sid)
-        evening(window, csv_path)
-        king_evening(window)
-        lucky7_evening(window)
-        rikken_evening(window)
+        body(Window(sid))
     except Exception as e:
         checks["failed"] += 1
         traceback.print_exc()
@@ -586,6 +615,32 @@ def main():
             driver.wait(timeout=10)
         except Exception:
             os.killpg(driver.pid, signal.SIGKILL)
+
+
+def main():
+    os.makedirs(ART, exist_ok=True)
+    if not os.path.exists(APP):
+        sys.exit(f"build the app first: {APP}")
+    work = tempfile.mkdtemp(prefix="atout-e2e-")
+    env = dict(os.environ, ATOUT_DB=os.path.join(work, "e2e.db"), XDG_DATA_HOME=os.path.join(work, "data"),
+               XDG_CONFIG_HOME=os.path.join(work, "config"), LANG="en_US.UTF-8")
+    csv_path = os.path.join(work, "players.csv")
+    # Saved as a Belgian Excel saves "CSV (semicolon)": Windows-1252, no byte-order mark.
+    with open(csv_path, "w", encoding="cp1252") as f:
+        f.write("Prénom;Nom;Club;Numéro\nAnne;Peeters;KC De Troef;101\nBart;Maes;KC De Troef;102\nChloé;Dubois;Les Atouts;201\n"
+                "Dirk;Claes;Les Atouts;202\nEls;Janssens;KC De Troef;103\nFrançois;Lambert;Les Atouts;203\nGert;Wouters;KC De Troef;104\n"
+                "Hélène;Renard;Les Atouts;204\n")
+    def whole_evening(window):
+        evening(window, csv_path)
+        king_evening(window)
+        lucky7_evening(window)
+        rikken_evening(window)
+        backups_evening(window)
+    try:
+        with_window(env, whole_evening)
+        if checks["failed"] == 0:
+            recovery_evening(work)
+    finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"window: {checks['passed']} passed, {checks['failed']} failed")
     sys.exit(1 if checks["failed"] else 0)

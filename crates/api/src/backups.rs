@@ -34,6 +34,15 @@ pub struct BackupInfo {
     pub problem: Option<String>,
 }
 
+/// The database and its backups, as the window's recovery and backups screens show them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Recovery {
+    pub path: String,
+    /// Why the database could not be opened (none when it is open).
+    pub error: Option<String>,
+    pub backups: Vec<BackupInfo>,
+}
+
 /// How automatic backups are taken.
 #[derive(Clone, Debug)]
 pub(crate) struct BackupPolicy {

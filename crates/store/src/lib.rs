@@ -730,6 +730,10 @@ fn backup_connection(conn: &Connection, dest: &Path) -> Result<()> {
     let tmp = dest.with_extension("part");
     let _ = std::fs::remove_file(&tmp);
     conn.backup(rusqlite::MAIN_DB, &tmp, None::<fn(rusqlite::backup::Progress)>).map_err(|e| fail(e.to_string()))?;
+    // A backup is one self-contained file: no write-ahead log beside it, ever.
+    Connection::open(&tmp)
+        .and_then(|c| c.pragma_update_and_check(None, "journal_mode", "DELETE", |r| r.get::<_, String>(0)))
+        .map_err(|e| fail(e.to_string()))?;
     // The copy is durable before it gets its name.
     std::fs::File::open(&tmp).and_then(|f| f.sync_all()).map_err(|e| fail(e.to_string()))?;
     std::fs::rename(&tmp, dest).map_err(|e| fail(e.to_string()))?;
