@@ -224,7 +224,7 @@ impl Store {
             let version = check_file(path)?;
             if (1..MIGRATIONS.len() as i64).contains(&version) {
                 let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-                let dest = backup_dir(path).join(format!("atout-{}-before-version-{}.db", stamp(), MIGRATIONS.len()));
+                let dest = backup_dir(path).join(format!("before-migration-{}-from-version-{version}.db", stamp()));
                 backup_connection(&conn, &dest)?;
             }
         }

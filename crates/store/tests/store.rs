@@ -131,6 +131,11 @@ fn a_version_1_database_is_migrated_with_its_data() {
     let s = Store::open(&path).unwrap();
     assert_eq!(s.raw().pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)).unwrap(), 3);
     assert_eq!(s.players().unwrap()[0].name, "Anne");
+    // A copy of the version-1 file was taken before it was migrated, and it still reads as version 1.
+    let copies: Vec<_> = std::fs::read_dir(dir.path().join("backups")).unwrap().filter_map(|e| e.ok()).map(|e| e.path()).collect();
+    assert_eq!(copies.len(), 1, "{copies:?}");
+    assert!(copies[0].file_name().unwrap().to_string_lossy().starts_with("before-migration-"));
+    assert_eq!(atout_store::check_file(&copies[0]).unwrap(), 1);
 }
 
 #[test]
