@@ -13,6 +13,7 @@ pub mod backups;
 mod document;
 mod error;
 mod players;
+pub mod print;
 mod sheets;
 mod standings;
 mod state;

@@ -94,12 +94,26 @@ enum Command {
     },
     /// Import a tournament document (atout-tournament/1).
     Import { file: PathBuf },
-    /// Export a tournament document; `-` writes to standard output.
+    /// Export a tournament: the document (json), or a spreadsheet (csv) of its
+    /// standings, round results or sheet lines; `-` writes to standard output.
     Export {
         #[arg(long)]
         tournament: String,
         file: PathBuf,
+        #[arg(long, value_enum, default_value = "json")]
+        format: ExportFormat,
+        /// With --format csv: standings, rounds or lines.
+        #[arg(long, default_value = "standings")]
+        what: String,
+        /// With --format csv: the separator (`;` opens cleanly in a Belgian Excel).
+        #[arg(long, default_value = ";")]
+        delimiter: char,
+        #[arg(long)]
+        lang: Option<String>,
     },
+    /// Print to PDF: standings, the seating plan, score sheets, rulings.
+    #[command(subcommand)]
+    Print(PrintCmd),
     /// Standings, live or final.
     Standings {
         #[arg(long)]
@@ -111,6 +125,61 @@ enum Command {
         /// Language of the headers: en, fr or nl.
         #[arg(long, default_value = "en")]
         lang: String,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ExportFormat {
+    Json,
+    Csv,
+}
+
+#[derive(Subcommand)]
+enum PrintCmd {
+    /// The ranking, final or after a round.
+    Standings {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        after_round: Option<i64>,
+        #[arg(long)]
+        out: PathBuf,
+        /// fr, nl or en (default: the system's language).
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// The seating plan of a round: by table, and by player.
+    Seating {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        round: i64,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// One score sheet per table of a round: prefilled, or (--completed) as written.
+    Sheets {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        round: i64,
+        #[arg(long)]
+        completed: bool,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// The jury's rulings and fines.
+    Rulings {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long)]
+        lang: Option<String>,
     },
 }
 
@@ -638,7 +707,26 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("{}", t.id);
             eprintln!("imported «{}»: {} players, {} rounds", t.name, t.players, t.rounds_drawn);
         }
-        Command::Export { tournament, file } => {
+        Command::Print(cmd) => {
+            let (pdf, out) = match cmd {
+                PrintCmd::Standings { tournament, after_round, out, lang } => (app.print_standings(&tournament, after_round, lang.as_deref())?, out),
+                PrintCmd::Seating { tournament, round, out, lang } => (app.print_seating(&tournament, round, lang.as_deref())?, out),
+                PrintCmd::Sheets { tournament, round, completed, out, lang } => (app.print_sheets(&tournament, round, completed, lang.as_deref())?, out),
+                PrintCmd::Rulings { tournament, out, lang } => (app.print_rulings(&tournament, lang.as_deref())?, out),
+            };
+            std::fs::write(&out, pdf).map_err(|e| Failure::Usage(format!("{}: {e}", out.display())))?;
+            println!("{}", out.display());
+        }
+        Command::Export { tournament, file, format: ExportFormat::Csv, what, delimiter, lang } => {
+            let sep = u8::try_from(u32::from(delimiter)).map_err(|_| Failure::Usage("the delimiter is one ASCII character".into()))?;
+            let text = app.export_csv(&tournament, &what, sep, lang.as_deref())?;
+            if file.as_os_str() == "-" {
+                print!("{text}");
+            } else {
+                std::fs::write(&file, text).map_err(|e| Failure::Usage(format!("{}: {e}", file.display())))?;
+            }
+        }
+        Command::Export { tournament, file, .. } => {
             let doc = json(&app.export_document(&tournament)?) + "\n";
             if file.as_os_str() == "-" {
                 print!("{doc}");

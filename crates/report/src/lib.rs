@@ -1,6 +1,8 @@
 //! Printed outputs. Works on the FORMAT.md standings document (JSON), so any
 //! front, and any later PDF, renders the same data through the same layout.
 
+pub mod pdf;
+
 use serde::Deserialize;
 use serde_json::Value;
 

@@ -463,6 +463,17 @@ impl Game for DoubleKing {
         self.walk(table.first_dealer, entries).map(|(sheet, _)| sheet)
     }
 
+    /// 20 rows; the game column has room for the letter (and a trump suit), each seat's
+    /// cell room to circle the chooser's negative.
+    fn print_form(&self, table: Table, lang: Lang) -> Value {
+        let rows = (0..DEALS).map(|i| crate::print_row((i + 1).to_string(), seat_after(table.first_dealer, i, SEATS), None, false)).collect();
+        crate::print_form(
+            json!([{"title": Tr::new("Game", "Jeu", "Spel").get(lang), "width": 2.0, "from": "label"}]),
+            json!([{"title": Tr::new("pts", "pts", "ptn").get(lang), "from": "points"}]),
+            rows,
+        )
+    }
+
     fn random_sheet(&self, table: Table, seed: u64) -> Vec<Deal> {
         use rand::SeedableRng;
         // Without jury faults: a fault written from the app states its reason and jury member.

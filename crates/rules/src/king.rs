@@ -563,6 +563,24 @@ impl Game for King {
         }))
     }
 
+    /// The games in their order (in the choice form, blank: the lead chooses).
+    fn print_form(&self, table: Table, lang: Lang) -> Value {
+        let rows = self
+            .sequence()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let label = if self.order == Order::Choice { String::new() } else { p.names().get(lang).to_string() };
+                crate::print_row(label, self.dealer(table.first_dealer, i), None, false)
+            })
+            .collect();
+        crate::print_form(
+            json!([{"title": Tr::new("Game", "Jeu", "Spel").get(lang), "width": 3.0, "from": "label"}]),
+            json!([{"title": Tr::new("pts", "pts", "ptn").get(lang), "from": "points"}]),
+            rows,
+        )
+    }
+
     fn describe(&self, lang: Lang) -> Value {
         let t = |en, fr, nl| Tr::new(en, fr, nl).get(lang);
         let mut in_variant = self.sequence();

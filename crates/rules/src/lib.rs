@@ -237,6 +237,23 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn random_sheet(&self, _table: Table, _seed: u64) -> Vec<Self::Entry> {
         vec![]
     }
+
+    /// The printed score sheet's grid (see [`print_form`]).
+    fn print_form(&self, table: Table, lang: Lang) -> Value;
+}
+
+/// A printed sheet's grid: `columns` (the game's own, between the line number and
+/// the seats: `{title, width, from}`), `per_seat` (one or more columns per seat:
+/// `{title, from}`), and `rows` (`{label, dealer, out, mark}`), one per deal. `from`
+/// names what fills the cell on a completed sheet: `label`, `points`, or a field of
+/// the entry (its value at the seat's index when it is a list).
+pub fn print_form(columns: Value, per_seat: Value, rows: Vec<Value>) -> Value {
+    serde_json::json!({"columns": columns, "per_seat": per_seat, "rows": rows})
+}
+
+/// One printed row: its label, its dealer, who sits out, whether it is marked.
+pub fn print_row(label: impl Into<String>, dealer: Seat, out: Option<Seat>, mark: bool) -> Value {
+    serde_json::json!({"label": label.into(), "dealer": dealer, "out": out, "mark": mark})
 }
 
 /// A game under a tournament's settings, as the rest of Atout uses it: entries
@@ -254,6 +271,8 @@ pub trait Rules: Send + Sync {
     fn hint(&self, table: Table, entries: &[Value], draft: &Value) -> Value;
     /// A complete valid sheet drawn from `seed` (empty when the game has no generator).
     fn random_sheet(&self, table: Table, seed: u64) -> Vec<Value>;
+    /// The printed sheet's grid (see [`print_form`]).
+    fn print_form(&self, table: Table, lang: Lang) -> Value;
 }
 
 impl<G: Game> Rules for G {
@@ -292,6 +311,13 @@ impl<G: Game> Rules for G {
                 ),
             )
         })
+    }
+
+    fn print_form(&self, table: Table, lang: Lang) -> Value {
+        if check_table::<G>(table).is_err() {
+            return Value::Null;
+        }
+        Game::print_form(self, table, lang)
     }
 
     fn random_sheet(&self, table: Table, seed: u64) -> Vec<Value> {

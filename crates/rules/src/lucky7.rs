@@ -193,6 +193,26 @@ impl Game for Lucky7 {
         })
     }
 
+    /// One row per hand with its cards, hand 7 marked; bid, tricks and points per seat.
+    fn print_form(&self, table: Table, lang: Lang) -> Value {
+        let cards = Tr::new("cards", "cartes", "kaarten").get(lang);
+        let rows = (1..=self.hands)
+            .map(|h| {
+                let label = format!("{} {cards}{}", self.cards(h), if h == DOUBLED_HAND { " ×2" } else { "" });
+                crate::print_row(label, self.dealer(table, h), None, h == DOUBLED_HAND)
+            })
+            .collect();
+        crate::print_form(
+            json!([{"title": Tr::new("Hand", "Manche", "Ronde").get(lang), "width": 1.6, "from": "label"}]),
+            json!([
+                {"title": Tr::new("bid", "mise", "bod").get(lang), "from": "bids"},
+                {"title": Tr::new("tr.", "plis", "sl.").get(lang), "from": "tricks"},
+                {"title": Tr::new("pts", "pts", "ptn").get(lang), "from": "points"}
+            ]),
+            rows,
+        )
+    }
+
     /// About four a table, as even as possible.
     fn plan(&self, players: usize) -> Option<TablePlan> {
         TablePlan::even(players, PLANNED_TABLE, Self::SEATS)

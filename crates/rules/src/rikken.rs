@@ -631,6 +631,27 @@ impl Game for Rikken {
         })
     }
 
+    /// One row per deal (the dealer, who sits out at a table of five), with the
+    /// contract, declarer and partner, and tricks; fines are written on the next free row.
+    fn print_form(&self, table: Table, lang: Lang) -> Value {
+        let rows = (0..self.needed(table.seats))
+            .map(|d| {
+                let dealer = seat_after(table.first_dealer, d, table.seats);
+                crate::print_row((d + 1).to_string(), dealer, (table.seats == 5).then_some(dealer), false)
+            })
+            .collect();
+        let t = |en, fr, nl| Tr::new(en, fr, nl).get(lang);
+        crate::print_form(
+            json!([
+                {"title": t("Contract", "Contrat", "Contract"), "width": 2.4, "from": "label"},
+                {"title": t("Decl./partner", "Décl./part.", "Speler/partner"), "width": 1.6, "from": "declarer"},
+                {"title": t("Tricks", "Plis", "Slagen"), "width": 1.0, "from": "tricks"}
+            ]),
+            json!([{"title": t("pts", "pts", "ptn"), "from": "points"}]),
+            rows,
+        )
+    }
+
     /// Tables of four; the players left over make tables of five (as many as there are
     /// tables), and only those still left over sit out.
     fn plan(&self, players: usize) -> Option<TablePlan> {

@@ -1,0 +1,145 @@
+//! Printing (PDF) and spreadsheet exports (CSV) of a tournament: rankings, seating
+//! plans, score sheets prefilled or as written, rulings; the layout is
+//! templates/print.json, overridden by a `print.json` beside the database.
+
+use crate::error::{ApiError, Result};
+use crate::state::table_of;
+use crate::Atout;
+use atout_report::pdf::{self, PrintLayout};
+use atout_rules::Lang;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// The language of a print: as asked, else the system's.
+pub fn print_lang(lang: Option<&str>) -> String {
+    let system = std::env::var("LC_ALL").or_else(|_| std::env::var("LANG")).unwrap_or_default();
+    Lang::parse(lang.unwrap_or(&system)).code().to_string()
+}
+
+fn fail(e: impl std::fmt::Display) -> ApiError {
+    ApiError::Invalid(format!("print: {e}"))
+}
+
+impl Atout {
+    /// The print layout: the shipped one, with the club's `print.json` beside the database.
+    pub fn print_layout(&self) -> Result<PrintLayout> {
+        let club = match self.path.as_deref().and_then(|p| p.parent()).map(|d| d.join("print.json")) {
+            Some(file) if file.exists() => {
+                let text = std::fs::read_to_string(&file).map_err(|source| ApiError::File { path: file.display().to_string(), source })?;
+                Some(serde_json::from_str::<Value>(&text).map_err(|e| ApiError::Invalid(format!("{}: {e}", file.display())))?)
+            }
+            _ => None,
+        };
+        PrintLayout::with_overrides(club.as_ref()).map_err(fail)
+    }
+
+    pub fn print_standings(&mut self, tournament: &str, after_round: Option<i64>, lang: Option<&str>) -> Result<Vec<u8>> {
+        let lang = print_lang(lang);
+        let standings = serde_json::to_value(self.standings(tournament, after_round)?).map_err(fail)?;
+        let id = self.resolve(tournament)?;
+        let clubs: BTreeMap<String, String> = self.loaded(id)?.entrants.iter().map(|e| (e.code.clone(), e.player.club.clone())).collect();
+        pdf::standings_pdf(&standings, &clubs, &self.print_layout()?, &lang).map_err(fail)
+    }
+
+    pub fn print_seating(&mut self, tournament: &str, round: i64, lang: Option<&str>) -> Result<Vec<u8>> {
+        let lang = print_lang(lang);
+        let drawn = serde_json::to_value(self.round_view(tournament, round)?).map_err(fail)?;
+        pdf::seating_pdf(&drawn, &self.print_layout()?, &lang).map_err(fail)
+    }
+
+    /// One sheet per table of `round`: blank and prefilled, or (`completed`) as written.
+    pub fn print_sheets(&mut self, tournament: &str, round: i64, completed: bool, lang: Option<&str>) -> Result<Vec<u8>> {
+        let lang = print_lang(lang);
+        let sheets = self.sheets_for_print(tournament, round, completed, &lang)?;
+        pdf::sheets_pdf(&sheets, &self.print_layout()?, &lang).map_err(fail)
+    }
+
+    fn sheets_for_print(&mut self, tournament: &str, round: i64, completed: bool, lang: &str) -> Result<Vec<Value>> {
+        let id = self.resolve(tournament)?;
+        let numbers: Vec<(i64, i64)> = self.loaded(id)?.round(round)?.row.tables.iter().map(|t| (t.number, t.id)).collect();
+        let game_name = self.loaded(id)?.rules.describe(Lang::parse(lang))["name"].clone();
+        let mut out = Vec::with_capacity(numbers.len());
+        for (number, table_id) in numbers {
+            let view = self.sheet(&id.to_string(), round, number)?;
+            let l = self.loaded(id)?;
+            let t = &l.round(round)?.row.tables.iter().find(|t| t.number == number).ok_or_else(|| ApiError::NotFound(format!("table {number}")))?;
+            let form = l.rules.print_form(table_of(t), Lang::parse(lang));
+            let mut v = serde_json::to_value(&view).map_err(fail)?;
+            v["form"] = form;
+            v["game_name"] = game_name.clone();
+            if completed {
+                // Lines written more than once were corrected: the archive marks them.
+                let mut versions: BTreeMap<i64, usize> = BTreeMap::new();
+                for h in self.store.history(table_id)?.iter().filter(|h| h.kind == "deal") {
+                    *versions.entry(h.line.unwrap_or(0)).or_default() += 1;
+                }
+                v["corrected"] = json!(versions.into_iter().filter(|(_, n)| *n > 1).map(|(l, _)| l).collect::<Vec<_>>());
+            } else {
+                v["lines"] = json!([]);
+            }
+            out.push(v);
+        }
+        Ok(out)
+    }
+
+    pub fn print_rulings(&mut self, tournament: &str, lang: Option<&str>) -> Result<Vec<u8>> {
+        let lang = print_lang(lang);
+        let id = self.resolve(tournament)?;
+        let name = self.loaded(id)?.row.name.clone();
+        let rulings: Vec<Value> = self.rulings_list(tournament)?.iter().filter_map(|r| serde_json::to_value(r).ok()).collect();
+        pdf::rulings_pdf(&name, &rulings, &self.print_layout()?, &lang).map_err(fail)
+    }
+
+    /// A spreadsheet of the tournament: `standings`, `rounds` (each player's result in
+    /// each round) or `lines` (every sheet line). UTF-8 with a byte-order mark, so that
+    /// Excel and LibreOffice open it as it is; `;` by default (a Belgian spreadsheet's).
+    pub fn export_csv(&mut self, tournament: &str, what: &str, delimiter: u8, lang: Option<&str>) -> Result<String> {
+        let lang = print_lang(lang);
+        let mut w = csv::WriterBuilder::new().delimiter(delimiter).from_writer(vec![]);
+        let mut put = |rec: Vec<String>| w.write_record(&rec).map_err(fail);
+        match what {
+            "standings" => {
+                let s = serde_json::to_value(self.standings(tournament, None)?).map_err(fail)?;
+                let layout = atout_report::Layout::standard();
+                let text = atout_report::standings_csv(&s, &layout, &lang).map_err(fail)?;
+                // Re-read the comma-separated table and write it with the chosen delimiter.
+                let mut r = csv::ReaderBuilder::new().has_headers(false).from_reader(text.as_bytes());
+                for rec in r.records() {
+                    put(rec.map_err(fail)?.iter().map(String::from).collect())?;
+                }
+            }
+            "rounds" => {
+                let s = self.standings(tournament, None)?;
+                put(["round", "table", "player", "name", "score", "table_points", "bye", "provisional"].map(String::from).to_vec())?;
+                for row in &s.rows {
+                    for r in &row.rounds {
+                        put(vec![
+                            r.round.to_string(),
+                            r.table.map(|t| t.to_string()).unwrap_or_default(),
+                            row.player.clone(),
+                            row.name.clone(),
+                            r.score.to_string(),
+                            r.table_points.map(|p| p.to_string()).unwrap_or_default(),
+                            if r.bye { "1".into() } else { String::new() },
+                            if r.provisional { "1".into() } else { String::new() },
+                        ])?;
+                    }
+                }
+            }
+            "lines" => {
+                let id = self.resolve(tournament)?;
+                let tables: Vec<(i64, i64)> = self.loaded(id)?.rounds.iter().flat_map(|r| r.row.tables.iter().map(move |t| (r.row.round, t.number))).collect();
+                put(["round", "table", "line", "deal", "dealer", "game", "entry", "points"].map(String::from).to_vec())?;
+                for (round, table) in tables {
+                    for l in self.sheet(&id.to_string(), round, table)?.lines {
+                        let pts: Vec<String> = l.line.points.iter().map(i64::to_string).collect();
+                        put(vec![round.to_string(), table.to_string(), l.line.line.to_string(), l.line.deal.to_string(), l.line.dealer.to_string(), l.line.label.clone(), l.entry.to_string(), pts.join(" ")])?;
+                    }
+                }
+            }
+            other => return Err(ApiError::Invalid(format!("export «{other}»: standings, rounds or lines"))),
+        }
+        let bytes = w.into_inner().map_err(|e| fail(e.to_string()))?;
+        Ok(format!("\u{feff}{}", String::from_utf8_lossy(&bytes)))
+    }
+}

@@ -1,0 +1,686 @@
+//! PDF printing: a small page-layout engine over printpdf (text measured with the
+//! embedded font's own glyph widths, tables that break across pages with their
+//! header repeated, nothing drawn outside the margins), and the documents built on
+//! it: standings, seating plans, score sheets (prefilled or as written), rulings.
+
+use printpdf::{
+    Color, FontId, Line, LinePoint, Mm, Op, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rgb, TextItem,
+};
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The embedded font (DejaVu Sans: its licence allows embedding and redistribution;
+/// see templates/fonts/LICENSE-DejaVu.txt). It carries every European accented letter.
+const REGULAR: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans.ttf");
+const BOLD: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-Bold.ttf");
+/// The shipped print layout; a club's `print.json` overrides any of its keys.
+pub const DEFAULT_PRINT: &str = include_str!("../../../templates/print.json");
+
+#[derive(Debug, thiserror::Error)]
+pub enum PdfError {
+    #[error("print layout: {0}")]
+    Layout(String),
+    #[error("font: {0}")]
+    Font(String),
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Margins {
+    pub top: f32,
+    pub bottom: f32,
+    pub left: f32,
+    pub right: f32,
+}
+
+/// The print layout (templates/print.json, merged with a club's own).
+#[derive(Clone, Debug, Deserialize)]
+pub struct PrintLayout {
+    #[serde(default)]
+    pub club: String,
+    #[serde(default)]
+    pub subtitle: String,
+    pub page: String,
+    pub margins_mm: Margins,
+    pub font_size: f32,
+    pub words: BTreeMap<String, BTreeMap<String, String>>,
+}
+
+impl PrintLayout {
+    /// The shipped layout, with a club's overrides (a JSON object, keys merged) when given.
+    pub fn with_overrides(club: Option<&Value>) -> Result<PrintLayout, PdfError> {
+        let mut base: Value = serde_json::from_str(DEFAULT_PRINT).map_err(|e| PdfError::Layout(e.to_string()))?;
+        if let Some(over) = club {
+            merge(&mut base, over);
+        }
+        let layout: PrintLayout = serde_json::from_value(base).map_err(|e| PdfError::Layout(e.to_string()))?;
+        if !(4.0..=30.0).contains(&layout.font_size) {
+            return Err(PdfError::Layout(format!("font_size {} is not between 4 and 30", layout.font_size)));
+        }
+        let m = &layout.margins_mm;
+        if [m.top, m.bottom, m.left, m.right].iter().any(|v| !(0.0..=60.0).contains(v)) {
+            return Err(PdfError::Layout("margins lie between 0 and 60 mm".into()));
+        }
+        Ok(layout)
+    }
+
+    /// A word in `lang`, with `{name}` filled from `params`.
+    pub fn word(&self, key: &str, lang: &str, params: &[(&str, String)]) -> String {
+        let w = self.words.get(key).and_then(|m| m.get(lang).or_else(|| m.get("en"))).cloned().unwrap_or_else(|| key.to_string());
+        params.iter().fold(w, |w, (k, v)| w.replace(&format!("{{{k}}}"), v))
+    }
+
+    fn size_mm(&self) -> (f32, f32) {
+        if self.page.eq_ignore_ascii_case("letter") {
+            (215.9, 279.4)
+        } else {
+            (210.0, 297.0)
+        }
+    }
+}
+
+fn merge(target: &mut Value, over: &Value) {
+    match (target.as_object_mut(), over.as_object()) {
+        (Some(t), Some(o)) => {
+            for (k, v) in o {
+                merge(t.entry(k.clone()).or_insert(Value::Null), v);
+            }
+        }
+        _ => *target = over.clone(),
+    }
+}
+
+/// A face: its PDF id and its glyph widths.
+struct Face {
+    id: FontId,
+    font: ParsedFont,
+}
+
+impl Face {
+    /// Width of `text` at `size` points.
+    fn width(&self, text: &str, size: f32) -> f32 {
+        let units = f32::from(self.font.units_per_em.max(1));
+        let w: u32 = text
+            .chars()
+            .map(|c| {
+                let gid = self.font.codepoint_to_glyph.get(&(c as u32)).copied().unwrap_or(0);
+                u32::from(self.font.glyph_widths.get(&gid).copied().unwrap_or(600))
+            })
+            .sum();
+        w as f32 / units * size
+    }
+
+    /// `text` cut to fit `max` points, with an ellipsis when cut.
+    fn fit(&self, text: &str, size: f32, max: f32) -> String {
+        if self.width(text, size) <= max {
+            return text.to_string();
+        }
+        let mut out = String::new();
+        for c in text.chars() {
+            let trial = format!("{out}{c}…");
+            if self.width(&trial, size) > max {
+                break;
+            }
+            out.push(c);
+        }
+        format!("{out}…")
+    }
+}
+
+/// Where a table's column sits and how its text is aligned.
+#[derive(Clone, Debug)]
+pub struct Col {
+    pub title: String,
+    /// Relative width.
+    pub width: f32,
+    pub right: bool,
+}
+
+impl Col {
+    pub fn new(title: impl Into<String>, width: f32) -> Col {
+        Col { title: title.into(), width, right: false }
+    }
+    pub fn num(title: impl Into<String>, width: f32) -> Col {
+        Col { title: title.into(), width, right: true }
+    }
+}
+
+/// A document being laid out, page by page, top to bottom.
+pub struct Canvas<'a> {
+    layout: &'a PrintLayout,
+    regular: Face,
+    bold: Face,
+    doc: PdfDocument,
+    pages: Vec<Vec<Op>>,
+    ops: Vec<Op>,
+    /// The cursor, in points from the bottom of the page.
+    y: f32,
+    title: String,
+    lang: String,
+    w: f32,
+    h: f32,
+    /// Below 1 while a wide table is drawn in a smaller type.
+    shrink: f32,
+}
+
+fn mm(v: f32) -> f32 {
+    v * 72.0 / 25.4
+}
+
+impl<'a> Canvas<'a> {
+    pub fn new(layout: &'a PrintLayout, title: &str, lang: &str) -> Result<Canvas<'a>, PdfError> {
+        let mut doc = PdfDocument::new(title);
+        // The document's own date (printpdf would write 1970).
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
+        if let Ok(date) = printpdf::OffsetDateTime::from_unix_timestamp(now) {
+            doc.metadata.info.creation_date = date.clone();
+            doc.metadata.info.modification_date = date.clone();
+            doc.metadata.info.metadata_date = date;
+        }
+        doc.metadata.info.creator = "Atout".into();
+        let mut face = |bytes: &[u8]| -> Result<Face, PdfError> {
+            let mut warnings = vec![];
+            let font = ParsedFont::from_bytes(bytes, 0, &mut warnings).ok_or_else(|| PdfError::Font("DejaVu Sans does not parse".into()))?;
+            Ok(Face { id: doc.add_font(&font), font })
+        };
+        let (regular, bold) = (face(REGULAR)?, face(BOLD)?);
+        let (w, h) = layout.size_mm();
+        let mut c = Canvas { layout, regular, bold, doc, pages: vec![], ops: vec![], y: 0.0, title: title.to_string(), lang: lang.to_string(), w: mm(w), h: mm(h), shrink: 1.0 };
+        c.start_page();
+        Ok(c)
+    }
+
+    fn left(&self) -> f32 {
+        mm(self.layout.margins_mm.left)
+    }
+    fn right(&self) -> f32 {
+        self.w - mm(self.layout.margins_mm.right)
+    }
+    fn bottom(&self) -> f32 {
+        mm(self.layout.margins_mm.bottom) + self.size() * 1.6
+    }
+    fn size(&self) -> f32 {
+        self.layout.font_size * self.shrink
+    }
+    /// The usable width, in points.
+    pub fn width(&self) -> f32 {
+        self.right() - self.left()
+    }
+
+    fn start_page(&mut self) {
+        self.y = self.h - mm(self.layout.margins_mm.top);
+        let size = self.size();
+        if !self.layout.club.is_empty() {
+            let club = self.layout.club.clone();
+            self.text_at(self.left(), self.y - size, &club, size * 1.1, true, self.width());
+            self.y -= size * 1.5;
+        }
+        if !self.layout.subtitle.is_empty() {
+            let sub = self.layout.subtitle.clone();
+            self.text_at(self.left(), self.y - size, &sub, size * 0.9, false, self.width());
+            self.y -= size * 1.3;
+        }
+    }
+
+    fn end_page(&mut self) {
+        let ops = std::mem::take(&mut self.ops);
+        self.pages.push(ops);
+    }
+
+    /// Room for `height` points below the cursor, or a new page.
+    pub fn need(&mut self, height: f32) -> bool {
+        if self.y - height < self.bottom() {
+            self.end_page();
+            self.start_page();
+            return true;
+        }
+        false
+    }
+
+    /// Text at a point (baseline), cut to `max` points wide; never outside the margins.
+    fn text_at(&mut self, x: f32, y: f32, text: &str, size: f32, bold: bool, max: f32) {
+        let max = max.min(self.right() - x).max(0.0);
+        let face = if bold { &self.bold } else { &self.regular };
+        let shown = face.fit(text, size, max);
+        if shown == "…" && text.is_empty() {
+            return;
+        }
+        let id = face.id.clone();
+        self.ops.extend([
+            Op::StartTextSection,
+            Op::SetFont { font: PdfFontHandle::External(id), size: Pt(size) },
+            Op::SetTextCursor { pos: Point { x: Pt(x), y: Pt(y) } },
+            Op::ShowText { items: vec![TextItem::Text(shown)] },
+            Op::EndTextSection,
+        ]);
+    }
+
+    fn rule(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, thick: f32) {
+        let (x1, x2) = (x1.clamp(self.left(), self.right()), x2.clamp(self.left(), self.right()));
+        self.ops.extend([
+            Op::SetOutlineColor { col: Color::Rgb(Rgb { r: 0.3, g: 0.3, b: 0.3, icc_profile: None }) },
+            Op::SetOutlineThickness { pt: Pt(thick) },
+            Op::DrawLine {
+                line: Line {
+                    points: vec![
+                        LinePoint { p: Point { x: Pt(x1), y: Pt(y1) }, bezier: false },
+                        LinePoint { p: Point { x: Pt(x2), y: Pt(y2) }, bezier: false },
+                    ],
+                    is_closed: false,
+                },
+            },
+        ]);
+    }
+
+    /// A heading line.
+    pub fn heading(&mut self, text: &str) {
+        let size = self.size() * 1.5;
+        self.need(size * 2.0);
+        self.text_at(self.left(), self.y - size, text, size, true, self.width());
+        self.y -= size * 1.6;
+    }
+
+    /// A line of plain text (cut to the width).
+    pub fn para(&mut self, text: &str, bold: bool) {
+        let size = self.size();
+        self.need(size * 1.6);
+        self.text_at(self.left(), self.y - size, text, size, bold, self.width());
+        self.y -= size * 1.5;
+    }
+
+    /// Items side by side (three spaces apart), wrapped onto as many lines as they need.
+    pub fn items(&mut self, items: &[String]) {
+        let size = self.size();
+        let sep = "   ";
+        let mut line = String::new();
+        for item in items {
+            let trial = if line.is_empty() { item.clone() } else { format!("{line}{sep}{item}") };
+            if !line.is_empty() && self.regular.width(&trial, size) > self.width() {
+                let done = std::mem::replace(&mut line, item.clone());
+                self.para(&done, false);
+            } else {
+                line = trial;
+            }
+        }
+        if !line.is_empty() {
+            self.para(&line, false);
+        }
+    }
+
+    pub fn gap(&mut self, lines: f32) {
+        self.y -= self.size() * lines;
+    }
+
+    /// A table: the header row (repeated after every page break), then the rows.
+    /// `tall` rows leave room to write by hand.
+    pub fn table(&mut self, cols: &[Col], rows: &[Vec<String>], tall: bool) {
+        // A table wider than the page is set in a smaller type first (down to 70%).
+        let needed = self.natural_width(cols, rows);
+        if needed > self.width() {
+            self.shrink = (self.width() / needed).max(0.7);
+        }
+        let size = self.size();
+        let row_h = if tall { size * 2.4 } else { size * 1.55 };
+        let xs = self.columns(cols, rows);
+        let header = |canvas: &mut Canvas| {
+            canvas.need(row_h * 2.0);
+            let top = canvas.y;
+            for (i, c) in cols.iter().enumerate() {
+                let wdt = xs[i + 1] - xs[i] - 4.0;
+                canvas.cell(xs[i], top, wdt, &c.title, c.right, true, row_h.min(size * 1.7));
+            }
+            canvas.y -= row_h.min(size * 1.7);
+            let (l, r) = (canvas.left(), canvas.right());
+            canvas.rule(l, canvas.y, r, canvas.y, 0.8);
+        };
+        header(self);
+        for row in rows {
+            if self.need(row_h) {
+                header(self);
+            }
+            let top = self.y;
+            for (i, c) in cols.iter().enumerate() {
+                let text = row.get(i).map(String::as_str).unwrap_or("");
+                let wdt = xs[i + 1] - xs[i] - 4.0;
+                self.cell(xs[i], top, wdt, text, c.right, false, row_h);
+            }
+            self.y -= row_h;
+            let (l, r) = (self.left(), self.right());
+            self.rule(l, self.y, r, self.y, 0.3);
+            if tall {
+                for x in &xs[1..xs.len() - 1] {
+                    self.rule(*x, top, *x, self.y, 0.3);
+                }
+            }
+        }
+        self.shrink = 1.0;
+        self.gap(0.8);
+    }
+
+    fn natural_width(&self, cols: &[Col], rows: &[Vec<String>]) -> f32 {
+        let size = self.size();
+        cols.iter()
+            .enumerate()
+            .map(|(i, c)| rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size)).fold(self.bold.width(&c.title, size), f32::max) + 6.0)
+            .sum()
+    }
+
+    /// Column edges: each column as wide as its widest text (header included); room
+    /// left over goes to the columns by their weight; when too wide, the text columns
+    /// (names, clubs) give way first, and are cut with an ellipsis.
+    fn columns(&self, cols: &[Col], rows: &[Vec<String>]) -> Vec<f32> {
+        let size = self.size();
+        let pad = 6.0;
+        let natural: Vec<f32> = cols
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let cells = rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size));
+                cells.fold(self.bold.width(&c.title, size), f32::max) + pad
+            })
+            .collect();
+        let avail = self.width();
+        let sum: f32 = natural.iter().sum();
+        let widths: Vec<f32> = if sum <= avail {
+            let weight: f32 = cols.iter().map(|c| c.width).sum::<f32>().max(1.0);
+            natural.iter().zip(cols).map(|(n, c)| n + (avail - sum) * c.width / weight).collect()
+        } else {
+            // Too wide: the text columns give way, the lightest (clubs) before the heaviest
+            // (names), each down to 40% of its natural width; then everything in proportion.
+            let mut w = natural.clone();
+            let mut over = sum - avail;
+            let mut order: Vec<usize> = (0..cols.len()).filter(|i| !cols[*i].right).collect();
+            order.sort_by(|a, b| cols[*a].width.total_cmp(&cols[*b].width));
+            for i in order {
+                let cut = over.min(w[i] * 0.6);
+                w[i] -= cut;
+                over -= cut;
+            }
+            let total: f32 = w.iter().sum();
+            w.iter().map(|x| x * avail / total.max(avail)).collect()
+        };
+        let mut xs = vec![self.left()];
+        for w in widths {
+            let last = *xs.last().unwrap_or(&0.0);
+            xs.push(last + w);
+        }
+        xs
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn cell(&mut self, x: f32, top: f32, width: f32, text: &str, right: bool, bold: bool, height: f32) {
+        let size = self.size();
+        let face = if bold { &self.bold } else { &self.regular };
+        let shown = face.fit(text, size, width.max(0.0));
+        let tw = face.width(&shown, size);
+        let tx = if right { x + 2.0 + (width - tw).max(0.0) } else { x + 2.0 };
+        let baseline = top - (height + size * 0.7) / 2.0;
+        if !text.is_empty() {
+            self.text_at(tx, baseline, &shown, size, bold, width + 2.0);
+        }
+    }
+
+    /// Finish: page numbers in the footer, and the PDF's bytes.
+    pub fn finish(mut self) -> Vec<u8> {
+        self.end_page();
+        let n = self.pages.len();
+        let size = self.size() * 0.8;
+        let lang = self.lang.clone();
+        let title = self.title.clone();
+        let mut pages = vec![];
+        for (i, mut ops) in std::mem::take(&mut self.pages).into_iter().enumerate() {
+            let footer = format!("{title} — {}", self.layout.word("page", &lang, &[("n", (i + 1).to_string()), ("of", n.to_string())]));
+            // The footer's baseline sits above the bottom margin, descenders included.
+            let y = mm(self.layout.margins_mm.bottom) + size * 0.4;
+            std::mem::swap(&mut self.ops, &mut ops);
+            let width = self.width();
+            self.text_at(self.left(), y, &footer, size, false, width);
+            std::mem::swap(&mut self.ops, &mut ops);
+            pages.push(PdfPage::new(Mm(self.w * 25.4 / 72.0), Mm(self.h * 25.4 / 72.0), ops));
+        }
+        let mut warnings = vec![];
+        self.doc.with_pages(pages).save(&PdfSaveOptions::default(), &mut warnings)
+    }
+}
+
+/// Text of a JSON value for a cell.
+pub fn cell(v: &Value) -> String {
+    match v {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        Value::Number(n) => match n.as_f64() {
+            Some(f) if n.is_f64() && f.fract() != 0.0 => format!("{}", (f * 100.0).round() / 100.0),
+            Some(f) if n.is_f64() => format!("{f:.0}"),
+            _ => n.to_string(),
+        },
+        other => other.to_string(),
+    }
+}
+
+fn num(v: &Value) -> String {
+    cell(v)
+}
+
+/// The ranking: rank (shared places `2=`), player, club, the method's columns,
+/// the tie-breaks, every round (byes marked), late entries and withdrawals noted.
+pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
+    let name = standings["tournament"].as_str().unwrap_or("");
+    let after = standings["after_round"].as_i64().unwrap_or(0);
+    let title = format!("{} — {}", layout.word("standings", lang, &[]), name);
+    let mut c = Canvas::new(layout, &title, lang)?;
+    c.heading(&format!("{title}, {}", layout.word("after_round", lang, &[("n", after.to_string())])));
+    let rows = standings["rows"].as_array().cloned().unwrap_or_default();
+    let points = rows.iter().any(|r| !r["table_points"].is_null());
+    let mut cols = vec![Col::num(layout.word("rank", lang, &[]), 1.0), Col::new(layout.word("name", lang, &[]), 5.0), Col::new(layout.word("club", lang, &[]), 3.0)];
+    if points {
+        cols.push(Col::num(layout.word("points", lang, &[]), 1.4));
+    }
+    cols.push(Col::num(layout.word("score", lang, &[]), 1.3));
+    cols.push(Col::num(layout.word("best", lang, &[]), 1.3));
+    let round = layout.word("round", lang, &[]);
+    for r in 1..=after {
+        cols.push(Col::num(format!("{}{r}", round.chars().next().unwrap_or('R')), if points { 1.9 } else { 1.2 }));
+    }
+    let bye = layout.word("bye", lang, &[]);
+    let lines: Vec<Vec<String>> = rows
+        .iter()
+        .map(|row| {
+            let mut name = row["name"].as_str().unwrap_or("").to_string();
+            if let Some(n) = row["joined_round"].as_i64() {
+                name.push_str(&format!(" ({})", layout.word("joined", lang, &[("n", n.to_string())])));
+            }
+            if let Some(n) = row["withdrawn_from"].as_i64() {
+                name.push_str(&format!(" ({})", layout.word("withdrawn", lang, &[("n", n.to_string())])));
+            }
+            let rank = format!("{}{}", num(&row["rank"]), if row["shared"] == true { "=" } else { "" });
+            let club = clubs.get(row["player"].as_str().unwrap_or("")).cloned().unwrap_or_default();
+            let mut out = vec![rank, name, club];
+            if points {
+                out.push(num(&row["table_points"]));
+            }
+            out.push(num(&row["score_sum"]));
+            out.push(num(&row["best_round"]));
+            for r in 1..=after {
+                let entry = row["rounds"].as_array().and_then(|rs| rs.iter().find(|x| x["round"] == r));
+                out.push(match entry {
+                    None => String::new(),
+                    Some(e) if e["bye"] == true => format!("{bye}{}", if points { format!(" {}", num(&e["table_points"])) } else { String::new() }),
+                    Some(e) if points => format!("{} ({})", num(&e["table_points"]), num(&e["score"])),
+                    Some(e) => num(&e["score"]),
+                });
+            }
+            out
+        })
+        .collect();
+    c.table(&cols, &lines, false);
+    Ok(c.finish())
+}
+
+/// The seating plan: by table (seats in order, who deals first), then every player by
+/// name with table and seat; byes listed.
+pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
+    let w = |k: &str| layout.word(k, lang, &[]);
+    let title = format!("{} — {}, {} {}", w("seating"), round["tournament"].as_str().unwrap_or(""), w("round"), num(&round["round"]));
+    let mut c = Canvas::new(layout, &title, lang)?;
+    c.heading(&title);
+    let tables = round["tables"].as_array().cloned().unwrap_or_default();
+    let mut by_name: Vec<(String, String, String, String)> = vec![];
+    for t in &tables {
+        let number = num(&t["number"]);
+        c.para(&format!("{} {number}", w("table")), true);
+        let first = t["first_dealer"].as_i64().unwrap_or(0);
+        let rows: Vec<Vec<String>> = t["seats"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|s| {
+                let seat = s["seat"].as_i64().unwrap_or(0);
+                by_name.push((s["name"].as_str().unwrap_or("").to_string(), s["club"].as_str().unwrap_or("").to_string(), number.clone(), seat.to_string()));
+                vec![seat.to_string(), s["name"].as_str().unwrap_or("").to_string(), s["club"].as_str().unwrap_or("").to_string(), if seat == first { w("first_dealer") } else { String::new() }]
+            })
+            .collect();
+        c.table(&[Col::num(w("seat"), 1.0), Col::new(w("name"), 5.0), Col::new(w("club"), 3.5), Col::new("", 2.5)], &rows, false);
+    }
+    let byes: Vec<String> = round["byes"].as_array().into_iter().flatten().map(|b| b["name"].as_str().unwrap_or("").to_string()).collect();
+    if !byes.is_empty() {
+        c.para(&format!("{}: {}", w("byes"), byes.join(", ")), false);
+        for b in round["byes"].as_array().into_iter().flatten() {
+            by_name.push((b["name"].as_str().unwrap_or("").to_string(), b["club"].as_str().unwrap_or("").to_string(), w("bye"), String::new()));
+        }
+    }
+    by_name.sort_by(|a, b| a.0.to_lowercase().cmp(&b.0.to_lowercase()));
+    c.gap(1.0);
+    c.heading(&w("by_name"));
+    let rows: Vec<Vec<String>> = by_name.into_iter().map(|(n, club, t, s)| vec![n, club, t, s]).collect();
+    c.table(&[Col::new(w("name"), 5.0), Col::new(w("club"), 3.5), Col::num(w("table"), 1.2), Col::num(w("seat"), 1.0)], &rows, false);
+    Ok(c.finish())
+}
+
+/// Score sheets, one table per page: the tournament, round and table, the names in
+/// seat order and the dealers in order, then the game's own grid. With lines (a
+/// completed sheet), the lines as written, corrections marked, totals and table points.
+pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
+    let w = |k: &str| layout.word(k, lang, &[]);
+    let title = sheets.first().map(|s| format!("{} — {}, {} {}", w("sheet"), s["tournament"].as_str().unwrap_or(""), w("round"), num(&s["round"]))).unwrap_or_default();
+    let mut c = Canvas::new(layout, &title, lang)?;
+    for (k, s) in sheets.iter().enumerate() {
+        if k > 0 {
+            c.need(f32::MAX);
+        }
+        c.heading(&format!("{} — {} {}, {} {}", s["tournament"].as_str().unwrap_or(""), w("round"), num(&s["round"]), w("table"), num(&s["table"])));
+        let seats = s["seats"].as_array().cloned().unwrap_or_default();
+        let names: Vec<String> = seats.iter().map(|x| format!("{}. {}", num(&x["seat"]), x["name"].as_str().unwrap_or(""))).collect();
+        let mut items = names.clone();
+        items.push(format!("({})", s["game_name"].as_str().unwrap_or("")));
+        c.items(&items);
+        let first = s["first_dealer"].as_i64().unwrap_or(1).max(1) as usize;
+        let order: Vec<String> = (0..seats.len()).map(|i| names[(first - 1 + i) % seats.len()].clone()).collect();
+        let mut dealing = vec![format!("{}:", w("dealer_order"))];
+        dealing.extend(order.iter().enumerate().map(|(i, n)| if i + 1 < order.len() { format!("{n} →") } else { n.clone() }));
+        c.items(&dealing);
+        let form = &s["form"];
+        let mut cols = vec![Col::num(w("line"), 0.7), Col::num(w("dealer"), 0.9)];
+        for col in form["columns"].as_array().into_iter().flatten() {
+            cols.push(Col::new(col["title"].as_str().unwrap_or(""), col["width"].as_f64().unwrap_or(1.5) as f32));
+        }
+        let per_seat = form["per_seat"].as_array().cloned().unwrap_or_default();
+        for x in &seats {
+            for (j, p) in per_seat.iter().enumerate() {
+                let head = if j == 0 { format!("{} {}", num(&x["seat"]), p["title"].as_str().unwrap_or("")) } else { p["title"].as_str().unwrap_or("").to_string() };
+                cols.push(Col::num(head, if per_seat.len() > 1 { 0.9 } else { 1.6 }));
+            }
+        }
+        let lines = s["lines"].as_array().cloned().unwrap_or_default();
+        let corrected: Vec<i64> = s["corrected"].as_array().into_iter().flatten().filter_map(Value::as_i64).collect();
+        let mut rows: Vec<Vec<String>> = vec![];
+        let blank_rows = form["rows"].as_array().cloned().unwrap_or_default();
+        for l in &lines {
+            let line = l["line"].as_i64().unwrap_or(0);
+            let mark = if corrected.contains(&line) { " *" } else { "" };
+            let mut row = vec![format!("{line}{mark}"), num(&l["dealer"])];
+            for col in form["columns"].as_array().into_iter().flatten() {
+                row.push(filled(l, col["from"].as_str().unwrap_or(""), None));
+            }
+            for i in 0..seats.len() {
+                for p in &per_seat {
+                    let out = l["sits_out"].as_u64() == Some(i as u64 + 1);
+                    row.push(if out { "—".into() } else { filled(l, p["from"].as_str().unwrap_or(""), Some(i)) });
+                }
+            }
+            rows.push(row);
+        }
+        let played = lines.iter().filter(|l| l["counts"] != false && !l["label"].as_str().unwrap_or("").contains("fine")).count();
+        let still: Vec<&Value> = if lines.is_empty() { blank_rows.iter().collect() } else { blank_rows.iter().skip(played.min(blank_rows.len())).collect() };
+        if lines.is_empty() || s["complete"] != true {
+            for r in still {
+                let mut row = vec![r["label"].as_str().filter(|l| l.parse::<i64>().is_ok()).unwrap_or("").to_string(), num(&r["dealer"])];
+                for (j, _) in form["columns"].as_array().into_iter().flatten().enumerate() {
+                    row.push(if j == 0 && r["label"].as_str().is_some_and(|l| l.parse::<i64>().is_err()) { r["label"].as_str().unwrap_or("").to_string() } else { String::new() });
+                }
+                for i in 0..seats.len() {
+                    for _ in &per_seat {
+                        row.push(if r["out"].as_u64() == Some(i as u64 + 1) { "—".into() } else { String::new() });
+                    }
+                }
+                rows.push(row);
+            }
+        }
+        let lead = 2 + form["columns"].as_array().map_or(0, Vec::len);
+        let total_row = |label: String, values: &Value| -> Vec<String> {
+            let mut row = vec![String::new(); lead];
+            row[0] = label;
+            for i in 0..seats.len() {
+                for (j, _) in per_seat.iter().enumerate() {
+                    row.push(if j + 1 == per_seat.len() { num(&values[i]) } else { String::new() });
+                }
+            }
+            row
+        };
+        if !lines.is_empty() {
+            rows.push(total_row(w("totals"), &s["scores"]));
+            if s["uses_table_points"] == true {
+                let mark = if s["complete"] == true { String::new() } else { format!(" ({})", w("provisional")) };
+                rows.push(total_row(format!("{}{mark}", w("table_points")), &s["table_points"]));
+            }
+        }
+        c.table(&cols, &rows, lines.is_empty());
+        if !corrected.is_empty() {
+            c.para(&format!("* {}", w("corrected")), false);
+        }
+    }
+    Ok(c.finish())
+}
+
+/// A completed cell: the line's label or points, or a field of its entry.
+fn filled(line: &Value, from: &str, seat: Option<usize>) -> String {
+    let v = match from {
+        "label" => line["label"].clone(),
+        "points" => line["points"].clone(),
+        key => line["entry"][key].clone(),
+    };
+    match (seat, &v) {
+        (Some(i), Value::Array(a)) => a.get(i).map(num).unwrap_or_default(),
+        (_, Value::Array(a)) => a.iter().map(num).collect::<Vec<_>>().join(" "),
+        _ => num(&v),
+    }
+}
+
+/// The jury's rulings and fines: where, who, points, why and which jury member.
+pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
+    let w = |k: &str| layout.word(k, lang, &[]);
+    let title = format!("{} — {tournament}", w("rulings"));
+    let mut c = Canvas::new(layout, &title, lang)?;
+    c.heading(&title);
+    let rows: Vec<Vec<String>> = rulings
+        .iter()
+        .map(|r| {
+            vec![num(&r["round"]), num(&r["table"]), format!("{}. {}", num(&r["seat"]), r["name"].as_str().unwrap_or("")), filled(r, "points", None), r["reason"].as_str().unwrap_or("").to_string(), r["by"].as_str().unwrap_or("").to_string()]
+        })
+        .collect();
+    c.table(
+        &[Col::num(w("round"), 1.0), Col::num(w("table"), 1.0), Col::new(w("name"), 3.5), Col::new(w("points"), 2.2), Col::new(w("reason"), 5.0), Col::new(w("by"), 2.0)],
+        &rows,
+        false,
+    );
+    Ok(c.finish())
+}

@@ -1,0 +1,181 @@
+//! Printing, read back with poppler-utils (never trusted from the writer): pdftotext
+//! finds every name, rank and total; pdfinfo counts the pages; pdftoppm renders every
+//! page and nothing is drawn outside the margins. CSV exports against golden files.
+
+mod common;
+use common::*;
+use std::path::Path;
+use std::process::Command;
+
+fn pdftotext(pdf: &[u8], dir: &Path) -> String {
+    let file = dir.join("out.pdf");
+    std::fs::write(&file, pdf).unwrap();
+    let out = Command::new("pdftotext").arg("-layout").arg(&file).arg("-").output().expect("pdftotext (poppler-utils) is installed");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn pages(pdf: &[u8], dir: &Path) -> usize {
+    let file = dir.join("info.pdf");
+    std::fs::write(&file, pdf).unwrap();
+    let out = Command::new("pdfinfo").arg(&file).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines().find(|l| l.starts_with("Pages:")).and_then(|l| l.split_whitespace().nth(1)).and_then(|n| n.parse().ok()).unwrap()
+}
+
+/// Render every page (gray, 40 dpi) and check that the band outside the margins
+/// (15 mm, less 1 mm of tolerance) is white.
+fn nothing_outside_the_margins(pdf: &[u8], dir: &Path) {
+    let file = dir.join("render.pdf");
+    std::fs::write(&file, pdf).unwrap();
+    let prefix = dir.join("page");
+    let status = Command::new("pdftoppm").args(["-r", "40", "-gray"]).arg(&file).arg(&prefix).status().unwrap();
+    assert!(status.success());
+    let mut rendered = 0;
+    for entry in std::fs::read_dir(dir).unwrap().filter_map(|e| e.ok()) {
+        let name = entry.file_name().to_string_lossy().to_string();
+        if !(name.starts_with("page") && name.ends_with(".pgm")) {
+            continue;
+        }
+        rendered += 1;
+        let data = std::fs::read(entry.path()).unwrap();
+        // PGM: "P5\n<w> <h>\n255\n" then one byte per pixel.
+        let mut fields = vec![];
+        let mut pos = 0;
+        while fields.len() < 4 {
+            while data[pos].is_ascii_whitespace() {
+                pos += 1;
+            }
+            let start = pos;
+            while !data[pos].is_ascii_whitespace() {
+                pos += 1;
+            }
+            fields.push(String::from_utf8_lossy(&data[start..pos]).to_string());
+        }
+        let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+        let pixels = &data[pos + 1..];
+        let band = ((15.0 - 1.0) / 25.4 * 40.0) as usize;
+        for y in 0..h {
+            for x in 0..w {
+                if x < band || x >= w - band || y < band || y >= h - band {
+                    assert!(pixels[y * w + x] > 250, "{name}: ink at ({x}, {y}), outside the margins");
+                }
+            }
+        }
+        std::fs::remove_file(entry.path()).unwrap();
+    }
+    assert!(rendered > 0);
+}
+
+#[test]
+fn the_ranking_pdf_shows_every_name_rank_and_total() {
+    let (mut app, t) = imported("spring-open-16.json");
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = app.print_standings(&t, None, Some("fr")).unwrap();
+    let text = pdftotext(&pdf, dir.path());
+    assert!(text.contains("Classement — Spring Open 2026, après la manche 5"), "{text}");
+    let expected = json("spring-open-16.expected.json");
+    for row in expected["rows"].as_array().unwrap() {
+        let name = row["name"].as_str().unwrap();
+        let line = text.lines().find(|l| l.contains(name)).unwrap_or_else(|| panic!("{name} is not printed:\n{text}"));
+        let rank = format!("{}{}", row["rank"], if row["shared"] == true { "=" } else { "" });
+        assert!(line.trim_start().starts_with(&rank), "{name}: rank {rank} in «{line}»");
+        let points = format!(" {} ", row["table_points"].as_f64().unwrap());
+        assert!(line.contains(&points), "{name}: {points} in «{line}»");
+    }
+    nothing_outside_the_margins(&pdf, dir.path());
+}
+
+#[test]
+fn prefilled_sheets_one_page_per_table_for_every_game() {
+    for (file, tables) in [("spring-open-16.json", 4), ("king-13.json", 3), ("lucky7-11.json", 3), ("rikken-18.json", 4)] {
+        let (mut app, t) = imported(file);
+        let dir = tempfile::tempdir().unwrap();
+        let pdf = app.print_sheets(&t, 1, false, Some("en")).unwrap();
+        assert_eq!(pages(&pdf, dir.path()), tables, "{file}");
+        let text = pdftotext(&pdf, dir.path());
+        for table in json(file)["rounds"][0]["tables"].as_array().unwrap() {
+            for id in table["seats"].as_array().unwrap() {
+                let name = json(file)["players"].as_array().unwrap().iter().find(|p| &p["id"] == id).unwrap()["name"].as_str().unwrap().to_string();
+                assert!(text.contains(&name), "{file}: {name}");
+            }
+        }
+        assert!(text.contains("Dealers in order"), "{file}");
+        nothing_outside_the_margins(&pdf, dir.path());
+    }
+    // The games' own grids: King's phases in order, Lucky 7's hand 7 marked.
+    let (mut app, t) = imported("king-13.json");
+    let dir = tempfile::tempdir().unwrap();
+    let text = pdftotext(&app.print_sheets(&t, 1, false, Some("fr")).unwrap(), dir.path());
+    assert!(text.contains("pas de plis") && text.contains("deux der"), "{text}");
+    let (mut app, t) = imported("lucky7-11.json");
+    let text = pdftotext(&app.print_sheets(&t, 1, false, Some("en")).unwrap(), dir.path());
+    assert!(text.contains("7 cards ×2"), "{text}");
+}
+
+#[test]
+fn completed_sheets_carry_the_lines_totals_and_corrections() {
+    let (mut app, t) = imported("spring-open-16.json");
+    let sheet = app.sheet(&t, 1, 1).unwrap();
+    let first = sheet.lines[0].entry.clone();
+    let mut fixed = first.clone();
+    fixed["note"] = "checked".into();
+    app.deal_correct(&t, 1, 1, 1, fixed, "rechecked").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let text = pdftotext(&app.print_sheets(&t, 1, true, Some("en")).unwrap(), dir.path());
+    // The first line of the grid (after the header row "# Dealer Game …") is line 1, marked.
+    let grid: Vec<&str> = text.lines().skip_while(|l| !l.contains("Game")).skip(1).collect();
+    assert!(grid[0].trim_start().starts_with("1 *") || grid[0].trim_start().starts_with("1*"), "the corrected line is marked: «{}»", grid[0]);
+    assert!(!grid[1].contains('*'), "line 2 was not corrected");
+    assert!(text.contains("* corrected"));
+    let totals = text.lines().find(|l| l.trim_start().starts_with("Totals")).unwrap();
+    for score in &sheet.scores {
+        assert!(totals.contains(&score.to_string()), "{score} in «{totals}»");
+    }
+    assert!(text.contains("Table points"));
+}
+
+#[test]
+fn the_seating_plan_and_the_rulings() {
+    let (mut app, t) = imported("bye-18.json");
+    let dir = tempfile::tempdir().unwrap();
+    let text = pdftotext(&app.print_seating(&t, 1, Some("nl")).unwrap(), dir.path());
+    assert!(text.contains("Tafelschikking") && text.contains("Spelers op naam") && text.contains("Vrij:"), "{text}");
+    for p in json("bye-18.json")["players"].as_array().unwrap() {
+        assert!(text.contains(p["name"].as_str().unwrap()), "{}", p["name"]);
+    }
+    let (mut app, t) = imported("spring-open-16.json");
+    let text = pdftotext(&app.print_rulings(&t, Some("en")).unwrap(), dir.path());
+    assert!(text.contains("Rulings and fines") && text.contains("fault in deal"), "{text}");
+}
+
+#[test]
+fn a_long_field_breaks_across_pages_with_its_header() {
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let names: String = (1..=120).map(|i| format!("Joueur Numéro {i:03} Avec Un Nom Très Long Pour Voir,Cercle Royal Des Amis Du Roi De Cœur {i}\n")).collect();
+    let t = app.tournament_create(&atout_api::NewTournament { name: "Long".into(), game: "double-king".into(), rounds: Some(1), ..Default::default() }).unwrap().id.to_string();
+    app.players_import(&format!("name,club\n{names}"), Some(&t)).unwrap();
+    app.round_draw(&t, 1, Some(1)).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = app.print_seating(&t, 1, Some("fr")).unwrap();
+    assert!(pages(&pdf, dir.path()) > 2);
+    let text = pdftotext(&pdf, dir.path());
+    assert!(text.matches("Joueur").count() >= 120, "every name and the repeated headers");
+    nothing_outside_the_margins(&pdf, dir.path());
+}
+
+/// CSV for spreadsheets: UTF-8 with a byte-order mark, `;`, against files checked by hand
+/// (fixtures/csv/, the figures of spring-open-16.expected.json).
+#[test]
+fn csv_exports_match_their_golden_files() {
+    let (mut app, t) = imported("spring-open-16.json");
+    for what in ["standings", "rounds", "lines"] {
+        let got = app.export_csv(&t, what, b';', Some("fr")).unwrap();
+        assert!(got.starts_with('\u{feff}'));
+        let golden = format!("csv/spring-open-16.{what}.csv");
+        if std::env::var("ATOUT_BLESS").is_ok() {
+            std::fs::write(fixture(&golden), &got).unwrap();
+        }
+        assert_eq!(got, read(&golden), "{what}");
+    }
+}
