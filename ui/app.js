@@ -352,6 +352,7 @@ views.rounds = async () => {
       drawn
         ? h("button", { id: "draw-again", onclick: draw }, t("draw_again"))
         : h("button", { class: "primary", id: "draw-round", onclick: draw }, t("draw"))),
+    drawn ? printPanel(tid, ["seating", "sheets", "completed-sheets", "lines-csv"], r) : null,
     drawn
       ? [
           h("p", { class: "hint", id: "draw-info" }, `${t("seed").split(" ")[0]} ${drawn.seed ?? "—"} · ${drawn.repeats ?? 0} ${t("repeats")}`),
@@ -377,6 +378,8 @@ views.standings = async () => {
   };
   return [
     h("h2", {}, `${t("standings")} — ${s.tournament}`),
+    errorBox(),
+    printPanel(tid, ["standings", "standings-csv", "rounds-csv", "lines-csv"], state.afterRound || null),
     h("div", { class: "row" }, h("label", {}, t("after_round"), h("select", { id: "after-round", onchange: (e) => { state.afterRound = Number(e.target.value); render(); } },
       rounds.map((r) => h("option", { value: r, selected: r === s.after_round }, r))))),
     h("table", { id: "standings-table" },
@@ -585,6 +588,7 @@ views.jury = async () => {
     chooser,
     errorBox(),
     forms,
+    printPanel(tid, ["rulings"], null),
     h("h3", {}, t("all_rulings")),
     h("table", { id: "rulings-table" },
       h("tr", {}, h("th", {}, t("round")), h("th", {}, t("table")), h("th", {}, t("name")), h("th", {}, t("points")), h("th", {}, t("reason")), h("th", {}, t("by"))),
@@ -615,6 +619,35 @@ async function undoMine() {
     throw { message: t("undo_gone") };
   });
   if (ok) { state.lastAction = null; flash(t("saved")); }
+}
+
+// ------------------------------------------------------------------ print
+/**
+ * Print / Export: the documents of this screen, the file to write (its path
+ * proposed by the application, editable), a progress indicator while the file is
+ * made (the window stays responsive: the work runs off its main thread), and Open.
+ */
+function printPanel(tid, docs, round) {
+  const p = state.print || (state.print = {});
+  const what = docs.includes(p.what) ? p.what : docs[0];
+  const request = () => ({ tournament: tid, what, round, lang: currentLang(), path: p.path || null });
+  const panel = h("details", { class: "card print", id: "print-panel", open: p.open || null, ontoggle: (e) => { p.open = e.target.open; } },
+    h("summary", {}, t("print_export")),
+    h("div", { class: "row" },
+      h("label", {}, t("what"), h("select", { id: "print-what", onchange: (e) => { p.what = e.target.value; p.path = null; p.done = null; render(); } },
+        docs.map((d) => h("option", { value: d, selected: d === what }, t(`docs.${d}`))))),
+      h("label", { class: "wide" }, t("save_to"), h("input", { id: "print-path", value: p.path || "", oninput: (e) => { p.path = e.target.value; } })),
+      h("button", { class: "primary", id: "print-save", onclick: async () => {
+        p.busy = true; p.done = null; render();
+        try { p.done = await call("print", { request: request() }); state.error = null; }
+        catch (e) { state.error = explain(e); }
+        p.busy = false; render();
+      } }, t("save_file"))),
+    p.busy ? h("div", { class: "row" }, h("progress", { id: "print-progress" }), t("printing")) : null,
+    p.done ? h("div", { class: "row", id: "print-done" }, t("saved_to", { path: p.done }),
+      h("button", { id: "print-open", onclick: () => act(() => call("open_file", { path: p.done })) }, t("open"))) : null);
+  if (!p.path) call("print_path", { request: request() }).then((path) => { p.path = path; const el = document.getElementById("print-path"); if (el && !el.value) el.value = path; }).catch(() => null);
+  return panel;
 }
 
 // ---------------------------------------------------------------- backups

@@ -1,6 +1,9 @@
 // Texts in English, French and Dutch. The UI starts in the system's language.
 const texts = {
   en: {
+    print_export: "Print / Export", save_to: "Save to", save_file: "Save", printing: "Preparing the file…", saved_to: "Saved to {path}", open: "Open",
+    docs: { standings: "Ranking (PDF)", seating: "Seating plan (PDF)", sheets: "Score sheets to fill in (PDF)", "completed-sheets": "Score sheets as written (PDF)", rulings: "Rulings and fines (PDF)",
+      "standings-csv": "Ranking (CSV)", "rounds-csv": "Round results (CSV)", "lines-csv": "Every sheet line (CSV)" },
     backups: "Backups", back_up_now: "Back up now", restore: "Restore", confirm_restore: "Replace the database with this backup (the current content is kept)",
     written: "Written", holds: "Holds", holds_text: "{t} tournaments, {r} rounds, {l} lines", kind: "Kind", last_change: "Last change",
     kinds: { auto: "automatic", manual: "by hand", "before-migration": "before an upgrade", replaced: "replaced by a restore", damaged: "damaged file set aside" },
@@ -38,6 +41,9 @@ const texts = {
     open_sheet: "Open sheet",
   },
   fr: {
+    print_export: "Imprimer / Exporter", save_to: "Enregistrer sous", save_file: "Enregistrer", printing: "Préparation du fichier…", saved_to: "Enregistré : {path}", open: "Ouvrir",
+    docs: { standings: "Classement (PDF)", seating: "Plan de table (PDF)", sheets: "Feuilles de marque à remplir (PDF)", "completed-sheets": "Feuilles de marque remplies (PDF)", rulings: "Décisions et amendes (PDF)",
+      "standings-csv": "Classement (CSV)", "rounds-csv": "Résultats par manche (CSV)", "lines-csv": "Toutes les lignes (CSV)" },
     backups: "Sauvegardes", back_up_now: "Sauvegarder maintenant", restore: "Restaurer", confirm_restore: "Remplacer la base par cette sauvegarde (le contenu actuel est conservé)",
     written: "Écrite", holds: "Contient", holds_text: "{t} tournois, {r} manches, {l} lignes", kind: "Type", last_change: "Dernier changement",
     kinds: { auto: "automatique", manual: "à la main", "before-migration": "avant une mise à jour", replaced: "remplacée par une restauration", damaged: "fichier endommagé mis de côté" },
@@ -75,6 +81,9 @@ const texts = {
     open_sheet: "Ouvrir la feuille",
   },
   nl: {
+    print_export: "Afdrukken / Exporteren", save_to: "Opslaan als", save_file: "Opslaan", printing: "Bestand wordt gemaakt…", saved_to: "Opgeslagen: {path}", open: "Openen",
+    docs: { standings: "Stand (PDF)", seating: "Tafelschikking (PDF)", sheets: "Scorebladen om in te vullen (PDF)", "completed-sheets": "Ingevulde scorebladen (PDF)", rulings: "Beslissingen en boetes (PDF)",
+      "standings-csv": "Stand (CSV)", "rounds-csv": "Resultaten per ronde (CSV)", "lines-csv": "Alle lijnen (CSV)" },
     backups: "Back-ups", back_up_now: "Nu een back-up maken", restore: "Terugzetten", confirm_restore: "De databank vervangen door deze back-up (de huidige inhoud wordt bewaard)",
     written: "Gemaakt", holds: "Bevat", holds_text: "{t} toernooien, {r} ronden, {l} lijnen", kind: "Soort", last_change: "Laatste wijziging",
     kinds: { auto: "automatisch", manual: "met de hand", "before-migration": "voor een update", replaced: "vervangen bij terugzetten", damaged: "beschadigd bestand opzij gezet" },

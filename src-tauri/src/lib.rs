@@ -160,6 +160,25 @@ async fn tournament_settings(app: S<'_>, tournament: String, patch: Value, reaso
     app.with(|a| a.tournament_settings(&tournament, &patch, &reason))
 }
 #[tauri::command]
+async fn print_path(app: S<'_>, request: atout_api::print::PrintRequest) -> Reply<String> {
+    app.with(|a| a.default_print_path(&request))
+}
+#[tauri::command]
+async fn print(app: S<'_>, request: atout_api::print::PrintRequest) -> Reply<String> {
+    app.with(|a| a.save_print(&request))
+}
+/// Open a printed file with the desktop's viewer.
+#[tauri::command]
+async fn open_file(path: String) -> Reply<()> {
+    std::process::Command::new("xdg-open")
+        .arg(&path)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map(|_| ())
+        .map_err(|e| ApiError::Invalid(format!("cannot open {path}: {e}")))
+}
+#[tauri::command]
 async fn recovery(app: S<'_>) -> Reply<Recovery> {
     Ok(app.recovery())
 }
@@ -244,6 +263,9 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         tournament_settings,
         recovery,
         recover,
+        print_path,
+        print,
+        open_file,
         backup_now,
         backup_restore,
         ruling_add,

@@ -328,6 +328,16 @@ def evening(w, csv_path):
     check(ranks == ["1", "2=", "2=", "2=", "5=", "5=", "7", "8"], f"ranks {ranks}")
     check(points == ["16", "12", "12", "12", "10", "10", "4", "4"], f"points {points}")
     w.shot("07-standings", ["Standings", "2=", "5="])
+    # Print the ranking from the window, and read the file back.
+    w.click("#print-panel summary")
+    w.find("#print-path")
+    pdf = os.path.join(os.path.dirname(csv_path), "ranking.pdf")
+    w.type("#print-path", pdf)
+    w.click("#print-save")
+    w.wait_text("Saved to", "#print-done", timeout=30)
+    text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout
+    check("Standings — Friday Test" in text and "Chloé Dubois" in text, f"the printed ranking reads back: {text[:200]!r}")
+    w.shot("07b-standings-printed", ["Saved to", "Open"])
 
     w.select("#lang", "fr")
     w.wait_text("Classement", "#nav")

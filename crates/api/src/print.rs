@@ -143,3 +143,56 @@ impl Atout {
         Ok(format!("\u{feff}{}", String::from_utf8_lossy(&bytes)))
     }
 }
+
+/// What the window prints or exports, and where.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct PrintRequest {
+    pub tournament: String,
+    /// `standings`, `seating`, `sheets`, `completed-sheets`, `rulings` (PDF), or
+    /// `standings-csv`, `rounds-csv`, `lines-csv`.
+    pub what: String,
+    #[serde(default)]
+    pub round: Option<i64>,
+    #[serde(default)]
+    pub lang: Option<String>,
+    /// The file to write; by default in the documents folder, `Atout/`.
+    #[serde(default)]
+    pub path: Option<String>,
+}
+
+impl Atout {
+    /// Where a print goes when no path is given: `~/Documents/Atout/<tournament>-<what>[-round N].<ext>`.
+    pub fn default_print_path(&mut self, req: &PrintRequest) -> Result<String> {
+        let id = self.resolve(&req.tournament)?;
+        let name: String = self.loaded(id)?.row.name.chars().map(|c| if c.is_alphanumeric() || c == '-' { c } else { '-' }).collect();
+        let dir = dirs::document_dir().or_else(dirs::home_dir).unwrap_or_else(std::env::temp_dir).join("Atout");
+        let ext = if req.what.ends_with("-csv") { "csv" } else { "pdf" };
+        let round = req.round.map(|r| format!("-round-{r}")).unwrap_or_default();
+        Ok(dir.join(format!("{name}-{}{round}.{ext}", req.what.trim_end_matches("-csv"))).display().to_string())
+    }
+
+    /// Print or export as asked, write the file, and return its path.
+    pub fn save_print(&mut self, req: &PrintRequest) -> Result<String> {
+        let lang = req.lang.as_deref();
+        let round = || req.round.ok_or_else(|| ApiError::Invalid("which round?".into()));
+        let bytes: Vec<u8> = match req.what.as_str() {
+            "standings" => self.print_standings(&req.tournament, req.round, lang)?,
+            "seating" => self.print_seating(&req.tournament, round()?, lang)?,
+            "sheets" => self.print_sheets(&req.tournament, round()?, false, lang)?,
+            "completed-sheets" => self.print_sheets(&req.tournament, round()?, true, lang)?,
+            "rulings" => self.print_rulings(&req.tournament, lang)?,
+            csv if csv.ends_with("-csv") => self.export_csv(&req.tournament, csv.trim_end_matches("-csv"), b';', lang)?.into_bytes(),
+            other => return Err(ApiError::Invalid(format!("nothing to print called «{other}»"))),
+        };
+        let path = match req.path.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
+            Some(p) => p.to_string(),
+            None => self.default_print_path(req)?,
+        };
+        let file = std::path::Path::new(&path);
+        if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| ApiError::File { path: dir.display().to_string(), source })?;
+        }
+        std::fs::write(file, bytes).map_err(|source| ApiError::File { path: path.clone(), source })?;
+        Ok(path)
+    }
+}
