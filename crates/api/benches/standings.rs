@@ -99,6 +99,25 @@ fn main() {
         })
         .collect();
 
+    // (d) All prefilled sheets of the first round (one page per table) in one PDF.
+    let sheets: Vec<Duration> = (0..3)
+        .map(|_| {
+            let started = Instant::now();
+            let pdf = app.print_sheets(&t, 1, false, Some("en")).unwrap();
+            assert!(pdf.len() > 10_000);
+            started.elapsed()
+        })
+        .collect();
+    // (e) The ranking of every player as a PDF.
+    let ranking: Vec<Duration> = (0..5)
+        .map(|_| {
+            let started = Instant::now();
+            let pdf = app.print_standings(&t, None, Some("en")).unwrap();
+            assert!(pdf.len() > 10_000);
+            started.elapsed()
+        })
+        .collect();
+
     let (a, b, c) = (median(full), median(add), median(bare));
     println!("standings bench: {players} players, {rounds} rounds, {deals} deal lines in {}", path.display());
     println!("  import of the whole document      {}", ms(import));
@@ -107,6 +126,8 @@ fn main() {
     println!("      of which: add the deal {}, standings {}", ms(median(add_only)), ms(median(read_only)));
     println!("  (c) one bare SQLite commit        {}", ms(c));
     println!("  (b) / (c) = {:.2}", b.as_secs_f64() / c.as_secs_f64());
+    println!("  (d) prefilled sheets of a round, one PDF ({} tables)  {}   target < 2 s", players / 4, ms(median(sheets)));
+    println!("  (e) the ranking as a PDF          {}   target < 200 ms", ms(median(ranking)));
     drop(app);
     let _ = std::fs::remove_dir_all(&dir);
 }
