@@ -116,21 +116,26 @@ impl Atout {
     /// writers at one table never overwrite each other; a refused change writes
     /// nothing. Lines that change get a new row; removed lines a null row.
     fn write_sheet(&mut self, at: &At, edit: Edit, action: &str, reason: &str) -> Result<SheetView> {
-        let (table_id, seats) = {
+        let (table_id, seats, cached, cached_first) = {
             let l = self.loaded(at.id)?;
             let t = &l.round(at.round)?.row.tables[at.index];
-            (t.id, t.seats.len())
+            (t.id, t.seats.len(), t.deals.clone(), t.first_dealer)
         };
-        let Atout { store, cache, actor, .. } = self;
+        let Atout { store, cache, actor, seen_version, .. } = self;
+        let seen = *seen_version;
         let l = cache.get(&at.id).ok_or_else(|| ApiError::NotFound(format!("no tournament {}", at.id)))?;
         let rules = l.rules.as_ref();
         let (deals, first, sheet) = store.write(Change { actor, action, reason }, |w| {
-            let stored = w.table_lines(table_id)?;
+            // The sheet as stored: the cached one when no other connection has committed
+            // since it was read (this transaction holds the write lock), else read again.
+            let fresh = w.data_version()? == seen;
+            let stored = if fresh { cached } else { w.table_lines(table_id)? };
             let first = match &edit {
                 Edit::Dealer(seat) => {
                     w.set_first_dealer(table_id, *seat)?;
                     *seat
                 }
+                _ if fresh => cached_first,
                 _ => w.first_dealer(table_id)?.unwrap_or(0),
             };
             let mut deals = stored.clone();

@@ -574,6 +574,12 @@ impl Writer<'_> {
         Ok(())
     }
 
+    /// `PRAGMA data_version` inside this write: unchanged since a reader's last look
+    /// means no other connection has committed since (this transaction holds the lock).
+    pub fn data_version(&self) -> Result<i64> {
+        Ok(self.tx.pragma_query_value(None, "data_version", |r| r.get(0))?)
+    }
+
     /// The current draws of a tournament as stored, seen from inside this write.
     pub fn rounds(&self, tournament: Id) -> Result<Vec<RoundRow>> {
         rounds(&self.tx, tournament)
