@@ -637,6 +637,13 @@ function printPanel(tid, docs, round) {
       h("label", {}, t("what"), h("select", { id: "print-what", onchange: (e) => { p.what = e.target.value; p.path = null; p.done = null; render(); } },
         docs.map((d) => h("option", { value: d, selected: d === what }, t(`docs.${d}`))))),
       h("label", { class: "wide" }, t("save_to"), h("input", { id: "print-path", value: p.path || "", oninput: (e) => { p.path = e.target.value; } })),
+      h("button", { id: "print-choose", onclick: async () => {
+        // The desktop's save dialog (GTK), opened on the proposed file.
+        try {
+          const chosen = await window.__TAURI__.dialog.save({ defaultPath: p.path || undefined });
+          if (chosen) { p.path = chosen; render(); }
+        } catch (e) { state.error = explain(e); render(); }
+      } }, t("choose")),
       h("button", { class: "primary", id: "print-save", onclick: async () => {
         p.busy = true; p.done = null; render();
         try { p.done = await call("print", { request: request() }); state.error = null; }

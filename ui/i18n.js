@@ -1,7 +1,7 @@
 // Texts in English, French and Dutch. The UI starts in the system's language.
 const texts = {
   en: {
-    print_export: "Print / Export", save_to: "Save to", save_file: "Save", printing: "Preparing the file…", saved_to: "Saved to {path}", open: "Open",
+    print_export: "Print / Export", save_to: "Save to", save_file: "Save", choose: "Choose…", printing: "Preparing the file…", saved_to: "Saved to {path}", open: "Open",
     docs: { standings: "Ranking (PDF)", seating: "Seating plan (PDF)", sheets: "Score sheets to fill in (PDF)", "completed-sheets": "Score sheets as written (PDF)", rulings: "Rulings and fines (PDF)",
       "standings-csv": "Ranking (CSV)", "rounds-csv": "Round results (CSV)", "lines-csv": "Every sheet line (CSV)" },
     backups: "Backups", back_up_now: "Back up now", restore: "Restore", confirm_restore: "Replace the database with this backup (the current content is kept)",
@@ -41,7 +41,7 @@ const texts = {
     open_sheet: "Open sheet",
   },
   fr: {
-    print_export: "Imprimer / Exporter", save_to: "Enregistrer sous", save_file: "Enregistrer", printing: "Préparation du fichier…", saved_to: "Enregistré : {path}", open: "Ouvrir",
+    print_export: "Imprimer / Exporter", save_to: "Enregistrer sous", save_file: "Enregistrer", choose: "Choisir…", printing: "Préparation du fichier…", saved_to: "Enregistré : {path}", open: "Ouvrir",
     docs: { standings: "Classement (PDF)", seating: "Plan de table (PDF)", sheets: "Feuilles de marque à remplir (PDF)", "completed-sheets": "Feuilles de marque remplies (PDF)", rulings: "Décisions et amendes (PDF)",
       "standings-csv": "Classement (CSV)", "rounds-csv": "Résultats par manche (CSV)", "lines-csv": "Toutes les lignes (CSV)" },
     backups: "Sauvegardes", back_up_now: "Sauvegarder maintenant", restore: "Restaurer", confirm_restore: "Remplacer la base par cette sauvegarde (le contenu actuel est conservé)",
@@ -81,7 +81,7 @@ const texts = {
     open_sheet: "Ouvrir la feuille",
   },
   nl: {
-    print_export: "Afdrukken / Exporteren", save_to: "Opslaan als", save_file: "Opslaan", printing: "Bestand wordt gemaakt…", saved_to: "Opgeslagen: {path}", open: "Openen",
+    print_export: "Afdrukken / Exporteren", save_to: "Opslaan als", save_file: "Opslaan", choose: "Kiezen…", printing: "Bestand wordt gemaakt…", saved_to: "Opgeslagen: {path}", open: "Openen",
     docs: { standings: "Stand (PDF)", seating: "Tafelschikking (PDF)", sheets: "Scorebladen om in te vullen (PDF)", "completed-sheets": "Ingevulde scorebladen (PDF)", rulings: "Beslissingen en boetes (PDF)",
       "standings-csv": "Stand (CSV)", "rounds-csv": "Resultaten per ronde (CSV)", "lines-csv": "Alle lijnen (CSV)" },
     backups: "Back-ups", back_up_now: "Nu een back-up maken", restore: "Terugzetten", confirm_restore: "De databank vervangen door deze back-up (de huidige inhoud wordt bewaard)",

@@ -234,7 +234,7 @@ async fn export_document(app: S<'_>, tournament: String) -> Reply<atout_api::Doc
 
 /// A builder with the application state and every command (tests pass the mock runtime's).
 pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) -> tauri::Builder<R> {
-    builder.manage(app).invoke_handler(tauri::generate_handler![
+    builder.plugin(tauri_plugin_dialog::init()).manage(app).invoke_handler(tauri::generate_handler![
         players_list,
         players_import,
         player_add,

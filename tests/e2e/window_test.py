@@ -331,6 +331,8 @@ def evening(w, csv_path):
     # Print the ranking from the window, and read the file back.
     w.click("#print-panel summary")
     w.find("#print-path")
+    # "Choose…" opens the desktop's own save dialog (a native GTK window WebDriver cannot drive): its API is there.
+    check(w.js("return typeof window.__TAURI__.dialog.save") == "function", "the native save dialog is available")
     pdf = os.path.join(os.path.dirname(csv_path), "ranking.pdf")
     w.type("#print-path", pdf)
     w.click("#print-save")
