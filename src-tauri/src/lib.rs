@@ -11,7 +11,7 @@ use tauri::State;
 pub struct App(Mutex<Opened>);
 
 enum Opened {
-    Ready(Atout),
+    Ready(Box<Atout>),
     Refused { path: std::path::PathBuf, error: String },
 }
 
@@ -19,7 +19,7 @@ use atout_api::backups::Recovery;
 
 impl App {
     pub fn new(atout: Atout) -> App {
-        App(Mutex::new(Opened::Ready(atout)))
+        App(Mutex::new(Opened::Ready(Box::new(atout))))
     }
 
     /// The database at `path` could not be opened: the window starts on its recovery screen.
@@ -43,7 +43,7 @@ impl App {
             let mut guard = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             if let Opened::Refused { path, .. } = &*guard {
                 let atout = atout_api::backups::restore_file(path, std::path::Path::new(backup))?;
-                *guard = Opened::Ready(atout);
+                *guard = Opened::Ready(Box::new(atout));
             }
         }
         Ok(self.recovery())

@@ -208,7 +208,7 @@ impl Atout {
                 let line = self.loaded(id)?.round(round)?.row.tables.iter().find(|t| t.number == number).map_or(0, |t| t.deals.len());
                 saved(format!("saved {number} {line} {text}"));
                 written += 1;
-                if backup_every > 0 && written % backup_every == 0 {
+                if backup_every > 0 && written.is_multiple_of(backup_every) {
                     self.backup(None)?;
                     saved(format!("backup {written}"));
                 }

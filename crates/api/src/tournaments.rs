@@ -408,7 +408,7 @@ impl Atout {
                 withdrawn_from: e.withdrawn_from,
             })
             .collect();
-        list.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+        list.sort_by_key(|a| a.name.to_lowercase());
         Ok(list)
     }
 }

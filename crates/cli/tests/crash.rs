@@ -76,7 +76,7 @@ fn every_line_reported_saved_survives_a_kill() {
     let doc: serde_json::Value = serde_json::from_str(&ok(&db, &["export", "--tournament", "Crash", "-"])).unwrap();
     for (round, table, line, entry) in &saved {
         let tables = doc["rounds"][(*round - 1) as usize]["tables"].as_array().unwrap();
-        let t = tables.iter().find(|t| t["number"].to_string() == *table).unwrap();
+        let t = tables.iter().find(|t| t["number"].as_i64() == table.parse::<i64>().ok()).unwrap();
         let stored = &t["deals"][line.parse::<usize>().unwrap() - 1];
         assert_eq!(stored, &serde_json::from_str::<serde_json::Value>(entry).unwrap(), "round {round} table {table} line {line}");
     }

@@ -173,8 +173,8 @@ impl<'a> Canvas<'a> {
         // The document's own date (printpdf would write 1970).
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
         if let Ok(date) = printpdf::OffsetDateTime::from_unix_timestamp(now) {
-            doc.metadata.info.creation_date = date.clone();
-            doc.metadata.info.modification_date = date.clone();
+            doc.metadata.info.creation_date = date;
+            doc.metadata.info.modification_date = date;
             doc.metadata.info.metadata_date = date;
         }
         doc.metadata.info.creator = "Atout".into();
@@ -548,7 +548,7 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
             by_name.push((b["name"].as_str().unwrap_or("").to_string(), b["club"].as_str().unwrap_or("").to_string(), w("bye"), String::new()));
         }
     }
-    by_name.sort_by(|a, b| a.0.to_lowercase().cmp(&b.0.to_lowercase()));
+    by_name.sort_by_key(|a| a.0.to_lowercase());
     c.gap(1.0);
     c.heading(&w("by_name"));
     let rows: Vec<Vec<String>> = by_name.into_iter().map(|(n, club, t, s)| vec![n, club, t, s]).collect();

@@ -133,7 +133,7 @@ impl TablePlan {
             return None;
         }
         let mut tables = ((players + target / 2) / target).max(1);
-        while players / tables > *sizes.end() || (players % tables > 0 && players / tables + 1 > *sizes.end()) {
+        while players / tables > *sizes.end() || (!players.is_multiple_of(tables) && players / tables + 1 > *sizes.end()) {
             tables += 1;
         }
         while tables > 1 && players / tables < *sizes.start() {
@@ -144,6 +144,9 @@ impl TablePlan {
         plan.iter().all(|s| sizes.contains(s)).then_some(TablePlan { sizes: plan, byes: 0 })
     }
 }
+
+/// Builds a game's rules from a tournament's settings.
+type Loader = fn(&Map<String, Value>) -> Result<Box<dyn Rules>, Violation>;
 
 /// A game as Atout knows it before any settings are read.
 #[derive(Clone)]
@@ -156,7 +159,7 @@ pub struct GameSpec {
     pub ranking: RankingMethod,
     /// The settings keys the game reads, beside the common ones.
     pub keys: &'static [&'static str],
-    load: fn(&Map<String, Value>) -> Result<Box<dyn Rules>, Violation>,
+    load: Loader,
     form: fn(Lang) -> Value,
     /// Settings a new tournament keeps its own copy of (Rikken's points table).
     pub defaults: fn() -> Map<String, Value>,

@@ -545,7 +545,7 @@ impl Game for Rikken {
 
     fn from_settings(settings: &Map<String, Value>) -> Result<Rikken, Violation> {
         let deals: usize = setting(settings, "deals", 16)?;
-        if deals == 0 || deals % 4 != 0 || deals > 40 {
+        if deals == 0 || !deals.is_multiple_of(4) || deals > 40 {
             return Err(Violation::new(Rule::SETTINGS, format!("deals: {deals}; a multiple of 4 from 4 to 40 (a table of five plays a quarter more)")));
         }
         let points = parse_points(settings.get("points").unwrap_or(&default_points()))?;
