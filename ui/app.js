@@ -85,20 +85,7 @@ async function fillTournaments() {
 function go(view) {
   state.view = view;
   localStorage.setItem("atout.view", view);
-  // Who works here is asked once per device; until then, the first screen asks.
-// A database that could not be opened shows the recovery screen first.
-async function start() {
-  const r = await call("recovery").catch(() => null);
-  if (r && r.error) { state.view = "recover"; render(); return; }
-  const who = JSON.parse(localStorage.getItem("atout.who") || "null");
-  if (who) {
-    try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
-  }
-  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" || state.view === "recover" ? "tournaments" : state.view; state.view = "who"; }
-  else if (state.view === "recover") state.view = "tournaments";
   render();
-}
-start();
 }
 
 function needTournament() {
@@ -112,37 +99,11 @@ async function act(fn, done) {
     const result = await fn();
     state.error = null;
     if (done) done(result);
-    await // Who works here is asked once per device; until then, the first screen asks.
-// A database that could not be opened shows the recovery screen first.
-async function start() {
-  const r = await call("recovery").catch(() => null);
-  if (r && r.error) { state.view = "recover"; render(); return; }
-  const who = JSON.parse(localStorage.getItem("atout.who") || "null");
-  if (who) {
-    try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
-  }
-  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" || state.view === "recover" ? "tournaments" : state.view; state.view = "who"; }
-  else if (state.view === "recover") state.view = "tournaments";
-  render();
-}
-start();
+    await render();
     return result;
   } catch (e) {
     state.error = explain(e);
-    await // Who works here is asked once per device; until then, the first screen asks.
-// A database that could not be opened shows the recovery screen first.
-async function start() {
-  const r = await call("recovery").catch(() => null);
-  if (r && r.error) { state.view = "recover"; render(); return; }
-  const who = JSON.parse(localStorage.getItem("atout.who") || "null");
-  if (who) {
-    try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
-  }
-  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" || state.view === "recover" ? "tournaments" : state.view; state.view = "who"; }
-  else if (state.view === "recover") state.view = "tournaments";
-  render();
-}
-start();
+    await render();
     return null;
   }
 }
@@ -210,20 +171,7 @@ views.players = async () => {
         state.error = explain(err);
         state.duplicate = err.kind === "conflict" ? p.name : null;
       }
-      await // Who works here is asked once per device; until then, the first screen asks.
-// A database that could not be opened shows the recovery screen first.
-async function start() {
-  const r = await call("recovery").catch(() => null);
-  if (r && r.error) { state.view = "recover"; render(); return; }
-  const who = JSON.parse(localStorage.getItem("atout.who") || "null");
-  if (who) {
-    try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
-  }
-  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" || state.view === "recover" ? "tournaments" : state.view; state.view = "who"; }
-  else if (state.view === "recover") state.view = "tournaments";
-  render();
-}
-start();
+      await render();
       document.querySelector("#add-player input[name=name]")?.focus();
     } },
       h("label", {}, t("name"), h("input", { name: "name", required: true, maxlength: 100, value: np.name, oninput: (e) => { np.name = e.target.value; } })),
@@ -494,20 +442,7 @@ function entryPanel(sheet, tid, game) {
       // Several lines edited, saved once: the whole sheet is checked together.
       state.pending = { ...(state.pending || {}), [correcting]: entry };
       state.correcting = null; state.draft = null; state.error = null;
-      // Who works here is asked once per device; until then, the first screen asks.
-// A database that could not be opened shows the recovery screen first.
-async function start() {
-  const r = await call("recovery").catch(() => null);
-  if (r && r.error) { state.view = "recover"; render(); return; }
-  const who = JSON.parse(localStorage.getItem("atout.who") || "null");
-  if (who) {
-    try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
-  }
-  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" || state.view === "recover" ? "tournaments" : state.view; state.view = "who"; }
-  else if (state.view === "recover") state.view = "tournaments";
-  render();
-}
-start();
+      render();
     } else if (correcting) {
       const before = sheet.lines[correcting - 1] && sheet.lines[correcting - 1].entry;
       act(() => call("deal_correct", { ...where, line: correcting, entry, before, reason: d.reason || "" }),
@@ -748,20 +683,7 @@ document.getElementById("nav").addEventListener("click", (e) => { if (e.target.d
 document.getElementById("who").addEventListener("click", () => { state.afterWho = state.view === "who" ? "tournaments" : state.view; go("who"); });
 document.getElementById("lang").addEventListener("change", (e) => { setLang(e.target.value); render(); });
 document.getElementById("current-tournament").addEventListener("change", (e) => {
-  state.tournament = e.target.value; localStorage.setItem("atout.tournament", state.tournament); state.roundsView = null; state.error = null; // Who works here is asked once per device; until then, the first screen asks.
-// A database that could not be opened shows the recovery screen first.
-async function start() {
-  const r = await call("recovery").catch(() => null);
-  if (r && r.error) { state.view = "recover"; render(); return; }
-  const who = JSON.parse(localStorage.getItem("atout.who") || "null");
-  if (who) {
-    try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
-  }
-  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" || state.view === "recover" ? "tournaments" : state.view; state.view = "who"; }
-  else if (state.view === "recover") state.view = "tournaments";
-  render();
-}
-start();
+  state.tournament = e.target.value; localStorage.setItem("atout.tournament", state.tournament); state.roundsView = null; state.error = null; render();
 });
 document.addEventListener("keydown", (e) => {
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !["INPUT", "TEXTAREA"].includes(e.target.tagName)) { e.preventDefault(); undoMine(); return; }
