@@ -1,6 +1,7 @@
 //! A whole Double King evening through the api, as the secretary and scorers run it.
 
 mod common;
+use common::worked_example;
 use atout_api::{Atout, NewTournament};
 use serde_json::{json, Value};
 
@@ -40,30 +41,6 @@ fn at_seats(values: [i64; 4], first: i64) -> Vec<i64> {
     out
 }
 
-fn worked_example() -> Vec<Value> {
-    vec![
-        json!({"contract": "E", "taker": 3}),
-        json!({"contract": "E", "taker": 1}),
-        json!({"contract": "D", "counts": [1, 7, 0, 0]}),
-        json!({"contract": "C", "counts": [1, 2, 1, 0]}),
-        json!({"contract": "F", "seventh": 3, "last": 3}),
-        json!({"contract": "T", "trump": "spades", "counts": [10, 0, 3, 0]}),
-        json!({"contract": "B", "counts": [1, 5, 2, 5]}),
-        json!({"contract": "F", "seventh": 4, "last": 4}),
-        json!({"contract": "T", "trump": "hearts", "counts": [11, 0, 2, 0]}),
-        json!({"contract": "T", "trump": "clubs", "counts": [2, 8, 3, 0]}),
-        json!({"contract": "A", "counts": [8, 2, 1, 2]}),
-        json!({"contract": "T", "trump": "clubs", "counts": [7, 4, 2, 0]}),
-        json!({"contract": "T", "trump": "spades", "counts": [1, 9, 3, 0]}),
-        json!({"contract": "C", "counts": [2, 1, 1, 0]}),
-        json!({"contract": "T", "trump": "spades", "counts": [4, 4, 5, 0]}),
-        json!({"contract": "B", "counts": [7, 4, 1, 1]}),
-        json!({"contract": "D", "counts": [3, 1, 2, 2]}),
-        json!({"contract": "A", "counts": [0, 0, 2, 11]}),
-        json!({"contract": "T", "trump": "spades", "counts": [3, 2, 3, 5]}),
-        json!({"contract": "T", "trump": "hearts", "counts": [7, 1, 4, 1]}),
-    ]
-}
 
 const PLAYERS: &str = "\u{feff}Prénom;Nom;Club;Numéro\nAnne;Peeters;KC De Troef;101\nBart;Maes;KC De Troef;102\nChloé;Dubois;Les Atouts;201\nDirk;Claes;Les Atouts;202\nEls;Janssens;KC De Troef;103\nFrançois;Lambert;Les Atouts;203\nGert;Wouters;KC De Troef;104\nHélène;Renard;Les Atouts;204\n";
 
