@@ -3,7 +3,8 @@
 use crate::error::{ApiError, Place, Result};
 use crate::state::{started, Loaded};
 use crate::Atout;
-use atout_rules::draw::{draw, History};
+use atout_rules::draw::History;
+use atout_rules::planner::{schedule, seat_round};
 use atout_rules::settings::COMMON_KEYS;
 use atout_rules::{GameId, Lang, Rule, TournamentSettings};
 use atout_store::{Change, Id};
@@ -183,6 +184,9 @@ pub(crate) fn plays(e: &atout_store::EntrantRow, round: i64) -> bool {
     e.from_round.unwrap_or(1) <= round && e.withdrawn_from.is_none_or(|w| round < w)
 }
 
+/// Rounds a draw plans ahead.
+const PLAN_AHEAD: usize = 10;
+
 fn seed_now() -> u64 {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
     (nanos as u64) ^ ((std::process::id() as u64) << 32)
@@ -280,8 +284,39 @@ impl Atout {
         let players: Vec<u64> = l.entrants.iter().filter(|e| plays(e, round)).map(|e| e.id as u64).collect();
         let plan = l.rules.plan(players.len()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
         let seed = seed.unwrap_or_else(seed_now);
-        let drawn = draw(&mut ChaCha8Rng::seed_from_u64(seed), &players, &plan, &history)
-            .map_err(|e| ApiError::refused(place.clone(), Rule::TABLE_SIZE, e.to_string()))?;
+        // The plan looks at most ten rounds ahead (beyond, it is planned again as play goes on).
+        let rounds_total = (l.settings.rounds as usize).min(PLAN_AHEAD);
+        // Seating that plans ahead: the schedule planned when round 1 was drawn (from its
+        // seed, for the same players) holds while the rounds drawn since followed it;
+        // otherwise the rounds left are planned again from what happened.
+        let as_sets = |tables: &[Vec<u64>]| {
+            let mut sets: Vec<Vec<u64>> = tables.iter().map(|t| { let mut t = t.clone(); t.sort_unstable(); t }).collect();
+            sets.sort();
+            sets
+        };
+        let first_plan = l.rounds.iter().find(|r| r.row.round == 1).and_then(|r| r.row.seed.as_deref()).and_then(|s| s.parse::<u64>().ok()).filter(|_| round > 1);
+        let followed = first_plan.and_then(|seed1| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed1);
+            let s = schedule(&mut rng, &players, &plan, rounds_total, &History::new(), &[]);
+            let kept = l.rounds.iter().filter(|r| r.row.round < round).all(|r| {
+                let stored: Vec<Vec<u64>> = r.row.tables.iter().map(|t| t.seats.iter().map(|x| *x as u64).collect()).collect();
+                let planned = &s.rounds[(r.row.round - 1) as usize];
+                let mut byes: Vec<u64> = r.row.byes.iter().map(|b| *b as u64).collect();
+                byes.sort_unstable();
+                as_sets(&stored) == as_sets(&planned.0) && byes == planned.1
+            });
+            kept.then(|| s.rounds.get((round - 1) as usize).cloned()).flatten()
+        });
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let this_round = match followed {
+            Some(r) => r,
+            None => {
+                let last_byes: Vec<u64> = l.rounds.iter().find(|r| r.row.round == round - 1).map(|r| r.row.byes.iter().map(|b| *b as u64).collect()).unwrap_or_default();
+                let left = (l.settings.rounds as usize + 1).saturating_sub(round as usize).clamp(1, PLAN_AHEAD);
+                schedule(&mut rng, &players, &plan, left, &history, &last_byes).rounds.swap_remove(0)
+            }
+        };
+        let drawn = seat_round(&mut rng, &this_round, &history);
         let seen: Vec<(i64, Id)> = l.rounds.iter().map(|r| (r.row.round, r.row.draw_id)).collect();
         self.store.write(Change { actor: &self.actor, action: "round.draw", reason: "" }, |w| {
             // Checked again on the draws as stored: another window may have drawn or written meanwhile.

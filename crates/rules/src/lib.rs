@@ -18,6 +18,7 @@ pub mod draw;
 mod error;
 pub mod king;
 pub mod lucky7;
+pub mod planner;
 pub mod ranking;
 pub mod rikken;
 pub mod ruling;

@@ -1,0 +1,328 @@
+//! Seating that plans ahead (issue "Seating that plans ahead"): when a round is
+//! drawn, all the rounds still to play are planned together, and the round is
+//! seated from the plan. The plan minimises repeat meetings (a pair seated
+//! together who had met before, summed over the rounds), history included.
+//!
+//! A tabu search over whole schedules, in the manner of the constraint-based local
+//! search used for the social golfer problem: a move swaps two players of one round
+//! between two tables; only players who take part in a repeat are moved; a swapped
+//! player may not come back for a few iterations; restarts from fresh random
+//! schedules. Deterministic for a given random generator. Sixteen players at tables
+//! of four with no history start from the affine plane of order 4 (5 rounds without
+//! any repeat).
+
+use crate::draw::{History, Key};
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+/// A planned schedule: per round, the tables (players) and the byes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    pub rounds: Vec<(Vec<Vec<Key>>, Vec<Key>)>,
+    /// Repeat meetings over the planned rounds (history counted).
+    pub repeats: u32,
+}
+
+/// How hard the search works: iterations per restart and restarts.
+#[derive(Clone, Copy, Debug)]
+pub struct Effort {
+    pub iterations: usize,
+    pub restarts: usize,
+}
+
+impl Default for Effort {
+    fn default() -> Self {
+        Effort { iterations: 4_000, restarts: 2 }
+    }
+}
+
+struct Search {
+    n: usize,
+    /// Meetings per pair (history + plan), `n × n`.
+    met: Vec<u16>,
+    /// Per round: table of each player (usize::MAX: bye), and the tables' members.
+    table_of: Vec<Vec<usize>>,
+    tables: Vec<Vec<Vec<usize>>>,
+}
+
+impl Search {
+    fn at(&self, a: usize, b: usize) -> u16 {
+        self.met[a * self.n + b]
+    }
+
+    fn add(&mut self, a: usize, b: usize, d: i32) {
+        let v = (self.met[a * self.n + b] as i32 + d).max(0) as u16;
+        self.met[a * self.n + b] = v;
+        self.met[b * self.n + a] = v;
+    }
+
+    fn cost(&self) -> u32 {
+        let mut c = 0u32;
+        for a in 0..self.n {
+            for b in a + 1..self.n {
+                c += u32::from(self.at(a, b).saturating_sub(1));
+            }
+        }
+        c
+    }
+
+    /// Change of cost if `p` (table `ta`) and `q` (table `tb`) swap in round `r`.
+    fn delta(&self, r: usize, p: usize, ta: usize, q: usize, tb: usize) -> i32 {
+        let mut d = 0i32;
+        let lose = |m: u16| if m >= 2 { -1 } else { 0 };
+        let gain = |m: u16| if m >= 1 { 1 } else { 0 };
+        for &a in &self.tables[r][ta] {
+            if a != p {
+                d += lose(self.at(p, a)) + gain(self.at(q, a));
+            }
+        }
+        for &b in &self.tables[r][tb] {
+            if b != q {
+                d += lose(self.at(q, b)) + gain(self.at(p, b));
+            }
+        }
+        d
+    }
+
+    fn swap(&mut self, r: usize, p: usize, ta: usize, q: usize, tb: usize) {
+        let a_members: Vec<usize> = self.tables[r][ta].iter().copied().filter(|x| *x != p).collect();
+        let b_members: Vec<usize> = self.tables[r][tb].iter().copied().filter(|x| *x != q).collect();
+        for &a in &a_members {
+            self.add(p, a, -1);
+            self.add(q, a, 1);
+        }
+        for &b in &b_members {
+            self.add(q, b, -1);
+            self.add(p, b, 1);
+        }
+        for x in self.tables[r][ta].iter_mut() {
+            if *x == p {
+                *x = q;
+            }
+        }
+        for x in self.tables[r][tb].iter_mut() {
+            if *x == q {
+                *x = p;
+            }
+        }
+        self.table_of[r][p] = tb;
+        self.table_of[r][q] = ta;
+    }
+
+    /// Players in a repeat in round `r`.
+    fn conflicted(&self, r: usize) -> Vec<usize> {
+        let mut out = vec![];
+        for table in &self.tables[r] {
+            for (i, &a) in table.iter().enumerate() {
+                if table.iter().enumerate().any(|(j, &b)| i != j && self.at(a, b) >= 2) {
+                    out.push(a);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The affine plane of order 4: 16 points (x, y) over GF(4), 5 parallel classes of 4
+/// lines of 4 points; every pair of points lies on exactly one line.
+fn affine_plane_16() -> Vec<Vec<Vec<usize>>> {
+    // GF(4) = {0, 1, a, a+1} as 0..3: addition is XOR; multiplication by table.
+    const MUL: [[usize; 4]; 4] = [[0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 3, 1], [0, 3, 1, 2]];
+    let point = |x: usize, y: usize| x * 4 + y;
+    let mut rounds = vec![];
+    for m in 0..4 {
+        rounds.push((0..4).map(|b| (0..4).map(|x| point(x, MUL[m][x] ^ b)).collect()).collect());
+    }
+    rounds.push((0..4).map(|c| (0..4).map(|y| point(c, y)).collect()).collect());
+    rounds
+}
+
+/// Plan `sizes.len()` rounds for `players`: `sizes[r]` the table sizes of round r and
+/// `byes[r]` the players who sit it out (chosen beforehand, see [`bye_rounds`]).
+pub fn plan<R: Rng>(rng: &mut R, players: &[Key], sizes: &[Vec<usize>], byes: &[Vec<Key>], history: &History, effort: Effort) -> Schedule {
+    let n = players.len();
+    let mut base = vec![0u16; n * n];
+    for a in 0..n {
+        for b in 0..n {
+            if a != b {
+                base[a * n + b] = history.times_met(players[a], players[b]) as u16;
+            }
+        }
+    }
+    let no_history = base.iter().all(|m| *m == 0);
+    // Repeats already in the history are not the plan's.
+    let before: u32 = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).map(|(a, b)| u32::from(base[a * n + b].saturating_sub(1))).sum();
+    let mut best: Option<(u32, Vec<Vec<Vec<usize>>>)> = None;
+    for restart in 0..effort.restarts.max(1) {
+        // A start: the affine plane when it fits, else random tables.
+        let mut tables: Vec<Vec<Vec<usize>>> = vec![];
+        let plane = no_history && n == 16 && sizes.iter().all(|s| s == &vec![4; 4]) && sizes.len() <= 5 && restart == 0;
+        if plane {
+            let mut label: Vec<usize> = (0..16).collect();
+            label.shuffle(rng);
+            tables = affine_plane_16().into_iter().take(sizes.len()).map(|r| r.into_iter().map(|t| t.into_iter().map(|p| label[p]).collect()).collect()).collect();
+        } else {
+            for (r, round_sizes) in sizes.iter().enumerate() {
+                let mut seated: Vec<usize> = (0..n).filter(|i| !byes[r].contains(&players[*i])).collect();
+                seated.shuffle(rng);
+                let mut rest = seated.as_slice();
+                let mut round = vec![];
+                for s in round_sizes {
+                    let (t, tail) = rest.split_at((*s).min(rest.len()));
+                    round.push(t.to_vec());
+                    rest = tail;
+                }
+                tables.push(round);
+            }
+        }
+        let mut search = Search { n, met: base.clone(), table_of: vec![vec![usize::MAX; n]; sizes.len()], tables };
+        for r in 0..sizes.len() {
+            for t in 0..search.tables[r].len() {
+                let members = search.tables[r][t].clone();
+                for (i, &a) in members.iter().enumerate() {
+                    search.table_of[r][a] = t;
+                    for &b in &members[i + 1..] {
+                        search.add(a, b, 1);
+                    }
+                }
+            }
+        }
+        let mut cost = search.cost();
+        let mut best_here = (cost, search.tables.clone());
+        let mut tabu = vec![0usize; sizes.len() * n];
+        let mut since_best = 0;
+        for it in 0..effort.iterations {
+            // Stop when done, or when a long stretch brought nothing better.
+            if cost == 0 || since_best > effort.iterations / 3 {
+                break;
+            }
+            since_best += 1;
+            // The best swap that is not tabu, over every round with a repeat, moving a
+            // player who takes part in one (ties broken at random).
+            let mut chosen: Option<(i32, usize, usize, usize, usize, usize)> = None;
+            let mut ties = 0u32;
+            for r in 0..sizes.len() {
+                for p in search.conflicted(r) {
+                    let ta = search.table_of[r][p];
+                    for q in 0..n {
+                        let tb = search.table_of[r][q];
+                        if tb == usize::MAX || tb == ta {
+                            continue;
+                        }
+                        let d = search.delta(r, p, ta, q, tb);
+                        let is_tabu = tabu[r * n + p] > it || tabu[r * n + q] > it;
+                        if is_tabu && (cost as i32 + d) as u32 >= best_here.0 {
+                            continue;
+                        }
+                        match chosen {
+                            Some((bd, ..)) if d > bd => {}
+                            Some((bd, ..)) if d == bd => {
+                                ties += 1;
+                                if rng.random_range(0..=ties) == 0 {
+                                    chosen = Some((d, r, p, ta, q, tb));
+                                }
+                            }
+                            _ => {
+                                ties = 0;
+                                chosen = Some((d, r, p, ta, q, tb));
+                            }
+                        }
+                    }
+                }
+            }
+            let Some((d, r, p, ta, q, tb)) = chosen else { continue };
+            search.swap(r, p, ta, q, tb);
+            cost = (cost as i32 + d).max(0) as u32;
+            let tenure = 6 + rng.random_range(0..8);
+            tabu[r * n + p] = it + tenure;
+            tabu[r * n + q] = it + tenure;
+            if cost < best_here.0 {
+                best_here = (cost, search.tables.clone());
+                since_best = 0;
+            }
+        }
+        if best.as_ref().is_none_or(|(c, _)| best_here.0 < *c) {
+            best = Some(best_here);
+        }
+        if best.as_ref().is_some_and(|(c, _)| *c == 0) {
+            break;
+        }
+    }
+    let (repeats, tables) = best.unwrap_or((0, vec![]));
+    Schedule {
+        rounds: tables
+            .into_iter()
+            .zip(byes)
+            .map(|(round, b)| (round.into_iter().map(|t| t.into_iter().map(|i| players[i]).collect()).collect(), b.clone()))
+            .collect(),
+        repeats: repeats.saturating_sub(before),
+    }
+}
+
+/// Who sits out each of `rounds` rounds (`byes` a round): those with the fewest byes
+/// so far first, never twice before everyone has, and not in two rounds running
+/// when that can be avoided; random among equals.
+pub fn bye_rounds<R: Rng>(rng: &mut R, players: &[Key], byes: usize, rounds: usize, history: &History, last_round_byes: &[Key]) -> Vec<Vec<Key>> {
+    let mut count: Vec<(Key, u32)> = players.iter().map(|p| (*p, history.byes_of(*p))).collect();
+    let mut previous: Vec<Key> = last_round_byes.to_vec();
+    let mut out = vec![];
+    for _ in 0..rounds {
+        count.shuffle(rng);
+        count.sort_by_key(|(p, c)| (*c, previous.contains(p)));
+        let chosen: Vec<Key> = count.iter().take(byes).map(|(p, _)| *p).collect();
+        for (p, c) in count.iter_mut() {
+            if chosen.contains(p) {
+                *c += 1;
+            }
+        }
+        let mut sorted = chosen.clone();
+        sorted.sort_unstable();
+        previous = chosen;
+        out.push(sorted);
+    }
+    out
+}
+
+/// The rounds `from..=last` planned for `players` at the tables of `table_plan`, given
+/// what earlier rounds did; never worse over those rounds than drawing each one
+/// greedily as Atout did before (that schedule is simulated too, the better kept).
+pub fn schedule<R: Rng>(rng: &mut R, players: &[Key], table_plan: &crate::TablePlan, rounds: usize, history: &History, last_byes: &[Key]) -> Schedule {
+    let byes = bye_rounds(rng, players, table_plan.byes, rounds, history, last_byes);
+    let sizes = vec![table_plan.sizes.clone(); rounds];
+    let planned = plan(rng, players, &sizes, &byes, history, Effort::default());
+    // Today's greedy draw, round after round, for comparison.
+    let mut h = history.clone();
+    let mut greedy = Schedule { rounds: vec![], repeats: 0 };
+    for b in &byes {
+        let seated: Vec<Key> = players.iter().copied().filter(|p| !b.contains(p)).collect();
+        let plan = crate::TablePlan { sizes: table_plan.sizes.clone(), byes: 0 };
+        let Ok(d) = crate::draw::draw(rng, &seated, &plan, &h) else { return planned };
+        greedy.repeats += d.repeats;
+        for t in &d.tables {
+            h.table(&t.seats);
+        }
+        greedy.rounds.push((d.tables.into_iter().map(|t| t.seats).collect(), b.clone()));
+    }
+    if greedy.repeats < planned.repeats {
+        greedy
+    } else {
+        planned
+    }
+}
+
+/// One round seated from a schedule's round: seats at random, a first dealer drawn,
+/// and the repeats against `history`.
+pub fn seat_round<R: Rng>(rng: &mut R, round: &(Vec<Vec<Key>>, Vec<Key>), history: &History) -> crate::draw::Draw {
+    let mut repeats = 0;
+    let tables = round
+        .0
+        .iter()
+        .map(|t| {
+            repeats += history.repeats(t);
+            let mut seats = t.clone();
+            seats.shuffle(rng);
+            crate::draw::DrawnTable { first_dealer: rng.random_range(1..=seats.len().max(1)), seats }
+        })
+        .collect();
+    crate::draw::Draw { tables, byes: round.1.clone(), repeats }
+}
