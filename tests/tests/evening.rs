@@ -170,3 +170,47 @@ fn the_jury_list_holds_faults_and_free_rulings() {
     let err = app.deal_add(&t, 5, 1, json!({"contract": "A", "fault_by": 1, "reason": "renounce", "by": "Jury Claes"})).unwrap_err();
     assert_eq!(err.rule().map(|r| r.code()), Some("sheet-full"));
 }
+
+/// Seating that plans ahead, end to end: five rounds drawn one at a time, each with its
+/// own seed, follow the plan made when round 1 was drawn — 16 players meet nobody twice.
+#[test]
+fn sixteen_players_drawn_round_by_round_meet_nobody_twice() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.tournament_create(&NewTournament { name: "Plan".into(), game: "double-king".into(), rounds: Some(5), ..Default::default() }).unwrap().id.to_string();
+    let names: String = (1..=16).map(|i| format!("P{i}\n")).collect();
+    app.players_import(&format!("name\n{names}"), Some(&t)).unwrap();
+    let mut met = std::collections::HashSet::new();
+    for round in 1..=5 {
+        let drawn = app.round_draw(&t, round, Some(1000 + round as u64)).unwrap();
+        assert_eq!(drawn.repeats, Some(0), "round {round}");
+        for table in &drawn.tables {
+            for (i, a) in table.seats.iter().enumerate() {
+                for b in &table.seats[i + 1..] {
+                    assert!(met.insert((a.player.clone().min(b.player.clone()), a.player.clone().max(b.player.clone()))), "round {round}: {} met {} again", a.name, b.name);
+                }
+            }
+        }
+    }
+    assert_eq!(met.len(), 120, "every pair met exactly once");
+}
+
+/// A roster change replans from the next round on: the withdrawn player is not seated,
+/// the others still meet as few again as can be.
+#[test]
+fn a_withdrawal_replans_the_rounds_left() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.tournament_create(&NewTournament { name: "Replan".into(), game: "double-king".into(), rounds: Some(4), ..Default::default() }).unwrap().id.to_string();
+    let names: String = (1..=20).map(|i| format!("Q{i}\n")).collect();
+    app.players_import(&format!("name\n{names}"), Some(&t)).unwrap();
+    app.round_draw(&t, 1, Some(5)).unwrap();
+    let gone = app.round_view(&t, 1).unwrap().tables[0].seats[0].player.clone();
+    app.player_withdraw(&t, &gone, Some(2), "left").unwrap();
+    for round in 2..=4 {
+        let drawn = app.round_draw(&t, round, Some(50 + round as u64)).unwrap();
+        let seated: Vec<String> = drawn.tables.iter().flat_map(|x| x.seats.iter().map(|s| s.player.clone())).chain(drawn.byes.iter().map(|b| b.player.clone())).collect();
+        assert_eq!(seated.len(), 19);
+        assert!(!seated.contains(&gone));
+        assert_eq!(drawn.byes.len(), 3);
+        assert_eq!(drawn.repeats, Some(0), "round {round}");
+    }
+}
