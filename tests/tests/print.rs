@@ -179,3 +179,28 @@ fn csv_exports_match_their_golden_files() {
         assert_eq!(got, read(&golden), "{what}");
     }
 }
+
+/// A fine is no deal: a Rikken sheet in progress with a fine keeps one blank row per
+/// deal still to play (rows are counted by the rules' deals played, not by lines).
+#[test]
+fn a_sheet_in_progress_keeps_a_blank_row_per_deal_left() {
+    let mut doc = json("rikken-custom-9.json");
+    let deals = doc["rounds"][0]["tables"][1]["deals"].as_array().unwrap().clone();
+    // Table 2 seats four (8 deals): keep two deals and a fine.
+    doc["rounds"][0]["tables"][1]["deals"] = serde_json::json!([deals[0], deals[1], {"fine": "trump-not-turned", "offender": 1}]);
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let text = pdftotext(&app.print_sheets(&t, 1, true, Some("en")).unwrap(), dir.path());
+    let page = text.split("Round 1, Table 2").nth(1).unwrap();
+    // Deals 3 to 8 are still to play: six blank rows, each only its number and its dealer
+    // (at a table of four nobody sits out). The fine took a line, not a deal.
+    let blank = page
+        .lines()
+        .filter(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            words.len() == 2 && words.iter().all(|w| w.parse::<u32>().is_ok())
+        })
+        .count();
+    assert_eq!(blank, 6, "{page}");
+}

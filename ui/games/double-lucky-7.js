@@ -31,11 +31,10 @@ export function partial(d) {
 
 export function entryView(ctx) {
   const { sheet, desc, next, draft: d, t } = ctx;
-  const n = sheet.seats.length;
   const hand = ctx.correcting || next.hand;
   const cards = cardsOf(ctx);
-  const dealer = ctx.correcting ? sheet.lines[hand - 1].dealer : next.dealer;
-  const order = Array.from({ length: n }, (_, k) => ((dealer - 1 + k) % n) + 1);
+  // The bidding order comes from the application; a correction lists the bids by seat.
+  const order = ctx.correcting ? sheet.seats.map((s) => s.seat) : next.bidding_order;
   const hint = h("p", { class: "hint", id: "bid-hint" });
   const showHint = (result) => {
     const x = result && result.hint;

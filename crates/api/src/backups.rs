@@ -121,6 +121,19 @@ pub fn restore_file(db: &Path, backup: &Path) -> Result<Atout> {
     Atout::open(db)
 }
 
+/// `atout restore`: put `backup` in place of the database at `db` — into the open
+/// database when it opens (the replaced content kept as `replaced-…`), or in place of
+/// a file that cannot be opened (kept as `damaged-…`). Returns where the old content went.
+pub fn restore_into(db: &Path, backup: &Path) -> Result<String> {
+    match Atout::open(db) {
+        Ok(mut app) => Ok(app.restore(backup)?.path),
+        Err(_) => {
+            let app = restore_file(db, backup)?;
+            Ok(app.backups().into_iter().find(|b| b.kind == "damaged").map(|b| b.path).unwrap_or_default())
+        }
+    }
+}
+
 impl Atout {
     /// Back up the database: to `dest`, or as the next automatic backup. Returns what it holds.
     pub fn backup(&mut self, dest: Option<&Path>) -> Result<BackupInfo> {

@@ -493,13 +493,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
     let path = cli.db.unwrap_or_else(Atout::default_db_path);
     // A restore must work on a database that cannot be opened (damaged, or newer).
     if let Command::Restore { file } = &cli.command {
-        let kept = match Atout::open(&path) {
-            Ok(mut app) => app.restore(file)?.path,
-            Err(_) => {
-                atout_api::backups::restore_file(&path, file)?;
-                "backups/damaged-… (the file that could not be opened)".to_string()
-            }
-        };
+        let kept = atout_api::backups::restore_into(&path, file)?;
         println!("restored {} into {}; the replaced content is kept as {kept}", file.display(), path.display());
         return Ok(());
     }

@@ -609,7 +609,8 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
             }
             rows.push(row);
         }
-        let played = lines.iter().filter(|l| l["counts"] != false && !l["label"].as_str().unwrap_or("").contains("fine")).count();
+        // Blank rows for the deals still to play (the rules count them: voids and fines are no deal).
+        let played = s["deals_played"].as_u64().unwrap_or(0) as usize;
         let still: Vec<&Value> = if lines.is_empty() { blank_rows.iter().collect() } else { blank_rows.iter().skip(played.min(blank_rows.len())).collect() };
         if lines.is_empty() || s["complete"] != true {
             for r in still {
