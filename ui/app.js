@@ -272,8 +272,9 @@ views.tournaments = async () => {
 };
 
 // ----------------------------------------------------------------- rounds
-function seatList(seats, first) {
-  return h("ol", {}, seats.map((s) => h("li", {}, `${s.name}${s.club ? ` (${s.club})` : ""}${s.seat === first ? ` — ${t("first_dealer")}` : ""}`)));
+function seatList(seats, first, scorers = []) {
+  return h("ol", {}, seats.map((s) => h("li", {}, `${s.name}${s.club ? ` (${s.club})` : ""}${s.seat === first ? ` — ${t("first_dealer")}` : ""}`,
+    scorers.includes(s.seat) ? h("span", { class: "mark scorer" }, ` — ${t("keeps_score")}`) : null)));
 }
 
 views.rounds = async () => {
@@ -305,7 +306,7 @@ views.rounds = async () => {
       ? [
           h("p", { class: "hint", id: "draw-info" }, `${t("seed").split(" ")[0]} ${drawn.seed ?? "—"} · ${drawn.repeats ?? 0} ${t("repeats")}`),
           h("div", { class: "tables" }, drawn.tables.map((tb) => h("div", { class: "card", id: `table-card-${tb.number}` },
-            h("h3", {}, `${t("table")} ${tb.number}`), seatList(tb.seats, tb.first_dealer),
+            h("h3", {}, `${t("table")} ${tb.number}`), seatList(tb.seats, tb.first_dealer, tb.scorers || []),
             h("button", { onclick: () => { state.round = r; state.table = tb.number; state.draft = null; go("scorer"); } }, t("open_sheet"))))),
           drawn.byes.length ? h("p", { id: "byes" }, `${t("byes")}: ${drawn.byes.map((b) => b.name).join(", ")}`) : null,
         ]
@@ -453,7 +454,9 @@ function entryPanel(sheet, tid, game) {
     }
   };
   const parts = [
-    h("p", { id: "next-dealer" }, correcting ? t("correcting", { line: correcting }) : t("next_dealer", { dealer: next.dealer, deal: next.deal, name: sheet.seats[next.dealer - 1].name })),
+    h("p", { id: "next-dealer" }, correcting ? t("correcting", { line: correcting })
+      : desc.labels && desc.labels.turn ? desc.labels.turn.replace("{seat}", next.dealer).replace("{name}", sheet.seats[next.dealer - 1].name).replace("{turn}", next.deal)
+        : t("next_dealer", { dealer: next.dealer, deal: next.deal, name: sheet.seats[next.dealer - 1].name })),
     errorBox(),
     mod.entryView(ctx),
     previewEl,
@@ -481,7 +484,9 @@ views.scorer = async () => {
   return [
     h("h2", {}, `${t("scorer")} — ${game.desc.name} — ${t("round")} ${sheet.round}, ${t("table")} ${sheet.table}`),
     chooser,
+    (sheet.scorers || []).length ? h("p", { class: "hint", id: "scorers" }, `${t("keeps_score")}: ${sheet.scorers.map((x) => sheet.seats[x - 1].name).join(", ")}`) : null,
     sheetTable(sheet, game),
+    (sheet.next_scorer || []).length ? h("p", { class: "forced", id: "next-scorer" }, `${sheet.next_scorer.map((x) => sheet.seats[x - 1].name).join(", ")}: ${t("keeps_next_score")}`) : null,
     sheet.error ? h("div", { class: "error" }, sheet.error) : null,
     entryPanel(sheet, tid, game),
     sheetTools(sheet, tid),
@@ -678,7 +683,45 @@ views.log = async () => {
   ];
 };
 
+// ------------------------------------------------------------- calculator
+/** The hand calculator, open from any screen: tiles typed, the score part by part from the application. */
+async function openCalculator() {
+  const dialog = document.getElementById("calculator");
+  const list = (await call("games", { lang: currentLang() })).filter((g) => g.calculator);
+  if (!list.length) return;
+  const out = h("div", { id: "calc-result", class: "preview" });
+  let seq = 0;
+  const score = async (text) => {
+    const mine = ++seq;
+    const tiles = String(text).toUpperCase().match(/10|[2-9AJQK]|[^\s,;\-·]/g) || [];
+    if (!tiles.length) { out.textContent = ""; return; }
+    try {
+      const x = await call("hand_score", { game: list[0].code, tiles });
+      if (mine !== seq) return;
+      out.replaceChildren(
+        h("div", {}, `${t("calc_fifteens")}: ${x.fifteens} × 2 = ${2 * x.fifteens}`),
+        h("div", {}, `${t("calc_runs")}: ${x.runs} × ${x.run_length} = ${x.runs * x.run_length}`),
+        h("div", {}, `${t("calc_pairs")}: ${x.pairs} × 2 = ${2 * x.pairs}`),
+        h("div", { class: "calc-total" }, h("strong", { id: "calc-points" }, `${t("points")}: ${x.points}`)));
+      out.className = "preview good";
+    } catch (e) {
+      if (mine !== seq) return;
+      out.textContent = explain(e);
+      out.className = "preview bad";
+    }
+  };
+  dialog.replaceChildren(h("form", { method: "dialog", id: "calc-form" },
+    h("h3", {}, `${t("calculator")} — ${list[0].name}`),
+    h("label", {}, t("calc_tiles"), h("input", { id: "calc-tiles", autocomplete: "off", placeholder: "4 5 5 6", oninput: (e) => score(e.target.value),
+      onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); score(e.target.value); } } })),
+    out,
+    h("div", { class: "row" }, h("button", { id: "calc-close", value: "close" }, t("close")))));
+  dialog.showModal();
+  document.getElementById("calc-tiles").focus();
+}
+
 // ---------------------------------------------------------------- startup
+document.getElementById("calc-open").addEventListener("click", () => { openCalculator(); });
 document.getElementById("nav").addEventListener("click", (e) => { if (e.target.dataset.view) { state.error = null; go(e.target.dataset.view); } });
 document.getElementById("who").addEventListener("click", () => { state.afterWho = state.view === "who" ? "tournaments" : state.view; go("who"); });
 document.getElementById("lang").addEventListener("change", (e) => { setLang(e.target.value); render(); });

@@ -203,6 +203,10 @@ async fn games(lang: String) -> Reply<Vec<atout_api::GameChoice>> {
     Ok(atout_api::games(&lang))
 }
 #[tauri::command]
+async fn hand_score(game: String, tiles: Vec<String>) -> Reply<Value> {
+    atout_api::hand_score(&game, &tiles)
+}
+#[tauri::command]
 async fn game_view(app: S<'_>, tournament: String, lang: String) -> Reply<Value> {
     app.with(|a| a.game_view(&tournament, &lang))
 }
@@ -235,6 +239,7 @@ async fn export_document(app: S<'_>, tournament: String) -> Reply<atout_api::Doc
 /// A builder with the application state and every command (tests pass the mock runtime's).
 pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) -> tauri::Builder<R> {
     builder.plugin(tauri_plugin_dialog::init()).manage(app).invoke_handler(tauri::generate_handler![
+        hand_score,
         players_list,
         players_import,
         player_add,

@@ -65,6 +65,10 @@ pub struct SheetView {
     pub complete: bool,
     /// What the next line may be (the game's choices), absent when complete.
     pub next: Option<Value>,
+    /// Seats this sheet names to keep the score of their next game (Kings Cribbage's serviteur).
+    pub next_scorer: Vec<usize>,
+    /// Seats that keep this sheet's score, named after the previous round.
+    pub scorers: Vec<usize>,
     /// Set when the stored sheet no longer checks (only after the database was edited by hand).
     pub error: Option<String>,
 }
@@ -315,6 +319,8 @@ impl Atout {
             deals_needed: needed,
             complete: result.complete,
             next,
+            next_scorer: result.sheet.as_ref().map(|s| s.next_scorer.clone()).unwrap_or_default(),
+            scorers: l.scorers(at.round, table),
             error: result.error.clone(),
         })
     }

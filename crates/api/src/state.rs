@@ -156,6 +156,21 @@ impl Loaded {
     pub fn last_round(&self) -> i64 {
         self.rounds.iter().map(|r| r.row.round).max().unwrap_or(0)
     }
+
+    /// Seats of a table of round `round` whose players the previous round's
+    /// sheets named to keep the score of their next game (Kings Cribbage's serviteur).
+    pub fn scorers(&self, round: i64, table: &TableRow) -> Vec<usize> {
+        let Ok(before) = self.round(round - 1) else { return vec![] };
+        let named: Vec<atout_store::Id> = before
+            .row
+            .tables
+            .iter()
+            .zip(&before.results)
+            .filter_map(|(t, r)| r.sheet.as_ref().map(|s| (t, s)))
+            .flat_map(|(t, s)| s.next_scorer.iter().filter_map(|seat| t.seats.get(seat - 1).copied()))
+            .collect();
+        table.seats.iter().enumerate().filter(|(_, e)| named.contains(e)).map(|(i, _)| i + 1).collect()
+    }
 }
 
 impl Loaded {

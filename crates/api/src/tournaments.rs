@@ -66,6 +66,8 @@ pub struct GameChoice {
     pub ranking: atout_rules::settings::RankingMethod,
     /// The game's own settings: `[{key, label, options: [{label, settings}]}]`, first option the default.
     pub fields: Value,
+    /// Whether the game has a hand calculator ([`hand_score`]).
+    pub calculator: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -75,6 +77,10 @@ pub struct TableView {
     pub seats: Vec<crate::SeatView>,
     pub deals: usize,
     pub complete: bool,
+    /// Seats that keep this table's score, named by the game after the previous
+    /// round (Kings Cribbage's serviteur); empty for most games.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub scorers: Vec<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -165,8 +171,19 @@ pub fn games(lang: &str) -> Vec<GameChoice> {
             seats: [*spec.seats.start(), *spec.seats.end()],
             ranking: spec.ranking,
             fields: spec.settings_form(lang),
+            calculator: spec.calculator.is_some(),
         })
         .collect()
+}
+
+/// A game's hand calculator, without a tournament (Kings Cribbage: the tiles of a
+/// hand, its score part by part). Refused, naming the rule, for a bad hand.
+pub fn hand_score(game: &str, tiles: &[String]) -> Result<Value> {
+    let calc = GameId::parse(game)
+        .and_then(GameId::spec)
+        .and_then(|s| s.calculator)
+        .ok_or_else(|| ApiError::NotFound(format!("no hand calculator for «{game}»")))?;
+    calc(tiles).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })
 }
 
 fn seat_view(l: &Loaded, seat: usize, entrant: Id) -> crate::SeatView {
@@ -374,6 +391,7 @@ impl Atout {
                     seats: t.seats.iter().enumerate().map(|(i, e)| seat_view(l, i + 1, *e)).collect(),
                     deals: t.deals.len(),
                     complete: res.complete,
+                    scorers: l.scorers(round, t),
                 })
                 .collect(),
             byes: r.row.byes.iter().map(|b| seat_view(l, 0, *b)).collect(),

@@ -84,6 +84,9 @@ enum Command {
         #[arg(long, default_value_t = 7)]
         backup_every: usize,
     },
+    /// Kings Cribbage tools that need no tournament.
+    #[command(subcommand)]
+    Cribbage(CribbageCmd),
     /// The games this version scores, with their variant settings.
     Games {
         /// Language of the names: en, fr or nl.
@@ -125,6 +128,18 @@ enum Command {
         /// Language of the headers: en, fr or nl.
         #[arg(long, default_value = "en")]
         lang: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum CribbageCmd {
+    /// Score a hand of 2 to 5 tiles (A, 2 … 10, J, Q, K; a 6 used as a 9 is 9): the
+    /// fifteens, runs and pairs, then the total alone on the last line.
+    Score {
+        #[arg(required = true, num_args = 1..)]
+        tiles: Vec<String>,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
     },
 }
 
@@ -448,7 +463,8 @@ fn print_round(r: &DrawnRound) {
     for t in &r.tables {
         println!("table {}  (first dealer: seat {})", t.number, t.first_dealer);
         for s in &t.seats {
-            println!("  seat {}  {:<6} {}{}", s.seat, s.player, s.name, if s.club.is_empty() { String::new() } else { format!(" ({})", s.club) });
+            let scorer = if t.scorers.contains(&s.seat) { "  [keeps the score]" } else { "" };
+            println!("  seat {}  {:<6} {}{}{scorer}", s.seat, s.player, s.name, if s.club.is_empty() { String::new() } else { format!(" ({})", s.club) });
         }
     }
     if !r.byes.is_empty() {
@@ -479,6 +495,9 @@ fn print_sheet(s: &SheetView) {
         Some(next) => println!("next: {}", serde_json::to_string(next).unwrap_or_default()),
         None => println!("sheet complete ({} deals)", s.deals_played),
     }
+    for seat in &s.next_scorer {
+        println!("serviteur: seat {seat} keeps the score of the next game");
+    }
 }
 
 fn print_backup(b: &atout_api::backups::BackupInfo) {
@@ -491,6 +510,22 @@ fn print_backup(b: &atout_api::backups::BackupInfo) {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     let path = cli.db.unwrap_or_else(Atout::default_db_path);
+    // The hand calculator needs no database.
+    if let Command::Cribbage(CribbageCmd::Score { tiles, format }) = &cli.command {
+        let score = atout_api::hand_score("kings-cribbage", tiles)?;
+        match format {
+            Output::Json => println!("{}", json(&score)),
+            Output::Table => {
+                let n = |k: &str| score[k].as_i64().unwrap_or(0);
+                println!("hand      {}", score["tiles"].as_array().into_iter().flatten().filter_map(Value::as_str).collect::<Vec<_>>().join(" "));
+                println!("fifteens  {} × 2 = {}", n("fifteens"), 2 * n("fifteens"));
+                println!("runs      {} × run of {} = {}", n("runs"), n("run_length"), n("runs") * n("run_length"));
+                println!("pairs     {} × 2 = {}", n("pairs"), 2 * n("pairs"));
+                println!("{}", n("points"));
+            }
+        }
+        return Ok(());
+    }
     // A restore must work on a database that cannot be opened (damaged, or newer).
     if let Command::Restore { file } = &cli.command {
         let kept = atout_api::backups::restore_into(&path, file)?;
@@ -638,7 +673,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         // Handled above, before the database is opened.
-        Command::Restore { .. } => {}
+        Command::Restore { .. } | Command::Cribbage(_) => {}
         Command::Check => {
             let result = app.check()?;
             println!("{result}");

@@ -399,6 +399,7 @@ impl DoubleKing {
             deals_played: progress.played,
             deals_needed: DEALS,
             complete: progress.played == DEALS,
+            next_scorer: vec![],
         };
         Ok((sheet, progress))
     }

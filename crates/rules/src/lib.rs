@@ -13,6 +13,7 @@
 //! [`GameId::spec`].
 
 pub mod cards;
+pub mod cribbage;
 pub mod double_king;
 pub mod draw;
 mod error;
@@ -79,7 +80,7 @@ impl GameId {
             GameId::King => Some(GameSpec::of::<king::King>()),
             GameId::DoubleLucky7 => Some(GameSpec::of::<lucky7::Lucky7>()),
             GameId::Rikken => Some(GameSpec::of::<rikken::Rikken>()),
-            GameId::KingsCribbage => None,
+            GameId::KingsCribbage => Some(GameSpec::of::<cribbage::Cribbage>()),
         }
     }
 
@@ -164,7 +165,12 @@ pub struct GameSpec {
     form: fn(Lang) -> Value,
     /// Settings a new tournament keeps its own copy of (Rikken's points table).
     pub defaults: fn() -> Map<String, Value>,
+    /// The game's hand calculator, if it has one (see [`Game::CALCULATOR`]).
+    pub calculator: Option<Calculator>,
 }
+
+/// A hand calculator: the pieces of a hand as typed, its score part by part.
+pub type Calculator = fn(&[String]) -> Result<Value, Violation>;
 
 impl GameSpec {
     fn of<G: Game>() -> GameSpec {
@@ -177,6 +183,7 @@ impl GameSpec {
             load: |settings| Ok(Box::new(G::from_settings(settings)?)),
             form: G::settings_form,
             defaults: G::settings_defaults,
+            calculator: G::CALCULATOR,
         }
     }
 
@@ -200,6 +207,9 @@ pub trait Game: Sized + Send + Sync + 'static {
     const SEATS: RangeInclusive<usize>;
     const RANKING: RankingMethod;
     const KEYS: &'static [&'static str];
+    /// A calculator usable without a tournament (Kings Cribbage's hand score), for
+    /// the jury settling a claim and for players checking a count.
+    const CALCULATOR: Option<Calculator> = None;
 
     /// Read the game's own keys from the tournament's settings (the whole
     /// object; the common keys are not the game's business).
@@ -371,6 +381,10 @@ pub struct Sheet {
     pub deals_played: usize,
     pub deals_needed: usize,
     pub complete: bool,
+    /// Seats the game names to keep the score of the next game (Kings Cribbage's
+    /// "serviteur"); empty for most games.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub next_scorer: Vec<Seat>,
 }
 
 /// One checked line of a sheet.
@@ -404,7 +418,7 @@ impl Sheet {
                 *t = t.saturating_add(*p);
             }
         }
-        Sheet { seats, lines, totals, deals_played, deals_needed, complete: deals_played == deals_needed }
+        Sheet { seats, lines, totals, deals_played, deals_needed, complete: deals_played == deals_needed, next_scorer: vec![] }
     }
 }
 

@@ -1,0 +1,673 @@
+//! Kings Cribbage (RULES.md §5, FORMAT.md "Kings Cribbage moves"): a tile game
+//! for 2 to 4 players scored like cribbage. The sheet is the move log: every
+//! move lists the hands (lines of 2 to 5 tiles) it creates or extends, whole;
+//! a pass may exchange tiles; the end deducts the tiles left at face value.
+//! Optional rules: joker claims and the "serviteur".
+//!
+//! The hand calculator ([`score_hand`]) stands on its own: the jury settling a
+//! claim and the `atout cribbage score` command use it without a tournament.
+
+use crate::error::rule;
+use crate::settings::RankingMethod;
+use crate::{form_option, seat_after, seat_index, setting, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+use std::fmt;
+
+/// Tiles in the bag at the start: ranks A–K, two colours, four of each per colour.
+pub const TILES: usize = 104;
+/// Tiles each player holds.
+pub const HOLD: usize = 5;
+/// A bonus (first move, all five tiles, a five-tile line of one colour).
+pub const BONUS: i64 = 10;
+/// What a wrong joker call costs the caller.
+pub const WRONG_CALL: i64 = 5;
+/// The most points a joker claim may move: above any move's score (six lines of
+/// five tiles at 40 each, plus three bonuses, is 270).
+pub const CLAIM_MAX: i64 = 300;
+/// Lines one move can create or extend: the row of the tiles laid and one column per tile.
+pub const MOVE_LINES: usize = 1 + HOLD;
+/// Entries on one sheet at most (104 tiles are laid one move at a time at the slowest,
+/// and passes and claims come between).
+pub const SHEET_MAX: usize = 400;
+/// Players a table is planned for when the draw splits a field.
+pub const PLANNED_TABLE: usize = 4;
+
+rule!(TILE, "tile",
+    "a tile is A, 2 … 10, J, Q or K (a 6 used as a 9 is written 9)",
+    "un jeton s'écrit A, 2 … 10, J, Q ou K (valet, dame, roi ; un 6 retourné en 9 s'écrit 9)",
+    "een steen schrijf je A, 2 … 10, J, Q of K (boer, vrouw, heer; een 6 gebruikt als 9 schrijf je 9)");
+rule!(HAND_SIZE, "hand-size",
+    "a hand is a straight line of 2 to 5 tiles",
+    "une main est une ligne droite de 2 à 5 jetons",
+    "een hand is een rechte lijn van 2 tot 5 stenen");
+rule!(HAND_SCORES, "hand-scores",
+    "every line a move makes or extends scores: a fifteen, a run or a pair",
+    "chaque ligne qu'un coup forme ou allonge marque : quinzaine, suite ou paire",
+    "elke lijn die een zet vormt of verlengt scoort: een vijftien, een reeks of een paar");
+rule!(PLACED, "placed",
+    "a move lays 1 to 5 of the tiles the player holds (2 to 5 on the first move)",
+    "un coup pose 1 à 5 des jetons du joueur (2 à 5 au premier coup)",
+    "een zet legt 1 tot 5 van de stenen van de speler (2 tot 5 bij de eerste zet)");
+rule!(MOVE_LINES_RULE, "move-lines",
+    "a move lists every line it makes or extends (the first move one line of the tiles laid), and the tiles laid lie in them",
+    "un coup donne chaque ligne qu'il forme ou allonge (le premier coup, une ligne des jetons posés) et les jetons posés s'y trouvent",
+    "een zet geeft elke lijn die hij vormt of verlengt (de eerste zet één lijn van de gelegde stenen) en de gelegde stenen liggen erin");
+rule!(BONUS_RULE, "bonus",
+    "bonuses of 10: first (the first move of the game), all-five (five tiles laid at once), one-colour (a line of five tiles), each once per move",
+    "bonus de 10 : first (le premier coup de la partie), all-five (cinq jetons posés d'un coup), one-colour (une ligne de cinq jetons), chacun une fois par coup",
+    "bonussen van 10: first (de eerste zet van het spel), all-five (vijf stenen in één zet), one-colour (een lijn van vijf stenen), elk eenmaal per zet");
+rule!(TURN, "turn",
+    "turns go clockwise from the first player; a joker claim is not a turn",
+    "les tours vont dans le sens des aiguilles d'une montre à partir du premier joueur ; un joker n'est pas un tour",
+    "de beurten gaan met de klok mee vanaf de eerste speler; een jokerclaim is geen beurt");
+rule!(EXCHANGE, "exchange",
+    "a player who passes exchanges 0 to 5 of their tiles, no more than the bag holds",
+    "un joueur qui passe échange 0 à 5 de ses jetons, pas plus que le sac n'en contient",
+    "een speler die past ruilt 0 tot 5 stenen, niet meer dan er in de zak zitten");
+rule!(END, "end",
+    "the end lists, for every seat, the tiles it still holds",
+    "la fin donne, pour chaque place, les jetons qui lui restent",
+    "het einde geeft voor elke plaats de stenen die ze nog heeft");
+rule!(AFTER_END, "after-end",
+    "nothing follows the end of the game",
+    "rien ne suit la fin de la partie",
+    "niets volgt op het einde van het spel");
+rule!(JOKER_OFF, "joker-off",
+    "joker claims are written only when the tournament plays the joker rule",
+    "les jokers ne s'inscrivent que si le tournoi joue la règle du joker",
+    "jokerclaims worden enkel genoteerd als het toernooi met de jokerregel speelt");
+rule!(JOKER_CLAIM, "joker-claim",
+    "a joker claim names the caller, the seat that missed the points and 1 to 300 points; a wrong call names the caller and 0 points",
+    "un joker nomme celui qui l'annonce, la place qui a oublié les points et 1 à 300 points ; un faux joker nomme l'annonceur et 0 point",
+    "een jokerclaim noemt de roeper, de plaats die de punten vergat en 1 tot 300 punten; een valse roep noemt de roeper en 0 punten");
+rule!(SHEET_LONG, "sheet-long",
+    "a game has at most 400 entries",
+    "une partie compte 400 entrées au plus",
+    "een spel telt hoogstens 400 regels");
+
+/// A tile as it lies on the board: its rank, 1 (ace) to 13 (king).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Tile(u8);
+
+impl Tile {
+    /// A tile as written: `A`, `2` … `10`, `J`, `Q`, `K` (any case; the French
+    /// `V D R` and Dutch `B V H` letters are not accepted: FORMAT.md writes English).
+    pub fn parse(text: &str) -> Result<Tile, Violation> {
+        let t = text.trim();
+        let rank = match t.to_ascii_uppercase().as_str() {
+            "A" => 1,
+            "J" => 11,
+            "Q" => 12,
+            "K" => 13,
+            n => match n.parse::<u8>() {
+                Ok(r @ 2..=10) => r,
+                _ => return Err(Violation::new(TILE, format!("«{}» is not a tile", t.chars().take(12).collect::<String>()))),
+            },
+        };
+        Ok(Tile(rank))
+    }
+
+    /// A tile as written in a document: a string, or a number from 2 to 10.
+    pub fn of_value(v: &Value) -> Result<Tile, Violation> {
+        match v {
+            Value::String(s) => Tile::parse(s),
+            Value::Number(n) => match n.as_u64() {
+                Some(r @ 2..=10) => Ok(Tile(r as u8)),
+                _ => Err(Violation::new(TILE, format!("{n} is not a tile"))),
+            },
+            other => Err(Violation::new(TILE, format!("{other} is not a tile"))),
+        }
+    }
+
+    pub fn rank(self) -> u8 {
+        self.0
+    }
+
+    /// Its value in a fifteen and at the end: faces 10, ace 1.
+    pub fn value(self) -> i64 {
+        i64::from(self.0.min(10))
+    }
+}
+
+impl fmt::Display for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            1 => f.write_str("A"),
+            11 => f.write_str("J"),
+            12 => f.write_str("Q"),
+            13 => f.write_str("K"),
+            n => write!(f, "{n}"),
+        }
+    }
+}
+
+/// A hand's score, part by part.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct HandScore {
+    pub tiles: Vec<String>,
+    /// Subsets of tiles adding up to 15, 2 points each.
+    pub fifteens: u32,
+    /// Distinct runs (duplicates multiply), each of `run_length` tiles.
+    pub runs: u32,
+    pub run_length: u32,
+    /// Pairs of alike tiles, 2 points each (three alike are 3 pairs, four 6, five 10).
+    pub pairs: u32,
+    pub points: i64,
+}
+
+/// The most a hand of `n` tiles can score (n from 2 to 5): a pair or a fifteen (2);
+/// three fives (6 + 2); four fives (12 + 4 × 2); five fives (20 + 10 × 2).
+pub fn max_points(n: usize) -> i64 {
+    match n {
+        2 => 2,
+        3 => 8,
+        4 => 20,
+        5 => 40,
+        _ => 0,
+    }
+}
+
+/// A hand as typed, checked: 2 to 5 known tiles.
+pub fn parse_hand<S: AsRef<str>>(texts: &[S]) -> Result<Vec<Tile>, Violation> {
+    if !(2..=HOLD).contains(&texts.len()) {
+        return Err(Violation::new(HAND_SIZE, format!("{} tiles; a hand has 2 to 5", texts.len())));
+    }
+    texts.iter().map(|t| Tile::parse(t.as_ref())).collect()
+}
+
+/// Score a hand of 2 to 5 tiles (a longer or shorter one scores what its tiles hold;
+/// the callers check the size first).
+pub fn score_hand(tiles: &[Tile]) -> HandScore {
+    let n = tiles.len().min(HOLD);
+    let tiles = &tiles[..n];
+    let fifteens = (1u32..(1 << n)).filter(|mask| (0..n).filter(|i| mask & (1 << i) != 0).map(|i| tiles[i].value()).sum::<i64>() == 15).count() as u32;
+    let mut count = [0u32; 14];
+    for t in tiles {
+        count[t.0 as usize] += 1;
+    }
+    let pairs: u32 = count.iter().map(|c| c * c.saturating_sub(1) / 2).sum();
+    // The longest stretch of consecutive ranks present; with at most five tiles
+    // there is at most one stretch of three or more.
+    let (mut runs, mut run_length) = (0, 0);
+    let mut start = 1;
+    while start <= 13 {
+        if count[start] == 0 {
+            start += 1;
+            continue;
+        }
+        let mut end = start;
+        while end < 13 && count[end + 1] > 0 {
+            end += 1;
+        }
+        let len = (end - start + 1) as u32;
+        if len >= 3 {
+            runs += count[start..=end].iter().product::<u32>();
+            run_length = len;
+        }
+        start = end + 1;
+    }
+    let points = 2 * i64::from(fifteens) + i64::from(runs * run_length) + 2 * i64::from(pairs);
+    HandScore { tiles: tiles.iter().map(Tile::to_string).collect(), fifteens, runs, run_length, pairs, points }
+}
+
+/// The calculator as the api offers it: tiles as typed, the score part by part.
+pub fn calculate(texts: &[String]) -> Result<Value, Violation> {
+    let tiles = parse_hand(texts)?;
+    Ok(serde_json::to_value(score_hand(&tiles)).unwrap_or(Value::Null))
+}
+
+/// A joker claim (FORMAT.md): `from` and `points` > 0, or a wrong call with 0 points.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Claim {
+    pub by: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<i64>,
+    pub points: i64,
+}
+
+/// One entry of the move log, as FORMAT.md writes it. Which kind it is follows from
+/// its fields: `lines` (a move), `pass`, `remaining` (the end) or `joker`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lines: Option<Vec<Vec<Value>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placed: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonuses: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pass: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exchanged: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remaining: Option<Vec<Vec<Value>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joker: Option<Claim>,
+}
+
+/// What an entry is, once its shape is checked.
+enum Kind<'a> {
+    Move { seat: i64, lines: &'a [Vec<Value>], placed: i64, bonuses: &'a [String] },
+    Pass { seat: i64, exchanged: i64 },
+    End { remaining: &'a [Vec<Value>] },
+    Joker(&'a Claim),
+}
+
+impl Entry {
+    fn kind(&self) -> Result<Kind<'_>, Violation> {
+        let shape = |d: &str| Violation::new(Rule::DEAL_SHAPE, d.to_string());
+        let given = [self.lines.is_some(), self.pass == Some(true), self.remaining.is_some(), self.joker.is_some()];
+        if given.iter().filter(|g| **g).count() != 1 {
+            return Err(shape("an entry is one of a move (`lines`, `placed`), a pass (`pass`), the end (`remaining`) or a joker claim (`joker`)"));
+        }
+        if let Some(lines) = &self.lines {
+            let seat = self.seat.ok_or_else(|| shape("a move names its `seat`"))?;
+            let placed = self.placed.ok_or_else(|| shape("a move gives the number of tiles `placed`"))?;
+            return Ok(Kind::Move { seat, lines, placed, bonuses: self.bonuses.as_deref().unwrap_or(&[]) });
+        }
+        if self.pass == Some(true) {
+            let seat = self.seat.ok_or_else(|| shape("a pass names its `seat`"))?;
+            if self.placed.is_some() || self.bonuses.is_some() {
+                return Err(shape("a pass lays no tile and earns no bonus"));
+            }
+            return Ok(Kind::Pass { seat, exchanged: self.exchanged.unwrap_or(0) });
+        }
+        if let Some(remaining) = &self.remaining {
+            if self.seat.is_some() || self.placed.is_some() || self.bonuses.is_some() {
+                return Err(shape("the end gives only the tiles left per seat (`remaining`)"));
+            }
+            return Ok(Kind::End { remaining });
+        }
+        match &self.joker {
+            Some(claim) if self.seat.is_none() && self.placed.is_none() && self.bonuses.is_none() => Ok(Kind::Joker(claim)),
+            _ => Err(shape("a joker claim gives only `joker`: {by, from, points}")),
+        }
+    }
+}
+
+/// Kings Cribbage under a tournament's settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cribbage {
+    /// Joker claims may be written (FORMAT.md's optional rule; on unless the settings say not).
+    pub joker: bool,
+    /// The lowest scorer of a game keeps the score of the next.
+    pub serviteur: bool,
+}
+
+impl Default for Cribbage {
+    fn default() -> Self {
+        Cribbage { joker: true, serviteur: false }
+    }
+}
+
+/// What the next entry may be.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Choices {
+    pub line: usize,
+    /// The turn due (every game's choices name it `deal`).
+    pub deal: usize,
+    /// The seat whose turn it is (`dealer` for the shared sheet view).
+    pub dealer: Seat,
+    pub seat: Seat,
+    /// No move has been made yet: the move due earns the `first` bonus and lays 2 to 5 tiles.
+    pub first_move: bool,
+    /// Tiles the seat due holds.
+    pub holds: usize,
+    /// Tiles left in the bag.
+    pub bag: usize,
+    /// Tiles each seat holds (what the end may list at most).
+    pub holding: Vec<usize>,
+    pub joker: bool,
+}
+
+/// The game as it stands after some entries.
+struct Progress {
+    turn: Seat,
+    turns: usize,
+    moved: bool,
+    ended: bool,
+    bag: usize,
+    holding: Vec<usize>,
+}
+
+fn tiles_of(line: &[Value]) -> Result<Vec<Tile>, Violation> {
+    line.iter().map(Tile::of_value).collect()
+}
+
+fn names(tiles: &[Tile]) -> String {
+    tiles.iter().map(Tile::to_string).collect::<Vec<_>>().join("-")
+}
+
+impl Cribbage {
+    /// Check a move's lines, tiles and bonuses; its points and label.
+    fn score_move(&self, p: &Progress, lines: &[Vec<Value>], placed: i64, bonuses: &[String]) -> Result<(i64, String), Violation> {
+        let held = p.holding[p.turn - 1];
+        let least = if p.moved { 1 } else { 2 };
+        if !(least..=HOLD as i64).contains(&placed) {
+            return Err(Violation::new(PLACED, format!("{placed} tiles laid; a {} lays {least} to 5", if p.moved { "move" } else { "first move" })));
+        }
+        if placed as usize > held {
+            return Err(Violation::new(PLACED, format!("{placed} tiles laid; seat {} holds {held}", p.turn)));
+        }
+        if lines.is_empty() || lines.len() > MOVE_LINES {
+            return Err(Violation::new(MOVE_LINES_RULE, format!("{} lines listed; a move makes or extends 1 to {MOVE_LINES}", lines.len())));
+        }
+        let mut total = 0i64;
+        let mut labels = vec![];
+        let mut fives = 0;
+        let mut length = 0usize;
+        for (k, line) in lines.iter().enumerate() {
+            if !(2..=HOLD).contains(&line.len()) {
+                return Err(Violation::new(HAND_SIZE, format!("line {} has {} tiles; a hand has 2 to 5", k + 1, line.len())));
+            }
+            let tiles = tiles_of(line).map_err(|v| Violation::new(v.rule, format!("line {}: {}", k + 1, v.detail)))?;
+            let score = score_hand(&tiles);
+            if score.points == 0 {
+                return Err(Violation::new(HAND_SCORES, format!("line {} ({}) scores nothing", k + 1, names(&tiles))));
+            }
+            fives += usize::from(tiles.len() == HOLD);
+            length += tiles.len();
+            total += score.points;
+            labels.push(names(&tiles));
+        }
+        if !p.moved && (lines.len() != 1 || length != placed as usize) {
+            return Err(Violation::new(MOVE_LINES_RULE, format!("the first move lays {placed} tiles in one line; {} lines of {length} tiles listed", lines.len())));
+        }
+        if length < placed as usize {
+            return Err(Violation::new(MOVE_LINES_RULE, format!("{placed} tiles laid, but the lines listed hold only {length}")));
+        }
+        let (mut first, mut all_five, mut colour) = (0, 0, 0);
+        for b in bonuses {
+            match b.as_str() {
+                "first" => first += 1,
+                "all-five" => all_five += 1,
+                "one-colour" => colour += 1,
+                other => return Err(Violation::new(BONUS_RULE, format!("«{}» is not a bonus", other.chars().take(20).collect::<String>()))),
+            }
+        }
+        if first > 1 || all_five > 1 {
+            return Err(Violation::new(BONUS_RULE, "a bonus is counted once per move"));
+        }
+        if first == 1 && p.moved {
+            return Err(Violation::new(BONUS_RULE, "the first-move bonus is for the first move of the game only"));
+        }
+        if all_five == 1 && placed != HOLD as i64 {
+            return Err(Violation::new(BONUS_RULE, format!("the all-five bonus needs 5 tiles laid, not {placed}")));
+        }
+        if colour > fives {
+            return Err(Violation::new(BONUS_RULE, format!("{colour} one-colour bonus(es), but the move has {fives} line(s) of five tiles")));
+        }
+        total += BONUS * (first + all_five + colour) as i64;
+        let mut label = labels.join(" · ");
+        if !bonuses.is_empty() {
+            label = format!("{label} +{}", BONUS * bonuses.len() as i64);
+        }
+        Ok((total, label))
+    }
+
+    fn walk(&self, table: Table, entries: &[Entry]) -> Result<(Sheet, Progress), SheetError> {
+        let n = table.seats;
+        let mut p = Progress { turn: table.first_dealer, turns: 0, moved: false, ended: false, bag: TILES - HOLD * n, holding: vec![HOLD; n] };
+        let mut lines = Vec::with_capacity(entries.len());
+        for (i, entry) in entries.iter().enumerate() {
+            let number = i + 1;
+            let at = |v: Violation| SheetError::at(number, v);
+            if p.ended {
+                return Err(at(Violation::new(AFTER_END, "the game has ended")));
+            }
+            if number > SHEET_MAX {
+                return Err(at(Violation::new(SHEET_LONG, format!("entry {number}"))));
+            }
+            let kind = entry.kind().map_err(at)?;
+            let mut points = vec![0i64; n];
+            let mut dealer = p.turn;
+            let label;
+            let mut turn_taken = false;
+            match kind {
+                Kind::Move { seat, lines: ls, placed, bonuses } => {
+                    let s = seat_index(seat, n, "the player").map_err(at)? + 1;
+                    if s != p.turn {
+                        return Err(at(Violation::new(TURN, format!("seat {s} plays; it is seat {}'s turn", p.turn))));
+                    }
+                    let (score, l) = self.score_move(&p, ls, placed, bonuses).map_err(at)?;
+                    let placed = placed as usize;
+                    let refill = placed.min(p.bag);
+                    p.holding[s - 1] = p.holding[s - 1] - placed + refill;
+                    p.bag -= refill;
+                    p.moved = true;
+                    points[s - 1] = score;
+                    label = l;
+                    turn_taken = true;
+                }
+                Kind::Pass { seat, exchanged } => {
+                    let s = seat_index(seat, n, "the player").map_err(at)? + 1;
+                    if s != p.turn {
+                        return Err(at(Violation::new(TURN, format!("seat {s} passes; it is seat {}'s turn", p.turn))));
+                    }
+                    let held = p.holding[s - 1];
+                    if exchanged < 0 || exchanged as usize > held.min(p.bag) {
+                        return Err(at(Violation::new(EXCHANGE, format!("{exchanged} tiles exchanged; seat {s} holds {held} and the bag {}", p.bag))));
+                    }
+                    label = if exchanged > 0 { format!("pass ×{exchanged}") } else { "pass".into() };
+                    turn_taken = true;
+                }
+                Kind::End { remaining } => {
+                    if remaining.len() != n {
+                        return Err(at(Violation::new(END, format!("{} seats listed; the table has {n}", remaining.len()))));
+                    }
+                    for (k, tiles) in remaining.iter().enumerate() {
+                        if tiles.len() > p.holding[k] {
+                            return Err(at(Violation::new(END, format!("seat {} holds {} tiles; {} listed", k + 1, p.holding[k], tiles.len()))));
+                        }
+                        let tiles = tiles_of(tiles).map_err(|v| at(Violation::new(v.rule, format!("seat {}: {}", k + 1, v.detail))))?;
+                        points[k] = -tiles.iter().map(|t| t.value()).sum::<i64>();
+                    }
+                    p.ended = true;
+                    label = "end".into();
+                }
+                Kind::Joker(claim) => {
+                    if !self.joker {
+                        return Err(at(Violation::new(JOKER_OFF, "this tournament does not play the joker rule")));
+                    }
+                    let by = seat_index(claim.by, n, "the caller").map_err(at)? + 1;
+                    dealer = by;
+                    match claim.from {
+                        None if claim.points == 0 => {
+                            points[by - 1] = -WRONG_CALL;
+                            label = "joker ×".into();
+                        }
+                        Some(from) if (1..=CLAIM_MAX).contains(&claim.points) => {
+                            let from = seat_index(from, n, "the seat that missed points").map_err(at)? + 1;
+                            if from == by {
+                                return Err(at(Violation::new(JOKER_CLAIM, "a caller claims points another seat missed")));
+                            }
+                            points[by - 1] = claim.points;
+                            points[from - 1] = -claim.points;
+                            label = format!("joker {from}→{by}");
+                        }
+                        _ => return Err(at(Violation::new(JOKER_CLAIM, format!("a claim of {} points{}", claim.points, if claim.from.is_some() { "" } else { " naming no seat" })))),
+                    }
+                }
+            }
+            if turn_taken {
+                p.turns += 1;
+                p.turn = seat_after(p.turn, 1, n);
+            }
+            lines.push(Line { line: number, deal: p.turns.max(1), dealer, label, points, counts: true, chooser: None, fault: None, sits_out: None });
+        }
+        let played = entries.len();
+        let mut sheet = Sheet::of_lines(n, lines, played, if p.ended { played } else { played + 1 });
+        if p.ended && self.serviteur {
+            let low = sheet.totals.iter().min().copied().unwrap_or(0);
+            sheet.next_scorer = (1..=n).filter(|s| sheet.totals[s - 1] == low).collect();
+        }
+        Ok((sheet, p))
+    }
+}
+
+impl Game for Cribbage {
+    type Entry = Entry;
+    type Choices = Choices;
+
+    const ID: GameId = GameId::KingsCribbage;
+    const NAME: Tr = Tr::new("Kings Cribbage", "Kings Cribbage", "Kings Cribbage");
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=4;
+    const RANKING: RankingMethod = RankingMethod::TotalScore;
+    const KEYS: &'static [&'static str] = &["joker", "serviteur"];
+    const CALCULATOR: Option<crate::Calculator> = Some(calculate);
+
+    fn from_settings(settings: &Map<String, Value>) -> Result<Cribbage, Violation> {
+        Ok(Cribbage { joker: setting(settings, "joker", true)?, serviteur: setting(settings, "serviteur", false)? })
+    }
+
+    fn settings_form(lang: Lang) -> Value {
+        let t = |en, fr, nl| Tr::new(en, fr, nl).get(lang);
+        json!([
+            {"key": "joker", "label": t("Joker claims", "Joker", "Joker"), "options": [
+                form_option(t("played: a missed score may be claimed; a wrong call costs 5", "joué : un score oublié peut être réclamé ; un faux joker coûte 5", "gespeeld: vergeten punten mogen opgeëist worden; een valse roep kost 5"), json!({"joker": true})),
+                form_option(t("not played", "non joué", "niet gespeeld"), json!({"joker": false})),
+            ]},
+            {"key": "serviteur", "label": t("Serviteur", "Serviteur", "Serviteur"), "options": [
+                form_option(t("not played", "non joué", "niet gespeeld"), json!({"serviteur": false})),
+                form_option(t("played: a game's lowest scorer keeps the score of the next", "joué : le plus bas score d'une partie tient les comptes de la suivante", "gespeeld: de laagste score van een spel houdt de punten van het volgende bij"), json!({"serviteur": true})),
+            ]},
+        ])
+    }
+
+    fn replay(&self, table: Table, entries: &[Entry]) -> Result<Sheet, SheetError> {
+        Ok(self.walk(table, entries)?.0)
+    }
+
+    fn next_choices(&self, table: Table, entries: &[Entry]) -> Result<Option<Choices>, SheetError> {
+        let (_, p) = self.walk(table, entries)?;
+        Ok((!p.ended).then(|| Choices {
+            line: entries.len() + 1,
+            deal: p.turns + 1,
+            dealer: p.turn,
+            seat: p.turn,
+            first_move: !p.moved,
+            holds: p.holding[p.turn - 1],
+            bag: p.bag,
+            holding: p.holding.clone(),
+            joker: self.joker,
+        }))
+    }
+
+    fn describe(&self, lang: Lang) -> Value {
+        let t = |en, fr, nl| Tr::new(en, fr, nl).get(lang);
+        json!({
+            "game": Self::ID.code(),
+            "name": Self::NAME.get(lang),
+            "joker": self.joker,
+            "serviteur": self.serviteur,
+            "tiles": (1..=13u8).map(|r| Tile(r).to_string()).collect::<Vec<_>>(),
+            "bonus": BONUS,
+            "wrong_call": WRONG_CALL,
+            "contracts": [
+                {"code": "move", "key": "m", "name": t("Move", "Coup", "Zet")},
+                {"code": "pass", "key": "p", "name": t("Pass", "Passe", "Pas")},
+                {"code": "end", "key": "e", "name": t("End of game", "Fin de partie", "Einde van het spel")},
+                {"code": "joker", "key": "j", "name": t("Joker", "Joker", "Joker")},
+            ],
+            "bonuses": [
+                {"code": "first", "key": "f", "name": t("first move", "premier coup", "eerste zet")},
+                {"code": "all-five", "key": "a", "name": t("all five tiles", "les cinq jetons", "alle vijf stenen")},
+                {"code": "one-colour", "key": "c", "name": t("five of one colour", "cinq d'une couleur", "vijf van één kleur")},
+            ],
+            "labels": {
+                "turn": t("Seat {seat} ({name}) plays — turn {turn}", "Place {seat} ({name}) joue — tour {turn}", "Plaats {seat} ({name}) speelt — beurt {turn}"),
+                "line": t("line", "ligne", "lijn"),
+                "lines": t("Lines made or extended (tiles separated by spaces, Enter for the next line)", "Lignes formées ou allongées (jetons séparés par des espaces, Entrée pour la ligne suivante)", "Gevormde of verlengde lijnen (stenen gescheiden door spaties, Enter voor de volgende lijn)"),
+                "placed": t("tiles laid", "jetons posés", "gelegde stenen"),
+                "exchanged": t("tiles exchanged", "jetons échangés", "geruilde stenen"),
+                "remaining": t("tiles left", "jetons restants", "overgebleven stenen"),
+                "move_total": t("move total", "total du coup", "totaal van de zet"),
+                "by": t("called by", "annoncé par", "geroepen door"),
+                "from": t("missed by", "oublié par", "vergeten door"),
+                "wrong": t("wrong call (−5)", "faux joker (−5)", "valse roep (−5)"),
+                "holds": t("holds {n} tiles; {bag} in the bag", "a {n} jetons ; {bag} dans le sac", "heeft {n} stenen; {bag} in de zak"),
+                "fifteens": t("fifteens", "quinzaines", "vijftienen"),
+                "runs": t("runs", "suites", "reeksen"),
+                "pairs": t("pairs", "paires", "paren"),
+                "serviteur": t("keeps the score of the next game", "tient les comptes de la partie suivante", "houdt de punten van het volgende spel bij"),
+                "calculator": t("Hand calculator", "Calculateur de main", "Handcalculator"),
+            },
+        })
+    }
+
+    /// About four a table, as even as possible, 2 to 4.
+    fn plan(&self, players: usize) -> Option<TablePlan> {
+        TablePlan::even(players, PLANNED_TABLE, Self::SEATS)
+    }
+
+    /// For a move being typed: every line's score part by part, or the rule it breaks.
+    fn hint(&self, _table: Table, _entries: &[Entry], draft: &Value) -> Value {
+        let Some(lines) = draft.get("lines").and_then(Value::as_array) else { return Value::Null };
+        let scored: Vec<Value> = lines
+            .iter()
+            .take(MOVE_LINES)
+            .map(|line| {
+                let Some(line) = line.as_array() else { return Value::Null };
+                let refused = |r: Rule| json!({"rule": r.code(), "texts": r.texts().all()});
+                if !(2..=HOLD).contains(&line.len()) {
+                    return refused(HAND_SIZE);
+                }
+                match tiles_of(line) {
+                    Ok(tiles) => serde_json::to_value(score_hand(&tiles)).unwrap_or(Value::Null),
+                    Err(v) => refused(v.rule),
+                }
+            })
+            .collect();
+        json!({"lines": scored})
+    }
+
+    /// A plausible game: moves of scoring lines, now and then a pass, then the end.
+    fn random_sheet(&self, table: Table, seed: u64) -> Vec<Entry> {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut entries = vec![];
+        let mut moved = false;
+        let mut seat = table.first_dealer;
+        for _ in 0..rng.random_range(8..30) {
+            if moved && rng.random_range(0..6) == 0 {
+                entries.push(Entry { seat: Some(seat as i64), pass: Some(true), exchanged: Some(rng.random_range(0..=3)), ..Default::default() });
+            } else {
+                let line = loop {
+                    let len = rng.random_range(2..=HOLD);
+                    let tiles: Vec<Tile> = (0..len).map(|_| Tile(rng.random_range(1..=13))).collect();
+                    if score_hand(&tiles).points > 0 {
+                        break tiles;
+                    }
+                };
+                let placed = if moved { rng.random_range(1..=line.len()) } else { line.len() };
+                let mut bonuses = vec![];
+                if !moved {
+                    bonuses.push("first".to_string());
+                }
+                if placed == HOLD {
+                    bonuses.push("all-five".to_string());
+                }
+                let lines = vec![line.iter().map(|t| json!(t.to_string())).collect()];
+                entries.push(Entry { seat: Some(seat as i64), lines: Some(lines), placed: Some(placed as i64), bonuses: Some(bonuses), ..Default::default() });
+                moved = true;
+            }
+            seat = seat_after(seat, 1, table.seats);
+        }
+        let remaining = (0..table.seats).map(|_| (0..rng.random_range(0..=2)).map(|_| json!(Tile(rng.random_range(1..=13)).to_string())).collect()).collect();
+        entries.push(Entry { remaining: Some(remaining), ..Default::default() });
+        entries
+    }
+
+    /// A blank move log: one row per turn, the player due marked as the dealer.
+    fn print_form(&self, table: Table, lang: Lang) -> Value {
+        let rows = (0..30).map(|k| crate::print_row(String::new(), seat_after(table.first_dealer, k, table.seats), None, false)).collect();
+        crate::print_form(
+            json!([{"title": Tr::new("Lines laid", "Lignes posées", "Gelegde lijnen").get(lang), "width": 5.0, "from": "label"}]),
+            json!([{"title": Tr::new("pts", "pts", "ptn").get(lang), "from": "points"}]),
+            rows,
+        )
+    }
+}

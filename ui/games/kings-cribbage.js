@@ -1,0 +1,168 @@
+// Kings Cribbage's entry: the move log. A move is typed line by line (the tiles
+// of each line it makes or extends, `4 5 5 6 Enter`), then the tiles laid; the
+// points of each line, the bonuses and the move's total show before it is
+// confirmed. A pass with its exchange, the end with the tiles left per seat, and
+// joker claims are the other entries. Whose turn it is, what is held, which
+// bonuses are due and every score come from the application.
+import { h, digits, contractButtons } from "../dom.js";
+
+/** Tiles as typed: "4 5 5 6", "4556", "10 J Q K" or "10JQK" all read the same. */
+export function tiles(text) {
+  return (String(text).toUpperCase().match(/10|[2-9AJQK]|[^\s,;\-·]/g) || []);
+}
+
+export function newDraft(entry, ctx) {
+  const n = ctx.sheet.seats.length;
+  const d = { kind: "move", lines: [""], placed: "", bonuses: [], exchanged: "0", remaining: Array(n).fill(""), by: null, from: null, points: "", wrong: false, auto: true };
+  if (!entry) return d;
+  d.auto = false;
+  if (entry.lines) { d.lines = entry.lines.map((l) => l.join(" ")); d.placed = String(entry.placed); d.bonuses = [...(entry.bonuses || [])]; }
+  else if (entry.pass) { d.kind = "pass"; d.exchanged = String(entry.exchanged || 0); }
+  else if (entry.remaining) { d.kind = "end"; d.remaining = entry.remaining.map((l) => l.join(" ")); }
+  else if (entry.joker) { d.kind = "joker"; d.by = entry.joker.by; d.from = entry.joker.from ?? null; d.points = String(entry.joker.points); d.wrong = entry.joker.points === 0; }
+  return d;
+}
+
+function typedLines(d) {
+  return d.lines.map(tiles).filter((l) => l.length);
+}
+
+/** The bonuses the application says are due: the first move, five tiles laid. */
+function dueBonuses(d, ctx) {
+  const first = ctx.next && ctx.next.first_move && !ctx.correcting;
+  const out = d.bonuses.filter((b) => b === "one-colour");
+  if (first) out.unshift("first");
+  if (Number(d.placed) === 5) out.push("all-five");
+  return out;
+}
+
+export function toEntry(d, desc, ctx) {
+  const seat = ctx.correcting ? ctx.sheet.lines[ctx.correcting - 1].dealer : ctx.next.seat;
+  if (d.kind === "move") {
+    const lines = typedLines(d);
+    if (!lines.length || d.placed === "") return null;
+    const bonuses = d.auto ? dueBonuses(d, ctx) : d.bonuses;
+    return { seat, lines, placed: Number(d.placed), bonuses };
+  }
+  if (d.kind === "pass") return { seat, pass: true, exchanged: Number(d.exchanged || 0) };
+  if (d.kind === "end") return { remaining: d.remaining.map(tiles) };
+  if (!d.by) return null;
+  if (d.wrong) return { joker: { by: d.by, points: 0 } };
+  if (!d.from || d.points === "") return null;
+  return { joker: { by: d.by, from: d.from, points: Number(d.points) } };
+}
+
+/** While a move is typed: its lines, for the application to score each one. */
+export function partial(d) {
+  return d.kind === "move" ? { lines: typedLines(d) } : null;
+}
+
+function seatPick(prefix, seats, chosen, pick) {
+  return seats.map((s, i) => h("button", { type: "button", id: `${prefix}-${i + 1}`, class: chosen === i + 1 ? "chosen" : "", onclick: () => pick(i + 1) },
+    h("kbd", {}, String(i + 1)), ` ${s.name}`));
+}
+
+export function entryView(ctx) {
+  const { sheet, desc, next, draft: d } = ctx;
+  const L = desc.labels;
+  const kinds = desc.contracts.map((c) => c.code).filter((c) => c !== "joker" || desc.joker);
+  const parts = [contractButtons(desc.contracts.filter((c) => kinds.includes(c.code)), kinds, d.kind, (code) => {
+    d.kind = code; ctx.redraw(code === "move" ? "#tiles-1" : code === "pass" ? "#exchanged" : code === "end" ? "#left-1" : "#joker-by-1");
+  })];
+  if (next && !ctx.correcting) parts.push(h("p", { class: "hint", id: "holds" }, L.holds.replace("{n}", next.holds).replace("{bag}", next.bag)));
+  if (d.kind === "move") parts.push(...moveView(ctx));
+  else if (d.kind === "pass") {
+    parts.push(h("div", { class: "row figures" }, h("label", {}, L.exchanged, h("input", { id: "exchanged", inputmode: "numeric", autocomplete: "off", value: d.exchanged,
+      oninput: (e) => { d.exchanged = digits(e.target.value); e.target.value = d.exchanged; ctx.check(); },
+      onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); ctx.submit(); } } }))));
+  } else if (d.kind === "end") {
+    parts.push(h("div", { class: "row figures", id: "remaining" }, h("span", {}, L.remaining),
+      sheet.seats.map((s, i) => h("label", {}, `${s.seat}. ${s.name}`, h("input", { id: `left-${i + 1}`, autocomplete: "off", value: d.remaining[i], style: "width:8rem",
+        oninput: (e) => { d.remaining[i] = e.target.value; ctx.check(); },
+        onkeydown: (e) => {
+          if (e.key !== "Enter") return;
+          e.preventDefault();
+          const nextField = document.getElementById(`left-${i + 2}`);
+          if (nextField) nextField.focus(); else ctx.submit();
+        } })))));
+  } else {
+    parts.push(h("div", { class: "row figures", id: "joker-by" }, h("span", {}, L.by), seatPick("joker-by", sheet.seats, d.by, (s) => { d.by = s; ctx.redraw(d.wrong ? "#enter-line" : "#joker-from-1"); })));
+    parts.push(h("label", { class: "row" }, h("input", { type: "checkbox", id: "joker-wrong", checked: d.wrong, onchange: (e) => { d.wrong = e.target.checked; ctx.redraw(); } }), ` ${L.wrong}`));
+    if (!d.wrong) {
+      parts.push(h("div", { class: "row figures", id: "joker-from" }, h("span", {}, L.from), seatPick("joker-from", sheet.seats, d.from, (s) => { d.from = s; ctx.redraw("#joker-points"); })));
+      parts.push(h("label", { class: "row" }, ctx.t("points"), h("input", { id: "joker-points", inputmode: "numeric", autocomplete: "off", value: d.points,
+        oninput: (e) => { d.points = digits(e.target.value); e.target.value = d.points; ctx.check(); },
+        onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); ctx.submit(); } } })));
+    }
+  }
+  return parts;
+}
+
+function moveView(ctx) {
+  const { desc, next, draft: d } = ctx;
+  const L = desc.labels;
+  const first = next && next.first_move && !ctx.correcting;
+  const scores = d.lines.map(() => h("span", { class: "line-score" }));
+  const bonusEl = h("span", { id: "bonuses" });
+  const totalEl = h("strong", { id: "move-total" });
+  const show = (result) => {
+    const lines = (result && result.hint && result.hint.lines) || [];
+    let sum = 0;
+    let n = 0;
+    d.lines.forEach((text, i) => {
+      if (!tiles(text).length) { scores[i].textContent = ""; return; }
+      const x = lines[n++];
+      if (!x) { scores[i].textContent = ""; return; }
+      if (x.rule) { scores[i].textContent = `${x.rule}: ${(x.texts && x.texts[document.documentElement.lang]) || ""}`; scores[i].className = "line-score bad"; return; }
+      sum += x.points;
+      scores[i].textContent = `${x.points} — ${L.fifteens} ${2 * x.fifteens} · ${L.runs} ${x.runs * x.run_length} · ${L.pairs} ${2 * x.pairs}`;
+      scores[i].className = `line-score ${x.points > 0 ? "good" : "bad"}`;
+    });
+    const bonuses = d.auto ? dueBonuses(d, ctx) : d.bonuses;
+    bonusEl.textContent = bonuses.map((b) => `+${desc.bonus} ${desc.bonuses.find((x) => x.code === b)?.name || b}`).join(" · ");
+    totalEl.textContent = `${L.move_total}: ${sum + desc.bonus * bonuses.length}`;
+  };
+  ctx.onPreview(show);
+  const setPlacedFromFirst = () => { if (first) d.placed = String(tiles(d.lines[0] || "").length || ""); };
+  const lineInputs = d.lines.map((text, i) => h("div", { class: "row tiles-line" },
+    h("label", {}, `${L.line} ${i + 1}`, h("input", { id: `tiles-${i + 1}`, class: "tiles", autocomplete: "off", value: text, style: "width:10rem",
+      oninput: (e) => { d.lines[i] = e.target.value; setPlacedFromFirst(); const p = document.getElementById("placed"); if (p && first) p.value = d.placed; ctx.check(); },
+      onkeydown: (e) => {
+        if (e.key !== "Enter") return;
+        e.preventDefault();
+        // Enter after a line opens the next one (not on the first move: one line);
+        // Enter on an empty line goes to the tiles laid, or confirms when known.
+        if (tiles(d.lines[i]).length && !first) {
+          if (i === d.lines.length - 1) d.lines.push("");
+          ctx.redraw(`#tiles-${i + 2}`);
+        } else if (d.placed !== "") ctx.submit();
+        else document.getElementById("placed")?.focus();
+      } })), scores[i]));
+  const hasFive = typedLines(d).some((l) => l.length === 5);
+  return [
+    h("p", { class: "hint" }, L.lines),
+    h("div", { id: "move-lines" }, lineInputs),
+    h("div", { class: "row figures" },
+      h("label", {}, L.placed, h("input", { id: "placed", inputmode: "numeric", autocomplete: "off", value: d.placed, style: "width:4rem", readonly: first,
+        oninput: (e) => { d.placed = digits(e.target.value).slice(0, 1); e.target.value = d.placed; ctx.check(); },
+        onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); ctx.submit(); } } })),
+      h("label", {}, h("input", { type: "checkbox", id: "bonus-one-colour", checked: d.bonuses.includes("one-colour"), disabled: !hasFive,
+        onchange: (e) => { d.bonuses = d.bonuses.filter((b) => b !== "one-colour"); if (e.target.checked) d.bonuses.push("one-colour"); ctx.check(); } }),
+        ` `, h("kbd", {}, "C"), ` ${desc.bonuses.find((b) => b.code === "one-colour").name}`)),
+    h("p", {}, bonusEl, " ", totalEl),
+  ];
+}
+
+/** Keys when no field has focus: M, P, E, J pick the kind of entry; C the one-colour bonus; digits a seat of the joker. */
+export function onKey(e, ctx) {
+  const key = e.key.toLowerCase();
+  const c = ctx.desc.contracts.find((x) => x.key === key);
+  if (c) { const b = document.getElementById(`game-${c.code}`); if (b && !b.disabled) { b.click(); return true; } }
+  if (key === "c") { document.getElementById("bonus-one-colour")?.click(); return true; }
+  if (/^[1-4]$/.test(key) && ctx.draft.kind === "joker") {
+    const target = ctx.draft.by && !ctx.draft.wrong ? "joker-from" : "joker-by";
+    document.getElementById(`${target}-${key}`)?.click();
+    return true;
+  }
+  return false;
+}
