@@ -687,6 +687,7 @@ views.log = async () => {
 /** The hand calculator, open from any screen: tiles typed, the score part by part from the application. */
 async function openCalculator() {
   const dialog = document.getElementById("calculator");
+  if (!dialog.hidden) { dialog.hidden = true; return; }
   const list = (await call("games", { lang: currentLang() })).filter((g) => g.calculator);
   if (!list.length) return;
   const out = h("div", { id: "calc-result", class: "preview" });
@@ -710,13 +711,14 @@ async function openCalculator() {
       out.className = "preview bad";
     }
   };
-  dialog.replaceChildren(h("form", { method: "dialog", id: "calc-form" },
+  const close = () => { dialog.hidden = true; dialog.replaceChildren(); document.getElementById("calc-open").focus(); };
+  dialog.replaceChildren(h("form", { id: "calc-form", onsubmit: (e) => { e.preventDefault(); close(); } },
     h("h3", {}, `${t("calculator")} — ${list[0].name}`),
     h("label", {}, t("calc_tiles"), h("input", { id: "calc-tiles", autocomplete: "off", placeholder: "4 5 5 6", oninput: (e) => score(e.target.value),
-      onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); score(e.target.value); } } })),
+      onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); score(e.target.value); } else if (e.key === "Escape") { e.preventDefault(); close(); } } })),
     out,
-    h("div", { class: "row" }, h("button", { id: "calc-close", value: "close" }, t("close")))));
-  dialog.showModal();
+    h("div", { class: "row" }, h("button", { id: "calc-close" }, t("close")))));
+  dialog.hidden = false;
   document.getElementById("calc-tiles").focus();
 }
 

@@ -1,7 +1,7 @@
 // Texts in English, French and Dutch. The UI starts in the system's language.
 const texts = {
   en: {
-    calculator: "Hand calculator", calc_tiles: "Tiles", calc_fifteens: "Fifteens", calc_runs: "Runs", calc_pairs: "Pairs", close: "Close", keeps_score: "keeps the score", keeps_next_score: "keeps the score of the next game (serviteur)",
+    calculator: "Hand calculator", calc_short: "Calculator", calc_tiles: "Tiles", calc_fifteens: "Fifteens", calc_runs: "Runs", calc_pairs: "Pairs", close: "Close", keeps_score: "keeps the score", keeps_next_score: "keeps the score of the next game (serviteur)",
     print_export: "Print / Export", save_to: "Save to", save_file: "Save", choose: "Choose…", printing: "Preparing the file…", saved_to: "Saved to {path}", open: "Open",
     docs: { standings: "Ranking (PDF)", seating: "Seating plan (PDF)", sheets: "Score sheets to fill in (PDF)", "completed-sheets": "Score sheets as written (PDF)", rulings: "Rulings and fines (PDF)",
       "standings-csv": "Ranking (CSV)", "rounds-csv": "Round results (CSV)", "lines-csv": "Every sheet line (CSV)" },
@@ -42,7 +42,7 @@ const texts = {
     open_sheet: "Open sheet",
   },
   fr: {
-    calculator: "Calculateur de main", calc_tiles: "Jetons", calc_fifteens: "Quinzaines", calc_runs: "Suites", calc_pairs: "Paires", close: "Fermer", keeps_score: "tient les comptes", keeps_next_score: "tient les comptes de la partie suivante (serviteur)",
+    calculator: "Calculateur de main", calc_short: "Calculette", calc_tiles: "Jetons", calc_fifteens: "Quinzaines", calc_runs: "Suites", calc_pairs: "Paires", close: "Fermer", keeps_score: "tient les comptes", keeps_next_score: "tient les comptes de la partie suivante (serviteur)",
     print_export: "Imprimer / Exporter", save_to: "Enregistrer sous", save_file: "Enregistrer", choose: "Choisir…", printing: "Préparation du fichier…", saved_to: "Enregistré : {path}", open: "Ouvrir",
     docs: { standings: "Classement (PDF)", seating: "Plan de table (PDF)", sheets: "Feuilles de marque à remplir (PDF)", "completed-sheets": "Feuilles de marque remplies (PDF)", rulings: "Décisions et amendes (PDF)",
       "standings-csv": "Classement (CSV)", "rounds-csv": "Résultats par manche (CSV)", "lines-csv": "Toutes les lignes (CSV)" },
@@ -83,7 +83,7 @@ const texts = {
     open_sheet: "Ouvrir la feuille",
   },
   nl: {
-    calculator: "Handcalculator", calc_tiles: "Stenen", calc_fifteens: "Vijftienen", calc_runs: "Reeksen", calc_pairs: "Paren", close: "Sluiten", keeps_score: "houdt de punten bij", keeps_next_score: "houdt de punten van het volgende spel bij (serviteur)",
+    calculator: "Handcalculator", calc_short: "Rekenaar", calc_tiles: "Stenen", calc_fifteens: "Vijftienen", calc_runs: "Reeksen", calc_pairs: "Paren", close: "Sluiten", keeps_score: "houdt de punten bij", keeps_next_score: "houdt de punten van het volgende spel bij (serviteur)",
     print_export: "Afdrukken / Exporteren", save_to: "Opslaan als", save_file: "Opslaan", choose: "Kiezen…", printing: "Bestand wordt gemaakt…", saved_to: "Opgeslagen: {path}", open: "Openen",
     docs: { standings: "Stand (PDF)", seating: "Tafelschikking (PDF)", sheets: "Scorebladen om in te vullen (PDF)", "completed-sheets": "Ingevulde scorebladen (PDF)", rulings: "Beslissingen en boetes (PDF)",
       "standings-csv": "Stand (CSV)", "rounds-csv": "Resultaten per ronde (CSV)", "lines-csv": "Alle lijnen (CSV)" },

@@ -141,6 +141,8 @@ class Window:
             time.sleep(0.1)
 
     def shot(self, name, expected):
+        # Let the window paint what it shows before the picture is taken (two frames).
+        self.js_async("const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done(1)))")
         png = base64.b64decode(http("GET", self.s("/screenshot")))
         path = os.path.join(ART, f"{name}.png")
         with open(path, "wb") as f:
@@ -479,6 +481,67 @@ def lucky7_evening(w):
     w.shot("14-lucky7-standings", ["Standings", "2="])
 
 
+def cribbage_evening(w):
+    """The hand calculator from any screen, then a Kings Cribbage move log typed at the keyboard."""
+    w.click("#calc-open")
+    w.type("#calc-tiles", "4 5 5 6")
+    w.wait_text("Points: 12", "#calc-result")
+    w.shot("14b-cribbage-calculator", ["Hand calculator", "Fifteens: 2 × 2 = 4", "Runs: 2 × 3 = 6", "Pairs: 1 × 2 = 2"])
+    w.type("#calc-tiles", "4")
+    w.wait_text("hand-size", "#calc-result")
+    w.click("#calc-close")
+    new_tournament(w, "Cribbage Test", "kings-cribbage", 1)
+    w.click("#nav-rounds")
+    w.type("#seed", "7")
+    w.click("#draw-round")
+    w.find("#table-card-1")
+    w.click("#nav-scorer")
+    w.find("#sheet-round")
+    w.select("#sheet-round", 1)
+    w.select("#sheet-table", 1)
+    w.wait_text("turn 1", "#next-dealer")
+    first = int(w.text("#next-dealer").split()[1])
+    after = lambda k: (first - 1 + k) % 4 + 1
+    # The first move: one line typed and Enter; the tiles laid and the first-move bonus follow.
+    w.type("#tiles-1", "4 5 5 6\ue007", clear=False)
+    w.find("#line-1")
+    got = w.js("return [...document.querySelectorAll('#line-1 td span')].map(e => e.textContent)")
+    check(got[first - 1] == "22", f"the first move scores 12 + 10: {got}")
+    # The second move: two lines, Enter between them, an empty line, the tiles laid, one colour.
+    w.type("#tiles-1", "6 9\ue007", clear=False)
+    w.type("#tiles-2", "34567\ue007", clear=False)
+    w.type("#tiles-3", "\ue007", clear=False)
+    w.type("#placed", "4", clear=False)
+    w.click("#bonus-one-colour")
+    w.wait_text("move total: 21", "#move-total")
+    w.wait_text("9 — fifteens 4 · runs 5 · pairs 0", "#move-lines")
+    w.shot("14c-cribbage-move", ["move total: 21", "five of one colour", "4-5-5-6 +10"])
+    w.type("#placed", "\ue007", clear=False)
+    w.find("#line-2")
+    # A pass with two tiles exchanged, by its key.
+    w.js("document.activeElement && document.activeElement.blur()")
+    w.keys(["p"])
+    w.type("#exchanged", "2\ue007")
+    w.find("#line-3")
+    # A wrong joker call by seat 1 (−5), then the end with the tiles left.
+    w.js("document.activeElement && document.activeElement.blur()")
+    w.keys(["j"])
+    w.click("#joker-by-1")
+    w.click("#joker-wrong")
+    w.click("#enter-line")
+    w.find("#line-4")
+    w.js("document.activeElement && document.activeElement.blur()")
+    w.keys(["e"])
+    for seat, left in ((1, "K 3"), (2, ""), (3, "A"), (4, "")):
+        w.type(f"#left-{seat}", left + "\ue007")
+    w.find("#sheet-complete")
+    want = [22 * (s == first) + 21 * (s == after(1)) - 5 * (s == 1) - 13 * (s == 1) - (s == 3) for s in range(1, 5)]
+    want = [str(x) for x in want]
+    got = w.wait_cells("#round-scores", want)
+    check(got == want, f"Kings Cribbage round scores {got}, expected {want}")
+    w.shot("14d-cribbage-complete", ["Sheet complete", "Pass ×2", "End of game", "Joker"])
+
+
 def rikken_evening(w):
     # A ninth player, so that the draw makes a table of five and a table of four.
     w.click("#nav-players")
@@ -646,6 +709,7 @@ def main():
         evening(window, csv_path)
         king_evening(window)
         lucky7_evening(window)
+        cribbage_evening(window)
         rikken_evening(window)
         backups_evening(window)
     try:

@@ -221,7 +221,7 @@ fn fuzz_a_sheet_line_of_every_game() {
     let mut app = Atout::open_in_memory().unwrap();
     let mut tables = vec![];
     // Every game from a fixture: its first table of round 1, cut to half its lines.
-    for file in ["spring-open-16.json", "king-13.json", "lucky7-11.json", "rikken-18.json"] {
+    for file in ["spring-open-16.json", "king-13.json", "lucky7-11.json", "rikken-18.json", "cribbage-9.json"] {
         let mut doc = common::json(file);
         let sheet = doc["rounds"][0]["tables"][0]["deals"].as_array().unwrap().clone();
         let half = sheet.len() / 2;
@@ -232,7 +232,7 @@ fn fuzz_a_sheet_line_of_every_game() {
         tables.push((id, sheet));
     }
     // A fresh tournament of each game too, for an empty sheet.
-    for game in ["double-king", "king", "double-lucky-7", "rikken"] {
+    for game in ["double-king", "king", "double-lucky-7", "rikken", "kings-cribbage"] {
         let t = app.tournament_create(&NewTournament { name: format!("fresh {game}"), game: game.into(), rounds: Some(1), ..Default::default() }).unwrap();
         let _ = t;
     }

@@ -88,7 +88,7 @@ fn the_ranking_pdf_shows_every_name_rank_and_total() {
 
 #[test]
 fn prefilled_sheets_one_page_per_table_for_every_game() {
-    for (file, tables) in [("spring-open-16.json", 4), ("king-13.json", 3), ("lucky7-11.json", 3), ("rikken-18.json", 4)] {
+    for (file, tables) in [("spring-open-16.json", 4), ("king-13.json", 3), ("lucky7-11.json", 3), ("rikken-18.json", 4), ("cribbage-9.json", 3)] {
         let (mut app, t) = imported(file);
         let dir = tempfile::tempdir().unwrap();
         let pdf = app.print_sheets(&t, 1, false, Some("en")).unwrap();

@@ -87,7 +87,7 @@ export function entryView(ctx) {
         } })))));
   } else {
     parts.push(h("div", { class: "row figures", id: "joker-by" }, h("span", {}, L.by), seatPick("joker-by", sheet.seats, d.by, (s) => { d.by = s; ctx.redraw(d.wrong ? "#enter-line" : "#joker-from-1"); })));
-    parts.push(h("label", { class: "row" }, h("input", { type: "checkbox", id: "joker-wrong", checked: d.wrong, onchange: (e) => { d.wrong = e.target.checked; ctx.redraw(); } }), ` ${L.wrong}`));
+    parts.push(h("label", { class: "check" }, h("input", { type: "checkbox", id: "joker-wrong", checked: d.wrong, onchange: (e) => { d.wrong = e.target.checked; ctx.redraw(); } }), ` ${L.wrong}`));
     if (!d.wrong) {
       parts.push(h("div", { class: "row figures", id: "joker-from" }, h("span", {}, L.from), seatPick("joker-from", sheet.seats, d.from, (s) => { d.from = s; ctx.redraw("#joker-points"); })));
       parts.push(h("label", { class: "row" }, ctx.t("points"), h("input", { id: "joker-points", inputmode: "numeric", autocomplete: "off", value: d.points,
@@ -146,9 +146,9 @@ function moveView(ctx) {
       h("label", {}, L.placed, h("input", { id: "placed", inputmode: "numeric", autocomplete: "off", value: d.placed, style: "width:4rem", readonly: first,
         oninput: (e) => { d.placed = digits(e.target.value).slice(0, 1); e.target.value = d.placed; ctx.check(); },
         onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); ctx.submit(); } } })),
-      h("label", {}, h("input", { type: "checkbox", id: "bonus-one-colour", checked: d.bonuses.includes("one-colour"), disabled: !hasFive,
+      h("label", { class: "check" }, h("input", { type: "checkbox", id: "bonus-one-colour", checked: d.bonuses.includes("one-colour"), disabled: !hasFive,
         onchange: (e) => { d.bonuses = d.bonuses.filter((b) => b !== "one-colour"); if (e.target.checked) d.bonuses.push("one-colour"); ctx.check(); } }),
-        ` `, h("kbd", {}, "C"), ` ${desc.bonuses.find((b) => b.code === "one-colour").name}`)),
+        h("kbd", {}, "C"), desc.bonuses.find((b) => b.code === "one-colour").name)),
     h("p", {}, bonusEl, " ", totalEl),
   ];
 }

@@ -145,6 +145,65 @@ fn king_and_lucky_7_from_the_command_line() {
     assert!(games.contains("king") && games.contains("double-lucky-7") && games.contains("Ordre des jeux"), "{games}");
 }
 
+#[test]
+fn the_cribbage_hand_calculator_needs_no_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("none.db");
+    let out = ok(&db, &["cribbage", "score", "4", "5", "5", "6"]);
+    assert_eq!(out.lines().last(), Some("12"), "{out}");
+    assert!(out.contains("fifteens  2 × 2 = 4") && out.contains("2 × run of 3 = 6") && out.contains("pairs     1 × 2 = 2"), "{out}");
+    assert_eq!(ok(&db, &["cribbage", "score", "5", "5", "5", "5", "5"]).lines().last(), Some("40"));
+    assert_eq!(ok(&db, &["cribbage", "score", "Q", "K", "A"]).lines().last(), Some("0"));
+    for (args, rule) in [(&["4"][..], "hand-size"), (&["4", "5", "5", "6", "7", "8"][..], "hand-size"), (&["4", "Z"][..], "tile")] {
+        let out = atout(&db, &[&["cribbage", "score"][..], args].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains(rule), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    assert!(!db.exists(), "the calculator opened no database");
+}
+
+#[test]
+fn a_kings_cribbage_evening_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.db");
+    let csv = dir.path().join("p.csv");
+    std::fs::write(&csv, "name;club\nAnne Peeters;A\nBart Maes;A\nChloé Dubois;B\nDirk Claes;B\nEls Janssens;A\n").unwrap();
+    ok(&db, &["players", "import", csv.to_str().unwrap()]);
+    let c = ok(&db, &["tournament", "create", "--name", "C", "--game", "kings-cribbage", "--rounds", "2", "--settings", r#"{"serviteur": true}"#]);
+    let c = c.trim();
+    ok(&db, &["tournament", "enter", "--tournament", c]);
+    let round: Value = serde_json::from_str(&ok(&db, &["round", "draw", "--tournament", c, "--round", "1", "--seed", "4", "--format", "json"])).unwrap();
+    // Five players, about four a table: 3 and 2, nobody sits out.
+    let sizes: Vec<usize> = round["tables"].as_array().unwrap().iter().map(|t| t["seats"].as_array().unwrap().len()).collect();
+    assert_eq!((sizes, round["byes"].as_array().unwrap().len()), (vec![3, 2], 0));
+    let first = round["tables"][1]["first_dealer"].as_i64().unwrap();
+    let other = 3 - first;
+    let at = ["--tournament", c, "--round", "1", "--table", "2"];
+    let add = |entry: String| ok(&db, &[&["deal", "add"][..], &at, &[entry.as_str(), "--format", "json"]].concat());
+    let sheet: Value = serde_json::from_str(&add(format!(r#"{{"seat":{first},"lines":[["4","5","5","6"]],"placed":4,"bonuses":["first"]}}"#))).unwrap();
+    assert_eq!(sheet["lines"][0]["points"][(first - 1) as usize], 22);
+    assert_eq!(sheet["next"]["seat"], other);
+    // Out of turn: refused with its rule.
+    let out = atout(&db, &[&["deal", "add"][..], &at, &[format!(r#"{{"seat":{first},"pass":true}}"#).as_str()]].concat());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("turn"));
+    add(format!(r#"{{"seat":{other},"lines":[["6","9"]],"placed":1}}"#));
+    let done: Value = serde_json::from_str(&add(r#"{"remaining":[["K"],["A","2"]]}"#.to_string())).unwrap();
+    assert_eq!(done["complete"], true);
+    // Seat `other` scored 2 − its tiles; seat `first` 22 − its tiles: the lower is the serviteur.
+    let totals: Vec<i64> = done["totals"].as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect();
+    let low = if totals[0] < totals[1] { 1 } else { 2 };
+    assert_eq!(done["next_scorer"], serde_json::json!([low]));
+    let shown = ok(&db, &[&["sheet"][..], &at].concat());
+    assert!(shown.contains(&format!("serviteur: seat {low}")), "{shown}");
+    // Round 2 names the serviteur as a scorer at their new table.
+    let player = done["seats"][low - 1]["name"].as_str().unwrap().to_string();
+    ok(&db, &["round", "draw", "--tournament", c, "--round", "2", "--seed", "5"]);
+    let shown = ok(&db, &["round", "show", "--tournament", c, "--round", "2"]);
+    let line = shown.lines().find(|l| l.contains(&player)).unwrap();
+    assert!(line.contains("[keeps the score]"), "{shown}");
+}
+
 /// A Double King table of four drawn from the command line, first dealer seat 1.
 fn one_table(db: &Path, dir: &Path) -> String {
     let csv = dir.join("four.csv");

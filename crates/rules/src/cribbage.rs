@@ -32,6 +32,8 @@ pub const MOVE_LINES: usize = 1 + HOLD;
 pub const SHEET_MAX: usize = 400;
 /// Players a table is planned for when the draw splits a field.
 pub const PLANNED_TABLE: usize = 4;
+/// Rows of a blank printed move log (one page; a longer game goes on a second sheet).
+pub const PRINTED_TURNS: usize = 22;
 
 rule!(TILE, "tile",
     "a tile is A, 2 … 10, J, Q or K (a 6 used as a 9 is written 9)",
@@ -663,7 +665,7 @@ impl Game for Cribbage {
 
     /// A blank move log: one row per turn, the player due marked as the dealer.
     fn print_form(&self, table: Table, lang: Lang) -> Value {
-        let rows = (0..30).map(|k| crate::print_row(String::new(), seat_after(table.first_dealer, k, table.seats), None, false)).collect();
+        let rows = (0..PRINTED_TURNS).map(|k| crate::print_row(String::new(), seat_after(table.first_dealer, k, table.seats), None, false)).collect();
         crate::print_form(
             json!([{"title": Tr::new("Lines laid", "Lignes posées", "Gelegde lijnen").get(lang), "width": 5.0, "from": "label"}]),
             json!([{"title": Tr::new("pts", "pts", "ptn").get(lang), "from": "points"}]),
