@@ -65,7 +65,12 @@ fn commands_forward_to_the_api_and_refusals_come_back_with_their_rule() {
     // What the window asks of a game: the games, a tournament's game described, a line checked.
     let games = invoke(&w, "games", json!({"lang": "nl"})).unwrap();
     let codes: Vec<&str> = games.as_array().unwrap().iter().map(|g| g["code"].as_str().unwrap()).collect();
-    assert_eq!(codes, ["double-king", "king", "rikken", "double-lucky-7"]);
+    assert_eq!(codes, ["double-king", "king", "rikken", "double-lucky-7", "kings-cribbage"]);
+    // The hand calculator, without a tournament.
+    let hand = invoke(&w, "hand_score", json!({"game": "kings-cribbage", "tiles": ["4", "5", "5", "6"]})).unwrap();
+    assert_eq!(hand["points"], 12);
+    let bad_hand = invoke(&w, "hand_score", json!({"game": "kings-cribbage", "tiles": ["4"]})).unwrap_err();
+    assert_eq!(bad_hand["rule"], "hand-size");
     let view = invoke(&w, "game_view", json!({"tournament": tid, "lang": "nl"})).unwrap();
     assert_eq!(view["contracts"][2]["name"], "minste vrouwen");
     let check = invoke(&w, "deal_check", json!({"tournament": tid, "round": 1, "table": 1, "line": null, "entry": {"contract": "C", "counts": [1, 1, 1, 1]}})).unwrap();

@@ -121,7 +121,7 @@ fn king_and_lucky_7_checked_by_hand() {
 
 #[test]
 fn king_and_lucky_7_export_and_import_again_to_the_same_standings() {
-    for name in ["king-13", "lucky7-short-9"] {
+    for name in ["king-13", "lucky7-short-9", "cribbage-9"] {
         let (mut app, a) = imported(&format!("{name}.json"));
         let exported = serde_json::to_value(app.export_document(&a).unwrap()).unwrap();
         let b = app.import_document(&exported.to_string()).unwrap().id.to_string();

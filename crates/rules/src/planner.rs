@@ -130,8 +130,8 @@ fn affine_plane_16() -> Vec<Vec<Vec<usize>>> {
     const MUL: [[usize; 4]; 4] = [[0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 3, 1], [0, 3, 1, 2]];
     let point = |x: usize, y: usize| x * 4 + y;
     let mut rounds = vec![];
-    for m in 0..4 {
-        rounds.push((0..4).map(|b| (0..4).map(|x| point(x, MUL[m][x] ^ b)).collect()).collect());
+    for slope in &MUL {
+        rounds.push((0..4).map(|b| (0..4).map(|x| point(x, slope[x] ^ b)).collect()).collect());
     }
     rounds.push((0..4).map(|c| (0..4).map(|y| point(c, y)).collect()).collect());
     rounds

@@ -22,7 +22,10 @@ fn repeats(rounds: &[(Vec<Vec<u64>>, Vec<u64>)]) -> u32 {
     met.values().map(|m| m - 1).sum()
 }
 
-fn planned(players: usize, rounds: usize, seed: u64) -> (Vec<(Vec<Vec<u64>>, Vec<u64>)>, u32) {
+/// Rounds as (tables of player keys, byes).
+type Rounds = Vec<(Vec<Vec<u64>>, Vec<u64>)>;
+
+fn planned(players: usize, rounds: usize, seed: u64) -> (Rounds, u32) {
     let keys: Vec<u64> = (0..players as u64).collect();
     let s = schedule(&mut ChaCha8Rng::seed_from_u64(seed), &keys, &TablePlan::fixed(players, 4).unwrap(), rounds, &History::new(), &[]);
     (s.rounds, s.repeats)
