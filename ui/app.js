@@ -88,6 +88,13 @@ function go(view) {
   render();
 }
 
+/** Make `id` the current tournament: the screens start again from its first round. */
+function useTournament(id) {
+  state.tournament = String(id);
+  localStorage.setItem("atout.tournament", state.tournament);
+  state.roundsView = null; state.confirmDraw = null; state.round = 1; state.table = 1; state.draft = null; state.correcting = null; state.error = null;
+}
+
 function needTournament() {
   if (!state.tournament) throw { message: t("no_tournament") };
   return state.tournament;
@@ -213,8 +220,7 @@ function createForm(choices) {
     if (ranking === "table-points" && form.bye_points !== "") settings.bye = { table_points: Number(form.bye_points), score: 0 };
     const request = { name: form.name, game: game.code, rounds: Number(form.rounds), date: form.date || null, settings };
     act(() => call("tournament_create", { request }), (info) => {
-      state.tournament = String(info.id);
-      localStorage.setItem("atout.tournament", state.tournament);
+      useTournament(info.id);
       state.form = null;
       flash(t("saved"));
     });
@@ -244,7 +250,7 @@ views.tournaments = async () => {
   const names = Object.fromEntries(choices.map((g) => [g.code, g.name]));
   const json = h("input", { type: "file", id: "json-file", accept: ".json,application/json", onchange: async (e) => {
     const text = await readFile(e.target);
-    act(() => call("import_document", { text }), (info) => { state.tournament = String(info.id); localStorage.setItem("atout.tournament", state.tournament); flash(t("saved")); });
+    act(() => call("import_document", { text }), (info) => { useTournament(info.id); flash(t("saved")); });
   } });
   // The current tournament's own settings editor, when its game has one (Rikken's points table).
   const current = list.find((x) => String(x.id) === state.tournament);
@@ -264,7 +270,7 @@ views.tournaments = async () => {
         h("td", {}, x.name), h("td", { class: "game", "data-game": x.game }, names[x.game] || x.game), h("td", {}, x.date || ""), h("td", { class: "num" }, x.players),
         h("td", { class: "num" }, `${x.rounds_drawn}/${x.rounds}`),
         h("td", {},
-          h("button", { onclick: () => { state.tournament = String(x.id); localStorage.setItem("atout.tournament", state.tournament); render(); } }, "✓"),
+          h("button", { onclick: () => { useTournament(x.id); render(); } }, "✓"),
           " ",
           h("button", { id: `enter-all-${x.id}`, onclick: () => act(() => call("tournament_enter", { tournament: String(x.id), players: [] }), (i) => flash(`${i.players} ${t("entered")}`)) }, t("enter_all")))))),
     editor,
@@ -285,26 +291,41 @@ views.rounds = async () => {
   const r = state.roundsView;
   let drawn = null;
   try { drawn = await call("round_view", { tournament: tid, round: r }); } catch (_) { drawn = null; }
-  const draw = () => {
+  const draw = async (anyway = false) => {
     const seedInput = document.getElementById("seed");
     // As text: a seed above 2^53 loses digits as a JavaScript number.
     const seed = seedInput && seedInput.value.trim() ? seedInput.value.trim() : null;
-    act(() => call("round_draw", { tournament: tid, round: r, seed }), () => flash(t("saved")));
+    const seating = document.getElementById("by-ranking")?.checked ? "by-ranking" : "planned";
+    // A guard rail: drawing while the round before is still being played asks first, and says why.
+    if (!anyway && r > 1) {
+      const before = await call("round_view", { tournament: tid, round: r - 1 }).catch(() => null);
+      const open = before ? before.tables.filter((x) => !x.complete).map((x) => x.number) : [];
+      if (open.length) { state.confirmDraw = { round: r, before: r - 1, open, seed, seating }; render(); return; }
+    }
+    state.confirmDraw = null;
+    act(() => call("round_draw", { tournament: tid, round: r, seed, seating }), () => flash(t("saved")));
   };
+  const confirm = state.confirmDraw && state.confirmDraw.round === r ? state.confirmDraw : null;
   return [
     h("h2", {}, `${t("rounds")} — ${info.name}`),
     errorBox(),
     h("div", { class: "row" },
       h("label", {}, t("round"), h("select", { id: "round-pick", onchange: (e) => { state.roundsView = Number(e.target.value); render(); } },
         Array.from({ length: Math.min(info.rounds, last + 1) }, (_, i) => h("option", { value: i + 1, selected: i + 1 === r }, i + 1)))),
-      h("label", {}, t("seed"), h("input", { id: "seed", inputmode: "numeric", maxlength: 20, autocomplete: "off" })),
+      h("label", {}, t("seed"), h("input", { id: "seed", inputmode: "numeric", maxlength: 20, autocomplete: "off", value: confirm ? confirm.seed || "" : "" })),
+      h("label", { class: "check", title: t("by_ranking_hint") }, h("input", { type: "checkbox", id: "by-ranking", checked: confirm ? confirm.seating === "by-ranking" : false }), t("by_ranking")),
       drawn
-        ? h("button", { id: "draw-again", onclick: draw }, t("draw_again"))
-        : h("button", { class: "primary", id: "draw-round", onclick: draw }, t("draw"))),
+        ? h("button", { id: "draw-again", onclick: () => draw() }, t("draw_again"))
+        : h("button", { class: "primary", id: "draw-round", onclick: () => draw() }, t("draw"))),
+    confirm ? h("div", { class: "card forced", id: "confirm-draw" },
+      h("p", {}, t("round_open", { round: confirm.before, tables: confirm.open.join(", "), next: confirm.round })),
+      h("div", { class: "row" },
+        h("button", { class: "primary", id: "draw-anyway", onclick: () => draw(true) }, t("draw_anyway")),
+        h("button", { id: "draw-cancel", onclick: () => { state.confirmDraw = null; render(); } }, t("cancel")))) : null,
     drawn ? printPanel(tid, ["seating", "sheets", "completed-sheets", "lines-csv"], r) : null,
     drawn
       ? [
-          h("p", { class: "hint", id: "draw-info" }, `${t("seed").split(" ")[0]} ${drawn.seed ?? "—"} · ${drawn.repeats ?? 0} ${t("repeats")}`),
+          h("p", { class: "hint", id: "draw-info" }, `${t("seed").split(" ")[0]} ${drawn.seed ?? "—"} · ${drawn.repeats ?? 0} ${t("repeats")}${drawn.by_ranking ? ` · ${t("by_ranking")}` : ""}`),
           h("div", { class: "tables" }, drawn.tables.map((tb) => h("div", { class: "card", id: `table-card-${tb.number}` },
             h("h3", {}, `${t("table")} ${tb.number}`), seatList(tb.seats, tb.first_dealer, tb.scorers || []),
             h("button", { onclick: () => { state.round = r; state.table = tb.number; state.draft = null; go("scorer"); } }, t("open_sheet"))))),
@@ -728,7 +749,7 @@ document.getElementById("nav").addEventListener("click", (e) => { if (e.target.d
 document.getElementById("who").addEventListener("click", () => { state.afterWho = state.view === "who" ? "tournaments" : state.view; go("who"); });
 document.getElementById("lang").addEventListener("change", (e) => { setLang(e.target.value); render(); });
 document.getElementById("current-tournament").addEventListener("change", (e) => {
-  state.tournament = e.target.value; localStorage.setItem("atout.tournament", state.tournament); state.roundsView = null; state.error = null; render();
+  useTournament(e.target.value); render();
 });
 document.addEventListener("keydown", (e) => {
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !["INPUT", "TEXTAREA"].includes(e.target.tagName)) { e.preventDefault(); undoMine(); return; }

@@ -97,8 +97,8 @@ async fn tournament_enter(app: S<'_>, tournament: String, players: Vec<i64>) -> 
     app.with(|a| a.tournament_enter(&tournament, &players))
 }
 #[tauri::command]
-async fn round_draw(app: S<'_>, tournament: String, round: i64, seed: Option<String>) -> Reply<atout_api::DrawnRound> {
-    app.with(|a| a.round_draw_seed_text(&tournament, round, seed.as_deref()))
+async fn round_draw(app: S<'_>, tournament: String, round: i64, seed: Option<String>, seating: Option<atout_api::Seating>) -> Reply<atout_api::DrawnRound> {
+    app.with(|a| a.round_draw_seed_text_as(&tournament, round, seed.as_deref(), seating.unwrap_or_default()))
 }
 #[tauri::command]
 async fn round_view(app: S<'_>, tournament: String, round: i64) -> Reply<atout_api::DrawnRound> {

@@ -353,6 +353,21 @@ def evening(w, csv_path):
     w.find("#log-table")
     w.wait_text("last line undone", "#log-table")
     w.shot("08b-log", ["Marie (secretary)", "line corrected", "queen of clubs was seat 4's", "written too early", "round drawn"])
+    # A guard rail: round 2 while table 2 of round 1 is still being played asks first, and says why.
+    w.click("#nav-rounds")
+    w.select("#round-pick", 2)
+    w.click("#draw-round")
+    w.wait_text("Round 1 is not complete: table(s) 2", "#confirm-draw")
+    w.shot("08c-draw-guard", ["Round 1 is not complete", "Draw anyway"])
+    w.click("#draw-cancel")
+    check(not w.js("return !!document.getElementById('table-card-1')"), "nothing drawn after Cancel")
+    # Drawn anyway, seated by ranking: the four leaders at table 1.
+    w.click("#by-ranking")
+    w.click("#draw-round")
+    w.click("#draw-anyway")
+    w.wait_text("Seat by ranking", "#draw-info")
+    leaders = w.js("return [...document.querySelectorAll('#table-card-1 li')].map(e => e.textContent)")
+    check(len(leaders) == 4, f"table 1 seats four: {leaders}")
 
 
 # The King example of crates/rules/tests/king.rs (first dealer seat 2), in the variant

@@ -214,3 +214,28 @@ fn a_withdrawal_replans_the_rounds_left() {
         assert_eq!(drawn.repeats, Some(0), "round {round}");
     }
 }
+
+/// A final round seated by ranking: table 1 takes the four leaders, table 2 the next
+/// four, …; the draw says so, and the default draw does not.
+#[test]
+fn a_final_round_seated_by_ranking() {
+    let mut doc = common::json("spring-open-16.json");
+    doc["rounds"].as_array_mut().unwrap().truncate(4);
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let standings = app.standings(&t, Some(4)).unwrap();
+    let order: Vec<String> = standings.rows.iter().map(|r| r.player.clone()).collect();
+    let round = app.round_draw_as(&t, 5, Some(3), atout_api::Seating::ByRanking).unwrap();
+    assert!(round.by_ranking);
+    for (k, table) in round.tables.iter().enumerate() {
+        let mut got: Vec<String> = table.seats.iter().map(|s| s.player.clone()).collect();
+        let mut want: Vec<String> = order[4 * k..4 * k + 4].to_vec();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "table {}", k + 1);
+    }
+    // Drawn again the usual way: planned, not by ranking.
+    let again = app.round_draw(&t, 5, Some(3)).unwrap();
+    assert!(!again.by_ranking);
+    assert!(!app.round_view(&t, 5).unwrap().by_ranking);
+}

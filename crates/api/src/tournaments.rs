@@ -56,6 +56,17 @@ pub struct EntrantView {
     pub withdrawn_from: Option<i64>,
 }
 
+/// How a round's players are put at tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Seating {
+    /// Planned ahead to avoid repeat meetings (the default).
+    #[default]
+    Planned,
+    /// By the standings: the strongest together, table 1 first.
+    ByRanking,
+}
+
 /// A game this build scores, as the tournament form shows it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameChoice {
@@ -87,6 +98,8 @@ pub struct TableView {
 pub struct DrawnRound {
     pub tournament: String,
     pub round: i64,
+    /// Seated by ranking (the strongest together) rather than planned.
+    pub by_ranking: bool,
     pub seed: Option<String>,
     /// Pairs seated together again that the draw could not avoid.
     pub repeats: Option<i64>,
@@ -269,6 +282,12 @@ impl Atout {
     /// until a line is written at one of its tables; the earlier draw is kept
     /// in the history.
     pub fn round_draw(&mut self, tournament: &str, round: i64, seed: Option<u64>) -> Result<DrawnRound> {
+        self.round_draw_as(tournament, round, seed, Seating::Planned)
+    }
+
+    /// Draw a round with the seating asked for: planned ahead (the default), or by
+    /// ranking (the strongest together, table 1 first; for a final round).
+    pub fn round_draw_as(&mut self, tournament: &str, round: i64, seed: Option<u64>, seating: Seating) -> Result<DrawnRound> {
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
         let place = Place::round(round);
@@ -325,9 +344,22 @@ impl Atout {
             kept.then(|| s.rounds.get((round - 1) as usize).cloned()).flatten()
         });
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let this_round = match followed {
-            Some(r) => r,
-            None => {
+        let this_round = match (seating, followed) {
+            (Seating::ByRanking, _) => {
+                // The standings after the rounds before this one, strongest first.
+                let order: Vec<u64> = crate::standings::compute(l, round - 1)
+                    .rows
+                    .iter()
+                    .filter_map(|row| l.entrants.iter().find(|e| e.code == row.player))
+                    .map(|e| e.id as u64)
+                    .filter(|p| players.contains(p))
+                    .collect();
+                let last_byes: Vec<u64> = l.rounds.iter().find(|r| r.row.round == round - 1).map(|r| r.row.byes.iter().map(|b| *b as u64).collect()).unwrap_or_default();
+                let byes = atout_rules::planner::bye_rounds(&mut rng, &players, plan.byes, 1, &history, &last_byes).swap_remove(0);
+                atout_rules::planner::by_ranking(&order, &plan.sizes, &byes)
+            }
+            (Seating::Planned, Some(r)) => r,
+            (Seating::Planned, None) => {
                 let last_byes: Vec<u64> = l.rounds.iter().find(|r| r.row.round == round - 1).map(|r| r.row.byes.iter().map(|b| *b as u64).collect()).unwrap_or_default();
                 let left = (l.settings.rounds as usize + 1).saturating_sub(round as usize).clamp(1, PLAN_AHEAD);
                 schedule(&mut rng, &players, &plan, left, &history, &last_byes).rounds.swap_remove(0)
@@ -345,7 +377,11 @@ impl Atout {
             if stored.iter().filter(|r| r.round == round).flat_map(|r| &r.tables).any(started) {
                 return Err(ApiError::Conflict(format!("round {round} has sheets in progress (written meanwhile) and cannot be drawn again")));
             }
-            let d = w.add_draw(id, round, Some(&seed.to_string()), Some(i64::from(drawn.repeats)), &json!({}))?;
+            let extra = match seating {
+                Seating::Planned => json!({}),
+                Seating::ByRanking => json!({"seating": "by-ranking"}),
+            };
+            let d = w.add_draw(id, round, Some(&seed.to_string()), Some(i64::from(drawn.repeats)), &extra)?;
             for (i, t) in drawn.tables.iter().enumerate() {
                 let seats: Vec<Id> = t.seats.iter().map(|s| *s as Id).collect();
                 w.add_table(d, i as i64 + 1, t.first_dealer as i64, &seats, &json!({}))?;
@@ -362,13 +398,18 @@ impl Atout {
     /// [`Atout::round_draw`] with the seed as typed: a number from 0 to 2^64 − 1
     /// kept as text end to end, since the window's numbers lose digits above 2^53.
     pub fn round_draw_seed_text(&mut self, tournament: &str, round: i64, seed: Option<&str>) -> Result<DrawnRound> {
+        self.round_draw_seed_text_as(tournament, round, seed, Seating::Planned)
+    }
+
+    /// [`Atout::round_draw_seed_text`] with the seating asked for.
+    pub fn round_draw_seed_text_as(&mut self, tournament: &str, round: i64, seed: Option<&str>, seating: Seating) -> Result<DrawnRound> {
         let seed = match seed.map(str::trim).filter(|s| !s.is_empty()) {
             None => None,
             Some(text) => Some(text.parse::<u64>().map_err(|_| {
                 ApiError::Invalid(format!("seed «{text}»: a whole number from 0 to {}", u64::MAX))
             })?),
         };
-        self.round_draw(tournament, round, seed)
+        self.round_draw_as(tournament, round, seed, seating)
     }
 
     pub fn round_view(&mut self, tournament: &str, round: i64) -> Result<DrawnRound> {
@@ -378,6 +419,7 @@ impl Atout {
         Ok(DrawnRound {
             tournament: l.row.name.clone(),
             round,
+            by_ranking: r.row.extra["seating"] == "by-ranking",
             seed: r.row.seed.clone(),
             repeats: r.row.repeats,
             tables: r

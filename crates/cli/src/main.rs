@@ -325,6 +325,9 @@ enum RoundCmd {
         /// The random seed; the same seed gives the same draw.
         #[arg(long)]
         seed: Option<u64>,
+        /// Seat by ranking (the strongest together, table 1 first), e.g. for a final round.
+        #[arg(long)]
+        by_ranking: bool,
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
     },
@@ -459,7 +462,7 @@ fn json(v: &impl serde::Serialize) -> String {
 }
 
 fn print_round(r: &DrawnRound) {
-    println!("{} — round {}  (seed {}, repeat meetings not avoided: {})", r.tournament, r.round, r.seed.as_deref().unwrap_or("-"), r.repeats.map_or("-".into(), |n| n.to_string()));
+    println!("{} — round {}{}  (seed {}, repeat meetings not avoided: {})", r.tournament, r.round, if r.by_ranking { ", seated by ranking" } else { "" }, r.seed.as_deref().unwrap_or("-"), r.repeats.map_or("-".into(), |n| n.to_string()));
     for t in &r.tables {
         println!("table {}  (first dealer: seat {})", t.number, t.first_dealer);
         for s in &t.seats {
@@ -593,8 +596,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let t = app.tournament_enter(&tournament, &players)?;
             println!("{} players in {}", t.players, t.name);
         }
-        Command::Round(RoundCmd::Draw { tournament, round, seed, format }) => {
-            show_round(&app.round_draw(&tournament, round, seed)?, format);
+        Command::Round(RoundCmd::Draw { tournament, round, seed, by_ranking, format }) => {
+            let seating = if by_ranking { atout_api::Seating::ByRanking } else { atout_api::Seating::Planned };
+            show_round(&app.round_draw_as(&tournament, round, seed, seating)?, format);
         }
         Command::Round(RoundCmd::Show { tournament, round, format }) => {
             show_round(&app.round_view(&tournament, round)?, format);

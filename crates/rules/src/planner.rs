@@ -7,9 +7,10 @@
 //! search used for the social golfer problem: a move swaps two players of one round
 //! between two tables; only players who take part in a repeat are moved; a swapped
 //! player may not come back for a few iterations; restarts from fresh random
-//! schedules. Deterministic for a given random generator. Sixteen players at tables
-//! of four with no history start from the affine plane of order 4 (5 rounds without
-//! any repeat).
+//! schedules. Deterministic for a given random generator. A power of two of players
+//! (16, 32, 64, …) at tables of four with no history start from rounds built from the
+//! geometry of GF(2)^m ([`flat_rounds`]): 5 rounds without any repeat for 16 players,
+//! 9 for 32, 21 for 64.
 
 use crate::draw::{History, Key};
 use rand::seq::SliceRandom;
@@ -123,18 +124,78 @@ impl Search {
     }
 }
 
-/// The affine plane of order 4: 16 points (x, y) over GF(4), 5 parallel classes of 4
-/// lines of 4 points; every pair of points lies on exactly one line.
-fn affine_plane_16() -> Vec<Vec<Vec<usize>>> {
-    // GF(4) = {0, 1, a, a+1} as 0..3: addition is XOR; multiplication by table.
-    const MUL: [[usize; 4]; 4] = [[0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 3, 1], [0, 3, 1, 2]];
-    let point = |x: usize, y: usize| x * 4 + y;
-    let mut rounds = vec![];
-    for slope in &MUL {
-        rounds.push((0..4).map(|b| (0..4).map(|x| point(x, slope[x] ^ b)).collect()).collect());
+/// Rounds without a repeat for `2^m` players at tables of four, from the geometry of
+/// GF(2)^m: a round seats together the cosets of a 2-dimensional subspace {0, u, v, u+v},
+/// and two rounds share no pair when their subspaces meet only in 0. So pairwise
+/// disjoint "lines" {u, v, u+v} of nonzero vectors give as many rounds without any
+/// repeat: 5 for 16 players (a spread), 9 for 32 (the most PG(4,2) allows), 21 for 64.
+/// Found by a small backtracking search, deterministic; at most `rounds` of them.
+fn flat_rounds(m: u32, rounds: usize) -> Vec<Vec<Vec<usize>>> {
+    fn extend(m: u32, used: &mut Vec<bool>, lines: &mut Vec<[usize; 3]>, want: usize, budget: &mut usize) -> bool {
+        if lines.len() == want {
+            return true;
+        }
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let top = 1usize << m;
+        let Some(u) = (1..top).find(|u| !used[*u]) else { return false };
+        // u is covered by the next line or left out; try both, covering it first.
+        for v in u + 1..top {
+            let w = u ^ v;
+            if used[v] || used[w] || w < v {
+                continue;
+            }
+            for x in [u, v, w] {
+                used[x] = true;
+            }
+            lines.push([u, v, w]);
+            if extend(m, used, lines, want, budget) {
+                return true;
+            }
+            lines.pop();
+            for x in [u, v, w] {
+                used[x] = false;
+            }
+        }
+        // Leave u uncovered (2^m − 1 is not always a multiple of 3 lines' worth).
+        used[u] = true;
+        let found = extend(m, used, lines, want, budget);
+        used[u] = false;
+        found
     }
-    rounds.push((0..4).map(|c| (0..4).map(|y| point(c, y)).collect()).collect());
-    rounds
+    let n = 1usize << m;
+    let mut best: Vec<[usize; 3]> = vec![];
+    // The most lines possible, up to what is asked: try from the most down.
+    let most = ((n - 1) / 3).min(rounds);
+    for want in (1..=most).rev() {
+        let mut used = vec![false; n];
+        used[0] = true;
+        let mut lines = vec![];
+        let mut budget = 200_000;
+        if extend(m, &mut used, &mut lines, want, &mut budget) {
+            best = lines;
+            break;
+        }
+    }
+    best.into_iter()
+        .map(|[u, v, _]| {
+            // The cosets of {0, u, v, u^v}: one table per coset, by its smallest member.
+            let mut seen = vec![false; n];
+            let mut round = vec![];
+            for a in 0..n {
+                if !seen[a] {
+                    let table = vec![a, a ^ u, a ^ v, a ^ u ^ v];
+                    for &x in &table {
+                        seen[x] = true;
+                    }
+                    round.push(table);
+                }
+            }
+            round
+        })
+        .collect()
 }
 
 /// Plan `sizes.len()` rounds for `players`: `sizes[r]` the table sizes of round r and
@@ -154,26 +215,27 @@ pub fn plan<R: Rng>(rng: &mut R, players: &[Key], sizes: &[Vec<usize>], byes: &[
     let before: u32 = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).map(|(a, b)| u32::from(base[a * n + b].saturating_sub(1))).sum();
     let mut best: Option<(u32, Vec<Vec<Vec<usize>>>)> = None;
     for restart in 0..effort.restarts.max(1) {
-        // A start: the affine plane when it fits, else random tables.
+        // A start: rounds without a repeat from GF(2)^m when the players are a power of
+        // two at tables of four, the other rounds random tables.
         let mut tables: Vec<Vec<Vec<usize>>> = vec![];
-        let plane = no_history && n == 16 && sizes.iter().all(|s| s == &vec![4; 4]) && sizes.len() <= 5 && restart == 0;
-        if plane {
-            let mut label: Vec<usize> = (0..16).collect();
+        let m = n.trailing_zeros();
+        let geometric = no_history && restart == 0 && n >= 16 && n.is_power_of_two() && sizes.iter().all(|s| s.iter().all(|t| *t == 4) && s.len() * 4 == n);
+        if geometric {
+            let mut label: Vec<usize> = (0..n).collect();
             label.shuffle(rng);
-            tables = affine_plane_16().into_iter().take(sizes.len()).map(|r| r.into_iter().map(|t| t.into_iter().map(|p| label[p]).collect()).collect()).collect();
-        } else {
-            for (r, round_sizes) in sizes.iter().enumerate() {
-                let mut seated: Vec<usize> = (0..n).filter(|i| !byes[r].contains(&players[*i])).collect();
-                seated.shuffle(rng);
-                let mut rest = seated.as_slice();
-                let mut round = vec![];
-                for s in round_sizes {
-                    let (t, tail) = rest.split_at((*s).min(rest.len()));
-                    round.push(t.to_vec());
-                    rest = tail;
-                }
-                tables.push(round);
+            tables = flat_rounds(m, sizes.len()).into_iter().map(|r| r.into_iter().map(|t| t.into_iter().map(|p| label[p]).collect()).collect()).collect();
+        }
+        for (r, round_sizes) in sizes.iter().enumerate().skip(tables.len()) {
+            let mut seated: Vec<usize> = (0..n).filter(|i| !byes[r].contains(&players[*i])).collect();
+            seated.shuffle(rng);
+            let mut rest = seated.as_slice();
+            let mut round = vec![];
+            for s in round_sizes {
+                let (t, tail) = rest.split_at((*s).min(rest.len()));
+                round.push(t.to_vec());
+                rest = tail;
             }
+            tables.push(round);
         }
         let mut search = Search { n, met: base.clone(), table_of: vec![vec![usize::MAX; n]; sizes.len()], tables };
         for r in 0..sizes.len() {
@@ -325,4 +387,22 @@ pub fn seat_round<R: Rng>(rng: &mut R, round: &(Vec<Vec<Key>>, Vec<Key>), histor
         })
         .collect();
     crate::draw::Draw { tables, byes: round.1.clone(), repeats }
+}
+
+/// A round seated by ranking (a final round, "the strongest together"): the players
+/// who play, strongest first, fill table 1, then table 2, … in the plan's sizes;
+/// `byes` sit out. Seats at each table and the first dealer are then drawn as usual
+/// ([`seat_round`]).
+pub fn by_ranking(ranked: &[Key], sizes: &[usize], byes: &[Key]) -> (Vec<Vec<Key>>, Vec<Key>) {
+    let playing: Vec<Key> = ranked.iter().copied().filter(|p| !byes.contains(p)).collect();
+    let mut rest = playing.as_slice();
+    let mut tables = vec![];
+    for s in sizes {
+        let (t, tail) = rest.split_at((*s).min(rest.len()));
+        tables.push(t.to_vec());
+        rest = tail;
+    }
+    let mut byes = byes.to_vec();
+    byes.sort_unstable();
+    (tables, byes)
 }
