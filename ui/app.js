@@ -755,7 +755,10 @@ document.addEventListener("keydown", (e) => {
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !["INPUT", "TEXTAREA"].includes(e.target.tagName)) { e.preventDefault(); undoMine(); return; }
   // Keyboard first: on the scorer's screen, the game's keys pick contracts and suits when no field has focus.
   if (state.view !== "scorer" || ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName) || e.ctrlKey || e.metaKey || e.altKey) return;
-  if (state.keys && state.keys(e)) e.preventDefault();
+  if (state.keys && state.keys(e)) { e.preventDefault(); return; }
+  // Enter enters the line typed (as in a form); Escape drops it, or leaves a correction.
+  if (e.key === "Enter" && !["BUTTON", "A"].includes(e.target.tagName)) { const b = document.getElementById("enter-line"); if (b) { e.preventDefault(); b.click(); } }
+  if (e.key === "Escape") { e.preventDefault(); state.draft = null; state.correcting = null; state.error = null; render(); }
 });
 // Who works here is asked once per device; until then, the first screen asks.
 // A database that could not be opened shows the recovery screen first.

@@ -27,26 +27,52 @@ export function figure(text) {
 /**
  * A row of number fields, one per seat, with Enter moving to the next field and
  * submitting on the last. `values` is the draft's array (changed in place);
- * `onchange` runs after each keystroke.
+ * `onchange` runs after each keystroke. With `max`, a figure that no further digit
+ * could extend (a 2 when the most is 13) moves on by itself: one key per figure.
  */
-export function seatFields(prefix, seats, values, order, { onchange, submit, label } = {}) {
+export function seatFields(prefix, seats, values, order, { onchange, submit, label, max = null } = {}) {
   const ids = order.map((s) => `${prefix}-${s}`);
+  const advance = (k) => {
+    const next = ids[k + 1] && document.getElementById(ids[k + 1]);
+    if (next) { next.focus(); next.select(); } else if (submit) submit();
+  };
   return order.map((s, k) => h("label", {}, label ? label(s) : `${s}. ${seats[s - 1].name}`,
     h("input", {
       id: ids[k], inputmode: "numeric", autocomplete: "off", value: values[s - 1],
-      oninput: (e) => { values[s - 1] = digits(e.target.value); e.target.value = values[s - 1]; if (onchange) onchange(); },
+      onfocus: (e) => e.target.select(),
+      oninput: (e) => {
+        values[s - 1] = digits(e.target.value); e.target.value = values[s - 1];
+        if (onchange) onchange(k);
+        const v = values[s - 1];
+        if (max != null && v !== "" && (Number(v) * 10 > max || v === "0") && ids[k + 1]) advance(k);
+      },
       onkeydown: (e) => {
         if (e.key !== "Enter") return;
         e.preventDefault();
-        const next = ids[k + 1] && document.getElementById(ids[k + 1]);
-        if (next) next.focus(); else if (submit) submit();
+        advance(k);
       },
     })));
 }
 
-/** A row of seat buttons: pick one seat. */
+/** A row of seat buttons: pick one seat (its digit on the keyboard, see [`seatKey`]). */
 export function seatButtons(prefix, seats, chosen, pick) {
-  return seats.map((s, i) => h("button", { id: `${prefix}-${i + 1}`, class: chosen === i + 1 ? "chosen" : "", onclick: () => pick(i + 1) }, `${i + 1}. ${s.name}`));
+  return seats.map((s, i) => h("button", { id: `${prefix}-${i + 1}`, class: chosen === i + 1 ? "chosen" : "", onclick: () => pick(i + 1) },
+    h("kbd", {}, String(i + 1)), ` ${s.name}`));
+}
+
+/**
+ * A digit typed with no field focused picks a seat on the first row of seat buttons
+ * (`prefixes`, in order) that has none chosen yet, or the last row when all have.
+ */
+export function seatKey(e, prefixes) {
+  if (!/^[1-9]$/.test(e.key)) return false;
+  const rows = prefixes.filter((p) => document.getElementById(`${p}-1`));
+  if (!rows.length) return false;
+  const open = rows.find((p) => !document.querySelector(`[id^="${p}-"].chosen`)) || rows[rows.length - 1];
+  const button = document.getElementById(`${open}-${e.key}`);
+  if (!button) return false;
+  button.click();
+  return true;
 }
 
 /**
@@ -66,7 +92,11 @@ export function suitButtons(suits, chosen, pick) {
     h("button", { id: `suit-${s.code}`, class: chosen === s.code ? "chosen" : "", onclick: () => pick(s.code) }, h("kbd", {}, s.key), ` ${s.symbol} ${s.name}`)));
 }
 
-/** One count per seat (`values`, seat 1 first) with their sum against the deal's `total`, as typed. */
+/**
+ * One count per seat (`values`, seat 1 first) with their sum against the deal's `total`,
+ * as typed. Once every count but one is typed, the last is filled with what remains
+ * (selected: Enter takes it, a digit replaces it).
+ */
 export function countsRow(ctx, values, total, { prefix = "fig", order = null, lead = null, id = null } = {}) {
   const sumEl = h("span", { class: "sum", id: "sum" });
   const showSum = () => {
@@ -76,5 +106,24 @@ export function countsRow(ctx, values, total, { prefix = "fig", order = null, le
   };
   showSum();
   const seats = order || ctx.sheet.seats.map((s) => s.seat);
-  return h("div", { class: "row figures", id }, lead, seatFields(prefix, ctx.sheet.seats, values, seats, { onchange: () => { showSum(); ctx.check(); }, submit: ctx.submit }), sumEl);
+  // The field filled by the application (not typed) follows the others as they change.
+  const auto = new Set();
+  const fillLast = (edited) => {
+    auto.delete(seats[edited]);
+    const open = seats.filter((s) => values[s - 1] === "" || auto.has(s));
+    // Not the field being typed in: emptying a figure to retype it leaves it empty.
+    if (open.length !== 1 || open[0] === seats[edited]) return;
+    const target = open[0];
+    const rest = total - values.reduce((a, x, i) => a + (x === "" || i === target - 1 ? 0 : Number(x)), 0);
+    const el = document.getElementById(`${prefix}-${target}`);
+    if (rest < 0 || rest > total) {
+      if (auto.has(target)) { values[target - 1] = ""; auto.delete(target); if (el) { el.value = ""; el.classList.remove("filled"); } }
+      return;
+    }
+    values[target - 1] = String(rest);
+    auto.add(target);
+    if (el) { el.value = String(rest); el.classList.add("filled"); }
+  };
+  return h("div", { class: "row figures", id }, lead,
+    seatFields(prefix, ctx.sheet.seats, values, seats, { max: total, onchange: (k) => { fillLast(k); showSum(); ctx.check(); }, submit: ctx.submit }), sumEl);
 }

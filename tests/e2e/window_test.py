@@ -408,6 +408,56 @@ def open_sheet(w, seed):
     return int(w.text("#next-dealer").split()[1])
 
 
+def typed(value, total):
+    """The keys that type a figure: its digits, then Enter when a further digit could still follow."""
+    keys = list(str(value))
+    if value != 0 and value * 10 <= total:
+        keys.append("\ue007")
+    return keys
+
+
+TOTALS = {"A": 13, "B": 13, "C": 4, "D": 8, "T": 13}
+SUIT_KEYS = {"clubs": "1", "diamonds": "2", "hearts": "3", "spades": "4"}
+
+
+def keyboard_evening(w):
+    """A whole Double King sheet typed at the keyboard alone, every key counted."""
+    new_tournament(w, "Keys Test", "double-king", 1)
+    first = open_sheet(w, 3)
+    w.js("document.activeElement && document.activeElement.blur()")
+    counts = {"counted": [], "E": [], "F": []}
+    for n, (game, figures) in enumerate(WORKED, 1):
+        keys = [game.lower()]
+        if game == "E":
+            keys += [str(moved(figures["taker"], first)), "\ue007"]
+        elif game == "F":
+            keys += [str(moved(figures["seventh"], first)), str(moved(figures["last"], first)), "\ue007"]
+        else:
+            if game == "T":
+                suit, c = figures
+                keys.append(SUIT_KEYS[suit])
+            else:
+                c = figures
+            by_seat = at_seats(c, first)
+            for v in by_seat[:3]:
+                keys += typed(v, TOTALS[game])
+            # The fourth figure is filled with what remains: Enter takes it and enters the line.
+            keys.append("\ue007")
+        for k in keys:
+            w.keys([k])
+            w.settle()
+        w.find(f"#line-{n}")
+        counts["counted" if game not in "EF" else game].append(len(keys))
+    w.find("#sheet-complete")
+    want = [str(x) for x in at_seats([14, 3, 3, -20], first)]
+    got = w.wait_cells("#round-scores", want)
+    check(got == want, f"the sheet typed at the keyboard scores {got}, expected {want}")
+    total = sum(sum(v) for v in counts.values())
+    print(f"  keyboard: {total} keys for the sheet; per counted deal at most {max(counts['counted'])}, E {max(counts['E'])}, F {max(counts['F'])}")
+    check(max(counts["counted"]) <= 8 and max(counts["E"]) <= 4 and max(counts["F"]) <= 5,
+          f"keystrokes per deal within 8 / 4 / 5: {counts}")
+
+
 def king_evening(w):
     new_tournament(w, "King Test", "king", 1, {"scoring": 1})
     w.shot("09-king-tournament", ["King Test", "King"])
@@ -722,6 +772,7 @@ def main():
                 "Hélène;Renard;Les Atouts;204\n")
     def whole_evening(window):
         evening(window, csv_path)
+        keyboard_evening(window)
         king_evening(window)
         lucky7_evening(window)
         cribbage_evening(window)

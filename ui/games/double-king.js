@@ -1,7 +1,7 @@
 // Double King's entry: the dealer's contract (A–F, or T with a suit), then one
 // figure per seat. Names, totals and which contracts are open come from the
 // application (the game's description and the sheet's next choices).
-import { h, seatButtons, contractButtons, suitButtons, countsRow } from "../dom.js";
+import { h, seatButtons, seatKey, contractButtons, suitButtons, countsRow } from "../dom.js";
 
 export function newDraft(entry) {
   const d = { contract: null, trump: null, figures: ["", "", "", ""], taker: null, seventh: null, last: null };
@@ -53,9 +53,10 @@ export function entryView(ctx) {
   return parts;
 }
 
-/** Keys when no field has focus: a contract's letter, then a suit's digit. */
+/** Keys when no field has focus: a contract's letter, then a suit's digit, or the digit of a seat (E, F). */
 export function onKey(e, ctx) {
   const key = e.key.toLowerCase();
+  if (ctx.draft.contract === "E" || ctx.draft.contract === "F") return seatKey(e, ["taker", "seventh", "last"]);
   const c = ctx.desc.contracts.find((x) => x.key === key);
   if (c) { const b = document.getElementById(`game-${c.code}`); if (b && !b.disabled) { b.click(); return true; } }
   const s = ctx.desc.suits.find((x) => x.key === key);

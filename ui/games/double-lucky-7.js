@@ -48,7 +48,7 @@ export function entryView(ctx) {
     h("p", { id: "hand-info", class: hand === desc.doubled ? "forced" : "hint" },
       `${desc.labels.hand} ${hand} · ${cards} ${desc.labels.cards}${hand === desc.doubled ? ` · ${desc.labels.doubled}` : ""}`),
     h("div", { class: "row figures", id: "bids" }, h("span", {}, desc.labels.bids),
-      seatFields("bid", sheet.seats, d.bids, order, { onchange: () => ctx.check(), submit: () => document.getElementById("trick-1")?.focus() })),
+      seatFields("bid", sheet.seats, d.bids, order, { max: cards, onchange: () => ctx.check(), submit: () => document.getElementById("trick-1")?.focus() })),
     hint,
     countsRow(ctx, d.tricks, cards, { prefix: "trick", lead: h("span", {}, desc.labels.tricks), id: "tricks" }),
   ];

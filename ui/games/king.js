@@ -3,7 +3,7 @@
 // the K♥'s taker, the takers of tricks 12 and 13, or a récup's trump, tricks
 // and an optional sale of the trump. Names, totals and the games open come from
 // the application.
-import { h, seatButtons, figure, contractButtons, suitButtons, countsRow } from "../dom.js";
+import { h, seatButtons, seatKey, figure, contractButtons, suitButtons, countsRow } from "../dom.js";
 
 export function newDraft(entry, ctx) {
   const d = { game: null, figures: ["", "", "", ""], taker: null, t12: null, t13: null, trump: null, seller: null, buyer: null, saleTricks: "" };
@@ -88,6 +88,8 @@ export function entryView(ctx) {
 
 export function onKey(e, ctx) {
   const key = e.key.toLowerCase();
+  // A digit picks a seat where seats are asked (K♥, tricks 12 and 13), else a trump suit.
+  if (seatKey(e, ["taker", "trick12", "trick13"])) return true;
   const open = ctx.correcting ? null : ctx.next.allowed;
   const c = ctx.desc.contracts.find((x) => x.key === key && (!open || open.includes(x.code)));
   if (c) { document.getElementById(`game-${c.code}`)?.click(); return true; }
