@@ -68,9 +68,21 @@ async function draw() {
   try {
     const content = await views[state.view]();
     view.replaceChildren(h("div", { id: `screen-${state.view}` }, content));
+    if (state.view === "scorer") showLastLine();
   } catch (e) {
     view.replaceChildren(h("div", { class: "error", id: "screen-error" }, explain(e)));
   }
+}
+
+/** On the scorer's screen, the sheet's last line just above the entry panel (which stays at the bottom). */
+function showLastLine() {
+  if (state.correcting) return;
+  const rows = document.querySelectorAll("#sheet tr[id^=line-]");
+  const entry = document.getElementById("entry");
+  const last = rows[rows.length - 1];
+  if (!last || !entry) return;
+  last.style.scrollMarginBottom = `${entry.offsetHeight + 8}px`;
+  last.scrollIntoView({ block: "end" });
 }
 
 async function fillTournaments() {
@@ -338,7 +350,7 @@ views.rounds = async () => {
 // -------------------------------------------------------------- standings
 views.standings = async () => {
   const tid = needTournament();
-  const s = await call("standings", { tournament: tid, afterRound: state.afterRound || null });
+  const [s, status] = await Promise.all([call("standings", { tournament: tid, afterRound: state.afterRound || null }), call("round_status", { tournament: tid })]);
   const rounds = Array.from({ length: s.after_round }, (_, i) => i + 1);
   // A total-score tournament has no table points: the round's score alone is shown.
   const points = s.rows.some((row) => row.table_points != null);
@@ -348,6 +360,7 @@ views.standings = async () => {
   };
   return [
     h("h2", {}, `${t("standings")} — ${s.tournament}`),
+    h("p", { class: "hint", id: "round-status" }, roundStatusText(status.filter((r) => r.round <= s.after_round))),
     errorBox(),
     printPanel(tid, ["standings", "standings-csv", "rounds-csv", "lines-csv"], state.afterRound || null),
     h("div", { class: "row" }, h("label", {}, t("after_round"), h("select", { id: "after-round", onchange: (e) => { state.afterRound = Number(e.target.value); render(); } },
@@ -368,6 +381,92 @@ views.standings = async () => {
         })))),
   ];
 };
+
+/** Which rounds are complete and which still being played, in words. */
+function roundStatusText(status) {
+  return status.map((r) => r.complete === r.tables
+    ? t("round_complete", { round: r.round })
+    : t("round_playing", { round: r.round, done: r.complete, tables: r.tables })).join(" · ");
+}
+
+// --------------------------------------------------------------- projector
+/** Each shown player's running total after each round (table points when they rank, else scores). */
+function progression(s, points) {
+  const rounds = s.after_round;
+  return s.rows.map((row) => {
+    let sum = 0;
+    const ys = [0];
+    for (let r = 1; r <= rounds; r += 1) {
+      const x = row.rounds.find((y) => y.round === r);
+      if (x) sum += points ? (x.table_points || 0) : x.score;
+      ys.push(sum);
+    }
+    return { name: row.name, ys };
+  });
+}
+
+/** A line chart of the leaders' running totals across the rounds, drawn as SVG. */
+function progressionChart(s, points, shown = 8) {
+  const lines = progression(s, points).slice(0, shown);
+  const rounds = s.after_round;
+  if (!rounds || !lines.length) return null;
+  const all = lines.flatMap((l) => l.ys);
+  const lo = Math.min(0, ...all), hi = Math.max(1, ...all);
+  const W = 900, H = 320, L = 60, R = 20, T = 16, B = 36;
+  const x = (r) => L + (r * (W - L - R)) / rounds;
+  const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo || 1);
+  const colours = ["#166534", "#1d4ed8", "#b91c1c", "#a16207", "#7c3aed", "#0e7490", "#be185d", "#4d7c0f"];
+  const NS = "http://www.w3.org/2000/svg";
+  const el = (tag, attrs, text) => { const e = document.createElementNS(NS, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); if (text != null) e.textContent = text; return e; };
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, id: "progress-chart", role: "img", "aria-label": t("progression") });
+  svg.append(el("line", { x1: L, y1: y(0), x2: W - R, y2: y(0), stroke: "#94a3b8" }));
+  for (let r = 1; r <= rounds; r += 1) svg.append(el("text", { x: x(r), y: H - 10, "text-anchor": "middle", "font-size": 16 }, `${t("round")} ${r}`));
+  for (const v of [lo, hi]) svg.append(el("text", { x: L - 8, y: y(v) + 5, "text-anchor": "end", "font-size": 16 }, fmt(v)));
+  lines.forEach((l, i) => {
+    svg.append(el("polyline", { points: l.ys.map((v, r) => `${x(r)},${y(v)}`).join(" "), fill: "none", stroke: colours[i % colours.length], "stroke-width": 3 }));
+  });
+  const legend = h("div", { class: "legend" }, lines.map((l, i) => h("span", {}, h("i", { style: `background:${colours[i % colours.length]}` }), ` ${l.name}`)));
+  return h("div", { class: "chart" }, h("h3", {}, t("progression")), svg, legend);
+}
+
+views.projector = async () => {
+  const tid = needTournament();
+  const [s, status] = await Promise.all([call("standings", { tournament: tid, afterRound: null }), call("round_status", { tournament: tid })]);
+  state.projectorSeen = JSON.stringify([s, status]);
+  const points = s.rows.some((row) => row.table_points != null);
+  const mode = state.projectorMode || "standings";
+  const last = status.length ? status[status.length - 1].round : 0;
+  const tables = mode === "tables" && last ? await call("round_view", { tournament: tid, round: last }) : null;
+  const modeButton = (m) => h("button", { id: `projector-${m}`, class: mode === m ? "chosen" : "", onclick: () => { state.projectorMode = m; render(); } }, t(`projector_${m}`));
+  return [
+    h("div", { class: "row no-room" }, modeButton("standings"), modeButton("tables"),
+      h("button", { id: "room-mode", onclick: () => { document.body.classList.add("room"); } }, t("room_mode"))),
+    h("h1", { class: "projector-title" }, s.tournament),
+    h("p", { class: "projector-status", id: "projector-status" }, roundStatusText(status) || t("not_drawn")),
+    tables
+      ? h("div", { class: "tables projector-tables" }, tables.tables.map((tb) => h("div", { class: "card" },
+        h("h2", {}, `${t("table")} ${tb.number}`), h("ol", {}, tb.seats.map((x) => h("li", {}, x.name))))),
+        tables.byes.length ? h("p", {}, `${t("byes")}: ${tables.byes.map((b) => b.name).join(", ")}`) : null)
+      : [
+          h("table", { id: "projector-table", class: "projector" },
+            h("tr", {}, h("th", { class: "num" }, t("rank")), h("th", {}, t("name")), h("th", { class: "num" }, points ? t("points") : t("score"))),
+            s.rows.map((row) => h("tr", {},
+              h("td", { class: "num" }, row.shared ? `${row.rank}=` : row.rank),
+              h("td", {}, row.name, row.rounds.some((x) => x.provisional) ? h("span", { class: "mark" }, ` ${t("playing")}`) : null),
+              h("td", { class: "num" }, points ? fmt(row.table_points) : row.score_sum)))),
+          progressionChart(s, points),
+        ],
+  ];
+};
+
+/** The projector refreshes itself as sheets come in: it looks every few seconds and redraws on a change. */
+setInterval(async () => {
+  if (state.view !== "projector" || !state.tournament || rendering) return;
+  try {
+    const [s, status] = await Promise.all([call("standings", { tournament: state.tournament, afterRound: null }), call("round_status", { tournament: state.tournament })]);
+    if (JSON.stringify([s, status]) !== state.projectorSeen) render();
+  } catch (_) { /* the next look will tell */ }
+}, Number(localStorage.getItem("atout.projector.seconds") || 4) * 1000);
 
 // ----------------------------------------------------------------- scorer
 function tableChooser(info, onchange) {
@@ -510,8 +609,10 @@ views.scorer = async () => {
     (sheet.next_scorer || []).length ? h("p", { class: "forced", id: "next-scorer" }, `${sheet.next_scorer.map((x) => sheet.seats[x - 1].name).join(", ")}: ${t("keeps_next_score")}`) : null,
     sheet.error ? h("div", { class: "error" }, sheet.error) : null,
     entryPanel(sheet, tid, game),
-    sheetTools(sheet, tid),
-    h("div", { class: "row" }, h("button", { id: "show-history", onclick: () => { state.showHistory = !state.showHistory; render(); } }, t("history"))),
+    h("details", { class: "more", id: "sheet-more", open: state.moreOpen || !!state.pending || !!state.showHistory, ontoggle: (e) => { state.moreOpen = e.target.open; } },
+      h("summary", {}, t("sheet_more")),
+      sheetTools(sheet, tid),
+      h("div", { class: "row" }, h("button", { id: "show-history", onclick: () => { state.showHistory = !state.showHistory; render(); } }, t("history")))),
     history ? h("table", { id: "history" }, history.map((x) => h("tr", {}, h("td", {}, x.at_local), h("td", {}, x.line ?? "—"), h("td", {}, x.action), h("td", {}, x.by), h("td", {}, JSON.stringify(x.entry)), h("td", {}, x.reason)))) : null,
   ];
 };
@@ -758,6 +859,7 @@ document.addEventListener("keydown", (e) => {
   if (state.keys && state.keys(e)) { e.preventDefault(); return; }
   // Enter enters the line typed (as in a form); Escape drops it, or leaves a correction.
   if (e.key === "Enter" && !["BUTTON", "A"].includes(e.target.tagName)) { const b = document.getElementById("enter-line"); if (b) { e.preventDefault(); b.click(); } }
+  if (e.key === "Escape" && document.body.classList.contains("room")) { document.body.classList.remove("room"); return; }
   if (e.key === "Escape") { e.preventDefault(); state.draft = null; state.correcting = null; state.error = null; render(); }
 });
 // Who works here is asked once per device; until then, the first screen asks.

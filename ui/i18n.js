@@ -1,6 +1,8 @@
 // Texts in English, French and Dutch. The UI starts in the system's language.
 const texts = {
   en: {
+    sheet_more: "Undo, first dealer, history",
+    projector: "Projector", projector_standings: "Standings", projector_tables: "Tables of the round", room_mode: "Room display (Esc to leave)", progression: "Running totals, round by round", playing: "(playing)", round_complete: "Round {round} complete", round_playing: "Round {round} being played: {done} of {tables} tables complete (provisional)",
     by_ranking: "Seat by ranking", by_ranking_hint: "The strongest together: table 1 takes the leaders (for a final round)", round_open: "Round {round} is not complete: table(s) {tables} are still being played. Their players would be seated for round {next} before their results are known.", draw_anyway: "Draw anyway",
     calculator: "Hand calculator", calc_short: "Calculator", calc_tiles: "Tiles", calc_fifteens: "Fifteens", calc_runs: "Runs", calc_pairs: "Pairs", close: "Close", keeps_score: "keeps the score", keeps_next_score: "keeps the score of the next game (serviteur)",
     print_export: "Print / Export", save_to: "Save to", save_file: "Save", choose: "Choose…", printing: "Preparing the file…", saved_to: "Saved to {path}", open: "Open",
@@ -43,6 +45,8 @@ const texts = {
     open_sheet: "Open sheet",
   },
   fr: {
+    sheet_more: "Annuler, premier donneur, historique",
+    projector: "Projecteur", projector_standings: "Classement", projector_tables: "Tables de la manche", room_mode: "Affichage salle (Échap pour quitter)", progression: "Totaux cumulés, manche par manche", playing: "(en jeu)", round_complete: "Manche {round} terminée", round_playing: "Manche {round} en cours : {done} table(s) sur {tables} terminée(s) (provisoire)",
     by_ranking: "Placer selon le classement", by_ranking_hint: "Les plus forts ensemble : la table 1 reçoit les premiers (pour une manche finale)", round_open: "La manche {round} n'est pas terminée : table(s) {tables} encore en jeu. Leurs joueurs seraient placés pour la manche {next} avant que leurs résultats soient connus.", draw_anyway: "Tirer quand même",
     calculator: "Calculateur de main", calc_short: "Calculette", calc_tiles: "Jetons", calc_fifteens: "Quinzaines", calc_runs: "Suites", calc_pairs: "Paires", close: "Fermer", keeps_score: "tient les comptes", keeps_next_score: "tient les comptes de la partie suivante (serviteur)",
     print_export: "Imprimer / Exporter", save_to: "Enregistrer sous", save_file: "Enregistrer", choose: "Choisir…", printing: "Préparation du fichier…", saved_to: "Enregistré : {path}", open: "Ouvrir",
@@ -85,6 +89,8 @@ const texts = {
     open_sheet: "Ouvrir la feuille",
   },
   nl: {
+    sheet_more: "Ongedaan maken, eerste gever, geschiedenis",
+    projector: "Projector", projector_standings: "Rangschikking", projector_tables: "Tafels van de ronde", room_mode: "Zaalweergave (Esc om te verlaten)", progression: "Lopende totalen, ronde per ronde", playing: "(speelt nog)", round_complete: "Ronde {round} af", round_playing: "Ronde {round} bezig: {done} van {tables} tafels af (voorlopig)",
     by_ranking: "Plaatsen volgens rangschikking", by_ranking_hint: "De sterksten samen: tafel 1 krijgt de koplopers (voor een slotronde)", round_open: "Ronde {round} is niet af: tafel(s) {tables} spelen nog. Hun spelers zouden voor ronde {next} geplaatst worden voor hun uitslag bekend is.", draw_anyway: "Toch loten",
     calculator: "Handcalculator", calc_short: "Rekenaar", calc_tiles: "Stenen", calc_fifteens: "Vijftienen", calc_runs: "Reeksen", calc_pairs: "Paren", close: "Sluiten", keeps_score: "houdt de punten bij", keeps_next_score: "houdt de punten van het volgende spel bij (serviteur)",
     print_export: "Afdrukken / Exporteren", save_to: "Opslaan als", save_file: "Opslaan", choose: "Kiezen…", printing: "Bestand wordt gemaakt…", saved_to: "Opgeslagen: {path}", open: "Openen",

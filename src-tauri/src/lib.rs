@@ -224,6 +224,10 @@ async fn rulings_list(app: S<'_>, tournament: String) -> Reply<Vec<atout_api::Ru
     app.with(|a| a.rulings_list(&tournament))
 }
 #[tauri::command]
+async fn round_status(app: S<'_>, tournament: String) -> Reply<Vec<atout_api::RoundStatus>> {
+    app.with(|a| a.round_status(&tournament))
+}
+#[tauri::command]
 async fn standings(app: S<'_>, tournament: String, after_round: Option<i64>) -> Reply<atout_api::Standings> {
     app.with(|a| a.standings(&tournament, after_round))
 }
@@ -240,6 +244,7 @@ async fn export_document(app: S<'_>, tournament: String) -> Reply<atout_api::Doc
 pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) -> tauri::Builder<R> {
     builder.plugin(tauri_plugin_dialog::init()).manage(app).invoke_handler(tauri::generate_handler![
         hand_score,
+        round_status,
         players_list,
         players_import,
         player_add,
@@ -281,6 +286,19 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
     ])
 }
 
+/// The window opens at 1200 × 800, or smaller on a smaller screen (a 10" tablet is
+/// 1024 × 768): never larger than the screen it opens on, less a margin.
+fn fit_to_screen<R: tauri::Runtime>(window: &tauri::WebviewWindow<R>) {
+    let Ok(Some(monitor)) = window.current_monitor().or_else(|_| window.primary_monitor()) else { return };
+    let scale = monitor.scale_factor().max(0.5);
+    let (w, h) = (f64::from(monitor.size().width) / scale, f64::from(monitor.size().height) / scale);
+    let (want_w, want_h) = (1200f64.min(w - 24.0).max(800.0), 800f64.min(h - 48.0).max(600.0));
+    if want_w < 1200.0 || want_h < 800.0 {
+        let _ = window.set_size(tauri::LogicalSize::new(want_w, want_h));
+        let _ = window.center();
+    }
+}
+
 /// Open the database (ATOUT_DB, or the default one) and run the window.
 pub fn run() {
     let path = std::env::var_os("ATOUT_DB").map(std::path::PathBuf::from).unwrap_or_else(Atout::default_db_path);
@@ -294,6 +312,12 @@ pub fn run() {
         }
     };
     with_commands(tauri::Builder::default(), app)
+        .setup(|app| {
+            if let Some(window) = tauri::Manager::get_webview_window(app, "main") {
+                fit_to_screen(&window);
+            }
+            Ok(())
+        })
         .run(tauri::generate_context!())
         .expect("the window runs");
 }

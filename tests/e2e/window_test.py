@@ -303,6 +303,7 @@ def evening(w, csv_path):
     check(got == want, f"corrected round scores {got}, expected {want}")
     w.shot("05-scorer-complete", ["Sheet complete", "Table points"])
     # Undo the last line (with a reason), then write it again.
+    w.click("#sheet-more summary")
     w.type("#undo-reason", "written too early")
     w.click("#undo-last")
     w.wait_text("deals 20", "#next-dealer")
@@ -368,6 +369,23 @@ def evening(w, csv_path):
     w.wait_text("Seat by ranking", "#draw-info")
     leaders = w.js("return [...document.querySelectorAll('#table-card-1 li')].map(e => e.textContent)")
     check(len(leaders) == 4, f"table 1 seats four: {leaders}")
+    # The projector: standings in large type and the running totals, refreshing by itself.
+    w.click("#nav-projector")
+    w.find("#projector-table")
+    w.wait_text("Round 1 being played: 1 of 2 tables complete", "#projector-status")
+    lines = w.js("return document.querySelectorAll('#progress-chart polyline').length")
+    check(lines == 8, f"the chart draws the eight players' running totals: {lines}")
+    tid = w.js("return document.getElementById('current-tournament').value")
+    before = w.text("#projector-table")
+    # A line written elsewhere (another scorer's window): the projector shows it without a touch.
+    w.js_async("const done = arguments[arguments.length - 1];"
+               "window.__TAURI__.core.invoke('deal_add', {tournament: arguments[0], round: 2, table: 1, line: 1,"
+               " entry: {contract: 'A', counts: [4, 3, 3, 3]}}).then(() => done(1), (e) => done(e))", tid)
+    end = time.time() + 15
+    while w.text("#projector-table") == before and time.time() < end:
+        time.sleep(0.3)
+    check(w.text("#projector-table") != before, "the projector refreshed by itself when a line came in")
+    w.shot("08d-projector", ["Friday Test", "Running totals", "Round 2 being played"])
 
 
 # The King example of crates/rules/tests/king.rs (first dealer seat 2), in the variant
@@ -448,6 +466,9 @@ def keyboard_evening(w):
             w.settle()
         w.find(f"#line-{n}")
         counts["counted" if game not in "EF" else game].append(len(keys))
+        if n == 15:
+            screen_fit(w)
+            w.js("document.activeElement && document.activeElement.blur()")
     w.find("#sheet-complete")
     want = [str(x) for x in at_seats([14, 3, 3, -20], first)]
     got = w.wait_cells("#round-scores", want)
@@ -456,6 +477,39 @@ def keyboard_evening(w):
     print(f"  keyboard: {total} keys for the sheet; per counted deal at most {max(counts['counted'])}, E {max(counts['E'])}, F {max(counts['F'])}")
     check(max(counts["counted"]) <= 8 and max(counts["E"]) <= 4 and max(counts["F"]) <= 5,
           f"keystrokes per deal within 8 / 4 / 5: {counts}")
+
+
+def inside_viewport(w, css):
+    """Whether every element matching `css` lies wholly inside the window's viewport."""
+    return w.js("return [...document.querySelectorAll(arguments[0])].map(e => { const r = e.getBoundingClientRect();"
+                " return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; })", css)
+
+
+def screen_fit(w):
+    """The scorer's screen at 1280 × 800 and at 1024 × 768 (a 10" tablet): with a long sheet,
+    the entry fields and the sheet's last line are on screen."""
+    for width, height, name in ((1280, 800, "19-fit-1280x800"), (1024, 768, "20-fit-1024x768")):
+        http("POST", w.s("/window/rect"), {"width": width, "height": height})
+        time.sleep(0.5)
+        w.click("#nav-standings")
+        w.click("#nav-scorer")
+        w.find("#sheet")
+        w.js("document.activeElement && document.activeElement.blur()")
+        # A contract open now whose figures are counts.
+        key = w.js("return [...document.querySelectorAll('#games button:not([disabled])')].map(b => b.id.slice(5)).find(c => 'ABCD'.includes(c))")
+        w.keys([key.lower()])
+        w.find("#fig-1")
+        fields = inside_viewport(w, "#entry input, #enter-line")
+        check(fields and all(fields), f"{width}×{height}: the entry fields are inside the window: {fields}")
+        last = w.js("const r = [...document.querySelectorAll('#sheet tr[id^=line-]')].pop(); if (!r) return null;"
+                    " const b = r.getBoundingClientRect(), e = document.getElementById('entry').getBoundingClientRect();"
+                    " return b.top >= 0 && b.bottom <= e.top + 1")
+        check(last, f"{width}×{height}: the sheet's last line shows above the entry panel")
+        small = w.js("return [...document.querySelectorAll('#entry button, #entry input')].filter(e => e.offsetParent && e.getBoundingClientRect().height < 43.5).map(e => e.id || e.textContent)")
+        check(not small, f"{width}×{height}: touch targets of 44 px at least: {small}")
+        w.shot(name, ["Table scorer"])
+        w.keys(["\ue00c"])
+    http("POST", w.s("/window/rect"), {"width": 1280, "height": 800})
 
 
 def king_evening(w):

@@ -26,7 +26,7 @@ pub use error::{ApiError, Place, Result};
 pub use players::{ImportedPlayers, Player};
 pub use sheets::{HistoryEntry, LinePreview, RulingView, SeatView, SheetLine, SheetView};
 pub use standings::{RoundEntry, StandingRow, Standings, StandingsFormat};
-pub use tournaments::{games, hand_score, DrawnRound, Seating, EntrantView, GameChoice, NewTournament, TableView, TournamentInfo};
+pub use tournaments::{games, hand_score, DrawnRound, RoundStatus, Seating, EntrantView, GameChoice, NewTournament, TableView, TournamentInfo};
 
 pub use atout_rules as rules;
 

@@ -56,6 +56,19 @@ pub struct EntrantView {
     pub withdrawn_from: Option<i64>,
 }
 
+/// Where a drawn round stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RoundStatus {
+    pub round: i64,
+    pub tables: usize,
+    /// Tables whose sheet is complete.
+    pub complete: usize,
+    /// Tables with something written.
+    pub started: usize,
+    /// Numbers of the tables not complete yet.
+    pub open: Vec<i64>,
+}
+
 /// How a round's players are put at tables.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -410,6 +423,26 @@ impl Atout {
             })?),
         };
         self.round_draw_as(tournament, round, seed, seating)
+    }
+
+    /// Where every drawn round stands: its tables, how many are complete, how many
+    /// have lines written. Standings are final after a round whose tables are all complete.
+    pub fn round_status(&mut self, tournament: &str) -> Result<Vec<RoundStatus>> {
+        let id = self.resolve(tournament)?;
+        let l = self.loaded(id)?;
+        let mut out: Vec<RoundStatus> = l
+            .rounds
+            .iter()
+            .map(|r| RoundStatus {
+                round: r.row.round,
+                tables: r.row.tables.len(),
+                complete: r.results.iter().filter(|x| x.complete).count(),
+                started: r.row.tables.iter().filter(|t| started(t)).count(),
+                open: r.row.tables.iter().zip(&r.results).filter(|(_, x)| !x.complete).map(|(t, _)| t.number).collect(),
+            })
+            .collect();
+        out.sort_by_key(|r| r.round);
+        Ok(out)
     }
 
     pub fn round_view(&mut self, tournament: &str, round: i64) -> Result<DrawnRound> {
