@@ -68,9 +68,37 @@ async function draw() {
   try {
     const content = await views[state.view]();
     view.replaceChildren(h("div", { id: `screen-${state.view}` }, content));
+    restoreKept(view);
     if (state.view === "scorer") showLastLine();
   } catch (e) {
     view.replaceChildren(h("div", { class: "error", id: "screen-error" }, explain(e)));
+  }
+}
+
+/**
+ * What is typed in a form is kept until the form's action succeeds: a refusal redraws
+ * the screen, and the fields come back as they were (a rule broken never costs the typing).
+ */
+document.addEventListener("input", (e) => keep(e.target));
+document.addEventListener("change", (e) => keep(e.target));
+function keep(field) {
+  const form = field.form;
+  if (!form || !form.id || !field.name) return;
+  state.kept = state.kept || {};
+  const kept = (state.kept[`${state.view}/${form.id}`] ||= {});
+  kept[field.name] = field.type === "checkbox" ? field.checked : field.value;
+}
+function restoreKept(root) {
+  for (const [key, fields] of Object.entries(state.kept || {})) {
+    const [view, id] = key.split("/");
+    if (view !== state.view) continue;
+    const form = root.querySelector(`form#${CSS.escape(id)}`);
+    if (!form) continue;
+    for (const [name, value] of Object.entries(fields)) {
+      const field = form.elements[name];
+      if (!field || field instanceof RadioNodeList) continue;
+      if (field.type === "checkbox") field.checked = value; else field.value = value;
+    }
   }
 }
 
@@ -117,6 +145,7 @@ async function act(fn, done) {
   try {
     const result = await fn();
     state.error = null;
+    state.kept = {};
     if (done) done(result);
     await render();
     return result;
@@ -624,6 +653,14 @@ views.jury = async () => {
   const chooser = tableChooser(info, render);
   let sheet = null;
   try { sheet = await call("sheet", { tournament: tid, round: state.round, table: state.table }); } catch (_) { sheet = null; }
+  // Without a sheet, say exactly why: the round is not drawn, or it has no such table.
+  let missing = null;
+  if (!sheet) {
+    const round = await call("round_view", { tournament: tid, round: state.round }).catch(() => null);
+    missing = round
+      ? t("no_such_table", { round: state.round, table: state.table, tables: round.tables.map((x) => x.number).join(", ") })
+      : t("round_not_drawn", { round: state.round });
+  }
   const rulings = await call("rulings_list", { tournament: tid });
   const game = sheet ? await gameOf(tid, sheet.game) : null;
   const seats = sheet ? sheet.seats : [];
@@ -644,7 +681,7 @@ views.jury = async () => {
       h("label", {}, t("by"), h("input", { name: "by", required: true })),
       h("label", {}, t("sanction"), h("input", { name: "sanction", type: "checkbox" })),
       h("button", { class: "primary", id: "record-ruling" }, t("record"))),
-  ] : [h("p", { class: "hint" }, t("not_drawn"))];
+  ] : [h("p", { class: "hint", id: "jury-missing" }, missing)];
   return [
     h("h2", {}, t("jury")),
     chooser,

@@ -1,6 +1,7 @@
 // Texts in English, French and Dutch. The UI starts in the system's language.
 const texts = {
   en: {
+    no_such_table: "Round {round} has no table {table}; its tables are {tables}.", round_not_drawn: "Round {round} is not drawn yet.",
     sheet_more: "Undo, first dealer, history",
     projector: "Projector", projector_standings: "Standings", projector_tables: "Tables of the round", room_mode: "Room display (Esc to leave)", progression: "Running totals, round by round", playing: "(playing)", round_complete: "Round {round} complete", round_playing: "Round {round} being played: {done} of {tables} tables complete (provisional)",
     by_ranking: "Seat by ranking", by_ranking_hint: "The strongest together: table 1 takes the leaders (for a final round)", round_open: "Round {round} is not complete: table(s) {tables} are still being played. Their players would be seated for round {next} before their results are known.", draw_anyway: "Draw anyway",
@@ -45,6 +46,7 @@ const texts = {
     open_sheet: "Open sheet",
   },
   fr: {
+    no_such_table: "La manche {round} n'a pas de table {table} ; ses tables sont {tables}.", round_not_drawn: "La manche {round} n'est pas encore tirée.",
     sheet_more: "Annuler, premier donneur, historique",
     projector: "Projecteur", projector_standings: "Classement", projector_tables: "Tables de la manche", room_mode: "Affichage salle (Échap pour quitter)", progression: "Totaux cumulés, manche par manche", playing: "(en jeu)", round_complete: "Manche {round} terminée", round_playing: "Manche {round} en cours : {done} table(s) sur {tables} terminée(s) (provisoire)",
     by_ranking: "Placer selon le classement", by_ranking_hint: "Les plus forts ensemble : la table 1 reçoit les premiers (pour une manche finale)", round_open: "La manche {round} n'est pas terminée : table(s) {tables} encore en jeu. Leurs joueurs seraient placés pour la manche {next} avant que leurs résultats soient connus.", draw_anyway: "Tirer quand même",
@@ -89,6 +91,7 @@ const texts = {
     open_sheet: "Ouvrir la feuille",
   },
   nl: {
+    no_such_table: "Ronde {round} heeft geen tafel {table}; haar tafels zijn {tables}.", round_not_drawn: "Ronde {round} is nog niet geloot.",
     sheet_more: "Ongedaan maken, eerste gever, geschiedenis",
     projector: "Projector", projector_standings: "Rangschikking", projector_tables: "Tafels van de ronde", room_mode: "Zaalweergave (Esc om te verlaten)", progression: "Lopende totalen, ronde per ronde", playing: "(speelt nog)", round_complete: "Ronde {round} af", round_playing: "Ronde {round} bezig: {done} van {tables} tafels af (voorlopig)",
     by_ranking: "Plaatsen volgens rangschikking", by_ranking_hint: "De sterksten samen: tafel 1 krijgt de koplopers (voor een slotronde)", round_open: "Ronde {round} is niet af: tafel(s) {tables} spelen nog. Hun spelers zouden voor ronde {next} geplaatst worden voor hun uitslag bekend is.", draw_anyway: "Toch loten",

@@ -322,6 +322,21 @@ def evening(w, csv_path):
     w.click("#record-fault-negative")
     w.wait_text("renounce", "#rulings-table")
     w.shot("06-jury", ["renounce in queens", "Jury Claes"])
+    # A refused ruling keeps what was typed: 3 and −1 do not add up to 0 (and it is no sanction).
+    w.type("#free-ruling input[name=p1]", "3")
+    w.type("#free-ruling input[name=p2]", "-1")
+    w.type("#free-ruling input[name=reason]", "slow play")
+    w.type("#free-ruling input[name=by]", "Jury Claes")
+    w.click("#record-ruling")
+    w.wait_text("ruling-zero-sum", "#error")
+    kept = [w.value(f"#free-ruling input[name={n}]") for n in ("p1", "p2", "reason", "by")]
+    check(kept == ["3", "-1", "slow play", "Jury Claes"], f"a refused ruling keeps its fields: {kept}")
+    w.shot("06b-jury-refused", ["ruling-zero-sum", "Free ruling"])
+    # A table the round does not have is named as such.
+    w.select("#sheet-table", 5)
+    w.wait_text("Round 1 has no table 5; its tables are 1, 2.", "#jury-missing")
+    w.select("#sheet-table", 2)
+    w.find("#free-ruling")
 
     w.click("#nav-standings")
     w.find("#standings-table")
