@@ -151,6 +151,9 @@ async function act(fn, done) {
     return result;
   } catch (e) {
     state.error = explain(e);
+    // An earlier "Saved" must not stand beside this refusal.
+    const f = document.getElementById("flash");
+    if (f) { f.textContent = ""; f.className = ""; }
     await render();
     return null;
   }
@@ -226,7 +229,7 @@ views.players = async () => {
       h("label", {}, t("club"), h("input", { name: "club", maxlength: 100, value: np.club, oninput: (e) => { np.club = e.target.value; } })),
       h("label", {}, t("member"), h("input", { name: "member", maxlength: 40, value: np.member, oninput: (e) => { np.member = e.target.value; } })),
       h("button", { class: "primary", id: "add-player-button" }, state.duplicate && state.duplicate === np.name ? t("add_anyway") : t("add"))),
-    h("div", { class: "row" }, h("label", {}, t("import_csv"), csv)),
+    h("div", { class: "row" }, h("label", { class: "filepick button" }, t("import_csv"), csv)),
     h("table", { id: "players-table" }, h("tr", {}, h("th", {}, t("name")), h("th", {}, t("club")), h("th", {}, t("member")), h("th", {}, "")), rows),
     entrants.length ? [
       h("h3", {}, t("tournament_players")),
@@ -304,7 +307,7 @@ views.tournaments = async () => {
     h("h2", {}, t("tournaments")),
     errorBox(),
     createForm(choices),
-    h("div", { class: "row" }, h("label", {}, t("import_json"), json)),
+    h("div", { class: "row" }, h("label", { class: "filepick button" }, t("import_json"), json)),
     h("table", { id: "tournaments-table" },
       h("tr", {}, h("th", {}, t("name")), h("th", {}, t("game")), h("th", {}, t("date")), h("th", { class: "num" }, t("players")), h("th", { class: "num" }, t("rounds")), h("th", {}, "")),
       list.map((x) => h("tr", {},
@@ -366,7 +369,7 @@ views.rounds = async () => {
     drawn ? printPanel(tid, ["seating", "sheets", "completed-sheets", "lines-csv"], r) : null,
     drawn
       ? [
-          h("p", { class: "hint", id: "draw-info" }, `${t("seed").split(" ")[0]} ${drawn.seed ?? "—"} · ${drawn.repeats ?? 0} ${t("repeats")}${drawn.by_ranking ? ` · ${t("by_ranking")}` : ""}`),
+          h("p", { class: "hint", id: "draw-info" }, `${t("seed_short")} ${drawn.seed ?? "—"} · ${drawn.repeats ?? 0} ${t("repeats")}${drawn.by_ranking ? ` · ${t("by_ranking")}` : ""}`),
           h("div", { class: "tables" }, drawn.tables.map((tb) => h("div", { class: "card", id: `table-card-${tb.number}` },
             h("h3", {}, `${t("table")} ${tb.number}`), seatList(tb.seats, tb.first_dealer, tb.scorers || []),
             h("button", { onclick: () => { state.round = r; state.table = tb.number; state.draft = null; go("scorer"); } }, t("open_sheet"))))),
@@ -621,6 +624,48 @@ function entryPanel(sheet, tid, game) {
   return h("div", { class: "card", id: "entry" }, parts);
 }
 
+/** A sheet's line or ruling in words of the window's language: its game, then each figure by name. */
+const SEAT_FIELDS = ["taker", "seventh", "last", "declarer", "partner", "seat", "fault_by", "void_by", "offender", "seller", "buyer", "by", "from"];
+function entryText(entry, sheet, game) {
+  if (entry == null) return "—";
+  if (typeof entry !== "object") return String(entry);
+  const desc = game.desc;
+  const named = Object.fromEntries([...(desc.contracts || []), ...(desc.fines || [])].map((c) => [c.code, c.name]));
+  const suits = Object.fromEntries((desc.suits || []).map((s) => [s.code, `${s.symbol} ${s.name}`]));
+  const seat = (n) => (sheet.seats[n - 1] ? `${n}. ${sheet.seats[n - 1].name}` : String(n));
+  const value = (k, v) => {
+    if (v == null) return "—";
+    if (SEAT_FIELDS.includes(k) && typeof v === "number") return seat(v);
+    if (Array.isArray(v)) return v.map((x) => (Array.isArray(x) ? x.join("-") : (typeof x === "object" ? entryText(x, sheet, game) : x))).join(" · ");
+    if (typeof v === "object") return `(${entryText(v, sheet, game)})`;
+    if (typeof v === "boolean") return v ? "✓" : "✗";
+    return suits[v] || named[v] || String(v);
+  };
+  const parts = [];
+  for (const k of ["contract", "game", "fine"]) if (entry[k] != null) parts.push(named[entry[k]] || entry[k]);
+  for (const [k, v] of Object.entries(entry)) {
+    if (["contract", "game", "fine"].includes(k)) continue;
+    const word = t(`field.${k}`);
+    parts.push(`${word === `field.${k}` ? k.replace(/_/g, " ") : word}: ${value(k, v)}`);
+  }
+  return parts.join(" · ");
+}
+
+/** Every version of every line and ruling: when, who, what, from what to what, why. */
+function historyTable(history, sheet, game) {
+  const seen = {};
+  return h("table", { id: "history" },
+    h("tr", {}, h("th", {}, t("time")), h("th", {}, t("who_col")), h("th", { class: "num" }, t("line")), h("th", {}, t("what")), h("th", {}, t("change_from_to")), h("th", {}, t("reason"))),
+    history.map((x) => {
+      const key = `${x.kind}/${x.line}`;
+      const before = seen[key];
+      seen[key] = x.entry;
+      const now = entryText(x.entry, sheet, game);
+      return h("tr", {}, h("td", {}, x.at_local), h("td", {}, x.by), h("td", { class: "num" }, x.line ?? "—"), h("td", {}, actionName(x.action)),
+        h("td", {}, before !== undefined ? `${entryText(before, sheet, game)} → ${now}` : now), h("td", {}, x.reason));
+    }));
+}
+
 views.scorer = async () => {
   const tid = needTournament();
   const info = (await call("tournament_list")).find((x) => String(x.id) === tid);
@@ -642,7 +687,7 @@ views.scorer = async () => {
       h("summary", {}, t("sheet_more")),
       sheetTools(sheet, tid),
       h("div", { class: "row" }, h("button", { id: "show-history", onclick: () => { state.showHistory = !state.showHistory; render(); } }, t("history")))),
-    history ? h("table", { id: "history" }, history.map((x) => h("tr", {}, h("td", {}, x.at_local), h("td", {}, x.line ?? "—"), h("td", {}, x.action), h("td", {}, x.by), h("td", {}, JSON.stringify(x.entry)), h("td", {}, x.reason)))) : null,
+    history ? historyTable(history, sheet, game) : null,
   ];
 };
 
@@ -830,6 +875,13 @@ function actionName(code) {
 views.log = async () => {
   const tid = needTournament();
   const log = await call("audit", { tournament: tid });
+  // Sheet lines and rulings in the window's words (the game's names, each figure named).
+  const info = (await call("tournament_list")).find((x) => String(x.id) === tid);
+  const game = info ? await gameOf(tid, info.game) : null;
+  const noSeats = { seats: [] };
+  const gameNames = (await call("games", { lang: currentLang() })).map((g) => [g.code, g.name]);
+  const named = (text) => gameNames.reduce((x, [code, name]) => x.split(code).join(name), text || "");
+  const words = (e, v, text) => (game && ["deal", "ruling"].includes(e.kind) && v && typeof v === "object" ? entryText(v, noSeats, game) : named(text));
   const place = (e) => [e.round && `${t("round")} ${e.round}`, e.table && `${t("table")} ${e.table}`, e.line && `${t("line")} ${e.line}`].filter(Boolean).join(", ");
   return [
     h("h2", {}, t("log")),
@@ -838,7 +890,7 @@ views.log = async () => {
       h("tr", {}, h("th", {}, t("time")), h("th", {}, t("who_col")), h("th", {}, t("what")), h("th", {}, ""), h("th", {}, t("change_from_to")), h("th", {}, t("reason"))),
       log.map((e) => h("tr", {},
         h("td", {}, e.at_local), h("td", {}, e.by), h("td", {}, actionName(e.action)), h("td", {}, place(e)),
-        h("td", {}, e.before_text ? `${e.before_text} → ${e.after_text}` : e.after_text), h("td", {}, e.reason)))),
+        h("td", {}, e.before_text ? `${words(e, e.before, e.before_text)} → ${words(e, e.after, e.after_text)}` : words(e, e.after, e.after_text)), h("td", {}, e.reason)))),
   ];
 };
 
@@ -885,7 +937,14 @@ async function openCalculator() {
 document.getElementById("calc-open").addEventListener("click", () => { openCalculator(); });
 document.getElementById("nav").addEventListener("click", (e) => { if (e.target.dataset.view) { state.error = null; go(e.target.dataset.view); } });
 document.getElementById("who").addEventListener("click", () => { state.afterWho = state.view === "who" ? "tournaments" : state.view; go("who"); });
-document.getElementById("lang").addEventListener("change", (e) => { setLang(e.target.value); render(); });
+document.getElementById("lang").addEventListener("change", (e) => {
+  setLang(e.target.value);
+  // A message shown in the language left behind goes with it.
+  const f = document.getElementById("flash");
+  f.textContent = ""; f.className = "";
+  state.error = null;
+  render();
+});
 document.getElementById("current-tournament").addEventListener("change", (e) => {
   useTournament(e.target.value); render();
 });

@@ -1,6 +1,7 @@
 // Texts in English, French and Dutch. The UI starts in the system's language.
 const texts = {
   en: {
+    field: {"counts": "counts by seat", "taker": "taker", "takers": "takers", "seventh": "7th trick", "last": "13th trick", "trump": "trump", "declarer": "declarer", "partner": "partner", "tricks": "tricks", "bids": "bids", "cards": "cards", "seat": "seat", "lines": "lines", "placed": "tiles laid", "bonuses": "bonuses", "pass": "pass", "exchanged": "exchanged", "remaining": "tiles left", "joker": "joker", "fault_by": "fault by", "void_by": "voided by", "offender": "offender", "sale": "sale", "seller": "seller", "buyer": "buyer", "reason": "reason", "by": "by", "from": "from", "points": "points", "sanction": "sanction", "declarers": "declarers", "note": "note", "call": "call"},
     no_such_table: "Round {round} has no table {table}; its tables are {tables}.", round_not_drawn: "Round {round} is not drawn yet.",
     sheet_more: "Undo, first dealer, history",
     projector: "Projector", projector_standings: "Standings", projector_tables: "Tables of the round", room_mode: "Room display (Esc to leave)", progression: "Running totals, round by round", playing: "(playing)", round_complete: "Round {round} complete", round_playing: "Round {round} being played: {done} of {tables} tables complete (provisional)",
@@ -32,7 +33,7 @@ const texts = {
     add: "Add", save: "Save", cancel: "Cancel", edit: "Edit", reason: "Reason", import_csv: "Import players (CSV)…",
     import_json: "Import tournament (JSON)…", create: "Create", game: "Game", date: "Date", round: "Round", table: "Table",
     rounds_count: "Rounds", places_points: "Table points by place", bye_points: "Bye: table points", enter_all: "Enter all registered players", entered: "players entered",
-    draw: "Draw round", draw_again: "Draw again", seed: "Seed (optional)", seat: "Seat", first_dealer: "first dealer",
+    draw: "Draw round", draw_again: "Draw again", seed: "Draw number (optional: the same number gives the same draw)", seed_short: "Draw number", seat: "Seat", first_dealer: "first dealer",
     repeats: "repeat meetings not avoided", bye: "bye", byes: "Byes", after_round: "After round",
     rank: "Rank", points: "Points", score: "Score", best: "Best", provisional: "provisional",
     deal: "Deal", line: "Line", dealer: "Dealer", contract: "Game", total: "Total", totals: "Totals",
@@ -46,6 +47,7 @@ const texts = {
     open_sheet: "Open sheet",
   },
   fr: {
+    field: {"counts": "chiffres par place", "taker": "preneur", "takers": "preneurs", "seventh": "7e pli", "last": "13e pli", "trump": "atout", "declarer": "déclarant", "partner": "partenaire", "tricks": "plis", "bids": "mises", "cards": "cartes", "seat": "place", "lines": "lignes", "placed": "jetons posés", "bonuses": "bonus", "pass": "passe", "exchanged": "échangés", "remaining": "jetons restants", "joker": "joker", "fault_by": "faute de", "void_by": "annulée par", "offender": "fautif", "sale": "vente", "seller": "vendeur", "buyer": "acheteur", "reason": "motif", "by": "par", "from": "de", "points": "points", "sanction": "sanction", "declarers": "déclarants", "note": "note", "call": "appel"},
     no_such_table: "La manche {round} n'a pas de table {table} ; ses tables sont {tables}.", round_not_drawn: "La manche {round} n'est pas encore tirée.",
     sheet_more: "Annuler, premier donneur, historique",
     projector: "Projecteur", projector_standings: "Classement", projector_tables: "Tables de la manche", room_mode: "Affichage salle (Échap pour quitter)", progression: "Totaux cumulés, manche par manche", playing: "(en jeu)", round_complete: "Manche {round} terminée", round_playing: "Manche {round} en cours : {done} table(s) sur {tables} terminée(s) (provisoire)",
@@ -77,7 +79,7 @@ const texts = {
     add: "Ajouter", save: "Enregistrer", cancel: "Annuler", edit: "Modifier", reason: "Motif", import_csv: "Importer des joueurs (CSV)…",
     import_json: "Importer un tournoi (JSON)…", create: "Créer", game: "Jeu", date: "Date", round: "Manche", table: "Table",
     rounds_count: "Manches", places_points: "Points de table par place", bye_points: "Exempt : points de table", enter_all: "Inscrire tous les joueurs", entered: "joueurs inscrits",
-    draw: "Tirer la manche", draw_again: "Tirer à nouveau", seed: "Graine (facultatif)", seat: "Place", first_dealer: "premier donneur",
+    draw: "Tirer la manche", draw_again: "Tirer à nouveau", seed: "Numéro de tirage (facultatif : le même numéro donne le même tirage)", seed_short: "Numéro de tirage", seat: "Place", first_dealer: "premier donneur",
     repeats: "rencontres répétées inévitables", bye: "exempt", byes: "Exempts", after_round: "Après la manche",
     rank: "Rang", points: "Points", score: "Score", best: "Meilleure", provisional: "provisoire",
     deal: "Donne", line: "Ligne", dealer: "Donneur", contract: "Jeu", total: "Total", totals: "Totaux",
@@ -91,6 +93,7 @@ const texts = {
     open_sheet: "Ouvrir la feuille",
   },
   nl: {
+    field: {"counts": "cijfers per plaats", "taker": "nemer", "takers": "nemers", "seventh": "7de slag", "last": "13de slag", "trump": "troef", "declarer": "speler", "partner": "partner", "tricks": "slagen", "bids": "biedingen", "cards": "kaarten", "seat": "plaats", "lines": "lijnen", "placed": "gelegde stenen", "bonuses": "bonussen", "pass": "pas", "exchanged": "geruild", "remaining": "overgebleven stenen", "joker": "joker", "fault_by": "fout van", "void_by": "ongeldig door", "offender": "overtreder", "sale": "verkoop", "seller": "verkoper", "buyer": "koper", "reason": "reden", "by": "door", "from": "van", "points": "punten", "sanction": "sanctie", "declarers": "spelers", "note": "notitie", "call": "oproep"},
     no_such_table: "Ronde {round} heeft geen tafel {table}; haar tafels zijn {tables}.", round_not_drawn: "Ronde {round} is nog niet geloot.",
     sheet_more: "Ongedaan maken, eerste gever, geschiedenis",
     projector: "Projector", projector_standings: "Rangschikking", projector_tables: "Tafels van de ronde", room_mode: "Zaalweergave (Esc om te verlaten)", progression: "Lopende totalen, ronde per ronde", playing: "(speelt nog)", round_complete: "Ronde {round} af", round_playing: "Ronde {round} bezig: {done} van {tables} tafels af (voorlopig)",
@@ -122,10 +125,10 @@ const texts = {
     add: "Toevoegen", save: "Bewaren", cancel: "Annuleren", edit: "Wijzigen", reason: "Reden", import_csv: "Spelers importeren (CSV)…",
     import_json: "Toernooi importeren (JSON)…", create: "Aanmaken", game: "Spel", date: "Datum", round: "Ronde", table: "Tafel",
     rounds_count: "Ronden", places_points: "Tafelpunten per plaats", bye_points: "Vrij: tafelpunten", enter_all: "Alle spelers inschrijven", entered: "spelers ingeschreven",
-    draw: "Ronde loten", draw_again: "Opnieuw loten", seed: "Zaad (optioneel)", seat: "Plaats", first_dealer: "eerste gever",
+    draw: "Ronde loten", draw_again: "Opnieuw loten", seed: "Lotingsnummer (optioneel: hetzelfde nummer geeft dezelfde loting)", seed_short: "Lotingsnummer", seat: "Plaats", first_dealer: "eerste gever",
     repeats: "onvermijdbare herhaalde ontmoetingen", bye: "vrij", byes: "Vrij", after_round: "Na ronde",
     rank: "Plaats", points: "Punten", score: "Score", best: "Beste", provisional: "voorlopig",
-    deal: "Spel", line: "Lijn", dealer: "Gever", contract: "Spel", total: "Totaal", totals: "Totalen",
+    deal: "Spel", line: "Lijn", dealer: "Gever", contract: "Contract", total: "Totaal", totals: "Totalen",
     round_scores: "Rondescores", table_points: "Tafelpunten", next_dealer: "Plaats {dealer} geeft spel {deal} ({name})",
     forced: "Verplicht", choose_game: "Kies het spel", trump_suit: "Troef",
     counts_sum: "Som {sum} van {total}", enter_line: "Lijn invoeren", sheet_complete: "Blad volledig",
@@ -160,7 +163,8 @@ export function explain(err) {
   if (err && err.rule) {
     const where = err.place ? [err.place.round && `${t("round")} ${err.place.round}`, err.place.table && `${t("table")} ${err.place.table}`, err.place.deal && `${t("line")} ${err.place.deal}`].filter(Boolean).join(", ") : "";
     const rule = (err.rule_texts && err.rule_texts[lang]) || err.rule_text;
-    return `${t("refused")} — ${err.rule}: ${rule}. ${err.detail}${where ? ` (${where})` : ""}`;
+    const detail = (err.detail_texts && err.detail_texts[lang]) || err.detail;
+    return `${t("refused")} — ${err.rule}: ${rule}. ${detail}${where ? ` (${where})` : ""}`;
   }
   return err && err.message ? err.message : String(err);
 }

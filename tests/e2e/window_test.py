@@ -258,7 +258,7 @@ def evening(w, csv_path):
     w.wait_text("1795349467904394957", "#draw-info")
     w.type("#seed", "7")
     w.click("#draw-again")
-    w.wait_text("Seed 7 ", "#draw-info")
+    w.wait_text("Draw number 7 ", "#draw-info")
     w.find("#table-card-2")
     w.shot("03-round-1", ["Table 1", "Table 2", "first dealer"])
 
@@ -676,6 +676,51 @@ def cribbage_evening(w):
     w.shot("14d-cribbage-complete", ["Sheet complete", "Pass ×2", "End of game", "Joker"])
 
 
+# Words of the English window that must not show once French or Dutch is chosen (user data
+# such as names and reasons aside).
+ENGLISH = ["Round", "Standings", "Enter line", "Sheet complete", "Draw round", "first dealer", "Refused", "Reason",
+           "Undo", "History", "provisional", "Totals", "fewest", "tricks", "Seat ", "deals", "Players", "Tournaments",
+           "Jury member", "Save", "Cancel", "Print", "Backups", "Table scorer", "Who ", "keeps the score", "Calculator",
+           "Draw number", "being played", "Running totals", "the counts", "add up", "Choose File", "double-king"]
+
+
+def languages(w):
+    """Every screen in French and in Dutch, a refusal included: no English word from the list above."""
+    friday = w.js("return [...document.querySelectorAll('#current-tournament option')].find(o => o.textContent === 'Friday Test').value")
+    w.select("#current-tournament", friday)
+    w.settle()
+    for lang in ("fr", "nl"):
+        w.select("#lang", lang)
+        w.settle()
+        for view in ("tournaments", "players", "rounds", "standings", "scorer", "jury", "projector", "log", "backups"):
+            w.click(f"#nav-{view}")
+            w.find(f"#screen-{view}")
+            if view in ("scorer", "jury"):
+                w.select("#sheet-round", 1)
+                w.select("#sheet-table", 2)
+                w.find("#sheet" if view == "scorer" else "#free-ruling")
+            if view == "scorer":
+                # A refusal, in the language chosen: the queens add up to 3.
+                w.js("document.activeElement && document.activeElement.blur()")
+                w.keys(["c"])
+                for i, c in enumerate([1, 1, 1, 0], 1):
+                    w.type(f"#fig-{i}", str(c))
+                w.click("#enter-line")
+                w.wait_text("deal-total", "#error")
+                w.js("document.getElementById('sheet-more').open = true; document.getElementById('show-history').click()")
+                w.find("#history")
+            body = w.text()
+            found = [word for word in ENGLISH if word in body]
+            check(not found, f"{lang} {view}: English words shown: {found}")
+            if view == "scorer":
+                w.shot(f"21-{lang}-scorer-refused", ["deal-total"])
+                w.js("document.getElementById('show-history').click()")
+                w.settle()
+                w.keys(["\ue00c"])
+    w.select("#lang", "en")
+    w.settle()
+
+
 def rikken_evening(w):
     # A ninth player, so that the draw makes a table of five and a table of four.
     w.click("#nav-players")
@@ -845,6 +890,7 @@ def main():
         king_evening(window)
         lucky7_evening(window)
         cribbage_evening(window)
+        languages(window)
         rikken_evening(window)
         backups_evening(window)
     try:

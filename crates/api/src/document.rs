@@ -8,7 +8,7 @@ use crate::error::{ApiError, Place, Result};
 use crate::tournaments::{checked_settings, Checked, TournamentInfo};
 use crate::Atout;
 use atout_rules::ruling::Ruling;
-use atout_rules::Rule;
+use atout_rules::{said, Rule, Said, Tr};
 use atout_store::{Change, Id};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -73,78 +73,155 @@ fn empty_object() -> Value {
     Value::Object(Map::new())
 }
 
-fn refused(place: Place, rule: Rule, detail: impl Into<String>) -> ApiError {
-    ApiError::refused(place, rule, detail)
+fn refused(place: Place, rule: Rule, said: Said) -> ApiError {
+    ApiError::refused_said(place, rule, said)
+}
+
+/// A ruling that does not read (a serde message, in English), framed in every language.
+pub(crate) fn ruling_unread(place: Place, e: &serde_json::Error) -> ApiError {
+    refused(place, Rule::RULING_SHAPE, said!("{e}", "la décision se lit mal : {e}", "de beslissing leest verkeerd: {e}"))
 }
 
 /// Check a document against every rule; nothing is stored here.
 pub fn check(doc: &Document) -> Result<()> {
     let top = Place::default();
     if doc.format != FORMAT {
-        return Err(refused(top, Rule::FORMAT, format!("format is «{}», expected «{FORMAT}»", doc.format)));
+        let format = &doc.format;
+        return Err(refused(
+            top,
+            Rule::FORMAT,
+            said!("format is «{format}», expected «{FORMAT}»", "le format est «{format}», «{FORMAT}» attendu", "het formaat is «{format}», «{FORMAT}» verwacht"),
+        ));
     }
     if doc.name.trim().is_empty() || doc.name.chars().count() > crate::text::NAME_MAX {
-        return Err(refused(top, Rule::FORMAT, format!("the tournament has a name of 1 to {} characters", crate::text::NAME_MAX)));
+        let max = crate::text::NAME_MAX;
+        return Err(refused(
+            top,
+            Rule::FORMAT,
+            said!(
+                "the tournament has a name of 1 to {max} characters",
+                "le tournoi a un nom de 1 à {max} caractères",
+                "het toernooi heeft een naam van 1 tot {max} tekens"
+            ),
+        ));
     }
     let Checked { game, settings, rules, .. } = checked_settings(&doc.game, Some(&doc.settings), None, false)?;
     let mut ids = HashSet::new();
     for p in &doc.players {
+        let id = &p.id;
         if p.id.is_empty() || !ids.insert(p.id.as_str()) {
-            return Err(refused(top.clone(), Rule::FORMAT, format!("player id «{}» is empty or given twice", p.id)));
+            return Err(refused(
+                top.clone(),
+                Rule::FORMAT,
+                said!("player id «{id}» is empty or given twice", "l'identifiant de joueur «{id}» est vide ou donné deux fois", "speler-id «{id}» is leeg of twee keer gegeven"),
+            ));
         }
         if p.name.trim().is_empty() {
-            return Err(refused(top.clone(), Rule::FORMAT, format!("player «{}» has no name", p.id)));
+            return Err(refused(top.clone(), Rule::FORMAT, said!("player «{id}» has no name", "le joueur «{id}» n'a pas de nom", "speler «{id}» heeft geen naam")));
         }
-        for (text, what, max) in [(&p.id, "id", crate::text::NAME_MAX), (&p.name, "name", crate::text::NAME_MAX), (&p.club, "club", crate::text::NAME_MAX), (&p.member, "member number", crate::text::MEMBER_MAX)] {
+        let fields = [
+            (&p.id, Tr::new("id", "l'identifiant", "de id"), crate::text::NAME_MAX),
+            (&p.name, Tr::new("name", "le nom", "de naam"), crate::text::NAME_MAX),
+            (&p.club, Tr::new("club", "le club", "de club"), crate::text::NAME_MAX),
+            (&p.member, Tr::new("member number", "le numéro de membre", "het lidnummer"), crate::text::MEMBER_MAX),
+        ];
+        for (text, Tr { en, fr, nl }, max) in fields {
             if text.chars().count() > max || text.chars().any(char::is_control) {
-                return Err(refused(top.clone(), Rule::FORMAT, format!("player «{}»: the {what} is longer than {max} characters or holds a control character", p.id.chars().take(40).collect::<String>())));
+                let id: String = p.id.chars().take(40).collect();
+                return Err(refused(
+                    top.clone(),
+                    Rule::FORMAT,
+                    said!(
+                        "player «{id}»: the {en} is longer than {max} characters or holds a control character",
+                        "joueur «{id}» : {fr} dépasse {max} caractères ou contient un caractère de contrôle",
+                        "speler «{id}»: {nl} is langer dan {max} tekens of bevat een stuurteken"
+                    ),
+                ));
             }
         }
     }
     for (i, round) in doc.rounds.iter().enumerate() {
         let place = Place::round(round.number);
-        if round.number != i as i64 + 1 {
-            return Err(refused(place, Rule::ROUND_ORDER, format!("round {} stands where round {} belongs", round.number, i + 1)));
+        let (number, due, rounds) = (round.number, i + 1, settings.rounds);
+        if number != due as i64 {
+            return Err(refused(
+                place,
+                Rule::ROUND_ORDER,
+                said!(
+                    "round {number} stands where round {due} belongs",
+                    "la manche {number} se trouve là où doit être la manche {due}",
+                    "ronde {number} staat waar ronde {due} hoort"
+                ),
+            ));
         }
-        if round.number > i64::from(settings.rounds) {
-            return Err(refused(place, Rule::ROUND_ORDER, format!("the tournament has {} rounds", settings.rounds)));
+        if number > i64::from(rounds) {
+            return Err(refused(place, Rule::ROUND_ORDER, said!("the tournament has {rounds} rounds", "le tournoi compte {rounds} manches", "het toernooi telt {rounds} ronden")));
         }
         let mut seated: HashMap<&str, i64> = HashMap::new();
         for (k, table) in round.tables.iter().enumerate() {
             let place = Place::table(round.number, table.number);
-            if table.number != k as i64 + 1 {
-                return Err(refused(place, Rule::TABLE_ORDER, format!("table {} stands where table {} belongs", table.number, k + 1)));
+            let (number, due) = (table.number, k + 1);
+            if number != due as i64 {
+                return Err(refused(
+                    place,
+                    Rule::TABLE_ORDER,
+                    said!(
+                        "table {number} stands where table {due} belongs",
+                        "la table {number} se trouve là où doit être la table {due}",
+                        "tafel {number} staat waar tafel {due} hoort"
+                    ),
+                ));
             }
             let seats = rules.seats();
             if !seats.contains(&table.seats.len()) {
+                let (n, game, from, to) = (table.seats.len(), game.code(), seats.start(), seats.end());
                 return Err(refused(
                     place,
                     Rule::TABLE_SIZE,
-                    format!("{} seats at a {} table, which seats {} to {}", table.seats.len(), game.code(), seats.start(), seats.end()),
+                    said!(
+                        "{n} seats at a {game} table, which seats {from} to {to}",
+                        "{n} places à une table de {game}, qui en compte de {from} à {to}",
+                        "{n} plaatsen aan een {game}-tafel, die er {from} tot {to} telt"
+                    ),
                 ));
             }
             for id in &table.seats {
                 if !ids.contains(id.as_str()) {
-                    return Err(refused(place, Rule::UNKNOWN_PLAYER, format!("«{id}» is not among the players")));
+                    return Err(refused(
+                        place,
+                        Rule::UNKNOWN_PLAYER,
+                        said!("«{id}» is not among the players", "«{id}» n'est pas parmi les joueurs", "«{id}» staat niet bij de spelers"),
+                    ));
                 }
                 if let Some(other) = seated.insert(id, table.number) {
-                    return Err(refused(place, Rule::PLAYER_TWICE, format!("«{id}» already sits at table {other}")));
+                    return Err(refused(
+                        place,
+                        Rule::PLAYER_TWICE,
+                        said!("«{id}» already sits at table {other}", "«{id}» est déjà à la table {other}", "«{id}» zit al aan tafel {other}"),
+                    ));
                 }
             }
             let at = atout_rules::Table::new(table.seats.len(), usize::try_from(table.first_dealer).unwrap_or(0));
             rules.replay(at, &table.deals).map_err(|e| ApiError::sheet(place.clone(), e))?;
             for r in &table.rulings {
-                let ruling: Ruling =
-                    serde_json::from_value(r.clone()).map_err(|e| refused(place.clone(), Rule::RULING_SHAPE, e.to_string()))?;
+                let ruling: Ruling = serde_json::from_value(r.clone()).map_err(|e| ruling_unread(place.clone(), &e))?;
                 ruling.check(table.seats.len()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
             }
         }
         for id in &round.byes {
             if !ids.contains(id.as_str()) {
-                return Err(refused(place, Rule::UNKNOWN_PLAYER, format!("bye «{id}» is not among the players")));
+                return Err(refused(
+                    place,
+                    Rule::UNKNOWN_PLAYER,
+                    said!("bye «{id}» is not among the players", "l'exempt «{id}» n'est pas parmi les joueurs", "vrije speler «{id}» staat niet bij de spelers"),
+                ));
             }
             if seated.insert(id, 0).is_some() {
-                return Err(refused(place, Rule::PLAYER_TWICE, format!("«{id}» has a bye and a seat, or two byes")));
+                return Err(refused(
+                    place,
+                    Rule::PLAYER_TWICE,
+                    said!("«{id}» has a bye and a seat, or two byes", "«{id}» est exempt et a une place, ou est exempt deux fois", "«{id}» is vrij en heeft een plaats, of is twee keer vrij"),
+                ));
             }
         }
     }
@@ -154,8 +231,13 @@ pub fn check(doc: &Document) -> Result<()> {
 impl Atout {
     /// Import a whole tournament. A refused document stores nothing.
     pub fn import_document(&mut self, text: &str) -> Result<TournamentInfo> {
-        let doc: Document = serde_json::from_str(text)
-            .map_err(|e| refused(Place::default(), Rule::FORMAT, format!("not an atout-tournament/1 document: {e}")))?;
+        let doc: Document = serde_json::from_str(text).map_err(|e| {
+            refused(
+                Place::default(),
+                Rule::FORMAT,
+                said!("not an atout-tournament/1 document: {e}", "pas un document atout-tournament/1 : {e}", "geen atout-tournament/1-document: {e}"),
+            )
+        })?;
         check(&doc)?;
         // An archive's log tells what happened in another database: it is not this one's history.
         let mut doc = doc;

@@ -1,4 +1,4 @@
-use atout_rules::{Rule, SheetError, Violation};
+use atout_rules::{Rule, Said, SheetError, Violation};
 use atout_store::StoreError;
 use serde::{Serialize, Serializer};
 use std::fmt;
@@ -63,8 +63,14 @@ pub enum ApiError {
 pub type Result<T> = std::result::Result<T, ApiError>;
 
 impl ApiError {
+    /// A refusal described in English only; prefer [`ApiError::refused_said`] for anything a user sees.
     pub fn refused(place: Place, rule: Rule, detail: impl Into<String>) -> ApiError {
         ApiError::Refused { place, violation: Violation::new(rule, detail) }
+    }
+
+    /// A refusal described in every language (`atout_rules::said!`).
+    pub fn refused_said(place: Place, rule: Rule, said: Said) -> ApiError {
+        ApiError::Refused { place, violation: Violation::said(rule, said) }
     }
 
     pub fn sheet(mut place: Place, err: SheetError) -> ApiError {
@@ -107,6 +113,10 @@ impl Serialize for ApiError {
             // The rule in every language, from the rules' one source.
             m.serialize_entry("rule_texts", &violation.rule.texts().all())?;
             m.serialize_entry("detail", &violation.detail)?;
+            // The case in every language, when the rule's check wrote it so.
+            if let Some(said) = &violation.said {
+                m.serialize_entry("detail_texts", said)?;
+            }
             m.serialize_entry("place", place)?;
         }
         m.end()

@@ -4,7 +4,7 @@ use crate::error::{ApiError, Place, Result};
 use crate::state::{table_of, TableResult};
 use crate::Atout;
 use atout_rules::ruling::Ruling;
-use atout_rules::{Lang, Line, Rule, Sheet, TablePoints};
+use atout_rules::{said, Lang, Line, Rule, Sheet, TablePoints};
 use atout_store::{Change, Id};
 use serde::Serialize;
 use serde_json::Value;
@@ -153,7 +153,15 @@ impl Atout {
                 if changed && line.fault.is_some() && !(said("reason") && said("by")) {
                     let mut place = at.place.clone();
                     place.deal = Some(line.line);
-                    return Err(ApiError::refused(place, Rule::RULING_SHAPE, "a fault states its `reason` and the jury member (`by`)"));
+                    return Err(ApiError::refused_said(
+                        place,
+                        Rule::RULING_SHAPE,
+                        said!(
+                            "a fault states its `reason` and the jury member (`by`)",
+                            "une faute donne son motif (`reason`) et le membre du jury (`by`)",
+                            "een fout vermeldt haar reden (`reason`) en het jurylid (`by`)"
+                        ),
+                    ));
                 }
             }
             for i in 0..deals.len().max(stored.len()) {
@@ -251,8 +259,7 @@ impl Atout {
     pub fn ruling_add(&mut self, tournament: &str, round: i64, table: i64, ruling: Value) -> Result<SheetView> {
         let at = self.locate(tournament, round, table)?;
         let seats = self.loaded(at.id)?.round(round)?.row.tables[at.index].seats.len();
-        let parsed: Ruling = serde_json::from_value(ruling.clone())
-            .map_err(|e| ApiError::refused(at.place.clone(), Rule::RULING_SHAPE, e.to_string()))?;
+        let parsed: Ruling = serde_json::from_value(ruling.clone()).map_err(|e| crate::document::ruling_unread(at.place.clone(), &e))?;
         parsed.check(seats).map_err(|v| ApiError::Refused { place: at.place.clone(), violation: v })?;
         crate::text::bounded(&parsed.reason, "reason", crate::text::REASON_MAX)?;
         crate::text::bounded(&parsed.by, "jury member's name", crate::text::NAME_MAX)?;

@@ -6,7 +6,7 @@ use crate::Atout;
 use atout_rules::draw::History;
 use atout_rules::planner::{schedule, seat_round};
 use atout_rules::settings::COMMON_KEYS;
-use atout_rules::{GameId, Lang, Rule, TournamentSettings};
+use atout_rules::{said, GameId, Lang, Rule, TournamentSettings};
 use atout_store::{Change, Id};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -145,6 +145,15 @@ fn effective_settings(parsed: &TournamentSettings, raw: &Value) -> Value {
     all
 }
 
+/// A round outside the tournament's rounds.
+fn rounds_are(place: Place, rounds: u32) -> ApiError {
+    ApiError::refused_said(
+        place,
+        Rule::ROUND_ORDER,
+        said!("the tournament has rounds 1 to {rounds}", "le tournoi a les manches 1 à {rounds}", "het toernooi heeft ronden 1 tot {rounds}"),
+    )
+}
+
 /// A tournament's game and settings, checked.
 pub(crate) struct Checked {
     pub game: GameId,
@@ -161,7 +170,12 @@ pub(crate) fn checked_settings(game: &str, settings: Option<&Value>, rounds: Opt
     let refused = |v| ApiError::Refused { place: Place::default(), violation: v };
     let id = GameId::parse(game).ok_or_else(|| {
         let known: Vec<&str> = GameId::ALL.iter().map(|g| g.code()).collect();
-        ApiError::refused(Place::default(), Rule::FORMAT, format!("unknown game «{game}»: one of {}", known.join(", ")))
+        let known = known.join(", ");
+        ApiError::refused_said(
+            Place::default(),
+            Rule::FORMAT,
+            said!("unknown game «{game}»: one of {known}", "jeu inconnu «{game}» : un de {known}", "onbekend spel «{game}»: een van {known}"),
+        )
     })?;
     let mut raw = settings.cloned().unwrap_or_else(|| json!({}));
     if raw.is_null() {
@@ -305,14 +319,23 @@ impl Atout {
         let l = self.loaded(id)?;
         let place = Place::round(round);
         if round < 1 || round > i64::from(l.settings.rounds) {
-            return Err(ApiError::refused(place, Rule::ROUND_ORDER, format!("the tournament has rounds 1 to {}", l.settings.rounds)));
+            return Err(rounds_are(place, l.settings.rounds));
         }
         let last = l.last_round();
         if round > last + 1 {
-            return Err(ApiError::refused(place, Rule::ROUND_ORDER, format!("draw round {} first", last + 1)));
+            let next = last + 1;
+            return Err(ApiError::refused_said(place, Rule::ROUND_ORDER, said!("draw round {next} first", "tirez d'abord la manche {next}", "loot eerst ronde {next}")));
         }
         if round < last {
-            return Err(ApiError::refused(place, Rule::ROUND_ORDER, format!("round {last} is already drawn; only the last round may be drawn again")));
+            return Err(ApiError::refused_said(
+                place,
+                Rule::ROUND_ORDER,
+                said!(
+                    "round {last} is already drawn; only the last round may be drawn again",
+                    "la manche {last} est déjà tirée ; seule la dernière manche peut être tirée à nouveau",
+                    "ronde {last} is al geloot; enkel de laatste ronde mag opnieuw geloot worden"
+                ),
+            ));
         }
         if let Ok(existing) = l.round(round) {
             if existing.row.tables.iter().any(started) {
@@ -490,7 +513,7 @@ impl Atout {
         let from = from_round.unwrap_or_else(|| l.first_open_round());
         let place = Place::round(from);
         if from < 1 || from > i64::from(l.settings.rounds) + 1 {
-            return Err(ApiError::refused(place, Rule::ROUND_ORDER, format!("the tournament has rounds 1 to {}", l.settings.rounds)));
+            return Err(rounds_are(place, l.settings.rounds));
         }
         if l.rounds.iter().filter(|r| r.row.round >= from).any(|r| r.row.tables.iter().any(|t| started(t) && t.seats.contains(&e.id))) {
             return Err(ApiError::Conflict(format!("{} has played in round {from} or later; withdraw from the next round", e.player.name)));
@@ -566,7 +589,11 @@ impl Atout {
     pub fn tournament_settings(&mut self, tournament: &str, patch: &Value, reason: &str) -> Result<TournamentInfo> {
         let reason = crate::sheets::required_reason(reason, "a change of settings")?;
         if !patch.is_object() {
-            return Err(ApiError::refused(Place::default(), Rule::SETTINGS, "settings are a JSON object"));
+            return Err(ApiError::refused_said(
+                Place::default(),
+                Rule::SETTINGS,
+                said!("settings are a JSON object", "les paramètres sont un objet JSON", "de instellingen zijn een JSON-object"),
+            ));
         }
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
@@ -575,7 +602,11 @@ impl Atout {
         let checked = checked_settings(&l.row.game, Some(&merged), None, true)?;
         let drawn = l.last_round();
         if i64::from(checked.settings.rounds) < drawn {
-            return Err(ApiError::refused(Place::default(), Rule::ROUND_ORDER, format!("{drawn} rounds are drawn already")));
+            return Err(ApiError::refused_said(
+                Place::default(),
+                Rule::ROUND_ORDER,
+                said!("{drawn} rounds are drawn already", "{drawn} manches sont déjà tirées", "{drawn} ronden zijn al geloot"),
+            ));
         }
         self.store.write(Change { actor: &self.actor, action: "tournament.settings", reason: &reason }, |w| {
             // Every sheet as stored, checked under the new settings before they are written.

@@ -9,7 +9,7 @@
 
 use crate::error::rule;
 use crate::settings::RankingMethod;
-use crate::{form_option, seat_after, seat_index, setting, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
+use crate::{form_option, said, seat_after, seat_index, setting, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::fmt;
@@ -104,7 +104,10 @@ impl Tile {
             "K" => 13,
             n => match n.parse::<u8>() {
                 Ok(r @ 2..=10) => r,
-                _ => return Err(Violation::new(TILE, format!("«{}» is not a tile", t.chars().take(12).collect::<String>()))),
+                _ => {
+                    let t: String = t.chars().take(12).collect();
+                    return Err(Violation::said(TILE, said!("«{t}» is not a tile", "«{t}» n'est pas un jeton", "«{t}» is geen steen")));
+                }
             },
         };
         Ok(Tile(rank))
@@ -116,9 +119,9 @@ impl Tile {
             Value::String(s) => Tile::parse(s),
             Value::Number(n) => match n.as_u64() {
                 Some(r @ 2..=10) => Ok(Tile(r as u8)),
-                _ => Err(Violation::new(TILE, format!("{n} is not a tile"))),
+                _ => Err(Violation::said(TILE, said!("{n} is not a tile", "{n} n'est pas un jeton", "{n} is geen steen"))),
             },
-            other => Err(Violation::new(TILE, format!("{other} is not a tile"))),
+            other => Err(Violation::said(TILE, said!("{other} is not a tile", "{other} n'est pas un jeton", "{other} is geen steen"))),
         }
     }
 
@@ -173,7 +176,8 @@ pub fn max_points(n: usize) -> i64 {
 /// A hand as typed, checked: 2 to 5 known tiles.
 pub fn parse_hand<S: AsRef<str>>(texts: &[S]) -> Result<Vec<Tile>, Violation> {
     if !(2..=HOLD).contains(&texts.len()) {
-        return Err(Violation::new(HAND_SIZE, format!("{} tiles; a hand has 2 to 5", texts.len())));
+        let n = texts.len();
+        return Err(Violation::said(HAND_SIZE, said!("{n} tiles; a hand has 2 to 5", "{n} jetons ; une main en compte 2 à 5", "{n} stenen; een hand telt er 2 tot 5")));
     }
     texts.iter().map(|t| Tile::parse(t.as_ref())).collect()
 }
@@ -260,32 +264,54 @@ enum Kind<'a> {
 
 impl Entry {
     fn kind(&self) -> Result<Kind<'_>, Violation> {
-        let shape = |d: &str| Violation::new(Rule::DEAL_SHAPE, d.to_string());
+        let shape = |said: Said| Violation::said(Rule::DEAL_SHAPE, said);
         let given = [self.lines.is_some(), self.pass == Some(true), self.remaining.is_some(), self.joker.is_some()];
         if given.iter().filter(|g| **g).count() != 1 {
-            return Err(shape("an entry is one of a move (`lines`, `placed`), a pass (`pass`), the end (`remaining`) or a joker claim (`joker`)"));
+            return Err(shape(said!(
+                "an entry is one of a move (`lines`, `placed`), a pass (`pass`), the end (`remaining`) or a joker claim (`joker`)",
+                "une entrée est un coup (`lines`, `placed`), une passe (`pass`), la fin (`remaining`) ou un joker (`joker`)",
+                "een regel is een zet (`lines`, `placed`), een pas (`pass`), het einde (`remaining`) of een jokerclaim (`joker`)"
+            )));
         }
         if let Some(lines) = &self.lines {
-            let seat = self.seat.ok_or_else(|| shape("a move names its `seat`"))?;
-            let placed = self.placed.ok_or_else(|| shape("a move gives the number of tiles `placed`"))?;
+            let seat = self.seat.ok_or_else(|| shape(said!("a move names its `seat`", "un coup nomme sa place (`seat`)", "een zet noemt zijn plaats (`seat`)")))?;
+            let placed = self.placed.ok_or_else(|| {
+                shape(said!(
+                    "a move gives the number of tiles `placed`",
+                    "un coup donne le nombre de jetons posés (`placed`)",
+                    "een zet geeft het aantal gelegde stenen (`placed`)"
+                ))
+            })?;
             return Ok(Kind::Move { seat, lines, placed, bonuses: self.bonuses.as_deref().unwrap_or(&[]) });
         }
         if self.pass == Some(true) {
-            let seat = self.seat.ok_or_else(|| shape("a pass names its `seat`"))?;
+            let seat = self.seat.ok_or_else(|| shape(said!("a pass names its `seat`", "une passe nomme sa place (`seat`)", "een pas noemt zijn plaats (`seat`)")))?;
             if self.placed.is_some() || self.bonuses.is_some() {
-                return Err(shape("a pass lays no tile and earns no bonus"));
+                return Err(shape(said!(
+                    "a pass lays no tile and earns no bonus",
+                    "une passe ne pose aucun jeton et ne gagne aucun bonus",
+                    "een pas legt geen steen en verdient geen bonus"
+                )));
             }
             return Ok(Kind::Pass { seat, exchanged: self.exchanged.unwrap_or(0) });
         }
         if let Some(remaining) = &self.remaining {
             if self.seat.is_some() || self.placed.is_some() || self.bonuses.is_some() {
-                return Err(shape("the end gives only the tiles left per seat (`remaining`)"));
+                return Err(shape(said!(
+                    "the end gives only the tiles left per seat (`remaining`)",
+                    "la fin ne donne que les jetons restants de chaque place (`remaining`)",
+                    "het einde geeft enkel de overgebleven stenen per plaats (`remaining`)"
+                )));
             }
             return Ok(Kind::End { remaining });
         }
         match &self.joker {
             Some(claim) if self.seat.is_none() && self.placed.is_none() && self.bonuses.is_none() => Ok(Kind::Joker(claim)),
-            _ => Err(shape("a joker claim gives only `joker`: {by, from, points}")),
+            _ => Err(shape(said!(
+                "a joker claim gives only `joker`: {{by, from, points}}",
+                "un joker ne donne que `joker` : {{by, from, points}}",
+                "een jokerclaim geeft enkel `joker`: {{by, from, points}}"
+            ))),
         }
     }
 }
@@ -335,6 +361,9 @@ struct Progress {
     holding: Vec<usize>,
 }
 
+/// The seat a move or a pass is written for.
+const PLAYER: Tr = Tr::new("the player", "le joueur", "de speler");
+
 fn tiles_of(line: &[Value]) -> Result<Vec<Tile>, Violation> {
     line.iter().map(Tile::of_value).collect()
 }
@@ -349,26 +378,62 @@ impl Cribbage {
         let held = p.holding[p.turn - 1];
         let least = if p.moved { 1 } else { 2 };
         if !(least..=HOLD as i64).contains(&placed) {
-            return Err(Violation::new(PLACED, format!("{placed} tiles laid; a {} lays {least} to 5", if p.moved { "move" } else { "first move" })));
+            return Err(Violation::said(
+                PLACED,
+                if p.moved {
+                    said!("{placed} tiles laid; a move lays {least} to 5", "{placed} jetons posés ; un coup en pose {least} à 5", "{placed} stenen gelegd; een zet legt er {least} tot 5")
+                } else {
+                    said!(
+                        "{placed} tiles laid; a first move lays {least} to 5",
+                        "{placed} jetons posés ; le premier coup en pose {least} à 5",
+                        "{placed} stenen gelegd; de eerste zet legt er {least} tot 5"
+                    )
+                },
+            ));
         }
         if placed as usize > held {
-            return Err(Violation::new(PLACED, format!("{placed} tiles laid; seat {} holds {held}", p.turn)));
+            let s = p.turn;
+            return Err(Violation::said(
+                PLACED,
+                said!("{placed} tiles laid; seat {s} holds {held}", "{placed} jetons posés ; la place {s} en a {held}", "{placed} stenen gelegd; plaats {s} heeft er {held}"),
+            ));
         }
         if lines.is_empty() || lines.len() > MOVE_LINES {
-            return Err(Violation::new(MOVE_LINES_RULE, format!("{} lines listed; a move makes or extends 1 to {MOVE_LINES}", lines.len())));
+            let n = lines.len();
+            return Err(Violation::said(
+                MOVE_LINES_RULE,
+                said!(
+                    "{n} lines listed; a move makes or extends 1 to {MOVE_LINES}",
+                    "{n} lignes données ; un coup en forme ou allonge 1 à {MOVE_LINES}",
+                    "{n} lijnen gegeven; een zet vormt of verlengt er 1 tot {MOVE_LINES}"
+                ),
+            ));
         }
         let mut total = 0i64;
         let mut labels = vec![];
         let mut fives = 0;
         let mut length = 0usize;
-        for (k, line) in lines.iter().enumerate() {
+        for (i, line) in lines.iter().enumerate() {
+            let k = i + 1;
             if !(2..=HOLD).contains(&line.len()) {
-                return Err(Violation::new(HAND_SIZE, format!("line {} has {} tiles; a hand has 2 to 5", k + 1, line.len())));
+                let n = line.len();
+                return Err(Violation::said(
+                    HAND_SIZE,
+                    said!(
+                        "line {k} has {n} tiles; a hand has 2 to 5",
+                        "la ligne {k} a {n} jetons ; une main en compte 2 à 5",
+                        "lijn {k} heeft {n} stenen; een hand telt er 2 tot 5"
+                    ),
+                ));
             }
-            let tiles = tiles_of(line).map_err(|v| Violation::new(v.rule, format!("line {}: {}", k + 1, v.detail)))?;
+            let tiles = tiles_of(line).map_err(|v| v.after(said!("line {k}: ", "ligne {k} : ", "lijn {k}: ")))?;
             let score = score_hand(&tiles);
             if score.points == 0 {
-                return Err(Violation::new(HAND_SCORES, format!("line {} ({}) scores nothing", k + 1, names(&tiles))));
+                let names = names(&tiles);
+                return Err(Violation::said(
+                    HAND_SCORES,
+                    said!("line {k} ({names}) scores nothing", "la ligne {k} ({names}) ne marque rien", "lijn {k} ({names}) scoort niets"),
+                ));
             }
             fives += usize::from(tiles.len() == HOLD);
             length += tiles.len();
@@ -376,10 +441,25 @@ impl Cribbage {
             labels.push(names(&tiles));
         }
         if !p.moved && (lines.len() != 1 || length != placed as usize) {
-            return Err(Violation::new(MOVE_LINES_RULE, format!("the first move lays {placed} tiles in one line; {} lines of {length} tiles listed", lines.len())));
+            let n = lines.len();
+            return Err(Violation::said(
+                MOVE_LINES_RULE,
+                said!(
+                    "the first move lays {placed} tiles in one line; {n} lines of {length} tiles listed",
+                    "le premier coup pose {placed} jetons en une ligne ; {n} lignes de {length} jetons données",
+                    "de eerste zet legt {placed} stenen in één lijn; {n} lijnen van {length} stenen gegeven"
+                ),
+            ));
         }
         if length < placed as usize {
-            return Err(Violation::new(MOVE_LINES_RULE, format!("{placed} tiles laid, but the lines listed hold only {length}")));
+            return Err(Violation::said(
+                MOVE_LINES_RULE,
+                said!(
+                    "{placed} tiles laid, but the lines listed hold only {length}",
+                    "{placed} jetons posés, mais les lignes données n'en contiennent que {length}",
+                    "{placed} stenen gelegd, maar de gegeven lijnen bevatten er maar {length}"
+                ),
+            ));
         }
         let (mut first, mut all_five, mut colour) = (0, 0, 0);
         for b in bonuses {
@@ -387,20 +467,47 @@ impl Cribbage {
                 "first" => first += 1,
                 "all-five" => all_five += 1,
                 "one-colour" => colour += 1,
-                other => return Err(Violation::new(BONUS_RULE, format!("«{}» is not a bonus", other.chars().take(20).collect::<String>()))),
+                other => {
+                    let b: String = other.chars().take(20).collect();
+                    return Err(Violation::said(BONUS_RULE, said!("«{b}» is not a bonus", "«{b}» n'est pas un bonus", "«{b}» is geen bonus")));
+                }
             }
         }
         if first > 1 || all_five > 1 {
-            return Err(Violation::new(BONUS_RULE, "a bonus is counted once per move"));
+            return Err(Violation::said(
+                BONUS_RULE,
+                said!("a bonus is counted once per move", "un bonus compte une fois par coup", "een bonus telt één keer per zet"),
+            ));
         }
         if first == 1 && p.moved {
-            return Err(Violation::new(BONUS_RULE, "the first-move bonus is for the first move of the game only"));
+            return Err(Violation::said(
+                BONUS_RULE,
+                said!(
+                    "the first-move bonus is for the first move of the game only",
+                    "le bonus first ne vaut que pour le premier coup de la partie",
+                    "de bonus first geldt enkel voor de eerste zet van het spel"
+                ),
+            ));
         }
         if all_five == 1 && placed != HOLD as i64 {
-            return Err(Violation::new(BONUS_RULE, format!("the all-five bonus needs 5 tiles laid, not {placed}")));
+            return Err(Violation::said(
+                BONUS_RULE,
+                said!(
+                    "the all-five bonus needs 5 tiles laid, not {placed}",
+                    "le bonus all-five demande 5 jetons posés, pas {placed}",
+                    "de bonus all-five vraagt 5 gelegde stenen, geen {placed}"
+                ),
+            ));
         }
         if colour > fives {
-            return Err(Violation::new(BONUS_RULE, format!("{colour} one-colour bonus(es), but the move has {fives} line(s) of five tiles")));
+            return Err(Violation::said(
+                BONUS_RULE,
+                said!(
+                    "{colour} one-colour bonus(es), but the move has {fives} line(s) of five tiles",
+                    "{colour} bonus one-colour, mais le coup a {fives} ligne(s) de cinq jetons",
+                    "{colour} bonus(sen) one-colour, maar de zet heeft {fives} lijn(en) van vijf stenen"
+                ),
+            ));
         }
         total += BONUS * (first + all_five + colour) as i64;
         let mut label = labels.join(" · ");
@@ -418,10 +525,10 @@ impl Cribbage {
             let number = i + 1;
             let at = |v: Violation| SheetError::at(number, v);
             if p.ended {
-                return Err(at(Violation::new(AFTER_END, "the game has ended")));
+                return Err(at(Violation::said(AFTER_END, said!("the game has ended", "la partie est finie", "het spel is afgelopen"))));
             }
             if number > SHEET_MAX {
-                return Err(at(Violation::new(SHEET_LONG, format!("entry {number}"))));
+                return Err(at(Violation::said(SHEET_LONG, said!("entry {number}", "entrée {number}", "regel {number}"))));
             }
             let kind = entry.kind().map_err(at)?;
             let mut points = vec![0i64; n];
@@ -430,9 +537,13 @@ impl Cribbage {
             let mut turn_taken = false;
             match kind {
                 Kind::Move { seat, lines: ls, placed, bonuses } => {
-                    let s = seat_index(seat, n, "the player").map_err(at)? + 1;
+                    let s = seat_index(seat, n, PLAYER).map_err(at)? + 1;
                     if s != p.turn {
-                        return Err(at(Violation::new(TURN, format!("seat {s} plays; it is seat {}'s turn", p.turn))));
+                        let turn = p.turn;
+                        return Err(at(Violation::said(
+                            TURN,
+                            said!("seat {s} plays; it is seat {turn}'s turn", "la place {s} joue ; c'est le tour de la place {turn}", "plaats {s} speelt; het is de beurt aan plaats {turn}"),
+                        )));
                     }
                     let (score, l) = self.score_move(&p, ls, placed, bonuses).map_err(at)?;
                     let placed = placed as usize;
@@ -445,26 +556,47 @@ impl Cribbage {
                     turn_taken = true;
                 }
                 Kind::Pass { seat, exchanged } => {
-                    let s = seat_index(seat, n, "the player").map_err(at)? + 1;
+                    let s = seat_index(seat, n, PLAYER).map_err(at)? + 1;
                     if s != p.turn {
-                        return Err(at(Violation::new(TURN, format!("seat {s} passes; it is seat {}'s turn", p.turn))));
+                        let turn = p.turn;
+                        return Err(at(Violation::said(
+                            TURN,
+                            said!("seat {s} passes; it is seat {turn}'s turn", "la place {s} passe ; c'est le tour de la place {turn}", "plaats {s} past; het is de beurt aan plaats {turn}"),
+                        )));
                     }
                     let held = p.holding[s - 1];
                     if exchanged < 0 || exchanged as usize > held.min(p.bag) {
-                        return Err(at(Violation::new(EXCHANGE, format!("{exchanged} tiles exchanged; seat {s} holds {held} and the bag {}", p.bag))));
+                        let bag = p.bag;
+                        return Err(at(Violation::said(
+                            EXCHANGE,
+                            said!(
+                                "{exchanged} tiles exchanged; seat {s} holds {held} and the bag {bag}",
+                                "{exchanged} jetons échangés ; la place {s} en a {held} et le sac {bag}",
+                                "{exchanged} stenen geruild; plaats {s} heeft er {held} en de zak {bag}"
+                            ),
+                        )));
                     }
                     label = if exchanged > 0 { format!("pass ×{exchanged}") } else { "pass".into() };
                     turn_taken = true;
                 }
                 Kind::End { remaining } => {
                     if remaining.len() != n {
-                        return Err(at(Violation::new(END, format!("{} seats listed; the table has {n}", remaining.len()))));
+                        let listed = remaining.len();
+                        return Err(at(Violation::said(
+                            END,
+                            said!("{listed} seats listed; the table has {n}", "{listed} places données ; la table en a {n}", "{listed} plaatsen gegeven; de tafel heeft er {n}"),
+                        )));
                     }
                     for (k, tiles) in remaining.iter().enumerate() {
+                        let s = k + 1;
                         if tiles.len() > p.holding[k] {
-                            return Err(at(Violation::new(END, format!("seat {} holds {} tiles; {} listed", k + 1, p.holding[k], tiles.len()))));
+                            let (held, listed) = (p.holding[k], tiles.len());
+                            return Err(at(Violation::said(
+                                END,
+                                said!("seat {s} holds {held} tiles; {listed} listed", "la place {s} a {held} jetons ; {listed} donnés", "plaats {s} heeft {held} stenen; {listed} gegeven"),
+                            )));
                         }
-                        let tiles = tiles_of(tiles).map_err(|v| at(Violation::new(v.rule, format!("seat {}: {}", k + 1, v.detail))))?;
+                        let tiles = tiles_of(tiles).map_err(|v| at(v.after(said!("seat {s}: ", "place {s} : ", "plaats {s}: "))))?;
                         points[k] = -tiles.iter().map(|t| t.value()).sum::<i64>();
                     }
                     p.ended = true;
@@ -472,9 +604,12 @@ impl Cribbage {
                 }
                 Kind::Joker(claim) => {
                     if !self.joker {
-                        return Err(at(Violation::new(JOKER_OFF, "this tournament does not play the joker rule")));
+                        return Err(at(Violation::said(
+                            JOKER_OFF,
+                            said!("this tournament does not play the joker rule", "ce tournoi ne joue pas la règle du joker", "dit toernooi speelt niet met de jokerregel"),
+                        )));
                     }
-                    let by = seat_index(claim.by, n, "the caller").map_err(at)? + 1;
+                    let by = seat_index(claim.by, n, Tr::new("the caller", "l'annonceur", "de roeper")).map_err(at)? + 1;
                     dealer = by;
                     match claim.from {
                         None if claim.points == 0 => {
@@ -482,15 +617,36 @@ impl Cribbage {
                             label = "joker ×".into();
                         }
                         Some(from) if (1..=CLAIM_MAX).contains(&claim.points) => {
-                            let from = seat_index(from, n, "the seat that missed points").map_err(at)? + 1;
+                            let from = seat_index(from, n, Tr::new("the seat that missed points", "la place qui a oublié les points", "de plaats die de punten vergat")).map_err(at)? + 1;
                             if from == by {
-                                return Err(at(Violation::new(JOKER_CLAIM, "a caller claims points another seat missed")));
+                                return Err(at(Violation::said(
+                                    JOKER_CLAIM,
+                                    said!(
+                                        "a caller claims points another seat missed",
+                                        "l'annonceur réclame des points qu'une autre place a oubliés",
+                                        "de roeper eist punten op die een andere plaats vergat"
+                                    ),
+                                )));
                             }
                             points[by - 1] = claim.points;
                             points[from - 1] = -claim.points;
                             label = format!("joker {from}→{by}");
                         }
-                        _ => return Err(at(Violation::new(JOKER_CLAIM, format!("a claim of {} points{}", claim.points, if claim.from.is_some() { "" } else { " naming no seat" })))),
+                        _ => {
+                            let claimed = claim.points;
+                            return Err(at(Violation::said(
+                                JOKER_CLAIM,
+                                if claim.from.is_some() {
+                                    said!("a claim of {claimed} points", "un joker de {claimed} points", "een claim van {claimed} punten")
+                                } else {
+                                    said!(
+                                        "a claim of {claimed} points naming no seat",
+                                        "un joker de {claimed} points qui ne nomme aucune place",
+                                        "een claim van {claimed} punten die geen plaats noemt"
+                                    )
+                                },
+                            )));
+                        }
                     }
                 }
             }

@@ -3,7 +3,7 @@
 
 use crate::error::rule;
 use crate::settings::RankingMethod;
-use crate::{check_counts, seat_after, seat_index, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, Tr, Violation};
+use crate::{check_counts, said, seat_after, seat_index, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, Tr, Violation};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -186,28 +186,45 @@ impl Progress {
     fn check_choice(&self, dealer: Seat, contract: Contract) -> Result<(), Violation> {
         let d = dealer - 1;
         if self.redeal == Some(true) && contract != Contract::T {
-            return Err(Violation::new(
+            return Err(Violation::said(
                 REDEAL_TRUMP,
-                format!("seat {dealer} voided the last trump deal by their own fault and must deal trump again, not {contract:?}"),
+                said!(
+                    "seat {dealer} voided the last trump deal by their own fault and must deal trump again, not {contract:?}",
+                    "la place {dealer} a fait annuler la dernière donne d'atout par sa propre faute et doit redonner en atout, pas {contract:?}",
+                    "plaats {dealer} maakte het laatste troefspel ongeldig door een eigen fout en moet opnieuw troef geven, geen {contract:?}"
+                ),
             ));
         }
         if contract.is_negative() {
             if self.games[contract.index()] >= TIMES_PER_GAME {
-                return Err(Violation::new(
+                let Tr { en, fr, nl } = contract.names();
+                return Err(Violation::said(
                     GAME_TWICE,
-                    format!("game {contract:?} ({}) has already been played twice on this sheet", contract.name()),
+                    said!(
+                        "game {contract:?} ({en}) has already been played twice on this sheet",
+                        "le jeu {contract:?} ({fr}) a déjà été joué deux fois sur cette feuille",
+                        "spel {contract:?} ({nl}) werd al twee keer gespeeld op dit blad"
+                    ),
                 ));
             }
             if self.negatives[d] >= NEGATIVES_PER_PLAYER {
-                return Err(Violation::new(
+                return Err(Violation::said(
                     DEALER_NEGATIVES,
-                    format!("seat {dealer} has already chosen 3 negative games and must deal trump"),
+                    said!(
+                        "seat {dealer} has already chosen 3 negative games and must deal trump",
+                        "la place {dealer} a déjà choisi 3 jeux négatifs et doit donner en atout",
+                        "plaats {dealer} koos al 3 negatieve spelen en moet troef geven"
+                    ),
                 ));
             }
         } else if self.trumps[d] >= TRUMPS_PER_PLAYER {
-            return Err(Violation::new(
+            return Err(Violation::said(
                 DEALER_TRUMPS,
-                format!("seat {dealer} has already chosen 2 trump games and must choose a negative game"),
+                said!(
+                    "seat {dealer} has already chosen 2 trump games and must choose a negative game",
+                    "la place {dealer} a déjà choisi 2 jeux d'atout et doit choisir un jeu négatif",
+                    "plaats {dealer} koos al 2 troefspelen en moet een negatief spel kiezen"
+                ),
             ));
         }
         Ok(())
@@ -246,13 +263,15 @@ impl Progress {
     }
 }
 
-fn seat(value: i64, what: &str) -> Result<usize, Violation> {
+fn seat(value: i64, what: Tr) -> Result<usize, Violation> {
     seat_index(value, SEATS, what)
 }
 
-fn shape(detail: String) -> Violation {
-    Violation::new(Rule::DEAL_SHAPE, detail)
+fn shape(said: Said) -> Violation {
+    Violation::said(Rule::DEAL_SHAPE, said)
 }
+
+const AT_FAULT: Tr = Tr::new("the player at fault", "le fautif", "de overtreder");
 
 /// Refuse any figure the contract does not use.
 fn only_fields(deal: &Deal, contract: Contract, allowed: &[&str]) -> Result<(), Violation> {
@@ -267,12 +286,24 @@ fn only_fields(deal: &Deal, contract: Contract, allowed: &[&str]) -> Result<(), 
     ];
     for (name, is) in present {
         if is && !allowed.contains(&name) {
-            let hint = match (name, contract.is_negative()) {
-                ("fault_by", false) => " (a fault in a trump deal is written void_by)",
-                ("void_by", true) => " (a fault in a negative deal is written fault_by)",
-                _ => "",
+            let Tr { en, fr, nl } = match (name, contract.is_negative()) {
+                ("fault_by", false) => Tr::new(
+                    " (a fault in a trump deal is written void_by)",
+                    " (une faute dans une donne d'atout s'écrit void_by)",
+                    " (een fout in een troefspel schrijf je void_by)",
+                ),
+                ("void_by", true) => Tr::new(
+                    " (a fault in a negative deal is written fault_by)",
+                    " (une faute dans une donne négative s'écrit fault_by)",
+                    " (een fout in een negatief spel schrijf je fault_by)",
+                ),
+                _ => Tr::new("", "", ""),
             };
-            return Err(shape(format!("game {contract:?} takes no `{name}`{hint}")));
+            return Err(shape(said!(
+                "game {contract:?} takes no `{name}`{en}",
+                "le jeu {contract:?} n'a pas de `{name}`{fr}",
+                "spel {contract:?} kent geen `{name}`{nl}"
+            )));
         }
     }
     Ok(())
@@ -281,20 +312,30 @@ fn only_fields(deal: &Deal, contract: Contract, allowed: &[&str]) -> Result<(), 
 /// Points of one line: the shape and figures checked, no sheet context needed.
 /// Returns the points per seat, whether the deal counts, and the seat at fault.
 pub fn score_deal(deal: &Deal) -> Result<([i64; SEATS], bool, Option<Seat>), Violation> {
-    let contract = deal.contract.ok_or_else(|| shape("a deal names its `contract`: A, B, C, D, E, F or T".into()))?;
+    let contract = deal.contract.ok_or_else(|| {
+        shape(said!(
+            "a deal names its `contract`: A, B, C, D, E, F or T",
+            "une donne nomme son jeu (`contract`) : A, B, C, D, E, F ou T",
+            "een spel noemt zijn contract (`contract`): A, B, C, D, E, F of T"
+        ))
+    })?;
     let mut points = [0i64; SEATS];
     if contract == Contract::T && deal.trump.is_none() {
-        return Err(shape("a trump deal names its `trump`: clubs, diamonds, hearts or spades".into()));
+        return Err(shape(said!(
+            "a trump deal names its `trump`: clubs, diamonds, hearts or spades",
+            "une donne d'atout nomme son atout (`trump`) : clubs (trèfle), diamonds (carreau), hearts (cœur) ou spades (pique)",
+            "een troefspel noemt zijn troef (`trump`): clubs (klaveren), diamonds (ruiten), hearts (harten) of spades (schoppen)"
+        )));
     }
     if let Some(by) = deal.fault_by {
         only_fields(deal, contract, &["fault_by"])?;
-        let s = seat(by, "the player at fault")?;
+        let s = seat(by, AT_FAULT)?;
         points[s] = contract.deal_points();
         return Ok((points, true, Some(s + 1)));
     }
     if let Some(by) = deal.void_by {
         only_fields(deal, contract, &["trump", "void_by"])?;
-        let s = seat(by, "the player at fault")?;
+        let s = seat(by, AT_FAULT)?;
         points = [VOID_OTHERS; SEATS];
         points[s] = VOID_OFFENDER;
         return Ok((points, false, Some(s + 1)));
@@ -302,31 +343,47 @@ pub fn score_deal(deal: &Deal) -> Result<([i64; SEATS], bool, Option<Seat>), Vio
     match contract {
         Contract::E => {
             only_fields(deal, contract, &["taker"])?;
-            let taker = deal.taker.ok_or_else(|| shape("game E gives the `taker` of the king of hearts".into()))?;
-            points[seat(taker, "the taker of the king of hearts")?] = -5;
+            let taker = deal.taker.ok_or_else(|| {
+                shape(said!(
+                    "game E gives the `taker` of the king of hearts",
+                    "le jeu E donne qui a pris le roi de cœur (`taker`)",
+                    "spel E geeft wie de hartenheer nam (`taker`)"
+                ))
+            })?;
+            points[seat(taker, Tr::new("the taker of the king of hearts", "celui qui a pris le roi de cœur", "wie de hartenheer nam"))?] = -5;
         }
         Contract::F => {
             only_fields(deal, contract, &["seventh", "last"])?;
             let (Some(seventh), Some(last)) = (deal.seventh, deal.last) else {
-                return Err(shape("game F gives the takers of trick 7 (`seventh`) and trick 13 (`last`)".into()));
+                return Err(shape(said!(
+                    "game F gives the takers of trick 7 (`seventh`) and trick 13 (`last`)",
+                    "le jeu F donne qui a pris le 7e pli (`seventh`) et le 13e pli (`last`)",
+                    "spel F geeft wie de 7e slag (`seventh`) en de 13e slag (`last`) nam"
+                )));
             };
-            points[seat(seventh, "the taker of trick 7")?] -= 2;
-            points[seat(last, "the taker of trick 13")?] -= 3;
+            points[seat(seventh, Tr::new("the taker of trick 7", "celui qui a pris le 7e pli", "wie de 7e slag nam"))?] -= 2;
+            points[seat(last, Tr::new("the taker of trick 13", "celui qui a pris le 13e pli", "wie de 13e slag nam"))?] -= 3;
         }
         counted => {
             let allowed: &[&str] = if counted == Contract::T { &["trump", "counts"] } else { &["counts"] };
             only_fields(deal, contract, allowed)?;
             let Some((total, each)) = counted.counting() else {
-                return Err(shape(format!("game {contract:?} is not counted")));
+                return Err(shape(said!("game {contract:?} is not counted", "le jeu {contract:?} ne se compte pas", "spel {contract:?} wordt niet geteld")));
             };
-            let counts = deal.counts.as_ref().ok_or_else(|| shape(format!("game {contract:?} gives `counts`, one per seat")))?;
+            let counts = deal.counts.as_ref().ok_or_else(|| {
+                shape(said!(
+                    "game {contract:?} gives `counts`, one per seat",
+                    "le jeu {contract:?} donne les chiffres (`counts`), un par place",
+                    "spel {contract:?} geeft de cijfers (`counts`), één per plaats"
+                ))
+            })?;
             let what = match counted {
-                Contract::A | Contract::T => "tricks",
-                Contract::B => "hearts",
-                Contract::C => "queens",
-                _ => "kings and jacks",
+                Contract::A | Contract::T => Tr::new("tricks", "plis", "slagen"),
+                Contract::B => Tr::new("hearts", "cœurs", "harten"),
+                Contract::C => Tr::new("queens", "dames", "vrouwen"),
+                _ => Tr::new("kings and jacks", "rois et valets", "heren en boeren"),
             };
-            check_counts(counts, SEATS, total, what).map_err(|v| Violation::new(v.rule, format!("game {contract:?}: {}", v.detail)))?;
+            check_counts(counts, SEATS, total, what).map_err(|v| v.after(said!("game {contract:?}: ", "jeu {contract:?} : ", "spel {contract:?}: ")))?;
             for (p, c) in points.iter_mut().zip(counts) {
                 *p = c * each;
             }
@@ -346,9 +403,13 @@ fn label(deal: &Deal) -> String {
 impl DoubleKing {
     fn walk(&self, first_dealer: Seat, entries: &[Deal]) -> Result<(Sheet, Progress), SheetError> {
         if !(1..=SEATS).contains(&first_dealer) {
-            return Err(SheetError::sheet(Violation::new(
+            return Err(SheetError::sheet(Violation::said(
                 Rule::FIRST_DEALER,
-                format!("the first dealer is seat {first_dealer}, not a seat from 1 to {SEATS}"),
+                said!(
+                    "the first dealer is seat {first_dealer}, not a seat from 1 to {SEATS}",
+                    "le premier donneur est la place {first_dealer}, pas une place de 1 à {SEATS}",
+                    "de eerste gever is plaats {first_dealer}, geen plaats van 1 tot {SEATS}"
+                ),
             )));
         }
         let mut progress = Progress::default();
@@ -358,7 +419,10 @@ impl DoubleKing {
             let line = i + 1;
             let at = |v: Violation| SheetError::at(line, v);
             if progress.played >= DEALS {
-                return Err(at(Violation::new(Rule::SHEET_FULL, format!("all {DEALS} deals are already on the sheet"))));
+                return Err(at(Violation::said(
+                    Rule::SHEET_FULL,
+                    said!("all {DEALS} deals are already on the sheet", "les {DEALS} donnes sont déjà sur la feuille", "alle {DEALS} spelen staan al op het blad"),
+                )));
             }
             let dealer = progress.dealer(first_dealer);
             let (points, counts, fault) = score_deal(deal).map_err(at)?;

@@ -197,17 +197,71 @@ impl fmt::Debug for Rule {
     }
 }
 
+/// What broke a rule, in every language: the words around the figures of the case.
+/// Written with [`said!`](crate::said), which formats the three texts with the same figures.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Said {
+    pub en: String,
+    pub fr: String,
+    pub nl: String,
+}
+
+impl Said {
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Fr => &self.fr,
+            Lang::Nl => &self.nl,
+        }
+    }
+}
+
+/// A [`Said`]: three format strings (English, French, Dutch) over the same figures,
+/// e.g. `said!("seat {s} bids {b}", "la place {s} mise {b}", "plaats {s} biedt {b}")`.
+#[macro_export]
+macro_rules! said {
+    ($en:literal, $fr:literal, $nl:literal $(,)?) => {
+        $crate::Said { en: format!($en), fr: format!($fr), nl: format!($nl) }
+    };
+}
+
 /// A broken rule and what broke it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("rule {rule} ({text}): {detail}", text = rule.text())]
 pub struct Violation {
     pub rule: Rule,
+    /// The case, in English.
     pub detail: String,
+    /// The case in every language, when the rule's check wrote it so.
+    pub said: Option<Box<Said>>,
 }
 
 impl Violation {
+    /// A violation described in English only (a parser's message, say).
     pub fn new(rule: Rule, detail: impl Into<String>) -> Self {
-        Violation { rule, detail: detail.into() }
+        Violation { rule, detail: detail.into(), said: None }
+    }
+
+    /// A violation described in every language.
+    pub fn said(rule: Rule, said: Said) -> Self {
+        Violation { rule, detail: said.en.clone(), said: Some(Box::new(said)) }
+    }
+
+    /// The case in `lang` (English when it was written in English only).
+    pub fn detail_in(&self, lang: Lang) -> &str {
+        self.said.as_ref().map_or(&self.detail, |s| s.get(lang))
+    }
+
+    /// The case in every language (the English text thrice when written in English only).
+    pub fn details(&self) -> Said {
+        self.said.as_deref().cloned().unwrap_or_else(|| Said { en: self.detail.clone(), fr: self.detail.clone(), nl: self.detail.clone() })
+    }
+
+    /// The same violation with a context put before the case in each language
+    /// (`said!("line 2: ", "ligne 2 : ", "lijn 2: ")`).
+    pub fn after(self, context: Said) -> Violation {
+        let d = self.details();
+        Violation::said(self.rule, Said { en: format!("{}{}", context.en, d.en), fr: format!("{}{}", context.fr, d.fr), nl: format!("{}{}", context.nl, d.nl) })
     }
 }
 

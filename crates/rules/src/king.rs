@@ -11,7 +11,7 @@
 use crate::cards::Suit;
 use crate::error::rule;
 use crate::settings::RankingMethod;
-use crate::{check_counts, form_option, seat_after, seat_index, setting, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, Tr, Violation};
+use crate::{check_counts, form_option, said, seat_after, seat_index, setting, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, Tr, Violation};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -104,12 +104,12 @@ impl Phase {
     }
 
     /// For counted negatives: the deal's total, points per item, and what is counted.
-    fn counting(self) -> Option<(i64, i64, &'static str)> {
+    fn counting(self) -> Option<(i64, i64, Tr)> {
         match self {
-            Phase::NoTricks => Some((13, -1, "tricks")),
-            Phase::NoHearts => Some((13, -1, "hearts")),
-            Phase::NoKingsJacks => Some((8, -1, "kings and jacks")),
-            Phase::NoQueens => Some((4, -2, "queens")),
+            Phase::NoTricks => Some((13, -1, Tr::new("tricks", "plis", "slagen"))),
+            Phase::NoHearts => Some((13, -1, Tr::new("hearts", "cœurs", "harten"))),
+            Phase::NoKingsJacks => Some((8, -1, Tr::new("kings and jacks", "rois et valets", "heren en boeren"))),
+            Phase::NoQueens => Some((4, -2, Tr::new("queens", "dames", "vrouwen"))),
             _ => None,
         }
     }
@@ -247,8 +247,13 @@ pub struct Choices {
     pub recups_left: usize,
 }
 
-fn shape(detail: impl Into<String>) -> Violation {
-    Violation::new(Rule::DEAL_SHAPE, detail)
+fn shape(said: Said) -> Violation {
+    Violation::said(Rule::DEAL_SHAPE, said)
+}
+
+/// A game's code (as the sheet writes it, for English) and its name in French and Dutch.
+fn called(phase: Phase) -> (&'static str, &'static str, &'static str) {
+    (phase.code(), phase.names().fr, phase.names().nl)
 }
 
 impl King {
@@ -295,7 +300,10 @@ impl King {
             ("sale", deal.sale.is_some()),
         ];
         match present.iter().find(|(name, is)| *is && !allowed.contains(name)) {
-            Some((name, _)) => Err(shape(format!("game {} takes no `{name}`", phase.code()))),
+            Some((name, _)) => {
+                let (code, fr, nl) = called(phase);
+                Err(shape(said!("game {code} takes no `{name}`", "le jeu « {fr} » n'a pas de `{name}`", "spel '{nl}' kent geen `{name}`")))
+            }
             None => Ok(()),
         }
     }
@@ -303,21 +311,39 @@ impl King {
     /// Points of one deal; `leader` is the player with the lead (the only one who may sell trump).
     pub fn score(&self, deal: &Deal, leader: Seat) -> Result<[i64; SEATS], Violation> {
         let phase = deal.game.ok_or_else(|| {
-            shape("a deal names its `game`: no-tricks, no-hearts, no-kings-jacks, no-queens, king-of-hearts, last-two, king-and-last-two or recup")
+            shape(said!(
+                "a deal names its `game`: no-tricks, no-hearts, no-kings-jacks, no-queens, king-of-hearts, last-two, king-and-last-two or recup",
+                "une donne nomme son jeu (`game`) : no-tricks, no-hearts, no-kings-jacks, no-queens, king-of-hearts, last-two, king-and-last-two ou recup",
+                "een spel noemt wat gespeeld wordt (`game`): no-tricks, no-hearts, no-kings-jacks, no-queens, king-of-hearts, last-two, king-and-last-two of recup"
+            ))
         })?;
+        let (code, fr, nl) = called(phase);
         let mut points = [0i64; SEATS];
         let taker = |deal: &Deal, points: &mut [i64; SEATS]| -> Result<(), Violation> {
-            let t = deal.taker.ok_or_else(|| shape(format!("game {} gives the `taker` of the K♥", phase.code())))?;
-            points[seat_index(t, SEATS, "the taker of the K♥")?] -= self.king_of_hearts;
+            let t = deal.taker.ok_or_else(|| {
+                shape(said!("game {code} gives the `taker` of the K♥", "le jeu « {fr} » donne qui a pris le R♥ (`taker`)", "spel '{nl}' geeft wie de H♥ nam (`taker`)"))
+            })?;
+            points[seat_index(t, SEATS, Tr::new("the taker of the K♥", "celui qui a pris le R♥", "wie de H♥ nam"))?] -= self.king_of_hearts;
             Ok(())
         };
         let takers = |deal: &Deal, points: &mut [i64; SEATS], values: [i64; 2]| -> Result<(), Violation> {
-            let t = deal.takers.as_deref().ok_or_else(|| shape(format!("game {} gives the `takers` of tricks 12 and 13", phase.code())))?;
+            let t = deal.takers.as_deref().ok_or_else(|| {
+                shape(said!(
+                    "game {code} gives the `takers` of tricks 12 and 13",
+                    "le jeu « {fr} » donne qui a pris les plis 12 et 13 (`takers`)",
+                    "spel '{nl}' geeft wie slagen 12 en 13 nam (`takers`)"
+                ))
+            })?;
             let [t12, t13] = t else {
-                return Err(shape(format!("`takers` gives 2 seats (tricks 12 and 13), not {}", t.len())));
+                let n = t.len();
+                return Err(shape(said!(
+                    "`takers` gives 2 seats (tricks 12 and 13), not {n}",
+                    "`takers` donne 2 places (plis 12 et 13), pas {n}",
+                    "`takers` geeft 2 plaatsen (slagen 12 en 13), geen {n}"
+                )));
             };
-            points[seat_index(*t12, SEATS, "the taker of trick 12")?] -= values[0];
-            points[seat_index(*t13, SEATS, "the taker of trick 13")?] -= values[1];
+            points[seat_index(*t12, SEATS, Tr::new("the taker of trick 12", "celui qui a pris le 12e pli", "wie de 12e slag nam"))?] -= values[0];
+            points[seat_index(*t13, SEATS, Tr::new("the taker of trick 13", "celui qui a pris le 13e pli", "wie de 13e slag nam"))?] -= values[1];
             Ok(())
         };
         match phase {
@@ -327,7 +353,14 @@ impl King {
             }
             Phase::LastTwo | Phase::KingAndLastTwo => {
                 let values = self.last_two.ok_or_else(|| {
-                    Violation::new(PHASE_PLAYED, format!("this tournament's variant has no last-two deal, so no {}", phase.code()))
+                    Violation::said(
+                        PHASE_PLAYED,
+                        said!(
+                            "this tournament's variant has no last-two deal, so no {code}",
+                            "la variante de ce tournoi n'a pas de donne des deux der, donc pas de « {fr} »",
+                            "de variant van dit toernooi heeft geen spel van de laatste twee slagen, dus geen '{nl}'"
+                        ),
+                    )
                 })?;
                 if phase == Phase::KingAndLastTwo {
                     King::only_fields(deal, phase, &["taker", "takers"])?;
@@ -339,27 +372,50 @@ impl King {
             }
             Phase::Recup => {
                 King::only_fields(deal, phase, &["counts", "trump", "sale"])?;
-                let counts = deal.counts.as_deref().ok_or_else(|| shape("a récup gives `counts`, the tricks of each seat"))?;
+                let counts = deal.counts.as_deref().ok_or_else(|| {
+                    shape(said!(
+                        "a récup gives `counts`, the tricks of each seat",
+                        "une récupération donne les chiffres (`counts`), les plis de chaque place",
+                        "een recup geeft de cijfers (`counts`), de slagen van elke plaats"
+                    ))
+                })?;
                 if deal.trump.is_none() {
-                    return Err(shape("a récup names its `trump`: clubs, diamonds, hearts, spades or none"));
+                    return Err(shape(said!(
+                        "a récup names its `trump`: clubs, diamonds, hearts, spades or none",
+                        "une récupération nomme son atout (`trump`) : clubs (trèfle), diamonds (carreau), hearts (cœur), spades (pique) ou none (sans atout)",
+                        "een recup noemt de troef (`trump`): clubs (klaveren), diamonds (ruiten), hearts (harten), spades (schoppen) of none (zonder troef)"
+                    )));
                 }
-                check_counts(counts, SEATS, TRICKS, "tricks").map_err(|v| Violation::new(v.rule, format!("récup: {}", v.detail)))?;
+                check_counts(counts, SEATS, TRICKS, Tr::new("tricks", "plis", "slagen")).map_err(|v| v.after(said!("récup: ", "récupération : ", "recup: ")))?;
                 points.iter_mut().zip(counts).for_each(|(p, c)| *p = *c);
                 if let Some(sale) = &deal.sale {
-                    let seller = seat_index(sale.seller, SEATS, "the seller of the trump")?;
+                    let seller = seat_index(sale.seller, SEATS, Tr::new("the seller of the trump", "le vendeur de l'atout", "de verkoper van de troef"))?;
                     if seller + 1 != leader {
-                        return Err(Violation::new(
+                        let s = sale.seller;
+                        return Err(Violation::said(
                             SALE_SELLER,
-                            format!("seat {} sells, but seat {leader} has the lead", sale.seller),
+                            said!(
+                                "seat {s} sells, but seat {leader} has the lead",
+                                "la place {s} vend, mais c'est la place {leader} qui a la main",
+                                "plaats {s} verkoopt, maar plaats {leader} komt uit"
+                            ),
                         ));
                     }
-                    let buyer = seat_index(sale.buyer, SEATS, "the buyer of the trump")
-                        .map_err(|v| Violation::new(SALE_BUYER, v.detail))?;
+                    let buyer = seat_index(sale.buyer, SEATS, Tr::new("the buyer of the trump", "l'acheteur de l'atout", "de koper van de troef"))
+                        .map_err(|v| Violation::said(SALE_BUYER, v.details()))?;
                     if buyer == seller {
-                        return Err(Violation::new(SALE_BUYER, format!("seat {} cannot buy from themself", sale.buyer)));
+                        let b = sale.buyer;
+                        return Err(Violation::said(
+                            SALE_BUYER,
+                            said!("seat {b} cannot buy from themself", "la place {b} ne peut pas s'acheter l'atout à elle-même", "plaats {b} kan niet van zichzelf kopen"),
+                        ));
                     }
                     if !(1..=TRICKS).contains(&sale.tricks) {
-                        return Err(Violation::new(SALE_TRICKS, format!("the trump is sold for {} tricks", sale.tricks)));
+                        let t = sale.tricks;
+                        return Err(Violation::said(
+                            SALE_TRICKS,
+                            said!("the trump is sold for {t} tricks", "l'atout est vendu pour {t} plis", "de troef is verkocht voor {t} slagen"),
+                        ));
                     }
                     points[seller] += sale.tricks;
                     points[buyer] -= sale.tricks;
@@ -367,9 +423,16 @@ impl King {
             }
             counted => {
                 King::only_fields(deal, phase, &["counts"])?;
-                let (total, each, what) = counted.counting().ok_or_else(|| shape("not a counted game"))?;
-                let counts = deal.counts.as_deref().ok_or_else(|| shape(format!("game {} gives `counts`, one per seat", phase.code())))?;
-                check_counts(counts, SEATS, total, what).map_err(|v| Violation::new(v.rule, format!("{}: {}", phase.code(), v.detail)))?;
+                let (total, each, what) =
+                    counted.counting().ok_or_else(|| shape(said!("not a counted game", "pas un jeu qui se compte", "geen spel dat geteld wordt")))?;
+                let counts = deal.counts.as_deref().ok_or_else(|| {
+                    shape(said!(
+                        "game {code} gives `counts`, one per seat",
+                        "le jeu « {fr} » donne les chiffres (`counts`), un par place",
+                        "spel '{nl}' geeft de cijfers (`counts`), één per plaats"
+                    ))
+                })?;
+                check_counts(counts, SEATS, total, what).map_err(|v| v.after(said!("{code}: ", "« {fr} » : ", "'{nl}': ")))?;
                 points.iter_mut().zip(counts).for_each(|(p, c)| *p = c * each);
             }
         }
@@ -382,9 +445,10 @@ impl King {
         if self.order != Order::Choice {
             let due = self.sequence()[index];
             if phase != due {
-                return Err(Violation::new(
+                let (k, (due, due_fr, due_nl), (code, fr, nl)) = (index + 1, called(due), called(phase));
+                return Err(Violation::said(
                     PHASE_DUE,
-                    format!("deal {} is {}, not {}", index + 1, due.code(), phase.code()),
+                    said!("deal {k} is {due}, not {code}", "la donne {k} est « {due_fr} », pas « {fr} »", "spel {k} is '{due_nl}', niet '{nl}'"),
                 ));
             }
             return Ok(());
@@ -393,19 +457,33 @@ impl King {
         let in_variant = self.sequence().iter().filter(|p| **p == phase).count();
         let played = progress.played.iter().filter(|p| **p == phase).count();
         if played >= in_variant {
-            return Err(Violation::new(
+            let (code, fr, nl) = called(phase);
+            return Err(Violation::said(
                 PHASE_PLAYED,
                 if in_variant == 0 {
-                    format!("this tournament's variant has no {} deal", phase.code())
+                    said!(
+                        "this tournament's variant has no {code} deal",
+                        "la variante de ce tournoi n'a pas de donne « {fr} »",
+                        "de variant van dit toernooi heeft geen spel '{nl}'"
+                    )
+                } else if in_variant == 1 {
+                    said!("{code} has been played already on this sheet", "« {fr} » a déjà été joué sur cette feuille", "'{nl}' werd al gespeeld op dit blad")
                 } else {
-                    format!("{} has been played {} on this sheet", phase.code(), if in_variant == 1 { "already".to_string() } else { format!("{played} times") })
+                    said!(
+                        "{code} has been played {played} times on this sheet",
+                        "« {fr} » a déjà été joué {played} fois sur cette feuille",
+                        "'{nl}' werd al {played} keer gespeeld op dit blad"
+                    )
                 },
             ));
         }
         let recups_left = RECUPS - progress.recups();
         if phase == Phase::Recup {
             if progress.recup_by[chooser - 1] {
-                return Err(Violation::new(RECUP_ONCE, format!("seat {chooser} has already chosen a récup")));
+                return Err(Violation::said(
+                    RECUP_ONCE,
+                    said!("seat {chooser} has already chosen a récup", "la place {chooser} a déjà choisi une récupération", "plaats {chooser} koos al een recup"),
+                ));
             }
             return Ok(());
         }
@@ -413,9 +491,13 @@ impl King {
         let later: Vec<Seat> = (index + 1..deals).map(|i| seat_after(self.dealer(first, i), 1, SEATS)).collect();
         let able = (1..=SEATS).filter(|s| !progress.recup_by[s - 1] && later.contains(s)).count();
         if able < recups_left {
-            return Err(Violation::new(
+            return Err(Violation::said(
                 RECUP_LEFT,
-                format!("{recups_left} récups are left and only {able} players could still choose one: seat {chooser} must choose the récup"),
+                said!(
+                    "{recups_left} récups are left and only {able} players could still choose one: seat {chooser} must choose the récup",
+                    "il reste {recups_left} récupérations et seuls {able} joueurs peuvent encore en choisir une : la place {chooser} doit choisir la récupération",
+                    "er blijven {recups_left} recups over en maar {able} spelers kunnen er nog een kiezen: plaats {chooser} moet de recup kiezen"
+                ),
             ));
         }
         Ok(())
@@ -424,7 +506,10 @@ impl King {
     fn walk(&self, table: Table, entries: &[Deal]) -> Result<(Sheet, Progress), SheetError> {
         let first = table.first_dealer;
         if !(1..=SEATS).contains(&first) {
-            return Err(SheetError::sheet(Violation::new(Rule::FIRST_DEALER, format!("the first dealer is seat {first}"))));
+            return Err(SheetError::sheet(Violation::said(
+                Rule::FIRST_DEALER,
+                said!("the first dealer is seat {first}", "le premier donneur est la place {first}", "de eerste gever is plaats {first}"),
+            )));
         }
         let deals = self.deals();
         let mut progress = Progress::default();
@@ -432,11 +517,14 @@ impl King {
         for (i, deal) in entries.iter().enumerate() {
             let at = |v: Violation| SheetError::at(i + 1, v);
             if i >= deals {
-                return Err(at(Violation::new(Rule::SHEET_FULL, format!("all {deals} deals are already on the sheet"))));
+                return Err(at(Violation::said(
+                    Rule::SHEET_FULL,
+                    said!("all {deals} deals are already on the sheet", "les {deals} donnes sont déjà sur la feuille", "alle {deals} spelen staan al op het blad"),
+                )));
             }
             let dealer = self.dealer(first, i);
             let leader = seat_after(dealer, 1, SEATS);
-            let phase = deal.game.ok_or_else(|| at(shape("a deal names its `game`")))?;
+            let phase = deal.game.ok_or_else(|| at(shape(said!("a deal names its `game`", "une donne nomme son jeu (`game`)", "een spel noemt wat gespeeld wordt (`game`)"))))?;
             self.check_choice(&progress, first, i, phase).map_err(at)?;
             let points = self.score(deal, leader).map_err(at)?;
             if phase == Phase::Recup && self.order == Order::Choice {
@@ -488,22 +576,32 @@ impl Game for King {
     const KEYS: &'static [&'static str] = &["order", "king_of_hearts", "last_two", "king_and_last_two"];
 
     fn from_settings(settings: &Map<String, Value>) -> Result<King, Violation> {
-        let bad = |d: String| Violation::new(Rule::SETTINGS, d);
+        let bad = |said: Said| Violation::said(Rule::SETTINGS, said);
         let order = setting(settings, "order", Order::Standard)?;
         let last_two: Option<[i64; 2]> = setting(settings, "last_two", Some([2, 2]))?;
         let rest = last_two.map_or(0, |[a, b]| a.saturating_add(b));
         let king_of_hearts: i64 = setting(settings, "king_of_hearts", KING_AND_LAST_TWO_POINTS.saturating_sub(rest))?;
         let merged: bool = setting(settings, "king_and_last_two", false)?;
         if last_two.is_some_and(|[a, b]| !(0..=KING_AND_LAST_TWO_POINTS).contains(&a) || !(0..=KING_AND_LAST_TWO_POINTS).contains(&b)) {
-            return Err(bad("last_two: each trick is worth 0 to 10 points".into()));
+            return Err(bad(said!(
+                "last_two: each trick is worth 0 to 10 points",
+                "last_two : chaque pli vaut de 0 à 10 points",
+                "last_two: elke slag is 0 tot 10 punten waard"
+            )));
         }
         if !(1..=KING_AND_LAST_TWO_POINTS).contains(&king_of_hearts) || king_of_hearts + rest != KING_AND_LAST_TWO_POINTS {
-            return Err(bad(format!(
-                "king_of_hearts {king_of_hearts} and last_two {rest}: together they are worth {KING_AND_LAST_TWO_POINTS}, so that a sheet sums to 0"
+            return Err(bad(said!(
+                "king_of_hearts {king_of_hearts} and last_two {rest}: together they are worth {KING_AND_LAST_TWO_POINTS}, so that a sheet sums to 0",
+                "king_of_hearts {king_of_hearts} et last_two {rest} : ensemble ils valent {KING_AND_LAST_TWO_POINTS}, pour qu'une feuille fasse 0",
+                "king_of_hearts {king_of_hearts} en last_two {rest}: samen zijn ze {KING_AND_LAST_TWO_POINTS} waard, zodat een blad op 0 uitkomt"
             )));
         }
         if merged && last_two.is_none() {
-            return Err(bad("king_and_last_two needs a last-two deal (last_two is null)".into()));
+            return Err(bad(said!(
+                "king_and_last_two needs a last-two deal (last_two is null)",
+                "king_and_last_two demande une donne des deux der (last_two est null)",
+                "king_and_last_two vraagt een spel van de laatste twee slagen (last_two is null)"
+            )));
         }
         Ok(King { order, king_of_hearts, last_two, merged })
     }

@@ -25,7 +25,7 @@ pub mod rikken;
 pub mod ruling;
 pub mod settings;
 
-pub use error::{Lang, Rule, RuleDef, SheetError, Tr, Violation};
+pub use error::{Lang, Rule, RuleDef, Said, SheetError, Tr, Violation};
 pub use ranking::TablePoints;
 pub use settings::TournamentSettings;
 
@@ -93,7 +93,8 @@ impl GameId {
     /// the game reads its own keys from it).
     pub fn rules(self, settings: &Map<String, Value>) -> Result<Box<dyn Rules>, Violation> {
         let spec = self.spec().ok_or_else(|| {
-            Violation::new(Rule::GAME_UNSUPPORTED, format!("{} sheets are not scored yet", self.code()))
+            let game = self.code();
+            Violation::said(Rule::GAME_UNSUPPORTED, said!("{game} sheets are not scored yet", "les feuilles de {game} ne sont pas encore comptées", "{game}-bladen worden nog niet geteld"))
         })?;
         (spec.load)(settings)
     }
@@ -315,13 +316,13 @@ impl<G: Game> Rules for G {
 
     fn plan(&self, players: usize) -> Result<TablePlan, Violation> {
         Game::plan(self, players).ok_or_else(|| {
-            Violation::new(
+            let (game, from, to) = (G::ID.code(), G::SEATS.start(), G::SEATS.end());
+            Violation::said(
                 Rule::TABLE_SIZE,
-                format!(
-                    "{players} players cannot be seated at {} tables of {} to {}",
-                    G::ID.code(),
-                    G::SEATS.start(),
-                    G::SEATS.end()
+                said!(
+                    "{players} players cannot be seated at {game} tables of {from} to {to}",
+                    "{players} joueurs ne peuvent s'asseoir à des tables de {game} de {from} à {to}",
+                    "{players} spelers kunnen niet aan {game}-tafels van {from} tot {to} zitten"
                 ),
             )
         })
@@ -351,20 +352,25 @@ impl<G: Game> Rules for G {
 
 fn check_table<G: Game>(table: Table) -> Result<(), SheetError> {
     if !G::SEATS.contains(&table.seats) {
-        let allowed = if G::SEATS.start() == G::SEATS.end() {
-            format!("{}", G::SEATS.start())
-        } else {
-            format!("{} to {}", G::SEATS.start(), G::SEATS.end())
-        };
-        return Err(SheetError::sheet(Violation::new(
+        let (n, game, from, to) = (table.seats, G::ID.code(), G::SEATS.start(), G::SEATS.end());
+        return Err(SheetError::sheet(Violation::said(
             Rule::TABLE_SIZE,
-            format!("{} players at a {} table; it seats {allowed}", table.seats, G::ID.code()),
+            said!(
+                "{n} players at a {game} table; it seats {from} to {to}",
+                "{n} joueurs à une table de {game} ; elle en compte de {from} à {to}",
+                "{n} spelers aan een {game}-tafel; die telt er {from} tot {to}"
+            ),
         )));
     }
     if !(1..=table.seats).contains(&table.first_dealer) {
-        return Err(SheetError::sheet(Violation::new(
+        let (first, n) = (table.first_dealer, table.seats);
+        return Err(SheetError::sheet(Violation::said(
             Rule::FIRST_DEALER,
-            format!("the first dealer is seat {}, not a seat from 1 to {}", table.first_dealer, table.seats),
+            said!(
+                "the first dealer is seat {first}, not a seat from 1 to {n}",
+                "le premier donneur est la place {first}, pas une place de 1 à {n}",
+                "de eerste gever is plaats {first}, geen plaats van 1 tot {n}"
+            ),
         )));
     }
     Ok(())
@@ -427,7 +433,9 @@ fn parse_entries<G: Game>(entries: &[Value]) -> Result<Vec<G::Entry>, SheetError
         .iter()
         .enumerate()
         .map(|(i, v)| {
-            G::Entry::deserialize(v).map_err(|e| SheetError::at(i + 1, Violation::new(Rule::DEAL_SHAPE, e.to_string())))
+            G::Entry::deserialize(v).map_err(|e| {
+                SheetError::at(i + 1, Violation::said(Rule::DEAL_SHAPE, said!("the line reads wrong: {e}", "la ligne se lit mal : {e}", "de lijn leest verkeerd: {e}")))
+            })
         })
         .collect()
 }
@@ -437,35 +445,57 @@ pub fn seat_after(seat: Seat, steps: usize, seats: usize) -> Seat {
     (seat - 1 + steps) % seats + 1
 }
 
+/// Words naming a seat's role in every language ("the taker", "the declarer"…).
+pub type Role = Tr;
+
 /// A seat number as typed (any integer), checked against the table: its 0-based index.
-pub fn seat_index(value: i64, seats: usize, what: &str) -> Result<usize, Violation> {
+/// `what` names the seat's role in each language.
+pub fn seat_index(value: i64, seats: usize, what: Role) -> Result<usize, Violation> {
     if value >= 1 && (value as u64) <= seats as u64 {
         Ok(value as usize - 1)
     } else {
-        Err(Violation::new(Rule::SEAT_RANGE, format!("{what} is seat {value}, not a seat from 1 to {seats}")))
+        let (en, fr, nl) = (what.en, what.fr, what.nl);
+        Err(Violation::said(
+            Rule::SEAT_RANGE,
+            said!("{en} is seat {value}, not a seat from 1 to {seats}", "{fr} : place {value}, pas une place de 1 à {seats}", "{nl}: plaats {value}, geen plaats van 1 tot {seats}"),
+        ))
     }
 }
 
 /// Counts as typed, one per seat, checked before any arithmetic: the right number
 /// of them, none negative, none above the deal's total, and adding up to it.
-/// `what` names the counted items ("tricks", "hearts", …).
-pub fn check_counts(counts: &[i64], seats: usize, total: i64, what: &str) -> Result<(), Violation> {
+/// `what` names the counted items in each language ("tricks", "plis", "slagen"; …).
+pub fn check_counts(counts: &[i64], seats: usize, total: i64, what: Tr) -> Result<(), Violation> {
+    let (en, fr, nl) = (what.en, what.fr, what.nl);
     if counts.len() != seats {
-        return Err(Violation::new(
+        let n = counts.len();
+        return Err(Violation::said(
             Rule::DEAL_SHAPE,
-            format!("{} counts given; the table has {seats} seats, one count each", counts.len()),
+            said!(
+                "{n} counts given; the table has {seats} seats, one count each",
+                "{n} chiffres donnés ; la table a {seats} places, un chiffre chacune",
+                "{n} cijfers gegeven; de tafel heeft {seats} plaatsen, één cijfer elk"
+            ),
         ));
     }
     if let Some((i, c)) = counts.iter().enumerate().find(|(_, c)| **c < 0) {
-        return Err(Violation::new(Rule::COUNT_NEGATIVE, format!("seat {} has count {c}", i + 1)));
+        let s = i + 1;
+        return Err(Violation::said(Rule::COUNT_NEGATIVE, said!("seat {s} has count {c}", "la place {s} a le chiffre {c}", "plaats {s} heeft cijfer {c}")));
     }
     if let Some((i, c)) = counts.iter().enumerate().find(|(_, c)| **c > total) {
-        return Err(Violation::new(Rule::DEAL_TOTAL, format!("seat {} has {c} {what}; the deal has {total} in all", i + 1)));
+        let s = i + 1;
+        return Err(Violation::said(
+            Rule::DEAL_TOTAL,
+            said!("seat {s} has {c} {en}; the deal has {total} in all", "la place {s} a {c} {fr} ; la donne en a {total} en tout", "plaats {s} heeft {c} {nl}; het spel heeft er {total} in totaal"),
+        ));
     }
     // Each count is within 0..=total (total is small), so the sum cannot overflow.
     let sum: i64 = counts.iter().sum();
     if sum != total {
-        return Err(Violation::new(Rule::DEAL_TOTAL, format!("the counts add up to {sum}; the deal has {total} {what}")));
+        return Err(Violation::said(
+            Rule::DEAL_TOTAL,
+            said!("the counts add up to {sum}; the deal has {total} {en}", "les chiffres font {sum} ; la donne a {total} {fr}", "de cijfers tellen op tot {sum}; het spel heeft {total} {nl}"),
+        ));
     }
     Ok(())
 }
@@ -474,7 +504,7 @@ pub fn check_counts(counts: &[i64], seats: usize, total: i64, what: &str) -> Res
 pub fn setting<T: DeserializeOwned>(settings: &Map<String, Value>, key: &str, default: T) -> Result<T, Violation> {
     match settings.get(key) {
         None => Ok(default),
-        Some(v) => T::deserialize(v).map_err(|e| Violation::new(Rule::SETTINGS, format!("`{key}`: {e}"))),
+        Some(v) => T::deserialize(v).map_err(|e| Violation::said(Rule::SETTINGS, said!("`{key}`: {e}", "`{key}` : {e}", "`{key}`: {e}"))),
     }
 }
 

@@ -5,7 +5,7 @@
 
 use crate::error::rule;
 use crate::settings::RankingMethod;
-use crate::{check_counts, form_option, seat_after, setting, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
+use crate::{check_counts, form_option, said, seat_after, setting, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -76,21 +76,37 @@ impl Lucky7 {
     pub fn score(&self, seats: usize, number: usize, hand: &Hand) -> Result<Vec<i64>, Violation> {
         let cards = self.cards(number) as i64;
         if hand.bids.len() != seats || hand.tricks.len() != seats {
-            return Err(Violation::new(
+            let (b, t) = (hand.bids.len(), hand.tricks.len());
+            return Err(Violation::said(
                 Rule::DEAL_SHAPE,
-                format!("{} bids and {} tricks; the table has {seats} seats, one of each per seat", hand.bids.len(), hand.tricks.len()),
+                said!(
+                    "{b} bids and {t} tricks; the table has {seats} seats, one of each per seat",
+                    "{b} mises et {t} plis ; la table a {seats} places, un de chaque par place",
+                    "{b} biedingen en {t} slagen; de tafel heeft {seats} plaatsen, één van elk per plaats"
+                ),
             ));
         }
         if hand.cards != cards {
-            return Err(Violation::new(HAND_CARDS, format!("hand {number} deals {cards} cards, not {}", hand.cards)));
+            let typed = hand.cards;
+            return Err(Violation::said(
+                HAND_CARDS,
+                said!("hand {number} deals {cards} cards, not {typed}", "la manche {number} distribue {cards} cartes, pas {typed}", "ronde {number} deelt {cards} kaarten, geen {typed}"),
+            ));
         }
         if let Some((i, b)) = hand.bids.iter().enumerate().find(|(_, b)| !(0..=cards).contains(*b)) {
-            return Err(Violation::new(BID_RANGE, format!("seat {} bids {b} with {cards} cards in hand", i + 1)));
+            let s = i + 1;
+            return Err(Violation::said(
+                BID_RANGE,
+                said!("seat {s} bids {b} with {cards} cards in hand", "la place {s} mise {b} avec {cards} cartes en main", "plaats {s} biedt {b} met {cards} kaarten in de hand"),
+            ));
         }
-        check_counts(&hand.tricks, seats, cards, "tricks")?;
+        check_counts(&hand.tricks, seats, cards, Tr::new("tricks", "plis", "slagen"))?;
         let bids: i64 = hand.bids.iter().sum();
         if bids == cards {
-            return Err(Violation::new(LAST_BID, format!("the bids add up to {cards}, the cards of hand {number}")));
+            return Err(Violation::said(
+                LAST_BID,
+                said!("the bids add up to {cards}, the cards of hand {number}", "les mises font {cards}, les cartes de la manche {number}", "de biedingen tellen op tot {cards}, de kaarten van ronde {number}"),
+            ));
         }
         let factor = if number == DOUBLED_HAND { 2 } else { 1 };
         Ok(hand.bids.iter().zip(&hand.tricks).map(|(b, t)| if b == t { (10 + 2 * t) * factor } else { 0 }).collect())
@@ -118,7 +134,10 @@ impl Game for Lucky7 {
     fn from_settings(settings: &Map<String, Value>) -> Result<Lucky7, Violation> {
         let hands: usize = setting(settings, "hands", 14)?;
         if hands != 14 && hands != 7 {
-            return Err(Violation::new(Rule::SETTINGS, format!("hands: {hands}; a game has 14 hands (1…7…1) or 7 (1…7)")));
+            return Err(Violation::said(
+                Rule::SETTINGS,
+                said!("hands: {hands}; a game has 14 hands (1…7…1) or 7 (1…7)", "manches : {hands} ; une partie a 14 manches (1…7…1) ou 7 (1…7)", "ronden: {hands}; een spel heeft 14 ronden (1…7…1) of 7 (1…7)"),
+            ));
         }
         Ok(Lucky7 { hands })
     }
@@ -136,7 +155,11 @@ impl Game for Lucky7 {
         for (i, hand) in entries.iter().enumerate() {
             let number = i + 1;
             if number > self.hands {
-                return Err(SheetError::at(number, Violation::new(Rule::SHEET_FULL, format!("all {} hands are already on the sheet", self.hands))));
+                let n = self.hands;
+                return Err(SheetError::at(
+                    number,
+                    Violation::said(Rule::SHEET_FULL, said!("all {n} hands are already on the sheet", "les {n} manches sont déjà sur la feuille", "alle {n} ronden staan al op het blad")),
+                ));
             }
             let points = self.score(table.seats, number, hand).map_err(|v| SheetError::at(number, v))?;
             lines.push(Line {

@@ -5,7 +5,7 @@
 
 use crate::error::rule;
 use crate::settings::RankingMethod;
-use crate::{form_option, seat_after, seat_index, setting, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
+use crate::{form_option, said, seat_after, seat_index, setting, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -316,9 +316,18 @@ pub struct Choices {
     pub solos_lost: Vec<usize>,
 }
 
-fn shape(detail: impl Into<String>) -> Violation {
-    Violation::new(Rule::DEAL_SHAPE, detail)
+fn shape(said: Said) -> Violation {
+    Violation::said(Rule::DEAL_SHAPE, said)
 }
+
+/// A contract's code (as the sheet writes it, for English) and its name in French and Dutch.
+fn called(contract: Contract) -> (&'static str, &'static str, &'static str) {
+    (contract.code(), contract.names().fr, contract.names().nl)
+}
+
+const DECLARER: Tr = Tr::new("the declarer", "le déclarant", "de speler");
+const PARTNER_OF: Tr = Tr::new("the partner", "le partenaire", "de partner");
+const A_DECLARER: Tr = Tr::new("a declarer", "un déclarant", "een speler");
 
 /// The house default, parsed (it ships with the program and is checked by a test).
 pub fn default_points() -> Value {
@@ -326,17 +335,29 @@ pub fn default_points() -> Value {
 }
 
 fn parse_points(value: &Value) -> Result<BTreeMap<Contract, Amounts>, Violation> {
-    let bad = |d: String| Violation::new(Rule::SETTINGS, d);
-    let map: BTreeMap<Contract, Amounts> = serde_json::from_value(value.clone()).map_err(|e| bad(format!("points: {e}")))?;
+    let bad = |said: Said| Violation::said(Rule::SETTINGS, said);
+    let map: BTreeMap<Contract, Amounts> = serde_json::from_value(value.clone())
+        .map_err(|e| bad(said!("points: {e}", "table des points (points) : {e}", "puntentabel (points): {e}")))?;
     for c in Contract::ALL.into_iter().filter(|c| *c != Contract::Pass) {
-        let a = map.get(&c).ok_or_else(|| bad(format!("points: no row for {}", c.code())))?;
+        let (code, fr, nl) = called(c);
+        let a = map.get(&c).ok_or_else(|| {
+            bad(said!("points: no row for {code}", "table des points : pas de ligne pour « {fr} »", "puntentabel: geen rij voor '{nl}'"))
+        })?;
         let figures = [a.made, a.over, a.all.unwrap_or(0), a.failed, a.under];
         if figures.iter().any(|f| !(0..=POINTS_MAX).contains(f)) {
-            return Err(bad(format!("points for {}: each figure lies within 0..{POINTS_MAX}", c.code())));
+            return Err(bad(said!(
+                "points for {code}: each figure lies within 0..{POINTS_MAX}",
+                "points de « {fr} » : chaque chiffre va de 0 à {POINTS_MAX}",
+                "punten voor '{nl}': elk cijfer ligt tussen 0 en {POINTS_MAX}"
+            )));
         }
     }
     if map.contains_key(&Contract::Pass) {
-        return Err(bad("points: a passed deal scores 0 and has no row".into()));
+        return Err(bad(said!(
+            "points: a passed deal scores 0 and has no row",
+            "table des points : une donne passée vaut 0 et n'a pas de ligne",
+            "puntentabel: een gepast spel telt 0 en heeft geen rij"
+        )));
     }
     Ok(map)
 }
@@ -358,23 +379,49 @@ impl Rikken {
         let mut points = vec![0i64; n];
         if let Some(fine) = entry.fine {
             if entry.contract.is_some() || entry.declarer.is_some() || entry.partner.is_some() || entry.declarers.is_some() || entry.tricks.is_some() {
-                return Err(shape("a fine gives only `fine` and `offender`"));
+                return Err(shape(said!(
+                    "a fine gives only `fine` and `offender`",
+                    "une amende ne donne que `fine` et `offender`",
+                    "een boete geeft enkel `fine` en `offender`"
+                )));
             }
-            let offender = seat_index(entry.offender.ok_or_else(|| shape("a fine names its `offender`"))?, n, "the offender")?;
+            let offender = entry
+                .offender
+                .ok_or_else(|| shape(said!("a fine names its `offender`", "une amende nomme le fautif (`offender`)", "een boete noemt de overtreder (`offender`)")))?;
+            let offender = seat_index(offender, n, Tr::new("the offender", "le fautif", "de overtreder"))?;
             let k = fine.amount();
             points.iter_mut().for_each(|p| *p = k);
             points[offender] = -k * (n as i64 - 1);
             return Ok((points, vec![]));
         }
         if entry.offender.is_some() {
-            return Err(shape("only a fine names an `offender`"));
+            return Err(shape(said!(
+                "only a fine names an `offender`",
+                "seule une amende nomme un fautif (`offender`)",
+                "enkel een boete noemt een overtreder (`offender`)"
+            )));
         }
-        let contract = entry.contract.ok_or_else(|| shape("an entry names its `contract` (or is a `fine`)"))?;
+        let contract = entry.contract.ok_or_else(|| {
+            shape(said!(
+                "an entry names its `contract` (or is a `fine`)",
+                "une ligne nomme son contrat (`contract`), ou est une amende (`fine`)",
+                "een lijn noemt haar contract (`contract`), of is een boete (`fine`)"
+            ))
+        })?;
+        let (code, fr, nl) = called(contract);
         let out = (n == 5).then_some(dealer - 1);
         let players: Vec<usize> = (0..n).filter(|s| Some(*s) != out).collect();
-        let plays = |s: usize, who: &str| -> Result<usize, Violation> {
+        let plays = |s: usize, who: Tr| -> Result<usize, Violation> {
             if Some(s) == out {
-                Err(Violation::new(PLAYS_DEAL, format!("{who} is seat {}, the dealer, who sits this deal out", s + 1)))
+                let (seat, Tr { en, fr, nl }) = (s + 1, who);
+                Err(Violation::said(
+                    PLAYS_DEAL,
+                    said!(
+                        "{en} is seat {seat}, the dealer, who sits this deal out",
+                        "{fr} : place {seat}, le donneur, qui ne joue pas cette donne",
+                        "{nl}: plaats {seat}, de gever, die dit spel niet meespeelt"
+                    ),
+                ))
             } else {
                 Ok(s)
             }
@@ -382,37 +429,65 @@ impl Rikken {
         let one_count = || -> Result<i64, Violation> {
             match &entry.tricks {
                 Some(Tricks::One(t)) => Ok(*t),
-                Some(Tricks::Each(_)) => Err(shape(format!("{} gives one count of `tricks`", contract.code()))),
-                None => Err(shape(format!("{} gives its `tricks`", contract.code()))),
+                Some(Tricks::Each(_)) => Err(shape(said!(
+                    "{code} gives one count of `tricks`",
+                    "« {fr} » donne un seul nombre de plis (`tricks`)",
+                    "'{nl}' geeft één aantal slagen (`tricks`)"
+                ))),
+                None => Err(shape(said!("{code} gives its `tricks`", "« {fr} » donne ses plis (`tricks`)", "'{nl}' geeft zijn slagen (`tricks`)"))),
             }
         };
         let in_range = |t: i64| -> Result<i64, Violation> {
             if (0..=TRICKS).contains(&t) {
                 Ok(t)
             } else {
-                Err(Violation::new(TRICKS_RANGE, format!("{t} tricks")))
+                Err(Violation::said(TRICKS_RANGE, said!("{t} tricks", "{t} plis", "{t} slagen")))
             }
         };
-        let row = |c: Contract| self.points.get(&c).ok_or_else(|| Violation::new(Rule::SETTINGS, format!("the points table has no row for {}", c.code())));
+        let row = |c: Contract| {
+            self.points.get(&c).ok_or_else(|| {
+                let (code, fr, nl) = called(c);
+                Violation::said(
+                    Rule::SETTINGS,
+                    said!(
+                        "the points table has no row for {code}",
+                        "la table des points n'a pas de ligne pour « {fr} »",
+                        "de puntentabel heeft geen rij voor '{nl}'"
+                    ),
+                )
+            })
+        };
         let mut declarers = vec![];
         match contract.kind() {
             Kind::Pass => {
                 if entry.declarer.is_some() || entry.partner.is_some() || entry.declarers.is_some() || entry.tricks.is_some() {
-                    return Err(shape("a passed deal gives no figures"));
+                    return Err(shape(said!("a passed deal gives no figures", "une donne passée ne donne aucun chiffre", "een gepast spel geeft geen cijfers")));
                 }
             }
             Kind::Partner => {
                 if entry.declarers.is_some() {
-                    return Err(shape(format!("{} names one `declarer` and a `partner`", contract.code())));
+                    return Err(shape(said!(
+                        "{code} names one `declarer` and a `partner`",
+                        "« {fr} » nomme un seul déclarant (`declarer`) et un partenaire (`partner`)",
+                        "'{nl}' noemt één speler (`declarer`) en een partner (`partner`)"
+                    )));
                 }
                 let (Some(d), Some(p)) = (entry.declarer, entry.partner) else {
-                    return Err(shape(format!("{} names its `declarer` and `partner`", contract.code())));
+                    return Err(shape(said!(
+                        "{code} names its `declarer` and `partner`",
+                        "« {fr} » nomme son déclarant (`declarer`) et son partenaire (`partner`)",
+                        "'{nl}' noemt zijn speler (`declarer`) en partner (`partner`)"
+                    )));
                 };
                 let t = one_count()?;
-                let (d, p) = (seat_index(d, n, "the declarer")?, seat_index(p, n, "the partner")?);
-                let (d, p) = (plays(d, "the declarer")?, plays(p, "the partner")?);
+                let (d, p) = (seat_index(d, n, DECLARER)?, seat_index(p, n, PARTNER_OF)?);
+                let (d, p) = (plays(d, DECLARER)?, plays(p, PARTNER_OF)?);
                 if d == p {
-                    return Err(Violation::new(PARTNER, format!("seat {} cannot partner themself", d + 1)));
+                    let s = d + 1;
+                    return Err(Violation::said(
+                        PARTNER,
+                        said!("seat {s} cannot partner themself", "la place {s} ne peut pas être son propre partenaire", "plaats {s} kan niet met zichzelf samenspelen"),
+                    ));
                 }
                 let (x, made) = row(contract)?.amount(contract.target(), in_range(t)?);
                 for s in &players {
@@ -427,11 +502,17 @@ impl Rikken {
             }
             Kind::Solo => {
                 if entry.partner.is_some() || entry.declarers.is_some() {
-                    return Err(shape(format!("{} is played alone: one `declarer`", contract.code())));
+                    return Err(shape(said!(
+                        "{code} is played alone: one `declarer`",
+                        "« {fr} » se joue seul : un seul déclarant (`declarer`)",
+                        "'{nl}' wordt alleen gespeeld: één speler (`declarer`)"
+                    )));
                 }
-                let d = entry.declarer.ok_or_else(|| shape(format!("{} names its `declarer`", contract.code())))?;
+                let d = entry
+                    .declarer
+                    .ok_or_else(|| shape(said!("{code} names its `declarer`", "« {fr} » nomme son déclarant (`declarer`)", "'{nl}' noemt zijn speler (`declarer`)")))?;
                 let t = one_count()?;
-                let d = plays(seat_index(d, n, "the declarer")?, "the declarer")?;
+                let d = plays(seat_index(d, n, DECLARER)?, DECLARER)?;
                 let (x, made) = row(contract)?.amount(contract.target(), in_range(t)?);
                 let s = if made { 1 } else { -1 };
                 for p in &players {
@@ -441,25 +522,49 @@ impl Rikken {
             }
             Kind::Misere => {
                 if entry.declarer.is_some() || entry.partner.is_some() {
-                    return Err(shape(format!("{} names its `declarers` (one or more)", contract.code())));
+                    return Err(shape(said!(
+                        "{code} names its `declarers` (one or more)",
+                        "« {fr} » nomme ses déclarants (`declarers`, un ou plusieurs)",
+                        "'{nl}' noemt zijn spelers (`declarers`, een of meer)"
+                    )));
                 }
-                let ds = entry.declarers.as_deref().filter(|d| !d.is_empty()).ok_or_else(|| shape("a misère names its `declarers`"))?;
+                let ds = entry.declarers.as_deref().filter(|d| !d.is_empty()).ok_or_else(|| {
+                    shape(said!("a misère names its `declarers`", "une misère nomme ses déclarants (`declarers`)", "een misère noemt haar spelers (`declarers`)"))
+                })?;
                 let ts = match &entry.tricks {
                     Some(Tricks::Each(ts)) if ts.len() == ds.len() => ts,
-                    _ => return Err(shape("a misère gives `tricks`, one count per declarer")),
+                    _ => {
+                        return Err(shape(said!(
+                            "a misère gives `tricks`, one count per declarer",
+                            "une misère donne les plis (`tricks`), un nombre par déclarant",
+                            "een misère geeft de slagen (`tricks`), één aantal per speler"
+                        )))
+                    }
                 };
                 if let Some(twice) = ds.iter().enumerate().find(|(i, d)| ds[..*i].contains(d)).map(|(_, d)| d) {
-                    return Err(shape(format!("seat {twice} is named twice among the declarers")));
+                    return Err(shape(said!(
+                        "seat {twice} is named twice among the declarers",
+                        "la place {twice} est nommée deux fois parmi les déclarants",
+                        "plaats {twice} wordt twee keer genoemd bij de spelers"
+                    )));
                 }
                 let mut seats = vec![];
                 for d in ds {
-                    seats.push(plays(seat_index(*d, n, "a declarer")?, "a declarer")?);
+                    seats.push(plays(seat_index(*d, n, A_DECLARER)?, A_DECLARER)?);
                 }
                 for t in ts {
                     in_range(*t)?;
                 }
-                if ts.iter().sum::<i64>() > TRICKS {
-                    return Err(Violation::new(TRICKS_RANGE, format!("the declarers take {} tricks together", ts.iter().sum::<i64>())));
+                let together = ts.iter().sum::<i64>();
+                if together > TRICKS {
+                    return Err(Violation::said(
+                        TRICKS_RANGE,
+                        said!(
+                            "the declarers take {together} tricks together",
+                            "les déclarants font {together} plis ensemble",
+                            "de spelers halen samen {together} slagen"
+                        ),
+                    ));
                 }
                 let amounts = row(contract)?;
                 for (d, t) in seats.iter().zip(ts) {
@@ -476,12 +581,24 @@ impl Rikken {
         let consent = entry.jury.as_deref().is_some_and(|j| !j.trim().is_empty());
         if !consent {
             if contract.needs_jury() {
-                return Err(Violation::new(JURY_CALL, format!("{} is played only with the jury's consent (`jury`)", contract.code())));
+                return Err(Violation::said(
+                    JURY_CALL,
+                    said!(
+                        "{code} is played only with the jury's consent (`jury`)",
+                        "« {fr} » se joue seulement avec l'accord du jury (`jury`)",
+                        "'{nl}' wordt enkel met toestemming van de jury gespeeld (`jury`)"
+                    ),
+                ));
             }
             if let Some((d, _)) = declarers.iter().find(|(d, _)| contract.is_solo() && lost[*d] >= 2) {
-                return Err(Violation::new(
+                let (s, solos) = (d + 1, lost[*d]);
+                return Err(Violation::said(
                     JURY_CALL,
-                    format!("seat {} has lost {} solos on this sheet: another needs the jury's consent (`jury`)", d + 1, lost[*d]),
+                    said!(
+                        "seat {s} has lost {solos} solos on this sheet: another needs the jury's consent (`jury`)",
+                        "la place {s} a perdu {solos} solos sur cette feuille : un autre demande l'accord du jury (`jury`)",
+                        "plaats {s} verloor {solos} solo's op dit blad: nog een solo vraagt de toestemming van de jury (`jury`)"
+                    ),
                 ));
             }
         }
@@ -492,7 +609,11 @@ impl Rikken {
     fn walk(&self, table: Table, entries: &[Entry]) -> Result<(Sheet, Progress), SheetError> {
         let n = table.seats;
         if !(1..=n).contains(&table.first_dealer) {
-            return Err(SheetError::sheet(Violation::new(Rule::FIRST_DEALER, format!("the first dealer is seat {}", table.first_dealer))));
+            let first = table.first_dealer;
+            return Err(SheetError::sheet(Violation::said(
+                Rule::FIRST_DEALER,
+                said!("the first dealer is seat {first}", "le premier donneur est la place {first}", "de eerste gever is plaats {first}"),
+            )));
         }
         let needed = self.needed(n);
         let mut progress = Progress { deals: 0, lost: vec![0; n] };
@@ -500,7 +621,10 @@ impl Rikken {
         for (i, entry) in entries.iter().enumerate() {
             let at = |v: Violation| SheetError::at(i + 1, v);
             if progress.deals >= needed {
-                return Err(at(Violation::new(Rule::SHEET_FULL, format!("all {needed} deals are already on the sheet"))));
+                return Err(at(Violation::said(
+                    Rule::SHEET_FULL,
+                    said!("all {needed} deals are already on the sheet", "les {needed} donnes sont déjà sur la feuille", "alle {needed} spelen staan al op het blad"),
+                )));
             }
             let dealer = seat_after(table.first_dealer, progress.deals, n);
             let (points, lost) = self.score(table, dealer, entry, &progress.lost).map_err(at)?;
@@ -546,7 +670,14 @@ impl Game for Rikken {
     fn from_settings(settings: &Map<String, Value>) -> Result<Rikken, Violation> {
         let deals: usize = setting(settings, "deals", 16)?;
         if deals == 0 || !deals.is_multiple_of(4) || deals > 40 {
-            return Err(Violation::new(Rule::SETTINGS, format!("deals: {deals}; a multiple of 4 from 4 to 40 (a table of five plays a quarter more)")));
+            return Err(Violation::said(
+                Rule::SETTINGS,
+                said!(
+                    "deals: {deals}; a multiple of 4 from 4 to 40 (a table of five plays a quarter more)",
+                    "donnes : {deals} ; un multiple de 4 de 4 à 40 (une table de cinq en joue un quart de plus)",
+                    "spelen: {deals}; een veelvoud van 4 van 4 tot 40 (een tafel van vijf speelt er een vierde meer)"
+                ),
+            ));
         }
         let points = parse_points(settings.get("points").unwrap_or(&default_points()))?;
         Ok(Rikken { deals, points })

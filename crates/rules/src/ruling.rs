@@ -1,7 +1,7 @@
 //! Free jury rulings on a table (RULES.md §1 penalties, §6 records).
 
 use crate::settings::POINTS_BOUND;
-use crate::{Rule, Seat, Violation};
+use crate::{said, Rule, Seat, Tr, Violation};
 use serde::{Deserialize, Serialize};
 
 /// A jury decision giving points to the seats of one table, as FORMAT.md writes it.
@@ -24,27 +24,42 @@ pub struct Ruling {
 impl Ruling {
     /// Check a ruling against a table of `seats` players; returns the seat it concerns.
     pub fn check(&self, seats: usize) -> Result<Seat, Violation> {
-        crate::seat_index(self.seat, seats, "the ruling's player")?;
+        crate::seat_index(self.seat, seats, Tr::new("the ruling's player", "le joueur de la décision", "de speler van de beslissing"))?;
         if self.points.len() != seats {
-            return Err(Violation::new(
+            let n = self.points.len();
+            return Err(Violation::said(
                 Rule::RULING_SHAPE,
-                format!("a ruling gives {seats} figures, one per seat, not {}", self.points.len()),
+                said!("a ruling gives {seats} figures, one per seat, not {n}", "une décision donne {seats} chiffres, un par place, pas {n}", "een beslissing geeft {seats} cijfers, één per plaats, geen {n}"),
             ));
         }
         if let Some(p) = self.points.iter().find(|p| p.abs() > POINTS_BOUND) {
-            return Err(Violation::new(Rule::RULING_SHAPE, format!("{p} points: a ruling gives at most {POINTS_BOUND} points to a seat")));
+            return Err(Violation::said(
+                Rule::RULING_SHAPE,
+                said!(
+                    "{p} points: a ruling gives at most {POINTS_BOUND} points to a seat",
+                    "{p} points : une décision donne au plus {POINTS_BOUND} points à une place",
+                    "{p} punten: een beslissing geeft hoogstens {POINTS_BOUND} punten aan een plaats"
+                ),
+            ));
         }
         if self.reason.trim().is_empty() {
-            return Err(Violation::new(Rule::RULING_SHAPE, "a ruling states its reason"));
+            return Err(Violation::said(Rule::RULING_SHAPE, said!("a ruling states its reason", "une décision donne son motif", "een beslissing vermeldt haar reden")));
         }
         if self.by.trim().is_empty() {
-            return Err(Violation::new(Rule::RULING_SHAPE, "a ruling names the jury member who made it"));
+            return Err(Violation::said(
+                Rule::RULING_SHAPE,
+                said!("a ruling names the jury member who made it", "une décision nomme le membre du jury qui l'a prise", "een beslissing noemt het jurylid dat ze nam"),
+            ));
         }
         let sum: i64 = self.points.iter().sum();
         if sum != 0 && !self.sanction {
-            return Err(Violation::new(
+            return Err(Violation::said(
                 Rule::RULING_ZERO_SUM,
-                format!("the points add up to {sum}; mark the ruling as a sanction if that is meant"),
+                said!(
+                    "the points add up to {sum}; mark the ruling as a sanction if that is meant",
+                    "les points font {sum} ; marquez la décision comme sanction si c'est voulu",
+                    "de punten tellen op tot {sum}; duid de beslissing aan als sanctie als dat bedoeld is"
+                ),
             ));
         }
         Ok(self.seat as Seat)

@@ -3,7 +3,7 @@
 //! key takes its default; the defaults are listed in docs/rules-decisions.md.
 
 use crate::ranking::TablePoints;
-use crate::{GameId, Rule, Violation};
+use crate::{said, GameId, Rule, Said, Violation};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -57,17 +57,27 @@ pub fn default_places(size: usize) -> Vec<i64> {
     (1..=size).map(|place| 4 * (size + 1 - place) as i64).collect()
 }
 
-fn bad(detail: impl Into<String>) -> Violation {
-    Violation::new(Rule::SETTINGS, detail)
+fn bad(said: Said) -> Violation {
+    Violation::said(Rule::SETTINGS, said)
 }
 
+/// The place points under the key `what` (a settings key, the same in every language).
 fn places(value: &Value, what: &str) -> Result<Vec<i64>, Violation> {
-    let list: Vec<i64> = serde_json::from_value(value.clone()).map_err(|e| bad(format!("{what}: {e}")))?;
+    let list: Vec<i64> = serde_json::from_value(value.clone())
+        .map_err(|e| bad(said!("{what}: {e}", "{what} : points par place illisibles : {e}", "{what}: onleesbare punten per plaats: {e}")))?;
     if list.iter().any(|p| p.abs() > POINTS_BOUND) {
-        return Err(bad(format!("{what}: place points lie within ±{POINTS_BOUND}")));
+        return Err(bad(said!(
+            "{what}: place points lie within ±{POINTS_BOUND}",
+            "{what} : les points par place restent dans ±{POINTS_BOUND}",
+            "{what}: de punten per plaats blijven binnen ±{POINTS_BOUND}"
+        )));
     }
     if list.windows(2).any(|w| w[0] < w[1]) {
-        return Err(bad(format!("{what}: place points go from first place down to last")));
+        return Err(bad(said!(
+            "{what}: place points go from first place down to last",
+            "{what} : les points par place décroissent de la première place à la dernière",
+            "{what}: de punten per plaats dalen van de eerste plaats tot de laatste"
+        )));
     }
     Ok(list)
 }
@@ -78,25 +88,42 @@ impl TournamentSettings {
     /// game know is refused (a typo must not pass silently); imports are not
     /// strict, since FORMAT.md keeps unknown fields.
     pub fn parse(game: GameId, value: &Value, strict: bool) -> Result<TournamentSettings, Violation> {
-        let spec = game
-            .spec()
-            .ok_or_else(|| Violation::new(Rule::GAME_UNSUPPORTED, format!("{} tournaments are not supported yet", game.code())))?;
+        let code = game.code();
+        let spec = game.spec().ok_or_else(|| {
+            Violation::said(
+                Rule::GAME_UNSUPPORTED,
+                said!(
+                    "{code} tournaments are not supported yet",
+                    "les tournois de {code} ne sont pas encore pris en charge",
+                    "{code}-toernooien worden nog niet ondersteund"
+                ),
+            )
+        })?;
         let empty = Map::new();
         let map = match value {
             Value::Null => &empty,
             Value::Object(m) => m,
-            _ => return Err(bad("settings are a JSON object")),
+            _ => return Err(bad(said!("settings are a JSON object", "les paramètres sont un objet JSON", "de instellingen zijn een JSON-object"))),
         };
         if strict {
             if let Some(k) = map.keys().find(|k| !COMMON_KEYS.contains(&k.as_str()) && !spec.keys.contains(&k.as_str())) {
                 let mut known: Vec<&str> = COMMON_KEYS.to_vec();
                 known.extend(spec.keys);
-                return Err(bad(format!("unknown key `{k}` for {}; known keys: {}", game.code(), known.join(", "))));
+                let known = known.join(", ");
+                return Err(bad(said!(
+                    "unknown key `{k}` for {code}; known keys: {known}",
+                    "clé `{k}` inconnue pour {code} ; clés connues : {known}",
+                    "onbekende sleutel `{k}` voor {code}; gekende sleutels: {known}"
+                )));
             }
         }
         let rounds: u32 = crate::setting(map, "rounds", 5)?;
         if !(1..=99).contains(&rounds) {
-            return Err(bad(format!("{rounds} rounds: a tournament has 1 to 99")));
+            return Err(bad(said!(
+                "{rounds} rounds: a tournament has 1 to 99",
+                "{rounds} manches : un tournoi en compte de 1 à 99",
+                "{rounds} ronden: een toernooi telt er 1 tot 99"
+            )));
         }
         let ranking = crate::setting(map, "ranking", spec.ranking)?;
         let tie_breaks = crate::setting(map, "tie_breaks", vec![TieBreak::ScoreSum, TieBreak::BestRound])?;
@@ -105,7 +132,13 @@ impl TournamentSettings {
             None | Some(Value::Null) => {}
             Some(Value::Object(by_size)) => {
                 for (k, v) in by_size {
-                    let size: usize = k.parse().map_err(|_| bad(format!("table_points: «{k}» is not a table size")))?;
+                    let size: usize = k.parse().map_err(|_| {
+                        bad(said!(
+                            "table_points: «{k}» is not a table size",
+                            "table_points : «{k}» n'est pas une taille de table",
+                            "table_points: «{k}» is geen tafelgrootte"
+                        ))
+                    })?;
                     table_points.insert(size, places(v, &format!("table_points[{k}]"))?);
                 }
             }
@@ -116,15 +149,20 @@ impl TournamentSettings {
         }
         for (size, list) in &table_points {
             if !spec.seats.contains(size) {
-                return Err(bad(format!(
-                    "table_points gives {size} places; {} tables seat {} to {}",
-                    game.code(),
-                    spec.seats.start(),
-                    spec.seats.end()
+                let (from, to) = (spec.seats.start(), spec.seats.end());
+                return Err(bad(said!(
+                    "table_points gives {size} places; {code} tables seat {from} to {to}",
+                    "table_points donne {size} places ; les tables de {code} comptent {from} à {to} joueurs",
+                    "table_points geeft {size} plaatsen; {code}-tafels tellen {from} tot {to} spelers"
                 )));
             }
             if list.len() != *size {
-                return Err(bad(format!("table_points for tables of {size} gives {} places", list.len())));
+                let n = list.len();
+                return Err(bad(said!(
+                    "table_points for tables of {size} gives {n} places",
+                    "table_points pour les tables de {size} donne {n} places",
+                    "table_points voor tafels van {size} geeft {n} plaatsen"
+                )));
             }
         }
         let bye = match map.get("bye") {
@@ -133,10 +171,20 @@ impl TournamentSettings {
                 table_points: crate::setting(b, "table_points", None)?,
                 score: crate::setting(b, "score", 0)?,
             },
-            Some(_) => return Err(bad("bye: an object such as {\"table_points\": 10, \"score\": 0}")),
+            Some(_) => {
+                return Err(bad(said!(
+                    "bye: an object such as {{\"table_points\": 10, \"score\": 0}}",
+                    "bye (exempt) : un objet comme {{\"table_points\": 10, \"score\": 0}}",
+                    "bye (vrij): een object zoals {{\"table_points\": 10, \"score\": 0}}"
+                )))
+            }
         };
         if bye.score.abs() > POINTS_BOUND || bye.table_points.is_some_and(|p| p.abs() > POINTS_BOUND) {
-            return Err(bad(format!("bye: figures lie within ±{POINTS_BOUND}")));
+            return Err(bad(said!(
+                "bye: figures lie within ±{POINTS_BOUND}",
+                "bye (exempt) : les chiffres restent dans ±{POINTS_BOUND}",
+                "bye (vrij): de cijfers blijven binnen ±{POINTS_BOUND}"
+            )));
         }
         Ok(TournamentSettings { game, rounds, ranking, table_points, tie_breaks, bye, base_size: *spec.seats.start() })
     }
