@@ -75,13 +75,14 @@ export function entryView(ctx) {
   if (p.trump) {
     const seats = sheet.seats.map((s) => h("option", { value: s.seat, selected: d.buyer === s.seat }, `${s.seat}. ${s.name}`));
     parts.push(h("div", { class: "row", id: "sale" },
-      h("span", {}, desc.labels.sale),
+      h("span", {}, h("kbd", {}, "S"), " ", desc.labels.sale),
       ctx.correcting ? h("label", {}, t("seat"), h("select", { id: "sale-seller", onchange: (e) => { d.seller = Number(e.target.value); ctx.check(); } },
         sheet.seats.map((s) => h("option", { value: s.seat, selected: d.seller === s.seat }, `${s.seat}. ${s.name}`)))) : null,
       h("label", {}, desc.labels.buyer, h("select", { id: "sale-buyer", onchange: (e) => { d.buyer = e.target.value ? Number(e.target.value) : null; ctx.check(); } },
         h("option", { value: "" }, desc.labels.no_sale), seats)),
       h("label", {}, desc.labels.sale_tricks, h("input", { id: "sale-tricks", inputmode: "numeric", value: d.saleTricks, style: "width:4rem",
-        oninput: (e) => { d.saleTricks = e.target.value.replace(/[^0-9]/g, ""); e.target.value = d.saleTricks; ctx.check(); } }))));
+        oninput: (e) => { d.saleTricks = e.target.value.replace(/[^0-9]/g, ""); e.target.value = d.saleTricks; ctx.check(); },
+        onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); ctx.submit(); } } }))));
   }
   return parts;
 }
@@ -90,6 +91,8 @@ export function onKey(e, ctx) {
   const key = e.key.toLowerCase();
   // A digit picks a seat where seats are asked (K♥, tricks 12 and 13), else a trump suit.
   if (seatKey(e, ["taker", "trick12", "trick13"])) return true;
+  // S: the récup's trump is sold — the buyer (a digit picks the seat), then the tricks.
+  if (key === "s" && document.getElementById("sale-buyer")) { document.getElementById("sale-buyer").focus(); return true; }
   const open = ctx.correcting ? null : ctx.next.allowed;
   const c = ctx.desc.contracts.find((x) => x.key === key && (!open || open.includes(x.code)));
   if (c) { document.getElementById(`game-${c.code}`)?.click(); return true; }
