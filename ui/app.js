@@ -609,6 +609,8 @@ function entryPanel(sheet, tid, game) {
     h("p", { id: "next-dealer" }, correcting ? t("correcting", { line: correcting })
       : desc.labels && desc.labels.turn ? desc.labels.turn.replace("{seat}", next.dealer).replace("{name}", sheet.seats[next.dealer - 1].name).replace("{turn}", next.deal)
         : t("next_dealer", { dealer: next.dealer, deal: next.deal, name: sheet.seats[next.dealer - 1].name })),
+    // The running totals stay in sight while the sheet scrolls behind the panel.
+    sheet.lines.length ? h("p", { class: "hint", id: "entry-totals" }, `${t("totals")}: ${sheet.seats.map((s, i) => `${s.name} ${sheet.totals[i]}`).join(" · ")}`) : null,
     errorBox(),
     mod.entryView(ctx),
     previewEl,
