@@ -81,19 +81,21 @@ async function draw() {
  */
 document.addEventListener("input", (e) => keep(e.target));
 document.addEventListener("change", (e) => keep(e.target));
+/** Where a kept form lives: its screen, tournament, round, table and id (forms marked `data-keep`). */
+function keptKey(id) {
+  return [state.view, state.tournament, state.round, state.table, id].join("/");
+}
 function keep(field) {
   const form = field.form;
-  if (!form || !form.id || !field.name) return;
+  if (!form || !form.id || !field.name || !form.dataset.keep) return;
   state.kept = state.kept || {};
-  const kept = (state.kept[`${state.view}/${form.id}`] ||= {});
+  const kept = (state.kept[keptKey(form.id)] ||= {});
   kept[field.name] = field.type === "checkbox" ? field.checked : field.value;
 }
 function restoreKept(root) {
-  for (const [key, fields] of Object.entries(state.kept || {})) {
-    const [view, id] = key.split("/");
-    if (view !== state.view) continue;
-    const form = root.querySelector(`form#${CSS.escape(id)}`);
-    if (!form) continue;
+  for (const form of root.querySelectorAll("form[data-keep]")) {
+    const fields = (state.kept || {})[keptKey(form.id)];
+    if (!fields) continue;
     for (const [name, value] of Object.entries(fields)) {
       const field = form.elements[name];
       if (!field || field instanceof RadioNodeList) continue;
@@ -133,6 +135,7 @@ function useTournament(id) {
   state.tournament = String(id);
   localStorage.setItem("atout.tournament", state.tournament);
   state.roundsView = null; state.confirmDraw = null; state.round = 1; state.table = 1; state.draft = null; state.correcting = null; state.error = null;
+  state.pending = null; state.kept = {}; state.afterRound = null; state.lastAction = null; state.showHistory = false;
 }
 
 function needTournament() {
@@ -473,6 +476,8 @@ views.projector = async () => {
   return [
     h("div", { class: "row no-room" }, modeButton("standings"), modeButton("tables"),
       h("button", { id: "room-mode", onclick: () => { document.body.classList.add("room"); } }, t("room_mode"))),
+    // In the room display the menu is hidden: Escape, or this discreet button, brings it back.
+    h("button", { class: "room-exit", id: "room-exit", title: t("room_exit"), onclick: () => { document.body.classList.remove("room"); } }, "×"),
     h("h1", { class: "projector-title" }, s.tournament),
     h("p", { class: "projector-status", id: "projector-status" }, roundStatusText(status) || t("not_drawn")),
     tables
@@ -492,19 +497,26 @@ views.projector = async () => {
 };
 
 /** The projector refreshes itself as sheets come in: it looks every few seconds and redraws on a change. */
+const projectorSeconds = Number(localStorage.getItem("atout.projector.seconds"));
 setInterval(async () => {
   if (state.view !== "projector" || !state.tournament || rendering) return;
   try {
     const [s, status] = await Promise.all([call("standings", { tournament: state.tournament, afterRound: null }), call("round_status", { tournament: state.tournament })]);
-    if (JSON.stringify([s, status]) !== state.projectorSeen) render();
+    // Still on the projector (the screen may have changed while the application answered).
+    if (state.view === "projector" && JSON.stringify([s, status]) !== state.projectorSeen) render();
   } catch (_) { /* the next look will tell */ }
-}, Number(localStorage.getItem("atout.projector.seconds") || 4) * 1000);
+}, (projectorSeconds >= 1 ? projectorSeconds : 4) * 1000);
 
 // ----------------------------------------------------------------- scorer
 function tableChooser(info, onchange) {
   return h("div", { class: "row" },
-    h("label", {}, t("round"), h("input", { id: "sheet-round", type: "number", min: 1, max: info.rounds, value: state.round, onchange: (e) => { state.round = Number(e.target.value); state.draft = null; onchange(); } })),
-    h("label", {}, t("table"), h("input", { id: "sheet-table", type: "number", min: 1, value: state.table, onchange: (e) => { state.table = Number(e.target.value); state.draft = null; onchange(); } })));
+    h("label", {}, t("round"), h("input", { id: "sheet-round", type: "number", min: 1, max: info.rounds, value: state.round, onchange: (e) => { state.round = Number(e.target.value); leaveTable(); onchange(); } })),
+    h("label", {}, t("table"), h("input", { id: "sheet-table", type: "number", min: 1, value: state.table, onchange: (e) => { state.table = Number(e.target.value); leaveTable(); onchange(); } })));
+}
+
+/** Another table: what was being typed or kept for a joint save at the last one stays there. */
+function leaveTable() {
+  state.draft = null; state.correcting = null; state.pending = null; state.error = null; state.showHistory = false;
 }
 
 function sheetTable(sheet, game) {
@@ -627,18 +639,19 @@ function entryPanel(sheet, tid, game) {
 }
 
 /** A sheet's line or ruling in words of the window's language: its game, then each figure by name. */
-const SEAT_FIELDS = ["taker", "seventh", "last", "declarer", "partner", "seat", "fault_by", "void_by", "offender", "seller", "buyer", "by", "from"];
+const SEAT_FIELDS = ["taker", "takers", "seventh", "last", "declarer", "declarers", "partner", "seat", "fault_by", "void_by", "offender", "seller", "buyer", "by", "from"];
 function entryText(entry, sheet, game) {
   if (entry == null) return "—";
   if (typeof entry !== "object") return String(entry);
   const desc = game.desc;
-  const named = Object.fromEntries([...(desc.contracts || []), ...(desc.fines || [])].map((c) => [c.code, c.name]));
+  const named = Object.fromEntries([...(desc.contracts || []), ...(desc.fines || []), ...(desc.bonuses || [])].map((c) => [c.code, c.name]));
   const suits = Object.fromEntries((desc.suits || []).map((s) => [s.code, `${s.symbol} ${s.name}`]));
   const seat = (n) => (sheet.seats[n - 1] ? `${n}. ${sheet.seats[n - 1].name}` : String(n));
   const value = (k, v) => {
     if (v == null) return "—";
     if (SEAT_FIELDS.includes(k) && typeof v === "number") return seat(v);
-    if (Array.isArray(v)) return v.map((x) => (Array.isArray(x) ? x.join("-") : (typeof x === "object" ? entryText(x, sheet, game) : x))).join(" · ");
+    if (SEAT_FIELDS.includes(k) && Array.isArray(v)) return v.map((x) => (typeof x === "number" ? seat(x) : String(x))).join(" · ");
+    if (Array.isArray(v)) return v.map((x) => (Array.isArray(x) ? x.join("-") : (typeof x === "object" && x ? entryText(x, sheet, game) : named[x] || x))).join(" · ");
     if (typeof v === "object") return `(${entryText(v, sheet, game)})`;
     if (typeof v === "boolean") return v ? "✓" : "✗";
     return suits[v] || named[v] || String(v);
@@ -659,9 +672,10 @@ function historyTable(history, sheet, game) {
   return h("table", { id: "history" },
     h("tr", {}, h("th", {}, t("time")), h("th", {}, t("who_col")), h("th", { class: "num" }, t("line")), h("th", {}, t("what")), h("th", {}, t("change_from_to")), h("th", {}, t("reason"))),
     history.map((x) => {
-      const key = `${x.kind}/${x.line}`;
-      const before = seen[key];
-      seen[key] = x.entry;
+      // Lines are versions of one another; rulings are each their own record.
+      const key = x.kind === "deal" ? `deal/${x.line}` : null;
+      const before = key ? seen[key] : undefined;
+      if (key) seen[key] = x.entry;
       const now = entryText(x.entry, sheet, game);
       return h("tr", {}, h("td", {}, x.at_local), h("td", {}, x.by), h("td", { class: "num" }, x.line ?? "—"), h("td", {}, actionName(x.action)),
         h("td", {}, before !== undefined ? `${entryText(before, sheet, game)} → ${now}` : now), h("td", {}, x.reason));
@@ -716,7 +730,7 @@ views.jury = async () => {
   const forms = sheet ? [
     game.mod.juryForms ? game.mod.juryForms({ sheet, desc: game.desc, t, base, act, call, flash, seatOptions }) : null,
     h("h3", {}, t("free_ruling")),
-    h("form", { class: "row", id: "free-ruling", onsubmit: (e) => {
+    h("form", { class: "row", id: "free-ruling", "data-keep": "1", onsubmit: (e) => {
       e.preventDefault();
       const f = e.target;
       const ruling = { seat: Number(f.seat.value), points: seats.map((s) => Number(f[`p${s.seat}`].value || 0)), reason: f.reason.value, by: f.by.value, sanction: f.sanction.checked };
@@ -882,7 +896,10 @@ views.log = async () => {
   const game = info ? await gameOf(tid, info.game) : null;
   const noSeats = { seats: [] };
   const gameNames = (await call("games", { lang: currentLang() })).map((g) => [g.code, g.name]);
-  const named = (text) => gameNames.reduce((x, [code, name]) => x.split(code).join(name), text || "");
+  // Whole codes only, the longest first (`kings-cribbage` before `king`; "Viking" stays).
+  const codes = new RegExp(`(?<![\\w-])(${gameNames.map(([c]) => c).sort((a, b) => b.length - a.length).join("|")})(?![\\w-])`, "g");
+  const byCode = Object.fromEntries(gameNames);
+  const named = (text) => (text || "").replace(codes, (c) => byCode[c] || c);
   const words = (e, v, text) => (game && ["deal", "ruling"].includes(e.kind) && v && typeof v === "object" ? entryText(v, noSeats, game) : named(text));
   const place = (e) => [e.round && `${t("round")} ${e.round}`, e.table && `${t("table")} ${e.table}`, e.line && `${t("line")} ${e.line}`].filter(Boolean).join(", ");
   return [
@@ -952,12 +969,12 @@ document.getElementById("current-tournament").addEventListener("change", (e) => 
 });
 document.addEventListener("keydown", (e) => {
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !["INPUT", "TEXTAREA"].includes(e.target.tagName)) { e.preventDefault(); undoMine(); return; }
+  if (e.key === "Escape" && document.body.classList.contains("room")) { e.preventDefault(); document.body.classList.remove("room"); return; }
   // Keyboard first: on the scorer's screen, the game's keys pick contracts and suits when no field has focus.
   if (state.view !== "scorer" || ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName) || e.ctrlKey || e.metaKey || e.altKey) return;
   if (state.keys && state.keys(e)) { e.preventDefault(); return; }
   // Enter enters the line typed (as in a form); Escape drops it, or leaves a correction.
   if (e.key === "Enter" && !["BUTTON", "A"].includes(e.target.tagName)) { const b = document.getElementById("enter-line"); if (b) { e.preventDefault(); b.click(); } }
-  if (e.key === "Escape" && document.body.classList.contains("room")) { document.body.classList.remove("room"); return; }
   if (e.key === "Escape") { e.preventDefault(); state.draft = null; state.correcting = null; state.error = null; render(); }
 });
 // Who works here is asked once per device; until then, the first screen asks.

@@ -106,8 +106,10 @@ export function countsRow(ctx, values, total, { prefix = "fig", order = null, le
   };
   showSum();
   const seats = order || ctx.sheet.seats.map((s) => s.seat);
-  // The field filled by the application (not typed) follows the others as they change.
-  const auto = new Set();
+  // The field filled by the application (not typed) follows the others as they change; it is
+  // remembered with the figures themselves, so a redraw (a refusal, a contract changed) keeps it.
+  if (!Array.isArray(values.auto)) Object.defineProperty(values, "auto", { value: [], enumerable: false, writable: true });
+  const auto = { has: (s) => values.auto.includes(s), add: (s) => { if (!values.auto.includes(s)) values.auto.push(s); }, delete: (s) => { values.auto = values.auto.filter((x) => x !== s); } };
   const fillLast = (edited) => {
     auto.delete(seats[edited]);
     const open = seats.filter((s) => values[s - 1] === "" || auto.has(s));

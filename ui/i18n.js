@@ -1,6 +1,7 @@
 // Texts in English, French and Dutch. The UI starts in the system's language.
 const texts = {
   en: {
+    room_exit: "Leave the room display (Esc)",
     field: {"counts": "counts by seat", "taker": "taker", "takers": "takers", "seventh": "7th trick", "last": "13th trick", "trump": "trump", "declarer": "declarer", "partner": "partner", "tricks": "tricks", "bids": "bids", "cards": "cards", "seat": "seat", "lines": "lines", "placed": "tiles laid", "bonuses": "bonuses", "pass": "pass", "exchanged": "exchanged", "remaining": "tiles left", "joker": "joker", "fault_by": "fault by", "void_by": "voided by", "offender": "offender", "sale": "sale", "seller": "seller", "buyer": "buyer", "reason": "reason", "by": "by", "from": "from", "points": "points", "sanction": "sanction", "declarers": "declarers", "note": "note", "call": "call"},
     no_such_table: "Round {round} has no table {table}; its tables are {tables}.", round_not_drawn: "Round {round} is not drawn yet.",
     sheet_more: "Undo, first dealer, history",
@@ -47,6 +48,7 @@ const texts = {
     open_sheet: "Open sheet",
   },
   fr: {
+    room_exit: "Quitter l'affichage salle (Échap)",
     field: {"counts": "chiffres par place", "taker": "preneur", "takers": "preneurs", "seventh": "7e pli", "last": "13e pli", "trump": "atout", "declarer": "déclarant", "partner": "partenaire", "tricks": "plis", "bids": "mises", "cards": "cartes", "seat": "place", "lines": "lignes", "placed": "jetons posés", "bonuses": "bonus", "pass": "passe", "exchanged": "échangés", "remaining": "jetons restants", "joker": "joker", "fault_by": "faute de", "void_by": "annulée par", "offender": "fautif", "sale": "vente", "seller": "vendeur", "buyer": "acheteur", "reason": "motif", "by": "par", "from": "de", "points": "points", "sanction": "sanction", "declarers": "déclarants", "note": "note", "call": "appel"},
     no_such_table: "La manche {round} n'a pas de table {table} ; ses tables sont {tables}.", round_not_drawn: "La manche {round} n'est pas encore tirée.",
     sheet_more: "Annuler, premier donneur, historique",
@@ -93,6 +95,7 @@ const texts = {
     open_sheet: "Ouvrir la feuille",
   },
   nl: {
+    room_exit: "Zaalweergave verlaten (Esc)",
     field: {"counts": "cijfers per plaats", "taker": "nemer", "takers": "nemers", "seventh": "7de slag", "last": "13de slag", "trump": "troef", "declarer": "speler", "partner": "partner", "tricks": "slagen", "bids": "biedingen", "cards": "kaarten", "seat": "plaats", "lines": "lijnen", "placed": "gelegde stenen", "bonuses": "bonussen", "pass": "pas", "exchanged": "geruild", "remaining": "overgebleven stenen", "joker": "joker", "fault_by": "fout van", "void_by": "ongeldig door", "offender": "overtreder", "sale": "verkoop", "seller": "verkoper", "buyer": "koper", "reason": "reden", "by": "door", "from": "van", "points": "punten", "sanction": "sanctie", "declarers": "spelers", "note": "notitie", "call": "oproep"},
     no_such_table: "Ronde {round} heeft geen tafel {table}; haar tafels zijn {tables}.", round_not_drawn: "Ronde {round} is nog niet geloot.",
     sheet_more: "Ongedaan maken, eerste gever, geschiedenis",

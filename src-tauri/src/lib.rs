@@ -289,10 +289,20 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
 /// The window opens at 1200 × 800, or smaller on a smaller screen (a 10" tablet is
 /// 1024 × 768): never larger than the screen it opens on, less a margin.
 fn fit_to_screen<R: tauri::Runtime>(window: &tauri::WebviewWindow<R>) {
-    let Ok(Some(monitor)) = window.current_monitor().or_else(|_| window.primary_monitor()) else { return };
+    let monitor = match window.current_monitor() {
+        Ok(Some(m)) => m,
+        _ => match window.primary_monitor() {
+            Ok(Some(m)) => m,
+            _ => return,
+        },
+    };
     let scale = monitor.scale_factor().max(0.5);
     let (w, h) = (f64::from(monitor.size().width) / scale, f64::from(monitor.size().height) / scale);
-    let (want_w, want_h) = (1200f64.min(w - 24.0).max(800.0), 800f64.min(h - 48.0).max(600.0));
+    // Never larger than the screen, even a very small one (the window's minimum gives way).
+    let (want_w, want_h) = (1200f64.min(w - 24.0).max(w.min(800.0)), 800f64.min(h - 48.0).max(h.min(600.0)));
+    if want_w < 800.0 || want_h < 600.0 {
+        let _ = window.set_min_size(Some(tauri::LogicalSize::new(want_w, want_h)));
+    }
     if want_w < 1200.0 || want_h < 800.0 {
         let _ = window.set_size(tauri::LogicalSize::new(want_w, want_h));
         let _ = window.center();

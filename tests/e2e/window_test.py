@@ -335,8 +335,15 @@ def evening(w, csv_path):
     # A table the round does not have is named as such.
     w.select("#sheet-table", 5)
     w.wait_text("Round 1 has no table 5; its tables are 1, 2.", "#jury-missing")
+    # What was typed for table 2 stays with table 2: table 1's form is empty, table 2's kept.
+    w.select("#sheet-table", 1)
+    w.find("#free-ruling")
+    other = [w.value(f"#free-ruling input[name={n}]") for n in ("p1", "reason")]
+    check(other == ["0", ""], f"table 1's ruling form starts empty: {other}")
     w.select("#sheet-table", 2)
     w.find("#free-ruling")
+    again = w.value("#free-ruling input[name=reason]")
+    check(again == "slow play", f"table 2's typing is still there: {again!r}")
 
     w.click("#nav-standings")
     w.find("#standings-table")
@@ -401,6 +408,14 @@ def evening(w, csv_path):
         time.sleep(0.3)
     check(w.text("#projector-table") != before, "the projector refreshed by itself when a line came in")
     w.shot("08d-projector", ["Friday Test", "Running totals", "Round 2 being played"])
+    # The room display hides the menu; Escape brings it back.
+    w.click("#room-mode")
+    hidden = w.js("return getComputedStyle(document.querySelector('header')).display")
+    check(hidden == "none", f"the room display hides the menu: {hidden}")
+    w.shot("08e-room-display", ["Friday Test"])
+    w.keys(["\ue00c"])
+    shown = w.js("return getComputedStyle(document.querySelector('header')).display")
+    check(shown != "none", "Escape leaves the room display")
 
 
 # The King example of crates/rules/tests/king.rs (first dealer seat 2), in the variant
@@ -457,6 +472,14 @@ def keyboard_evening(w):
     """A whole Double King sheet typed at the keyboard alone, every key counted."""
     new_tournament(w, "Keys Test", "double-king", 1)
     first = open_sheet(w, 3)
+    w.js("document.activeElement && document.activeElement.blur()")
+    # A contract's letter still switches the contract after E or F was pressed.
+    w.keys(["e"])
+    w.find("#game-E.chosen")
+    w.keys(["c"])
+    w.find("#game-C.chosen")
+    w.keys(["\ue00c"])
+    w.settle()
     w.js("document.activeElement && document.activeElement.blur()")
     counts = {"counted": [], "E": [], "F": []}
     for n, (game, figures) in enumerate(WORKED, 1):

@@ -239,3 +239,38 @@ fn a_final_round_seated_by_ranking() {
     assert!(!again.by_ranking);
     assert!(!app.round_view(&t, 5).unwrap().by_ranking);
 }
+
+/// Seat by ranking with byes and mixed table sizes: byes rotate first (never the one
+/// who sat out last), the rest fill the tables in standings order; and where each round
+/// stands (`round_status`), complete or being played.
+#[test]
+fn seat_by_ranking_with_byes_and_round_status() {
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let doc = common::json("bye-18.json");
+    let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let status = app.round_status(&t).unwrap();
+    assert_eq!(status.len(), 3);
+    assert!(status.iter().all(|r| r.complete == r.tables && r.open.is_empty()), "{status:?}");
+    // A fourth round is not in the settings (3 rounds): raise them, then draw by ranking.
+    app.tournament_settings(&t, &serde_json::json!({"rounds": 4}), "a final round").unwrap();
+    let standings = app.standings(&t, Some(3)).unwrap();
+    let last_byes: Vec<String> = app.round_view(&t, 3).unwrap().byes.iter().map(|b| b.player.clone()).collect();
+    let round = app.round_draw_as(&t, 4, Some(11), atout_api::Seating::ByRanking).unwrap();
+    let byes: Vec<String> = round.byes.iter().map(|b| b.player.clone()).collect();
+    assert_eq!(byes.len(), 2);
+    assert!(byes.iter().all(|b| !last_byes.contains(b)), "byes {byes:?} after {last_byes:?}");
+    let order: Vec<String> = standings.rows.iter().map(|r| r.player.clone()).filter(|p| !byes.contains(p)).collect();
+    let mut at = 0;
+    for table in &round.tables {
+        let mut got: Vec<String> = table.seats.iter().map(|s| s.player.clone()).collect();
+        let mut want = order[at..at + got.len()].to_vec();
+        at += got.len();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "table {}", table.number);
+    }
+    // Round 4 drawn, nothing written yet: being played, every table open.
+    let status = app.round_status(&t).unwrap();
+    let r4 = status.last().unwrap();
+    assert_eq!((r4.round, r4.complete, r4.started, r4.open.len()), (4, 0, 0, round.tables.len()));
+}

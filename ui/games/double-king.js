@@ -56,7 +56,7 @@ export function entryView(ctx) {
 /** Keys when no field has focus: a contract's letter, then a suit's digit, or the digit of a seat (E, F). */
 export function onKey(e, ctx) {
   const key = e.key.toLowerCase();
-  if (ctx.draft.contract === "E" || ctx.draft.contract === "F") return seatKey(e, ["taker", "seventh", "last"]);
+  if ((ctx.draft.contract === "E" || ctx.draft.contract === "F") && seatKey(e, ["taker", "seventh", "last"])) return true;
   const c = ctx.desc.contracts.find((x) => x.key === key);
   if (c) { const b = document.getElementById(`game-${c.code}`); if (b && !b.disabled) { b.click(); return true; } }
   const s = ctx.desc.suits.find((x) => x.key === key);
@@ -71,7 +71,7 @@ export function juryForms(ctx) {
   const negatives = desc.contracts.filter((c) => c.negative && open(c.code));
   return [
     h("h3", {}, desc.labels.fault_negative),
-    h("form", { class: "row", id: "fault-negative", onsubmit: (e) => {
+    h("form", { class: "row", id: "fault-negative", "data-keep": "1", onsubmit: (e) => {
       e.preventDefault();
       const f = e.target;
       act(() => call("deal_add", { ...base, entry: { contract: f.contract.value, fault_by: Number(f.seat.value), reason: f.reason.value, by: f.by.value } }), () => flash(t("saved")));
@@ -82,7 +82,7 @@ export function juryForms(ctx) {
       h("label", {}, t("by"), h("input", { name: "by", required: true })),
       h("button", { class: "primary", id: "record-fault-negative" }, t("record"))),
     h("h3", {}, desc.labels.fault_trump),
-    h("form", { class: "row", id: "fault-trump", onsubmit: (e) => {
+    h("form", { class: "row", id: "fault-trump", "data-keep": "1", onsubmit: (e) => {
       e.preventDefault();
       const f = e.target;
       act(() => call("deal_add", { ...base, entry: { contract: "T", trump: f.trump.value, void_by: Number(f.seat.value), reason: f.reason.value, by: f.by.value } }), () => flash(t("saved")));

@@ -13,9 +13,8 @@ export function tiles(text) {
 
 export function newDraft(entry, ctx) {
   const n = ctx.sheet.seats.length;
-  const d = { kind: "move", lines: [""], placed: "", bonuses: [], exchanged: "0", remaining: Array(n).fill(""), by: null, from: null, points: "", wrong: false, auto: true };
+  const d = { kind: "move", lines: [""], placed: "", bonuses: [], exchanged: "0", remaining: Array(n).fill(""), by: null, from: null, points: "", wrong: false };
   if (!entry) return d;
-  d.auto = false;
   if (entry.lines) { d.lines = entry.lines.map((l) => l.join(" ")); d.placed = String(entry.placed); d.bonuses = [...(entry.bonuses || [])]; }
   else if (entry.pass) { d.kind = "pass"; d.exchanged = String(entry.exchanged || 0); }
   else if (entry.remaining) { d.kind = "end"; d.remaining = entry.remaining.map((l) => l.join(" ")); }
@@ -27,12 +26,17 @@ function typedLines(d) {
   return d.lines.map(tiles).filter((l) => l.length);
 }
 
-/** The bonuses the application says are due: the first move, five tiles laid. */
+/**
+ * The bonuses of the move: `first` when the application says the move due is the first
+ * (a corrected line keeps it as written), `all-five` when five tiles are laid, and
+ * `one-colour` when ticked and a line of five is typed.
+ */
 function dueBonuses(d, ctx) {
-  const first = ctx.next && ctx.next.first_move && !ctx.correcting;
-  const out = d.bonuses.filter((b) => b === "one-colour");
-  if (first) out.unshift("first");
+  const first = ctx.correcting ? d.bonuses.includes("first") : !!(ctx.next && ctx.next.first_move);
+  const out = [];
+  if (first) out.push("first");
   if (Number(d.placed) === 5) out.push("all-five");
+  if (d.bonuses.includes("one-colour") && typedLines(d).some((l) => l.length === 5)) out.push("one-colour");
   return out;
 }
 
@@ -41,8 +45,7 @@ export function toEntry(d, desc, ctx) {
   if (d.kind === "move") {
     const lines = typedLines(d);
     if (!lines.length || d.placed === "") return null;
-    const bonuses = d.auto ? dueBonuses(d, ctx) : d.bonuses;
-    return { seat, lines, placed: Number(d.placed), bonuses };
+    return { seat, lines, placed: Number(d.placed), bonuses: dueBonuses(d, ctx) };
   }
   if (d.kind === "pass") return { seat, pass: true, exchanged: Number(d.exchanged || 0) };
   if (d.kind === "end") return { remaining: d.remaining.map(tiles) };
@@ -102,6 +105,10 @@ function moveView(ctx) {
   const { desc, next, draft: d } = ctx;
   const L = desc.labels;
   const first = next && next.first_move && !ctx.correcting;
+  // The one-colour box is open only while a line of five is typed.
+  const colourBox = () => document.getElementById("bonus-one-colour");
+  const hasFiveNow = () => typedLines(d).some((l) => l.length === 5);
+  const refreshColour = () => { const b = colourBox(); if (b) { b.disabled = !hasFiveNow(); if (b.disabled) { b.checked = false; d.bonuses = d.bonuses.filter((x) => x !== "one-colour"); } } };
   const scores = d.lines.map(() => h("span", { class: "line-score" }));
   const bonusEl = h("span", { id: "bonuses" });
   const totalEl = h("strong", { id: "move-total" });
@@ -118,7 +125,7 @@ function moveView(ctx) {
       scores[i].textContent = `${x.points} — ${L.fifteens} ${2 * x.fifteens} · ${L.runs} ${x.runs * x.run_length} · ${L.pairs} ${2 * x.pairs}`;
       scores[i].className = `line-score ${x.points > 0 ? "good" : "bad"}`;
     });
-    const bonuses = d.auto ? dueBonuses(d, ctx) : d.bonuses;
+    const bonuses = dueBonuses(d, ctx);
     bonusEl.textContent = bonuses.map((b) => `+${desc.bonus} ${desc.bonuses.find((x) => x.code === b)?.name || b}`).join(" · ");
     totalEl.textContent = `${L.move_total}: ${sum + desc.bonus * bonuses.length}`;
   };
@@ -126,7 +133,7 @@ function moveView(ctx) {
   const setPlacedFromFirst = () => { if (first) d.placed = String(tiles(d.lines[0] || "").length || ""); };
   const lineInputs = d.lines.map((text, i) => h("div", { class: "row tiles-line" },
     h("label", {}, `${L.line} ${i + 1}`, h("input", { id: `tiles-${i + 1}`, class: "tiles", autocomplete: "off", value: text, style: "width:10rem",
-      oninput: (e) => { d.lines[i] = e.target.value; setPlacedFromFirst(); const p = document.getElementById("placed"); if (p && first) p.value = d.placed; ctx.check(); },
+      oninput: (e) => { d.lines[i] = e.target.value; setPlacedFromFirst(); const p = document.getElementById("placed"); if (p && first) p.value = d.placed; refreshColour(); ctx.check(); },
       onkeydown: (e) => {
         if (e.key !== "Enter") return;
         e.preventDefault();
@@ -135,6 +142,9 @@ function moveView(ctx) {
         if (tiles(d.lines[i]).length && !first) {
           if (i === d.lines.length - 1) d.lines.push("");
           ctx.redraw(`#tiles-${i + 2}`);
+        } else if (first && hasFiveNow() && document.activeElement !== colourBox()) {
+          // Five tiles at once: one colour or not (Space ticks it), then Enter.
+          colourBox()?.focus();
         } else if (d.placed !== "") ctx.submit();
         else document.getElementById("placed")?.focus();
       } })), scores[i]));
@@ -147,7 +157,8 @@ function moveView(ctx) {
         oninput: (e) => { d.placed = digits(e.target.value).slice(0, 1); e.target.value = d.placed; ctx.check(); },
         onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); ctx.submit(); } } })),
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "bonus-one-colour", checked: d.bonuses.includes("one-colour"), disabled: !hasFive,
-        onchange: (e) => { d.bonuses = d.bonuses.filter((b) => b !== "one-colour"); if (e.target.checked) d.bonuses.push("one-colour"); ctx.check(); } }),
+        onchange: (e) => { d.bonuses = d.bonuses.filter((b) => b !== "one-colour"); if (e.target.checked) d.bonuses.push("one-colour"); ctx.check(); },
+        onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); ctx.submit(); } } }),
         h("kbd", {}, "C"), desc.bonuses.find((b) => b.code === "one-colour").name)),
     h("p", {}, bonusEl, " ", totalEl),
   ];

@@ -165,7 +165,7 @@ export function juryForms({ sheet, desc, t, base, act, call, flash, seatOptions 
   const calls = desc.contracts.filter((c) => c.solo);
   return [
     h("h3", {}, desc.labels.jury_call),
-    h("form", { class: "row", id: "jury-call", onsubmit: (e) => {
+    h("form", { class: "row", id: "jury-call", "data-keep": "1", onsubmit: (e) => {
       e.preventDefault();
       const f = e.target;
       const consent = f.consent.value === "yes";

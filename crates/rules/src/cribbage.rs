@@ -22,9 +22,9 @@ pub const HOLD: usize = 5;
 pub const BONUS: i64 = 10;
 /// What a wrong joker call costs the caller.
 pub const WRONG_CALL: i64 = 5;
-/// The most points a joker claim may move: above any move's score (six lines of
-/// five tiles at 40 each, plus three bonuses, is 270).
-pub const CLAIM_MAX: i64 = 300;
+/// The most points a joker claim may move: about any move's score (six lines of five
+/// tiles at 40 each is 240; with `first`, `all-five` and a `one-colour` per line, 320).
+pub const CLAIM_MAX: i64 = 320;
 /// Lines one move can create or extend: the row of the tiles laid and one column per tile.
 pub const MOVE_LINES: usize = 1 + HOLD;
 /// Entries on one sheet at most (104 tiles are laid one move at a time at the slowest,
@@ -52,13 +52,13 @@ rule!(PLACED, "placed",
     "un coup pose 1 à 5 des jetons du joueur (2 à 5 au premier coup)",
     "een zet legt 1 tot 5 van de stenen van de speler (2 tot 5 bij de eerste zet)");
 rule!(MOVE_LINES_RULE, "move-lines",
-    "a move lists every line it makes or extends (the first move one line of the tiles laid), and the tiles laid lie in them",
-    "un coup donne chaque ligne qu'il forme ou allonge (le premier coup, une ligne des jetons posés) et les jetons posés s'y trouvent",
-    "een zet geeft elke lijn die hij vormt of verlengt (de eerste zet één lijn van de gelegde stenen) en de gelegde stenen liggen erin");
+    "a move lists every line it makes or extends (1 to 6), and the tiles laid lie in them",
+    "un coup donne chaque ligne qu'il forme ou allonge (1 à 6) et les jetons posés s'y trouvent",
+    "een zet geeft elke lijn die hij vormt of verlengt (1 tot 6) en de gelegde stenen liggen erin");
 rule!(BONUS_RULE, "bonus",
-    "bonuses of 10: first (the first move of the game), all-five (five tiles laid at once), one-colour (a line of five tiles), each once per move",
-    "bonus de 10 : first (le premier coup de la partie), all-five (cinq jetons posés d'un coup), one-colour (une ligne de cinq jetons), chacun une fois par coup",
-    "bonussen van 10: first (de eerste zet van het spel), all-five (vijf stenen in één zet), one-colour (een lijn van vijf stenen), elk eenmaal per zet");
+    "bonuses of 10: first (the first move of the game), all-five (five tiles laid at once), one-colour (a line of five tiles of one colour), each once per move (one-colour once per such line)",
+    "bonus de 10 : first (le premier coup de la partie), all-five (cinq jetons posés d'un coup), one-colour (une ligne de cinq jetons d'une seule couleur), chacun une fois par coup (one-colour une fois par ligne)",
+    "bonussen van 10: first (de eerste zet van het spel), all-five (vijf stenen in één zet), one-colour (een lijn van vijf stenen van één kleur), elk eenmaal per zet (one-colour eenmaal per lijn)");
 rule!(TURN, "turn",
     "turns go clockwise from the first player; a joker claim is not a turn",
     "les tours vont dans le sens des aiguilles d'une montre à partir du premier joueur ; un joker n'est pas un tour",
@@ -80,9 +80,9 @@ rule!(JOKER_OFF, "joker-off",
     "les jokers ne s'inscrivent que si le tournoi joue la règle du joker",
     "jokerclaims worden enkel genoteerd als het toernooi met de jokerregel speelt");
 rule!(JOKER_CLAIM, "joker-claim",
-    "a joker claim names the caller, the seat that missed the points and 1 to 300 points; a wrong call names the caller and 0 points",
-    "un joker nomme celui qui l'annonce, la place qui a oublié les points et 1 à 300 points ; un faux joker nomme l'annonceur et 0 point",
-    "een jokerclaim noemt de roeper, de plaats die de punten vergat en 1 tot 300 punten; een valse roep noemt de roeper en 0 punten");
+    "a joker claim names the caller, the seat that missed the points and 1 to 320 points; a wrong call names the caller and 0 points",
+    "un joker nomme celui qui l'annonce, la place qui a oublié les points et 1 à 320 points ; un faux joker nomme l'annonceur et 0 point",
+    "een jokerclaim noemt de roeper, de plaats die de punten vergat en 1 tot 320 punten; een valse roep noemt de roeper en 0 punten");
 rule!(SHEET_LONG, "sheet-long",
     "a game has at most 400 entries",
     "une partie compte 400 entrées au plus",
@@ -121,7 +121,10 @@ impl Tile {
                 Some(r @ 2..=10) => Ok(Tile(r as u8)),
                 _ => Err(Violation::said(TILE, said!("{n} is not a tile", "{n} n'est pas un jeton", "{n} is geen steen"))),
             },
-            other => Err(Violation::said(TILE, said!("{other} is not a tile", "{other} n'est pas un jeton", "{other} is geen steen"))),
+            other => {
+                let other: String = other.to_string().chars().take(20).collect();
+                Err(Violation::said(TILE, said!("{other} is not a tile", "{other} n'est pas un jeton", "{other} is geen steen")))
+            }
         }
     }
 
@@ -440,17 +443,9 @@ impl Cribbage {
             total += score.points;
             labels.push(names(&tiles));
         }
-        if !p.moved && (lines.len() != 1 || length != placed as usize) {
-            let n = lines.len();
-            return Err(Violation::said(
-                MOVE_LINES_RULE,
-                said!(
-                    "the first move lays {placed} tiles in one line; {n} lines of {length} tiles listed",
-                    "le premier coup pose {placed} jetons en une ligne ; {n} lignes de {length} jetons données",
-                    "de eerste zet legt {placed} stenen in één lijn; {n} lijnen van {length} stenen gegeven"
-                ),
-            ));
-        }
+        // Where the tiles lie is not written, so a move's lines are checked for what they
+        // say (sizes, tiles, scores, room for the tiles laid), not for their geometry: a
+        // document that lists a first move's lines as FORMAT.md's example does is read as written.
         if length < placed as usize {
             return Err(Violation::said(
                 MOVE_LINES_RULE,
@@ -690,7 +685,7 @@ impl Game for Cribbage {
             ]},
             {"key": "serviteur", "label": t("Serviteur", "Serviteur", "Serviteur"), "options": [
                 form_option(t("not played", "non joué", "niet gespeeld"), json!({"serviteur": false})),
-                form_option(t("played: a game's lowest scorer keeps the score of the next", "joué : le plus bas score d'une partie tient les comptes de la suivante", "gespeeld: de laagste score van een spel houdt de punten van het volgende bij"), json!({"serviteur": true})),
+                form_option(t("played: a game's lowest scorer keeps the score of the next", "joué : le joueur au score le plus bas d'une partie tient les comptes de la suivante", "gespeeld: de speler met de laagste score van een spel houdt de punten van het volgende bij"), json!({"serviteur": true})),
             ]},
         ])
     }
