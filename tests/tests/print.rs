@@ -204,3 +204,17 @@ fn a_sheet_in_progress_keeps_a_blank_row_per_deal_left() {
         .count();
     assert_eq!(blank, 6, "{page}");
 }
+
+/// A completed sheet names its lines' games in the sheet's language, as the window does:
+/// Kings Cribbage's passes and end, King's games.
+#[test]
+fn completed_sheets_name_the_games_in_their_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, t) = imported("cribbage-9.json");
+    let text = pdftotext(&app.print_sheets(&t, 1, true, Some("fr")).unwrap(), dir.path());
+    assert!(text.contains("Fin de partie") && text.contains("Passe"), "{text}");
+    assert!(!text.lines().any(|l| l.split_whitespace().any(|w| w == "pass" || w == "end")), "{text}");
+    let (mut app, t) = imported("king-13.json");
+    let text = pdftotext(&app.print_sheets(&t, 1, true, Some("nl")).unwrap(), dir.path());
+    assert!(text.contains("geen slagen") && !text.contains("no-tricks"), "{text}");
+}

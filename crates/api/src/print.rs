@@ -57,7 +57,16 @@ impl Atout {
     fn sheets_for_print(&mut self, tournament: &str, round: i64, completed: bool, lang: &str) -> Result<Vec<Value>> {
         let id = self.resolve(tournament)?;
         let numbers: Vec<(i64, i64)> = self.loaded(id)?.round(round)?.row.tables.iter().map(|t| (t.number, t.id)).collect();
-        let game_name = self.loaded(id)?.rules.describe(Lang::parse(lang))["name"].clone();
+        let described = self.loaded(id)?.rules.describe(Lang::parse(lang));
+        let game_name = described["name"].clone();
+        // A line's label opens with its game's code when the code is a word (`no-hearts`,
+        // `pass`, `rik`): printed, it reads in the sheet's language, as on screen.
+        let names: BTreeMap<String, String> = ["contracts", "fines"]
+            .iter()
+            .flat_map(|k| described[*k].as_array().cloned().unwrap_or_default())
+            .filter_map(|c| Some((c["code"].as_str()?.to_string(), c["name"].as_str()?.to_string())))
+            .filter(|(code, _)| code.chars().count() > 1)
+            .collect();
         let mut out = Vec::with_capacity(numbers.len());
         for (number, table_id) in numbers {
             let view = self.sheet(&id.to_string(), round, number)?;
@@ -65,6 +74,14 @@ impl Atout {
             let t = &l.round(round)?.row.tables.iter().find(|t| t.number == number).ok_or_else(|| ApiError::NotFound(format!("table {number}")))?;
             let form = l.rules.print_form(table_of(t), Lang::parse(lang));
             let mut v = serde_json::to_value(&view).map_err(fail)?;
+            for line in v["lines"].as_array_mut().into_iter().flatten() {
+                if let Some(label) = line["label"].as_str() {
+                    let (code, rest) = label.split_once(' ').unwrap_or((label, ""));
+                    if let Some(name) = names.get(code) {
+                        line["label"] = json!(if rest.is_empty() { name.clone() } else { format!("{name} {rest}") });
+                    }
+                }
+            }
             v["form"] = form;
             v["game_name"] = game_name.clone();
             if completed {
