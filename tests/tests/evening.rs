@@ -175,12 +175,21 @@ fn the_jury_list_holds_faults_and_free_rulings() {
 /// own seed, follow the plan made when round 1 was drawn — 16 players meet nobody twice.
 #[test]
 fn sixteen_players_drawn_round_by_round_meet_nobody_twice() {
+    assert_eq!(drawn_round_by_round(16, 5), 120, "every pair met exactly once");
+    // 32 players over 10 rounds: 480 pairs met, nobody twice (each misses one other) —
+    // the 8-4-10 schedule, followed round by round from round 1's plan.
+    assert_eq!(drawn_round_by_round(32, 10), 480);
+}
+
+/// `players` players drawn round by round through the api, each round with its own seed:
+/// the pairs met, asserting nobody meets twice.
+fn drawn_round_by_round(players: usize, rounds: i64) -> usize {
     let mut app = Atout::open_in_memory().unwrap();
-    let t = app.tournament_create(&NewTournament { name: "Plan".into(), game: "double-king".into(), rounds: Some(5), ..Default::default() }).unwrap().id.to_string();
-    let names: String = (1..=16).map(|i| format!("P{i}\n")).collect();
+    let t = app.tournament_create(&NewTournament { name: "Plan".into(), game: "double-king".into(), rounds: Some(rounds as u32), ..Default::default() }).unwrap().id.to_string();
+    let names: String = (1..=players).map(|i| format!("P{i}\n")).collect();
     app.players_import(&format!("name\n{names}"), Some(&t)).unwrap();
     let mut met = std::collections::HashSet::new();
-    for round in 1..=5 {
+    for round in 1..=rounds {
         let drawn = app.round_draw(&t, round, Some(1000 + round as u64)).unwrap();
         assert_eq!(drawn.repeats, Some(0), "round {round}");
         for table in &drawn.tables {
@@ -191,7 +200,7 @@ fn sixteen_players_drawn_round_by_round_meet_nobody_twice() {
             }
         }
     }
-    assert_eq!(met.len(), 120, "every pair met exactly once");
+    met.len()
 }
 
 /// A roster change replans from the next round on: the withdrawn player is not seated,

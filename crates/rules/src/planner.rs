@@ -9,8 +9,8 @@
 //! player may not come back for a few iterations; restarts from fresh random
 //! schedules. Deterministic for a given random generator. A power of two of players
 //! (16, 32, 64, …) at tables of four with no history start from rounds built from the
-//! geometry of GF(2)^m ([`flat_rounds`]): 5 rounds without any repeat for 16 players,
-//! 9 for 32, 21 for 64.
+//! geometry of GF(2)^m (`flat_rounds`): 5 rounds without any repeat for 16 players,
+//! 9 for 32, 21 for 64; 32 players over ten rounds from `thirty_two_ten`.
 
 use crate::draw::{History, Key};
 use rand::seq::SliceRandom;
@@ -198,6 +198,56 @@ fn flat_rounds(m: u32, rounds: usize) -> Vec<Vec<Vec<usize>>> {
         .collect()
 }
 
+/// Ten rounds for 32 players at tables of four in which nobody meets anybody twice (the
+/// 8-4-10 social golfer schedule; each player misses exactly one other). No schedule
+/// built from subspaces of GF(2)^5 reaches ten rounds, so this one works on four orbits
+/// of eight players, player (i, x) for orbit i and x in GF(2)^3, every round closed under
+/// translation x → x + s:
+/// - one round seats each orbit by itself, at the cosets of a plane U_i of GF(2)^3;
+/// - three rounds pair the orbits (01|23, 02|13, 03|12): orbits i and j sit at
+///   {(i, x), (i, x+t), (j, x+c), (j, x+c+t)};
+/// - six rounds sit one of each orbit: {(0, x), (1, x+a), (2, x+b), (3, x+d)}.
+///
+/// Within an orbit a player meets the 3 of U_i and the three t's of its orbit's pairings
+/// (six different differences); across orbits i and j, the two of {c, c+t} and the six
+/// differences of the six transversal rounds, which cover GF(2)^3 exactly once. The
+/// figures were found by a small search (`scripts/seating-32x10.py`); the planner's tests
+/// count the meetings.
+fn thirty_two_ten() -> Vec<Vec<Vec<usize>>> {
+    // Planes U_i by two of their generators; per orbit pair (t, c); transversals (a, b, d).
+    const PLANES: [(usize, usize); 4] = [(1, 2), (1, 6), (3, 5), (2, 5)];
+    /// Two orbits paired, with their (t, c).
+    type Paired = ((usize, usize), usize, usize);
+    const PAIRINGS: [[Paired; 2]; 3] = [
+        [((0, 1), 5, 3), ((2, 3), 1, 5)],
+        [((0, 2), 7, 6), ((1, 3), 3, 5)],
+        [((0, 3), 6, 1), ((1, 2), 2, 6)],
+    ];
+    const TRANSVERSALS: [(usize, usize, usize); 6] = [(0, 0, 0), (1, 3, 2), (2, 7, 5), (4, 5, 6), (5, 2, 4), (7, 4, 3)];
+    let p = |orbit: usize, x: usize| orbit * 8 + x;
+    let mut rounds = vec![];
+    let mut round = vec![];
+    for (i, (u, v)) in PLANES.iter().enumerate() {
+        for x in (0..8).filter(|x| *x == [*x, x ^ u, x ^ v, x ^ u ^ v].into_iter().min().unwrap_or(*x)) {
+            round.push(vec![p(i, x), p(i, x ^ u), p(i, x ^ v), p(i, x ^ u ^ v)]);
+        }
+    }
+    rounds.push(round);
+    for pairing in PAIRINGS {
+        let mut round = vec![];
+        for ((i, j), t, c) in pairing {
+            for x in (0..8).filter(|x| *x < x ^ t) {
+                round.push(vec![p(i, x), p(i, x ^ t), p(j, x ^ c), p(j, x ^ c ^ t)]);
+            }
+        }
+        rounds.push(round);
+    }
+    for (a, b, d) in TRANSVERSALS {
+        rounds.push((0..8).map(|x| vec![p(0, x), p(1, x ^ a), p(2, x ^ b), p(3, x ^ d)]).collect());
+    }
+    rounds
+}
+
 /// Plan `sizes.len()` rounds for `players`: `sizes[r]` the table sizes of round r and
 /// `byes[r]` the players who sit it out (chosen beforehand, see [`bye_rounds`]).
 pub fn plan<R: Rng>(rng: &mut R, players: &[Key], sizes: &[Vec<usize>], byes: &[Vec<Key>], history: &History, effort: Effort) -> Schedule {
@@ -223,7 +273,9 @@ pub fn plan<R: Rng>(rng: &mut R, players: &[Key], sizes: &[Vec<usize>], byes: &[
         if geometric {
             let mut label: Vec<usize> = (0..n).collect();
             label.shuffle(rng);
-            tables = flat_rounds(m, sizes.len()).into_iter().map(|r| r.into_iter().map(|t| t.into_iter().map(|p| label[p]).collect()).collect()).collect();
+            // 32 players: ten rounds without a repeat (nine from the subspaces alone).
+            let rounds = if n == 32 && sizes.len() > 9 { thirty_two_ten() } else { flat_rounds(m, sizes.len()) };
+            tables = rounds.into_iter().take(sizes.len()).map(|r| r.into_iter().map(|t| t.into_iter().map(|p| label[p]).collect()).collect()).collect();
         }
         for (r, round_sizes) in sizes.iter().enumerate().skip(tables.len()) {
             let mut seated: Vec<usize> = (0..n).filter(|i| !byes[r].contains(&players[*i])).collect();
