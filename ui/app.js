@@ -638,19 +638,24 @@ function entryPanel(sheet, tid, game) {
   return h("div", { class: "card", id: "entry" }, parts);
 }
 
-/** A sheet's line or ruling in words of the window's language: its game, then each figure by name. */
-const SEAT_FIELDS = ["taker", "takers", "seventh", "last", "declarer", "declarers", "partner", "seat", "fault_by", "void_by", "offender", "seller", "buyer", "by", "from"];
-function entryText(entry, sheet, game) {
+/**
+ * A sheet's line or ruling in words of the window's language: its game, then each figure
+ * by name. The game names its entry's fields (`desc.fields`, and which hold seats); a
+ * ruling's fields, the same for every game, are the window's own words.
+ */
+function entryText(entry, sheet, game, kind = "deal") {
   if (entry == null) return "—";
   if (typeof entry !== "object") return String(entry);
   const desc = game.desc;
   const named = Object.fromEntries([...(desc.contracts || []), ...(desc.fines || []), ...(desc.bonuses || [])].map((c) => [c.code, c.name]));
   const suits = Object.fromEntries((desc.suits || []).map((s) => [s.code, `${s.symbol} ${s.name}`]));
   const seat = (n) => (sheet.seats[n - 1] ? `${n}. ${sheet.seats[n - 1].name}` : String(n));
+  const fields = kind === "deal" ? desc.fields || {} : {};
+  const isSeat = (k) => (fields[k] ? fields[k].seat : k === "seat");
   const value = (k, v) => {
     if (v == null) return "—";
-    if (SEAT_FIELDS.includes(k) && typeof v === "number") return seat(v);
-    if (SEAT_FIELDS.includes(k) && Array.isArray(v)) return v.map((x) => (typeof x === "number" ? seat(x) : String(x))).join(" · ");
+    if (isSeat(k) && typeof v === "number") return seat(v);
+    if (isSeat(k) && Array.isArray(v)) return v.map((x) => (typeof x === "number" ? seat(x) : String(x))).join(" · ");
     if (Array.isArray(v)) return v.map((x) => (Array.isArray(x) ? x.join("-") : (typeof x === "object" && x ? entryText(x, sheet, game) : named[x] || x))).join(" · ");
     if (typeof v === "object") return `(${entryText(v, sheet, game)})`;
     if (typeof v === "boolean") return v ? "✓" : "✗";
@@ -660,7 +665,7 @@ function entryText(entry, sheet, game) {
   for (const k of ["contract", "game", "fine"]) if (entry[k] != null) parts.push(named[entry[k]] || entry[k]);
   for (const [k, v] of Object.entries(entry)) {
     if (["contract", "game", "fine"].includes(k)) continue;
-    const word = t(`field.${k}`);
+    const word = fields[k] ? fields[k].name : t(`field.${k}`);
     parts.push(`${word === `field.${k}` ? k.replace(/_/g, " ") : word}: ${value(k, v)}`);
   }
   return parts.join(" · ");
@@ -676,9 +681,9 @@ function historyTable(history, sheet, game) {
       const key = x.kind === "deal" ? `deal/${x.line}` : null;
       const before = key ? seen[key] : undefined;
       if (key) seen[key] = x.entry;
-      const now = entryText(x.entry, sheet, game);
+      const now = entryText(x.entry, sheet, game, x.kind);
       return h("tr", {}, h("td", {}, x.at_local), h("td", {}, x.by), h("td", { class: "num" }, x.line ?? "—"), h("td", {}, actionName(x.action)),
-        h("td", {}, before !== undefined ? `${entryText(before, sheet, game)} → ${now}` : now), h("td", {}, x.reason));
+        h("td", {}, before !== undefined ? `${entryText(before, sheet, game, x.kind)} → ${now}` : now), h("td", {}, x.reason));
     }));
 }
 
@@ -900,7 +905,7 @@ views.log = async () => {
   const codes = new RegExp(`(?<![\\w-])(${gameNames.map(([c]) => c).sort((a, b) => b.length - a.length).join("|")})(?![\\w-])`, "g");
   const byCode = Object.fromEntries(gameNames);
   const named = (text) => (text || "").replace(codes, (c) => byCode[c] || c);
-  const words = (e, v, text) => (game && ["deal", "ruling"].includes(e.kind) && v && typeof v === "object" ? entryText(v, noSeats, game) : named(text));
+  const words = (e, v, text) => (game && ["deal", "ruling"].includes(e.kind) && v && typeof v === "object" ? entryText(v, noSeats, game, e.kind) : named(text));
   const place = (e) => [e.round && `${t("round")} ${e.round}`, e.table && `${t("table")} ${e.table}`, e.line && `${t("line")} ${e.line}`].filter(Boolean).join(", ");
   return [
     h("h2", {}, t("log")),
@@ -920,11 +925,13 @@ async function openCalculator() {
   if (!dialog.hidden) { dialog.hidden = true; return; }
   const list = (await call("games", { lang: currentLang() })).filter((g) => g.calculator);
   if (!list.length) return;
+  // How a hand is typed is the game's: its entry module reads the pieces (`tiles`).
+  const mod = await import(`./games/${list[0].code}.js`);
   const out = h("div", { id: "calc-result", class: "preview" });
   let seq = 0;
   const score = async (text) => {
     const mine = ++seq;
-    const tiles = String(text).toUpperCase().match(/10|[2-9AJQK]|[^\s,;\-·]/g) || [];
+    const tiles = mod.tiles(text);
     if (!tiles.length) { out.textContent = ""; return; }
     try {
       const x = await call("hand_score", { game: list[0].code, tiles });

@@ -2,7 +2,7 @@
 const texts = {
   en: {
     room_exit: "Leave the room display (Esc)",
-    field: {"counts": "counts by seat", "taker": "taker", "takers": "takers", "seventh": "7th trick", "last": "13th trick", "trump": "trump", "declarer": "declarer", "partner": "partner", "tricks": "tricks", "bids": "bids", "cards": "cards", "seat": "seat", "lines": "lines", "placed": "tiles laid", "bonuses": "bonuses", "pass": "pass", "exchanged": "exchanged", "remaining": "tiles left", "joker": "joker", "fault_by": "fault by", "void_by": "voided by", "offender": "offender", "sale": "sale", "seller": "seller", "buyer": "buyer", "reason": "reason", "by": "by", "from": "from", "points": "points", "sanction": "sanction", "declarers": "declarers", "note": "note", "call": "call"},
+    field: {"seat": "seat", "points": "points", "reason": "reason", "by": "jury member", "sanction": "sanction", "call": "call"},
     no_such_table: "Round {round} has no table {table}; its tables are {tables}.", round_not_drawn: "Round {round} is not drawn yet.",
     sheet_more: "Undo, first dealer, history",
     projector: "Projector", projector_standings: "Standings", projector_tables: "Tables of the round", room_mode: "Room display (Esc to leave)", progression: "Running totals, round by round", playing: "(playing)", round_complete: "Round {round} complete", round_playing: "Round {round} being played: {done} of {tables} tables complete (provisional)",
@@ -49,7 +49,7 @@ const texts = {
   },
   fr: {
     room_exit: "Quitter l'affichage salle (Échap)",
-    field: {"counts": "chiffres par place", "taker": "preneur", "takers": "preneurs", "seventh": "7e pli", "last": "13e pli", "trump": "atout", "declarer": "déclarant", "partner": "partenaire", "tricks": "plis", "bids": "mises", "cards": "cartes", "seat": "place", "lines": "lignes", "placed": "jetons posés", "bonuses": "bonus", "pass": "passe", "exchanged": "échangés", "remaining": "jetons restants", "joker": "joker", "fault_by": "faute de", "void_by": "annulée par", "offender": "fautif", "sale": "vente", "seller": "vendeur", "buyer": "acheteur", "reason": "motif", "by": "par", "from": "de", "points": "points", "sanction": "sanction", "declarers": "déclarants", "note": "note", "call": "appel"},
+    field: {"seat": "place", "points": "points", "reason": "motif", "by": "membre du jury", "sanction": "sanction", "call": "appel"},
     no_such_table: "La manche {round} n'a pas de table {table} ; ses tables sont {tables}.", round_not_drawn: "La manche {round} n'est pas encore tirée.",
     sheet_more: "Annuler, premier donneur, historique",
     projector: "Projecteur", projector_standings: "Classement", projector_tables: "Tables de la manche", room_mode: "Affichage salle (Échap pour quitter)", progression: "Totaux cumulés, manche par manche", playing: "(en jeu)", round_complete: "Manche {round} terminée", round_playing: "Manche {round} en cours : {done} table(s) sur {tables} terminée(s) (provisoire)",
@@ -96,7 +96,7 @@ const texts = {
   },
   nl: {
     room_exit: "Zaalweergave verlaten (Esc)",
-    field: {"counts": "cijfers per plaats", "taker": "nemer", "takers": "nemers", "seventh": "7de slag", "last": "13de slag", "trump": "troef", "declarer": "speler", "partner": "partner", "tricks": "slagen", "bids": "biedingen", "cards": "kaarten", "seat": "plaats", "lines": "lijnen", "placed": "gelegde stenen", "bonuses": "bonussen", "pass": "pas", "exchanged": "geruild", "remaining": "overgebleven stenen", "joker": "joker", "fault_by": "fout van", "void_by": "ongeldig door", "offender": "overtreder", "sale": "verkoop", "seller": "verkoper", "buyer": "koper", "reason": "reden", "by": "door", "from": "van", "points": "punten", "sanction": "sanctie", "declarers": "spelers", "note": "notitie", "call": "oproep"},
+    field: {"seat": "plaats", "points": "punten", "reason": "reden", "by": "jurylid", "sanction": "sanctie", "call": "oproep"},
     no_such_table: "Ronde {round} heeft geen tafel {table}; haar tafels zijn {tables}.", round_not_drawn: "Ronde {round} is nog niet geloot.",
     sheet_more: "Ongedaan maken, eerste gever, geschiedenis",
     projector: "Projector", projector_standings: "Rangschikking", projector_tables: "Tafels van de ronde", room_mode: "Zaalweergave (Esc om te verlaten)", progression: "Lopende totalen, ronde per ronde", playing: "(speelt nog)", round_complete: "Ronde {round} af", round_playing: "Ronde {round} bezig: {done} van {tables} tafels af (voorlopig)",

@@ -443,7 +443,8 @@ def new_tournament(w, name, game, rounds, settings=None):
     w.wait_text("players entered", "#flash")
 
 
-def open_sheet(w, seed):
+def open_sheet(w, seed, due="deals 1"):
+    """Draw round 1 with `seed` and open table 1's sheet; the seat that deals (or plays) first."""
     w.click("#nav-rounds")
     w.type("#seed", str(seed))
     w.click("#draw-round")
@@ -452,7 +453,7 @@ def open_sheet(w, seed):
     w.find("#sheet-round")
     w.select("#sheet-round", 1)
     w.select("#sheet-table", 1)
-    w.wait_text("deals 1", "#next-dealer")
+    w.wait_text(due, "#next-dealer")
     return int(w.text("#next-dealer").split()[1])
 
 
@@ -648,16 +649,7 @@ def cribbage_evening(w):
     w.wait_text("hand-size", "#calc-result")
     w.click("#calc-close")
     new_tournament(w, "Cribbage Test", "kings-cribbage", 1)
-    w.click("#nav-rounds")
-    w.type("#seed", "7")
-    w.click("#draw-round")
-    w.find("#table-card-1")
-    w.click("#nav-scorer")
-    w.find("#sheet-round")
-    w.select("#sheet-round", 1)
-    w.select("#sheet-table", 1)
-    w.wait_text("turn 1", "#next-dealer")
-    first = int(w.text("#next-dealer").split()[1])
+    first = open_sheet(w, 7, due="turn 1")
     after = lambda k: (first - 1 + k) % 4 + 1
     # The first move: one line typed and Enter; the tiles laid and the first-move bonus follow.
     w.type("#tiles-1", "4 5 5 6\ue007", clear=False)

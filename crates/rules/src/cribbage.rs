@@ -9,7 +9,7 @@
 
 use crate::error::rule;
 use crate::settings::RankingMethod;
-use crate::{form_option, said, seat_after, seat_index, setting, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
+use crate::{form_option, said, seat_after, seat_index, setting, Field, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::fmt;
@@ -670,6 +670,19 @@ impl Game for Cribbage {
     const SEATS: std::ops::RangeInclusive<usize> = 2..=4;
     const RANKING: RankingMethod = RankingMethod::TotalScore;
     const KEYS: &'static [&'static str] = &["joker", "serviteur"];
+    const FIELDS: &'static [Field] = &[
+        Field::new("seat", Tr::new("seat", "place", "plaats"), true),
+        Field::new("lines", Tr::new("lines", "lignes", "lijnen"), false),
+        Field::new("placed", Tr::new("tiles laid", "jetons posés", "gelegde stenen"), false),
+        Field::new("bonuses", Tr::new("bonuses", "bonus", "bonussen"), false),
+        Field::new("pass", Tr::new("pass", "passe", "pas"), false),
+        Field::new("exchanged", Tr::new("exchanged", "échangés", "geruild"), false),
+        Field::new("remaining", Tr::new("tiles left", "jetons restants", "overgebleven stenen"), false),
+        Field::new("joker", Tr::new("joker", "joker", "joker"), false),
+        Field::new("by", Tr::new("called by", "annoncé par", "geroepen door"), true),
+        Field::new("from", Tr::new("missed by", "oublié par", "vergeten door"), true),
+        Field::new("points", Tr::new("points", "points", "punten"), false),
+    ];
     const CALCULATOR: Option<crate::Calculator> = Some(calculate);
 
     fn from_settings(settings: &Map<String, Value>) -> Result<Cribbage, Violation> {

@@ -3,7 +3,7 @@
 
 use crate::error::rule;
 use crate::settings::RankingMethod;
-use crate::{check_counts, said, seat_after, seat_index, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, Tr, Violation};
+use crate::{check_counts, said, seat_after, seat_index, Field, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, Tr, Violation};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -515,6 +515,17 @@ impl Game for DoubleKing {
     const SEATS: std::ops::RangeInclusive<usize> = SEATS..=SEATS;
     const RANKING: RankingMethod = RankingMethod::TablePoints;
     const KEYS: &'static [&'static str] = &[];
+    const FIELDS: &'static [Field] = &[
+        Field::new("counts", Tr::new("counts by seat", "chiffres par place", "cijfers per plaats"), false),
+        Field::new("trump", Tr::new("trump", "atout", "troef"), false),
+        Field::new("taker", Tr::new("taker of the K♥", "preneur du R♥", "nemer van de H♥"), true),
+        Field::new("seventh", Tr::new("7th trick", "7e pli", "7de slag"), true),
+        Field::new("last", Tr::new("13th trick", "13e pli", "13de slag"), true),
+        Field::new("fault_by", Tr::new("fault by", "faute de", "fout van"), true),
+        Field::new("void_by", Tr::new("voided by", "annulée par", "ongeldig door"), true),
+        Field::new("reason", Tr::new("reason", "motif", "reden"), false),
+        Field::new("by", Tr::new("jury member", "membre du jury", "jurylid"), false),
+    ];
 
     fn from_settings(_settings: &Map<String, Value>) -> Result<Self, Violation> {
         Ok(DoubleKing)

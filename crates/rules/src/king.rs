@@ -11,7 +11,7 @@
 use crate::cards::Suit;
 use crate::error::rule;
 use crate::settings::RankingMethod;
-use crate::{check_counts, form_option, said, seat_after, seat_index, setting, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, Tr, Violation};
+use crate::{check_counts, form_option, said, seat_after, seat_index, setting, Field, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, Tr, Violation};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -574,6 +574,16 @@ impl Game for King {
     const SEATS: std::ops::RangeInclusive<usize> = SEATS..=SEATS;
     const RANKING: RankingMethod = RankingMethod::TablePoints;
     const KEYS: &'static [&'static str] = &["order", "king_of_hearts", "last_two", "king_and_last_two"];
+    const FIELDS: &'static [Field] = &[
+        Field::new("counts", Tr::new("counts by seat", "chiffres par place", "cijfers per plaats"), false),
+        Field::new("taker", Tr::new("taker of the K♥", "preneur du R♥", "nemer van de H♥"), true),
+        Field::new("takers", Tr::new("takers of tricks 12 and 13", "preneurs des plis 12 et 13", "nemers van slag 12 en 13"), true),
+        Field::new("trump", Tr::new("trump", "atout", "troef"), false),
+        Field::new("sale", Tr::new("sale", "vente", "verkoop"), false),
+        Field::new("seller", Tr::new("seller", "vendeur", "verkoper"), true),
+        Field::new("buyer", Tr::new("buyer", "acheteur", "koper"), true),
+        Field::new("tricks", Tr::new("tricks", "plis", "slagen"), false),
+    ];
 
     fn from_settings(settings: &Map<String, Value>) -> Result<King, Violation> {
         let bad = |said: Said| Violation::said(Rule::SETTINGS, said);

@@ -170,6 +170,19 @@ pub struct GameSpec {
     pub calculator: Option<Calculator>,
 }
 
+/// A field of a game's entry: its key, its name, and whether it holds a seat (or seats).
+pub struct Field {
+    pub key: &'static str,
+    pub name: Tr,
+    pub seat: bool,
+}
+
+impl Field {
+    pub const fn new(key: &'static str, name: Tr, seat: bool) -> Field {
+        Field { key, name, seat }
+    }
+}
+
 /// A hand calculator: the pieces of a hand as typed, its score part by part.
 pub type Calculator = fn(&[String]) -> Result<Value, Violation>;
 
@@ -208,6 +221,9 @@ pub trait Game: Sized + Send + Sync + 'static {
     const SEATS: RangeInclusive<usize>;
     const RANKING: RankingMethod;
     const KEYS: &'static [&'static str];
+    /// The fields of an entry (FORMAT.md's keys) by name, for the history and the log in
+    /// words; those that hold seats say so.
+    const FIELDS: &'static [Field] = &[];
     /// A calculator usable without a tournament (Kings Cribbage's hand score), for
     /// the jury settling a claim and for players checking a count.
     const CALCULATOR: Option<Calculator> = None;
@@ -310,8 +326,15 @@ impl<G: Game> Rules for G {
         Ok(choices.map(|c| serde_json::to_value(c).unwrap_or(Value::Null)))
     }
 
+    /// The game's description, with its entry's `fields`: `{key: {name, seat}}`.
     fn describe(&self, lang: Lang) -> Value {
-        Game::describe(self, lang)
+        let mut described = Game::describe(self, lang);
+        let fields: Map<String, Value> =
+            G::FIELDS.iter().map(|f| (f.key.to_string(), serde_json::json!({"name": f.name.get(lang), "seat": f.seat}))).collect();
+        if let Value::Object(map) = &mut described {
+            map.insert("fields".into(), Value::Object(fields));
+        }
+        described
     }
 
     fn plan(&self, players: usize) -> Result<TablePlan, Violation> {

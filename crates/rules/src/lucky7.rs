@@ -5,7 +5,7 @@
 
 use crate::error::rule;
 use crate::settings::RankingMethod;
-use crate::{check_counts, form_option, said, seat_after, setting, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
+use crate::{check_counts, form_option, said, seat_after, setting, Field, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -130,6 +130,11 @@ impl Game for Lucky7 {
     const SEATS: std::ops::RangeInclusive<usize> = 2..=7;
     const RANKING: RankingMethod = RankingMethod::TotalScore;
     const KEYS: &'static [&'static str] = &["hands"];
+    const FIELDS: &'static [Field] = &[
+        Field::new("cards", Tr::new("cards", "cartes", "kaarten"), false),
+        Field::new("bids", Tr::new("bids", "mises", "biedingen"), false),
+        Field::new("tricks", Tr::new("tricks", "plis", "slagen"), false),
+    ];
 
     fn from_settings(settings: &Map<String, Value>) -> Result<Lucky7, Violation> {
         let hands: usize = setting(settings, "hands", 14)?;

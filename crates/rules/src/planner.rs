@@ -280,14 +280,7 @@ pub fn plan<R: Rng>(rng: &mut R, players: &[Key], sizes: &[Vec<usize>], byes: &[
         for (r, round_sizes) in sizes.iter().enumerate().skip(tables.len()) {
             let mut seated: Vec<usize> = (0..n).filter(|i| !byes[r].contains(&players[*i])).collect();
             seated.shuffle(rng);
-            let mut rest = seated.as_slice();
-            let mut round = vec![];
-            for s in round_sizes {
-                let (t, tail) = rest.split_at((*s).min(rest.len()));
-                round.push(t.to_vec());
-                rest = tail;
-            }
-            tables.push(round);
+            tables.push(fill(&seated, round_sizes));
         }
         let mut search = Search { n, met: base.clone(), table_of: vec![vec![usize::MAX; n]; sizes.len()], tables };
         for r in 0..sizes.len() {
@@ -447,14 +440,21 @@ pub fn seat_round<R: Rng>(rng: &mut R, round: &(Vec<Vec<Key>>, Vec<Key>), histor
 /// ([`seat_round`]).
 pub fn by_ranking(ranked: &[Key], sizes: &[usize], byes: &[Key]) -> (Vec<Vec<Key>>, Vec<Key>) {
     let playing: Vec<Key> = ranked.iter().copied().filter(|p| !byes.contains(p)).collect();
-    let mut rest = playing.as_slice();
-    let mut tables = vec![];
-    for s in sizes {
-        let (t, tail) = rest.split_at((*s).min(rest.len()));
-        tables.push(t.to_vec());
-        rest = tail;
-    }
+    let tables = fill(&playing, sizes);
     let mut byes = byes.to_vec();
     byes.sort_unstable();
     (tables, byes)
+}
+
+/// `players` in their order at tables of `sizes`: the first ones at table 1, and so on.
+fn fill<T: Clone>(players: &[T], sizes: &[usize]) -> Vec<Vec<T>> {
+    let mut rest = players;
+    sizes
+        .iter()
+        .map(|s| {
+            let (t, tail) = rest.split_at((*s).min(rest.len()));
+            rest = tail;
+            t.to_vec()
+        })
+        .collect()
 }

@@ -5,7 +5,7 @@
 
 use crate::error::rule;
 use crate::settings::RankingMethod;
-use crate::{form_option, said, seat_after, seat_index, setting, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
+use crate::{form_option, said, seat_after, seat_index, setting, Field, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -666,6 +666,16 @@ impl Game for Rikken {
     const SEATS: std::ops::RangeInclusive<usize> = 4..=5;
     const RANKING: RankingMethod = RankingMethod::TotalScore;
     const KEYS: &'static [&'static str] = &["deals", "points"];
+    const FIELDS: &'static [Field] = &[
+        Field::new("declarer", Tr::new("declarer", "déclarant", "speler"), true),
+        Field::new("partner", Tr::new("partner", "partenaire", "partner"), true),
+        Field::new("declarers", Tr::new("declarers", "déclarants", "spelers"), true),
+        Field::new("tricks", Tr::new("tricks", "plis", "slagen"), false),
+        Field::new("jury", Tr::new("jury member", "membre du jury", "jurylid"), false),
+        Field::new("offender", Tr::new("offender", "fautif", "overtreder"), true),
+        Field::new("reason", Tr::new("reason", "motif", "reden"), false),
+        Field::new("by", Tr::new("jury member", "membre du jury", "jurylid"), false),
+    ];
 
     fn from_settings(settings: &Map<String, Value>) -> Result<Rikken, Violation> {
         let deals: usize = setting(settings, "deals", 16)?;
