@@ -169,5 +169,6 @@ export function explain(err) {
     const detail = (err.detail_texts && err.detail_texts[lang]) || err.detail;
     return `${t("refused")} — ${err.rule}: ${rule}. ${detail}${where ? ` (${where})` : ""}`;
   }
+  if (err && err.message_texts && err.message_texts[lang]) return err.message_texts[lang];
   return err && err.message ? err.message : String(err);
 }

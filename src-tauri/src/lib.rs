@@ -1,7 +1,7 @@
 //! The desktop shell. Each command forwards, in one line, to `atout-api`;
 //! commands are `async`, so database and file work runs off the main thread.
 
-use atout_api::{ApiError, Atout};
+use atout_api::{ApiError, Atout, TableRef};
 use serde_json::Value;
 use std::sync::Mutex;
 use tauri::State;
@@ -78,7 +78,7 @@ async fn players_import(app: S<'_>, bytes: Vec<u8>, tournament: Option<String>) 
 }
 #[tauri::command]
 async fn player_add(app: S<'_>, name: String, club: String, member: String, anyway: Option<bool>) -> Reply<atout_api::Player> {
-    app.with(|a| a.player_add_checked(&name, &club, &member, anyway.unwrap_or(false)))
+    app.with(|a| a.player_add(&name, &club, &member, anyway.unwrap_or(false)))
 }
 #[tauri::command]
 async fn player_edit(app: S<'_>, id: i64, name: String, club: String, member: String, reason: String) -> Reply<atout_api::Player> {
@@ -98,7 +98,7 @@ async fn tournament_enter(app: S<'_>, tournament: String, players: Vec<i64>) -> 
 }
 #[tauri::command]
 async fn round_draw(app: S<'_>, tournament: String, round: i64, seed: Option<String>, seating: Option<atout_api::Seating>) -> Reply<atout_api::DrawnRound> {
-    app.with(|a| a.round_draw_seed_text_as(&tournament, round, seed.as_deref(), seating.unwrap_or_default()))
+    app.with(|a| a.round_draw(&tournament, &atout_api::DrawRequest { round, seed, seating: seating.unwrap_or_default() }))
 }
 #[tauri::command]
 async fn round_view(app: S<'_>, tournament: String, round: i64) -> Reply<atout_api::DrawnRound> {
@@ -106,30 +106,27 @@ async fn round_view(app: S<'_>, tournament: String, round: i64) -> Reply<atout_a
 }
 #[tauri::command]
 async fn sheet(app: S<'_>, tournament: String, round: i64, table: i64) -> Reply<atout_api::SheetView> {
-    app.with(|a| a.sheet(&tournament, round, table))
+    app.with(|a| a.sheet(&TableRef::new(tournament, round, table)))
 }
 #[tauri::command]
 async fn sheet_history(app: S<'_>, tournament: String, round: i64, table: i64) -> Reply<Vec<atout_api::HistoryEntry>> {
-    app.with(|a| a.sheet_history(&tournament, round, table))
+    app.with(|a| a.sheet_history(&TableRef::new(tournament, round, table)))
 }
 #[tauri::command]
 async fn deal_add(app: S<'_>, tournament: String, round: i64, table: i64, line: Option<usize>, entry: Value) -> Reply<atout_api::SheetView> {
-    app.with(|a| match line {
-        Some(line) => a.deal_add_line(&tournament, round, table, line, entry),
-        None => a.deal_add(&tournament, round, table, entry),
-    })
+    app.with(|a| a.deal_add(&TableRef::new(tournament, round, table), line, entry))
 }
 #[tauri::command]
-async fn deal_undo(app: S<'_>, tournament: String, round: i64, table: i64, reason: String) -> Reply<atout_api::SheetView> {
-    app.with(|a| a.deal_undo(&tournament, round, table, &reason))
+async fn deal_undo(app: S<'_>, tournament: String, round: i64, table: i64, line: usize, reason: String) -> Reply<atout_api::SheetView> {
+    app.with(|a| a.deal_undo(&TableRef::new(tournament, round, table), line, &reason))
 }
 #[tauri::command]
 async fn sheet_replace(app: S<'_>, tournament: String, round: i64, table: i64, lines: Vec<Value>, reason: String) -> Reply<atout_api::SheetView> {
-    app.with(|a| a.sheet_replace(&tournament, round, table, lines, &reason))
+    app.with(|a| a.sheet_replace(&TableRef::new(tournament, round, table), lines, &reason))
 }
 #[tauri::command]
 async fn table_dealer(app: S<'_>, tournament: String, round: i64, table: i64, seat: i64, reason: String) -> Reply<atout_api::SheetView> {
-    app.with(|a| a.table_dealer(&tournament, round, table, seat, &reason))
+    app.with(|a| a.table_dealer(&TableRef::new(tournament, round, table), seat, &reason))
 }
 #[tauri::command]
 async fn ruling_withdraw(app: S<'_>, tournament: String, ruling: i64, reason: String) -> Reply<Vec<atout_api::RulingView>> {
@@ -145,11 +142,11 @@ async fn player_return(app: S<'_>, tournament: String, player: String, reason: S
 }
 #[tauri::command]
 async fn set_actor(app: S<'_>, actor: String) -> Reply<String> {
-    app.with(|a| a.set_actor_checked(&actor))
+    app.with(|a| a.set_actor(&actor))
 }
 #[tauri::command]
 async fn deal_check(app: S<'_>, tournament: String, round: i64, table: i64, line: Option<usize>, entry: Value) -> Reply<atout_api::LinePreview> {
-    app.with(|a| a.deal_check(&tournament, round, table, line, entry))
+    app.with(|a| a.deal_check(&TableRef::new(tournament, round, table), line, entry))
 }
 #[tauri::command]
 async fn tournament_players(app: S<'_>, tournament: String) -> Reply<Vec<atout_api::EntrantView>> {
@@ -176,7 +173,7 @@ async fn open_file(path: String) -> Reply<()> {
         .stderr(std::process::Stdio::null())
         .spawn()
         .map(|_| ())
-        .map_err(|e| ApiError::Invalid(format!("cannot open {path}: {e}")))
+        .map_err(|source| ApiError::File { path, source })
 }
 #[tauri::command]
 async fn recovery(app: S<'_>) -> Reply<Recovery> {
@@ -213,11 +210,11 @@ async fn game_view(app: S<'_>, tournament: String, lang: String) -> Reply<Value>
 #[tauri::command]
 #[allow(clippy::too_many_arguments)]
 async fn deal_correct(app: S<'_>, tournament: String, round: i64, table: i64, line: usize, entry: Value, before: Option<Value>, reason: String) -> Reply<atout_api::SheetView> {
-    app.with(|a| a.deal_correct_seen(&tournament, round, table, line, entry, before, &reason))
+    app.with(|a| a.deal_correct(&TableRef::new(tournament, round, table), line, entry, before, &reason))
 }
 #[tauri::command]
 async fn ruling_add(app: S<'_>, tournament: String, round: i64, table: i64, ruling: Value) -> Reply<atout_api::SheetView> {
-    app.with(|a| a.ruling_add(&tournament, round, table, ruling))
+    app.with(|a| a.ruling_add(&TableRef::new(tournament, round, table), ruling))
 }
 #[tauri::command]
 async fn rulings_list(app: S<'_>, tournament: String) -> Reply<Vec<atout_api::RulingView>> {

@@ -27,7 +27,7 @@ fn backup_change_restore_gives_back_the_exact_tournament() {
     assert_eq!((backup.kind, backup.tournaments, backup.rounds), ("auto", 1, 3));
     assert!(backup.lines > 0 && backup.problem.is_none());
     // A change after the backup…
-    app.ruling_add(&t, 1, 1, json!({"seat": 1, "points": [2, -2, 0, 0], "reason": "x", "by": "j"})).unwrap();
+    app.ruling_add(&atout_api::TableRef::new(&t, 1, 1), json!({"seat": 1, "points": [2, -2, 0, 0], "reason": "x", "by": "j"})).unwrap();
     assert_ne!(export(&mut app, &t), before);
     // …is gone after the restore, and the replaced content is kept aside.
     let kept = app.restore(Path::new(&backup.path)).unwrap();

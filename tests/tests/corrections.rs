@@ -12,8 +12,8 @@ fn table() -> (Atout, String) {
     let t = app.tournament_create(&NewTournament { name: "Fix".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() }).unwrap();
     let t = t.id.to_string();
     app.players_import("name\nAnne\nBart\nChloé\nDirk\n", Some(&t)).unwrap();
-    app.round_draw(&t, 1, Some(1)).unwrap();
-    app.table_dealer(&t, 1, 1, 3, "the cards were drawn for the deal").unwrap();
+    app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(1))).unwrap();
+    app.table_dealer(&atout_api::TableRef::new(&t, 1, 1), 3, "the cards were drawn for the deal").unwrap();
     (app, t)
 }
 
@@ -31,21 +31,21 @@ fn two_contracts_written_on_each_others_lines_are_swapped_back_with_sheet_replac
     let mut wrong = right.clone();
     wrong.swap(2, 14); // line 3 D ↔ line 15 T♠ (both dealt by seat 1)
     for entry in &wrong {
-        app.deal_add(&t, 1, 1, entry.clone()).unwrap();
+        app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, entry.clone()).unwrap();
     }
     // Line 3 back to D alone: seat 1 would choose D, B, A and D again — a fourth negative on line 15.
-    assert_eq!(rule(app.deal_correct(&t, 1, 1, 3, right[2].clone(), "D was line 3").unwrap_err()), "dealer-negatives");
+    assert_eq!(rule(app.deal_correct(&atout_api::TableRef::new(&t, 1, 1), 3, right[2].clone(), None, "D was line 3").unwrap_err()), "dealer-negatives");
     // Line 15 back to T alone: seat 1 would deal trump on lines 3, 15 and 19.
-    assert_eq!(rule(app.deal_correct(&t, 1, 1, 15, right[14].clone(), "T was line 15").unwrap_err()), "dealer-trumps");
-    let sheet = app.sheet_replace(&t, 1, 1, right.clone(), "lines 3 and 15 swapped back").unwrap();
+    assert_eq!(rule(app.deal_correct(&atout_api::TableRef::new(&t, 1, 1), 15, right[14].clone(), None, "T was line 15").unwrap_err()), "dealer-trumps");
+    let sheet = app.sheet_replace(&atout_api::TableRef::new(&t, 1, 1), right.clone(), "lines 3 and 15 swapped back").unwrap();
     assert_eq!(sheet.scores, [14, 3, 3, -20]);
-    let history = app.sheet_history(&t, 1, 1).unwrap();
+    let history = app.sheet_history(&atout_api::TableRef::new(&t, 1, 1)).unwrap();
     assert_eq!(history.iter().filter(|h| h.action == "sheet.replace").count(), 2, "one new version of each of the two lines");
     // A replaced sheet that breaks a rule stores nothing.
     let before = app.row_counts().unwrap();
     let mut broken = right.clone();
     broken[3] = json!({"contract": "C", "counts": [1, 1, 1, 0]});
-    assert_eq!(rule(app.sheet_replace(&t, 1, 1, broken, "typo").unwrap_err()), "deal-total");
+    assert_eq!(rule(app.sheet_replace(&atout_api::TableRef::new(&t, 1, 1), broken, "typo").unwrap_err()), "deal-total");
     assert_eq!(app.row_counts().unwrap(), before);
 }
 
@@ -53,45 +53,46 @@ fn two_contracts_written_on_each_others_lines_are_swapped_back_with_sheet_replac
 fn the_last_line_is_undone_and_stays_in_the_history() {
     let (mut app, t) = table();
     for entry in worked_example().iter().take(3) {
-        app.deal_add(&t, 1, 1, entry.clone()).unwrap();
+        app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, entry.clone()).unwrap();
     }
-    let sheet = app.deal_undo(&t, 1, 1, "written on the wrong table").unwrap();
+    let at = atout_api::TableRef::new(&t, 1, 1);
+    let sheet = app.deal_undo(&at, 3, "written on the wrong table").unwrap();
     assert_eq!(sheet.lines.len(), 2);
     assert_eq!(sheet.totals, [-5, 0, -5, 0]);
     // The next line is line 3 again, dealt by seat 1.
     assert_eq!(sheet.next.as_ref().unwrap()["dealer"], 1);
-    assert!(app.deal_undo(&t, 1, 1, "").is_err(), "an undo states its reason");
-    let history = app.sheet_history(&t, 1, 1).unwrap();
+    assert!(app.deal_undo(&at, 2, "").is_err(), "an undo states its reason");
+    let history = app.sheet_history(&atout_api::TableRef::new(&t, 1, 1)).unwrap();
     let undo = history.iter().find(|h| h.action == "deal.undo").unwrap();
     assert_eq!((undo.line, undo.entry.clone(), undo.reason.as_str()), (Some(3), Value::Null, "written on the wrong table"));
-    app.deal_undo(&t, 1, 1, "again").unwrap();
-    app.deal_undo(&t, 1, 1, "again").unwrap();
-    assert_eq!(app.deal_undo(&t, 1, 1, "nothing left").unwrap_err().kind(), "not-found");
+    app.deal_undo(&at, 2, "again").unwrap();
+    app.deal_undo(&at, 1, "again").unwrap();
+    assert_eq!(app.deal_undo(&at, 1, "nothing left").unwrap_err().kind(), "not-found");
 }
 
 #[test]
 fn the_first_dealer_is_corrected_only_when_the_sheet_still_checks() {
     let (mut app, t) = table();
     let example = worked_example();
-    app.deal_add(&t, 1, 1, example[0].clone()).unwrap();
-    app.deal_add(&t, 1, 1, example[1].clone()).unwrap();
+    app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, example[0].clone()).unwrap();
+    app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, example[1].clone()).unwrap();
     // With seat 4 first, the same two lines are still valid: seat 4 and seat 1 chose E.
-    let sheet = app.table_dealer(&t, 1, 1, 4, "the first dealer was seat 4").unwrap();
+    let sheet = app.table_dealer(&atout_api::TableRef::new(&t, 1, 1), 4, "the first dealer was seat 4").unwrap();
     assert_eq!((sheet.first_dealer, sheet.lines[0].line.dealer), (4, 4));
-    assert_eq!(rule(app.table_dealer(&t, 1, 1, 5, "no such seat").unwrap_err()), "first-dealer");
-    assert_eq!(app.sheet(&t, 1, 1).unwrap().first_dealer, 4);
+    assert_eq!(rule(app.table_dealer(&atout_api::TableRef::new(&t, 1, 1), 5, "no such seat").unwrap_err()), "first-dealer");
+    assert_eq!(app.sheet(&atout_api::TableRef::new(&t, 1, 1)).unwrap().first_dealer, 4);
 }
 
 #[test]
 fn a_ruling_is_withdrawn_and_the_table_scored_again() {
     let (mut app, t) = table();
-    app.deal_add(&t, 1, 1, worked_example()[0].clone()).unwrap();
-    let sheet = app.ruling_add(&t, 1, 1, json!({"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Jury Claes"})).unwrap();
+    app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, worked_example()[0].clone()).unwrap();
+    let sheet = app.ruling_add(&atout_api::TableRef::new(&t, 1, 1), json!({"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Jury Claes"})).unwrap();
     assert_eq!(sheet.scores, [1, -3, -4, 1]);
     let id = app.rulings_list(&t).unwrap()[0].id.unwrap();
     let left = app.ruling_withdraw(&t, id, "the revoke was not one").unwrap();
     assert!(left.is_empty());
-    assert_eq!(app.sheet(&t, 1, 1).unwrap().scores, [0, 0, -5, 0]);
+    assert_eq!(app.sheet(&atout_api::TableRef::new(&t, 1, 1)).unwrap().scores, [0, 0, -5, 0]);
     assert_eq!(app.ruling_withdraw(&t, id, "twice").unwrap_err().kind(), "not-found");
 }
 
@@ -99,9 +100,9 @@ fn a_ruling_is_withdrawn_and_the_table_scored_again() {
 fn a_fault_written_by_the_app_states_its_reason_and_jury_member() {
     let (mut app, t) = table();
     let bare = json!({"contract": "C", "fault_by": 2});
-    assert_eq!(rule(app.deal_add(&t, 1, 1, bare).unwrap_err()), "ruling-shape");
+    assert_eq!(rule(app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, bare).unwrap_err()), "ruling-shape");
     let said = json!({"contract": "C", "fault_by": 2, "reason": "renounce", "by": "Jury Claes"});
-    assert_eq!(app.deal_add(&t, 1, 1, said).unwrap().totals, [0, -8, 0, 0]);
+    assert_eq!(app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, said).unwrap().totals, [0, -8, 0, 0]);
 }
 
 #[test]
@@ -109,8 +110,8 @@ fn withdrawals_and_late_entries_follow_the_draws_and_are_marked() {
     let mut app = Atout::open_in_memory().unwrap();
     let t = app.tournament_create(&NewTournament { name: "Late".into(), game: "double-king".into(), rounds: Some(3), ..Default::default() }).unwrap().id.to_string();
     app.players_import("name\nA1\nA2\nA3\nA4\nA5\nA6\nA7\nA8\n", Some(&t)).unwrap();
-    app.round_draw(&t, 1, Some(5)).unwrap();
-    app.deal_add(&t, 1, 1, json!({"contract": "E", "taker": 1})).unwrap();
+    app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(5))).unwrap();
+    app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, json!({"contract": "E", "taker": 1})).unwrap();
     // Four latecomers after round 1 has begun: they play from round 2.
     let late = app.players_import("name\nB1\nB2\nB3\nB4\n", Some(&t)).unwrap();
     assert_eq!(late.entered, 4);
@@ -118,7 +119,7 @@ fn withdrawals_and_late_entries_follow_the_draws_and_are_marked() {
     assert_eq!(info.players, 12);
     let withdrawn = app.round_view(&t, 1).unwrap().tables[1].seats[0].player.clone();
     app.player_withdraw(&t, &withdrawn, None, "went home ill").unwrap();
-    let r2 = app.round_draw(&t, 2, Some(5)).unwrap();
+    let r2 = app.round_draw(&t, &atout_api::DrawRequest::new(2, Some(5))).unwrap();
     let seated: Vec<String> = r2.tables.iter().flat_map(|x| x.seats.iter().map(|s| s.player.clone())).chain(r2.byes.iter().map(|b| b.player.clone())).collect();
     assert_eq!(seated.len(), 11, "eight, less one withdrawn, plus four late");
     assert!(!seated.contains(&withdrawn));
@@ -157,13 +158,13 @@ fn a_windows_1252_csv_keeps_its_accents() {
 #[test]
 fn a_probable_duplicate_is_never_created_silently() {
     let mut app = Atout::open_in_memory().unwrap();
-    let anne = app.player_add("Anne Peeters", "KC De Troef", "101").unwrap();
+    let anne = app.player_add("Anne Peeters", "KC De Troef", "101", false).unwrap();
     let r = app.players_import("Voornaam;Naam;Club\nAnne;Peeters;KC De Troef\n", None).unwrap();
     assert_eq!((r.added.len(), r.known.len(), r.known[0].id), (0, 1, anne.id));
     // By hand: refused, naming the registered player; kept when they are two people.
-    let e = app.player_add("anne  peeters", "", "").unwrap_err();
+    let e = app.player_add("anne  peeters", "", "", false).unwrap_err();
     assert!(e.to_string().contains("already registered as player"), "{e}");
-    app.player_add_checked("Anne Peeters", "Les Atouts", "", true).unwrap();
+    app.player_add("Anne Peeters", "Les Atouts", "", true).unwrap();
     // Now two could match a row without club: it is left for the secretary.
     let r = app.players_import("name\nAnne Peeters\n", None).unwrap();
     assert_eq!((r.added.len(), r.known.len(), r.unsure.len()), (0, 0, 1));
@@ -187,9 +188,9 @@ fn namesakes_in_one_document_are_two_players() {
 fn every_text_field_is_bounded() {
     let mut app = Atout::open_in_memory().unwrap();
     let long = "x".repeat(2_000_000);
-    assert_eq!(app.player_add(&long, "", "").unwrap_err().kind(), "invalid");
+    assert_eq!(app.player_add(&long, "", "", false).unwrap_err().kind(), "invalid");
     assert!(app.players_import(&format!("name\n{long}\n"), None).is_err());
-    assert!(app.player_add("Anne\nPeeters", "", "").is_err(), "a line break in a name");
+    assert!(app.player_add("Anne\nPeeters", "", "", false).is_err(), "a line break in a name");
     assert!(app.tournament_create(&NewTournament { name: long.clone(), game: "double-king".into(), ..Default::default() }).is_err());
     assert!(app.players_list().unwrap().is_empty());
 }
@@ -199,24 +200,26 @@ fn every_text_field_is_bounded() {
 #[test]
 fn the_log_tells_every_change_of_a_tournament() {
     let (mut app, t) = table();
-    app.set_actor("Scorer table 1: Anne");
-    app.deal_add(&t, 1, 1, json!({"contract": "E", "taker": 3})).unwrap();
-    app.deal_correct(&t, 1, 1, 1, json!({"contract": "E", "taker": 2}), "K♥ was seat 2's").unwrap();
-    app.set_actor("Jury: Claes");
-    app.ruling_add(&t, 1, 1, json!({"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Claes"})).unwrap();
+    app.set_actor("Scorer table 1: Anne").unwrap();
+    app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, json!({"contract": "E", "taker": 3})).unwrap();
+    app.deal_correct(&atout_api::TableRef::new(&t, 1, 1), 1, json!({"contract": "E", "taker": 2}), None, "K♥ was seat 2's").unwrap();
+    app.set_actor("Jury: Claes").unwrap();
+    app.ruling_add(&atout_api::TableRef::new(&t, 1, 1), json!({"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Claes"})).unwrap();
     let log = app.audit(&t).unwrap();
     let actions: Vec<&str> = log.iter().map(|e| e.action.as_str()).collect();
     // Entering the four players is one change that writes four entrants.
     assert_eq!(actions, ["tournament.create", "tournament.enter", "tournament.enter", "tournament.enter", "tournament.enter", "round.draw", "table.dealer", "deal.add", "deal.correct", "ruling.add"]);
     let fix = log.iter().find(|e| e.action == "deal.correct").unwrap();
     assert_eq!((fix.by.as_str(), fix.reason.as_str(), fix.line), ("Scorer table 1: Anne", "K♥ was seat 2's", Some(1)));
-    assert_eq!((fix.before_text.as_str(), fix.after_text.as_str()), ("E · taker 3", "E · taker 2"));
+    // In the game's own words (the log names no seat's player: it has no table at hand).
+    assert_eq!((fix.before_text.as_str(), fix.after_text.as_str()), ("king of hearts · taker of the K♥: 3", "king of hearts · taker of the K♥: 2"));
+    assert!(fix.after_texts.fr.contains("preneur du R♥") && fix.after_texts.nl.contains("nemer van de H♥"), "{:?}", fix.after_texts);
     let dealer = log.iter().find(|e| e.action == "table.dealer").unwrap();
     assert!((1..=4).contains(&dealer.before["first_dealer"].as_i64().unwrap()), "the drawn dealer");
     assert_eq!((dealer.after["first_dealer"].as_i64(), dealer.round, dealer.table), (Some(3), Some(1), Some(1)));
     let csv = app.audit_csv(&t).unwrap();
     assert!(csv.starts_with("\u{feff}time;by;action;reason;round;table;line;before;after\n"), "{csv}");
-    assert!(csv.contains(";Jury: Claes;ruling.add;revoke;1;1;;;seat 2 · points 1 -3 1 1 · reason revoke · by Claes"), "{csv}");
+    assert!(csv.contains(";Jury: Claes;ruling.add;revoke;1;1;;;seat: 2 · points: 1 · -3 · 1 · 1 · reason: revoke · jury member: Claes"), "{csv}");
     let archive = serde_json::to_value(app.export_document(&t).unwrap()).unwrap();
     assert_eq!(archive["audit"].as_array().unwrap().len(), log.len());
     // Imported again, the archive's log is not taken for this database's history.
@@ -229,12 +232,12 @@ fn the_log_tells_every_change_of_a_tournament() {
 fn a_correction_of_a_line_changed_meanwhile_is_refused() {
     let (mut app, t) = table();
     let first = json!({"contract": "E", "taker": 3});
-    app.deal_add(&t, 1, 1, first.clone()).unwrap();
-    app.set_actor("Jury: Claes");
-    app.deal_correct_seen(&t, 1, 1, 1, json!({"contract": "E", "taker": 2}), Some(first.clone()), "seat 2 took it").unwrap();
-    app.set_actor("Scorer: Anne");
-    let e = app.deal_correct_seen(&t, 1, 1, 1, json!({"contract": "E", "taker": 4}), Some(first), "seat 4 took it").unwrap_err();
+    app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, first.clone()).unwrap();
+    app.set_actor("Jury: Claes").unwrap();
+    app.deal_correct(&atout_api::TableRef::new(&t, 1, 1), 1, json!({"contract": "E", "taker": 2}), Some(first.clone()), "seat 2 took it").unwrap();
+    app.set_actor("Scorer: Anne").unwrap();
+    let e = app.deal_correct(&atout_api::TableRef::new(&t, 1, 1), 1, json!({"contract": "E", "taker": 4}), Some(first), "seat 4 took it").unwrap_err();
     assert_eq!(e.kind(), "conflict");
     assert!(e.to_string().contains("line 1 was changed meanwhile by Jury: Claes"), "{e}");
-    assert_eq!(app.sheet(&t, 1, 1).unwrap().lines[0].entry["taker"], 2);
+    assert_eq!(app.sheet(&atout_api::TableRef::new(&t, 1, 1)).unwrap().lines[0].entry["taker"], 2);
 }

@@ -47,7 +47,7 @@ const PLAYERS: &str = "\u{feff}Prénom;Nom;Club;Numéro\nAnne;Peeters;KC De Troe
 #[test]
 fn a_two_table_evening() {
     let mut app = Atout::open_in_memory().unwrap();
-    app.set_actor("secretary");
+    app.set_actor("secretary").unwrap();
     let t = app
         .tournament_create(&NewTournament { name: "Friday".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() })
         .unwrap();
@@ -60,11 +60,11 @@ fn a_two_table_evening() {
     let again = app.players_import(PLAYERS, Some("Friday")).unwrap();
     assert_eq!((again.added.len(), again.known.len(), again.entered), (0, 8, 0));
 
-    let round = app.round_draw(&tid, 1, Some(2026)).unwrap();
+    let round = app.round_draw(&tid, &atout_api::DrawRequest::new(1, Some(2026))).unwrap();
     assert_eq!(round.tables.len(), 2);
     assert_eq!(round.repeats, Some(0));
     // Drawing again before any line is written replaces the draw; the same seed gives the same seats.
-    let redrawn = app.round_draw(&tid, 1, Some(2026)).unwrap();
+    let redrawn = app.round_draw(&tid, &atout_api::DrawRequest::new(1, Some(2026))).unwrap();
     assert_eq!(redrawn.tables, round.tables);
 
     let (table, first) = (round.tables[0].number, round.tables[0].first_dealer);
@@ -73,15 +73,15 @@ fn a_two_table_evening() {
         if i == 3 {
             // A refused line: queens add up to 3, not 4. Nothing is stored.
             let before = app.row_counts().unwrap();
-            let err = app.deal_add(&tid, 1, table, json!({"contract": "C", "counts": at_seats([1, 1, 1, 0], first)})).unwrap_err();
+            let err = app.deal_add(&atout_api::TableRef::new(&tid, 1, table), None, json!({"contract": "C", "counts": at_seats([1, 1, 1, 0], first)})).unwrap_err();
             assert_eq!(err.rule().map(|r| r.code()), Some("deal-total"));
             assert!(err.to_string().contains("round 1, table"), "{err}");
             assert_eq!(app.row_counts().unwrap(), before);
         }
-        let sheet = app.deal_add(&tid, 1, table, d.clone()).unwrap();
+        let sheet = app.deal_add(&atout_api::TableRef::new(&tid, 1, table), None, d.clone()).unwrap();
         assert_eq!(sheet.lines.len(), i + 1);
     }
-    let sheet = app.sheet(&tid, 1, table).unwrap();
+    let sheet = app.sheet(&atout_api::TableRef::new(&tid, 1, table)).unwrap();
     assert!(sheet.complete);
     assert_eq!(sheet.scores, at_seats([14, 3, 3, -20], first));
     assert!(sheet.next.is_none());
@@ -90,26 +90,26 @@ fn a_two_table_evening() {
 
     // Correction: example seat 4 took the queen in deal 4, not example seat 1: +2 and −2.
     let fixed = json!({"contract": "C", "counts": at_seats([0, 2, 1, 1], first)});
-    let err = app.deal_correct(&tid, 1, table, 4, fixed.clone(), "").unwrap_err();
+    let err = app.deal_correct(&atout_api::TableRef::new(&tid, 1, table), 4, fixed.clone(), None, "").unwrap_err();
     assert!(err.to_string().contains("reason"));
-    let corrected = app.deal_correct(&tid, 1, table, 4, fixed, "queen of clubs was seat 4's").unwrap();
+    let corrected = app.deal_correct(&atout_api::TableRef::new(&tid, 1, table), 4, fixed, None, "queen of clubs was seat 4's").unwrap();
     assert_eq!(corrected.scores, at_seats([16, 3, 3, -22], first));
     // A correction that breaks a later line is refused: deal 1 as trump gives its dealer a third trump at deal 13.
     let err = app
-        .deal_correct(&tid, 1, table, 1, json!({"contract": "T", "trump": "clubs", "counts": [13, 0, 0, 0]}), "x")
+        .deal_correct(&atout_api::TableRef::new(&tid, 1, table), 1, json!({"contract": "T", "trump": "clubs", "counts": [13, 0, 0, 0]}), None, "x")
         .unwrap_err();
     assert_eq!(err.rule().map(|r| r.code()), Some("dealer-trumps"), "{err}");
     assert!(err.to_string().contains("deal 13"), "{err}");
     // Jury: a zero-sum ruling on example seat 2, and a refused unbalanced one.
     let ruling = at_seats([1, -3, 1, 1], first);
     let ruled = app
-        .ruling_add(&tid, 1, table, json!({"seat": moved(2, first), "points": ruling, "reason": "revoke", "by": "Jury Claes"}))
+        .ruling_add(&atout_api::TableRef::new(&tid, 1, table), json!({"seat": moved(2, first), "points": ruling, "reason": "revoke", "by": "Jury Claes"}))
         .unwrap();
     assert_eq!(ruled.scores, at_seats([17, 0, 4, -21], first));
-    let err = app.ruling_add(&tid, 1, table, json!({"seat": 2, "points": [0, -3, 0, 0], "reason": "late", "by": "J"})).unwrap_err();
+    let err = app.ruling_add(&atout_api::TableRef::new(&tid, 1, table), json!({"seat": 2, "points": [0, -3, 0, 0], "reason": "late", "by": "J"})).unwrap_err();
     assert_eq!(err.rule().map(|r| r.code()), Some("ruling-zero-sum"));
 
-    let history = app.sheet_history(&tid, 1, table).unwrap();
+    let history = app.sheet_history(&atout_api::TableRef::new(&tid, 1, table)).unwrap();
     assert_eq!(history.len(), 22);
     let correction = history.iter().find(|h| h.action == "deal.correct").unwrap();
     assert_eq!((correction.line, correction.reason.as_str(), correction.by.as_str()), (Some(4), "queen of clubs was seat 4's", "secretary"));
@@ -124,11 +124,11 @@ fn a_two_table_evening() {
     assert_eq!(s.rows[0].score_sum, 17);
 
     // Once a line is written, the round cannot be drawn again.
-    assert!(app.round_draw(&tid, 1, Some(1)).is_err());
+    assert!(app.round_draw(&tid, &atout_api::DrawRequest::new(1, Some(1))).is_err());
     // Round 2 avoids round 1's pairs where possible: with 8 players, at least 4 repeats.
-    let r2 = app.round_draw(&tid, 2, Some(5)).unwrap();
+    let r2 = app.round_draw(&tid, &atout_api::DrawRequest::new(2, Some(5))).unwrap();
     assert_eq!(r2.repeats, Some(4));
-    assert!(app.round_draw(&tid, 3, None).is_err());
+    assert!(app.round_draw(&tid, &atout_api::DrawRequest::new(3, None)).is_err());
 }
 
 #[test]
@@ -144,14 +144,14 @@ fn a_file_database_keeps_committed_lines_across_reopening() {
     let mut b = Atout::open(&path).unwrap();
     let before = a.standings(&tid, None).unwrap();
     // Another connection's write is seen: b corrects a line, a reads fresh standings.
-    let sheet = b.sheet(&tid, 1, 1).unwrap();
+    let sheet = b.sheet(&atout_api::TableRef::new(&tid, 1, 1)).unwrap();
     let line = sheet.lines.iter().find(|l| l.entry["contract"] == "E" && l.entry.get("taker").is_some()).unwrap();
     let taker = line.entry["taker"].as_i64().unwrap();
     let other = taker % 4 + 1;
-    b.deal_correct(&tid, 1, 1, line.line.line, json!({"contract": "E", "taker": other}), "wrong taker").unwrap();
+    b.deal_correct(&atout_api::TableRef::new(&tid, 1, 1), line.line.line, json!({"contract": "E", "taker": other}), None, "wrong taker").unwrap();
     let after = a.standings(&tid, None).unwrap();
     assert_ne!(before, after);
-    let sheet_a = a.sheet(&tid, 1, 1).unwrap();
+    let sheet_a = a.sheet(&atout_api::TableRef::new(&tid, 1, 1)).unwrap();
     assert_eq!(sheet_a.scores[(taker - 1) as usize], sheet.scores[(taker - 1) as usize] + 5);
     assert_eq!(sheet_a.scores[(other - 1) as usize], sheet.scores[(other - 1) as usize] - 5);
 }
@@ -167,7 +167,7 @@ fn the_jury_list_holds_faults_and_free_rulings() {
     assert_eq!(list[0].ruling.points.iter().sum::<i64>(), -8);
     assert!(list[4].ruling.sanction);
     // A fault on a complete sheet is refused like any 21st deal.
-    let err = app.deal_add(&t, 5, 1, json!({"contract": "A", "fault_by": 1, "reason": "renounce", "by": "Jury Claes"})).unwrap_err();
+    let err = app.deal_add(&atout_api::TableRef::new(&t, 5, 1), None, json!({"contract": "A", "fault_by": 1, "reason": "renounce", "by": "Jury Claes"})).unwrap_err();
     assert_eq!(err.rule().map(|r| r.code()), Some("sheet-full"));
 }
 
@@ -190,7 +190,7 @@ fn drawn_round_by_round(players: usize, rounds: i64) -> usize {
     app.players_import(&format!("name\n{names}"), Some(&t)).unwrap();
     let mut met = std::collections::HashSet::new();
     for round in 1..=rounds {
-        let drawn = app.round_draw(&t, round, Some(1000 + round as u64)).unwrap();
+        let drawn = app.round_draw(&t, &atout_api::DrawRequest::new(round, Some(1000 + round as u64))).unwrap();
         assert_eq!(drawn.repeats, Some(0), "round {round}");
         for table in &drawn.tables {
             for (i, a) in table.seats.iter().enumerate() {
@@ -211,11 +211,11 @@ fn a_withdrawal_replans_the_rounds_left() {
     let t = app.tournament_create(&NewTournament { name: "Replan".into(), game: "double-king".into(), rounds: Some(4), ..Default::default() }).unwrap().id.to_string();
     let names: String = (1..=20).map(|i| format!("Q{i}\n")).collect();
     app.players_import(&format!("name\n{names}"), Some(&t)).unwrap();
-    app.round_draw(&t, 1, Some(5)).unwrap();
+    app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(5))).unwrap();
     let gone = app.round_view(&t, 1).unwrap().tables[0].seats[0].player.clone();
     app.player_withdraw(&t, &gone, Some(2), "left").unwrap();
     for round in 2..=4 {
-        let drawn = app.round_draw(&t, round, Some(50 + round as u64)).unwrap();
+        let drawn = app.round_draw(&t, &atout_api::DrawRequest::new(round, Some(50 + round as u64))).unwrap();
         let seated: Vec<String> = drawn.tables.iter().flat_map(|x| x.seats.iter().map(|s| s.player.clone())).chain(drawn.byes.iter().map(|b| b.player.clone())).collect();
         assert_eq!(seated.len(), 19);
         assert!(!seated.contains(&gone));
@@ -234,7 +234,7 @@ fn a_final_round_seated_by_ranking() {
     let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
     let standings = app.standings(&t, Some(4)).unwrap();
     let order: Vec<String> = standings.rows.iter().map(|r| r.player.clone()).collect();
-    let round = app.round_draw_as(&t, 5, Some(3), atout_api::Seating::ByRanking).unwrap();
+    let round = app.round_draw(&t, &atout_api::DrawRequest::new(5, Some(3)).seated(atout_api::Seating::ByRanking)).unwrap();
     assert!(round.by_ranking);
     for (k, table) in round.tables.iter().enumerate() {
         let mut got: Vec<String> = table.seats.iter().map(|s| s.player.clone()).collect();
@@ -244,7 +244,7 @@ fn a_final_round_seated_by_ranking() {
         assert_eq!(got, want, "table {}", k + 1);
     }
     // Drawn again the usual way: planned, not by ranking.
-    let again = app.round_draw(&t, 5, Some(3)).unwrap();
+    let again = app.round_draw(&t, &atout_api::DrawRequest::new(5, Some(3))).unwrap();
     assert!(!again.by_ranking);
     assert!(!app.round_view(&t, 5).unwrap().by_ranking);
 }
@@ -264,7 +264,7 @@ fn seat_by_ranking_with_byes_and_round_status() {
     app.tournament_settings(&t, &serde_json::json!({"rounds": 4}), "a final round").unwrap();
     let standings = app.standings(&t, Some(3)).unwrap();
     let last_byes: Vec<String> = app.round_view(&t, 3).unwrap().byes.iter().map(|b| b.player.clone()).collect();
-    let round = app.round_draw_as(&t, 4, Some(11), atout_api::Seating::ByRanking).unwrap();
+    let round = app.round_draw(&t, &atout_api::DrawRequest::new(4, Some(11)).seated(atout_api::Seating::ByRanking)).unwrap();
     let byes: Vec<String> = round.byes.iter().map(|b| b.player.clone()).collect();
     assert_eq!(byes.len(), 2);
     assert!(byes.iter().all(|b| !last_byes.contains(b)), "byes {byes:?} after {last_byes:?}");

@@ -148,7 +148,7 @@ fn cribbage_checked_by_hand() {
     // Round 1, table 3 (two seats): every entry's points, added up here from the
     // lines as written, with the hand scores of the calculator checked by hand above.
     let (mut app, t) = imported("cribbage-9.json");
-    let sheet = app.sheet(&t, 1, 3).unwrap();
+    let sheet = app.sheet(&atout_api::TableRef::new(&t, 1, 3)).unwrap();
     let deals = doc["rounds"][0]["tables"][2]["deals"].as_array().unwrap();
     assert_eq!(sheet.lines.len(), deals.len());
     assert!(sheet.complete);
@@ -162,11 +162,11 @@ fn cribbage_checked_by_hand() {
     let provisional = s["rows"].as_array().unwrap().iter().flat_map(|r| r["rounds"].as_array().unwrap()).filter(|x| x["provisional"] == true).count();
     assert_eq!(provisional, 4);
     // Round 3, table 1 played the bag empty: a whole game of two.
-    let r3 = app.sheet(&t, 3, 1).unwrap();
+    let r3 = app.sheet(&atout_api::TableRef::new(&t, 3, 1)).unwrap();
     let next_after: Vec<i64> = r3.lines.iter().filter(|l| l.entry.get("placed").is_some()).map(|l| l.entry["placed"].as_i64().unwrap()).collect();
     assert!(next_after.iter().sum::<i64>() > 94, "more tiles laid than the bag held at first: {}", next_after.iter().sum::<i64>());
     // The serviteur of round 1, table 1 (the lowest total) keeps the score in round 2.
-    let low = app.sheet(&t, 1, 1).unwrap();
+    let low = app.sheet(&atout_api::TableRef::new(&t, 1, 1)).unwrap();
     assert_eq!(low.next_scorer.len(), 1);
     let who = low.seats[low.next_scorer[0] - 1].player.clone();
     let round2 = app.round_view(&t, 2).unwrap();

@@ -239,18 +239,18 @@ fn fuzz_a_sheet_line_of_every_game() {
     let mut outcomes = [0usize; 2];
     for n in 0..execs() {
         let (id, sheet) = &tables[n % tables.len()];
-        let stored = app.sheet(id, 1, 1).unwrap().lines.len();
+        let stored = app.sheet(&atout_api::TableRef::new(id, 1, 1)).unwrap().lines.len();
         let mut entry = sheet[rng.random_range(0..sheet.len())].clone();
         mutate_json(&mut entry, &mut rng);
         let input = entry.to_string();
-        survive("check", input.as_bytes(), || app.deal_check(id, 1, 1, None, entry.clone()).unwrap());
+        survive("check", input.as_bytes(), || app.deal_check(&atout_api::TableRef::new(id, 1, 1), None, entry.clone()).unwrap());
         let before = app.row_counts().unwrap();
         let line = rng.random_range(0..=stored + 1);
         let result = survive("write", input.as_bytes(), || {
             if line == 0 || line > stored {
-                app.deal_add(id, 1, 1, entry.clone())
+                app.deal_add(&atout_api::TableRef::new(id, 1, 1), None, entry.clone())
             } else {
-                app.deal_correct(id, 1, 1, line, entry.clone(), "fuzz")
+                app.deal_correct(&atout_api::TableRef::new(id, 1, 1), line, entry.clone(), None, "fuzz")
             }
         });
         match result {
@@ -258,7 +258,9 @@ fn fuzz_a_sheet_line_of_every_game() {
                 outcomes[0] += 1;
                 // Keep the sheet from filling: take the line back (an undo is a change too).
                 if line == 0 || line > stored {
-                    app.deal_undo(id, 1, 1, "fuzz").unwrap();
+                    let at = atout_api::TableRef::new(id, 1, 1);
+                    let last = app.sheet(&at).unwrap().lines.len();
+                    app.deal_undo(&at, last, "fuzz").unwrap();
                 }
             }
             Err(e) => {

@@ -116,11 +116,11 @@ fn prefilled_sheets_one_page_per_table_for_every_game() {
 #[test]
 fn completed_sheets_carry_the_lines_totals_and_corrections() {
     let (mut app, t) = imported("spring-open-16.json");
-    let sheet = app.sheet(&t, 1, 1).unwrap();
+    let sheet = app.sheet(&atout_api::TableRef::new(&t, 1, 1)).unwrap();
     let first = sheet.lines[0].entry.clone();
     let mut fixed = first.clone();
     fixed["note"] = "checked".into();
-    app.deal_correct(&t, 1, 1, 1, fixed, "rechecked").unwrap();
+    app.deal_correct(&atout_api::TableRef::new(&t, 1, 1), 1, fixed, None, "rechecked").unwrap();
     let dir = tempfile::tempdir().unwrap();
     let text = pdftotext(&app.print_sheets(&t, 1, true, Some("en")).unwrap(), dir.path());
     // The first line of the grid (after the header row "# Dealer Game …") is line 1, marked.
@@ -155,7 +155,7 @@ fn a_long_field_breaks_across_pages_with_its_header() {
     let names: String = (1..=120).map(|i| format!("Joueur Numéro {i:03} Avec Un Nom Très Long Pour Voir,Cercle Royal Des Amis Du Roi De Cœur {i}\n")).collect();
     let t = app.tournament_create(&atout_api::NewTournament { name: "Long".into(), game: "double-king".into(), rounds: Some(1), ..Default::default() }).unwrap().id.to_string();
     app.players_import(&format!("name,club\n{names}"), Some(&t)).unwrap();
-    app.round_draw(&t, 1, Some(1)).unwrap();
+    app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(1))).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let pdf = app.print_seating(&t, 1, Some("fr")).unwrap();
     assert!(pages(&pdf, dir.path()) > 2);

@@ -12,7 +12,7 @@ fn rikken_nine() -> (Atout, String) {
     assert_eq!(t.settings["points"]["rik"]["made"], 10);
     let t = t.id.to_string();
     app.players_import("name\nA\nB\nC\nD\nE\nF\nG\nH\nI\n", Some(&t)).unwrap();
-    let round = app.round_draw(&t, 1, Some(2)).unwrap();
+    let round = app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(2))).unwrap();
     assert_eq!(round.tables.iter().map(|x| x.seats.len()).collect::<Vec<_>>(), [5, 4]);
     (app, t)
 }
@@ -20,9 +20,9 @@ fn rikken_nine() -> (Atout, String) {
 #[test]
 fn a_points_table_change_recomputes_every_sheet_and_the_standings() {
     let (mut app, t) = rikken_nine();
-    app.table_dealer(&t, 1, 2, 1, "cut for the deal").unwrap();
+    app.table_dealer(&atout_api::TableRef::new(&t, 1, 2), 1, "cut for the deal").unwrap();
     // Table 2 (four): rik by seats 2 and 3 with 9 tricks: x = 10 + 5 = 15.
-    let sheet = app.deal_add(&t, 1, 2, json!({"contract": "rik", "declarer": 2, "partner": 3, "tricks": 9})).unwrap();
+    let sheet = app.deal_add(&atout_api::TableRef::new(&t, 1, 2), None, json!({"contract": "rik", "declarer": 2, "partner": 3, "tricks": 9})).unwrap();
     assert_eq!(sheet.totals, [-15, 15, 15, -15]);
     let before = app.standings(&t, None).unwrap();
     let top = before.rows[0].score_sum;
@@ -31,7 +31,7 @@ fn a_points_table_change_recomputes_every_sheet_and_the_standings() {
     assert_eq!(info.settings["points"]["rik"], json!({"made": 20, "over": 1, "all": 70, "failed": 10, "under": 5}));
     assert_eq!(info.settings["points"]["troela"]["made"], 10);
     // x = 20 + 1 = 21 now.
-    assert_eq!(app.sheet(&t, 1, 2).unwrap().totals, [-21, 21, 21, -21]);
+    assert_eq!(app.sheet(&atout_api::TableRef::new(&t, 1, 2)).unwrap().totals, [-21, 21, 21, -21]);
     let after = app.standings(&t, None).unwrap();
     assert_eq!((top, after.rows[0].score_sum), (15, 21));
     // The change is in the log, from what to what, with its reason.
@@ -51,9 +51,9 @@ fn settings_under_which_a_stored_sheet_breaks_are_refused() {
     let mut app = Atout::open_in_memory().unwrap();
     let t = app.tournament_create(&NewTournament { name: "K".into(), game: "king".into(), rounds: Some(1), ..Default::default() }).unwrap().id.to_string();
     app.players_import("name\nA\nB\nC\nD\n", Some(&t)).unwrap();
-    app.round_draw(&t, 1, Some(1)).unwrap();
-    app.deal_add(&t, 1, 1, json!({"game": "no-tricks", "counts": [3, 4, 2, 4]})).unwrap();
-    app.deal_add(&t, 1, 1, json!({"game": "recup", "trump": "none", "counts": [3, 4, 2, 4]})).unwrap();
+    app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(1))).unwrap();
+    app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, json!({"game": "no-tricks", "counts": [3, 4, 2, 4]})).unwrap();
+    app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, json!({"game": "recup", "trump": "none", "counts": [3, 4, 2, 4]})).unwrap();
     // In the negatives-first order, deal 2 would be no-hearts: the stored récup breaks that.
     let e = app.tournament_settings(&t, &json!({"order": "negatives-first"}), "we play negatives first").unwrap_err();
     assert_eq!(e.rule().unwrap().code(), "phase-due");
@@ -66,7 +66,7 @@ fn settings_under_which_a_stored_sheet_breaks_are_refused() {
 fn a_jury_call_is_recorded_with_its_contract_and_decision() {
     let (mut app, t) = rikken_nine();
     let call = json!({"seat": 2, "points": [0, 0, 0, 0], "reason": "a hand for it", "by": "Jury Claes", "call": {"contract": "petit-chelem", "consent": true}});
-    let sheet = app.ruling_add(&t, 1, 2, call).unwrap();
+    let sheet = app.ruling_add(&atout_api::TableRef::new(&t, 1, 2), call).unwrap();
     assert_eq!(sheet.rulings[0].extra["call"]["contract"], "petit-chelem");
     assert_eq!(sheet.scores, [0, 0, 0, 0]);
 }

@@ -31,13 +31,23 @@ function typedLines(d) {
  * (a corrected line keeps it as written), `all-five` when five tiles are laid, and
  * `one-colour` when ticked and a line of five is typed.
  */
+/**
+ * The bonuses the move typed earns, by the rules' own conditions (`desc.bonuses`): the
+ * first move of the game (as the next choices say; a correction keeps what the line had),
+ * so many tiles laid, or a line of so many tiles the scorer marks as of one colour.
+ */
+/** The bonus the scorer is asked about (one colour), as the rules describe it. */
+function asked(desc) {
+  return desc.bonuses.find((b) => b.asked);
+}
+
 function dueBonuses(d, ctx) {
-  const first = ctx.correcting ? d.bonuses.includes("first") : !!(ctx.next && ctx.next.first_move);
-  const out = [];
-  if (first) out.push("first");
-  if (Number(d.placed) === 5) out.push("all-five");
-  if (d.bonuses.includes("one-colour") && typedLines(d).some((l) => l.length === 5)) out.push("one-colour");
-  return out;
+  return ctx.desc.bonuses.filter((b) => {
+    if (b.first_move) return ctx.correcting ? d.bonuses.includes(b.code) : !!(ctx.next && ctx.next.first_move);
+    if (b.placed) return Number(d.placed) === b.placed;
+    if (b.asked) return d.bonuses.includes(b.code) && typedLines(d).some((l) => l.length === b.line);
+    return false;
+  }).map((b) => b.code);
 }
 
 export function toEntry(d, desc, ctx) {
@@ -105,10 +115,12 @@ function moveView(ctx) {
   const { desc, next, draft: d } = ctx;
   const L = desc.labels;
   const first = next && next.first_move && !ctx.correcting;
-  // The one-colour box is open only while a line of five is typed.
+  // The bonus the scorer is asked about (one colour) is open only while a line of the
+  // length it needs (five) is typed.
+  const colour = asked(desc);
   const colourBox = () => document.getElementById("bonus-one-colour");
-  const hasFiveNow = () => typedLines(d).some((l) => l.length === 5);
-  const refreshColour = () => { const b = colourBox(); if (b) { b.disabled = !hasFiveNow(); if (b.disabled) { b.checked = false; d.bonuses = d.bonuses.filter((x) => x !== "one-colour"); } } };
+  const hasFiveNow = () => typedLines(d).some((l) => l.length === colour.line);
+  const refreshColour = () => { const b = colourBox(); if (b) { b.disabled = !hasFiveNow(); if (b.disabled) { b.checked = false; d.bonuses = d.bonuses.filter((x) => x !== colour.code); } } };
   const scores = d.lines.map(() => h("span", { class: "line-score" }));
   const bonusEl = h("span", { id: "bonuses" });
   const totalEl = h("strong", { id: "move-total" });
@@ -122,7 +134,8 @@ function moveView(ctx) {
       if (!x) { scores[i].textContent = ""; return; }
       if (x.rule) { scores[i].textContent = `${x.rule}: ${(x.texts && x.texts[document.documentElement.lang]) || ""}`; scores[i].className = "line-score bad"; return; }
       sum += x.points;
-      scores[i].textContent = `${x.points} — ${L.fifteens} ${2 * x.fifteens} · ${L.runs} ${x.runs * x.run_length} · ${L.pairs} ${2 * x.pairs}`;
+      // The line's parts as the rules count them, named as the game names them.
+      scores[i].textContent = `${x.points} — ${x.parts.map((p) => `${L[p.key]} ${p.points}`).join(" · ")}`;
       scores[i].className = `line-score ${x.points > 0 ? "good" : "bad"}`;
     });
     const bonuses = dueBonuses(d, ctx);
@@ -148,7 +161,7 @@ function moveView(ctx) {
         } else if (d.placed !== "") ctx.submit();
         else document.getElementById("placed")?.focus();
       } })), scores[i]));
-  const hasFive = typedLines(d).some((l) => l.length === 5);
+  const hasFive = hasFiveNow();
   return [
     h("p", { class: "hint" }, L.lines),
     h("div", { id: "move-lines" }, lineInputs),
@@ -156,10 +169,10 @@ function moveView(ctx) {
       h("label", {}, L.placed, h("input", { id: "placed", inputmode: "numeric", autocomplete: "off", value: d.placed, style: "width:4rem", readonly: first,
         oninput: (e) => { d.placed = digits(e.target.value).slice(0, 1); e.target.value = d.placed; ctx.check(); },
         onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); ctx.submit(); } } })),
-      h("label", { class: "check" }, h("input", { type: "checkbox", id: "bonus-one-colour", checked: d.bonuses.includes("one-colour"), disabled: !hasFive,
-        onchange: (e) => { d.bonuses = d.bonuses.filter((b) => b !== "one-colour"); if (e.target.checked) d.bonuses.push("one-colour"); ctx.check(); },
+      h("label", { class: "check" }, h("input", { type: "checkbox", id: "bonus-one-colour", checked: d.bonuses.includes(colour.code), disabled: !hasFive,
+        onchange: (e) => { d.bonuses = d.bonuses.filter((b) => b !== colour.code); if (e.target.checked) d.bonuses.push(colour.code); ctx.check(); },
         onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); ctx.submit(); } } }),
-        h("kbd", {}, "C"), desc.bonuses.find((b) => b.code === "one-colour").name)),
+        h("kbd", {}, colour.key.toUpperCase()), colour.name)),
     h("p", {}, bonusEl, " ", totalEl),
   ];
 }
@@ -169,7 +182,7 @@ export function onKey(e, ctx) {
   const key = e.key.toLowerCase();
   const c = ctx.desc.contracts.find((x) => x.key === key);
   if (c) { const b = document.getElementById(`game-${c.code}`); if (b && !b.disabled) { b.click(); return true; } }
-  if (key === "c") { document.getElementById("bonus-one-colour")?.click(); return true; }
+  if (key === asked(ctx.desc).key) { document.getElementById("bonus-one-colour")?.click(); return true; }
   if (/^[1-4]$/.test(key) && ctx.draft.kind === "joker") {
     const target = ctx.draft.by && !ctx.draft.wrong ? "joker-from" : "joker-by";
     document.getElementById(`${target}-${key}`)?.click();

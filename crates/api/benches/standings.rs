@@ -87,7 +87,7 @@ fn main() {
             entry["reason"] = "bench".into();
             entry["by"] = "jury".into();
         }
-        app.deal_add(&t, rounds as i64, *table, entry).unwrap();
+        app.deal_add(&atout_api::TableRef::new(&t, rounds as i64, *table), None, entry).unwrap();
         let added = started.elapsed();
         let s = app.standings(&t, None).unwrap();
         add.push(started.elapsed());

@@ -3,6 +3,7 @@
 
 use crate::error::{ApiError, Result};
 use crate::Atout;
+use atout_rules::{GameId, Lang, Names, Said};
 use atout_store::Id;
 use serde::Serialize;
 use serde_json::Value;
@@ -30,38 +31,42 @@ pub struct AuditEntry {
     /// The record as it was before (a sheet line's previous version), and as written.
     pub before: Value,
     pub after: Value,
-    /// Both in short words: `C · counts 1 2 1 0`, `T · trump spades · counts 10 0 3 0`.
+    /// Both in words, in English (`No queens · counts: 1 · 2 · 1 · 0`), for the CSV log
+    /// and the CLI…
     pub before_text: String,
     pub after_text: String,
+    /// … and in every language, for the window.
+    pub before_texts: Said,
+    pub after_texts: Said,
 }
 
-/// A record in short words: its game first, then each figure by name.
-pub fn summary(v: &Value) -> String {
-    match v {
-        Value::Null => String::new(),
-        Value::Object(map) => {
-            let mut parts = vec![];
-            for key in ["contract", "game"] {
-                if let Some(x) = map.get(key) {
-                    parts.push(flat(x));
-                }
-            }
-            for (k, x) in map.iter().filter(|(k, _)| !["contract", "game"].contains(&k.as_str())) {
-                parts.push(format!("{} {}", k.replace('_', " "), flat(x)));
-            }
-            parts.join(" · ")
-        }
-        other => flat(other),
+/// A record in words of every language. Sheet lines read as their game says them;
+/// rulings by their fields; other records (a tournament's settings, an entrant, a
+/// draw) field by field, a game's code by the game's name.
+fn words(kind: &str, v: &Value, names: Option<&Names>) -> Said {
+    if v.is_null() {
+        return Said { en: String::new(), fr: String::new(), nl: String::new() };
+    }
+    match (kind, names) {
+        ("deal", Some(names)) => names.entry(v, &[]),
+        _ => Said {
+            en: Names::ruling(&game_named(v, Lang::En), &[]).en,
+            fr: Names::ruling(&game_named(v, Lang::Fr), &[]).fr,
+            nl: Names::ruling(&game_named(v, Lang::Nl), &[]).nl,
+        },
     }
 }
 
-fn flat(v: &Value) -> String {
+/// A record with every game code among its values put as the game's name.
+fn game_named(v: &Value, lang: Lang) -> Value {
     match v {
-        Value::String(s) => s.clone(),
-        Value::Array(items) => items.iter().map(flat).collect::<Vec<_>>().join(" "),
-        Value::Object(_) => format!("({})", summary(v)),
-        Value::Null => "—".into(),
-        other => other.to_string(),
+        Value::String(s) => match GameId::parse(s).and_then(GameId::spec) {
+            Some(spec) => Value::String(spec.name.get(lang).to_string()),
+            None => v.clone(),
+        },
+        Value::Array(items) => Value::Array(items.iter().map(|x| game_named(x, lang)).collect()),
+        Value::Object(map) => Value::Object(map.iter().map(|(k, x)| (k.clone(), game_named(x, lang))).collect()),
+        other => other.clone(),
     }
 }
 
@@ -69,11 +74,14 @@ impl Atout {
     /// Every change to a tournament, oldest first.
     pub fn audit(&mut self, tournament: &str) -> Result<Vec<AuditEntry>> {
         let id = self.resolve(tournament)?;
+        let names = self.loaded(id)?.names.clone();
         Ok(self
             .store
             .audit(id)?
             .into_iter()
-            .map(|r| AuditEntry {
+            .map(|r| {
+                let (before_texts, after_texts) = (words(r.kind, &r.before, Some(&names)), words(r.kind, &r.after, Some(&names)));
+                AuditEntry {
                 change: r.change,
                 at_local: crate::local_time(&r.at),
                 at: r.at,
@@ -84,11 +92,13 @@ impl Atout {
                 round: r.round,
                 table: r.table,
                 line: r.line,
-                before_text: summary(&r.before),
-                after_text: summary(&r.after),
+                before_text: before_texts.en.clone(),
+                after_text: after_texts.en.clone(),
+                before_texts,
+                after_texts,
                 before: r.before,
                 after: r.after,
-            })
+            }})
             .collect())
     }
 
@@ -97,14 +107,14 @@ impl Atout {
     pub fn audit_csv(&mut self, tournament: &str) -> Result<String> {
         let entries = self.audit(tournament)?;
         let mut w = csv::WriterBuilder::new().delimiter(b';').from_writer(vec![]);
-        let fail = |e: csv::Error| ApiError::Invalid(format!("log: {e}"));
+        let fail = |e: csv::Error| ApiError::internal("log", e);
         w.write_record(["time", "by", "action", "reason", "round", "table", "line", "before", "after"]).map_err(fail)?;
         let num = |n: Option<i64>| n.map(|x| x.to_string()).unwrap_or_default();
         for e in &entries {
             w.write_record([&e.at_local, &e.by, &e.action, &e.reason, &num(e.round), &num(e.table), &num(e.line), &e.before_text, &e.after_text])
                 .map_err(fail)?;
         }
-        let bytes = w.into_inner().map_err(|e| ApiError::Invalid(format!("log: {e}")))?;
+        let bytes = w.into_inner().map_err(|e| ApiError::internal("log", e))?;
         Ok(format!("\u{feff}{}", String::from_utf8_lossy(&bytes)))
     }
 }

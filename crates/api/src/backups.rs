@@ -6,6 +6,7 @@
 
 use crate::error::{ApiError, Result};
 use crate::Atout;
+use atout_rules::said;
 use atout_store::{backup_dir, stamp};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -101,11 +102,17 @@ pub fn backups_of(db: &Path) -> Vec<BackupInfo> {
     files.iter().map(|p| describe(p)).collect()
 }
 
+/// A backup that cannot be used, and why.
+fn unusable(backup: &Path, e: impl std::fmt::Display) -> ApiError {
+    let f = backup.display();
+    ApiError::invalid(said!("{f}: {e}", "{f} : {e}", "{f}: {e}"))
+}
+
 /// Put a backup in place of a database that cannot be opened (damaged, or from a
 /// newer Atout): the file is moved aside to `backups/damaged-…` (never deleted), the
 /// backup copied in, and the database opened.
 pub fn restore_file(db: &Path, backup: &Path) -> Result<Atout> {
-    atout_store::check_file(backup).map_err(|e| ApiError::Invalid(format!("{}: {e}", backup.display())))?;
+    atout_store::check_file(backup).map_err(|e| unusable(backup, e))?;
     let aside = backup_dir(db).join(format!("damaged-{}.db", stamp()));
     std::fs::create_dir_all(backup_dir(db)).map_err(|source| ApiError::File { path: aside.display().to_string(), source })?;
     if db.exists() {
@@ -137,7 +144,7 @@ pub fn restore_into(db: &Path, backup: &Path) -> Result<String> {
 impl Atout {
     /// Back up the database: to `dest`, or as the next automatic backup. Returns what it holds.
     pub fn backup(&mut self, dest: Option<&Path>) -> Result<BackupInfo> {
-        let db = self.path.clone().ok_or_else(|| ApiError::Invalid("a database in memory has no backups".into()))?;
+        let db = self.path.clone().ok_or_else(|| ApiError::invalid(said!("a database in memory has no backups", "une base en mémoire n'a pas de sauvegardes", "een databank in het geheugen heeft geen back-ups")))?;
         let dest = match dest {
             Some(d) => d.to_path_buf(),
             None => backup_dir(&db).join(format!("auto-{}.db", stamp())),
@@ -170,8 +177,8 @@ impl Atout {
     /// Replace the database's content with a backup. The current content is kept
     /// first as `backups/replaced-…`; returns that copy.
     pub fn restore(&mut self, backup: &Path) -> Result<BackupInfo> {
-        atout_store::check_file(backup).map_err(|e| ApiError::Invalid(format!("{}: {e}", backup.display())))?;
-        let db = self.path.clone().ok_or_else(|| ApiError::Invalid("a database in memory cannot be restored".into()))?;
+        atout_store::check_file(backup).map_err(|e| unusable(backup, e))?;
+        let db = self.path.clone().ok_or_else(|| ApiError::invalid(said!("a database in memory cannot be restored", "une base en mémoire ne peut être restaurée", "een databank in het geheugen kan niet teruggezet worden")))?;
         let aside = backup_dir(&db).join(format!("replaced-{}.db", stamp()));
         self.store.backup_to(&aside)?;
         self.store.restore_from(backup)?;
@@ -199,34 +206,5 @@ impl Atout {
                 eprintln!("atout: automatic backup failed: {e}");
             }
         }
-    }
-}
-
-impl Atout {
-    /// For the crash run: fill the sheets of `round` one line at a time with valid
-    /// random lines (the game's generator), calling `saved` after each commit with
-    /// `saved TABLE LINE ENTRY`, and taking a backup every `backup_every` lines.
-    pub fn stress(&mut self, tournament: &str, round: i64, seed: u64, backup_every: usize, saved: &mut dyn FnMut(String)) -> Result<()> {
-        let id = self.resolve(tournament)?;
-        let tables: Vec<(i64, usize, crate::rules::Table)> = {
-            let l = self.loaded(id)?;
-            l.round(round)?.row.tables.iter().map(|t| (t.number, t.deals.len(), crate::state::table_of(t))).collect()
-        };
-        let mut written = 0usize;
-        for (number, have, table) in tables {
-            let sheet = self.loaded(id)?.rules.random_sheet(table, seed ^ number as u64);
-            for entry in sheet.into_iter().skip(have) {
-                let text = entry.to_string();
-                self.deal_add(&id.to_string(), round, number, entry)?;
-                let line = self.loaded(id)?.round(round)?.row.tables.iter().find(|t| t.number == number).map_or(0, |t| t.deals.len());
-                saved(format!("saved {number} {line} {text}"));
-                written += 1;
-                if backup_every > 0 && written.is_multiple_of(backup_every) {
-                    self.backup(None)?;
-                    saved(format!("backup {written}"));
-                }
-            }
-        }
-        Ok(())
     }
 }

@@ -77,10 +77,6 @@ fn refused(place: Place, rule: Rule, said: Said) -> ApiError {
     ApiError::refused_said(place, rule, said)
 }
 
-/// A ruling that does not read (a serde message, in English), framed in every language.
-pub(crate) fn ruling_unread(place: Place, e: &serde_json::Error) -> ApiError {
-    refused(place, Rule::RULING_SHAPE, said!("{e}", "la décision se lit mal : {e}", "de beslissing leest verkeerd: {e}"))
-}
 
 /// Check a document against every rule; nothing is stored here.
 pub fn check(doc: &Document) -> Result<()> {
@@ -204,7 +200,7 @@ pub fn check(doc: &Document) -> Result<()> {
             let at = atout_rules::Table::new(table.seats.len(), usize::try_from(table.first_dealer).unwrap_or(0));
             rules.replay(at, &table.deals).map_err(|e| ApiError::sheet(place.clone(), e))?;
             for r in &table.rulings {
-                let ruling: Ruling = serde_json::from_value(r.clone()).map_err(|e| ruling_unread(place.clone(), &e))?;
+                let ruling: Ruling = serde_json::from_value(r.clone()).map_err(|e| ApiError::ruling_unread(place.clone(), &e))?;
                 ruling.check(table.seats.len()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
             }
         }

@@ -24,6 +24,23 @@ impl Place {
     }
 }
 
+impl Place {
+    /// The place in words of every language, `round 1, table 2, deal 4` (empty when nowhere).
+    pub fn said(&self) -> Said {
+        let part = |n: Option<i64>, en: &str, fr: &str, nl: &str| n.map(|n| [format!("{en} {n}"), format!("{fr} {n}"), format!("{nl} {n}")]);
+        let parts: Vec<[String; 3]> = [
+            part(self.round, "round", "manche", "ronde"),
+            part(self.table, "table", "table", "tafel"),
+            part(self.deal.map(|d| d as i64), "deal", "donne", "spel"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let join = |i: usize| parts.iter().map(|p| p[i].clone()).collect::<Vec<_>>().join(", ");
+        Said { en: join(0), fr: join(1), nl: join(2) }
+    }
+}
+
 impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts = vec![];
@@ -45,19 +62,25 @@ pub enum ApiError {
     /// The change breaks a rule; nothing was stored.
     #[error("{}{violation}", if place.round.is_some() { format!("{place}: ") } else { String::new() })]
     Refused { place: Place, violation: Violation },
-    #[error("{0}")]
-    NotFound(String),
-    #[error("{0}")]
-    Invalid(String),
-    #[error("{0}")]
-    Conflict(String),
+    /// What the user named does not exist (a tournament, a round, a line…).
+    #[error("{}", .0.en)]
+    NotFound(Said),
+    /// The user's request cannot be taken as it is (a missing reason, a name too long…).
+    #[error("{}", .0.en)]
+    Invalid(Said),
+    /// Someone else changed what the request was about meanwhile; nothing was stored.
+    #[error("{}", .0.en)]
+    Conflict(Said),
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error("{path}: {source}")]
     File { path: String, source: std::io::Error },
-    /// A failure that is not the user's: a bug, reported rather than hidden.
+    /// A failure that is not the user's (a PDF or CSV writer, a bug): reported, never hidden.
     #[error("{0}")]
     Internal(String),
+    /// What is stored cannot be read back: said loudly, never skipped.
+    #[error("{}", .0.en)]
+    Integrity(Said),
 }
 
 pub type Result<T> = std::result::Result<T, ApiError>;
@@ -73,9 +96,69 @@ impl ApiError {
         ApiError::Refused { place, violation: Violation::said(rule, said) }
     }
 
+    pub fn not_found(said: Said) -> ApiError {
+        ApiError::NotFound(said)
+    }
+
+    pub fn invalid(said: Said) -> ApiError {
+        ApiError::Invalid(said)
+    }
+
+    pub fn conflict(said: Said) -> ApiError {
+        ApiError::Conflict(said)
+    }
+
+    /// The same error with a context put before its message in each language.
+    pub fn after(self, context: Said) -> ApiError {
+        let join = |s: Said| Said { en: format!("{}{}", context.en, s.en), fr: format!("{}{}", context.fr, s.fr), nl: format!("{}{}", context.nl, s.nl) };
+        match self {
+            ApiError::Invalid(s) => ApiError::Invalid(join(s)),
+            ApiError::NotFound(s) => ApiError::NotFound(join(s)),
+            ApiError::Conflict(s) => ApiError::Conflict(join(s)),
+            ApiError::Refused { place, violation } => ApiError::Refused { place, violation: violation.after(context) },
+            other => other,
+        }
+    }
+
+    /// A failure of ours, with what failed (`what`: the document or step).
+    pub fn internal(what: &str, e: impl fmt::Display) -> ApiError {
+        ApiError::Internal(format!("{what}: {e}"))
+    }
+
+    /// The message in every language (the English text thrice where only English is known:
+    /// an internal failure, a file's system error).
+    pub fn texts(&self) -> Said {
+        match self {
+            ApiError::Refused { place, violation } => {
+                let d = violation.details();
+                let p = place.said();
+                let pre = |p: &str| if place.round.is_some() { format!("{p}: ") } else { String::new() };
+                Said { en: format!("{}{}", pre(&p.en), d.en), fr: format!("{}{}", pre(&p.fr), d.fr), nl: format!("{}{}", pre(&p.nl), d.nl) }
+            }
+            ApiError::NotFound(s) | ApiError::Invalid(s) | ApiError::Conflict(s) | ApiError::Integrity(s) => s.clone(),
+            ApiError::Store(e) if e.is_busy() => atout_rules::said!(
+                "the database is busy with another change; try again in a moment",
+                "la base de données est occupée par une autre modification ; réessayez dans un instant",
+                "de databank is bezig met een andere wijziging; probeer het zo meteen opnieuw"
+            ),
+            ApiError::File { path, source } => {
+                atout_rules::said!("{path}: {source}", "{path} : {source}", "{path}: {source}")
+            }
+            other => {
+                let e = other.to_string();
+                atout_rules::said!("{e}", "{e}", "{e}")
+            }
+        }
+    }
+
     pub fn sheet(mut place: Place, err: SheetError) -> ApiError {
         place.deal = err.line;
         ApiError::Refused { place, violation: err.violation }
+    }
+
+    /// A jury ruling that does not read as one.
+    pub(crate) fn ruling_unread(place: Place, e: &serde_json::Error) -> ApiError {
+        ApiError::refused_said(place, Rule::RULING_SHAPE, atout_rules::said!("{e}", "la décision se lit mal : {e}", "de beslissing leest verkeerd: {e}"))
     }
 
     /// The broken rule's code, when a rule was broken.
@@ -96,6 +179,7 @@ impl ApiError {
             ApiError::Store(_) => "store",
             ApiError::File { .. } => "file",
             ApiError::Internal(_) => "internal",
+            ApiError::Integrity(_) => "integrity",
         }
     }
 }
@@ -107,6 +191,8 @@ impl Serialize for ApiError {
         let mut m = s.serialize_map(None)?;
         m.serialize_entry("kind", self.kind())?;
         m.serialize_entry("message", &self.to_string())?;
+        // The message in every language, for the window and the table devices.
+        m.serialize_entry("message_texts", &self.texts())?;
         if let ApiError::Refused { place, violation } = self {
             m.serialize_entry("rule", violation.rule.code())?;
             m.serialize_entry("rule_text", violation.rule.text())?;

@@ -20,16 +20,17 @@ mod state;
 pub mod text;
 mod tournaments;
 
-pub use audit::{summary, AuditEntry};
+pub use audit::AuditEntry;
 pub use document::{Document, DocumentPlayer, DocumentRound, DocumentTable};
 pub use error::{ApiError, Place, Result};
 pub use players::{ImportedPlayers, Player};
-pub use sheets::{HistoryEntry, LinePreview, RulingView, SeatView, SheetLine, SheetView};
+pub use sheets::{HistoryEntry, LinePreview, RulingView, SeatView, SheetLine, SheetView, TableRef};
 pub use standings::{RoundEntry, StandingRow, Standings, StandingsFormat};
-pub use tournaments::{games, hand_score, DrawnRound, RoundStatus, Seating, EntrantView, GameChoice, NewTournament, TableView, TournamentInfo};
+pub use tournaments::{games, hand_score, DrawRequest, DrawnRound, RoundStatus, Seating, EntrantView, GameChoice, NewTournament, TableView, TournamentInfo};
 
 pub use atout_rules as rules;
 
+use atout_rules::said;
 use atout_store::{Id, Store};
 use state::Loaded;
 use std::collections::HashMap;
@@ -79,16 +80,16 @@ impl Atout {
         dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("atout").join("atout.db")
     }
 
-    /// Name recorded as the author of the following changes.
-    pub fn set_actor(&mut self, actor: &str) {
-        self.actor = actor.to_string();
-    }
-
-    /// Who is working (the window asks once per device): bounded, then recorded on every change.
-    pub fn set_actor_checked(&mut self, actor: &str) -> Result<String> {
-        let actor = text::bounded(actor, "name of who is working", text::NAME_MAX)?;
+    /// Who is working (the window asks once per device; the CLI's `--by`): bounded,
+    /// then recorded as the author of every following change.
+    pub fn set_actor(&mut self, actor: &str) -> Result<String> {
+        let actor = text::bounded(actor, text::field::ACTOR, text::NAME_MAX)?;
         if actor.is_empty() {
-            return Err(ApiError::Invalid("say who is working: a role and a name".into()));
+            return Err(ApiError::invalid(said!(
+                "say who is working: a role and a name",
+                "dites qui travaille : un rôle et un nom",
+                "zeg wie er werkt: een rol en een naam"
+            )));
         }
         self.actor = actor.clone();
         Ok(actor)
@@ -127,31 +128,50 @@ impl Atout {
         let named: Vec<Id> = all.iter().filter(|t| t.name == tournament).map(|t| t.id).collect();
         match named.as_slice() {
             [id] => Ok(*id),
-            [] => Err(ApiError::NotFound(format!("no tournament with id or name «{tournament}»"))),
-            ids => Err(ApiError::Invalid(format!(
-                "{} tournaments are named «{tournament}»: give the id ({})",
-                ids.len(),
-                ids.iter().map(Id::to_string).collect::<Vec<_>>().join(", ")
+            [] => Err(ApiError::not_found(said!(
+                "no tournament with id or name «{tournament}»",
+                "pas de tournoi d'identifiant ou de nom «{tournament}»",
+                "geen tornooi met id of naam «{tournament}»"
             ))),
+            ids => {
+                let (n, list) = (ids.len(), ids.iter().map(Id::to_string).collect::<Vec<_>>().join(", "));
+                Err(ApiError::invalid(said!(
+                    "{n} tournaments are named «{tournament}»: give the id ({list})",
+                    "{n} tournois s'appellent «{tournament}» : donnez l'identifiant ({list})",
+                    "{n} tornooien heten «{tournament}»: geef de id ({list})"
+                )))
+            }
         }
     }
 
     /// A tournament, loaded once. Callers resolve it first, which drops stale caches.
     fn loaded(&mut self, id: Id) -> Result<&mut Loaded> {
         if !self.cache.contains_key(&id) {
-            let row = self.store.tournament(id)?.ok_or_else(|| ApiError::NotFound(format!("no tournament {id}")))?;
+            let row = self.store.tournament(id)?.ok_or_else(|| ApiError::not_found(said!("no tournament {id}", "pas de tournoi {id}", "geen tornooi {id}")))?;
             let loaded = Loaded::load(&self.store, row)?;
             self.cache.insert(id, loaded);
         }
         Ok(self.cache.get_mut(&id).expect("just loaded"))
     }
 
+    /// A complete valid sheet for a table, drawn from `seed` by the game's generator
+    /// (empty when the game has none): for crash runs, fuzzing and benchmarks.
+    #[cfg(feature = "testing")]
+    pub fn random_sheet(&mut self, table: &TableRef, seed: u64) -> Result<Vec<serde_json::Value>> {
+        let id = self.resolve(&table.tournament)?;
+        let l = self.loaded(id)?;
+        let t = &l.round(table.round)?.row.tables[l.table_index(table.round, table.table)?];
+        Ok(l.rules.random_sheet(state::table_of(t), seed))
+    }
+
     /// Row counts per stored table (for checks that a refused change stored nothing).
+    #[cfg(feature = "testing")]
     pub fn row_counts(&self) -> Result<Vec<(String, i64)>> {
         Ok(self.store.row_counts()?)
     }
 
     /// One bare commit, the benchmark's baseline.
+    #[cfg(feature = "testing")]
     pub fn bare_commit(&mut self) -> Result<()> {
         self.store.bare_commit()?;
         Ok(())

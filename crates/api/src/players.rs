@@ -2,6 +2,7 @@
 
 use crate::error::{ApiError, Result};
 use crate::Atout;
+use atout_rules::{said, Tr};
 use atout_store::{Change, Id, PlayerRow};
 use serde::{Deserialize, Serialize};
 
@@ -80,12 +81,12 @@ pub fn probably_same(p: &Player, name: &str, club: &str, member: &str) -> bool {
 
 /// A player's details as typed, bounded and trimmed.
 fn details(name: &str, club: &str, member: &str) -> Result<(String, String, String)> {
-    use crate::text::{bounded, MEMBER_MAX, NAME_MAX};
-    let name = bounded(name, "player's name", NAME_MAX)?;
+    use crate::text::{bounded, field, MEMBER_MAX, NAME_MAX};
+    let name = bounded(name, field::PLAYER_NAME, NAME_MAX)?;
     if name.is_empty() {
-        return Err(ApiError::Invalid("a player has a name".into()));
+        return Err(ApiError::invalid(said!("a player has a name", "un joueur a un nom", "een speler heeft een naam")));
     }
-    Ok((name, bounded(club, "club", NAME_MAX)?, bounded(member, "member number", MEMBER_MAX)?))
+    Ok((name, bounded(club, field::CLUB, NAME_MAX)?, bounded(member, field::MEMBER, MEMBER_MAX)?))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -129,7 +130,7 @@ pub fn parse_players_csv(text: &str) -> Result<Vec<(String, String, String)>> {
     let first_line = text.lines().next().unwrap_or("");
     let delimiter = if first_line.matches(';').count() > first_line.matches(',').count() { b';' } else { b',' };
     let mut reader = csv::ReaderBuilder::new().delimiter(delimiter).flexible(true).trim(csv::Trim::All).from_reader(text.as_bytes());
-    let headers = reader.headers().map_err(|e| ApiError::Invalid(format!("player list: {e}")))?.clone();
+    let headers = reader.headers().map_err(|e| ApiError::invalid(said!("player list: {e}", "liste de joueurs : {e}", "spelerslijst: {e}")))?.clone();
     let mut columns: Vec<Option<Column>> = headers.iter().map(column).collect();
     // "Nom" beside "Prénom" (or "Naam" beside "Voornaam") is the surname.
     if columns.contains(&Some(Column::First)) && !columns.contains(&Some(Column::Last)) {
@@ -139,14 +140,17 @@ pub fn parse_players_csv(text: &str) -> Result<Vec<(String, String, String)>> {
     }
     let has = |c: Column| columns.contains(&Some(c));
     if !(has(Column::Name) || has(Column::First) || has(Column::Last)) {
-        return Err(ApiError::Invalid(format!(
-            "player list: no name column among «{}» (expected name/nom/naam, or first and last name)",
-            headers.iter().collect::<Vec<_>>().join("», «")
+        let found = headers.iter().collect::<Vec<_>>().join("», «");
+        return Err(ApiError::invalid(said!(
+            "player list: no name column among «{found}» (expected name/nom/naam, or first and last name)",
+            "liste de joueurs : aucune colonne de nom parmi «{found}» (attendu : name/nom/naam, ou prénom et nom)",
+            "spelerslijst: geen naamkolom tussen «{found}» (verwacht: name/nom/naam, of voornaam en naam)"
         )));
     }
     let mut players = vec![];
     for (i, record) in reader.records().enumerate() {
-        let record = record.map_err(|e| ApiError::Invalid(format!("player list, row {}: {e}", i + 2)))?;
+        let row = i + 2;
+        let record = record.map_err(|e| ApiError::invalid(said!("player list, row {row}: {e}", "liste de joueurs, ligne {row} : {e}", "spelerslijst, rij {row}: {e}")))?;
         let (mut name, mut first, mut last, mut club, mut member) = (String::new(), "", "", String::new(), String::new());
         for (value, col) in record.iter().zip(&columns) {
             match col {
@@ -165,7 +169,7 @@ pub fn parse_players_csv(text: &str) -> Result<Vec<(String, String, String)>> {
             if record.iter().all(str::is_empty) {
                 continue;
             }
-            return Err(ApiError::Invalid(format!("player list, row {}: the player has no name", i + 2)));
+            return Err(ApiError::invalid(said!("player list, row {row}: the player has no name", "liste de joueurs, ligne {row} : le joueur n'a pas de nom", "spelerslijst, rij {row}: de speler heeft geen naam")));
         }
         players.push((name, club, member));
     }
@@ -193,7 +197,10 @@ impl Atout {
         let rows = parse_players_csv(csv_text)?
             .iter()
             .enumerate()
-            .map(|(i, (n, c, m))| details(n, c, m).map_err(|e| ApiError::Invalid(format!("player list, row {}: {e}", i + 2))))
+            .map(|(i, (n, c, m))| {
+                let row = i + 2;
+                details(n, c, m).map_err(|e| e.after(said!("player list, row {row}: ", "liste de joueurs, ligne {row} : ", "spelerslijst, rij {row}: ")))
+            })
             .collect::<Result<Vec<_>>>()?;
         let tournament = tournament.map(|t| self.resolve(t)).transpose()?;
         let mut known: Vec<Player> = self.store.players()?.into_iter().map(Player::from).collect();
@@ -229,20 +236,21 @@ impl Atout {
 
     /// Register a player. A probable namesake (see [`probably_same`]) is refused,
     /// naming the registered player, unless `anyway`: two people may share a name.
-    pub fn player_add(&mut self, name: &str, club: &str, member: &str) -> Result<Player> {
-        self.player_add_checked(name, club, member, false)
-    }
-
-    pub fn player_add_checked(&mut self, name: &str, club: &str, member: &str, anyway: bool) -> Result<Player> {
+    /// Register a player. Refused, naming the registered one, when they are probably
+    /// already registered, unless `anyway` (two people of the same name).
+    pub fn player_add(&mut self, name: &str, club: &str, member: &str, anyway: bool) -> Result<Player> {
         let (name, club, member) = details(name, club, member)?;
         let registry: Vec<Player> = self.store.players()?.into_iter().map(Player::from).collect();
         if let Some(p) = registry.iter().find(|p| probably_same(p, &name, &club, &member)).filter(|_| !anyway) {
-            return Err(ApiError::Conflict(format!(
-                "{} ({}{}) is already registered as player {}: use that player, or add this one anyway if they are two people",
-                p.name,
-                if p.club.is_empty() { "no club" } else { &p.club },
-                if p.member.is_empty() { String::new() } else { format!(", no. {}", p.member) },
-                p.id
+            let (name, id) = (&p.name, p.id);
+            let club = |none: &str| if p.club.is_empty() { none.to_string() } else { p.club.clone() };
+            let (c_en, c_fr, c_nl) = (club("no club"), club("sans club"), club("geen club"));
+            let member = &p.member;
+            let (n_en, n_fr, n_nl) = if member.is_empty() { Default::default() } else { (format!(", no. {member}"), format!(", n° {member}"), format!(", nr. {member}")) };
+            return Err(ApiError::conflict(said!(
+                "{name} ({c_en}{n_en}) is already registered as player {id}: use that player, or add this one anyway if they are two people",
+                "{name} ({c_fr}{n_fr}) est déjà inscrit comme joueur {id} : prenez ce joueur, ou ajoutez celui-ci quand même si ce sont deux personnes",
+                "{name} ({c_nl}{n_nl}) is al ingeschreven als speler {id}: neem die speler, of voeg deze toch toe als het twee mensen zijn"
             )));
         }
         let id = self.store.write(Change { actor: &self.actor, action: "player.add", reason: "" }, |w| w.add_player(&name, &club, &member))?;
@@ -252,9 +260,9 @@ impl Atout {
     /// A new version of a player's details; the old one stays in the history.
     pub fn player_edit(&mut self, id: Id, name: &str, club: &str, member: &str, reason: &str) -> Result<Player> {
         let (name, club, member) = details(name, club, member)?;
-        let reason = crate::sheets::required_reason(reason, "a change of a player's details")?;
+        let reason = crate::text::required_reason(reason, Tr::new("a change of a player's details", "la modification d'un joueur", "een wijziging van een speler"))?;
         if !self.store.players()?.iter().any(|p| p.id == id) {
-            return Err(ApiError::NotFound(format!("no player {id}")));
+            return Err(ApiError::not_found(said!("no player {id}", "pas de joueur {id}", "geen speler {id}")));
         }
         self.store.write(Change { actor: &self.actor, action: "player.edit", reason: &reason }, |w| w.player_version(id, &name, &club, &member))?;
         self.cache.clear();

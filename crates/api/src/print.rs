@@ -6,7 +6,7 @@ use crate::error::{ApiError, Result};
 use crate::state::table_of;
 use crate::Atout;
 use atout_report::pdf::{self, PrintLayout};
-use atout_rules::Lang;
+use atout_rules::{said, Lang};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -17,7 +17,7 @@ pub fn print_lang(lang: Option<&str>) -> String {
 }
 
 fn fail(e: impl std::fmt::Display) -> ApiError {
-    ApiError::Invalid(format!("print: {e}"))
+    ApiError::internal("print", e)
 }
 
 impl Atout {
@@ -26,7 +26,10 @@ impl Atout {
         let club = match self.path.as_deref().and_then(|p| p.parent()).map(|d| d.join("print.json")) {
             Some(file) if file.exists() => {
                 let text = std::fs::read_to_string(&file).map_err(|source| ApiError::File { path: file.display().to_string(), source })?;
-                Some(serde_json::from_str::<Value>(&text).map_err(|e| ApiError::Invalid(format!("{}: {e}", file.display())))?)
+                Some(serde_json::from_str::<Value>(&text).map_err(|e| {
+                    let f = file.display();
+                    ApiError::invalid(said!("{f}: {e}", "{f} : {e}", "{f}: {e}"))
+                })?)
             }
             _ => None,
         };
@@ -57,30 +60,17 @@ impl Atout {
     fn sheets_for_print(&mut self, tournament: &str, round: i64, completed: bool, lang: &str) -> Result<Vec<Value>> {
         let id = self.resolve(tournament)?;
         let numbers: Vec<(i64, i64)> = self.loaded(id)?.round(round)?.row.tables.iter().map(|t| (t.number, t.id)).collect();
-        let described = self.loaded(id)?.rules.describe(Lang::parse(lang));
-        let game_name = described["name"].clone();
-        // A line's label opens with its game's code when the code is a word (`no-hearts`,
-        // `pass`, `rik`): printed, it reads in the sheet's language, as on screen.
-        let names: BTreeMap<String, String> = ["contracts", "fines"]
-            .iter()
-            .flat_map(|k| described[*k].as_array().cloned().unwrap_or_default())
-            .filter_map(|c| Some((c["code"].as_str()?.to_string(), c["name"].as_str()?.to_string())))
-            .filter(|(code, _)| code.chars().count() > 1)
-            .collect();
+        let game_name = json!(self.loaded(id)?.game.spec().map(|s| s.name.get(Lang::parse(lang))).unwrap_or_default());
         let mut out = Vec::with_capacity(numbers.len());
         for (number, table_id) in numbers {
-            let view = self.sheet(&id.to_string(), round, number)?;
+            let view = self.sheet(&crate::TableRef::new(id.to_string(), round, number))?;
             let l = self.loaded(id)?;
-            let t = &l.round(round)?.row.tables.iter().find(|t| t.number == number).ok_or_else(|| ApiError::NotFound(format!("table {number}")))?;
+            let t = &l.round(round)?.row.tables[l.table_index(round, number)?];
             let form = l.rules.print_form(table_of(t), Lang::parse(lang));
             let mut v = serde_json::to_value(&view).map_err(fail)?;
-            for line in v["lines"].as_array_mut().into_iter().flatten() {
-                if let Some(label) = line["label"].as_str() {
-                    let (code, rest) = label.split_once(' ').unwrap_or((label, ""));
-                    if let Some(name) = names.get(code) {
-                        line["label"] = json!(if rest.is_empty() { name.clone() } else { format!("{name} {rest}") });
-                    }
-                }
+            // Printed, a line's label reads in the sheet's language, as the game says it.
+            for (line, l) in v["lines"].as_array_mut().into_iter().flatten().zip(&view.lines) {
+                line["label"] = json!(l.label_texts.get(Lang::parse(lang)));
             }
             v["form"] = form;
             v["game_name"] = game_name.clone();
@@ -148,13 +138,19 @@ impl Atout {
                 let tables: Vec<(i64, i64)> = self.loaded(id)?.rounds.iter().flat_map(|r| r.row.tables.iter().map(move |t| (r.row.round, t.number))).collect();
                 put(["round", "table", "line", "deal", "dealer", "game", "entry", "points"].map(String::from).to_vec())?;
                 for (round, table) in tables {
-                    for l in self.sheet(&id.to_string(), round, table)?.lines {
+                    for l in self.sheet(&crate::TableRef::new(id.to_string(), round, table))?.lines {
                         let pts: Vec<String> = l.line.points.iter().map(i64::to_string).collect();
                         put(vec![round.to_string(), table.to_string(), l.line.line.to_string(), l.line.deal.to_string(), l.line.dealer.to_string(), l.line.label.clone(), l.entry.to_string(), pts.join(" ")])?;
                     }
                 }
             }
-            other => return Err(ApiError::Invalid(format!("export «{other}»: standings, rounds or lines"))),
+            other => {
+                return Err(ApiError::invalid(said!(
+                    "export «{other}»: standings, rounds or lines",
+                    "export «{other}» : standings, rounds ou lines",
+                    "export «{other}»: standings, rounds of lines"
+                )))
+            }
         }
         let bytes = w.into_inner().map_err(|e| fail(e.to_string()))?;
         Ok(format!("\u{feff}{}", String::from_utf8_lossy(&bytes)))
@@ -191,7 +187,7 @@ impl Atout {
     /// Print or export as asked, write the file, and return its path.
     pub fn save_print(&mut self, req: &PrintRequest) -> Result<String> {
         let lang = req.lang.as_deref();
-        let round = || req.round.ok_or_else(|| ApiError::Invalid("which round?".into()));
+        let round = || req.round.ok_or_else(|| ApiError::invalid(said!("which round?", "quelle manche ?", "welke ronde?")));
         let bytes: Vec<u8> = match req.what.as_str() {
             "standings" => self.print_standings(&req.tournament, req.round, lang)?,
             "seating" => self.print_seating(&req.tournament, round()?, lang)?,
@@ -199,7 +195,7 @@ impl Atout {
             "completed-sheets" => self.print_sheets(&req.tournament, round()?, true, lang)?,
             "rulings" => self.print_rulings(&req.tournament, lang)?,
             csv if csv.ends_with("-csv") => self.export_csv(&req.tournament, csv.trim_end_matches("-csv"), b';', lang)?.into_bytes(),
-            other => return Err(ApiError::Invalid(format!("nothing to print called «{other}»"))),
+            other => return Err(ApiError::invalid(said!("nothing to print called «{other}»", "rien à imprimer du nom de «{other}»", "niets af te drukken met de naam «{other}»"))),
         };
         let path = match req.path.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
             Some(p) => p.to_string(),

@@ -4,7 +4,8 @@ use crate::error::{ApiError, Place, Result};
 use crate::state::{table_of, TableResult};
 use crate::Atout;
 use atout_rules::ruling::Ruling;
-use atout_rules::{said, Lang, Line, Rule, Sheet, TablePoints};
+use atout_rules::{said, Lang, Line, Names, Rule, Said, Sheet, TablePoints, Tr};
+use crate::text::required_reason;
 use atout_store::{Change, Id};
 use serde::Serialize;
 use serde_json::Value;
@@ -26,6 +27,12 @@ pub struct SheetLine {
     pub entry: Value,
     /// Running totals after this line.
     pub running: Vec<i64>,
+    /// The label in words, in every language (`no-hearts` → "No hearts"), and the full
+    /// name of the game it opens with.
+    pub label_texts: Said,
+    pub label_title: Said,
+    /// The entry in words, in every language, seats named by their players.
+    pub entry_texts: Said,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -40,6 +47,8 @@ pub struct HistoryEntry {
     pub by: String,
     pub action: String,
     pub reason: String,
+    /// The entry in words, in every language, seats named by their players.
+    pub texts: Said,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -84,7 +93,22 @@ pub struct LinePreview {
     pub hint: Value,
 }
 
-/// Which sheet a call is about.
+/// A table of a round of a tournament: what every sheet action is about.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct TableRef {
+    /// The tournament's id or exact name.
+    pub tournament: String,
+    pub round: i64,
+    pub table: i64,
+}
+
+impl TableRef {
+    pub fn new(tournament: impl Into<String>, round: i64, table: i64) -> TableRef {
+        TableRef { tournament: tournament.into(), round, table }
+    }
+}
+
+/// Which sheet a call is about, once found.
 struct At {
     id: Id,
     round: i64,
@@ -93,10 +117,10 @@ struct At {
 }
 
 impl Atout {
-    fn locate(&mut self, tournament: &str, round: i64, table: i64) -> Result<At> {
-        let id = self.resolve(tournament)?;
-        let index = self.loaded(id)?.table_index(round, table)?;
-        Ok(At { id, round, index, place: Place::table(round, table) })
+    fn locate(&mut self, at: &TableRef) -> Result<At> {
+        let id = self.resolve(&at.tournament)?;
+        let index = self.loaded(id)?.table_index(at.round, at.table)?;
+        Ok(At { id, round: at.round, index, place: Place::table(at.round, at.table) })
     }
 
     /// The sheet of `at` with `entry` written as line `line` (a new last line or
@@ -127,7 +151,7 @@ impl Atout {
         };
         let Atout { store, cache, actor, seen_version, .. } = self;
         let seen = *seen_version;
-        let l = cache.get(&at.id).ok_or_else(|| ApiError::NotFound(format!("no tournament {}", at.id)))?;
+        let l = cache.get(&at.id).ok_or_else(|| ApiError::internal("write", "the tournament was not loaded"))?;
         let rules = l.rules.as_ref();
         let (deals, first, sheet) = store.write(Change { actor, action, reason }, |w| {
             // The sheet as stored: the cached one when no other connection has committed
@@ -178,7 +202,7 @@ impl Atout {
         row.deals = deals;
         row.first_dealer = first;
         let table = &l.round(at.round)?.row.tables[at.index];
-        let result = TableResult::of_sheet(&l.settings, table, Ok(sheet));
+        let result = TableResult::of_sheet(&l.settings, table, Ok(sheet))?;
         l.set_result(at.round, at.index, result);
         let round_complete = l.round(at.round)?.results.iter().all(|r| r.complete);
         self.after_write(round_complete);
@@ -187,13 +211,13 @@ impl Atout {
 
     /// Check a line without writing it: the next line (`line` = None) or a
     /// correction of line `line`. Called as the scorer types.
-    pub fn deal_check(&mut self, tournament: &str, round: i64, table: i64, line: Option<usize>, entry: Value) -> Result<LinePreview> {
-        let at = self.locate(tournament, round, table)?;
+    pub fn deal_check(&mut self, table: &TableRef, line: Option<usize>, entry: Value) -> Result<LinePreview> {
+        let at = self.locate(table)?;
         let l = self.loaded(at.id)?;
-        let t = &l.round(round)?.row.tables[at.index];
+        let t = &l.round(at.round)?.row.tables[at.index];
         let line = line.unwrap_or(t.deals.len() + 1);
         if line == 0 || line > t.deals.len() + 1 {
-            return Err(ApiError::NotFound(format!("{}: the sheet has no line {line}", at.place)));
+            return Err(no_line(&at.place, line, t.deals.len()));
         }
         let before = &t.deals[..(line - 1).min(t.deals.len())];
         let hint = l.rules.hint(table_of(t), before, &entry);
@@ -204,71 +228,64 @@ impl Atout {
         })
     }
 
-    /// Add the next line of a sheet (FORMAT.md's deal shape), whatever the number
-    /// of lines stored at that moment.
-    pub fn deal_add(&mut self, tournament: &str, round: i64, table: i64, entry: Value) -> Result<SheetView> {
-        let at = self.locate(tournament, round, table)?;
-        self.write_sheet(&at, Edit::Add { line: None, entry }, "deal.add", "")
+    /// Add the next line of a sheet (FORMAT.md's deal shape). With `line`, the number
+    /// the writer expects it to have: refused, naming who wrote it, when that line was
+    /// written meanwhile (the scorer typed it for the sheet they saw); without, it is
+    /// the next line whatever the number of lines stored at that moment.
+    pub fn deal_add(&mut self, table: &TableRef, line: Option<usize>, entry: Value) -> Result<SheetView> {
+        let at = self.locate(table)?;
+        self.write_sheet(&at, Edit::Add { line, entry }, "deal.add", "")
     }
 
-    /// Add line `line` of a sheet: refused, naming who wrote it, when that line
-    /// was written meanwhile (the scorer typed it for the sheet they saw).
-    pub fn deal_add_line(&mut self, tournament: &str, round: i64, table: i64, line: usize, entry: Value) -> Result<SheetView> {
-        let at = self.locate(tournament, round, table)?;
-        self.write_sheet(&at, Edit::Add { line: Some(line), entry }, "deal.add", "")
-    }
-
-    /// Replace line `line` of a sheet; the old entry stays in the history.
-    pub fn deal_correct(&mut self, tournament: &str, round: i64, table: i64, line: usize, entry: Value, reason: &str) -> Result<SheetView> {
-        self.deal_correct_seen(tournament, round, table, line, entry, None, reason)
-    }
-
-    /// A correction of the version `seen` of line `line`: refused, naming who, when
-    /// the line was changed meanwhile (two people correcting one line).
-    #[allow(clippy::too_many_arguments)]
-    pub fn deal_correct_seen(&mut self, tournament: &str, round: i64, table: i64, line: usize, entry: Value, seen: Option<Value>, reason: &str) -> Result<SheetView> {
-        let reason = required_reason(reason, "a correction")?;
-        let at = self.locate(tournament, round, table)?;
+    /// Replace line `line` of a sheet; the old entry stays in the history. With
+    /// `seen`, the version the writer corrected: refused, naming who, when the line
+    /// was changed meanwhile (two people correcting one line).
+    pub fn deal_correct(&mut self, table: &TableRef, line: usize, entry: Value, seen: Option<Value>, reason: &str) -> Result<SheetView> {
+        let reason = required_reason(reason, Tr::new("a correction", "une correction", "een correctie"))?;
+        let at = self.locate(table)?;
         self.write_sheet(&at, Edit::Correct { line, entry, seen }, "deal.correct", &reason)
     }
 
     /// Replace a whole sheet at once (several lines corrected together, lines
     /// added or cut), checked whole; every old line stays in the history.
-    pub fn sheet_replace(&mut self, tournament: &str, round: i64, table: i64, lines: Vec<Value>, reason: &str) -> Result<SheetView> {
-        let reason = required_reason(reason, "a sheet replaced")?;
-        let at = self.locate(tournament, round, table)?;
+    pub fn sheet_replace(&mut self, table: &TableRef, lines: Vec<Value>, reason: &str) -> Result<SheetView> {
+        let reason = required_reason(reason, Tr::new("a sheet replaced", "une feuille remplacée", "een vervangen blad"))?;
+        let at = self.locate(table)?;
         self.write_sheet(&at, Edit::Replace(lines), "sheet.replace", &reason)
     }
 
-    /// Take back the last line of a sheet (it stays in the history).
-    pub fn deal_undo(&mut self, tournament: &str, round: i64, table: i64, reason: &str) -> Result<SheetView> {
-        let reason = required_reason(reason, "an undo")?;
-        let at = self.locate(tournament, round, table)?;
-        self.write_sheet(&at, Edit::Undo, "deal.undo", &reason)
+    /// Take back line `line`, the last of the sheet (it stays in the history).
+    /// Refused, naming who wrote it, when the last line is another one: a line
+    /// written meanwhile by another device is never taken back by mistake.
+    pub fn deal_undo(&mut self, table: &TableRef, line: usize, reason: &str) -> Result<SheetView> {
+        let reason = required_reason(reason, Tr::new("an undo", "une annulation", "een ongedaanmaking"))?;
+        let at = self.locate(table)?;
+        self.write_sheet(&at, Edit::Undo { line }, "deal.undo", &reason)
     }
 
     /// Correct the first dealer of a table; the sheet is checked again with the
     /// new dealer, inside the write.
-    pub fn table_dealer(&mut self, tournament: &str, round: i64, table: i64, seat: i64, reason: &str) -> Result<SheetView> {
-        let reason = required_reason(reason, "a new first dealer")?;
-        let at = self.locate(tournament, round, table)?;
+    pub fn table_dealer(&mut self, table: &TableRef, seat: i64, reason: &str) -> Result<SheetView> {
+        let reason = required_reason(reason, Tr::new("a new first dealer", "un nouveau premier donneur", "een nieuwe eerste gever"))?;
+        let at = self.locate(table)?;
         self.write_sheet(&at, Edit::Dealer(seat), "table.dealer", &reason)
     }
 
     /// Record a jury ruling on a table.
-    pub fn ruling_add(&mut self, tournament: &str, round: i64, table: i64, ruling: Value) -> Result<SheetView> {
-        let at = self.locate(tournament, round, table)?;
+    pub fn ruling_add(&mut self, table: &TableRef, ruling: Value) -> Result<SheetView> {
+        let at = self.locate(table)?;
+        let round = at.round;
         let seats = self.loaded(at.id)?.round(round)?.row.tables[at.index].seats.len();
-        let parsed: Ruling = serde_json::from_value(ruling.clone()).map_err(|e| crate::document::ruling_unread(at.place.clone(), &e))?;
+        let parsed: Ruling = serde_json::from_value(ruling.clone()).map_err(|e| ApiError::ruling_unread(at.place.clone(), &e))?;
         parsed.check(seats).map_err(|v| ApiError::Refused { place: at.place.clone(), violation: v })?;
-        crate::text::bounded(&parsed.reason, "reason", crate::text::REASON_MAX)?;
-        crate::text::bounded(&parsed.by, "jury member's name", crate::text::NAME_MAX)?;
+        crate::text::bounded(&parsed.reason, crate::text::field::REASON, crate::text::REASON_MAX)?;
+        crate::text::bounded(&parsed.by, crate::text::field::JURY_NAME, crate::text::NAME_MAX)?;
         let table_id = self.loaded(at.id)?.round(round)?.row.tables[at.index].id;
         let reason = parsed.reason.clone();
         let ruling_id = self.store.write(Change { actor: &self.actor, action: "ruling.add", reason: &reason }, |w| {
             // The table must still be the round's: a redraw meanwhile would orphan the ruling.
-            if w.current_table(at.id, round, table)? != Some(table_id) {
-                return Err(ApiError::Conflict(format!("{}: the round was drawn again meanwhile; look at the new tables", at.place)));
+            if w.current_table(at.id, round, table.table)? != Some(table_id) {
+                return Err(redrawn(&at.place));
             }
             Ok::<_, ApiError>(w.add_ruling(table_id, &ruling)?)
         })?;
@@ -276,12 +293,12 @@ impl Atout {
         let row = &mut l.round_mut(round).expect("round exists").row.tables[at.index];
         row.rulings.push(ruling);
         row.ruling_ids.push(ruling_id);
-        l.rescore(round, at.index);
+        l.rescore(round, at.index)?;
         self.sheet_at(&at)
     }
 
-    pub fn sheet(&mut self, tournament: &str, round: i64, table: i64) -> Result<SheetView> {
-        let at = self.locate(tournament, round, table)?;
+    pub fn sheet(&mut self, table: &TableRef) -> Result<SheetView> {
+        let at = self.locate(table)?;
         self.sheet_at(&at)
     }
 
@@ -290,6 +307,8 @@ impl Atout {
         let r = l.round(at.round)?;
         let (table, result) = (&r.row.tables[at.index], &r.results[at.index]);
         let seats = table.seats.len();
+        let seat_views = Atout::seat_views(l, &table.seats);
+        let names: Vec<String> = seat_views.iter().map(|s| s.name.clone()).collect();
         let (lines, totals, played, needed) = match &result.sheet {
             Some(sheet) => {
                 let mut running = vec![0i64; seats];
@@ -301,7 +320,14 @@ impl Atout {
                         for (r, p) in running.iter_mut().zip(&line.points) {
                             *r += p;
                         }
-                        SheetLine { line: line.clone(), entry: entry.clone(), running: running.clone() }
+                        SheetLine {
+                            label_texts: l.names.label(&line.label),
+                            label_title: l.names.label_title(&line.label),
+                            entry_texts: l.names.entry(entry, &names),
+                            line: line.clone(),
+                            entry: entry.clone(),
+                            running: running.clone(),
+                        }
                     })
                     .collect();
                 (lines, sheet.totals.clone(), sheet.deals_played, sheet.deals_needed)
@@ -315,7 +341,7 @@ impl Atout {
             round: at.round,
             table: table.number,
             first_dealer: table.first_dealer,
-            seats: Atout::seat_views(l, &table.seats),
+            seats: seat_views,
             lines,
             rulings: result.rulings.clone(),
             totals,
@@ -333,14 +359,22 @@ impl Atout {
     }
 
     /// Every version of every line and ruling of a sheet, oldest first.
-    pub fn sheet_history(&mut self, tournament: &str, round: i64, table: i64) -> Result<Vec<HistoryEntry>> {
-        let at = self.locate(tournament, round, table)?;
-        let table_id = self.loaded(at.id)?.round(round)?.row.tables[at.index].id;
+    pub fn sheet_history(&mut self, table: &TableRef) -> Result<Vec<HistoryEntry>> {
+        let at = self.locate(table)?;
+        let l = self.loaded(at.id)?;
+        let table = &l.round(at.round)?.row.tables[at.index];
+        let names: Vec<String> = Atout::seat_views(l, &table.seats).into_iter().map(|s| s.name).collect();
+        let table_id = table.id;
+        let words = l.names.clone();
         Ok(self
             .store
             .history(table_id)?
             .into_iter()
             .map(|h| HistoryEntry {
+                texts: match h.kind {
+                    "deal" => words.entry(&h.entry, &names),
+                    _ => Names::ruling(&h.entry, &names),
+                },
                 at_local: crate::local_time(&h.at),
                 kind: h.kind,
                 line: h.line,
@@ -354,13 +388,39 @@ impl Atout {
     }
 }
 
-/// A reason given, trimmed and bounded; `what` names the change for the refusal.
-pub(crate) fn required_reason(reason: &str, what: &str) -> Result<String> {
-    let reason = reason.trim();
-    if reason.is_empty() {
-        return Err(ApiError::Invalid(format!("{what} states its reason")));
+/// The round was drawn again since the writer looked at it.
+fn redrawn(place: &Place) -> ApiError {
+    let p = place.said();
+    let (en, fr, nl) = (p.en, p.fr, p.nl);
+    ApiError::conflict(said!(
+        "{en}: the round was drawn again meanwhile; look at the new tables",
+        "{fr} : la manche a été tirée à nouveau entre-temps ; regardez les nouvelles tables",
+        "{nl}: de ronde werd intussen opnieuw geloot; bekijk de nieuwe tafels"
+    ))
+}
+
+/// A line the sheet does not have.
+fn no_line(place: &Place, line: usize, lines: usize) -> ApiError {
+    let p = place.said();
+    let (en, fr, nl) = (p.en, p.fr, p.nl);
+    ApiError::not_found(said!(
+        "{en}: the sheet has no line {line} (it has {lines})",
+        "{fr} : la feuille n'a pas de ligne {line} (elle en a {lines})",
+        "{nl}: het blad heeft geen lijn {line} (het heeft er {lines})"
+    ))
+}
+
+/// Who wrote a line and when, in words: ` by Anne at 2026-11-22 21:04:00`, or nothing
+/// when the store does not know.
+fn written_by(author: Option<(String, String)>) -> Said {
+    match author {
+        Some((who, at)) => {
+            let at = crate::local_time(&at);
+            let (en, fr, nl) = if who.is_empty() { ("someone".to_string(), "quelqu'un".to_string(), "iemand".to_string()) } else { (who.clone(), who.clone(), who) };
+            said!(" by {en} at {at}", " par {fr} à {at}", " door {nl} om {at}")
+        }
+        None => said!("", "", ""),
     }
-    crate::text::bounded(reason, "reason", crate::text::REASON_MAX)
 }
 
 /// A change to a sheet's lines.
@@ -370,7 +430,8 @@ pub(crate) enum Edit {
     /// `seen`: the version the writer corrected, when known; refused if it changed meanwhile.
     Correct { line: usize, entry: Value, seen: Option<Value> },
     Replace(Vec<Value>),
-    Undo,
+    /// Take back the last line, which the writer names.
+    Undo { line: usize },
     /// A new first dealer (the lines stay).
     Dealer(i64),
 }
@@ -383,21 +444,32 @@ impl Edit {
     /// the message when the writer's view of the sheet is out of date.
     fn apply(&self, deals: &mut Vec<Value>, place: &Place, author: Option<Author<'_>>) -> Result<()> {
         let lines = deals.len();
+        let by = |n: usize| -> Result<Said> {
+            Ok(written_by(match author {
+                Some(author) if (1..=lines).contains(&n) => author(n)?,
+                _ => None,
+            }))
+        };
+        let p = place.said();
         match self {
             Edit::Add { line, entry } => {
                 if let Some(n) = *line {
                     if n != lines + 1 {
-                        let by = match (n, author) {
-                            (1.., Some(author)) if n <= lines => match author(n)? {
-                                Some((who, at)) => format!(" by {} at {}", if who.is_empty() { "someone" } else { &who }, crate::local_time(&at)),
-                                None => String::new(),
-                            },
-                            _ => String::new(),
-                        };
-                        return Err(ApiError::Conflict(if n <= lines {
-                            format!("{place}: line {n} was written meanwhile{by}; the sheet now has {lines} lines — check it and enter line {} instead", lines + 1)
+                        let next = lines + 1;
+                        let b = by(n)?;
+                        let (pe, pf, pn, be, bf, bn) = (&p.en, &p.fr, &p.nl, &b.en, &b.fr, &b.nl);
+                        return Err(ApiError::conflict(if n <= lines {
+                            said!(
+                                "{pe}: line {n} was written meanwhile{be}; the sheet now has {lines} lines — check it and enter line {next} instead",
+                                "{pf} : la ligne {n} a été écrite entre-temps{bf} ; la feuille a maintenant {lines} lignes — vérifiez-la et entrez plutôt la ligne {next}",
+                                "{pn}: lijn {n} werd intussen geschreven{bn}; het blad heeft nu {lines} lijnen — kijk het na en voer lijn {next} in",
+                            )
                         } else {
-                            format!("{place}: the sheet has {lines} lines; line {n} cannot be written before line {}", lines + 1)
+                            said!(
+                                "{pe}: the sheet has {lines} lines; line {n} cannot be written before line {next}",
+                                "{pf} : la feuille a {lines} lignes ; la ligne {n} ne peut être écrite avant la ligne {next}",
+                                "{pn}: het blad heeft {lines} lijnen; lijn {n} kan niet voor lijn {next} geschreven worden",
+                            )
                         }));
                     }
                 }
@@ -405,22 +477,40 @@ impl Edit {
             }
             Edit::Correct { line, entry, seen } => {
                 if *line == 0 || *line > lines {
-                    return Err(ApiError::NotFound(format!("{place}: the sheet has no line {line} (it has {lines})")));
+                    return Err(no_line(place, *line, lines));
                 }
                 if seen.as_ref().is_some_and(|seen| *seen != deals[line - 1]) {
-                    let by = match author.map(|a| a(*line)).transpose()?.flatten() {
-                        Some((who, at)) => format!(" by {} at {}", if who.is_empty() { "someone" } else { &who }, crate::local_time(&at)),
-                        None => String::new(),
-                    };
-                    return Err(ApiError::Conflict(format!("{place}: line {line} was changed meanwhile{by}; look at it again before correcting it")));
+                    let b = by(*line)?;
+                    let (pe, pf, pn, be, bf, bn) = (&p.en, &p.fr, &p.nl, &b.en, &b.fr, &b.nl);
+                    return Err(ApiError::conflict(said!(
+                        "{pe}: line {line} was changed meanwhile{be}; look at it again before correcting it",
+                        "{pf} : la ligne {line} a été modifiée entre-temps{bf} ; regardez-la à nouveau avant de la corriger",
+                        "{pn}: lijn {line} werd intussen gewijzigd{bn}; bekijk ze opnieuw voor u ze verbetert",
+                    )));
                 }
                 deals[line - 1] = entry.clone();
             }
             Edit::Replace(new) => *deals = new.clone(),
-            Edit::Undo => {
-                if deals.pop().is_none() {
-                    return Err(ApiError::NotFound(format!("{place}: the sheet has no line to undo")));
+            Edit::Undo { line } => {
+                if lines == 0 {
+                    let (pe, pf, pn) = (&p.en, &p.fr, &p.nl);
+                    return Err(ApiError::not_found(said!(
+                        "{pe}: the sheet has no line to undo",
+                        "{pf} : la feuille n'a pas de ligne à annuler",
+                        "{pn}: het blad heeft geen lijn om ongedaan te maken",
+                    )));
                 }
+                if *line != lines {
+                    // The line to take back is no longer the last: someone wrote after it.
+                    let b = by(lines)?;
+                    let (pe, pf, pn, be, bf, bn) = (&p.en, &p.fr, &p.nl, &b.en, &b.fr, &b.nl);
+                    return Err(ApiError::conflict(said!(
+                        "{pe}: line {line} is no longer the last; line {lines} was written{be} — look at the sheet again",
+                        "{pf} : la ligne {line} n'est plus la dernière ; la ligne {lines} a été écrite{bf} — regardez à nouveau la feuille",
+                        "{pn}: lijn {line} is niet meer de laatste; lijn {lines} werd geschreven{bn} — bekijk het blad opnieuw",
+                    )));
+                }
+                deals.pop();
             }
             Edit::Dealer(_) => {}
         }
@@ -512,7 +602,7 @@ impl Atout {
 impl Atout {
     /// Withdraw a jury ruling (it stays in the history); the table is scored again.
     pub fn ruling_withdraw(&mut self, tournament: &str, ruling: Id, reason: &str) -> Result<Vec<RulingView>> {
-        let reason = required_reason(reason, "a ruling withdrawn")?;
+        let reason = required_reason(reason, Tr::new("a ruling withdrawn", "une décision retirée", "een ingetrokken beslissing"))?;
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
         let table = l
@@ -522,11 +612,20 @@ impl Atout {
             .find(|(_, t)| t.ruling_ids.contains(&ruling))
             .map(|(round, t)| (round, t.number));
         let Some((round, number)) = table else {
-            return Err(ApiError::NotFound(format!("no ruling {ruling} in force in {}", l.row.name)));
+            let name = &l.row.name;
+            return Err(ApiError::not_found(said!(
+                "no ruling {ruling} in force in {name}",
+                "pas de décision {ruling} en vigueur dans {name}",
+                "geen beslissing {ruling} van kracht in {name}"
+            )));
         };
         self.store.write(Change { actor: &self.actor, action: "ruling.withdraw", reason: &reason }, |w| {
             if w.ruling_withdrawn(ruling)? {
-                return Err(ApiError::Conflict(format!("round {round}, table {number}: ruling {ruling} was withdrawn meanwhile")));
+                return Err(ApiError::conflict(said!(
+                    "round {round}, table {number}: ruling {ruling} was withdrawn meanwhile",
+                    "manche {round}, table {number} : la décision {ruling} a été retirée entre-temps",
+                    "ronde {round}, tafel {number}: beslissing {ruling} werd intussen ingetrokken"
+                )));
             }
             w.withdraw_ruling(ruling)?;
             Ok::<_, ApiError>(())

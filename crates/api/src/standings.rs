@@ -119,7 +119,7 @@ impl Atout {
         Ok(match format {
             StandingsFormat::Json => serde_json::to_string_pretty(&value).expect("json") + "\n",
             StandingsFormat::Csv => atout_report::standings_csv(&value, &layout, lang)
-                .map_err(|e| crate::ApiError::Invalid(e.to_string()))?,
+                .map_err(|e| crate::ApiError::internal("standings", e))?,
             StandingsFormat::Table => atout_report::standings_text(&value, &layout, lang),
         })
     }

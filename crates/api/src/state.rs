@@ -4,7 +4,7 @@
 use crate::error::{ApiError, Place, Result};
 use atout_rules::ranking::{table_points, RoundResult};
 use atout_rules::ruling::{round_scores, Ruling};
-use atout_rules::{GameId, Rules, Sheet, SheetError, Table, TablePoints, TournamentSettings};
+use atout_rules::{said, GameId, Names, Rules, Sheet, SheetError, Table, TablePoints, TournamentSettings};
 use atout_store::{EntrantRow, Id, RoundRow, Store, TableRow, TournamentRow};
 use std::collections::HashMap;
 
@@ -13,6 +13,8 @@ pub(crate) struct Loaded {
     pub game: GameId,
     /// The game under this tournament's settings.
     pub rules: Box<dyn Rules>,
+    /// The game's words in every language (how its lines and entries read).
+    pub names: Names,
     pub settings: TournamentSettings,
     pub entrants: Vec<EntrantRow>,
     pub by_id: HashMap<Id, usize>,
@@ -43,16 +45,15 @@ pub(crate) struct TableResult {
 }
 
 impl TableResult {
-    pub fn compute(rules: &dyn Rules, settings: &TournamentSettings, table: &TableRow) -> TableResult {
+    pub fn compute(rules: &dyn Rules, settings: &TournamentSettings, table: &TableRow) -> Result<TableResult> {
         Self::of_sheet(settings, table, rules.replay(table_of(table), &table.deals))
     }
 
     /// The result of a table whose sheet has already been replayed.
-    pub fn of_sheet(settings: &TournamentSettings, table: &TableRow, replayed: std::result::Result<Sheet, SheetError>) -> TableResult {
+    pub fn of_sheet(settings: &TournamentSettings, table: &TableRow, replayed: std::result::Result<Sheet, SheetError>) -> Result<TableResult> {
         let seats = table.seats.len();
-        let rulings: Vec<Ruling> =
-            table.rulings.iter().filter_map(|r| serde_json::from_value(r.clone()).ok()).collect();
-        match replayed {
+        let rulings = stored_rulings(table)?;
+        Ok(match replayed {
             Ok(sheet) => {
                 let scores = round_scores(&sheet.totals, &rulings);
                 TableResult {
@@ -72,8 +73,29 @@ impl TableResult {
                 complete: false,
                 error: Some(e.to_string()),
             },
-        }
+        })
     }
+}
+
+/// A table's rulings as stored. Every ruling was checked before it was written, so
+/// one that cannot be read means the database was changed by other means: an
+/// integrity error naming the ruling, never a ruling silently left out of the scores.
+fn stored_rulings(table: &TableRow) -> Result<Vec<Ruling>> {
+    table
+        .rulings
+        .iter()
+        .zip(table.ruling_ids.iter().map(Some).chain(std::iter::repeat(None)))
+        .map(|(r, id)| {
+            serde_json::from_value(r.clone()).map_err(|e| {
+                let (number, id) = (table.number, id.map(|i| i.to_string()).unwrap_or_default());
+                ApiError::Integrity(atout_rules::said!(
+                    "table {number}: stored ruling {id} cannot be read ({e}); the database was changed outside Atout: restore a backup",
+                    "table {number} : la décision enregistrée {id} est illisible ({e}) ; la base a été modifiée hors d'Atout : restaurez une sauvegarde",
+                    "tafel {number}: de bewaarde beslissing {id} is onleesbaar ({e}); de databank werd buiten Atout gewijzigd: zet een back-up terug"
+                ))
+            })
+        })
+        .collect()
 }
 
 /// A stored table as the rules see it. A first dealer out of range (only in a
@@ -89,7 +111,14 @@ pub(crate) fn started(table: &TableRow) -> bool {
 
 impl Loaded {
     pub fn load(store: &Store, row: TournamentRow) -> Result<Loaded> {
-        let game = GameId::parse(&row.game).ok_or_else(|| ApiError::Invalid(format!("unknown game {}", row.game)))?;
+        let game = GameId::parse(&row.game).ok_or_else(|| {
+            let (name, game) = (&row.name, &row.game);
+            ApiError::Integrity(atout_rules::said!(
+                "tournament «{name}» is of a game this Atout does not know («{game}»)",
+                "le tournoi «{name}» est d'un jeu que cet Atout ne connaît pas («{game}»)",
+                "het tornooi «{name}» is van een spel dat deze Atout niet kent («{game}»)"
+            ))
+        })?;
         let refused = |v| ApiError::Refused { place: Place::default(), violation: v };
         let settings = TournamentSettings::parse(game, &row.settings, false).map_err(refused)?;
         let rules = game.rules(row.settings.as_object().unwrap_or(&serde_json::Map::new())).map_err(refused)?;
@@ -101,11 +130,12 @@ impl Loaded {
             .rounds(row.id)?
             .into_iter()
             .map(|r| {
-                let results = r.tables.iter().map(|t| TableResult::compute(rules.as_ref(), &settings, t)).collect();
-                LoadedRound { row: r, results }
+                let results = r.tables.iter().map(|t| TableResult::compute(rules.as_ref(), &settings, t)).collect::<Result<_>>()?;
+                Ok(LoadedRound { row: r, results })
             })
-            .collect();
-        let mut loaded = Loaded { row, game, rules, settings, entrants, by_id, by_code, rounds, results: vec![] };
+            .collect::<Result<_>>()?;
+        let names = Names::of(rules.as_ref());
+        let mut loaded = Loaded { row, game, rules, names, settings, entrants, by_id, by_code, rounds, results: vec![] };
         loaded.results = loaded.all_results();
         Ok(loaded)
     }
@@ -114,7 +144,14 @@ impl Loaded {
         self.rounds
             .iter()
             .find(|r| r.row.round == number)
-            .ok_or_else(|| ApiError::NotFound(format!("round {number} of {} has not been drawn", self.row.name)))
+            .ok_or_else(|| {
+                let name = &self.row.name;
+                ApiError::not_found(said!(
+                    "round {number} of {name} has not been drawn",
+                    "la manche {number} de {name} n'a pas été tirée",
+                    "ronde {number} van {name} is niet geloot"
+                ))
+            })
     }
 
     pub fn round_mut(&mut self, number: i64) -> Option<&mut LoadedRound> {
@@ -128,7 +165,7 @@ impl Loaded {
             .tables
             .iter()
             .position(|t| t.number == number)
-            .ok_or_else(|| ApiError::NotFound(format!("round {round} has no table {number}")))
+            .ok_or_else(|| ApiError::not_found(said!("round {round} has no table {number}", "la manche {round} n'a pas de table {number}", "ronde {round} heeft geen tafel {number}")))
     }
 
     pub fn entrant(&self, id: Id) -> Option<&EntrantRow> {
@@ -150,7 +187,10 @@ impl Loaded {
         self.entrants
             .iter()
             .find(|e| e.code == code || e.player.id.to_string() == code)
-            .ok_or_else(|| ApiError::NotFound(format!("no player «{code}» in {}", self.row.name)))
+            .ok_or_else(|| {
+                let name = &self.row.name;
+                ApiError::not_found(said!("no player «{code}» in {name}", "pas de joueur «{code}» dans {name}", "geen speler «{code}» in {name}"))
+            })
     }
 
     pub fn last_round(&self) -> i64 {
@@ -225,10 +265,11 @@ impl Loaded {
     }
 
     /// Re-score one table after a write to it, and update its players' results.
-    pub fn rescore(&mut self, round: i64, index: usize) {
-        let Some(r) = self.rounds.iter().find(|r| r.row.round == round) else { return };
-        let result = TableResult::compute(self.rules.as_ref(), &self.settings, &r.row.tables[index]);
+    pub fn rescore(&mut self, round: i64, index: usize) -> Result<()> {
+        let Some(r) = self.rounds.iter().find(|r| r.row.round == round) else { return Ok(()) };
+        let result = TableResult::compute(self.rules.as_ref(), &self.settings, &r.row.tables[index])?;
         self.set_result(round, index, result);
+        Ok(())
     }
 
     /// Store a table's new result and update its players' results.

@@ -2,6 +2,7 @@
 //! and control characters are refused, so that no name can break a screen or a print.
 
 use crate::error::{ApiError, Result};
+use atout_rules::{said, Tr};
 
 /// A player's name, a club, a tournament's name.
 pub const NAME_MAX: usize = 100;
@@ -10,15 +11,47 @@ pub const MEMBER_MAX: usize = 40;
 /// The reason of a correction or ruling, a jury member's name.
 pub const REASON_MAX: usize = 500;
 
+/// What a field holds, in every language.
+pub mod field {
+    use atout_rules::Tr;
+    pub const PLAYER_NAME: Tr = Tr::new("player's name", "nom du joueur", "naam van de speler");
+    pub const CLUB: Tr = Tr::new("club", "club", "club");
+    pub const MEMBER: Tr = Tr::new("member number", "numéro de membre", "lidnummer");
+    pub const REASON: Tr = Tr::new("reason", "motif", "reden");
+    pub const JURY_NAME: Tr = Tr::new("jury member's name", "nom du membre du jury", "naam van het jurylid");
+    pub const ACTOR: Tr = Tr::new("name of who is working", "nom de qui travaille", "naam van wie werkt");
+    pub const TOURNAMENT_NAME: Tr = Tr::new("tournament's name", "nom du tournoi", "naam van het tornooi");
+}
+
 /// `text` trimmed, refused when longer than `max` characters or holding control characters.
-pub fn bounded(text: &str, what: &str, max: usize) -> Result<String> {
+pub fn bounded(text: &str, what: Tr, max: usize) -> Result<String> {
     let text = text.trim();
     let chars = text.chars().count();
+    let (en, fr, nl) = (what.en, what.fr, what.nl);
     if chars > max {
-        return Err(ApiError::Invalid(format!("the {what} has {chars} characters; at most {max} are kept")));
+        return Err(ApiError::invalid(said!(
+            "the {en} has {chars} characters; at most {max} are kept",
+            "le champ «{fr}» a {chars} caractères ; au plus {max} sont gardés",
+            "het veld «{nl}» heeft {chars} tekens; er worden er hoogstens {max} bewaard"
+        )));
     }
     if text.chars().any(char::is_control) {
-        return Err(ApiError::Invalid(format!("the {what} holds a control character (a tab or a line break)")));
+        return Err(ApiError::invalid(said!(
+            "the {en} holds a control character (a tab or a line break)",
+            "le champ «{fr}» contient un caractère de contrôle (une tabulation ou un saut de ligne)",
+            "het veld «{nl}» bevat een stuurteken (een tab of een regeleinde)"
+        )));
     }
     Ok(text.to_string())
+}
+
+/// A reason given, trimmed and bounded; `what` names the change for the refusal
+/// ("a correction", "une correction", "een correctie").
+pub fn required_reason(reason: &str, what: Tr) -> Result<String> {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        let (en, fr, nl) = (what.en, what.fr, what.nl);
+        return Err(ApiError::invalid(said!("{en} states its reason", "{fr} : donnez le motif", "{nl}: geef de reden")));
+    }
+    bounded(reason, field::REASON, REASON_MAX)
 }

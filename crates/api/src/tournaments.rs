@@ -3,10 +3,10 @@
 use crate::error::{ApiError, Place, Result};
 use crate::state::{started, Loaded};
 use crate::Atout;
-use atout_rules::draw::History;
-use atout_rules::planner::{schedule, seat_round};
+pub use atout_rules::planner::Seating;
+use atout_rules::planner::{next_round, NextRound, PastRound};
 use atout_rules::settings::COMMON_KEYS;
-use atout_rules::{said, GameId, Lang, Rule, TournamentSettings};
+use atout_rules::{said, GameId, Lang, Rule, TournamentSettings, Tr};
 use atout_store::{Change, Id};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -69,15 +69,42 @@ pub struct RoundStatus {
     pub open: Vec<i64>,
 }
 
-/// How a round's players are put at tables.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Seating {
-    /// Planned ahead to avoid repeat meetings (the default).
-    #[default]
-    Planned,
-    /// By the standings: the strongest together, table 1 first.
-    ByRanking,
+/// A round to draw: which, from what seed, seated how.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawRequest {
+    pub round: i64,
+    /// The draw number as typed, 0 to 2^64 − 1, kept as text end to end (the window's
+    /// numbers lose digits above 2^53); none or blank: drawn from the clock.
+    #[serde(default)]
+    pub seed: Option<String>,
+    #[serde(default)]
+    pub seating: Seating,
+}
+
+impl DrawRequest {
+    /// Round `round`, planned seating, from `seed` when given.
+    pub fn new(round: i64, seed: Option<u64>) -> DrawRequest {
+        DrawRequest { round, seed: seed.map(|s| s.to_string()), seating: Seating::Planned }
+    }
+
+    /// The same request with the seating asked for.
+    pub fn seated(self, seating: Seating) -> DrawRequest {
+        DrawRequest { seating, ..self }
+    }
+
+    fn seed(&self) -> Result<Option<u64>> {
+        match self.seed.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            None => Ok(None),
+            Some(text) => text.parse::<u64>().map(Some).map_err(|_| {
+                let max = u64::MAX;
+                ApiError::invalid(said!(
+                    "draw number «{text}»: a whole number from 0 to {max}",
+                    "numéro de tirage «{text}» : un nombre entier de 0 à {max}",
+                    "lotingsnummer «{text}»: een geheel getal van 0 tot {max}"
+                ))
+            }),
+        }
+    }
 }
 
 /// A game this build scores, as the tournament form shows it.
@@ -222,7 +249,7 @@ pub fn hand_score(game: &str, tiles: &[String]) -> Result<Value> {
     let calc = GameId::parse(game)
         .and_then(GameId::spec)
         .and_then(|s| s.calculator)
-        .ok_or_else(|| ApiError::NotFound(format!("no hand calculator for «{game}»")))?;
+        .ok_or_else(|| ApiError::not_found(said!("no hand calculator for «{game}»", "pas de calculatrice de main pour «{game}»", "geen handcalculator voor «{game}»")))?;
     calc(tiles).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })
 }
 
@@ -241,9 +268,6 @@ pub(crate) fn plays(e: &atout_store::EntrantRow, round: i64) -> bool {
     e.from_round.unwrap_or(1) <= round && e.withdrawn_from.is_none_or(|w| round < w)
 }
 
-/// Rounds a draw plans ahead.
-const PLAN_AHEAD: usize = 10;
-
 fn seed_now() -> u64 {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
     (nanos as u64) ^ ((std::process::id() as u64) << 32)
@@ -251,10 +275,10 @@ fn seed_now() -> u64 {
 
 impl Atout {
     pub fn tournament_create(&mut self, req: &NewTournament) -> Result<TournamentInfo> {
-        let name = crate::text::bounded(&req.name, "tournament's name", crate::text::NAME_MAX)?;
+        let name = crate::text::bounded(&req.name, crate::text::field::TOURNAMENT_NAME, crate::text::NAME_MAX)?;
         let name = name.as_str();
         if name.is_empty() {
-            return Err(ApiError::Invalid("a tournament has a name".into()));
+            return Err(ApiError::invalid(said!("a tournament has a name", "un tournoi a un nom", "een tornooi heeft een naam")));
         }
         let Checked { game, raw: settings, .. } = checked_settings(&req.game, req.settings.as_ref(), req.rounds, true)?;
         let date = req.date.clone().unwrap_or_else(|| chrono::Local::now().date_naive().to_string());
@@ -281,7 +305,7 @@ impl Atout {
         let registry = self.store.players()?;
         let chosen: Vec<Id> = if players.is_empty() { registry.iter().map(|p| p.id).collect() } else { players.to_vec() };
         if let Some(missing) = chosen.iter().find(|p| !registry.iter().any(|r| r.id == **p)) {
-            return Err(ApiError::NotFound(format!("no player {missing} in the registry")));
+            return Err(ApiError::not_found(said!("no player {missing} in the registry", "pas de joueur {missing} dans le registre", "geen speler {missing} in het register")));
         }
         let l = self.loaded(id)?;
         let entered: Vec<Id> = l.entrants.iter().map(|e| e.player.id).collect();
@@ -305,16 +329,15 @@ impl Atout {
         self.tournament_info(&id.to_string())
     }
 
-    /// Draw the tables and seats of a round. Drawing a round again is allowed
-    /// until a line is written at one of its tables; the earlier draw is kept
-    /// in the history.
-    pub fn round_draw(&mut self, tournament: &str, round: i64, seed: Option<u64>) -> Result<DrawnRound> {
-        self.round_draw_as(tournament, round, seed, Seating::Planned)
-    }
-
-    /// Draw a round with the seating asked for: planned ahead (the default), or by
-    /// ranking (the strongest together, table 1 first; for a final round).
-    pub fn round_draw_as(&mut self, tournament: &str, round: i64, seed: Option<u64>, seating: Seating) -> Result<DrawnRound> {
+    /// Draw the tables and seats of a round, seated as asked: planned ahead (the
+    /// default), or by ranking (the strongest together, table 1 first; for a final
+    /// round). Drawing a round again is allowed until a line is written at one of its
+    /// tables; the earlier draw is kept in the history. How the players are seated is
+    /// the rules' ([`atout_rules::planner::next_round`]); this checks and stores.
+    pub fn round_draw(&mut self, tournament: &str, req: &DrawRequest) -> Result<DrawnRound> {
+        let round = req.round;
+        let seed = req.seed()?.unwrap_or_else(seed_now);
+        let seating = req.seating;
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
         let place = Place::round(round);
@@ -339,79 +362,56 @@ impl Atout {
         }
         if let Ok(existing) = l.round(round) {
             if existing.row.tables.iter().any(started) {
-                return Err(ApiError::Conflict(format!(
-                    "round {round} has sheets in progress and cannot be drawn again; correct the sheets instead"
+                return Err(ApiError::conflict(said!(
+                    "round {round} has sheets in progress and cannot be drawn again; correct the sheets instead",
+                    "la manche {round} a des feuilles en cours et ne peut être tirée à nouveau ; corrigez plutôt les feuilles",
+                    "ronde {round} heeft bladen in gebruik en kan niet opnieuw geloot worden; verbeter liever de bladen"
                 )));
-            }
-        }
-        let mut history = History::new();
-        for r in l.rounds.iter().filter(|r| r.row.round < round) {
-            for t in &r.row.tables {
-                history.table(&t.seats.iter().map(|s| *s as u64).collect::<Vec<_>>());
-            }
-            for b in &r.row.byes {
-                history.bye(*b as u64);
             }
         }
         let players: Vec<u64> = l.entrants.iter().filter(|e| plays(e, round)).map(|e| e.id as u64).collect();
         let plan = l.rules.plan(players.len()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
-        let seed = seed.unwrap_or_else(seed_now);
-        // The plan looks at most ten rounds ahead (beyond, it is planned again as play goes on).
-        let rounds_total = (l.settings.rounds as usize).min(PLAN_AHEAD);
-        // Seating that plans ahead: the schedule planned when round 1 was drawn (from its
-        // seed, for the same players) holds while the rounds drawn since followed it;
-        // otherwise the rounds left are planned again from what happened.
-        let as_sets = |tables: &[Vec<u64>]| {
-            let mut sets: Vec<Vec<u64>> = tables.iter().map(|t| { let mut t = t.clone(); t.sort_unstable(); t }).collect();
-            sets.sort();
-            sets
+        let past: Vec<PastRound> = l
+            .rounds
+            .iter()
+            .filter(|r| r.row.round < round)
+            .map(|r| PastRound {
+                round: r.row.round as usize,
+                tables: r.row.tables.iter().map(|t| t.seats.iter().map(|s| *s as u64).collect()).collect(),
+                byes: r.row.byes.iter().map(|b| *b as u64).collect(),
+            })
+            .collect();
+        let first_seed = l.rounds.iter().find(|r| r.row.round == 1).and_then(|r| r.row.seed.as_deref()).and_then(|s| s.parse::<u64>().ok());
+        // For a round seated by ranking: the standings after the rounds before it.
+        let ranked: Vec<u64> = match seating {
+            Seating::ByRanking => crate::standings::compute(l, round - 1)
+                .rows
+                .iter()
+                .filter_map(|row| l.entrants.iter().find(|e| e.code == row.player))
+                .map(|e| e.id as u64)
+                .collect(),
+            Seating::Planned => vec![],
         };
-        let first_plan = l.rounds.iter().find(|r| r.row.round == 1).and_then(|r| r.row.seed.as_deref()).and_then(|s| s.parse::<u64>().ok()).filter(|_| round > 1);
-        let followed = first_plan.and_then(|seed1| {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed1);
-            let s = schedule(&mut rng, &players, &plan, rounds_total, &History::new(), &[]);
-            let kept = l.rounds.iter().filter(|r| r.row.round < round).all(|r| {
-                let stored: Vec<Vec<u64>> = r.row.tables.iter().map(|t| t.seats.iter().map(|x| *x as u64).collect()).collect();
-                let planned = &s.rounds[(r.row.round - 1) as usize];
-                let mut byes: Vec<u64> = r.row.byes.iter().map(|b| *b as u64).collect();
-                byes.sort_unstable();
-                as_sets(&stored) == as_sets(&planned.0) && byes == planned.1
-            });
-            kept.then(|| s.rounds.get((round - 1) as usize).cloned()).flatten()
-        });
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let this_round = match (seating, followed) {
-            (Seating::ByRanking, _) => {
-                // The standings after the rounds before this one, strongest first.
-                let order: Vec<u64> = crate::standings::compute(l, round - 1)
-                    .rows
-                    .iter()
-                    .filter_map(|row| l.entrants.iter().find(|e| e.code == row.player))
-                    .map(|e| e.id as u64)
-                    .filter(|p| players.contains(p))
-                    .collect();
-                let last_byes: Vec<u64> = l.rounds.iter().find(|r| r.row.round == round - 1).map(|r| r.row.byes.iter().map(|b| *b as u64).collect()).unwrap_or_default();
-                let byes = atout_rules::planner::bye_rounds(&mut rng, &players, plan.byes, 1, &history, &last_byes).swap_remove(0);
-                atout_rules::planner::by_ranking(&order, &plan.sizes, &byes)
-            }
-            (Seating::Planned, Some(r)) => r,
-            (Seating::Planned, None) => {
-                let last_byes: Vec<u64> = l.rounds.iter().find(|r| r.row.round == round - 1).map(|r| r.row.byes.iter().map(|b| *b as u64).collect()).unwrap_or_default();
-                let left = (l.settings.rounds as usize + 1).saturating_sub(round as usize).clamp(1, PLAN_AHEAD);
-                schedule(&mut rng, &players, &plan, left, &history, &last_byes).rounds.swap_remove(0)
-            }
-        };
-        let drawn = seat_round(&mut rng, &this_round, &history);
+        let next = NextRound { round: round as usize, rounds: l.settings.rounds as usize, players: &players, plan: &plan, past: &past, first_seed, seating, ranked: &ranked };
+        let drawn = next_round(&mut ChaCha8Rng::seed_from_u64(seed), &next);
         let seen: Vec<(i64, Id)> = l.rounds.iter().map(|r| (r.row.round, r.row.draw_id)).collect();
         self.store.write(Change { actor: &self.actor, action: "round.draw", reason: "" }, |w| {
             // Checked again on the draws as stored: another window may have drawn or written meanwhile.
             let stored = w.rounds(id)?;
             let now: Vec<(i64, Id)> = stored.iter().map(|r| (r.round, r.draw_id)).collect();
             if now != seen {
-                return Err(ApiError::Conflict(format!("round {round}: the rounds were drawn meanwhile by someone else; look at them again")));
+                return Err(ApiError::conflict(said!(
+                    "round {round}: the rounds were drawn meanwhile by someone else; look at them again",
+                    "manche {round} : les manches ont été tirées entre-temps par quelqu'un d'autre ; regardez-les à nouveau",
+                    "ronde {round}: de rondes werden intussen door iemand anders geloot; bekijk ze opnieuw"
+                )));
             }
             if stored.iter().filter(|r| r.round == round).flat_map(|r| &r.tables).any(started) {
-                return Err(ApiError::Conflict(format!("round {round} has sheets in progress (written meanwhile) and cannot be drawn again")));
+                return Err(ApiError::conflict(said!(
+                    "round {round} has sheets in progress (written meanwhile) and cannot be drawn again",
+                    "la manche {round} a des feuilles en cours (écrites entre-temps) et ne peut être tirée à nouveau",
+                    "ronde {round} heeft bladen in gebruik (intussen geschreven) en kan niet opnieuw geloot worden"
+                )));
             }
             let extra = match seating {
                 Seating::Planned => json!({}),
@@ -429,23 +429,6 @@ impl Atout {
         })?;
         self.cache.remove(&id);
         self.round_view(&id.to_string(), round)
-    }
-
-    /// [`Atout::round_draw`] with the seed as typed: a number from 0 to 2^64 − 1
-    /// kept as text end to end, since the window's numbers lose digits above 2^53.
-    pub fn round_draw_seed_text(&mut self, tournament: &str, round: i64, seed: Option<&str>) -> Result<DrawnRound> {
-        self.round_draw_seed_text_as(tournament, round, seed, Seating::Planned)
-    }
-
-    /// [`Atout::round_draw_seed_text`] with the seating asked for.
-    pub fn round_draw_seed_text_as(&mut self, tournament: &str, round: i64, seed: Option<&str>, seating: Seating) -> Result<DrawnRound> {
-        let seed = match seed.map(str::trim).filter(|s| !s.is_empty()) {
-            None => None,
-            Some(text) => Some(text.parse::<u64>().map_err(|_| {
-                ApiError::Invalid(format!("seed «{text}»: a whole number from 0 to {}", u64::MAX))
-            })?),
-        };
-        self.round_draw_as(tournament, round, seed, seating)
     }
 
     /// Where every drawn round stands: its tables, how many are complete, how many
@@ -506,7 +489,7 @@ impl Atout {
     /// the first round not yet under way): later draws leave them out; their
     /// rounds played stay, and the standings mark them.
     pub fn player_withdraw(&mut self, tournament: &str, player: &str, from_round: Option<i64>, reason: &str) -> Result<TournamentInfo> {
-        let reason = crate::sheets::required_reason(reason, "a withdrawal")?;
+        let reason = crate::text::required_reason(reason, Tr::new("a withdrawal", "un retrait", "een terugtrekking"))?;
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
         let e = l.entrant_by_code(player)?;
@@ -516,7 +499,12 @@ impl Atout {
             return Err(rounds_are(place, l.settings.rounds));
         }
         if l.rounds.iter().filter(|r| r.row.round >= from).any(|r| r.row.tables.iter().any(|t| started(t) && t.seats.contains(&e.id))) {
-            return Err(ApiError::Conflict(format!("{} has played in round {from} or later; withdraw from the next round", e.player.name)));
+            let name = &e.player.name;
+            return Err(ApiError::conflict(said!(
+                "{name} has played in round {from} or later; withdraw from the next round",
+                "{name} a joué la manche {from} ou une suivante ; retirez à partir de la manche suivante",
+                "{name} speelde ronde {from} of later; trek terug vanaf de volgende ronde"
+            )));
         }
         let (entrant, joined) = (e.id, e.from_round);
         self.store.write(Change { actor: &self.actor, action: "player.withdraw", reason: &reason }, |w| {
@@ -529,7 +517,7 @@ impl Atout {
 
     /// Take back a withdrawal: the player plays again from the next draw.
     pub fn player_return(&mut self, tournament: &str, player: &str, reason: &str) -> Result<TournamentInfo> {
-        let reason = crate::sheets::required_reason(reason, "a return")?;
+        let reason = crate::text::required_reason(reason, Tr::new("a return", "un retour", "een terugkeer"))?;
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
         let e = l.entrant_by_code(player)?;
@@ -587,7 +575,7 @@ impl Atout {
     /// Refused when the new settings do not check, or when any stored sheet would
     /// break a rule under them; otherwise every sheet is scored again.
     pub fn tournament_settings(&mut self, tournament: &str, patch: &Value, reason: &str) -> Result<TournamentInfo> {
-        let reason = crate::sheets::required_reason(reason, "a change of settings")?;
+        let reason = crate::text::required_reason(reason, Tr::new("a change of settings", "un changement de paramètres", "een wijziging van de instellingen"))?;
         if !patch.is_object() {
             return Err(ApiError::refused_said(
                 Place::default(),

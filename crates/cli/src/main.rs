@@ -1,7 +1,7 @@
 //! `atout`: a thin command line over `atout-api`. Parsing arguments and
 //! printing results is all it does.
 
-use atout_api::{ApiError, Atout, DrawnRound, SheetView, StandingsFormat};
+use atout_api::{ApiError, Atout, DrawnRound, SheetView, StandingsFormat, TableRef};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -71,19 +71,6 @@ enum Command {
     Restore { file: PathBuf },
     /// Check the whole database (PRAGMA integrity_check).
     Check,
-    /// For the crash test: add lines to the sheets of a round in a loop, printing
-    /// `saved TABLE LINE ENTRY` after each commit (and a backup every BACKUP_EVERY).
-    #[command(hide = true)]
-    Stress {
-        #[arg(long)]
-        tournament: String,
-        #[arg(long)]
-        round: i64,
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        #[arg(long, default_value_t = 7)]
-        backup_every: usize,
-    },
     /// Kings Cribbage tools that need no tournament.
     #[command(subcommand)]
     Cribbage(CribbageCmd),
@@ -282,7 +269,8 @@ enum TournamentCmd {
     Create {
         #[arg(long)]
         name: String,
-        #[arg(long, default_value = "double-king")]
+        /// The game's code, as `atout games` lists them.
+        #[arg(long)]
         game: String,
         #[arg(long)]
         rounds: Option<u32>,
@@ -351,6 +339,12 @@ struct TableArgs {
     table: i64,
 }
 
+impl TableArgs {
+    fn table(&self) -> TableRef {
+        TableRef::new(self.tournament.clone(), self.round, self.table)
+    }
+}
+
 #[derive(Subcommand)]
 enum DealCmd {
     /// Add the next line of a sheet, e.g. '{"contract":"C","counts":[1,2,1,0]}'.
@@ -368,6 +362,11 @@ enum DealCmd {
     Undo {
         #[command(flatten)]
         at: TableArgs,
+        /// The line to take back: refused, naming who wrote it, when the sheet's last
+        /// line is another (written meanwhile). Without it, the last line as the sheet
+        /// stands when the command runs.
+        #[arg(long)]
+        line: Option<usize>,
         #[arg(long)]
         reason: String,
         #[arg(long, value_enum, default_value = "table")]
@@ -519,12 +518,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
         match format {
             Output::Json => println!("{}", json(&score)),
             Output::Table => {
-                let n = |k: &str| score[k].as_i64().unwrap_or(0);
                 println!("hand      {}", score["tiles"].as_array().into_iter().flatten().filter_map(Value::as_str).collect::<Vec<_>>().join(" "));
-                println!("fifteens  {} × 2 = {}", n("fifteens"), 2 * n("fifteens"));
-                println!("runs      {} × run of {} = {}", n("runs"), n("run_length"), n("runs") * n("run_length"));
-                println!("pairs     {} × 2 = {}", n("pairs"), 2 * n("pairs"));
-                println!("{}", n("points"));
+                // Each part as the rules say it, in English.
+                for p in score["parts"].as_array().into_iter().flatten() {
+                    let name = p["name"]["en"].as_str().unwrap_or("").to_lowercase();
+                    println!("{name:<9} {} × {} = {}", p["count"], p["each"], p["points"]);
+                }
+                println!("{}", score["points"]);
             }
         }
         return Ok(());
@@ -545,7 +545,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
     };
     if let Some(by) = &cli.by {
-        app.set_actor(by);
+        app.set_actor(by)?;
     }
     match cli.command {
         Command::Players(PlayersCmd::Import { file, tournament }) => {
@@ -569,7 +569,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::Players(PlayersCmd::Add { name, club, member, anyway }) => {
-            let p = app.player_add_checked(&name, &club, &member, anyway)?;
+            let p = app.player_add(&name, &club, &member, anyway)?;
             println!("{}", p.id);
         }
         Command::Tournament(TournamentCmd::Create { name, game, rounds, date, settings }) => {
@@ -598,31 +598,32 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Round(RoundCmd::Draw { tournament, round, seed, by_ranking, format }) => {
             let seating = if by_ranking { atout_api::Seating::ByRanking } else { atout_api::Seating::Planned };
-            show_round(&app.round_draw_as(&tournament, round, seed, seating)?, format);
+            show_round(&app.round_draw(&tournament, &atout_api::DrawRequest::new(round, seed).seated(seating))?, format);
         }
         Command::Round(RoundCmd::Show { tournament, round, format }) => {
             show_round(&app.round_view(&tournament, round)?, format);
         }
         Command::Deal(DealCmd::Add { at, json: entry, line, format }) => {
             let entry = parse_json(&entry)?;
-            let s = match line {
-                Some(line) => app.deal_add_line(&at.tournament, at.round, at.table, line, entry)?,
-                None => app.deal_add(&at.tournament, at.round, at.table, entry)?,
-            };
-            show_sheet(&s, format);
+            show_sheet(&app.deal_add(&at.table(), line, entry)?, format);
         }
-        Command::Deal(DealCmd::Undo { at, reason, format }) => {
-            show_sheet(&app.deal_undo(&at.tournament, at.round, at.table, &reason)?, format);
+        Command::Deal(DealCmd::Undo { at, line, reason, format }) => {
+            let table = at.table();
+            let line = match line {
+                Some(line) => line,
+                None => app.sheet(&table)?.lines.len(),
+            };
+            show_sheet(&app.deal_undo(&table, line, &reason)?, format);
         }
         Command::Sheet { replace: Some(SheetCmd::Replace { at, json: lines, reason, format }), .. } => {
             let lines = match parse_json(&lines)? {
                 Value::Array(lines) => lines,
                 _ => return Err(Failure::Usage("a sheet is a JSON array of lines".into())),
             };
-            show_sheet(&app.sheet_replace(&at.tournament, at.round, at.table, lines, &reason)?, format);
+            show_sheet(&app.sheet_replace(&at.table(), lines, &reason)?, format);
         }
         Command::Table(TableCmd::Dealer { at, seat, reason }) => {
-            print_sheet(&app.table_dealer(&at.tournament, at.round, at.table, seat, &reason)?);
+            print_sheet(&app.table_dealer(&at.table(), seat, &reason)?);
         }
         Command::Player(PlayerCmd::Withdraw { tournament, player, from_round, reason }) => {
             let t = app.player_withdraw(&tournament, &player, from_round, &reason)?;
@@ -649,7 +650,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("ruling {ruling} withdrawn; {} rulings and faults remain", left.len());
         }
         Command::Deal(DealCmd::Check { at, json: entry, deal }) => {
-            let preview = app.deal_check(&at.tournament, at.round, at.table, deal, parse_json(&entry)?)?;
+            let preview = app.deal_check(&at.table(), deal, parse_json(&entry)?)?;
             println!("{}", json(&preview));
             if let Some(refused) = preview.refused {
                 return Err(Failure::Api(refused));
@@ -685,14 +686,6 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 return Err(Failure::Usage(format!("{} is damaged", path.display())));
             }
         }
-        Command::Stress { tournament, round, seed, backup_every } => {
-            use std::io::Write;
-            let mut out = std::io::stdout().lock();
-            app.stress(&tournament, round, seed, backup_every, &mut |line| {
-                let _ = writeln!(out, "{line}");
-                let _ = out.flush();
-            })?;
-        }
         Command::Games { lang, format } => {
             let games = atout_api::games(&lang);
             match format {
@@ -712,16 +705,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::Deal(DealCmd::Correct { at, deal, json: entry, reason, format }) => {
-            let s = app.deal_correct(&at.tournament, at.round, at.table, deal, parse_json(&entry)?, &reason)?;
+            let s = app.deal_correct(&at.table(), deal, parse_json(&entry)?, None, &reason)?;
             show_sheet(&s, format);
         }
         Command::Ruling(RulingCmd::Add { at, json: entry, format }) => {
-            let s = app.ruling_add(&at.tournament, at.round, at.table, parse_json(&entry)?)?;
+            let s = app.ruling_add(&at.table(), parse_json(&entry)?)?;
             show_sheet(&s, format);
         }
         Command::Sheet { replace: None, at, format, history } => {
             if history {
-                let h = app.sheet_history(&at.tournament, at.round, at.table)?;
+                let h = app.sheet_history(&at.table())?;
                 match format {
                     Output::Json => println!("{}", json(&h)),
                     Output::Table => {
@@ -732,7 +725,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     }
                 }
             } else {
-                show_sheet(&app.sheet(&at.tournament, at.round, at.table)?, format);
+                show_sheet(&app.sheet(&at.table())?, format);
             }
         }
         Command::Import { file } => {

@@ -151,7 +151,7 @@ fn the_cribbage_hand_calculator_needs_no_database() {
     let db = dir.path().join("none.db");
     let out = ok(&db, &["cribbage", "score", "4", "5", "5", "6"]);
     assert_eq!(out.lines().last(), Some("12"), "{out}");
-    assert!(out.contains("fifteens  2 × 2 = 4") && out.contains("2 × run of 3 = 6") && out.contains("pairs     1 × 2 = 2"), "{out}");
+    assert!(out.contains("fifteens  2 × 2 = 4") && out.contains("runs      2 × 3 = 6") && out.contains("pairs     1 × 2 = 2"), "{out}");
     assert_eq!(ok(&db, &["cribbage", "score", "5", "5", "5", "5", "5"]).lines().last(), Some("40"));
     assert_eq!(ok(&db, &["cribbage", "score", "Q", "K", "A"]).lines().last(), Some("0"));
     for (args, rule) in [(&["4"][..], "hand-size"), (&["4", "5", "5", "6", "7", "8"][..], "hand-size"), (&["4", "Z"][..], "tile")] {
@@ -208,7 +208,7 @@ fn a_kings_cribbage_evening_from_the_command_line() {
 fn one_table(db: &Path, dir: &Path) -> String {
     let csv = dir.join("four.csv");
     std::fs::write(&csv, "name\nAnne\nBart\nChloé\nDirk\n").unwrap();
-    let t = ok(db, &["tournament", "create", "--name", "Race", "--rounds", "1"]);
+    let t = ok(db, &["tournament", "create", "--name", "Race", "--game", "double-king", "--rounds", "1"]);
     ok(db, &["players", "import", csv.to_str().unwrap(), "--tournament", "Race"]);
     ok(db, &["round", "draw", "--tournament", "Race", "--round", "1", "--seed", "1"]);
     ok(db, &["table", "dealer", "--tournament", "Race", "--round", "1", "--table", "1", "--seat", "1", "--reason", "drawn again at the table"]);

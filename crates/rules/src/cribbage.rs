@@ -221,9 +221,27 @@ pub fn score_hand(tiles: &[Tile]) -> HandScore {
 }
 
 /// The calculator as the api offers it: tiles as typed, the score part by part.
+/// Beside the figures, `parts` says each part in words, in every language, as
+/// every front shows it: `{key, name: {en, fr, nl}, count, each, points}` — "Runs:
+/// 2 × 3 = 6" — and `points` is their sum.
 pub fn calculate(texts: &[String]) -> Result<Value, Violation> {
-    let tiles = parse_hand(texts)?;
-    Ok(serde_json::to_value(score_hand(&tiles)).unwrap_or(Value::Null))
+    Ok(hand_value(&parse_hand(texts)?))
+}
+
+/// A hand's score as JSON: the figures of [`HandScore`] and its `parts` in words.
+fn hand_value(tiles: &[Tile]) -> Value {
+    let s = score_hand(tiles);
+    let part = |key: &str, name: Tr, count: u32, each: u32| json!({"key": key, "name": name.all(), "count": count, "each": each, "points": count * each});
+    let parts = json!([
+        part("fifteens", Tr::new("Fifteens", "Quinzaines", "Vijftienen"), s.fifteens, 2),
+        part("runs", Tr::new("Runs", "Suites", "Reeksen"), s.runs, s.run_length),
+        part("pairs", Tr::new("Pairs", "Paires", "Paren"), s.pairs, 2),
+    ]);
+    let mut out = serde_json::to_value(&s).unwrap_or(Value::Null);
+    if let Value::Object(map) = &mut out {
+        map.insert("parts".into(), parts);
+    }
+    out
 }
 
 /// A joker claim (FORMAT.md): `from` and `points` > 0, or a wrong call with 0 points.
@@ -738,10 +756,14 @@ impl Game for Cribbage {
                 {"code": "end", "key": "e", "name": t("End of game", "Fin de partie", "Einde van het spel")},
                 {"code": "joker", "key": "j", "name": t("Joker", "Joker", "Joker")},
             ],
+            // When each bonus is due (the entry view fills them in from this, never
+            // from rules of its own): on the first move of the game (`first_move`, as
+            // the next choices say), when `placed` tiles are laid, or for a line of
+            // `line` tiles the scorer says is of one colour (`asked`).
             "bonuses": [
-                {"code": "first", "key": "f", "name": t("first move", "premier coup", "eerste zet")},
-                {"code": "all-five", "key": "a", "name": t("all five tiles", "les cinq jetons", "alle vijf stenen")},
-                {"code": "one-colour", "key": "c", "name": t("five of one colour", "cinq d'une couleur", "vijf van één kleur")},
+                {"code": "first", "key": "f", "name": t("first move", "premier coup", "eerste zet"), "first_move": true},
+                {"code": "all-five", "key": "a", "name": t("all five tiles", "les cinq jetons", "alle vijf stenen"), "placed": HOLD},
+                {"code": "one-colour", "key": "c", "name": t("five of one colour", "cinq d'une couleur", "vijf van één kleur"), "line": HOLD, "asked": true},
             ],
             "labels": {
                 "turn": t("Seat {seat} ({name}) plays — turn {turn}", "Place {seat} ({name}) joue — tour {turn}", "Plaats {seat} ({name}) speelt — beurt {turn}"),
@@ -782,7 +804,7 @@ impl Game for Cribbage {
                     return refused(HAND_SIZE);
                 }
                 match tiles_of(line) {
-                    Ok(tiles) => serde_json::to_value(score_hand(&tiles)).unwrap_or(Value::Null),
+                    Ok(tiles) => hand_value(&tiles),
                     Err(v) => refused(v.rule),
                 }
             })
@@ -791,6 +813,7 @@ impl Game for Cribbage {
     }
 
     /// A plausible game: moves of scoring lines, now and then a pass, then the end.
+    #[cfg(feature = "testing")]
     fn random_sheet(&self, table: Table, seed: u64) -> Vec<Entry> {
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);

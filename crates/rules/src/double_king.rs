@@ -550,6 +550,7 @@ impl Game for DoubleKing {
         )
     }
 
+    #[cfg(feature = "testing")]
     fn random_sheet(&self, table: Table, seed: u64) -> Vec<Deal> {
         use rand::SeedableRng;
         // Without jury faults: a fault written from the app states its reason and jury member.
@@ -616,6 +617,7 @@ impl Game for DoubleKing {
 /// trumps in random order, each negative game twice, random figures, and
 /// (when `faults`) some jury faults and voided trump deals. For property tests
 /// and benchmarks.
+#[cfg(feature = "testing")]
 pub fn random_sheet<R: rand::Rng>(rng: &mut R, first: Seat, faults: bool) -> Vec<Deal> {
     use rand::seq::SliceRandom;
     fn split<R: rand::Rng>(rng: &mut R, total: i64) -> [i64; 4] {

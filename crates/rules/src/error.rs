@@ -101,10 +101,6 @@ impl Rule {
         self.0.text.en
     }
 
-    pub fn text_in(self, lang: Lang) -> &'static str {
-        self.0.text.get(lang)
-    }
-
     pub fn texts(self) -> Tr {
         self.0.text
     }

@@ -24,10 +24,12 @@ pub mod ranking;
 pub mod rikken;
 pub mod ruling;
 pub mod settings;
+pub mod words;
 
 pub use error::{Lang, Rule, RuleDef, Said, SheetError, Tr, Violation};
 pub use ranking::TablePoints;
 pub use settings::TournamentSettings;
+pub use words::Names;
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -82,11 +84,6 @@ impl GameId {
             GameId::Rikken => Some(GameSpec::of::<rikken::Rikken>()),
             GameId::KingsCribbage => Some(GameSpec::of::<cribbage::Cribbage>()),
         }
-    }
-
-    /// Whether this build scores the game. Tournaments of other games are refused.
-    pub fn is_supported(self) -> bool {
-        self.spec().is_some()
     }
 
     /// The game's rules under the given settings (the whole settings object:
@@ -265,6 +262,7 @@ pub trait Game: Sized + Send + Sync + 'static {
 
     /// A complete valid sheet drawn from `seed`, for crash runs, fuzzing and
     /// benchmarks; empty when the game has no generator.
+    #[cfg(feature = "testing")]
     fn random_sheet(&self, _table: Table, _seed: u64) -> Vec<Self::Entry> {
         vec![]
     }
@@ -301,6 +299,7 @@ pub trait Rules: Send + Sync {
     fn plan(&self, players: usize) -> Result<TablePlan, Violation>;
     fn hint(&self, table: Table, entries: &[Value], draft: &Value) -> Value;
     /// A complete valid sheet drawn from `seed` (empty when the game has no generator).
+    #[cfg(feature = "testing")]
     fn random_sheet(&self, table: Table, seed: u64) -> Vec<Value>;
     /// The printed sheet's grid (see [`print_form`]).
     fn print_form(&self, table: Table, lang: Lang) -> Value;
@@ -358,6 +357,7 @@ impl<G: Game> Rules for G {
         Game::print_form(self, table, lang)
     }
 
+    #[cfg(feature = "testing")]
     fn random_sheet(&self, table: Table, seed: u64) -> Vec<Value> {
         if check_table::<G>(table).is_err() {
             return vec![];

@@ -458,3 +458,107 @@ fn fill<T: Clone>(players: &[T], sizes: &[usize]) -> Vec<Vec<T>> {
         })
         .collect()
 }
+
+/// Rounds a draw plans ahead.
+pub const PLAN_AHEAD: usize = 10;
+
+/// How a round's players are put at tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Seating {
+    /// Planned ahead to avoid repeat meetings (the default).
+    #[default]
+    Planned,
+    /// By the standings: the strongest together, table 1 first.
+    ByRanking,
+}
+
+/// A round drawn earlier, as stored: its tables (players in seat order) and byes.
+#[derive(Clone, Debug, Default)]
+pub struct PastRound {
+    pub round: usize,
+    pub tables: Vec<Vec<Key>>,
+    pub byes: Vec<Key>,
+}
+
+/// What the next draw is made from.
+pub struct NextRound<'a> {
+    /// The round to draw, 1-based, and how many rounds the tournament has.
+    pub round: usize,
+    pub rounds: usize,
+    /// The players who play this round, and how they are split into tables.
+    pub players: &'a [Key],
+    pub plan: &'a crate::TablePlan,
+    /// The rounds drawn before this one.
+    pub past: &'a [PastRound],
+    /// The seed round 1 was drawn with (the plan made then), when it was recorded.
+    pub first_seed: Option<u64>,
+    pub seating: Seating,
+    /// For a round seated by ranking: the players, strongest first.
+    pub ranked: &'a [Key],
+}
+
+/// Draw the next round, seated as asked. Planned seating follows the schedule made
+/// when round 1 was drawn (from its seed, for the same players) while every round
+/// drawn since followed it; otherwise the rounds left are planned again from what
+/// happened. A round seated by ranking puts the strongest together, byes rotating.
+pub fn next_round<R: Rng>(rng: &mut R, next: &NextRound<'_>) -> crate::draw::Draw {
+    let mut history = History::new();
+    for r in next.past.iter().filter(|r| r.round < next.round) {
+        for t in &r.tables {
+            history.table(t);
+        }
+        for b in &r.byes {
+            history.bye(*b);
+        }
+    }
+    let last_byes: Vec<Key> = next.past.iter().find(|r| r.round + 1 == next.round).map(|r| r.byes.clone()).unwrap_or_default();
+    let this_round = match next.seating {
+        Seating::ByRanking => {
+            let order: Vec<Key> = next.ranked.iter().copied().filter(|p| next.players.contains(p)).collect();
+            let byes = bye_rounds(rng, next.players, next.plan.byes, 1, &history, &last_byes).swap_remove(0);
+            by_ranking(&order, &next.plan.sizes, &byes)
+        }
+        Seating::Planned => match followed_plan(next) {
+            Some(round) => round,
+            None => {
+                let left = (next.rounds + 1).saturating_sub(next.round).clamp(1, PLAN_AHEAD);
+                schedule(rng, next.players, next.plan, left, &history, &last_byes).rounds.swap_remove(0)
+            }
+        },
+    };
+    seat_round(rng, &this_round, &history)
+}
+
+/// The round due by the plan made when round 1 was drawn, while the rounds drawn
+/// since followed it (same tables, as sets, and same byes); `None` otherwise, or past
+/// the rounds that plan covers.
+fn followed_plan(next: &NextRound<'_>) -> Option<(Vec<Vec<Key>>, Vec<Key>)> {
+    let seed = next.first_seed.filter(|_| next.round > 1)?;
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+    let covered = next.rounds.min(PLAN_AHEAD);
+    let s = schedule(&mut rng, next.players, next.plan, covered, &History::new(), &[]);
+    let as_sets = |tables: &[Vec<Key>]| {
+        let mut sets: Vec<Vec<Key>> = tables
+            .iter()
+            .map(|t| {
+                let mut t = t.clone();
+                t.sort_unstable();
+                t
+            })
+            .collect();
+        sets.sort();
+        sets
+    };
+    let kept = next.past.iter().filter(|r| r.round < next.round).all(|r| {
+        let Some(planned) = r.round.checked_sub(1).and_then(|i| s.rounds.get(i)) else { return false };
+        let mut byes = r.byes.clone();
+        byes.sort_unstable();
+        as_sets(&r.tables) == as_sets(&planned.0) && byes == planned.1
+    });
+    if kept {
+        s.rounds.get(next.round - 1).cloned()
+    } else {
+        None
+    }
+}

@@ -1,10 +1,28 @@
 //! Table points with exact shares, and the final ranking with tie-breaks.
 
-use crate::settings::{RankingMethod, TieBreak};
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 use std::cmp::Ordering;
 use std::fmt;
 use std::ops::{Add, AddAssign};
+
+/// How a tournament ranks its players (a setting, FORMAT.md's `ranking`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RankingMethod {
+    /// Ranking points per table (Double King's 16/12/8/4).
+    TablePoints,
+    /// Sum of round scores.
+    TotalScore,
+}
+
+/// A tie-break, in the order a tournament lists them (`tie_breaks`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TieBreak {
+    TablePoints,
+    ScoreSum,
+    BestRound,
+}
 
 /// Denominator of [`TablePoints`]: divisible by every tie size from 1 to 8.
 pub const SHARE_UNIT: i64 = 840;

@@ -2,28 +2,11 @@
 //! common keys are read here, the game's own keys by the game. Every omitted
 //! key takes its default; the defaults are listed in docs/rules-decisions.md.
 
+pub use crate::ranking::{RankingMethod, TieBreak};
 use crate::ranking::TablePoints;
 use crate::{said, GameId, Rule, Said, Violation};
-use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RankingMethod {
-    /// Ranking points per table (Double King's 16/12/8/4).
-    TablePoints,
-    /// Sum of round scores.
-    TotalScore,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum TieBreak {
-    TablePoints,
-    ScoreSum,
-    BestRound,
-}
 
 /// The common keys, in the order they are documented.
 pub const COMMON_KEYS: [&str; 5] = ["rounds", "ranking", "table_points", "tie_breaks", "bye"];

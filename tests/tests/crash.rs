@@ -5,19 +5,15 @@
 //!
 //! `ATOUT_KILLS` sets the number of kills (20 here; `scripts/crash-run` runs 200).
 
+use atout_api::{Atout, DrawRequest, NewTournament};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-fn atout(db: &Path, args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_atout")).arg("--db").arg(db).args(args).output().unwrap()
-}
-
-fn ok(db: &Path, args: &[&str]) -> String {
-    let out = atout(db, args);
-    assert!(out.status.success(), "atout {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
+/// The database opened afresh, as the next process would.
+fn open(db: &Path) -> Atout {
+    Atout::open(db).unwrap()
 }
 
 #[test]
@@ -28,9 +24,11 @@ fn every_line_reported_saved_survives_a_kill() {
     let csv = dir.path().join("players.csv");
     let names: String = (1..=200).map(|i| format!("Player {i:03}\n")).collect();
     std::fs::write(&csv, format!("name\n{names}")).unwrap();
-    ok(&db, &["tournament", "create", "--name", "Crash", "--rounds", "99"]);
-    ok(&db, &["players", "import", csv.to_str().unwrap(), "--tournament", "Crash"]);
-    ok(&db, &["round", "draw", "--tournament", "Crash", "--round", "1", "--seed", "1"]);
+    let mut app = open(&db);
+    app.tournament_create(&NewTournament { name: "Crash".into(), game: "double-king".into(), rounds: Some(99), ..Default::default() }).unwrap();
+    app.players_import(&std::fs::read_to_string(&csv).unwrap(), Some("Crash")).unwrap();
+    app.round_draw("Crash", &DrawRequest::new(1, Some(1))).unwrap();
+    drop(app);
 
     let mut saved: Vec<(i64, String, String, String)> = vec![];
     let mut state: u64 = 0x2545_F491_4F6C_DD1D;
@@ -38,9 +36,9 @@ fn every_line_reported_saved_survives_a_kill() {
     let mut backups_during = 0;
     let mut round = 1;
     while killed < kills {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_atout"))
-            .arg("--db").arg(&db)
-            .args(["stress", "--tournament", "Crash", "--round", &round.to_string(), "--seed", "9", "--backup-every", "5"])
+        let mut child = Command::new(env!("CARGO_BIN_EXE_atout-stress"))
+            .arg(&db)
+            .args(["Crash", &round.to_string(), "9", "5"])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -61,19 +59,19 @@ fn every_line_reported_saved_survives_a_kill() {
             let mut parts = l.splitn(4, ' ').skip(1);
             saved.push((round, parts.next().unwrap().into(), parts.next().unwrap().into(), parts.next().unwrap().into()));
         }
-        assert_eq!(ok(&db, &["check"]).trim(), "ok", "after kill {killed}");
+        assert_eq!(open(&db).check().unwrap(), "ok", "after kill {killed}");
         if finished {
             // Every sheet of the round is full: play the next round.
             round += 1;
             assert!(round <= 99, "out of rounds");
-            ok(&db, &["round", "draw", "--tournament", "Crash", "--round", &round.to_string(), "--seed", "1"]);
+            open(&db).round_draw("Crash", &DrawRequest::new(round, Some(1))).unwrap();
             continue;
         }
         killed += 1;
     }
     assert!(saved.len() > 10, "the runs saved {} lines", saved.len());
     // Every line reported as saved is on its sheet, as reported.
-    let doc: serde_json::Value = serde_json::from_str(&ok(&db, &["export", "--tournament", "Crash", "-"])).unwrap();
+    let doc = serde_json::to_value(open(&db).export_document("Crash").unwrap()).unwrap();
     for (round, table, line, entry) in &saved {
         let tables = doc["rounds"][(*round - 1) as usize]["tables"].as_array().unwrap();
         let t = tables.iter().find(|t| t["number"].as_i64() == table.parse::<i64>().ok()).unwrap();
@@ -83,8 +81,8 @@ fn every_line_reported_saved_survives_a_kill() {
     // Every finished backup checks (a backup killed half-way stays a `.part` file).
     let backups: Vec<_> = std::fs::read_dir(dir.path().join("backups")).unwrap().filter_map(|e| e.ok()).map(|e| e.path()).collect();
     for b in backups.iter().filter(|p| p.extension().is_some_and(|x| x == "db")) {
-        let out = Command::new(env!("CARGO_BIN_EXE_atout")).arg("--db").arg(b).arg("check").output().unwrap();
-        assert!(out.status.success(), "backup {} does not check: {}", b.display(), String::from_utf8_lossy(&out.stderr));
+        let check = Atout::open(b).and_then(|a| a.check());
+        assert!(matches!(check.as_deref(), Ok("ok")), "backup {} does not check: {check:?}", b.display());
     }
     eprintln!("crash run: {killed} kills over {round} rounds, {} lines reported saved and found, {backups_during} backups taken while being killed", saved.len());
 }

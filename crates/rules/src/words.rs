@@ -1,0 +1,170 @@
+//! How a sheet's line, an entry and a jury's ruling read in words, in every language.
+//! This is the one voice the window, the CLI, the printer and the log ask: none of
+//! them names a game's contracts or figures on its own.
+
+use crate::{Lang, Rules, Said};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// The words of the fields every ruling has (the same in every game).
+const RULING_FIELDS: [(&str, [&str; 3]); 6] = [
+    ("seat", ["seat", "place", "plaats"]),
+    ("points", ["points", "points", "punten"]),
+    ("reason", ["reason", "motif", "reden"]),
+    ("by", ["jury member", "membre du jury", "jurylid"]),
+    ("sanction", ["sanction", "sanction", "sanctie"]),
+    ("call", ["call", "appel", "oproep"]),
+];
+
+/// A game's names in one language: its contracts, fines and bonuses by code, its
+/// suits, and the fields of its entry (with whether they hold seats).
+#[derive(Clone, Debug, Default)]
+struct LangNames {
+    named: HashMap<String, String>,
+    suits: HashMap<String, String>,
+    fields: HashMap<String, (String, bool)>,
+}
+
+impl LangNames {
+    fn of(described: &Value) -> LangNames {
+        let list = |k: &str| described[k].as_array().cloned().unwrap_or_default();
+        let code_name = |c: &Value| Some((c["code"].as_str()?.to_string(), c["name"].as_str()?.to_string()));
+        let named = ["contracts", "fines", "bonuses"].iter().flat_map(|k| list(k)).filter_map(|c| code_name(&c)).collect();
+        let suits = list("suits")
+            .iter()
+            .filter_map(|s| Some((s["code"].as_str()?.to_string(), format!("{} {}", s["symbol"].as_str().unwrap_or(""), s["name"].as_str()?))))
+            .collect();
+        let fields = described["fields"]
+            .as_object()
+            .map(|m| m.iter().map(|(k, f)| (k.clone(), (f["name"].as_str().unwrap_or(k).to_string(), f["seat"].as_bool().unwrap_or(false)))).collect())
+            .unwrap_or_default();
+        LangNames { named, suits, fields }
+    }
+}
+
+/// A game's words in the three languages, read once from its description.
+#[derive(Clone, Debug, Default)]
+pub struct Names {
+    langs: [LangNames; 3],
+}
+
+fn index(lang: Lang) -> usize {
+    match lang {
+        Lang::En => 0,
+        Lang::Fr => 1,
+        Lang::Nl => 2,
+    }
+}
+
+fn said_by(f: impl Fn(Lang) -> String) -> Said {
+    Said { en: f(Lang::En), fr: f(Lang::Fr), nl: f(Lang::Nl) }
+}
+
+impl Names {
+    /// The words of a game under a tournament's settings.
+    pub fn of(rules: &dyn Rules) -> Names {
+        Names { langs: Lang::ALL.map(|lang| LangNames::of(&rules.describe(lang))) }
+    }
+
+    /// The words of no game: for rulings and records that are no sheet line.
+    pub fn none() -> Names {
+        Names::default()
+    }
+
+    /// A line's label (`Line::label`) in words: a label opens with its game's code
+    /// when the code is a word (`no-hearts`, `pass`, `rik`), which reads as the game's
+    /// name; a letter (`C`, `T♠`) stays as on the paper sheet.
+    pub fn label(&self, label: &str) -> Said {
+        said_by(|lang| {
+            let (code, rest) = label.split_once(' ').unwrap_or((label, ""));
+            match self.langs[index(lang)].named.get(code) {
+                Some(name) if code.chars().count() > 1 => if rest.is_empty() { name.clone() } else { format!("{name} {rest}") },
+                _ => label.to_string(),
+            }
+        })
+    }
+
+    /// The full name of the game a label opens with (`C` → "No queens"), for a tooltip.
+    pub fn label_title(&self, label: &str) -> Said {
+        let code = label.split(' ').next().unwrap_or("");
+        said_by(|lang| self.langs[index(lang)].named.get(code).cloned().unwrap_or_default())
+    }
+
+    /// A sheet's entry in words: its game first (a field whose value names one of the
+    /// game's contracts or fines), then each figure by its name, seats named by their
+    /// players (`seats[0]` is seat 1's name; numbers only where none is given).
+    pub fn entry(&self, entry: &Value, seats: &[String]) -> Said {
+        said_by(|lang| self.entry_in(entry, seats, lang, true))
+    }
+
+    /// A jury ruling in words (its fields are the same in every game).
+    pub fn ruling(entry: &Value, seats: &[String]) -> Said {
+        let none = Names::none();
+        said_by(|lang| none.entry_in(entry, seats, lang, false))
+    }
+
+    fn entry_in(&self, entry: &Value, seats: &[String], lang: Lang, deal: bool) -> String {
+        let words = &self.langs[index(lang)];
+        let fields = if deal { Some(&words.fields) } else { None };
+        let Value::Object(map) = entry else {
+            return match entry {
+                Value::Null => "—".into(),
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+        };
+        let is_seat = |k: &str| match fields.and_then(|f| f.get(k)) {
+            Some((_, seat)) => *seat,
+            None => k == "seat",
+        };
+        let seat = |n: &Value| match n.as_i64() {
+            Some(n) => match usize::try_from(n).ok().and_then(|i| i.checked_sub(1)).and_then(|i| seats.get(i)) {
+                Some(name) => format!("{n}. {name}"),
+                None => n.to_string(),
+            },
+            None => self.plain(n, seats, lang, deal),
+        };
+        let word = |k: &str| match fields.and_then(|f| f.get(k)) {
+            Some((name, _)) => name.clone(),
+            None => match RULING_FIELDS.iter().find(|(key, _)| *key == k) {
+                Some((_, names)) => names[index(lang)].to_string(),
+                None => k.replace('_', " "),
+            },
+        };
+        // The game leads: a value naming one of the game's contracts or fines.
+        let leads = |v: &Value| v.as_str().is_some_and(|s| words.named.contains_key(s)) && deal;
+        let mut parts: Vec<String> = map.values().filter(|v| leads(v)).map(|v| self.plain(v, seats, lang, deal)).collect();
+        for (k, v) in map.iter().filter(|(_, v)| !leads(v)) {
+            let value = match v {
+                Value::Null => "—".to_string(),
+                Value::Number(_) if is_seat(k) => seat(v),
+                Value::Array(items) if is_seat(k) => items.iter().map(seat).collect::<Vec<_>>().join(" · "),
+                _ => self.plain(v, seats, lang, deal),
+            };
+            parts.push(format!("{}: {value}", word(k)));
+        }
+        parts.join(" · ")
+    }
+
+    /// A value in words: codes by their names, lists joined, objects in brackets.
+    fn plain(&self, v: &Value, seats: &[String], lang: Lang, deal: bool) -> String {
+        let words = &self.langs[index(lang)];
+        match v {
+            Value::Null => "—".into(),
+            Value::Bool(b) => (if *b { "✓" } else { "✗" }).into(),
+            Value::String(s) => words.suits.get(s).or_else(|| words.named.get(s)).cloned().unwrap_or_else(|| s.clone()),
+            Value::Array(items) => items
+                .iter()
+                .map(|x| match x {
+                    // A list within a list (a line of tiles) reads as written: `4-5-6`.
+                    Value::Array(inner) => inner.iter().map(|y| y.as_str().map_or_else(|| y.to_string(), str::to_string)).collect::<Vec<_>>().join("-"),
+                    Value::Object(_) => self.entry_in(x, seats, lang, deal),
+                    other => self.plain(other, seats, lang, deal),
+                })
+                .collect::<Vec<_>>()
+                .join(" · "),
+            Value::Object(_) => format!("({})", self.entry_in(v, seats, lang, deal)),
+            other => other.to_string(),
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! The database file: migrations, checks on opening, backups.
+
+use super::*;
+
+/// Migrations, in order; `PRAGMA user_version` counts those applied.
+pub(crate) static MIGRATIONS: &[&str] = &[include_str!("../../../schema/0001_init.sql"), include_str!("../../../schema/0002_corrections.sql"),
+    include_str!("../../../schema/0003_settings_versions.sql"),
+];
+
+/// The JSON columns, checked when a file is opened.
+pub(crate) const JSON_COLUMNS: [(&str, &str); 9] = [
+    ("tournaments", "settings"),
+    ("tournaments", "extra"),
+    ("entrants", "extra"),
+    ("draws", "extra"),
+    ("tables", "extra"),
+    ("deals", "entry"),
+    ("rulings", "entry"),
+    ("tournament_settings", "settings"),
+    ("changes", "'{}'"),
+];
+
+/// The folder automatic backups go to: `backups/` beside the database.
+pub fn backup_dir(db: &Path) -> PathBuf {
+    db.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).join("backups")
+}
+
+/// A file name's time stamp: UTC, to the millisecond, sortable.
+pub fn stamp() -> String {
+    Utc::now().format("%Y%m%d-%H%M%S-%3f").to_string()
+}
+
+pub(crate) fn integrity(conn: &Connection, pragma: &str) -> Result<String> {
+    let mut st = conn.prepare(&format!("PRAGMA {pragma}"))?;
+    let lines: Vec<String> = st.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+    Ok(lines.join("; "))
+}
+
+/// Check a database file without changing it: it opens read-only, passes
+/// `quick_check`, and is not newer than this program. Returns its version.
+///
+/// `quick_check` rather than `integrity_check` on every open: it reads every page
+/// (so a flipped byte in any table or its structure is found) but skips comparing
+/// each index with its table, which makes opening a season's file about three times
+/// faster; backups and `atout check` run the full `integrity_check`.
+pub fn check_file(path: &Path) -> Result<i64> {
+    let damaged = |detail: String| StoreError::Damaged { path: path.display().to_string(), detail };
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        .map_err(|e| damaged(e.to_string()))?;
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(|e| damaged(e.to_string()))?;
+    let known = MIGRATIONS.len() as i64;
+    if version > known {
+        return Err(StoreError::TooNew { path: path.display().to_string(), found: version, known });
+    }
+    let check = integrity(&conn, "quick_check").map_err(|e| damaged(e.to_string()))?;
+    if check != "ok" {
+        return Err(damaged(check.chars().take(300).collect()));
+    }
+    if version > 0 {
+        // Atout's own tables must be there: another program's SQLite file is not a tournament database.
+        let tables: i64 = conn
+            .query_row("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('changes', 'tournaments', 'deals')", [], |r| r.get(0))
+            .map_err(|e| damaged(e.to_string()))?;
+        if tables != 3 {
+            return Err(damaged("not an Atout database".into()));
+        }
+        // SQLite checks its structure, not what a row says: every JSON record must still read.
+        for (table, column) in JSON_COLUMNS.iter().filter(|(t, _)| version >= if *t == "tournament_settings" { 3 } else { 1 }) {
+            let bad: i64 = conn
+                .query_row(&format!("SELECT count(*) FROM {table} WHERE json_valid({column}) = 0"), [], |r| r.get(0))
+                .map_err(|e| damaged(e.to_string()))?;
+            if bad > 0 {
+                return Err(damaged(format!("{bad} unreadable record(s) in {table}")));
+            }
+        }
+    }
+    Ok(version)
+}
+
+pub(crate) fn migrate(conn: &mut Connection, what: &str) -> Result<()> {
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    let known = MIGRATIONS.len() as i64;
+    if version > known {
+        return Err(StoreError::TooNew { path: what.to_string(), found: version, known });
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", i as i64 + 1)?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+pub(crate) fn backup_connection(conn: &Connection, dest: &Path) -> Result<()> {
+    let fail = |detail: String| StoreError::Backup { path: dest.display().to_string(), detail };
+    if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| fail(e.to_string()))?;
+    }
+    let tmp = dest.with_extension("part");
+    let _ = std::fs::remove_file(&tmp);
+    conn.backup(rusqlite::MAIN_DB, &tmp, None::<fn(rusqlite::backup::Progress)>).map_err(|e| fail(e.to_string()))?;
+    // A backup is one self-contained file: no write-ahead log beside it, ever.
+    Connection::open(&tmp)
+        .and_then(|c| c.pragma_update_and_check(None, "journal_mode", "DELETE", |r| r.get::<_, String>(0)))
+        .map_err(|e| fail(e.to_string()))?;
+    // The copy is durable before it gets its name.
+    std::fs::File::open(&tmp).and_then(|f| f.sync_all()).map_err(|e| fail(e.to_string()))?;
+    std::fs::rename(&tmp, dest).map_err(|e| fail(e.to_string()))?;
+    Ok(())
+}
+
+/// What a backup holds, for choosing one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackupSummary {
+    pub version: i64,
+    pub tournaments: i64,
+    pub rounds: i64,
+    pub lines: i64,
+    /// The time of its last change (UTC), if any.
+    pub last_change: Option<String>,
+}
+
+/// Read a backup's content without changing it (after [`check_file`]).
+pub fn summarize(path: &Path) -> Result<BackupSummary> {
+    let version = check_file(path)?;
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    if version == 0 {
+        return Ok(BackupSummary { version, tournaments: 0, rounds: 0, lines: 0, last_change: None });
+    }
+    let count = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, i64>(0));
+    Ok(BackupSummary {
+        version,
+        tournaments: count("SELECT count(*) FROM tournaments")?,
+        rounds: count("SELECT count(DISTINCT tournament_id || '/' || round) FROM draws")?,
+        lines: count(
+            "SELECT count(*) FROM deals d WHERE d.entry <> 'null'
+               AND d.id = (SELECT max(id) FROM deals WHERE table_id = d.table_id AND line = d.line)",
+        )?,
+        last_change: conn.query_row("SELECT max(at) FROM changes", [], |r| r.get(0))?,
+    })
+}

@@ -1,0 +1,267 @@
+//! Reading what is stored: the current state (the latest version of every record)
+//! and the history of a sheet or a tournament.
+
+use super::*;
+
+/// Every record of one tournament with its change (see the file).
+const AUDIT_SQL: &str = include_str!("audit.sql");
+
+impl Store {
+    pub fn players(&self) -> Result<Vec<PlayerRow>> {
+        let mut st = self.conn.prepare(
+            "SELECT v.player_id, v.name, v.club, v.member FROM player_versions v
+             WHERE v.id = (SELECT max(id) FROM player_versions WHERE player_id = v.player_id)
+             ORDER BY v.name COLLATE NOCASE, v.player_id",
+        )?;
+        let rows = st.query_map([], |r| Ok(PlayerRow { id: r.get(0)?, name: r.get(1)?, club: r.get(2)?, member: r.get(3)? }))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    pub fn tournaments(&self) -> Result<Vec<TournamentRow>> {
+        let mut st = self.conn.prepare(
+            "SELECT t.id, t.name, t.game, t.date,
+                    coalesce((SELECT s.settings FROM tournament_settings s WHERE s.tournament_id = t.id ORDER BY s.id DESC LIMIT 1), t.settings),
+                    t.extra, c.at
+             FROM tournaments t JOIN changes c ON c.id = t.change_id ORDER BY t.id",
+        )?;
+        let rows = st.query_map([], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get::<_, String>(4)?, r.get::<_, String>(5)?, r.get(6)?))
+        })?;
+        rows.map(|row| {
+            let (id, name, game, date, settings, extra, created_at) = row?;
+            Ok(TournamentRow { id, name, game, date, settings: json(settings)?, extra: json(extra)?, created_at })
+        })
+        .collect()
+    }
+
+    pub fn tournament(&self, id: Id) -> Result<Option<TournamentRow>> {
+        Ok(self.tournaments()?.into_iter().find(|t| t.id == id))
+    }
+
+    pub fn entrants(&self, tournament: Id) -> Result<Vec<EntrantRow>> {
+        let mut st = self.conn.prepare(
+            "SELECT e.id, e.code, e.extra, v.player_id, v.name, v.club, v.member, s.from_round, s.withdrawn_from
+             FROM entrants e JOIN player_versions v ON v.player_id = e.player_id
+             LEFT JOIN entrant_status s ON s.id = (SELECT max(id) FROM entrant_status WHERE entrant_id = e.id)
+             WHERE e.tournament_id = ?1
+               AND v.id = (SELECT max(id) FROM player_versions WHERE player_id = e.player_id)
+             ORDER BY e.id",
+        )?;
+        let rows = st.query_map([tournament], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get::<_, String>(2)?,
+                PlayerRow { id: r.get(3)?, name: r.get(4)?, club: r.get(5)?, member: r.get(6)? },
+                r.get(7)?,
+                r.get(8)?,
+            ))
+        })?;
+        rows.map(|row| {
+            let (id, code, extra, player, from_round, withdrawn_from) = row?;
+            Ok(EntrantRow { id, player, code, extra: json(extra)?, from_round, withdrawn_from })
+        })
+        .collect()
+    }
+
+    /// The current draw of every round of a tournament, with each sheet's current lines.
+    pub fn rounds(&self, tournament: Id) -> Result<Vec<RoundRow>> {
+        rounds(&self.conn, tournament)
+    }
+
+    /// Every version of every line and ruling of one table, oldest first.
+    pub fn history(&self, table: Id) -> Result<Vec<HistoryRow>> {
+        let mut st = self.conn.prepare(
+            "SELECT 'deal', d.line, d.entry, c.at, c.actor, c.action, c.reason, d.id
+               FROM deals d JOIN changes c ON c.id = d.change_id WHERE d.table_id = ?1
+             UNION ALL
+             SELECT 'ruling', NULL, r.entry, c.at, c.actor, c.action, c.reason, r.id
+               FROM rulings r JOIN changes c ON c.id = r.change_id WHERE r.table_id = ?1
+             ORDER BY 4, 8",
+        )?;
+        let rows = st.query_map([table], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get(1)?,
+                r.get::<_, String>(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+                r.get(6)?,
+            ))
+        })?;
+        rows.map(|row| {
+            let (kind, line, entry, at, actor, action, reason) = row?;
+            let kind = if kind == "deal" { "deal" } else { "ruling" };
+            Ok(HistoryRow { kind, line, entry: json(entry)?, at, actor, action, reason })
+        })
+        .collect()
+    }
+
+    /// Everything ever written about a tournament, oldest first, with who, when and why.
+    pub fn audit(&self, tournament: Id) -> Result<Vec<AuditRow>> {
+        let mut st = self.conn.prepare(AUDIT_SQL)?;
+        let rows = st.query_map([tournament], |r| {
+            Ok((
+                r.get::<_, Id>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, String>(4)?,
+                r.get::<_, String>(5)?,
+                r.get::<_, Option<i64>>(6)?,
+                r.get::<_, Option<i64>>(7)?,
+                r.get::<_, Option<i64>>(8)?,
+                r.get::<_, Option<String>>(9)?,
+                r.get::<_, Option<String>>(10)?,
+            ))
+        })?;
+        let kinds = ["tournament", "settings", "entrant", "draw", "deal", "ruling", "ruling-withdrawn", "dealer", "status"];
+        rows.map(|row| {
+            let (change, at, actor, action, reason, kind, round, table, line, after, before) = row?;
+            let parse = |t: Option<String>| t.map_or(Ok(Value::Null), json);
+            Ok(AuditRow {
+                change,
+                at,
+                actor,
+                action,
+                reason,
+                kind: kinds.iter().find(|k| **k == kind).copied().unwrap_or("other"),
+                round,
+                table,
+                line,
+                after: parse(after)?,
+                before: parse(before)?,
+            })
+        })
+        .collect()
+    }
+
+    /// Counts of rows per table, to prove a refused change stored nothing.
+    #[cfg(feature = "testing")]
+    pub fn row_counts(&self) -> Result<Vec<(String, i64)>> {
+        let names = [
+            "changes",
+            "players",
+            "player_versions",
+            "tournaments",
+            "entrants",
+            "draws",
+            "tables",
+            "seats",
+            "byes",
+            "deals",
+            "rulings",
+            "table_dealers",
+            "ruling_withdrawals",
+            "entrant_status",
+            "tournament_settings",
+        ];
+        names
+            .iter()
+            .map(|n| Ok((n.to_string(), self.conn.query_row(&format!("SELECT count(*) FROM {n}"), [], |r| r.get(0))?)))
+            .collect()
+    }
+
+    /// Direct access for tests that must prove the append-only triggers.
+    #[cfg(feature = "testing")]
+    pub fn raw(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+// Readers shared by the store and a write in progress (which must see the data as stored in its own transaction).
+
+/// The current draw of every round of a tournament, with each sheet's current lines.
+pub(crate) fn rounds(conn: &Connection, tournament: Id) -> Result<Vec<RoundRow>> {
+    let mut st = conn.prepare(
+        "SELECT d.id, d.round, d.seed, d.repeats, d.extra FROM draws d
+         WHERE d.tournament_id = ?1
+           AND d.id = (SELECT max(id) FROM draws WHERE tournament_id = d.tournament_id AND round = d.round)
+         ORDER BY d.round",
+    )?;
+    type DrawRow = (Id, i64, Option<String>, Option<i64>, String);
+    let draws: Vec<DrawRow> = st
+        .query_map([tournament], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut rounds = Vec::with_capacity(draws.len());
+    for (draw_id, round, seed, repeats, extra) in draws {
+        rounds.push(RoundRow {
+            round,
+            draw_id,
+            seed,
+            repeats,
+            extra: json(extra)?,
+            tables: tables(conn, draw_id)?,
+            byes: byes(conn, draw_id)?,
+        });
+    }
+    Ok(rounds)
+}
+
+pub(crate) fn byes(conn: &Connection, draw: Id) -> Result<Vec<Id>> {
+    let mut st = conn.prepare_cached("SELECT entrant_id FROM byes WHERE draw_id = ?1 ORDER BY entrant_id")?;
+    let rows = st.query_map([draw], |r| r.get(0))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+pub(crate) fn tables(conn: &Connection, draw: Id) -> Result<Vec<TableRow>> {
+    let mut tables: Vec<TableRow> = {
+        let mut st = conn
+            .prepare_cached("SELECT id, number, first_dealer, extra FROM tables WHERE draw_id = ?1 ORDER BY number")?;
+        let rows = st.query_map([draw], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get::<_, String>(3)?)))?;
+        rows.map(|row| {
+            let (id, number, first_dealer, extra) = row?;
+            Ok(TableRow { id, number, first_dealer, seats: vec![], extra: json(extra)?, deals: vec![], rulings: vec![], ruling_ids: vec![] })
+        })
+        .collect::<Result<_>>()?
+    };
+    let index = |tables: &[TableRow], id: Id| tables.iter().position(|t| t.id == id);
+    let mut seats = conn.prepare_cached(
+        "SELECT s.table_id, s.entrant_id FROM seats s JOIN tables t ON t.id = s.table_id
+         WHERE t.draw_id = ?1 ORDER BY s.table_id, s.seat",
+    )?;
+    for row in seats.query_map([draw], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, Id>(1)?)))? {
+        let (table, entrant) = row?;
+        if let Some(i) = index(&tables, table) {
+            tables[i].seats.push(entrant);
+        }
+    }
+    let mut deals = conn.prepare_cached(
+        "SELECT d.table_id, d.entry FROM deals d JOIN tables t ON t.id = d.table_id
+         WHERE t.draw_id = ?1
+           AND d.id = (SELECT max(id) FROM deals WHERE table_id = d.table_id AND line = d.line)
+         ORDER BY d.table_id, d.line",
+    )?;
+    for row in deals.query_map([draw], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, String>(1)?)))? {
+        let (table, entry) = row?;
+        let entry = json(entry)?;
+        // A removed line (undone, or cut by a sheet replaced with fewer lines) is stored as null.
+        if let (Some(i), false) = (index(&tables, table), entry.is_null()) {
+            tables[i].deals.push(entry);
+        }
+    }
+    let mut rulings = conn.prepare_cached(
+        "SELECT r.table_id, r.entry, r.id FROM rulings r JOIN tables t ON t.id = r.table_id
+         WHERE t.draw_id = ?1 AND r.id NOT IN (SELECT ruling_id FROM ruling_withdrawals) ORDER BY r.id",
+    )?;
+    for row in rulings.query_map([draw], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, String>(1)?, r.get::<_, Id>(2)?)))? {
+        let (table, entry, id) = row?;
+        if let Some(i) = index(&tables, table) {
+            tables[i].rulings.push(json(entry)?);
+            tables[i].ruling_ids.push(id);
+        }
+    }
+    // A first dealer corrected after the draw: the latest correction holds.
+    let mut dealers = conn.prepare_cached(
+        "SELECT d.table_id, d.first_dealer FROM table_dealers d JOIN tables t ON t.id = d.table_id
+         WHERE t.draw_id = ?1 ORDER BY d.id",
+    )?;
+    for row in dealers.query_map([draw], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, i64>(1)?)))? {
+        let (table, first) = row?;
+        if let Some(i) = index(&tables, table) {
+            tables[i].first_dealer = first;
+        }
+    }
+    Ok(tables)
+}

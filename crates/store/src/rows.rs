@@ -1,0 +1,92 @@
+//! The rows the store returns: the current state of each record.
+
+use super::*;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRow {
+    pub id: Id,
+    pub name: String,
+    pub club: String,
+    pub member: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentRow {
+    pub id: Id,
+    pub name: String,
+    pub game: String,
+    pub date: Option<String>,
+    pub settings: Value,
+    pub extra: Value,
+    pub created_at: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EntrantRow {
+    pub id: Id,
+    pub player: PlayerRow,
+    pub code: String,
+    pub extra: Value,
+    /// The round from which the player plays (a late entry), if set.
+    pub from_round: Option<i64>,
+    /// The round from which the player no longer plays (a withdrawal), if set.
+    pub withdrawn_from: Option<i64>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableRow {
+    pub id: Id,
+    pub number: i64,
+    pub first_dealer: i64,
+    /// Entrant ids by seat, seat 1 first.
+    pub seats: Vec<Id>,
+    pub extra: Value,
+    /// Current entry of each line, line 1 first.
+    pub deals: Vec<Value>,
+    /// Rulings in force (withdrawn ones left out), with their ids.
+    pub rulings: Vec<Value>,
+    pub ruling_ids: Vec<Id>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundRow {
+    pub round: i64,
+    pub draw_id: Id,
+    pub seed: Option<String>,
+    pub repeats: Option<i64>,
+    pub extra: Value,
+    pub tables: Vec<TableRow>,
+    pub byes: Vec<Id>,
+}
+
+/// One record a change wrote, for a tournament's log: what it touched and, for a
+/// sheet line, the version it replaced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AuditRow {
+    pub change: Id,
+    pub at: String,
+    pub actor: String,
+    pub action: String,
+    pub reason: String,
+    /// `tournament`, `entrant`, `draw`, `deal`, `ruling`, `ruling-withdrawn`, `dealer`, `status`.
+    pub kind: &'static str,
+    pub round: Option<i64>,
+    pub table: Option<i64>,
+    pub line: Option<i64>,
+    /// The record written (a line's entry, a ruling, a seed, a first dealer, …).
+    pub after: Value,
+    /// For a sheet line: the version it replaced (null for a new line).
+    pub before: Value,
+}
+
+/// One stored version of a sheet line or ruling, with its change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistoryRow {
+    pub kind: &'static str,
+    pub line: Option<i64>,
+    pub entry: Value,
+    pub at: String,
+    pub actor: String,
+    pub action: String,
+    pub reason: String,
+}

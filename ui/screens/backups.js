@@ -1,0 +1,31 @@
+// The backups: listed with what each holds, one made now, one restored after a confirmation.
+import { call } from "../api.js";
+import { t } from "../i18n.js";
+import { h } from "../dom.js";
+import { state, render, act, flash, errorBox, forgetGames } from "../shell.js";
+
+export function backupRows(list, restoreWith) {
+  const kind = (k) => (t(`kinds.${k}`) === `kinds.${k}` ? k : t(`kinds.${k}`));
+  return h("table", { id: "backups-table" },
+    h("tr", {}, h("th", {}, t("written")), h("th", {}, t("kind")), h("th", {}, t("holds")), h("th", {}, t("last_change")), h("th", {}, "")),
+    list.map((b, i) => h("tr", { id: `backup-${i}` },
+      h("td", {}, b.written_local), h("td", {}, kind(b.kind)),
+      h("td", {}, b.problem ? h("span", { class: "bad" }, b.problem) : t("holds_text", { t: b.tournaments, r: b.rounds, l: b.lines })),
+      h("td", {}, b.last_change_local || ""),
+      h("td", {}, b.problem ? "" : restoreWith(b, i)))));
+}
+
+/** Backups: listed with what each holds; restoring one asks for a confirmation first. */
+export async function view() {
+  const r = await call("recovery");
+  const restoreWith = (b, i) => state.confirmRestore === b.path
+    ? h("button", { class: "primary", id: `confirm-restore-${i}`, onclick: () => act(() => call("backup_restore", { backup: b.path }), (kept) => { state.confirmRestore = null; forgetGames(); flash(t("restored", { file: kept.file })); }) }, t("confirm_restore"))
+    : h("button", { id: `restore-${i}`, onclick: () => { state.confirmRestore = b.path; render(); } }, t("restore"));
+  return [
+    h("h2", {}, t("backups")),
+    errorBox(),
+    h("p", { class: "hint" }, t("backups_where", { dir: r.path.replace(/[^/\\]*$/, "backups") })),
+    h("button", { class: "primary", id: "back-up-now", onclick: () => act(() => call("backup_now"), () => flash(t("saved"))) }, t("back_up_now")),
+    backupRows(r.backups, restoreWith),
+  ];
+}

@@ -1,0 +1,59 @@
+// The jury: rulings on a table's sheet (the game's own forms, then a free ruling), and every ruling.
+import { call } from "../api.js";
+import { t } from "../i18n.js";
+import { h } from "../dom.js";
+import { state, render, act, flash, errorBox, needTournament, gameOf } from "../shell.js";
+import { tableChooser } from "../sheet.js";
+import { printPanel } from "./print.js";
+
+export async function view() {
+  const tid = needTournament();
+  const info = (await call("tournament_list")).find((x) => String(x.id) === tid);
+  const chooser = tableChooser(info, render);
+  let sheet = null;
+  try { sheet = await call("sheet", { tournament: tid, round: state.round, table: state.table }); } catch (_) { sheet = null; }
+  // Without a sheet, say exactly why: the round is not drawn, or it has no such table.
+  let missing = null;
+  if (!sheet) {
+    const round = await call("round_view", { tournament: tid, round: state.round }).catch(() => null);
+    missing = round
+      ? t("no_such_table", { round: state.round, table: state.table, tables: round.tables.map((x) => x.number).join(", ") })
+      : t("round_not_drawn", { round: state.round });
+  }
+  const rulings = await call("rulings_list", { tournament: tid });
+  const game = sheet ? await gameOf(tid, sheet.game) : null;
+  const seats = sheet ? sheet.seats : [];
+  const seatOptions = () => seats.map((s) => h("option", { value: s.seat }, `${s.seat}. ${s.name}`));
+  const base = { tournament: tid, round: state.round, table: state.table };
+  const forms = sheet ? [
+    game.mod.juryForms ? game.mod.juryForms({ sheet, desc: game.desc, t, base, act, call, flash, seatOptions }) : null,
+    h("h3", {}, t("free_ruling")),
+    h("form", { class: "row", id: "free-ruling", "data-keep": "1", onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.target;
+      const ruling = { seat: Number(f.seat.value), points: seats.map((s) => Number(f[`p${s.seat}`].value || 0)), reason: f.reason.value, by: f.by.value, sanction: f.sanction.checked };
+      act(() => call("ruling_add", { ...base, ruling }), () => flash(t("saved")));
+    } },
+      h("label", {}, t("seat"), h("select", { name: "seat" }, seatOptions())),
+      seats.map((s) => h("label", {}, `${t("points")} ${s.seat}`, h("input", { name: `p${s.seat}`, type: "number", value: 0, min: -1000, max: 1000, style: "width:5rem" }))),
+      h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
+      h("label", {}, t("by"), h("input", { name: "by", required: true })),
+      h("label", {}, t("sanction"), h("input", { name: "sanction", type: "checkbox" })),
+      h("button", { class: "primary", id: "record-ruling" }, t("record"))),
+  ] : [h("p", { class: "hint", id: "jury-missing" }, missing)];
+  return [
+    h("h2", {}, t("jury")),
+    chooser,
+    errorBox(),
+    forms,
+    printPanel(tid, ["rulings"], null),
+    h("h3", {}, t("all_rulings")),
+    h("table", { id: "rulings-table" },
+      h("tr", {}, h("th", {}, t("round")), h("th", {}, t("table")), h("th", {}, t("name")), h("th", {}, t("points")), h("th", {}, t("reason")), h("th", {}, t("by"))),
+      rulings.map((r) => h("tr", { id: r.id ? `ruling-${r.id}` : null }, h("td", {}, r.round), h("td", {}, r.table), h("td", {}, `${r.seat}. ${r.name}`), h("td", {}, r.points.join(" ")), h("td", {}, r.reason), h("td", {}, `${r.by}${r.sanction ? " ⚠" : ""}`),
+        h("td", {}, r.id ? h("form", { class: "inline", onsubmit: (e) => {
+          e.preventDefault();
+          act(() => call("ruling_withdraw", { tournament: tid, ruling: r.id, reason: e.target.reason.value }), () => flash(t("saved")));
+        } }, h("input", { name: "reason", required: true, maxlength: 500, placeholder: t("reason") }), h("button", {}, t("withdraw"))) : "")))),
+  ];
+}

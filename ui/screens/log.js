@@ -1,0 +1,23 @@
+// The log: every change of the tournament, oldest first, in the window's words.
+import { call } from "../api.js";
+import { t, currentLang } from "../i18n.js";
+import { h } from "../dom.js";
+import { needTournament } from "../shell.js";
+import { actionName } from "../sheet.js";
+
+export async function view() {
+  const tid = needTournament();
+  const log = await call("audit", { tournament: tid });
+  // Every record in words, as the application says it (the game's names, each figure named).
+  const lang = currentLang();
+  const place = (e) => [e.round && `${t("round")} ${e.round}`, e.table && `${t("table")} ${e.table}`, e.line && `${t("line")} ${e.line}`].filter(Boolean).join(", ");
+  return [
+    h("h2", {}, t("log")),
+    h("p", { class: "hint" }, t("all_changes")),
+    h("table", { id: "log-table" },
+      h("tr", {}, h("th", {}, t("time")), h("th", {}, t("who_col")), h("th", {}, t("what")), h("th", {}, ""), h("th", {}, t("change_from_to")), h("th", {}, t("reason"))),
+      log.map((e) => h("tr", {},
+        h("td", {}, e.at_local), h("td", {}, e.by), h("td", {}, actionName(e.action)), h("td", {}, place(e)),
+        h("td", {}, e.before_text ? `${e.before_texts[lang]} → ${e.after_texts[lang]}` : e.after_texts[lang]), h("td", {}, e.reason)))),
+  ];
+}

@@ -1,0 +1,76 @@
+// The players: the register (added, edited, imported from a CSV file) and the current tournament's entrants.
+import { call } from "../api.js";
+import { t, explain } from "../i18n.js";
+import { h } from "../dom.js";
+import { state, render, act, flash, errorBox, readFile } from "../shell.js";
+
+export async function view() {
+  const players = await call("players_list");
+  const np = state.newPlayer || (state.newPlayer = { name: "", club: "", member: "" });
+  const entrants = state.tournament ? await call("tournament_players", { tournament: state.tournament }) : [];
+  const editing = state.editingPlayer;
+  const rows = players.map((p) =>
+    editing === p.id
+      ? h("tr", {}, h("td", { colspan: 4 }, h("form", { class: "row", id: "edit-player", onsubmit: (e) => {
+            e.preventDefault();
+            const f = e.target;
+            act(() => call("player_edit", { id: p.id, name: f.name.value, club: f.club.value, member: f.member.value, reason: f.reason.value }),
+              () => { state.editingPlayer = null; flash(t("saved")); });
+          } },
+          h("label", {}, t("name"), h("input", { name: "name", value: p.name, required: true })),
+          h("label", {}, t("club"), h("input", { name: "club", value: p.club })),
+          h("label", {}, t("member"), h("input", { name: "member", value: p.member })),
+          h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
+          h("button", { class: "primary" }, t("save")),
+          h("button", { type: "button", onclick: () => { state.editingPlayer = null; render(); } }, t("cancel")))))
+      : h("tr", {}, h("td", {}, p.name), h("td", {}, p.club), h("td", {}, p.member),
+          h("td", {}, h("button", { onclick: () => { state.editingPlayer = p.id; render(); } }, t("edit")))));
+  const csv = h("input", { type: "file", id: "csv-file", accept: ".csv,.txt,text/csv", onchange: async (e) => {
+    // The bytes as on disk: the application recognises the encoding (Excel's Windows-1252 included).
+    const bytes = await readFile(e.target, true);
+    act(() => call("players_import", { bytes, tournament: state.tournament || null }),
+      (r) => {
+        flash(`${r.added.length} ${t("added")}, ${r.known.length} ${t("known")}${state.tournament ? `, ${r.entered} ${t("entered")}` : ""} (${t("read_as", { encoding: r.encoding })})`);
+        state.error = r.unsure.length ? t("unsure", { names: r.unsure.map((p) => p.name).join(", ") }) : null;
+      });
+  } });
+  return [
+    h("h2", {}, t("players")),
+    errorBox(),
+    h("form", { class: "row", id: "add-player", onsubmit: async (e) => {
+      e.preventDefault();
+      const p = np;
+      const anyway = state.duplicate === p.name;
+      try {
+        await call("player_add", { name: p.name, club: p.club, member: p.member, anyway });
+        state.newPlayer = null; state.duplicate = null; state.error = null;
+        flash(t("saved"));
+      } catch (err) {
+        // A probable namesake: say who is registered, and offer to add anyway (two people).
+        state.error = explain(err);
+        state.duplicate = err.kind === "conflict" ? p.name : null;
+      }
+      await render();
+      document.querySelector("#add-player input[name=name]")?.focus();
+    } },
+      h("label", {}, t("name"), h("input", { name: "name", required: true, maxlength: 100, value: np.name, oninput: (e) => { np.name = e.target.value; } })),
+      h("label", {}, t("club"), h("input", { name: "club", maxlength: 100, value: np.club, oninput: (e) => { np.club = e.target.value; } })),
+      h("label", {}, t("member"), h("input", { name: "member", maxlength: 40, value: np.member, oninput: (e) => { np.member = e.target.value; } })),
+      h("button", { class: "primary", id: "add-player-button" }, state.duplicate && state.duplicate === np.name ? t("add_anyway") : t("add"))),
+    h("div", { class: "row" }, h("label", { class: "filepick button" }, t("import_csv"), csv)),
+    h("table", { id: "players-table" }, h("tr", {}, h("th", {}, t("name")), h("th", {}, t("club")), h("th", {}, t("member")), h("th", {}, "")), rows),
+    entrants.length ? [
+      h("h3", {}, t("tournament_players")),
+      h("table", { id: "entrants-table" }, entrants.map((p) => h("tr", { class: p.withdrawn_from ? "withdrawn" : "" },
+        h("td", {}, p.player), h("td", {}, p.name), h("td", {}, p.club),
+        h("td", {}, [p.joined_round ? t("joined_round", { round: p.joined_round }) : "", p.withdrawn_from ? t("withdrawn_from", { round: p.withdrawn_from }) : ""].filter(Boolean).join(" · ")),
+        h("td", {}, h("form", { class: "inline", onsubmit: (e) => {
+          e.preventDefault();
+          const reason = e.target.reason.value;
+          const command = p.withdrawn_from ? "player_return" : "player_withdraw";
+          act(() => call(command, { tournament: state.tournament, player: p.player, fromRound: null, reason }), () => flash(t("saved")));
+        } }, h("input", { name: "reason", required: true, placeholder: t("reason"), maxlength: 500 }),
+          h("button", { id: `withdraw-${p.player}` }, p.withdrawn_from ? t("return_player") : t("withdraw"))))))),
+    ] : null,
+  ];
+}

@@ -1,0 +1,17 @@
+// The recovery screen: the database could not be opened.
+import { call } from "../api.js";
+import { t } from "../i18n.js";
+import { h } from "../dom.js";
+import { go, act, start } from "../shell.js";
+import { backupRows } from "./backups.js";
+
+/** The database could not be opened: say why, and offer the backups. */
+export async function view() {
+  const r = await call("recovery");
+  if (!r.error) { go("tournaments"); return []; }
+  return [
+    h("h2", {}, t("cannot_open")),
+    h("div", { class: "error", id: "open-error" }, r.error),
+    backupRows(r.backups, (b, i) => h("button", { class: "primary", id: `recover-${i}`, onclick: async () => { if (await act(() => call("recover", { backup: b.path }))) start(); } }, t("restore_latest"))),
+  ];
+}

@@ -1,0 +1,63 @@
+// The rounds: drawn (asking first while the round before is being played), their tables and byes.
+import { call } from "../api.js";
+import { t } from "../i18n.js";
+import { h } from "../dom.js";
+import { state, render, go, act, flash, errorBox, needTournament, dropLine, openTable } from "../shell.js";
+import { printPanel } from "./print.js";
+
+function seatList(seats, first, scorers = []) {
+  return h("ol", {}, seats.map((s) => h("li", {}, `${s.name}${s.club ? ` (${s.club})` : ""}${s.seat === first ? ` — ${t("first_dealer")}` : ""}`,
+    scorers.includes(s.seat) ? h("span", { class: "mark scorer" }, ` — ${t("keeps_score")}`) : null)));
+}
+
+export async function view() {
+  const tid = needTournament();
+  const info = await call("tournament_list").then((l) => l.find((x) => String(x.id) === tid));
+  const last = info.rounds_drawn;
+  if (!state.roundsView) state.roundsView = Math.max(1, last);
+  const r = state.roundsView;
+  let drawn = null;
+  try { drawn = await call("round_view", { tournament: tid, round: r }); } catch (_) { drawn = null; }
+  const draw = async (anyway = false) => {
+    const seedInput = document.getElementById("seed");
+    // As text: a seed above 2^53 loses digits as a JavaScript number.
+    const seed = seedInput && seedInput.value.trim() ? seedInput.value.trim() : null;
+    const seating = document.getElementById("by-ranking")?.checked ? "by-ranking" : "planned";
+    // A guard rail: drawing while the round before is still being played asks first, and says why.
+    if (!anyway && r > 1) {
+      const before = await call("round_view", { tournament: tid, round: r - 1 }).catch(() => null);
+      const open = before ? before.tables.filter((x) => !x.complete).map((x) => x.number) : [];
+      if (open.length) { state.confirmDraw = { round: r, before: r - 1, open, seed, seating }; render(); return; }
+    }
+    state.confirmDraw = null;
+    act(() => call("round_draw", { tournament: tid, round: r, seed, seating }), () => flash(t("saved")));
+  };
+  const confirm = state.confirmDraw && state.confirmDraw.round === r ? state.confirmDraw : null;
+  return [
+    h("h2", {}, `${t("rounds")} — ${info.name}`),
+    errorBox(),
+    h("div", { class: "row" },
+      h("label", {}, t("round"), h("select", { id: "round-pick", onchange: (e) => { state.roundsView = Number(e.target.value); render(); } },
+        Array.from({ length: Math.min(info.rounds, last + 1) }, (_, i) => h("option", { value: i + 1, selected: i + 1 === r }, i + 1)))),
+      h("label", {}, t("seed"), h("input", { id: "seed", inputmode: "numeric", maxlength: 20, autocomplete: "off", value: confirm ? confirm.seed || "" : "" })),
+      h("label", { class: "check", title: t("by_ranking_hint") }, h("input", { type: "checkbox", id: "by-ranking", checked: confirm ? confirm.seating === "by-ranking" : false }), t("by_ranking")),
+      drawn
+        ? h("button", { id: "draw-again", onclick: () => draw() }, t("draw_again"))
+        : h("button", { class: "primary", id: "draw-round", onclick: () => draw() }, t("draw"))),
+    confirm ? h("div", { class: "card forced", id: "confirm-draw" },
+      h("p", {}, t("round_open", { round: confirm.before, tables: confirm.open.join(", "), next: confirm.round })),
+      h("div", { class: "row" },
+        h("button", { class: "primary", id: "draw-anyway", onclick: () => draw(true) }, t("draw_anyway")),
+        h("button", { id: "draw-cancel", onclick: () => { state.confirmDraw = null; render(); } }, t("cancel")))) : null,
+    drawn ? printPanel(tid, ["seating", "sheets", "completed-sheets", "lines-csv"], r) : null,
+    drawn
+      ? [
+          h("p", { class: "hint", id: "draw-info" }, `${t("seed_short")} ${drawn.seed ?? "—"} · ${drawn.repeats ?? 0} ${t("repeats")}${drawn.by_ranking ? ` · ${t("by_ranking")}` : ""}`),
+          h("div", { class: "tables" }, drawn.tables.map((tb) => h("div", { class: "card", id: `table-card-${tb.number}` },
+            h("h3", {}, `${t("table")} ${tb.number}`), seatList(tb.seats, tb.first_dealer, tb.scorers || []),
+            h("button", { onclick: () => { if (r === state.round && tb.number === state.table) dropLine(); else openTable(r, tb.number); go("scorer"); } }, t("open_sheet"))))),
+          drawn.byes.length ? h("p", { id: "byes" }, `${t("byes")}: ${drawn.byes.map((b) => b.name).join(", ")}`) : null,
+        ]
+      : h("p", { class: "hint" }, t("not_drawn")),
+  ];
+}

@@ -1,0 +1,47 @@
+// The standings after any round, and which rounds are complete.
+import { call } from "../api.js";
+import { t } from "../i18n.js";
+import { h } from "../dom.js";
+import { state, render, errorBox, fmt, needTournament } from "../shell.js";
+import { printPanel } from "./print.js";
+
+export async function view() {
+  const tid = needTournament();
+  const [s, status] = await Promise.all([call("standings", { tournament: tid, afterRound: state.afterRound || null }), call("round_status", { tournament: tid })]);
+  const rounds = Array.from({ length: s.after_round }, (_, i) => i + 1);
+  // A total-score tournament has no table points: the round's score alone is shown.
+  const points = s.rows.some((row) => row.table_points != null);
+  const cell = (x) => {
+    if (x.bye) return points ? `${t("bye")} ${fmt(x.table_points)}` : `${t("bye")} (${x.score})`;
+    return points ? `${fmt(x.table_points)} (${x.score})` : String(x.score);
+  };
+  return [
+    h("h2", {}, `${t("standings")} — ${s.tournament}`),
+    h("p", { class: "hint", id: "round-status" }, roundStatusText(status.filter((r) => r.round <= s.after_round))),
+    errorBox(),
+    printPanel(tid, ["standings", "standings-csv", "rounds-csv", "lines-csv"], state.afterRound || null),
+    h("div", { class: "row" }, h("label", {}, t("after_round"), h("select", { id: "after-round", onchange: (e) => { state.afterRound = Number(e.target.value); render(); } },
+      rounds.map((r) => h("option", { value: r, selected: r === s.after_round }, r))))),
+    h("table", { id: "standings-table" },
+      h("tr", {}, h("th", { class: "num" }, t("rank")), h("th", {}, t("name")), points ? h("th", { class: "num" }, t("points")) : null, h("th", { class: "num" }, t("score")), h("th", { class: "num" }, t("best")),
+        rounds.map((r) => h("th", { class: "num" }, `${t("round")} ${r}`))),
+      s.rows.map((row) => h("tr", {},
+        h("td", { class: `num${row.shared ? " shared" : ""}` }, row.shared ? `${row.rank}=` : row.rank),
+        h("td", {}, row.name,
+          row.joined_round ? h("span", { class: "mark late" }, ` ${t("joined_round", { round: row.joined_round })}`) : null,
+          row.withdrawn_from ? h("span", { class: "mark withdrawn" }, ` ${t("withdrawn_from", { round: row.withdrawn_from })}`) : null),
+        points ? h("td", { class: "num" }, fmt(row.table_points)) : null, h("td", { class: "num" }, row.score_sum), h("td", { class: "num" }, row.best_round ?? ""),
+        rounds.map((r) => {
+          const x = row.rounds.find((y) => y.round === r);
+          if (!x) return h("td", {}, "");
+          return h("td", { class: `num${x.provisional ? " provisional" : ""}`, title: x.provisional ? t("provisional") : "" }, cell(x));
+        })))),
+  ];
+}
+
+/** Which rounds are complete and which still being played, in words. */
+export function roundStatusText(status) {
+  return status.map((r) => r.complete === r.tables
+    ? t("round_complete", { round: r.round })
+    : t("round_playing", { round: r.round, done: r.complete, tables: r.tables })).join(" · ");
+}

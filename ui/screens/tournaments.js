@@ -1,0 +1,78 @@
+// The tournaments: created with their game's own settings, imported, made current, players entered.
+import { call } from "../api.js";
+import { t, currentLang } from "../i18n.js";
+import { h } from "../dom.js";
+import { state, render, act, flash, errorBox, readFile, useTournament, gameOf } from "../shell.js";
+
+/** The tournament form: the game's own settings come from the application, as a list of choices. */
+function createForm(choices) {
+  const form = state.form || (state.form = { name: "", game: choices[0].code, rounds: 5, date: "", fields: {}, ranking: null, table_points: "", bye_points: "" });
+  const game = choices.find((g) => g.code === form.game) || choices[0];
+  const ranking = form.ranking || game.ranking;
+  const fixedSize = game.seats[0] === game.seats[1];
+  const keep = (key) => (e) => { form[key] = e.target.value; };
+  const rerender = (key) => (e) => { form[key] = e.target.value; render(); };
+  const submit = (e) => {
+    e.preventDefault();
+    const settings = { ranking };
+    for (const field of game.fields) Object.assign(settings, field.options[form.fields[field.key] || 0].settings);
+    if (ranking === "table-points" && fixedSize && form.table_points.trim()) settings.table_points = form.table_points.trim().split(/[\s,;\/]+/).map(Number);
+    if (ranking === "table-points" && form.bye_points !== "") settings.bye = { table_points: Number(form.bye_points), score: 0 };
+    const request = { name: form.name, game: game.code, rounds: Number(form.rounds), date: form.date || null, settings };
+    act(() => call("tournament_create", { request }), (info) => {
+      useTournament(info.id);
+      state.form = null;
+      flash(t("saved"));
+    });
+  };
+  const defaultPlaces = Array.from({ length: game.seats[0] }, (_, i) => 4 * (game.seats[0] - i)).join(" ");
+  return h("form", { class: "row", id: "create-tournament", onsubmit: submit },
+    h("label", {}, t("name"), h("input", { name: "name", id: "tournament-name", required: true, maxlength: 200, value: form.name, oninput: keep("name") })),
+    h("label", {}, t("game"), h("select", { name: "game", id: "tournament-game", onchange: (e) => { form.game = e.target.value; form.fields = {}; form.ranking = null; render(); } },
+      choices.map((g) => h("option", { value: g.code, selected: g.code === game.code }, g.name)))),
+    game.fields.map((field) => h("label", {}, field.label, h("select", { name: field.key, id: `setting-${field.key}`, onchange: (e) => { form.fields[field.key] = Number(e.target.value); } },
+      field.options.map((o, i) => h("option", { value: i, selected: (form.fields[field.key] || 0) === i }, o.label))))),
+    h("label", {}, t("rounds_count"), h("input", { name: "rounds", type: "number", min: 1, max: 99, value: form.rounds, oninput: keep("rounds") })),
+    h("label", {}, t("date"), h("input", { name: "date", type: "date", value: form.date, oninput: keep("date") })),
+    h("label", {}, t("ranking"), h("select", { name: "ranking", id: "tournament-ranking", onchange: rerender("ranking") },
+      ["table-points", "total-score"].map((r) => h("option", { value: r, selected: r === ranking }, t(`ranking_${r}`))))),
+    ranking === "table-points" && fixedSize
+      ? h("label", {}, t("places_points"), h("input", { name: "table_points", placeholder: defaultPlaces, value: form.table_points, style: "width:8rem", oninput: keep("table_points") }))
+      : null,
+    ranking === "table-points"
+      ? h("label", {}, t("bye_points"), h("input", { name: "bye_points", type: "number", placeholder: t("table_average"), value: form.bye_points, style: "width:10rem", oninput: keep("bye_points") }))
+      : null,
+    h("button", { class: "primary", id: "create-tournament-button" }, t("create")));
+}
+
+export async function view() {
+  const [list, choices] = await Promise.all([call("tournament_list"), call("games", { lang: currentLang() })]);
+  const names = Object.fromEntries(choices.map((g) => [g.code, g.name]));
+  const json = h("input", { type: "file", id: "json-file", accept: ".json,application/json", onchange: async (e) => {
+    const text = await readFile(e.target);
+    act(() => call("import_document", { text }), (info) => { useTournament(info.id); flash(t("saved")); });
+  } });
+  // The current tournament's own settings editor, when its game has one (Rikken's points table).
+  const current = list.find((x) => String(x.id) === state.tournament);
+  let editor = null;
+  if (current) {
+    const game = await gameOf(state.tournament, current.game);
+    if (game.mod.settingsEditor) editor = game.mod.settingsEditor({ info: current, desc: game.desc, t, act, call, flash, changed: () => { state.settingsVersion = (state.settingsVersion || 0) + 1; } });
+  }
+  return [
+    h("h2", {}, t("tournaments")),
+    errorBox(),
+    createForm(choices),
+    h("div", { class: "row" }, h("label", { class: "filepick button" }, t("import_json"), json)),
+    h("table", { id: "tournaments-table" },
+      h("tr", {}, h("th", {}, t("name")), h("th", {}, t("game")), h("th", {}, t("date")), h("th", { class: "num" }, t("players")), h("th", { class: "num" }, t("rounds")), h("th", {}, "")),
+      list.map((x) => h("tr", {},
+        h("td", {}, x.name), h("td", { class: "game", "data-game": x.game }, names[x.game] || x.game), h("td", {}, x.date || ""), h("td", { class: "num" }, x.players),
+        h("td", { class: "num" }, `${x.rounds_drawn}/${x.rounds}`),
+        h("td", {},
+          h("button", { onclick: () => { useTournament(x.id); render(); } }, "✓"),
+          " ",
+          h("button", { id: `enter-all-${x.id}`, onclick: () => act(() => call("tournament_enter", { tournament: String(x.id), players: [] }), (i) => flash(`${i.players} ${t("entered")}`)) }, t("enter_all")))))),
+    editor,
+  ];
+}

@@ -1,0 +1,188 @@
+// The shared sheet view: a table's sheet (its lines, totals, scores and table points),
+// the entry panel where the next line is typed or a line corrected (through the game's
+// entry module, see games/README.md), the tools below the sheet (joint corrections,
+// undo, first dealer) and its history. The scorer's screen shows it; the jury's screen
+// and the log use its words for entries; the table devices will reuse it.
+import { call } from "./api.js";
+import { t, explain, currentLang } from "./i18n.js";
+import { h } from "./dom.js";
+import { state, render, act, flash, errorBox, fmt, dropLine, openTable } from "./shell.js";
+
+/** Which round and table: another one leaves what was typed at this one (`onchange` then redraws). */
+export function tableChooser(info, onchange) {
+  return h("div", { class: "row" },
+    h("label", {}, t("round"), h("input", { id: "sheet-round", type: "number", min: 1, max: info.rounds, value: state.round, onchange: (e) => { openTable(Number(e.target.value), state.table); onchange(); } })),
+    h("label", {}, t("table"), h("input", { id: "sheet-table", type: "number", min: 1, value: state.table, onchange: (e) => { openTable(state.round, Number(e.target.value)); onchange(); } })));
+}
+
+export function sheetTable(sheet, game) {
+  const { mod, desc } = game;
+  // How a line reads is the game's: its label in words comes with the line.
+  const lang = currentLang();
+  const head = h("tr", {}, h("th", { class: "num" }, t("line")), h("th", { class: "num" }, t("deal")), h("th", {}, t("contract")),
+    sheet.seats.map((s) => h("th", { class: "num" }, `${s.seat}. ${s.name}`)), h("th", {}, ""));
+  const rows = sheet.lines.map((l) => h("tr", { class: `${l.counts ? "" : "void"}${state.correcting === l.line ? " correcting" : ""}${state.pending && state.pending[l.line] ? " pending" : ""}`, id: `line-${l.line}` },
+    h("td", { class: "num" }, l.line), h("td", { class: "num" }, l.deal), h("td", { title: l.label_title[lang] }, `${l.label_texts[lang]}${l.fault ? " !" : ""}`),
+    l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}${l.sits_out === i + 1 ? " out" : ""}`, title: `${t("totals")}: ${l.running[i]}` }, h("span", {}, l.sits_out === i + 1 ? "—" : p))),
+    h("td", {}, h("button", { class: "correct", onclick: () => { const draft = mod.newDraft((state.pending && state.pending[l.line]) || l.entry, { sheet, desc, next: null }); dropLine(); state.correcting = l.line; state.draft = draft; render(); } }, t("correct")))));
+  const span = { colspan: 3 };
+  const sum = h("tr", {}, h("th", span, t("totals")), sheet.totals.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
+  const scores = h("tr", { id: "round-scores" }, h("th", span, t("round_scores")), sheet.scores.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
+  const points = h("tr", { id: "table-points" }, h("th", span, `${t("table_points")}${sheet.complete ? "" : ` (${t("provisional")})`}`),
+    sheet.table_points.map((x) => h("th", { class: "num" }, fmt(x))), h("th", {}, ""));
+  return h("table", { class: "sheet", id: "sheet" }, head, rows, sum, scores, sheet.uses_table_points ? points : null);
+}
+
+/** The live check of the line being typed: its points, or the rule it breaks, from the application. */
+let checkTimer = null;
+let checkSeq = 0;
+
+/** Corrections of several lines kept for one save, the undo of the last line, the first dealer. */
+export function sheetTools(sheet, tid) {
+  const where = { tournament: tid, round: state.round, table: state.table };
+  const pending = state.pending ? Object.keys(state.pending).map(Number).sort((a, b) => a - b) : [];
+  const reasonInput = (id) => h("input", { id, name: "reason", required: true, maxlength: 500, placeholder: t("reason") });
+  return h("div", { class: "tools" },
+    pending.length ? h("form", { class: "row pending", id: "pending", onsubmit: (e) => {
+      e.preventDefault();
+      const lines = sheet.lines.map((l) => state.pending[l.line] || l.entry);
+      act(() => call("sheet_replace", { ...where, lines, reason: e.target.reason.value }), () => { state.pending = null; flash(t("saved")); });
+    } }, h("strong", {}, `${t("pending_lines", { n: pending.length })}: ${pending.join(", ")}`), reasonInput("pending-reason"),
+      h("button", { class: "primary", id: "save-pending" }, t("save_all")),
+      h("button", { type: "button", onclick: () => { state.pending = null; render(); } }, t("discard"))) : null,
+    sheet.lines.length ? h("form", { class: "row", id: "undo-line", onsubmit: (e) => {
+      e.preventDefault();
+      // The last line this screen shows: refused, naming who, if another was written since.
+      act(() => call("deal_undo", { ...where, line: sheet.lines.length, reason: e.target.reason.value }), () => flash(t("saved")));
+    } }, reasonInput("undo-reason"), h("button", { id: "undo-last" }, t("undo_last"))) : null,
+    h("form", { class: "row", id: "dealer-form", onsubmit: (e) => {
+      e.preventDefault();
+      act(() => call("table_dealer", { ...where, seat: Number(e.target.seat.value), reason: e.target.reason.value }), () => flash(t("saved")));
+    } }, h("label", {}, t("new_first_dealer"), h("select", { name: "seat" }, sheet.seats.map((s) => h("option", { value: s.seat, selected: s.seat === sheet.first_dealer }, `${s.seat}. ${s.name}`)))),
+      reasonInput("dealer-reason"), h("button", { id: "change-dealer" }, t("first_dealer_change"))));
+}
+
+export function entryPanel(sheet, tid, game) {
+  const { mod, desc } = game;
+  const correcting = state.correcting;
+  const next = sheet.next;
+  if (!correcting && !next) return h("p", { id: "sheet-complete" }, h("strong", {}, t("sheet_complete")));
+  const where = { tournament: tid, round: state.round, table: state.table };
+  const previewEl = h("p", { class: "preview", id: "preview" });
+  const listeners = [];
+  const ctx = {
+    sheet, desc, next, correcting, t,
+    draft: state.draft || (state.draft = mod.newDraft(null, { sheet, desc, next })),
+    submit: () => submit(),
+    redraw: (focus) => render().then(() => { if (focus) document.querySelector(focus)?.focus(); }),
+    onPreview: (fn) => listeners.push(fn),
+    check: () => {
+      clearTimeout(checkTimer);
+      checkTimer = setTimeout(async () => {
+        const entry = mod.toEntry(ctx.draft, desc, ctx);
+        const sent = entry || (mod.partial ? mod.partial(ctx.draft) : null);
+        if (!sent) { previewEl.textContent = ""; return; }
+        const seq = ++checkSeq;
+        let result;
+        try { result = await call("deal_check", { ...where, line: correcting || null, entry: sent }); } catch (e) { return; }
+        if (seq !== checkSeq) return;
+        listeners.forEach((fn) => fn(result));
+        if (!entry) { previewEl.textContent = ""; previewEl.className = "preview"; }
+        else if (result.refused) { previewEl.textContent = explain(result.refused); previewEl.className = "preview bad"; }
+        else { previewEl.textContent = `${t("points")}: ${result.points.map((p, i) => `${sheet.seats[i].name} ${p > 0 ? "+" : ""}${p}`).join(" · ")}`; previewEl.className = "preview good"; }
+      }, 120);
+    },
+  };
+  const d = ctx.draft;
+  const submit = (joint = false) => {
+    const entry = mod.toEntry(d, desc, ctx);
+    if (!entry) { state.error = t("incomplete"); render(); return; }
+    if (correcting && (joint || state.pending)) {
+      // Several lines edited, saved once: the whole sheet is checked together.
+      state.pending = { ...(state.pending || {}), [correcting]: entry };
+      dropLine();
+      render();
+    } else if (correcting) {
+      const before = sheet.lines[correcting - 1] && sheet.lines[correcting - 1].entry;
+      act(() => call("deal_correct", { ...where, line: correcting, entry, before, reason: d.reason || "" }),
+        () => { state.lastAction = { kind: "correct", ...where, line: correcting, before, after: entry }; dropLine(); flash(t("saved")); });
+    } else {
+      // The line the scorer sees: refused, naming who, if someone wrote it meanwhile.
+      act(() => call("deal_add", { ...where, line: next.line, entry }), () => { dropLine(); state.lastAction = { kind: "line", ...where, line: next.line, after: entry }; flash(t("saved")); });
+    }
+  };
+  const parts = [
+    h("p", { id: "next-dealer" }, correcting ? t("correcting", { line: correcting })
+      : desc.labels && desc.labels.turn ? desc.labels.turn.replace("{seat}", next.dealer).replace("{name}", sheet.seats[next.dealer - 1].name).replace("{turn}", next.deal)
+        : t("next_dealer", { dealer: next.dealer, deal: next.deal, name: sheet.seats[next.dealer - 1].name })),
+    // The running totals stay in sight while the sheet scrolls behind the panel.
+    sheet.lines.length ? h("p", { class: "hint", id: "entry-totals" }, `${t("totals")}: ${sheet.seats.map((s, i) => `${s.name} ${sheet.totals[i]}`).join(" · ")}`) : null,
+    errorBox(),
+    mod.entryView(ctx),
+    previewEl,
+  ];
+  if (correcting) parts.push(h("div", { class: "row" }, h("label", {}, t("reason"), h("input", { id: "correct-reason", value: d.reason || "", oninput: (e) => { d.reason = e.target.value; },
+    onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); submit(); } } }))));
+  parts.push(h("div", { class: "row" },
+    h("button", { class: "primary", id: "enter-line", onclick: () => submit() }, correcting ? t("correct") : t("enter_line")),
+    correcting ? h("button", { id: "keep-line", onclick: () => submit(true) }, t("keep_for_joint")) : null,
+    correcting ? h("button", { onclick: () => { dropLine(); render(); } }, t("cancel")) : null));
+  state.keys = (e) => mod.onKey(e, ctx);
+  setTimeout(() => ctx.check(), 0);
+  return h("div", { class: "card", id: "entry" }, parts);
+}
+
+/** Every version of every line and ruling: when, who, what, from what to what, why. */
+export function historyTable(history) {
+  const seen = {};
+  const lang = currentLang();
+  return h("table", { id: "history" },
+    h("tr", {}, h("th", {}, t("time")), h("th", {}, t("who_col")), h("th", { class: "num" }, t("line")), h("th", {}, t("what")), h("th", {}, t("change_from_to")), h("th", {}, t("reason"))),
+    history.map((x) => {
+      // Lines are versions of one another; rulings are each their own record.
+      const key = x.kind === "deal" ? `deal/${x.line}` : null;
+      const before = key ? seen[key] : undefined;
+      // Each version in words, as the game says it (a removed line reads "—").
+      const now = x.entry == null ? "—" : x.texts[lang];
+      if (key) seen[key] = now;
+      return h("tr", {}, h("td", {}, x.at_local), h("td", {}, x.by), h("td", { class: "num" }, x.line ?? "—"), h("td", {}, actionName(x.action)),
+        h("td", {}, before !== undefined ? `${before} → ${now}` : now), h("td", {}, x.reason));
+    }));
+}
+
+/** On the scorer's screen, the sheet's last line just above the entry panel (which stays at the bottom). */
+export function showLastLine() {
+  if (state.correcting) return;
+  const rows = document.querySelectorAll("#sheet tr[id^=line-]");
+  const entry = document.getElementById("entry");
+  const last = rows[rows.length - 1];
+  if (!last || !entry) return;
+  last.style.scrollMarginBottom = `${entry.offsetHeight + 8}px`;
+  last.scrollIntoView({ block: "end" });
+}
+
+/** An action code (`deal.correct`) in plain words. */
+export function actionName(code) {
+  const key = `actions.${code.replace(".", "_")}`;
+  return t(key) === key ? code : t(key);
+}
+
+/**
+ * Undo the last action of the person at this screen (Ctrl+Z): their last line
+ * written (while it is still the sheet's last), or their last correction (the
+ * line goes back to what it was). Anything else is left to the explicit tools.
+ */
+export async function undoMine() {
+  const a = state.lastAction;
+  if (!a) return;
+  const where = { tournament: a.tournament, round: a.round, table: a.table };
+  const reason = t("undo");
+  const ok = await act(async () => {
+    const sheet = await call("sheet", where);
+    const current = sheet.lines[a.line - 1];
+    if (a.kind === "line" && sheet.lines.length === a.line && JSON.stringify(current.entry) === JSON.stringify(a.after)) return call("deal_undo", { ...where, line: a.line, reason });
+    if (a.kind === "correct" && current && JSON.stringify(current.entry) === JSON.stringify(a.after)) return call("deal_correct", { ...where, line: a.line, entry: a.before, reason });
+    throw { message: t("undo_gone") };
+  });
+  if (ok) { state.lastAction = null; flash(t("saved")); }
+}

@@ -1,0 +1,291 @@
+// The window's shell: the one state every screen reads and writes, drawing the current
+// screen, moving between screens, running a change, messages, the keyboard and startup.
+// The screens (screens/*.js) and the sheet view (sheet.js) import from here and nothing
+// here imports them: app.js hands the screens over (`setScreens`), then `listen` and `start`.
+import { call } from "./api.js";
+import { t, setLang, currentLang, explain } from "./i18n.js";
+import { h } from "./dom.js";
+
+/** Everything the window remembers between renders, each field with its starting value. */
+export const state = {
+  view: localStorage.getItem("atout.view") || "tournaments", // the screen shown: a key of the screens given to `setScreens`
+  tournament: localStorage.getItem("atout.tournament") || "", // the current tournament's id, as text ("": none)
+  round: 1, // the round of the sheet on the scorer's and the jury's screens
+  table: 1, // the table of that sheet
+  // The line being typed survives refusals and re-renders: typed work is never lost.
+  draft: null, // the line being typed, as its game module drafts it (null: a new one when the entry panel is drawn)
+  correcting: null, // the number of the sheet line being corrected (null: the next line is typed)
+  pending: null, // corrections kept for one joint save, {line: entry} (null: none)
+  showHistory: false, // the sheet's history is shown below it
+  moreOpen: false, // the sheet's "undo, first dealer, history" section was opened by hand
+  keys: null, // the game's keys for the line being typed, (event) => handled; set by the entry panel
+  lastAction: null, // this screen's last line written or corrected, for Ctrl+Z: {kind, tournament, round, table, line, before, after}
+  error: null, // the refusal shown on the current screen, as text (null: none)
+  kept: {}, // what is typed in forms marked data-keep, by screen/tournament/round/table/form id, until their action succeeds
+  settingsVersion: 0, // counts the tournament settings saved here: a game's description is read again after one
+  newPlayer: null, // the player being added, {name, club, member} (null: an empty form)
+  editingPlayer: null, // the id of the player being edited (null: none)
+  duplicate: null, // the name refused as a probable namesake: adding that name again adds anyway
+  form: null, // the tournament being created, {name, game, rounds, date, fields, ranking, table_points, bye_points} (null: an empty form)
+  roundsView: null, // the round shown on the rounds screen (null: the last drawn)
+  confirmDraw: null, // a draw asking first while the round before is played, {round, before, open, seed, seating} (null: none)
+  afterRound: null, // the round the standings are shown after (null: the latest)
+  projectorMode: "standings", // what the projector shows: "standings" or "tables"
+  projectorSeen: null, // what the projector last drew (standings and round status as JSON), to redraw on a change only
+  print: {}, // the print panel, {what, path, open, busy, done}
+  confirmRestore: null, // the path of the backup whose restore asks for a confirmation (null: none)
+  afterWho: null, // the screen shown once who works here is said (null: tournaments)
+};
+
+// ------------------------------------------------------------ resets
+/** The line being typed or corrected is dropped (Escape, Cancel, a line saved), and the refusal shown with it. */
+export function dropLine() {
+  state.draft = null; state.correcting = null; state.error = null;
+}
+
+/** Another table: what was being typed or kept for a joint save at the last one stays there. */
+export function leaveTable() {
+  dropLine(); state.pending = null; state.showHistory = false;
+}
+
+/** The sheet of `round`, `table` becomes the one the scorer and the jury see. */
+export function openTable(round, table) {
+  state.round = round; state.table = table; leaveTable();
+}
+
+/** Make `id` the current tournament: the screens start again from its first round. */
+export function useTournament(id) {
+  state.tournament = String(id);
+  localStorage.setItem("atout.tournament", state.tournament);
+  openTable(1, 1);
+  state.roundsView = null; state.confirmDraw = null; state.afterRound = null; state.lastAction = null; state.kept = {};
+}
+
+// ---------------------------------------------------------- messages
+export function flash(message, ok = true) {
+  const f = document.getElementById("flash");
+  f.textContent = message;
+  f.className = ok ? "ok" : "error";
+  if (ok) setTimeout(() => { if (f.textContent === message) { f.textContent = ""; f.className = ""; } }, 4000);
+}
+
+/** The message line emptied: a message must not stand beside what replaces it. */
+function clearFlash() {
+  const f = document.getElementById("flash");
+  if (f) { f.textContent = ""; f.className = ""; }
+}
+
+export function errorBox() {
+  return state.error ? h("div", { class: "error", id: "error" }, state.error) : null;
+}
+
+// ----------------------------------------------------------- helpers
+export const fmt = (n) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ""));
+
+/** A game's entry module, ui/games/<code>.js (see games/README.md). */
+export function gameModule(code) {
+  return import(`./games/${code}.js`);
+}
+
+/** A game's entry module and its description from the application, per language. */
+const games = {};
+export async function gameOf(tid, code) {
+  const key = `${tid}/${currentLang()}/${state.settingsVersion || 0}`;
+  if (!games[key]) {
+    const [mod, desc] = await Promise.all([gameModule(code), call("game_view", { tournament: tid, lang: currentLang() })]);
+    games[key] = { mod, desc };
+  }
+  return games[key];
+}
+
+/** Games' descriptions are read again (another database was restored). */
+export function forgetGames() {
+  for (const k in games) delete games[k];
+}
+
+export function needTournament() {
+  if (!state.tournament) throw { message: t("no_tournament") };
+  return state.tournament;
+}
+
+/** A chosen file's text (`bytes`: its raw bytes, for the application to decode). */
+export function readFile(input, bytes = false) {
+  return new Promise((resolve, reject) => {
+    const file = input.files && input.files[0];
+    if (!file) return reject({ message: "no file" });
+    const reader = new FileReader();
+    reader.onload = () => resolve(bytes ? Array.from(new Uint8Array(reader.result)) : reader.result);
+    reader.onerror = () => reject({ message: String(reader.error) });
+    if (bytes) reader.readAsArrayBuffer(file); else reader.readAsText(file, "utf-8");
+  });
+}
+
+/** Who works here as the changes record it: "Marie (secretary)". */
+export function actorText(who) {
+  const role = who.role === "scorer" ? `${t("role_scorer")} ${t("table").toLowerCase()} ${who.table}` : t(`role_${who.role}`);
+  return `${who.name} (${role})`;
+}
+
+export const savedWho = () => JSON.parse(localStorage.getItem("atout.who") || "null");
+
+// ------------------------------------------------------------ render
+/** The screens by name, each a module with `view()` (its content) and maybe `shown()` (once it is in the page). */
+let screens = {};
+export function setScreens(list) {
+  screens = list;
+}
+
+let rendering = 0;
+/** A render is under way. */
+export function busy() {
+  return rendering > 0;
+}
+
+/** Draw the current screen. `body[data-busy]` is set while a render is under way. */
+export async function render() {
+  rendering += 1;
+  document.body.dataset.busy = "1";
+  try {
+    await draw();
+  } finally {
+    rendering -= 1;
+    if (rendering === 0) delete document.body.dataset.busy;
+  }
+}
+
+async function draw() {
+  document.documentElement.lang = currentLang();
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const b of document.querySelectorAll("#nav button")) {
+    b.textContent = t(b.dataset.view);
+    b.classList.toggle("active", b.dataset.view === state.view);
+  }
+  document.getElementById("lang").value = currentLang();
+  const who = savedWho();
+  const whoButton = document.getElementById("who");
+  whoButton.textContent = who ? actorText(who) : t("nobody");
+  whoButton.title = t("working");
+  // The tournament picker needs an open database; on the recovery screen there is none.
+  await fillTournaments().catch(() => null);
+  const view = document.getElementById("view");
+  try {
+    const content = await screens[state.view].view();
+    view.replaceChildren(h("div", { id: `screen-${state.view}` }, content));
+    restoreKept(view);
+    const shown = screens[state.view] && screens[state.view].shown;
+    if (shown) shown();
+  } catch (e) {
+    view.replaceChildren(h("div", { class: "error", id: "screen-error" }, explain(e)));
+  }
+}
+
+/**
+ * What is typed in a form is kept until the form's action succeeds: a refusal redraws
+ * the screen, and the fields come back as they were (a rule broken never costs the typing).
+ * Where a kept form lives: its screen, tournament, round, table and id (forms marked `data-keep`).
+ */
+function keptKey(id) {
+  return [state.view, state.tournament, state.round, state.table, id].join("/");
+}
+function keep(field) {
+  const form = field.form;
+  if (!form || !form.id || !field.name || !form.dataset.keep) return;
+  const kept = (state.kept[keptKey(form.id)] ||= {});
+  kept[field.name] = field.type === "checkbox" ? field.checked : field.value;
+}
+function restoreKept(root) {
+  for (const form of root.querySelectorAll("form[data-keep]")) {
+    const fields = state.kept[keptKey(form.id)];
+    if (!fields) continue;
+    for (const [name, value] of Object.entries(fields)) {
+      const field = form.elements[name];
+      if (!field || field instanceof RadioNodeList) continue;
+      if (field.type === "checkbox") field.checked = value; else field.value = value;
+    }
+  }
+}
+
+async function fillTournaments() {
+  const select = document.getElementById("current-tournament");
+  const list = await call("tournament_list");
+  if (state.tournament && !list.some((x) => String(x.id) === state.tournament)) state.tournament = "";
+  select.replaceChildren(h("option", { value: "" }, t("none")), ...list.map((x) => h("option", { value: x.id }, x.name)));
+  select.value = state.tournament;
+  return list;
+}
+
+export function go(view) {
+  state.view = view;
+  localStorage.setItem("atout.view", view);
+  render();
+}
+
+/** Run a change; show a refusal where it happened and keep the screen as typed. */
+export async function act(fn, done) {
+  try {
+    const result = await fn();
+    state.error = null;
+    state.kept = {};
+    if (done) done(result);
+    await render();
+    return result;
+  } catch (e) {
+    state.error = explain(e);
+    // An earlier "Saved" must not stand beside this refusal.
+    clearFlash();
+    await render();
+    return null;
+  }
+}
+
+// ---------------------------------------------------- keyboard, header
+/**
+ * The window's own listeners, installed once: kept forms, the header (menu, who,
+ * language, tournament, `calculator()`), and the keyboard: Ctrl+Z runs `undo()`,
+ * Escape leaves the room display, and on the scorer's screen the game's keys,
+ * Enter and Escape work when no field has focus.
+ */
+export function listen({ calculator, undo }) {
+  document.addEventListener("input", (e) => keep(e.target));
+  document.addEventListener("change", (e) => keep(e.target));
+  document.getElementById("calc-open").addEventListener("click", () => { calculator(); });
+  document.getElementById("nav").addEventListener("click", (e) => { if (e.target.dataset.view) { state.error = null; go(e.target.dataset.view); } });
+  document.getElementById("who").addEventListener("click", () => { state.afterWho = state.view === "who" ? "tournaments" : state.view; go("who"); });
+  document.getElementById("lang").addEventListener("change", (e) => {
+    setLang(e.target.value);
+    // A message shown in the language left behind goes with it.
+    clearFlash();
+    state.error = null;
+    render();
+  });
+  document.getElementById("current-tournament").addEventListener("change", (e) => {
+    useTournament(e.target.value); render();
+  });
+  document.addEventListener("keydown", (e) => {
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !["INPUT", "TEXTAREA"].includes(e.target.tagName)) { e.preventDefault(); undo(); return; }
+    if (e.key === "Escape" && document.body.classList.contains("room")) { e.preventDefault(); document.body.classList.remove("room"); return; }
+    // Keyboard first: on the scorer's screen, the game's keys pick contracts and suits when no field has focus.
+    if (state.view !== "scorer" || ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName) || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (state.keys && state.keys(e)) { e.preventDefault(); return; }
+    // Enter enters the line typed (as in a form); Escape drops it, or leaves a correction.
+    if (e.key === "Enter" && !["BUTTON", "A"].includes(e.target.tagName)) { const b = document.getElementById("enter-line"); if (b) { e.preventDefault(); b.click(); } }
+    if (e.key === "Escape") { e.preventDefault(); dropLine(); render(); }
+  });
+}
+
+// ----------------------------------------------------------- startup
+/**
+ * Who works here is asked once per device; until then, the first screen asks.
+ * A database that could not be opened shows the recovery screen first.
+ */
+export async function start() {
+  const r = await call("recovery").catch(() => null);
+  if (r && r.error) { state.view = "recover"; render(); return; }
+  const who = savedWho();
+  if (who) {
+    try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }
+  }
+  if (!localStorage.getItem("atout.who")) { state.afterWho = state.view === "who" || state.view === "recover" ? "tournaments" : state.view; state.view = "who"; }
+  else if (state.view === "recover") state.view = "tournaments";
+  render();
+}
