@@ -1,1 +1,2 @@
 //! Integration tests live in `tests/`.
+#![forbid(unsafe_code)]

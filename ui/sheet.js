@@ -19,7 +19,7 @@ export function sheetTable(sheet, game) {
   const { mod, desc } = game;
   // How a line reads is the game's: its label in words comes with the line.
   const lang = currentLang();
-  const head = h("tr", {}, h("th", { class: "num" }, t("line")), h("th", { class: "num" }, t("deal")), h("th", {}, t("contract")),
+  const head = h("tr", {}, h("th", { class: "num" }, t("line")), h("th", { class: "num" }, t("deal")), h("th", {}, t("game_col")),
     sheet.seats.map((s) => h("th", { class: "num" }, `${s.seat}. ${s.name}`)), h("th", {}, ""));
   const rows = sheet.lines.map((l) => h("tr", { class: `${l.counts ? "" : "void"}${state.correcting === l.line ? " correcting" : ""}${state.pending && state.pending[l.line] ? " pending" : ""}`, id: `line-${l.line}` },
     h("td", { class: "num" }, l.line), h("td", { class: "num" }, l.deal), h("td", { title: l.label_title[lang] }, `${l.label_texts[lang]}${l.fault ? " !" : ""}`),

@@ -1,5 +1,6 @@
 //! The desktop shell. Each command forwards, in one line, to `atout-api`;
 //! commands are `async`, so database and file work runs off the main thread.
+#![forbid(unsafe_code)]
 
 use atout_api::{ApiError, Atout, TableRef};
 use serde_json::Value;
@@ -209,7 +210,16 @@ async fn game_view(app: S<'_>, tournament: String, lang: String) -> Reply<Value>
 }
 #[tauri::command]
 #[allow(clippy::too_many_arguments)]
-async fn deal_correct(app: S<'_>, tournament: String, round: i64, table: i64, line: usize, entry: Value, before: Option<Value>, reason: String) -> Reply<atout_api::SheetView> {
+async fn deal_correct(
+    app: S<'_>,
+    tournament: String,
+    round: i64,
+    table: i64,
+    line: usize,
+    entry: Value,
+    before: Option<Value>,
+    reason: String,
+) -> Reply<atout_api::SheetView> {
     app.with(|a| a.deal_correct(&TableRef::new(tournament, round, table), line, entry, before, &reason))
 }
 #[tauri::command]

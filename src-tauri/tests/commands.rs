@@ -9,9 +9,7 @@ use tauri::webview::InvokeRequest;
 use tauri::WebviewWindow;
 
 fn window() -> WebviewWindow<MockRuntime> {
-    let app = with_commands(mock_builder(), App::new(Atout::open_in_memory().unwrap()))
-        .build(mock_context(noop_assets()))
-        .unwrap();
+    let app = with_commands(mock_builder(), App::new(Atout::open_in_memory().unwrap())).build(mock_context(noop_assets())).unwrap();
     tauri::WebviewWindowBuilder::new(&app, "main", Default::default()).build().unwrap()
 }
 
@@ -73,8 +71,10 @@ fn commands_forward_to_the_api_and_refusals_come_back_with_their_rule() {
     assert_eq!(bad_hand["rule"], "hand-size");
     let view = invoke(&w, "game_view", json!({"tournament": tid, "lang": "nl"})).unwrap();
     assert_eq!(view["contracts"][2]["name"], "minste vrouwen");
-    let check = invoke(&w, "deal_check", json!({"tournament": tid, "round": 1, "table": 1, "line": null, "entry": {"contract": "C", "counts": [1, 1, 1, 1]}})).unwrap();
+    let check =
+        invoke(&w, "deal_check", json!({"tournament": tid, "round": 1, "table": 1, "line": null, "entry": {"contract": "C", "counts": [1, 1, 1, 1]}})).unwrap();
     assert_eq!(check["points"], json!([-2, -2, -2, -2]));
-    let check = invoke(&w, "deal_check", json!({"tournament": tid, "round": 1, "table": 1, "line": 1, "entry": {"contract": "C", "counts": [1, 1, 1, 0]}})).unwrap();
+    let check =
+        invoke(&w, "deal_check", json!({"tournament": tid, "round": 1, "table": 1, "line": 1, "entry": {"contract": "C", "counts": [1, 1, 1, 0]}})).unwrap();
     assert_eq!(check["refused"]["rule"], "deal-total");
 }

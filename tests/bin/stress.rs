@@ -4,6 +4,7 @@
 //! BACKUP_EVERY lines, until it is killed or the round is full.
 //!
 //! `atout-stress DB TOURNAMENT ROUND SEED BACKUP_EVERY`
+#![forbid(unsafe_code)]
 
 use atout_api::{Atout, TableRef};
 use std::io::Write;

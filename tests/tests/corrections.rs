@@ -2,8 +2,8 @@
 //! (issue "Nothing wrong stored"), through the api, with hand-computed expectations.
 
 mod common;
-use common::worked_example;
 use atout_api::{ApiError, Atout, NewTournament};
+use common::worked_example;
 use serde_json::{json, Value};
 
 /// A one-table Double King tournament with its first dealer set to seat 3.
@@ -87,7 +87,8 @@ fn the_first_dealer_is_corrected_only_when_the_sheet_still_checks() {
 fn a_ruling_is_withdrawn_and_the_table_scored_again() {
     let (mut app, t) = table();
     app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, worked_example()[0].clone()).unwrap();
-    let sheet = app.ruling_add(&atout_api::TableRef::new(&t, 1, 1), json!({"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Jury Claes"})).unwrap();
+    let sheet =
+        app.ruling_add(&atout_api::TableRef::new(&t, 1, 1), json!({"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Jury Claes"})).unwrap();
     assert_eq!(sheet.scores, [1, -3, -4, 1]);
     let id = app.rulings_list(&t).unwrap()[0].id.unwrap();
     let left = app.ruling_withdraw(&t, id, "the revoke was not one").unwrap();
@@ -108,7 +109,11 @@ fn a_fault_written_by_the_app_states_its_reason_and_jury_member() {
 #[test]
 fn withdrawals_and_late_entries_follow_the_draws_and_are_marked() {
     let mut app = Atout::open_in_memory().unwrap();
-    let t = app.tournament_create(&NewTournament { name: "Late".into(), game: "double-king".into(), rounds: Some(3), ..Default::default() }).unwrap().id.to_string();
+    let t = app
+        .tournament_create(&NewTournament { name: "Late".into(), game: "double-king".into(), rounds: Some(3), ..Default::default() })
+        .unwrap()
+        .id
+        .to_string();
     app.players_import("name\nA1\nA2\nA3\nA4\nA5\nA6\nA7\nA8\n", Some(&t)).unwrap();
     app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(5))).unwrap();
     app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, json!({"contract": "E", "taker": 1})).unwrap();
@@ -208,7 +213,21 @@ fn the_log_tells_every_change_of_a_tournament() {
     let log = app.audit(&t).unwrap();
     let actions: Vec<&str> = log.iter().map(|e| e.action.as_str()).collect();
     // Entering the four players is one change that writes four entrants.
-    assert_eq!(actions, ["tournament.create", "tournament.enter", "tournament.enter", "tournament.enter", "tournament.enter", "round.draw", "table.dealer", "deal.add", "deal.correct", "ruling.add"]);
+    assert_eq!(
+        actions,
+        [
+            "tournament.create",
+            "tournament.enter",
+            "tournament.enter",
+            "tournament.enter",
+            "tournament.enter",
+            "round.draw",
+            "table.dealer",
+            "deal.add",
+            "deal.correct",
+            "ruling.add"
+        ]
+    );
     let fix = log.iter().find(|e| e.action == "deal.correct").unwrap();
     assert_eq!((fix.by.as_str(), fix.reason.as_str(), fix.line), ("Scorer table 1: Anne", "K♥ was seat 2's", Some(1)));
     // In the game's own words (the log names no seat's player: it has no table at hand).
@@ -240,4 +259,64 @@ fn a_correction_of_a_line_changed_meanwhile_is_refused() {
     assert_eq!(e.kind(), "conflict");
     assert!(e.to_string().contains("line 1 was changed meanwhile by Jury: Claes"), "{e}");
     assert_eq!(app.sheet(&atout_api::TableRef::new(&t, 1, 1)).unwrap().lines[0].entry["taker"], 2);
+}
+
+/// Regression (issue "The house in order"): a scorer's undo names the line it takes
+/// back. Another device wrote a line meanwhile: the undo is refused, naming who wrote
+/// it, and the other device's line stays. Before, `deal undo` took back whatever line
+/// was last — the other device's.
+#[test]
+fn an_undo_never_takes_back_a_line_written_meanwhile_by_another_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("undo.db");
+    let t = {
+        let mut app = Atout::open(&db).unwrap();
+        let t = app.tournament_create(&NewTournament { name: "Undo".into(), game: "double-king".into(), rounds: Some(1), ..Default::default() }).unwrap();
+        app.players_import("name\nAnne\nBart\nChloé\nDirk\n", Some(&t.id.to_string())).unwrap();
+        app.round_draw("Undo", &atout_api::DrawRequest::new(1, Some(1))).unwrap();
+        app.table_dealer(&atout_api::TableRef::new("Undo", 1, 1), 3, "cards drawn").unwrap();
+        t.id.to_string()
+    };
+    let at = atout_api::TableRef::new(&t, 1, 1);
+    let lines = worked_example();
+    // The window at the table writes line 1; a phone at the same table writes line 2.
+    let mut window = Atout::open(&db).unwrap();
+    window.set_actor("Scorer table 1: Anne").unwrap();
+    let mut phone = Atout::open(&db).unwrap();
+    phone.set_actor("Scorer table 1: Bart (phone)").unwrap();
+    window.deal_add(&at, Some(1), lines[0].clone()).unwrap();
+    phone.deal_add(&at, Some(2), lines[1].clone()).unwrap();
+    // The window's Ctrl+Z means its own line 1: refused, naming the phone's line and author.
+    let err = window.deal_undo(&at, 1, "typed on the wrong table").unwrap_err();
+    assert_eq!(err.kind(), "conflict", "{err}");
+    let message = err.to_string();
+    assert!(message.contains("line 2") && message.contains("Bart (phone)"), "{message}");
+    assert!(err.texts().fr.contains("Bart (phone)") && err.texts().nl.contains("lijn 2"), "{:?}", err.texts());
+    // Nothing was taken back: both lines stand, and the history has no undo.
+    let sheet = window.sheet(&at).unwrap();
+    assert_eq!(sheet.lines.iter().map(|l| l.entry.clone()).collect::<Vec<_>>(), lines[..2].to_vec());
+    assert!(window.sheet_history(&at).unwrap().iter().all(|h| h.action != "deal.undo"));
+    // Named right, the last line goes.
+    assert_eq!(phone.deal_undo(&at, 2, "wrong table").unwrap().lines.len(), 1);
+}
+
+/// Every message a user may see comes in FR, NL and EN, refusals and the rest alike.
+#[test]
+fn not_found_conflicts_and_refusals_are_said_in_every_language() {
+    let (mut app, t) = table();
+    let missing = app.sheet(&atout_api::TableRef::new(&t, 1, 7)).unwrap_err();
+    assert_eq!(missing.kind(), "not-found");
+    let texts = missing.texts();
+    assert_eq!(
+        (texts.en.as_str(), texts.fr.as_str(), texts.nl.as_str()),
+        ("round 1 has no table 7", "la manche 1 n'a pas de table 7", "ronde 1 heeft geen tafel 7")
+    );
+    let json = serde_json::to_value(&missing).unwrap();
+    assert_eq!(json["message_texts"]["nl"], "ronde 1 heeft geen tafel 7");
+    let no_reason = app.deal_undo(&atout_api::TableRef::new(&t, 1, 1), 1, " ").unwrap_err();
+    assert_eq!(no_reason.kind(), "invalid");
+    assert!(no_reason.texts().fr.contains("motif"), "{:?}", no_reason.texts());
+    let refused = app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, json!({"contract": "C", "counts": [1, 1, 1, 0]})).unwrap_err();
+    assert_eq!(refused.kind(), "refused");
+    assert!(refused.texts().fr.starts_with("manche 1, table 1, donne 1 : "), "{:?}", refused.texts());
 }

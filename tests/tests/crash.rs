@@ -84,5 +84,8 @@ fn every_line_reported_saved_survives_a_kill() {
         let check = Atout::open(b).and_then(|a| a.check());
         assert!(matches!(check.as_deref(), Ok("ok")), "backup {} does not check: {check:?}", b.display());
     }
-    eprintln!("crash run: {killed} kills over {round} rounds, {} lines reported saved and found, {backups_during} backups taken while being killed", saved.len());
+    eprintln!(
+        "crash run: {killed} kills over {round} rounds, {} lines reported saved and found, {backups_during} backups taken while being killed",
+        saved.len()
+    );
 }

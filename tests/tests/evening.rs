@@ -1,8 +1,8 @@
 //! A whole Double King evening through the api, as the secretary and scorers run it.
 
 mod common;
-use common::worked_example;
 use atout_api::{Atout, NewTournament};
+use common::worked_example;
 use serde_json::{json, Value};
 
 /// Seat `s` of the worked example (first dealer 3) at a table whose first dealer is `first`.
@@ -41,16 +41,13 @@ fn at_seats(values: [i64; 4], first: i64) -> Vec<i64> {
     out
 }
 
-
 const PLAYERS: &str = "\u{feff}Prénom;Nom;Club;Numéro\nAnne;Peeters;KC De Troef;101\nBart;Maes;KC De Troef;102\nChloé;Dubois;Les Atouts;201\nDirk;Claes;Les Atouts;202\nEls;Janssens;KC De Troef;103\nFrançois;Lambert;Les Atouts;203\nGert;Wouters;KC De Troef;104\nHélène;Renard;Les Atouts;204\n";
 
 #[test]
 fn a_two_table_evening() {
     let mut app = Atout::open_in_memory().unwrap();
     app.set_actor("secretary").unwrap();
-    let t = app
-        .tournament_create(&NewTournament { name: "Friday".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() })
-        .unwrap();
+    let t = app.tournament_create(&NewTournament { name: "Friday".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() }).unwrap();
     let tid = t.id.to_string();
     let imported = app.players_import(PLAYERS, Some(&tid)).unwrap();
     assert_eq!((imported.added.len(), imported.entered), (8, 8));
@@ -73,7 +70,8 @@ fn a_two_table_evening() {
         if i == 3 {
             // A refused line: queens add up to 3, not 4. Nothing is stored.
             let before = app.row_counts().unwrap();
-            let err = app.deal_add(&atout_api::TableRef::new(&tid, 1, table), None, json!({"contract": "C", "counts": at_seats([1, 1, 1, 0], first)})).unwrap_err();
+            let err =
+                app.deal_add(&atout_api::TableRef::new(&tid, 1, table), None, json!({"contract": "C", "counts": at_seats([1, 1, 1, 0], first)})).unwrap_err();
             assert_eq!(err.rule().map(|r| r.code()), Some("deal-total"));
             assert!(err.to_string().contains("round 1, table"), "{err}");
             assert_eq!(app.row_counts().unwrap(), before);
@@ -167,7 +165,8 @@ fn the_jury_list_holds_faults_and_free_rulings() {
     assert_eq!(list[0].ruling.points.iter().sum::<i64>(), -8);
     assert!(list[4].ruling.sanction);
     // A fault on a complete sheet is refused like any 21st deal.
-    let err = app.deal_add(&atout_api::TableRef::new(&t, 5, 1), None, json!({"contract": "A", "fault_by": 1, "reason": "renounce", "by": "Jury Claes"})).unwrap_err();
+    let err =
+        app.deal_add(&atout_api::TableRef::new(&t, 5, 1), None, json!({"contract": "A", "fault_by": 1, "reason": "renounce", "by": "Jury Claes"})).unwrap_err();
     assert_eq!(err.rule().map(|r| r.code()), Some("sheet-full"));
 }
 
@@ -185,7 +184,11 @@ fn sixteen_players_drawn_round_by_round_meet_nobody_twice() {
 /// the pairs met, asserting nobody meets twice.
 fn drawn_round_by_round(players: usize, rounds: i64) -> usize {
     let mut app = Atout::open_in_memory().unwrap();
-    let t = app.tournament_create(&NewTournament { name: "Plan".into(), game: "double-king".into(), rounds: Some(rounds as u32), ..Default::default() }).unwrap().id.to_string();
+    let t = app
+        .tournament_create(&NewTournament { name: "Plan".into(), game: "double-king".into(), rounds: Some(rounds as u32), ..Default::default() })
+        .unwrap()
+        .id
+        .to_string();
     let names: String = (1..=players).map(|i| format!("P{i}\n")).collect();
     app.players_import(&format!("name\n{names}"), Some(&t)).unwrap();
     let mut met = std::collections::HashSet::new();
@@ -195,7 +198,12 @@ fn drawn_round_by_round(players: usize, rounds: i64) -> usize {
         for table in &drawn.tables {
             for (i, a) in table.seats.iter().enumerate() {
                 for b in &table.seats[i + 1..] {
-                    assert!(met.insert((a.player.clone().min(b.player.clone()), a.player.clone().max(b.player.clone()))), "round {round}: {} met {} again", a.name, b.name);
+                    assert!(
+                        met.insert((a.player.clone().min(b.player.clone()), a.player.clone().max(b.player.clone()))),
+                        "round {round}: {} met {} again",
+                        a.name,
+                        b.name
+                    );
                 }
             }
         }
@@ -208,7 +216,11 @@ fn drawn_round_by_round(players: usize, rounds: i64) -> usize {
 #[test]
 fn a_withdrawal_replans_the_rounds_left() {
     let mut app = Atout::open_in_memory().unwrap();
-    let t = app.tournament_create(&NewTournament { name: "Replan".into(), game: "double-king".into(), rounds: Some(4), ..Default::default() }).unwrap().id.to_string();
+    let t = app
+        .tournament_create(&NewTournament { name: "Replan".into(), game: "double-king".into(), rounds: Some(4), ..Default::default() })
+        .unwrap()
+        .id
+        .to_string();
     let names: String = (1..=20).map(|i| format!("Q{i}\n")).collect();
     app.players_import(&format!("name\n{names}"), Some(&t)).unwrap();
     app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(5))).unwrap();
@@ -216,7 +228,8 @@ fn a_withdrawal_replans_the_rounds_left() {
     app.player_withdraw(&t, &gone, Some(2), "left").unwrap();
     for round in 2..=4 {
         let drawn = app.round_draw(&t, &atout_api::DrawRequest::new(round, Some(50 + round as u64))).unwrap();
-        let seated: Vec<String> = drawn.tables.iter().flat_map(|x| x.seats.iter().map(|s| s.player.clone())).chain(drawn.byes.iter().map(|b| b.player.clone())).collect();
+        let seated: Vec<String> =
+            drawn.tables.iter().flat_map(|x| x.seats.iter().map(|s| s.player.clone())).chain(drawn.byes.iter().map(|b| b.player.clone())).collect();
         assert_eq!(seated.len(), 19);
         assert!(!seated.contains(&gone));
         assert_eq!(drawn.byes.len(), 3);

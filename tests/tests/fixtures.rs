@@ -22,7 +22,10 @@ fn spring_open_checked_by_hand() {
     let s = standings_json(&mut app, &t, None);
     // p14: 10 + 16 + 12 + 16 + 16 = 70; scores −1 + 8 + 1 + 15 + 19 = 42; best 19.
     let p14 = row(&s, "p14");
-    assert_eq!((p14["rank"].as_u64(), p14["table_points"].as_f64(), p14["score_sum"].as_i64(), p14["best_round"].as_i64()), (Some(1), Some(70.0), Some(42), Some(19)));
+    assert_eq!(
+        (p14["rank"].as_u64(), p14["table_points"].as_f64(), p14["score_sum"].as_i64(), p14["best_round"].as_i64()),
+        (Some(1), Some(70.0), Some(42), Some(19))
+    );
     // p01 and p11 both have 64 points; p01's score sum 23 beats p11's 13.
     assert_eq!((row(&s, "p01")["rank"].as_u64(), row(&s, "p11")["rank"].as_u64()), (Some(2), Some(3)));
     // p02 and p10: 46 points, sum −4, best 14 — a shared tenth place, next rank 12.
@@ -31,7 +34,8 @@ fn spring_open_checked_by_hand() {
     }
     assert!(s["rows"].as_array().unwrap().iter().all(|r| r["rank"] != 11));
     // Round 5, table 3: all four tied at 0 → 10 points each.
-    let r5t3: Vec<&Value> = s["rows"].as_array().unwrap().iter().flat_map(|r| r["rounds"].as_array().unwrap()).filter(|x| x["round"] == 5 && x["table"] == 3).collect();
+    let r5t3: Vec<&Value> =
+        s["rows"].as_array().unwrap().iter().flat_map(|r| r["rounds"].as_array().unwrap()).filter(|x| x["round"] == 5 && x["table"] == 3).collect();
     assert_eq!(r5t3.len(), 4);
     assert!(r5t3.iter().all(|x| x["score"] == 0 && x["table_points"] == 10.0));
     // Every round hands out 16 tables × 40 / 4 = 160 points in all.
@@ -154,7 +158,11 @@ fn cribbage_checked_by_hand() {
     assert!(sheet.complete);
     // The end deducts each seat's tiles at face value (faces 10, ace 1).
     let end = deals.last().unwrap()["remaining"].as_array().unwrap();
-    let face = |t: &Value| match t.as_str().unwrap() { "A" => 1, "J" | "Q" | "K" => 10, n => n.parse::<i64>().unwrap() };
+    let face = |t: &Value| match t.as_str().unwrap() {
+        "A" => 1,
+        "J" | "Q" | "K" => 10,
+        n => n.parse::<i64>().unwrap(),
+    };
     let deducted: Vec<i64> = end.iter().map(|tiles| -tiles.as_array().unwrap().iter().map(face).sum::<i64>()).collect();
     assert_eq!(sheet.lines.last().unwrap().line.points, deducted);
     // Round 3, table 3 has no end yet: its four players' round 3 is provisional.

@@ -153,7 +153,11 @@ fn the_seating_plan_and_the_rulings() {
 fn a_long_field_breaks_across_pages_with_its_header() {
     let mut app = atout_api::Atout::open_in_memory().unwrap();
     let names: String = (1..=120).map(|i| format!("Joueur Numéro {i:03} Avec Un Nom Très Long Pour Voir,Cercle Royal Des Amis Du Roi De Cœur {i}\n")).collect();
-    let t = app.tournament_create(&atout_api::NewTournament { name: "Long".into(), game: "double-king".into(), rounds: Some(1), ..Default::default() }).unwrap().id.to_string();
+    let t = app
+        .tournament_create(&atout_api::NewTournament { name: "Long".into(), game: "double-king".into(), rounds: Some(1), ..Default::default() })
+        .unwrap()
+        .id
+        .to_string();
     app.players_import(&format!("name,club\n{names}"), Some(&t)).unwrap();
     app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(1))).unwrap();
     let dir = tempfile::tempdir().unwrap();

@@ -37,7 +37,10 @@ fn a_points_table_change_recomputes_every_sheet_and_the_standings() {
     // The change is in the log, from what to what, with its reason.
     let log = app.audit(&t).unwrap();
     let change = log.iter().find(|e| e.action == "tournament.settings").unwrap();
-    assert_eq!((change.reason.as_str(), change.before["points"]["rik"]["made"].as_i64(), change.after["points"]["rik"]["made"].as_i64()), ("our club's own table", Some(10), Some(20)));
+    assert_eq!(
+        (change.reason.as_str(), change.before["points"]["rik"]["made"].as_i64(), change.after["points"]["rik"]["made"].as_i64()),
+        ("our club's own table", Some(10), Some(20))
+    );
     // A table that breaks a rule, or a sheet that would no longer check, is refused; nothing changes.
     let counts = app.row_counts().unwrap();
     assert_eq!(app.tournament_settings(&t, &json!({"points": {"rik": {"made": -1}}}), "typo").unwrap_err().rule().unwrap().code(), "settings");

@@ -76,7 +76,7 @@ export function juryForms(ctx) {
       const f = e.target;
       act(() => call("deal_add", { ...base, entry: { contract: f.contract.value, fault_by: Number(f.seat.value), reason: f.reason.value, by: f.by.value } }), () => flash(t("saved")));
     } },
-      h("label", {}, t("contract"), h("select", { name: "contract" }, negatives.map((c) => h("option", { value: c.code }, `${c.code} ${c.name}`)))),
+      h("label", {}, t("game_col"), h("select", { name: "contract" }, negatives.map((c) => h("option", { value: c.code }, `${c.code} ${c.name}`)))),
       h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),
       h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
       h("label", {}, t("by"), h("input", { name: "by", required: true })),

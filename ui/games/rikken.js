@@ -144,7 +144,7 @@ export function settingsEditor({ info, desc, t, act, call, flash, changed }) {
   } },
     h("h3", {}, desc.labels.points_table),
     h("table", { class: "grid" },
-      h("tr", {}, h("th", {}, t("contract")), columns.map((k) => h("th", { class: "num" }, desc.labels[k]))),
+      h("tr", {}, h("th", {}, t("game_col")), columns.map((k) => h("th", { class: "num" }, desc.labels[k]))),
       rows.map((c) => h("tr", {}, h("td", {}, c.name), columns.map((k) => h("td", {}, h("input", {
         id: `points-${c.code}-${k}`, inputmode: "numeric", value: table[c.code] && table[c.code][k] != null ? table[c.code][k] : "",
         disabled: c.kind === "misere" && ["over", "under", "all"].includes(k),
@@ -173,7 +173,7 @@ export function juryForms({ sheet, desc, t, base, act, call, flash, seatOptions 
       act(() => call("ruling_add", { ...base, ruling }), () => flash(t("saved")));
     } },
       h("label", {}, desc.labels.declarer, h("select", { name: "seat" }, seatOptions())),
-      h("label", {}, t("contract"), h("select", { name: "contract" }, calls.map((c) => h("option", { value: c.code }, c.name)))),
+      h("label", {}, t("game_col"), h("select", { name: "contract" }, calls.map((c) => h("option", { value: c.code }, c.name)))),
       h("label", {}, desc.labels.consent, h("select", { name: "consent" }, h("option", { value: "yes" }, desc.labels.consent_yes), h("option", { value: "no" }, desc.labels.consent_no))),
       h("label", {}, t("reason"), h("input", { name: "reason", required: true, maxlength: 500 })),
       h("label", {}, t("by"), h("input", { name: "by", required: true, maxlength: 100 })),

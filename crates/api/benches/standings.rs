@@ -63,7 +63,8 @@ fn main() {
     let started = Instant::now();
     let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
     let import = started.elapsed();
-    let deals: usize = doc["rounds"].as_array().unwrap().iter().flat_map(|r| r["tables"].as_array().unwrap()).map(|t| t["deals"].as_array().unwrap().len()).sum();
+    let deals: usize =
+        doc["rounds"].as_array().unwrap().iter().flat_map(|r| r["tables"].as_array().unwrap()).map(|t| t["deals"].as_array().unwrap().len()).sum();
 
     // (a) Recompute everything from the database: a fresh connection each time.
     let full: Vec<Duration> = (0..7)

@@ -82,23 +82,24 @@ impl Atout {
             .map(|r| {
                 let (before_texts, after_texts) = (words(r.kind, &r.before, Some(&names)), words(r.kind, &r.after, Some(&names)));
                 AuditEntry {
-                change: r.change,
-                at_local: crate::local_time(&r.at),
-                at: r.at,
-                by: r.actor,
-                action: r.action,
-                reason: r.reason,
-                kind: r.kind,
-                round: r.round,
-                table: r.table,
-                line: r.line,
-                before_text: before_texts.en.clone(),
-                after_text: after_texts.en.clone(),
-                before_texts,
-                after_texts,
-                before: r.before,
-                after: r.after,
-            }})
+                    change: r.change,
+                    at_local: crate::local_time(&r.at),
+                    at: r.at,
+                    by: r.actor,
+                    action: r.action,
+                    reason: r.reason,
+                    kind: r.kind,
+                    round: r.round,
+                    table: r.table,
+                    line: r.line,
+                    before_text: before_texts.en.clone(),
+                    after_text: after_texts.en.clone(),
+                    before_texts,
+                    after_texts,
+                    before: r.before,
+                    after: r.after,
+                }
+            })
             .collect())
     }
 

@@ -55,7 +55,11 @@ pub(crate) struct BackupPolicy {
 impl BackupPolicy {
     pub fn from_env() -> BackupPolicy {
         let num = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok()).unwrap_or(d);
-        BackupPolicy { keep: num("ATOUT_BACKUP_KEEP", DEFAULT_KEEP as u64).max(1) as usize, every: Duration::from_secs(60 * num("ATOUT_BACKUP_MINUTES", DEFAULT_MINUTES)), last: None }
+        BackupPolicy {
+            keep: num("ATOUT_BACKUP_KEEP", DEFAULT_KEEP as u64).max(1) as usize,
+            every: Duration::from_secs(60 * num("ATOUT_BACKUP_MINUTES", DEFAULT_MINUTES)),
+            last: None,
+        }
     }
 }
 
@@ -144,7 +148,13 @@ pub fn restore_into(db: &Path, backup: &Path) -> Result<String> {
 impl Atout {
     /// Back up the database: to `dest`, or as the next automatic backup. Returns what it holds.
     pub fn backup(&mut self, dest: Option<&Path>) -> Result<BackupInfo> {
-        let db = self.path.clone().ok_or_else(|| ApiError::invalid(said!("a database in memory has no backups", "une base en mémoire n'a pas de sauvegardes", "een databank in het geheugen heeft geen back-ups")))?;
+        let db = self.path.clone().ok_or_else(|| {
+            ApiError::invalid(said!(
+                "a database in memory has no backups",
+                "une base en mémoire n'a pas de sauvegardes",
+                "een databank in het geheugen heeft geen back-ups"
+            ))
+        })?;
         let dest = match dest {
             Some(d) => d.to_path_buf(),
             None => backup_dir(&db).join(format!("auto-{}.db", stamp())),
@@ -158,9 +168,7 @@ impl Atout {
 
     /// Keep the newest N automatic backups (other kinds are never removed).
     fn prune_backups(&self, db: &Path) {
-        let mut auto: Vec<PathBuf> = std::fs::read_dir(backup_dir(db))
-            .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).collect())
-            .unwrap_or_default();
+        let mut auto: Vec<PathBuf> = std::fs::read_dir(backup_dir(db)).map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
         auto.retain(|p| p.file_name().is_some_and(|f| f.to_string_lossy().starts_with("auto-") && f.to_string_lossy().ends_with(".db")));
         auto.sort();
         let excess = auto.len().saturating_sub(self.backups.keep);
@@ -178,7 +186,13 @@ impl Atout {
     /// first as `backups/replaced-…`; returns that copy.
     pub fn restore(&mut self, backup: &Path) -> Result<BackupInfo> {
         atout_store::check_file(backup).map_err(|e| unusable(backup, e))?;
-        let db = self.path.clone().ok_or_else(|| ApiError::invalid(said!("a database in memory cannot be restored", "une base en mémoire ne peut être restaurée", "een databank in het geheugen kan niet teruggezet worden")))?;
+        let db = self.path.clone().ok_or_else(|| {
+            ApiError::invalid(said!(
+                "a database in memory cannot be restored",
+                "une base en mémoire ne peut être restaurée",
+                "een databank in het geheugen kan niet teruggezet worden"
+            ))
+        })?;
         let aside = backup_dir(&db).join(format!("replaced-{}.db", stamp()));
         self.store.backup_to(&aside)?;
         self.store.restore_from(backup)?;

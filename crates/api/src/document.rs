@@ -77,7 +77,6 @@ fn refused(place: Place, rule: Rule, said: Said) -> ApiError {
     ApiError::refused_said(place, rule, said)
 }
 
-
 /// Check a document against every rule; nothing is stored here.
 pub fn check(doc: &Document) -> Result<()> {
     let top = Place::default();
@@ -86,7 +85,11 @@ pub fn check(doc: &Document) -> Result<()> {
         return Err(refused(
             top,
             Rule::FORMAT,
-            said!("format is «{format}», expected «{FORMAT}»", "le format est «{format}», «{FORMAT}» attendu", "het formaat is «{format}», «{FORMAT}» verwacht"),
+            said!(
+                "format is «{format}», expected «{FORMAT}»",
+                "le format est «{format}», «{FORMAT}» attendu",
+                "het formaat is «{format}», «{FORMAT}» verwacht"
+            ),
         ));
     }
     if doc.name.trim().is_empty() || doc.name.chars().count() > crate::text::NAME_MAX {
@@ -109,11 +112,19 @@ pub fn check(doc: &Document) -> Result<()> {
             return Err(refused(
                 top.clone(),
                 Rule::FORMAT,
-                said!("player id «{id}» is empty or given twice", "l'identifiant de joueur «{id}» est vide ou donné deux fois", "speler-id «{id}» is leeg of twee keer gegeven"),
+                said!(
+                    "player id «{id}» is empty or given twice",
+                    "l'identifiant de joueur «{id}» est vide ou donné deux fois",
+                    "speler-id «{id}» is leeg of twee keer gegeven"
+                ),
             ));
         }
         if p.name.trim().is_empty() {
-            return Err(refused(top.clone(), Rule::FORMAT, said!("player «{id}» has no name", "le joueur «{id}» n'a pas de nom", "speler «{id}» heeft geen naam")));
+            return Err(refused(
+                top.clone(),
+                Rule::FORMAT,
+                said!("player «{id}» has no name", "le joueur «{id}» n'a pas de nom", "speler «{id}» heeft geen naam"),
+            ));
         }
         let fields = [
             (&p.id, Tr::new("id", "l'identifiant", "de id"), crate::text::NAME_MAX),
@@ -151,7 +162,11 @@ pub fn check(doc: &Document) -> Result<()> {
             ));
         }
         if number > i64::from(rounds) {
-            return Err(refused(place, Rule::ROUND_ORDER, said!("the tournament has {rounds} rounds", "le tournoi compte {rounds} manches", "het toernooi telt {rounds} ronden")));
+            return Err(refused(
+                place,
+                Rule::ROUND_ORDER,
+                said!("the tournament has {rounds} rounds", "le tournoi compte {rounds} manches", "het toernooi telt {rounds} ronden"),
+            ));
         }
         let mut seated: HashMap<&str, i64> = HashMap::new();
         for (k, table) in round.tables.iter().enumerate() {
@@ -209,14 +224,22 @@ pub fn check(doc: &Document) -> Result<()> {
                 return Err(refused(
                     place,
                     Rule::UNKNOWN_PLAYER,
-                    said!("bye «{id}» is not among the players", "l'exempt «{id}» n'est pas parmi les joueurs", "vrije speler «{id}» staat niet bij de spelers"),
+                    said!(
+                        "bye «{id}» is not among the players",
+                        "l'exempt «{id}» n'est pas parmi les joueurs",
+                        "vrije speler «{id}» staat niet bij de spelers"
+                    ),
                 ));
             }
             if seated.insert(id, 0).is_some() {
                 return Err(refused(
                     place,
                     Rule::PLAYER_TWICE,
-                    said!("«{id}» has a bye and a seat, or two byes", "«{id}» est exempt et a une place, ou est exempt deux fois", "«{id}» is vrij en heeft een plaats, of is twee keer vrij"),
+                    said!(
+                        "«{id}» has a bye and a seat, or two byes",
+                        "«{id}» est exempt et a une place, ou est exempt deux fois",
+                        "«{id}» is vrij en heeft een plaats, of is twee keer vrij"
+                    ),
                 ));
             }
         }

@@ -132,8 +132,9 @@ impl ApiError {
             ApiError::Refused { place, violation } => {
                 let d = violation.details();
                 let p = place.said();
-                let pre = |p: &str| if place.round.is_some() { format!("{p}: ") } else { String::new() };
-                Said { en: format!("{}{}", pre(&p.en), d.en), fr: format!("{}{}", pre(&p.fr), d.fr), nl: format!("{}{}", pre(&p.nl), d.nl) }
+                // French puts a space before the colon.
+                let pre = |p: &str, colon: &str| if place.round.is_some() { format!("{p}{colon} ") } else { String::new() };
+                Said { en: format!("{}{}", pre(&p.en, ":"), d.en), fr: format!("{}{}", pre(&p.fr, " :"), d.fr), nl: format!("{}{}", pre(&p.nl, ":"), d.nl) }
             }
             ApiError::NotFound(s) | ApiError::Invalid(s) | ApiError::Conflict(s) | ApiError::Integrity(s) => s.clone(),
             ApiError::Store(e) if e.is_busy() => atout_rules::said!(

@@ -7,6 +7,7 @@
 //! calls, so that adding a deal re-scores one table, not the whole event; a
 //! write by another connection (seen through SQLite's `data_version`) drops
 //! the cache.
+#![forbid(unsafe_code)]
 
 mod audit;
 pub mod backups;
@@ -26,7 +27,7 @@ pub use error::{ApiError, Place, Result};
 pub use players::{ImportedPlayers, Player};
 pub use sheets::{HistoryEntry, LinePreview, RulingView, SeatView, SheetLine, SheetView, TableRef};
 pub use standings::{RoundEntry, StandingRow, Standings, StandingsFormat};
-pub use tournaments::{games, hand_score, DrawRequest, DrawnRound, RoundStatus, Seating, EntrantView, GameChoice, NewTournament, TableView, TournamentInfo};
+pub use tournaments::{games, hand_score, DrawRequest, DrawnRound, EntrantView, GameChoice, NewTournament, RoundStatus, Seating, TableView, TournamentInfo};
 
 pub use atout_rules as rules;
 

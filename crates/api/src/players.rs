@@ -118,8 +118,8 @@ fn column(header: &str) -> Option<Column> {
         "firstname" | "first" | "givenname" | "prenom" | "voornaam" => Column::First,
         "lastname" | "last" | "surname" | "familyname" | "nomdefamille" | "achternaam" | "familienaam" => Column::Last,
         "club" | "cercle" | "vereniging" | "kring" | "clubnaam" => Column::Club,
-        "member" | "membernumber" | "memberno" | "membership" | "number" | "membre" | "numero" | "numerodemembre"
-        | "no" | "n" | "licence" | "license" | "lid" | "lidnummer" | "lidnr" | "nummer" => Column::Member,
+        "member" | "membernumber" | "memberno" | "membership" | "number" | "membre" | "numero" | "numerodemembre" | "no" | "n" | "licence" | "license"
+        | "lid" | "lidnummer" | "lidnr" | "nummer" => Column::Member,
         _ => return None,
     })
 }
@@ -150,7 +150,8 @@ pub fn parse_players_csv(text: &str) -> Result<Vec<(String, String, String)>> {
     let mut players = vec![];
     for (i, record) in reader.records().enumerate() {
         let row = i + 2;
-        let record = record.map_err(|e| ApiError::invalid(said!("player list, row {row}: {e}", "liste de joueurs, ligne {row} : {e}", "spelerslijst, rij {row}: {e}")))?;
+        let record = record
+            .map_err(|e| ApiError::invalid(said!("player list, row {row}: {e}", "liste de joueurs, ligne {row} : {e}", "spelerslijst, rij {row}: {e}")))?;
         let (mut name, mut first, mut last, mut club, mut member) = (String::new(), "", "", String::new(), String::new());
         for (value, col) in record.iter().zip(&columns) {
             match col {
@@ -169,7 +170,11 @@ pub fn parse_players_csv(text: &str) -> Result<Vec<(String, String, String)>> {
             if record.iter().all(str::is_empty) {
                 continue;
             }
-            return Err(ApiError::invalid(said!("player list, row {row}: the player has no name", "liste de joueurs, ligne {row} : le joueur n'a pas de nom", "spelerslijst, rij {row}: de speler heeft geen naam")));
+            return Err(ApiError::invalid(said!(
+                "player list, row {row}: the player has no name",
+                "liste de joueurs, ligne {row} : le joueur n'a pas de nom",
+                "spelerslijst, rij {row}: de speler heeft geen naam"
+            )));
         }
         players.push((name, club, member));
     }
@@ -204,26 +209,23 @@ impl Atout {
             .collect::<Result<Vec<_>>>()?;
         let tournament = tournament.map(|t| self.resolve(t)).transpose()?;
         let mut known: Vec<Player> = self.store.players()?.into_iter().map(Player::from).collect();
-        let mut result = self.store.write(
-            Change { actor: &self.actor, action: "players.import", reason: "" },
-            |w| -> Result<ImportedPlayers> {
-                let mut out = ImportedPlayers { added: vec![], known: vec![], unsure: vec![], entered: 0, encoding: "UTF-8".into() };
-                for (name, club, member) in &rows {
-                    let matches: Vec<&Player> = known.iter().filter(|p| probably_same(p, name, club, member)).collect();
-                    match matches.as_slice() {
-                        [p] => out.known.push((*p).clone()),
-                        [] => {
-                            let id = w.add_player(name, club, member)?;
-                            let p = Player { id, name: name.clone(), club: club.clone(), member: member.clone() };
-                            out.added.push(p.clone());
-                            known.push(p);
-                        }
-                        _ => out.unsure.push(Player { id: 0, name: name.clone(), club: club.clone(), member: member.clone() }),
+        let mut result = self.store.write(Change { actor: &self.actor, action: "players.import", reason: "" }, |w| -> Result<ImportedPlayers> {
+            let mut out = ImportedPlayers { added: vec![], known: vec![], unsure: vec![], entered: 0, encoding: "UTF-8".into() };
+            for (name, club, member) in &rows {
+                let matches: Vec<&Player> = known.iter().filter(|p| probably_same(p, name, club, member)).collect();
+                match matches.as_slice() {
+                    [p] => out.known.push((*p).clone()),
+                    [] => {
+                        let id = w.add_player(name, club, member)?;
+                        let p = Player { id, name: name.clone(), club: club.clone(), member: member.clone() };
+                        out.added.push(p.clone());
+                        known.push(p);
                     }
+                    _ => out.unsure.push(Player { id: 0, name: name.clone(), club: club.clone(), member: member.clone() }),
                 }
-                Ok(out)
-            },
-        )?;
+            }
+            Ok(out)
+        })?;
         if let Some(t) = tournament {
             let before = self.loaded(t)?.entrants.len();
             let ids: Vec<Id> = result.added.iter().chain(&result.known).map(|p| p.id).collect();
@@ -246,7 +248,8 @@ impl Atout {
             let club = |none: &str| if p.club.is_empty() { none.to_string() } else { p.club.clone() };
             let (c_en, c_fr, c_nl) = (club("no club"), club("sans club"), club("geen club"));
             let member = &p.member;
-            let (n_en, n_fr, n_nl) = if member.is_empty() { Default::default() } else { (format!(", no. {member}"), format!(", n° {member}"), format!(", nr. {member}")) };
+            let (n_en, n_fr, n_nl) =
+                if member.is_empty() { Default::default() } else { (format!(", no. {member}"), format!(", n° {member}"), format!(", nr. {member}")) };
             return Err(ApiError::conflict(said!(
                 "{name} ({c_en}{n_en}) is already registered as player {id}: use that player, or add this one anyway if they are two people",
                 "{name} ({c_fr}{n_fr}) est déjà inscrit comme joueur {id} : prenez ce joueur, ou ajoutez celui-ci quand même si ce sont deux personnes",
@@ -260,7 +263,8 @@ impl Atout {
     /// A new version of a player's details; the old one stays in the history.
     pub fn player_edit(&mut self, id: Id, name: &str, club: &str, member: &str, reason: &str) -> Result<Player> {
         let (name, club, member) = details(name, club, member)?;
-        let reason = crate::text::required_reason(reason, Tr::new("a change of a player's details", "la modification d'un joueur", "een wijziging van een speler"))?;
+        let reason =
+            crate::text::required_reason(reason, Tr::new("a change of a player's details", "la modification d'un joueur", "een wijziging van een speler"))?;
         if !self.store.players()?.iter().any(|p| p.id == id) {
             return Err(ApiError::not_found(said!("no player {id}", "pas de joueur {id}", "geen speler {id}")));
         }

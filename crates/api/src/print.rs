@@ -140,7 +140,16 @@ impl Atout {
                 for (round, table) in tables {
                     for l in self.sheet(&crate::TableRef::new(id.to_string(), round, table))?.lines {
                         let pts: Vec<String> = l.line.points.iter().map(i64::to_string).collect();
-                        put(vec![round.to_string(), table.to_string(), l.line.line.to_string(), l.line.deal.to_string(), l.line.dealer.to_string(), l.line.label.clone(), l.entry.to_string(), pts.join(" ")])?;
+                        put(vec![
+                            round.to_string(),
+                            table.to_string(),
+                            l.line.line.to_string(),
+                            l.line.deal.to_string(),
+                            l.line.dealer.to_string(),
+                            l.line.label.clone(),
+                            l.entry.to_string(),
+                            pts.join(" "),
+                        ])?;
                     }
                 }
             }
@@ -195,7 +204,13 @@ impl Atout {
             "completed-sheets" => self.print_sheets(&req.tournament, round()?, true, lang)?,
             "rulings" => self.print_rulings(&req.tournament, lang)?,
             csv if csv.ends_with("-csv") => self.export_csv(&req.tournament, csv.trim_end_matches("-csv"), b';', lang)?.into_bytes(),
-            other => return Err(ApiError::invalid(said!("nothing to print called «{other}»", "rien à imprimer du nom de «{other}»", "niets af te drukken met de naam «{other}»"))),
+            other => {
+                return Err(ApiError::invalid(said!(
+                    "nothing to print called «{other}»",
+                    "rien à imprimer du nom de «{other}»",
+                    "niets af te drukken met de naam «{other}»"
+                )))
+            }
         };
         let path = match req.path.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
             Some(p) => p.to_string(),

@@ -2,10 +2,10 @@
 
 use crate::error::{ApiError, Place, Result};
 use crate::state::{table_of, TableResult};
+use crate::text::required_reason;
 use crate::Atout;
 use atout_rules::ruling::Ruling;
 use atout_rules::{said, Lang, Line, Names, Rule, Said, Sheet, TablePoints, Tr};
-use crate::text::required_reason;
 use atout_store::{Change, Id};
 use serde::Serialize;
 use serde_json::Value;
@@ -416,7 +416,8 @@ fn written_by(author: Option<(String, String)>) -> Said {
     match author {
         Some((who, at)) => {
             let at = crate::local_time(&at);
-            let (en, fr, nl) = if who.is_empty() { ("someone".to_string(), "quelqu'un".to_string(), "iemand".to_string()) } else { (who.clone(), who.clone(), who) };
+            let (en, fr, nl) =
+                if who.is_empty() { ("someone".to_string(), "quelqu'un".to_string(), "iemand".to_string()) } else { (who.clone(), who.clone(), who) };
             said!(" by {en} at {at}", " par {fr} à {at}", " door {nl} om {at}")
         }
         None => said!("", "", ""),
@@ -426,12 +427,21 @@ fn written_by(author: Option<(String, String)>) -> Said {
 /// A change to a sheet's lines.
 pub(crate) enum Edit {
     /// A new last line; `line`: the number the writer expects it to have.
-    Add { line: Option<usize>, entry: Value },
+    Add {
+        line: Option<usize>,
+        entry: Value,
+    },
     /// `seen`: the version the writer corrected, when known; refused if it changed meanwhile.
-    Correct { line: usize, entry: Value, seen: Option<Value> },
+    Correct {
+        line: usize,
+        entry: Value,
+        seen: Option<Value>,
+    },
     Replace(Vec<Value>),
     /// Take back the last line, which the writer names.
-    Undo { line: usize },
+    Undo {
+        line: usize,
+    },
     /// A new first dealer (the lines stay).
     Dealer(i64),
 }

@@ -118,8 +118,7 @@ impl Atout {
         let layout = atout_report::Layout::standard();
         Ok(match format {
             StandingsFormat::Json => serde_json::to_string_pretty(&value).expect("json") + "\n",
-            StandingsFormat::Csv => atout_report::standings_csv(&value, &layout, lang)
-                .map_err(|e| crate::ApiError::internal("standings", e))?,
+            StandingsFormat::Csv => atout_report::standings_csv(&value, &layout, lang).map_err(|e| crate::ApiError::internal("standings", e))?,
             StandingsFormat::Table => atout_report::standings_text(&value, &layout, lang),
         })
     }

@@ -141,17 +141,14 @@ impl Loaded {
     }
 
     pub fn round(&self, number: i64) -> Result<&LoadedRound> {
-        self.rounds
-            .iter()
-            .find(|r| r.row.round == number)
-            .ok_or_else(|| {
-                let name = &self.row.name;
-                ApiError::not_found(said!(
-                    "round {number} of {name} has not been drawn",
-                    "la manche {number} de {name} n'a pas été tirée",
-                    "ronde {number} van {name} is niet geloot"
-                ))
-            })
+        self.rounds.iter().find(|r| r.row.round == number).ok_or_else(|| {
+            let name = &self.row.name;
+            ApiError::not_found(said!(
+                "round {number} of {name} has not been drawn",
+                "la manche {number} de {name} n'a pas été tirée",
+                "ronde {number} van {name} is niet geloot"
+            ))
+        })
     }
 
     pub fn round_mut(&mut self, number: i64) -> Option<&mut LoadedRound> {
@@ -160,12 +157,13 @@ impl Loaded {
 
     /// Index of table `number` in the round.
     pub fn table_index(&self, round: i64, number: i64) -> Result<usize> {
-        self.round(round)?
-            .row
-            .tables
-            .iter()
-            .position(|t| t.number == number)
-            .ok_or_else(|| ApiError::not_found(said!("round {round} has no table {number}", "la manche {round} n'a pas de table {number}", "ronde {round} heeft geen tafel {number}")))
+        self.round(round)?.row.tables.iter().position(|t| t.number == number).ok_or_else(|| {
+            ApiError::not_found(said!(
+                "round {round} has no table {number}",
+                "la manche {round} n'a pas de table {number}",
+                "ronde {round} heeft geen tafel {number}"
+            ))
+        })
     }
 
     pub fn entrant(&self, id: Id) -> Option<&EntrantRow> {
@@ -184,13 +182,10 @@ impl Loaded {
 
     /// An entrant by their id in the tournament (`p12`), or by registry number.
     pub fn entrant_by_code(&self, code: &str) -> Result<&EntrantRow> {
-        self.entrants
-            .iter()
-            .find(|e| e.code == code || e.player.id.to_string() == code)
-            .ok_or_else(|| {
-                let name = &self.row.name;
-                ApiError::not_found(said!("no player «{code}» in {name}", "pas de joueur «{code}» dans {name}", "geen speler «{code}» in {name}"))
-            })
+        self.entrants.iter().find(|e| e.code == code || e.player.id.to_string() == code).ok_or_else(|| {
+            let name = &self.row.name;
+            ApiError::not_found(said!("no player «{code}» in {name}", "pas de joueur «{code}» dans {name}", "geen speler «{code}» in {name}"))
+        })
     }
 
     pub fn last_round(&self) -> i64 {

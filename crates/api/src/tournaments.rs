@@ -246,10 +246,9 @@ pub fn games(lang: &str) -> Vec<GameChoice> {
 /// A game's hand calculator, without a tournament (Kings Cribbage: the tiles of a
 /// hand, its score part by part). Refused, naming the rule, for a bad hand.
 pub fn hand_score(game: &str, tiles: &[String]) -> Result<Value> {
-    let calc = GameId::parse(game)
-        .and_then(GameId::spec)
-        .and_then(|s| s.calculator)
-        .ok_or_else(|| ApiError::not_found(said!("no hand calculator for «{game}»", "pas de calculatrice de main pour «{game}»", "geen handcalculator voor «{game}»")))?;
+    let calc = GameId::parse(game).and_then(GameId::spec).and_then(|s| s.calculator).ok_or_else(|| {
+        ApiError::not_found(said!("no hand calculator for «{game}»", "pas de calculatrice de main pour «{game}»", "geen handcalculator voor «{game}»"))
+    })?;
     calc(tiles).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })
 }
 
@@ -305,7 +304,11 @@ impl Atout {
         let registry = self.store.players()?;
         let chosen: Vec<Id> = if players.is_empty() { registry.iter().map(|p| p.id).collect() } else { players.to_vec() };
         if let Some(missing) = chosen.iter().find(|p| !registry.iter().any(|r| r.id == **p)) {
-            return Err(ApiError::not_found(said!("no player {missing} in the registry", "pas de joueur {missing} dans le registre", "geen speler {missing} in het register")));
+            return Err(ApiError::not_found(said!(
+                "no player {missing} in the registry",
+                "pas de joueur {missing} dans le registre",
+                "geen speler {missing} in het register"
+            )));
         }
         let l = self.loaded(id)?;
         let entered: Vec<Id> = l.entrants.iter().map(|e| e.player.id).collect();
@@ -347,7 +350,11 @@ impl Atout {
         let last = l.last_round();
         if round > last + 1 {
             let next = last + 1;
-            return Err(ApiError::refused_said(place, Rule::ROUND_ORDER, said!("draw round {next} first", "tirez d'abord la manche {next}", "loot eerst ronde {next}")));
+            return Err(ApiError::refused_said(
+                place,
+                Rule::ROUND_ORDER,
+                said!("draw round {next} first", "tirez d'abord la manche {next}", "loot eerst ronde {next}"),
+            ));
         }
         if round < last {
             return Err(ApiError::refused_said(
@@ -392,7 +399,16 @@ impl Atout {
                 .collect(),
             Seating::Planned => vec![],
         };
-        let next = NextRound { round: round as usize, rounds: l.settings.rounds as usize, players: &players, plan: &plan, past: &past, first_seed, seating, ranked: &ranked };
+        let next = NextRound {
+            round: round as usize,
+            rounds: l.settings.rounds as usize,
+            players: &players,
+            plan: &plan,
+            past: &past,
+            first_seed,
+            seating,
+            ranked: &ranked,
+        };
         let drawn = next_round(&mut ChaCha8Rng::seed_from_u64(seed), &next);
         let seen: Vec<(i64, Id)> = l.rounds.iter().map(|r| (r.row.round, r.row.draw_id)).collect();
         self.store.write(Change { actor: &self.actor, action: "round.draw", reason: "" }, |w| {

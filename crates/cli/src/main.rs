@@ -1,5 +1,6 @@
 //! `atout`: a thin command line over `atout-api`. Parsing arguments and
 //! printing results is all it does.
+#![forbid(unsafe_code)]
 
 use atout_api::{ApiError, Atout, DrawnRound, SheetView, StandingsFormat, TableRef};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -44,12 +45,12 @@ enum Command {
     #[command(subcommand)]
     Player(PlayerCmd),
     /// Show a score sheet, or replace it whole.
-    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+    #[command(subcommand_negates_reqs = true)]
     Sheet {
         #[command(subcommand)]
         replace: Option<SheetCmd>,
         #[command(flatten)]
-        at: TableArgs,
+        at: SheetAt,
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
         /// Show every version of every line, with who, when and why.
@@ -339,6 +340,25 @@ struct TableArgs {
     table: i64,
 }
 
+/// The sheet shown by `atout sheet`: the same arguments as [`TableArgs`], required
+/// unless `replace` follows (clap builds this struct even then, so its fields are
+/// options that clap requires itself).
+#[derive(Args)]
+struct SheetAt {
+    #[arg(long, required = true)]
+    tournament: Option<String>,
+    #[arg(long, required = true)]
+    round: Option<i64>,
+    #[arg(long, required = true)]
+    table: Option<i64>,
+}
+
+impl SheetAt {
+    fn table(&self) -> TableRef {
+        TableRef::new(self.tournament.clone().unwrap_or_default(), self.round.unwrap_or(0), self.table.unwrap_or(0))
+    }
+}
+
 impl TableArgs {
     fn table(&self) -> TableRef {
         TableRef::new(self.tournament.clone(), self.round, self.table)
@@ -461,7 +481,14 @@ fn json(v: &impl serde::Serialize) -> String {
 }
 
 fn print_round(r: &DrawnRound) {
-    println!("{} — round {}{}  (seed {}, repeat meetings not avoided: {})", r.tournament, r.round, if r.by_ranking { ", seated by ranking" } else { "" }, r.seed.as_deref().unwrap_or("-"), r.repeats.map_or("-".into(), |n| n.to_string()));
+    println!(
+        "{} — round {}{}  (seed {}, repeat meetings not avoided: {})",
+        r.tournament,
+        r.round,
+        if r.by_ranking { ", seated by ranking" } else { "" },
+        r.seed.as_deref().unwrap_or("-"),
+        r.repeats.map_or("-".into(), |n| n.to_string())
+    );
     for t in &r.tables {
         println!("table {}  (first dealer: seat {})", t.number, t.first_dealer);
         for s in &t.seats {
@@ -514,7 +541,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
     let path = cli.db.unwrap_or_else(Atout::default_db_path);
     // The hand calculator needs no database.
     if let Command::Cribbage(CribbageCmd::Score { tiles, format }) = &cli.command {
-        let score = atout_api::hand_score("kings-cribbage", tiles)?;
+        // The game whose calculator this is: the one game that offers one.
+        let game = atout_api::games("en").into_iter().find(|g| g.calculator).map(|g| g.code).unwrap_or_default();
+        let score = atout_api::hand_score(game, tiles)?;
         match format {
             Output::Json => println!("{}", json(&score)),
             Output::Table => {
@@ -540,7 +569,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Err(e) => {
             // Say what is wrong, and offer the latest backup that checks.
             let good = atout_api::backups::backups_of(&path).into_iter().find(|b| b.problem.is_none());
-            let offer = good.map_or(String::new(), |b| format!("\nthe latest good backup is {} ({}); restore it with: atout restore {}", b.path, b.written_local, b.path));
+            let offer = good
+                .map_or(String::new(), |b| format!("\nthe latest good backup is {} ({}); restore it with: atout restore {}", b.path, b.written_local, b.path));
             return Err(Failure::Usage(format!("{e}{offer}")));
         }
     };
@@ -551,8 +581,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Players(PlayersCmd::Import { file, tournament }) => {
             let bytes = std::fs::read(&file).map_err(|e| Failure::Usage(format!("{}: {e}", file.display())))?;
             let r = app.players_import_bytes(&bytes, tournament.as_deref())?;
-            println!("{} players added, {} already registered{} (read as {})", r.added.len(), r.known.len(),
-                if tournament.is_some() { format!(", {} entered", r.entered) } else { String::new() }, r.encoding);
+            println!(
+                "{} players added, {} already registered{} (read as {})",
+                r.added.len(),
+                r.known.len(),
+                if tournament.is_some() { format!(", {} entered", r.entered) } else { String::new() },
+                r.encoding
+            );
             for p in &r.unsure {
                 println!("not imported: «{}» ({}) could be several registered players; add them by hand", p.name, p.club);
             }
@@ -583,7 +618,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 Output::Json => println!("{}", json(&all)),
                 Output::Table => {
                     for t in all {
-                        println!("{:>4}  {:<30} {:<14} {}  {} players, {}/{} rounds drawn", t.id, t.name, t.game, t.date.unwrap_or_default(), t.players, t.rounds_drawn, t.rounds);
+                        println!(
+                            "{:>4}  {:<30} {:<14} {}  {} players, {}/{} rounds drawn",
+                            t.id,
+                            t.name,
+                            t.game,
+                            t.date.unwrap_or_default(),
+                            t.players,
+                            t.rounds_drawn,
+                            t.rounds
+                        );
                     }
                 }
             }
@@ -640,7 +684,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 Output::Table => {
                     for r in list {
                         let id = r.id.map_or("-".to_string(), |i| i.to_string());
-                        println!("{id:>5}  round {} table {} seat {} {:<20} {:?}  {} ({})", r.round, r.table, r.seat, r.name, r.ruling.points, r.ruling.reason, r.ruling.by);
+                        println!(
+                            "{id:>5}  round {} table {} seat {} {:<20} {:?}  {} ({})",
+                            r.round, r.table, r.seat, r.name, r.ruling.points, r.ruling.reason, r.ruling.by
+                        );
                     }
                 }
             }
@@ -661,10 +708,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             StandingsOut::Json => println!("{}", json(&app.audit(&tournament)?)),
             StandingsOut::Table => {
                 for e in app.audit(&tournament)? {
-                    let place: Vec<String> = [("round", e.round), ("table", e.table), ("line", e.line)]
-                        .iter()
-                        .filter_map(|(k, v)| v.map(|v| format!("{k} {v}")))
-                        .collect();
+                    let place: Vec<String> =
+                        [("round", e.round), ("table", e.table), ("line", e.line)].iter().filter_map(|(k, v)| v.map(|v| format!("{k} {v}"))).collect();
                     let change = if e.before_text.is_empty() { e.after_text.clone() } else { format!("{} → {}", e.before_text, e.after_text) };
                     let why = if e.reason.is_empty() { String::new() } else { format!("  ({})", e.reason) };
                     println!("{}  {:<14} {:<15} {:<24} {change}{why}", e.at_local, e.by, e.action, place.join(", "));

@@ -80,7 +80,26 @@ fn a_secretary_runs_a_round_from_the_command_line() {
     assert_eq!(sheet["lines"].as_array().unwrap().len(), 0);
 
     ok(&db, &["deal", "add", "--tournament", "Tuesday", "--round", "1", "--table", "1", r#"{"contract":"A","counts":[5,5,3,0]}"#]);
-    ok(&db, &["--by", "Jury", "deal", "correct", "--tournament", "Tuesday", "--round", "1", "--table", "1", "--deal", "1", r#"{"contract":"A","counts":[5,5,2,1]}"#, "--reason", "miscounted"]);
+    ok(
+        &db,
+        &[
+            "--by",
+            "Jury",
+            "deal",
+            "correct",
+            "--tournament",
+            "Tuesday",
+            "--round",
+            "1",
+            "--table",
+            "1",
+            "--deal",
+            "1",
+            r#"{"contract":"A","counts":[5,5,2,1]}"#,
+            "--reason",
+            "miscounted",
+        ],
+    );
     let history = ok(&db, &["sheet", "--tournament", "Tuesday", "--round", "1", "--table", "1", "--history"]);
     assert_eq!(history.lines().count(), 2);
     assert!(history.contains("deal.correct") && history.contains("Jury") && history.contains("miscounted"), "{history}");
@@ -119,7 +138,8 @@ fn king_and_lucky_7_from_the_command_line() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("phase-due"), "{}", String::from_utf8_lossy(&out.stderr));
     // A line checked without being written.
-    let check: Value = serde_json::from_str(&ok(&db, &[&["deal", "check"][..], &at, &[r#"{"game":"recup","trump":"none","counts":[4,3,3,3]}"#]].concat())).unwrap();
+    let check: Value =
+        serde_json::from_str(&ok(&db, &[&["deal", "check"][..], &at, &[r#"{"game":"recup","trump":"none","counts":[4,3,3,3]}"#]].concat())).unwrap();
     assert_eq!(check["points"], serde_json::json!([4, 3, 3, 3]));
     let shown = ok(&db, &[&["sheet"][..], &at].concat());
     // The checked récup was not written: the sheet still has one line, and the récup is due.
@@ -220,14 +240,17 @@ fn one_table(db: &Path, dir: &Path) -> String {
 fn doubled_lines() -> Vec<String> {
     let t = r#"{"contract":"T","trump":"spades","counts":[4,3,3,3]}"#.to_string();
     let mut lines = vec![t; 4];
-    lines.extend([
-        r#"{"contract":"A","counts":[4,3,3,3]}"#,
-        r#"{"contract":"B","counts":[4,3,3,3]}"#,
-        r#"{"contract":"C","counts":[1,1,1,1]}"#,
-        r#"{"contract":"D","counts":[2,2,2,2]}"#,
-        r#"{"contract":"E","taker":2}"#,
-        r#"{"contract":"F","seventh":1,"last":2}"#,
-    ].map(String::from));
+    lines.extend(
+        [
+            r#"{"contract":"A","counts":[4,3,3,3]}"#,
+            r#"{"contract":"B","counts":[4,3,3,3]}"#,
+            r#"{"contract":"C","counts":[1,1,1,1]}"#,
+            r#"{"contract":"D","counts":[2,2,2,2]}"#,
+            r#"{"contract":"E","taker":2}"#,
+            r#"{"contract":"F","seventh":1,"last":2}"#,
+        ]
+        .map(String::from),
+    );
     lines
 }
 
@@ -243,7 +266,8 @@ fn two_processes_adding_at_one_table_lose_nothing() {
     for entry in doubled_lines() {
         let spawn = || {
             Command::new(env!("CARGO_BIN_EXE_atout"))
-                .arg("--db").arg(&db)
+                .arg("--db")
+                .arg(&db)
                 .args(["deal", "add", "--tournament", &t, "--round", "1", "--table", "1", &entry])
                 .stdout(std::process::Stdio::null())
                 .stderr(std::process::Stdio::piped())
@@ -259,7 +283,8 @@ fn two_processes_adding_at_one_table_lose_nothing() {
     }
     let sheet: Value = serde_json::from_str(&ok(&db, &["sheet", "--tournament", &t, "--round", "1", "--table", "1", "--format", "json"])).unwrap();
     assert_eq!((saved, sheet["lines"].as_array().unwrap().len(), sheet["complete"].clone()), (20, 20, Value::Bool(true)));
-    let history: Value = serde_json::from_str(&ok(&db, &["sheet", "--tournament", &t, "--round", "1", "--table", "1", "--history", "--format", "json"])).unwrap();
+    let history: Value =
+        serde_json::from_str(&ok(&db, &["sheet", "--tournament", &t, "--round", "1", "--table", "1", "--history", "--format", "json"])).unwrap();
     let adds = history.as_array().unwrap().iter().filter(|h| h["action"] == "deal.add").count();
     assert_eq!(adds, 20, "one version per line: nothing overwritten");
 }
@@ -275,7 +300,9 @@ fn a_line_written_meanwhile_is_refused_with_its_author() {
         let line = (k + 1).to_string();
         let spawn = |who: &str| {
             Command::new(env!("CARGO_BIN_EXE_atout"))
-                .arg("--db").arg(&db).args(["--by", who])
+                .arg("--db")
+                .arg(&db)
+                .args(["--by", who])
                 .args(["deal", "add", "--tournament", &t, "--round", "1", "--table", "1", "--line", &line, entry])
                 .output()
         };
@@ -308,7 +335,19 @@ fn huge_counts_are_refused_by_rule_not_by_a_panic() {
         assert_eq!(out.status.code(), Some(2), "{err}");
         assert!(err.contains("deal-total") || err.contains("deal-shape"), "{err}");
     }
-    let out = atout(&db, &["ruling", "add", "--tournament", &t, "--round", "1", "--table", "1",
-        r#"{"seat":1,"points":[9223372036854775807,1,0,0],"reason":"x","by":"j","sanction":true}"#]);
+    let out = atout(
+        &db,
+        &[
+            "ruling",
+            "add",
+            "--tournament",
+            &t,
+            "--round",
+            "1",
+            "--table",
+            "1",
+            r#"{"seat":1,"points":[9223372036854775807,1,0,0],"reason":"x","by":"j","sanction":true}"#,
+        ],
+    );
     assert!(String::from_utf8_lossy(&out.stderr).contains("ruling-shape"));
 }

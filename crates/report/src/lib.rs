@@ -1,5 +1,6 @@
 //! Printed outputs. Works on the FORMAT.md standings document (JSON), so any
 //! front, and any later PDF, renders the same data through the same layout.
+#![forbid(unsafe_code)]
 
 pub mod pdf;
 
@@ -97,13 +98,7 @@ fn headers(layout: &Layout, lang: &str, rounds: i64) -> Vec<String> {
     layout
         .columns
         .iter()
-        .flat_map(|c| {
-            if c.field == "rounds" {
-                (1..=rounds).map(|r| format!("{}{r}", c.header(lang))).collect()
-            } else {
-                vec![c.header(lang).to_string()]
-            }
-        })
+        .flat_map(|c| if c.field == "rounds" { (1..=rounds).map(|r| format!("{}{r}", c.header(lang))).collect() } else { vec![c.header(lang).to_string()] })
         .collect()
 }
 

@@ -3,9 +3,7 @@
 //! header repeated, nothing drawn outside the margins), and the documents built on
 //! it: standings, seating plans, score sheets (prefilled or as written), rulings.
 
-use printpdf::{
-    Color, FontId, Line, LinePoint, Mm, Op, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rgb, TextItem,
-};
+use printpdf::{Color, FontId, Line, LinePoint, Mm, Op, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rgb, TextItem};
 use serde::Deserialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -185,7 +183,20 @@ impl<'a> Canvas<'a> {
         };
         let (regular, bold) = (face(REGULAR)?, face(BOLD)?);
         let (w, h) = layout.size_mm();
-        let mut c = Canvas { layout, regular, bold, doc, pages: vec![], ops: vec![], y: 0.0, title: title.to_string(), lang: lang.to_string(), w: mm(w), h: mm(h), shrink: 1.0 };
+        let mut c = Canvas {
+            layout,
+            regular,
+            bold,
+            doc,
+            pages: vec![],
+            ops: vec![],
+            y: 0.0,
+            title: title.to_string(),
+            lang: lang.to_string(),
+            w: mm(w),
+            h: mm(h),
+            shrink: 1.0,
+        };
         c.start_page();
         Ok(c)
     }
@@ -361,7 +372,9 @@ impl<'a> Canvas<'a> {
         let size = self.size();
         cols.iter()
             .enumerate()
-            .map(|(i, c)| rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size)).fold(self.bold.width(&c.title, size), f32::max) + 6.0)
+            .map(|(i, c)| {
+                rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size)).fold(self.bold.width(&c.title, size), f32::max) + 6.0
+            })
             .sum()
     }
 
@@ -471,7 +484,8 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
     c.heading(&format!("{title}, {}", layout.word("after_round", lang, &[("n", after.to_string())])));
     let rows = standings["rows"].as_array().cloned().unwrap_or_default();
     let points = rows.iter().any(|r| !r["table_points"].is_null());
-    let mut cols = vec![Col::num(layout.word("rank", lang, &[]), 1.0), Col::new(layout.word("name", lang, &[]), 5.0), Col::new(layout.word("club", lang, &[]), 3.0)];
+    let mut cols =
+        vec![Col::num(layout.word("rank", lang, &[]), 1.0), Col::new(layout.word("name", lang, &[]), 5.0), Col::new(layout.word("club", lang, &[]), 3.0)];
     if points {
         cols.push(Col::num(layout.word("points", lang, &[]), 1.4));
     }
@@ -536,7 +550,12 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
             .map(|s| {
                 let seat = s["seat"].as_i64().unwrap_or(0);
                 by_name.push((s["name"].as_str().unwrap_or("").to_string(), s["club"].as_str().unwrap_or("").to_string(), number.clone(), seat.to_string()));
-                vec![seat.to_string(), s["name"].as_str().unwrap_or("").to_string(), s["club"].as_str().unwrap_or("").to_string(), if seat == first { w("first_dealer") } else { String::new() }]
+                vec![
+                    seat.to_string(),
+                    s["name"].as_str().unwrap_or("").to_string(),
+                    s["club"].as_str().unwrap_or("").to_string(),
+                    if seat == first { w("first_dealer") } else { String::new() },
+                ]
             })
             .collect();
         c.table(&[Col::num(w("seat"), 1.0), Col::new(w("name"), 5.0), Col::new(w("club"), 3.5), Col::new("", 2.5)], &rows, false);
@@ -561,7 +580,8 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
 /// completed sheet), the lines as written, corrections marked, totals and table points.
 pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
     let w = |k: &str| layout.word(k, lang, &[]);
-    let title = sheets.first().map(|s| format!("{} — {}, {} {}", w("sheet"), s["tournament"].as_str().unwrap_or(""), w("round"), num(&s["round"]))).unwrap_or_default();
+    let title =
+        sheets.first().map(|s| format!("{} — {}, {} {}", w("sheet"), s["tournament"].as_str().unwrap_or(""), w("round"), num(&s["round"]))).unwrap_or_default();
     let mut c = Canvas::new(layout, &title, lang)?;
     for (k, s) in sheets.iter().enumerate() {
         if k > 0 {
@@ -586,7 +606,8 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
         let per_seat = form["per_seat"].as_array().cloned().unwrap_or_default();
         for x in &seats {
             for (j, p) in per_seat.iter().enumerate() {
-                let head = if j == 0 { format!("{} {}", num(&x["seat"]), p["title"].as_str().unwrap_or("")) } else { p["title"].as_str().unwrap_or("").to_string() };
+                let head =
+                    if j == 0 { format!("{} {}", num(&x["seat"]), p["title"].as_str().unwrap_or("")) } else { p["title"].as_str().unwrap_or("").to_string() };
                 cols.push(Col::num(head, if per_seat.len() > 1 { 0.9 } else { 1.6 }));
             }
         }
@@ -616,7 +637,11 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
             for r in still {
                 let mut row = vec![r["label"].as_str().filter(|l| l.parse::<i64>().is_ok()).unwrap_or("").to_string(), num(&r["dealer"])];
                 for (j, _) in form["columns"].as_array().into_iter().flatten().enumerate() {
-                    row.push(if j == 0 && r["label"].as_str().is_some_and(|l| l.parse::<i64>().is_err()) { r["label"].as_str().unwrap_or("").to_string() } else { String::new() });
+                    row.push(if j == 0 && r["label"].as_str().is_some_and(|l| l.parse::<i64>().is_err()) {
+                        r["label"].as_str().unwrap_or("").to_string()
+                    } else {
+                        String::new()
+                    });
                 }
                 for i in 0..seats.len() {
                     for _ in &per_seat {
@@ -675,11 +700,25 @@ pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, la
     let rows: Vec<Vec<String>> = rulings
         .iter()
         .map(|r| {
-            vec![num(&r["round"]), num(&r["table"]), format!("{}. {}", num(&r["seat"]), r["name"].as_str().unwrap_or("")), filled(r, "points", None), r["reason"].as_str().unwrap_or("").to_string(), r["by"].as_str().unwrap_or("").to_string()]
+            vec![
+                num(&r["round"]),
+                num(&r["table"]),
+                format!("{}. {}", num(&r["seat"]), r["name"].as_str().unwrap_or("")),
+                filled(r, "points", None),
+                r["reason"].as_str().unwrap_or("").to_string(),
+                r["by"].as_str().unwrap_or("").to_string(),
+            ]
         })
         .collect();
     c.table(
-        &[Col::num(w("round"), 1.0), Col::num(w("table"), 1.0), Col::new(w("name"), 3.5), Col::new(w("points"), 2.2), Col::new(w("reason"), 5.0), Col::new(w("by"), 2.0)],
+        &[
+            Col::num(w("round"), 1.0),
+            Col::num(w("table"), 1.0),
+            Col::new(w("name"), 3.5),
+            Col::new(w("points"), 2.2),
+            Col::new(w("reason"), 5.0),
+            Col::new(w("by"), 2.0),
+        ],
         &rows,
         false,
     );

@@ -9,7 +9,10 @@
 
 use crate::error::rule;
 use crate::settings::RankingMethod;
-use crate::{form_option, said, seat_after, seat_index, setting, Field, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
+use crate::{
+    form_option, said, seat_after, seat_index, setting, Field, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, TablePlan, Tr,
+    Violation,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::fmt;
@@ -35,58 +38,82 @@ pub const PLANNED_TABLE: usize = 4;
 /// Rows of a blank printed move log (one page; a longer game goes on a second sheet).
 pub const PRINTED_TURNS: usize = 22;
 
-rule!(TILE, "tile",
+rule!(
+    TILE,
+    "tile",
     "a tile is A, 2 … 10, J, Q or K (a 6 used as a 9 is written 9)",
     "un jeton s'écrit A, 2 … 10, J, Q ou K (valet, dame, roi ; un 6 retourné en 9 s'écrit 9)",
-    "een steen schrijf je A, 2 … 10, J, Q of K (boer, vrouw, heer; een 6 gebruikt als 9 schrijf je 9)");
-rule!(HAND_SIZE, "hand-size",
+    "een steen schrijf je A, 2 … 10, J, Q of K (boer, vrouw, heer; een 6 gebruikt als 9 schrijf je 9)"
+);
+rule!(
+    HAND_SIZE,
+    "hand-size",
     "a hand is a straight line of 2 to 5 tiles",
     "une main est une ligne droite de 2 à 5 jetons",
-    "een hand is een rechte lijn van 2 tot 5 stenen");
-rule!(HAND_SCORES, "hand-scores",
+    "een hand is een rechte lijn van 2 tot 5 stenen"
+);
+rule!(
+    HAND_SCORES,
+    "hand-scores",
     "every line a move makes or extends scores: a fifteen, a run or a pair",
     "chaque ligne qu'un coup forme ou allonge marque : quinzaine, suite ou paire",
-    "elke lijn die een zet vormt of verlengt scoort: een vijftien, een reeks of een paar");
-rule!(PLACED, "placed",
+    "elke lijn die een zet vormt of verlengt scoort: een vijftien, een reeks of een paar"
+);
+rule!(
+    PLACED,
+    "placed",
     "a move lays 1 to 5 of the tiles the player holds (2 to 5 on the first move)",
     "un coup pose 1 à 5 des jetons du joueur (2 à 5 au premier coup)",
-    "een zet legt 1 tot 5 van de stenen van de speler (2 tot 5 bij de eerste zet)");
-rule!(MOVE_LINES_RULE, "move-lines",
+    "een zet legt 1 tot 5 van de stenen van de speler (2 tot 5 bij de eerste zet)"
+);
+rule!(
+    MOVE_LINES_RULE,
+    "move-lines",
     "a move lists every line it makes or extends (1 to 6), and the tiles laid lie in them",
     "un coup donne chaque ligne qu'il forme ou allonge (1 à 6) et les jetons posés s'y trouvent",
-    "een zet geeft elke lijn die hij vormt of verlengt (1 tot 6) en de gelegde stenen liggen erin");
+    "een zet geeft elke lijn die hij vormt of verlengt (1 tot 6) en de gelegde stenen liggen erin"
+);
 rule!(BONUS_RULE, "bonus",
     "bonuses of 10: first (the first move of the game), all-five (five tiles laid at once), one-colour (a line of five tiles of one colour), each once per move (one-colour once per such line)",
     "bonus de 10 : first (le premier coup de la partie), all-five (cinq jetons posés d'un coup), one-colour (une ligne de cinq jetons d'une seule couleur), chacun une fois par coup (one-colour une fois par ligne)",
     "bonussen van 10: first (de eerste zet van het spel), all-five (vijf stenen in één zet), one-colour (een lijn van vijf stenen van één kleur), elk eenmaal per zet (one-colour eenmaal per lijn)");
-rule!(TURN, "turn",
+rule!(
+    TURN,
+    "turn",
     "turns go clockwise from the first player; a joker claim is not a turn",
     "les tours vont dans le sens des aiguilles d'une montre à partir du premier joueur ; un joker n'est pas un tour",
-    "de beurten gaan met de klok mee vanaf de eerste speler; een jokerclaim is geen beurt");
-rule!(EXCHANGE, "exchange",
+    "de beurten gaan met de klok mee vanaf de eerste speler; een jokerclaim is geen beurt"
+);
+rule!(
+    EXCHANGE,
+    "exchange",
     "a player who passes exchanges 0 to 5 of their tiles, no more than the bag holds",
     "un joueur qui passe échange 0 à 5 de ses jetons, pas plus que le sac n'en contient",
-    "een speler die past ruilt 0 tot 5 stenen, niet meer dan er in de zak zitten");
-rule!(END, "end",
+    "een speler die past ruilt 0 tot 5 stenen, niet meer dan er in de zak zitten"
+);
+rule!(
+    END,
+    "end",
     "the end lists, for every seat, the tiles it still holds",
     "la fin donne, pour chaque place, les jetons qui lui restent",
-    "het einde geeft voor elke plaats de stenen die ze nog heeft");
-rule!(AFTER_END, "after-end",
-    "nothing follows the end of the game",
-    "rien ne suit la fin de la partie",
-    "niets volgt op het einde van het spel");
-rule!(JOKER_OFF, "joker-off",
+    "het einde geeft voor elke plaats de stenen die ze nog heeft"
+);
+rule!(AFTER_END, "after-end", "nothing follows the end of the game", "rien ne suit la fin de la partie", "niets volgt op het einde van het spel");
+rule!(
+    JOKER_OFF,
+    "joker-off",
     "joker claims are written only when the tournament plays the joker rule",
     "les jokers ne s'inscrivent que si le tournoi joue la règle du joker",
-    "jokerclaims worden enkel genoteerd als het toernooi met de jokerregel speelt");
-rule!(JOKER_CLAIM, "joker-claim",
+    "jokerclaims worden enkel genoteerd als het toernooi met de jokerregel speelt"
+);
+rule!(
+    JOKER_CLAIM,
+    "joker-claim",
     "a joker claim names the caller, the seat that missed the points and 1 to 320 points; a wrong call names the caller and 0 points",
     "un joker nomme celui qui l'annonce, la place qui a oublié les points et 1 à 320 points ; un faux joker nomme l'annonceur et 0 point",
-    "een jokerclaim noemt de roeper, de plaats die de punten vergat en 1 tot 320 punten; een valse roep noemt de roeper en 0 punten");
-rule!(SHEET_LONG, "sheet-long",
-    "a game has at most 400 entries",
-    "une partie compte 400 entrées au plus",
-    "een spel telt hoogstens 400 regels");
+    "een jokerclaim noemt de roeper, de plaats die de punten vergat en 1 tot 320 punten; een valse roep noemt de roeper en 0 punten"
+);
+rule!(SHEET_LONG, "sheet-long", "a game has at most 400 entries", "une partie compte 400 entrées au plus", "een spel telt hoogstens 400 regels");
 
 /// A tile as it lies on the board: its rank, 1 (ace) to 13 (king).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -180,7 +207,10 @@ pub fn max_points(n: usize) -> i64 {
 pub fn parse_hand<S: AsRef<str>>(texts: &[S]) -> Result<Vec<Tile>, Violation> {
     if !(2..=HOLD).contains(&texts.len()) {
         let n = texts.len();
-        return Err(Violation::said(HAND_SIZE, said!("{n} tiles; a hand has 2 to 5", "{n} jetons ; une main en compte 2 à 5", "{n} stenen; een hand telt er 2 tot 5")));
+        return Err(Violation::said(
+            HAND_SIZE,
+            said!("{n} tiles; a hand has 2 to 5", "{n} jetons ; une main en compte 2 à 5", "{n} stenen; een hand telt er 2 tot 5"),
+        ));
     }
     texts.iter().map(|t| Tile::parse(t.as_ref())).collect()
 }
@@ -295,7 +325,8 @@ impl Entry {
             )));
         }
         if let Some(lines) = &self.lines {
-            let seat = self.seat.ok_or_else(|| shape(said!("a move names its `seat`", "un coup nomme sa place (`seat`)", "een zet noemt zijn plaats (`seat`)")))?;
+            let seat =
+                self.seat.ok_or_else(|| shape(said!("a move names its `seat`", "un coup nomme sa place (`seat`)", "een zet noemt zijn plaats (`seat`)")))?;
             let placed = self.placed.ok_or_else(|| {
                 shape(said!(
                     "a move gives the number of tiles `placed`",
@@ -306,7 +337,8 @@ impl Entry {
             return Ok(Kind::Move { seat, lines, placed, bonuses: self.bonuses.as_deref().unwrap_or(&[]) });
         }
         if self.pass == Some(true) {
-            let seat = self.seat.ok_or_else(|| shape(said!("a pass names its `seat`", "une passe nomme sa place (`seat`)", "een pas noemt zijn plaats (`seat`)")))?;
+            let seat =
+                self.seat.ok_or_else(|| shape(said!("a pass names its `seat`", "une passe nomme sa place (`seat`)", "een pas noemt zijn plaats (`seat`)")))?;
             if self.placed.is_some() || self.bonuses.is_some() {
                 return Err(shape(said!(
                     "a pass lays no tile and earns no bonus",
@@ -402,7 +434,11 @@ impl Cribbage {
             return Err(Violation::said(
                 PLACED,
                 if p.moved {
-                    said!("{placed} tiles laid; a move lays {least} to 5", "{placed} jetons posés ; un coup en pose {least} à 5", "{placed} stenen gelegd; een zet legt er {least} tot 5")
+                    said!(
+                        "{placed} tiles laid; a move lays {least} to 5",
+                        "{placed} jetons posés ; un coup en pose {least} à 5",
+                        "{placed} stenen gelegd; een zet legt er {least} tot 5"
+                    )
                 } else {
                     said!(
                         "{placed} tiles laid; a first move lays {least} to 5",
@@ -416,7 +452,11 @@ impl Cribbage {
             let s = p.turn;
             return Err(Violation::said(
                 PLACED,
-                said!("{placed} tiles laid; seat {s} holds {held}", "{placed} jetons posés ; la place {s} en a {held}", "{placed} stenen gelegd; plaats {s} heeft er {held}"),
+                said!(
+                    "{placed} tiles laid; seat {s} holds {held}",
+                    "{placed} jetons posés ; la place {s} en a {held}",
+                    "{placed} stenen gelegd; plaats {s} heeft er {held}"
+                ),
             ));
         }
         if lines.is_empty() || lines.len() > MOVE_LINES {
@@ -555,7 +595,11 @@ impl Cribbage {
                         let turn = p.turn;
                         return Err(at(Violation::said(
                             TURN,
-                            said!("seat {s} plays; it is seat {turn}'s turn", "la place {s} joue ; c'est le tour de la place {turn}", "plaats {s} speelt; het is de beurt aan plaats {turn}"),
+                            said!(
+                                "seat {s} plays; it is seat {turn}'s turn",
+                                "la place {s} joue ; c'est le tour de la place {turn}",
+                                "plaats {s} speelt; het is de beurt aan plaats {turn}"
+                            ),
                         )));
                     }
                     let (score, l) = self.score_move(&p, ls, placed, bonuses).map_err(at)?;
@@ -574,7 +618,11 @@ impl Cribbage {
                         let turn = p.turn;
                         return Err(at(Violation::said(
                             TURN,
-                            said!("seat {s} passes; it is seat {turn}'s turn", "la place {s} passe ; c'est le tour de la place {turn}", "plaats {s} past; het is de beurt aan plaats {turn}"),
+                            said!(
+                                "seat {s} passes; it is seat {turn}'s turn",
+                                "la place {s} passe ; c'est le tour de la place {turn}",
+                                "plaats {s} past; het is de beurt aan plaats {turn}"
+                            ),
                         )));
                     }
                     let held = p.holding[s - 1];
@@ -597,7 +645,11 @@ impl Cribbage {
                         let listed = remaining.len();
                         return Err(at(Violation::said(
                             END,
-                            said!("{listed} seats listed; the table has {n}", "{listed} places données ; la table en a {n}", "{listed} plaatsen gegeven; de tafel heeft er {n}"),
+                            said!(
+                                "{listed} seats listed; the table has {n}",
+                                "{listed} places données ; la table en a {n}",
+                                "{listed} plaatsen gegeven; de tafel heeft er {n}"
+                            ),
                         )));
                     }
                     for (k, tiles) in remaining.iter().enumerate() {
@@ -606,7 +658,11 @@ impl Cribbage {
                             let (held, listed) = (p.holding[k], tiles.len());
                             return Err(at(Violation::said(
                                 END,
-                                said!("seat {s} holds {held} tiles; {listed} listed", "la place {s} a {held} jetons ; {listed} donnés", "plaats {s} heeft {held} stenen; {listed} gegeven"),
+                                said!(
+                                    "seat {s} holds {held} tiles; {listed} listed",
+                                    "la place {s} a {held} jetons ; {listed} donnés",
+                                    "plaats {s} heeft {held} stenen; {listed} gegeven"
+                                ),
                             )));
                         }
                         let tiles = tiles_of(tiles).map_err(|v| at(v.after(said!("seat {s}: ", "place {s} : ", "plaats {s}: "))))?;
@@ -619,7 +675,11 @@ impl Cribbage {
                     if !self.joker {
                         return Err(at(Violation::said(
                             JOKER_OFF,
-                            said!("this tournament does not play the joker rule", "ce tournoi ne joue pas la règle du joker", "dit toernooi speelt niet met de jokerregel"),
+                            said!(
+                                "this tournament does not play the joker rule",
+                                "ce tournoi ne joue pas la règle du joker",
+                                "dit toernooi speelt niet met de jokerregel"
+                            ),
                         )));
                     }
                     let by = seat_index(claim.by, n, Tr::new("the caller", "l'annonceur", "de roeper")).map_err(at)? + 1;
@@ -630,7 +690,13 @@ impl Cribbage {
                             label = "joker ×".into();
                         }
                         Some(from) if (1..=CLAIM_MAX).contains(&claim.points) => {
-                            let from = seat_index(from, n, Tr::new("the seat that missed points", "la place qui a oublié les points", "de plaats die de punten vergat")).map_err(at)? + 1;
+                            let from = seat_index(
+                                from,
+                                n,
+                                Tr::new("the seat that missed points", "la place qui a oublié les points", "de plaats die de punten vergat"),
+                            )
+                            .map_err(at)?
+                                + 1;
                             if from == by {
                                 return Err(at(Violation::said(
                                     JOKER_CLAIM,

@@ -7,22 +7,34 @@ use crate::{check_counts, said, seat_after, seat_index, Field, Game, GameId, Lan
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
-rule!(GAME_TWICE, "game-twice",
+rule!(
+    GAME_TWICE,
+    "game-twice",
     "each negative game is played exactly twice per sheet",
     "chaque jeu négatif se joue exactement deux fois par feuille",
-    "elk negatief spel wordt precies twee keer per blad gespeeld");
-rule!(DEALER_NEGATIVES, "dealer-negatives",
+    "elk negatief spel wordt precies twee keer per blad gespeeld"
+);
+rule!(
+    DEALER_NEGATIVES,
+    "dealer-negatives",
     "each player chooses exactly 3 negative games",
     "chaque joueur choisit exactement 3 jeux négatifs",
-    "elke speler kiest precies 3 negatieve spelen");
-rule!(DEALER_TRUMPS, "dealer-trumps",
+    "elke speler kiest precies 3 negatieve spelen"
+);
+rule!(
+    DEALER_TRUMPS,
+    "dealer-trumps",
     "each player chooses exactly 2 trump games",
     "chaque joueur choisit exactement 2 jeux d'atout",
-    "elke speler kiest precies 2 troefspelen");
-rule!(REDEAL_TRUMP, "redeal-trump",
+    "elke speler kiest precies 2 troefspelen"
+);
+rule!(
+    REDEAL_TRUMP,
+    "redeal-trump",
     "a trump deal voided by the dealer's fault is dealt again as trump",
     "une donne d'atout annulée par faute du donneur est redonnée en atout",
-    "een troefspel dat door een fout van de gever ongeldig is, wordt opnieuw als troef gegeven");
+    "een troefspel dat door een fout van de gever ongeldig is, wordt opnieuw als troef gegeven"
+);
 
 pub const SEATS: usize = 4;
 pub const DEALS: usize = 20;
@@ -235,11 +247,7 @@ impl Progress {
         let d = dealer - 1;
         let negatives_left = NEGATIVES_PER_PLAYER - self.negatives[d];
         let trumps_left = TRUMPS_PER_PLAYER - self.trumps[d];
-        let allowed: Vec<Contract> = Contract::NEGATIVES
-            .into_iter()
-            .chain([Contract::T])
-            .filter(|c| self.check_choice(dealer, *c).is_ok())
-            .collect();
+        let allowed: Vec<Contract> = Contract::NEGATIVES.into_iter().chain([Contract::T]).filter(|c| self.check_choice(dealer, *c).is_ok()).collect();
         let forced = if self.redeal == Some(true) {
             Some(Forced::RedealAfterOwnFault)
         } else if trumps_left == 0 {
@@ -421,7 +429,11 @@ impl DoubleKing {
             if progress.played >= DEALS {
                 return Err(at(Violation::said(
                     Rule::SHEET_FULL,
-                    said!("all {DEALS} deals are already on the sheet", "les {DEALS} donnes sont déjà sur la feuille", "alle {DEALS} spelen staan al op het blad"),
+                    said!(
+                        "all {DEALS} deals are already on the sheet",
+                        "les {DEALS} donnes sont déjà sur la feuille",
+                        "alle {DEALS} spelen staan al op het blad"
+                    ),
                 )));
             }
             let dealer = progress.dealer(first_dealer);
@@ -456,15 +468,8 @@ impl DoubleKing {
                 sits_out: None,
             });
         }
-        let sheet = Sheet {
-            seats: SEATS,
-            lines,
-            totals,
-            deals_played: progress.played,
-            deals_needed: DEALS,
-            complete: progress.played == DEALS,
-            next_scorer: vec![],
-        };
+        let sheet =
+            Sheet { seats: SEATS, lines, totals, deals_played: progress.played, deals_needed: DEALS, complete: progress.played == DEALS, next_scorer: vec![] };
         Ok((sheet, progress))
     }
 }

@@ -5,11 +5,11 @@
 //! by swapping players between tables while that lowers the number of repeat
 //! meetings, from several random starts when the field is small.
 
+use crate::TablePlan;
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::Serialize;
 use std::collections::HashMap;
-use crate::TablePlan;
 
 /// A player as the draw knows them: any stable key.
 pub type Key = u64;

@@ -115,70 +115,106 @@ pub(crate) use rule;
 
 /// The rules every game shares.
 impl Rule {
-    rule!(DEAL_SHAPE, "deal-shape",
+    rule!(
+        DEAL_SHAPE,
+        "deal-shape",
         "a line gives exactly the figures its game needs",
         "une ligne donne exactement les chiffres de son jeu",
-        "een lijn geeft precies de cijfers die het spel vraagt");
-    rule!(COUNT_NEGATIVE, "count-negative",
-        "a count is never negative",
-        "un chiffre n'est jamais négatif",
-        "een cijfer is nooit negatief");
-    rule!(DEAL_TOTAL, "deal-total",
+        "een lijn geeft precies de cijfers die het spel vraagt"
+    );
+    rule!(COUNT_NEGATIVE, "count-negative", "a count is never negative", "un chiffre n'est jamais négatif", "een cijfer is nooit negatief");
+    rule!(
+        DEAL_TOTAL,
+        "deal-total",
         "the counts of a deal add up to the deal total",
         "les chiffres d'une donne font le total de la donne",
-        "de cijfers van een spel tellen op tot het totaal van het spel");
-    rule!(SEAT_RANGE, "seat-range",
+        "de cijfers van een spel tellen op tot het totaal van het spel"
+    );
+    rule!(
+        SEAT_RANGE,
+        "seat-range",
         "a seat is a number from 1 to the table size",
         "une place est un numéro de 1 au nombre de joueurs de la table",
-        "een plaats is een getal van 1 tot het aantal spelers aan tafel");
-    rule!(SHEET_FULL, "sheet-full",
+        "een plaats is een getal van 1 tot het aantal spelers aan tafel"
+    );
+    rule!(
+        SHEET_FULL,
+        "sheet-full",
         "a sheet has a fixed number of deals; nothing follows the last",
         "une feuille compte un nombre fixe de donnes ; rien ne suit la dernière",
-        "een blad telt een vast aantal spelen; niets volgt op het laatste");
-    rule!(FIRST_DEALER, "first-dealer",
+        "een blad telt een vast aantal spelen; niets volgt op het laatste"
+    );
+    rule!(
+        FIRST_DEALER,
+        "first-dealer",
         "the first dealer is a seat of the table",
         "le premier donneur est une place de la table",
-        "de eerste gever is een plaats aan de tafel");
-    rule!(RULING_ZERO_SUM, "ruling-zero-sum",
+        "de eerste gever is een plaats aan de tafel"
+    );
+    rule!(
+        RULING_ZERO_SUM,
+        "ruling-zero-sum",
         "a ruling's points add up to 0 unless it is a sanction",
         "les points d'une décision font 0, sauf sanction",
-        "de punten van een beslissing tellen op tot 0, tenzij het een sanctie is");
-    rule!(RULING_SHAPE, "ruling-shape",
+        "de punten van een beslissing tellen op tot 0, tenzij het een sanctie is"
+    );
+    rule!(
+        RULING_SHAPE,
+        "ruling-shape",
         "a ruling gives one figure per seat (at most 1000 each), a reason and the jury member",
         "une décision donne un chiffre par place (1000 au plus), un motif et le membre du jury",
-        "een beslissing geeft één cijfer per plaats (hoogstens 1000), een reden en het jurylid");
-    rule!(GAME_UNSUPPORTED, "game-unsupported",
+        "een beslissing geeft één cijfer per plaats (hoogstens 1000), een reden en het jurylid"
+    );
+    rule!(
+        GAME_UNSUPPORTED,
+        "game-unsupported",
         "only games this version scores can be played",
         "seuls les jeux que cette version compte peuvent être joués",
-        "enkel spelen die deze versie telt kunnen gespeeld worden");
-    rule!(SETTINGS, "settings",
+        "enkel spelen die deze versie telt kunnen gespeeld worden"
+    );
+    rule!(
+        SETTINGS,
+        "settings",
         "tournament settings must be consistent",
         "les paramètres du tournoi doivent être cohérents",
-        "de instellingen van het toernooi moeten kloppen");
-    rule!(TABLE_SIZE, "table-size",
+        "de instellingen van het toernooi moeten kloppen"
+    );
+    rule!(
+        TABLE_SIZE,
+        "table-size",
         "every table seats a number of players the game allows",
         "chaque table compte un nombre de joueurs que le jeu permet",
-        "elke tafel telt een aantal spelers dat het spel toelaat");
-    rule!(UNKNOWN_PLAYER, "unknown-player",
+        "elke tafel telt een aantal spelers dat het spel toelaat"
+    );
+    rule!(
+        UNKNOWN_PLAYER,
+        "unknown-player",
         "every seated player is a player of the tournament",
         "chaque joueur placé est un joueur du tournoi",
-        "elke geplaatste speler is een speler van het toernooi");
-    rule!(PLAYER_TWICE, "player-twice",
+        "elke geplaatste speler is een speler van het toernooi"
+    );
+    rule!(
+        PLAYER_TWICE,
+        "player-twice",
         "a player sits at one table per round",
         "un joueur est à une seule table par manche",
-        "een speler zit aan één tafel per ronde");
-    rule!(ROUND_ORDER, "round-order",
+        "een speler zit aan één tafel per ronde"
+    );
+    rule!(
+        ROUND_ORDER,
+        "round-order",
         "rounds are numbered 1, 2, 3… within the tournament's rounds",
         "les manches sont numérotées 1, 2, 3… dans les manches du tournoi",
-        "ronden zijn genummerd 1, 2, 3… binnen de ronden van het toernooi");
-    rule!(TABLE_ORDER, "table-order",
+        "ronden zijn genummerd 1, 2, 3… binnen de ronden van het toernooi"
+    );
+    rule!(
+        TABLE_ORDER,
+        "table-order",
         "tables are numbered 1, 2, 3… within a round",
         "les tables sont numérotées 1, 2, 3… dans une manche",
-        "tafels zijn genummerd 1, 2, 3… binnen een ronde");
-    rule!(FORMAT, "format",
-        "the document follows atout-tournament/1",
-        "le document suit atout-tournament/1",
-        "het document volgt atout-tournament/1");
+        "tafels zijn genummerd 1, 2, 3… binnen een ronde"
+    );
+    rule!(FORMAT, "format", "the document follows atout-tournament/1", "le document suit atout-tournament/1", "het document volgt atout-tournament/1");
 }
 
 impl fmt::Display for Rule {

@@ -11,7 +11,10 @@
 use crate::cards::Suit;
 use crate::error::rule;
 use crate::settings::RankingMethod;
-use crate::{check_counts, form_option, said, seat_after, seat_index, setting, Field, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, Tr, Violation};
+use crate::{
+    check_counts, form_option, said, seat_after, seat_index, setting, Field, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, Tr,
+    Violation,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -22,34 +25,49 @@ pub const TRICKS: i64 = 13;
 /// Points the K♥ and last-two deals hand out together, whatever the variant.
 pub const KING_AND_LAST_TWO_POINTS: i64 = 10;
 
-rule!(PHASE_DUE, "phase-due",
+rule!(
+    PHASE_DUE,
+    "phase-due",
     "in the standard and negatives-first orders each deal plays the game due at that point",
     "dans l'ordre standard et l'ordre négatifs d'abord, chaque donne joue le jeu prévu à ce moment",
-    "in de standaardvolgorde en negatief-eerst speelt elk spel het spel dat op dat moment aan de beurt is");
-rule!(PHASE_PLAYED, "phase-played",
+    "in de standaardvolgorde en negatief-eerst speelt elk spel het spel dat op dat moment aan de beurt is"
+);
+rule!(
+    PHASE_PLAYED,
+    "phase-played",
     "each game of the variant is played once per sheet, the récup four times",
     "chaque jeu de la variante se joue une fois par feuille, la récupération quatre fois",
-    "elk spel van de variant wordt één keer per blad gespeeld, de recup vier keer");
-rule!(RECUP_ONCE, "recup-once",
+    "elk spel van de variant wordt één keer per blad gespeeld, de recup vier keer"
+);
+rule!(
+    RECUP_ONCE,
+    "recup-once",
     "in the choice form a player chooses a récup at most once",
     "dans la forme au choix, un joueur choisit une récupération une fois au plus",
-    "in de keuzevorm kiest een speler hoogstens één keer een recup");
-rule!(RECUP_LEFT, "recup-left",
+    "in de keuzevorm kiest een speler hoogstens één keer een recup"
+);
+rule!(
+    RECUP_LEFT,
+    "recup-left",
     "in the choice form every récup left must still have a player to choose it",
     "dans la forme au choix, chaque récupération restante doit encore avoir un joueur pour la choisir",
-    "in de keuzevorm moet elke resterende recup nog een speler hebben die ze kan kiezen");
-rule!(SALE_SELLER, "sale-seller",
+    "in de keuzevorm moet elke resterende recup nog een speler hebben die ze kan kiezen"
+);
+rule!(
+    SALE_SELLER,
+    "sale-seller",
     "only the player with the lead (left of the dealer) sells the choice of trump",
     "seul le joueur qui a la main (à gauche du donneur) vend le choix de l'atout",
-    "enkel de speler die uitkomt (links van de gever) verkoopt de troefkeuze");
-rule!(SALE_BUYER, "sale-buyer",
+    "enkel de speler die uitkomt (links van de gever) verkoopt de troefkeuze"
+);
+rule!(
+    SALE_BUYER,
+    "sale-buyer",
     "the buyer of the trump is another player of the table",
     "l'acheteur de l'atout est un autre joueur de la table",
-    "de koper van de troef is een andere speler aan tafel");
-rule!(SALE_TRICKS, "sale-tricks",
-    "the trump is sold for 1 to 13 tricks",
-    "l'atout se vend pour 1 à 13 plis",
-    "de troef wordt verkocht voor 1 tot 13 slagen");
+    "de koper van de troef is een andere speler aan tafel"
+);
+rule!(SALE_TRICKS, "sale-tricks", "the trump is sold for 1 to 13 tricks", "l'atout se vend pour 1 à 13 plis", "de troef wordt verkocht voor 1 tot 13 slagen");
 
 /// The games of a King sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -66,16 +84,8 @@ pub enum Phase {
 }
 
 impl Phase {
-    pub const ALL: [Phase; 8] = [
-        Phase::NoTricks,
-        Phase::NoHearts,
-        Phase::NoKingsJacks,
-        Phase::NoQueens,
-        Phase::KingOfHearts,
-        Phase::LastTwo,
-        Phase::KingAndLastTwo,
-        Phase::Recup,
-    ];
+    pub const ALL: [Phase; 8] =
+        [Phase::NoTricks, Phase::NoHearts, Phase::NoKingsJacks, Phase::NoQueens, Phase::KingOfHearts, Phase::LastTwo, Phase::KingAndLastTwo, Phase::Recup];
 
     pub fn code(self) -> &'static str {
         match self {
@@ -269,9 +279,7 @@ impl King {
         let negatives = [Phase::NoTricks, Phase::NoHearts, Phase::NoKingsJacks, Phase::NoQueens];
         match self.order {
             Order::NegativesFirst => negatives.into_iter().chain(tail).chain([Phase::Recup; RECUPS]).collect(),
-            Order::Standard | Order::Choice => {
-                negatives.into_iter().flat_map(|n| [n, Phase::Recup]).chain(tail).collect()
-            }
+            Order::Standard | Order::Choice => negatives.into_iter().flat_map(|n| [n, Phase::Recup]).chain(tail).collect(),
         }
     }
 
@@ -321,7 +329,11 @@ impl King {
         let mut points = [0i64; SEATS];
         let taker = |deal: &Deal, points: &mut [i64; SEATS]| -> Result<(), Violation> {
             let t = deal.taker.ok_or_else(|| {
-                shape(said!("game {code} gives the `taker` of the K♥", "le jeu « {fr} » donne qui a pris le R♥ (`taker`)", "spel '{nl}' geeft wie de H♥ nam (`taker`)"))
+                shape(said!(
+                    "game {code} gives the `taker` of the K♥",
+                    "le jeu « {fr} » donne qui a pris le R♥ (`taker`)",
+                    "spel '{nl}' geeft wie de H♥ nam (`taker`)"
+                ))
             })?;
             points[seat_index(t, SEATS, Tr::new("the taker of the K♥", "celui qui a pris le R♥", "wie de H♥ nam"))?] -= self.king_of_hearts;
             Ok(())
@@ -386,7 +398,8 @@ impl King {
                         "een recup noemt de troef (`trump`): clubs (klaveren), diamonds (ruiten), hearts (harten), spades (schoppen) of none (zonder troef)"
                     )));
                 }
-                check_counts(counts, SEATS, TRICKS, Tr::new("tricks", "plis", "slagen")).map_err(|v| v.after(said!("récup: ", "récupération : ", "recup: ")))?;
+                check_counts(counts, SEATS, TRICKS, Tr::new("tricks", "plis", "slagen"))
+                    .map_err(|v| v.after(said!("récup: ", "récupération : ", "recup: ")))?;
                 points.iter_mut().zip(counts).for_each(|(p, c)| *p = *c);
                 if let Some(sale) = &deal.sale {
                     let seller = seat_index(sale.seller, SEATS, Tr::new("the seller of the trump", "le vendeur de l'atout", "de verkoper van de troef"))?;
@@ -407,7 +420,11 @@ impl King {
                         let b = sale.buyer;
                         return Err(Violation::said(
                             SALE_BUYER,
-                            said!("seat {b} cannot buy from themself", "la place {b} ne peut pas s'acheter l'atout à elle-même", "plaats {b} kan niet van zichzelf kopen"),
+                            said!(
+                                "seat {b} cannot buy from themself",
+                                "la place {b} ne peut pas s'acheter l'atout à elle-même",
+                                "plaats {b} kan niet van zichzelf kopen"
+                            ),
                         ));
                     }
                     if !(1..=TRICKS).contains(&sale.tricks) {
@@ -482,7 +499,11 @@ impl King {
             if progress.recup_by[chooser - 1] {
                 return Err(Violation::said(
                     RECUP_ONCE,
-                    said!("seat {chooser} has already chosen a récup", "la place {chooser} a déjà choisi une récupération", "plaats {chooser} koos al een recup"),
+                    said!(
+                        "seat {chooser} has already chosen a récup",
+                        "la place {chooser} a déjà choisi une récupération",
+                        "plaats {chooser} koos al een recup"
+                    ),
                 ));
             }
             return Ok(());
@@ -519,12 +540,18 @@ impl King {
             if i >= deals {
                 return Err(at(Violation::said(
                     Rule::SHEET_FULL,
-                    said!("all {deals} deals are already on the sheet", "les {deals} donnes sont déjà sur la feuille", "alle {deals} spelen staan al op het blad"),
+                    said!(
+                        "all {deals} deals are already on the sheet",
+                        "les {deals} donnes sont déjà sur la feuille",
+                        "alle {deals} spelen staan al op het blad"
+                    ),
                 )));
             }
             let dealer = self.dealer(first, i);
             let leader = seat_after(dealer, 1, SEATS);
-            let phase = deal.game.ok_or_else(|| at(shape(said!("a deal names its `game`", "une donne nomme son jeu (`game`)", "een spel noemt wat gespeeld wordt (`game`)"))))?;
+            let phase = deal
+                .game
+                .ok_or_else(|| at(shape(said!("a deal names its `game`", "une donne nomme son jeu (`game`)", "een spel noemt wat gespeeld wordt (`game`)"))))?;
             self.check_choice(&progress, first, i, phase).map_err(at)?;
             let points = self.score(deal, leader).map_err(at)?;
             if phase == Phase::Recup && self.order == Order::Choice {
@@ -651,8 +678,7 @@ impl Game for King {
         candidates.dedup();
         candidates.sort();
         candidates.dedup();
-        let allowed: Vec<Phase> =
-            candidates.into_iter().filter(|p| self.check_choice(&progress, table.first_dealer, index, *p).is_ok()).collect();
+        let allowed: Vec<Phase> = candidates.into_iter().filter(|p| self.check_choice(&progress, table.first_dealer, index, *p).is_ok()).collect();
         let forced = match (self.order, allowed.as_slice()) {
             (Order::Standard | Order::NegativesFirst, _) => Some("order"),
             (Order::Choice, [Phase::Recup]) => Some("recup-only"),

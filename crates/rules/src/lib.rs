@@ -11,6 +11,7 @@
 //! [`Rules`], built by [`GameId::rules`] from the tournament's settings.
 //! Adding a game is adding a module that implements [`Game`] and one arm in
 //! [`GameId::spec`].
+#![forbid(unsafe_code)]
 
 pub mod cards;
 pub mod cribbage;
@@ -52,13 +53,7 @@ pub enum GameId {
 }
 
 impl GameId {
-    pub const ALL: [GameId; 5] = [
-        GameId::DoubleKing,
-        GameId::King,
-        GameId::Rikken,
-        GameId::DoubleLucky7,
-        GameId::KingsCribbage,
-    ];
+    pub const ALL: [GameId; 5] = [GameId::DoubleKing, GameId::King, GameId::Rikken, GameId::DoubleLucky7, GameId::KingsCribbage];
 
     pub fn code(self) -> &'static str {
         match self {
@@ -91,7 +86,10 @@ impl GameId {
     pub fn rules(self, settings: &Map<String, Value>) -> Result<Box<dyn Rules>, Violation> {
         let spec = self.spec().ok_or_else(|| {
             let game = self.code();
-            Violation::said(Rule::GAME_UNSUPPORTED, said!("{game} sheets are not scored yet", "les feuilles de {game} ne sont pas encore comptées", "{game}-bladen worden nog niet geteld"))
+            Violation::said(
+                Rule::GAME_UNSUPPORTED,
+                said!("{game} sheets are not scored yet", "les feuilles de {game} ne sont pas encore comptées", "{game}-bladen worden nog niet geteld"),
+            )
         })?;
         (spec.load)(settings)
     }
@@ -328,8 +326,7 @@ impl<G: Game> Rules for G {
     /// The game's description, with its entry's `fields`: `{key: {name, seat}}`.
     fn describe(&self, lang: Lang) -> Value {
         let mut described = Game::describe(self, lang);
-        let fields: Map<String, Value> =
-            G::FIELDS.iter().map(|f| (f.key.to_string(), serde_json::json!({"name": f.name.get(lang), "seat": f.seat}))).collect();
+        let fields: Map<String, Value> = G::FIELDS.iter().map(|f| (f.key.to_string(), serde_json::json!({"name": f.name.get(lang), "seat": f.seat}))).collect();
         if let Value::Object(map) = &mut described {
             map.insert("fields".into(), Value::Object(fields));
         }
@@ -457,7 +454,10 @@ fn parse_entries<G: Game>(entries: &[Value]) -> Result<Vec<G::Entry>, SheetError
         .enumerate()
         .map(|(i, v)| {
             G::Entry::deserialize(v).map_err(|e| {
-                SheetError::at(i + 1, Violation::said(Rule::DEAL_SHAPE, said!("the line reads wrong: {e}", "la ligne se lit mal : {e}", "de lijn leest verkeerd: {e}")))
+                SheetError::at(
+                    i + 1,
+                    Violation::said(Rule::DEAL_SHAPE, said!("the line reads wrong: {e}", "la ligne se lit mal : {e}", "de lijn leest verkeerd: {e}")),
+                )
             })
         })
         .collect()
@@ -480,7 +480,11 @@ pub fn seat_index(value: i64, seats: usize, what: Role) -> Result<usize, Violati
         let (en, fr, nl) = (what.en, what.fr, what.nl);
         Err(Violation::said(
             Rule::SEAT_RANGE,
-            said!("{en} is seat {value}, not a seat from 1 to {seats}", "{fr} : place {value}, pas une place de 1 à {seats}", "{nl}: plaats {value}, geen plaats van 1 tot {seats}"),
+            said!(
+                "{en} is seat {value}, not a seat from 1 to {seats}",
+                "{fr} : place {value}, pas une place de 1 à {seats}",
+                "{nl}: plaats {value}, geen plaats van 1 tot {seats}"
+            ),
         ))
     }
 }
@@ -509,7 +513,11 @@ pub fn check_counts(counts: &[i64], seats: usize, total: i64, what: Tr) -> Resul
         let s = i + 1;
         return Err(Violation::said(
             Rule::DEAL_TOTAL,
-            said!("seat {s} has {c} {en}; the deal has {total} in all", "la place {s} a {c} {fr} ; la donne en a {total} en tout", "plaats {s} heeft {c} {nl}; het spel heeft er {total} in totaal"),
+            said!(
+                "seat {s} has {c} {en}; the deal has {total} in all",
+                "la place {s} a {c} {fr} ; la donne en a {total} en tout",
+                "plaats {s} heeft {c} {nl}; het spel heeft er {total} in totaal"
+            ),
         ));
     }
     // Each count is within 0..=total (total is small), so the sum cannot overflow.
@@ -517,7 +525,11 @@ pub fn check_counts(counts: &[i64], seats: usize, total: i64, what: Tr) -> Resul
     if sum != total {
         return Err(Violation::said(
             Rule::DEAL_TOTAL,
-            said!("the counts add up to {sum}; the deal has {total} {en}", "les chiffres font {sum} ; la donne a {total} {fr}", "de cijfers tellen op tot {sum}; het spel heeft {total} {nl}"),
+            said!(
+                "the counts add up to {sum}; the deal has {total} {en}",
+                "les chiffres font {sum} ; la donne a {total} {fr}",
+                "de cijfers tellen op tot {sum}; het spel heeft {total} {nl}"
+            ),
         ));
     }
     Ok(())

@@ -5,7 +5,10 @@
 
 use crate::error::rule;
 use crate::settings::RankingMethod;
-use crate::{check_counts, form_option, said, seat_after, setting, Field, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
+use crate::{
+    check_counts, form_option, said, seat_after, setting, Field, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, TablePlan, Tr,
+    Violation,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -14,18 +17,27 @@ pub const DOUBLED_HAND: usize = 7;
 /// Players a table is planned for when the draw splits a field.
 pub const PLANNED_TABLE: usize = 4;
 
-rule!(HAND_CARDS, "hand-cards",
+rule!(
+    HAND_CARDS,
+    "hand-cards",
     "each hand deals its own number of cards: 1, 2 … 7, 7, 6 … 1",
     "chaque manche distribue son nombre de cartes : 1, 2 … 7, 7, 6 … 1",
-    "elke ronde deelt haar eigen aantal kaarten: 1, 2 … 7, 7, 6 … 1");
-rule!(BID_RANGE, "bid-range",
+    "elke ronde deelt haar eigen aantal kaarten: 1, 2 … 7, 7, 6 … 1"
+);
+rule!(
+    BID_RANGE,
+    "bid-range",
     "a bid is a number of tricks from 0 to the cards in hand",
     "une mise est un nombre de plis de 0 au nombre de cartes en main",
-    "een bod is een aantal slagen van 0 tot het aantal kaarten in de hand");
-rule!(LAST_BID, "last-bid",
+    "een bod is een aantal slagen van 0 tot het aantal kaarten in de hand"
+);
+rule!(
+    LAST_BID,
+    "last-bid",
     "the last bidder may not make the bids add up to the number of cards",
     "le dernier à miser ne peut pas rendre la somme des mises égale au nombre de cartes",
-    "de laatste bieder mag de biedingen niet laten optellen tot het aantal kaarten");
+    "de laatste bieder mag de biedingen niet laten optellen tot het aantal kaarten"
+);
 
 /// One hand as FORMAT.md writes it: figures by seat, seat 1 first.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,14 +102,22 @@ impl Lucky7 {
             let typed = hand.cards;
             return Err(Violation::said(
                 HAND_CARDS,
-                said!("hand {number} deals {cards} cards, not {typed}", "la manche {number} distribue {cards} cartes, pas {typed}", "ronde {number} deelt {cards} kaarten, geen {typed}"),
+                said!(
+                    "hand {number} deals {cards} cards, not {typed}",
+                    "la manche {number} distribue {cards} cartes, pas {typed}",
+                    "ronde {number} deelt {cards} kaarten, geen {typed}"
+                ),
             ));
         }
         if let Some((i, b)) = hand.bids.iter().enumerate().find(|(_, b)| !(0..=cards).contains(*b)) {
             let s = i + 1;
             return Err(Violation::said(
                 BID_RANGE,
-                said!("seat {s} bids {b} with {cards} cards in hand", "la place {s} mise {b} avec {cards} cartes en main", "plaats {s} biedt {b} met {cards} kaarten in de hand"),
+                said!(
+                    "seat {s} bids {b} with {cards} cards in hand",
+                    "la place {s} mise {b} avec {cards} cartes en main",
+                    "plaats {s} biedt {b} met {cards} kaarten in de hand"
+                ),
             ));
         }
         check_counts(&hand.tricks, seats, cards, Tr::new("tricks", "plis", "slagen"))?;
@@ -105,7 +125,11 @@ impl Lucky7 {
         if bids == cards {
             return Err(Violation::said(
                 LAST_BID,
-                said!("the bids add up to {cards}, the cards of hand {number}", "les mises font {cards}, les cartes de la manche {number}", "de biedingen tellen op tot {cards}, de kaarten van ronde {number}"),
+                said!(
+                    "the bids add up to {cards}, the cards of hand {number}",
+                    "les mises font {cards}, les cartes de la manche {number}",
+                    "de biedingen tellen op tot {cards}, de kaarten van ronde {number}"
+                ),
             ));
         }
         let factor = if number == DOUBLED_HAND { 2 } else { 1 };
@@ -141,7 +165,11 @@ impl Game for Lucky7 {
         if hands != 14 && hands != 7 {
             return Err(Violation::said(
                 Rule::SETTINGS,
-                said!("hands: {hands}; a game has 14 hands (1…7…1) or 7 (1…7)", "manches : {hands} ; une partie a 14 manches (1…7…1) ou 7 (1…7)", "ronden: {hands}; een spel heeft 14 ronden (1…7…1) of 7 (1…7)"),
+                said!(
+                    "hands: {hands}; a game has 14 hands (1…7…1) or 7 (1…7)",
+                    "manches : {hands} ; une partie a 14 manches (1…7…1) ou 7 (1…7)",
+                    "ronden: {hands}; een spel heeft 14 ronden (1…7…1) of 7 (1…7)"
+                ),
             ));
         }
         Ok(Lucky7 { hands })
@@ -163,7 +191,10 @@ impl Game for Lucky7 {
                 let n = self.hands;
                 return Err(SheetError::at(
                     number,
-                    Violation::said(Rule::SHEET_FULL, said!("all {n} hands are already on the sheet", "les {n} manches sont déjà sur la feuille", "alle {n} ronden staan al op het blad")),
+                    Violation::said(
+                        Rule::SHEET_FULL,
+                        said!("all {n} hands are already on the sheet", "les {n} manches sont déjà sur la feuille", "alle {n} ronden staan al op het blad"),
+                    ),
                 ));
             }
             let points = self.score(table.seats, number, hand).map_err(|v| SheetError::at(number, v))?;

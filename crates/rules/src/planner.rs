@@ -218,11 +218,7 @@ fn thirty_two_ten() -> Vec<Vec<Vec<usize>>> {
     const PLANES: [(usize, usize); 4] = [(1, 2), (1, 6), (3, 5), (2, 5)];
     /// Two orbits paired, with their (t, c).
     type Paired = ((usize, usize), usize, usize);
-    const PAIRINGS: [[Paired; 2]; 3] = [
-        [((0, 1), 5, 3), ((2, 3), 1, 5)],
-        [((0, 2), 7, 6), ((1, 3), 3, 5)],
-        [((0, 3), 6, 1), ((1, 2), 2, 6)],
-    ];
+    const PAIRINGS: [[Paired; 2]; 3] = [[((0, 1), 5, 3), ((2, 3), 1, 5)], [((0, 2), 7, 6), ((1, 3), 3, 5)], [((0, 3), 6, 1), ((1, 2), 2, 6)]];
     const TRANSVERSALS: [(usize, usize, usize); 6] = [(0, 0, 0), (1, 3, 2), (2, 7, 5), (4, 5, 6), (5, 2, 4), (7, 4, 3)];
     let p = |orbit: usize, x: usize| orbit * 8 + x;
     let mut rounds = vec![];

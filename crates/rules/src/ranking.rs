@@ -178,18 +178,13 @@ pub fn criteria(method: RankingMethod, tie_breaks: &[TieBreak]) -> Vec<TieBreak>
 /// Order players by the criteria, best first. Players equal on every criterion
 /// share a place; among them the input order is kept (stable sort).
 pub fn rank(players: &[Totals], chain: &[TieBreak]) -> Vec<Place> {
-    let compare = |a: &Totals, b: &Totals| -> Ordering {
-        chain.iter().map(|k| b.key(*k).cmp(&a.key(*k))).find(|o| o.is_ne()).unwrap_or(Ordering::Equal)
-    };
+    let compare = |a: &Totals, b: &Totals| -> Ordering { chain.iter().map(|k| b.key(*k).cmp(&a.key(*k))).find(|o| o.is_ne()).unwrap_or(Ordering::Equal) };
     let mut order: Vec<usize> = (0..players.len()).collect();
     order.sort_by(|a, b| compare(&players[*a], &players[*b]));
     let mut places = Vec::with_capacity(order.len());
     let mut start = 0;
     while start < order.len() {
-        let tied = order[start..]
-            .iter()
-            .take_while(|i| compare(&players[order[start]], &players[**i]).is_eq())
-            .count();
+        let tied = order[start..].iter().take_while(|i| compare(&players[order[start]], &players[**i]).is_eq()).count();
         for i in &order[start..start + tied] {
             places.push(Place { index: *i, rank: start + 1, shared: tied > 1 });
         }

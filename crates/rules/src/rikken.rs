@@ -5,7 +5,10 @@
 
 use crate::error::rule;
 use crate::settings::RankingMethod;
-use crate::{form_option, said, seat_after, seat_index, setting, Field, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, TablePlan, Tr, Violation};
+use crate::{
+    form_option, said, seat_after, seat_index, setting, Field, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, TablePlan, Tr,
+    Violation,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -16,22 +19,34 @@ pub const TRICKS: i64 = 13;
 /// A figure of the points table stays within this bound.
 pub const POINTS_MAX: i64 = 1000;
 
-rule!(PLAYS_DEAL, "plays-deal",
+rule!(
+    PLAYS_DEAL,
+    "plays-deal",
     "a declarer or partner is a player of the deal (at a table of five the dealer sits it out)",
     "un déclarant ou partenaire joue la donne (à une table de cinq, le donneur ne la joue pas)",
-    "een speler of partner speelt het spel mee (aan een tafel van vijf speelt de gever niet mee)");
-rule!(PARTNER, "partner",
+    "een speler of partner speelt het spel mee (aan een tafel van vijf speelt de gever niet mee)"
+);
+rule!(
+    PARTNER,
+    "partner",
     "the partner is another player than the declarer",
     "le partenaire est un autre joueur que le déclarant",
-    "de partner is een andere speler dan de speler die het spel aangaat");
-rule!(TRICKS_RANGE, "tricks-range",
+    "de partner is een andere speler dan de speler die het spel aangaat"
+);
+rule!(
+    TRICKS_RANGE,
+    "tricks-range",
     "tricks lie between 0 and 13, and the misère declarers' tricks add up to at most 13",
     "les plis vont de 0 à 13, et ceux des joueurs en misère font 13 au plus ensemble",
-    "slagen liggen tussen 0 en 13, en die van de misèrespelers samen hoogstens 13");
-rule!(JURY_CALL, "jury-call",
+    "slagen liggen tussen 0 en 13, en die van de misèrespelers samen hoogstens 13"
+);
+rule!(
+    JURY_CALL,
+    "jury-call",
     "open misère and the chelems, and a third solo after two lost, are played only with the jury's consent",
     "la misère sur table, les chelems, et un troisième solo après deux perdus, se jouent seulement avec l'accord du jury",
-    "open misère en de slemmen, en een derde solo na twee verloren, worden enkel met toestemming van de jury gespeeld");
+    "open misère en de slemmen, en een derde solo na twee verloren, worden enkel met toestemming van de jury gespeeld"
+);
 
 /// The contracts, lowest to highest, and a passed deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -238,7 +253,13 @@ pub struct Entry {
 
 impl Entry {
     pub fn partner(contract: Contract, declarer: Seat, partner: Seat, tricks: i64) -> Entry {
-        Entry { contract: Some(contract), declarer: Some(declarer as i64), partner: Some(partner as i64), tricks: Some(Tricks::One(tricks)), ..Entry::default() }
+        Entry {
+            contract: Some(contract),
+            declarer: Some(declarer as i64),
+            partner: Some(partner as i64),
+            tricks: Some(Tricks::One(tricks)),
+            ..Entry::default()
+        }
     }
     pub fn solo(contract: Contract, declarer: Seat, tricks: i64) -> Entry {
         Entry { contract: Some(contract), declarer: Some(declarer as i64), tricks: Some(Tricks::One(tricks)), ..Entry::default() }
@@ -336,13 +357,13 @@ pub fn default_points() -> Value {
 
 fn parse_points(value: &Value) -> Result<BTreeMap<Contract, Amounts>, Violation> {
     let bad = |said: Said| Violation::said(Rule::SETTINGS, said);
-    let map: BTreeMap<Contract, Amounts> = serde_json::from_value(value.clone())
-        .map_err(|e| bad(said!("points: {e}", "table des points (points) : {e}", "puntentabel (points): {e}")))?;
+    let map: BTreeMap<Contract, Amounts> =
+        serde_json::from_value(value.clone()).map_err(|e| bad(said!("points: {e}", "table des points (points) : {e}", "puntentabel (points): {e}")))?;
     for c in Contract::ALL.into_iter().filter(|c| *c != Contract::Pass) {
         let (code, fr, nl) = called(c);
-        let a = map.get(&c).ok_or_else(|| {
-            bad(said!("points: no row for {code}", "table des points : pas de ligne pour « {fr} »", "puntentabel: geen rij voor '{nl}'"))
-        })?;
+        let a = map
+            .get(&c)
+            .ok_or_else(|| bad(said!("points: no row for {code}", "table des points : pas de ligne pour « {fr} »", "puntentabel: geen rij voor '{nl}'")))?;
         let figures = [a.made, a.over, a.all.unwrap_or(0), a.failed, a.under];
         if figures.iter().any(|f| !(0..=POINTS_MAX).contains(f)) {
             return Err(bad(said!(
@@ -385,9 +406,9 @@ impl Rikken {
                     "een boete geeft enkel `fine` en `offender`"
                 )));
             }
-            let offender = entry
-                .offender
-                .ok_or_else(|| shape(said!("a fine names its `offender`", "une amende nomme le fautif (`offender`)", "een boete noemt de overtreder (`offender`)")))?;
+            let offender = entry.offender.ok_or_else(|| {
+                shape(said!("a fine names its `offender`", "une amende nomme le fautif (`offender`)", "een boete noemt de overtreder (`offender`)"))
+            })?;
             let offender = seat_index(offender, n, Tr::new("the offender", "le fautif", "de overtreder"))?;
             let k = fine.amount();
             points.iter_mut().for_each(|p| *p = k);
@@ -461,7 +482,11 @@ impl Rikken {
         match contract.kind() {
             Kind::Pass => {
                 if entry.declarer.is_some() || entry.partner.is_some() || entry.declarers.is_some() || entry.tricks.is_some() {
-                    return Err(shape(said!("a passed deal gives no figures", "une donne passée ne donne aucun chiffre", "een gepast spel geeft geen cijfers")));
+                    return Err(shape(said!(
+                        "a passed deal gives no figures",
+                        "une donne passée ne donne aucun chiffre",
+                        "een gepast spel geeft geen cijfers"
+                    )));
                 }
             }
             Kind::Partner => {
@@ -486,7 +511,11 @@ impl Rikken {
                     let s = d + 1;
                     return Err(Violation::said(
                         PARTNER,
-                        said!("seat {s} cannot partner themself", "la place {s} ne peut pas être son propre partenaire", "plaats {s} kan niet met zichzelf samenspelen"),
+                        said!(
+                            "seat {s} cannot partner themself",
+                            "la place {s} ne peut pas être son propre partenaire",
+                            "plaats {s} kan niet met zichzelf samenspelen"
+                        ),
                     ));
                 }
                 let (x, made) = row(contract)?.amount(contract.target(), in_range(t)?);
@@ -508,9 +537,9 @@ impl Rikken {
                         "'{nl}' wordt alleen gespeeld: één speler (`declarer`)"
                     )));
                 }
-                let d = entry
-                    .declarer
-                    .ok_or_else(|| shape(said!("{code} names its `declarer`", "« {fr} » nomme son déclarant (`declarer`)", "'{nl}' noemt zijn speler (`declarer`)")))?;
+                let d = entry.declarer.ok_or_else(|| {
+                    shape(said!("{code} names its `declarer`", "« {fr} » nomme son déclarant (`declarer`)", "'{nl}' noemt zijn speler (`declarer`)"))
+                })?;
                 let t = one_count()?;
                 let d = plays(seat_index(d, n, DECLARER)?, DECLARER)?;
                 let (x, made) = row(contract)?.amount(contract.target(), in_range(t)?);
@@ -529,7 +558,11 @@ impl Rikken {
                     )));
                 }
                 let ds = entry.declarers.as_deref().filter(|d| !d.is_empty()).ok_or_else(|| {
-                    shape(said!("a misère names its `declarers`", "une misère nomme ses déclarants (`declarers`)", "een misère noemt haar spelers (`declarers`)"))
+                    shape(said!(
+                        "a misère names its `declarers`",
+                        "une misère nomme ses déclarants (`declarers`)",
+                        "een misère noemt haar spelers (`declarers`)"
+                    ))
                 })?;
                 let ts = match &entry.tricks {
                     Some(Tricks::Each(ts)) if ts.len() == ds.len() => ts,
@@ -623,7 +656,11 @@ impl Rikken {
             if progress.deals >= needed {
                 return Err(at(Violation::said(
                     Rule::SHEET_FULL,
-                    said!("all {needed} deals are already on the sheet", "les {needed} donnes sont déjà sur la feuille", "alle {needed} spelen staan al op het blad"),
+                    said!(
+                        "all {needed} deals are already on the sheet",
+                        "les {needed} donnes sont déjà sur la feuille",
+                        "alle {needed} spelen staan al op het blad"
+                    ),
                 )));
             }
             let dealer = seat_after(table.first_dealer, progress.deals, n);

@@ -29,7 +29,11 @@ impl Ruling {
             let n = self.points.len();
             return Err(Violation::said(
                 Rule::RULING_SHAPE,
-                said!("a ruling gives {seats} figures, one per seat, not {n}", "une décision donne {seats} chiffres, un par place, pas {n}", "een beslissing geeft {seats} cijfers, één per plaats, geen {n}"),
+                said!(
+                    "a ruling gives {seats} figures, one per seat, not {n}",
+                    "une décision donne {seats} chiffres, un par place, pas {n}",
+                    "een beslissing geeft {seats} cijfers, één per plaats, geen {n}"
+                ),
             ));
         }
         if let Some(p) = self.points.iter().find(|p| p.abs() > POINTS_BOUND) {
@@ -43,12 +47,19 @@ impl Ruling {
             ));
         }
         if self.reason.trim().is_empty() {
-            return Err(Violation::said(Rule::RULING_SHAPE, said!("a ruling states its reason", "une décision donne son motif", "een beslissing vermeldt haar reden")));
+            return Err(Violation::said(
+                Rule::RULING_SHAPE,
+                said!("a ruling states its reason", "une décision donne son motif", "een beslissing vermeldt haar reden"),
+            ));
         }
         if self.by.trim().is_empty() {
             return Err(Violation::said(
                 Rule::RULING_SHAPE,
-                said!("a ruling names the jury member who made it", "une décision nomme le membre du jury qui l'a prise", "een beslissing noemt het jurylid dat ze nam"),
+                said!(
+                    "a ruling names the jury member who made it",
+                    "une décision nomme le membre du jury qui l'a prise",
+                    "een beslissing noemt het jurylid dat ze nam"
+                ),
             ));
         }
         let sum: i64 = self.points.iter().sum();

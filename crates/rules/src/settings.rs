@@ -2,8 +2,8 @@
 //! common keys are read here, the game's own keys by the game. Every omitted
 //! key takes its default; the defaults are listed in docs/rules-decisions.md.
 
-pub use crate::ranking::{RankingMethod, TieBreak};
 use crate::ranking::TablePoints;
+pub use crate::ranking::{RankingMethod, TieBreak};
 use crate::{said, GameId, Rule, Said, Violation};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -150,10 +150,7 @@ impl TournamentSettings {
         }
         let bye = match map.get("bye") {
             None | Some(Value::Null) => ByeSettings { table_points: None, score: 0 },
-            Some(Value::Object(b)) => ByeSettings {
-                table_points: crate::setting(b, "table_points", None)?,
-                score: crate::setting(b, "score", 0)?,
-            },
+            Some(Value::Object(b)) => ByeSettings { table_points: crate::setting(b, "table_points", None)?, score: crate::setting(b, "score", 0)? },
             Some(_) => {
                 return Err(bad(said!(
                     "bye: an object such as {{\"table_points\": 10, \"score\": 0}}",

@@ -78,7 +78,13 @@ impl Names {
         said_by(|lang| {
             let (code, rest) = label.split_once(' ').unwrap_or((label, ""));
             match self.langs[index(lang)].named.get(code) {
-                Some(name) if code.chars().count() > 1 => if rest.is_empty() { name.clone() } else { format!("{name} {rest}") },
+                Some(name) if code.chars().count() > 1 => {
+                    if rest.is_empty() {
+                        name.clone()
+                    } else {
+                        format!("{name} {rest}")
+                    }
+                }
                 _ => label.to_string(),
             }
         })

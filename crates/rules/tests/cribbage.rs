@@ -157,9 +157,7 @@ fn mv(seat: i64, lines: Value, placed: i64, bonuses: &[&str]) -> Value {
 
 /// The points of each entry, or the (line, rule) of the first refusal.
 fn replay(g: &dyn Rules, seats: usize, first: usize, entries: &[Value]) -> Result<Vec<Vec<i64>>, (Option<usize>, String)> {
-    g.replay(Table::new(seats, first), entries)
-        .map(|s| s.lines.iter().map(|l| l.points.clone()).collect())
-        .map_err(|e| (e.line, e.rule().code().to_string()))
+    g.replay(Table::new(seats, first), entries).map(|s| s.lines.iter().map(|l| l.points.clone()).collect()).map_err(|e| (e.line, e.rule().code().to_string()))
 }
 
 fn opening() -> Vec<Value> {
@@ -192,11 +190,11 @@ fn a_game_move_by_move() {
     assert_eq!(
         points,
         vec![
-            vec![0, 22, 0],  // 12 + first 10
+            vec![0, 22, 0], // 12 + first 10
             vec![0, 0, 2],
             vec![0, 0, 0],
-            vec![0, 21, 0],  // 9 + 2 + 10
-            vec![0, 0, 40],  // 28 + 2 + 10
+            vec![0, 21, 0], // 9 + 2 + 10
+            vec![0, 0, 40], // 28 + 2 + 10
             vec![2, 0, -2],
             vec![0, -5, 0],
             vec![-13, 0, -1],
@@ -249,7 +247,11 @@ fn every_refusal_names_its_rule_and_line() {
         (vec![opening()[0].clone(), mv(3, json!([["7", "8"]]), 6, &[])], 2, "placed"),
         // Lines.
         (vec![mv(2, json!([["7", "8"], ["6", "9"]]), 5, &[])], 1, "move-lines"),
-        (vec![opening()[0].clone(), mv(3, json!([["7", "8"], ["7", "8"], ["7", "8"], ["7", "8"], ["7", "8"], ["7", "8"], ["7", "8"]]), 1, &[])], 2, "move-lines"),
+        (
+            vec![opening()[0].clone(), mv(3, json!([["7", "8"], ["7", "8"], ["7", "8"], ["7", "8"], ["7", "8"], ["7", "8"], ["7", "8"]]), 1, &[])],
+            2,
+            "move-lines",
+        ),
         (vec![opening()[0].clone(), mv(3, json!([["7", "8"]]), 3, &[])], 2, "move-lines"),
         (vec![opening()[0].clone(), mv(3, json!([]), 1, &[])], 2, "move-lines"),
         (vec![mv(2, json!([["7"]]), 1, &[])], 1, "placed"),

@@ -1,7 +1,7 @@
 //! Seating draws: reproducible, avoiding repeat meetings.
 
-use atout_rules::TablePlan;
 use atout_rules::draw::{draw, DrawError, History};
+use atout_rules::TablePlan;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

@@ -219,7 +219,12 @@ fn choice_form_refusals_and_forced_recup() {
 
 #[test]
 fn settings_that_do_not_sum_to_zero_are_refused() {
-    for bad in [json!({"king_of_hearts": 7}), json!({"king_of_hearts": 6, "last_two": [2, 3]}), json!({"last_two": null, "king_and_last_two": true}), json!({"order": "random"})] {
+    for bad in [
+        json!({"king_of_hearts": 7}),
+        json!({"king_of_hearts": 6, "last_two": [2, 3]}),
+        json!({"last_two": null, "king_and_last_two": true}),
+        json!({"order": "random"}),
+    ] {
         let e = King::from_settings(bad.as_object().unwrap()).unwrap_err();
         assert_eq!(e.rule, Rule::SETTINGS, "{bad}");
     }

@@ -72,10 +72,12 @@ fn a_whole_sheet_of_fourteen_and_of_seven_hands_for_two_players() {
     // hand 7's 24 once more = 276. Seven hands: 70 + 56 + 24 = 150.
     for (hands, expected) in [(14, 276), (7, 150)] {
         let game = Lucky7 { hands };
-        let sheet: Vec<Hand> = (1..=hands).map(|h| {
-            let c = game.cards(h) as i64;
-            hand(c, &[c, 1], &[c, 0])
-        }).collect();
+        let sheet: Vec<Hand> = (1..=hands)
+            .map(|h| {
+                let c = game.cards(h) as i64;
+                hand(c, &[c, 1], &[c, 0])
+            })
+            .collect();
         let s = Game::replay(&game, Table::new(2, 2), &sheet).unwrap();
         assert!(s.complete);
         assert_eq!(s.totals, [expected, 0]);

@@ -1,10 +1,10 @@
 //! Invariants over random sheets, scores and draws (proptest).
 
 use atout_rules::double_king::{Deal, DoubleKing};
-use atout_rules::TablePlan;
 use atout_rules::draw::{draw, History};
 use atout_rules::ranking::{criteria, rank, table_points, Totals};
 use atout_rules::settings::{RankingMethod, TieBreak};
+use atout_rules::TablePlan;
 use atout_rules::{Game, Table, TablePoints};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -118,7 +118,6 @@ proptest! {
     }
 }
 
-
 fn plan(players: usize) -> TablePlan {
     TablePlan::fixed(players, 4).unwrap()
 }
@@ -229,7 +228,9 @@ fn random_points(rng: &mut ChaCha8Rng) -> serde_json::Value {
     for c in atout_rules::rikken::Contract::ALL.iter().filter(|c| **c != atout_rules::rikken::Contract::Pass) {
         let mut row = serde_json::json!({"made": rng.random_range(0..=1000), "failed": rng.random_range(0..=1000),
                                          "over": rng.random_range(0..=50), "under": rng.random_range(0..=50)});
-        if rng.random_bool(0.5) { row["all"] = rng.random_range(0..=1000).into(); }
+        if rng.random_bool(0.5) {
+            row["all"] = rng.random_range(0..=1000).into();
+        }
         table.insert(c.code().to_string(), row);
     }
     serde_json::Value::Object(table)
@@ -250,14 +251,21 @@ fn random_rikken_sheet(rng: &mut ChaCha8Rng, seats: usize, first: usize, deals: 
         let e = match c.kind() {
             atout_rules::rikken::Kind::Partner => {
                 let d = pick(rng);
-                let p = loop { let p = pick(rng); if p != d { break p; } };
+                let p = loop {
+                    let p = pick(rng);
+                    if p != d {
+                        break p;
+                    }
+                };
                 Entry::partner(c, d, p, rng.random_range(0..=13))
             }
             atout_rules::rikken::Kind::Solo => Entry::solo(c, pick(rng), rng.random_range(0..=13)),
             atout_rules::rikken::Kind::Misere => {
                 let mut ds = vec![pick(rng)];
                 let other = pick(rng);
-                if other != ds[0] && rng.random_bool(0.4) { ds.push(other); }
+                if other != ds[0] && rng.random_bool(0.4) {
+                    ds.push(other);
+                }
                 let ts: Vec<i64> = ds.iter().map(|_| if rng.random_bool(0.5) { 0 } else { rng.random_range(1..=6) }).collect();
                 Entry::misere(c, &ds, &ts)
             }

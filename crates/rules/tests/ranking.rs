@@ -99,12 +99,7 @@ fn final_ranking_uses_points_then_score_sum_then_best_round() {
 #[test]
 fn complete_ties_share_the_place_and_the_next_rank_skips() {
     let chain = criteria(RankingMethod::TablePoints, &[TieBreak::ScoreSum, TieBreak::BestRound]);
-    let players = vec![
-        totals(&[(4, 12), (6, 8)]),
-        totals(&[(6, 12), (4, 8)]),
-        totals(&[(30, 16), (1, 16)]),
-        totals(&[(-6, 4), (-4, 4)]),
-    ];
+    let players = vec![totals(&[(4, 12), (6, 8)]), totals(&[(6, 12), (4, 8)]), totals(&[(30, 16), (1, 16)]), totals(&[(-6, 4), (-4, 4)])];
     let places: Vec<(usize, usize, bool)> = rank(&players, &chain).iter().map(|p| (p.index, p.rank, p.shared)).collect();
     assert_eq!(places, [(2, 1, false), (0, 2, true), (1, 2, true), (3, 4, false)]);
 }

@@ -36,13 +36,7 @@ fn partner_contracts_made_failed_and_all_thirteen() {
         // 7 tricks, one short: x = 10.
         Entry::partner(Trou, 1, 2, 7),
     ];
-    assert_eq!(points(&g, 4, 1, &sheet), [
-        vec![-15, 15, -15, 15],
-        vec![-30, 15, 0, 15],
-        vec![70, -70, 70, -70],
-        vec![-10, 10, -10, 10],
-        vec![-20, 0, 10, 10],
-    ]);
+    assert_eq!(points(&g, 4, 1, &sheet), [vec![-15, 15, -15, 15], vec![-30, 15, 0, 15], vec![70, -70, 70, -70], vec![-10, 10, -10, 10], vec![-20, 0, 10, 10],]);
 }
 
 #[test]
@@ -61,14 +55,10 @@ fn solos_made_and_failed_with_over_and_under_tricks() {
         Entry::solo(GrandChelem, 2, 12).with_jury("Claes"),
         Entry::pass(),
     ];
-    assert_eq!(points(&g, 4, 1, &sheet), [
-        vec![-25, -25, -25, 75],
-        vec![45, -135, 45, 45],
-        vec![-50, -50, 150, -50],
-        vec![210, -70, -70, -70],
-        vec![100, -300, 100, 100],
-        vec![0, 0, 0, 0],
-    ]);
+    assert_eq!(
+        points(&g, 4, 1, &sheet),
+        [vec![-25, -25, -25, 75], vec![45, -135, 45, 45], vec![-50, -50, 150, -50], vec![210, -70, -70, -70], vec![100, -300, 100, 100], vec![0, 0, 0, 0],]
+    );
 }
 
 #[test]

@@ -54,10 +54,7 @@ fn double_king_refusals_are_said_in_three_languages() {
         ("a figure the game does not use", refusal(&*g, 4, 1, json!([{"contract": "A", "counts": [13, 0, 0, 0], "taker": 1}]), "deal-shape")),
         ("the taker is no seat", refusal(&*g, 4, 1, json!([{"contract": "E", "taker": 7}]), "seat-range")),
         ("a negative game a third time", refusal(&*g, 4, 1, json!([a, a, a]), "game-twice")),
-        (
-            "the dealer's own fault voided the trump deal",
-            refusal(&*g, 4, 1, json!([{"contract": "T", "trump": "spades", "void_by": 1}, a]), "redeal-trump"),
-        ),
+        ("the dealer's own fault voided the trump deal", refusal(&*g, 4, 1, json!([{"contract": "T", "trump": "spades", "void_by": 1}, a]), "redeal-trump")),
         ("a line that does not read", refusal(&*g, 4, 1, json!([{"contract": "G"}]), "deal-shape")),
         ("a table of three", refusal(&*g, 3, 1, json!([]), "table-size")),
         ("too few players to seat", g.plan(3).unwrap_err()),
@@ -69,9 +66,7 @@ fn king_refusals_are_said_in_three_languages() {
     let g = rules(GameId::King, json!({}));
     let no_tricks = json!({"game": "no-tricks", "counts": [4, 3, 3, 3]});
     // First dealer seat 1: seat 1 deals the first two deals, so seat 2 has the lead in the récup.
-    let sold = |seller: i64, buyer: i64, tricks: i64| {
-        json!([no_tricks, {"game": "recup", "trump": "spades", "counts": [4, 3, 3, 3], "sale": {"seller": seller, "buyer": buyer, "tricks": tricks}}])
-    };
+    let sold = |seller: i64, buyer: i64, tricks: i64| json!([no_tricks, {"game": "recup", "trump": "spades", "counts": [4, 3, 3, 3], "sale": {"seller": seller, "buyer": buyer, "tricks": tricks}}]);
     check(vec![
         ("a game out of order", refusal(&*g, 4, 1, json!([{"game": "no-hearts", "counts": [4, 3, 3, 3]}]), "phase-due")),
         ("counts over the total", refusal(&*g, 4, 1, json!([{"game": "no-tricks", "counts": [13, 0, 0, 1]}]), "deal-total")),
@@ -94,10 +89,7 @@ fn rikken_refusals_are_said_in_three_languages() {
         ("a declarer partnering themself", refusal(&*g, 4, 1, json!([{"contract": "rik", "declarer": 1, "partner": 1, "tricks": 9}]), "partner")),
         ("open misère without the jury", refusal(&*g, 4, 1, json!([{"contract": "open-misere", "declarers": [1], "tricks": [0]}]), "jury-call")),
         ("fourteen tricks", refusal(&*g, 4, 1, json!([{"contract": "rik", "declarer": 1, "partner": 2, "tricks": 14}]), "tricks-range")),
-        (
-            "the dealer of a table of five declares",
-            refusal(&*g, 5, 1, json!([{"contract": "abondance-9", "declarer": 1, "tricks": 9}]), "plays-deal"),
-        ),
+        ("the dealer of a table of five declares", refusal(&*g, 5, 1, json!([{"contract": "abondance-9", "declarer": 1, "tricks": 9}]), "plays-deal")),
         ("a fine naming no offender", refusal(&*g, 4, 1, json!([{"fine": "trump-not-turned"}]), "deal-shape")),
         ("a solo with a partner", refusal(&*g, 4, 1, json!([{"contract": "abondance-9", "declarer": 1, "partner": 2, "tricks": 9}]), "deal-shape")),
         ("five deals", GameId::Rikken.rules(&settings(json!({"deals": 5}))).err().unwrap()),
@@ -154,13 +146,8 @@ fn settings_refusals_are_said_in_three_languages() {
 
 #[test]
 fn ruling_refusals_are_said_in_three_languages() {
-    let ruling = |seat: i64, points: &[i64], reason: &str, by: &str| Ruling {
-        seat,
-        points: points.to_vec(),
-        reason: reason.into(),
-        by: by.into(),
-        ..Ruling::default()
-    };
+    let ruling =
+        |seat: i64, points: &[i64], reason: &str, by: &str| Ruling { seat, points: points.to_vec(), reason: reason.into(), by: by.into(), ..Ruling::default() };
     check(vec![
         ("a ruling on no seat", ruling(9, &[3, -1, -1, -1], "revoke", "Claes").check(4).unwrap_err()),
         ("three figures at a table of four", ruling(1, &[2, -1, -1], "revoke", "Claes").check(4).unwrap_err()),

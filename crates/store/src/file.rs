@@ -3,7 +3,9 @@
 use super::*;
 
 /// Migrations, in order; `PRAGMA user_version` counts those applied.
-pub(crate) static MIGRATIONS: &[&str] = &[include_str!("../../../schema/0001_init.sql"), include_str!("../../../schema/0002_corrections.sql"),
+pub(crate) static MIGRATIONS: &[&str] = &[
+    include_str!("../../../schema/0001_init.sql"),
+    include_str!("../../../schema/0002_corrections.sql"),
     include_str!("../../../schema/0003_settings_versions.sql"),
 ];
 
@@ -45,8 +47,7 @@ pub(crate) fn integrity(conn: &Connection, pragma: &str) -> Result<String> {
 /// faster; backups and `atout check` run the full `integrity_check`.
 pub fn check_file(path: &Path) -> Result<i64> {
     let damaged = |detail: String| StoreError::Damaged { path: path.display().to_string(), detail };
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
-        .map_err(|e| damaged(e.to_string()))?;
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(|e| damaged(e.to_string()))?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(|e| damaged(e.to_string()))?;
     let known = MIGRATIONS.len() as i64;
     if version > known {

@@ -3,6 +3,7 @@
 //! Every table is insert-only (triggers refuse UPDATE and DELETE); each write
 //! runs in one transaction tied to a row of `changes` (when, who, what, why).
 //! This crate knows rows, not rules: callers check a change before writing it.
+#![forbid(unsafe_code)]
 
 use chrono::{SecondsFormat, Utc};
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction, TransactionBehavior};
@@ -14,10 +15,10 @@ mod read;
 mod rows;
 mod write;
 
+use file::{backup_connection, integrity, migrate, MIGRATIONS};
 pub use file::{backup_dir, check_file, stamp, summarize, BackupSummary};
 pub use rows::{AuditRow, EntrantRow, HistoryRow, PlayerRow, RoundRow, TableRow, TournamentRow};
 pub use write::{Change, Writer};
-use file::{backup_connection, integrity, migrate, MIGRATIONS};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -137,11 +138,8 @@ impl Store {
         f: impl FnOnce(&mut Writer<'_>) -> std::result::Result<T, E>,
     ) -> std::result::Result<T, E> {
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(StoreError::from)?;
-        tx.execute(
-            "INSERT INTO changes (at, actor, action, reason) VALUES (?1, ?2, ?3, ?4)",
-            params![now_utc(), change.actor, change.action, change.reason],
-        )
-        .map_err(StoreError::from)?;
+        tx.execute("INSERT INTO changes (at, actor, action, reason) VALUES (?1, ?2, ?3, ?4)", params![now_utc(), change.actor, change.action, change.reason])
+            .map_err(StoreError::from)?;
         let change = tx.last_insert_rowid();
         let mut writer = Writer { tx, change };
         let out = f(&mut writer)?;

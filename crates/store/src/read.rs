@@ -24,9 +24,7 @@ impl Store {
                     t.extra, c.at
              FROM tournaments t JOIN changes c ON c.id = t.change_id ORDER BY t.id",
         )?;
-        let rows = st.query_map([], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get::<_, String>(4)?, r.get::<_, String>(5)?, r.get(6)?))
-        })?;
+        let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get::<_, String>(4)?, r.get::<_, String>(5)?, r.get(6)?)))?;
         rows.map(|row| {
             let (id, name, game, date, settings, extra, created_at) = row?;
             Ok(TournamentRow { id, name, game, date, settings: json(settings)?, extra: json(extra)?, created_at })
@@ -79,17 +77,7 @@ impl Store {
                FROM rulings r JOIN changes c ON c.id = r.change_id WHERE r.table_id = ?1
              ORDER BY 4, 8",
         )?;
-        let rows = st.query_map([table], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get(1)?,
-                r.get::<_, String>(2)?,
-                r.get(3)?,
-                r.get(4)?,
-                r.get(5)?,
-                r.get(6)?,
-            ))
-        })?;
+        let rows = st.query_map([table], |r| Ok((r.get::<_, String>(0)?, r.get(1)?, r.get::<_, String>(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)))?;
         rows.map(|row| {
             let (kind, line, entry, at, actor, action, reason) = row?;
             let kind = if kind == "deal" { "deal" } else { "ruling" };
@@ -157,10 +145,7 @@ impl Store {
             "entrant_status",
             "tournament_settings",
         ];
-        names
-            .iter()
-            .map(|n| Ok((n.to_string(), self.conn.query_row(&format!("SELECT count(*) FROM {n}"), [], |r| r.get(0))?)))
-            .collect()
+        names.iter().map(|n| Ok((n.to_string(), self.conn.query_row(&format!("SELECT count(*) FROM {n}"), [], |r| r.get(0))?))).collect()
     }
 
     /// Direct access for tests that must prove the append-only triggers.
@@ -181,20 +166,10 @@ pub(crate) fn rounds(conn: &Connection, tournament: Id) -> Result<Vec<RoundRow>>
          ORDER BY d.round",
     )?;
     type DrawRow = (Id, i64, Option<String>, Option<i64>, String);
-    let draws: Vec<DrawRow> = st
-        .query_map([tournament], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
-        .collect::<rusqlite::Result<_>>()?;
+    let draws: Vec<DrawRow> = st.query_map([tournament], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?.collect::<rusqlite::Result<_>>()?;
     let mut rounds = Vec::with_capacity(draws.len());
     for (draw_id, round, seed, repeats, extra) in draws {
-        rounds.push(RoundRow {
-            round,
-            draw_id,
-            seed,
-            repeats,
-            extra: json(extra)?,
-            tables: tables(conn, draw_id)?,
-            byes: byes(conn, draw_id)?,
-        });
+        rounds.push(RoundRow { round, draw_id, seed, repeats, extra: json(extra)?, tables: tables(conn, draw_id)?, byes: byes(conn, draw_id)? });
     }
     Ok(rounds)
 }
@@ -207,8 +182,7 @@ pub(crate) fn byes(conn: &Connection, draw: Id) -> Result<Vec<Id>> {
 
 pub(crate) fn tables(conn: &Connection, draw: Id) -> Result<Vec<TableRow>> {
     let mut tables: Vec<TableRow> = {
-        let mut st = conn
-            .prepare_cached("SELECT id, number, first_dealer, extra FROM tables WHERE draw_id = ?1 ORDER BY number")?;
+        let mut st = conn.prepare_cached("SELECT id, number, first_dealer, extra FROM tables WHERE draw_id = ?1 ORDER BY number")?;
         let rows = st.query_map([draw], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get::<_, String>(3)?)))?;
         rows.map(|row| {
             let (id, number, first_dealer, extra) = row?;

@@ -88,10 +88,7 @@ impl Writer<'_> {
     }
 
     pub fn add_ruling(&mut self, table: Id, entry: &Value) -> Result<Id> {
-        self.tx.execute(
-            "INSERT INTO rulings (table_id, change_id, entry) VALUES (?1, ?2, ?3)",
-            params![table, self.change, entry.to_string()],
-        )?;
+        self.tx.execute("INSERT INTO rulings (table_id, change_id, entry) VALUES (?1, ?2, ?3)", params![table, self.change, entry.to_string()])?;
         Ok(self.tx.last_insert_rowid())
     }
 
@@ -110,10 +107,7 @@ impl Writer<'_> {
     }
 
     pub fn set_first_dealer(&mut self, table: Id, seat: i64) -> Result<()> {
-        self.tx.execute(
-            "INSERT INTO table_dealers (table_id, change_id, first_dealer) VALUES (?1, ?2, ?3)",
-            params![table, self.change, seat],
-        )?;
+        self.tx.execute("INSERT INTO table_dealers (table_id, change_id, first_dealer) VALUES (?1, ?2, ?3)", params![table, self.change, seat])?;
         Ok(())
     }
 

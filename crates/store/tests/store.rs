@@ -42,10 +42,7 @@ fn migrations_set_the_version_and_reopen_cleanly() {
 fn a_correction_appends_and_the_latest_line_holds() {
     let mut s = Store::open_in_memory().unwrap();
     let table = sample(&mut s);
-    s.write(Change { actor: "jury", action: "deal.correct", reason: "wrong taker" }, |w| {
-        w.put_deal(table, 1, &json!({"contract": "E", "taker": 1}))
-    })
-    .unwrap();
+    s.write(Change { actor: "jury", action: "deal.correct", reason: "wrong taker" }, |w| w.put_deal(table, 1, &json!({"contract": "E", "taker": 1}))).unwrap();
     let rounds = s.rounds(1).unwrap();
     assert_eq!(rounds[0].tables[0].deals, vec![json!({"contract": "E", "taker": 1})]);
     let history = s.history(table).unwrap();

@@ -51,4 +51,3 @@ pub fn worked_example() -> Vec<Value> {
     ]
     .to_vec()
 }
-
