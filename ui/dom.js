@@ -54,21 +54,35 @@ export function seatFields(prefix, seats, values, order, { onchange, submit, lab
     })));
 }
 
-/** A row of seat buttons: pick one seat (its digit on the keyboard, see [`seatKey`]). */
+/**
+ * A row of seat buttons: pick one seat (its digit on the keyboard, see [`seatKey`]); the
+ * seat picked is shown pressed, and pressing it again takes it back (`pick(null)`).
+ */
 export function seatButtons(prefix, seats, chosen, pick) {
-  return seats.map((s, i) => h("button", { id: `${prefix}-${i + 1}`, class: chosen === i + 1 ? "chosen" : "", onclick: () => pick(i + 1) },
+  return seats.map((s, i) => h("button", { id: `${prefix}-${i + 1}`, class: chosen === i + 1 ? "chosen" : "", "aria-pressed": chosen === i + 1 ? "true" : "false",
+    onclick: () => pick(chosen === i + 1 ? null : i + 1) },
     h("kbd", {}, String(i + 1)), ` ${s.name}`));
 }
 
 /**
  * A digit typed with no field focused picks a seat on the first row of seat buttons
- * (`prefixes`, in order) that has none chosen yet, or the last row when all have.
+ * (`prefixes`, in order) that has none chosen yet; once every row has its seat, digits
+ * pick nothing more (a seat picked is not picked again by a later digit). Backspace
+ * takes back the seat of the last row picked, which the next digit then picks again.
  */
 export function seatKey(e, prefixes) {
-  if (!/^[1-9]$/.test(e.key)) return false;
   const rows = prefixes.filter((p) => document.getElementById(`${p}-1`));
   if (!rows.length) return false;
-  const open = rows.find((p) => !document.querySelector(`[id^="${p}-"].chosen`)) || rows[rows.length - 1];
+  const picked = (p) => document.querySelector(`[id^="${p}-"].chosen`);
+  if (e.key === "Backspace") {
+    const last = [...rows].reverse().find(picked);
+    if (!last) return false;
+    picked(last).click();
+    return true;
+  }
+  if (!/^[1-9]$/.test(e.key)) return false;
+  const open = rows.find((p) => !picked(p));
+  if (!open) return true;
   const button = document.getElementById(`${open}-${e.key}`);
   if (!button) return false;
   button.click();

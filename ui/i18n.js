@@ -5,10 +5,13 @@ const texts = {
     field: {"seat": "seat", "points": "points", "reason": "reason", "by": "jury member", "sanction": "sanction", "call": "call"},
     no_such_table: "Round {round} has no table {table}; its tables are {tables}.", round_not_drawn: "Round {round} is not drawn yet.",
     sheet_more: "Undo, first dealer, history",
-    projector: "Projector", projector_standings: "Standings", projector_tables: "Tables of the round", room_mode: "Room display (Esc to leave)", progression: "Running totals, round by round", playing: "(playing)", round_complete: "Round {round} complete", round_playing: "Round {round} being played: {done} of {tables} tables complete (provisional)",
+    projector: "Projector", projector_standings: "Standings", projector_tables: "Tables of the round", room_mode: "Room display (Esc to leave)", progression: "Running totals, round by round", playing: "playing", round_complete: "Round {round} complete", round_playing: "Round {round} being played: {done} of {tables} tables complete (provisional)",
+    not_started: "not started", not_started_at: "Table {table}: nothing written yet", page: "page {page}/{pages}", page_next: "Next page (PageDown)", rounds_complete: "Rounds {from}–{to} complete",
+    "tiebreak_table-points": "Points", "tiebreak_score-sum": "Score sum", "tiebreak_best-round": "Best round", "tiebreak_by_table-points": "table points", "tiebreak_by_score-sum": "score sum", "tiebreak_by_best-round": "best round",
+    tiebreak_note_points: "Equal points, placed by", tiebreak_note_score: "Equal score, placed by", tiebreak_then: ", then ", shared_note: "= : a shared place, equal on every criterion",
     by_ranking: "Seat by ranking", by_ranking_hint: "The strongest together: table 1 takes the leaders (for a final round)", round_open: "Round {round} is not complete: table(s) {tables} are still being played. Their players would be seated for round {next} before their results are known.", draw_anyway: "Draw anyway",
     calculator: "Hand calculator", calc_short: "Calculator", calc_tiles: "Tiles", calc_fifteens: "Fifteens", calc_runs: "Runs", calc_pairs: "Pairs", close: "Close", keeps_score: "keeps the score", keeps_next_score: "keeps the score of the next game (serviteur)",
-    print_export: "Print / Export", save_to: "Save to", save_file: "Save", choose: "Choose…", printing: "Preparing the file…", saved_to: "Saved to {path}", open: "Open",
+    print_export: "Print / Export", save_to: "Save to", save_file: "Save", choose: "Choose…", printing: "Preparing the file…", saved_to: "Saved to {path}", open: "Open", file_exists: "{path} exists. Replace it?", replace: "Replace",
     docs: { standings: "Ranking (PDF)", seating: "Seating plan (PDF)", sheets: "Score sheets to fill in (PDF)", "completed-sheets": "Score sheets as written (PDF)", rulings: "Rulings and fines (PDF)",
       "standings-csv": "Ranking (CSV)", "rounds-csv": "Round results (CSV)", "lines-csv": "Every sheet line (CSV)" },
     backups: "Backups", back_up_now: "Back up now", restore: "Restore", confirm_restore: "Replace the database with this backup (the current content is kept)",
@@ -21,7 +24,7 @@ const texts = {
     keep_for_joint: "Keep for a joint save", pending_lines: "{n} lines changed, not saved yet", save_all: "Save these lines together", discard: "Discard",
     withdraw: "Withdraw", return_player: "Plays again", withdrawn_from: "withdrawn from round {round}", joined_round: "joined in round {round}",
     tournament_players: "Players of the tournament", add_anyway: "Add anyway (two people)", read_as: "read as {encoding}",
-    unsure: "Not imported, could be several registered players: {names}", undo: "Undo", undo_gone: "Your last action can no longer be undone here: the sheet changed since. Use the tools below the sheet.",
+    unsure: "Not imported, could be several registered players: {names}", undo: "Undo", undo_gone: "Your last action can no longer be undone here: the sheet changed since. Use the tools below the sheet.", ruling_row: "Jury ruling", sample_offer: "No tournament yet. Create one below, or look around in a sample first: «Spring Open 2026», a whole evening of Double King for sixteen players.", sample_load: "Open the sample tournament", bad_date: "The date reads as no date: write it as {hint}.", void_fault: "voided and dealt again; the fault counts", undo_nothing: "Nothing of yours is left to undo here (Ctrl+Z takes back your last line or correction, once).", undone_line: "Undone: line {line} ({what}) is taken back.", undone_correction: "Undone: your correction of line {line}; it reads again {what}.",
     time: "Time", what: "What", change_from_to: "Change", all_changes: "Every change of the tournament, oldest first",
     actions: { "tournament_create": "tournament created", "tournament_enter": "player entered", "tournament_import": "tournament imported", "round_draw": "round drawn",
       "table_dealer": "first dealer corrected", "deal_add": "line written", "deal_correct": "line corrected", "deal_undo": "last line undone", "sheet_replace": "sheet corrected",
@@ -52,10 +55,13 @@ const texts = {
     field: {"seat": "place", "points": "points", "reason": "motif", "by": "membre du jury", "sanction": "sanction", "call": "appel"},
     no_such_table: "La manche {round} n'a pas de table {table} ; ses tables sont {tables}.", round_not_drawn: "La manche {round} n'est pas encore tirée.",
     sheet_more: "Annuler, premier donneur, historique",
-    projector: "Projecteur", projector_standings: "Classement", projector_tables: "Tables de la manche", room_mode: "Affichage salle (Échap pour quitter)", progression: "Totaux cumulés, manche par manche", playing: "(en jeu)", round_complete: "Manche {round} terminée", round_playing: "Manche {round} en cours : {done} table(s) sur {tables} terminée(s) (provisoire)",
+    projector: "Projecteur", projector_standings: "Classement", projector_tables: "Tables de la manche", room_mode: "Affichage salle (Échap pour quitter)", progression: "Totaux cumulés, manche par manche", playing: "en jeu", round_complete: "Manche {round} terminée", round_playing: "Manche {round} en cours : {done} table(s) sur {tables} terminée(s) (provisoire)",
+    not_started: "pas commencé", not_started_at: "Table {table} : rien d'inscrit encore", page: "page {page}/{pages}", page_next: "Page suivante (Page suiv.)", rounds_complete: "Manches {from} à {to} terminées",
+    "tiebreak_table-points": "Points", "tiebreak_score-sum": "Somme des scores", "tiebreak_best-round": "Meilleure manche", "tiebreak_by_table-points": "les points de table", "tiebreak_by_score-sum": "la somme des scores", "tiebreak_by_best-round": "la meilleure manche",
+    tiebreak_note_points: "Points égaux, départagés par", tiebreak_note_score: "Score égal, départagés par", tiebreak_then: ", puis ", shared_note: "= : place partagée, égalité sur tous les critères",
     by_ranking: "Placer selon le classement", by_ranking_hint: "Les plus forts ensemble : la table 1 reçoit les premiers (pour une manche finale)", round_open: "La manche {round} n'est pas terminée : table(s) {tables} encore en jeu. Leurs joueurs seraient placés pour la manche {next} avant que leurs résultats soient connus.", draw_anyway: "Tirer quand même",
     calculator: "Calculateur de main", calc_short: "Calculette", calc_tiles: "Jetons", calc_fifteens: "Quinzaines", calc_runs: "Suites", calc_pairs: "Paires", close: "Fermer", keeps_score: "tient les comptes", keeps_next_score: "tient les comptes de la partie suivante (serviteur)",
-    print_export: "Imprimer / Exporter", save_to: "Enregistrer sous", save_file: "Enregistrer", choose: "Choisir…", printing: "Préparation du fichier…", saved_to: "Enregistré : {path}", open: "Ouvrir",
+    print_export: "Imprimer / Exporter", save_to: "Enregistrer sous", save_file: "Enregistrer", choose: "Choisir…", printing: "Préparation du fichier…", saved_to: "Enregistré : {path}", open: "Ouvrir", file_exists: "{path} existe déjà. Le remplacer ?", replace: "Remplacer",
     docs: { standings: "Classement (PDF)", seating: "Plan de table (PDF)", sheets: "Feuilles de marque à remplir (PDF)", "completed-sheets": "Feuilles de marque remplies (PDF)", rulings: "Décisions et amendes (PDF)",
       "standings-csv": "Classement (CSV)", "rounds-csv": "Résultats par manche (CSV)", "lines-csv": "Toutes les lignes (CSV)" },
     backups: "Sauvegardes", back_up_now: "Sauvegarder maintenant", restore: "Restaurer", confirm_restore: "Remplacer la base par cette sauvegarde (le contenu actuel est conservé)",
@@ -68,7 +74,7 @@ const texts = {
     keep_for_joint: "Garder pour un enregistrement commun", pending_lines: "{n} lignes modifiées, pas encore enregistrées", save_all: "Enregistrer ces lignes ensemble", discard: "Abandonner",
     withdraw: "Retirer", return_player: "Rejoue", withdrawn_from: "retiré à partir de la manche {round}", joined_round: "arrivé à la manche {round}",
     tournament_players: "Joueurs du tournoi", add_anyway: "Ajouter quand même (deux personnes)", read_as: "lu comme {encoding}",
-    unsure: "Non importés, plusieurs joueurs inscrits possibles : {names}", undo: "Annuler", undo_gone: "Votre dernière action ne peut plus être annulée ici : la feuille a changé depuis. Utilisez les outils sous la feuille.",
+    unsure: "Non importés, plusieurs joueurs inscrits possibles : {names}", undo: "Annuler", undo_gone: "Votre dernière action ne peut plus être annulée ici : la feuille a changé depuis. Utilisez les outils sous la feuille.", ruling_row: "Décision du jury", sample_offer: "Pas encore de tournoi. Créez-en un ci-dessous, ou découvrez d'abord un exemple : «Spring Open 2026», une soirée entière de Double King à seize joueurs.", sample_load: "Ouvrir le tournoi d'exemple", bad_date: "La date ne se lit pas comme une date : écrivez-la {hint}.", void_fault: "annulée et redonnée ; la faute compte", undo_nothing: "Plus rien de vous à annuler ici (Ctrl+Z reprend votre dernière ligne ou correction, une fois).", undone_line: "Annulé : la ligne {line} ({what}) est retirée.", undone_correction: "Annulé : votre correction de la ligne {line} ; elle se lit à nouveau {what}.",
     time: "Heure", what: "Quoi", change_from_to: "Changement", all_changes: "Tous les changements du tournoi, du plus ancien au plus récent",
     actions: { "tournament_create": "tournoi créé", "tournament_enter": "joueur inscrit", "tournament_import": "tournoi importé", "round_draw": "manche tirée",
       "table_dealer": "premier donneur corrigé", "deal_add": "ligne inscrite", "deal_correct": "ligne corrigée", "deal_undo": "dernière ligne annulée", "sheet_replace": "feuille corrigée",
@@ -99,10 +105,13 @@ const texts = {
     field: {"seat": "plaats", "points": "punten", "reason": "reden", "by": "jurylid", "sanction": "sanctie", "call": "oproep"},
     no_such_table: "Ronde {round} heeft geen tafel {table}; haar tafels zijn {tables}.", round_not_drawn: "Ronde {round} is nog niet geloot.",
     sheet_more: "Ongedaan maken, eerste gever, geschiedenis",
-    projector: "Projector", projector_standings: "Rangschikking", projector_tables: "Tafels van de ronde", room_mode: "Zaalweergave (Esc om te verlaten)", progression: "Lopende totalen, ronde per ronde", playing: "(speelt nog)", round_complete: "Ronde {round} af", round_playing: "Ronde {round} bezig: {done} van {tables} tafels af (voorlopig)",
+    projector: "Projector", projector_standings: "Rangschikking", projector_tables: "Tafels van de ronde", room_mode: "Zaalweergave (Esc om te verlaten)", progression: "Lopende totalen, ronde per ronde", playing: "speelt", round_complete: "Ronde {round} af", round_playing: "Ronde {round} bezig: {done} van {tables} tafels af (voorlopig)",
+    not_started: "nog niet begonnen", not_started_at: "Tafel {table}: nog niets ingevuld", page: "pagina {page}/{pages}", page_next: "Volgende pagina (PageDown)", rounds_complete: "Rondes {from} tot {to} af",
+    "tiebreak_table-points": "Punten", "tiebreak_score-sum": "Som van de scores", "tiebreak_best-round": "Beste ronde", "tiebreak_by_table-points": "de tafelpunten", "tiebreak_by_score-sum": "de som van de scores", "tiebreak_by_best-round": "de beste ronde",
+    tiebreak_note_points: "Gelijke punten, beslist door", tiebreak_note_score: "Gelijke score, beslist door", tiebreak_then: ", dan ", shared_note: "= : gedeelde plaats, gelijk op alle criteria",
     by_ranking: "Plaatsen volgens rangschikking", by_ranking_hint: "De sterksten samen: tafel 1 krijgt de koplopers (voor een slotronde)", round_open: "Ronde {round} is niet af: tafel(s) {tables} spelen nog. Hun spelers zouden voor ronde {next} geplaatst worden voor hun uitslag bekend is.", draw_anyway: "Toch loten",
     calculator: "Handcalculator", calc_short: "Rekenaar", calc_tiles: "Stenen", calc_fifteens: "Vijftienen", calc_runs: "Reeksen", calc_pairs: "Paren", close: "Sluiten", keeps_score: "houdt de punten bij", keeps_next_score: "houdt de punten van het volgende spel bij (serviteur)",
-    print_export: "Afdrukken / Exporteren", save_to: "Opslaan als", save_file: "Opslaan", choose: "Kiezen…", printing: "Bestand wordt gemaakt…", saved_to: "Opgeslagen: {path}", open: "Openen",
+    print_export: "Afdrukken / Exporteren", save_to: "Opslaan als", save_file: "Opslaan", choose: "Kiezen…", printing: "Bestand wordt gemaakt…", saved_to: "Opgeslagen: {path}", open: "Openen", file_exists: "{path} bestaat al. Vervangen?", replace: "Vervangen",
     docs: { standings: "Stand (PDF)", seating: "Tafelschikking (PDF)", sheets: "Scorebladen om in te vullen (PDF)", "completed-sheets": "Ingevulde scorebladen (PDF)", rulings: "Beslissingen en boetes (PDF)",
       "standings-csv": "Stand (CSV)", "rounds-csv": "Resultaten per ronde (CSV)", "lines-csv": "Alle lijnen (CSV)" },
     backups: "Back-ups", back_up_now: "Nu een back-up maken", restore: "Terugzetten", confirm_restore: "De databank vervangen door deze back-up (de huidige inhoud wordt bewaard)",
@@ -115,7 +124,7 @@ const texts = {
     keep_for_joint: "Bewaren om samen op te slaan", pending_lines: "{n} lijnen gewijzigd, nog niet bewaard", save_all: "Deze lijnen samen bewaren", discard: "Weggooien",
     withdraw: "Terugtrekken", return_player: "Speelt weer", withdrawn_from: "teruggetrokken vanaf ronde {round}", joined_round: "ingestapt in ronde {round}",
     tournament_players: "Spelers van het toernooi", add_anyway: "Toch toevoegen (twee personen)", read_as: "gelezen als {encoding}",
-    unsure: "Niet ingevoerd, kan meerdere geregistreerde spelers zijn: {names}", undo: "Ongedaan maken", undo_gone: "Uw laatste handeling kan hier niet meer ongedaan worden: het blad is sindsdien gewijzigd. Gebruik de hulpmiddelen onder het blad.",
+    unsure: "Niet ingevoerd, kan meerdere geregistreerde spelers zijn: {names}", undo: "Ongedaan maken", undo_gone: "Uw laatste handeling kan hier niet meer ongedaan worden: het blad is sindsdien gewijzigd. Gebruik de hulpmiddelen onder het blad.", ruling_row: "Beslissing van de jury", sample_offer: "Nog geen tornooi. Maak er hieronder een aan, of kijk eerst rond in een voorbeeld: «Spring Open 2026», een hele avond Double King met zestien spelers.", sample_load: "Het voorbeeldtornooi openen", bad_date: "De datum leest niet als een datum: schrijf ze als {hint}.", void_fault: "geannuleerd en opnieuw gegeven; de fout telt", undo_nothing: "Hier is niets meer van u ongedaan te maken (Ctrl+Z neemt uw laatste lijn of correctie terug, één keer).", undone_line: "Ongedaan: lijn {line} ({what}) is teruggenomen.", undone_correction: "Ongedaan: uw correctie van lijn {line}; ze luidt weer {what}.",
     time: "Tijd", what: "Wat", change_from_to: "Wijziging", all_changes: "Alle wijzigingen van het toernooi, oudste eerst",
     actions: { "tournament_create": "toernooi aangemaakt", "tournament_enter": "speler ingeschreven", "tournament_import": "toernooi ingevoerd", "round_draw": "ronde geloot",
       "table_dealer": "eerste gever verbeterd", "deal_add": "lijn ingevoerd", "deal_correct": "lijn verbeterd", "deal_undo": "laatste lijn ongedaan", "sheet_replace": "blad verbeterd",
@@ -161,13 +170,57 @@ export function t(key, params = {}) {
   return String(text).replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? ""));
 }
 
-/** A refused change as the user reads it: the rule, in their language, then the detail. */
+/** How each language writes a date: day, month and year in its order, with its separator. */
+const DATES = { en: { order: "ymd", sep: "-", hint: "yyyy-mm-dd" }, fr: { order: "dmy", sep: "/", hint: "jj/mm/aaaa" }, nl: { order: "dmy", sep: "-", hint: "dd-mm-jjjj" } };
+
+/** A stored date (`2026-11-22`) as the window's language writes it (22/11/2026, 22-11-2026). */
+export function fmtDate(iso) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso || "");
+  if (!m) return iso || "";
+  const f = DATES[lang] || DATES.en;
+  return f.order === "dmy" ? [m[3], m[2], m[1]].join(f.sep) : [m[1], m[2], m[3]].join(f.sep);
+}
+
+/** A date as typed in the window's language, as stored (`2026-11-22`); null when it reads as none; "" when empty. */
+export function parseDate(text) {
+  const s = String(text || "").trim();
+  if (!s) return "";
+  const parts = s.split(/[^0-9]+/).filter(Boolean);
+  if (parts.length !== 3) return null;
+  const [a, b, c] = parts.map(Number);
+  const [y, m, d] = parts[0].length === 4 ? [a, b, c] : [c, b, a];
+  const when = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1900 || when.getUTCMonth() !== m - 1 || when.getUTCDate() !== d) return null;
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+/** How a date is typed in the window's language, for a field's placeholder. */
+export function dateHint() {
+  return (DATES[lang] || DATES.en).hint;
+}
+
+/**
+ * Words for a person: the rules name FORMAT.md's keys for those who write documents
+ * (`a fault states its \`reason\` and the jury member (\`by\`)`); read on screen, a key
+ * in brackets goes and a key in the sentence reads as a word.
+ */
+function forPeople(text) {
+  return String(text ?? "").replace(/\s*\(`[^`]+`\)/g, "").replace(/`([^`]+)`/g, "$1");
+}
+
+/**
+ * A refused change as the user reads it: the rule in their language, then the case, then
+ * where. The rule's code is no word for a person: it is carried as `.rule` on the text (a
+ * String), which the screens put in a tooltip and a `data-rule` attribute.
+ */
 export function explain(err) {
   if (err && err.rule) {
     const where = err.place ? [err.place.round && `${t("round")} ${err.place.round}`, err.place.table && `${t("table")} ${err.place.table}`, err.place.deal && `${t("line")} ${err.place.deal}`].filter(Boolean).join(", ") : "";
-    const rule = (err.rule_texts && err.rule_texts[lang]) || err.rule_text;
-    const detail = (err.detail_texts && err.detail_texts[lang]) || err.detail;
-    return `${t("refused")} — ${err.rule}: ${rule}. ${detail}${where ? ` (${where})` : ""}`;
+    const rule = forPeople((err.rule_texts && err.rule_texts[lang]) || err.rule_text);
+    const detail = forPeople((err.detail_texts && err.detail_texts[lang]) || err.detail);
+    const text = new String(`${t("refused")} — ${rule.charAt(0).toUpperCase()}${rule.slice(1)}. ${detail}${where ? ` (${where})` : ""}`);
+    text.rule = err.rule;
+    return text;
   }
   if (err && err.message_texts && err.message_texts[lang]) return err.message_texts[lang];
   return err && err.message ? err.message : String(err);

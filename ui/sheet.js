@@ -6,7 +6,7 @@
 import { call } from "./api.js";
 import { t, explain, currentLang } from "./i18n.js";
 import { h } from "./dom.js";
-import { state, render, act, flash, errorBox, fmt, dropLine, openTable } from "./shell.js";
+import { state, render, act, flash, errorBox, fmt, dropLine, openTable, savedWho } from "./shell.js";
 
 /** Which round and table: another one leaves what was typed at this one (`onchange` then redraws). */
 export function tableChooser(info, onchange) {
@@ -22,15 +22,20 @@ export function sheetTable(sheet, game) {
   const head = h("tr", {}, h("th", { class: "num" }, t("line")), h("th", { class: "num" }, t("deal")), h("th", {}, t("game_col")),
     sheet.seats.map((s) => h("th", { class: "num" }, `${s.seat}. ${s.name}`)), h("th", {}, ""));
   const rows = sheet.lines.map((l) => h("tr", { class: `${l.counts ? "" : "void"}${state.correcting === l.line ? " correcting" : ""}${state.pending && state.pending[l.line] ? " pending" : ""}`, id: `line-${l.line}` },
-    h("td", { class: "num" }, l.line), h("td", { class: "num" }, l.deal), h("td", { title: l.label_title[lang] }, `${l.label_texts[lang]}${l.fault ? " !" : ""}`),
+    h("td", { class: "num" }, l.line), h("td", { class: "num" }, l.deal), h("td", { class: "label", title: l.counts ? l.label_title[lang] : `${l.label_title[lang]} — ${t("void_fault")}` }, `${l.label_texts[lang]}${l.fault ? " !" : ""}`),
     l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}${l.sits_out === i + 1 ? " out" : ""}`, title: `${t("totals")}: ${l.running[i]}` }, h("span", {}, l.sits_out === i + 1 ? "—" : p))),
     h("td", {}, h("button", { class: "correct", onclick: () => { const draft = mod.newDraft((state.pending && state.pending[l.line]) || l.entry, { sheet, desc, next: null }); dropLine(); state.correcting = l.line; state.draft = draft; render(); } }, t("correct")))));
   const span = { colspan: 3 };
   const sum = h("tr", {}, h("th", span, t("totals")), sheet.totals.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
+  // Every ruling where it counts: between the sheet's totals and the round's scores, so that
+  // what moves the one to the other is on the sheet.
+  const rulings = sheet.rulings.map((r, i) => h("tr", { class: "ruling-row", id: `sheet-ruling-${i + 1}` },
+    h("td", span, `${r.sanction ? t("sanction") : t("ruling_row")}: ${r.reason}${r.by ? ` (${r.by})` : ""}`),
+    r.points.map((p) => h("td", { class: "num" }, p > 0 ? `+${p}` : String(p))), h("td", {}, "")));
   const scores = h("tr", { id: "round-scores" }, h("th", span, t("round_scores")), sheet.scores.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
   const points = h("tr", { id: "table-points" }, h("th", span, `${t("table_points")}${sheet.complete ? "" : ` (${t("provisional")})`}`),
     sheet.table_points.map((x) => h("th", { class: "num" }, fmt(x))), h("th", {}, ""));
-  return h("table", { class: "sheet", id: "sheet" }, head, rows, sum, scores, sheet.uses_table_points ? points : null);
+  return h("table", { class: "sheet", id: "sheet" }, head, rows, sum, rulings, scores, sheet.uses_table_points ? points : null);
 }
 
 /** The live check of the line being typed: its points, or the rule it breaks, from the application. */
@@ -72,6 +77,8 @@ export function entryPanel(sheet, tid, game) {
   const listeners = [];
   const ctx = {
     sheet, desc, next, correcting, t,
+    // The name of who works at this screen (a fine's jury member by default).
+    who: (savedWho() || {}).name || "",
     draft: state.draft || (state.draft = mod.newDraft(null, { sheet, desc, next })),
     submit: () => submit(),
     redraw: (focus) => render().then(() => { if (focus) document.querySelector(focus)?.focus(); }),
@@ -87,9 +94,17 @@ export function entryPanel(sheet, tid, game) {
         try { result = await call("deal_check", { ...where, line: correcting || null, entry: sent }); } catch (e) { return; }
         if (seq !== checkSeq) return;
         listeners.forEach((fn) => fn(result));
+        // A refusal shown for an earlier try goes once the line no longer breaks a rule.
+        if (entry && !result.refused && state.error) { state.error = null; document.getElementById("error")?.remove(); }
         if (!entry) { previewEl.textContent = ""; previewEl.className = "preview"; }
-        else if (result.refused) { previewEl.textContent = explain(result.refused); previewEl.className = "preview bad"; }
-        else { previewEl.textContent = `${t("points")}: ${result.points.map((p, i) => `${sheet.seats[i].name} ${p > 0 ? "+" : ""}${p}`).join(" · ")}`; previewEl.className = "preview good"; }
+        else if (result.refused) { const why = explain(result.refused); previewEl.textContent = why; previewEl.dataset.rule = why.rule || ""; previewEl.title = why.rule || ""; previewEl.className = "preview bad"; }
+        else {
+          // The line in words first (whom it credits, by name), then each seat's points.
+          const words = result.texts ? `${result.texts[currentLang()]} — ` : "";
+          previewEl.dataset.rule = ""; previewEl.title = "";
+          previewEl.textContent = `${words}${t("points")}: ${result.points.map((p, i) => `${sheet.seats[i].name} ${p > 0 ? "+" : ""}${p}`).join(" · ")}`;
+          previewEl.className = "preview good";
+        }
       }, 120);
     },
   };
@@ -117,16 +132,19 @@ export function entryPanel(sheet, tid, game) {
         : t("next_dealer", { dealer: next.dealer, deal: next.deal, name: sheet.seats[next.dealer - 1].name })),
     // The running totals stay in sight while the sheet scrolls behind the panel.
     sheet.lines.length ? h("p", { class: "hint", id: "entry-totals" }, `${t("totals")}: ${sheet.seats.map((s, i) => `${s.name} ${sheet.totals[i]}`).join(" · ")}`) : null,
-    errorBox(),
-    mod.entryView(ctx),
-    previewEl,
+    // The game's fields scroll on their own when the panel is short of room…
+    h("div", { class: "entry-body", id: "entry-body" }, mod.entryView(ctx)),
   ];
-  if (correcting) parts.push(h("div", { class: "row" }, h("label", {}, t("reason"), h("input", { id: "correct-reason", value: d.reason || "", oninput: (e) => { d.reason = e.target.value; },
+  // … while the refusal, the preview and the buttons stay at the foot of the panel, in
+  // sight however long the refusal or the game's fields.
+  const foot = [errorBox(), previewEl];
+  if (correcting) foot.push(h("div", { class: "row" }, h("label", {}, t("reason"), h("input", { id: "correct-reason", value: d.reason || "", oninput: (e) => { d.reason = e.target.value; },
     onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); submit(); } } }))));
-  parts.push(h("div", { class: "row" },
+  foot.push(h("div", { class: "row" },
     h("button", { class: "primary", id: "enter-line", onclick: () => submit() }, correcting ? t("correct") : t("enter_line")),
     correcting ? h("button", { id: "keep-line", onclick: () => submit(true) }, t("keep_for_joint")) : null,
     correcting ? h("button", { onclick: () => { dropLine(); render(); } }, t("cancel")) : null));
+  parts.push(h("div", { class: "entry-foot", id: "entry-foot" }, foot));
   state.keys = (e) => mod.onKey(e, ctx);
   setTimeout(() => ctx.check(), 0);
   return h("div", { class: "card", id: "entry" }, parts);
@@ -150,12 +168,14 @@ export function historyTable(history) {
     }));
 }
 
-/** On the scorer's screen, the sheet's last line just above the entry panel (which stays at the bottom). */
+/**
+ * On the scorer's screen, the sheet's last line — or the line being corrected — just above
+ * the entry panel (which stays at the bottom), never hidden behind it.
+ */
 export function showLastLine() {
-  if (state.correcting) return;
   const rows = document.querySelectorAll("#sheet tr[id^=line-]");
   const entry = document.getElementById("entry");
-  const last = rows[rows.length - 1];
+  const last = state.correcting ? document.getElementById(`line-${state.correcting}`) : rows[rows.length - 1];
   if (!last || !entry) return;
   last.style.scrollMarginBottom = `${entry.offsetHeight + 8}px`;
   last.scrollIntoView({ block: "end" });
@@ -174,15 +194,25 @@ export function actionName(code) {
  */
 export async function undoMine() {
   const a = state.lastAction;
-  if (!a) return;
+  // Said in words, whatever happens: what was undone, or that nothing is left to undo.
+  if (!a) { flash(t("undo_nothing")); return; }
   const where = { tournament: a.tournament, round: a.round, table: a.table };
   const reason = t("undo");
+  const lang = currentLang();
+  let done = "";
   const ok = await act(async () => {
     const sheet = await call("sheet", where);
     const current = sheet.lines[a.line - 1];
-    if (a.kind === "line" && sheet.lines.length === a.line && JSON.stringify(current.entry) === JSON.stringify(a.after)) return call("deal_undo", { ...where, line: a.line, reason });
-    if (a.kind === "correct" && current && JSON.stringify(current.entry) === JSON.stringify(a.after)) return call("deal_correct", { ...where, line: a.line, entry: a.before, reason });
+    if (a.kind === "line" && sheet.lines.length === a.line && JSON.stringify(current.entry) === JSON.stringify(a.after)) {
+      done = t("undone_line", { line: a.line, what: current.entry_texts[lang] });
+      return call("deal_undo", { ...where, line: a.line, reason });
+    }
+    if (a.kind === "correct" && current && JSON.stringify(current.entry) === JSON.stringify(a.after)) {
+      const after = await call("deal_correct", { ...where, line: a.line, entry: a.before, reason });
+      done = t("undone_correction", { line: a.line, what: after.lines[a.line - 1].entry_texts[lang] });
+      return after;
+    }
     throw { message: t("undo_gone") };
   });
-  if (ok) { state.lastAction = null; flash(t("saved")); }
+  if (ok) { state.lastAction = null; flash(done); }
 }

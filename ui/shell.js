@@ -18,6 +18,7 @@ export const state = {
   pending: null, // corrections kept for one joint save, {line: entry} (null: none)
   showHistory: false, // the sheet's history is shown below it
   moreOpen: false, // the sheet's "undo, first dealer, history" section was opened by hand
+  newRuling: false, // a ruling was just recorded: the jury screen brings it into sight once drawn
   keys: null, // the game's keys for the line being typed, (event) => handled; set by the entry panel
   lastAction: null, // this screen's last line written or corrected, for Ctrl+Z: {kind, tournament, round, table, line, before, after}
   error: null, // the refusal shown on the current screen, as text (null: none)
@@ -32,7 +33,10 @@ export const state = {
   afterRound: null, // the round the standings are shown after (null: the latest)
   projectorMode: "standings", // what the projector shows: "standings" or "tables"
   projectorSeen: null, // what the projector last drew (standings and round status as JSON), to redraw on a change only
-  print: {}, // the print panel, {what, path, open, busy, done}
+  // The print panel: the document chosen; each document's file by "tournament/document/round",
+  // {path, own: typed or chosen here, asked: proposal requested}; the file being asked
+  // about before it is replaced, and the file last saved, each {key, path} (null: none).
+  print: { what: null, files: {}, open: false, busy: false, asking: null, done: null },
   confirmRestore: null, // the path of the backup whose restore asks for a confirmation (null: none)
   afterWho: null, // the screen shown once who works here is said (null: tournaments)
 };
@@ -76,7 +80,9 @@ function clearFlash() {
 }
 
 export function errorBox() {
-  return state.error ? h("div", { class: "error", id: "error" }, state.error) : null;
+  // A refusal's rule code rides along for the tooltip (and the tests), not in the words.
+  const rule = state.error && state.error.rule;
+  return state.error ? h("div", { class: "error", id: "error", "data-rule": rule || null, title: rule || null }, String(state.error)) : null;
 }
 
 // ----------------------------------------------------------- helpers
@@ -165,6 +171,7 @@ async function draw() {
   const whoButton = document.getElementById("who");
   whoButton.textContent = who ? actorText(who) : t("nobody");
   whoButton.title = t("working");
+  document.getElementById("current-tournament").title = t("tournament");
   // The tournament picker needs an open database; on the recovery screen there is none.
   await fillTournaments().catch(() => null);
   const view = document.getElementById("view");

@@ -243,6 +243,10 @@ async fn import_document(app: S<'_>, text: String) -> Reply<atout_api::Tournamen
     app.with(|a| a.import_document(&text))
 }
 #[tauri::command]
+async fn sample_load(app: S<'_>) -> Reply<atout_api::TournamentInfo> {
+    app.with(|a| a.sample_load())
+}
+#[tauri::command]
 async fn export_document(app: S<'_>, tournament: String) -> Reply<atout_api::Document> {
     app.with(|a| a.export_document(&tournament))
 }
@@ -289,6 +293,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         rulings_list,
         standings,
         import_document,
+        sample_load,
         export_document
     ])
 }
@@ -318,6 +323,13 @@ fn fit_to_screen<R: tauri::Runtime>(window: &tauri::WebviewWindow<R>) {
 
 /// Open the database (ATOUT_DB, or the default one) and run the window.
 pub fn run() {
+    // WebKit's accelerated compositing loads a whole GL stack (Mesa's llvmpipe where there is
+    // no GPU) that Atout's pages have no use for: about 80 MB more per window (measured in
+    // docs/performance.md). Off, unless the user's environment says otherwise. Set before
+    // any thread or web process starts.
+    if std::env::var_os("WEBKIT_DISABLE_COMPOSITING_MODE").is_none() {
+        std::env::set_var("WEBKIT_DISABLE_COMPOSITING_MODE", "1");
+    }
     let path = std::env::var_os("ATOUT_DB").map(std::path::PathBuf::from).unwrap_or_else(Atout::default_db_path);
     // A file that cannot be opened is not loaded at all: the window opens on its
     // recovery screen, which offers the backups beside it.

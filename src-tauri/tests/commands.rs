@@ -78,3 +78,17 @@ fn commands_forward_to_the_api_and_refusals_come_back_with_their_rule() {
         invoke(&w, "deal_check", json!({"tournament": tid, "round": 1, "table": 1, "line": 1, "entry": {"contract": "C", "counts": [1, 1, 1, 0]}})).unwrap();
     assert_eq!(check["refused"]["rule"], "deal-total");
 }
+
+/// Issue "The window, tried as a club evening": the window offers the sample tournament
+/// on a first run (an empty database), and loading it gives the sample's own standings.
+#[test]
+fn the_sample_tournament_loads_on_an_empty_database() {
+    let w = window();
+    assert_eq!(invoke(&w, "tournament_list", json!({})).unwrap(), json!([]));
+    let info = invoke(&w, "sample_load", json!({})).unwrap();
+    assert_eq!((info["name"].as_str(), info["players"].as_i64()), (Some("Spring Open 2026"), Some(16)));
+    let standings = invoke(&w, "standings", json!({"tournament": info["id"].to_string(), "afterRound": null})).unwrap();
+    let expected: Value = serde_json::from_str(include_str!("../../fixtures/spring-open-16.expected.json")).unwrap();
+    let ranks = |v: &Value| v["rows"].as_array().unwrap().iter().map(|r| (r["player"].clone(), r["rank"].clone())).collect::<Vec<_>>();
+    assert_eq!(ranks(&standings), ranks(&expected));
+}

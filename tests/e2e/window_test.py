@@ -154,6 +154,21 @@ class Window:
         print(f"  screen {name}: saved, not blank, shows {expected}")
 
 
+def wait_rule(w, code, css, timeout=10):
+    """Wait until the refusal shown in `css` is for the rule `code` (carried in `data-rule`,
+    not in the words), and that its words show no rule code or key."""
+    end = time.time() + timeout
+    while True:
+        got = w.js("const e = document.querySelector(arguments[0]); return e ? e.dataset.rule || '' : ''", css)
+        if got == code:
+            words = w.text(css)
+            check(code not in words and "`" not in words, f"the refusal in {css} reads in words, no code or key: {words}")
+            return
+        if time.time() > end:
+            raise AssertionError(f"no refusal for {code} in {css} (got «{got}»)")
+        time.sleep(0.1)
+
+
 def blank(png):
     """True when every pixel of the PNG is the same (a window that did not render)."""
     pos, idat, width, height = 8, b"", 0, 0
@@ -237,6 +252,10 @@ def evening(w, csv_path):
     who = w.js("return document.getElementById('who').textContent")
     check("Marie (secretary)" in who, f"the header shows who is working: {who!r}")
     w.click("#nav-tournaments")
+    # The first time, the database is empty: the sample tournament is offered (loaded in the
+    # command test; here the evening starts from nothing).
+    w.find("#sample-offer")
+    w.shot("00-first-run", ["No tournament yet", "Open the sample tournament"])
     w.type("#tournament-name", "Friday Test")
     w.type("#create-tournament input[name=rounds]", "2")
     w.click("#create-tournament-button")
@@ -274,9 +293,9 @@ def evening(w, csv_path):
             choose(w, "#game-C")
             enter_counts(w, at_seats([1, 1, 1, 0], first), submit=False)
             w.click("#enter-line")
-            w.wait_text("deal-total", "#error")
+            wait_rule(w, "deal-total", "#error")
             check(w.value(f"#fig-{moved(1, first)}") == "1", "typed figures are kept after a refusal")
-            w.shot("04-scorer-refused", ["deal-total", "Sum 3 of 4"])
+            w.shot("04-scorer-refused", ["The counts of a deal add up to the deal total", "Sum 3 of 4"])
         enter_line(w, game, figures, first, n)
     w.find("#sheet-complete")
     # Regression: counts near 2^62 made the command panic and the window wait forever; now a refusal comes back.
@@ -328,10 +347,10 @@ def evening(w, csv_path):
     w.type("#free-ruling input[name=reason]", "slow play")
     w.type("#free-ruling input[name=by]", "Jury Claes")
     w.click("#record-ruling")
-    w.wait_text("ruling-zero-sum", "#error")
+    wait_rule(w, "ruling-zero-sum", "#error")
     kept = [w.value(f"#free-ruling input[name={n}]") for n in ("p1", "p2", "reason", "by")]
     check(kept == ["3", "-1", "slow play", "Jury Claes"], f"a refused ruling keeps its fields: {kept}")
-    w.shot("06b-jury-refused", ["ruling-zero-sum", "Free ruling"])
+    w.shot("06b-jury-refused", ["Refused", "Free ruling"])
     # A table the round does not have is named as such.
     w.select("#sheet-table", 5)
     w.wait_text("Round 1 has no table 5; its tables are 1, 2.", "#jury-missing")
@@ -425,6 +444,90 @@ KING = [
     ("recup", ("none", [2, 4, 4, 3], (1, 3))), ("counts", [2, 2, 2, 2]), ("recup", ("hearts", [5, 2, 3, 3], None)),
     ("counts", [1, 0, 2, 1]), ("recup", ("clubs", [3, 3, 3, 4], None)), ("king", 3), ("last-two", (1, 1)),
 ]
+
+
+def prints_and_files(w, work):
+    """Prints and files: the file proposed follows the document chosen (the ranking is never
+    offered the seating plan's name), and a file that exists is replaced only when asked:
+    Cancel keeps it as it was, Replace writes it. A ranking printed while tables play says so."""
+    def open_panel():
+        w.find("#print-panel")
+        if not w.js("return document.getElementById('print-panel').open"):
+            w.click("#print-panel summary")
+        w.find("#print-path")
+
+    def path_shown(name, timeout=10):
+        end = time.time() + timeout
+        while True:
+            shown = w.value("#print-path") or ""
+            if os.path.basename(shown) == name or time.time() > end:
+                return shown
+            time.sleep(0.1)
+
+    # The rounds screen proposes the seating plan of the round shown (round 2, drawn last).
+    w.click("#nav-rounds")
+    w.find("#table-card-1")
+    open_panel()
+    seating = path_shown("Friday-Test-seating-round-2.pdf")
+    check(os.path.basename(seating) == "Friday-Test-seating-round-2.pdf", f"the seating plan's file on the rounds screen: {seating!r}")
+    # The standings screen: the ranking printed this evening keeps the path typed for it.
+    w.click("#nav-standings")
+    w.find("#standings-table")
+    open_panel()
+    ranking = os.path.join(work, "ranking.pdf")
+    kept = path_shown("ranking.pdf")
+    check(kept == ranking, f"the ranking keeps the path typed for it: {kept!r}")
+    # The ranking after round 1 was never printed: its own name is proposed, not the seating plan's.
+    w.select("#after-round", 1)
+    end = time.time() + 10
+    while "Round 2" in w.text("#round-status") and time.time() < end:
+        time.sleep(0.1)
+    open_panel()
+    proposed = path_shown("Friday-Test-standings-round-1.pdf")
+    check(os.path.basename(proposed) == "Friday-Test-standings-round-1.pdf" and "seating" not in proposed,
+          f"the ranking's own file is proposed: {proposed!r}")
+    # Another document, another name; back to the ranking, its name again.
+    w.select("#print-what", "standings-csv")
+    csv = path_shown("Friday-Test-standings-round-1.csv")
+    check(os.path.basename(csv) == "Friday-Test-standings-round-1.csv", f"the ranking's CSV is proposed for the CSV: {csv!r}")
+    w.select("#print-what", "standings")
+    again = path_shown("Friday-Test-standings-round-1.pdf")
+    check(again == proposed, f"the ranking's proposal comes back with the ranking: {again!r}")
+    # Printed under that name (in the test's folder, not the documents folder of whoever runs it).
+    pdf = os.path.join(work, os.path.basename(proposed))
+    w.type("#print-path", pdf)
+    w.click("#print-save")
+    w.wait_text("Saved to", "#print-done", timeout=30)
+    text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout
+    # Table 2 of round 1 is still being played (nothing but a ruling written there).
+    check("Provisional — round 1 still being played" in text, f"the ranking printed while round 1 plays says so: {text[:300]!r}")
+    with open(pdf, "rb") as f:
+        first = f.read()
+    stamp = os.stat(pdf).st_mtime_ns
+    # Printed again: the file exists, and the window asks before replacing it. Cancel keeps it.
+    w.click("#print-save")
+    w.wait_text("exists. Replace it?", "#print-confirm", timeout=30)
+    asked = w.text("#print-confirm")
+    check(pdf in asked and "Replace" in asked and "Cancel" in asked, f"the question names the file: {asked!r}")
+    w.shot("07c-print-replace-asked", ["exists. Replace it?", "Replace", "Cancel"])
+    w.click("#print-cancel")
+    w.find("#print-save")
+    check(not w.js("return !!document.getElementById('print-confirm')"), "Cancel closes the question")
+    check(not w.js("return !!document.getElementById('print-done')"), "Cancel saves nothing")
+    with open(pdf, "rb") as f:
+        check(f.read() == first and os.stat(pdf).st_mtime_ns == stamp, "after Cancel the file is as it was")
+    # Asked again and replaced: written anew.
+    os.utime(pdf, ns=(1, 1))
+    w.click("#print-save")
+    w.wait_text("exists. Replace it?", "#print-confirm", timeout=30)
+    w.click("#print-replace")
+    w.wait_text("Saved to", "#print-done", timeout=30)
+    check(os.stat(pdf).st_mtime_ns != 1, "Replace writes the file again")
+    text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout
+    check("Standings — Friday Test" in text, f"the replaced file is the ranking: {text[:200]!r}")
+    w.shot("07d-print-replaced", ["Saved to", "Open"])
+    w.select("#after-round", 2)
+    w.wait_text("Round 2", "#round-status")
 
 
 def new_tournament(w, name, game, rounds, settings=None):
@@ -604,7 +707,7 @@ def lucky7_evening(w):
     for s in range(1, 5):
         w.type(f"#trick-{s}", "1" if s == others[0] else "0")
     w.type("#trick-4", "\ue007", clear=False)
-    w.wait_text("last-bid", "#error")
+    wait_rule(w, "last-bid", "#error")
     check(w.value(f"#bid-{others[0]}") == "1", "typed bids are kept after a refusal")
     # Seat 1 bids and takes every card, seat 2 bids 1, seats 3 and 4 bid and take 0:
     # seat 1 scores 10 + 2c (hand 7: 48), seat 2 nothing, seats 3 and 4 10 a hand (hand 7: 20).
@@ -646,7 +749,7 @@ def cribbage_evening(w):
     w.wait_text("Points: 12", "#calc-result")
     w.shot("14b-cribbage-calculator", ["Hand calculator", "Fifteens: 2 × 2 = 4", "Runs: 2 × 3 = 6", "Pairs: 1 × 2 = 2"])
     w.type("#calc-tiles", "4")
-    w.wait_text("hand-size", "#calc-result")
+    wait_rule(w, "hand-size", "#calc-result")
     w.click("#calc-close")
     new_tournament(w, "Cribbage Test", "kings-cribbage", 1)
     first = open_sheet(w, 7, due="turn 1")
@@ -699,17 +802,43 @@ ENGLISH = ["Round", "Standings", "Enter line", "Sheet complete", "Draw round", "
            "Draw number", "being played", "Running totals", "the counts", "add up", "Choose File", "double-king"]
 
 
+def header_in_one_row(w, lang):
+    """The header is one row at 1280 × 800 and at 1024 × 768, and who works here is shown whole."""
+    for width, height in ((1280, 800), (1024, 768)):
+        http("POST", w.s("/window/rect"), {"width": width, "height": height})
+        time.sleep(0.4)
+        w.settle()
+        got = w.js("const h = document.querySelector('header'), b = document.getElementById('who'), n = document.getElementById('nav');"
+                   " return {height: h.getBoundingClientRect().height, cut: b.scrollWidth > b.clientWidth + 1, right: b.getBoundingClientRect().right,"
+                   " width: innerWidth, tallest: Math.max(...[...h.children].map(c => c.getBoundingClientRect().height))}")
+        check(got["height"] <= got["tallest"] + 14, f"{lang} {width}×{height}: the header is one row: {got}")
+        check(not got["cut"] and got["right"] <= got["width"] + 0.5, f"{lang} {width}×{height}: who works here is shown whole: {got}")
+        if width == 1280:
+            w.shot(f"25-{lang}-header-1280", [])
+    http("POST", w.s("/window/rect"), {"width": 1280, "height": 800})
+    time.sleep(0.3)
+
+
 def languages(w):
     """Every screen in French and in Dutch, a refusal included: no English word from the list above."""
     friday = w.js("return [...document.querySelectorAll('#current-tournament option')].find(o => o.textContent === 'Friday Test').value")
     w.select("#current-tournament", friday)
     w.settle()
-    for lang in ("fr", "nl"):
+    for lang in ("en", "fr", "nl"):
         w.select("#lang", lang)
         w.settle()
+        header_in_one_row(w, lang)
+        if lang == "en":
+            continue
         for view in ("tournaments", "players", "rounds", "standings", "scorer", "jury", "projector", "log", "backups"):
             w.click(f"#nav-{view}")
             w.find(f"#screen-{view}")
+            if view == "tournaments":
+                # Dates as the language writes them: 22/11/2026 in French, 22-11-2026 in Dutch.
+                sep = {"fr": "/", "nl": "-"}[lang]
+                dates = w.js("return [...document.querySelectorAll('#screen-tournaments td')].map(e => e.textContent).filter(x => /\\d{2}\\D\\d{2}\\D\\d{4}/.test(x))")
+                check(dates and all(x[2] == sep and x[5] == sep for x in dates), f"{lang}: dates written the {lang} way: {dates}")
+                check(w.js("return document.getElementById('tournament-date').placeholder") == {"fr": "jj/mm/aaaa", "nl": "dd-mm-jjjj"}[lang], f"{lang}: the date field asks the {lang} way")
             if view in ("scorer", "jury"):
                 w.select("#sheet-round", 1)
                 w.select("#sheet-table", 2)
@@ -721,14 +850,14 @@ def languages(w):
                 for i, c in enumerate([1, 1, 1, 0], 1):
                     w.type(f"#fig-{i}", str(c))
                 w.click("#enter-line")
-                w.wait_text("deal-total", "#error")
+                wait_rule(w, "deal-total", "#error")
                 w.js("document.getElementById('sheet-more').open = true; document.getElementById('show-history').click()")
                 w.find("#history")
             body = w.text()
             found = [word for word in ENGLISH if word in body]
             check(not found, f"{lang} {view}: English words shown: {found}")
             if view == "scorer":
-                w.shot(f"21-{lang}-scorer-refused", ["deal-total"])
+                w.shot(f"21-{lang}-scorer-refused", [{"fr": "Refusé", "nl": "Geweigerd"}[lang]])
                 w.js("document.getElementById('show-history').click()")
                 w.settle()
                 w.keys(["\ue00c"])
@@ -791,6 +920,296 @@ def rikken_evening(w):
     w.shot("16-rikken-scorer", ["sits out", "open misère"])
 
 
+def press(w, keys):
+    """Press `keys` one after the other, each on its own (no field focused), the page settled between; their count."""
+    for k in keys:
+        w.keys([k])
+        w.settle()
+    return len(keys)
+
+
+def seat_names(w):
+    """The sheet's seat headers: {seat: name}."""
+    heads = w.js("return [...document.querySelectorAll('#sheet tr:first-child th')].map(e => e.textContent)")
+    return {int(x.split(".")[0]): x.split(". ", 1)[1] for x in heads if x[:1].isdigit() and ". " in x}
+
+
+def rikken_keyboard(w):
+    """Issue "The window, tried as a club evening": a Rikken table of five typed at the keyboard.
+    A picked seat is shown picked and never picked again by a later digit (Backspace reopens it);
+    the preview names whom the line credits; misère declarers and a fine's offender by digits;
+    Enter in the reason and jury fields; a refusal leaves Enter and the preview in sight and goes
+    once the line is mended; a line being corrected stays in sight; Ctrl+Z says what it undid.
+    Every key counted."""
+    names = seat_names(w)
+
+    def seats():
+        """Three seats that play the next deal (at a table of five the dealer sits out, and the deal moves on)."""
+        out = int(w.text("#sits-out").split(".")[0])
+        playing = [s for s in sorted(names) if s != out]
+        return playing[3], playing[0], playing[1]
+
+    d, p, d2 = seats()
+    w.js("document.activeElement && document.activeElement.blur()")
+    lines = len(w.js("return [...document.querySelectorAll('#sheet tr[id^=line-]')]"))
+    keys = {}
+    # Abondance 10 by seat d with 11 tricks: the digits after the declarer are the tricks'.
+    n = press(w, ["j", str(d)])
+    w.find(f"#declarer-{d}.chosen")
+    green = w.js("return getComputedStyle(document.getElementById(arguments[0])).backgroundColor", f"declarer-{d}")
+    check(green == "rgb(22, 101, 52)", f"the picked declarer shows pressed: {green}")
+    n += press(w, ["1", "1"])
+    check(w.value("#tricks") == "11", f"the digits after the declarer went to the tricks: {w.value('#tricks')}")
+    check(w.js("return document.querySelectorAll('[id^=declarer-].chosen').length") == 1 and bool(w.js("return !!document.querySelector('#declarer-%d.chosen')" % d)),
+          "a later digit did not pick another declarer")
+    w.wait_text(names[d], "#preview")
+    w.wait_text("11", "#preview")
+    w.shot("22-rikken-solo-keys", [names[d], "abondance 10"])
+    n += press(w, ["\ue007"])
+    lines += 1
+    w.find(f"#line-{lines}")
+    got = w.js("return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", f"#line-{lines} td span")
+    check(int(got[d - 1]) > 0, f"the abondance credits seat {d}: {got}")
+    keys["solo"] = n
+    # Backspace takes a seat back: the next digit picks again.
+    d, p, d2 = seats()
+    w.js("document.activeElement && document.activeElement.blur()")
+    press(w, ["j", str(d), "\ue003"])
+    check(not w.js("return !!document.querySelector('[id^=declarer-].chosen')"), "Backspace took the declarer back")
+    press(w, [str(d2)])
+    w.find(f"#declarer-{d2}.chosen")
+    # Escape (no field focused: the tricks field has it now) drops the line.
+    w.js("document.activeElement && document.activeElement.blur()")
+    press(w, ["\ue00c"])
+    check(not w.js("return !!document.querySelector('[id^=declarer-].chosen')"), "Escape dropped the line")
+    # Rik: declarer, partner, tricks, Enter.
+    w.js("document.activeElement && document.activeElement.blur()")
+    keys["rik"] = press(w, ["r", str(d), str(p), "9", "\ue007"])
+    lines += 1
+    w.find(f"#line-{lines}")
+    # Misère with two declarers, by digits; Enter goes to their tricks.
+    d, p, d2 = seats()
+    w.js("document.activeElement && document.activeElement.blur()")
+    n = press(w, ["m", str(d), str(d2)])
+    w.find(f"#declarer-{d}.chosen")
+    w.find(f"#declarer-{d2}.chosen")
+    n += press(w, ["\ue007", "0", "\ue007", "0", "\ue007"])
+    lines += 1
+    w.find(f"#line-{lines}")
+    keys["misère of two"] = n
+    # A fine: F, the offender's digit, the reason, Enter (the jury member is who works here), Enter.
+    d, p, d2 = seats()
+    w.js("document.activeElement && document.activeElement.blur()")
+    n = press(w, ["f", str(p)])
+    w.find(f"#offender-{p}.chosen")
+    check(w.value("#fine-by") != "", "the jury member is filled in from who is working")
+    reason = "not shown"
+    for ch in reason:
+        w.keys([ch])
+    n += len(reason)
+    n += press(w, ["\ue007", "\ue007"])
+    lines += 1
+    w.find(f"#line-{lines}")
+    keys["fine"] = n
+    print(f"  keyboard (Rikken): {keys} (a fine's count includes its {len(reason)}-letter reason)")
+    check(keys["solo"] <= 5 and keys["rik"] <= 5 and keys["misère of two"] <= 8 and keys["fine"] <= 4 + len(reason),
+          f"Rikken keys within 5 / 5 / 8 / 4 + reason: {keys}")
+    # Ctrl+Z takes back the fine and says so; a second one says nothing is left.
+    w.js("document.activeElement && document.activeElement.blur()")
+    w.keys(["\ue009", "z"])
+    w.wait_text("Undone", "#flash")
+    w.wait_text(f"line {lines}", "#flash")
+    lines -= 1
+    w.keys(["\ue009", "z"])
+    w.wait_text("Nothing of yours", "#flash")
+    # A refusal: Enter and the preview stay in sight; it goes once the line is mended.
+    d, p, d2 = seats()
+    w.js("document.activeElement && document.activeElement.blur()")
+    press(w, ["r", str(d), str(p)])
+    w.type("#tricks", "14")
+    w.click("#enter-line")
+    w.find("#error")
+    seen = inside_viewport(w, "#enter-line, #preview, #error")
+    check(seen and all(seen), f"with a refusal, Enter, the preview and the refusal are in sight: {seen}")
+    w.shot("23-rikken-refused-in-sight", ["Refused"])
+    w.type("#tricks", "8")
+    w.wait_text(names[d], "#preview")
+    end = time.time() + 5
+    while w.js("return !!document.getElementById('error')") and time.time() < end:
+        time.sleep(0.1)
+    check(not w.js("return !!document.getElementById('error')"), "the old refusal went once the line was mended")
+    w.js("document.activeElement && document.activeElement.blur()")
+    press(w, ["\ue00c"])
+    # The line being corrected stays in sight above the entry panel.
+    w.click("#line-1 button.correct")
+    w.find("#line-1.correcting")
+    w.settle()
+    above = w.js("const b = document.getElementById('line-1').getBoundingClientRect(), e = document.getElementById('entry').getBoundingClientRect();"
+                 " return b.top >= 0 && b.bottom <= e.top + 1")
+    check(above, "the line being corrected shows above the entry panel")
+    w.shot("24-rikken-correcting-in-sight", ["Correcting line 1"])
+    w.js("document.activeElement && document.activeElement.blur()")
+    press(w, ["\ue00c"])
+    # The jury: the member is who works here; a ruling recorded comes into sight in the list,
+    # with its time; on the sheet it has its row where it counts, between the totals and the
+    # round's scores.
+    w.click("#nav-jury")
+    w.find("#free-ruling")
+    check(w.value("#free-ruling input[name=by]") == "Marie", f"the jury member is who works here: {w.value('#free-ruling input[name=by]')!r}")
+    w.type("#free-ruling input[name=p1]", "2")
+    w.type("#free-ruling input[name=p2]", "-2")
+    w.type("#free-ruling input[name=reason]", "slow play")
+    w.click("#record-ruling")
+    w.find("#rulings-table tr.new")
+    seen = inside_viewport(w, "#rulings-table tr.new")
+    check(seen and all(seen), "the ruling just recorded is in sight")
+    check(w.js("return /\\d{2}:\\d{2}/.test(document.querySelector('#rulings-table tr.new td').textContent)"), "the ruling's time is shown")
+    w.shot("26-jury-new-ruling", ["slow play", "Marie"])
+    w.click("#nav-scorer")
+    w.find("#sheet-ruling-1")
+    row = w.js("return [...document.querySelectorAll('#sheet-ruling-1 td')].map(e => e.textContent)")
+    check("slow play" in row[0] and row[1:3] == ["+2", "-2"], f"the ruling has its row on the sheet: {row}")
+    tot = w.js("return [...[...document.querySelectorAll('#sheet tr')].find(r => r.firstChild.textContent === 'Totals').children].slice(1).filter(e => e.textContent.trim()).map(e => Number(e.textContent))")
+    scores = w.js("return [...document.querySelectorAll('#round-scores th')].slice(1).filter(e => e.textContent.trim()).map(e => Number(e.textContent))")
+    check([a + b for a, b in zip(tot, [2, -2, 0, 0, 0])] == scores, f"totals {tot} and the ruling make the round scores {scores}")
+    w.shot("27-sheet-ruling-row", ["Jury ruling", "slow play"])
+
+
+# Eighteen players for the room display: none registered before (no probable namesake of anyone).
+EIGHTEEN = ["Amandine Vleeschouwer", "Benoît Quaghebeur", "Cyriel Ostyn", "Delphine Wuyts", "Emiel Haegeman", "Fanny Lenoir",
+            "Gaston Verhaegen", "Hilde Coppens", "Isidoor Van Acker", "Joke Desmet-Vermeiren de Lichtervelde", "Koenraad Baert",
+            "Liesbeth Pauwels", "Maurice Tondeur", "Nathalie Brasseur", "Omer Dewulf", "Paulien Steenhout", "Raoul Fontaine", "Sabine Moreels"]
+
+
+def room_pages(w, name, expected):
+    """The room display at the window's size, page by page (turned by a click on "page 1/2"): every
+    rank on some page, each page's rows and the chart inside the window. Returns the number of pages."""
+    w.settle()
+    time.sleep(0.6)  # the board lays itself out again once the window has its new size
+    w.settle()
+    everyone = w.js("return [...document.querySelectorAll('#projector-table tbody td.rank')].map(e => e.textContent)")
+    pages = int(w.js("return document.getElementById('projector-table').dataset.pages"))
+    end = time.time() + 10
+    while w.js("return document.getElementById('projector-table').dataset.page") != "1" and time.time() < end:
+        w.click("#projector-page")
+        time.sleep(0.2)
+    seen, shown = set(), []
+    for turn in range(pages):
+        page = w.js("return document.getElementById('projector-table').dataset.page")
+        rows = w.js("return [...document.querySelectorAll('#projector-table tbody tr')].map((r, i) => r.hidden ? -1 : i).filter(i => i >= 0)")
+        check(rows, f"{name}: page {page} shows rows")
+        seen.update(rows)
+        inside = inside_viewport(w, "#projector-table tbody tr:not([hidden]), #projector-table thead, #progress-chart, #progress-legend, #projector-status")
+        check(inside and all(inside), f"{name}: page {page}'s rows and the chart are inside the window: {inside}")
+        label = w.text("#projector-page") if pages > 1 else ""
+        check(pages == 1 or label.endswith(f"{page}/{pages}"), f"{name}: the page is said: «{label}», page {page} of {pages}")
+        if turn == 0:
+            w.shot(name, expected)
+        shown.append(page)
+        if turn < pages - 1:
+            w.click("#projector-page")
+            end = time.time() + 5
+            while w.js("return document.getElementById('projector-table').dataset.page") == page and time.time() < end:
+                time.sleep(0.1)
+    check(seen == set(range(len(everyone))), f"{name}: every rank is on a page: rows {sorted(seen)} of {len(everyone)} ({everyone})")
+    check(len(set(shown)) == pages, f"{name}: each page shown once: {shown}")
+    return pages
+
+
+def projector_eighteen(w, csv_path):
+    """A club evening of eighteen on the room display, round 1 under way: two tables playing, two not
+    started, two players on bye. The standings page themselves at 1280 × 800 (every rank reachable,
+    turning by itself), the chart stays in view and tells the leaders apart, players whose table has
+    not started are marked so, and two players on 16 points show the tie-break that placed them."""
+    w.click("#nav-tournaments")
+    w.select("#tournament-game", "double-king")
+    w.find("#tournament-game option[value='double-king']:checked")
+    w.type("#tournament-name", "Club of Eighteen")
+    w.type("#create-tournament input[name=rounds]", "5")
+    w.click("#create-tournament-button")
+    w.wait_text("Club of Eighteen", "#tournaments-table")
+    # Created, it is the current tournament: the players imported now are entered in it.
+    w.click("#nav-players")
+    w.find("#csv-file")
+    w.type("#csv-file", csv_path, clear=False)
+    w.wait_text("18 players entered", "#flash")
+    w.wait_text(EIGHTEEN[-1], "#players-table")
+    w.click("#nav-rounds")
+    w.type("#seed", "3")
+    w.click("#draw-round")
+    w.find("#table-card-4")
+    check(not w.js("return !!document.getElementById('table-card-5')"), "eighteen players: four tables of four and two byes")
+    tid = w.js("return document.getElementById('current-tournament').value")
+    # One line at tables 1 and 2 (another scorer's device); tables 3 and 4 have nothing written.
+    # Seat 1 wins alone at both: 16 points each, by 0 and by −1: the score sum puts table 1's first.
+    for table, counts in ((1, [0, 4, 4, 5]), (2, [1, 4, 4, 4])):
+        answer = w.js_async("const done = arguments[arguments.length - 1];"
+                            "window.__TAURI__.core.invoke('deal_add', {tournament: arguments[0], round: 1, table: arguments[1], line: 1,"
+                            " entry: {contract: 'A', counts: arguments[2]}}).then(() => done('ok'), (e) => done(e))", tid, table, counts)
+        check(answer == "ok", f"a line at table {table}: {answer}")
+    w.click("#nav-projector")
+    w.click("#projector-standings")
+    w.find("#projector-table")
+    w.wait_text("Round 1 being played: 0 of 4 tables complete", "#projector-status")
+    # Where each player stands in the round: 8 playing (tables 1, 2), 8 not started (tables 3, 4), 2 on bye.
+    marks = w.js("return [...document.querySelectorAll('#projector-table tbody tr')].map(r => { const s = r.querySelector('.status');"
+                 " return s ? s.className.split(' ').pop() + ' ' + s.title : ''; })")
+    waiting = [m for m in marks if m.startswith("waiting")]
+    check(len(waiting) == 8 and all(("Table 3:" in m or "Table 4:" in m) for m in waiting), f"tables 3 and 4 not started: {marks}")
+    check(sum(m.startswith("playing") for m in marks) == 8 and sum(m.startswith("bye") for m in marks) == 2, f"tables 1 and 2 playing, two byes: {marks}")
+    # Two players on 16 points: 1 and 2, not a shared place, the score sum that placed them highlighted and named.
+    top = w.js("return [...document.querySelectorAll('#projector-table tbody tr')].slice(0, 2).map(r =>"
+               " [r.querySelector('td.rank').textContent, r.querySelector('td.total').textContent, !!r.querySelector('td.decided')])")
+    check(top == [["1", "16", True], ["2", "16", True]], f"the two on 16 points, placed by a tie-break shown: {top}")
+    note = w.text("#projector-tiebreak")
+    check("score sum" in note, f"the note names the tie-break: {note!r}")
+    # The chart: the eight leaders, each line its own colour and dash, named in the legend; the two
+    # on 16 points end apart.
+    lines = w.js("return [...document.querySelectorAll('#progress-chart polyline')].map(p => [p.dataset.line, p.getAttribute('stroke') + '/' + p.getAttribute('stroke-dasharray'),"
+                 " Number(p.getAttribute('points').split(' ').pop().split(',')[1])])")
+    check(len(lines) == 8 and len({l[1] for l in lines}) == 8, f"eight lines, each its own colour and dash: {lines}")
+    ends = {l[0]: l[2] for l in lines}
+    check(abs(ends["0"] - ends["1"]) >= 2, f"the two leaders on 16 points are drawn apart: {ends}")
+    legend = w.js("return [...document.querySelectorAll('#progress-legend .item')].map(e => e.textContent)")
+    check(len(legend) == 8 and legend[0].startswith("1. ") and legend[1].startswith("2. "), f"the legend names every line: {legend}")
+    # The room display at a projector's 1280 × 800: at least two pages for eighteen, every rank on one.
+    http("POST", w.s("/window/rect"), {"width": 1280, "height": 800})
+    w.click("#room-mode")
+    check(w.js("return getComputedStyle(document.querySelector('header')).display") == "none", "the room display hides the menu")
+    pages = room_pages(w, "30-projector-18-1280x800", ["Club of Eighteen", "playing", "score sum", "Running totals", "page 1/"])
+    check(pages >= 2, f"eighteen players at 1280 × 800 take more than one page: {pages}")
+    # The page turns by itself (every 8 seconds).
+    before = w.js("return document.getElementById('projector-table').dataset.page")
+    end = time.time() + 15
+    while w.js("return document.getElementById('projector-table').dataset.page") == before and time.time() < end:
+        time.sleep(0.2)
+    after = w.js("return document.getElementById('projector-table').dataset.page")
+    check(after != before, f"the standings turn a page by themselves: page {before}, then {after}")
+    # The last page: the players whose table has not started, marked so.
+    while w.js("return document.getElementById('projector-table').dataset.page") != str(pages):
+        w.click("#projector-page")
+        time.sleep(0.2)
+    w.shot("30b-projector-18-last-page", ["not started", f"page {pages}/{pages}"])
+    # A full-HD projector: the same, at its size.
+    http("POST", w.s("/window/rect"), {"width": 1920, "height": 1080})
+    room_pages(w, "30c-projector-18-1920x1080", ["Club of Eighteen", "Running totals"])
+    http("POST", w.s("/window/rect"), {"width": 1280, "height": 800})
+    # In French: the marks, the note and the page in the window's language.
+    w.select("#lang", "fr")
+    w.wait_text("Totaux cumulés", "#projector-chart")
+    note = w.text("#projector-tiebreak")
+    check("départagés par" in note and "la somme des scores" in note, f"the note in French: {note!r}")
+    room_pages(w, "30d-projector-18-fr", ["Club of Eighteen", "en jeu", "la somme des scores", "Totaux cumulés", "page 1/"])
+    while w.js("return document.getElementById('projector-table').dataset.page") != str(pages):
+        w.click("#projector-page")
+        time.sleep(0.2)
+    w.shot("30e-projector-18-fr-last-page", ["pas commencé", f"page {pages}/{pages}"])
+    w.select("#lang", "en")
+    w.wait_text("Running totals", "#projector-chart")
+    w.keys(["\ue00c"])
+    check(w.js("return getComputedStyle(document.querySelector('header')).display") != "none", "Escape leaves the room display")
+
+
 def backups_evening(w):
     w.click("#nav-backups")
     w.find("#back-up-now")
@@ -831,8 +1250,28 @@ def recovery_evening(work):
         w.click("#who-start")
         w.find("#tournaments-table")
         w.wait_text("Friday Test", "#tournaments-table")
-    with_window(dict(os.environ, ATOUT_DB=damaged, XDG_DATA_HOME=os.path.join(work, "data2"), XDG_CONFIG_HOME=os.path.join(work, "config2"), LANG="en_US.UTF-8"), run)
+    with_window(dict(os.environ, ATOUT_DB=damaged, XDG_DATA_HOME=os.path.join(work, "data2"), XDG_CONFIG_HOME=os.path.join(work, "config2"), LANG="en_US.UTF-8",
+                     WEBKIT_DISABLE_COMPOSITING_MODE="0"), run)
     check(any(f.startswith("damaged-") for f in os.listdir(os.path.join(work, "damaged", "backups"))), "the damaged file is kept aside")
+
+
+def memory_mb():
+    """PSS of the window's processes (the app and its WebKit web and network processes), in MB."""
+    parts = {}
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/comm") as f:
+                name = f.read().strip()
+            if name not in ("atout-desktop", "WebKitWebProces", "WebKitNetworkPr"):
+                continue
+            with open(f"/proc/{pid}/smaps_rollup") as f:
+                pss = next(int(l.split()[1]) for l in f if l.startswith("Pss:"))
+            parts[name] = parts.get(name, 0) + pss
+        except (OSError, StopIteration):
+            continue
+    return sum(parts.values()) / 1024, {k: round(v / 1024) for k, v in parts.items()}
 
 
 def with_window(env, body):
@@ -899,17 +1338,50 @@ def main():
         f.write("Prénom;Nom;Club;Numéro\nAnne;Peeters;KC De Troef;101\nBart;Maes;KC De Troef;102\nChloé;Dubois;Les Atouts;201\n"
                 "Dirk;Claes;Les Atouts;202\nEls;Janssens;KC De Troef;103\nFrançois;Lambert;Les Atouts;203\nGert;Wouters;KC De Troef;104\n"
                 "Hélène;Renard;Les Atouts;204\n")
+    # The room display's evening: eighteen players, none registered before.
+    csv18 = os.path.join(work, "players-18.csv")
+    with open(csv18, "w", encoding="utf-8") as f:
+        f.write("Prénom;Nom;Club;Numéro\n" + "".join(f"{n.split(' ', 1)[0]};{n.split(' ', 1)[1]};KC De Troef;{301 + i}\n" for i, n in enumerate(EIGHTEEN)))
     def whole_evening(window):
         evening(window, csv_path)
+        prints_and_files(window, os.path.dirname(csv_path))
         keyboard_evening(window)
         king_evening(window)
         lucky7_evening(window)
         cribbage_evening(window)
         languages(window)
         rikken_evening(window)
+        rikken_keyboard(window)
+        projector_eighteen(window, csv18)
         backups_evening(window)
+        # The memory of this window (accelerated compositing on, for the screenshots).
+        total, parts = memory_mb()
+        print(f"  memory after the evening, compositing on (for WebDriver's screenshots): {total:.0f} MB (PSS: {parts})")
+
+    def memory_evening(window):
+        """The window as it ships (compositing off), opened on the evening's database, every
+        screen of every tournament visited twice: the memory it then holds (docs/performance.md)."""
+        w = window
+        w.find("#nav")
+        tournaments = w.js("return [...document.querySelectorAll('#current-tournament option')].map(o => o.value).filter(Boolean)")
+        for _ in range(2):
+            for tid in tournaments:
+                w.select("#current-tournament", tid)
+                w.settle()
+                for view in ("tournaments", "players", "rounds", "standings", "scorer", "jury", "projector", "log", "backups"):
+                    w.click(f"#nav-{view}")
+                    w.find(f"#screen-{view}")
+        time.sleep(2)
+        total, parts = memory_mb()
+        print(f"  memory after the evening, as shipped: {total:.0f} MB (PSS: {parts})")
+        check(total < 250, f"the window holds under 250 MB after an evening: {total:.0f} MB {parts}")
     try:
-        with_window(env, whole_evening)
+        # WebKitWebDriver takes screenshots only with accelerated compositing, which the
+        # window turns off as it ships (it saves about 80 MB): on for the evening…
+        with_window(dict(env, WEBKIT_DISABLE_COMPOSITING_MODE="0"), whole_evening)
+        # … and off, as shipped, for the memory figure.
+        if checks["failed"] == 0:
+            with_window(env, memory_evening)
         if checks["failed"] == 0:
             recovery_evening(work)
     finally:

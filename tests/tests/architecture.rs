@@ -47,10 +47,12 @@ fn relative(p: &Path) -> String {
     p.strip_prefix(root()).unwrap_or(p).display().to_string()
 }
 
-/// The code of a file without its comments (`//`, `///`, `//!`, `/* */` lines, `--` in SQL).
+/// The code of a file without its comments (`//`, `///`, `//!`, `/* */` lines, `--` in SQL)
+/// and without its unit tests (from `#[cfg(test)]` on, which ends a file by convention).
 fn code_lines(p: &Path) -> Vec<(usize, String)> {
     let text = std::fs::read_to_string(p).unwrap();
     text.lines()
+        .take_while(|l| l.trim() != "#[cfg(test)]")
         .enumerate()
         .filter(|(_, l)| {
             let t = l.trim_start();

@@ -230,15 +230,18 @@ fn the_log_tells_every_change_of_a_tournament() {
     );
     let fix = log.iter().find(|e| e.action == "deal.correct").unwrap();
     assert_eq!((fix.by.as_str(), fix.reason.as_str(), fix.line), ("Scorer table 1: Anne", "K♥ was seat 2's", Some(1)));
-    // In the game's own words (the log names no seat's player: it has no table at hand).
-    assert_eq!((fix.before_text.as_str(), fix.after_text.as_str()), ("king of hearts · taker of the K♥: 3", "king of hearts · taker of the K♥: 2"));
+    // In the game's own words, each seat named by the player who sat there.
+    assert_eq!(
+        (fix.before_text.as_str(), fix.after_text.as_str()),
+        ("king of hearts · taker of the K♥: 3. Chloé", "king of hearts · taker of the K♥: 2. Anne")
+    );
     assert!(fix.after_texts.fr.contains("preneur du R♥") && fix.after_texts.nl.contains("nemer van de H♥"), "{:?}", fix.after_texts);
     let dealer = log.iter().find(|e| e.action == "table.dealer").unwrap();
     assert!((1..=4).contains(&dealer.before["first_dealer"].as_i64().unwrap()), "the drawn dealer");
     assert_eq!((dealer.after["first_dealer"].as_i64(), dealer.round, dealer.table), (Some(3), Some(1), Some(1)));
     let csv = app.audit_csv(&t).unwrap();
     assert!(csv.starts_with("\u{feff}time;by;action;reason;round;table;line;before;after\n"), "{csv}");
-    assert!(csv.contains(";Jury: Claes;ruling.add;revoke;1;1;;;seat: 2 · points: 1 · -3 · 1 · 1 · reason: revoke · jury member: Claes"), "{csv}");
+    assert!(csv.contains(";Jury: Claes;ruling.add;revoke;1;1;;;seat: 2. Anne · points: 1 · -3 · 1 · 1 · reason: revoke · jury member: Claes"), "{csv}");
     let archive = serde_json::to_value(app.export_document(&t).unwrap()).unwrap();
     assert_eq!(archive["audit"].as_array().unwrap().len(), log.len());
     // Imported again, the archive's log is not taken for this database's history.

@@ -79,7 +79,7 @@ export function juryForms(ctx) {
       h("label", {}, t("game_col"), h("select", { name: "contract" }, negatives.map((c) => h("option", { value: c.code }, `${c.code} ${c.name}`)))),
       h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),
       h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
-      h("label", {}, t("by"), h("input", { name: "by", required: true })),
+      h("label", {}, t("by"), h("input", { name: "by", required: true, value: ctx.who || "" })),
       h("button", { class: "primary", id: "record-fault-negative" }, t("record"))),
     h("h3", {}, desc.labels.fault_trump),
     h("form", { class: "row", id: "fault-trump", "data-keep": "1", onsubmit: (e) => {
@@ -90,7 +90,7 @@ export function juryForms(ctx) {
       h("label", {}, t("trump_suit"), h("select", { name: "trump" }, desc.suits.map((s) => h("option", { value: s.code }, `${s.symbol} ${s.name}`)))),
       h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),
       h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
-      h("label", {}, t("by"), h("input", { name: "by", required: true })),
+      h("label", {}, t("by"), h("input", { name: "by", required: true, value: ctx.who || "" })),
       h("button", { class: "primary", id: "record-fault-trump" }, t("record"))),
   ];
 }

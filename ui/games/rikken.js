@@ -57,10 +57,33 @@ function juryDue(ctx, c) {
   return c.solo && who.some((s) => due.includes(s));
 }
 
-function tricksField(ctx, id, value, set, label) {
+/**
+ * A tricks field; Enter goes to the field `next` (a misère's next declarer), or enters the
+ * line. Backspace in the empty field calls `back` (the last seat picked is taken back).
+ */
+function tricksField(ctx, id, value, set, label, next = null, back = null) {
   return h("label", {}, label, h("input", { id, inputmode: "numeric", autocomplete: "off", value, style: "width:5rem",
+    onfocus: (e) => e.target.select(),
     oninput: (e) => { e.target.value = digits(e.target.value); set(e.target.value); ctx.check(); },
-    onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); ctx.submit(); } } }));
+    onkeydown: (e) => {
+      if (e.key === "Backspace" && e.target.value === "" && back) { e.preventDefault(); back(); return; }
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      const field = next && document.getElementById(next);
+      if (field) field.focus(); else ctx.submit();
+    } }));
+}
+
+/** A text field where Enter goes on to the field `next`, or enters the line. */
+function textField(ctx, id, value, set, next = null, attrs = {}) {
+  return h("input", { id, value, ...attrs,
+    oninput: (e) => { set(e.target.value); ctx.check(); },
+    onkeydown: (e) => {
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      const field = next && document.getElementById(next);
+      if (field) field.focus(); else ctx.submit();
+    } });
 }
 
 export function entryView(ctx) {
@@ -75,33 +98,48 @@ export function entryView(ctx) {
     id: `game-${c.code}`, class: d.contract === c.code && !d.fine ? "chosen" : "", title: c.points ? `${c.points.made}` : "",
     onclick: () => { d.contract = c.code; d.fine = null; ctx.redraw(); },
   }, h("kbd", {}, c.key.toUpperCase()), " ", c.name, c.jury ? " ⚖" : ""))));
-  parts.push(h("div", { class: "games", id: "fines" }, h("span", {}, `${desc.labels.fine}:`), desc.fines.map((f) => h("button", {
+  parts.push(h("div", { class: "games", id: "fines" }, h("span", {}, h("kbd", {}, "F"), ` ${desc.labels.fine}:`), desc.fines.map((f) => h("button", {
     id: `fine-${f.code}`, class: d.fine === f.code ? "chosen" : "", onclick: () => { d.fine = f.code; d.contract = null; ctx.redraw(); },
   }, `${f.name} (${f.amount})`))));
   if (d.fine) {
-    parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.offender), seatButtons("offender", sheet.seats, d.offender, (s) => { d.offender = s; ctx.redraw(); })));
+    // The jury member is who works at this screen, unless another is named.
+    if (!d.by && ctx.who) d.by = ctx.who;
+    parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.offender),
+      seatButtons("offender", sheet.seats, d.offender, (s) => { d.offender = s; ctx.redraw(s ? "#fine-reason" : null); })));
     parts.push(h("div", { class: "row" },
-      h("label", {}, t("reason"), h("input", { id: "fine-reason", value: d.reason, maxlength: 500, oninput: (e) => { d.reason = e.target.value; ctx.check(); } })),
-      h("label", {}, t("by"), h("input", { id: "fine-by", value: d.by, maxlength: 100, oninput: (e) => { d.by = e.target.value; ctx.check(); } }))));
+      h("label", {}, t("reason"), textField(ctx, "fine-reason", d.reason, (v) => { d.reason = v; }, "fine-by", { maxlength: 500 })),
+      h("label", {}, t("by"), textField(ctx, "fine-by", d.by, (v) => { d.by = v; }, null, { maxlength: 100 }))));
     return parts;
   }
   const c = d.contract && contractOf(desc, d.contract);
   if (!c || c.kind === "pass") return parts;
-  const pickFrom = (prefix, chosen, pick) => players.map((s) => h("button", { id: `${prefix}-${s.seat}`, class: chosen(s.seat) ? "chosen" : "", onclick: () => pick(s.seat) }, `${s.seat}. ${s.name}`));
+  const pickFrom = (prefix, chosen, pick) => players.map((s) => h("button", { id: `${prefix}-${s.seat}`, class: chosen(s.seat) ? "chosen" : "", "aria-pressed": chosen(s.seat) ? "true" : "false", onclick: () => pick(s.seat) },
+    h("kbd", {}, String(s.seat)), ` ${s.name}`));
   if (c.kind === "misere") {
     parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.declarers), pickFrom("declarer", (s) => d.declarers.includes(s), (s) => {
       d.declarers = d.declarers.includes(s) ? d.declarers.filter((x) => x !== s) : [...d.declarers, s].sort((a, b) => a - b);
       ctx.redraw();
     })));
     if (d.declarers.length) {
-      parts.push(h("div", { class: "row figures" }, d.declarers.map((s) => tricksField(ctx, `tricks-${s}`, d.each[s] ?? "", (v) => { d.each[s] = v; }, `${desc.labels.tricks}: ${s}. ${sheet.seats[s - 1].name}`))));
+      // Enter after the declarers are picked goes to the first one's tricks, then to the next.
+      parts.push(h("div", { class: "row figures" }, d.declarers.map((s, i) => tricksField(ctx, `tricks-${s}`, d.each[s] ?? "", (v) => { d.each[s] = v; },
+        `${desc.labels.tricks}: ${s}. ${sheet.seats[s - 1].name}`, d.declarers[i + 1] ? `tricks-${d.declarers[i + 1]}` : null))));
     }
   } else {
-    parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.declarer), pickFrom("declarer", (s) => d.declarer === s, (s) => { d.declarer = s; ctx.redraw(); })));
+    // A seat picked moves on: to the partner, then to the tricks.
+    parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.declarer), pickFrom("declarer", (s) => d.declarer === s, (s) => {
+      d.declarer = d.declarer === s ? null : s;
+      ctx.redraw(d.declarer && (c.kind !== "partner" || d.partner) ? "#tricks" : null);
+    })));
     if (c.kind === "partner") {
-      parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.partner), pickFrom("partner", (s) => d.partner === s, (s) => { d.partner = s; ctx.redraw("#tricks"); })));
+      parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.partner), pickFrom("partner", (s) => d.partner === s, (s) => {
+        d.partner = d.partner === s ? null : s;
+        ctx.redraw(d.partner && d.declarer ? "#tricks" : null);
+      })));
     }
-    parts.push(h("div", { class: "row figures" }, tricksField(ctx, "tricks", d.tricks, (v) => { d.tricks = v; }, c.kind === "partner" ? desc.labels.pair_tricks : desc.labels.tricks)));
+    // Backspace in the empty tricks takes back the last seat picked, as with no field focused.
+    const back = () => { if (c.kind === "partner" && d.partner) d.partner = null; else d.declarer = null; ctx.redraw(); };
+    parts.push(h("div", { class: "row figures" }, tricksField(ctx, "tricks", d.tricks, (v) => { d.tricks = v; }, c.kind === "partner" ? desc.labels.pair_tricks : desc.labels.tricks, null, back)));
   }
   if (juryDue(ctx, c) && !d.jury) {
     // The jury's consent recorded on the jury screen for this declarer and contract fills the name.
@@ -111,25 +149,58 @@ export function entryView(ctx) {
   }
   if (juryDue(ctx, c) || d.jury) {
     parts.push(h("div", { class: "row" }, h("p", { class: "forced", id: "jury-due" }, desc.labels.jury_due),
-      h("label", {}, desc.labels.jury, h("input", { id: "jury", value: d.jury, maxlength: 100, oninput: (e) => { d.jury = e.target.value; ctx.check(); } }))));
+      h("label", {}, desc.labels.jury, textField(ctx, "jury", d.jury, (v) => { d.jury = v; }, null, { maxlength: 100 }))));
   }
   return parts;
 }
 
-/** Keys when no field has focus: a contract's key; then digits pick the declarer, then the partner. */
+/**
+ * Keys when no field has focus: a contract's key; F a fine (again: the next fine). Digits
+ * pick the seats the line still lacks — the declarer, then the partner, a misère's
+ * declarers (each digit adds or takes one away), a fine's offender — and once every seat is
+ * picked they are the tricks': a seat picked is never picked again by a later digit.
+ * Backspace takes back the last seat picked; Enter after a misère's declarers goes to
+ * their tricks.
+ */
 export function onKey(e, ctx) {
   const key = e.key.toLowerCase();
   const d = ctx.draft;
   const c = d.contract && contractOf(ctx.desc, d.contract);
-  if (c && /^[1-5]$/.test(key) && c.kind !== "misere") {
+  const click = (id) => { const b = document.getElementById(id); if (b) b.click(); return !!b; };
+  if (e.key === "Backspace") {
+    if (d.fine && d.offender) { d.offender = null; ctx.redraw(); return true; }
+    if (c && c.kind === "partner" && d.partner) { d.partner = null; ctx.redraw(); return true; }
+    if (c && c.kind === "misere" && d.declarers.length) { d.declarers = d.declarers.slice(0, -1); ctx.redraw(); return true; }
+    if (c && d.declarer) { d.declarer = null; ctx.redraw(); return true; }
+    return false;
+  }
+  if (/^[1-9]$/.test(key)) {
     const seat = Number(key);
-    const target = !d.declarer || c.kind !== "partner" ? "declarer" : "partner";
-    document.getElementById(`${target}-${seat}`)?.click();
+    if (d.fine) return d.offender ? false : click(`offender-${seat}`);
+    if (c && c.kind === "misere") return click(`declarer-${seat}`);
+    if (c && (c.kind === "solo" || c.kind === "partner")) {
+      if (!d.declarer) return click(`declarer-${seat}`);
+      if (c.kind === "partner" && !d.partner) return click(`partner-${seat}`);
+      // Every seat is picked: the digit starts the tricks.
+      const field = document.getElementById("tricks");
+      if (!field) return false;
+      field.focus();
+      field.value = key;
+      field.dispatchEvent(new Event("input"));
+      return true;
+    }
+    return false;
+  }
+  if (e.key === "Enter" && c && c.kind === "misere" && d.declarers.length && !document.getElementById(`tricks-${d.declarers[0]}`)?.value) {
+    document.getElementById(`tricks-${d.declarers[0]}`)?.focus();
     return true;
   }
   const found = ctx.desc.contracts.find((x) => x.key === key);
-  if (found) { document.getElementById(`game-${found.code}`)?.click(); return true; }
-  if (key === "f") { document.getElementById(`fine-${ctx.desc.fines[0].code}`)?.click(); return true; }
+  if (found) return click(`game-${found.code}`);
+  if (key === "f") {
+    const i = ctx.desc.fines.findIndex((f) => f.code === d.fine);
+    return click(`fine-${ctx.desc.fines[(i + 1) % ctx.desc.fines.length].code}`);
+  }
   return false;
 }
 
@@ -161,7 +232,7 @@ export function settingsEditor({ info, desc, t, act, call, flash, changed }) {
 }
 
 /** The jury's call: consent or refusal of a contract, recorded before play (a ruling of no points). */
-export function juryForms({ sheet, desc, t, base, act, call, flash, seatOptions }) {
+export function juryForms({ sheet, desc, t, base, act, call, flash, seatOptions, who }) {
   const calls = desc.contracts.filter((c) => c.solo);
   return [
     h("h3", {}, desc.labels.jury_call),
@@ -176,7 +247,7 @@ export function juryForms({ sheet, desc, t, base, act, call, flash, seatOptions 
       h("label", {}, t("game_col"), h("select", { name: "contract" }, calls.map((c) => h("option", { value: c.code }, c.name)))),
       h("label", {}, desc.labels.consent, h("select", { name: "consent" }, h("option", { value: "yes" }, desc.labels.consent_yes), h("option", { value: "no" }, desc.labels.consent_no))),
       h("label", {}, t("reason"), h("input", { name: "reason", required: true, maxlength: 500 })),
-      h("label", {}, t("by"), h("input", { name: "by", required: true, maxlength: 100 })),
+      h("label", {}, t("by"), h("input", { name: "by", required: true, maxlength: 100, value: who || "" })),
       h("button", { class: "primary", id: "record-jury-call" }, t("record"))),
   ];
 }

@@ -23,13 +23,16 @@ export async function openCalculator() {
       if (mine !== seq) return;
       // Each part as the rules name it, in the window's language.
       const lang = currentLang();
+      out.dataset.rule = "";
       out.replaceChildren(
         ...x.parts.map((p) => h("div", {}, `${p.name[lang]}: ${p.count} × ${p.each} = ${p.points}`)),
         h("div", { class: "calc-total" }, h("strong", { id: "calc-points" }, `${t("points")}: ${x.points}`)));
       out.className = "preview good";
     } catch (e) {
       if (mine !== seq) return;
-      out.textContent = explain(e);
+      const why = explain(e);
+      out.textContent = why;
+      out.dataset.rule = why.rule || "";
       out.className = "preview bad";
     }
   };

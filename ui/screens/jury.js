@@ -1,10 +1,19 @@
 // The jury: rulings on a table's sheet (the game's own forms, then a free ruling), and every ruling.
 import { call } from "../api.js";
-import { t } from "../i18n.js";
+import { t, currentLang } from "../i18n.js";
 import { h } from "../dom.js";
-import { state, render, act, flash, errorBox, needTournament, gameOf } from "../shell.js";
+import { state, render, act, flash, errorBox, needTournament, gameOf, savedWho } from "../shell.js";
 import { tableChooser } from "../sheet.js";
 import { printPanel } from "./print.js";
+
+/** Once in the page: a ruling just recorded is scrolled into sight and marked. */
+export function shown() {
+  if (!state.newRuling) return;
+  state.newRuling = false;
+  const rows = [...document.querySelectorAll("#rulings-table tr[data-at]")];
+  const newest = rows.reduce((a, b) => (!a || b.dataset.at > a.dataset.at ? b : a), null);
+  if (newest) { newest.classList.add("new"); newest.scrollIntoView({ block: "center" }); }
+}
 
 export async function view() {
   const tid = needTournament();
@@ -25,19 +34,24 @@ export async function view() {
   const seats = sheet ? sheet.seats : [];
   const seatOptions = () => seats.map((s) => h("option", { value: s.seat }, `${s.seat}. ${s.name}`));
   const base = { tournament: tid, round: state.round, table: state.table };
+  // The jury member is who works at this screen, unless another is named.
+  const who = (savedWho() || {}).name || "";
+  const lang = currentLang();
+  // A ruling just recorded is brought into sight in the list below (it may lie below the fold).
+  const recorded = () => { state.newRuling = true; flash(t("saved")); };
   const forms = sheet ? [
-    game.mod.juryForms ? game.mod.juryForms({ sheet, desc: game.desc, t, base, act, call, flash, seatOptions }) : null,
+    game.mod.juryForms ? game.mod.juryForms({ sheet, desc: game.desc, t, base, act, call, flash: () => recorded(), seatOptions, who }) : null,
     h("h3", {}, t("free_ruling")),
     h("form", { class: "row", id: "free-ruling", "data-keep": "1", onsubmit: (e) => {
       e.preventDefault();
       const f = e.target;
       const ruling = { seat: Number(f.seat.value), points: seats.map((s) => Number(f[`p${s.seat}`].value || 0)), reason: f.reason.value, by: f.by.value, sanction: f.sanction.checked };
-      act(() => call("ruling_add", { ...base, ruling }), () => flash(t("saved")));
+      act(() => call("ruling_add", { ...base, ruling }), () => recorded());
     } },
       h("label", {}, t("seat"), h("select", { name: "seat" }, seatOptions())),
       seats.map((s) => h("label", {}, `${t("points")} ${s.seat}`, h("input", { name: `p${s.seat}`, type: "number", value: 0, min: -1000, max: 1000, style: "width:5rem" }))),
       h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
-      h("label", {}, t("by"), h("input", { name: "by", required: true })),
+      h("label", {}, t("by"), h("input", { name: "by", required: true, value: who })),
       h("label", {}, t("sanction"), h("input", { name: "sanction", type: "checkbox" })),
       h("button", { class: "primary", id: "record-ruling" }, t("record"))),
   ] : [h("p", { class: "hint", id: "jury-missing" }, missing)];
@@ -49,8 +63,8 @@ export async function view() {
     printPanel(tid, ["rulings"], null),
     h("h3", {}, t("all_rulings")),
     h("table", { id: "rulings-table" },
-      h("tr", {}, h("th", {}, t("round")), h("th", {}, t("table")), h("th", {}, t("name")), h("th", {}, t("points")), h("th", {}, t("reason")), h("th", {}, t("by"))),
-      rulings.map((r) => h("tr", { id: r.id ? `ruling-${r.id}` : null }, h("td", {}, r.round), h("td", {}, r.table), h("td", {}, `${r.seat}. ${r.name}`), h("td", {}, r.points.join(" ")), h("td", {}, r.reason), h("td", {}, `${r.by}${r.sanction ? " ⚠" : ""}`),
+      h("tr", {}, h("th", {}, t("time")), h("th", {}, t("round")), h("th", {}, t("table")), h("th", {}, t("name")), h("th", {}, t("points")), h("th", {}, t("reason")), h("th", {}, t("by"))),
+      rulings.map((r) => h("tr", { id: r.id ? `ruling-${r.id}` : null, "data-at": r.at }, h("td", {}, r.at_local), h("td", {}, r.round), h("td", {}, r.table), h("td", {}, `${r.seat}. ${r.name}`), h("td", {}, r.points.join(" ")), h("td", {}, r.reason_texts[lang]), h("td", {}, `${r.by}${r.sanction ? " ⚠" : ""}`),
         h("td", {}, r.id ? h("form", { class: "inline", onsubmit: (e) => {
           e.preventDefault();
           act(() => call("ruling_withdraw", { tournament: tid, ruling: r.id, reason: e.target.reason.value }), () => flash(t("saved")));

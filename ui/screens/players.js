@@ -61,8 +61,10 @@ export async function view() {
     h("table", { id: "players-table" }, h("tr", {}, h("th", {}, t("name")), h("th", {}, t("club")), h("th", {}, t("member")), h("th", {}, "")), rows),
     entrants.length ? [
       h("h3", {}, t("tournament_players")),
-      h("table", { id: "entrants-table" }, entrants.map((p) => h("tr", { class: p.withdrawn_from ? "withdrawn" : "" },
-        h("td", {}, p.player), h("td", {}, p.name), h("td", {}, p.club),
+      // The tournament's own ids (`p12`) are the application's, no word for a person: a
+      // number in the list, the id kept as a tooltip.
+      h("table", { id: "entrants-table" }, entrants.map((p, i) => h("tr", { class: p.withdrawn_from ? "withdrawn" : "", title: p.player },
+        h("td", { class: "num" }, i + 1), h("td", {}, p.name), h("td", {}, p.club),
         h("td", {}, [p.joined_round ? t("joined_round", { round: p.joined_round }) : "", p.withdrawn_from ? t("withdrawn_from", { round: p.withdrawn_from }) : ""].filter(Boolean).join(" · ")),
         h("td", {}, h("form", { class: "inline", onsubmit: (e) => {
           e.preventDefault();

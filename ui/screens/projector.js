@@ -1,9 +1,28 @@
 // The projector: standings or the round's tables in large type for the room, and the leaders' progression.
+// The standings fit the screen whatever the number of players: a page of rows that fits, turning by
+// itself every few seconds ("page 1/2"); the chart stays in view beside them (below them on a narrow
+// or upright screen), drawn to the room that is left.
 import { call } from "../api.js";
 import { t } from "../i18n.js";
 import { h } from "../dom.js";
 import { state, render, busy, fmt, needTournament } from "../shell.js";
 import { roundStatusText } from "./standings.js";
+
+const NS = "http://www.w3.org/2000/svg";
+/** How the chart's lines are told apart: each its own colour, dash pattern and marker. */
+const COLOURS = ["#166534", "#1d4ed8", "#b91c1c", "#a16207", "#7c3aed", "#0e7490", "#be185d", "#4d7c0f"];
+const DASHES = ["", "11 5", "3 5", "14 5 3 5", "7 4", "2 3", "18 4 4 4 4 4", "9 3 2 3"];
+const MARKERS = ["circle", "square", "triangle", "diamond", "down", "ring", "box", "rhomb"];
+/** The leaders drawn on the chart. */
+const SHOWN = 8;
+
+/**
+ * The projector's own page: which page of the standings shows, and what the chart is drawn from.
+ * It lives here, not in `state`: it is how this screen lays out, nothing the window remembers
+ * (a redraw on a change keeps the page shown; the next page comes every `atout.projector.page.seconds`
+ * seconds when set, else 8).
+ */
+const board = { page: 0, pages: 1, per: 0, turned: 0, chart: null, size: "" };
 
 /** Each shown player's running total after each round (table points when they rank, else scores). */
 function progression(s, points) {
@@ -16,69 +35,303 @@ function progression(s, points) {
       if (x) sum += points ? (x.table_points || 0) : x.score;
       ys.push(sum);
     }
-    return { name: row.name, ys };
+    return { name: row.name, rank: row.shared ? `${row.rank}=` : String(row.rank), ys };
   });
 }
 
-/** A line chart of the leaders' running totals across the rounds, drawn as SVG. */
-function progressionChart(s, points, shown = 8) {
-  const lines = progression(s, points).slice(0, shown);
-  const rounds = s.after_round;
-  if (!rounds || !lines.length) return null;
+const svgEl = (tag, attrs, text) => {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v != null) e.setAttribute(k, v);
+  if (text != null) e.textContent = text;
+  return e;
+};
+
+/** A marker of `kind` centred on (x, y), `r` its half size: filled, or hollow (ring, box, rhomb). */
+function marker(kind, x, y, r, colour) {
+  const p = (pts) => `M${pts.map(([a, b]) => `${(x + a * r).toFixed(1)},${(y + b * r).toFixed(1)}`).join("L")}Z`;
+  const shapes = {
+    circle: `M${x - r},${y}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0Z`,
+    square: p([[-0.9, -0.9], [0.9, -0.9], [0.9, 0.9], [-0.9, 0.9]]),
+    triangle: p([[0, -1.2], [1.1, 0.85], [-1.1, 0.85]]),
+    diamond: p([[0, -1.3], [1.3, 0], [0, 1.3], [-1.3, 0]]),
+    down: p([[0, 1.2], [1.1, -0.85], [-1.1, -0.85]]),
+  };
+  const hollow = { ring: "circle", box: "square", rhomb: "diamond" }[kind];
+  return svgEl("path", { d: shapes[hollow || kind], fill: hollow ? "white" : colour, stroke: colour, "stroke-width": hollow ? Math.max(1.5, r / 2.5) : 1 });
+}
+
+/** A small picture of line `i`: its colour, dash pattern and marker, as in the chart. */
+function swatch(i) {
+  const svg = svgEl("svg", { viewBox: "0 0 40 16", width: "2.5em", height: "1em", class: "swatch", "aria-hidden": "true" });
+  svg.append(svgEl("line", { x1: 1, y1: 8, x2: 39, y2: 8, stroke: COLOURS[i], "stroke-width": 3, "stroke-dasharray": DASHES[i] || null }));
+  svg.append(marker(MARKERS[i], 20, 8, 4.5, COLOURS[i]));
+  return svg;
+}
+
+/** Ticks for an axis from `lo` to `hi`: steps of 1, 2 or 5 times a power of ten, about `count` of them. */
+function ticks(lo, hi, count) {
+  const raw = (hi - lo) / Math.max(1, count);
+  const power = 10 ** Math.floor(Math.log10(raw || 1));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) || raw;
+  const out = [];
+  for (let v = Math.floor(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Number(v.toFixed(6)));
+  if (out[out.length - 1] < hi) out.push(out[out.length - 1] + step);
+  return out;
+}
+
+/**
+ * The leaders' running totals across the rounds, drawn as SVG at `W`×`H` pixels. Players on equal
+ * totals stay apart: each line has its own colour, dash pattern and marker, and lines meeting on
+ * exactly the same total are drawn a few pixels apart there (in the legend's order, first on top).
+ */
+function chartSvg({ lines, rounds }, W, H, fs) {
   const all = lines.flatMap((l) => l.ys);
-  const lo = Math.min(0, ...all), hi = Math.max(1, ...all);
-  const W = 900, H = 320, L = 60, R = 20, T = 16, B = 36;
+  const marks = ticks(Math.min(0, ...all), Math.max(1, ...all), H > 260 ? 5 : 3);
+  const lo = marks[0], hi = marks[marks.length - 1];
+  const L = fs * 3, R = fs * 0.9, T = fs * 0.7, B = fs * 1.8;
   const x = (r) => L + (r * (W - L - R)) / rounds;
   const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo || 1);
-  const colours = ["#166534", "#1d4ed8", "#b91c1c", "#a16207", "#7c3aed", "#0e7490", "#be185d", "#4d7c0f"];
-  const NS = "http://www.w3.org/2000/svg";
-  const el = (tag, attrs, text) => { const e = document.createElementNS(NS, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); if (text != null) e.textContent = text; return e; };
-  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, id: "progress-chart", role: "img", "aria-label": t("progression") });
-  svg.append(el("line", { x1: L, y1: y(0), x2: W - R, y2: y(0), stroke: "#94a3b8" }));
-  for (let r = 1; r <= rounds; r += 1) svg.append(el("text", { x: x(r), y: H - 10, "text-anchor": "middle", "font-size": 16 }, `${t("round")} ${r}`));
-  for (const v of [lo, hi]) svg.append(el("text", { x: L - 8, y: y(v) + 5, "text-anchor": "end", "font-size": 16 }, fmt(v)));
-  lines.forEach((l, i) => {
-    svg.append(el("polyline", { points: l.ys.map((v, r) => `${x(r)},${y(v)}`).join(" "), fill: "none", stroke: colours[i % colours.length], "stroke-width": 3 }));
-  });
-  const legend = h("div", { class: "legend" }, lines.map((l, i) => h("span", {}, h("i", { style: `background:${colours[i % colours.length]}` }), ` ${l.name}`)));
-  return h("div", { class: "chart" }, h("h3", {}, t("progression")), svg, legend);
+  // Equal totals after a round: the k-th of m lines there moves (k − (m − 1) / 2) × gap pixels.
+  const offset = lines.map(() => Array(rounds + 1).fill(0));
+  for (let r = 1; r <= rounds; r += 1) {
+    const groups = new Map();
+    lines.forEach((l, i) => groups.set(l.ys[r], [...(groups.get(l.ys[r]) || []), i]));
+    for (const group of groups.values()) {
+      if (group.length < 2) continue;
+      const gap = Math.min(fs * 0.3, (fs * 2) / (group.length - 1));
+      group.forEach((i, k) => { offset[i][r] = (k - (group.length - 1) / 2) * gap; });
+    }
+  }
+  const svg = svgEl("svg", { id: "progress-chart", viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": t("progression") });
+  for (const v of marks) {
+    svg.append(svgEl("line", { x1: L, y1: y(v), x2: W - R, y2: y(v), stroke: v === 0 ? "#94a3b8" : "#e5e7eb", "stroke-width": 1 }));
+    svg.append(svgEl("text", { x: L - fs * 0.35, y: y(v) + fs * 0.35, "text-anchor": "end", "font-size": fs, fill: "#555" }, fmt(v)));
+  }
+  const wide = (W - L - R) / rounds >= fs * 6;
+  for (let r = 1; r <= rounds; r += 1) {
+    svg.append(svgEl("line", { x1: x(r), y1: T, x2: x(r), y2: H - B, stroke: "#f1f1ee", "stroke-width": 1 }));
+    const label = wide ? `${t("round")} ${r}` : String(r);
+    // A label that would pass the right edge ends there.
+    const end = x(r) + (label.length * fs * 0.6) / 2 > W;
+    svg.append(svgEl("text", { x: end ? W - 2 : x(r), y: H - fs * 0.45, "text-anchor": end ? "end" : "middle", "font-size": fs, fill: "#555" }, label));
+  }
+  const width = Math.max(2.5, fs / 5);
+  // The leader is drawn last, on top.
+  for (let i = lines.length - 1; i >= 0; i -= 1) {
+    const l = lines[i];
+    const pts = l.ys.map((v, r) => [x(r), y(v) + offset[i][r]]);
+    const line = svgEl("polyline", {
+      "data-line": i, points: pts.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" "), fill: "none", stroke: COLOURS[i], "stroke-width": width,
+      "stroke-dasharray": DASHES[i] ? DASHES[i].split(" ").map((d) => Number(d) * (width / 3)).join(" ") : null, "stroke-linejoin": "round", "stroke-linecap": "round",
+    });
+    line.append(svgEl("title", {}, `${l.rank}. ${l.name}`));
+    svg.append(line);
+    pts.slice(1).forEach(([a, b]) => svg.append(marker(MARKERS[i], a, b, fs * 0.3, COLOURS[i])));
+  }
+  return svg;
+}
+
+/** The chart's frame: its title, the room the drawing takes (drawn once laid out), the legend naming every line. */
+function progressionChart(s, points) {
+  const lines = progression(s, points).slice(0, SHOWN);
+  const rounds = s.after_round;
+  board.chart = rounds && lines.length ? { lines, rounds } : null;
+  if (!board.chart) return null;
+  return h("div", { class: "chart", id: "projector-chart" },
+    h("h3", {}, t("progression")),
+    h("div", { class: "plot", id: "progress-plot" }),
+    h("div", { class: "legend", id: "progress-legend" }, lines.map((l, i) => h("span", { class: "item", title: `${l.rank}. ${l.name}` },
+      swatch(i), h("span", { class: "who" }, `${l.rank}. ${l.name}`), h("b", {}, fmt(l.ys[rounds]))))));
+}
+
+/** The value of criterion `c` (a ranking method or a tie-break, FORMAT.md's codes) in a standings row. */
+function criterion(row, c) {
+  const v = c === "table-points" ? row.table_points : c === "score-sum" ? row.score_sum : row.best_round;
+  // A player with no round ranks below any best round (as the ranking orders them).
+  return v == null ? -Infinity : v;
+}
+
+/**
+ * The standings as the room reads them: rank (2= for a shared place), name with where they stand in
+ * the round (playing; not started: nothing written at their table yet), points or score, then the
+ * tournament's tie-breaks. Where equal points were placed by a tie-break, that tie-break's figures
+ * are highlighted and a note names it.
+ */
+function standingsTable(s, chain, points) {
+  const [primary, ...breaks] = chain;
+  const rows = s.rows;
+  // By place (a shared place's players together): the tie-breaks that placed it against the place next to it.
+  const decided = new Map(rows.map((r) => [r.rank, new Set()]));
+  const used = new Set();
+  for (let i = 0; i + 1 < rows.length; i += 1) {
+    const [a, b] = [rows[i], rows[i + 1]];
+    if (a.rank === b.rank || criterion(a, primary) !== criterion(b, primary)) continue;
+    const k = chain.findIndex((c) => criterion(a, c) !== criterion(b, c));
+    if (k > 0) { decided.get(a.rank).add(chain[k]); decided.get(b.rank).add(chain[k]); used.add(chain[k]); }
+  }
+  const shown = (row, c) => (c === "table-points" ? fmt(row.table_points) : c === "score-sum" ? row.score_sum : row.best_round ?? "–");
+  const status = (row) => {
+    if (row.not_started != null) return h("span", { class: "status waiting", title: t("not_started_at", { table: row.not_started }) }, t("not_started"));
+    if (row.rounds.some((x) => x.provisional)) return h("span", { class: "status playing", title: t("provisional") }, t("playing"));
+    if (row.rounds.some((x) => x.bye && x.round === s.after_round)) return h("span", { class: "status bye" }, t("bye"));
+    return null;
+  };
+  const table = h("table", { id: "projector-table", class: "projector" },
+    h("colgroup", {}, h("col", { class: "rank" }), h("col", {}), h("col", { class: "total" }), breaks.map(() => h("col", { class: "tb" }))),
+    h("thead", {}, h("tr", {},
+      h("th", { class: "num" }, t("rank")), h("th", {}, t("name")), h("th", { class: "num" }, points ? t("points") : t("score")),
+      breaks.map((c) => h("th", { class: "num tb", title: t(`tiebreak_by_${c}`) }, t(`tiebreak_${c}`))))),
+    h("tbody", {}, rows.map((row) => h("tr", { class: row.withdrawn_from ? "withdrawn" : null, "data-rank": row.rank },
+      h("td", { class: `num rank${row.shared ? " shared" : ""}` }, row.shared ? `${row.rank}=` : row.rank),
+      h("td", {}, h("div", { class: "who" }, h("span", { class: "nm" }, row.name), status(row),
+        row.withdrawn_from ? h("span", { class: "mark withdrawn" }, ` ${t("withdrawn_from", { round: row.withdrawn_from })}`) : null)),
+      h("td", { class: "num total" }, shown(row, primary)),
+      breaks.map((c) => h("td", { class: `num tb${decided.get(row.rank).has(c) ? " decided" : ""}` }, shown(row, c)))))));
+  const by = breaks.filter((c) => used.has(c)).map((c) => h("mark", {}, t(`tiebreak_by_${c}`)));
+  const notes = [
+    by.length ? h("p", { class: "note", id: "projector-tiebreak" }, t(points ? "tiebreak_note_points" : "tiebreak_note_score"), " ",
+      by.flatMap((m, k) => (k ? [t("tiebreak_then"), m] : [m]))) : null,
+    rows.some((r) => r.shared) ? h("p", { class: "note", id: "projector-shared" }, t("shared_note")) : null,
+  ];
+  return h("div", { class: "projector-standings", id: "projector-list" },
+    h("div", { class: "rows" }, table),
+    h("div", { class: "foot" }, h("div", { class: "notes" }, notes),
+      h("button", { class: "page", id: "projector-page", title: t("page_next"), onclick: () => turn(1) })));
 }
 
 export async function view() {
   const tid = needTournament();
-  const [s, status] = await Promise.all([call("standings", { tournament: tid, afterRound: null }), call("round_status", { tournament: tid })]);
+  const [s, status, list] = await Promise.all([call("standings", { tournament: tid, afterRound: null }), call("round_status", { tournament: tid }), call("tournament_list")]);
   state.projectorSeen = JSON.stringify([s, status]);
   const points = s.rows.some((row) => row.table_points != null);
+  // The ranking's first criterion, then the tournament's tie-breaks (FORMAT.md's codes), each once.
+  const settings = (list.find((x) => String(x.id) === String(tid)) || {}).settings || {};
+  const chain = [points ? "table-points" : "score-sum"];
+  for (const c of settings.tie_breaks || []) if (!chain.includes(c) && ["table-points", "score-sum", "best-round"].includes(c)) chain.push(c);
   const mode = state.projectorMode;
   const last = status.length ? status[status.length - 1].round : 0;
   const tables = mode === "tables" && last ? await call("round_view", { tournament: tid, round: last }) : null;
   const modeButton = (m) => h("button", { id: `projector-${m}`, class: mode === m ? "chosen" : "", onclick: () => { state.projectorMode = m; render(); } }, t(`projector_${m}`));
+  board.chart = null;
   return [
     h("div", { class: "row no-room" }, modeButton("standings"), modeButton("tables"),
-      h("button", { id: "room-mode", onclick: () => { document.body.classList.add("room"); } }, t("room_mode"))),
+      h("button", { id: "room-mode", onclick: () => { document.body.classList.add("room"); layout(); } }, t("room_mode"))),
     // In the room display the menu is hidden: Escape, or this discreet button, brings it back.
-    h("button", { class: "room-exit", id: "room-exit", title: t("room_exit"), onclick: () => { document.body.classList.remove("room"); } }, "×"),
+    h("button", { class: "room-exit", id: "room-exit", title: t("room_exit"), onclick: () => { document.body.classList.remove("room"); layout(); } }, "×"),
     h("h1", { class: "projector-title" }, s.tournament),
-    h("p", { class: "projector-status", id: "projector-status" }, roundStatusText(status) || t("not_drawn")),
+    h("p", { class: "projector-status", id: "projector-status" }, statusText(status) || t("not_drawn")),
     tables
       ? h("div", { class: "tables projector-tables" }, tables.tables.map((tb) => h("div", { class: "card" },
         h("h2", {}, `${t("table")} ${tb.number}`), h("ol", {}, tb.seats.map((x) => h("li", {}, x.name))))),
         tables.byes.length ? h("p", {}, `${t("byes")}: ${tables.byes.map((b) => b.name).join(", ")}`) : null)
-      : [
-          h("table", { id: "projector-table", class: "projector" },
-            h("tr", {}, h("th", { class: "num" }, t("rank")), h("th", {}, t("name")), h("th", { class: "num" }, points ? t("points") : t("score"))),
-            s.rows.map((row) => h("tr", {},
-              h("td", { class: "num" }, row.shared ? `${row.rank}=` : row.rank),
-              h("td", {}, row.name, row.rounds.some((x) => x.provisional) ? h("span", { class: "mark" }, ` ${t("playing")}`) : null),
-              h("td", { class: "num" }, points ? fmt(row.table_points) : row.score_sum)))),
-          progressionChart(s, points),
-        ],
+      : boardOf(standingsTable(s, chain, points), progressionChart(s, points)),
   ];
+}
+
+/** The board: the standings, and the chart beside or below them (the standings alone before any round). */
+function boardOf(list, chart) {
+  return h("div", { class: chart ? "projector-board" : "projector-board alone", id: "projector-board" }, list, chart);
+}
+
+/**
+ * Where the rounds stand, on one line for the room: rounds complete one after another said
+ * together ("Rounds 1–3 complete"), each round still being played said as the standings say it.
+ */
+function statusText(status) {
+  const parts = [];
+  for (let i = 0; i < status.length;) {
+    let j = i;
+    while (j < status.length && status[j].complete === status[j].tables && (j === i || status[j].round === status[j - 1].round + 1)) j += 1;
+    if (j - i > 1) { parts.push(t("rounds_complete", { from: status[i].round, to: status[j - 1].round })); i = j; continue; }
+    parts.push(roundStatusText([status[i]]));
+    i += 1;
+  }
+  return parts.join(" · ");
+}
+
+/** Once in the page: lay the board out to the window. */
+export function shown() {
+  layout();
+}
+
+/**
+ * The board takes the height left in the window; the chart goes beside the standings on a wide
+ * screen, below them on a narrow or upright one; the standings show as many rows as fit, a page at
+ * a time; the chart is drawn to its room. Runs again whenever the window or the menu changes size.
+ */
+function layout() {
+  const el = document.getElementById("projector-board");
+  if (!el) return;
+  const top = el.getBoundingClientRect().top + window.scrollY;
+  const height = Math.max(300, Math.floor(window.innerHeight - top - 20));
+  if (Math.abs(el.getBoundingClientRect().height - height) > 1) el.style.height = `${height}px`;
+  const beside = el.clientWidth >= 720 && el.clientWidth / height >= 1.2;
+  el.classList.toggle("beside", beside);
+  el.classList.toggle("below", !beside);
+  paginate();
+  drawChart();
+}
+
+/** As many rows a page as fit, the pages as even as can be. */
+function paginate() {
+  const table = document.getElementById("projector-table");
+  if (!table) return;
+  const rows = [...table.tBodies[0].rows];
+  const room = () => table.parentElement.clientHeight - table.tHead.getBoundingClientRect().height - 2;
+  const tallest = () => Math.max(1, ...rows.map((r) => r.getBoundingClientRect().height));
+  for (const r of rows) { r.hidden = false; r.style.height = ""; }
+  const fit = Math.max(1, Math.floor(room() / tallest()));
+  const before = board.pages;
+  board.pages = Math.max(1, Math.ceil(rows.length / fit));
+  if (before < 2 && board.pages > 1) board.turned = Date.now();
+  board.per = Math.ceil(rows.length / board.pages) || 1;
+  board.page = Math.min(board.page, board.pages - 1);
+  // Fewer rows than fit (a short field, or pages made even): the rows spread over the room, up to twice as tall.
+  const each = Math.min(Math.floor(room() / board.per), Math.floor(tallest() * 2));
+  if (each > tallest() + 1) for (const r of rows) r.style.height = `${each}px`;
+  showPage();
+}
+
+/** The rows of the current page shown, the others hidden, and "page 1/2" said. */
+function showPage() {
+  const table = document.getElementById("projector-table");
+  if (!table) return;
+  const from = board.page * board.per;
+  [...table.tBodies[0].rows].forEach((r, i) => { r.hidden = i < from || i >= from + board.per; });
+  table.dataset.page = String(board.page + 1);
+  table.dataset.pages = String(board.pages);
+  const label = document.getElementById("projector-page");
+  if (label) {
+    label.textContent = t("page", { page: board.page + 1, pages: board.pages });
+    label.hidden = board.pages < 2;
+  }
+}
+
+/** The next (or, with −1, the previous) page of the standings. */
+function turn(step) {
+  if (board.pages < 2) return;
+  board.page = (board.page + step + board.pages) % board.pages;
+  board.turned = Date.now();
+  showPage();
+}
+
+/** The chart drawn to the room its frame has (again only when that changed). */
+function drawChart() {
+  const plot = document.getElementById("progress-plot");
+  if (!plot || !board.chart) return;
+  const W = Math.floor(plot.clientWidth), H = Math.floor(plot.clientHeight);
+  const size = `${W}×${H}`;
+  if (plot.firstChild && board.size === size) return;
+  board.size = size;
+  const fs = Math.max(11, Math.min(20, parseFloat(getComputedStyle(plot).fontSize) * 0.62));
+  plot.replaceChildren(chartSvg(board.chart, Math.max(W, 120), Math.max(H, 80), fs));
 }
 
 /**
  * The projector refreshes itself as sheets come in: it looks every few seconds and redraws on a change
- * (every `atout.projector.seconds` seconds when set, else 4). Started once, at startup.
+ * (every `atout.projector.seconds` seconds when set, else 4). Its standings turn a page every
+ * `atout.projector.page.seconds` seconds (else 8); PageDown / PageUp (or the arrows) and a click on
+ * "page 1/2" turn it by hand. Started once, at startup.
  */
 export function watch() {
   const projectorSeconds = Number(localStorage.getItem("atout.projector.seconds"));
@@ -90,4 +343,25 @@ export function watch() {
       if (state.view === "projector" && JSON.stringify([s, status]) !== state.projectorSeen) render();
     } catch (_) { /* the next look will tell */ }
   }, (projectorSeconds >= 1 ? projectorSeconds : 4) * 1000);
+  setInterval(() => {
+    const seconds = Number(localStorage.getItem("atout.projector.page.seconds"));
+    // Away from the standings the clock waits: back on them, a page shows its full time.
+    if (state.view !== "projector" || !document.getElementById("projector-table")) { board.turned = Date.now(); return; }
+    if (busy() || Date.now() - board.turned < (seconds >= 1 ? seconds : 8) * 1000 - 100) return;
+    turn(1);
+  }, 250);
+  document.addEventListener("keydown", (e) => {
+    if (state.view !== "projector" || e.ctrlKey || e.metaKey || e.altKey || ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+    const step = { PageDown: 1, ArrowDown: 1, ArrowRight: 1, PageUp: -1, ArrowUp: -1, ArrowLeft: -1 }[e.key];
+    if (step && document.getElementById("projector-table")) { e.preventDefault(); turn(step); }
+  });
+  // The window resized, the menu hidden or shown (room display), the font loaded: lay out again.
+  let pending = false;
+  const again = () => {
+    if (pending || state.view !== "projector") return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; if (!busy()) layout(); });
+  };
+  window.addEventListener("resize", again);
+  if (window.ResizeObserver) new ResizeObserver(again).observe(document.body);
 }

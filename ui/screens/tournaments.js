@@ -1,6 +1,6 @@
 // The tournaments: created with their game's own settings, imported, made current, players entered.
 import { call } from "../api.js";
-import { t, currentLang } from "../i18n.js";
+import { t, currentLang, fmtDate, parseDate, dateHint } from "../i18n.js";
 import { h } from "../dom.js";
 import { state, render, act, flash, errorBox, readFile, useTournament, gameOf } from "../shell.js";
 
@@ -18,7 +18,10 @@ function createForm(choices) {
     for (const field of game.fields) Object.assign(settings, field.options[form.fields[field.key] || 0].settings);
     if (ranking === "table-points" && fixedSize && form.table_points.trim()) settings.table_points = form.table_points.trim().split(/[\s,;\/]+/).map(Number);
     if (ranking === "table-points" && form.bye_points !== "") settings.bye = { table_points: Number(form.bye_points), score: 0 };
-    const request = { name: form.name, game: game.code, rounds: Number(form.rounds), date: form.date || null, settings };
+    // The date as the language writes it, stored as 2026-11-22.
+    const date = parseDate(form.date);
+    if (date === null) { state.error = t("bad_date", { hint: dateHint() }); render(); return; }
+    const request = { name: form.name, game: game.code, rounds: Number(form.rounds), date: date || null, settings };
     act(() => call("tournament_create", { request }), (info) => {
       useTournament(info.id);
       state.form = null;
@@ -33,7 +36,7 @@ function createForm(choices) {
     game.fields.map((field) => h("label", {}, field.label, h("select", { name: field.key, id: `setting-${field.key}`, onchange: (e) => { form.fields[field.key] = Number(e.target.value); } },
       field.options.map((o, i) => h("option", { value: i, selected: (form.fields[field.key] || 0) === i }, o.label))))),
     h("label", {}, t("rounds_count"), h("input", { name: "rounds", type: "number", min: 1, max: 99, value: form.rounds, oninput: keep("rounds") })),
-    h("label", {}, t("date"), h("input", { name: "date", type: "date", value: form.date, oninput: keep("date") })),
+    h("label", {}, t("date"), h("input", { name: "date", id: "tournament-date", value: form.date, placeholder: dateHint(), style: "width:9rem", oninput: keep("date") })),
     h("label", {}, t("ranking"), h("select", { name: "ranking", id: "tournament-ranking", onchange: rerender("ranking") },
       ["table-points", "total-score"].map((r) => h("option", { value: r, selected: r === ranking }, t(`ranking_${r}`))))),
     ranking === "table-points" && fixedSize
@@ -59,15 +62,20 @@ export async function view() {
     const game = await gameOf(state.tournament, current.game);
     if (game.mod.settingsEditor) editor = game.mod.settingsEditor({ info: current, desc: game.desc, t, act, call, flash, changed: () => { state.settingsVersion = (state.settingsVersion || 0) + 1; } });
   }
+  // The first time, the database is empty: a sample tournament to look around in.
+  const sample = list.length ? null : h("div", { class: "card", id: "sample-offer" },
+    h("p", {}, t("sample_offer")),
+    h("button", { class: "primary", id: "load-sample", onclick: () => act(() => call("sample_load"), (info) => { useTournament(info.id); flash(t("saved")); }) }, t("sample_load")));
   return [
     h("h2", {}, t("tournaments")),
     errorBox(),
+    sample,
     createForm(choices),
     h("div", { class: "row" }, h("label", { class: "filepick button" }, t("import_json"), json)),
     h("table", { id: "tournaments-table" },
       h("tr", {}, h("th", {}, t("name")), h("th", {}, t("game")), h("th", {}, t("date")), h("th", { class: "num" }, t("players")), h("th", { class: "num" }, t("rounds")), h("th", {}, "")),
       list.map((x) => h("tr", {},
-        h("td", {}, x.name), h("td", { class: "game", "data-game": x.game }, names[x.game] || x.game), h("td", {}, x.date || ""), h("td", { class: "num" }, x.players),
+        h("td", {}, x.name), h("td", { class: "game", "data-game": x.game }, names[x.game] || x.game), h("td", {}, fmtDate(x.date)), h("td", { class: "num" }, x.players),
         h("td", { class: "num" }, `${x.rounds_drawn}/${x.rounds}`),
         h("td", {},
           h("button", { onclick: () => { useTournament(x.id); render(); } }, "✓"),

@@ -40,29 +40,105 @@ pub struct AuditEntry {
     pub after_texts: Said,
 }
 
-/// A record in words of every language. Sheet lines read as their game says them;
-/// rulings by their fields; other records (a tournament's settings, an entrant, a
-/// draw) field by field, a game's code by the game's name.
-fn words(kind: &str, v: &Value, names: Option<&Names>) -> Said {
-    if v.is_null() {
-        return Said { en: String::new(), fr: String::new(), nl: String::new() };
+/// The words of a record's own fields (a tournament's, an entrant's, a draw's), beside the
+/// settings' and the game's: `[en, fr, nl]`.
+const RECORD_FIELDS: [(&str, [&str; 3]); 13] = [
+    ("name", ["name", "nom", "naam"]),
+    ("game", ["game", "jeu", "spel"]),
+    ("settings", ["settings", "paramètres", "instellingen"]),
+    ("player", ["player", "joueur", "speler"]),
+    ("from_round", ["plays from round", "joue dès la manche", "speelt vanaf ronde"]),
+    ("withdrawn_from", ["withdrawn from round", "retiré dès la manche", "teruggetrokken vanaf ronde"]),
+    ("seed", ["draw number", "numéro de tirage", "lotingsnummer"]),
+    ("repeats", ["repeat meetings", "rencontres répétées", "herhaalde ontmoetingen"]),
+    ("first_dealer", ["first dealer", "premier donneur", "eerste gever"]),
+    ("rounds", ["rounds", "manches", "rondes"]),
+    ("ranking", ["ranking", "classement", "rangschikking"]),
+    ("tie_breaks", ["tie-breaks", "départages", "beslissers"]),
+    ("table_points", ["table points", "points de table", "tafelpunten"]),
+];
+
+/// How the log says things: the game's words, the names of every field a record may
+/// have (the record's own, the common settings', the game's settings as its form names
+/// them), and the players by name.
+struct Speaker {
+    names: Names,
+    fields: Vec<(String, [String; 3])>,
+    /// Entrants' codes (`p12`) and names.
+    players: std::collections::HashMap<String, String>,
+    /// The players at each table of each round: (round, table) → names by seat.
+    seats: std::collections::HashMap<(i64, i64), Vec<String>>,
+}
+
+impl Speaker {
+    fn of(l: &crate::state::Loaded) -> Speaker {
+        let mut fields: Vec<(String, [String; 3])> = RECORD_FIELDS.iter().map(|(k, w)| (k.to_string(), w.map(String::from))).collect();
+        // The game's own settings keys, as its settings form names them in each language.
+        if let Some(spec) = l.game.spec() {
+            let forms = Lang::ALL.map(|lang| spec.settings_form(lang));
+            for (i, field) in forms[0].as_array().into_iter().flatten().enumerate() {
+                let Some(key) = field["key"].as_str() else { continue };
+                let label = |n: usize| forms[n][i]["label"].as_str().unwrap_or(key).to_string();
+                fields.push((key.to_string(), [label(0), label(1), label(2)]));
+            }
+        }
+        let players = l.entrants.iter().map(|e| (e.code.clone(), e.player.name.clone())).collect();
+        let seats = l
+            .rounds
+            .iter()
+            .flat_map(|r| r.row.tables.iter().map(move |t| ((r.row.round, t.number), t)))
+            .map(|(k, t)| (k, t.seats.iter().map(|e| l.entrant(*e).map(|e| e.player.name.clone()).unwrap_or_default()).collect()))
+            .collect();
+        Speaker { names: l.names.clone(), fields, players, seats }
     }
-    match (kind, names) {
-        ("deal", Some(names)) => names.entry(v, &[]),
-        _ => Said {
-            en: Names::ruling(&game_named(v, Lang::En), &[]).en,
-            fr: Names::ruling(&game_named(v, Lang::Fr), &[]).fr,
-            nl: Names::ruling(&game_named(v, Lang::Nl), &[]).nl,
-        },
+
+    /// A record in words of every language. Sheet lines read as their game says them,
+    /// seats named by the players at that table; rulings by their fields; other records
+    /// field by field, a player by their name, a game by its name.
+    fn words(&self, kind: &str, v: &Value, round: Option<i64>, table: Option<i64>) -> Said {
+        if v.is_null() {
+            return Said { en: String::new(), fr: String::new(), nl: String::new() };
+        }
+        let seats = round.zip(table).and_then(|k| self.seats.get(&k)).cloned().unwrap_or_default();
+        match kind {
+            "deal" => self.names.entry(v, &seats),
+            "ruling" | "ruling-withdrawn" => Names::ruling(v, &seats),
+            _ => {
+                // An entrant's code (`p12`) is no word for a person: their name says it.
+                let mut v = v.clone();
+                if let Some(map) = v.as_object_mut() {
+                    if let Some(name) = map.get("player").and_then(Value::as_str).and_then(|c| self.players.get(c)).cloned() {
+                        if map.contains_key("name") {
+                            map.remove("player");
+                        } else {
+                            map.insert("player".into(), Value::String(name));
+                        }
+                    }
+                }
+                let said = |lang: Lang| Names::record(&game_named(&v, lang), &seats, &self.fields);
+                Said { en: said(Lang::En).en, fr: said(Lang::Fr).fr, nl: said(Lang::Nl).nl }
+            }
+        }
     }
 }
 
-/// A record with every game code among its values put as the game's name.
+/// The words of the settings' own values (ranking methods, tie-breaks): `[en, fr, nl]`.
+const VALUE_WORDS: [(&str, [&str; 3]); 4] = [
+    ("table-points", ["table points", "points de table", "tafelpunten"]),
+    ("total-score", ["total score", "score total", "totale score"]),
+    ("score-sum", ["score sum", "somme des scores", "som van de scores"]),
+    ("best-round", ["best round", "meilleure manche", "beste ronde"]),
+];
+
+/// A record with every game code among its values put as the game's name, and the
+/// settings' values in words.
 fn game_named(v: &Value, lang: Lang) -> Value {
+    let i = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
     match v {
-        Value::String(s) => match GameId::parse(s).and_then(GameId::spec) {
-            Some(spec) => Value::String(spec.name.get(lang).to_string()),
-            None => v.clone(),
+        Value::String(s) => match (GameId::parse(s).and_then(GameId::spec), VALUE_WORDS.iter().find(|(code, _)| code == s)) {
+            (Some(spec), _) => Value::String(spec.name.get(lang).to_string()),
+            (None, Some((_, words))) => Value::String(words[i].to_string()),
+            (None, None) => v.clone(),
         },
         Value::Array(items) => Value::Array(items.iter().map(|x| game_named(x, lang)).collect()),
         Value::Object(map) => Value::Object(map.iter().map(|(k, x)| (k.clone(), game_named(x, lang))).collect()),
@@ -74,20 +150,26 @@ impl Atout {
     /// Every change to a tournament, oldest first.
     pub fn audit(&mut self, tournament: &str) -> Result<Vec<AuditEntry>> {
         let id = self.resolve(tournament)?;
-        let names = self.loaded(id)?.names.clone();
+        let speaker = Speaker::of(self.loaded(id)?);
         Ok(self
             .store
             .audit(id)?
             .into_iter()
             .map(|r| {
-                let (before_texts, after_texts) = (words(r.kind, &r.before, Some(&names)), words(r.kind, &r.after, Some(&names)));
+                let before_texts = speaker.words(r.kind, &r.before, r.round, r.table);
+                let after_texts = speaker.words(r.kind, &r.after, r.round, r.table);
+                // A fault written on a line states its reason in the line: the log shows it.
+                let reason = match r.after.get("reason").and_then(Value::as_str) {
+                    Some(said) if r.reason.is_empty() && r.kind == "deal" => said.to_string(),
+                    _ => r.reason,
+                };
                 AuditEntry {
                     change: r.change,
                     at_local: crate::local_time(&r.at),
                     at: r.at,
                     by: r.actor,
                     action: r.action,
-                    reason: r.reason,
+                    reason,
                     kind: r.kind,
                     round: r.round,
                     table: r.table,

@@ -247,8 +247,17 @@ pub fn check(doc: &Document) -> Result<()> {
     Ok(())
 }
 
+/// The sample tournament offered on the first run, built into the program.
+const SAMPLE: &str = include_str!("../../../fixtures/spring-open-16.json");
+
 impl Atout {
     /// Import a whole tournament. A refused document stores nothing.
+    /// The sample tournament «Spring Open 2026» (a whole evening of Double King for
+    /// sixteen players), for a first look at Atout: imported as any document is.
+    pub fn sample_load(&mut self) -> Result<TournamentInfo> {
+        self.import_document(SAMPLE)
+    }
+
     pub fn import_document(&mut self, text: &str) -> Result<TournamentInfo> {
         let doc: Document = serde_json::from_str(text).map_err(|e| {
             refused(

@@ -86,11 +86,6 @@ pub enum ApiError {
 pub type Result<T> = std::result::Result<T, ApiError>;
 
 impl ApiError {
-    /// A refusal described in English only; prefer [`ApiError::refused_said`] for anything a user sees.
-    pub fn refused(place: Place, rule: Rule, detail: impl Into<String>) -> ApiError {
-        ApiError::Refused { place, violation: Violation::new(rule, detail) }
-    }
-
     /// A refusal described in every language (`atout_rules::said!`).
     pub fn refused_said(place: Place, rule: Rule, said: Said) -> ApiError {
         ApiError::Refused { place, violation: Violation::said(rule, said) }

@@ -36,9 +36,23 @@ impl Atout {
         PrintLayout::with_overrides(club.as_ref()).map_err(fail)
     }
 
+    /// The standings as the printers read them (PDF, CSV): the FORMAT.md document, with
+    /// `open_rounds`, the counted rounds that have a table still being played (none: the
+    /// ranking is final), so that a ranking printed while tables play says it is provisional.
+    pub(crate) fn standings_for_print(&mut self, tournament: &str, after_round: Option<i64>) -> Result<Value> {
+        let id = self.resolve(tournament)?;
+        let l = self.loaded(id)?;
+        let after = after_round.unwrap_or_else(|| l.last_round());
+        let mut value = serde_json::to_value(crate::standings::compute(l, after)).map_err(fail)?;
+        // A table with nothing written yet is open too (its players have no result there yet).
+        let open: Vec<i64> = l.rounds.iter().filter(|r| r.row.round <= after && r.results.iter().any(|t| !t.complete)).map(|r| r.row.round).collect();
+        value["open_rounds"] = json!(open);
+        Ok(value)
+    }
+
     pub fn print_standings(&mut self, tournament: &str, after_round: Option<i64>, lang: Option<&str>) -> Result<Vec<u8>> {
         let lang = print_lang(lang);
-        let standings = serde_json::to_value(self.standings(tournament, after_round)?).map_err(fail)?;
+        let standings = self.standings_for_print(tournament, after_round)?;
         let id = self.resolve(tournament)?;
         let clubs: BTreeMap<String, String> = self.loaded(id)?.entrants.iter().map(|e| (e.code.clone(), e.player.club.clone())).collect();
         pdf::standings_pdf(&standings, &clubs, &self.print_layout()?, &lang).map_err(fail)
@@ -106,7 +120,7 @@ impl Atout {
         let mut put = |rec: Vec<String>| w.write_record(&rec).map_err(fail);
         match what {
             "standings" => {
-                let s = serde_json::to_value(self.standings(tournament, None)?).map_err(fail)?;
+                let s = self.standings_for_print(tournament, None)?;
                 let layout = atout_report::Layout::standard();
                 let text = atout_report::standings_csv(&s, &layout, &lang).map_err(fail)?;
                 // Re-read the comma-separated table and write it with the chosen delimiter.
@@ -167,7 +181,7 @@ impl Atout {
 }
 
 /// What the window prints or exports, and where.
-#[derive(Clone, Debug, serde::Deserialize)]
+#[derive(Clone, Debug, Default, serde::Deserialize)]
 pub struct PrintRequest {
     pub tournament: String,
     /// `standings`, `seating`, `sheets`, `completed-sheets`, `rulings` (PDF), or
@@ -180,6 +194,10 @@ pub struct PrintRequest {
     /// The file to write; by default in the documents folder, `Atout/`.
     #[serde(default)]
     pub path: Option<String>,
+    /// Replace the file if it exists. Without it an existing file is left as it is and the
+    /// print is refused (`conflict`): the window asks first, then sends again with it.
+    #[serde(default)]
+    pub overwrite: bool,
 }
 
 impl Atout {
@@ -195,6 +213,15 @@ impl Atout {
 
     /// Print or export as asked, write the file, and return its path.
     pub fn save_print(&mut self, req: &PrintRequest) -> Result<String> {
+        let path = match req.path.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
+            Some(p) => p.to_string(),
+            None => self.default_print_path(req)?,
+        };
+        let file = std::path::Path::new(&path);
+        // Looked at before the document is made: nothing to make when the file is kept.
+        if !req.overwrite && file.exists() {
+            return Err(exists(&path));
+        }
         let lang = req.lang.as_deref();
         let round = || req.round.ok_or_else(|| ApiError::invalid(said!("which round?", "quelle manche ?", "welke ronde?")));
         let bytes: Vec<u8> = match req.what.as_str() {
@@ -212,15 +239,28 @@ impl Atout {
                 )))
             }
         };
-        let path = match req.path.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
-            Some(p) => p.to_string(),
-            None => self.default_print_path(req)?,
-        };
-        let file = std::path::Path::new(&path);
         if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| ApiError::File { path: dir.display().to_string(), source })?;
         }
-        std::fs::write(file, bytes).map_err(|source| ApiError::File { path: path.clone(), source })?;
-        Ok(path)
+        // `create_new`: a file that appeared meanwhile is not replaced either.
+        let written = if req.overwrite {
+            std::fs::write(file, &bytes)
+        } else {
+            std::fs::OpenOptions::new().write(true).create_new(true).open(file).and_then(|mut f| std::io::Write::write_all(&mut f, &bytes))
+        };
+        match written {
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && !req.overwrite => Err(exists(&path)),
+            Err(source) => Err(ApiError::File { path, source }),
+            Ok(()) => Ok(path),
+        }
     }
+}
+
+/// A print refused because its file exists: nothing was written, the file is as it was.
+fn exists(path: &str) -> ApiError {
+    ApiError::conflict(said!(
+        "{path} already exists; it was not replaced",
+        "{path} existe déjà ; il n'a pas été remplacé",
+        "{path} bestaat al; het werd niet vervangen"
+    ))
 }

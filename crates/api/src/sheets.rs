@@ -91,6 +91,9 @@ pub struct LinePreview {
     pub refused: Option<ApiError>,
     /// The game's help for the line being typed (e.g. the bid the last bidder may not make).
     pub hint: Value,
+    /// The line in words, in every language, seats named by their players ("rik · declarer:
+    /// 2. Bart · partner: 4. Dirk · tricks: 9"), so that the scorer sees whom it credits.
+    pub texts: Said,
 }
 
 /// A table of a round of a tournament: what every sheet action is about.
@@ -221,9 +224,11 @@ impl Atout {
         }
         let before = &t.deals[..(line - 1).min(t.deals.len())];
         let hint = l.rules.hint(table_of(t), before, &entry);
+        let seats: Vec<String> = Atout::seat_views(l, &t.seats).into_iter().map(|s| s.name).collect();
+        let texts = l.names.entry(&entry, &seats);
         Ok(match self.staged(&at, line, &entry) {
-            Ok((_, sheet)) => LinePreview { points: sheet.lines.get(line - 1).map(|x| x.points.clone()), refused: None, hint },
-            Err(e @ ApiError::Refused { .. }) => LinePreview { points: None, refused: Some(e), hint },
+            Ok((_, sheet)) => LinePreview { points: sheet.lines.get(line - 1).map(|x| x.points.clone()), refused: None, hint, texts },
+            Err(e @ ApiError::Refused { .. }) => LinePreview { points: None, refused: Some(e), hint, texts },
             Err(e) => return Err(e),
         })
     }
@@ -539,6 +544,11 @@ pub struct RulingView {
     pub seat: i64,
     pub player: String,
     pub name: String,
+    /// When it was written (UTC, as stored) and in local time.
+    pub at: String,
+    pub at_local: String,
+    /// Its reason in every language (a fault on a line says which deal and line, in words).
+    pub reason_texts: Said,
     #[serde(flatten)]
     pub ruling: Ruling,
 }
@@ -548,6 +558,22 @@ impl Atout {
     /// faults written on deal lines (with the points the fault cost).
     pub fn rulings_list(&mut self, tournament: &str) -> Result<Vec<RulingView>> {
         let id = self.resolve(tournament)?;
+        // When each ruling and each line was written: the tables that have any.
+        let mut written: std::collections::HashMap<Id, Vec<atout_store::HistoryRow>> = std::collections::HashMap::new();
+        let with_rulings: Vec<Id> = self
+            .loaded(id)?
+            .rounds
+            .iter()
+            .flat_map(|r| r.row.tables.iter().zip(&r.results))
+            .filter(|(t, res)| !t.ruling_ids.is_empty() || res.sheet.as_ref().is_some_and(|s| s.lines.iter().any(|x| x.fault.is_some())))
+            .map(|(t, _)| t.id)
+            .collect();
+        for table in with_rulings {
+            written.insert(table, self.store.history(table)?);
+        }
+        let at_of = |table: Id, pick: &dyn Fn(&atout_store::HistoryRow) -> bool| {
+            written.get(&table).and_then(|h| h.iter().rev().find(|x| pick(x))).map(|x| x.at.clone()).unwrap_or_default()
+        };
         let l = self.loaded(id)?;
         let mut out = vec![];
         for r in &l.rounds {
@@ -564,6 +590,7 @@ impl Atout {
                             r if r.is_empty() => String::new(),
                             r => format!(": {r}"),
                         };
+                        let at = at_of(table.id, &|x| x.kind == "deal" && x.line == Some(line.line as i64));
                         out.push(RulingView {
                             id: None,
                             round: r.row.round,
@@ -571,6 +598,19 @@ impl Atout {
                             seat: seat as i64,
                             player: e.map(|e| e.code.clone()).unwrap_or_default(),
                             name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
+                            at_local: crate::local_time(&at),
+                            at,
+                            reason_texts: {
+                                let (deal, n, w) = (line.deal, line.line, l.names.label(&line.label));
+                                let jury = said("reason");
+                                let (sep_en, sep_fr) = if jury.is_empty() { ("", "") } else { (": ", " : ") };
+                                let (we, wf, wn) = (&w.en, &w.fr, &w.nl);
+                                said!(
+                                    "fault in deal {deal} ({we}), line {n}{sep_en}{jury}",
+                                    "faute dans la donne {deal} ({wf}), ligne {n}{sep_fr}{jury}",
+                                    "fout in spel {deal} ({wn}), lijn {n}{sep_en}{jury}"
+                                )
+                            },
                             ruling: Ruling {
                                 seat: seat as i64,
                                 points: line.points.clone(),
@@ -584,6 +624,7 @@ impl Atout {
                 }
                 for (ruling, id) in result.rulings.iter().zip(&table.ruling_ids) {
                     let e = who(ruling.seat.max(0) as usize);
+                    let at = at_of(table.id, &|x| x.kind == "ruling" && x.record == *id);
                     out.push(RulingView {
                         id: Some(*id),
                         round: r.row.round,
@@ -591,6 +632,12 @@ impl Atout {
                         seat: ruling.seat,
                         player: e.map(|e| e.code.clone()).unwrap_or_default(),
                         name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
+                        at_local: crate::local_time(&at),
+                        at,
+                        reason_texts: {
+                            let r = &ruling.reason;
+                            said!("{r}", "{r}", "{r}")
+                        },
                         ruling: ruling.clone(),
                     });
                 }

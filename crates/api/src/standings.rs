@@ -1,7 +1,7 @@
 //! Standings, live and final (FORMAT.md "Standings output").
 
 use crate::error::Result;
-use crate::state::Loaded;
+use crate::state::{started, Loaded};
 use crate::Atout;
 use atout_rules::ranking::{criteria, rank, RoundResult, Totals};
 use atout_rules::TablePoints;
@@ -31,6 +31,11 @@ pub struct StandingRow {
     /// A withdrawal: the first round the player no longer plays.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub withdrawn_from: Option<i64>,
+    /// Present while the player is seated in round `after_round` at a table where nothing is
+    /// written yet (such a table counts for nobody, so `rounds` has no entry for it): the
+    /// table's number. A table with a line or a ruling is being played: `provisional`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_started: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -44,6 +49,12 @@ pub struct RoundEntry {
     /// Present (true) while the table's sheet is still being played.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub provisional: bool,
+}
+
+/// The table of round `round` where entrant `id` is seated, when nothing is written there yet.
+fn not_started(l: &Loaded, round: i64, id: atout_store::Id) -> Option<u32> {
+    let r = l.rounds.iter().find(|r| r.row.round == round)?;
+    r.row.tables.iter().find(|t| t.seats.contains(&id) && !started(t)).map(|t| t.number as u32)
 }
 
 /// The standings after `after_round`, from the entrants' kept round results.
@@ -85,6 +96,7 @@ pub(crate) fn compute(l: &Loaded, after_round: i64) -> Standings {
                     .collect(),
                 joined_round: e.from_round.filter(|r| *r > 1),
                 withdrawn_from: e.withdrawn_from,
+                not_started: not_started(l, after_round, e.id),
             }
         })
         .collect();
@@ -113,13 +125,55 @@ pub enum StandingsFormat {
 impl Atout {
     /// Standings rendered for printing or saving, headers in `lang` (en, fr, nl).
     pub fn standings_rendered(&mut self, tournament: &str, after_round: Option<i64>, format: StandingsFormat, lang: &str) -> Result<String> {
-        let standings = self.standings(tournament, after_round)?;
-        let value = serde_json::to_value(&standings).expect("standings serialize");
+        // The CSV says which counted rounds are still being played; the JSON is FORMAT.md's as it is.
+        let value = match format {
+            StandingsFormat::Csv => self.standings_for_print(tournament, after_round)?,
+            _ => serde_json::to_value(self.standings(tournament, after_round)?).expect("standings serialize"),
+        };
         let layout = atout_report::Layout::standard();
         Ok(match format {
             StandingsFormat::Json => serde_json::to_string_pretty(&value).expect("json") + "\n",
             StandingsFormat::Csv => atout_report::standings_csv(&value, &layout, lang).map_err(|e| crate::ApiError::internal("standings", e))?,
             StandingsFormat::Table => atout_report::standings_text(&value, &layout, lang),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Atout, DrawRequest, NewTournament, TableRef};
+    use serde_json::json;
+
+    const PLAYERS: &str =
+        "Name;Club\nAnne Peeters;A\nBart Maes;A\nChloé Dubois;B\nDirk Claes;B\nEls Janssens;A\nFrançois Lambert;B\nGert Wouters;A\nHélène Renard;B\n";
+
+    /// A table with a line written is being played; a table with nothing written has not started.
+    #[test]
+    fn a_table_not_started_is_told_from_one_being_played() {
+        let mut app = Atout::open_in_memory().unwrap();
+        app.set_actor("secretary").unwrap();
+        let t = app.tournament_create(&NewTournament { name: "Friday".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() }).unwrap();
+        let tid = t.id.to_string();
+        app.players_import(PLAYERS, Some(&tid)).unwrap();
+        let round = app.round_draw(&tid, &DrawRequest::new(1, Some(7))).unwrap();
+        let (one, two) = (round.tables[0].number as u32, round.tables[1].number as u32);
+        let s = app.standings(&tid, None).unwrap();
+        assert!(s.rows.iter().all(|r| r.rounds.is_empty() && r.not_started.is_some()));
+        app.deal_add(&TableRef::new(&tid, 1, i64::from(one)), None, json!({"contract": "A", "counts": [4, 3, 3, 3]})).unwrap();
+        let s = app.standings(&tid, None).unwrap();
+        for row in &s.rows {
+            match row.not_started {
+                Some(n) => assert!(n == two && row.rounds.is_empty(), "{}", row.name),
+                None => assert!(row.rounds[0].provisional && row.rounds[0].table == Some(one), "{}", row.name),
+            }
+        }
+        assert_eq!(s.rows.iter().filter(|r| r.not_started == Some(two)).count(), 4);
+        // Written only while true: a player whose table is under way (or done) has no such key.
+        let value = serde_json::to_value(&s).unwrap();
+        let playing = value["rows"].as_array().unwrap().iter().find(|r| r["rounds"][0]["table"] == one).unwrap();
+        assert!(playing.get("not_started").is_none());
+        // Once the other table has a line too, nobody waits.
+        app.deal_add(&TableRef::new(&tid, 1, i64::from(two)), None, json!({"contract": "A", "counts": [4, 3, 3, 3]})).unwrap();
+        assert!(app.standings(&tid, None).unwrap().rows.iter().all(|r| r.not_started.is_none()));
     }
 }

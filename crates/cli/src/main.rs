@@ -85,6 +85,8 @@ enum Command {
     },
     /// Import a tournament document (atout-tournament/1).
     Import { file: PathBuf },
+    /// Load the sample tournament «Spring Open 2026», for a first look.
+    Sample,
     /// Export a tournament: the document (json), or a spreadsheet (csv) of its
     /// standings, round results or sheet lines; `-` writes to standard output.
     Export {
@@ -772,6 +774,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             } else {
                 show_sheet(&app.sheet(&at.table())?, format);
             }
+        }
+        Command::Sample => {
+            let t = app.sample_load()?;
+            println!("{}", t.id);
+            eprintln!("loaded the sample tournament «{}»: {} players, {} rounds", t.name, t.players, t.rounds_drawn);
         }
         Command::Import { file } => {
             let t = app.import_document(&read(&file)?)?;

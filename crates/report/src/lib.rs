@@ -102,10 +102,38 @@ fn headers(layout: &Layout, lang: &str, rounds: i64) -> Vec<String> {
         .collect()
 }
 
-fn grid(standings: &Value, layout: &Layout, lang: &str) -> (Vec<String>, Vec<bool>, Vec<Vec<String>>) {
+/// The counted rounds still being played: the document's `open_rounds` (the api adds them,
+/// tables not started included) and any round a row marks provisional. Empty: the ranking is final.
+pub fn open_rounds(standings: &Value) -> Vec<i64> {
+    let after = standings["after_round"].as_i64().unwrap_or(i64::MAX);
+    let listed = standings["open_rounds"].as_array().into_iter().flatten().filter_map(Value::as_i64);
+    let marked = standings["rows"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["rounds"].as_array().into_iter().flatten())
+        .filter(|r| r["provisional"] == true)
+        .filter_map(|r| r["round"].as_i64());
+    let mut open: Vec<i64> = listed.chain(marked).filter(|r| *r <= after).collect();
+    open.sort_unstable();
+    open.dedup();
+    open
+}
+
+/// `with_open`: the `provisional` column (the rounds still being played) is kept while
+/// there are any; the text table leaves it out.
+fn grid(standings: &Value, layout: &Layout, lang: &str, with_open: bool) -> (Vec<String>, Vec<bool>, Vec<Vec<String>>) {
     // A total-score tournament has no table points: leave their column out.
     let no_points = standings["rows"].as_array().is_some_and(|rows| rows.iter().all(|r| r["table_points"].is_null()));
-    let kept = Layout { columns: layout.columns.iter().filter(|c| !(no_points && c.field == "table_points")).cloned().collect() };
+    let open: Vec<String> = if with_open { open_rounds(standings).iter().map(i64::to_string).collect() } else { vec![] };
+    let kept = Layout {
+        columns: layout
+            .columns
+            .iter()
+            .filter(|c| !((no_points && c.field == "table_points") || (open.is_empty() && c.field == "provisional")))
+            .cloned()
+            .collect(),
+    };
     let layout = &kept;
     let rounds = standings["after_round"].as_i64().unwrap_or(0);
     let head = headers(layout, lang, rounds);
@@ -119,14 +147,27 @@ fn grid(standings: &Value, layout: &Layout, lang: &str) -> (Vec<String>, Vec<boo
         .collect();
     let rows = standings["rows"]
         .as_array()
-        .map(|rows| rows.iter().map(|row| layout.columns.iter().flat_map(|c| cells(row, c, rounds)).collect()).collect())
+        .map(|rows| {
+            rows.iter()
+                .map(|row| {
+                    layout
+                        .columns
+                        .iter()
+                        // The whole ranking is provisional, so every row names the open rounds.
+                        .flat_map(|c| if c.field == "provisional" { vec![open.join(", ")] } else { cells(row, c, rounds) })
+                        .collect()
+                })
+                .collect()
+        })
         .unwrap_or_default();
     (head, right, rows)
 }
 
-/// Standings as CSV (comma separated, UTF-8), shared places marked `=`.
+/// Standings as CSV (comma separated, UTF-8), shared places marked `=`. While a counted
+/// round is still being played, a last column says so on every row ("Provisional — rounds
+/// still being played": `2`), so that the sheet stays one table a spreadsheet can sort.
 pub fn standings_csv(standings: &Value, layout: &Layout, lang: &str) -> Result<String, ReportError> {
-    let (head, _, rows) = grid(standings, layout, lang);
+    let (head, _, rows) = grid(standings, layout, lang, true);
     let mut w = csv::Writer::from_writer(vec![]);
     w.write_record(&head)?;
     for row in rows {
@@ -137,7 +178,7 @@ pub fn standings_csv(standings: &Value, layout: &Layout, lang: &str) -> Result<S
 
 /// Standings as an aligned text table.
 pub fn standings_text(standings: &Value, layout: &Layout, lang: &str) -> String {
-    let (head, right, rows) = grid(standings, layout, lang);
+    let (head, right, rows) = grid(standings, layout, lang, false);
     let mut widths: Vec<usize> = head.iter().map(|h| h.chars().count()).collect();
     for row in &rows {
         for (w, c) in widths.iter_mut().zip(row) {
@@ -211,6 +252,23 @@ mod tests {
         let csv = standings_csv(&s, &Layout::standard(), "en").unwrap();
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines, ["Rank,Id,Player,Score,Best,R1", "1,l1,Anne,64,64,64", "2,l2,Bart,0,0,bye (0)"]);
+    }
+
+    #[test]
+    fn a_ranking_with_a_round_still_played_says_so_on_every_row() {
+        let mut s = sample();
+        s["rows"][1]["rounds"][0]["provisional"] = json!(true);
+        let csv = standings_csv(&s, &Layout::standard(), "fr").unwrap();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], "Rang,Id,Joueur,Points,Score,Meilleure,M1,M2,Provisoire — manche(s) en cours");
+        assert!(lines[1..].iter().all(|l| l.ends_with(",1")), "{csv}");
+        // The api lists a round whose tables have not started (no row marks it): named too.
+        s["open_rounds"] = json!([2]);
+        let csv = standings_csv(&s, &Layout::standard(), "en").unwrap();
+        assert!(csv.lines().skip(1).all(|l| l.ends_with(",\"1, 2\"")), "{csv}");
+        // Final: no such column, and the text table never has it.
+        assert!(!standings_csv(&sample(), &Layout::standard(), "en").unwrap().contains("Provisional"));
+        assert!(!standings_text(&s, &Layout::standard(), "en").contains("Provisional"));
     }
 
     #[test]

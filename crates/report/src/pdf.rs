@@ -475,13 +475,22 @@ fn num(v: &Value) -> String {
 }
 
 /// The ranking: rank (shared places `2=`), player, club, the method's columns,
-/// the tie-breaks, every round (byes marked), late entries and withdrawals noted.
+/// the tie-breaks, every round (byes marked), late entries and withdrawals noted; while a
+/// counted round is still being played (`crate::open_rounds`), "provisional" and which.
 pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
     let name = standings["tournament"].as_str().unwrap_or("");
     let after = standings["after_round"].as_i64().unwrap_or(0);
     let title = format!("{} — {}", layout.word("standings", lang, &[]), name);
     let mut c = Canvas::new(layout, &title, lang)?;
     c.heading(&format!("{title}, {}", layout.word("after_round", lang, &[("n", after.to_string())])));
+    // Printed while tables still play: said under the heading, with the rounds concerned.
+    let open = crate::open_rounds(standings);
+    if !open.is_empty() {
+        let key = if open.len() == 1 { "provisional_round" } else { "provisional_rounds" };
+        let n = open.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        c.para(&layout.word(key, lang, &[("n", n)]), true);
+        c.gap(0.5);
+    }
     let rows = standings["rows"].as_array().cloned().unwrap_or_default();
     let points = rows.iter().any(|r| !r["table_points"].is_null());
     let mut cols =

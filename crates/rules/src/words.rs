@@ -46,6 +46,8 @@ impl LangNames {
 #[derive(Clone, Debug, Default)]
 pub struct Names {
     langs: [LangNames; 3],
+    /// Names of fields beside the game's, `[en, fr, nl]` (a record's own).
+    extra: Vec<(String, [String; 3])>,
 }
 
 fn index(lang: Lang) -> usize {
@@ -63,7 +65,7 @@ fn said_by(f: impl Fn(Lang) -> String) -> Said {
 impl Names {
     /// The words of a game under a tournament's settings.
     pub fn of(rules: &dyn Rules) -> Names {
-        Names { langs: Lang::ALL.map(|lang| LangNames::of(&rules.describe(lang))) }
+        Names { langs: Lang::ALL.map(|lang| LangNames::of(&rules.describe(lang))), extra: vec![] }
     }
 
     /// The words of no game: for rulings and records that are no sheet line.
@@ -105,7 +107,13 @@ impl Names {
 
     /// A jury ruling in words (its fields are the same in every game).
     pub fn ruling(entry: &Value, seats: &[String]) -> Said {
-        let none = Names::none();
+        Names::record(entry, seats, &[])
+    }
+
+    /// Any other record in words (a tournament's settings, an entrant, a draw): each field by
+    /// the name `fields` gives it in each language (`[en, fr, nl]`), else as its key reads.
+    pub fn record(entry: &Value, seats: &[String], fields: &[(String, [String; 3])]) -> Said {
+        let none = Names { extra: fields.to_vec(), ..Names::none() };
         said_by(|lang| none.entry_in(entry, seats, lang, false))
     }
 
@@ -132,9 +140,10 @@ impl Names {
         };
         let word = |k: &str| match fields.and_then(|f| f.get(k)) {
             Some((name, _)) => name.clone(),
-            None => match RULING_FIELDS.iter().find(|(key, _)| *key == k) {
-                Some((_, names)) => names[index(lang)].to_string(),
-                None => k.replace('_', " "),
+            None => match (self.extra.iter().find(|(key, _)| key == k), RULING_FIELDS.iter().find(|(key, _)| *key == k)) {
+                (Some((_, names)), _) => names[index(lang)].clone(),
+                (None, Some((_, names))) => names[index(lang)].to_string(),
+                (None, None) => k.replace('_', " "),
             },
         };
         // The game leads: a value naming one of the game's contracts or fines.

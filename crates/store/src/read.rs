@@ -77,11 +77,12 @@ impl Store {
                FROM rulings r JOIN changes c ON c.id = r.change_id WHERE r.table_id = ?1
              ORDER BY 4, 8",
         )?;
-        let rows = st.query_map([table], |r| Ok((r.get::<_, String>(0)?, r.get(1)?, r.get::<_, String>(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)))?;
+        let rows =
+            st.query_map([table], |r| Ok((r.get::<_, String>(0)?, r.get(1)?, r.get::<_, String>(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?)))?;
         rows.map(|row| {
-            let (kind, line, entry, at, actor, action, reason) = row?;
+            let (kind, line, entry, at, actor, action, reason, record) = row?;
             let kind = if kind == "deal" { "deal" } else { "ruling" };
-            Ok(HistoryRow { kind, line, entry: json(entry)?, at, actor, action, reason })
+            Ok(HistoryRow { kind, line, entry: json(entry)?, at, actor, action, reason, record })
         })
         .collect()
     }

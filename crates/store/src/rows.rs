@@ -83,6 +83,8 @@ pub struct AuditRow {
 #[derive(Clone, Debug, PartialEq)]
 pub struct HistoryRow {
     pub kind: &'static str,
+    /// The record's own id (a ruling's id, to withdraw it).
+    pub record: Id,
     pub line: Option<i64>,
     pub entry: Value,
     pub at: String,
