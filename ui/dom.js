@@ -28,9 +28,10 @@ export function figure(text) {
  * A row of number fields, one per seat, with Enter moving to the next field and
  * submitting on the last. `values` is the draft's array (changed in place);
  * `onchange` runs after each keystroke. With `max`, a figure that no further digit
- * could extend (a 2 when the most is 13) moves on by itself: one key per figure.
+ * could extend (a 2 when the most is 13) moves on by itself: one key per figure; with
+ * `onward`, the last one too (to `submit`, which must then only move on, not enter a line).
  */
-export function seatFields(prefix, seats, values, order, { onchange, submit, label, max = null } = {}) {
+export function seatFields(prefix, seats, values, order, { onchange, submit, label, max = null, onward = false } = {}) {
   const ids = order.map((s) => `${prefix}-${s}`);
   const advance = (k) => {
     const next = ids[k + 1] && document.getElementById(ids[k + 1]);
@@ -44,7 +45,7 @@ export function seatFields(prefix, seats, values, order, { onchange, submit, lab
         values[s - 1] = digits(e.target.value); e.target.value = values[s - 1];
         if (onchange) onchange(k);
         const v = values[s - 1];
-        if (max != null && v !== "" && (Number(v) * 10 > max || v === "0") && ids[k + 1]) advance(k);
+        if (max != null && v !== "" && (Number(v) * 10 > max || v === "0") && (ids[k + 1] || onward)) advance(k);
       },
       onkeydown: (e) => {
         if (e.key !== "Enter") return;

@@ -10,7 +10,7 @@ Every screen visited is saved as a PNG in tests/artifacts/ and checked: not
 blank, and showing the expected text. The app and the driver are stopped
 whatever happens.
 """
-import base64, http.client as http_client, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, traceback, urllib.request, zlib
+import base64, http.client as http_client, re, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, traceback, urllib.request, zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 APP = os.path.join(ROOT, "target", "debug", "atout-desktop")
@@ -660,8 +660,20 @@ def king_evening(w):
     first = open_sheet(w, 11)
     seat = lambda s: (s - 1 + first - 2) % 4 + 1  # the example's seat s at this table
     counts = lambda c: [c[(k - first + 2) % 4] for k in range(4)]  # figures by this table's seats
+    king_keys = []
     for n, (kind, figures) in enumerate(KING, 1):
-        if kind == "counts":
+        if kind == "counts" and n in (1, 7):
+            # Typed at the keyboard alone, every key counted: the game's letter (the game due
+            # is preselected; its letter puts the cursor in the first figure), the figures
+            # (a figure no digit could extend moves on by itself), Enter takes the last one.
+            w.js("document.activeElement && document.activeElement.blur()")
+            letter = w.js("return document.querySelector('#games button.chosen kbd').textContent.toLowerCase()")
+            by_seat = counts(figures)
+            total = sum(by_seat)
+            keys = [letter] + [k for v in by_seat[:3] for k in typed(v, total)] + ["\ue007"]
+            press(w, keys)
+            king_keys.append(len(keys))
+        elif kind == "counts":
             enter_counts(w, counts(figures))
         elif kind == "recup":
             suit, c, sale = figures
@@ -684,6 +696,8 @@ def king_evening(w):
             check(got == want, f"the sold récup scores {got}, expected {want}")
             w.shot("10-king-scorer", ["Seat", "récup"])
     w.find("#sheet-complete")
+    print(f"  keyboard (King): a counted deal in {king_keys} keys")
+    check(max(king_keys) <= 8, f"a counted King deal within 8 keys: {king_keys}")
     want = [str(x) for x in counts([-1, 1, -6, 6])]
     got = w.wait_cells("#round-scores", want)
     check(got == want, f"King round scores {got}, expected {want}")
@@ -724,12 +738,17 @@ def lucky7_evening(w):
     w.js("document.activeElement && document.activeElement.blur()")
     w.keys(["\ue009", "z"])
     w.wait_text("hand 7", "#hand-info")
-    for s_ in range(1, 5):
-        w.type(f"#bid-{s_}", str([7, 1, 0, 0][s_ - 1]))
-    for s_ in range(1, 5):
-        w.type(f"#trick-{s_}", str([7, 0, 0, 0][s_ - 1]))
-    w.type("#trick-4", "\ue007", clear=False)
+    # Hand 7 again, at the keyboard alone, every key counted: the bids in bidding order (a
+    # figure no digit could extend moves on by itself, the last bid to the tricks), then the
+    # tricks by seat, the last filled with what remains; Enter takes it.
+    w.js("document.activeElement && document.activeElement.blur()")
+    order = w.js("return [...document.querySelectorAll('#bids input')].map(e => Number(e.id.split('-')[1]))")
+    bids_by_seat, tricks_by_seat = [7, 1, 0, 0], [7, 0, 0, 0]
+    keys = [str(bids_by_seat[s - 1]) for s in order] + [k for s in (1, 2, 3) for k in typed(tricks_by_seat[s - 1], 7)] + ["\ue007"]
+    press(w, keys)
     w.find("#sheet-complete")
+    print(f"  keyboard (Double Lucky 7): a hand of 7 cards in {len(keys)} keys")
+    check(len(keys) <= 8, f"a Lucky 7 hand within 8 keys: {len(keys)}")
     want = ["150", "0", "80", "80"]
     got = w.wait_cells("#round-scores", want)
     check(got == want, f"Lucky 7 round scores {got}, expected {want}")
@@ -755,8 +774,11 @@ def cribbage_evening(w):
     first = open_sheet(w, 7, due="turn 1")
     after = lambda k: (first - 1 + k) % 4 + 1
     # The first move: one line typed and Enter; the tiles laid and the first-move bonus follow.
-    w.type("#tiles-1", "4 5 5 6\ue007", clear=False)
+    move = "4 5 5 6\ue007"
+    w.type("#tiles-1", move, clear=False)
     w.find("#line-1")
+    print(f"  keyboard (Kings Cribbage): a first move of four tiles in {len(move)} keys as typed ({len(move.replace(' ', ''))} without spaces)")
+    check(len(move) <= 10, f"a first move within 10 keys: {len(move)}")
     got = w.js("return [...document.querySelectorAll('#line-1 td span')].map(e => e.textContent)")
     check(got[first - 1] == "22", f"the first move scores 12 + 10: {got}")
     # The second move: two lines, Enter between them, an empty line, the tiles laid, one colour.
@@ -764,6 +786,8 @@ def cribbage_evening(w):
     w.type("#tiles-2", "34567\ue007", clear=False)
     w.type("#tiles-3", "\ue007", clear=False)
     w.type("#placed", "4", clear=False)
+    # The panel's fields scroll within it (the preview and Enter stay at its foot): bring the box into sight.
+    w.js("document.getElementById('bonus-one-colour').scrollIntoView({block: 'center'})")
     w.click("#bonus-one-colour")
     w.wait_text("move total: 21", "#move-total")
     w.wait_text("9 — fifteens 4 · runs 5 · pairs 0", "#move-lines")
@@ -833,6 +857,17 @@ def languages(w):
         for view in ("tournaments", "players", "rounds", "standings", "scorer", "jury", "projector", "log", "backups"):
             w.click(f"#nav-{view}")
             w.find(f"#screen-{view}")
+            if view == "players":
+                # The tournament's internal ids (p12) are no words for a person.
+                ids = w.js("const t = document.getElementById('entrants-table'); return t ? (t.innerText.match(/\\bp\\d+\\b/g) || []) : []")
+                check(not ids, f"{lang}: the entrants list shows no internal id: {ids}")
+            if view == "log" and lang == "nl":
+                # The log in Dutch words: settings by name, players by name, seats by their players.
+                log = w.text("#log-table")
+                check("rangschikking: tafelpunten" in log, "nl: the log names the settings and their values in Dutch")
+                check(not re.search(r"\bp\d+\b", log), "nl: the log names players, not their ids")
+                reason = w.js("return [...document.querySelectorAll('#log-table tr')].filter(r => r.textContent.includes('renounce in queens')).map(r => r.lastChild.textContent)")
+                check("renounce in queens" in reason, f"nl: the log's reason column shows a fault's own reason: {reason}")
             if view == "tournaments":
                 # Dates as the language writes them: 22/11/2026 in French, 22-11-2026 in Dutch.
                 sep = {"fr": "/", "nl": "-"}[lang]
@@ -1210,6 +1245,29 @@ def projector_eighteen(w, csv_path):
     check(w.js("return getComputedStyle(document.querySelector('header')).display") != "none", "Escape leaves the room display")
 
 
+def voided_trump_deal(w):
+    """A trump deal voided for a fault: its game is struck through, but the fault's points
+    count, and the sheet shows them as standing (its totals are the round's scores)."""
+    new_tournament(w, "Void Test", "double-king", 1)
+    open_sheet(w, 9)
+    w.click("#nav-jury")
+    w.find("#fault-trump")
+    w.select("#fault-trump select[name=seat]", 2)
+    w.type("#fault-trump input[name=reason]", "revoke in trumps")
+    w.click("#record-fault-trump")
+    w.wait_text("revoke in trumps", "#rulings-table")
+    w.click("#nav-scorer")
+    w.find("#line-1.void")
+    struck = w.js("const r = document.getElementById('line-1'); return [getComputedStyle(r.querySelector('td.label')).textDecorationLine,"
+                  " ...[...r.querySelectorAll('td.num span')].map(s => getComputedStyle(s.parentElement).textDecorationLine)]")
+    check(struck[0] == "line-through" and all(x == "none" for x in struck[1:]), f"the voided game is struck through, its fault's points are not: {struck}")
+    points = w.js("return [...document.querySelectorAll('#line-1 td span')].map(e => e.textContent)")
+    scores = w.js("return [...document.querySelectorAll('#round-scores th')].slice(1).filter(e => e.textContent.trim()).map(e => e.textContent)")
+    check(points == scores and sorted(points) == ["-6", "2", "2", "2"], f"the fault's points count: line {points}, round scores {scores}")
+    check("fault counts" in w.js("return document.querySelector('#line-1 td.label').title"), "the voided line says its fault counts")
+    w.shot("28-voided-trump-deal", ["Table scorer"])
+
+
 def backups_evening(w):
     w.click("#nav-backups")
     w.find("#back-up-now")
@@ -1352,6 +1410,7 @@ def main():
         languages(window)
         rikken_evening(window)
         rikken_keyboard(window)
+        voided_trump_deal(window)
         projector_eighteen(window, csv18)
         backups_evening(window)
         # The memory of this window (accelerated compositing on, for the screenshots).

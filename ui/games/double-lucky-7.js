@@ -48,12 +48,22 @@ export function entryView(ctx) {
     h("p", { id: "hand-info", class: hand === desc.doubled ? "forced" : "hint" },
       `${desc.labels.hand} ${hand} · ${cards} ${desc.labels.cards}${hand === desc.doubled ? ` · ${desc.labels.doubled}` : ""}`),
     h("div", { class: "row figures", id: "bids" }, h("span", {}, desc.labels.bids),
-      seatFields("bid", sheet.seats, d.bids, order, { max: cards, onchange: () => ctx.check(), submit: () => document.getElementById("trick-1")?.focus() })),
+      seatFields("bid", sheet.seats, d.bids, order, { max: cards, onward: true, onchange: () => ctx.check(), submit: () => document.getElementById("trick-1")?.focus() })),
     hint,
     countsRow(ctx, d.tricks, cards, { prefix: "trick", lead: h("span", {}, desc.labels.tricks), id: "tricks" }),
   ];
 }
 
-export function onKey() {
-  return false;
+/**
+ * Keys when no field has focus: a digit goes to the first figure still empty — the bids
+ * in bidding order, then the tricks — so that a hand is typed at the keyboard alone.
+ */
+export function onKey(e) {
+  if (!/^[0-9]$/.test(e.key)) return false;
+  const field = [...document.querySelectorAll("#bids input, #tricks input")].find((x) => x.value === "");
+  if (!field) return false;
+  field.focus();
+  field.value = e.key;
+  field.dispatchEvent(new Event("input"));
+  return true;
 }

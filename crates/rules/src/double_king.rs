@@ -391,7 +391,11 @@ pub fn score_deal(deal: &Deal) -> Result<([i64; SEATS], bool, Option<Seat>), Vio
                 Contract::C => Tr::new("queens", "dames", "vrouwen"),
                 _ => Tr::new("kings and jacks", "rois et valets", "heren en boeren"),
             };
-            check_counts(counts, SEATS, total, what).map_err(|v| v.after(said!("game {contract:?}: ", "jeu {contract:?} : ", "spel {contract:?}: ")))?;
+            // The game by its letter, as on the paper sheet, and by its name.
+            let named = contract.names();
+            let (en, fr, nl) = (named.en, named.fr, named.nl);
+            check_counts(counts, SEATS, total, what)
+                .map_err(|v| v.after(said!("game {contract:?} ({en}): ", "jeu {contract:?} ({fr}) : ", "spel {contract:?} ({nl}): ")))?;
             for (p, c) in points.iter_mut().zip(counts) {
                 *p = c * each;
             }
