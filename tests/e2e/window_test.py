@@ -530,8 +530,8 @@ def prints_and_files(w, work):
     w.wait_text("Round 2", "#round-status")
 
 
-def new_tournament(w, name, game, rounds, settings=None):
-    """Create a tournament of `game` from the form and enter every registered player."""
+def new_tournament(w, name, game, rounds, settings=None, enter=True):
+    """Create a tournament of `game` from the form and (with `enter`) enter every registered player."""
     w.click("#nav-tournaments")
     w.select("#tournament-game", game)
     w.find(f"#tournament-game option[value='{game}']:checked")
@@ -541,6 +541,8 @@ def new_tournament(w, name, game, rounds, settings=None):
     w.type("#create-tournament input[name=rounds]", str(rounds))
     w.click("#create-tournament-button")
     w.wait_text(name, "#tournaments-table")
+    if not enter:
+        return
     button = w.js("return [...document.querySelectorAll('#tournaments-table tr')].find(r => r.textContent.includes(arguments[0])).querySelector('[id^=enter-all]').id", name)
     w.click(f"#{button}")
     w.wait_text("players entered", "#flash")
@@ -1156,13 +1158,7 @@ def projector_eighteen(w, csv_path):
     started, two players on bye. The standings page themselves at 1280 × 800 (every rank reachable,
     turning by itself), the chart stays in view and tells the leaders apart, players whose table has
     not started are marked so, and two players on 16 points show the tie-break that placed them."""
-    w.click("#nav-tournaments")
-    w.select("#tournament-game", "double-king")
-    w.find("#tournament-game option[value='double-king']:checked")
-    w.type("#tournament-name", "Club of Eighteen")
-    w.type("#create-tournament input[name=rounds]", "5")
-    w.click("#create-tournament-button")
-    w.wait_text("Club of Eighteen", "#tournaments-table")
+    new_tournament(w, "Club of Eighteen", "double-king", 5, enter=False)
     # Created, it is the current tournament: the players imported now are entered in it.
     w.click("#nav-players")
     w.find("#csv-file")

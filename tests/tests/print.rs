@@ -7,14 +7,6 @@ use common::*;
 use std::path::Path;
 use std::process::Command;
 
-fn pdftotext(pdf: &[u8], dir: &Path) -> String {
-    let file = dir.join("out.pdf");
-    std::fs::write(&file, pdf).unwrap();
-    let out = Command::new("pdftotext").arg("-layout").arg(&file).arg("-").output().expect("pdftotext (poppler-utils) is installed");
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
-}
-
 fn pages(pdf: &[u8], dir: &Path) -> usize {
     let file = dir.join("info.pdf");
     std::fs::write(&file, pdf).unwrap();

@@ -8,15 +8,6 @@ use atout_api::{Atout, TableRef};
 use common::*;
 use serde_json::{json, Value};
 use std::path::Path;
-use std::process::Command;
-
-fn pdftotext(pdf: &[u8], dir: &Path) -> String {
-    let file = dir.join("out.pdf");
-    std::fs::write(&file, pdf).unwrap();
-    let out = Command::new("pdftotext").arg("-layout").arg(&file).arg("-").output().expect("pdftotext (poppler-utils) is installed");
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// The Spring Open with round 4's table 2 not started (nothing written) and round 5's
 /// table 2 stopped after 12 deals; the deals held back, to finish the evening with.

@@ -51,3 +51,12 @@ pub fn worked_example() -> Vec<Value> {
     ]
     .to_vec()
 }
+
+/// A PDF read back as text, laid out (poppler's `pdftotext -layout`), never trusted from the writer.
+pub fn pdftotext(pdf: &[u8], dir: &std::path::Path) -> String {
+    let file = dir.join("out.pdf");
+    std::fs::write(&file, pdf).unwrap();
+    let out = std::process::Command::new("pdftotext").arg("-layout").arg(&file).arg("-").output().expect("pdftotext (poppler-utils) is installed");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
