@@ -3,7 +3,7 @@
 
 use crate::error::{ApiError, Result};
 use crate::Atout;
-use atout_rules::{GameId, Lang, Names, Said};
+use atout_rules::{settings, GameId, Lang, Names, Said};
 use atout_store::Id;
 use serde::Serialize;
 use serde_json::Value;
@@ -42,7 +42,7 @@ pub struct AuditEntry {
 
 /// The words of a record's own fields (a tournament's, an entrant's, a draw's), beside the
 /// settings' and the game's: `[en, fr, nl]`.
-const RECORD_FIELDS: [(&str, [&str; 3]); 13] = [
+const RECORD_FIELDS: [(&str, [&str; 3]); 9] = [
     ("name", ["name", "nom", "naam"]),
     ("game", ["game", "jeu", "spel"]),
     ("settings", ["settings", "paramètres", "instellingen"]),
@@ -52,10 +52,6 @@ const RECORD_FIELDS: [(&str, [&str; 3]); 13] = [
     ("seed", ["draw number", "numéro de tirage", "lotingsnummer"]),
     ("repeats", ["repeat meetings", "rencontres répétées", "herhaalde ontmoetingen"]),
     ("first_dealer", ["first dealer", "premier donneur", "eerste gever"]),
-    ("rounds", ["rounds", "manches", "rondes"]),
-    ("ranking", ["ranking", "classement", "rangschikking"]),
-    ("tie_breaks", ["tie-breaks", "départages", "beslissers"]),
-    ("table_points", ["table points", "points de table", "tafelpunten"]),
 ];
 
 /// How the log says things: the game's words, the names of every field a record may
@@ -73,6 +69,8 @@ struct Speaker {
 impl Speaker {
     fn of(l: &crate::state::Loaded) -> Speaker {
         let mut fields: Vec<(String, [String; 3])> = RECORD_FIELDS.iter().map(|(k, w)| (k.to_string(), w.map(String::from))).collect();
+        // The common settings keys, as the rules name them.
+        fields.extend(settings::KEY_NAMES.iter().map(|(k, w)| (k.to_string(), [w.en, w.fr, w.nl].map(String::from))));
         // The game's own settings keys, as its settings form names them in each language.
         if let Some(spec) = l.game.spec() {
             let forms = Lang::ALL.map(|lang| spec.settings_form(lang));
@@ -122,22 +120,13 @@ impl Speaker {
     }
 }
 
-/// The words of the settings' own values (ranking methods, tie-breaks): `[en, fr, nl]`.
-const VALUE_WORDS: [(&str, [&str; 3]); 4] = [
-    ("table-points", ["table points", "points de table", "tafelpunten"]),
-    ("total-score", ["total score", "score total", "totale score"]),
-    ("score-sum", ["score sum", "somme des scores", "som van de scores"]),
-    ("best-round", ["best round", "meilleure manche", "beste ronde"]),
-];
-
 /// A record with every game code among its values put as the game's name, and the
 /// settings' values in words.
 fn game_named(v: &Value, lang: Lang) -> Value {
-    let i = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
     match v {
-        Value::String(s) => match (GameId::parse(s).and_then(GameId::spec), VALUE_WORDS.iter().find(|(code, _)| code == s)) {
+        Value::String(s) => match (GameId::parse(s).and_then(GameId::spec), settings::VALUE_NAMES.iter().find(|(code, _)| code == s)) {
             (Some(spec), _) => Value::String(spec.name.get(lang).to_string()),
-            (None, Some((_, words))) => Value::String(words[i].to_string()),
+            (None, Some((_, words))) => Value::String(words.get(lang).to_string()),
             (None, None) => v.clone(),
         },
         Value::Array(items) => Value::Array(items.iter().map(|x| game_named(x, lang)).collect()),

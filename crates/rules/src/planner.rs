@@ -553,7 +553,7 @@ fn followed_plan(next: &NextRound<'_>) -> Option<(Vec<Vec<Key>>, Vec<Key>)> {
         as_sets(&r.tables) == as_sets(&planned.0) && byes == planned.1
     });
     if kept {
-        s.rounds.get(next.round - 1).cloned()
+        next.round.checked_sub(1).and_then(|i| s.rounds.get(i)).cloned()
     } else {
         None
     }

@@ -4,9 +4,25 @@
 
 use crate::ranking::TablePoints;
 pub use crate::ranking::{RankingMethod, TieBreak};
-use crate::{said, GameId, Rule, Said, Violation};
+use crate::{said, GameId, Rule, Said, Tr, Violation};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
+
+/// The common keys in words, for the log and any front that shows a settings record.
+pub const KEY_NAMES: [(&str, Tr); 4] = [
+    ("rounds", Tr::new("rounds", "manches", "rondes")),
+    ("ranking", Tr::new("ranking", "classement", "rangschikking")),
+    ("tie_breaks", Tr::new("tie-breaks", "départages", "beslissers")),
+    ("table_points", Tr::new("table points", "points de table", "tafelpunten")),
+];
+
+/// The ranking methods and tie-breaks (the values of `ranking` and `tie_breaks`) in words.
+pub const VALUE_NAMES: [(&str, Tr); 4] = [
+    ("table-points", Tr::new("table points", "points de table", "tafelpunten")),
+    ("total-score", Tr::new("total score", "score total", "totale score")),
+    ("score-sum", Tr::new("score sum", "somme des scores", "som van de scores")),
+    ("best-round", Tr::new("best round", "meilleure manche", "beste ronde")),
+];
 
 /// The common keys, in the order they are documented.
 pub const COMMON_KEYS: [&str; 5] = ["rounds", "ranking", "table_points", "tie_breaks", "bye"];
