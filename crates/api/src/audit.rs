@@ -20,7 +20,7 @@ pub struct AuditEntry {
     /// What was done: `deal.add`, `deal.correct`, `sheet.replace`, `deal.undo`, `ruling.add`, …
     pub action: String,
     pub reason: String,
-    /// What the record is: `tournament`, `entrant`, `draw`, `deal`, `ruling`, `ruling-withdrawn`, `dealer`, `status`.
+    /// What the record is: `tournament`, `entrant`, `draw`, `deal`, `ruling`, `ruling-withdrawn`, `dealer`, `status`, `device` (a table device's code revoked), `lock` (a table locked against its devices or unlocked).
     pub kind: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub round: Option<i64>,
@@ -42,7 +42,7 @@ pub struct AuditEntry {
 
 /// The words of a record's own fields (a tournament's, an entrant's, a draw's), beside the
 /// settings' and the game's: `[en, fr, nl]`.
-const RECORD_FIELDS: [(&str, [&str; 3]); 9] = [
+const RECORD_FIELDS: [(&str, [&str; 3]); 11] = [
     ("name", ["name", "nom", "naam"]),
     ("game", ["game", "jeu", "spel"]),
     ("settings", ["settings", "paramètres", "instellingen"]),
@@ -52,6 +52,8 @@ const RECORD_FIELDS: [(&str, [&str; 3]); 9] = [
     ("seed", ["draw number", "numéro de tirage", "lotingsnummer"]),
     ("repeats", ["repeat meetings", "rencontres répétées", "herhaalde ontmoetingen"]),
     ("first_dealer", ["first dealer", "premier donneur", "eerste gever"]),
+    ("code_revoked", ["device code revoked, a new one issued", "code d'appareil révoqué, un nouveau donné", "toestelcode ingetrokken, een nieuwe gegeven"]),
+    ("locked", ["locked against the table's devices", "verrouillée pour les appareils de la table", "vergrendeld voor de toestellen van de tafel"]),
 ];
 
 /// How the log says things: the game's words, the names of every field a record may

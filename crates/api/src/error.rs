@@ -71,6 +71,20 @@ pub enum ApiError {
     /// Someone else changed what the request was about meanwhile; nothing was stored.
     #[error("{}", .0.en)]
     Conflict(Said),
+    /// A device's line whose place another line took meanwhile: who wrote that one, when.
+    #[error("{}", .said.en)]
+    Taken { said: Said, line: usize, by: String, at: String },
+    /// A device's code that was never issued, or was revoked.
+    #[error("{}", .0.en)]
+    Unauthorized(Said),
+    /// A device's code that does not cover what it asked for (another table, another
+    /// round, the jury's work, a locked sheet).
+    #[error("{}", .0.en)]
+    Forbidden(Said),
+    /// A device's line whose key was written before: nothing new is stored. Never shown
+    /// to a user: `device_line` answers "already stored" with it.
+    #[error("line {line} is already stored")]
+    Stored { line: usize },
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error("{path}: {source}")]
@@ -132,6 +146,7 @@ impl ApiError {
                 Said { en: format!("{}{}", pre(&p.en, ":"), d.en), fr: format!("{}{}", pre(&p.fr, " :"), d.fr), nl: format!("{}{}", pre(&p.nl, ":"), d.nl) }
             }
             ApiError::NotFound(s) | ApiError::Invalid(s) | ApiError::Conflict(s) | ApiError::Integrity(s) => s.clone(),
+            ApiError::Unauthorized(s) | ApiError::Forbidden(s) | ApiError::Taken { said: s, .. } => s.clone(),
             ApiError::Store(e) if e.is_busy() => atout_rules::said!(
                 "the database is busy with another change; try again in a moment",
                 "la base de données est occupée par une autre modification ; réessayez dans un instant",
@@ -170,7 +185,10 @@ impl ApiError {
             ApiError::Refused { .. } => "refused",
             ApiError::NotFound(_) => "not-found",
             ApiError::Invalid(_) => "invalid",
-            ApiError::Conflict(_) => "conflict",
+            ApiError::Conflict(_) | ApiError::Taken { .. } => "conflict",
+            ApiError::Unauthorized(_) => "unauthorized",
+            ApiError::Forbidden(_) => "forbidden",
+            ApiError::Stored { .. } => "stored",
             ApiError::Store(e) if e.is_busy() => "busy",
             ApiError::Store(_) => "store",
             ApiError::File { .. } => "file",
@@ -200,6 +218,12 @@ impl Serialize for ApiError {
                 m.serialize_entry("detail_texts", said)?;
             }
             m.serialize_entry("place", place)?;
+        }
+        if let ApiError::Taken { line, by, at, .. } = self {
+            m.serialize_entry("line", line)?;
+            m.serialize_entry("by", by)?;
+            m.serialize_entry("at", at)?;
+            m.serialize_entry("at_local", &crate::local_time(at))?;
         }
         m.end()
     }

@@ -11,6 +11,7 @@
 
 mod audit;
 pub mod backups;
+pub mod devices;
 mod document;
 mod error;
 mod players;
@@ -22,6 +23,7 @@ pub mod text;
 mod tournaments;
 
 pub use audit::AuditEntry;
+pub use devices::{Device, DeviceJury, DeviceRound, DeviceTable, LineStored};
 pub use document::{Document, DocumentPlayer, DocumentRound, DocumentTable};
 pub use error::{ApiError, Place, Result};
 pub use players::{ImportedPlayers, Player};

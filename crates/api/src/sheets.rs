@@ -1,5 +1,6 @@
 //! Score sheets: add a line, correct a line, record a jury ruling, read a sheet.
 
+use crate::devices::DeviceWrite;
 use crate::error::{ApiError, Place, Result};
 use crate::state::{table_of, TableResult};
 use crate::text::required_reason;
@@ -112,7 +113,7 @@ impl TableRef {
 }
 
 /// Which sheet a call is about, once found.
-struct At {
+pub(crate) struct At {
     id: Id,
     round: i64,
     index: usize,
@@ -120,7 +121,7 @@ struct At {
 }
 
 impl Atout {
-    fn locate(&mut self, at: &TableRef) -> Result<At> {
+    pub(crate) fn locate(&mut self, at: &TableRef) -> Result<At> {
         let id = self.resolve(&at.tournament)?;
         let index = self.loaded(id)?.table_index(at.round, at.table)?;
         Ok(At { id, round: at.round, index, place: Place::table(at.round, at.table) })
@@ -128,7 +129,7 @@ impl Atout {
 
     /// The sheet of `at` with `entry` written as line `line` (a new last line or
     /// a correction), checked whole against the cached sheet: for previews.
-    fn staged(&mut self, at: &At, line: usize, entry: &Value) -> Result<(Vec<Value>, Sheet)> {
+    pub(crate) fn staged(&mut self, at: &At, line: usize, entry: &Value) -> Result<(Vec<Value>, Sheet)> {
         let l = self.loaded(at.id)?;
         let r = l.round(at.round)?;
         let table = &r.row.tables[at.index];
@@ -146,7 +147,7 @@ impl Atout {
     /// of writing and checked whole inside the same transaction, so that two
     /// writers at one table never overwrite each other; a refused change writes
     /// nothing. Lines that change get a new row; removed lines a null row.
-    fn write_sheet(&mut self, at: &At, edit: Edit, action: &str, reason: &str) -> Result<SheetView> {
+    pub(crate) fn write_sheet(&mut self, at: &At, edit: Edit, action: &str, reason: &str, device: Option<&DeviceWrite<'_>>) -> Result<SheetView> {
         let (table_id, seats, cached, cached_first) = {
             let l = self.loaded(at.id)?;
             let t = &l.round(at.round)?.row.tables[at.index];
@@ -168,6 +169,11 @@ impl Atout {
                 }
                 _ if fresh => cached_first,
                 _ => w.first_dealer(table_id)?.unwrap_or(0),
+            };
+            // A device's line: its code still live, its table not locked, its key new, its line free.
+            let code = match device {
+                Some(d) => Some(d.guard(w, table_id, &stored)?),
+                None => None,
             };
             let mut deals = stored.clone();
             edit.apply(&mut deals, &at.place, Some(&|line| w.line_author(table_id, line as i64)))?;
@@ -197,6 +203,9 @@ impl Atout {
                     Some(_) => {}
                     None => w.remove_line(table_id, i as i64 + 1)?,
                 }
+            }
+            if let Some(d) = device {
+                w.put_line_key(table_id, d.key, d.line as i64, code)?;
             }
             Ok::<_, ApiError>((deals, first, sheet))
         })?;
@@ -239,7 +248,7 @@ impl Atout {
     /// the next line whatever the number of lines stored at that moment.
     pub fn deal_add(&mut self, table: &TableRef, line: Option<usize>, entry: Value) -> Result<SheetView> {
         let at = self.locate(table)?;
-        self.write_sheet(&at, Edit::Add { line, entry }, "deal.add", "")
+        self.write_sheet(&at, Edit::Add { line, entry }, "deal.add", "", None)
     }
 
     /// Replace line `line` of a sheet; the old entry stays in the history. With
@@ -248,7 +257,7 @@ impl Atout {
     pub fn deal_correct(&mut self, table: &TableRef, line: usize, entry: Value, seen: Option<Value>, reason: &str) -> Result<SheetView> {
         let reason = required_reason(reason, Tr::new("a correction", "une correction", "een correctie"))?;
         let at = self.locate(table)?;
-        self.write_sheet(&at, Edit::Correct { line, entry, seen }, "deal.correct", &reason)
+        self.write_sheet(&at, Edit::Correct { line, entry, seen }, "deal.correct", &reason, None)
     }
 
     /// Replace a whole sheet at once (several lines corrected together, lines
@@ -256,7 +265,7 @@ impl Atout {
     pub fn sheet_replace(&mut self, table: &TableRef, lines: Vec<Value>, reason: &str) -> Result<SheetView> {
         let reason = required_reason(reason, Tr::new("a sheet replaced", "une feuille remplacée", "een vervangen blad"))?;
         let at = self.locate(table)?;
-        self.write_sheet(&at, Edit::Replace(lines), "sheet.replace", &reason)
+        self.write_sheet(&at, Edit::Replace(lines), "sheet.replace", &reason, None)
     }
 
     /// Take back line `line`, the last of the sheet (it stays in the history).
@@ -265,7 +274,7 @@ impl Atout {
     pub fn deal_undo(&mut self, table: &TableRef, line: usize, reason: &str) -> Result<SheetView> {
         let reason = required_reason(reason, Tr::new("an undo", "une annulation", "een ongedaanmaking"))?;
         let at = self.locate(table)?;
-        self.write_sheet(&at, Edit::Undo { line }, "deal.undo", &reason)
+        self.write_sheet(&at, Edit::Undo { line }, "deal.undo", &reason, None)
     }
 
     /// Correct the first dealer of a table; the sheet is checked again with the
@@ -273,7 +282,7 @@ impl Atout {
     pub fn table_dealer(&mut self, table: &TableRef, seat: i64, reason: &str) -> Result<SheetView> {
         let reason = required_reason(reason, Tr::new("a new first dealer", "un nouveau premier donneur", "een nieuwe eerste gever"))?;
         let at = self.locate(table)?;
-        self.write_sheet(&at, Edit::Dealer(seat), "table.dealer", &reason)
+        self.write_sheet(&at, Edit::Dealer(seat), "table.dealer", &reason, None)
     }
 
     /// Record a jury ruling on a table.

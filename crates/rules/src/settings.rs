@@ -9,11 +9,19 @@ use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
 /// The common keys in words, for the log and any front that shows a settings record.
-pub const KEY_NAMES: [(&str, Tr); 4] = [
+pub const KEY_NAMES: [(&str, Tr); 5] = [
     ("rounds", Tr::new("rounds", "manches", "rondes")),
     ("ranking", Tr::new("ranking", "classement", "rangschikking")),
     ("tie_breaks", Tr::new("tie-breaks", "départages", "beslissers")),
     ("table_points", Tr::new("table points", "points de table", "tafelpunten")),
+    (
+        "device_confirm",
+        Tr::new(
+            "an opponent confirms each line on the table's device",
+            "un adversaire confirme chaque ligne sur l'appareil de la table",
+            "een tegenstander bevestigt elke lijn op het toestel van de tafel",
+        ),
+    ),
 ];
 
 /// The ranking methods and tie-breaks (the values of `ranking` and `tie_breaks`) in words.
@@ -25,7 +33,7 @@ pub const VALUE_NAMES: [(&str, Tr); 4] = [
 ];
 
 /// The common keys, in the order they are documented.
-pub const COMMON_KEYS: [&str; 5] = ["rounds", "ranking", "table_points", "tie_breaks", "bye"];
+pub const COMMON_KEYS: [&str; 6] = ["rounds", "ranking", "table_points", "tie_breaks", "bye", "device_confirm"];
 
 /// A table-points figure, and a ruling or bye figure, stays within this bound.
 pub const POINTS_BOUND: i64 = 1000;
@@ -48,6 +56,8 @@ pub struct TournamentSettings {
     pub bye: ByeSettings,
     /// Smallest table the game is played at (the table whose average a bye scores).
     pub base_size: usize,
+    /// On a table's device, an opponent confirms each line before it is sent.
+    pub device_confirm: bool,
 }
 
 /// Default place points at a table of `size`: 4 × (size + 1 − place), so
@@ -182,7 +192,8 @@ impl TournamentSettings {
                 "bye (vrij): de cijfers blijven binnen ±{POINTS_BOUND}"
             )));
         }
-        Ok(TournamentSettings { game, rounds, ranking, table_points, tie_breaks, bye, base_size: *spec.seats.start() })
+        let device_confirm = crate::setting(map, "device_confirm", false)?;
+        Ok(TournamentSettings { game, rounds, ranking, table_points, tie_breaks, bye, base_size: *spec.seats.start(), device_confirm })
     }
 
     /// The place points at a table of `size`.
@@ -215,6 +226,7 @@ impl TournamentSettings {
             "table_points": points,
             "tie_breaks": self.tie_breaks,
             "bye": {"table_points": self.bye.table_points, "score": self.bye.score},
+            "device_confirm": self.device_confirm,
         })
     }
 }

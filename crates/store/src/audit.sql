@@ -36,6 +36,12 @@ items AS (
   SELECT x.change_id, 'status', NULL, NULL, NULL,
          json_object('player', e.code, 'from_round', x.from_round, 'withdrawn_from', x.withdrawn_from), NULL
     FROM entrant_status x JOIN entrants e ON e.id = x.entrant_id WHERE e.tournament_id = ?1
+  UNION ALL
+  SELECT x.change_id, 'device', c.round, c.table_number, NULL, json_object('code_revoked', json('true')), NULL
+    FROM device_revocations x JOIN device_codes c ON c.id = x.code_id WHERE c.tournament_id = ?1
+  UNION ALL
+  SELECT l.change_id, 'lock', l.round, l.table_number, NULL, json_object('locked', json(CASE l.locked WHEN 1 THEN 'true' ELSE 'false' END)), NULL
+    FROM table_locks l WHERE l.tournament_id = ?1
 )
 SELECT c.id, c.at, c.actor, c.action, c.reason, i.kind, i.round, i.tbl, i.line, i.after, i.before
   FROM items i JOIN changes c ON c.id = i.change_id

@@ -7,6 +7,7 @@ pub(crate) static MIGRATIONS: &[&str] = &[
     include_str!("../../../schema/0001_init.sql"),
     include_str!("../../../schema/0002_corrections.sql"),
     include_str!("../../../schema/0003_settings_versions.sql"),
+    include_str!("../../../schema/0004_devices.sql"),
 ];
 
 /// The JSON columns, checked when a file is opened.

@@ -10,11 +10,13 @@ use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction, Tr
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
+mod devices;
 mod file;
 mod read;
 mod rows;
 mod write;
 
+pub use devices::DeviceCodeRow;
 use file::{backup_connection, integrity, migrate, MIGRATIONS};
 pub use file::{backup_dir, check_file, stamp, summarize, BackupSummary};
 pub use rows::{AuditRow, EntrantRow, HistoryRow, PlayerRow, RoundRow, TableRow, TournamentRow};

@@ -105,7 +105,7 @@ impl Store {
                 r.get::<_, Option<String>>(10)?,
             ))
         })?;
-        let kinds = ["tournament", "settings", "entrant", "draw", "deal", "ruling", "ruling-withdrawn", "dealer", "status"];
+        let kinds = ["tournament", "settings", "entrant", "draw", "deal", "ruling", "ruling-withdrawn", "dealer", "status", "device", "lock"];
         rows.map(|row| {
             let (change, at, actor, action, reason, kind, round, table, line, after, before) = row?;
             let parse = |t: Option<String>| t.map_or(Ok(Value::Null), json);
@@ -145,6 +145,10 @@ impl Store {
             "ruling_withdrawals",
             "entrant_status",
             "tournament_settings",
+            "device_codes",
+            "device_revocations",
+            "table_locks",
+            "line_keys",
         ];
         names.iter().map(|n| Ok((n.to_string(), self.conn.query_row(&format!("SELECT count(*) FROM {n}"), [], |r| r.get(0))?))).collect()
     }

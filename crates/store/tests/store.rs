@@ -126,7 +126,7 @@ fn a_version_1_database_is_migrated_with_its_data() {
         conn.execute("INSERT INTO player_versions (player_id, change_id, name) VALUES (1, 1, 'Anne')", []).unwrap();
     }
     let s = Store::open(&path).unwrap();
-    assert_eq!(s.raw().pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)).unwrap(), 3);
+    assert_eq!(s.raw().pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)).unwrap(), 4);
     assert_eq!(s.players().unwrap()[0].name, "Anne");
     // A copy of the version-1 file was taken before it was migrated, and it still reads as version 1.
     let copies: Vec<_> = std::fs::read_dir(dir.path().join("backups")).unwrap().filter_map(|e| e.ok()).map(|e| e.path()).collect();

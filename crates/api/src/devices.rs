@@ -1,0 +1,428 @@
+//! Table devices: the codes that let a table's phone write that table's sheet in
+//! one round (and the jury's phone its rulings), and the lines they write, each
+//! under a key the device chose, stored at most once (FORMAT.md, "Table devices").
+//!
+//! A code is checked twice: when a request comes in (`device`), and again inside the
+//! transaction that writes (revoked or locked meanwhile: nothing is stored).
+
+use crate::error::{ApiError, Result};
+use crate::sheets::{Edit, LinePreview, SheetView, TableRef};
+use crate::text::{bounded, required_reason};
+use crate::Atout;
+use atout_rules::{said, Said, Tr};
+use atout_store::{Change, DeviceCodeRow, Id, Writer};
+use serde::Serialize;
+use serde_json::Value;
+
+/// The letters of a code: Crockford's base 32 (no I, L, O or U, so that a code read
+/// aloud or typed is not mistaken).
+const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/// Letters per code: 16 × 5 = 80 random bits.
+const CODE_LEN: usize = 16;
+/// The longest key a device may give a line.
+pub const KEY_MAX: usize = 64;
+/// The highest line number a device may name (no game's sheet comes near).
+const LINE_MAX: usize = 10_000;
+
+/// What a device's code lets it do, once read.
+#[derive(Clone, Debug, Serialize)]
+pub struct Device {
+    /// `table` (a table's scorer) or `jury`.
+    pub role: &'static str,
+    #[serde(skip)]
+    pub tournament_id: Id,
+    /// The tournament's id as text, as the window's calls name it.
+    pub tournament: String,
+    pub tournament_name: String,
+    /// The game's code.
+    pub game: String,
+    pub round: i64,
+    /// The table whose sheet the code writes; none for the jury.
+    pub table: Option<i64>,
+    /// Whether an opponent confirms each line on the device before it is sent.
+    pub confirm: bool,
+    #[serde(skip)]
+    code: String,
+}
+
+/// The codes of a drawn round, with how far each table's sheet is.
+#[derive(Clone, Debug, Serialize)]
+pub struct DeviceRound {
+    pub tournament: String,
+    pub round: i64,
+    pub tables: Vec<DeviceTable>,
+    pub jury: DeviceJury,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DeviceTable {
+    pub table: i64,
+    /// The code, as issued (read in groups of four: [`spaced`]).
+    pub code: String,
+    pub url: String,
+    /// Locked: its devices may no longer write (the sheet is settled).
+    pub locked: bool,
+    pub lines: usize,
+    pub needed: usize,
+    pub complete: bool,
+    /// The sheet's last line in words, every language.
+    pub last: Option<Said>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DeviceJury {
+    pub code: String,
+    pub url: String,
+}
+
+/// A line a device sent: stored now, or stored before under the same key.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LineStored {
+    pub line: usize,
+    pub stored: bool,
+}
+
+/// A code in groups of four letters, as printed and shown: `K7QX-M2PD-A9RT-W3HE`.
+pub fn spaced(code: &str) -> String {
+    code.as_bytes().chunks(4).map(|c| String::from_utf8_lossy(c).into_owned()).collect::<Vec<_>>().join("-")
+}
+
+/// A code as typed, read as issued: dashes and spaces dropped, lower case raised, and
+/// the letters Crockford's base 32 reads as digits (O as 0, I and L as 1). None when
+/// it cannot be a code.
+pub fn normalize(typed: &str) -> Option<String> {
+    if typed.len() > 4 * CODE_LEN {
+        return None;
+    }
+    let code: String = typed
+        .chars()
+        .filter(|c| !matches!(c, '-' | ' '))
+        .map(|c| match c.to_ascii_uppercase() {
+            'O' => '0',
+            'I' | 'L' => '1',
+            c => c,
+        })
+        .collect();
+    (code.len() == CODE_LEN && code.bytes().all(|b| ALPHABET.contains(&b))).then_some(code)
+}
+
+/// A new code from the system's random source.
+fn new_code() -> Result<String> {
+    let mut bytes = [0u8; CODE_LEN];
+    getrandom::fill(&mut bytes).map_err(|e| ApiError::internal("the system's random source", e))?;
+    Ok(bytes.iter().map(|b| ALPHABET[usize::from(b % 32)] as char).collect())
+}
+
+fn unknown_code() -> ApiError {
+    ApiError::Unauthorized(said!(
+        "this code is unknown or was revoked: ask the secretary for the table's code",
+        "ce code est inconnu ou a été révoqué : demandez le code de la table au secrétariat",
+        "deze code is onbekend of werd ingetrokken: vraag de code van de tafel aan het secretariaat"
+    ))
+}
+
+fn locked(table: i64) -> ApiError {
+    ApiError::Forbidden(said!(
+        "table {table}'s sheet is locked: the secretary settled it; ask the jury for any change",
+        "la feuille de la table {table} est verrouillée : le secrétariat l'a arrêtée ; demandez tout changement au jury",
+        "het blad van tafel {table} is vergrendeld: het secretariaat heeft het afgesloten; vraag elke wijziging aan de jury"
+    ))
+}
+
+/// A device's line, as the write checks it inside its transaction.
+pub(crate) struct DeviceWrite<'a> {
+    pub code: &'a str,
+    pub key: &'a str,
+    pub line: usize,
+    pub tournament: Id,
+    pub round: i64,
+    pub table: i64,
+}
+
+impl DeviceWrite<'_> {
+    /// Inside the write, against the data as stored: the code still live, the table not
+    /// locked, the key not written before, the line still free. Returns the code's id.
+    pub(crate) fn guard(&self, w: &Writer<'_>, table_id: Id, stored: &[Value]) -> Result<Id> {
+        let code = w.device_code(self.code)?.filter(|c| !c.revoked).ok_or_else(unknown_code)?;
+        if w.locked_tables(self.tournament, self.round)?.contains(&self.table) {
+            return Err(locked(self.table));
+        }
+        if let Some(line) = w.line_key(table_id, self.key)? {
+            return Err(ApiError::Stored { line: usize::try_from(line).unwrap_or(0) });
+        }
+        if self.line <= stored.len() {
+            let (by, at) = w.line_author(table_id, self.line as i64)?.unwrap_or_default();
+            let (line, table, have, next) = (self.line, self.table, stored.len(), stored.len() + 1);
+            let who = if by.is_empty() { said!("someone", "quelqu'un", "iemand") } else { said!("{by}", "{by}", "{by}") };
+            let (we, wf, wn) = (who.en, who.fr, who.nl);
+            let when = crate::local_time(&at);
+            return Err(ApiError::Taken {
+                said: said!(
+                    "table {table}: line {line} was written meanwhile by {we} at {when}; the sheet has {have} lines — look at it and enter line {next}",
+                    "table {table} : la ligne {line} a été écrite entre-temps par {wf} à {when} ; la feuille a {have} lignes — regardez-la et entrez la ligne {next}",
+                    "tafel {table}: lijn {line} werd intussen geschreven door {wn} om {when}; het blad heeft {have} lijnen — bekijk het en voer lijn {next} in"
+                ),
+                line,
+                by,
+                at,
+            });
+        }
+        Ok(code.id)
+    }
+}
+
+impl Atout {
+    /// The codes of a drawn round (issued now for the tables and the jury that have
+    /// none), with how far each table's sheet is. `base` is the server's address, for
+    /// the pages' links (`http://192.168.1.20:8777`).
+    pub fn devices(&mut self, tournament: &str, round: i64, base: &str) -> Result<DeviceRound> {
+        let id = self.resolve(tournament)?;
+        let numbers: Vec<i64> = self.loaded(id)?.round(round)?.row.tables.iter().map(|t| t.number).collect();
+        let live = |codes: &[DeviceCodeRow], table: Option<i64>| codes.iter().rev().find(|c| c.table == table && !c.revoked).is_some();
+        let codes = self.store.device_codes(id, round)?;
+        let missing: Vec<Option<i64>> = numbers.iter().map(|n| Some(*n)).chain([None]).filter(|t| !live(&codes, *t)).collect();
+        if !missing.is_empty() {
+            let fresh: Vec<String> = missing.iter().map(|_| new_code()).collect::<Result<_>>()?;
+            self.store.write(Change { actor: &self.actor, action: "devices.issue", reason: "" }, |w| {
+                let now = w.device_codes(id, round)?;
+                for (table, code) in missing.iter().zip(&fresh) {
+                    if !live(&now, *table) {
+                        w.add_device_code(id, round, *table, code)?;
+                    }
+                }
+                Ok::<_, ApiError>(())
+            })?;
+        }
+        self.device_round(id, round, base)
+    }
+
+    fn device_round(&mut self, id: Id, round: i64, base: &str) -> Result<DeviceRound> {
+        let codes = self.store.device_codes(id, round)?;
+        let locks = self.store.locked_tables(id, round)?;
+        let code_of = |table: Option<i64>| codes.iter().rev().find(|c| c.table == table && !c.revoked).map(|c| c.code.clone()).unwrap_or_default();
+        let base = base.trim_end_matches('/');
+        let l = self.loaded(id)?;
+        let r = l.round(round)?;
+        let tables = r
+            .row
+            .tables
+            .iter()
+            .zip(&r.results)
+            .map(|(t, x)| {
+                let code = code_of(Some(t.number));
+                let seats: Vec<String> = Atout::seat_views(l, &t.seats).into_iter().map(|s| s.name).collect();
+                DeviceTable {
+                    table: t.number,
+                    url: format!("{base}/t/{code}"),
+                    code,
+                    locked: locks.contains(&t.number),
+                    lines: t.deals.len(),
+                    needed: x.sheet.as_ref().map_or(0, |s| s.deals_needed),
+                    complete: x.complete,
+                    last: t.deals.last().map(|e| l.names.entry(e, &seats)),
+                }
+            })
+            .collect();
+        let jury = code_of(None);
+        Ok(DeviceRound { tournament: id.to_string(), round, tables, jury: DeviceJury { url: format!("{base}/t/{jury}"), code: jury } })
+    }
+
+    /// Revoke the code of a table (`table`) or of the jury (none) of a round, and issue
+    /// a new one: a lost phone writes nothing more.
+    pub fn device_revoke(&mut self, tournament: &str, round: i64, table: Option<i64>, reason: &str, base: &str) -> Result<DeviceRound> {
+        let reason = required_reason(reason, Tr::new("a revoked code", "un code révoqué", "een ingetrokken code"))?;
+        let id = self.resolve(tournament)?;
+        if let Some(n) = table {
+            self.loaded(id)?.table_index(round, n)?;
+        }
+        let code = new_code()?;
+        self.store.write(Change { actor: &self.actor, action: "device.revoke", reason: &reason }, |w| {
+            for c in w.device_codes(id, round)?.into_iter().filter(|c| c.table == table && !c.revoked) {
+                w.revoke_device_code(c.id)?;
+            }
+            w.add_device_code(id, round, table, &code)?;
+            Ok::<_, ApiError>(())
+        })?;
+        self.device_round(id, round, base)
+    }
+
+    /// Lock a table's sheet against its devices (settled), or unlock it. The window
+    /// and the jury still write.
+    pub fn table_lock(&mut self, at: &TableRef, locked: bool, reason: &str, base: &str) -> Result<DeviceRound> {
+        let id = self.resolve(&at.tournament)?;
+        self.loaded(id)?.table_index(at.round, at.table)?;
+        let reason = bounded(reason, crate::text::field::REASON, crate::text::REASON_MAX)?;
+        let action = if locked { "table.lock" } else { "table.unlock" };
+        self.store.write(Change { actor: &self.actor, action, reason: &reason }, |w| {
+            w.lock_table(id, at.round, at.table, locked)?;
+            Ok::<_, ApiError>(())
+        })?;
+        self.device_round(id, at.round, base)
+    }
+
+    /// What a code lets its device do: refused when it was never issued or was revoked
+    /// (unauthorized), or when it is a table's code of a round that is no longer the
+    /// tournament's last (forbidden).
+    pub fn device(&mut self, typed: &str) -> Result<Device> {
+        let code = normalize(typed).ok_or_else(unknown_code)?;
+        let row = self.store.device_code(&code)?.filter(|c| !c.revoked).ok_or_else(unknown_code)?;
+        let id = row.tournament;
+        let l = self.loaded(id)?;
+        let last = l.last_round();
+        if row.table.is_some() && row.round != last {
+            let round = row.round;
+            return Err(ApiError::Forbidden(said!(
+                "this code was for round {round}; round {last} is being played: scan the new table's code",
+                "ce code valait pour la manche {round} ; la manche {last} se joue : scannez le code de la nouvelle table",
+                "deze code gold voor ronde {round}; ronde {last} wordt gespeeld: scan de code van de nieuwe tafel"
+            )));
+        }
+        Ok(Device {
+            role: if row.table.is_some() { "table" } else { "jury" },
+            tournament_id: id,
+            tournament: id.to_string(),
+            tournament_name: l.row.name.clone(),
+            game: l.game.code().to_string(),
+            round: row.round,
+            table: row.table,
+            confirm: l.settings.device_confirm,
+            code,
+        })
+    }
+
+    /// The table a device asks about: a table's device only its own (any round, table
+    /// named must be its own), the jury's any table of its tournament.
+    pub fn device_table(&self, device: &Device, round: Option<i64>, table: Option<i64>) -> Result<TableRef> {
+        match device.table {
+            Some(own) => {
+                let mine = device.round;
+                if round.is_some_and(|r| r != mine) || table.is_some_and(|t| t != own) {
+                    return Err(ApiError::Forbidden(said!(
+                        "this code writes table {own} of round {mine}, and no other",
+                        "ce code écrit la table {own} de la manche {mine}, et aucune autre",
+                        "deze code schrijft tafel {own} van ronde {mine}, en geen andere"
+                    )));
+                }
+                Ok(TableRef::new(device.tournament.clone(), device.round, own))
+            }
+            None => Ok(TableRef::new(device.tournament.clone(), round.unwrap_or(device.round), table.unwrap_or(1))),
+        }
+    }
+
+    /// A table's sheet, as a device sees it.
+    pub fn device_sheet(&mut self, device: &Device, round: Option<i64>, table: Option<i64>) -> Result<SheetView> {
+        let at = self.device_table(device, round, table)?;
+        self.sheet(&at)
+    }
+
+    /// The line a table's device is typing, checked as the window checks it.
+    pub fn device_check(&mut self, device: &Device, line: Option<usize>, entry: Value) -> Result<LinePreview> {
+        let at = self.device_table(device, None, None)?;
+        self.deal_check(&at, line, entry)
+    }
+
+    /// Write line `line` of a device's table, under the device's `key`, as `scorer`:
+    /// stored now, or found stored before under that key (a retry): never twice.
+    /// Refused when the line is taken by another entry (who wrote it and when), when
+    /// the rules refuse it, or when the code was revoked or the table locked meanwhile.
+    pub fn device_line(&mut self, device: &Device, scorer: &str, key: &str, line: usize, entry: Value) -> Result<LineStored> {
+        let Some(table) = device.table else {
+            return Err(ApiError::Forbidden(said!(
+                "the jury's code records rulings; a table's sheet is written with that table's code",
+                "le code du jury inscrit des décisions ; la feuille d'une table s'écrit avec le code de cette table",
+                "de code van de jury schrijft beslissingen; het blad van een tafel wordt geschreven met de code van die tafel"
+            )));
+        };
+        if key.is_empty() || key.len() > KEY_MAX || !key.bytes().all(|b| b.is_ascii_graphic()) {
+            return Err(ApiError::invalid(said!(
+                "a line's key is 1 to {KEY_MAX} visible ASCII characters",
+                "la clé d'une ligne compte de 1 à {KEY_MAX} caractères ASCII visibles",
+                "de sleutel van een lijn telt 1 tot {KEY_MAX} zichtbare ASCII-tekens"
+            )));
+        }
+        if line == 0 || line > LINE_MAX {
+            return Err(ApiError::invalid(said!(
+                "a line's number is 1 to {LINE_MAX}",
+                "le numéro d'une ligne va de 1 à {LINE_MAX}",
+                "het nummer van een lijn gaat van 1 tot {LINE_MAX}"
+            )));
+        }
+        let actor = device_actor(scorer, Some(table))?;
+        let at = self.device_table(device, None, None)?;
+        let located = self.locate(&at)?;
+        let guard = DeviceWrite { code: &device.code, key, line, tournament: device.tournament_id, round: device.round, table };
+        let saved = std::mem::replace(&mut self.actor, actor);
+        let written = self.write_sheet(&located, Edit::Add { line: Some(line), entry }, "deal.add", "", Some(&guard));
+        self.actor = saved;
+        match written {
+            Ok(_) => Ok(LineStored { line, stored: true }),
+            Err(ApiError::Stored { line }) => Ok(LineStored { line, stored: false }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A fault written on a table's sheet from the jury's device (Double King's fault
+    /// lines, a voided trump game): the line must be a fault, or it is the table's to write.
+    pub fn device_fault(&mut self, device: &Device, scorer: &str, round: i64, table: i64, entry: Value) -> Result<SheetView> {
+        if device.table.is_some() {
+            return Err(jury_only());
+        }
+        self.device(&device.code)?;
+        let at = TableRef::new(device.tournament.clone(), round, table);
+        let located = self.locate(&at)?;
+        let next = self.sheet(&at)?.lines.len() + 1;
+        let (_, sheet) = self.staged(&located, next, &entry)?;
+        if sheet.lines.get(next - 1).is_none_or(|l| l.fault.is_none()) {
+            return Err(ApiError::Forbidden(said!(
+                "the jury's code writes faults on a sheet; a played deal is the table's to write",
+                "le code du jury écrit des fautes sur une feuille ; une donne jouée est à la table d'écrire",
+                "de code van de jury schrijft fouten op een blad; een gespeeld spel schrijft de tafel zelf"
+            )));
+        }
+        let actor = device_actor(scorer, None)?;
+        let saved = std::mem::replace(&mut self.actor, actor);
+        let done = self.write_sheet(&located, Edit::Add { line: Some(next), entry }, "deal.add", "", None);
+        self.actor = saved;
+        done
+    }
+
+    /// A jury ruling recorded from the jury's device, as `scorer` (the jury member).
+    pub fn device_ruling(&mut self, device: &Device, scorer: &str, round: i64, table: i64, ruling: Value) -> Result<SheetView> {
+        if device.table.is_some() {
+            return Err(jury_only());
+        }
+        // The code read again just before the write (revoked since the request came in?).
+        self.device(&device.code)?;
+        let actor = device_actor(scorer, None)?;
+        let at = TableRef::new(device.tournament.clone(), round, table);
+        let saved = std::mem::replace(&mut self.actor, actor);
+        let done = self.ruling_add(&at, ruling);
+        self.actor = saved;
+        done
+    }
+}
+
+fn jury_only() -> ApiError {
+    ApiError::Forbidden(said!(
+        "a table's code writes its own sheet; rulings and faults are the jury's",
+        "le code d'une table écrit sa propre feuille ; décisions et fautes sont au jury",
+        "de code van een tafel schrijft haar eigen blad; beslissingen en fouten zijn voor de jury"
+    ))
+}
+
+/// Who wrote from a device, as the changes record it: the name the device gave, and
+/// the table (or the jury) its code covers: `Anne [table 3]`.
+fn device_actor(scorer: &str, table: Option<i64>) -> Result<String> {
+    let name = bounded(scorer, crate::text::field::ACTOR, crate::text::NAME_MAX)?;
+    if name.is_empty() {
+        return Err(ApiError::invalid(said!(
+            "say who is scoring: the scorer's name",
+            "dites qui marque : le nom du marqueur",
+            "zeg wie de score bijhoudt: de naam van de schrijver"
+        )));
+    }
+    Ok(match table {
+        Some(t) => format!("{name} [table {t}]"),
+        None => format!("{name} [jury]"),
+    })
+}

@@ -1,0 +1,174 @@
+//! Table devices through the api (issue "Table devices", FORMAT.md "Table devices"):
+//! codes per round, a line written once per key, conflicts naming who wrote,
+//! revoked codes, locked tables, other tables and rounds, the jury's code.
+
+mod common;
+use atout_api::{ApiError, Atout, DrawRequest, NewTournament, TableRef};
+use common::worked_example;
+use serde_json::json;
+
+/// A two-table Double King tournament (eight players), round 1 drawn, first dealers at seat 3.
+fn evening() -> (Atout, String) {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.tournament_create(&NewTournament { name: "Club".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() }).unwrap();
+    let t = t.id.to_string();
+    app.players_import("name\nAnne\nBart\nChloé\nDirk\nEls\nFons\nGreet\nHugo\n", Some(&t)).unwrap();
+    app.round_draw(&t, &DrawRequest::new(1, Some(1))).unwrap();
+    for table in [1, 2] {
+        app.table_dealer(&TableRef::new(&t, 1, table), 3, "cards drawn for the deal").unwrap();
+    }
+    (app, t)
+}
+
+fn deals(app: &Atout) -> i64 {
+    app.row_counts().unwrap().into_iter().find(|(n, _)| n == "deals").unwrap().1
+}
+
+#[test]
+fn a_round_gets_a_code_per_table_and_one_for_the_jury_issued_once() {
+    let (mut app, t) = evening();
+    let codes = app.devices(&t, 1, "http://10.0.0.2:8777/").unwrap();
+    assert_eq!(codes.tables.iter().map(|x| x.table).collect::<Vec<_>>(), vec![1, 2]);
+    let mut all: Vec<&str> = codes.tables.iter().map(|x| x.code.as_str()).chain([codes.jury.code.as_str()]).collect();
+    for c in &all {
+        assert_eq!(c.len(), 16, "{c}");
+        assert!(c.bytes().all(|b| b"0123456789ABCDEFGHJKMNPQRSTVWXYZ".contains(&b)), "{c}");
+    }
+    assert_eq!(codes.tables[0].url, format!("http://10.0.0.2:8777/t/{}", codes.tables[0].code));
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), 3, "three distinct codes");
+    // Asked again, the same codes: nothing new issued.
+    let again = app.devices(&t, 1, "http://10.0.0.2:8777").unwrap();
+    assert_eq!(again.tables[1].code, codes.tables[1].code);
+    assert_eq!(again.jury.code, codes.jury.code);
+    // A code is read as typed: lower case, in groups, O for 0, I and L for 1.
+    let typed = atout_api::devices::spaced(&codes.tables[1].code).to_lowercase().replace('0', "o").replace('1', "l");
+    let d = app.device(&typed).unwrap();
+    assert_eq!((d.role, d.round, d.table), ("table", 1, Some(2)));
+}
+
+#[test]
+fn a_line_is_written_once_under_its_key_and_a_retry_stores_nothing() {
+    let (mut app, t) = evening();
+    let code = app.devices(&t, 1, "http://x").unwrap().tables[0].code.clone();
+    let d = app.device(&code).unwrap();
+    let line = worked_example()[0].clone();
+    let before = deals(&app);
+    let first = app.device_line(&d, "Anne", "k-1", 1, line.clone()).unwrap();
+    assert_eq!((first.line, first.stored), (1, true));
+    let retry = app.device_line(&d, "Anne", "k-1", 1, line.clone()).unwrap();
+    assert_eq!((retry.line, retry.stored), (1, false));
+    assert_eq!(deals(&app), before + 1, "one row, not two");
+    // The change names the scorer and the table.
+    let history = app.sheet_history(&TableRef::new(&t, 1, 1)).unwrap();
+    assert_eq!(history.last().unwrap().by, "Anne [table 1]");
+    // Another key for line 1: the line is taken, by whom and when.
+    let e = app.device_line(&d, "Bart", "k-other", 1, worked_example()[1].clone()).unwrap_err();
+    assert_eq!(e.kind(), "conflict");
+    let body = serde_json::to_value(&e).unwrap();
+    assert_eq!(body["by"], "Anne [table 1]");
+    assert_eq!(body["line"], 1);
+    assert!(body["at"].as_str().unwrap().ends_with('Z'));
+    assert!(e.texts().fr.contains("Anne [table 1]"), "{}", e.texts().fr);
+    assert_eq!(deals(&app), before + 1);
+    // A line the rules refuse (E by the dealer's neighbour twice is fine; a D with 9 hearts is not).
+    let e = app.device_line(&d, "Anne", "k-2", 2, json!({"contract": "D", "counts": [9, 0, 0, 0]})).unwrap_err();
+    assert_eq!(e.kind(), "refused");
+    assert_eq!(deals(&app), before + 1, "nothing stored");
+    // The key of a refused line was not stored: the corrected line under that key goes in.
+    assert!(app.device_line(&d, "Anne", "k-2", 2, worked_example()[1].clone()).unwrap().stored);
+    // A line after a gap is refused.
+    assert_eq!(app.device_line(&d, "Anne", "k-9", 9, worked_example()[2].clone()).unwrap_err().kind(), "conflict");
+}
+
+#[test]
+fn a_table_code_covers_its_table_in_its_round_and_nothing_else() {
+    let (mut app, t) = evening();
+    let codes = app.devices(&t, 1, "http://x").unwrap();
+    let d = app.device(&codes.tables[0].code).unwrap();
+    for (round, table) in [(None, Some(2)), (Some(2), None), (Some(1), Some(2))] {
+        assert_eq!(app.device_sheet(&d, round, table).unwrap_err().kind(), "forbidden");
+    }
+    assert_eq!(app.device_sheet(&d, Some(1), Some(1)).unwrap().table, 1);
+    // Rulings and faults are the jury's.
+    let ruling = json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "Jury"});
+    assert_eq!(app.device_ruling(&d, "Anne", 1, 1, ruling.clone()).unwrap_err().kind(), "forbidden");
+    // The jury's code: rulings at any table, no played deal.
+    let jury = app.device(&codes.jury.code).unwrap();
+    assert_eq!(jury.role, "jury");
+    let sheet = app.device_ruling(&jury, "Marc", 1, 2, ruling).unwrap();
+    assert_eq!(sheet.rulings.len(), 1);
+    assert_eq!(app.device_line(&jury, "Marc", "j-1", 1, worked_example()[0].clone()).unwrap_err().kind(), "forbidden");
+    assert_eq!(app.device_fault(&jury, "Marc", 1, 2, worked_example()[0].clone()).unwrap_err().kind(), "forbidden");
+    // Guessed codes: never issued, or not a code at all.
+    for guess in ["AAAAAAAAAAAAAAAA", "", "x", &"7".repeat(5000), "../../etc/passwd"] {
+        assert_eq!(app.device(guess).unwrap_err().kind(), "unauthorized", "{guess:.20}");
+    }
+}
+
+#[test]
+fn a_revoked_code_writes_nothing_even_when_read_before_it_was_revoked() {
+    let (mut app, t) = evening();
+    let old = app.devices(&t, 1, "http://x").unwrap().tables[0].code.clone();
+    let d = app.device(&old).unwrap();
+    assert_eq!(app.device_revoke(&t, 1, Some(1), "", "http://x").unwrap_err().kind(), "invalid", "a reason is asked");
+    let new = app.device_revoke(&t, 1, Some(1), "phone lost", "http://x").unwrap().tables[0].code.clone();
+    assert_ne!(new, old);
+    assert_eq!(app.device(&old).unwrap_err().kind(), "unauthorized");
+    let before = deals(&app);
+    assert_eq!(app.device_line(&d, "Anne", "k", 1, worked_example()[0].clone()).unwrap_err().kind(), "unauthorized");
+    assert_eq!(deals(&app), before);
+    let d = app.device(&new).unwrap();
+    assert!(app.device_line(&d, "Anne", "k", 1, worked_example()[0].clone()).unwrap().stored);
+    // The log tells the revocation.
+    let log = app.audit(&t).unwrap();
+    assert!(log.iter().any(|e| e.kind == "device" && e.reason == "phone lost" && e.table == Some(1)));
+}
+
+#[test]
+fn a_locked_table_refuses_its_devices_but_not_the_window() {
+    let (mut app, t) = evening();
+    let code = app.devices(&t, 1, "http://x").unwrap().tables[1].code.clone();
+    let d = app.device(&code).unwrap();
+    let at = TableRef::new(&t, 1, 2);
+    assert!(app.table_lock(&at, true, "sheet settled", "http://x").unwrap().tables[1].locked);
+    assert_eq!(app.device_line(&d, "Els", "k", 1, worked_example()[0].clone()).unwrap_err().kind(), "forbidden");
+    app.deal_add(&at, Some(1), worked_example()[0].clone()).unwrap();
+    assert!(!app.table_lock(&at, false, "", "http://x").unwrap().tables[1].locked);
+    assert!(app.device_line(&d, "Els", "k", 2, worked_example()[1].clone()).unwrap().stored);
+}
+
+#[test]
+fn a_code_of_the_round_before_is_refused_once_the_next_round_is_drawn() {
+    let (mut app, t) = evening();
+    let one = app.devices(&t, 1, "http://x").unwrap();
+    for table in [1, 2] {
+        let at = TableRef::new(&t, 1, table);
+        for (i, line) in worked_example().into_iter().enumerate() {
+            app.deal_add(&at, Some(i + 1), line).unwrap();
+        }
+    }
+    app.round_draw(&t, &DrawRequest::new(2, Some(7))).unwrap();
+    assert_eq!(app.device(&one.tables[0].code).unwrap_err().kind(), "forbidden");
+    // The jury's code of round 1 still covers the tournament.
+    assert_eq!(app.device(&one.jury.code).unwrap().role, "jury");
+    let two = app.devices(&t, 2, "http://x").unwrap();
+    assert!(two.tables.iter().all(|x| one.tables.iter().all(|y| y.code != x.code)), "new codes every round");
+    assert_eq!(app.device(&two.tables[0].code).unwrap().round, 2);
+}
+
+#[test]
+fn every_device_refusal_is_said_in_every_language() {
+    let (mut app, t) = evening();
+    let e: ApiError = app.device("AAAAAAAAAAAAAAAA").unwrap_err();
+    let s = e.texts();
+    assert!(s.en.contains("unknown") && s.fr.contains("inconnu") && s.nl.contains("onbekend"));
+    let code = app.devices(&t, 1, "http://x").unwrap().tables[0].code.clone();
+    let d = app.device(&code).unwrap();
+    for bad in ["", "with space", &"k".repeat(65)] {
+        assert_eq!(app.device_line(&d, "Anne", bad, 1, worked_example()[0].clone()).unwrap_err().kind(), "invalid");
+    }
+    assert_eq!(app.device_line(&d, "", "k", 1, worked_example()[0].clone()).unwrap_err().kind(), "invalid", "the scorer says who");
+    assert_eq!(app.device_line(&d, "Anne", "k", 0, worked_example()[0].clone()).unwrap_err().kind(), "invalid");
+}
