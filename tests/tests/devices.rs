@@ -55,16 +55,16 @@ fn a_line_is_written_once_under_its_key_and_a_retry_stores_nothing() {
     let d = app.device(&code).unwrap();
     let line = worked_example()[0].clone();
     let before = deals(&app);
-    let first = app.device_line(&d, "Anne", "k-1", 1, line.clone()).unwrap();
+    let first = app.device_line(&d, "Anne", "k-1", 1, line.clone(), None).unwrap();
     assert_eq!((first.line, first.stored), (1, true));
-    let retry = app.device_line(&d, "Anne", "k-1", 1, line.clone()).unwrap();
+    let retry = app.device_line(&d, "Anne", "k-1", 1, line.clone(), None).unwrap();
     assert_eq!((retry.line, retry.stored), (1, false));
     assert_eq!(deals(&app), before + 1, "one row, not two");
     // The change names the scorer and the table.
     let history = app.sheet_history(&TableRef::new(&t, 1, 1)).unwrap();
     assert_eq!(history.last().unwrap().by, "Anne [table 1]");
     // Another key for line 1: the line is taken, by whom and when.
-    let e = app.device_line(&d, "Bart", "k-other", 1, worked_example()[1].clone()).unwrap_err();
+    let e = app.device_line(&d, "Bart", "k-other", 1, worked_example()[1].clone(), None).unwrap_err();
     assert_eq!(e.kind(), "conflict");
     let body = serde_json::to_value(&e).unwrap();
     assert_eq!(body["by"], "Anne [table 1]");
@@ -73,13 +73,13 @@ fn a_line_is_written_once_under_its_key_and_a_retry_stores_nothing() {
     assert!(e.texts().fr.contains("Anne [table 1]"), "{}", e.texts().fr);
     assert_eq!(deals(&app), before + 1);
     // A line the rules refuse (E by the dealer's neighbour twice is fine; a D with 9 hearts is not).
-    let e = app.device_line(&d, "Anne", "k-2", 2, json!({"contract": "D", "counts": [9, 0, 0, 0]})).unwrap_err();
+    let e = app.device_line(&d, "Anne", "k-2", 2, json!({"contract": "D", "counts": [9, 0, 0, 0]}), None).unwrap_err();
     assert_eq!(e.kind(), "refused");
     assert_eq!(deals(&app), before + 1, "nothing stored");
     // The key of a refused line was not stored: the corrected line under that key goes in.
-    assert!(app.device_line(&d, "Anne", "k-2", 2, worked_example()[1].clone()).unwrap().stored);
+    assert!(app.device_line(&d, "Anne", "k-2", 2, worked_example()[1].clone(), None).unwrap().stored);
     // A line after a gap is refused.
-    assert_eq!(app.device_line(&d, "Anne", "k-9", 9, worked_example()[2].clone()).unwrap_err().kind(), "conflict");
+    assert_eq!(app.device_line(&d, "Anne", "k-9", 9, worked_example()[2].clone(), None).unwrap_err().kind(), "conflict");
 }
 
 #[test]
@@ -99,7 +99,7 @@ fn a_table_code_covers_its_table_in_its_round_and_nothing_else() {
     assert_eq!(jury.role, "jury");
     let sheet = app.device_ruling(&jury, "Marc", 1, 2, ruling).unwrap();
     assert_eq!(sheet.rulings.len(), 1);
-    assert_eq!(app.device_line(&jury, "Marc", "j-1", 1, worked_example()[0].clone()).unwrap_err().kind(), "forbidden");
+    assert_eq!(app.device_line(&jury, "Marc", "j-1", 1, worked_example()[0].clone(), None).unwrap_err().kind(), "forbidden");
     assert_eq!(app.device_fault(&jury, "Marc", 1, 2, worked_example()[0].clone()).unwrap_err().kind(), "forbidden");
     // Guessed codes: never issued, or not a code at all.
     for guess in ["AAAAAAAAAAAAAAAA", "", "x", &"7".repeat(5000), "../../etc/passwd"] {
@@ -117,10 +117,10 @@ fn a_revoked_code_writes_nothing_even_when_read_before_it_was_revoked() {
     assert_ne!(new, old);
     assert_eq!(app.device(&old).unwrap_err().kind(), "unauthorized");
     let before = deals(&app);
-    assert_eq!(app.device_line(&d, "Anne", "k", 1, worked_example()[0].clone()).unwrap_err().kind(), "unauthorized");
+    assert_eq!(app.device_line(&d, "Anne", "k", 1, worked_example()[0].clone(), None).unwrap_err().kind(), "unauthorized");
     assert_eq!(deals(&app), before);
     let d = app.device(&new).unwrap();
-    assert!(app.device_line(&d, "Anne", "k", 1, worked_example()[0].clone()).unwrap().stored);
+    assert!(app.device_line(&d, "Anne", "k", 1, worked_example()[0].clone(), None).unwrap().stored);
     // The log tells the revocation.
     let log = app.audit(&t).unwrap();
     assert!(log.iter().any(|e| e.kind == "device" && e.reason == "phone lost" && e.table == Some(1)));
@@ -133,10 +133,10 @@ fn a_locked_table_refuses_its_devices_but_not_the_window() {
     let d = app.device(&code).unwrap();
     let at = TableRef::new(&t, 1, 2);
     assert!(app.table_lock(&at, true, "sheet settled", "http://x").unwrap().tables[1].locked);
-    assert_eq!(app.device_line(&d, "Els", "k", 1, worked_example()[0].clone()).unwrap_err().kind(), "forbidden");
+    assert_eq!(app.device_line(&d, "Els", "k", 1, worked_example()[0].clone(), None).unwrap_err().kind(), "forbidden");
     app.deal_add(&at, Some(1), worked_example()[0].clone()).unwrap();
     assert!(!app.table_lock(&at, false, "", "http://x").unwrap().tables[1].locked);
-    assert!(app.device_line(&d, "Els", "k", 2, worked_example()[1].clone()).unwrap().stored);
+    assert!(app.device_line(&d, "Els", "k", 2, worked_example()[1].clone(), None).unwrap().stored);
 }
 
 #[test]
@@ -167,8 +167,8 @@ fn every_device_refusal_is_said_in_every_language() {
     let code = app.devices(&t, 1, "http://x").unwrap().tables[0].code.clone();
     let d = app.device(&code).unwrap();
     for bad in ["", "with space", &"k".repeat(65)] {
-        assert_eq!(app.device_line(&d, "Anne", bad, 1, worked_example()[0].clone()).unwrap_err().kind(), "invalid");
+        assert_eq!(app.device_line(&d, "Anne", bad, 1, worked_example()[0].clone(), None).unwrap_err().kind(), "invalid");
     }
-    assert_eq!(app.device_line(&d, "", "k", 1, worked_example()[0].clone()).unwrap_err().kind(), "invalid", "the scorer says who");
-    assert_eq!(app.device_line(&d, "Anne", "k", 0, worked_example()[0].clone()).unwrap_err().kind(), "invalid");
+    assert_eq!(app.device_line(&d, "", "k", 1, worked_example()[0].clone(), None).unwrap_err().kind(), "invalid", "the scorer says who");
+    assert_eq!(app.device_line(&d, "Anne", "k", 0, worked_example()[0].clone(), None).unwrap_err().kind(), "invalid");
 }

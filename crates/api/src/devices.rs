@@ -132,8 +132,8 @@ fn locked(table: i64) -> ApiError {
 /// A device's line, as the write checks it inside its transaction.
 pub(crate) struct DeviceWrite<'a> {
     pub code: &'a str,
-    pub key: &'a str,
-    pub line: usize,
+    /// A new line's key and number (none for a correction or an undo).
+    pub key: Option<(&'a str, usize)>,
     pub tournament: Id,
     pub round: i64,
     pub table: i64,
@@ -147,12 +147,13 @@ impl DeviceWrite<'_> {
         if w.locked_tables(self.tournament, self.round)?.contains(&self.table) {
             return Err(locked(self.table));
         }
-        if let Some(line) = w.line_key(table_id, self.key)? {
+        let Some((key, line)) = self.key else { return Ok(code.id) };
+        if let Some(line) = w.line_key(table_id, key)? {
             return Err(ApiError::Stored { line: usize::try_from(line).unwrap_or(0) });
         }
-        if self.line <= stored.len() {
-            let (by, at) = w.line_author(table_id, self.line as i64)?.unwrap_or_default();
-            let (line, table, have, next) = (self.line, self.table, stored.len(), stored.len() + 1);
+        if line <= stored.len() {
+            let (by, at) = w.line_author(table_id, line as i64)?.unwrap_or_default();
+            let (table, have, next) = (self.table, stored.len(), stored.len() + 1);
             let who = if by.is_empty() { said!("someone", "quelqu'un", "iemand") } else { said!("{by}", "{by}", "{by}") };
             let (we, wf, wn) = (who.en, who.fr, who.nl);
             let when = crate::local_time(&at);
@@ -265,6 +266,8 @@ impl Atout {
     /// tournament's last (forbidden).
     pub fn device(&mut self, typed: &str) -> Result<Device> {
         let code = normalize(typed).ok_or_else(unknown_code)?;
+        // Another connection (the secretary's CLI) may have drawn, revoked or locked meanwhile.
+        self.refresh()?;
         let row = self.store.device_code(&code)?.filter(|c| !c.revoked).ok_or_else(unknown_code)?;
         let id = row.tournament;
         let l = self.loaded(id)?;
@@ -325,14 +328,10 @@ impl Atout {
     /// stored now, or found stored before under that key (a retry): never twice.
     /// Refused when the line is taken by another entry (who wrote it and when), when
     /// the rules refuse it, or when the code was revoked or the table locked meanwhile.
-    pub fn device_line(&mut self, device: &Device, scorer: &str, key: &str, line: usize, entry: Value) -> Result<LineStored> {
-        let Some(table) = device.table else {
-            return Err(ApiError::Forbidden(said!(
-                "the jury's code records rulings; a table's sheet is written with that table's code",
-                "le code du jury inscrit des décisions ; la feuille d'une table s'écrit avec le code de cette table",
-                "de code van de jury schrijft beslissingen; het blad van een tafel wordt geschreven met de code van die tafel"
-            )));
-        };
+    /// With the tournament's `device_confirm`, `confirmed` names the opponent who confirmed
+    /// the line on the device (recorded as the change's reason); without it, refused.
+    pub fn device_line(&mut self, device: &Device, scorer: &str, key: &str, line: usize, entry: Value, confirmed: Option<&str>) -> Result<LineStored> {
+        let Some(table) = device.table else { return Err(table_only()) };
         if key.is_empty() || key.len() > KEY_MAX || !key.bytes().all(|b| b.is_ascii_graphic()) {
             return Err(ApiError::invalid(said!(
                 "a line's key is 1 to {KEY_MAX} visible ASCII characters",
@@ -348,17 +347,51 @@ impl Atout {
             )));
         }
         let actor = device_actor(scorer, Some(table))?;
+        let confirmed = bounded(confirmed.unwrap_or(""), crate::text::field::ACTOR, crate::text::NAME_MAX)?;
+        if device.confirm && confirmed.is_empty() {
+            return Err(ApiError::Forbidden(said!(
+                "this tournament asks an opponent to confirm each line on the table's device before it is sent",
+                "ce tournoi demande qu'un adversaire confirme chaque ligne sur l'appareil de la table avant son envoi",
+                "dit tornooi vraagt dat een tegenstander elke lijn op het toestel van de tafel bevestigt voor ze verstuurd wordt"
+            )));
+        }
+        let reason = if confirmed.is_empty() { String::new() } else { format!("✓ {confirmed}") };
         let at = self.device_table(device, None, None)?;
         let located = self.locate(&at)?;
-        let guard = DeviceWrite { code: &device.code, key, line, tournament: device.tournament_id, round: device.round, table };
+        let guard = DeviceWrite { code: &device.code, key: Some((key, line)), tournament: device.tournament_id, round: device.round, table };
         let saved = std::mem::replace(&mut self.actor, actor);
-        let written = self.write_sheet(&located, Edit::Add { line: Some(line), entry }, "deal.add", "", Some(&guard));
+        let written = self.write_sheet(&located, Edit::Add { line: Some(line), entry }, "deal.add", &reason, Some(&guard));
         self.actor = saved;
         match written {
             Ok(_) => Ok(LineStored { line, stored: true }),
             Err(ApiError::Stored { line }) => Ok(LineStored { line, stored: false }),
             Err(e) => Err(e),
         }
+    }
+
+    /// Correct line `line` of a device's table (`before`: the entry the scorer saw), or
+    /// take back its last line (`entry` none), as `scorer`, with a reason; refused when
+    /// the code was revoked or the table locked meanwhile, checked inside the write.
+    pub fn device_fix(&mut self, device: &Device, scorer: &str, line: usize, entry: Option<Value>, before: Option<Value>, reason: &str) -> Result<SheetView> {
+        let Some(table) = device.table else { return Err(table_only()) };
+        let what = if entry.is_some() {
+            Tr::new("a correction", "une correction", "een correctie")
+        } else {
+            Tr::new("an undo", "une annulation", "een ongedaanmaking")
+        };
+        let reason = required_reason(reason, what)?;
+        let actor = device_actor(scorer, Some(table))?;
+        let at = self.device_table(device, None, None)?;
+        let located = self.locate(&at)?;
+        let guard = DeviceWrite { code: &device.code, key: None, tournament: device.tournament_id, round: device.round, table };
+        let (edit, action) = match entry {
+            Some(entry) => (Edit::Correct { line, entry, seen: before }, "deal.correct"),
+            None => (Edit::Undo { line }, "deal.undo"),
+        };
+        let saved = std::mem::replace(&mut self.actor, actor);
+        let done = self.write_sheet(&located, edit, action, &reason, Some(&guard));
+        self.actor = saved;
+        done
     }
 
     /// A fault written on a table's sheet from the jury's device (Double King's fault
@@ -400,6 +433,14 @@ impl Atout {
         self.actor = saved;
         done
     }
+}
+
+fn table_only() -> ApiError {
+    ApiError::Forbidden(said!(
+        "the jury's code records rulings; a table's sheet is written with that table's code",
+        "le code du jury inscrit des décisions ; la feuille d'une table s'écrit avec le code de cette table",
+        "de code van de jury schrijft beslissingen; het blad van een tafel wordt geschreven met de code van die tafel"
+    ))
 }
 
 fn jury_only() -> ApiError {

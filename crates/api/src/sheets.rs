@@ -204,8 +204,8 @@ impl Atout {
                     None => w.remove_line(table_id, i as i64 + 1)?,
                 }
             }
-            if let Some(d) = device {
-                w.put_line_key(table_id, d.key, d.line as i64, code)?;
+            if let Some((key, line)) = device.and_then(|d| d.key) {
+                w.put_line_key(table_id, key, line as i64, code)?;
             }
             Ok::<_, ApiError>((deals, first, sheet))
         })?;

@@ -107,6 +107,39 @@ enum Command {
     /// Print to PDF: standings, the seating plan, score sheets, rulings.
     #[command(subcommand)]
     Print(PrintCmd),
+    /// Serve the table devices' pages and protocol on the club's network (FORMAT.md,
+    /// "Table devices"): each table's phone writes its sheet with its code. Runs until stopped.
+    Serve {
+        /// The address to listen on: 0.0.0.0 is every network of this machine.
+        #[arg(long, default_value = "0.0.0.0")]
+        bind: std::net::IpAddr,
+        #[arg(long, default_value_t = atout_serve::DEFAULT_PORT)]
+        port: u16,
+    },
+    /// The codes of a drawn round's table devices (issued when first asked), and what the
+    /// secretary does with them: revoke one (a lost phone), lock or unlock a settled table.
+    Devices {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        round: i64,
+        /// Revoke the code of table N, or of the jury (`jury`), and issue a new one (give --reason).
+        #[arg(long)]
+        revoke: Option<String>,
+        /// Lock table N's sheet against its devices (settled).
+        #[arg(long)]
+        lock: Option<i64>,
+        /// Unlock table N's sheet.
+        #[arg(long)]
+        unlock: Option<i64>,
+        #[arg(long, default_value = "")]
+        reason: String,
+        /// The server's address, for the links (default: this machine's on the network, the default port).
+        #[arg(long)]
+        base: Option<String>,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
     /// Standings, live or final.
     Standings {
         #[arg(long)]
@@ -810,6 +843,50 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 print!("{doc}");
             } else {
                 std::fs::write(&file, doc).map_err(|e| Failure::Usage(format!("{}: {e}", file.display())))?;
+            }
+        }
+        Command::Serve { bind, port } => {
+            let running = atout_serve::start(atout_serve::run_alone(app), std::net::SocketAddr::new(bind, port))
+                .map_err(|e| Failure::Usage(format!("cannot listen on {bind}:{port}: {e}")))?;
+            println!("{}", atout_serve::base_url(running.addr));
+            eprintln!("serving the table devices of {} on {}; stop with Ctrl+C", path.display(), running.addr);
+            running.wait();
+        }
+        Command::Devices { tournament, round, revoke, lock, unlock, reason, base, format } => {
+            let base = base.unwrap_or_else(|| atout_serve::base_url(std::net::SocketAddr::new([0, 0, 0, 0].into(), atout_serve::DEFAULT_PORT)));
+            let codes = match (revoke, lock, unlock) {
+                (Some(which), None, None) => {
+                    let table = if which == "jury" {
+                        None
+                    } else {
+                        Some(which.parse::<i64>().map_err(|_| Failure::Usage(format!("--revoke takes a table's number or `jury`, not «{which}»")))?)
+                    };
+                    app.device_revoke(&tournament, round, table, &reason, &base)?
+                }
+                (None, Some(n), None) => app.table_lock(&TableRef::new(&tournament, round, n), true, &reason, &base)?,
+                (None, None, Some(n)) => app.table_lock(&TableRef::new(&tournament, round, n), false, &reason, &base)?,
+                (None, None, None) => app.devices(&tournament, round, &base)?,
+                _ => return Err(Failure::Usage("give one of --revoke, --lock and --unlock".into())),
+            };
+            match format {
+                // FORMAT.md's shape, fixed for other tools.
+                Output::Json => {
+                    let tables: Vec<Value> = codes.tables.iter().map(|t| serde_json::json!({"table": t.table, "code": t.code, "url": t.url})).collect();
+                    println!("{}", json(&serde_json::json!({"round": codes.round, "tables": tables, "jury": {"code": codes.jury.code}})));
+                }
+                Output::Table => {
+                    for t in &codes.tables {
+                        let state = if t.locked {
+                            "locked"
+                        } else if t.complete {
+                            "complete"
+                        } else {
+                            ""
+                        };
+                        println!("table {:>3}  {}  {}  {}/{} lines {state}", t.table, atout_api::devices::spaced(&t.code), t.url, t.lines, t.needed);
+                    }
+                    println!("jury       {}  {}", atout_api::devices::spaced(&codes.jury.code), codes.jury.url);
+                }
             }
         }
         Command::Standings { tournament, after_round, format, lang } => {

@@ -27,29 +27,7 @@ pub fn standings_json(app: &mut Atout, t: &str, after: Option<i64>) -> Value {
 
 /// RULES.md §1's worked example (first dealer seat 3): round scores 14, 3, 3, −20.
 pub fn worked_example() -> Vec<Value> {
-    [
-        json!({"contract": "E", "taker": 3}),
-        json!({"contract": "E", "taker": 1}),
-        json!({"contract": "D", "counts": [1, 7, 0, 0]}),
-        json!({"contract": "C", "counts": [1, 2, 1, 0]}),
-        json!({"contract": "F", "seventh": 3, "last": 3}),
-        json!({"contract": "T", "trump": "spades", "counts": [10, 0, 3, 0]}),
-        json!({"contract": "B", "counts": [1, 5, 2, 5]}),
-        json!({"contract": "F", "seventh": 4, "last": 4}),
-        json!({"contract": "T", "trump": "hearts", "counts": [11, 0, 2, 0]}),
-        json!({"contract": "T", "trump": "clubs", "counts": [2, 8, 3, 0]}),
-        json!({"contract": "A", "counts": [8, 2, 1, 2]}),
-        json!({"contract": "T", "trump": "clubs", "counts": [7, 4, 2, 0]}),
-        json!({"contract": "T", "trump": "spades", "counts": [1, 9, 3, 0]}),
-        json!({"contract": "C", "counts": [2, 1, 1, 0]}),
-        json!({"contract": "T", "trump": "spades", "counts": [4, 4, 5, 0]}),
-        json!({"contract": "B", "counts": [7, 4, 1, 1]}),
-        json!({"contract": "D", "counts": [3, 1, 2, 2]}),
-        json!({"contract": "A", "counts": [0, 0, 2, 11]}),
-        json!({"contract": "T", "trump": "spades", "counts": [3, 2, 3, 5]}),
-        json!({"contract": "T", "trump": "hearts", "counts": [7, 1, 4, 1]}),
-    ]
-    .to_vec()
+    serde_json::from_str(&read("worked-example-deals.json")).unwrap()
 }
 
 /// A PDF read back as text, laid out (poppler's `pdftotext -layout`), never trusted from the writer.

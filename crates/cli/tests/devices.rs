@@ -1,0 +1,310 @@
+//! The table devices' protocol (FORMAT.md, "Table devices") against a running
+//! `atout serve`, spoken over a raw TCP socket so that nothing between the test and
+//! the server tidies a request up (paths, bodies and headers go as written): every
+//! status, every refusal with nothing stored, and a server killed while devices write.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+fn atout(db: &Path, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_atout")).arg("--db").arg(db).args(args).output().unwrap();
+    assert!(out.status.success(), "atout {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// RULES.md §1's worked example, first dealer seat 3: twenty lines.
+fn worked_example() -> Vec<Value> {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/worked-example-deals.json");
+    serde_json::from_str(&std::fs::read_to_string(fixture).unwrap()).unwrap()
+}
+
+/// A Double King evening: eight players, round 1 drawn, first dealers at seat 3, the codes.
+fn evening(dir: &Path) -> (PathBuf, Value) {
+    let db = dir.join("club.db");
+    let t = atout(&db, &["tournament", "create", "--name", "Club", "--game", "double-king", "--rounds", "2"]);
+    let t = t.trim();
+    let players = dir.join("players.csv");
+    std::fs::write(&players, "name\nAnne\nBart\nChloé\nDirk\nEls\nFons\nGreet\nHugo\n").unwrap();
+    atout(&db, &["players", "import", players.to_str().unwrap(), "--tournament", t]);
+    atout(&db, &["round", "draw", "--tournament", t, "--round", "1", "--seed", "1"]);
+    for table in ["1", "2"] {
+        atout(&db, &["table", "dealer", "--tournament", t, "--round", "1", "--table", table, "--seat", "3", "--reason", "cards drawn"]);
+    }
+    let codes: Value = serde_json::from_str(&atout(&db, &["devices", "--tournament", t, "--round", "1", "--format", "json"])).unwrap();
+    (db, codes)
+}
+
+/// `atout serve` on a free port of the loopback, killed when dropped.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Server {
+    fn start(db: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_atout"))
+            .arg("--db")
+            .arg(db)
+            .args(["serve", "--bind", "127.0.0.1", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let addr = line.trim().trim_start_matches("http://").parse().unwrap_or_else(|_| panic!("serve printed «{line}»"));
+        Server { child, addr }
+    }
+
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// One request as written; the status and the body (JSON when it reads as JSON).
+fn send(addr: SocketAddr, raw: &[u8]) -> std::io::Result<(u16, Value, String)> {
+    let mut s = TcpStream::connect(addr)?;
+    s.set_read_timeout(Some(Duration::from_secs(20)))?;
+    s.write_all(raw)?;
+    let mut out = vec![];
+    // The server may answer and close before it has read a body it refuses.
+    let _ = s.read_to_end(&mut out);
+    let text = String::from_utf8_lossy(&out).to_string();
+    let status = text.split(' ').nth(1).and_then(|c| c.parse().ok()).ok_or_else(|| std::io::Error::other(format!("no answer: «{text}»")))?;
+    let body = text.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+    Ok((status, serde_json::from_str(&body).unwrap_or(Value::Null), body))
+}
+
+fn request(addr: SocketAddr, method: &str, path: &str, code: Option<&str>, headers: &str, body: &str) -> (u16, Value, String) {
+    let auth = code.map(|c| format!("Authorization: Bearer {c}\r\n")).unwrap_or_default();
+    let raw = format!(
+        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{auth}{headers}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    send(addr, raw.as_bytes()).unwrap()
+}
+
+fn get(addr: SocketAddr, path: &str, code: &str) -> (u16, Value) {
+    let (s, v, _) = request(addr, "GET", path, Some(code), "", "");
+    (s, v)
+}
+
+fn post(addr: SocketAddr, path: &str, code: &str, body: &Value) -> (u16, Value) {
+    let (s, v, _) = request(addr, "POST", path, Some(code), "", &body.to_string());
+    (s, v)
+}
+
+fn line(key: &str, n: usize, entry: &Value) -> Value {
+    json!({"key": key, "line": n, "entry": entry, "scorer": "Anne"})
+}
+
+/// Everything written about the tournament, to show that a refusal wrote nothing.
+fn log(db: &Path) -> String {
+    atout(db, &["audit", "--tournament", "1", "--format", "json"])
+}
+
+#[test]
+fn every_status_of_the_protocol_and_nothing_stored_by_a_refusal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, codes) = evening(dir.path());
+    let server = Server::start(&db);
+    let a = server.addr;
+    let one = codes["tables"][0]["code"].as_str().unwrap();
+    let deals = worked_example();
+
+    // 201 written now; 200 the same key again (a retry): nothing new.
+    assert_eq!(post(a, "/api/v1/lines", one, &line("k1", 1, &deals[0])), (201, json!({"line": 1, "stored": true})));
+    assert_eq!(post(a, "/api/v1/lines", one, &line("k1", 1, &deals[0])), (200, json!({"line": 1, "stored": false})));
+    let (s, sheet) = get(a, "/api/v1/sheet", one);
+    assert_eq!((s, sheet["lines"].as_array().unwrap().len(), sheet["table"].as_i64()), (200, 1, Some(1)));
+    // The sheet is `atout sheet --format json`'s.
+    let cli: Value = serde_json::from_str(&atout(&db, &["sheet", "--tournament", "1", "--round", "1", "--table", "1", "--format", "json"])).unwrap();
+    assert_eq!(sheet, cli);
+
+    let before = log(&db);
+    // 409: line 1 holds another key's entry; who wrote it, when.
+    let (s, body) = post(a, "/api/v1/lines", one, &line("k-other", 1, &deals[1]));
+    assert_eq!((s, body["kind"].as_str(), body["by"].as_str()), (409, Some("conflict"), Some("Anne [table 1]")));
+    assert!(body["at"].as_str().unwrap().ends_with('Z'), "{body}");
+    // 422: the rules refuse it, naming the rule.
+    let (s, body) = post(a, "/api/v1/lines", one, &line("k2", 2, &json!({"contract": "D", "counts": [9, 0, 0, 0]})));
+    assert_eq!((s, body["kind"].as_str()), (422, Some("rule")), "{body}");
+    assert!(!body["rule"].as_str().unwrap().is_empty() && !body["message"].as_str().unwrap().is_empty());
+    // 400: malformed JSON, a field missing, a key too long.
+    for bad in ["{", "[]", r#"{"line": 2, "entry": {}}"#, &json!({"key": "k".repeat(65), "line": 2, "entry": deals[1]}).to_string()] {
+        let (s, body, _) = request(a, "POST", "/api/v1/lines", Some(one), "", bad);
+        assert_eq!((s, body["kind"].is_string(), body["message"].is_string()), (400, true, true), "{bad:.40}: {body}");
+    }
+    // 401: no code, a guessed code, a code that is not one.
+    for code in [None, Some("AAAAAAAAAAAAAAAA"), Some("../../etc/passwd")] {
+        let (s, body, _) = request(a, "POST", "/api/v1/lines", code, "", &line("k2", 2, &deals[1]).to_string());
+        assert_eq!((s, body["kind"].as_str()), (401, Some("unauthorized")), "{code:?}");
+    }
+    // 403: table 1's code asks for table 2, or round 2; writes a ruling.
+    assert_eq!(get(a, "/api/v1/sheet?table=2", one).0, 403);
+    assert_eq!(get(a, "/api/v1/sheet?round=2", one).0, 403);
+    let ruling = json!({"round": 1, "table": 1, "entry": {"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "x"}});
+    assert_eq!(post(a, "/api/v1/rulings", one, &ruling).0, 403);
+    // 413: a body over 64 KiB, refused before it is read whole.
+    let big = json!({"key": "k2", "line": 2, "entry": {"contract": "E", "taker": 1, "pad": "x".repeat(70 * 1024)}}).to_string();
+    let (s, body, _) = request(a, "POST", "/api/v1/lines", Some(one), "", &big);
+    assert_eq!((s, body["kind"].as_str()), (413, Some("too-large")));
+    // The message in the language of Accept-Language.
+    let (s, body, _) = request(a, "POST", "/api/v1/lines", Some("AAAAAAAAAAAAAAAA"), "Accept-Language: nl-BE,nl;q=0.9\r\n", "{}");
+    assert_eq!(s, 401);
+    assert!(body["message"].as_str().unwrap().contains("onbekend"), "{body}");
+    let (_, body, _) = request(a, "POST", "/api/v1/lines", Some(one), "Accept-Language: fr\r\n", &line("k-other", 1, &deals[1]).to_string());
+    assert!(body["message"].as_str().unwrap().contains("entre-temps"), "{body}");
+    assert_eq!(log(&db), before, "no refusal wrote anything");
+
+    // The jury's code: a ruling at table 2; no played deal.
+    let jury = codes["jury"]["code"].as_str().unwrap();
+    let ruling = json!({"round": 1, "table": 2, "entry": {"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "Marc"}, "scorer": "Marc"});
+    let (s, sheet) = post(a, "/api/v1/rulings", jury, &ruling);
+    assert_eq!((s, sheet["rulings"].as_array().unwrap().len()), (201, 1));
+    assert_eq!(post(a, "/api/v1/lines", jury, &line("j1", 1, &deals[0])).0, 403);
+    assert_eq!(get(a, "/api/v1/sheet?round=1&table=2", jury).0, 200);
+}
+
+#[test]
+fn wrong_codes_from_one_address_are_throttled() {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, codes) = evening(dir.path());
+    let server = Server::start(&db);
+    let one = codes["tables"][0]["code"].as_str().unwrap();
+    for i in 0..10 {
+        assert_eq!(get(server.addr, "/api/v1/sheet", &format!("{i:0>16}")).0, 401);
+    }
+    // The eleventh is refused before it is looked at, and so is the right code, for a minute.
+    let (s, body) = get(server.addr, "/api/v1/sheet", "0000000000000099");
+    assert_eq!((s, body["kind"].as_str()), (429, Some("throttled")));
+    assert_eq!(get(server.addr, "/api/v1/sheet", one).0, 429);
+}
+
+#[test]
+fn revoked_codes_codes_of_the_round_before_and_locked_tables_write_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, codes) = evening(dir.path());
+    let server = Server::start(&db);
+    let a = server.addr;
+    let (one, two) = (codes["tables"][0]["code"].as_str().unwrap(), codes["tables"][1]["code"].as_str().unwrap());
+    let deals = worked_example();
+    // Revoked while the server runs (the secretary's CLI is another process).
+    atout(&db, &["devices", "--tournament", "1", "--round", "1", "--revoke", "1", "--reason", "phone lost"]);
+    assert_eq!(post(a, "/api/v1/lines", one, &line("k1", 1, &deals[0])).0, 401);
+    // Locked, then unlocked.
+    atout(&db, &["devices", "--tournament", "1", "--round", "1", "--lock", "2", "--reason", "settled"]);
+    let (s, body) = post(a, "/api/v1/lines", two, &line("k1", 1, &deals[0]));
+    assert_eq!((s, body["kind"].as_str()), (403, Some("forbidden")));
+    let before = log(&db);
+    atout(&db, &["devices", "--tournament", "1", "--round", "1", "--unlock", "2"]);
+    assert_ne!(log(&db), before, "the unlock is in the log");
+    for (i, d) in deals.iter().enumerate() {
+        assert_eq!(post(a, "/api/v1/lines", two, &line(&format!("t2-{i}"), i + 1, d)).0, 201);
+    }
+    // Table 1 finished from the window (here the CLI), then round 2 drawn: round 1's codes are done.
+    for d in &deals {
+        atout(&db, &["deal", "add", "--tournament", "1", "--round", "1", "--table", "1", &d.to_string()]);
+    }
+    atout(&db, &["round", "draw", "--tournament", "1", "--round", "2", "--seed", "2"]);
+    let (s, body) = get(a, "/api/v1/sheet", two);
+    assert_eq!((s, body["kind"].as_str()), (403, Some("forbidden")));
+}
+
+#[test]
+fn pages_are_served_from_the_app_folder_and_no_path_leaves_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, codes) = evening(dir.path());
+    let server = Server::start(&db);
+    let one = codes["tables"][0]["code"].as_str().unwrap();
+    let (s, _, page) = request(server.addr, "GET", &format!("/t/{one}"), None, "", "");
+    assert_eq!(s, 200);
+    assert!(page.contains("device.js"), "{page:.200}");
+    let (s, _, js) = request(server.addr, "GET", "/ui/sheet.js", None, "", "");
+    assert_eq!(s, 200);
+    assert!(js.contains("export function"));
+    for path in [
+        "/ui/../Cargo.toml",
+        "/ui/%2e%2e/%2e%2e/Cargo.toml",
+        "/ui/..%2f..%2fCargo.toml",
+        "/ui//etc/passwd",
+        "/ui/games/../../../../etc/passwd",
+        "/../../etc/passwd",
+        "/ui/",
+    ] {
+        let (s, _, body) = request(server.addr, "GET", path, None, "", "");
+        assert!(s == 404 || s == 400, "{path}: {s}");
+        assert!(!body.contains("[package]") && !body.contains("root:"), "{path}: {body:.100}");
+    }
+}
+
+/// A SIGKILL of the server while devices write, then a restart: every line the server
+/// acknowledged is stored, none twice; the devices send again what was not acknowledged.
+#[test]
+fn a_server_killed_while_devices_write_loses_nothing_acknowledged_and_doubles_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, codes) = evening(dir.path());
+    let deals = worked_example();
+    let tables: Vec<String> = codes["tables"].as_array().unwrap().iter().map(|t| t["code"].as_str().unwrap().to_string()).collect();
+    let mut server = Server::start(&db);
+    let acks = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    // Each device sends its lines in order, each under its own key, until the server dies.
+    let writers: Vec<_> = tables
+        .iter()
+        .map(|code| {
+            let (code, deals, addr, acks) = (code.clone(), deals.clone(), server.addr, acks.clone());
+            std::thread::spawn(move || {
+                let mut acked = 0;
+                for (i, d) in deals.iter().enumerate() {
+                    let body = line(&format!("{code}-{i}"), i + 1, d).to_string();
+                    let raw = format!("POST /api/v1/lines HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer {code}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len());
+                    match send(addr, raw.as_bytes()) {
+                        Ok((201, _, _)) => {
+                            acked = i + 1;
+                            acks.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        }
+                        _ => break,
+                    }
+                }
+                acked
+            })
+        })
+        .collect();
+    // Killed mid-evening: once a third of the lines are acknowledged.
+    while acks.load(std::sync::atomic::Ordering::SeqCst) < 12 {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    server.kill();
+    let acked: Vec<usize> = writers.into_iter().map(|w| w.join().unwrap()).collect();
+    assert!(acked.iter().all(|n| *n < 20), "the kill came while the devices were writing: {acked:?}");
+    // Restarted: every device sends its whole outbox again, acknowledged lines included.
+    let server = Server::start(&db);
+    for (code, acked) in tables.iter().zip(&acked) {
+        for (i, d) in deals.iter().enumerate() {
+            let (s, body) = post(server.addr, "/api/v1/lines", code, &line(&format!("{code}-{i}"), i + 1, d));
+            let expected = if i < *acked { 200 } else { 201 };
+            // A line written but not acknowledged before the kill answers 200 too: stored once.
+            assert!(s == expected || (s == 200 && i == *acked), "line {}: {s} {body}", i + 1);
+        }
+        let (_, sheet) = get(server.addr, "/api/v1/sheet", code);
+        assert_eq!(sheet["lines"].as_array().unwrap().len(), 20);
+        assert!(sheet["complete"].as_bool().unwrap());
+    }
+    // Each line written once: one row per line in each sheet's history.
+    for table in ["1", "2"] {
+        let history: Value =
+            serde_json::from_str(&atout(&db, &["sheet", "--tournament", "1", "--round", "1", "--table", table, "--history", "--format", "json"])).unwrap();
+        assert_eq!(history.as_array().unwrap().len(), 20, "table {table}");
+    }
+}

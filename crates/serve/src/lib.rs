@@ -1,0 +1,536 @@
+//! The table devices' server: each table's phone and the jury's speak FORMAT.md's
+//! "Table devices" protocol to it over the club's network, and load the window's own
+//! pages from it. A third front over `atout-api`, as thin as the CLI and the window:
+//! every handler reads its request, runs one api call, and answers.
+//!
+//! Bounds: bodies over 64 KiB are refused (413) before they are read whole; an address
+//! that sends ten unknown codes in a minute is refused (429) until the minute is over;
+//! pages are served from a fixed table of names built from `ui/` (no path leaves it).
+#![forbid(unsafe_code)]
+
+use atout_api::rules::{said, Lang, Said};
+use atout_api::{ApiError, Atout, Device};
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+mod pages {
+    include!(concat!(env!("OUT_DIR"), "/pages.rs"));
+}
+
+/// The largest request body read (FORMAT.md).
+pub const BODY_MAX: usize = 64 * 1024;
+/// The port the server listens on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 8777;
+/// Unknown codes one address may send in [`FAILS_WINDOW`] before it is refused.
+pub const FAILS_MAX: u32 = 10;
+pub const FAILS_WINDOW: Duration = Duration::from_secs(60);
+/// A device seen within this time counts as connected.
+pub const CONNECTED: Duration = Duration::from_secs(90);
+
+/// How the server reaches the application: runs a call on the one `Atout` it shares
+/// (with the window, inside the app; alone, behind `atout serve`).
+pub type Run = Arc<dyn Fn(&mut dyn FnMut(&mut Atout)) + Send + Sync>;
+
+/// A `Run` over an `Atout` of the server's own.
+pub fn run_alone(atout: Atout) -> Run {
+    let app = Mutex::new(atout);
+    Arc::new(move |f| f(&mut app.lock().unwrap_or_else(|p| p.into_inner())))
+}
+
+/// One api call through `run`. A panic (a bug) answers as an internal error; nothing
+/// of the call is kept in memory (the store's transaction was not committed).
+fn call<T>(run: &Run, f: impl FnOnce(&mut Atout) -> Result<T, ApiError>) -> Result<T, ApiError> {
+    let mut f = Some(f);
+    let mut out = None;
+    run(&mut |a: &mut Atout| {
+        if let Some(f) = f.take() {
+            out = Some(std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut *a))).unwrap_or_else(|_| {
+                a.forget_cache();
+                Err(ApiError::Internal("Atout met an unexpected error and stored nothing of this request".into()))
+            }));
+        }
+    });
+    out.unwrap_or_else(|| Err(ApiError::Internal("the database is not open".into())))
+}
+
+/// When each code's device was last heard from, and how many unknown codes each
+/// address sent lately.
+#[derive(Default)]
+struct Watch {
+    seen: HashMap<(String, i64, Option<i64>), Instant>,
+    fails: HashMap<IpAddr, (Instant, u32)>,
+}
+
+/// What the server shares between requests.
+pub struct Room {
+    run: Run,
+    watch: Mutex<Watch>,
+}
+
+/// A device heard from: its table (none: the jury), how long ago.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Seen {
+    pub table: Option<i64>,
+    pub seconds: u64,
+    pub connected: bool,
+}
+
+impl Room {
+    pub fn new(run: Run) -> Room {
+        Room { run, watch: Mutex::new(Watch::default()) }
+    }
+
+    fn watch(&self) -> std::sync::MutexGuard<'_, Watch> {
+        self.watch.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The devices of a round heard from since the server started.
+    pub fn seen(&self, tournament: &str, round: i64) -> Vec<Seen> {
+        let mut out: Vec<Seen> = self
+            .watch()
+            .seen
+            .iter()
+            .filter(|((t, r, _), _)| t == tournament && *r == round)
+            .map(|((_, _, table), at)| Seen { table: *table, seconds: at.elapsed().as_secs(), connected: at.elapsed() < CONNECTED })
+            .collect();
+        out.sort_by_key(|s| s.table);
+        out
+    }
+
+    fn throttled(&self, ip: IpAddr) -> bool {
+        self.watch().fails.get(&ip).is_some_and(|(since, n)| since.elapsed() < FAILS_WINDOW && *n >= FAILS_MAX)
+    }
+
+    fn failed(&self, ip: IpAddr) {
+        let mut w = self.watch();
+        let entry = w.fails.entry(ip).or_insert((Instant::now(), 0));
+        if entry.0.elapsed() >= FAILS_WINDOW {
+            *entry = (Instant::now(), 0);
+        }
+        entry.1 += 1;
+    }
+}
+
+/// The language of a request's `Accept-Language` (the first of fr, nl, en it names).
+fn lang(headers: &HeaderMap) -> Lang {
+    let accept = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    accept
+        .split(',')
+        .map(|part| part.trim())
+        .find(|p| ["fr", "nl", "en"].iter().any(|l| p.get(..2).is_some_and(|x| x.eq_ignore_ascii_case(l))))
+        .map(Lang::parse)
+        .unwrap_or_default()
+}
+
+/// An answer that is not a success: FORMAT.md's `{kind, message}`, the message in the
+/// request's language.
+struct Failure {
+    status: StatusCode,
+    body: Value,
+}
+
+impl Failure {
+    fn said(status: StatusCode, kind: &str, said: Said, lang: Lang) -> Failure {
+        Failure { status, body: json!({"kind": kind, "message": said.get(lang), "message_texts": said}) }
+    }
+
+    fn api(e: &ApiError, lang: Lang) -> Failure {
+        let status = match e.kind() {
+            "refused" => StatusCode::UNPROCESSABLE_ENTITY,
+            "conflict" => StatusCode::CONFLICT,
+            "not-found" => StatusCode::NOT_FOUND,
+            "invalid" => StatusCode::BAD_REQUEST,
+            "unauthorized" => StatusCode::UNAUTHORIZED,
+            "forbidden" => StatusCode::FORBIDDEN,
+            "busy" => StatusCode::SERVICE_UNAVAILABLE,
+            _ => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        let mut body = serde_json::to_value(e).unwrap_or_else(|_| json!({}));
+        body["message"] = Value::String(e.texts().get(lang).to_string());
+        // FORMAT.md names a rule's refusal `rule`.
+        if e.kind() == "refused" {
+            body["kind"] = Value::String("rule".into());
+        }
+        Failure { status, body }
+    }
+
+    fn malformed(detail: &str, lang: Lang) -> Failure {
+        let d = detail.to_string();
+        Failure::said(
+            StatusCode::BAD_REQUEST,
+            "malformed",
+            said!("the request cannot be read: {d}", "la requête est illisible : {d}", "het verzoek is onleesbaar: {d}"),
+            lang,
+        )
+    }
+}
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        (self.status, axum::Json(self.body)).into_response()
+    }
+}
+
+type Answer = Result<Response, Failure>;
+
+fn ok<T: serde::Serialize>(status: StatusCode, value: &T) -> Answer {
+    Ok((status, axum::Json(value)).into_response())
+}
+
+/// Run one api call off the server's threads (SQLite blocks).
+async fn blocking<T: Send + 'static>(room: &Arc<Room>, lang: Lang, f: impl FnOnce(&mut Atout) -> Result<T, ApiError> + Send + 'static) -> Result<T, Failure> {
+    let room = room.clone();
+    match tokio::task::spawn_blocking(move || call(&room.run, f)).await {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) => Err(Failure::api(&e, lang)),
+        Err(e) => Err(Failure::api(&ApiError::Internal(e.to_string()), lang)),
+    }
+}
+
+/// A request's JSON body, at most [`BODY_MAX`] bytes.
+async fn body<T: DeserializeOwned>(body: Body, lang: Lang) -> Result<T, Failure> {
+    let bytes = axum::body::to_bytes(body, BODY_MAX).await.map_err(|_| {
+        let max = BODY_MAX / 1024;
+        Failure::said(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too-large",
+            said!("a request holds at most {max} KiB", "une requête fait au plus {max} Kio", "een verzoek is hoogstens {max} KiB groot"),
+            lang,
+        )
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| Failure::malformed(&e.to_string(), lang))
+}
+
+/// The device a request's code names (`Authorization: Bearer CODE`), once the
+/// address is not throttled and the code is known.
+async fn device(room: &Arc<Room>, headers: &HeaderMap, ip: IpAddr, lang: Lang) -> Result<Device, Failure> {
+    if room.throttled(ip) {
+        return Err(Failure::said(
+            StatusCode::TOO_MANY_REQUESTS,
+            "throttled",
+            said!(
+                "too many wrong codes from this device: wait a minute, then type the code again",
+                "trop de codes erronés depuis cet appareil : attendez une minute, puis retapez le code",
+                "te veel foute codes van dit toestel: wacht een minuut en typ de code dan opnieuw"
+            ),
+            lang,
+        ));
+    }
+    let code =
+        headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).map(str::trim).unwrap_or("").to_string();
+    let found = blocking(room, lang, move |a| a.device(&code)).await;
+    match found {
+        Ok(d) => {
+            room.watch().seen.insert((d.tournament.clone(), d.round, d.table), Instant::now());
+            Ok(d)
+        }
+        Err(f) => {
+            if f.status == StatusCode::UNAUTHORIZED {
+                room.failed(ip);
+            }
+            Err(f)
+        }
+    }
+}
+
+/// The name a device gives for who writes, or `device` when it gives none.
+fn scorer(given: &Option<String>) -> String {
+    given.as_deref().map(str::trim).filter(|s| !s.is_empty()).unwrap_or("device").to_string()
+}
+
+type Ctx = (State<Arc<Room>>, ConnectInfo<SocketAddr>, HeaderMap);
+
+#[derive(Deserialize)]
+struct Where {
+    round: Option<i64>,
+    table: Option<i64>,
+}
+
+async fn whoami((State(room), ConnectInfo(addr), headers): Ctx) -> Answer {
+    let lang = lang(&headers);
+    let d = device(&room, &headers, addr.ip(), lang).await?;
+    let tid = d.tournament.clone();
+    let info = blocking(&room, lang, move |a| Ok(a.tournament_list()?.into_iter().find(|t| t.id.to_string() == tid))).await?;
+    ok(StatusCode::OK, &json!({"device": d, "tournament": info}))
+}
+
+async fn sheet(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Query(w): Query<Where>) -> Answer {
+    let lang = lang(&headers);
+    let d = device(&room, &headers, addr.ip(), lang).await?;
+    ok(StatusCode::OK, &blocking(&room, lang, move |a| a.device_sheet(&d, w.round, w.table)).await?)
+}
+
+async fn history(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Query(w): Query<Where>) -> Answer {
+    let lang = lang(&headers);
+    let d = device(&room, &headers, addr.ip(), lang).await?;
+    ok(StatusCode::OK, &blocking(&room, lang, move |a| a.device_table(&d, w.round, w.table).and_then(|at| a.sheet_history(&at))).await?)
+}
+
+#[derive(Deserialize)]
+struct Lang_ {
+    lang: Option<String>,
+}
+
+async fn game((State(room), ConnectInfo(addr), headers): Ctx, Query(q): Query<Lang_>) -> Answer {
+    let lang = lang(&headers);
+    let d = device(&room, &headers, addr.ip(), lang).await?;
+    let want = q.lang.unwrap_or_else(|| lang.code().to_string());
+    ok(StatusCode::OK, &blocking(&room, lang, move |a| a.game_view(&d.tournament, &want)).await?)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Check {
+    line: Option<usize>,
+    entry: Value,
+}
+
+async fn check((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
+    let lang = lang(&headers);
+    let d = device(&room, &headers, addr.ip(), lang).await?;
+    let c: Check = body(b, lang).await?;
+    ok(StatusCode::OK, &blocking(&room, lang, move |a| a.device_check(&d, c.line, c.entry)).await?)
+}
+
+#[derive(Deserialize)]
+struct NewLine {
+    key: String,
+    line: usize,
+    entry: Value,
+    /// Who scores at the table (recorded with the line), and the opponent who confirmed it.
+    scorer: Option<String>,
+    confirmed_by: Option<String>,
+}
+
+/// FORMAT.md's `POST /api/v1/lines`: 201 written now, 200 written before under this key.
+async fn lines((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
+    let lang = lang(&headers);
+    let d = device(&room, &headers, addr.ip(), lang).await?;
+    let n: NewLine = body(b, lang).await?;
+    let stored = blocking(&room, lang, move |a| a.device_line(&d, &scorer(&n.scorer), &n.key, n.line, n.entry, n.confirmed_by.as_deref())).await?;
+    ok(if stored.stored { StatusCode::CREATED } else { StatusCode::OK }, &stored)
+}
+
+#[derive(Deserialize)]
+struct Fix {
+    line: usize,
+    /// The corrected entry; none takes the last line back.
+    entry: Option<Value>,
+    before: Option<Value>,
+    reason: String,
+    scorer: Option<String>,
+}
+
+async fn fix((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
+    let lang = lang(&headers);
+    let d = device(&room, &headers, addr.ip(), lang).await?;
+    let f: Fix = body(b, lang).await?;
+    ok(StatusCode::OK, &blocking(&room, lang, move |a| a.device_fix(&d, &scorer(&f.scorer), f.line, f.entry, f.before, &f.reason)).await?)
+}
+
+#[derive(Deserialize)]
+struct JuryWrite {
+    round: i64,
+    table: i64,
+    /// A ruling (`/rulings`) or a fault line (`/faults`).
+    entry: Value,
+    scorer: Option<String>,
+}
+
+async fn rulings_add((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
+    let lang = lang(&headers);
+    let d = device(&room, &headers, addr.ip(), lang).await?;
+    let j: JuryWrite = body(b, lang).await?;
+    ok(StatusCode::CREATED, &blocking(&room, lang, move |a| a.device_ruling(&d, &scorer(&j.scorer), j.round, j.table, j.entry)).await?)
+}
+
+async fn faults_add((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
+    let lang = lang(&headers);
+    let d = device(&room, &headers, addr.ip(), lang).await?;
+    let j: JuryWrite = body(b, lang).await?;
+    ok(StatusCode::CREATED, &blocking(&room, lang, move |a| a.device_fault(&d, &scorer(&j.scorer), j.round, j.table, j.entry)).await?)
+}
+
+/// The jury's view of the tournament: every ruling.
+async fn rulings_list((State(room), ConnectInfo(addr), headers): Ctx) -> Answer {
+    let lang = lang(&headers);
+    let d = device(&room, &headers, addr.ip(), lang).await?;
+    ok(StatusCode::OK, &blocking(&room, lang, move |a| a.rulings_list(&d.tournament)).await?)
+}
+
+/// A round's tables (the jury's table chooser; a table's code only its own round).
+async fn round(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Query(w): Query<Where>) -> Answer {
+    let lang = lang(&headers);
+    let d = device(&room, &headers, addr.ip(), lang).await?;
+    ok(StatusCode::OK, &blocking(&room, lang, move |a| a.device_table(&d, w.round, d.table).and_then(|at| a.round_view(&at.tournament, at.round))).await?)
+}
+
+#[derive(Deserialize)]
+struct Hand {
+    game: String,
+    tiles: Vec<String>,
+}
+
+async fn hand((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
+    let lang = lang(&headers);
+    device(&room, &headers, addr.ip(), lang).await?;
+    let h: Hand = body(b, lang).await?;
+    ok(StatusCode::OK, &atout_api::hand_score(&h.game, &h.tiles).map_err(|e| Failure::api(&e, lang))?)
+}
+
+/// The room's display: standings and the last round's tables, read-only, no code.
+async fn room_view(State(room): State<Arc<Room>>, headers: HeaderMap, Path(t): Path<String>) -> Answer {
+    let lang = lang(&headers);
+    let view = blocking(&room, lang, move |a| {
+        let standings = a.standings(&t, None)?;
+        let status = a.round_status(&t)?;
+        let last = status.iter().map(|s| s.round).max();
+        let tables = match last {
+            Some(r) => Some(a.round_view(&t, r)?),
+            None => None,
+        };
+        let info = a.tournament_list()?.into_iter().find(|x| x.id.to_string() == t || x.name == t);
+        Ok(json!({"tournament": info, "standings": standings, "status": status, "tables": tables}))
+    })
+    .await?;
+    ok(StatusCode::OK, &view)
+}
+
+/// A page of the app, by its path under `ui/` (the fixed table; nothing else).
+fn page(path: &str) -> Response {
+    match pages::PAGES.iter().find(|(name, _)| *name == path) {
+        Some((name, bytes)) => {
+            let kind = match name.rsplit('.').next() {
+                Some("html") => "text/html; charset=utf-8",
+                Some("js") => "text/javascript; charset=utf-8",
+                Some("css") => "text/css; charset=utf-8",
+                Some("svg") => "image/svg+xml",
+                Some("png") => "image/png",
+                _ => "application/octet-stream",
+            };
+            ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], *bytes).into_response()
+        }
+        None => not_found(Lang::En).into_response(),
+    }
+}
+
+fn not_found(lang: Lang) -> Failure {
+    Failure::said(StatusCode::NOT_FOUND, "not-found", said!("nothing is served here", "rien n'est servi ici", "hier wordt niets geserveerd"), lang)
+}
+
+/// Every route of the server.
+pub fn router(room: Arc<Room>) -> Router {
+    Router::new()
+        .route("/", get(|| async { page("device.html") }))
+        .route("/t/{code}", get(|| async { page("device.html") }))
+        .route("/room/{tournament}", get(|| async { page("room.html") }))
+        .route("/ui/{*path}", get(|Path(p): Path<String>| async move { page(&p) }))
+        .route("/api/v1/device", get(whoami))
+        .route("/api/v1/sheet", get(sheet))
+        .route("/api/v1/history", get(history))
+        .route("/api/v1/game", get(game))
+        .route("/api/v1/check", post(check))
+        .route("/api/v1/lines", post(lines))
+        .route("/api/v1/fix", post(fix))
+        .route("/api/v1/rulings", post(rulings_add).get(rulings_list))
+        .route("/api/v1/faults", post(faults_add))
+        .route("/api/v1/round", get(round))
+        .route("/api/v1/hand", post(hand))
+        .route("/api/v1/room/{tournament}", get(room_view))
+        .fallback(|headers: HeaderMap| async move { not_found(lang(&headers)) })
+        .with_state(room)
+}
+
+/// A server running on its own thread until stopped (or dropped).
+pub struct Running {
+    pub addr: SocketAddr,
+    room: Arc<Room>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Running {
+    pub fn room(&self) -> &Room {
+        &self.room
+    }
+
+    /// Stop listening; requests under way are answered first.
+    pub fn stop(mut self) {
+        self.halt();
+    }
+
+    /// Serve until the process ends (`atout serve`).
+    pub fn wait(mut self) {
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+
+    fn halt(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.halt();
+    }
+}
+
+/// Listen on `bind` (port 0: any free port) and serve on a thread of its own. The
+/// address is taken before this returns, so a port in use is said at once.
+pub fn start(run: Run, bind: SocketAddr) -> std::io::Result<Running> {
+    let listener = std::net::TcpListener::bind(bind)?;
+    listener.set_nonblocking(true)?;
+    let addr = listener.local_addr()?;
+    let room = Arc::new(Room::new(run));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let serving = room.clone();
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).thread_name("atout-serve").enable_all().build()?;
+    let thread = std::thread::Builder::new().name("atout-serve".into()).spawn(move || {
+        runtime.block_on(async move {
+            let Ok(listener) = tokio::net::TcpListener::from_std(listener) else { return };
+            let app = router(serving).into_make_service_with_connect_info::<SocketAddr>();
+            let _ = axum::serve(listener, app)
+                .with_graceful_shutdown(async {
+                    let _ = stopped.await;
+                })
+                .await;
+        });
+    })?;
+    Ok(Running { addr, room, stop: Some(stop), thread: Some(thread) })
+}
+
+/// This machine's address on the club's network (the one its default route leaves
+/// from; no packet is sent), or none when it has no network.
+pub fn lan_address() -> Option<IpAddr> {
+    let socket = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    socket.connect("192.0.2.1:9").ok()?;
+    socket.local_addr().ok().map(|a| a.ip()).filter(|ip| !ip.is_unspecified())
+}
+
+/// The address devices type or scan: `http://192.168.1.20:8777`. A server listening
+/// on every interface is reached by this machine's network address.
+pub fn base_url(addr: SocketAddr) -> String {
+    let ip = if addr.ip().is_unspecified() { lan_address().unwrap_or(IpAddr::from([127, 0, 0, 1])) } else { addr.ip() };
+    match ip {
+        IpAddr::V6(v6) => format!("http://[{v6}]:{}", addr.port()),
+        IpAddr::V4(v4) => format!("http://{v4}:{}", addr.port()),
+    }
+}

@@ -1,0 +1,38 @@
+// The room's display on any device of the club's network (/room/<tournament>): the
+// window's own projector screen, read-only, fed by the server's room view (standings,
+// round status, the last round's tables) instead of the window's transport.
+import { setTransport } from "./api.js";
+import { currentLang } from "./i18n.js";
+import { state, setScreens, listen, render } from "./shell.js";
+import * as projector from "./screens/projector.js";
+
+const tournament = decodeURIComponent((/^\/room\/([^/?#]+)/.exec(location.pathname) || [])[1] || "");
+
+/** The room view, asked once for the calls of one drawing (the projector asks three things at once). */
+let asked = null;
+function room() {
+  if (!asked) {
+    asked = fetch(`/api/v1/room/${encodeURIComponent(tournament)}`, { cache: "no-store", headers: { "Accept-Language": currentLang() } })
+      .then(async (r) => { const body = await r.json(); if (!r.ok) throw body; return body; })
+      .finally(() => setTimeout(() => { asked = null; }, 500));
+  }
+  return asked;
+}
+
+setTransport(async (command) => {
+  const r = await room();
+  switch (command) {
+    case "standings": return r.standings;
+    case "round_status": return r.status;
+    case "tournament_list": return r.tournament ? [r.tournament] : [];
+    case "round_view": return r.tables;
+    default: throw { kind: "read-only", message: "The room's display only shows." };
+  }
+});
+setScreens({ projector });
+listen({ calculator: () => {}, undo: () => {} });
+state.view = "projector";
+room().then((r) => { state.tournament = r.tournament ? String(r.tournament.id) : tournament; }).catch(() => { state.tournament = tournament; }).finally(() => {
+  projector.watch();
+  render();
+});
