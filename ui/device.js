@@ -233,6 +233,20 @@ async function tableSheet() {
   return sheet;
 }
 
+/** The game's description in a language, kept for a page reloaded while the server cannot be reached. */
+async function gameView(lang) {
+  const key = `atout.game.${code}.${lang}`;
+  try {
+    const desc = await http("GET", `/api/v1/game?lang=${encodeURIComponent(lang)}`);
+    localStorage.setItem(key, JSON.stringify(desc));
+    return desc;
+  } catch (e) {
+    const kept = e.kind === "offline" ? JSON.parse(localStorage.getItem(key) || "null") : null;
+    if (!kept) throw e;
+    return kept;
+  }
+}
+
 const where = (a) => `round=${encodeURIComponent(a.round)}&table=${encodeURIComponent(a.table)}`;
 
 /** The window's commands, as this device may speak them. */
@@ -240,7 +254,7 @@ async function transport(command, args = {}) {
   const scorer = scorerName();
   switch (command) {
     case "tournament_list": return device ? [device.tournament] : [];
-    case "game_view": return http("GET", `/api/v1/game?lang=${encodeURIComponent(args.lang || currentLang())}`);
+    case "game_view": return gameView(args.lang || currentLang());
     case "sheet": return isJury() ? http("GET", `/api/v1/sheet?${where(args)}`) : tableSheet();
     case "sheet_history": return http("GET", isJury() ? `/api/v1/history?${where(args)}` : "/api/v1/history");
     case "deal_check": return http("POST", "/api/v1/check", { line: args.line, entry: args.entry });
@@ -267,15 +281,24 @@ const table = {
     const history = state.showHistory ? await transport("sheet_history", {}).catch(() => null) : null;
     return [
       h("h2", {}, `${t("table")} ${sheet.table} — ${t("round")} ${sheet.round} — ${game.desc.name}`),
-      outboxPanel(game),
       sheetTable(sheet, game),
       sheet.error ? h("div", { class: "error" }, sheet.error) : null,
+      // What waits to be sent stays in sight, just above the line being typed.
+      outboxPanel(game),
       entryPanel(sheet, tid, game),
       h("div", { class: "row" }, h("button", { id: "show-history", onclick: () => { state.showHistory = !state.showHistory; render(); } }, t("history"))),
       history ? historyTable(history) : null,
     ];
   },
-  shown: showLastLine,
+  shown() {
+    // Lines wait: who deals next and what may be played are known once they arrive.
+    const waiting = outbox.read().length;
+    const next = document.getElementById("next-dealer");
+    if (waiting && next && lastSheet && lastSheet.next && !state.correcting) next.textContent = t("outbox_next", { line: lastSheet.next.line });
+    const box = document.getElementById("outbox");
+    if (box) box.style.scrollMarginBottom = `${(document.getElementById("entry") || box).offsetHeight + 8}px`;
+    if (box) box.scrollIntoView({ block: "end" }); else showLastLine();
+  },
 };
 
 /** Who scores (or judges) on this device, asked once; recorded with every line. */
