@@ -131,7 +131,7 @@ fn completed_sheets_carry_the_lines_totals_and_corrections() {
 fn the_seating_plan_and_the_rulings() {
     let (mut app, t) = imported("bye-18.json");
     let dir = tempfile::tempdir().unwrap();
-    let text = pdftotext(&app.print_seating(&t, 1, Some("nl")).unwrap(), dir.path());
+    let text = pdftotext(&app.print_seating(&t, 1, Some("nl"), None).unwrap(), dir.path());
     assert!(text.contains("Tafelschikking") && text.contains("Spelers op naam") && text.contains("Vrij:"), "{text}");
     for p in json("bye-18.json")["players"].as_array().unwrap() {
         assert!(text.contains(p["name"].as_str().unwrap()), "{}", p["name"]);
@@ -139,6 +139,41 @@ fn the_seating_plan_and_the_rulings() {
     let (mut app, t) = imported("spring-open-16.json");
     let text = pdftotext(&app.print_rulings(&t, Some("en")).unwrap(), dir.path());
     assert!(text.contains("Rulings and fines") && text.contains("fault in deal"), "{text}");
+}
+
+/// The seating plan for the table devices: each table's code in words and its QR code,
+/// read back from the printed page (poppler renders it, zbar decodes it) as the table's address.
+#[test]
+fn the_seating_plan_carries_each_tables_device_code_and_qr_code() {
+    let (mut app, t) = imported("bye-18.json");
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = app.print_seating(&t, 1, Some("en"), Some("http://192.168.1.20:8777")).unwrap();
+    let codes = app.devices(&t, 1, "http://192.168.1.20:8777").unwrap();
+    let text = pdftotext(&pdf, dir.path());
+    for d in &codes.tables {
+        let spaced = atout_api::devices::spaced(&d.code);
+        assert!(text.contains(&format!("code: {spaced}")), "table {}'s code «{spaced}» printed", d.table);
+    }
+    assert!(text.contains("Scan with the table's phone"));
+    nothing_outside_the_margins(&pdf, dir.path());
+    // Every QR code on the pages decodes to a table's address, each table's once.
+    let file = dir.path().join("plan.pdf");
+    std::fs::write(&file, &pdf).unwrap();
+    let out = std::process::Command::new("pdftoppm").args(["-r", "150", "-png"]).arg(&file).arg(dir.path().join("page")).status().unwrap();
+    assert!(out.success());
+    let mut found: Vec<String> = vec![];
+    for page in std::fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "png")) {
+        let out = std::process::Command::new("zbarimg")
+            .args(["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable"])
+            .arg(&page)
+            .output()
+            .expect("zbarimg (zbar-tools) is installed");
+        found.extend(String::from_utf8_lossy(&out.stdout).lines().map(str::to_string));
+    }
+    found.sort();
+    let mut urls: Vec<String> = codes.tables.iter().map(|d| d.url.clone()).collect();
+    urls.sort();
+    assert_eq!(found, urls);
 }
 
 #[test]
@@ -153,7 +188,7 @@ fn a_long_field_breaks_across_pages_with_its_header() {
     app.players_import(&format!("name,club\n{names}"), Some(&t)).unwrap();
     app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(1))).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let pdf = app.print_seating(&t, 1, Some("fr")).unwrap();
+    let pdf = app.print_seating(&t, 1, Some("fr"), None).unwrap();
     assert!(pages(&pdf, dir.path()) > 2);
     let text = pdftotext(&pdf, dir.path());
     assert!(text.matches("Joueur").count() >= 120, "every name and the repeated headers");

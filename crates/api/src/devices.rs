@@ -67,12 +67,15 @@ pub struct DeviceTable {
     pub complete: bool,
     /// The sheet's last line in words, every language.
     pub last: Option<Said>,
+    /// The QR code of `url`, as an SVG image.
+    pub qr: String,
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct DeviceJury {
     pub code: String,
     pub url: String,
+    pub qr: String,
 }
 
 /// A line a device sent: stored now, or stored before under the same key.
@@ -212,9 +215,11 @@ impl Atout {
             .map(|(t, x)| {
                 let code = code_of(Some(t.number));
                 let seats: Vec<String> = Atout::seat_views(l, &t.seats).into_iter().map(|s| s.name).collect();
+                let url = format!("{base}/t/{code}");
                 DeviceTable {
                     table: t.number,
-                    url: format!("{base}/t/{code}"),
+                    qr: atout_report::qr::svg(&url, 180),
+                    url,
                     code,
                     locked: locks.contains(&t.number),
                     lines: t.deals.len(),
@@ -225,7 +230,8 @@ impl Atout {
             })
             .collect();
         let jury = code_of(None);
-        Ok(DeviceRound { tournament: id.to_string(), round, tables, jury: DeviceJury { url: format!("{base}/t/{jury}"), code: jury } })
+        let url = format!("{base}/t/{jury}");
+        Ok(DeviceRound { tournament: id.to_string(), round, tables, jury: DeviceJury { qr: atout_report::qr::svg(&url, 180), url, code: jury } })
     }
 
     /// Revoke the code of a table (`table`) or of the jury (none) of a round, and issue

@@ -58,9 +58,19 @@ impl Atout {
         pdf::standings_pdf(&standings, &clubs, &self.print_layout()?, &lang).map_err(fail)
     }
 
-    pub fn print_seating(&mut self, tournament: &str, round: i64, lang: Option<&str>) -> Result<Vec<u8>> {
+    /// With `devices` (the table devices' address, `http://192.168.1.20:8777`), each table
+    /// carries its device's QR code and code (issued now if the round has none).
+    pub fn print_seating(&mut self, tournament: &str, round: i64, lang: Option<&str>, devices: Option<&str>) -> Result<Vec<u8>> {
         let lang = print_lang(lang);
-        let drawn = serde_json::to_value(self.round_view(tournament, round)?).map_err(fail)?;
+        let mut drawn = serde_json::to_value(self.round_view(tournament, round)?).map_err(fail)?;
+        if let Some(base) = devices {
+            let codes = self.devices(tournament, round, base)?;
+            for t in drawn["tables"].as_array_mut().into_iter().flatten() {
+                if let Some(d) = codes.tables.iter().find(|d| t["number"].as_i64() == Some(d.table)) {
+                    t["device"] = json!({"code": crate::devices::spaced(&d.code), "url": d.url});
+                }
+            }
+        }
         pdf::seating_pdf(&drawn, &self.print_layout()?, &lang).map_err(fail)
     }
 
@@ -198,6 +208,9 @@ pub struct PrintRequest {
     /// print is refused (`conflict`): the window asks first, then sends again with it.
     #[serde(default)]
     pub overwrite: bool,
+    /// The seating plan with each table's device code and QR code: the table devices' address.
+    #[serde(default)]
+    pub devices: Option<String>,
 }
 
 impl Atout {
@@ -226,7 +239,7 @@ impl Atout {
         let round = || req.round.ok_or_else(|| ApiError::invalid(said!("which round?", "quelle manche ?", "welke ronde?")));
         let bytes: Vec<u8> = match req.what.as_str() {
             "standings" => self.print_standings(&req.tournament, req.round, lang)?,
-            "seating" => self.print_seating(&req.tournament, round()?, lang)?,
+            "seating" => self.print_seating(&req.tournament, round()?, lang, req.devices.as_deref())?,
             "sheets" => self.print_sheets(&req.tournament, round()?, false, lang)?,
             "completed-sheets" => self.print_sheets(&req.tournament, round()?, true, lang)?,
             "rulings" => self.print_rulings(&req.tournament, lang)?,

@@ -196,6 +196,10 @@ enum PrintCmd {
         out: PathBuf,
         #[arg(long)]
         lang: Option<String>,
+        /// Print each table's device code and QR code, for the table devices at this
+        /// address (`atout serve` prints it: http://192.168.1.20:8777).
+        #[arg(long)]
+        devices: Option<String>,
     },
     /// One score sheet per table of a round: prefilled, or (--completed) as written.
     Sheets {
@@ -821,7 +825,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Print(cmd) => {
             let (pdf, out) = match cmd {
                 PrintCmd::Standings { tournament, after_round, out, lang } => (app.print_standings(&tournament, after_round, lang.as_deref())?, out),
-                PrintCmd::Seating { tournament, round, out, lang } => (app.print_seating(&tournament, round, lang.as_deref())?, out),
+                PrintCmd::Seating { tournament, round, out, lang, devices } => {
+                    (app.print_seating(&tournament, round, lang.as_deref(), devices.as_deref())?, out)
+                }
                 PrintCmd::Sheets { tournament, round, completed, out, lang } => (app.print_sheets(&tournament, round, completed, lang.as_deref())?, out),
                 PrintCmd::Rulings { tournament, out, lang } => (app.print_rulings(&tournament, lang.as_deref())?, out),
             };

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 pub mod pdf;
+pub mod qr;
 
 use serde::Deserialize;
 use serde_json::Value;

@@ -3,7 +3,10 @@
 //! header repeated, nothing drawn outside the margins), and the documents built on
 //! it: standings, seating plans, score sheets (prefilled or as written), rulings.
 
-use printpdf::{Color, FontId, Line, LinePoint, Mm, Op, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rgb, TextItem};
+use printpdf::{
+    Color, FontId, Line, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Polygon, PolygonRing, Pt, Rgb,
+    TextItem, WindingOrder,
+};
 use serde::Deserialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -283,6 +286,33 @@ impl<'a> Canvas<'a> {
         ]);
     }
 
+    /// A QR code `side` points wide at the left margin, with `lines` of text beside it.
+    pub fn qr(&mut self, modules: &crate::qr::Modules, side: f32, lines: &[String]) {
+        let size = self.size();
+        self.need(side + size);
+        let (x0, top) = (self.left(), self.y);
+        let cell = side / modules.width as f32;
+        let rings: Vec<PolygonRing> = modules
+            .runs()
+            .into_iter()
+            .map(|(x, y, n)| {
+                let (left, right) = (x0 + x as f32 * cell, x0 + (x + n) as f32 * cell);
+                let (upper, lower) = (top - y as f32 * cell, top - (y + 1) as f32 * cell);
+                let at = |x: f32, y: f32| LinePoint { p: Point { x: Pt(x), y: Pt(y) }, bezier: false };
+                PolygonRing { points: vec![at(left, upper), at(right, upper), at(right, lower), at(left, lower)] }
+            })
+            .collect();
+        self.ops.extend([
+            Op::SetFillColor { col: Color::Rgb(Rgb { r: 0.0, g: 0.0, b: 0.0, icc_profile: None }) },
+            Op::DrawPolygon { polygon: Polygon { rings, mode: PaintMode::Fill, winding_order: WindingOrder::NonZero } },
+        ]);
+        let x = x0 + side + size;
+        for (i, line) in lines.iter().enumerate() {
+            self.text_at(x, top - size * (1.2 + 1.5 * i as f32), line, size, i == 0, self.right() - x);
+        }
+        self.y = top - side - size * 0.6;
+    }
+
     /// A heading line.
     pub fn heading(&mut self, text: &str) {
         let size = self.size() * 1.5;
@@ -551,6 +581,12 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
     for t in &tables {
         let number = num(&t["number"]);
         c.para(&format!("{} {number}", w("table")), true);
+        // The table's device: its QR code and code, when the secretary printed them.
+        if let Some(m) = t["device"]["url"].as_str().and_then(crate::qr::Modules::of) {
+            let code = t["device"]["code"].as_str().unwrap_or("");
+            let url = t["device"]["url"].as_str().unwrap_or("");
+            c.qr(&m, mm(26.0), &[w("device_scan"), format!("{}: {code}", w("device_code")), url.to_string()]);
+        }
         let first = t["first_dealer"].as_i64().unwrap_or(0);
         let rows: Vec<Vec<String>> = t["seats"]
             .as_array()
