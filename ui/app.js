@@ -17,8 +17,10 @@ import * as recover from "./screens/recover.js";
 import * as who from "./screens/who.js";
 import * as log from "./screens/log.js";
 import { openCalculator } from "./screens/calculator.js";
+import { watchDevices } from "./screens/devices.js";
 
 setScreens({ players, tournaments, rounds, standings, projector, scorer, jury, backups, recover, who, log });
 listen({ calculator: openCalculator, undo: undoMine });
 projector.watch();
+watchDevices();
 start();

@@ -39,6 +39,9 @@ export const state = {
   print: { what: null, files: {}, open: false, busy: false, asking: null, done: null },
   confirmRestore: null, // the path of the backup whose restore asks for a confirmation (null: none)
   afterWho: null, // the screen shown once who works here is said (null: tournaments)
+  devicesOpen: false, // the Rounds screen's table devices panel is open (its codes are then issued and shown)
+  devicesBase: null, // the address of the table devices' server while it runs (the seating plan then prints the codes), else null
+  devicesSeen: null, // what the devices panel last drew (status and sheets as JSON), to redraw on a change only
 };
 
 // ------------------------------------------------------------ resets

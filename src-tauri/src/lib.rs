@@ -4,12 +4,13 @@
 
 use atout_api::{ApiError, Atout, TableRef};
 use serde_json::Value;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use tauri::State;
 
 /// The application's one connection to its database — or, when the file could not
 /// be opened (damaged, or from a newer Atout), why, so that the window can offer a backup.
-pub struct App(Mutex<Opened>);
+#[derive(Clone)]
+pub struct App(Arc<Mutex<Opened>>);
 
 enum Opened {
     Ready(Box<Atout>),
@@ -20,12 +21,12 @@ use atout_api::backups::Recovery;
 
 impl App {
     pub fn new(atout: Atout) -> App {
-        App(Mutex::new(Opened::Ready(Box::new(atout))))
+        App(Arc::new(Mutex::new(Opened::Ready(Box::new(atout)))))
     }
 
     /// The database at `path` could not be opened: the window starts on its recovery screen.
     pub fn refused(path: std::path::PathBuf, error: String) -> App {
-        App(Mutex::new(Opened::Refused { path, error }))
+        App(Arc::new(Mutex::new(Opened::Refused { path, error })))
     }
 
     fn recovery(&self) -> Recovery {
@@ -62,6 +63,19 @@ impl App {
             let what = panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_default();
             guard.forget_cache();
             Err(ApiError::Internal(format!("Atout met an unexpected error and stored nothing of this action ({what})")))
+        })
+    }
+}
+
+impl App {
+    /// How the table devices' server reaches this window's one connection.
+    fn runner(&self) -> atout_serve::Run {
+        let app = self.clone();
+        Arc::new(move |f| {
+            let _ = app.with(|a| {
+                f(a);
+                Ok(())
+            });
         })
     }
 }
@@ -251,9 +265,42 @@ async fn export_document(app: S<'_>, tournament: String) -> Reply<atout_api::Doc
     app.with(|a| a.export_document(&tournament))
 }
 
+// The table devices: the server started and stopped from the Rounds screen.
+type D<'a> = State<'a, atout_serve::Switch>;
+#[tauri::command]
+async fn devices_start(app: S<'_>, devices: D<'_>, port: Option<u16>) -> Reply<atout_serve::Status> {
+    devices.start(app.runner(), port)
+}
+#[tauri::command]
+async fn devices_stop(devices: D<'_>) -> Reply<atout_serve::Status> {
+    Ok(devices.stop())
+}
+#[tauri::command]
+async fn devices_status(devices: D<'_>, tournament: String, round: i64) -> Reply<atout_serve::Status> {
+    Ok(devices.status(&tournament, round))
+}
+#[tauri::command]
+async fn devices(app: S<'_>, devices: D<'_>, tournament: String, round: i64) -> Reply<atout_api::DeviceRound> {
+    app.with(|a| a.devices(&tournament, round, &devices.base()))
+}
+#[tauri::command]
+async fn device_revoke(app: S<'_>, devices: D<'_>, tournament: String, round: i64, table: Option<i64>, reason: String) -> Reply<atout_api::DeviceRound> {
+    app.with(|a| a.device_revoke(&tournament, round, table, &reason, &devices.base()))
+}
+#[tauri::command]
+async fn table_lock(app: S<'_>, devices: D<'_>, tournament: String, round: i64, table: i64, locked: bool, reason: String) -> Reply<atout_api::DeviceRound> {
+    app.with(|a| a.table_lock(&TableRef::new(tournament, round, table), locked, &reason, &devices.base()))
+}
+
 /// A builder with the application state and every command (tests pass the mock runtime's).
 pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) -> tauri::Builder<R> {
-    builder.plugin(tauri_plugin_dialog::init()).manage(app).invoke_handler(tauri::generate_handler![
+    builder.plugin(tauri_plugin_dialog::init()).manage(app).manage(atout_serve::Switch::default()).invoke_handler(tauri::generate_handler![
+        devices_start,
+        devices_stop,
+        devices_status,
+        devices,
+        device_revoke,
+        table_lock,
         hand_score,
         round_status,
         players_list,

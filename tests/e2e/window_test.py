@@ -10,7 +10,7 @@ Every screen visited is saved as a PNG in tests/artifacts/ and checked: not
 blank, and showing the expected text. The app and the driver are stopped
 whatever happens.
 """
-import base64, re, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, traceback
+import base64, re, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, traceback, urllib.error, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from webdriver import ART, ROOT, PORT, Window, at_seats, check, checks, choose, enter_counts, enter_line, http, moved, press, seat_names, wait_rule, WORKED  # noqa: E402
@@ -309,6 +309,72 @@ def prints_and_files(w, work):
     w.shot("07d-print-replaced", ["Saved to", "Open"])
     w.select("#after-round", 2)
     w.wait_text("Round 2", "#round-status")
+
+
+def device_post(path, code, body):
+    """A table's phone, as the protocol has it: the status and the answer."""
+    req = urllib.request.Request(f"http://127.0.0.1:8777{path}", data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json", "Authorization": f"Bearer {code}"})
+    try:
+        with urllib.request.urlopen(req, timeout=20) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read() or b"{}")
+
+
+def table_devices(w):
+    """Issue "Table devices", the secretary's side: the server started from the Rounds screen, each
+    table's QR code and code, a phone's line showing up with the table connected, a table locked
+    and unlocked, a code revoked, the seating plan with the codes, the server stopped."""
+    new_tournament(w, "Phones", "double-king", 1)
+    w.click("#nav-rounds")
+    w.type("#seed", "5")
+    w.click("#draw-round")
+    w.find("#table-card-2")
+    w.click("#devices-panel summary")
+    w.find("#devices-start")
+    w.click("#devices-start")
+    w.find("#devices-address")
+    address = w.text("#devices-address")
+    check(":8777" in address, f"the address phones open is shown: {address}")
+    check(w.js("return document.querySelectorAll('#devices-panel .qr svg').length") == 3, "a QR code per table and one for the jury")
+    code = w.text("#device-code-1").replace("-", "")
+    check(len(code) == 16, f"table 1's code is shown in groups: {w.text('#device-code-1')}")
+    # A phone at table 1 writes its first line: the panel shows it, and the table connected.
+    status, body = device_post("/api/v1/lines", code, {"key": "phone-1", "line": 1, "entry": {"contract": "E", "taker": 1}, "scorer": "Anne"})
+    check(status == 201, f"the phone's line is stored: {status} {body}")
+    w.wait_text("1/20", "#device-state-1", timeout=15)
+    w.wait_text("connected", "#device-state-1")
+    w.shot("24-table-devices", ["Table devices", "connected", "1/20"])
+    # Locked: the phone is refused; unlocked: it writes again.
+    w.click("#device-lock-1")
+    w.wait_text("locked", "#device-state-1")
+    status, body = device_post("/api/v1/lines", code, {"key": "phone-2", "line": 2, "entry": {"contract": "E", "taker": 2}, "scorer": "Anne"})
+    check(status == 403 and body.get("kind") == "forbidden", f"a locked table's phone is refused: {status} {body}")
+    w.click("#device-lock-1")
+    w.find("#device-lock-1")
+    end = time.time() + 10
+    while "locked" in w.text("#device-state-1") and time.time() < end:
+        time.sleep(0.2)
+    # Revoked (a lost phone): a new code, the old one refused.
+    w.type("#device-revoke-2 input[name=reason]", "phone lost")
+    old = w.text("#device-code-2")
+    w.click("#device-revoke-2 button")
+    end = time.time() + 10
+    while w.text("#device-code-2") == old and time.time() < end:
+        time.sleep(0.2)
+    check(w.text("#device-code-2") != old, "a revoked code is replaced")
+    status, _ = device_post("/api/v1/lines", old.replace("-", ""), {"key": "k", "line": 1, "entry": {"contract": "E", "taker": 1}})
+    check(status == 401, f"the revoked code is refused: {status}")
+    # Stopped: nothing listens on the network any more.
+    w.click("#devices-stop")
+    w.find("#devices-start")
+    try:
+        socket.create_connection(("127.0.0.1", 8777), timeout=2).close()
+        listening = True
+    except OSError:
+        listening = False
+    check(not listening, "once stopped, nothing listens on the devices' port")
 
 
 def new_tournament(w, name, game, rounds, settings=None, enter=True):
@@ -1166,6 +1232,7 @@ def main():
     def whole_evening(window):
         evening(window, csv_path)
         prints_and_files(window, os.path.dirname(csv_path))
+        table_devices(window)
         keyboard_evening(window)
         king_evening(window)
         lucky7_evening(window)

@@ -17,7 +17,8 @@ export function printPanel(tid, docs, round) {
   const what = docs.includes(p.what) ? p.what : docs[0];
   const key = `${tid}/${what}/${round ?? ""}`;
   const file = p.files[key] || (p.files[key] = { path: "", own: false, asked: false });
-  const request = () => ({ tournament: tid, what, round, lang: currentLang(), path: file.path || null });
+  // While the table devices run, the seating plan carries each table's code and QR code.
+  const request = () => ({ tournament: tid, what, round, lang: currentLang(), path: file.path || null, devices: what === "seating" ? state.devicesBase : null });
   const save = async (overwrite) => {
     p.busy = true; p.done = null; p.asking = null; render();
     try {

@@ -4,6 +4,7 @@ import { t } from "../i18n.js";
 import { h } from "../dom.js";
 import { state, render, go, act, flash, errorBox, needTournament, dropLine, openTable } from "../shell.js";
 import { printPanel } from "./print.js";
+import { devicesPanel } from "./devices.js";
 
 function seatList(seats, first, scorers = []) {
   return h("ol", {}, seats.map((s) => h("li", {}, `${s.name}${s.club ? ` (${s.club})` : ""}${s.seat === first ? ` — ${t("first_dealer")}` : ""}`,
@@ -49,6 +50,7 @@ export async function view() {
       h("div", { class: "row" },
         h("button", { class: "primary", id: "draw-anyway", onclick: () => draw(true) }, t("draw_anyway")),
         h("button", { id: "draw-cancel", onclick: () => { state.confirmDraw = null; render(); } }, t("cancel")))) : null,
+    drawn ? await devicesPanel(tid, r) : null,
     drawn ? printPanel(tid, ["seating", "sheets", "completed-sheets", "lines-csv"], r) : null,
     drawn
       ? [

@@ -534,3 +534,66 @@ pub fn base_url(addr: SocketAddr) -> String {
         IpAddr::V4(v4) => format!("http://{v4}:{}", addr.port()),
     }
 }
+
+/// The window's table devices: the server the secretary starts and stops from the Rounds
+/// screen. Nothing listens on the network until started, and nothing once stopped.
+#[derive(Default)]
+pub struct Switch(Mutex<Option<Running>>);
+
+/// Whether the table devices' server runs, where devices reach it, and which devices of a
+/// round it heard from.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Status {
+    pub running: bool,
+    /// The address devices open (`http://192.168.1.20:8777`); where it would be when stopped.
+    pub base: String,
+    pub seen: Vec<Seen>,
+}
+
+impl Switch {
+    fn running(&self) -> std::sync::MutexGuard<'_, Option<Running>> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Listen on every network of this machine, on `port` (the default one when none).
+    pub fn start(&self, run: Run, port: Option<u16>) -> Result<Status, ApiError> {
+        let mut running = self.running();
+        if running.is_none() {
+            let port = port.unwrap_or(DEFAULT_PORT);
+            let started = start(run, SocketAddr::new(IpAddr::from([0, 0, 0, 0]), port)).map_err(|e| {
+                let e = e.to_string();
+                ApiError::invalid(said!(
+                    "the table devices cannot listen on port {port}: {e} (is another Atout serving?)",
+                    "les appareils des tables ne peuvent écouter sur le port {port} : {e} (un autre Atout sert-il déjà ?)",
+                    "de tafeltoestellen kunnen niet luisteren op poort {port}: {e} (dient een andere Atout al?)"
+                ))
+            })?;
+            *running = Some(started);
+        }
+        drop(running);
+        Ok(self.status("", 0))
+    }
+
+    /// Stop listening (requests under way are answered first).
+    pub fn stop(&self) -> Status {
+        let stopped = self.running().take();
+        if let Some(s) = stopped {
+            s.stop();
+        }
+        self.status("", 0)
+    }
+
+    /// The address devices open, running or not.
+    pub fn base(&self) -> String {
+        let addr = self.running().as_ref().map(|r| r.addr).unwrap_or_else(|| SocketAddr::new(IpAddr::from([0, 0, 0, 0]), DEFAULT_PORT));
+        base_url(addr)
+    }
+
+    pub fn status(&self, tournament: &str, round: i64) -> Status {
+        let running = self.running();
+        let seen = running.as_ref().map(|r| r.room().seen(tournament, round)).unwrap_or_default();
+        let on = running.is_some();
+        drop(running);
+        Status { running: on, base: self.base(), seen }
+    }
+}
