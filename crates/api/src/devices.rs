@@ -397,7 +397,8 @@ impl Atout {
         let saved = std::mem::replace(&mut self.actor, actor);
         let done = self.write_sheet(&located, edit, action, &reason, Some(&guard));
         self.actor = saved;
-        done
+        done?;
+        self.sheet_at(&located)
     }
 
     /// A fault written on a table's sheet from the jury's device (Double King's fault
@@ -422,7 +423,8 @@ impl Atout {
         let saved = std::mem::replace(&mut self.actor, actor);
         let done = self.write_sheet(&located, Edit::Add { line: Some(next), entry }, "deal.add", "", None);
         self.actor = saved;
-        done
+        done?;
+        self.sheet_at(&located)
     }
 
     /// A jury ruling recorded from the jury's device, as `scorer` (the jury member).

@@ -147,7 +147,9 @@ impl Atout {
     /// of writing and checked whole inside the same transaction, so that two
     /// writers at one table never overwrite each other; a refused change writes
     /// nothing. Lines that change get a new row; removed lines a null row.
-    pub(crate) fn write_sheet(&mut self, at: &At, edit: Edit, action: &str, reason: &str, device: Option<&DeviceWrite<'_>>) -> Result<SheetView> {
+    /// The sheet as it then stands is the caller's to read (`sheet_at`): a table's device
+    /// needs only the answer "stored".
+    pub(crate) fn write_sheet(&mut self, at: &At, edit: Edit, action: &str, reason: &str, device: Option<&DeviceWrite<'_>>) -> Result<()> {
         let (table_id, seats, cached, cached_first) = {
             let l = self.loaded(at.id)?;
             let t = &l.round(at.round)?.row.tables[at.index];
@@ -218,7 +220,7 @@ impl Atout {
         l.set_result(at.round, at.index, result);
         let round_complete = l.round(at.round)?.results.iter().all(|r| r.complete);
         self.after_write(round_complete);
-        self.sheet_at(at)
+        Ok(())
     }
 
     /// Check a line without writing it: the next line (`line` = None) or a
@@ -248,7 +250,8 @@ impl Atout {
     /// the next line whatever the number of lines stored at that moment.
     pub fn deal_add(&mut self, table: &TableRef, line: Option<usize>, entry: Value) -> Result<SheetView> {
         let at = self.locate(table)?;
-        self.write_sheet(&at, Edit::Add { line, entry }, "deal.add", "", None)
+        self.write_sheet(&at, Edit::Add { line, entry }, "deal.add", "", None)?;
+        self.sheet_at(&at)
     }
 
     /// Replace line `line` of a sheet; the old entry stays in the history. With
@@ -257,7 +260,8 @@ impl Atout {
     pub fn deal_correct(&mut self, table: &TableRef, line: usize, entry: Value, seen: Option<Value>, reason: &str) -> Result<SheetView> {
         let reason = required_reason(reason, Tr::new("a correction", "une correction", "een correctie"))?;
         let at = self.locate(table)?;
-        self.write_sheet(&at, Edit::Correct { line, entry, seen }, "deal.correct", &reason, None)
+        self.write_sheet(&at, Edit::Correct { line, entry, seen }, "deal.correct", &reason, None)?;
+        self.sheet_at(&at)
     }
 
     /// Replace a whole sheet at once (several lines corrected together, lines
@@ -265,7 +269,8 @@ impl Atout {
     pub fn sheet_replace(&mut self, table: &TableRef, lines: Vec<Value>, reason: &str) -> Result<SheetView> {
         let reason = required_reason(reason, Tr::new("a sheet replaced", "une feuille remplacée", "een vervangen blad"))?;
         let at = self.locate(table)?;
-        self.write_sheet(&at, Edit::Replace(lines), "sheet.replace", &reason, None)
+        self.write_sheet(&at, Edit::Replace(lines), "sheet.replace", &reason, None)?;
+        self.sheet_at(&at)
     }
 
     /// Take back line `line`, the last of the sheet (it stays in the history).
@@ -274,7 +279,8 @@ impl Atout {
     pub fn deal_undo(&mut self, table: &TableRef, line: usize, reason: &str) -> Result<SheetView> {
         let reason = required_reason(reason, Tr::new("an undo", "une annulation", "een ongedaanmaking"))?;
         let at = self.locate(table)?;
-        self.write_sheet(&at, Edit::Undo { line }, "deal.undo", &reason, None)
+        self.write_sheet(&at, Edit::Undo { line }, "deal.undo", &reason, None)?;
+        self.sheet_at(&at)
     }
 
     /// Correct the first dealer of a table; the sheet is checked again with the
@@ -282,7 +288,8 @@ impl Atout {
     pub fn table_dealer(&mut self, table: &TableRef, seat: i64, reason: &str) -> Result<SheetView> {
         let reason = required_reason(reason, Tr::new("a new first dealer", "un nouveau premier donneur", "een nieuwe eerste gever"))?;
         let at = self.locate(table)?;
-        self.write_sheet(&at, Edit::Dealer(seat), "table.dealer", &reason, None)
+        self.write_sheet(&at, Edit::Dealer(seat), "table.dealer", &reason, None)?;
+        self.sheet_at(&at)
     }
 
     /// Record a jury ruling on a table.
@@ -316,7 +323,7 @@ impl Atout {
         self.sheet_at(&at)
     }
 
-    fn sheet_at(&mut self, at: &At) -> Result<SheetView> {
+    pub(crate) fn sheet_at(&mut self, at: &At) -> Result<SheetView> {
         let l = self.loaded(at.id)?;
         let r = l.round(at.round)?;
         let (table, result) = (&r.row.tables[at.index], &r.results[at.index]);

@@ -51,10 +51,12 @@ pub struct RoundEntry {
     pub provisional: bool,
 }
 
-/// The table of round `round` where entrant `id` is seated, when nothing is written there yet.
-fn not_started(l: &Loaded, round: i64, id: atout_store::Id) -> Option<u32> {
-    let r = l.rounds.iter().find(|r| r.row.round == round)?;
-    r.row.tables.iter().find(|t| t.seats.contains(&id) && !started(t)).map(|t| t.number as u32)
+/// The tables of round `round` where nothing is written yet, by the entrants seated there
+/// (built once per call: a search per player made the standings of 1,000 players three
+/// times slower, docs/performance.md).
+fn not_started(l: &Loaded, round: i64) -> std::collections::HashMap<atout_store::Id, u32> {
+    let tables = l.rounds.iter().find(|r| r.row.round == round).map(|r| r.row.tables.as_slice()).unwrap_or_default();
+    tables.iter().filter(|t| !started(t)).flat_map(|t| t.seats.iter().map(move |id| (*id, t.number as u32))).collect()
 }
 
 /// The standings after `after_round`, from the entrants' kept round results.
@@ -69,6 +71,7 @@ pub(crate) fn compute(l: &Loaded, after_round: i64) -> Standings {
     let totals: Vec<Totals> = order.iter().map(|i| Totals::of(results[*i])).collect();
     let chain = criteria(l.settings.ranking, &l.settings.tie_breaks);
     let shown = |p: TablePoints| l.settings.uses_table_points().then_some(p);
+    let waiting = not_started(l, after_round);
     let rows = rank(&totals, &chain)
         .into_iter()
         .map(|place| {
@@ -96,7 +99,7 @@ pub(crate) fn compute(l: &Loaded, after_round: i64) -> Standings {
                     .collect(),
                 joined_round: e.from_round.filter(|r| *r > 1),
                 withdrawn_from: e.withdrawn_from,
-                not_started: not_started(l, after_round, e.id),
+                not_started: waiting.get(&e.id).copied(),
             }
         })
         .collect();
