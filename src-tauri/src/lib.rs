@@ -128,7 +128,7 @@ async fn sheet_history(app: S<'_>, tournament: String, round: i64, table: i64) -
     app.with(|a| a.sheet_history(&TableRef::new(tournament, round, table)))
 }
 #[tauri::command]
-async fn deal_add(app: S<'_>, tournament: String, round: i64, table: i64, line: Option<usize>, entry: Value) -> Reply<atout_api::SheetView> {
+async fn deal_add(app: S<'_>, tournament: String, round: i64, table: i64, line: Option<usize>, entry: Value) -> Reply<atout_api::LineWritten> {
     app.with(|a| a.deal_add(&TableRef::new(tournament, round, table), line, entry))
 }
 #[tauri::command]

@@ -50,8 +50,9 @@ fn commands_forward_to_the_api_and_refusals_come_back_with_their_rule() {
     assert_eq!(err["rule"], "deal-total");
     assert_eq!(err["place"], json!({"round": 1, "table": 1, "deal": 1}));
 
-    let sheet = invoke(&w, "deal_add", json!({"tournament": tid, "round": 1, "table": 1, "entry": {"contract": "A", "counts": [10, 1, 1, 1]}})).unwrap();
-    assert_eq!(sheet["totals"], json!([-10, -1, -1, -1]));
+    let written = invoke(&w, "deal_add", json!({"tournament": tid, "round": 1, "table": 1, "entry": {"contract": "A", "counts": [10, 1, 1, 1]}})).unwrap();
+    assert_eq!((written["line"].clone(), written["totals"].clone()), (json!(1), json!([-10, -1, -1, -1])));
+    let sheet = invoke(&w, "sheet", json!({"tournament": tid, "round": 1, "table": 1})).unwrap();
     assert_eq!(sheet["next"]["deal"], 2);
     let standings = invoke(&w, "standings", json!({"tournament": tid, "afterRound": null})).unwrap();
     assert_eq!(standings["rows"].as_array().unwrap().len(), 4);

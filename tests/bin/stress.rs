@@ -27,7 +27,7 @@ fn main() {
         for entry in app.random_sheet(&at, seed ^ t.number as u64).expect("a random sheet").into_iter().skip(have) {
             let text = entry.to_string();
             let sheet = app.deal_add(&at, None, entry).expect("a valid line is written");
-            let _ = writeln!(out, "saved {} {} {text}", t.number, sheet.lines.len());
+            let _ = writeln!(out, "saved {} {} {text}", t.number, sheet.line);
             let _ = out.flush();
             written += 1;
             if every > 0 && written.is_multiple_of(every) {

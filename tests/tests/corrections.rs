@@ -129,13 +129,13 @@ fn withdrawals_and_late_entries_follow_the_draws_and_are_marked() {
     assert_eq!(seated.len(), 11, "eight, less one withdrawn, plus four late");
     assert!(!seated.contains(&withdrawn));
     let s = app.standings(&t, Some(2)).unwrap();
-    let latecomer = s.rows.iter().find(|r| r.name == "B1").unwrap();
+    let latecomer = s.rows.iter().find(|r| &*r.name == "B1").unwrap();
     assert_eq!(latecomer.joined_round, Some(2));
-    let gone = s.rows.iter().find(|r| r.player == withdrawn).unwrap();
+    let gone = s.rows.iter().find(|r| *r.player == *withdrawn).unwrap();
     assert_eq!(gone.withdrawn_from, Some(2));
     // Taken back: plays again from the next draw.
     app.player_return(&t, &withdrawn, "feels better").unwrap();
-    assert_eq!(app.standings(&t, Some(2)).unwrap().rows.iter().find(|r| r.player == withdrawn).unwrap().withdrawn_from, None);
+    assert_eq!(app.standings(&t, Some(2)).unwrap().rows.iter().find(|r| *r.player == *withdrawn).unwrap().withdrawn_from, None);
 }
 
 /// Regression: a player list saved by Excel as "CSV (semicolon)" in Belgium is

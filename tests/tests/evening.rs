@@ -76,8 +76,8 @@ fn a_two_table_evening() {
             assert!(err.to_string().contains("round 1, table"), "{err}");
             assert_eq!(app.row_counts().unwrap(), before);
         }
-        let sheet = app.deal_add(&atout_api::TableRef::new(&tid, 1, table), None, d.clone()).unwrap();
-        assert_eq!(sheet.lines.len(), i + 1);
+        let written = app.deal_add(&atout_api::TableRef::new(&tid, 1, table), None, d.clone()).unwrap();
+        assert_eq!(written.line, i + 1);
     }
     let sheet = app.sheet(&atout_api::TableRef::new(&tid, 1, table)).unwrap();
     assert!(sheet.complete);
@@ -246,7 +246,7 @@ fn a_final_round_seated_by_ranking() {
     let mut app = atout_api::Atout::open_in_memory().unwrap();
     let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
     let standings = app.standings(&t, Some(4)).unwrap();
-    let order: Vec<String> = standings.rows.iter().map(|r| r.player.clone()).collect();
+    let order: Vec<String> = standings.rows.iter().map(|r| r.player.to_string()).collect();
     let round = app.round_draw(&t, &atout_api::DrawRequest::new(5, Some(3)).seated(atout_api::Seating::ByRanking)).unwrap();
     assert!(round.by_ranking);
     for (k, table) in round.tables.iter().enumerate() {
@@ -281,7 +281,7 @@ fn seat_by_ranking_with_byes_and_round_status() {
     let byes: Vec<String> = round.byes.iter().map(|b| b.player.clone()).collect();
     assert_eq!(byes.len(), 2);
     assert!(byes.iter().all(|b| !last_byes.contains(b)), "byes {byes:?} after {last_byes:?}");
-    let order: Vec<String> = standings.rows.iter().map(|r| r.player.clone()).filter(|p| !byes.contains(p)).collect();
+    let order: Vec<String> = standings.rows.iter().map(|r| r.player.to_string()).filter(|p| !byes.contains(p)).collect();
     let mut at = 0;
     for table in &round.tables {
         let mut got: Vec<String> = table.seats.iter().map(|s| s.player.clone()).collect();
@@ -295,4 +295,39 @@ fn seat_by_ranking_with_byes_and_round_status() {
     let status = app.round_status(&t).unwrap();
     let r4 = status.last().unwrap();
     assert_eq!((r4.round, r4.complete, r4.started, r4.open.len()), (4, 0, 0, round.tables.len()));
+}
+
+/// The standings after the last round are kept between calls and only the written table's
+/// players' parts are built again: after every kind of write (a line added, corrected, undone,
+/// a ruling, a new first dealer) they equal the standings a fresh connection computes.
+#[test]
+fn kept_standings_equal_fresh_ones_after_every_kind_of_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kept.db");
+    let mut app = Atout::open(&path).unwrap();
+    let t = app.import_document(&common::read("spring-open-16.json")).unwrap().id.to_string();
+    let fresh = |t: &str| Atout::open(&path).unwrap().standings(t, None).unwrap();
+    assert_eq!(app.standings(&t, None).unwrap(), fresh(&t));
+    let at = |table| atout_api::TableRef::new(&t, 5, table);
+    let last = app.sheet(&at(2)).unwrap().lines.last().unwrap().entry.clone();
+    app.deal_undo(&at(2), 20, "bench of the kept standings").unwrap();
+    assert_eq!(app.standings(&t, None).unwrap(), fresh(&t), "after an undo");
+    app.deal_add(&at(2), Some(20), last).unwrap();
+    assert_eq!(app.standings(&t, None).unwrap(), fresh(&t), "after a line added");
+    app.ruling_add(&at(3), json!({"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Jury"})).unwrap();
+    assert_eq!(app.standings(&t, None).unwrap(), fresh(&t), "after a ruling");
+    let first = app.sheet(&at(1)).unwrap().lines[0].entry.clone();
+    let before = app.standings(&t, None).unwrap();
+    if first.get("counts").is_some() {
+        let mut changed = first.clone();
+        let counts: Vec<i64> = serde_json::from_value(first["counts"].clone()).unwrap();
+        changed["counts"] = json!([counts[1], counts[0], counts[2], counts[3]]);
+        if app.deal_correct(&at(1), 1, changed, None, "counts swapped").is_ok() {
+            assert_eq!(app.standings(&t, None).unwrap(), fresh(&t), "after a correction");
+        }
+    }
+    // Standings after an earlier round are built afresh and leave the kept ones alone.
+    assert_eq!(app.standings(&t, Some(2)).unwrap(), Atout::open(&path).unwrap().standings(&t, Some(2)).unwrap());
+    assert_eq!(app.standings(&t, None).unwrap(), fresh(&t));
+    assert!(before.rows.len() == 16);
 }

@@ -248,9 +248,9 @@ fn fuzz_a_sheet_line_of_every_game() {
         let line = rng.random_range(0..=stored + 1);
         let result = survive("write", input.as_bytes(), || {
             if line == 0 || line > stored {
-                app.deal_add(&atout_api::TableRef::new(id, 1, 1), None, entry.clone())
+                app.deal_add(&atout_api::TableRef::new(id, 1, 1), None, entry.clone()).map(|_| ())
             } else {
-                app.deal_correct(&atout_api::TableRef::new(id, 1, 1), line, entry.clone(), None, "fuzz")
+                app.deal_correct(&atout_api::TableRef::new(id, 1, 1), line, entry.clone(), None, "fuzz").map(|_| ())
             }
         });
         match result {

@@ -160,7 +160,7 @@ impl DeviceWrite<'_> {
             let who = if by.is_empty() { said!("someone", "quelqu'un", "iemand") } else { said!("{by}", "{by}", "{by}") };
             let (we, wf, wn) = (who.en, who.fr, who.nl);
             let when = crate::local_time(&at);
-            return Err(ApiError::Taken {
+            return Err(ApiError::Taken(Box::new(crate::error::Taken {
                 said: said!(
                     "table {table}: line {line} was written meanwhile by {we} at {when}; the sheet has {have} lines — look at it and enter line {next}",
                     "table {table} : la ligne {line} a été écrite entre-temps par {wf} à {when} ; la feuille a {have} lignes — regardez-la et entrez la ligne {next}",
@@ -169,7 +169,7 @@ impl DeviceWrite<'_> {
                 line,
                 by,
                 at,
-            });
+            })));
         }
         Ok(code.id)
     }
@@ -364,6 +364,14 @@ impl Atout {
         let reason = if confirmed.is_empty() { String::new() } else { format!("✓ {confirmed}") };
         let at = self.device_table(device, None, None)?;
         let located = self.locate(&at)?;
+        // A retry of a line stored before answers at once, with no write: the key is committed.
+        let table_id = {
+            let l = self.loaded(located.id)?;
+            l.round(located.round)?.row.tables[located.index].id
+        };
+        if let Some(line) = self.store.line_key(table_id, key)? {
+            return Ok(LineStored { line: usize::try_from(line).unwrap_or(0), stored: false });
+        }
         let guard = DeviceWrite { code: &device.code, key: Some((key, line)), tournament: device.tournament_id, round: device.round, table };
         let saved = std::mem::replace(&mut self.actor, actor);
         let written = self.write_sheet(&located, Edit::Add { line: Some(line), entry }, "deal.add", &reason, Some(&guard));

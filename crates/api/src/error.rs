@@ -57,6 +57,15 @@ impl fmt::Display for Place {
     }
 }
 
+/// A line taken meanwhile: the refusal in words, the line, who wrote it and when (UTC).
+#[derive(Debug)]
+pub struct Taken {
+    pub said: Said,
+    pub line: usize,
+    pub by: String,
+    pub at: String,
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     /// The change breaks a rule; nothing was stored.
@@ -72,8 +81,8 @@ pub enum ApiError {
     #[error("{}", .0.en)]
     Conflict(Said),
     /// A device's line whose place another line took meanwhile: who wrote that one, when.
-    #[error("{}", .said.en)]
-    Taken { said: Said, line: usize, by: String, at: String },
+    #[error("{}", .0.said.en)]
+    Taken(Box<Taken>),
     /// A device's code that was never issued, or was revoked.
     #[error("{}", .0.en)]
     Unauthorized(Said),
@@ -146,7 +155,8 @@ impl ApiError {
                 Said { en: format!("{}{}", pre(&p.en, ":"), d.en), fr: format!("{}{}", pre(&p.fr, " :"), d.fr), nl: format!("{}{}", pre(&p.nl, ":"), d.nl) }
             }
             ApiError::NotFound(s) | ApiError::Invalid(s) | ApiError::Conflict(s) | ApiError::Integrity(s) => s.clone(),
-            ApiError::Unauthorized(s) | ApiError::Forbidden(s) | ApiError::Taken { said: s, .. } => s.clone(),
+            ApiError::Unauthorized(s) | ApiError::Forbidden(s) => s.clone(),
+            ApiError::Taken(t) => t.said.clone(),
             ApiError::Store(e) if e.is_busy() => atout_rules::said!(
                 "the database is busy with another change; try again in a moment",
                 "la base de données est occupée par une autre modification ; réessayez dans un instant",
@@ -185,7 +195,7 @@ impl ApiError {
             ApiError::Refused { .. } => "refused",
             ApiError::NotFound(_) => "not-found",
             ApiError::Invalid(_) => "invalid",
-            ApiError::Conflict(_) | ApiError::Taken { .. } => "conflict",
+            ApiError::Conflict(_) | ApiError::Taken(_) => "conflict",
             ApiError::Unauthorized(_) => "unauthorized",
             ApiError::Forbidden(_) => "forbidden",
             ApiError::Stored { .. } => "stored",
@@ -219,11 +229,11 @@ impl Serialize for ApiError {
             }
             m.serialize_entry("place", place)?;
         }
-        if let ApiError::Taken { line, by, at, .. } = self {
-            m.serialize_entry("line", line)?;
-            m.serialize_entry("by", by)?;
-            m.serialize_entry("at", at)?;
-            m.serialize_entry("at_local", &crate::local_time(at))?;
+        if let ApiError::Taken(t) = self {
+            m.serialize_entry("line", &t.line)?;
+            m.serialize_entry("by", &t.by)?;
+            m.serialize_entry("at", &t.at)?;
+            m.serialize_entry("at_local", &crate::local_time(&t.at))?;
         }
         m.end()
     }

@@ -27,7 +27,7 @@ pub use devices::{Device, DeviceJury, DeviceRound, DeviceTable, LineStored};
 pub use document::{Document, DocumentPlayer, DocumentRound, DocumentTable};
 pub use error::{ApiError, Place, Result};
 pub use players::{ImportedPlayers, Player};
-pub use sheets::{HistoryEntry, LinePreview, RulingView, SeatView, SheetLine, SheetView, TableRef};
+pub use sheets::{HistoryEntry, LinePreview, LineWritten, RulingView, SeatView, SheetLine, SheetView, TableRef};
 pub use standings::{RoundEntry, StandingRow, Standings, StandingsFormat};
 pub use tournaments::{games, hand_score, DrawRequest, DrawnRound, EntrantView, GameChoice, NewTournament, RoundStatus, Seating, TableView, TournamentInfo};
 

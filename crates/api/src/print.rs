@@ -143,12 +143,12 @@ impl Atout {
                 let s = self.standings(tournament, None)?;
                 put(["round", "table", "player", "name", "score", "table_points", "bye", "provisional"].map(String::from).to_vec())?;
                 for row in &s.rows {
-                    for r in &row.rounds {
+                    for r in row.rounds.iter() {
                         put(vec![
                             r.round.to_string(),
                             r.table.map(|t| t.to_string()).unwrap_or_default(),
-                            row.player.clone(),
-                            row.name.clone(),
+                            row.player.to_string(),
+                            row.name.to_string(),
                             r.score.to_string(),
                             r.table_points.map(|p| p.to_string()).unwrap_or_default(),
                             if r.bye { "1".into() } else { String::new() },

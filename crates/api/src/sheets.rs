@@ -97,6 +97,16 @@ pub struct LinePreview {
     pub texts: Said,
 }
 
+/// A line written: its number, its points per seat, the sheet's totals after it, and
+/// whether the sheet is now complete.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LineWritten {
+    pub line: usize,
+    pub points: Vec<i64>,
+    pub totals: Vec<i64>,
+    pub complete: bool,
+}
+
 /// A table of a round of a tournament: what every sheet action is about.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct TableRef {
@@ -114,9 +124,9 @@ impl TableRef {
 
 /// Which sheet a call is about, once found.
 pub(crate) struct At {
-    id: Id,
-    round: i64,
-    index: usize,
+    pub(crate) id: Id,
+    pub(crate) round: i64,
+    pub(crate) index: usize,
     place: Place,
 }
 
@@ -248,10 +258,21 @@ impl Atout {
     /// the writer expects it to have: refused, naming who wrote it, when that line was
     /// written meanwhile (the scorer typed it for the sheet they saw); without, it is
     /// the next line whatever the number of lines stored at that moment.
-    pub fn deal_add(&mut self, table: &TableRef, line: Option<usize>, entry: Value) -> Result<SheetView> {
+    /// Answers with the line written (its number, its points, the totals after it), not the
+    /// whole sheet: a front that shows the sheet reads it (`sheet`).
+    pub fn deal_add(&mut self, table: &TableRef, line: Option<usize>, entry: Value) -> Result<LineWritten> {
         let at = self.locate(table)?;
         self.write_sheet(&at, Edit::Add { line, entry }, "deal.add", "", None)?;
-        self.sheet_at(&at)
+        let l = self.loaded(at.id)?;
+        let r = l.round(at.round)?;
+        let (deals, result) = (r.row.tables[at.index].deals.len(), &r.results[at.index]);
+        let sheet = result.sheet.as_ref();
+        Ok(LineWritten {
+            line: deals,
+            points: sheet.and_then(|s| s.lines.last()).map(|x| x.points.clone()).unwrap_or_default(),
+            totals: sheet.map(|s| s.totals.clone()).unwrap_or_default(),
+            complete: result.complete,
+        })
     }
 
     /// Replace line `line` of a sheet; the old entry stays in the history. With

@@ -3,9 +3,10 @@
 use crate::error::Result;
 use crate::state::{started, Loaded};
 use crate::Atout;
-use atout_rules::ranking::{criteria, rank, RoundResult, Totals};
+use atout_rules::ranking::{criteria, rank, Totals};
 use atout_rules::TablePoints;
 use serde::Serialize;
+use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Standings {
@@ -18,13 +19,15 @@ pub struct Standings {
 pub struct StandingRow {
     pub rank: usize,
     pub shared: bool,
-    pub player: String,
-    pub name: String,
+    /// The player's id in the tournament and name (shared with the kept standings).
+    pub player: Arc<str>,
+    pub name: Arc<str>,
     /// Absent (null) when the tournament ranks by total score.
     pub table_points: Option<TablePoints>,
     pub score_sum: i64,
     pub best_round: Option<i64>,
-    pub rounds: Vec<RoundEntry>,
+    /// Shared with the application's kept standings (only a written table's players' change).
+    pub rounds: Arc<[RoundEntry]>,
     /// A late entry: the first round the player plays.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub joined_round: Option<i64>,
@@ -59,18 +62,62 @@ fn not_started(l: &Loaded, round: i64) -> std::collections::HashMap<atout_store:
     tables.iter().filter(|t| !started(t)).flat_map(|t| t.seats.iter().map(move |id| (*id, t.number as u32))).collect()
 }
 
-/// The standings after `after_round`, from the entrants' kept round results.
-pub(crate) fn compute(l: &Loaded, after_round: i64) -> Standings {
-    let counted = |i: usize| -> &[RoundResult] {
-        let all = &l.results[i];
-        &all[..all.partition_point(|r| i64::from(r.round) <= after_round)]
+/// One player's totals and round entries after a round, kept between calls for the last
+/// round (a write drops those of the written table's players only: `Loaded::set_result`).
+#[derive(Clone, Debug)]
+pub(crate) struct Part {
+    player: Arc<str>,
+    name: Arc<str>,
+    totals: Totals,
+    rounds: Arc<[RoundEntry]>,
+}
+
+/// A player's part of the standings after `after_round`, from their kept round results.
+fn part(l: &Loaded, i: usize, after_round: i64) -> Part {
+    let all = &l.results[i];
+    let counted = &all[..all.partition_point(|r| i64::from(r.round) <= after_round)];
+    let points = l.settings.uses_table_points();
+    let rounds = counted
+        .iter()
+        .map(|r| RoundEntry {
+            round: r.round,
+            table: r.table,
+            score: r.score,
+            table_points: points.then_some(r.table_points),
+            bye: r.bye,
+            provisional: !r.complete,
+        })
+        .collect();
+    let e = &l.entrants[i];
+    Part { player: e.code.as_str().into(), name: e.player.name.as_str().into(), totals: Totals::of(counted), rounds }
+}
+
+/// The standings after `after_round`. After the last round, from the parts kept in `l`
+/// (rebuilt only where a write dropped them); after an earlier one, built afresh.
+pub(crate) fn compute(l: &mut Loaded, after_round: i64) -> Standings {
+    let kept = after_round == l.last_round();
+    if kept {
+        l.parts.resize(l.entrants.len(), None);
+        for i in 0..l.entrants.len() {
+            if l.parts[i].is_none() {
+                l.parts[i] = Some(part(l, i, after_round));
+            }
+        }
+    }
+    let l = &*l;
+    let fresh: Vec<Part> = if kept { vec![] } else { (0..l.entrants.len()).map(|i| part(l, i, after_round)).collect() };
+    let part_of = |i: usize| -> &Part {
+        if kept {
+            l.parts[i].as_ref().expect("filled above")
+        } else {
+            &fresh[i]
+        }
     };
-    let results: Vec<&[RoundResult]> = (0..l.entrants.len()).map(counted).collect();
     // Players are listed by their id within a shared place.
     let order = &l.by_code;
-    let totals: Vec<Totals> = order.iter().map(|i| Totals::of(results[*i])).collect();
+    let totals: Vec<Totals> = order.iter().map(|i| part_of(*i).totals.clone()).collect();
     let chain = criteria(l.settings.ranking, &l.settings.tie_breaks);
-    let shown = |p: TablePoints| l.settings.uses_table_points().then_some(p);
+    let points = l.settings.uses_table_points();
     let waiting = not_started(l, after_round);
     let rows = rank(&totals, &chain)
         .into_iter()
@@ -78,25 +125,16 @@ pub(crate) fn compute(l: &Loaded, after_round: i64) -> Standings {
             let i = order[place.index];
             let t = &totals[place.index];
             let e = &l.entrants[i];
+            let p = part_of(i);
             StandingRow {
                 rank: place.rank,
                 shared: place.shared,
-                player: e.code.clone(),
-                name: e.player.name.clone(),
-                table_points: shown(t.table_points),
+                player: p.player.clone(),
+                name: p.name.clone(),
+                table_points: points.then_some(t.table_points),
                 score_sum: t.score_sum,
                 best_round: t.best_round,
-                rounds: results[i]
-                    .iter()
-                    .map(|r| RoundEntry {
-                        round: r.round,
-                        table: r.table,
-                        score: r.score,
-                        table_points: shown(r.table_points),
-                        bye: r.bye,
-                        provisional: !r.complete,
-                    })
-                    .collect(),
+                rounds: p.rounds.clone(),
                 joined_round: e.from_round.filter(|r| *r > 1),
                 withdrawn_from: e.withdrawn_from,
                 not_started: waiting.get(&e.id).copied(),

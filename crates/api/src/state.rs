@@ -23,6 +23,9 @@ pub(crate) struct Loaded {
     pub rounds: Vec<LoadedRound>,
     /// Each entrant's round results, in round order, kept up to date table by table.
     pub results: Vec<Vec<RoundResult>>,
+    /// Each entrant's part of the standings after the last round, kept between calls; a
+    /// written table's players' are dropped (None) and built again when next asked.
+    pub parts: Vec<Option<crate::standings::Part>>,
 }
 
 pub(crate) struct LoadedRound {
@@ -135,7 +138,7 @@ impl Loaded {
             })
             .collect::<Result<_>>()?;
         let names = Names::of(rules.as_ref());
-        let mut loaded = Loaded { row, game, rules, names, settings, entrants, by_id, by_code, rounds, results: vec![] };
+        let mut loaded = Loaded { row, game, rules, names, settings, entrants, by_id, by_code, rounds, results: vec![], parts: vec![] };
         loaded.results = loaded.all_results();
         Ok(loaded)
     }
@@ -278,6 +281,9 @@ impl Loaded {
         for entrant in &table.seats {
             if let Some(i) = self.by_id.get(entrant) {
                 self.results[*i].retain(|x| !(x.round == round as u32 && x.table == number));
+                if let Some(part) = self.parts.get_mut(*i) {
+                    *part = None;
+                }
             }
         }
         for (i, rr) in fresh {

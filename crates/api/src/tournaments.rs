@@ -394,7 +394,7 @@ impl Atout {
             Seating::ByRanking => crate::standings::compute(l, round - 1)
                 .rows
                 .iter()
-                .filter_map(|row| l.entrants.iter().find(|e| e.code == row.player))
+                .filter_map(|row| l.entrants.iter().find(|e| *e.code == *row.player))
                 .map(|e| e.id as u64)
                 .collect(),
             Seating::Planned => vec![],

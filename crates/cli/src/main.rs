@@ -688,7 +688,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Deal(DealCmd::Add { at, json: entry, line, format }) => {
             let entry = parse_json(&entry)?;
-            show_sheet(&app.deal_add(&at.table(), line, entry)?, format);
+            let at = at.table();
+            app.deal_add(&at, line, entry)?;
+            show_sheet(&app.sheet(&at)?, format);
         }
         Command::Deal(DealCmd::Undo { at, line, reason, format }) => {
             let table = at.table();

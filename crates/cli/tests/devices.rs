@@ -161,7 +161,8 @@ fn every_status_of_the_protocol_and_nothing_stored_by_a_refusal() {
     let (s, body, _) = request(a, "POST", "/api/v1/lines", Some(one), "", &big);
     assert_eq!((s, body["kind"].as_str()), (413, Some("too-large")));
     // The message in the language of Accept-Language.
-    let (s, body, _) = request(a, "POST", "/api/v1/lines", Some("AAAAAAAAAAAAAAAA"), "Accept-Language: nl-BE,nl;q=0.9\r\n", "{}");
+    let (s, body, _) =
+        request(a, "POST", "/api/v1/lines", Some("AAAAAAAAAAAAAAAA"), "Accept-Language: nl-BE,nl;q=0.9\r\n", &line("k2", 2, &deals[1]).to_string());
     assert_eq!(s, 401);
     assert!(body["message"].as_str().unwrap().contains("onbekend"), "{body}");
     let (_, body, _) = request(a, "POST", "/api/v1/lines", Some(one), "Accept-Language: fr\r\n", &line("k-other", 1, &deals[1]).to_string());

@@ -212,36 +212,47 @@ async fn body<T: DeserializeOwned>(body: Body, lang: Lang) -> Result<T, Failure>
     serde_json::from_slice(&bytes).map_err(|e| Failure::malformed(&e.to_string(), lang))
 }
 
-/// The device a request's code names (`Authorization: Bearer CODE`), once the
-/// address is not throttled and the code is known.
-async fn device(room: &Arc<Room>, headers: &HeaderMap, ip: IpAddr, lang: Lang) -> Result<Device, Failure> {
-    if room.throttled(ip) {
-        return Err(Failure::said(
-            StatusCode::TOO_MANY_REQUESTS,
-            "throttled",
-            said!(
-                "too many wrong codes from this device: wait a minute, then type the code again",
-                "trop de codes erronés depuis cet appareil : attendez une minute, puis retapez le code",
-                "te veel foute codes van dit toestel: wacht een minuut en typ de code dan opnieuw"
-            ),
-            lang,
-        ));
+/// Refused before anything is read when the address sent too many unknown codes.
+fn throttle(room: &Room, ip: IpAddr, lang: Lang) -> Result<(), Failure> {
+    if !room.throttled(ip) {
+        return Ok(());
     }
+    Err(Failure::said(
+        StatusCode::TOO_MANY_REQUESTS,
+        "throttled",
+        said!(
+            "too many wrong codes from this device: wait a minute, then type the code again",
+            "trop de codes erronés depuis cet appareil : attendez une minute, puis retapez le code",
+            "te veel foute codes van dit toestel: wacht een minuut en typ de code dan opnieuw"
+        ),
+        lang,
+    ))
+}
+
+/// Run `f` for the device a request's code names (`Authorization: Bearer CODE`), in one
+/// call to the application: the code read, the device marked as heard from, the action
+/// done. An unknown or revoked code counts against the address.
+async fn as_device<T: Send + 'static>(
+    room: &Arc<Room>,
+    headers: &HeaderMap,
+    ip: IpAddr,
+    lang: Lang,
+    f: impl FnOnce(&mut Atout, &Device) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, Failure> {
+    throttle(room, ip, lang)?;
     let code =
         headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).map(str::trim).unwrap_or("").to_string();
-    let found = blocking(room, lang, move |a| a.device(&code)).await;
-    match found {
-        Ok(d) => {
-            room.watch().seen.insert((d.tournament.clone(), d.round, d.table), Instant::now());
-            Ok(d)
-        }
-        Err(f) => {
-            if f.status == StatusCode::UNAUTHORIZED {
-                room.failed(ip);
-            }
-            Err(f)
-        }
+    let watch = room.clone();
+    let done = blocking(room, lang, move |a| {
+        let d = a.device(&code)?;
+        watch.watch().seen.insert((d.tournament.clone(), d.round, d.table), Instant::now());
+        f(a, &d)
+    })
+    .await;
+    if done.as_ref().err().is_some_and(|f| f.status == StatusCode::UNAUTHORIZED) {
+        room.failed(ip);
     }
+    done
 }
 
 /// The name a device gives for who writes, or `device` when it gives none.
@@ -259,22 +270,22 @@ struct Where {
 
 async fn whoami((State(room), ConnectInfo(addr), headers): Ctx) -> Answer {
     let lang = lang(&headers);
-    let d = device(&room, &headers, addr.ip(), lang).await?;
-    let tid = d.tournament.clone();
-    let info = blocking(&room, lang, move |a| Ok(a.tournament_list()?.into_iter().find(|t| t.id.to_string() == tid))).await?;
-    ok(StatusCode::OK, &json!({"device": d, "tournament": info}))
+    let view = as_device(&room, &headers, addr.ip(), lang, |a, d| {
+        let info = a.tournament_list()?.into_iter().find(|t| t.id.to_string() == d.tournament);
+        Ok(json!({"device": d, "tournament": info}))
+    })
+    .await?;
+    ok(StatusCode::OK, &view)
 }
 
 async fn sheet(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Query(w): Query<Where>) -> Answer {
     let lang = lang(&headers);
-    let d = device(&room, &headers, addr.ip(), lang).await?;
-    ok(StatusCode::OK, &blocking(&room, lang, move |a| a.device_sheet(&d, w.round, w.table)).await?)
+    ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_sheet(d, w.round, w.table)).await?)
 }
 
 async fn history(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Query(w): Query<Where>) -> Answer {
     let lang = lang(&headers);
-    let d = device(&room, &headers, addr.ip(), lang).await?;
-    ok(StatusCode::OK, &blocking(&room, lang, move |a| a.device_table(&d, w.round, w.table).and_then(|at| a.sheet_history(&at))).await?)
+    ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_table(d, w.round, w.table).and_then(|at| a.sheet_history(&at))).await?)
 }
 
 #[derive(Deserialize)]
@@ -284,9 +295,8 @@ struct Lang_ {
 
 async fn game((State(room), ConnectInfo(addr), headers): Ctx, Query(q): Query<Lang_>) -> Answer {
     let lang = lang(&headers);
-    let d = device(&room, &headers, addr.ip(), lang).await?;
     let want = q.lang.unwrap_or_else(|| lang.code().to_string());
-    ok(StatusCode::OK, &blocking(&room, lang, move |a| a.game_view(&d.tournament, &want)).await?)
+    ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.game_view(&d.tournament, &want)).await?)
 }
 
 #[derive(Deserialize)]
@@ -298,9 +308,9 @@ struct Check {
 
 async fn check((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
-    let d = device(&room, &headers, addr.ip(), lang).await?;
+    throttle(&room, addr.ip(), lang)?;
     let c: Check = body(b, lang).await?;
-    ok(StatusCode::OK, &blocking(&room, lang, move |a| a.device_check(&d, c.line, c.entry)).await?)
+    ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_check(d, c.line, c.entry)).await?)
 }
 
 #[derive(Deserialize)]
@@ -316,9 +326,11 @@ struct NewLine {
 /// FORMAT.md's `POST /api/v1/lines`: 201 written now, 200 written before under this key.
 async fn lines((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
-    let d = device(&room, &headers, addr.ip(), lang).await?;
+    throttle(&room, addr.ip(), lang)?;
     let n: NewLine = body(b, lang).await?;
-    let stored = blocking(&room, lang, move |a| a.device_line(&d, &scorer(&n.scorer), &n.key, n.line, n.entry, n.confirmed_by.as_deref())).await?;
+    let stored =
+        as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_line(d, &scorer(&n.scorer), &n.key, n.line, n.entry, n.confirmed_by.as_deref()))
+            .await?;
     ok(if stored.stored { StatusCode::CREATED } else { StatusCode::OK }, &stored)
 }
 
@@ -334,9 +346,12 @@ struct Fix {
 
 async fn fix((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
-    let d = device(&room, &headers, addr.ip(), lang).await?;
+    throttle(&room, addr.ip(), lang)?;
     let f: Fix = body(b, lang).await?;
-    ok(StatusCode::OK, &blocking(&room, lang, move |a| a.device_fix(&d, &scorer(&f.scorer), f.line, f.entry, f.before, &f.reason)).await?)
+    ok(
+        StatusCode::OK,
+        &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_fix(d, &scorer(&f.scorer), f.line, f.entry, f.before, &f.reason)).await?,
+    )
 }
 
 #[derive(Deserialize)]
@@ -350,30 +365,32 @@ struct JuryWrite {
 
 async fn rulings_add((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
-    let d = device(&room, &headers, addr.ip(), lang).await?;
+    throttle(&room, addr.ip(), lang)?;
     let j: JuryWrite = body(b, lang).await?;
-    ok(StatusCode::CREATED, &blocking(&room, lang, move |a| a.device_ruling(&d, &scorer(&j.scorer), j.round, j.table, j.entry)).await?)
+    ok(StatusCode::CREATED, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_ruling(d, &scorer(&j.scorer), j.round, j.table, j.entry)).await?)
 }
 
 async fn faults_add((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
-    let d = device(&room, &headers, addr.ip(), lang).await?;
+    throttle(&room, addr.ip(), lang)?;
     let j: JuryWrite = body(b, lang).await?;
-    ok(StatusCode::CREATED, &blocking(&room, lang, move |a| a.device_fault(&d, &scorer(&j.scorer), j.round, j.table, j.entry)).await?)
+    ok(StatusCode::CREATED, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_fault(d, &scorer(&j.scorer), j.round, j.table, j.entry)).await?)
 }
 
 /// The jury's view of the tournament: every ruling.
 async fn rulings_list((State(room), ConnectInfo(addr), headers): Ctx) -> Answer {
     let lang = lang(&headers);
-    let d = device(&room, &headers, addr.ip(), lang).await?;
-    ok(StatusCode::OK, &blocking(&room, lang, move |a| a.rulings_list(&d.tournament)).await?)
+    ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, |a, d| a.rulings_list(&d.tournament)).await?)
 }
 
 /// A round's tables (the jury's table chooser; a table's code only its own round).
 async fn round(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Query(w): Query<Where>) -> Answer {
     let lang = lang(&headers);
-    let d = device(&room, &headers, addr.ip(), lang).await?;
-    ok(StatusCode::OK, &blocking(&room, lang, move |a| a.device_table(&d, w.round, d.table).and_then(|at| a.round_view(&at.tournament, at.round))).await?)
+    ok(
+        StatusCode::OK,
+        &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_table(d, w.round, d.table).and_then(|at| a.round_view(&at.tournament, at.round)))
+            .await?,
+    )
 }
 
 #[derive(Deserialize)]
@@ -384,9 +401,9 @@ struct Hand {
 
 async fn hand((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
-    device(&room, &headers, addr.ip(), lang).await?;
+    throttle(&room, addr.ip(), lang)?;
     let h: Hand = body(b, lang).await?;
-    ok(StatusCode::OK, &atout_api::hand_score(&h.game, &h.tiles).map_err(|e| Failure::api(&e, lang))?)
+    ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, move |_, _| atout_api::hand_score(&h.game, &h.tiles)).await?)
 }
 
 /// The room's display: standings and the last round's tables, read-only, no code.

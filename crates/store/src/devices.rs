@@ -42,7 +42,17 @@ fn locked_tables(conn: &Connection, tournament: Id, round: i64) -> Result<Vec<i6
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+fn line_key(conn: &Connection, table: Id, key: &str) -> Result<Option<i64>> {
+    let mut st = conn.prepare_cached("SELECT line FROM line_keys WHERE table_id = ?1 AND key = ?2")?;
+    Ok(st.query_row(params![table, key], |r| r.get(0)).optional()?)
+}
+
 impl Store {
+    /// The line a device's key wrote at a table, if that key was written (committed).
+    pub fn line_key(&self, table: Id, key: &str) -> Result<Option<i64>> {
+        line_key(&self.conn, table, key)
+    }
+
     /// The code `text`, revoked or not, if it was ever issued.
     pub fn device_code(&self, text: &str) -> Result<Option<DeviceCodeRow>> {
         code(&self.conn, text)
@@ -97,8 +107,7 @@ impl Writer<'_> {
 
     /// The line a device's key wrote at a table, if that key was written.
     pub fn line_key(&self, table: Id, key: &str) -> Result<Option<i64>> {
-        let mut st = self.tx.prepare_cached("SELECT line FROM line_keys WHERE table_id = ?1 AND key = ?2")?;
-        Ok(st.query_row(params![table, key], |r| r.get(0)).optional()?)
+        line_key(&self.tx, table, key)
     }
 
     /// The key of a line a device wrote, in the line's own change.

@@ -32,7 +32,7 @@ fn migrations_set_the_version_and_reopen_cleanly() {
     }
     let s = Store::open(&path).unwrap();
     let v: i64 = s.raw().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
-    assert_eq!(v, 3);
+    assert_eq!(v, 4);
     let mode: String = s.raw().pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
     assert_eq!(mode, "wal");
     assert_eq!(s.players().unwrap().len(), 4);

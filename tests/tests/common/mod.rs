@@ -1,6 +1,6 @@
 #![allow(dead_code)]
 use atout_api::Atout;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::path::PathBuf;
 
 pub fn fixture(name: &str) -> PathBuf {
