@@ -178,13 +178,25 @@ pub fn criteria(method: RankingMethod, tie_breaks: &[TieBreak]) -> Vec<TieBreak>
 /// Order players by the criteria, best first. Players equal on every criterion
 /// share a place; among them the input order is kept (stable sort).
 pub fn rank(players: &[Totals], chain: &[TieBreak]) -> Vec<Place> {
-    let compare = |a: &Totals, b: &Totals| -> Ordering { chain.iter().map(|k| b.key(*k).cmp(&a.key(*k))).find(|o| o.is_ne()).unwrap_or(Ordering::Equal) };
+    // Each player's keys in the chain's order, worked out once (a chain names each criterion
+    // at most once, so three keys; the sort then compares arrays, not totals).
+    let keys: Vec<[(i64, i64); 3]> = players
+        .iter()
+        .map(|p| {
+            let mut k = [(0, 0); 3];
+            for (slot, criterion) in k.iter_mut().zip(chain) {
+                *slot = p.key(*criterion);
+            }
+            k
+        })
+        .collect();
+    let compare = |a: usize, b: usize| -> Ordering { keys[b].cmp(&keys[a]) };
     let mut order: Vec<usize> = (0..players.len()).collect();
-    order.sort_by(|a, b| compare(&players[*a], &players[*b]));
+    order.sort_by(|a, b| compare(*a, *b));
     let mut places = Vec::with_capacity(order.len());
     let mut start = 0;
     while start < order.len() {
-        let tied = order[start..].iter().take_while(|i| compare(&players[order[start]], &players[**i]).is_eq()).count();
+        let tied = order[start..].iter().take_while(|i| compare(order[start], **i).is_eq()).count();
         for i in &order[start..start + tied] {
             places.push(Place { index: *i, rank: start + 1, shared: tied > 1 });
         }
