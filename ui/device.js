@@ -349,7 +349,10 @@ async function start() {
   state.tournament = d.tournament;
   state.round = d.round;
   state.table = d.table || 1;
-  document.getElementById("device-where").textContent = d.table ? `${t("table")} ${d.table}` : t("jury");
+  // The header's own words follow the language chosen on the device.
+  const header = () => { document.getElementById("device-where").textContent = d.table ? `${t("table")} ${d.table}` : t("jury"); showStatus(); };
+  header();
+  document.getElementById("lang").addEventListener("change", header);
   if (scorerName()) localStorage.setItem("atout.who", JSON.stringify({ name: scorerName(), role: isJury() ? "jury" : "scorer", table: d.table }));
   state.view = scorerName() ? (isJury() ? "jury" : "scorer") : "who";
   keepSending();

@@ -224,6 +224,26 @@ def jury_on_a_phone(w, server, db, dk, codes):
     check(len(rulings) == 1 and rulings[0]["by"] == "Anne [jury]", f"the ruling is recorded once, from the jury's device: {rulings}")
 
 
+def room_and_languages(w, server, dk, codes):
+    """The room's display, read-only, from any device; a table's page in French and Dutch."""
+    w.go(server.url(f"/room/{dk}"))
+    w.find(".projector-title")
+    w.wait_text("Phones DK", ".projector-title")
+    w.wait_text("Anne", "#view")
+    shot(w, "09-room", ["Phones DK", "Round 1"])
+    w.go(server.url(f"/t/{codes[dk]['tables'][1]['code']}"))
+    w.find("#sheet")
+    w.select("#lang", "fr")
+    w.wait_text("Manche 1", "h2")
+    w.wait_text("Inscrire la ligne", "#entry")
+    w.wait_text("connecté", "#outbox-status")
+    shot(w, "10-phone-fr", ["Table 2", "Manche 1"])
+    w.select("#lang", "nl")
+    w.wait_text("Ronde 1", "h2")
+    w.select("#lang", "en")
+    w.wait_text("Round 1", "h2")
+
+
 def main():
     os.makedirs(ART, exist_ok=True)
     for f in (ATOUT, CHROMEDRIVER, CHROMIUM):
@@ -255,6 +275,7 @@ def main():
         double_king_on_a_phone(w, server, db, dk, codes)
         rikken_table_of_five(w, server, db, rik, codes)
         jury_on_a_phone(w, server, db, dk, codes)
+        room_and_languages(w, server, dk, codes)
     except Exception as e:
         checks["failed"] += 1
         traceback.print_exc()
