@@ -16,10 +16,11 @@ import * as backups from "./screens/backups.js";
 import * as recover from "./screens/recover.js";
 import * as who from "./screens/who.js";
 import * as log from "./screens/log.js";
+import * as about from "./screens/about.js";
 import { openCalculator } from "./screens/calculator.js";
 import { watchDevices } from "./screens/devices.js";
 
-setScreens({ players, tournaments, rounds, standings, projector, scorer, jury, backups, recover, who, log });
+setScreens({ players, tournaments, rounds, standings, projector, scorer, jury, backups, recover, who, log, about });
 listen({ calculator: openCalculator, undo: undoMine });
 projector.watch();
 watchDevices();

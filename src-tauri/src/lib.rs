@@ -265,6 +265,11 @@ async fn export_document(app: S<'_>, tournament: String) -> Reply<atout_api::Doc
     app.with(|a| a.export_document(&tournament))
 }
 
+#[tauri::command]
+async fn about(app: S<'_>) -> Reply<atout_api::About> {
+    app.with(|a| Ok(a.about()))
+}
+
 // The table devices: the server started and stopped from the Rounds screen.
 type D<'a> = State<'a, atout_serve::Switch>;
 #[tauri::command]
@@ -295,6 +300,7 @@ async fn table_lock(app: S<'_>, devices: D<'_>, tournament: String, round: i64, 
 /// A builder with the application state and every command (tests pass the mock runtime's).
 pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) -> tauri::Builder<R> {
     builder.plugin(tauri_plugin_dialog::init()).manage(app).manage(atout_serve::Switch::default()).invoke_handler(tauri::generate_handler![
+        about,
         devices_start,
         devices_stop,
         devices_status,

@@ -15,7 +15,8 @@ import base64, re, json, os, shutil, signal, socket, subprocess, sys, tempfile, 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from webdriver import ART, ROOT, PORT, Window, at_seats, check, checks, choose, enter_counts, enter_line, http, moved, press, seat_names, wait_rule, WORKED  # noqa: E402
 
-APP = os.path.join(ROOT, "target", "debug", "atout-desktop")
+# The window under test: the build's, or (package-test) the installed one.
+APP = os.environ.get("ATOUT_APP", os.path.join(ROOT, "target", "debug", "atout-desktop"))
 DRIVER = os.environ.get("TAURI_DRIVER", shutil.which("tauri-driver") or os.path.expanduser("~/.cargo/bin/tauri-driver"))
 
 
@@ -309,6 +310,18 @@ def prints_and_files(w, work):
     w.shot("07d-print-replaced", ["Saved to", "Open"])
     w.select("#after-round", 2)
     w.wait_text("Round 2", "#round-status")
+
+
+def about_screen(w):
+    """Issue "Install Atout like any desktop program": the About screen — the version, the
+    database in use and its size, where the backups go, the licences."""
+    w.click("#about-open")
+    w.find("#about-version")
+    version = w.text("#about-version")
+    check(re.fullmatch(r"\d+\.\d+\.\d+", version) is not None, f"the About screen gives the version: {version}")
+    check(w.text("#about-database").split(" (")[0].endswith("e2e.db"), f"and the database in use: {w.text('#about-database')}")
+    check("backups" in w.text("#about-backups") and w.text("#about-licence") == "MIT", "the backups' folder and the licence")
+    w.shot("25-about", ["Version", "DejaVu Sans"])
 
 
 def device_post(path, code, body):
@@ -1243,6 +1256,7 @@ def main():
         voided_trump_deal(window)
         projector_eighteen(window, csv18)
         backups_evening(window)
+        about_screen(window)
         # The memory of this window (accelerated compositing on, for the screenshots).
         total, parts = memory_mb()
         print(f"  memory after the evening, compositing on (for WebDriver's screenshots): {total:.0f} MB (PSS: {parts})")

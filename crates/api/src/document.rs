@@ -357,6 +357,8 @@ impl Atout {
             // The archive carries the tournament's log: every change, who, when and why.
             let log = self.audit(&id.to_string())?;
             doc.extra.insert("audit".into(), serde_json::to_value(log).unwrap_or(Value::Null));
+            // Which program wrote it, for whoever reads the archive later.
+            doc.extra.insert("generator".into(), Value::String(format!("Atout {}", crate::VERSION)));
             Ok(doc)
         })
     }

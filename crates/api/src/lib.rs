@@ -39,6 +39,25 @@ use state::Loaded;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+/// Atout's version: the workspace's, the one number the CLI, the window, the packages and
+/// the exported documents give.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// What the About screen shows: the version, the database in use, where its backups go,
+/// the licences.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct About {
+    pub version: &'static str,
+    /// The database file (none: in memory), its size with its write-ahead log, in bytes.
+    pub database: Option<String>,
+    pub size_bytes: u64,
+    pub backups: Option<String>,
+    pub licence: &'static str,
+    /// The fonts embedded in printed documents, and their licence's text.
+    pub font: &'static str,
+    pub font_licence: &'static str,
+}
+
 /// A stored UTC time (RFC 3339) in the machine's local time, as shown to users.
 pub fn local_time(utc: &str) -> String {
     chrono::DateTime::parse_from_rfc3339(utc)
@@ -66,6 +85,21 @@ impl Atout {
     /// The database file, when not in memory.
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref()
+    }
+
+    /// The version, the database in use and its size, where the backups go, the licences.
+    pub fn about(&self) -> About {
+        let size = |p: &Path| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
+        let wal = |p: &Path| PathBuf::from(format!("{}-wal", p.display()));
+        About {
+            version: VERSION,
+            database: self.path.as_ref().map(|p| p.display().to_string()),
+            size_bytes: self.path.as_deref().map_or(0, |p| size(p) + size(&wal(p))),
+            backups: self.path.as_deref().map(|p| atout_store::backup_dir(p).display().to_string()),
+            licence: env!("CARGO_PKG_LICENSE"),
+            font: "DejaVu Sans",
+            font_licence: atout_report::pdf::FONT_LICENCE,
+        }
     }
 
     pub fn open_in_memory() -> Result<Atout> {

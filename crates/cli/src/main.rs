@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "atout", version, about = "Card-club tournaments: Double King and friends")]
+#[command(name = "atout", version = atout_api::VERSION, about = "Card-club tournaments: Double King and friends")]
 struct Cli {
     /// Database file (default: atout.db in the user's data folder).
     #[arg(long, global = true, env = "ATOUT_DB")]
@@ -139,6 +139,12 @@ enum Command {
         base: Option<String>,
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
+    },
+    /// The version, the database in use and its size, where the backups go, the licences.
+    About {
+        /// Print the licence of the fonts embedded in printed documents.
+        #[arg(long)]
+        fonts: bool,
     },
     /// Standings, live or final.
     Standings {
@@ -896,6 +902,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     println!("jury       {}  {}", atout_api::devices::spaced(&codes.jury.code), codes.jury.url);
                 }
             }
+        }
+        Command::About { fonts: true } => print!("{}", app.about().font_licence),
+        Command::About { fonts: false } => {
+            let a = app.about();
+            println!("Atout {}", a.version);
+            println!("database  {} ({} KB)", a.database.as_deref().unwrap_or("in memory"), a.size_bytes / 1024);
+            println!("backups   {}", a.backups.as_deref().unwrap_or("-"));
+            println!("licence   {}; printed documents embed the {} fonts (their licence: atout about --fonts)", a.licence, a.font);
         }
         Command::Standings { tournament, after_round, format, lang } => {
             let format = match format {

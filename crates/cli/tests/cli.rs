@@ -351,3 +351,24 @@ fn huge_counts_are_refused_by_rule_not_by_a_panic() {
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("ruling-shape"));
 }
+
+/// One version everywhere: `atout --version`, `atout about`, the exported document's
+/// `generator`, all the workspace's.
+#[test]
+fn the_version_is_the_workspaces_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("v.db");
+    let workspace = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../Cargo.toml")).unwrap();
+    let version = workspace.lines().find_map(|l| l.strip_prefix("version = \"")).and_then(|v| v.strip_suffix('"')).unwrap();
+    assert_eq!(ok(&db, &["--version"]).trim(), format!("atout {version}"));
+    let about = ok(&db, &["about"]);
+    assert!(about.starts_with(&format!("Atout {version}\n")), "{about}");
+    assert!(about.contains(db.to_str().unwrap()) && about.contains("backups") && about.contains("MIT"), "{about}");
+    assert!(ok(&db, &["about", "--fonts"]).contains("Bitstream"), "the fonts' licence");
+    let id = ok(&db, &["import", fixture("bye-18.json").to_str().unwrap()]);
+    let doc: Value = serde_json::from_str(&ok(&db, &["export", "--tournament", id.trim(), "-"])).unwrap();
+    assert_eq!(doc["generator"], format!("Atout {version}"));
+    // The tauri window takes its version from the same place (tauri.conf.json names none).
+    let conf = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src-tauri/tauri.conf.json")).unwrap();
+    assert!(!conf.contains("\"version\""), "tauri.conf.json leaves the version to Cargo.toml");
+}

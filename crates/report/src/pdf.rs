@@ -15,6 +15,8 @@ use std::collections::BTreeMap;
 /// see templates/fonts/LICENSE-DejaVu.txt). It carries every European accented letter.
 const REGULAR: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans.ttf");
 const BOLD: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-Bold.ttf");
+/// The licence of the DejaVu fonts embedded in every PDF (shown in the About screen).
+pub const FONT_LICENCE: &str = include_str!("../../../templates/fonts/LICENSE-DejaVu.txt");
 /// The shipped print layout; a club's `print.json` overrides any of its keys.
 pub const DEFAULT_PRINT: &str = include_str!("../../../templates/print.json");
 
