@@ -14,7 +14,7 @@ import json, os, shutil, signal, socket, subprocess, sys, tempfile, time, traceb
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import webdriver  # noqa: E402
-from webdriver import ART, ROOT, Window, check, checks, choose, enter_line, http, press, seat_names, wait_rule, WORKED  # noqa: E402
+from webdriver import ART, ROOT, Window, check, checks, choose, enter_line, http, press, seat_names, wait_listening, wait_rule, WORKED  # noqa: E402
 
 ATOUT = os.path.join(ROOT, "target", "debug", "atout")
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -257,15 +257,7 @@ def main():
     driver = subprocess.Popen([CHROMEDRIVER, f"--port={DRIVER_PORT}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     sid = None
     try:
-        end = time.time() + 20
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", DRIVER_PORT), timeout=1).close()
-                break
-            except OSError:
-                if time.time() > end:
-                    raise AssertionError("chromedriver did not start")
-                time.sleep(0.2)
+        wait_listening(DRIVER_PORT, "chromedriver")
         args = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--window-size={PHONE[0]},{PHONE[1]}",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
                 f"--user-data-dir={os.path.join(work, 'chromium')}", "--lang=en-US"]

@@ -4,13 +4,26 @@ speak the same protocol. `use_driver(port)` says where the driver listens; `chec
 what passed and failed; `Window` is one session's page. Also the worked example's lines and
 how a Double King line is entered, shared by both tests.
 """
-import base64, http.client as http_client, json, os, time, urllib.request, urllib.error, zlib
+import base64, http.client as http_client, json, os, socket, time, urllib.request, urllib.error, zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ART = os.path.join(ROOT, "tests", "artifacts")
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
 PORT = 4444
 checks = {"passed": 0, "failed": 0}
+
+
+def wait_listening(port, what, seconds=20):
+    """Wait until something listens on `port` of the loopback (a driver just started)."""
+    end = time.time() + seconds
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.time() > end:
+                raise AssertionError(f"{what} did not start")
+            time.sleep(0.2)
 
 
 def use_driver(port):

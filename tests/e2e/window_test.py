@@ -13,7 +13,7 @@ whatever happens.
 import base64, re, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, traceback, urllib.error, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webdriver import ART, ROOT, PORT, Window, at_seats, check, checks, choose, enter_counts, enter_line, http, moved, press, seat_names, wait_rule, WORKED  # noqa: E402
+from webdriver import ART, ROOT, PORT, Window, at_seats, check, wait_listening, checks, choose, enter_counts, enter_line, http, moved, press, seat_names, wait_rule, WORKED  # noqa: E402
 
 # The window under test: the build's, or (package-test) the installed one.
 APP = os.environ.get("ATOUT_APP", os.path.join(ROOT, "target", "debug", "atout-desktop"))
@@ -1180,15 +1180,7 @@ def with_window(env, body):
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     sid = None
     try:
-        end = time.time() + 20
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", PORT), timeout=1).close()
-                break
-            except OSError:
-                if time.time() > end:
-                    raise AssertionError("tauri-driver did not start")
-                time.sleep(0.2)
+        wait_listening(PORT, "tauri-driver")
         for attempt in range(3):
             try:
                 session = http("POST", "/session", {"capabilities": {"alwaysMatch": {"tauri:options": {"application": APP}}}})
