@@ -46,7 +46,7 @@ def png(size):
 
 def main():
     os.makedirs(OUT, exist_ok=True)
-    for name, size in (("32x32.png", 32), ("64x64.png", 64), ("128x128.png", 128), ("128x128@2x.png", 256), ("icon.png", 512)):
+    for name, size in (("32x32.png", 32), ("64x64.png", 64), ("128x128.png", 128), ("256x256.png", 256), ("icon.png", 512)):
         with open(os.path.join(OUT, name), "wb") as f:
             f.write(png(size))
         print(f"{name}: {size} px")

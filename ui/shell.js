@@ -174,8 +174,6 @@ async function draw() {
   const whoButton = document.getElementById("who");
   whoButton.textContent = who ? actorText(who) : t("nobody");
   whoButton.title = t("working");
-  const aboutButton = document.getElementById("about-open");
-  if (aboutButton) aboutButton.title = t("about");
   document.getElementById("current-tournament").title = t("tournament");
   // The tournament picker needs an open database; on the recovery screen there is none.
   await fillTournaments().catch(() => null);
@@ -261,7 +259,6 @@ export function listen({ calculator, undo }) {
   document.addEventListener("input", (e) => keep(e.target));
   document.addEventListener("change", (e) => keep(e.target));
   document.getElementById("calc-open").addEventListener("click", () => { calculator(); });
-  document.getElementById("about-open")?.addEventListener("click", () => { state.error = null; go("about"); });
   document.getElementById("nav").addEventListener("click", (e) => { if (e.target.dataset.view) { state.error = null; go(e.target.dataset.view); } });
   document.getElementById("who").addEventListener("click", () => { state.afterWho = state.view === "who" ? "tournaments" : state.view; go("who"); });
   document.getElementById("lang").addEventListener("change", (e) => {

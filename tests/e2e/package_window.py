@@ -19,6 +19,7 @@ def first_screen(w):
     w.type("#who-name", "Marie")
     w.click("#who-start")
     w.find("#nav")
+    w.click("#nav-backups")
     w.click("#about-open")
     w.find("#about-version")
     version = w.text("#about-version")

@@ -315,6 +315,7 @@ def prints_and_files(w, work):
 def about_screen(w):
     """Issue "Install Atout like any desktop program": the About screen — the version, the
     database in use and its size, where the backups go, the licences."""
+    w.click("#nav-backups")
     w.click("#about-open")
     w.find("#about-version")
     version = w.text("#about-version")

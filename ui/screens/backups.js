@@ -2,7 +2,7 @@
 import { call } from "../api.js";
 import { t } from "../i18n.js";
 import { h } from "../dom.js";
-import { state, render, act, flash, errorBox, forgetGames } from "../shell.js";
+import { state, render, act, flash, errorBox, forgetGames, go } from "../shell.js";
 
 export function backupRows(list, restoreWith) {
   const kind = (k) => (t(`kinds.${k}`) === `kinds.${k}` ? k : t(`kinds.${k}`));
@@ -25,7 +25,10 @@ export async function view() {
     h("h2", {}, t("backups")),
     errorBox(),
     h("p", { class: "hint" }, t("backups_where", { dir: r.path.replace(/[^/\\]*$/, "backups") })),
-    h("button", { class: "primary", id: "back-up-now", onclick: () => act(() => call("backup_now"), () => flash(t("saved"))) }, t("back_up_now")),
+    h("div", { class: "row" },
+      h("button", { class: "primary", id: "back-up-now", onclick: () => act(() => call("backup_now"), () => flash(t("saved"))) }, t("back_up_now")),
+      // About Atout: the version, this database and its size, the licences.
+      h("button", { id: "about-open", onclick: () => go("about") }, t("about_open"))),
     backupRows(r.backups, restoreWith),
   ];
 }
