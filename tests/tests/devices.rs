@@ -101,6 +101,7 @@ fn a_table_code_covers_its_table_in_its_round_and_nothing_else() {
     assert_eq!(sheet.rulings.len(), 1);
     assert_eq!(app.device_line(&jury, "Marc", "j-1", 1, worked_example()[0].clone(), None).unwrap_err().kind(), "forbidden");
     assert_eq!(app.device_fault(&jury, "Marc", 1, 2, worked_example()[0].clone()).unwrap_err().kind(), "forbidden");
+    assert_eq!(app.device_check(&jury, None, worked_example()[0].clone()).unwrap_err().kind(), "forbidden", "a table's line is checked by its table");
     // Guessed codes: never issued, or not a code at all.
     for guess in ["AAAAAAAAAAAAAAAA", "", "x", &"7".repeat(5000), "../../etc/passwd"] {
         assert_eq!(app.device(guess).unwrap_err().kind(), "unauthorized", "{guess:.20}");

@@ -2,13 +2,15 @@
 import { call } from "../api.js";
 import { t } from "../i18n.js";
 import { h } from "../dom.js";
-import { go, act, start } from "../shell.js";
+import { act, start } from "../shell.js";
 import { backupRows } from "./backups.js";
 
 /** The database could not be opened: say why, and offer the backups. */
 export async function view() {
   const r = await call("recovery");
-  if (!r.error) { go("tournaments"); return []; }
+  // Opened again (a backup put in place): startup moves on from here (`start`). Going to
+  // another screen from inside this drawing raced with it and could hide the "who" form.
+  if (!r.error) return [h("p", { class: "hint", id: "recovered" }, t("saved"))];
   return [
     h("h2", {}, t("cannot_open")),
     h("div", { class: "error", id: "open-error" }, r.error),

@@ -326,6 +326,9 @@ impl Atout {
 
     /// The line a table's device is typing, checked as the window checks it.
     pub fn device_check(&mut self, device: &Device, line: Option<usize>, entry: Value) -> Result<LinePreview> {
+        if device.table.is_none() {
+            return Err(table_only());
+        }
         let at = self.device_table(device, None, None)?;
         self.deal_check(&at, line, entry)
     }
