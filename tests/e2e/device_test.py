@@ -10,11 +10,11 @@ and the lines arrive once each. A Rikken table of five enters its sheet by the k
 each line confirmed by an opponent on the same device. The jury's code records a ruling.
 A tablet-sized screenshot too. Every screen is saved in tests/artifacts/ (device-*.png).
 """
-import json, os, shutil, signal, socket, subprocess, sys, tempfile, time, traceback
+import json, os, shutil, signal, socket, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import webdriver  # noqa: E402
-from webdriver import ART, ROOT, Window, check, checks, choose, enter_line, http, press, seat_names, wait_listening, wait_rule, WORKED  # noqa: E402
+from webdriver import ART, ROOT, Window, check, checks, choose, end_session, enter_line, failed, http, press, seat_names, wait_listening, wait_rule, WORKED  # noqa: E402
 
 ATOUT = os.path.join(ROOT, "target", "debug", "atout")
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -269,21 +269,9 @@ def main():
         jury_on_a_phone(w, server, db, dk, codes)
         room_and_languages(w, server, dk, codes)
     except Exception as e:
-        checks["failed"] += 1
-        traceback.print_exc()
-        print(f"FAILED: {e}")
-        if sid:
-            try:
-                Window(sid).shot("device-failure", [])
-                print("  the page at the failure reads:\n" + Window(sid).text()[:1500])
-            except Exception as e2:
-                print(f"  (no screenshot: {e2})")
+        failed(sid, e, "device-failure")
     finally:
-        if sid:
-            try:
-                http("DELETE", f"/session/{sid}")
-            except Exception:
-                pass
+        end_session(sid)
         os.killpg(driver.pid, signal.SIGTERM)
         server.stop()
         shutil.rmtree(work, ignore_errors=True)

@@ -4,7 +4,7 @@ speak the same protocol. `use_driver(port)` says where the driver listens; `chec
 what passed and failed; `Window` is one session's page. Also the worked example's lines and
 how a Double King line is entered, shared by both tests.
 """
-import base64, http.client as http_client, json, os, socket, time, urllib.request, urllib.error, zlib
+import base64, http.client as http_client, json, os, socket, time, traceback, urllib.request, urllib.error, zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ART = os.path.join(ROOT, "tests", "artifacts")
@@ -24,6 +24,30 @@ def wait_listening(port, what, seconds=20):
             if time.time() > end:
                 raise AssertionError(f"{what} did not start")
             time.sleep(0.2)
+
+
+def failed(sid, e, shot="failure"):
+    """Count a failure, print it, and keep the screen at that moment (tests/artifacts/<shot>.png)."""
+    checks["failed"] += 1
+    traceback.print_exc()
+    print(f"FAILED: {e}")
+    if not sid:
+        return
+    try:
+        with open(os.path.join(ART, f"{shot}.png"), "wb") as f:
+            f.write(base64.b64decode(http("GET", f"/session/{sid}/screenshot")))
+        print(f"  the screen at the failure (tests/artifacts/{shot}.png) reads:\n" + Window(sid).text()[:1500])
+    except Exception as e2:
+        print(f"  (no screenshot: {e2})")
+
+
+def end_session(sid):
+    """Close the session, if one was opened (whatever state the driver is in)."""
+    if sid:
+        try:
+            http("DELETE", f"/session/{sid}")
+        except Exception:
+            pass
 
 
 def use_driver(port):

@@ -10,10 +10,10 @@ Every screen visited is saved as a PNG in tests/artifacts/ and checked: not
 blank, and showing the expected text. The app and the driver are stopped
 whatever happens.
 """
-import base64, re, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, traceback, urllib.error, urllib.request
+import re, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webdriver import ART, ROOT, PORT, Window, at_seats, check, wait_listening, checks, choose, enter_counts, enter_line, http, moved, press, seat_names, wait_rule, WORKED  # noqa: E402
+from webdriver import ART, ROOT, PORT, Window, at_seats, check, end_session, failed, wait_listening, checks, choose, enter_counts, enter_line, http, moved, press, seat_names, wait_rule, WORKED  # noqa: E402
 
 # The window under test: the build's, or (package-test) the installed one.
 APP = os.environ.get("ATOUT_APP", os.path.join(ROOT, "target", "debug", "atout-desktop"))
@@ -1195,22 +1195,9 @@ def with_window(env, body):
         sid = session["sessionId"]
         body(Window(sid))
     except Exception as e:
-        checks["failed"] += 1
-        traceback.print_exc()
-        print(f"FAILED: {e}")
-        if sid:
-            try:
-                with open(os.path.join(ART, "failure.png"), "wb") as f:
-                    f.write(base64.b64decode(http("GET", f"/session/{sid}/screenshot")))
-                print("  the screen at the failure (tests/artifacts/failure.png) reads:\n" + Window(sid).text()[:1500])
-            except Exception as e2:
-                print(f"  (no screenshot: {e2})")
+        failed(sid, e)
     finally:
-        if sid:
-            try:
-                http("DELETE", f"/session/{sid}")
-            except Exception:
-                pass
+        end_session(sid)
         try:
             os.killpg(driver.pid, signal.SIGTERM)
             driver.wait(timeout=10)
