@@ -376,9 +376,7 @@ impl Atout {
             return Ok(LineStored { line: usize::try_from(line).unwrap_or(0), stored: false });
         }
         let guard = DeviceWrite { code: &device.code, key: Some((key, line)), tournament: device.tournament_id, round: device.round, table };
-        let saved = std::mem::replace(&mut self.actor, actor);
-        let written = self.write_sheet(&located, Edit::Add { line: Some(line), entry }, "deal.add", &reason, Some(&guard));
-        self.actor = saved;
+        let written = self.acting(actor, |a| a.write_sheet(&located, Edit::Add { line: Some(line), entry }, "deal.add", &reason, Some(&guard)));
         match written {
             Ok(_) => Ok(LineStored { line, stored: true }),
             Err(ApiError::Stored { line }) => Ok(LineStored { line, stored: false }),
@@ -405,10 +403,7 @@ impl Atout {
             Some(entry) => (Edit::Correct { line, entry, seen: before }, "deal.correct"),
             None => (Edit::Undo { line }, "deal.undo"),
         };
-        let saved = std::mem::replace(&mut self.actor, actor);
-        let done = self.write_sheet(&located, edit, action, &reason, Some(&guard));
-        self.actor = saved;
-        done?;
+        self.acting(actor, |a| a.write_sheet(&located, edit, action, &reason, Some(&guard)))?;
         self.sheet_at(&located)
     }
 
@@ -431,10 +426,7 @@ impl Atout {
             )));
         }
         let actor = device_actor(scorer, None)?;
-        let saved = std::mem::replace(&mut self.actor, actor);
-        let done = self.write_sheet(&located, Edit::Add { line: Some(next), entry }, "deal.add", "", None);
-        self.actor = saved;
-        done?;
+        self.acting(actor, |a| a.write_sheet(&located, Edit::Add { line: Some(next), entry }, "deal.add", "", None))?;
         self.sheet_at(&located)
     }
 
@@ -447,10 +439,7 @@ impl Atout {
         self.device(&device.code)?;
         let actor = device_actor(scorer, None)?;
         let at = TableRef::new(device.tournament.clone(), round, table);
-        let saved = std::mem::replace(&mut self.actor, actor);
-        let done = self.ruling_add(&at, ruling);
-        self.actor = saved;
-        done
+        self.acting(actor, |a| a.ruling_add(&at, ruling))
     }
 }
 
@@ -468,6 +457,16 @@ fn jury_only() -> ApiError {
         "le code d'une table écrit sa propre feuille ; décisions et fautes sont au jury",
         "de code van een tafel schrijft haar eigen blad; beslissingen en fouten zijn voor de jury"
     ))
+}
+
+impl Atout {
+    /// Run `f` with `actor` recorded as the author of its changes, then the author as before.
+    fn acting<T>(&mut self, actor: String, f: impl FnOnce(&mut Atout) -> Result<T>) -> Result<T> {
+        let saved = std::mem::replace(&mut self.actor, actor);
+        let done = f(self);
+        self.actor = saved;
+        done
+    }
 }
 
 /// Who wrote from a device, as the changes record it: the name the device gave, and
