@@ -142,9 +142,15 @@ function showStatus() {
   el.className = online && !list.length ? "ok" : "warn";
 }
 
-/** An entry in short, for a line waiting without the server to say it in words. */
-function shortEntry(entry) {
-  return Object.entries(entry || {}).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join("/") : typeof v === "object" && v ? JSON.stringify(v) : v}`).join(" · ");
+/**
+ * A line waiting, said without the server (no network): each figure by the name the game's
+ * description gives its field, a suit by its name; never a key of the exchange format.
+ */
+function shortEntry(entry, desc) {
+  const field = (k) => (desc && desc.fields && desc.fields[k] && desc.fields[k].name) || k;
+  const suit = (v) => ((desc && desc.suits) || []).find((s) => s.code === v);
+  const value = (v) => (Array.isArray(v) ? v.join("/") : suit(v) ? `${suit(v).symbol} ${suit(v).name}` : typeof v === "object" && v ? shortEntry(v, desc) : v);
+  return Object.entries(entry || {}).map(([k, v]) => `${field(k)} ${value(v)}`).join(" · ");
 }
 
 /** The lines waiting or refused, above the sheet: what each is, and what the scorer may do. */
@@ -156,7 +162,7 @@ function outboxPanel(game) {
     h("strong", {}, t("outbox_title", { n: list.length })),
     h("p", { class: "hint" }, online ? t("outbox_sending") : t("outbox_offline")),
     h("ul", {}, list.map((x) => h("li", { class: x.refused ? "refused" : "waiting", id: `outbox-${x.line}`, "data-key": x.key },
-      h("span", {}, `${t("line")} ${x.line}: ${x.texts ? x.texts[currentLang()] : shortEntry(x.entry)} — `),
+      h("span", {}, `${t("line")} ${x.line}: ${x.texts ? x.texts[currentLang()] : shortEntry(x.entry, game.desc)} — `),
       x.refused
         ? [h("span", { class: "error", "data-rule": x.refused.rule || null }, String(explain(x.refused))),
           h("div", { class: "row" },
@@ -176,7 +182,7 @@ function outboxPanel(game) {
  * The line shown to an opponent, who confirms it by tapping their own name (a tournament
  * setting): resolves with that name, or rejects when the scorer goes back to the line.
  */
-function confirmLine(entry, texts) {
+function confirmLine(entry, texts, desc) {
   return new Promise((resolve, reject) => {
     const box = document.getElementById("confirm");
     const close = () => { box.hidden = true; box.replaceChildren(); };
@@ -184,7 +190,7 @@ function confirmLine(entry, texts) {
     const seats = (lastSheet ? lastSheet.seats : []).filter((s) => s.name.trim().toLowerCase() !== me);
     box.replaceChildren(h("div", { class: "card" },
       h("h2", {}, t("confirm_title")),
-      h("p", { id: "confirm-line", class: "confirm-line" }, texts ? texts[currentLang()] : shortEntry(entry)),
+      h("p", { id: "confirm-line", class: "confirm-line" }, texts ? texts[currentLang()] : shortEntry(entry, desc)),
       h("p", { class: "hint" }, t("confirm_hint")),
       h("div", { class: "confirm-seats" }, seats.map((s) => h("button", { class: "primary", id: `confirm-seat-${s.seat}`, onclick: () => { close(); resolve(s.name); } }, `✓ ${s.name}`))),
       h("button", { id: "confirm-back", onclick: () => { close(); reject({ kind: "cancelled", message: t("confirm_back_said") }); } }, t("confirm_back"))));
@@ -205,7 +211,7 @@ async function addLine(args) {
     if (e.kind !== "offline") throw e;
   }
   const item = { key: newKey(), line: args.line, entry: args.entry, texts };
-  if (device.device.confirm) item.confirmed_by = await confirmLine(args.entry, texts);
+  if (device.device.confirm) item.confirmed_by = await confirmLine(args.entry, texts, (await gameOf(state.tournament, device.device.game)).desc);
   outbox.add(item);
   await flush();
   const left = outbox.read().find((x) => x.key === item.key);

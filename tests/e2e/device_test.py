@@ -144,6 +144,10 @@ def double_king_on_a_phone(w, server, db, dk, codes):
     seen = w.js("const r = document.getElementById('outbox').getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight")
     check(seen, "the lines waiting are in sight, above the line being typed")
     shot(w, "03-phone-offline-outbox", ["Lines not yet stored: 2", "No connection"])
+    waiting = w.text("#outbox-12")
+    print(f"  line 12 waiting, said without the server: {waiting}")
+    # The game's own words for its fields and suits (the format's keys would read "counts 7/4/2/0 · trump clubs").
+    check("counts by seat 7/4/2/0" in waiting and "♣ clubs" in waiting, f"a line waiting reads in the game's words, no key of the format: {waiting}")
     check(len(history(db, dk, 1)) == 11, "nothing of lines 12 and 13 reached the database while the server was down")
     # Reloaded while the server is down: the browser cannot load the page…
     w.go(server.url(f"/t/{codes[dk]['tables'][0]['code']}"))
