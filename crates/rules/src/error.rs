@@ -214,6 +214,13 @@ impl Rule {
         "les tables sont numérotées 1, 2, 3… dans une manche",
         "tafels zijn genummerd 1, 2, 3… binnen een ronde"
     );
+    rule!(
+        SEASON_SETTINGS,
+        "season-settings",
+        "a season's settings are those RULES.md §6 lists, each within its bounds",
+        "les paramètres d'une saison sont ceux que liste RULES.md §6, chacun dans ses bornes",
+        "de instellingen van een seizoen zijn die van RULES.md §6, elk binnen zijn grenzen"
+    );
     rule!(FORMAT, "format", "the document follows atout-tournament/1", "le document suit atout-tournament/1", "het document volgt atout-tournament/1");
 }
 

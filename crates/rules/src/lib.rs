@@ -24,6 +24,7 @@ pub mod planner;
 pub mod ranking;
 pub mod rikken;
 pub mod ruling;
+pub mod season;
 pub mod settings;
 pub mod words;
 
