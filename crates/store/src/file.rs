@@ -8,19 +8,21 @@ pub(crate) static MIGRATIONS: &[&str] = &[
     include_str!("../../../schema/0002_corrections.sql"),
     include_str!("../../../schema/0003_settings_versions.sql"),
     include_str!("../../../schema/0004_devices.sql"),
+    include_str!("../../../schema/0005_seasons.sql"),
 ];
 
-/// The JSON columns, checked when a file is opened.
-pub(crate) const JSON_COLUMNS: [(&str, &str); 9] = [
-    ("tournaments", "settings"),
-    ("tournaments", "extra"),
-    ("entrants", "extra"),
-    ("draws", "extra"),
-    ("tables", "extra"),
-    ("deals", "entry"),
-    ("rulings", "entry"),
-    ("tournament_settings", "settings"),
-    ("changes", "'{}'"),
+/// The JSON columns, checked when a file is opened, with the schema version that added each.
+pub(crate) const JSON_COLUMNS: [(&str, &str, i64); 10] = [
+    ("tournaments", "settings", 1),
+    ("tournaments", "extra", 1),
+    ("entrants", "extra", 1),
+    ("draws", "extra", 1),
+    ("tables", "extra", 1),
+    ("deals", "entry", 1),
+    ("rulings", "entry", 1),
+    ("tournament_settings", "settings", 3),
+    ("season_settings", "settings", 5),
+    ("changes", "'{}'", 1),
 ];
 
 /// The folder automatic backups go to: `backups/` beside the database.
@@ -67,7 +69,7 @@ pub fn check_file(path: &Path) -> Result<i64> {
             return Err(damaged("not an Atout database".into()));
         }
         // SQLite checks its structure, not what a row says: every JSON record must still read.
-        for (table, column) in JSON_COLUMNS.iter().filter(|(t, _)| version >= if *t == "tournament_settings" { 3 } else { 1 }) {
+        for (table, column, _) in JSON_COLUMNS.iter().filter(|(_, _, since)| version >= *since) {
             let bad: i64 = conn
                 .query_row(&format!("SELECT count(*) FROM {table} WHERE json_valid({column}) = 0"), [], |r| r.get(0))
                 .map_err(|e| damaged(e.to_string()))?;

@@ -149,6 +149,11 @@ impl Store {
             "device_revocations",
             "table_locks",
             "line_keys",
+            "seasons",
+            "season_settings",
+            "season_tournaments",
+            "player_doubts",
+            "player_links",
         ];
         names.iter().map(|n| Ok((n.to_string(), self.conn.query_row(&format!("SELECT count(*) FROM {n}"), [], |r| r.get(0))?))).collect()
     }

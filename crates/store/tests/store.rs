@@ -32,7 +32,7 @@ fn migrations_set_the_version_and_reopen_cleanly() {
     }
     let s = Store::open(&path).unwrap();
     let v: i64 = s.raw().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
-    assert_eq!(v, 4);
+    assert_eq!(v, 5);
     let mode: String = s.raw().pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
     assert_eq!(mode, "wal");
     assert_eq!(s.players().unwrap().len(), 4);
@@ -126,7 +126,7 @@ fn a_version_1_database_is_migrated_with_its_data() {
         conn.execute("INSERT INTO player_versions (player_id, change_id, name) VALUES (1, 1, 'Anne')", []).unwrap();
     }
     let s = Store::open(&path).unwrap();
-    assert_eq!(s.raw().pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)).unwrap(), 4);
+    assert_eq!(s.raw().pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)).unwrap(), 5);
     assert_eq!(s.players().unwrap()[0].name, "Anne");
     // A copy of the version-1 file was taken before it was migrated, and it still reads as version 1.
     let copies: Vec<_> = std::fs::read_dir(dir.path().join("backups")).unwrap().filter_map(|e| e.ok()).map(|e| e.path()).collect();
@@ -151,4 +151,45 @@ fn a_corrected_first_dealer_a_removed_line_and_a_withdrawn_ruling_read_back() {
     let t = &s.rounds(1).unwrap()[0].tables[0];
     assert_eq!((t.first_dealer, t.deals.len(), t.rulings.len()), (1, 1, 1));
     assert_eq!(t.rulings[0]["reason"], "kept");
+}
+
+/// A season's tournaments, settings and the secretary's word on two players: the latest
+/// row holds, either way round for a pair, and no row can be changed or removed.
+#[test]
+fn seasons_keep_every_row_and_read_the_latest() {
+    let mut s = Store::open_in_memory().unwrap();
+    sample(&mut s);
+    let (season, t) = s
+        .write(change("season"), |w| {
+            let season = w.add_season("Winter", &json!({"count": "all"}))?;
+            let t = w.add_tournament("Friday 2", "double-king", None, &json!({}), &json!({}))?;
+            w.season_tournament(season, 1, true, None)?;
+            w.season_tournament(season, t, true, Some("abc"))?;
+            w.season_tournament(season, 1, false, None)?;
+            w.season_settings(season, &json!({"count": {"best": 2}}))?;
+            w.add_player_doubt(3, 1)?;
+            w.add_player_doubt(4, 2)?;
+            w.player_link(1, 3, true)?;
+            w.player_link(3, 1, false)?;
+            Ok::<_, atout_store::StoreError>((season, t))
+        })
+        .unwrap();
+    let seasons = s.seasons().unwrap();
+    assert_eq!((seasons[0].id, seasons[0].settings.clone()), (season, json!({"count": {"best": 2}})));
+    let in_season = s.season_tournaments(season).unwrap();
+    assert_eq!(in_season.iter().map(|r| (r.tournament, r.archive.as_deref())).collect::<Vec<_>>(), vec![(t, Some("abc"))]);
+    // The latest word on the pair (3, 1) is "two people", whichever way it was written.
+    assert_eq!(s.player_links().unwrap().iter().map(|l| (l.player, l.other, l.same)).collect::<Vec<_>>(), vec![(3, 1, false)]);
+    let doubts = s.player_doubts().unwrap();
+    assert_eq!(doubts.iter().map(|d| (d.player, d.candidate, d.same)).collect::<Vec<_>>(), vec![(3, 1, Some(false)), (4, 2, None)]);
+    for sql in [
+        "UPDATE seasons SET name = 'X'",
+        "DELETE FROM season_tournaments",
+        "UPDATE player_links SET same = 1",
+        "DELETE FROM player_doubts",
+        "UPDATE season_settings SET settings = '{}'",
+    ] {
+        let err = s.raw().execute(sql, []).unwrap_err();
+        assert!(err.to_string().contains("append-only"), "{sql}: {err}");
+    }
 }
