@@ -9,7 +9,7 @@ use crate::tournaments::{checked_settings, Checked, TournamentInfo};
 use crate::Atout;
 use atout_rules::ruling::Ruling;
 use atout_rules::{said, Rule, Said, Tr};
-use atout_store::{Change, Id};
+use atout_store::{Change, Id, Writer};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::{HashMap, HashSet};
@@ -247,6 +247,55 @@ pub fn check(doc: &Document) -> Result<()> {
     Ok(())
 }
 
+/// A document read and checked against every rule; nothing is stored here. An archive's
+/// log tells what happened in another database: it is not this one's history, and is dropped.
+pub(crate) fn parse(text: &str) -> Result<Document> {
+    let mut doc: Document = serde_json::from_str(text).map_err(|e| {
+        refused(
+            Place::default(),
+            Rule::FORMAT,
+            said!("not an atout-tournament/1 document: {e}", "pas un document atout-tournament/1 : {e}", "geen atout-tournament/1-document: {e}"),
+        )
+    })?;
+    check(&doc)?;
+    doc.extra.remove("audit");
+    Ok(doc)
+}
+
+/// Store a checked document as a new tournament; `who[i]` is the registered player the
+/// document's player `i` is (none: a new player is registered). Returns the tournament and
+/// the registered player of each of the document's players.
+pub(crate) fn write(w: &mut Writer<'_>, doc: &Document, who: &[Option<Id>]) -> Result<(Id, Vec<Id>)> {
+    let t = w.add_tournament(&doc.name, &doc.game, doc.date.as_deref(), &doc.settings, &Value::Object(doc.extra.clone()))?;
+    let mut entrant: HashMap<&str, Id> = HashMap::new();
+    let mut players = Vec::with_capacity(doc.players.len());
+    for (p, known) in doc.players.iter().zip(who) {
+        let player = match known {
+            Some(id) => *id,
+            None => w.add_player(&p.name, &p.club, &p.member)?,
+        };
+        players.push(player);
+        entrant.insert(&p.id, w.add_entrant(t, player, &p.id, &Value::Object(p.extra.clone()))?);
+    }
+    for round in &doc.rounds {
+        let d = w.add_draw(t, round.number, None, None, &Value::Object(round.extra.clone()))?;
+        for table in &round.tables {
+            let seats: Vec<Id> = table.seats.iter().map(|s| entrant[s.as_str()]).collect();
+            let tid = w.add_table(d, table.number, table.first_dealer, &seats, &Value::Object(table.extra.clone()))?;
+            for (i, deal) in table.deals.iter().enumerate() {
+                w.put_deal(tid, i as i64 + 1, deal)?;
+            }
+            for r in &table.rulings {
+                w.add_ruling(tid, r)?;
+            }
+        }
+        for b in &round.byes {
+            w.add_bye(d, entrant[b.as_str()])?;
+        }
+    }
+    Ok((t, players))
+}
+
 /// The sample tournament offered on the first run, built into the program.
 const SAMPLE: &str = include_str!("../../../fixtures/spring-open-16.json");
 
@@ -259,50 +308,20 @@ impl Atout {
     }
 
     pub fn import_document(&mut self, text: &str) -> Result<TournamentInfo> {
-        let doc: Document = serde_json::from_str(text).map_err(|e| {
-            refused(
-                Place::default(),
-                Rule::FORMAT,
-                said!("not an atout-tournament/1 document: {e}", "pas un document atout-tournament/1 : {e}", "geen atout-tournament/1-document: {e}"),
-            )
-        })?;
-        check(&doc)?;
-        // An archive's log tells what happened in another database: it is not this one's history.
-        let mut doc = doc;
-        doc.extra.remove("audit");
+        let doc = parse(text)?;
         let registry = self.store.players()?;
-        let id = self.store.write(Change { actor: &self.actor, action: "tournament.import", reason: "" }, |w| {
-            let t = w.add_tournament(&doc.name, &doc.game, doc.date.as_deref(), &doc.settings, &Value::Object(doc.extra.clone()))?;
-            let mut entrant: HashMap<&str, Id> = HashMap::new();
-            let mut used: HashSet<Id> = HashSet::new();
-            for p in &doc.players {
-                // A registered player is matched once: two namesakes in one document are two people.
-                let known = registry.iter().find(|r| r.name == p.name && r.club == p.club && r.member == p.member && !used.contains(&r.id));
-                let player = match known {
-                    Some(r) => r.id,
-                    None => w.add_player(&p.name, &p.club, &p.member)?,
-                };
-                used.insert(player);
-                entrant.insert(&p.id, w.add_entrant(t, player, &p.id, &Value::Object(p.extra.clone()))?);
-            }
-            for round in &doc.rounds {
-                let d = w.add_draw(t, round.number, None, None, &Value::Object(round.extra.clone()))?;
-                for table in &round.tables {
-                    let seats: Vec<Id> = table.seats.iter().map(|s| entrant[s.as_str()]).collect();
-                    let tid = w.add_table(d, table.number, table.first_dealer, &seats, &Value::Object(table.extra.clone()))?;
-                    for (i, deal) in table.deals.iter().enumerate() {
-                        w.put_deal(tid, i as i64 + 1, deal)?;
-                    }
-                    for r in &table.rulings {
-                        w.add_ruling(tid, r)?;
-                    }
-                }
-                for b in &round.byes {
-                    w.add_bye(d, entrant[b.as_str()])?;
-                }
-            }
-            Ok::<_, ApiError>(t)
-        })?;
+        // A registered player is matched once: two namesakes in one document are two people.
+        let mut used: HashSet<Id> = HashSet::new();
+        let who: Vec<Option<Id>> = doc
+            .players
+            .iter()
+            .map(|p| {
+                let known = registry.iter().find(|r| r.name == p.name && r.club == p.club && r.member == p.member && !used.contains(&r.id)).map(|r| r.id);
+                used.extend(known);
+                known
+            })
+            .collect();
+        let (id, _) = self.store.write(Change { actor: &self.actor, action: "tournament.import", reason: "" }, |w| write(w, &doc, &who))?;
         self.tournament_info(&id.to_string())
     }
 

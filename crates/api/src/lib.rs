@@ -16,6 +16,7 @@ mod document;
 mod error;
 mod players;
 pub mod print;
+mod seasons;
 mod sheets;
 mod standings;
 mod state;
@@ -27,6 +28,9 @@ pub use devices::{Device, DeviceJury, DeviceRound, DeviceTable, LineStored};
 pub use document::{Document, DocumentPlayer, DocumentRound, DocumentTable};
 pub use error::{ApiError, Place, Result};
 pub use players::{ImportedPlayers, Player};
+pub use seasons::{
+    ArchiveImported, ClubStanding, Doubt, Evening, PlayerEvening, PlayerSeason, RoundTable, SeasonInfo, SeasonResultView, SeasonStandingRow, SeasonStandings,
+};
 pub use sheets::{HistoryEntry, LinePreview, LineWritten, RulingView, SeatView, SheetLine, SheetView, TableRef};
 pub use standings::{RoundEntry, StandingRow, Standings, StandingsFormat};
 pub use tournaments::{games, hand_score, DrawRequest, DrawnRound, EntrantView, GameChoice, NewTournament, RoundStatus, Seating, TableView, TournamentInfo};

@@ -53,7 +53,7 @@ pub fn decode_csv(bytes: &[u8]) -> (String, &'static str) {
 }
 
 /// A name compared as people read it: case, accents and spacing aside.
-fn folded(name: &str) -> String {
+pub(crate) fn folded(name: &str) -> String {
     name.split_whitespace().map(fold_word).collect::<Vec<_>>().join(" ")
 }
 

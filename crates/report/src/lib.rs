@@ -4,6 +4,7 @@
 
 pub mod pdf;
 pub mod qr;
+pub mod season;
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -169,38 +170,12 @@ fn grid(standings: &Value, layout: &Layout, lang: &str, with_open: bool) -> (Vec
 /// still being played": `2`), so that the sheet stays one table a spreadsheet can sort.
 pub fn standings_csv(standings: &Value, layout: &Layout, lang: &str) -> Result<String, ReportError> {
     let (head, _, rows) = grid(standings, layout, lang, true);
-    let mut w = csv::Writer::from_writer(vec![]);
-    w.write_record(&head)?;
-    for row in rows {
-        w.write_record(&row)?;
-    }
-    Ok(String::from_utf8(w.into_inner().map_err(|e| csv::Error::from(e.into_error()))?).expect("csv of UTF-8 text"))
+    csv_of(&head, &rows)
 }
 
 /// Standings as an aligned text table.
 pub fn standings_text(standings: &Value, layout: &Layout, lang: &str) -> String {
     let (head, right, rows) = grid(standings, layout, lang, false);
-    let mut widths: Vec<usize> = head.iter().map(|h| h.chars().count()).collect();
-    for row in &rows {
-        for (w, c) in widths.iter_mut().zip(row) {
-            *w = (*w).max(c.chars().count());
-        }
-    }
-    let line = |cells: &[String]| -> String {
-        let parts: Vec<String> = cells
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let pad = widths[i].saturating_sub(c.chars().count());
-                if right[i] {
-                    format!("{}{c}", " ".repeat(pad))
-                } else {
-                    format!("{c}{}", " ".repeat(pad))
-                }
-            })
-            .collect();
-        parts.join("  ").trim_end().to_string()
-    };
     let mut out = format!(
         "{} — {}\n",
         standings["tournament"].as_str().unwrap_or(""),
@@ -210,13 +185,49 @@ pub fn standings_text(standings: &Value, layout: &Layout, lang: &str) -> String 
             _ => format!("standings after round {}", standings["after_round"]),
         }
     );
-    out.push_str(&line(&head));
-    out.push('\n');
-    for row in &rows {
+    out.push_str(&aligned(&head, &right, &rows));
+    out
+}
+
+/// Rows under a header as text, each column as wide as its widest cell.
+pub(crate) fn aligned(head: &[String], right: &[bool], rows: &[Vec<String>]) -> String {
+    let mut widths: Vec<usize> = head.iter().map(|h| h.chars().count()).collect();
+    for row in rows {
+        for (w, c) in widths.iter_mut().zip(row) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    let line = |cells: &[String]| -> String {
+        let parts: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let pad = widths.get(i).copied().unwrap_or(0).saturating_sub(c.chars().count());
+                if right.get(i).copied().unwrap_or(false) {
+                    format!("{}{c}", " ".repeat(pad))
+                } else {
+                    format!("{c}{}", " ".repeat(pad))
+                }
+            })
+            .collect();
+        parts.join("  ").trim_end().to_string()
+    };
+    let mut out = line(head) + "\n";
+    for row in rows {
         out.push_str(&line(row));
         out.push('\n');
     }
     out
+}
+
+/// Rows under a header as CSV (comma separated, UTF-8).
+pub(crate) fn csv_of(head: &[String], rows: &[Vec<String>]) -> Result<String, ReportError> {
+    let mut w = csv::Writer::from_writer(vec![]);
+    w.write_record(head)?;
+    for row in rows {
+        w.write_record(row)?;
+    }
+    Ok(String::from_utf8(w.into_inner().map_err(|e| csv::Error::from(e.into_error()))?).expect("csv of UTF-8 text"))
 }
 
 #[cfg(test)]

@@ -63,18 +63,22 @@ fn links(conn: &Connection) -> Result<Vec<LinkRow>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+fn seasons(conn: &Connection) -> Result<Vec<SeasonRow>> {
+    let mut st = conn.prepare_cached(
+        "SELECT s.id, s.name, (SELECT v.settings FROM season_settings v WHERE v.season_id = s.id ORDER BY v.id DESC LIMIT 1), c.at
+         FROM seasons s JOIN changes c ON c.id = s.change_id ORDER BY s.id",
+    )?;
+    let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, Option<String>>(2)?, r.get(3)?)))?;
+    rows.map(|row| {
+        let (id, name, settings, created_at) = row?;
+        Ok(SeasonRow { id, name, settings: json(settings.unwrap_or_else(|| "{}".into()))?, created_at })
+    })
+    .collect()
+}
+
 impl Store {
     pub fn seasons(&self) -> Result<Vec<SeasonRow>> {
-        let mut st = self.conn.prepare(
-            "SELECT s.id, s.name, (SELECT v.settings FROM season_settings v WHERE v.season_id = s.id ORDER BY v.id DESC LIMIT 1), c.at
-             FROM seasons s JOIN changes c ON c.id = s.change_id ORDER BY s.id",
-        )?;
-        let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, Option<String>>(2)?, r.get(3)?)))?;
-        rows.map(|row| {
-            let (id, name, settings, created_at) = row?;
-            Ok(SeasonRow { id, name, settings: json(settings.unwrap_or_else(|| "{}".into()))?, created_at })
-        })
-        .collect()
+        seasons(&self.conn)
     }
 
     /// The tournaments in a season now, by id.
@@ -102,6 +106,11 @@ impl Store {
 }
 
 impl Writer<'_> {
+    /// Every season as stored now.
+    pub fn seasons(&self) -> Result<Vec<SeasonRow>> {
+        seasons(&self.tx)
+    }
+
     pub fn add_season(&mut self, name: &str, settings: &Value) -> Result<Id> {
         self.tx.execute("INSERT INTO seasons (change_id, name) VALUES (?1, ?2)", params![self.change, name])?;
         let id = self.tx.last_insert_rowid();

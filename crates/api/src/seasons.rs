@@ -1,0 +1,657 @@
+//! Seasons (RULES.md §6 "Seasons", FORMAT.md "Seasons"): a club's championship over
+//! many evenings, and a federation ranking from other clubs' archives.
+//!
+//! The rules rank; here a season's tournaments are read (each from the tournaments kept
+//! loaded, so an evening corrected is followed at once), its players matched across
+//! tournaments (the registry's player, or the one the secretary said they are), and an
+//! archive imported with its players matched by member number, then name and club.
+
+use crate::document::{self, Document};
+use crate::error::{ApiError, Result};
+use crate::players::{folded, Player};
+use crate::standings::compute;
+use crate::tournaments::TournamentInfo;
+use crate::Atout;
+use atout_rules::season::{self, Placed, SeasonPoints, SeasonSettings};
+use atout_rules::{said, Rule};
+use atout_store::{Change, Id, LinkRow, PlayerRow, SeasonRow};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// A season as listed: its settings with every default written out, and its evenings in
+/// season order.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeasonInfo {
+    pub id: Id,
+    pub name: String,
+    pub settings: Value,
+    pub created_at: String,
+    pub evenings: Vec<Evening>,
+}
+
+/// A tournament of a season.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Evening {
+    pub id: Id,
+    pub name: String,
+    pub date: Option<String>,
+    pub game: String,
+    /// Imported from another club's archive.
+    pub archive: bool,
+}
+
+/// The season standings, FORMAT.md "Seasons" (with, beyond it, each evening's tournament
+/// id and the player's registry id, for the window's links).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeasonStandings {
+    pub season: String,
+    pub evenings: usize,
+    pub settings: Value,
+    pub tournaments: Vec<Evening>,
+    pub rows: Vec<SeasonStandingRow>,
+    pub clubs: Vec<ClubStanding>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeasonStandingRow {
+    pub rank: usize,
+    pub shared: bool,
+    pub qualified: bool,
+    pub player: Id,
+    pub name: String,
+    pub club: String,
+    pub member: String,
+    pub evenings: usize,
+    pub total: SeasonPoints,
+    pub best: SeasonPoints,
+    pub results: Vec<SeasonResultView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeasonResultView {
+    pub tournament: String,
+    pub tournament_id: Id,
+    pub points: SeasonPoints,
+    pub counted: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClubStanding {
+    pub rank: usize,
+    pub shared: bool,
+    pub club: String,
+    pub total: SeasonPoints,
+    /// The players whose totals count.
+    pub players: Vec<String>,
+}
+
+/// A player's season, evening by evening, as the secretary tells them at the bar.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerSeason {
+    pub season: String,
+    pub player: Player,
+    /// The player's line of the season standings (none: no evening played yet).
+    pub rank: Option<usize>,
+    pub shared: bool,
+    pub qualified: bool,
+    pub total: SeasonPoints,
+    pub evenings: Vec<PlayerEvening>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerEvening {
+    pub tournament: String,
+    pub tournament_id: Id,
+    pub date: Option<String>,
+    pub played: bool,
+    /// The evening's place, shared or not, and its ranking value (table points or score sum).
+    pub place: Option<usize>,
+    pub shared: bool,
+    pub value: Option<SeasonPoints>,
+    /// What the evening brings the season, and whether it counts.
+    pub points: Option<SeasonPoints>,
+    pub counted: bool,
+    /// The table of each round played (none: a bye).
+    pub tables: Vec<RoundTable>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RoundTable {
+    pub round: u32,
+    pub table: Option<u32>,
+}
+
+/// An imported player the import could not tell from a registered one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Doubt {
+    pub player: Player,
+    pub candidate: Player,
+    /// The secretary's word, once given: the same person, or two.
+    pub same: Option<bool>,
+}
+
+/// What an archive's import did.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ArchiveImported {
+    pub tournament: TournamentInfo,
+    /// The archive was in the season already: nothing was written.
+    pub already: bool,
+    /// Players matched to registered ones, players registered anew, and the unsure ones
+    /// (registered anew, left for the secretary to settle).
+    pub matched: Vec<Player>,
+    pub added: Vec<Player>,
+    pub unsure: Vec<Doubt>,
+}
+
+/// One evening's standings as the season reads them: each player who played it (a round
+/// or a bye), with the evening's place and ranking value.
+struct EveningResult {
+    evening: Evening,
+    rows: Vec<(Id, PlayedEvening)>,
+}
+
+struct PlayedEvening {
+    rank: usize,
+    ways: usize,
+    value: SeasonPoints,
+    tables: Vec<RoundTable>,
+}
+
+/// Who each registered player counts as: the secretary's "same person" links joined,
+/// each group counting as its earliest registered player.
+fn canonical(links: &[LinkRow]) -> HashMap<Id, Id> {
+    let mut parent: HashMap<Id, Id> = HashMap::new();
+    fn root(parent: &HashMap<Id, Id>, mut id: Id) -> Id {
+        while let Some(p) = parent.get(&id).copied().filter(|p| *p != id) {
+            id = p;
+        }
+        id
+    }
+    for l in links.iter().filter(|l| l.same) {
+        let (a, b) = (root(&parent, l.player), root(&parent, l.other));
+        if a != b {
+            let (low, high) = if a < b { (a, b) } else { (b, a) };
+            parent.insert(high, low);
+        }
+    }
+    let ids: Vec<Id> = parent.keys().copied().collect();
+    ids.into_iter().map(|id| (id, root(&parent, id))).collect()
+}
+
+/// An archive's fingerprint: the same evening exported twice (its log and the program
+/// that wrote it aside) gives the same one.
+fn fingerprint(doc: &Document) -> String {
+    use sha2::{Digest, Sha256};
+    let mut doc = doc.clone();
+    doc.extra.remove("audit");
+    doc.extra.remove("generator");
+    let text = serde_json::to_string(&doc).unwrap_or_default();
+    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// How an archive's player is matched to the registry (RULES.md §6): by member number,
+/// then by name and club; several or doubtful candidates leave it unsure.
+enum Match {
+    Known(Id),
+    New,
+    Unsure(Vec<Id>),
+}
+
+fn match_player(registry: &[PlayerRow], used: &HashSet<Id>, name: &str, club: &str, member: &str) -> Match {
+    let open: Vec<&PlayerRow> = registry.iter().filter(|r| !used.contains(&r.id)).collect();
+    let (name, club, member) = (folded(name), folded(club), member.trim());
+    if !member.is_empty() {
+        let numbered: Vec<&&PlayerRow> = open.iter().filter(|r| r.member.trim() == member).collect();
+        let named: Vec<&&&PlayerRow> = numbered.iter().filter(|r| folded(&r.name) == name).collect();
+        match (numbered.as_slice(), named.as_slice()) {
+            (_, [one]) => return Match::Known(one.id),
+            ([], _) => {}
+            (several, _) => return Match::Unsure(several.iter().map(|r| r.id).collect()),
+        }
+    }
+    let same_name: Vec<&&PlayerRow> = open.iter().filter(|r| folded(&r.name) == name).collect();
+    let same_club: Vec<&&&PlayerRow> = same_name.iter().filter(|r| folded(&r.club) == club).collect();
+    let fitting: Vec<&&&&PlayerRow> = same_club.iter().filter(|r| member.is_empty() || r.member.trim().is_empty()).collect();
+    match (same_club.as_slice(), fitting.as_slice()) {
+        (_, [one]) if same_club.len() == 1 => Match::Known(one.id),
+        ([], _) if same_name.is_empty() => Match::New,
+        ([], _) => Match::Unsure(same_name.iter().map(|r| r.id).collect()),
+        (several, _) => Match::Unsure(several.iter().map(|r| r.id).collect()),
+    }
+}
+
+impl Atout {
+    fn season_row(&mut self, season: &str) -> Result<SeasonRow> {
+        self.refresh()?;
+        let all = self.store.seasons()?;
+        let by_id = season.trim().parse::<Id>().ok().and_then(|id| all.iter().position(|s| s.id == id));
+        let named: Vec<usize> = all.iter().enumerate().filter(|(_, s)| s.name == season.trim()).map(|(i, _)| i).collect();
+        match (by_id, named.as_slice()) {
+            (Some(i), _) | (None, &[i]) => Ok(all[i].clone()),
+            _ => Err(ApiError::not_found(said!(
+                "no season with id or name «{season}»",
+                "pas de saison d'identifiant ou de nom «{season}»",
+                "geen seizoen met id of naam «{season}»"
+            ))),
+        }
+    }
+
+    fn season_info(&mut self, row: &SeasonRow) -> Result<SeasonInfo> {
+        let settings = SeasonSettings::parse(&row.settings).map_err(|v| ApiError::Refused { place: Default::default(), violation: v })?;
+        Ok(SeasonInfo {
+            id: row.id,
+            name: row.name.clone(),
+            settings: settings.to_json(),
+            created_at: row.created_at.clone(),
+            evenings: self.evenings(row.id)?,
+        })
+    }
+
+    /// A season's tournaments in season order: by date, those without one by when they
+    /// were put in the season.
+    fn evenings(&mut self, season: Id) -> Result<Vec<Evening>> {
+        let rows = self.store.season_tournaments(season)?;
+        let all = self.store.tournaments()?;
+        let mut evenings: Vec<(Option<String>, String, Evening)> = rows
+            .iter()
+            .filter_map(|r| {
+                let t = all.iter().find(|t| t.id == r.tournament)?;
+                let e = Evening { id: t.id, name: t.name.clone(), date: t.date.clone(), game: t.game.clone(), archive: r.archive.is_some() };
+                Some((t.date.clone(), r.added_at.clone(), e))
+            })
+            .collect();
+        evenings.sort_by(|a, b| (a.0.is_none(), &a.0, &a.1, a.2.id).cmp(&(b.0.is_none(), &b.0, &b.1, b.2.id)));
+        Ok(evenings.into_iter().map(|(_, _, e)| e).collect())
+    }
+
+    pub fn seasons(&mut self) -> Result<Vec<SeasonInfo>> {
+        self.refresh()?;
+        let rows = self.store.seasons()?;
+        rows.iter().map(|r| self.season_info(r)).collect()
+    }
+
+    pub fn season(&mut self, season: &str) -> Result<SeasonInfo> {
+        let row = self.season_row(season)?;
+        self.season_info(&row)
+    }
+
+    /// A new season, its settings checked (RULES.md §6); its name is its own.
+    pub fn season_create(&mut self, name: &str, settings: Option<&Value>) -> Result<SeasonInfo> {
+        let name = crate::text::bounded(name, crate::text::field::SEASON_NAME, crate::text::NAME_MAX)?;
+        if name.is_empty() {
+            return Err(ApiError::invalid(said!("a season has a name", "une saison a un nom", "een seizoen heeft een naam")));
+        }
+        let settings = settings.cloned().unwrap_or(Value::Null);
+        SeasonSettings::parse(&settings).map_err(|v| ApiError::Refused { place: Default::default(), violation: v })?;
+        let stored = if settings.is_null() { serde_json::json!({}) } else { settings };
+        let id = self.store.write(Change { actor: &self.actor, action: "season.create", reason: "" }, |w| {
+            if w.seasons()?.iter().any(|s| s.name == name) {
+                return Err(ApiError::invalid(said!(
+                    "a season named «{name}» exists already",
+                    "une saison nommée «{name}» existe déjà",
+                    "een seizoen met de naam «{name}» bestaat al"
+                )));
+            }
+            Ok(w.add_season(&name, &stored)?)
+        })?;
+        self.season(&id.to_string())
+    }
+
+    /// New settings for a season (the old ones are kept); the standings follow.
+    pub fn season_settings(&mut self, season: &str, settings: &Value, reason: &str) -> Result<SeasonInfo> {
+        let row = self.season_row(season)?;
+        SeasonSettings::parse(settings).map_err(|v| ApiError::Refused { place: Default::default(), violation: v })?;
+        let reason = crate::text::bounded(reason, crate::text::field::REASON, crate::text::REASON_MAX)?;
+        self.store.write(Change { actor: &self.actor, action: "season.settings", reason: &reason }, |w| w.season_settings(row.id, settings))?;
+        self.season(&row.id.to_string())
+    }
+
+    /// Put a tournament in a season (an evening played, or being played).
+    pub fn season_add(&mut self, season: &str, tournament: &str) -> Result<SeasonInfo> {
+        let row = self.season_row(season)?;
+        let t = self.resolve(tournament)?;
+        self.store.write(Change { actor: &self.actor, action: "season.add", reason: "" }, |w| {
+            if w.season_tournaments(row.id)?.iter().any(|r| r.tournament == t) {
+                let name = &row.name;
+                return Err(ApiError::invalid(said!(
+                    "tournament {t} is in season «{name}» already",
+                    "le tournoi {t} fait déjà partie de la saison «{name}»",
+                    "tornooi {t} hoort al bij seizoen «{name}»"
+                )));
+            }
+            Ok(w.season_tournament(row.id, t, true, None)?)
+        })?;
+        self.season(&row.id.to_string())
+    }
+
+    /// Take a tournament out of a season (it stays in the database; it can be put back).
+    pub fn season_remove(&mut self, season: &str, tournament: &str, reason: &str) -> Result<SeasonInfo> {
+        let row = self.season_row(season)?;
+        let t = self.resolve(tournament)?;
+        let reason = crate::text::bounded(reason, crate::text::field::REASON, crate::text::REASON_MAX)?;
+        self.store.write(Change { actor: &self.actor, action: "season.remove", reason: &reason }, |w| {
+            let Some(kept) = w.season_tournaments(row.id)?.into_iter().find(|r| r.tournament == t) else {
+                let name = &row.name;
+                return Err(ApiError::invalid(said!(
+                    "tournament {t} is not in season «{name}»",
+                    "le tournoi {t} ne fait pas partie de la saison «{name}»",
+                    "tornooi {t} hoort niet bij seizoen «{name}»"
+                )));
+            };
+            Ok(w.season_tournament(row.id, t, false, kept.archive.as_deref())?)
+        })?;
+        self.season(&row.id.to_string())
+    }
+
+    /// Each evening of a season as the season reads it, and who each player counts as.
+    fn season_evenings(&mut self, season: Id) -> Result<(Vec<EveningResult>, HashMap<Id, Id>)> {
+        let same = canonical(&self.store.player_links()?);
+        let mut out = vec![];
+        for evening in self.evenings(season)? {
+            let l = self.loaded(evening.id)?;
+            let standings = compute(l, l.last_round());
+            let player_of: HashMap<&str, Id> = l.entrants.iter().map(|e| (e.code.as_str(), e.player.id)).collect();
+            let mut ways: HashMap<usize, usize> = HashMap::new();
+            for r in &standings.rows {
+                *ways.entry(r.rank).or_default() += 1;
+            }
+            let rows = standings
+                .rows
+                .iter()
+                .filter(|r| !r.rounds.is_empty())
+                .filter_map(|r| {
+                    let player = *player_of.get(&*r.player)?;
+                    let value = r.table_points.map_or_else(|| SeasonPoints::whole(r.score_sum), SeasonPoints::of_table_points);
+                    let tables = r.rounds.iter().map(|e| RoundTable { round: e.round, table: e.table }).collect();
+                    Some((*same.get(&player).unwrap_or(&player), PlayedEvening { rank: r.rank, ways: ways[&r.rank], value, tables }))
+                })
+                .collect();
+            out.push(EveningResult { evening, rows });
+        }
+        Ok((out, same))
+    }
+
+    /// The season standings, live: the evenings' standings as they stand now.
+    pub fn season_standings(&mut self, season: &str) -> Result<SeasonStandings> {
+        let row = self.season_row(season)?;
+        let settings = SeasonSettings::parse(&row.settings).map_err(|v| ApiError::Refused { place: Default::default(), violation: v })?;
+        let (evenings, _) = self.season_evenings(row.id)?;
+        let registry: HashMap<Id, PlayerRow> = self.store.players()?.into_iter().map(|p| (p.id, p)).collect();
+        // Players numbered by name, so a shared place lists them alphabetically.
+        let mut ids: Vec<Id> = evenings.iter().flat_map(|e| e.rows.iter().map(|(p, _)| *p)).collect::<HashSet<_>>().into_iter().collect();
+        ids.sort_by_cached_key(|id| (registry.get(id).map(|p| folded(&p.name)).unwrap_or_default(), *id));
+        let number: HashMap<Id, usize> = ids.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+        let places: Vec<Vec<Placed>> = evenings
+            .iter()
+            .map(|e| e.rows.iter().map(|(p, played)| Placed { player: number[p], rank: played.rank, ways: played.ways, value: played.value }).collect())
+            .collect();
+        let rows = season::standings(&settings, &places);
+        let player = |i: usize| registry.get(&ids[i]);
+        let clubs = season::clubs(&settings, &rows, |i| player(i).map(|p| p.club.as_str()));
+        let tournaments: Vec<Evening> = evenings.into_iter().map(|e| e.evening).collect();
+        Ok(SeasonStandings {
+            season: row.name.clone(),
+            evenings: tournaments.len(),
+            settings: settings.to_json(),
+            rows: rows
+                .iter()
+                .map(|r| {
+                    let p = player(r.player);
+                    SeasonStandingRow {
+                        rank: r.rank,
+                        shared: r.shared,
+                        qualified: r.qualified,
+                        player: ids[r.player],
+                        name: p.map(|p| p.name.clone()).unwrap_or_default(),
+                        club: p.map(|p| p.club.clone()).unwrap_or_default(),
+                        member: p.map(|p| p.member.clone()).unwrap_or_default(),
+                        evenings: r.evenings,
+                        total: r.total,
+                        best: r.best,
+                        results: r
+                            .results
+                            .iter()
+                            .map(|x| SeasonResultView {
+                                tournament: tournaments[x.evening].name.clone(),
+                                tournament_id: tournaments[x.evening].id,
+                                points: x.points,
+                                counted: x.counted,
+                            })
+                            .collect(),
+                    }
+                })
+                .collect(),
+            clubs: clubs
+                .into_iter()
+                .map(|c| ClubStanding {
+                    rank: c.rank,
+                    shared: c.shared,
+                    club: c.club,
+                    total: c.total,
+                    players: c.players.iter().filter_map(|i| player(*i).map(|p| p.name.clone())).collect(),
+                })
+                .collect(),
+            tournaments,
+        })
+    }
+
+    /// One player's season (by registry id, or by a name only one player has).
+    pub fn season_player(&mut self, season: &str, player: &str) -> Result<PlayerSeason> {
+        let row = self.season_row(season)?;
+        let registry = self.store.players()?;
+        let found: Vec<&PlayerRow> = match player.trim().parse::<Id>() {
+            Ok(id) => registry.iter().filter(|p| p.id == id).collect(),
+            Err(_) => registry.iter().filter(|p| folded(&p.name) == folded(player)).collect(),
+        };
+        let who = match found.as_slice() {
+            [one] => (*one).clone(),
+            [] => {
+                return Err(ApiError::not_found(said!(
+                    "no player with id or name «{player}»",
+                    "pas de joueur d'identifiant ou de nom «{player}»",
+                    "geen speler met id of naam «{player}»"
+                )))
+            }
+            several => {
+                let list = several.iter().map(|p| format!("{} ({})", p.id, p.club)).collect::<Vec<_>>().join(", ");
+                return Err(ApiError::invalid(said!(
+                    "several players are named «{player}»: give the id ({list})",
+                    "plusieurs joueurs s'appellent «{player}» : donnez l'identifiant ({list})",
+                    "meerdere spelers heten «{player}»: geef de id ({list})"
+                )));
+            }
+        };
+        let (evenings, same) = self.season_evenings(row.id)?;
+        let me = *same.get(&who.id).unwrap_or(&who.id);
+        let standings = self.season_standings(&row.id.to_string())?;
+        let line = standings.rows.iter().find(|r| r.player == me);
+        let canonical_player = registry.iter().find(|p| p.id == me).cloned().unwrap_or(who);
+        Ok(PlayerSeason {
+            season: row.name,
+            player: canonical_player.into(),
+            rank: line.map(|l| l.rank),
+            shared: line.is_some_and(|l| l.shared),
+            qualified: line.is_some_and(|l| l.qualified),
+            total: line.map_or(SeasonPoints::ZERO, |l| l.total),
+            evenings: evenings
+                .iter()
+                .map(|e| {
+                    let played = e.rows.iter().find(|(p, _)| *p == me).map(|(_, x)| x);
+                    let result = line.and_then(|l| l.results.iter().find(|r| r.tournament_id == e.evening.id));
+                    PlayerEvening {
+                        tournament: e.evening.name.clone(),
+                        tournament_id: e.evening.id,
+                        date: e.evening.date.clone(),
+                        played: played.is_some(),
+                        place: played.map(|x| x.rank),
+                        shared: played.is_some_and(|x| x.ways > 1),
+                        value: played.map(|x| x.value),
+                        points: result.map(|r| r.points),
+                        counted: result.is_some_and(|r| r.counted),
+                        tables: played.map(|x| x.tables.clone()).unwrap_or_default(),
+                    }
+                })
+                .collect(),
+        })
+    }
+
+    /// Import another club's archive (an exchange document it exported) into a season.
+    /// Its players are matched to the registry by member number, then by name and club;
+    /// the unsure ones are registered anew and listed for the secretary to settle. The
+    /// same archive imported twice changes nothing.
+    pub fn season_import(&mut self, season: &str, text: &str) -> Result<ArchiveImported> {
+        let row = self.season_row(season)?;
+        let doc = document::parse(text)?;
+        let print = fingerprint(&doc);
+        if let Some(t) = self.store.season_tournaments(row.id)?.into_iter().find(|t| t.archive.as_deref() == Some(print.as_str())) {
+            return Ok(ArchiveImported {
+                tournament: self.tournament_info(&t.tournament.to_string())?,
+                already: true,
+                matched: vec![],
+                added: vec![],
+                unsure: vec![],
+            });
+        }
+        let registry = self.store.players()?;
+        let mut used = HashSet::new();
+        let matches: Vec<Match> = doc
+            .players
+            .iter()
+            .map(|p| {
+                let m = match_player(&registry, &used, &p.name, &p.club, &p.member);
+                if let Match::Known(id) = m {
+                    used.insert(id);
+                }
+                m
+            })
+            .collect();
+        let who: Vec<Option<Id>> = matches.iter().map(|m| if let Match::Known(id) = m { Some(*id) } else { None }).collect();
+        let (t, players) = self.store.write(Change { actor: &self.actor, action: "season.import", reason: "" }, |w| {
+            // Checked again inside the write: another window may have imported it meanwhile.
+            if w.season_tournaments(row.id)?.iter().any(|t| t.archive.as_deref() == Some(print.as_str())) {
+                return Err(ApiError::conflict(said!(
+                    "this archive was imported into the season meanwhile",
+                    "cette archive a été importée dans la saison entre-temps",
+                    "dit archief werd intussen in het seizoen geïmporteerd"
+                )));
+            }
+            let (t, players) = document::write(w, &doc, &who)?;
+            w.season_tournament(row.id, t, true, Some(&print))?;
+            for (m, player) in matches.iter().zip(&players) {
+                if let Match::Unsure(candidates) = m {
+                    for c in candidates {
+                        w.add_player_doubt(*player, *c)?;
+                    }
+                }
+            }
+            Ok::<_, ApiError>((t, players))
+        })?;
+        let registry: HashMap<Id, Player> = self.store.players()?.into_iter().map(|p| (p.id, p.into())).collect();
+        let get = |id: &Id| registry.get(id).cloned();
+        let mut imported =
+            ArchiveImported { tournament: self.tournament_info(&t.to_string())?, already: false, matched: vec![], added: vec![], unsure: vec![] };
+        for (m, id) in matches.iter().zip(&players) {
+            match m {
+                Match::Known(_) => imported.matched.extend(get(id)),
+                Match::New => imported.added.extend(get(id)),
+                Match::Unsure(candidates) => {
+                    for c in candidates {
+                        if let (Some(player), Some(candidate)) = (get(id), get(c)) {
+                            imported.unsure.push(Doubt { player, candidate, same: None });
+                        }
+                    }
+                }
+            }
+        }
+        Ok(imported)
+    }
+
+    /// The players imports could not be sure of, with the secretary's word where given.
+    pub fn player_doubts(&mut self) -> Result<Vec<Doubt>> {
+        self.refresh()?;
+        let registry: HashMap<Id, Player> = self.store.players()?.into_iter().map(|p| (p.id, p.into())).collect();
+        Ok(self
+            .store
+            .player_doubts()?
+            .into_iter()
+            .filter_map(|d| Some(Doubt { player: registry.get(&d.player)?.clone(), candidate: registry.get(&d.candidate)?.clone(), same: d.same }))
+            .collect())
+    }
+
+    /// The secretary's word on two players: the same person (they count as one in every
+    /// season, and the next archive naming them so finds them) or two. It can be given again
+    /// the other way; the latest holds. Two players who played the same evening are two.
+    pub fn player_settle(&mut self, player: Id, other: Id, same: bool, reason: &str) -> Result<Vec<Doubt>> {
+        self.refresh()?;
+        let reason = crate::text::bounded(reason, crate::text::field::REASON, crate::text::REASON_MAX)?;
+        if player == other {
+            return Err(ApiError::invalid(said!(
+                "a player is the same as themself",
+                "un joueur est le même que lui-même",
+                "een speler is dezelfde als zichzelf"
+            )));
+        }
+        let registry = self.store.players()?;
+        for id in [player, other] {
+            if !registry.iter().any(|p| p.id == id) {
+                return Err(ApiError::not_found(said!("no player {id}", "pas de joueur {id}", "geen speler {id}")));
+            }
+        }
+        if same {
+            // Two people seated in the same evening cannot be one.
+            let links = self.store.player_links()?;
+            let mut joined = links.clone();
+            joined.push(LinkRow { player, other, same: true });
+            let group = canonical(&joined);
+            let one = |id: Id| *group.get(&id).unwrap_or(&id);
+            for t in self.store.tournaments()? {
+                let entrants = self.store.entrants(t.id)?;
+                let mut seen: BTreeMap<Id, usize> = BTreeMap::new();
+                for e in &entrants {
+                    *seen.entry(one(e.player.id)).or_default() += 1;
+                }
+                if seen.get(&one(player)).is_some_and(|n| *n > 1) {
+                    let name = &t.name;
+                    return Err(ApiError::Refused {
+                        place: Default::default(),
+                        violation: atout_rules::Violation::said(
+                            Rule::PLAYER_TWICE,
+                            said!(
+                                "players {player} and {other} both played «{name}»: they are two people",
+                                "les joueurs {player} et {other} ont tous deux joué «{name}» : ce sont deux personnes",
+                                "spelers {player} en {other} speelden allebei «{name}»: het zijn twee mensen"
+                            ),
+                        ),
+                    });
+                }
+            }
+        }
+        self.store.write(Change { actor: &self.actor, action: if same { "player.same" } else { "player.apart" }, reason: &reason }, |w| {
+            w.player_link(player, other, same)
+        })?;
+        self.player_doubts()
+    }
+}
+
+impl Atout {
+    /// The season standings for printing or saving: FORMAT.md's JSON, CSV or a text table,
+    /// headers in `lang` (en, fr, nl).
+    pub fn season_rendered(&mut self, season: &str, format: crate::StandingsFormat, lang: &str) -> Result<String> {
+        let standings = serde_json::to_value(self.season_standings(season)?).map_err(|e| ApiError::internal("season", e))?;
+        let layout = self.print_layout()?;
+        let lang = crate::print::print_lang(Some(lang));
+        Ok(match format {
+            crate::StandingsFormat::Json => serde_json::to_string_pretty(&standings).map_err(|e| ApiError::internal("season", e))? + "\n",
+            crate::StandingsFormat::Csv => atout_report::season::season_csv(&standings, &layout, &lang).map_err(|e| ApiError::internal("season", e))?,
+            crate::StandingsFormat::Table => atout_report::season::season_text(&standings, &layout, &lang),
+        })
+    }
+
+    /// The season standings as a PDF in the club's print layout.
+    pub fn print_season(&mut self, season: &str, lang: Option<&str>) -> Result<Vec<u8>> {
+        let lang = crate::print::print_lang(lang);
+        let standings = serde_json::to_value(self.season_standings(season)?).map_err(|e| ApiError::internal("season", e))?;
+        atout_report::season::season_pdf(&standings, &self.print_layout()?, &lang).map_err(|e| ApiError::internal("print", e))
+    }
+}

@@ -1,0 +1,197 @@
+//! A season's standings printed (FORMAT.md "Seasons"): as text, as CSV and as a PDF in the
+//! club's layout. Works on the season standings document, as the rest of this crate does.
+
+use crate::pdf::{cell, Canvas, Col, PdfError, PrintLayout};
+use crate::{aligned, csv_of, ReportError};
+use serde_json::Value;
+
+fn rows(standings: &Value) -> &[Value] {
+    standings["rows"].as_array().map(Vec::as_slice).unwrap_or_default()
+}
+
+fn evenings(standings: &Value) -> &[Value] {
+    standings["tournaments"].as_array().map(Vec::as_slice).unwrap_or_default()
+}
+
+/// An evening's cell: its points, in brackets when it does not count, empty when not played.
+fn evening_cell(row: &Value, evening: &Value) -> String {
+    let result = row["results"].as_array().and_then(|rs| rs.iter().find(|r| r["tournament_id"] == evening["id"]));
+    match result {
+        None => String::new(),
+        Some(r) if r["counted"] == true => cell(&r["points"]),
+        Some(r) => format!("({})", cell(&r["points"])),
+    }
+}
+
+/// The season's grid: rank (shared `2=`), player, club, evenings played, total, each
+/// evening; `names` heads the evenings with their names (a spreadsheet), else E1, E2 …
+fn grid(standings: &Value, layout: &PrintLayout, lang: &str, names: bool) -> (Vec<String>, Vec<bool>, Vec<Vec<String>>) {
+    let w = |k: &str| layout.word(k, lang, &[]);
+    let short = w("evening_short");
+    let mut head = vec![w("rank"), w("name"), w("club"), w("member"), w("evenings"), w("total")];
+    let mut right = vec![true, false, false, false, true, true];
+    for (i, e) in evenings(standings).iter().enumerate() {
+        head.push(if names { e["name"].as_str().unwrap_or("").to_string() } else { format!("{short}{}", i + 1) });
+        right.push(true);
+    }
+    let lines = rows(standings)
+        .iter()
+        .map(|row| {
+            let mut out = vec![
+                format!("{}{}", cell(&row["rank"]), if row["shared"] == true { "=" } else { "" }),
+                cell(&row["name"]),
+                cell(&row["club"]),
+                cell(&row["member"]),
+                cell(&row["evenings"]),
+                cell(&row["total"]),
+            ];
+            out.extend(evenings(standings).iter().map(|e| evening_cell(row, e)));
+            out
+        })
+        .collect();
+    (head, right, lines)
+}
+
+/// How the season is ranked, in words: what an evening brings, which count, the minimum.
+pub fn rules_in_words(settings: &Value, layout: &PrintLayout, lang: &str) -> String {
+    let points = match settings["points"].as_array() {
+        Some(scale) => {
+            let scale = scale.iter().map(cell).collect::<Vec<_>>().join(", ");
+            layout.word("season_points_scale", lang, &[("scale", scale)])
+        }
+        None => layout.word("season_points_result", lang, &[]),
+    };
+    let count = match settings["count"]["best"].as_i64() {
+        Some(n) => layout.word("season_count_best", lang, &[("n", n.to_string())]),
+        None => layout.word("season_count_all", lang, &[]),
+    };
+    let min = layout.word("season_minimum", lang, &[("n", cell(&settings["min_evenings"]))]);
+    let clubs = layout.word("season_clubs", lang, &[("n", cell(&settings["clubs"]["best"]))]);
+    format!("{points}; {count}; {min}; {clubs}.")
+}
+
+/// The season standings as CSV: a column per evening, headed by its name, its points in
+/// brackets when it does not count; the last column says whether the player is qualified.
+pub fn season_csv(standings: &Value, layout: &PrintLayout, lang: &str) -> Result<String, ReportError> {
+    let (mut head, _, mut lines) = grid(standings, layout, lang, true);
+    head.push(layout.word("qualified", lang, &[]));
+    for (line, row) in lines.iter_mut().zip(rows(standings)) {
+        line.push(layout.word(if row["qualified"] == false { "no" } else { "yes" }, lang, &[]));
+    }
+    csv_of(&head, &lines)
+}
+
+/// The season standings as text: the players, then the clubs.
+pub fn season_text(standings: &Value, layout: &PrintLayout, lang: &str) -> String {
+    let (head, right, lines) = grid(standings, layout, lang, false);
+    let mut out = format!("{} — {}\n{}\n", layout.word("season", lang, &[]), cell(&standings["season"]), rules_in_words(&standings["settings"], layout, lang));
+    let short = layout.word("evening_short", lang, &[]);
+    for (i, e) in evenings(standings).iter().enumerate() {
+        out.push_str(&format!("{short}{} = {}{}\n", i + 1, cell(&e["name"]), e["date"].as_str().map(|d| format!(" ({d})")).unwrap_or_default()));
+    }
+    out.push_str(&aligned(&head, &right, &lines));
+    let clubs: Vec<Vec<String>> = club_lines(standings);
+    if !clubs.is_empty() {
+        out.push('\n');
+        let head = [layout.word("rank", lang, &[]), layout.word("clubs", lang, &[]), layout.word("total", lang, &[]), layout.word("players", lang, &[])];
+        out.push_str(&aligned(&head, &[true, false, true, false], &clubs));
+    }
+    out
+}
+
+fn club_lines(standings: &Value) -> Vec<Vec<String>> {
+    standings["clubs"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| {
+            let players = c["players"].as_array().into_iter().flatten().map(cell).collect::<Vec<_>>().join(", ");
+            vec![format!("{}{}", cell(&c["rank"]), if c["shared"] == true { "=" } else { "" }), cell(&c["club"]), cell(&c["total"]), players]
+        })
+        .collect()
+}
+
+/// The season standings printed: the rules in words, the evenings, the qualified players,
+/// those under the minimum below them, then the club ranking.
+pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
+    let title = format!("{} — {}", layout.word("season", lang, &[]), cell(&standings["season"]));
+    let mut c = Canvas::new(layout, &title, lang)?;
+    c.heading(&title);
+    c.para(&rules_in_words(&standings["settings"], layout, lang), false);
+    let short = layout.word("evening_short", lang, &[]);
+    let legend: Vec<String> = evenings(standings)
+        .iter()
+        .enumerate()
+        .map(|(i, e)| format!("{short}{} — {}{}", i + 1, cell(&e["name"]), e["date"].as_str().map(|d| format!(" ({d})")).unwrap_or_default()))
+        .collect();
+    c.items(&legend);
+    c.para(&layout.word("not_counted", lang, &[]), false);
+    c.gap(0.5);
+    let (head, right, lines) = grid(standings, layout, lang, false);
+    // The member number is for the spreadsheet; on paper the evenings need the room.
+    let keep: Vec<usize> = (0..head.len()).filter(|i| *i != 3).collect();
+    let width = |i: usize| match i {
+        0 => 1.0,
+        1 => 5.0,
+        2 => 3.0,
+        4 => 1.4,
+        5 => 1.6,
+        _ => 1.3,
+    };
+    let cols: Vec<Col> = keep.iter().map(|i| if right[*i] { Col::num(head[*i].clone(), width(*i)) } else { Col::new(head[*i].clone(), width(*i)) }).collect();
+    let pick = |line: &Vec<String>| keep.iter().map(|i| line[*i].clone()).collect::<Vec<_>>();
+    let (qualified, under): (Vec<_>, Vec<_>) = lines.iter().zip(rows(standings)).partition(|(_, row)| row["qualified"] != false);
+    c.table(&cols, &qualified.iter().map(|(l, _)| pick(l)).collect::<Vec<_>>(), false);
+    if !under.is_empty() {
+        c.gap(0.5);
+        c.para(&layout.word("under_minimum", lang, &[("n", cell(&standings["settings"]["min_evenings"]))]), true);
+        c.table(&cols, &under.iter().map(|(l, _)| pick(l)).collect::<Vec<_>>(), false);
+    }
+    let clubs = club_lines(standings);
+    if !clubs.is_empty() {
+        c.gap(1.0);
+        c.heading(&layout.word("clubs", lang, &[]));
+        let cols = [
+            Col::num(layout.word("rank", lang, &[]), 1.0),
+            Col::new(layout.word("club", lang, &[]), 4.0),
+            Col::num(layout.word("total", lang, &[]), 1.5),
+            Col::new(layout.word("players", lang, &[]), 8.0),
+        ];
+        c.table(&cols, &clubs, false);
+    }
+    Ok(c.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn sample() -> Value {
+        json!({"season": "Winter", "evenings": 2, "settings": {"points": "result", "count": {"best": 1}, "min_evenings": 2, "clubs": {"best": 3}},
+            "tournaments": [{"id": 4, "name": "Friday 3", "date": "2026-10-03"}, {"id": 7, "name": "Friday 10", "date": null}],
+            "rows": [
+                {"rank": 1, "shared": false, "qualified": true, "name": "Anne", "club": "KC", "member": "12", "evenings": 2, "total": 40.5,
+                 "results": [{"tournament_id": 4, "points": 40.5, "counted": true}, {"tournament_id": 7, "points": 12.0, "counted": false}]},
+                {"rank": 2, "shared": false, "qualified": false, "name": "Bart", "club": "", "member": "", "evenings": 1, "total": 52.0,
+                 "results": [{"tournament_id": 7, "points": 52.0, "counted": true}]}],
+            "clubs": [{"rank": 1, "shared": false, "club": "KC", "total": 40.5, "players": ["Anne"]}]})
+    }
+
+    #[test]
+    fn csv_heads_evenings_by_name_and_brackets_what_does_not_count() {
+        let layout = PrintLayout::with_overrides(None).unwrap();
+        let csv = season_csv(&sample(), &layout, "en").unwrap();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines, ["Rank,Player,Club,Member,Evenings,Total,Friday 3,Friday 10,Qualified", "1,Anne,KC,12,2,40.5,40.5,(12),yes", "2,Bart,,,1,52,,52,no"]);
+    }
+
+    #[test]
+    fn text_says_the_rules_and_lists_the_clubs() {
+        let layout = PrintLayout::with_overrides(None).unwrap();
+        let text = season_text(&sample(), &layout, "fr");
+        assert!(text.starts_with("Saison — Winter\nUne soirée rapporte sa valeur de classement; les 1 meilleures soirées comptent;"), "{text}");
+        assert!(text.contains("S1 = Friday 3 (2026-10-03)\nS2 = Friday 10\n"), "{text}");
+        assert!(text.lines().any(|l| l.trim_start().starts_with("1  KC") && l.ends_with("Anne")), "{text}");
+    }
+}

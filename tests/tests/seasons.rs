@@ -1,0 +1,251 @@
+//! Seasons (RULES.md §6 "Seasons"): the fixture season of fixtures/season/ — three home
+//! evenings and two other clubs' archives — against standings computed outside Rust
+//! (fixtures/gen/make_season.py), archives matched and imported once, doubts settled, an
+//! evening corrected after the season was drawn up, the player's page, CSV and PDF.
+
+mod common;
+
+use atout_api::{ApiError, Atout, StandingsFormat};
+use common::{json, pdftotext, read};
+use serde_json::{json as j, Value};
+
+/// The season as the script builds it: the home evenings imported in order, then the
+/// archives imported into the season.
+fn season(settings: &Value) -> Atout {
+    let mut app = Atout::open_in_memory().unwrap();
+    app.set_actor("secretary Marie").unwrap();
+    let s = app.season_create("Winter 2026", Some(settings)).unwrap();
+    for home in ["home-1", "home-2", "home-3"] {
+        let t = app.import_document(&read(&format!("season/{home}.json"))).unwrap();
+        app.season_add(&s.id.to_string(), &t.id.to_string()).unwrap();
+    }
+    for archive in ["archive-harten", "archive-ruiten"] {
+        app.season_import("Winter 2026", &read(&format!("season/{archive}.json"))).unwrap();
+    }
+    app
+}
+
+/// The standings as FORMAT.md writes them, with only the fields the script computes.
+fn format_md(app: &mut Atout) -> Value {
+    let s = serde_json::to_value(app.season_standings("Winter 2026").unwrap()).unwrap();
+    let rows: Vec<Value> = s["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let results: Vec<Value> =
+                r["results"].as_array().unwrap().iter().map(|x| j!({"tournament": x["tournament"], "points": x["points"], "counted": x["counted"]})).collect();
+            j!({"rank": r["rank"], "shared": r["shared"], "qualified": r["qualified"], "name": r["name"], "club": r["club"], "member": r["member"],
+                "evenings": r["evenings"], "total": r["total"], "results": results})
+        })
+        .collect();
+    let clubs: Vec<Value> =
+        s["clubs"].as_array().unwrap().iter().map(|c| j!({"rank": c["rank"], "shared": c["shared"], "club": c["club"], "total": c["total"]})).collect();
+    j!({"season": s["season"], "evenings": s["evenings"], "rows": rows, "clubs": clubs})
+}
+
+fn without_settings(mut expected: Value) -> Value {
+    expected.as_object_mut().unwrap().remove("settings");
+    expected
+}
+
+#[test]
+fn the_fixture_season_ranks_as_computed_outside_rust() {
+    let expected = json("season/expected.json");
+    let mut app = season(&expected["settings"]);
+    assert_eq!(format_md(&mut app), without_settings(expected));
+    // The same season under a place scale: the settings change, the standings follow.
+    let scale = json("season/expected-scale.json");
+    app.season_settings("Winter 2026", &scale["settings"], "the league's scale").unwrap();
+    assert_eq!(format_md(&mut app), without_settings(scale));
+}
+
+#[test]
+fn archives_are_matched_by_member_number_then_name_and_club() {
+    let expected = json("season/imports.json");
+    let mut app = Atout::open_in_memory().unwrap();
+    let s = app.season_create("Winter 2026", None).unwrap().id.to_string();
+    for home in ["home-1", "home-2", "home-3"] {
+        app.import_document(&read(&format!("season/{home}.json"))).unwrap();
+    }
+    for archive in ["archive-harten", "archive-ruiten"] {
+        let r = app.season_import(&s, &read(&format!("season/{archive}.json"))).unwrap();
+        let names = |list: &[atout_api::Player]| list.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
+        let want = |k: &str| expected[archive][k].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect::<Vec<_>>();
+        assert_eq!(names(&r.matched), want("matched"), "{archive}");
+        assert_eq!(names(&r.added), want("added"), "{archive}");
+        assert_eq!(r.unsure.iter().map(|d| d.player.name.clone()).collect::<Vec<_>>(), want("unsure"), "{archive}");
+    }
+    // Harten's "Jan Claes" may be the home club's: registered apart, left for the secretary.
+    let doubts = app.player_doubts().unwrap();
+    assert_eq!(doubts.len(), 1);
+    assert_eq!((doubts[0].player.club.as_str(), doubts[0].candidate.club.as_str(), doubts[0].same), ("KC Harten", "KC De Troef", None));
+}
+
+#[test]
+fn the_same_archive_twice_changes_nothing() {
+    let mut app = season(&Value::Null);
+    let before = app.row_counts().unwrap();
+    let again = app.season_import("Winter 2026", &read("season/archive-harten.json")).unwrap();
+    assert!(again.already);
+    assert_eq!(app.row_counts().unwrap(), before);
+    // Exported again by another program, with its log: the same evening, nothing written.
+    let mut doc = json("season/archive-harten.json");
+    doc["generator"] = j!("Atout 9.9");
+    doc["audit"] = j!([{"at": "2026-10-10T20:00:00Z", "action": "deal.add"}]);
+    assert!(app.season_import("Winter 2026", &doc.to_string()).unwrap().already);
+    assert_eq!(app.row_counts().unwrap(), before);
+    // A refused archive writes nothing either.
+    doc["players"][0]["id"] = doc["players"][1]["id"].clone();
+    doc["name"] = j!("Harten Cup, broken");
+    let e = app.season_import("Winter 2026", &doc.to_string()).unwrap_err();
+    assert_eq!(e.rule().map(|r| r.code()), Some("format"), "{e}");
+    assert_eq!(app.row_counts().unwrap(), before);
+}
+
+fn row<'a>(s: &'a atout_api::SeasonStandings, name: &str, club: &str) -> Option<&'a atout_api::SeasonStandingRow> {
+    s.rows.iter().find(|r| r.name == name && r.club == club)
+}
+
+/// The secretary says Harten's Jan Claes is the home club's: his four evenings are one
+/// player's. Home: 60 (2 Oct), 32 (9 Oct), 44 (16 Oct); Harten Cup (10 Oct): 44. Best three:
+/// 60 + 44 + 44 = 148. Said apart again, he is back to 60 + 32 + 44 = 136 and the Harten
+/// Jan to his own 44. The next archive naming "Jan Claes, KC Harten" finds the Harten Jan.
+#[test]
+fn a_doubt_settled_is_followed_and_remembered() {
+    let settings = json("season/expected.json")["settings"].clone();
+    let mut app = season(&settings);
+    let d = app.player_doubts().unwrap().remove(0);
+    let (harten, home) = (d.player.id, d.candidate.id);
+    let s = app.season_standings("Winter 2026").unwrap();
+    assert_eq!(row(&s, "Jan Claes", "KC De Troef").unwrap().total.as_f64(), 136.0);
+    assert_eq!(row(&s, "Jan Claes", "KC Harten").unwrap().total.as_f64(), 44.0);
+    let doubts = app.player_settle(harten, home, true, "the same Jan: he plays at both clubs").unwrap();
+    assert_eq!(doubts[0].same, Some(true));
+    let s = app.season_standings("Winter 2026").unwrap();
+    let jan = row(&s, "Jan Claes", "KC De Troef").unwrap();
+    assert_eq!((jan.evenings, jan.total.as_f64()), (4, 148.0));
+    assert_eq!(jan.results.iter().filter(|r| r.counted).map(|r| r.points.as_f64()).collect::<Vec<_>>(), vec![60.0, 44.0, 44.0]);
+    assert!(row(&s, "Jan Claes", "KC Harten").is_none());
+    // Two people who played the same evening are never one.
+    let anne = s.rows.iter().find(|r| r.name == "Anne Peeters").unwrap().player;
+    let bart = s.rows.iter().find(|r| r.name == "Bart Maes").unwrap().player;
+    let before = app.row_counts().unwrap();
+    let e = app.player_settle(anne, bart, true, "").unwrap_err();
+    assert!(matches!(e, ApiError::Refused { .. }) && e.rule().unwrap().code() == "player-twice", "{e}");
+    assert_eq!(app.row_counts().unwrap(), before);
+    // Apart again: the latest word holds.
+    app.player_settle(home, harten, false, "two Jans after all").unwrap();
+    let s = app.season_standings("Winter 2026").unwrap();
+    assert_eq!(row(&s, "Jan Claes", "KC De Troef").unwrap().total.as_f64(), 136.0);
+    assert_eq!(row(&s, "Jan Claes", "KC Harten").unwrap().total.as_f64(), 44.0);
+    // Another Harten evening naming him as before: matched by name and club, no new doubt.
+    let mut doc = json("season/archive-harten.json");
+    doc["name"] = j!("Harten Cup, second evening");
+    doc["date"] = j!("2026-10-24");
+    let r = app.season_import("Winter 2026", &doc.to_string()).unwrap();
+    assert!(r.unsure.is_empty(), "{:?}", r.unsure);
+    assert!(r.matched.iter().any(|p| p.id == harten));
+    assert_eq!(app.player_doubts().unwrap().len(), 1);
+}
+
+/// An evening corrected after the season was drawn up: the season follows at once. Home
+/// evening 1's table 1 of round 1 is corrected so that seats' table points change; each
+/// player's evening value in the season is the evening's new table points.
+#[test]
+fn an_evening_corrected_later_is_followed() {
+    let mut app = season(&Value::Null);
+    let t = app.tournament_list().unwrap().into_iter().find(|t| t.name == "Friday 2 October").unwrap().id.to_string();
+    let before = app.standings(&t, None).unwrap();
+    let at = atout_api::TableRef::new(&t, 1, 1);
+    let sheet = app.sheet(&at).unwrap();
+    // The jury's ruling moves five points from seat 4 to seat 1 of that table.
+    app.ruling_add(&at, j!({"seat": 4, "points": [5, 0, 0, -5], "reason": "a revoke found on the cards", "by": "jury Paul"})).unwrap();
+    let after = app.standings(&t, None).unwrap();
+    assert_ne!(before.rows, after.rows);
+    let s = app.season_standings("Winter 2026").unwrap();
+    let names: Vec<String> = sheet.seats.iter().map(|seat| seat.name.clone()).collect();
+    for name in names {
+        let evening = after.rows.iter().find(|r| *r.name == *name).unwrap();
+        let season_row = s.rows.iter().find(|r| r.name == name).unwrap();
+        let result = season_row.results.iter().find(|r| r.tournament == "Friday 2 October").unwrap();
+        assert_eq!(result.points.as_f64(), evening.table_points.unwrap().as_f64(), "{name}");
+    }
+}
+
+/// A player's page: every evening of the season with place, points and tables; an evening
+/// not played is listed as such. Julie Mertens (fixture): 2 Oct place 9 (46), 9 Oct 42 not
+/// counted, Harten Cup not played, 16 Oct 58, Ruiten Trophy 70.
+#[test]
+fn a_players_page_lists_every_evening() {
+    let settings = json("season/expected.json")["settings"].clone();
+    let mut app = season(&settings);
+    let p = app.season_player("Winter 2026", "julie mertens").unwrap();
+    assert_eq!((p.rank, p.total.as_f64(), p.qualified), (Some(1), 174.0, true));
+    let line: Vec<(String, bool, Option<f64>, bool)> =
+        p.evenings.iter().map(|e| (e.tournament.clone(), e.played, e.points.map(|x| x.as_f64()), e.counted)).collect();
+    assert_eq!(
+        line,
+        vec![
+            ("Friday 2 October".into(), true, Some(46.0), true),
+            ("Friday 9 October".into(), true, Some(42.0), false),
+            ("Harten Cup".into(), false, None, false),
+            ("Friday 16 October".into(), true, Some(58.0), true),
+            ("Ruiten Trophy".into(), true, Some(70.0), true),
+        ]
+    );
+    // Julie sits as p10 in home-1: spring-open-16's p10 (shared 10th, tables 1 … 5 as played).
+    let spring = json("spring-open-16.expected.json");
+    let p10 = spring["rows"].as_array().unwrap().iter().find(|r| r["player"] == "p10").unwrap();
+    let first = &p.evenings[0];
+    assert_eq!((first.place, first.shared), (Some(10), true));
+    let tables: Vec<Value> = p10["rounds"].as_array().unwrap().iter().map(|r| r["table"].clone()).collect();
+    assert_eq!(first.tables.iter().map(|t| j!(t.table)).collect::<Vec<_>>(), tables);
+    assert!(app.season_player("Winter 2026", "Nobody Here").is_err());
+}
+
+#[test]
+fn the_season_prints_and_exports() {
+    let settings = json("season/expected.json")["settings"].clone();
+    let mut app = season(&settings);
+    let csv = app.season_rendered("Winter 2026", StandingsFormat::Csv, "nl").unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "Rang,Speler,Club,Lid,Avonden,Totaal,Friday 2 October,Friday 9 October,Harten Cup,Friday 16 October,Ruiten Trophy,Gerangschikt"
+    );
+    assert_eq!(lines.next().unwrap(), "1,Julie Mertens,KC De Troef,1010,4,174,46,(42),,58,70,ja");
+    let dir = tempfile::tempdir().unwrap();
+    let text = pdftotext(&app.print_season("Winter 2026", Some("en")).unwrap(), dir.path());
+    assert!(text.contains("Season — Winter 2026"), "{text}");
+    assert!(text.contains("the best 3 evenings count"), "{text}");
+    assert!(text.contains("Fewer than 2 evenings: ranked after the others"), "{text}");
+    let julie = text.lines().find(|l| l.contains("Julie Mertens")).unwrap();
+    let cells: Vec<&str> = julie.split_whitespace().collect();
+    assert_eq!(cells, ["1", "Julie", "Mertens", "KC", "De", "Troef", "4", "174", "46", "(42)", "58", "70"], "{julie}");
+    let clubs = text.lines().find(|l| l.contains("KC De Troef") && l.contains("506")).unwrap();
+    assert!(clubs.trim_start().starts_with('1'), "{clubs}");
+}
+
+#[test]
+fn refusals_name_what_is_wrong_and_write_nothing() {
+    let mut app = season(&Value::Null);
+    let before = app.row_counts().unwrap();
+    let e = app.season_create("Spring", Some(&j!({"count": {"best": 0}}))).unwrap_err();
+    assert_eq!(e.rule().unwrap().code(), "season-settings");
+    assert!(app.season_create("Winter 2026", None).is_err());
+    assert!(app.season_create("  ", None).is_err());
+    let t = app.tournament_list().unwrap()[0].id.to_string();
+    assert!(app.season_add("Winter 2026", &t).is_err());
+    assert!(app.season_add("No such season", &t).is_err());
+    assert!(app.season_settings("Winter 2026", &j!({"points": [1, 2]}), "").is_err());
+    assert!(app.player_settle(1, 1, true, "").is_err());
+    assert!(app.player_settle(1, 99_999, false, "").is_err());
+    assert_eq!(app.row_counts().unwrap(), before);
+    // Taken out, then put back: the standings follow each time.
+    let evenings = |app: &mut Atout| app.season_standings("Winter 2026").unwrap().evenings;
+    app.season_remove("Winter 2026", &t, "played under the wrong settings").unwrap();
+    assert_eq!(evenings(&mut app), 4);
+    app.season_add("Winter 2026", &t).unwrap();
+    assert_eq!(evenings(&mut app), 5);
+}
