@@ -9,6 +9,7 @@ import * as players from "./screens/players.js";
 import * as tournaments from "./screens/tournaments.js";
 import * as rounds from "./screens/rounds.js";
 import * as standings from "./screens/standings.js";
+import * as season from "./screens/season.js";
 import * as projector from "./screens/projector.js";
 import * as scorer from "./screens/scorer.js";
 import * as jury from "./screens/jury.js";
@@ -20,7 +21,7 @@ import * as about from "./screens/about.js";
 import { openCalculator } from "./screens/calculator.js";
 import { watchDevices } from "./screens/devices.js";
 
-setScreens({ players, tournaments, rounds, standings, projector, scorer, jury, backups, recover, who, log, about });
+setScreens({ players, tournaments, rounds, standings, season, projector, scorer, jury, backups, recover, who, log, about });
 listen({ calculator: openCalculator, undo: undoMine });
 projector.watch();
 watchDevices();

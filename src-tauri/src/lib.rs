@@ -265,6 +265,48 @@ async fn export_document(app: S<'_>, tournament: String) -> Reply<atout_api::Doc
     app.with(|a| a.export_document(&tournament))
 }
 
+// Seasons: the championship over many evenings, and other clubs' archives.
+#[tauri::command]
+async fn seasons(app: S<'_>) -> Reply<Vec<atout_api::SeasonInfo>> {
+    app.with(|a| a.seasons())
+}
+#[tauri::command]
+async fn season_create(app: S<'_>, name: String, settings: Option<Value>) -> Reply<atout_api::SeasonInfo> {
+    app.with(|a| a.season_create(&name, settings.as_ref()))
+}
+#[tauri::command]
+async fn season_settings(app: S<'_>, season: String, settings: Value, reason: String) -> Reply<atout_api::SeasonInfo> {
+    app.with(|a| a.season_settings(&season, &settings, &reason))
+}
+#[tauri::command]
+async fn season_add(app: S<'_>, season: String, tournament: String) -> Reply<atout_api::SeasonInfo> {
+    app.with(|a| a.season_add(&season, &tournament))
+}
+#[tauri::command]
+async fn season_remove(app: S<'_>, season: String, tournament: String, reason: String) -> Reply<atout_api::SeasonInfo> {
+    app.with(|a| a.season_remove(&season, &tournament, &reason))
+}
+#[tauri::command]
+async fn season_standings(app: S<'_>, season: String) -> Reply<atout_api::SeasonStandings> {
+    app.with(|a| a.season_standings(&season))
+}
+#[tauri::command]
+async fn season_player(app: S<'_>, season: String, player: String) -> Reply<atout_api::PlayerSeason> {
+    app.with(|a| a.season_player(&season, &player))
+}
+#[tauri::command]
+async fn season_import(app: S<'_>, season: String, text: String) -> Reply<atout_api::ArchiveImported> {
+    app.with(|a| a.season_import(&season, &text))
+}
+#[tauri::command]
+async fn player_doubts(app: S<'_>) -> Reply<Vec<atout_api::Doubt>> {
+    app.with(|a| a.player_doubts())
+}
+#[tauri::command]
+async fn player_settle(app: S<'_>, player: i64, other: i64, same: bool, reason: String) -> Reply<Vec<atout_api::Doubt>> {
+    app.with(|a| a.player_settle(player, other, same, &reason))
+}
+
 #[tauri::command]
 async fn about(app: S<'_>) -> Reply<atout_api::About> {
     app.with(|a| Ok(a.about()))
@@ -301,6 +343,16 @@ async fn table_lock(app: S<'_>, devices: D<'_>, tournament: String, round: i64, 
 pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) -> tauri::Builder<R> {
     builder.plugin(tauri_plugin_dialog::init()).manage(app).manage(atout_serve::Switch::default()).invoke_handler(tauri::generate_handler![
         about,
+        seasons,
+        season_create,
+        season_settings,
+        season_add,
+        season_remove,
+        season_standings,
+        season_player,
+        season_import,
+        player_doubts,
+        player_settle,
         devices_start,
         devices_stop,
         devices_status,

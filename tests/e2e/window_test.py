@@ -312,6 +312,66 @@ def prints_and_files(w, work):
     w.wait_text("Round 2", "#round-status")
 
 
+def season_screen(w, work):
+    """The season: three home evenings and two other clubs' archives (fixtures/season/), the
+    standings with an evening that does not count in brackets, the leaders' chart, the doubts
+    settled, a player's page, and the season printed and read back."""
+    fixtures = os.path.join(ROOT, "fixtures", "season")
+    w.click("#nav-tournaments")
+    for home in ("home-1", "home-2", "home-3"):
+        w.find("#json-file")
+        w.type("#json-file", os.path.join(fixtures, f"{home}.json"), clear=False)
+    w.wait_text("Friday 16 October", "#tournaments-table")
+    w.click("#nav-season")
+    w.find("#season-create")
+    w.type("#season-name", "Winter 2026")
+    w.type("#season-best", "3")
+    w.type("#season-min", "2")
+    w.click("#season-create-button")
+    w.wait_text("Winter 2026", "h2")
+    for name in ("Friday 2 October", "Friday 9 October", "Friday 16 October"):
+        w.js("const s = document.getElementById('season-add-pick'); s.value = [...s.options].find(o => o.text.startsWith(arguments[0])).value", name)
+        w.click("#season-add")
+        w.wait_text(name, "#season-evenings")
+    for archive in ("archive-harten", "archive-ruiten"):
+        w.find("#season-archive")
+        w.type("#season-archive", os.path.join(fixtures, f"{archive}.json"), clear=False)
+        w.wait_text("Imported", "#flash")
+    w.wait_text("Ruiten Trophy", "#season-evenings")
+    w.find("#season-table")
+    first = w.js("return [...document.querySelectorAll('#season-table tr')][1].textContent")
+    # Julie Mertens (fixtures/season/expected.json): 46, (42), —, 58, 70 → 174 in four evenings.
+    check("Julie Mertens" in first and "174" in first and "(42)" in first, f"the season's leader: {first!r}")
+    lines = w.js("return document.querySelectorAll('#season-chart polyline').length")
+    check(lines == 5, f"the chart draws the five leaders: {lines}")
+    check(w.js("return !!document.getElementById('season-doubts')"), "the players an import was unsure of are asked about")
+    w.shot("40-season", ["Season — Winter 2026", "Julie Mertens", "Players to settle", "Club ranking", "E5"])
+    # Each doubt settled once ("two people"): the question goes away.
+    for _ in range(10):
+        if not w.js("return !!document.querySelector('#season-doubts .season-apart')"):
+            break
+        w.click("#season-doubts .season-apart")
+        w.settle()
+    check(not w.js("return !!document.getElementById('season-doubts')"), "every doubt is settled")
+    # A player's page: every evening, the one not played said so.
+    w.js("[...document.querySelectorAll('#season-table a.season-player')].find(a => a.textContent === 'Julie Mertens').click()")
+    w.wait_text("Julie Mertens's season", "#season-player-name")
+    rows = w.js("return [...document.querySelectorAll('#season-player-table tr')].slice(1).map(r => r.textContent)")
+    check(len(rows) == 5 and "not played" in rows[2] and "(42)" in rows[1], f"Julie's five evenings: {rows}")
+    w.shot("41-season-player", ["Julie Mertens's season", "not played", "Ruiten Trophy"])
+    w.click("#season-back")
+    w.find("#season-table")
+    # Printed from the window, and read back.
+    w.click("#print-panel summary")
+    w.find("#print-path")
+    pdf = os.path.join(work, "season.pdf")
+    w.type("#print-path", pdf)
+    w.click("#print-save")
+    w.wait_text("Saved to", "#print-done", timeout=30)
+    text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, text=True).stdout
+    check("Season — Winter 2026" in text and "Julie Mertens" in text and "the best 3 evenings count" in text, f"the printed season reads back: {text[:300]!r}")
+
+
 def about_screen(w):
     """Issue "Install Atout like any desktop program": the About screen — the version, the
     database in use and its size, where the backups go, the licences."""
@@ -1236,6 +1296,7 @@ def main():
         voided_trump_deal(window)
         projector_eighteen(window, csv18)
         backups_evening(window)
+        season_screen(window, os.path.dirname(csv_path))
         about_screen(window)
         # The memory of this window (accelerated compositing on, for the screenshots).
         total, parts = memory_mb()
@@ -1251,7 +1312,7 @@ def main():
             for tid in tournaments:
                 w.select("#current-tournament", tid)
                 w.settle()
-                for view in ("tournaments", "players", "rounds", "standings", "scorer", "jury", "projector", "log", "backups"):
+                for view in ("tournaments", "players", "rounds", "standings", "season", "scorer", "jury", "projector", "log", "backups"):
                     w.click(f"#nav-{view}")
                     w.find(f"#screen-{view}")
         # The memory it holds once at rest (WebKit frees what its collector finds within seconds

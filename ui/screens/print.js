@@ -9,16 +9,18 @@ import { state, render, act } from "../shell.js";
  * proposed by the application, editable), a progress indicator while the file is
  * made (the window stays responsive: the work runs off its main thread), and Open.
  * Each document (and round) has its own file: the proposal follows the document
- * chosen, unless a path was typed or chosen for that document. A file that exists
+ * chosen, unless a path was typed or chosen for that document. A season's panel gives
+ * `extra` ({season}) and a `tid` of its own for the files' keys. A file that exists
  * is never replaced without asking: the application refuses it, the panel asks.
  */
-export function printPanel(tid, docs, round) {
+export function printPanel(tid, docs, round, extra = null) {
   const p = state.print;
   const what = docs.includes(p.what) ? p.what : docs[0];
   const key = `${tid}/${what}/${round ?? ""}`;
   const file = p.files[key] || (p.files[key] = { path: "", own: false, asked: false });
   // While the table devices run, the seating plan carries each table's code and QR code.
-  const request = () => ({ tournament: tid, what, round, lang: currentLang(), path: file.path || null, devices: what === "seating" ? state.devicesBase : null });
+  // A season's documents name the season (`extra`) instead of a tournament.
+  const request = () => ({ tournament: extra ? "" : tid, ...(extra || {}), what, round, lang: currentLang(), path: file.path || null, devices: what === "seating" ? state.devicesBase : null });
   const save = async (overwrite) => {
     p.busy = true; p.done = null; p.asking = null; render();
     try {

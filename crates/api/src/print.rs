@@ -193,10 +193,14 @@ impl Atout {
 /// What the window prints or exports, and where.
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 pub struct PrintRequest {
+    #[serde(default)]
     pub tournament: String,
     /// `standings`, `seating`, `sheets`, `completed-sheets`, `rulings` (PDF), or
-    /// `standings-csv`, `rounds-csv`, `lines-csv`.
+    /// `standings-csv`, `rounds-csv`, `lines-csv`; a season's `season` (PDF) and `season-csv`.
     pub what: String,
+    /// The season of `season` and `season-csv`.
+    #[serde(default)]
+    pub season: Option<String>,
     #[serde(default)]
     pub round: Option<i64>,
     #[serde(default)]
@@ -216,8 +220,14 @@ pub struct PrintRequest {
 impl Atout {
     /// Where a print goes when no path is given: `~/Documents/Atout/<tournament>-<what>[-round N].<ext>`.
     pub fn default_print_path(&mut self, req: &PrintRequest) -> Result<String> {
-        let id = self.resolve(&req.tournament)?;
-        let name: String = self.loaded(id)?.row.name.chars().map(|c| if c.is_alphanumeric() || c == '-' { c } else { '-' }).collect();
+        let name = match &req.season {
+            Some(season) => self.season(season)?.name,
+            None => {
+                let id = self.resolve(&req.tournament)?;
+                self.loaded(id)?.row.name.clone()
+            }
+        };
+        let name: String = name.chars().map(|c| if c.is_alphanumeric() || c == '-' { c } else { '-' }).collect();
         let dir = dirs::document_dir().or_else(dirs::home_dir).unwrap_or_else(std::env::temp_dir).join("Atout");
         let ext = if req.what.ends_with("-csv") { "csv" } else { "pdf" };
         let round = req.round.map(|r| format!("-round-{r}")).unwrap_or_default();
@@ -243,6 +253,14 @@ impl Atout {
             "sheets" => self.print_sheets(&req.tournament, round()?, false, lang)?,
             "completed-sheets" => self.print_sheets(&req.tournament, round()?, true, lang)?,
             "rulings" => self.print_rulings(&req.tournament, lang)?,
+            "season" | "season-csv" => {
+                let season = req.season.as_deref().ok_or_else(|| ApiError::invalid(said!("which season?", "quelle saison ?", "welk seizoen?")))?;
+                if req.what == "season" {
+                    self.print_season(season, lang)?
+                } else {
+                    self.season_rendered(season, crate::StandingsFormat::Csv, lang.unwrap_or("en"))?.into_bytes()
+                }
+            }
             csv if csv.ends_with("-csv") => self.export_csv(&req.tournament, csv.trim_end_matches("-csv"), b';', lang)?.into_bytes(),
             other => {
                 return Err(ApiError::invalid(said!(

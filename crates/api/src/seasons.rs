@@ -51,6 +51,15 @@ pub struct SeasonStandings {
     pub tournaments: Vec<Evening>,
     pub rows: Vec<SeasonStandingRow>,
     pub clubs: Vec<ClubStanding>,
+    /// The first five qualified players' totals after each evening (the window's chart).
+    pub leaders: Vec<Leader>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Leader {
+    pub player: Id,
+    pub name: String,
+    pub totals: Vec<SeasonPoints>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -390,7 +399,18 @@ impl Atout {
         let player = |i: usize| registry.get(&ids[i]);
         let clubs = season::clubs(&settings, &rows, |i| player(i).map(|p| p.club.as_str()));
         let tournaments: Vec<Evening> = evenings.into_iter().map(|e| e.evening).collect();
+        let leaders = rows
+            .iter()
+            .filter(|r| r.qualified)
+            .take(5)
+            .map(|r| Leader {
+                player: ids[r.player],
+                name: player(r.player).map(|p| p.name.clone()).unwrap_or_default(),
+                totals: season::progression(&settings, &r.results, tournaments.len()),
+            })
+            .collect();
         Ok(SeasonStandings {
+            leaders,
             season: row.name.clone(),
             evenings: tournaments.len(),
             settings: settings.to_json(),

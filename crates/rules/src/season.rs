@@ -324,6 +324,23 @@ pub fn standings(settings: &SeasonSettings, evenings: &[Vec<Placed>]) -> Vec<Sea
     rows
 }
 
+/// A player's season total after each of the first `evenings` evenings, counted as the
+/// season counts (the best N so far, or all so far): the line of the leaders' chart.
+pub fn progression(settings: &SeasonSettings, results: &[SeasonResult], evenings: usize) -> Vec<SeasonPoints> {
+    let mut so_far: Vec<SeasonPoints> = Vec::with_capacity(results.len());
+    (0..evenings)
+        .map(|e| {
+            so_far.extend(results.iter().filter(|r| r.evening == e).map(|r| r.points));
+            so_far.sort_unstable_by(|a, b| b.cmp(a));
+            let n = match settings.count {
+                Count::All => so_far.len(),
+                Count::Best(n) => n.min(so_far.len()),
+            };
+            so_far[..n].iter().fold(SeasonPoints::ZERO, |t, p| t.plus(*p))
+        })
+        .collect()
+}
+
 /// One club's line of the club ranking.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ClubRow {
@@ -492,6 +509,17 @@ mod tests {
         let c = clubs(&s, &rows, club);
         // A: 50 + 20 = 70; B: 40 + 30 = 70 → shared first, listed by name.
         assert_eq!(c.iter().map(|c| (c.club.as_str(), c.rank, c.shared)).collect::<Vec<_>>(), vec![("A", 1, true), ("B", 1, true)]);
+    }
+
+    /// Best two: 10, then 30 (40), then 20 (30 + 20 = 50), then not played (50), then 40 (70).
+    #[test]
+    fn the_progression_counts_as_the_season_does() {
+        let s = settings(json!({"count": {"best": 2}}));
+        let evenings = vec![vec![placed(0, 1, 1, 10)], vec![placed(0, 1, 1, 30)], vec![placed(0, 1, 1, 20)], vec![], vec![placed(0, 1, 1, 40)]];
+        let rows = standings(&s, &evenings);
+        let line: Vec<f64> = progression(&s, &rows[0].results, 5).iter().map(|p| p.as_f64()).collect();
+        assert_eq!(line, vec![10.0, 40.0, 50.0, 50.0, 70.0]);
+        assert_eq!(*progression(&s, &rows[0].results, 5).last().unwrap(), rows[0].total);
     }
 
     /// Table points convert exactly: 10.5 table points are 10.5 season points.

@@ -1,0 +1,173 @@
+// The season: the club's championship over many evenings (RULES.md §6). Its standings and
+// club ranking live, a chart of the leaders' totals, its evenings (put in, taken out, other
+// clubs' archives imported), the players an import could not be sure of, a player's page,
+// and printing. Every figure comes from the application: this screen holds no rule.
+import { call } from "../api.js";
+import { t } from "../i18n.js";
+import { h } from "../dom.js";
+import { state, render, act, flash, errorBox, fmt, readFile } from "../shell.js";
+import { printPanel } from "./print.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** An SVG element (h() makes HTML ones). */
+function svg(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  for (const c of children.flat(Infinity)) if (c != null) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return el;
+}
+
+/** The leaders' totals after each evening, one line each, labelled at its end. */
+function chart(s) {
+  if (!s.leaders.length || s.evenings < 1) return null;
+  const width = 720, height = 240, left = 48, right = 170, top = 12, bottom = 28;
+  const most = Math.max(1, ...s.leaders.flatMap((l) => l.totals));
+  const x = (i) => left + (s.evenings === 1 ? 0 : (i * (width - left - right)) / (s.evenings - 1));
+  const y = (v) => top + (height - top - bottom) * (1 - v / most);
+  const colours = ["#1f5fa8", "#c0392b", "#2e8b57", "#b8860b", "#6a3d9a"];
+  return h("figure", { class: "card", id: "season-chart" },
+    h("figcaption", {}, t("season_chart")),
+    svg("svg", { viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img", "aria-label": t("season_chart") },
+      svg("line", { x1: left, y1: y(0), x2: width - right, y2: y(0), stroke: "#999" }),
+      svg("text", { x: left - 6, y: y(most) + 4, "text-anchor": "end", "font-size": 11 }, fmt(most)),
+      svg("text", { x: left - 6, y: y(0) + 4, "text-anchor": "end", "font-size": 11 }, "0"),
+      s.tournaments.map((e, i) => svg("text", { x: x(i), y: height - 8, "text-anchor": "middle", "font-size": 11 }, `${t("evening_short")}${i + 1}`)),
+      s.leaders.map((l, k) => [
+        svg("polyline", { fill: "none", stroke: colours[k % colours.length], "stroke-width": 2.5, points: l.totals.map((v, i) => `${x(i)},${y(v)}`).join(" ") }),
+        svg("text", { x: x(s.evenings - 1) + 8, y: y(l.totals[l.totals.length - 1]) + 4, "font-size": 12, fill: colours[k % colours.length] }, `${l.name} ${fmt(l.totals[l.totals.length - 1])}`),
+      ])));
+}
+
+/** The form of a new season: its name and how it is ranked. */
+function createForm() {
+  const f = state.seasonForm || (state.seasonForm = { name: "", points: "result", scale: "25 20 16 13 11 10 9 8 7 6 5 4 3 2 1", best: "", min: "1", clubs: "3" });
+  const keep = (key) => (e) => { f[key] = e.target.value; };
+  const submit = (e) => {
+    e.preventDefault();
+    const settings = { min_evenings: Number(f.min || 1), clubs: { best: Number(f.clubs || 3) } };
+    settings.points = f.points === "scale" ? f.scale.trim().split(/[\s,;\/]+/).filter((x) => x !== "").map(Number) : "result";
+    settings.count = f.best.trim() ? { best: Number(f.best) } : "all";
+    act(() => call("season_create", { name: f.name, settings }), (info) => {
+      state.season = String(info.id); localStorage.setItem("atout.season", state.season);
+      state.seasonForm = null; flash(t("saved"));
+    });
+  };
+  return h("form", { class: "row", id: "season-create", onsubmit: submit },
+      h("label", {}, t("season_name"), h("input", { id: "season-name", required: true, maxlength: 100, value: f.name, oninput: keep("name") })),
+      h("label", {}, t("season_points"), h("select", { id: "season-points", onchange: (e) => { f.points = e.target.value; render(); } },
+        h("option", { value: "result", selected: f.points === "result" }, t("season_points_result")),
+        h("option", { value: "scale", selected: f.points === "scale" }, t("season_points_scale")))),
+      f.points === "scale" ? h("label", {}, t("season_scale"), h("input", { id: "season-scale", value: f.scale, style: "width:16rem", oninput: keep("scale") })) : null,
+      h("label", {}, t("season_count_best"), h("input", { id: "season-best", type: "number", min: 1, max: 1000, placeholder: t("season_count_all"), value: f.best, style: "width:6rem", oninput: keep("best") })),
+      h("label", {}, t("season_min"), h("input", { id: "season-min", type: "number", min: 1, max: 1000, value: f.min, style: "width:5rem", oninput: keep("min") })),
+      h("label", {}, t("season_clubs_best"), h("input", { id: "season-clubs", type: "number", min: 1, max: 1000, value: f.clubs, style: "width:5rem", oninput: keep("clubs") })),
+      h("button", { class: "primary", id: "season-create-button" }, t("create")));
+}
+
+/** The season's evenings: each with its date, taken out on request; a tournament put in; an archive imported. */
+function evenings(info, tournaments) {
+  const sid = String(info.id);
+  const inSeason = new Set(info.evenings.map((e) => e.id));
+  const others = tournaments.filter((x) => !inSeason.has(x.id));
+  const archive = h("input", { type: "file", id: "season-archive", accept: ".json,application/json", onchange: async (e) => {
+    const text = await readFile(e.target);
+    act(() => call("season_import", { season: sid, text }), (r) => {
+      const name = r.tournament.name;
+      flash(r.already ? t("season_already", { name }) : t("season_imported", { name, matched: r.matched.length, added: r.added.length, unsure: new Set(r.unsure.map((d) => d.player.id)).size }));
+    });
+  } });
+  return h("details", { class: "card", id: "season-evenings", open: state.seasonEveningsOpen || null, ontoggle: (e) => { state.seasonEveningsOpen = e.target.open; } },
+    h("summary", {}, `${t("season_evenings")} (${info.evenings.length})`),
+    h("ol", {}, info.evenings.map((e) => h("li", { "data-tournament": e.id }, `${e.name}${e.date ? ` — ${e.date}` : ""}${e.archive ? ` (${t("season_archive")})` : ""} `,
+      h("button", { class: "small", onclick: () => act(() => call("season_remove", { season: sid, tournament: String(e.id), reason: "" }), () => flash(t("saved"))) }, t("season_remove"))))),
+    h("div", { class: "row" },
+      others.length ? h("label", {}, t("tournament"), h("select", { id: "season-add-pick" }, others.map((x) => h("option", { value: x.id }, `${x.name}${x.date ? ` (${x.date})` : ""}`)))) : null,
+      others.length ? h("button", { id: "season-add", onclick: () => {
+        const pick = document.getElementById("season-add-pick").value;
+        act(() => call("season_add", { season: sid, tournament: pick }), () => flash(t("saved")));
+      } }, t("season_add")) : null,
+      h("label", { class: "button" }, t("season_import"), archive)));
+}
+
+/** The players imports could not be sure of: the secretary says once whether they are one person. */
+function doubts(list) {
+  const open = list.filter((d) => d.same === null);
+  if (!open.length) return null;
+  const who = (p) => `${p.name} (${p.club || "—"}${p.member ? `, ${p.member}` : ""})`;
+  const settle = (d, same) => act(() => call("player_settle", { player: d.player.id, other: d.candidate.id, same, reason: "" }), () => flash(t("saved")));
+  return h("div", { class: "card forced", id: "season-doubts" },
+    h("h3", {}, t("season_doubts")),
+    h("table", {}, open.map((d) => h("tr", { "data-player": d.player.id },
+      h("td", {}, who(d.player)), h("td", {}, "≟"), h("td", {}, who(d.candidate)),
+      h("td", {}, h("button", { class: "season-same", onclick: () => settle(d, true) }, t("season_same")), " ",
+        h("button", { class: "season-apart", onclick: () => settle(d, false) }, t("season_apart")))))));
+}
+
+/** The standings: the qualified, then those under the minimum, each evening's points (brackets: not counted). */
+function table(s) {
+  const cell = (row, e) => {
+    const r = row.results.find((x) => x.tournament_id === e.id);
+    if (!r) return h("td", { class: "num" }, "");
+    return h("td", { class: `num${r.counted ? "" : " uncounted"}`, title: r.counted ? t("season_counted") : "" }, r.counted ? fmt(r.points) : `(${fmt(r.points)})`);
+  };
+  const line = (row) => h("tr", { "data-player": row.player, class: row.qualified ? "" : "unqualified" },
+    h("td", { class: `num${row.shared ? " shared" : ""}` }, row.shared ? `${row.rank}=` : row.rank),
+    h("td", {}, h("a", { href: "#", class: "season-player", onclick: (ev) => { ev.preventDefault(); state.seasonPlayer = row.player; render(); } }, row.name)),
+    h("td", {}, row.club), h("td", { class: "num" }, row.evenings), h("td", { class: "num total" }, fmt(row.total)),
+    s.tournaments.map((e) => cell(row, e)));
+  const head = h("tr", {}, h("th", { class: "num" }, t("rank")), h("th", {}, t("name")), h("th", {}, t("club")), h("th", { class: "num" }, t("season_played")), h("th", { class: "num" }, t("season_total")),
+    s.tournaments.map((e, i) => h("th", { class: "num", title: `${e.name}${e.date ? ` (${e.date})` : ""}` }, `${t("evening_short")}${i + 1}`)));
+  const under = s.rows.filter((r) => !r.qualified);
+  return [
+    h("table", { id: "season-table" }, head, s.rows.filter((r) => r.qualified).map(line),
+      under.length ? h("tr", {}, h("th", { colspan: 5 + s.tournaments.length, class: "note" }, t("season_under", { n: s.settings.min_evenings }))) : null,
+      under.map(line)),
+    h("p", { class: "hint" }, s.tournaments.map((e, i) => `${t("evening_short")}${i + 1} ${e.name}`).join(" · "), " — ", t("season_brackets")),
+    s.clubs.length ? h("div", { class: "card" }, h("h3", {}, t("season_clubs")),
+      h("table", { id: "season-clubs-table" }, h("tr", {}, h("th", { class: "num" }, t("rank")), h("th", {}, t("club")), h("th", { class: "num" }, t("season_total")), h("th", {}, t("players"))),
+        s.clubs.map((c) => h("tr", {}, h("td", { class: "num" }, c.shared ? `${c.rank}=` : c.rank), h("td", {}, c.club), h("td", { class: "num" }, fmt(c.total)), h("td", {}, c.players.join(", ")))))) : null,
+  ];
+}
+
+/** A player's page: every evening with place, points and tables, as asked at the bar. */
+async function playerPage(sid) {
+  const p = await call("season_player", { season: sid, player: String(state.seasonPlayer) });
+  const rank = p.rank == null ? "—" : `${p.rank}${p.shared ? "=" : ""}`;
+  return [
+    h("h2", { id: "season-player-name" }, t("season_player", { name: p.player.name })),
+    h("p", {}, `${p.player.club || ""} — ${t("rank")} ${rank}, ${t("season_total")} ${fmt(p.total)}${p.qualified ? "" : ` (${t("season_under", { n: "" }).trim()})`}`),
+    h("table", { id: "season-player-table" },
+      h("tr", {}, h("th", {}, t("tournament")), h("th", {}, t("date")), h("th", { class: "num" }, t("season_place")), h("th", { class: "num" }, t("season_points_col")), h("th", {}, t("season_tables"))),
+      p.evenings.map((e) => h("tr", { class: e.played ? "" : "unqualified" },
+        h("td", {}, e.tournament), h("td", {}, e.date || ""),
+        h("td", { class: "num" }, e.played ? `${e.place}${e.shared ? "=" : ""}` : t("season_not_played")),
+        h("td", { class: `num${e.counted ? "" : " uncounted"}` }, e.points == null ? "" : e.counted ? fmt(e.points) : `(${fmt(e.points)})`),
+        h("td", {}, e.tables.map((x) => x.table == null ? t("bye") : `${t("round")} ${x.round}: ${t("table")} ${x.table}`).join(" · "))))),
+    h("button", { id: "season-back", onclick: () => { state.seasonPlayer = null; render(); } }, t("season_back")),
+  ];
+}
+
+export async function view() {
+  const [list, tournaments, doubtList] = await Promise.all([call("seasons"), call("tournament_list"), call("player_doubts")]);
+  if (!list.some((x) => String(x.id) === state.season)) state.season = list.length ? String(list[list.length - 1].id) : "";
+  const pick = list.length ? h("label", { class: "pick" }, t("season"), h("select", { id: "season-pick", onchange: (e) => {
+    state.season = e.target.value; state.seasonPlayer = null; localStorage.setItem("atout.season", state.season); render();
+  } }, list.map((x) => h("option", { value: x.id, selected: String(x.id) === state.season }, x.name)))) : null;
+  if (!state.season) return [h("h2", {}, t("seasons")), errorBox(), h("p", { class: "hint", id: "season-none" }, t("season_none")),
+    h("div", { class: "card", id: "season-new" }, h("h3", {}, t("season_new")), createForm())];
+  const sid = state.season;
+  if (state.seasonPlayer != null) return [errorBox(), ...(await playerPage(sid))];
+  const info = list.find((x) => String(x.id) === sid);
+  const s = await call("season_standings", { season: sid });
+  return [
+    h("h2", {}, `${t("season")} — ${s.season}`), pick,
+    errorBox(),
+    doubts(doubtList),
+    evenings(info, tournaments),
+    s.tournaments.length ? printPanel(`season-${sid}`, ["season", "season-csv"], null, { season: sid }) : null,
+    s.tournaments.length ? chart(s) : h("p", { class: "hint" }, t("season_no_evening")),
+    s.tournaments.length ? table(s) : null,
+    h("details", { class: "card", id: "season-new", open: state.seasonForm && state.seasonForm.name ? true : null }, h("summary", {}, t("season_new")), createForm()),
+  ];
+}
