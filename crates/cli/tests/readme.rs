@@ -34,6 +34,8 @@ fn every_command_line_of_the_readme_runs_in_order() {
     std::fs::create_dir_all(&work).unwrap();
     let players: String = ["Anne", "Bart", "Chloé", "Dirk", "Els", "Frank", "Greet", "Hugo"].iter().map(|n| format!("{n};Club {}\n", n.len())).collect();
     std::fs::write(work.join("players.csv"), format!("Naam;Club\n{players}")).unwrap();
+    // Another club's exported evening, as it reached the secretary.
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/season/archive-harten.json"), work.join("other-club.json")).unwrap();
     let lines = readme_lines();
     assert!(lines.len() > 40, "the README shows {} command lines", lines.len());
     let mut outputs = vec![];
@@ -76,6 +78,12 @@ fn every_command_line_of_the_readme_runs_in_order() {
     assert!(std::fs::read_to_string(work.join("standings.csv")).unwrap().contains("Anne"));
     let doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(work.join("friday.json")).unwrap()).unwrap();
     assert_eq!(doc["rounds"].as_array().map(Vec::len), Some(2), "round 1 and the final round drawn");
+    // The season: Friday and the other club's evening; its standings rank both evenings' players.
+    let standings = said("$atout season standings");
+    assert!(standings.contains("Season — Winter 2026") && standings.contains("Harten Cup") && standings.contains("Olivier Leroy"), "{standings}");
+    assert!(said("$atout season import").contains("imported «Harten Cup»"), "{}", said("$atout season import"));
+    assert!(said("$atout season player").contains("Friday"), "{}", said("$atout season player"));
+    assert!(std::fs::read(work.join("season.pdf")).unwrap().starts_with(b"%PDF"));
     // The database is the default one, in the data folder.
     assert!(home.path().join(".local/share/atout/atout.db").exists());
 }
