@@ -14,6 +14,10 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
+/// The allocator the shipped programs run with (`atout`, the window).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
@@ -65,6 +69,22 @@ fn main() {
     let import = started.elapsed();
     let deals: usize =
         doc["rounds"].as_array().unwrap().iter().flat_map(|r| r["tables"].as_array().unwrap()).map(|t| t["deals"].as_array().unwrap().len()).sum();
+
+    // For a profiler: `-- --only a N` (or `e N`) runs (a) (or (e)) N times and stops there.
+    if let Some(i) = args.iter().position(|a| a == "--only") {
+        let what = args.get(i + 1).map(String::as_str).unwrap_or("a");
+        let n: usize = args.get(i + 2).and_then(|v| v.parse().ok()).unwrap_or(20);
+        let started = Instant::now();
+        for _ in 0..n {
+            if what == "e" {
+                app.print_standings(&t, None, Some("en")).unwrap();
+            } else {
+                Atout::open(&path).unwrap().standings(&t, None).unwrap();
+            }
+        }
+        println!("({what}) {n} times: {} each", ms(started.elapsed() / n as u32));
+        return;
+    }
 
     // (a) Recompute everything from the database: a fresh connection each time.
     let full: Vec<Duration> = (0..7)

@@ -8,6 +8,10 @@ use serde_json::Value;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// The allocator Atout ships with, as the benchmarks measure it (docs/performance.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(name = "atout", version = atout_api::VERSION, about = "Card-club tournaments: Double King and friends")]
 struct Cli {

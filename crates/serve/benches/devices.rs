@@ -16,6 +16,10 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
+/// The allocator `atout serve` runs with.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// One request; the status, or none when the connection failed.
 fn post(addr: SocketAddr, code: &str, body: &str, drop_answer: bool) -> Option<u16> {
     let mut s = TcpStream::connect(addr).ok()?;

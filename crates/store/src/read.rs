@@ -178,10 +178,30 @@ pub(crate) fn rounds(conn: &Connection, tournament: Id) -> Result<Vec<RoundRow>>
     type DrawRow = (Id, i64, Option<String>, Option<i64>, String);
     let draws: Vec<DrawRow> = st.query_map([tournament], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?.collect::<rusqlite::Result<_>>()?;
     let mut rounds = Vec::with_capacity(draws.len());
+    let mut texts = vec![];
     for (draw_id, round, seed, repeats, extra) in draws {
-        rounds.push(RoundRow { round, draw_id, seed, repeats, extra: json(extra)?, tables: tables(conn, draw_id)?, byes: byes(conn, draw_id)? });
+        let (tables, lines) = tables_as_stored(conn, draw_id)?;
+        texts.push(lines);
+        rounds.push(RoundRow { round, draw_id, seed, repeats, extra: json(extra)?, tables, byes: byes(conn, draw_id)? });
+    }
+    for (r, lines) in rounds.iter_mut().zip(texts) {
+        for (table, lines) in r.tables.iter_mut().zip(lines) {
+            lines_into(table, lines)?;
+        }
     }
     Ok(rounds)
+}
+
+/// A table's stored lines (JSON text, in line order) read into its `deals`; a removed
+/// line (undone, or cut by a sheet replaced with fewer lines) is stored as null and left out.
+fn lines_into(table: &mut TableRow, lines: Vec<String>) -> Result<()> {
+    for text in lines {
+        let entry: Value = serde_json::from_str(&text)?;
+        if !entry.is_null() {
+            table.deals.push(entry);
+        }
+    }
+    Ok(())
 }
 
 pub(crate) fn byes(conn: &Connection, draw: Id) -> Result<Vec<Id>> {
@@ -190,7 +210,9 @@ pub(crate) fn byes(conn: &Connection, draw: Id) -> Result<Vec<Id>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-pub(crate) fn tables(conn: &Connection, draw: Id) -> Result<Vec<TableRow>> {
+/// A draw's tables, with each table's lines as stored (JSON text, the version that holds,
+/// in line order) beside them, to be read into `deals`.
+fn tables_as_stored(conn: &Connection, draw: Id) -> Result<(Vec<TableRow>, Vec<Vec<String>>)> {
     let mut tables: Vec<TableRow> = {
         let mut st = conn.prepare_cached("SELECT id, number, first_dealer, extra FROM tables WHERE draw_id = ?1 ORDER BY number")?;
         let rows = st.query_map([draw], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get::<_, String>(3)?)))?;
@@ -200,7 +222,9 @@ pub(crate) fn tables(conn: &Connection, draw: Id) -> Result<Vec<TableRow>> {
         })
         .collect::<Result<_>>()?
     };
-    let index = |tables: &[TableRow], id: Id| tables.iter().position(|t| t.id == id);
+    // Rows come by table id; a table's place in `tables` (by number) is looked up once per row.
+    let places: std::collections::HashMap<Id, usize> = tables.iter().enumerate().map(|(i, t)| (t.id, i)).collect();
+    let index = |_: &[TableRow], id: Id| places.get(&id).copied();
     let mut seats = conn.prepare_cached(
         "SELECT s.table_id, s.entrant_id FROM seats s JOIN tables t ON t.id = s.table_id
          WHERE t.draw_id = ?1 ORDER BY s.table_id, s.seat",
@@ -211,19 +235,28 @@ pub(crate) fn tables(conn: &Connection, draw: Id) -> Result<Vec<TableRow>> {
             tables[i].seats.push(entrant);
         }
     }
+    // Every version of every line, in order: the last version of a line is the one that holds
+    // (one pass over the index, rather than a search for the latest version per line).
+    let mut lines: Vec<Vec<String>> = vec![vec![]; tables.len()];
     let mut deals = conn.prepare_cached(
-        "SELECT d.table_id, d.entry FROM deals d JOIN tables t ON t.id = d.table_id
-         WHERE t.draw_id = ?1
-           AND d.id = (SELECT max(id) FROM deals WHERE table_id = d.table_id AND line = d.line)
-         ORDER BY d.table_id, d.line",
+        "SELECT d.table_id, d.line, d.entry FROM deals d JOIN tables t ON t.id = d.table_id
+         WHERE t.draw_id = ?1 ORDER BY t.number, d.line, d.id",
     )?;
-    for row in deals.query_map([draw], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, String>(1)?)))? {
-        let (table, entry) = row?;
-        let entry = json(entry)?;
-        // A removed line (undone, or cut by a sheet replaced with fewer lines) is stored as null.
-        if let (Some(i), false) = (index(&tables, table), entry.is_null()) {
-            tables[i].deals.push(entry);
+    let mut rows = deals.query([draw])?;
+    let mut last: Option<(Id, i64)> = None;
+    while let Some(r) = rows.next()? {
+        let (table, line): (Id, i64) = (r.get(0)?, r.get(1)?);
+        let Some(i) = index(&tables, table) else { continue };
+        let text: String = r.get(2)?;
+        if last == Some((table, line)) {
+            // A later version of the same line replaces the one read before it.
+            if let Some(held) = lines[i].last_mut() {
+                *held = text;
+            }
+        } else {
+            lines[i].push(text);
         }
+        last = Some((table, line));
     }
     let mut rulings = conn.prepare_cached(
         "SELECT r.table_id, r.entry, r.id FROM rulings r JOIN tables t ON t.id = r.table_id
@@ -247,5 +280,5 @@ pub(crate) fn tables(conn: &Connection, draw: Id) -> Result<Vec<TableRow>> {
             tables[i].first_dealer = first;
         }
     }
-    Ok(tables)
+    Ok((tables, lines))
 }
