@@ -157,6 +157,8 @@ fn an_evening_corrected_later_is_followed() {
     let mut app = season(&Value::Null);
     let t = app.tournament_list().unwrap().into_iter().find(|t| t.name == "Friday 2 October").unwrap().id.to_string();
     let before = app.standings(&t, None).unwrap();
+    // The season drawn up first: what it keeps of each evening must follow the ruling below.
+    let drawn_up = app.season_standings("Winter 2026").unwrap();
     let at = atout_api::TableRef::new(&t, 1, 1);
     let sheet = app.sheet(&at).unwrap();
     // The jury's ruling moves five points from seat 4 to seat 1 of that table.
@@ -164,6 +166,7 @@ fn an_evening_corrected_later_is_followed() {
     let after = app.standings(&t, None).unwrap();
     assert_ne!(before.rows, after.rows);
     let s = app.season_standings("Winter 2026").unwrap();
+    assert_ne!(s.rows, drawn_up.rows);
     let names: Vec<String> = sheet.seats.iter().map(|seat| seat.name.clone()).collect();
     for name in names {
         let evening = after.rows.iter().find(|r| *r.name == *name).unwrap();

@@ -6,12 +6,11 @@
 //! Run: `cargo bench -p atout-api --bench standings` (add `-- --players 200`
 //! for a quicker, smaller run).
 
-use atout_api::rules::double_king::random_sheet;
-use atout_api::rules::draw::{draw, History};
+mod common;
+
 use atout_api::Atout;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
 /// The allocator the shipped programs run with (`atout`, the window).
@@ -35,30 +34,8 @@ fn main() {
 
     // The document: every sheet complete except the last round's, which
     // stops after 10 lines so that deals can be added.
-    let ids: Vec<String> = (1..=players).map(|i| format!("p{i:04}")).collect();
-    let keys: Vec<u64> = (0..players as u64).collect();
-    let mut history = History::new();
-    let mut doc_rounds = vec![];
-    let mut pending = vec![];
-    for r in 1..=rounds {
-        let plan = atout_api::rules::TablePlan::fixed(keys.len(), 4).expect("four players or more");
-        let d = draw(&mut rng, &keys, &plan, &history).expect("draw");
-        let mut tables = vec![];
-        for (k, t) in d.tables.iter().enumerate() {
-            history.table(&t.seats);
-            let first = rng.random_range(1..=4);
-            let mut deals: Vec<Value> = random_sheet(&mut rng, first, true).iter().map(|d| serde_json::to_value(d).unwrap()).collect();
-            if r == rounds {
-                pending.push((k as i64 + 1, deals.split_off(10)));
-            }
-            tables.push(json!({"number": k + 1, "seats": t.seats.iter().map(|s| &ids[*s as usize]).collect::<Vec<_>>(),
-                               "first_dealer": first, "deals": deals, "rulings": []}));
-        }
-        doc_rounds.push(json!({"number": r, "tables": tables, "byes": d.byes.iter().map(|s| &ids[*s as usize]).collect::<Vec<_>>()}));
-    }
-    let doc = json!({"format": "atout-tournament/1", "name": "Bench Open", "date": "2026-11-22", "game": "double-king",
-                     "settings": {"rounds": rounds}, "players": ids.iter().map(|i| json!({"id": i, "name": format!("Player {i}")})).collect::<Vec<_>>(),
-                     "rounds": doc_rounds});
+    let people: Vec<(String, String, String)> = (1..=players).map(|i| (format!("p{i:04}"), format!("Player p{i:04}"), String::new())).collect();
+    let (doc, pending) = common::evening(&mut rng, "Bench Open", "2026-11-22", &people, rounds, 10);
 
     let dir = std::env::temp_dir().join(format!("atout-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -102,12 +79,7 @@ fn main() {
     let (mut add, mut add_only, mut read_only) = (vec![], vec![], vec![]);
     for (table, rest) in pending.iter().take(100) {
         let started = Instant::now();
-        let mut entry = rest[0].clone();
-        // A fault written from the app states its reason and jury member.
-        if entry.get("fault_by").is_some() || entry.get("void_by").is_some() {
-            entry["reason"] = "bench".into();
-            entry["by"] = "jury".into();
-        }
+        let entry = common::as_written(&rest[0]);
         app.deal_add(&atout_api::TableRef::new(&t, rounds as i64, *table), None, entry).unwrap();
         let added = started.elapsed();
         let s = app.standings(&t, None).unwrap();
@@ -127,12 +99,7 @@ fn main() {
             let (table, rest) = &pending[i];
             let at = atout_api::TableRef::new(&t, rounds as i64, *table);
             if let Some(entry) = rest.get(written[i]) {
-                let mut entry = entry.clone();
-                if entry.get("fault_by").is_some() || entry.get("void_by").is_some() {
-                    entry["reason"] = "bench".into();
-                    entry["by"] = "jury".into();
-                }
-                app.deal_add(&at, None, entry).unwrap();
+                app.deal_add(&at, None, common::as_written(entry)).unwrap();
                 written[i] += 1;
             }
             app.standings(&t, None).unwrap();

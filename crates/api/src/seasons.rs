@@ -10,6 +10,7 @@ use crate::document::{self, Document};
 use crate::error::{ApiError, Result};
 use crate::players::{folded, Player};
 use crate::standings::compute;
+use crate::state::Loaded;
 use crate::tournaments::TournamentInfo;
 use crate::Atout;
 use atout_rules::season::{self, Placed, SeasonPoints, SeasonSettings};
@@ -18,6 +19,7 @@ use atout_store::{Change, Id, LinkRow, PlayerRow, SeasonRow};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
 
 /// A season as listed: its settings with every default written out, and its evenings in
 /// season order.
@@ -153,18 +155,46 @@ pub struct ArchiveImported {
     pub unsure: Vec<Doubt>,
 }
 
-/// One evening's standings as the season reads them: each player who played it (a round
-/// or a bye), with the evening's place and ranking value.
+/// One evening's standings as the season reads them: each player who played it (a round or
+/// a bye), who they count as in the season, and their place there.
 struct EveningResult {
     evening: Evening,
-    rows: Vec<(Id, PlayedEvening)>,
+    rows: Vec<(Id, EveningPlace)>,
 }
 
-struct PlayedEvening {
+/// An entrant's place in an evening's final standings: the rank, how many share it, and the
+/// evening's ranking value (table points, or the score sum under total-score ranking). Kept
+/// with the loaded tournament (`Loaded::evening`) until a write changes its standings.
+#[derive(Clone, Debug)]
+pub(crate) struct EveningPlace {
+    entrant: usize,
     rank: usize,
     ways: usize,
     value: SeasonPoints,
-    tables: Vec<RoundTable>,
+}
+
+/// The places of an evening's players, from its standings after the last round.
+fn evening_places(l: &mut Loaded) -> Arc<[EveningPlace]> {
+    if let Some(kept) = &l.evening {
+        return kept.clone();
+    }
+    let standings = compute(l, l.last_round());
+    let index: HashMap<&str, usize> = l.entrants.iter().enumerate().map(|(i, e)| (e.code.as_str(), i)).collect();
+    let mut ways: HashMap<usize, usize> = HashMap::new();
+    for r in &standings.rows {
+        *ways.entry(r.rank).or_default() += 1;
+    }
+    let places: Arc<[EveningPlace]> = standings
+        .rows
+        .iter()
+        .filter(|r| !r.rounds.is_empty())
+        .filter_map(|r| {
+            let value = r.table_points.map_or_else(|| SeasonPoints::whole(r.score_sum), SeasonPoints::of_table_points);
+            Some(EveningPlace { entrant: *index.get(&*r.player)?, rank: r.rank, ways: ways[&r.rank], value })
+        })
+        .collect();
+    l.evening = Some(places.clone());
+    places
 }
 
 /// Who each registered player counts as: the secretary's "same person" links joined,
@@ -359,21 +389,12 @@ impl Atout {
         let mut out = vec![];
         for evening in self.evenings(season)? {
             let l = self.loaded(evening.id)?;
-            let standings = compute(l, l.last_round());
-            let player_of: HashMap<&str, Id> = l.entrants.iter().map(|e| (e.code.as_str(), e.player.id)).collect();
-            let mut ways: HashMap<usize, usize> = HashMap::new();
-            for r in &standings.rows {
-                *ways.entry(r.rank).or_default() += 1;
-            }
-            let rows = standings
-                .rows
+            let places = evening_places(l);
+            let rows = places
                 .iter()
-                .filter(|r| !r.rounds.is_empty())
-                .filter_map(|r| {
-                    let player = *player_of.get(&*r.player)?;
-                    let value = r.table_points.map_or_else(|| SeasonPoints::whole(r.score_sum), SeasonPoints::of_table_points);
-                    let tables = r.rounds.iter().map(|e| RoundTable { round: e.round, table: e.table }).collect();
-                    Some((*same.get(&player).unwrap_or(&player), PlayedEvening { rank: r.rank, ways: ways[&r.rank], value, tables }))
+                .map(|p| {
+                    let player = l.entrants[p.entrant].player.id;
+                    (*same.get(&player).unwrap_or(&player), p.clone())
                 })
                 .collect();
             out.push(EveningResult { evening, rows });
@@ -393,7 +414,7 @@ impl Atout {
         let number: HashMap<Id, usize> = ids.iter().enumerate().map(|(i, id)| (*id, i)).collect();
         let places: Vec<Vec<Placed>> = evenings
             .iter()
-            .map(|e| e.rows.iter().map(|(p, played)| Placed { player: number[p], rank: played.rank, ways: played.ways, value: played.value }).collect())
+            .map(|e| e.rows.iter().map(|(p, place)| Placed { player: number[p], rank: place.rank, ways: place.ways, value: place.value }).collect())
             .collect();
         let rows = season::standings(&settings, &places);
         let player = |i: usize| registry.get(&ids[i]);
@@ -499,7 +520,12 @@ impl Atout {
                 .map(|e| {
                     let played = e.rows.iter().find(|(p, _)| *p == me).map(|(_, x)| x);
                     let result = line.and_then(|l| l.results.iter().find(|r| r.tournament_id == e.evening.id));
-                    PlayerEvening {
+                    // The tables of each round played, from the evening as loaded.
+                    let tables = match played {
+                        Some(x) => self.loaded(e.evening.id)?.results[x.entrant].iter().map(|r| RoundTable { round: r.round, table: r.table }).collect(),
+                        None => vec![],
+                    };
+                    Ok(PlayerEvening {
                         tournament: e.evening.name.clone(),
                         tournament_id: e.evening.id,
                         date: e.evening.date.clone(),
@@ -509,10 +535,10 @@ impl Atout {
                         value: played.map(|x| x.value),
                         points: result.map(|r| r.points),
                         counted: result.is_some_and(|r| r.counted),
-                        tables: played.map(|x| x.tables.clone()).unwrap_or_default(),
-                    }
+                        tables,
+                    })
                 })
-                .collect(),
+                .collect::<Result<_>>()?,
         })
     }
 

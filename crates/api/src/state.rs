@@ -26,6 +26,9 @@ pub(crate) struct Loaded {
     /// Each entrant's part of the standings after the last round, kept between calls; a
     /// written table's players' are dropped (None) and built again when next asked.
     pub parts: Vec<Option<crate::standings::Part>>,
+    /// The places of the final standings as a season reads them, kept between calls; dropped
+    /// by any write to a table.
+    pub evening: Option<std::sync::Arc<[crate::seasons::EveningPlace]>>,
 }
 
 pub(crate) struct LoadedRound {
@@ -138,7 +141,7 @@ impl Loaded {
             })
             .collect::<Result<_>>()?;
         let names = Names::of(rules.as_ref());
-        let mut loaded = Loaded { row, game, rules, names, settings, entrants, by_id, by_code, rounds, results: vec![], parts: vec![] };
+        let mut loaded = Loaded { row, game, rules, names, settings, entrants, by_id, by_code, rounds, results: vec![], parts: vec![], evening: None };
         loaded.results = loaded.all_results();
         Ok(loaded)
     }
@@ -274,6 +277,7 @@ impl Loaded {
     pub fn set_result(&mut self, round: i64, index: usize, result: TableResult) {
         let Some(r) = self.rounds.iter_mut().find(|r| r.row.round == round) else { return };
         r.results[index] = result;
+        self.evening = None;
         let r = self.rounds.iter().find(|r| r.row.round == round).expect("found above");
         let (table, result) = (&r.row.tables[index], &r.results[index]);
         let fresh = self.seat_results(round as u32, table, result);
