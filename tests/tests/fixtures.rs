@@ -182,3 +182,41 @@ fn cribbage_checked_by_hand() {
     let seat = table.seats.iter().find(|s| s.player == who).unwrap().seat;
     assert!(table.scorers.contains(&seat));
 }
+
+/// Loading replays each sheet from its stored text (`Rules::replay_texts`), a screen or a write
+/// from its values (`Rules::replay`): both read every fixture's every sheet alike — the same
+/// sheet, or the same rule refused on the same line (serde words a line that is not the game's
+/// entry its own way for each) — the broken fixtures and such a line included.
+#[test]
+fn sheets_replay_alike_from_their_text_and_from_their_values() {
+    let mut files: Vec<std::path::PathBuf> =
+        std::fs::read_dir(fixture("")).unwrap().chain(std::fs::read_dir(fixture("broken")).unwrap()).map(|e| e.unwrap().path()).collect();
+    files
+        .retain(|p| p.extension().is_some_and(|e| e == "json") && !p.to_string_lossy().contains("expected") && !p.to_string_lossy().contains("worked-example"));
+    files.sort();
+    let mut sheets = 0;
+    for file in &files {
+        let doc: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        let Some(game) = doc["game"].as_str().and_then(atout_api::rules::GameId::parse) else { continue };
+        let Ok(rules) = game.rules(doc["settings"].as_object().unwrap_or(&serde_json::Map::new())) else { continue };
+        for round in doc["rounds"].as_array().into_iter().flatten() {
+            for table in round["tables"].as_array().into_iter().flatten() {
+                let at = atout_api::rules::Table::new(table["seats"].as_array().unwrap().len(), table["first_dealer"].as_u64().unwrap_or(0) as usize);
+                let mut values: Vec<Value> = table["deals"].as_array().cloned().unwrap_or_default();
+                // A line that is not the game's entry at all, after the table's own.
+                for extra in [None, Some(serde_json::json!({"contract": 7, "counts": "four"}))] {
+                    values.extend(extra);
+                    let texts: Vec<Box<str>> = values.iter().map(|v| v.to_string().into_boxed_str()).collect();
+                    let place = format!("{} round {} table {}", file.display(), round["number"], table["number"]);
+                    match (rules.replay(at, &values), rules.replay_texts(at, &texts)) {
+                        (Ok(a), Ok(b)) => assert_eq!(a, b, "{place}"),
+                        (Err(a), Err(b)) => assert_eq!((a.line, a.violation.rule), (b.line, b.violation.rule), "{place}"),
+                        (a, b) => panic!("{place}: {a:?} against {b:?}"),
+                    }
+                    sheets += 1;
+                }
+            }
+        }
+    }
+    assert!(sheets > 100, "{sheets} sheets compared");
+}

@@ -225,7 +225,7 @@ impl Atout {
                     lines: t.deals.len(),
                     needed: x.sheet.as_ref().map_or(0, |s| s.deals_needed),
                     complete: x.complete,
-                    last: t.deals.last().map(|e| l.names.entry(e, &seats)),
+                    last: t.deals.values().last().map(|e| l.names.entry(e, &seats)),
                 }
             })
             .collect();

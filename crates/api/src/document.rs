@@ -361,7 +361,7 @@ impl Atout {
                             number: t.number,
                             seats: t.seats.iter().map(code).collect(),
                             first_dealer: t.first_dealer,
-                            deals: t.deals.clone(),
+                            deals: t.deals.values().to_vec(),
                             rulings: t.rulings.clone(),
                             extra: object(&t.extra),
                         })

@@ -143,7 +143,7 @@ impl Atout {
         let l = self.loaded(at.id)?;
         let r = l.round(at.round)?;
         let table = &r.row.tables[at.index];
-        let mut deals = table.deals.clone();
+        let mut deals = table.deals.values().to_vec();
         if line == deals.len() + 1 {
             deals.push(entry.clone());
         } else {
@@ -163,7 +163,7 @@ impl Atout {
         let (table_id, seats, cached, cached_first) = {
             let l = self.loaded(at.id)?;
             let t = &l.round(at.round)?.row.tables[at.index];
-            (t.id, t.seats.len(), t.deals.clone(), t.first_dealer)
+            (t.id, t.seats.len(), t.deals.values().to_vec(), t.first_dealer)
         };
         let Atout { store, cache, actor, seen_version, .. } = self;
         let seen = *seen_version;
@@ -223,7 +223,7 @@ impl Atout {
         })?;
         let l = self.loaded(at.id)?;
         let row = &mut l.round_mut(at.round).expect("round exists").row.tables[at.index];
-        row.deals = deals;
+        row.deals = deals.into();
         row.first_dealer = first;
         let table = &l.round(at.round)?.row.tables[at.index];
         let result = TableResult::of_sheet(&l.settings, table, Ok(sheet))?;
@@ -243,7 +243,7 @@ impl Atout {
         if line == 0 || line > t.deals.len() + 1 {
             return Err(no_line(&at.place, line, t.deals.len()));
         }
-        let before = &t.deals[..(line - 1).min(t.deals.len())];
+        let before = &t.deals.values()[..(line - 1).min(t.deals.len())];
         let hint = l.rules.hint(table_of(t), before, &entry);
         let seats: Vec<String> = Atout::seat_views(l, &t.seats).into_iter().map(|s| s.name).collect();
         let texts = l.names.entry(&entry, &seats);
@@ -357,7 +357,7 @@ impl Atout {
                 let lines = sheet
                     .lines
                     .iter()
-                    .zip(&table.deals)
+                    .zip(table.deals.values())
                     .map(|(line, entry)| {
                         for (r, p) in running.iter_mut().zip(&line.points) {
                             *r += p;
@@ -376,7 +376,7 @@ impl Atout {
             }
             None => (vec![], vec![0; seats], 0, 0),
         };
-        let next = l.rules.next_choices(table_of(table), &table.deals).ok().flatten();
+        let next = l.rules.next_choices(table_of(table), table.deals.values()).ok().flatten();
         Ok(SheetView {
             tournament: l.row.name.clone(),
             game: l.game.code().to_string(),
@@ -621,7 +621,7 @@ impl Atout {
                         let seat = line.fault.expect("filtered");
                         let e = who(seat);
                         // A jury fault may carry its reason and jury member on the line itself.
-                        let entry = &table.deals[line.line - 1];
+                        let entry = &table.deals.values()[line.line - 1];
                         let said = |k: &str| entry.get(k).and_then(Value::as_str).unwrap_or("").to_string();
                         let reason = match said("reason") {
                             r if r.is_empty() => String::new(),

@@ -52,7 +52,13 @@ pub(crate) struct TableResult {
 
 impl TableResult {
     pub fn compute(rules: &dyn Rules, settings: &TournamentSettings, table: &TableRow) -> Result<TableResult> {
-        Self::of_sheet(settings, table, rules.replay(table_of(table), &table.deals))
+        // Values already made (a sheet written or shown) are replayed as they are; lines as read
+        // from the store, from their text.
+        let replayed = match table.deals.made() {
+            Some(values) => rules.replay(table_of(table), values),
+            None => rules.replay_texts(table_of(table), table.deals.texts()),
+        };
+        Self::of_sheet(settings, table, replayed)
     }
 
     /// The result of a table whose sheet has already been replayed.

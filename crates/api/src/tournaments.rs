@@ -616,7 +616,7 @@ impl Atout {
             // Every sheet as stored, checked under the new settings before they are written.
             for r in w.rounds(id)? {
                 for t in &r.tables {
-                    checked.rules.replay(crate::state::table_of(t), &t.deals).map_err(|e| ApiError::sheet(Place::table(r.round, t.number), e))?;
+                    checked.rules.replay_texts(crate::state::table_of(t), t.deals.texts()).map_err(|e| ApiError::sheet(Place::table(r.round, t.number), e))?;
                 }
             }
             w.set_settings(id, &checked.raw)?;

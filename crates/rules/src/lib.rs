@@ -291,6 +291,9 @@ pub trait Rules: Send + Sync {
     fn seats(&self) -> RangeInclusive<usize>;
     /// Check a table (size, first dealer) and its whole sheet, and score it.
     fn replay(&self, table: Table, entries: &[Value]) -> Result<Sheet, SheetError>;
+    /// The same, each line given as its JSON text (read straight into the game's entries, with
+    /// no JSON value made on the way: how a tournament is loaded).
+    fn replay_texts(&self, table: Table, entries: &[Box<str>]) -> Result<Sheet, SheetError>;
     /// What the next line may be, or `None` when the sheet is complete.
     fn next_choices(&self, table: Table, entries: &[Value]) -> Result<Option<Value>, SheetError>;
     fn describe(&self, lang: Lang) -> Value;
@@ -316,6 +319,13 @@ impl<G: Game> Rules for G {
     fn replay(&self, table: Table, entries: &[Value]) -> Result<Sheet, SheetError> {
         check_table::<G>(table)?;
         Game::replay(self, table, &parse_entries::<G>(entries)?)
+    }
+
+    fn replay_texts(&self, table: Table, entries: &[Box<str>]) -> Result<Sheet, SheetError> {
+        check_table::<G>(table)?;
+        let parsed =
+            entries.iter().enumerate().map(|(i, text)| serde_json::from_str::<G::Entry>(text).map_err(|e| unreadable(i, &e))).collect::<Result<Vec<_>, _>>()?;
+        Game::replay(self, table, &parsed)
     }
 
     fn next_choices(&self, table: Table, entries: &[Value]) -> Result<Option<Value>, SheetError> {
@@ -450,18 +460,12 @@ impl Sheet {
 }
 
 fn parse_entries<G: Game>(entries: &[Value]) -> Result<Vec<G::Entry>, SheetError> {
-    entries
-        .iter()
-        .enumerate()
-        .map(|(i, v)| {
-            G::Entry::deserialize(v).map_err(|e| {
-                SheetError::at(
-                    i + 1,
-                    Violation::said(Rule::DEAL_SHAPE, said!("the line reads wrong: {e}", "la ligne se lit mal : {e}", "de lijn leest verkeerd: {e}")),
-                )
-            })
-        })
-        .collect()
+    entries.iter().enumerate().map(|(i, v)| G::Entry::deserialize(v).map_err(|e| unreadable(i, &e))).collect()
+}
+
+/// Line `i + 1` does not read as the game's entry.
+fn unreadable(i: usize, e: &serde_json::Error) -> SheetError {
+    SheetError::at(i + 1, Violation::said(Rule::DEAL_SHAPE, said!("the line reads wrong: {e}", "la ligne se lit mal : {e}", "de lijn leest verkeerd: {e}")))
 }
 
 /// The seat `steps` places clockwise from `seat` at a table of `seats`.

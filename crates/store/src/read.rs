@@ -186,22 +186,16 @@ pub(crate) fn rounds(conn: &Connection, tournament: Id) -> Result<Vec<RoundRow>>
     }
     for (r, lines) in rounds.iter_mut().zip(texts) {
         for (table, lines) in r.tables.iter_mut().zip(lines) {
-            lines_into(table, lines)?;
+            lines_into(table, lines);
         }
     }
     Ok(rounds)
 }
 
-/// A table's stored lines (JSON text, in line order) read into its `deals`; a removed
-/// line (undone, or cut by a sheet replaced with fewer lines) is stored as null and left out.
-fn lines_into(table: &mut TableRow, lines: Vec<String>) -> Result<()> {
-    for text in lines {
-        let entry: Value = serde_json::from_str(&text)?;
-        if !entry.is_null() {
-            table.deals.push(entry);
-        }
-    }
-    Ok(())
+/// A table's stored lines (JSON text, in line order) as its `deals`; a removed line (undone,
+/// or cut by a sheet replaced with fewer lines) is stored as null and left out.
+fn lines_into(table: &mut TableRow, lines: Vec<String>) {
+    table.deals = Lines::from_texts(lines.into_iter().filter(|t| t.trim() != "null").map(String::into_boxed_str).collect());
 }
 
 pub(crate) fn byes(conn: &Connection, draw: Id) -> Result<Vec<Id>> {
@@ -218,7 +212,7 @@ fn tables_as_stored(conn: &Connection, draw: Id) -> Result<(Vec<TableRow>, Vec<V
         let rows = st.query_map([draw], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get::<_, String>(3)?)))?;
         rows.map(|row| {
             let (id, number, first_dealer, extra) = row?;
-            Ok(TableRow { id, number, first_dealer, seats: vec![], extra: json(extra)?, deals: vec![], rulings: vec![], ruling_ids: vec![] })
+            Ok(TableRow { id, number, first_dealer, seats: vec![], extra: json(extra)?, deals: Lines::default(), rulings: vec![], ruling_ids: vec![] })
         })
         .collect::<Result<_>>()?
     };
@@ -244,9 +238,20 @@ fn tables_as_stored(conn: &Connection, draw: Id) -> Result<(Vec<TableRow>, Vec<V
     )?;
     let mut rows = deals.query([draw])?;
     let mut last: Option<(Id, i64)> = None;
+    let mut at: Option<(Id, usize)> = None;
     while let Some(r) = rows.next()? {
         let (table, line): (Id, i64) = (r.get(0)?, r.get(1)?);
-        let Some(i) = index(&tables, table) else { continue };
+        // A table's lines come together: its place is looked up once.
+        let i = match at {
+            Some((t, i)) if t == table => i,
+            _ => match index(&tables, table) {
+                Some(i) => {
+                    at = Some((table, i));
+                    i
+                }
+                None => continue,
+            },
+        };
         let text: String = r.get(2)?;
         if last == Some((table, line)) {
             // A later version of the same line replaces the one read before it.

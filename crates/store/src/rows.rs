@@ -42,7 +42,7 @@ pub struct TableRow {
     pub seats: Vec<Id>,
     pub extra: Value,
     /// Current entry of each line, line 1 first.
-    pub deals: Vec<Value>,
+    pub deals: Lines,
     /// Rulings in force (withdrawn ones left out), with their ids.
     pub rulings: Vec<Value>,
     pub ruling_ids: Vec<Id>,
@@ -91,4 +91,67 @@ pub struct HistoryRow {
     pub actor: String,
     pub action: String,
     pub reason: String,
+}
+
+/// A sheet's lines: as stored (JSON text) or as values, each made from the other only when
+/// asked. Loading a tournament replays its sheets from the text alone (building a value of
+/// every line was a third of the time, docs/performance.md); a screen that shows a sheet
+/// asks for its values once.
+#[derive(Clone, Default)]
+pub struct Lines {
+    texts: std::sync::OnceLock<Vec<Box<str>>>,
+    values: std::sync::OnceLock<Vec<Value>>,
+}
+
+impl Lines {
+    /// Lines read from the store: valid JSON (checked when written and when a file is opened).
+    pub fn from_texts(texts: Vec<Box<str>>) -> Lines {
+        Lines { texts: texts.into(), values: Default::default() }
+    }
+
+    pub fn values(&self) -> &[Value] {
+        self.values.get_or_init(|| match self.texts.get() {
+            Some(texts) => texts.iter().map(|t| serde_json::from_str(t).unwrap_or(Value::Null)).collect(),
+            None => vec![],
+        })
+    }
+
+    pub fn texts(&self) -> &[Box<str>] {
+        self.texts.get_or_init(|| self.values().iter().map(|v| v.to_string().into_boxed_str()).collect())
+    }
+
+    /// The values if they were made already (a sheet shown or written since it was read).
+    pub fn made(&self) -> Option<&[Value]> {
+        self.values.get().map(Vec::as_slice)
+    }
+
+    pub fn len(&self) -> usize {
+        match (self.texts.get(), self.values.get()) {
+            (Some(t), _) => t.len(),
+            (None, Some(v)) => v.len(),
+            (None, None) => 0,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl From<Vec<Value>> for Lines {
+    fn from(values: Vec<Value>) -> Lines {
+        Lines { texts: Default::default(), values: values.into() }
+    }
+}
+
+impl PartialEq for Lines {
+    fn eq(&self, other: &Lines) -> bool {
+        self.values() == other.values()
+    }
+}
+
+impl std::fmt::Debug for Lines {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.values()).finish()
+    }
 }
