@@ -105,15 +105,17 @@ class Window:
                 time.sleep(0.1)
 
     def retry(self, action, timeout=10):
-        """Run `action`, again if the page re-rendered under it (stale element)."""
+        """Run `action`, again if the page re-rendered under it: the element replaced (stale), or
+        moved while WebKit scrolled to it (not interactable for that moment, as the Rounds screen
+        redraws itself while the table devices run)."""
         end = time.time() + timeout
         while True:
             try:
                 return action()
             except RuntimeError as e:
-                if "stale element" not in str(e) or time.time() > end:
+                if not ("stale element" in str(e) or "not interactable" in str(e)) or time.time() > end:
                     raise
-                time.sleep(0.1)
+                time.sleep(0.2)
 
     def go(self, url):
         """Open `url` (a page that cannot be loaded is no error: the browser shows why)."""

@@ -252,3 +252,64 @@ fn refusals_name_what_is_wrong_and_write_nothing() {
     app.season_add("Winter 2026", &t).unwrap();
     assert_eq!(evenings(&mut app), 5);
 }
+
+/// A bye and a withdrawal count as the evening counts them. One evening of eight: round 1 at
+/// two tables, each played as RULES.md §1's worked example (first dealer seat 3: seats score
+/// 14, 3, 3, −20, so table points 16, 10, 10, 4); table 1's seat 1 goes home after round 1;
+/// round 2 seats four at one table (the same sheet) and gives three byes (10 table points, the
+/// table average). The season brings each player the evening's table points: 16 for the one
+/// who left, having played one round; r1 + 10 for a bye; r1 + the seat's points for the others.
+#[test]
+fn byes_and_withdrawals_count_as_the_evening_counts_them() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t =
+        app.tournament_create(&atout_api::NewTournament { name: "Short".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() }).unwrap();
+    let t = t.id.to_string();
+    app.players_import("name\nA1\nA2\nA3\nA4\nA5\nA6\nA7\nA8\n", Some(&t)).unwrap();
+    let seat_points = [16.0, 10.0, 10.0, 4.0];
+    let play = |app: &mut Atout, round: i64, table: i64| {
+        let at = atout_api::TableRef::new(&t, round, table);
+        app.table_dealer(&at, 3, "cards drawn for the deal").unwrap();
+        for line in common::worked_example() {
+            app.deal_add(&at, None, line).unwrap();
+        }
+    };
+    let r1 = app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(3))).unwrap();
+    play(&mut app, 1, 1);
+    play(&mut app, 1, 2);
+    let mut expected: std::collections::HashMap<String, f64> = std::collections::HashMap::new();
+    for table in &r1.tables {
+        for (k, seat) in table.seats.iter().enumerate() {
+            expected.insert(seat.name.clone(), seat_points[k]);
+        }
+    }
+    let gone = r1.tables[0].seats[0].clone();
+    app.player_withdraw(&t, &gone.player, None, "went home").unwrap();
+    let r2 = app.round_draw(&t, &atout_api::DrawRequest::new(2, Some(3))).unwrap();
+    assert_eq!((r2.tables.len(), r2.byes.len()), (1, 3));
+    play(&mut app, 2, 1);
+    for (k, seat) in r2.tables[0].seats.iter().enumerate() {
+        *expected.get_mut(&seat.name).unwrap() += seat_points[k];
+    }
+    for bye in &r2.byes {
+        *expected.get_mut(&bye.name).unwrap() += 10.0;
+    }
+    app.season_create("One evening", None).unwrap();
+    app.season_add("One evening", &t).unwrap();
+    let s = app.season_standings("One evening").unwrap();
+    assert_eq!(s.rows.len(), 8);
+    for row in &s.rows {
+        assert_eq!((row.total.as_f64(), row.evenings), (expected[&row.name], 1), "{}", row.name);
+    }
+    assert_eq!(expected[&gone.name], 16.0);
+    // Under a place scale the one who left keeps the evening's place he finished in.
+    app.season_settings("One evening", &j!({"points": [8, 7, 6, 5, 4, 3, 2, 1]}), "").unwrap();
+    let evening = app.standings(&t, None).unwrap();
+    let place = evening.rows.iter().find(|r| *r.name == gone.name).unwrap();
+    let ways = evening.rows.iter().filter(|r| r.rank == place.rank).count();
+    let scale = [8.0, 7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0];
+    let share: f64 = scale[place.rank - 1..place.rank - 1 + ways].iter().sum::<f64>() / ways as f64;
+    let s = app.season_standings("One evening").unwrap();
+    let row = s.rows.iter().find(|r| r.name == gone.name).unwrap();
+    assert!((row.total.as_f64() - share).abs() < 1e-9, "{} against {share}", row.total.as_f64());
+}

@@ -8,23 +8,12 @@
 
 mod common;
 
+use common::{median, ms};
+
 use atout_api::Atout;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
-
-/// The allocator the shipped programs run with (`atout`, the window).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -5,6 +5,20 @@ use atout_api::rules::draw::{draw, History};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
+use std::time::Duration;
+
+/// The allocator the shipped programs run with (`atout`, the window).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+pub fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+pub fn ms(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
+}
 
 /// The lines of a table left to write, by table number (the last round's sheets stop early).
 pub type Pending = Vec<(i64, Vec<Value>)>;
