@@ -131,7 +131,13 @@ class Window:
         return http("POST", self.s("/execute/sync"), {"script": script, "args": list(args)})
 
     def click(self, css):
-        self.retry(lambda: http("POST", self.s(f"/element/{self.find(css)}/click"), {}))
+        def act():
+            el = self.find(css)
+            # Brought into sight inside its own scrolling box first (the menu scrolls sideways on
+            # a narrow window), as a user would: WebDriver scrolls only the page.
+            http("POST", self.s("/execute/sync"), {"script": "arguments[0].scrollIntoView({block: 'nearest', inline: 'nearest'})", "args": [{ELEMENT: el}]})
+            http("POST", self.s(f"/element/{el}/click"), {})
+        self.retry(act)
 
     def type(self, css, text, clear=True):
         def act():
