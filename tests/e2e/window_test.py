@@ -361,8 +361,9 @@ def season_screen(w, work):
     w.shot("41-season-player", ["Julie Mertens's season", "not played", "Ruiten Trophy"])
     w.click("#season-back")
     w.find("#season-table")
-    # Printed from the window, and read back.
-    w.click("#print-panel summary")
+    # Printed from the window, and read back (the print panel stays open once opened on any screen).
+    if not w.js("return document.getElementById('print-panel').open"):
+        w.click("#print-panel summary")
     w.find("#print-path")
     pdf = os.path.join(work, "season.pdf")
     w.type("#print-path", pdf)
