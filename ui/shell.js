@@ -43,6 +43,7 @@ export const state = {
   devicesBase: null, // the address of the table devices' server while it runs (the seating plan then prints the codes), else null
   season: localStorage.getItem("atout.season") || "", // the season shown on the Season screen, its id as text ("": none)
   seasonPlayer: null, // the registry id of the player whose season page is shown (null: the standings)
+  seasonPick: null, // the id (text) of the tournament picked to put in the season (null: the first offered)
   seasonEveningsOpen: true, // the season's evenings are listed (the secretary may fold them away)
   seasonForm: null, // the season being created, {name, points, scale, best, min, clubs} (null: an empty form)
   devicesSeen: null, // what the devices panel last drew (status and sheets as JSON), to redraw on a change only

@@ -330,7 +330,8 @@ def season_screen(w, work):
     w.click("#season-create-button")
     w.wait_text("Winter 2026", "h2")
     for name in ("Friday 2 October", "Friday 9 October", "Friday 16 October"):
-        w.js("const s = document.getElementById('season-add-pick'); s.value = [...s.options].find(o => o.text.startsWith(arguments[0])).value", name)
+        pick = w.js("return [...document.getElementById('season-add-pick').options].find(o => o.text.startsWith(arguments[0] + ' (')).value", name)
+        w.select("#season-add-pick", pick)
         w.click("#season-add")
         w.wait_text(name, "#season-evenings")
     for archive in ("archive-harten", "archive-ruiten"):

@@ -82,10 +82,12 @@ function evenings(info, tournaments) {
     h("ol", {}, info.evenings.map((e) => h("li", { "data-tournament": e.id }, `${e.name}${e.date ? ` — ${e.date}` : ""}${e.archive ? ` (${t("season_archive")})` : ""} `,
       h("button", { class: "small", onclick: () => act(() => call("season_remove", { season: sid, tournament: String(e.id), reason: "" }), () => flash(t("saved"))) }, t("season_remove"))))),
     h("div", { class: "row" },
-      others.length ? h("label", {}, t("tournament"), h("select", { id: "season-add-pick" }, others.map((x) => h("option", { value: x.id }, `${x.name}${x.date ? ` (${x.date})` : ""}`)))) : null,
+      others.length ? h("label", {}, t("tournament"), h("select", { id: "season-add-pick", onchange: (e) => { state.seasonPick = e.target.value; } },
+        others.map((x) => h("option", { value: x.id, selected: String(x.id) === state.seasonPick }, `${x.name}${x.date ? ` (${x.date})` : ""}`)))) : null,
       others.length ? h("button", { id: "season-add", onclick: () => {
-        const pick = document.getElementById("season-add-pick").value;
-        act(() => call("season_add", { season: sid, tournament: pick }), () => flash(t("saved")));
+        // The tournament picked survives a redraw of the screen (kept in the state, not read off the page).
+        const pick = others.some((x) => String(x.id) === state.seasonPick) ? state.seasonPick : String(others[0].id);
+        act(() => call("season_add", { season: sid, tournament: pick }), () => { state.seasonPick = null; flash(t("saved")); });
       } }, t("season_add")) : null,
       h("label", { class: "button" }, t("season_import"), archive)));
 }
