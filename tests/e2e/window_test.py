@@ -632,6 +632,28 @@ def king_evening(w):
     w.shot("11-king-complete", ["Sheet complete", "king of hearts", "last two tricks"])
 
 
+def king_choice_sale(w):
+    """King's choice form: the lead sells the choice of the game (B), the buyer picks it, and the
+    line is scored as a sale: the seller + 2, the buyer − 2 on top of the deal."""
+    new_tournament(w, "King Choice", "king", 1, {"order": 2})
+    open_sheet(w, 11)
+    leader = int(w.text("#leader").split(":")[1].strip().split(".")[0])
+    buyer = leader % 4 + 1
+    w.js("document.activeElement && document.activeElement.blur()")
+    press(w, ["b"])
+    check(w.js("return document.activeElement && document.activeElement.id") == "choice-buyer", "B goes to the buyer of the choice")
+    w.select("#choice-buyer", buyer)
+    w.type("#choice-tricks", "2")
+    choose(w, "#game-no-tricks")
+    enter_counts(w, [4, 3, 3, 3])
+    w.find("#line-1")
+    want = [str(-c + (2 if s == leader else 0) - (2 if s == buyer else 0)) for s, c in zip((1, 2, 3, 4), (4, 3, 3, 3))]
+    got = w.js("return [...document.querySelectorAll('#line-1 td span')].map(e => e.textContent)")
+    check(got == want, f"the choice bought scores {got}, expected {want}")
+    check(f"[{leader}→{buyer}: 2]" in w.text("#line-1"), f"the line says who sold the choice to whom: {w.text('#line-1')!r}")
+    w.shot("11b-king-choice-sale", ["King Choice", "no tricks", f"{leader}→{buyer}"])
+
+
 def lucky7_evening(w):
     new_tournament(w, "Lucky Test", "double-lucky-7", 1, {"hands": 1})
     first = open_sheet(w, 5)
@@ -1290,6 +1312,7 @@ def main():
         table_devices(window)
         keyboard_evening(window)
         king_evening(window)
+        king_choice_sale(window)
         lucky7_evening(window)
         cribbage_evening(window)
         languages(window)

@@ -1,12 +1,13 @@
 // King's entry: the game of the deal (due in the fixed orders, chosen by the
-// player with the lead in the choice form), then its figures: counts per seat,
-// the K♥'s taker, the takers of tricks 12 and 13, or a récup's trump, tricks
-// and an optional sale of the trump. Names, totals and the games open come from
-// the application.
+// player with the lead in the choice form — or by whoever bought that choice), then
+// its figures: counts per seat, the K♥'s taker, the takers of tricks 12 and 13, or a
+// récup's trump, tricks and an optional sale of the trump. Names, totals and the
+// games open (to the lead, and to each possible buyer) come from the application.
 import { h, seatButtons, seatKey, figure, contractButtons, suitButtons, countsRow } from "../dom.js";
 
 export function newDraft(entry, ctx) {
-  const d = { game: null, figures: ["", "", "", ""], taker: null, t12: null, t13: null, trump: null, seller: null, buyer: null, saleTricks: "" };
+  const d = { game: null, figures: ["", "", "", ""], taker: null, t12: null, t13: null, trump: null, seller: null, buyer: null, saleTricks: "",
+    choiceSeller: null, choiceBuyer: null, choiceTricks: "" };
   if (ctx && ctx.next && ctx.next.allowed.length === 1) d.game = ctx.next.allowed[0];
   if (entry) {
     d.game = entry.game;
@@ -15,8 +16,17 @@ export function newDraft(entry, ctx) {
     if (entry.takers) [d.t12, d.t13] = entry.takers;
     d.trump = entry.trump ?? null;
     if (entry.sale) { d.seller = entry.sale.seller; d.buyer = entry.sale.buyer; d.saleTricks = String(entry.sale.tricks); }
+    if (entry.choice_sale) { d.choiceSeller = entry.choice_sale.seller; d.choiceBuyer = entry.choice_sale.buyer; d.choiceTricks = String(entry.choice_sale.tricks); }
   }
   return d;
+}
+
+/** The games open to whoever chooses: the lead, or the seat that bought the choice. */
+function openGames(ctx) {
+  const { next, draft: d } = ctx;
+  if (ctx.correcting || !next) return null;
+  if (d.choiceBuyer && next.buyers && next.buyers[d.choiceBuyer - 1]) return next.buyers[d.choiceBuyer - 1];
+  return next.allowed;
 }
 
 function phaseOf(desc, code) {
@@ -45,17 +55,40 @@ export function toEntry(d, desc, ctx) {
     const seller = d.seller ?? (ctx && ctx.next ? ctx.next.leader : null);
     if (d.buyer && d.saleTricks !== "" && seller) entry.sale = { seller, buyer: d.buyer, tricks: figure(d.saleTricks) };
   }
+  const choiceSeller = d.choiceSeller ?? (ctx && ctx.next ? ctx.next.leader : null);
+  if (d.choiceBuyer && d.choiceTricks !== "" && choiceSeller) entry.choice_sale = { seller: choiceSeller, buyer: d.choiceBuyer, tricks: figure(d.choiceTricks) };
   return entry;
+}
+
+/** The choice form: the lead sells the choice of the game (B), to a buyer (a seat) for tricks. */
+function choiceSaleRow(ctx) {
+  const { sheet, desc, draft: d, t } = ctx;
+  const seats = sheet.seats.filter((s) => ctx.correcting || s.seat !== ctx.next.leader)
+    .map((s) => h("option", { value: s.seat, selected: d.choiceBuyer === s.seat }, `${s.seat}. ${s.name}`));
+  return h("div", { class: "row", id: "choice-sale" },
+    h("span", {}, h("kbd", {}, "B"), " ", desc.labels.choice_sale),
+    ctx.correcting ? h("label", {}, t("seat"), h("select", { id: "choice-seller", onchange: (e) => { d.choiceSeller = Number(e.target.value); ctx.check(); } },
+      sheet.seats.map((s) => h("option", { value: s.seat, selected: d.choiceSeller === s.seat }, `${s.seat}. ${s.name}`)))) : null,
+    h("label", {}, desc.labels.buyer, h("select", { id: "choice-buyer", onchange: (e) => {
+      d.choiceBuyer = e.target.value ? Number(e.target.value) : null;
+      // The games open change with who chooses: a game no longer open is dropped.
+      const open = openGames(ctx);
+      if (open && d.game && !open.includes(d.game)) d.game = null;
+      ctx.redraw();
+    } }, h("option", { value: "" }, desc.labels.no_sale), seats)),
+    h("label", {}, desc.labels.sale_tricks, h("input", { id: "choice-tricks", inputmode: "numeric", value: d.choiceTricks, style: "width:4rem",
+      oninput: (e) => { d.choiceTricks = e.target.value.replace(/[^0-9]/g, ""); e.target.value = d.choiceTricks; ctx.check(); } })));
 }
 
 export function entryView(ctx) {
   const { sheet, desc, next, draft: d, t } = ctx;
-  const allowed = ctx.correcting ? desc.contracts.map((c) => c.code) : next.allowed;
+  const allowed = openGames(ctx) || desc.contracts.map((c) => c.code);
   const parts = [];
   if (!ctx.correcting) {
     parts.push(h("p", { class: "hint", id: "leader" }, `${desc.labels.leader}: ${next.leader}. ${sheet.seats[next.leader - 1].name}`));
-    if (next.forced && next.forced !== "order") parts.push(h("p", { class: "forced", id: "forced" }, `${t("forced")}: ${desc.forced[next.forced]}`));
+    if (next.forced && next.forced !== "order" && !d.choiceBuyer) parts.push(h("p", { class: "forced", id: "forced" }, `${t("forced")}: ${desc.forced[next.forced]}`));
   }
+  if (desc.order === "choice") parts.push(choiceSaleRow(ctx));
   parts.push(contractButtons(desc.contracts, allowed, d.game, (code) => { d.game = code; ctx.redraw(".figures input, .figures button, #suits button"); }));
   const p = d.game && phaseOf(desc, d.game);
   if (!p) return parts;
@@ -93,7 +126,9 @@ export function onKey(e, ctx) {
   if (seatKey(e, ["taker", "trick12", "trick13"])) return true;
   // S: the récup's trump is sold — the buyer (a digit picks the seat), then the tricks.
   if (key === "s" && document.getElementById("sale-buyer")) { document.getElementById("sale-buyer").focus(); return true; }
-  const open = ctx.correcting ? null : ctx.next.allowed;
+  // B: the choice of the game is sold — the buyer, then the tricks.
+  if (key === "b" && document.getElementById("choice-buyer")) { document.getElementById("choice-buyer").focus(); return true; }
+  const open = openGames(ctx);
   const c = ctx.desc.contracts.find((x) => x.key === key && (!open || open.includes(x.code)));
   if (c) { document.getElementById(`game-${c.code}`)?.click(); return true; }
   const s = ctx.desc.suits.find((x) => x.key === key);

@@ -69,6 +69,9 @@ fn every_command_line_of_the_readme_runs_in_order() {
     assert!(said("$atout tournament create --name \"Friday\"").trim().parse::<i64>().is_ok(), "create prints the id");
     assert_eq!(said("$atout cribbage score").lines().last(), Some("12"));
     assert!(said("$atout deal check").contains("\"points\""), "a check prints the points");
+    // The choice bought: no-tricks −4, −3, −3, −3; seller (seat 2) + 2, buyer (seat 3) − 2.
+    let choice = said("$atout deal add --tournament \"Kings choice\"");
+    assert!(choice.contains("no tricks [2→3: 2]") || choice.contains("no-tricks [2→3: 2]"), "{choice}");
     assert!(said("$atout sheet --tournament Friday --round 1 --table 2 --history").contains("queen miscounted"));
     assert!(said("$atout standings --tournament Friday").contains("Anne"));
     for file in ["ranking.pdf", "seating.pdf", "sheets.pdf", "rulings.pdf"] {

@@ -68,6 +68,34 @@ rule!(
     "de koper van de troef is een andere speler aan tafel"
 );
 rule!(SALE_TRICKS, "sale-tricks", "the trump is sold for 1 to 13 tricks", "l'atout se vend pour 1 à 13 plis", "de troef wordt verkocht voor 1 tot 13 slagen");
+rule!(
+    CHOICE_SALE_ORDER,
+    "choice-sale-order",
+    "the choice of the game is sold only in the choice form",
+    "le choix du jeu ne se vend que dans la forme au choix",
+    "de keuze van het spel wordt enkel in de keuzevorm verkocht"
+);
+rule!(
+    CHOICE_SALE_SELLER,
+    "choice-sale-seller",
+    "only the player with the lead (left of the dealer) sells the choice of the game",
+    "seul le joueur qui a la main (à gauche du donneur) vend le choix du jeu",
+    "enkel de speler die uitkomt (links van de gever) verkoopt de keuze van het spel"
+);
+rule!(
+    CHOICE_SALE_BUYER,
+    "choice-sale-buyer",
+    "the buyer of the choice is another player of the table",
+    "l'acheteur du choix est un autre joueur de la table",
+    "de koper van de keuze is een andere speler aan tafel"
+);
+rule!(
+    CHOICE_SALE_TRICKS,
+    "choice-sale-tricks",
+    "the choice of the game is sold for 1 to 13 tricks",
+    "le choix du jeu se vend pour 1 à 13 plis",
+    "de keuze van het spel wordt verkocht voor 1 tot 13 slagen"
+);
 
 /// The games of a King sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -201,6 +229,9 @@ pub struct Deal {
     pub trump: Option<Trump>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sale: Option<Sale>,
+    /// In the choice form, the lead's right to choose the game, sold: the buyer chooses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choice_sale: Option<Sale>,
 }
 
 impl Deal {
@@ -221,6 +252,10 @@ impl Deal {
     }
     pub fn sold(self, seller: Seat, buyer: Seat, tricks: i64) -> Deal {
         Deal { sale: Some(Sale { seller: seller as i64, buyer: buyer as i64, tricks }), ..self }
+    }
+    /// The deal's game chosen by `buyer`, who bought the choice from the lead for `tricks`.
+    pub fn chosen_by(self, seller: Seat, buyer: Seat, tricks: i64) -> Deal {
+        Deal { choice_sale: Some(Sale { seller: seller as i64, buyer: buyer as i64, tricks }), ..self }
     }
 }
 
@@ -254,6 +289,9 @@ pub struct Choices {
     pub due: Option<Phase>,
     /// Why the choice is forced: `order` (a fixed order), `recup-only` or `negative-only` (choice form).
     pub forced: Option<&'static str>,
+    /// In the choice form, the games each seat could choose having bought the choice from the
+    /// lead (seat 1 first; empty for the lead, and in the fixed orders).
+    pub buyers: Vec<Vec<Phase>>,
     pub recups_left: usize,
 }
 
@@ -456,8 +494,9 @@ impl King {
         Ok(points)
     }
 
-    /// Whether `phase` may be played as deal `index` after the games in `progress`.
-    fn check_choice(&self, progress: &Progress, first: Seat, index: usize, phase: Phase) -> Result<(), Violation> {
+    /// Whether `phase` may be played as deal `index` after the games in `progress`, chosen by
+    /// `chooser` (the lead, or who bought the choice from the lead).
+    fn check_choice(&self, progress: &Progress, first: Seat, index: usize, phase: Phase, chooser: Seat) -> Result<(), Violation> {
         let deals = self.deals();
         if self.order != Order::Choice {
             let due = self.sequence()[index];
@@ -470,7 +509,6 @@ impl King {
             }
             return Ok(());
         }
-        let chooser = seat_after(self.dealer(first, index), 1, SEATS);
         let in_variant = self.sequence().iter().filter(|p| **p == phase).count();
         let played = progress.played.iter().filter(|p| **p == phase).count();
         if played >= in_variant {
@@ -524,6 +562,55 @@ impl King {
         Ok(())
     }
 
+    /// Who chooses the game of a deal: the lead, or the buyer of the lead's choice, checked.
+    fn chooser(&self, deal: &Deal, leader: Seat) -> Result<Seat, Violation> {
+        let Some(sale) = &deal.choice_sale else { return Ok(leader) };
+        if self.order != Order::Choice {
+            return Err(Violation::said(
+                CHOICE_SALE_ORDER,
+                said!(
+                    "this tournament plays the games in a fixed order: there is no choice to sell",
+                    "ce tournoi joue les jeux dans un ordre fixé : il n'y a pas de choix à vendre",
+                    "dit toernooi speelt de spelen in een vaste volgorde: er is geen keuze te verkopen"
+                ),
+            ));
+        }
+        let seller = seat_index(sale.seller, SEATS, Tr::new("the seller of the choice", "le vendeur du choix", "de verkoper van de keuze"))
+            .map_err(|v| Violation::said(CHOICE_SALE_SELLER, v.details()))?;
+        if seller + 1 != leader {
+            let s = sale.seller;
+            return Err(Violation::said(
+                CHOICE_SALE_SELLER,
+                said!(
+                    "seat {s} sells the choice, but seat {leader} has the lead",
+                    "la place {s} vend le choix, mais c'est la place {leader} qui a la main",
+                    "plaats {s} verkoopt de keuze, maar plaats {leader} komt uit"
+                ),
+            ));
+        }
+        let buyer = seat_index(sale.buyer, SEATS, Tr::new("the buyer of the choice", "l'acheteur du choix", "de koper van de keuze"))
+            .map_err(|v| Violation::said(CHOICE_SALE_BUYER, v.details()))?;
+        if buyer == seller {
+            let b = sale.buyer;
+            return Err(Violation::said(
+                CHOICE_SALE_BUYER,
+                said!(
+                    "seat {b} cannot buy the choice from themself",
+                    "la place {b} ne peut pas s'acheter le choix à elle-même",
+                    "plaats {b} kan de keuze niet van zichzelf kopen"
+                ),
+            ));
+        }
+        if !(1..=TRICKS).contains(&sale.tricks) {
+            let t = sale.tricks;
+            return Err(Violation::said(
+                CHOICE_SALE_TRICKS,
+                said!("the choice is sold for {t} tricks", "le choix est vendu pour {t} plis", "de keuze is verkocht voor {t} slagen"),
+            ));
+        }
+        Ok(buyer + 1)
+    }
+
     fn walk(&self, table: Table, entries: &[Deal]) -> Result<(Sheet, Progress), SheetError> {
         let first = table.first_dealer;
         if !(1..=SEATS).contains(&first) {
@@ -552,17 +639,26 @@ impl King {
             let phase = deal
                 .game
                 .ok_or_else(|| at(shape(said!("a deal names its `game`", "une donne nomme son jeu (`game`)", "een spel noemt wat gespeeld wordt (`game`)"))))?;
-            self.check_choice(&progress, first, i, phase).map_err(at)?;
-            let points = self.score(deal, leader).map_err(at)?;
+            let chooser = self.chooser(deal, leader).map_err(at)?;
+            self.check_choice(&progress, first, i, phase, chooser).map_err(at)?;
+            let mut points = self.score(deal, leader).map_err(at)?;
+            // The choice bought: on top of the deal, the seller + N, the buyer − N (as a récup's sale).
+            if let Some(sale) = &deal.choice_sale {
+                points[leader - 1] += sale.tricks;
+                points[chooser - 1] -= sale.tricks;
+            }
             if phase == Phase::Recup && self.order == Order::Choice {
-                progress.recup_by[leader - 1] = true;
+                progress.recup_by[chooser - 1] = true;
             }
             progress.played.push(phase);
-            let label = match (phase, deal.trump, &deal.sale) {
+            let mut label = match (phase, deal.trump, &deal.sale) {
                 (Phase::Recup, Some(t), Some(sale)) => format!("recup {} ({}→{}: {})", t.symbol(), sale.seller, sale.buyer, sale.tricks),
                 (Phase::Recup, Some(t), None) => format!("recup {}", t.symbol()),
                 _ => phase.code().to_string(),
             };
+            if let Some(sale) = &deal.choice_sale {
+                label.push_str(&format!(" [{}→{}: {}]", sale.seller, sale.buyer, sale.tricks));
+            }
             lines.push(Line {
                 line: i + 1,
                 deal: i + 1,
@@ -570,7 +666,7 @@ impl King {
                 label,
                 points: points.to_vec(),
                 counts: true,
-                chooser: (self.order == Order::Choice).then_some(leader),
+                chooser: (self.order == Order::Choice).then_some(chooser),
                 fault: None,
                 sits_out: None,
             });
@@ -607,6 +703,7 @@ impl Game for King {
         Field::new("takers", Tr::new("takers of tricks 12 and 13", "preneurs des plis 12 et 13", "nemers van slag 12 en 13"), true),
         Field::new("trump", Tr::new("trump", "atout", "troef"), false),
         Field::new("sale", Tr::new("sale", "vente", "verkoop"), false),
+        Field::new("choice_sale", Tr::new("choice of the game sold", "choix du jeu vendu", "keuze van het spel verkocht"), false),
         Field::new("seller", Tr::new("seller", "vendeur", "verkoper"), true),
         Field::new("buyer", Tr::new("buyer", "acheteur", "koper"), true),
         Field::new("tricks", Tr::new("tricks", "plis", "slagen"), false),
@@ -678,7 +775,17 @@ impl Game for King {
         candidates.dedup();
         candidates.sort();
         candidates.dedup();
-        let allowed: Vec<Phase> = candidates.into_iter().filter(|p| self.check_choice(&progress, table.first_dealer, index, *p).is_ok()).collect();
+        let leader = seat_after(dealer, 1, SEATS);
+        let allowed: Vec<Phase> = candidates.iter().copied().filter(|p| self.check_choice(&progress, table.first_dealer, index, *p, leader).is_ok()).collect();
+        // In the choice form, what each other player could choose having bought the choice.
+        let buyers: Vec<Vec<Phase>> = (1..=SEATS)
+            .map(|seat| match self.order {
+                Order::Choice if seat != leader => {
+                    candidates.iter().copied().filter(|p| self.check_choice(&progress, table.first_dealer, index, *p, seat).is_ok()).collect()
+                }
+                _ => vec![],
+            })
+            .collect();
         let forced = match (self.order, allowed.as_slice()) {
             (Order::Standard | Order::NegativesFirst, _) => Some("order"),
             (Order::Choice, [Phase::Recup]) => Some("recup-only"),
@@ -689,9 +796,10 @@ impl Game for King {
             line: index + 1,
             deal: index + 1,
             dealer,
-            leader: seat_after(dealer, 1, SEATS),
+            leader,
             due: (self.order != Order::Choice).then(|| self.sequence()[index]),
             allowed,
+            buyers,
             forced,
             recups_left: RECUPS - progress.recups(),
         }))
@@ -761,6 +869,7 @@ impl Game for King {
                 "buyer": t("buyer", "acheteur", "koper"),
                 "sale_tricks": t("for tricks", "pour plis", "voor slagen"),
                 "no_sale": t("not sold", "pas vendu", "niet verkocht"),
+                "choice_sale": t("choice of the game sold", "choix du jeu vendu", "keuze van het spel verkocht"),
             },
         })
     }

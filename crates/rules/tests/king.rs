@@ -1,6 +1,9 @@
 //! King sheets (RULES.md §2), every variant, with expectations computed by hand.
 
-use atout_rules::king::{Deal, King, Order, Phase, Trump, PHASE_DUE, PHASE_PLAYED, RECUP_LEFT, RECUP_ONCE, SALE_BUYER, SALE_SELLER, SALE_TRICKS};
+use atout_rules::king::{
+    Deal, King, Order, Phase, Trump, CHOICE_SALE_BUYER, CHOICE_SALE_ORDER, CHOICE_SALE_SELLER, CHOICE_SALE_TRICKS, PHASE_DUE, PHASE_PLAYED, RECUP_LEFT,
+    RECUP_ONCE, SALE_BUYER, SALE_SELLER, SALE_TRICKS,
+};
 use atout_rules::ranking::table_points;
 use atout_rules::{Game, GameId, Rule, Sheet, SheetError, Table, TablePoints};
 use serde_json::json;
@@ -215,6 +218,71 @@ fn choice_form_refusals_and_forced_recup() {
     // Seat 1 has had its récup: a negative game only on deal 8.
     let c = Game::next_choices(&k, Table::new(4, 1), &deals[..7]).unwrap().unwrap();
     assert_eq!((c.leader, c.allowed.clone(), c.forced), (1, vec![KingOfHearts, LastTwo], Some("negative-only")));
+}
+
+/// The choice bought (FORMAT.md "King deals", `choice_sale`), on the choice sheet above. Deal 2:
+/// seat 3 has the lead and sells the choice to seat 1 for 2 tricks; seat 1 picks no-tricks
+/// (4, 3, 3, 3 tricks: −4, −3, −3, −3), so −6, −3, −1, −3. Deal 8: seat 1 sells to seat 4 for
+/// 1; seat 4 picks the K♥ as before. Totals 4, −3, 0, −1 become 4 − 2 + 1, −3, 0 + 2, −1 − 1.
+#[test]
+fn the_choice_bought_is_scored_as_a_sale_and_the_buyer_chooses() {
+    let k = king(json!({"order": "choice"}));
+    let mut deals = choice_sheet();
+    deals[1] = deals[1].clone().chosen_by(3, 1, 2);
+    deals[7] = deals[7].clone().chosen_by(1, 4, 1);
+    let sheet = replay(&k, 1, &deals).unwrap();
+    assert_eq!(sheet.lines[1].points, [-6, -3, -1, -3]);
+    assert_eq!(sheet.totals, [3, -3, 2, -2]);
+    let choosers: Vec<Option<usize>> = sheet.lines.iter().map(|l| l.chooser).collect();
+    assert_eq!(choosers, [2, 1, 4, 1, 2, 3, 4, 4, 2, 3].map(Some));
+    assert_eq!(sheet.lines[1].label, "no-tricks [3→1: 2]");
+    // The entry reads back as it was written (FORMAT.md's key).
+    assert_eq!(serde_json::to_value(&deals[1]).unwrap()["choice_sale"], json!({"seller": 3, "buyer": 1, "tricks": 2}));
+}
+
+/// The buyer short, and the buyer's récup as the buyer's own. Deal 1: seat 2 (the lead) sells
+/// the choice to seat 3 for 5 tricks; seat 3 picks the récup and makes 3: 3, 4 + 5, 3 − 5, 3.
+/// Seat 3 has had its récup: on deal 9 the one récup left needs seat 2 (seat 3 leads deal 10),
+/// so a negative there is refused, and the sheet ends with seat 2's récup and seat 3's last
+/// two. Totals 4, −3, 0, −1 (the same games) with the sale: 4, 2, −5, −1.
+#[test]
+fn the_buyer_short_and_the_buyers_recup() {
+    let k = king(json!({"order": "choice"}));
+    let mut deals = choice_sheet();
+    deals[0] = deals[0].clone().chosen_by(2, 3, 5);
+    let negative_on_9 = [&deals[..8], &[Deal::last_two(4, 3)]].concat();
+    assert_eq!(refused(&k, 1, &negative_on_9), (9, RECUP_LEFT));
+    deals.swap(8, 9);
+    let sheet = replay(&k, 1, &deals).unwrap();
+    assert!(sheet.complete);
+    assert_eq!(sheet.lines[0].points, [3, 9, -2, 3]);
+    assert_eq!(sheet.totals, [4, 2, -5, -1]);
+    assert_eq!(sheet.lines[0].chooser, Some(3));
+    // Seat 3, having bought a récup, may not choose another when it leads deal 2.
+    let twice = [deals[0].clone(), Deal::recup(Trump::Hearts, [4, 3, 3, 3])];
+    assert_eq!(refused(&k, 1, &twice), (2, RECUP_ONCE));
+}
+
+#[test]
+fn a_choice_sale_is_refused_outside_its_rules() {
+    let choice = king(json!({"order": "choice"}));
+    let deals = choice_sheet();
+    let sold = |seller, buyer, tricks| vec![deals[0].clone().chosen_by(seller, buyer, tricks)];
+    // Seat 2 has the lead on deal 1 (first dealer 1).
+    assert_eq!(refused(&choice, 1, &sold(3, 1, 2)), (1, CHOICE_SALE_SELLER));
+    assert_eq!(refused(&choice, 1, &sold(2, 2, 2)), (1, CHOICE_SALE_BUYER));
+    assert_eq!(refused(&choice, 1, &sold(2, 5, 2)), (1, CHOICE_SALE_BUYER));
+    assert_eq!(refused(&choice, 1, &sold(2, 1, 0)), (1, CHOICE_SALE_TRICKS));
+    assert_eq!(refused(&choice, 1, &sold(2, 1, 14)), (1, CHOICE_SALE_TRICKS));
+    // The fixed orders have no choice to sell.
+    let standard = King::default();
+    let first = standard_sheet(Deal::last_two(1, 1))[0].clone().chosen_by(3, 1, 2);
+    assert_eq!(refused(&standard, 2, &[first]), (1, CHOICE_SALE_ORDER));
+    // What each other seat could choose having bought: seat 2 has had its récup by deal 4.
+    let c = Game::next_choices(&choice, Table::new(4, 1), &deals[..3]).unwrap().unwrap();
+    assert_eq!(c.leader, 1);
+    assert!(c.buyers[0].is_empty(), "the lead buys nothing");
+    assert!(!c.buyers[1].contains(&Recup) && c.buyers[2].contains(&Recup) && c.buyers[3].contains(&Recup), "{:?}", c.buyers);
 }
 
 #[test]
