@@ -97,6 +97,62 @@ rule!(
     "de keuze van het spel wordt verkocht voor 1 tot 13 slagen"
 );
 
+/// What the player with the lead sells — the trump of a récup, or the choice of the game — and
+/// the rules its sale follows: the seller has the lead, the buyer is another seat, 1 to 13 tricks.
+struct SaleOf {
+    /// What is sold ("the trump").
+    what: Tr,
+    seller: Rule,
+    buyer: Rule,
+    tricks: Rule,
+}
+
+const TRUMP_SALE: SaleOf = SaleOf { what: Tr::new("the trump", "l'atout", "de troef"), seller: SALE_SELLER, buyer: SALE_BUYER, tricks: SALE_TRICKS };
+
+const CHOICE_SALE: SaleOf = SaleOf {
+    what: Tr::new("the choice of the game", "le choix du jeu", "de keuze van het spel"),
+    seller: CHOICE_SALE_SELLER,
+    buyer: CHOICE_SALE_BUYER,
+    tricks: CHOICE_SALE_TRICKS,
+};
+
+impl SaleOf {
+    /// The sale's seller and buyer (seats), checked; `leader` has the lead.
+    fn check(&self, sale: &Sale, leader: Seat) -> Result<(Seat, Seat), Violation> {
+        let Tr { en, fr, nl } = self.what;
+        let seller =
+            seat_index(sale.seller, SEATS, Tr::new("the seller", "le vendeur", "de verkoper")).map_err(|v| Violation::said(self.seller, v.details()))?;
+        if seller + 1 != leader {
+            let s = sale.seller;
+            return Err(Violation::said(
+                self.seller,
+                said!(
+                    "seat {s} sells {en}, but seat {leader} has the lead",
+                    "la place {s} vend {fr}, mais c'est la place {leader} qui a la main",
+                    "plaats {s} verkoopt {nl}, maar plaats {leader} komt uit"
+                ),
+            ));
+        }
+        let buyer = seat_index(sale.buyer, SEATS, Tr::new("the buyer", "l'acheteur", "de koper")).map_err(|v| Violation::said(self.buyer, v.details()))?;
+        if buyer == seller {
+            let b = sale.buyer;
+            return Err(Violation::said(
+                self.buyer,
+                said!(
+                    "seat {b} cannot buy {en} from themself",
+                    "la place {b} ne peut pas s'acheter {fr} à elle-même",
+                    "plaats {b} kan {nl} niet van zichzelf kopen"
+                ),
+            ));
+        }
+        if !(1..=TRICKS).contains(&sale.tricks) {
+            let t = sale.tricks;
+            return Err(Violation::said(self.tricks, said!("{en} is sold for {t} tricks", "{fr} est vendu pour {t} plis", "{nl} is verkocht voor {t} slagen")));
+        }
+        Ok((seller + 1, buyer + 1))
+    }
+}
+
 /// The games of a King sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -440,40 +496,9 @@ impl King {
                     .map_err(|v| v.after(said!("récup: ", "récupération : ", "recup: ")))?;
                 points.iter_mut().zip(counts).for_each(|(p, c)| *p = *c);
                 if let Some(sale) = &deal.sale {
-                    let seller = seat_index(sale.seller, SEATS, Tr::new("the seller of the trump", "le vendeur de l'atout", "de verkoper van de troef"))?;
-                    if seller + 1 != leader {
-                        let s = sale.seller;
-                        return Err(Violation::said(
-                            SALE_SELLER,
-                            said!(
-                                "seat {s} sells, but seat {leader} has the lead",
-                                "la place {s} vend, mais c'est la place {leader} qui a la main",
-                                "plaats {s} verkoopt, maar plaats {leader} komt uit"
-                            ),
-                        ));
-                    }
-                    let buyer = seat_index(sale.buyer, SEATS, Tr::new("the buyer of the trump", "l'acheteur de l'atout", "de koper van de troef"))
-                        .map_err(|v| Violation::said(SALE_BUYER, v.details()))?;
-                    if buyer == seller {
-                        let b = sale.buyer;
-                        return Err(Violation::said(
-                            SALE_BUYER,
-                            said!(
-                                "seat {b} cannot buy from themself",
-                                "la place {b} ne peut pas s'acheter l'atout à elle-même",
-                                "plaats {b} kan niet van zichzelf kopen"
-                            ),
-                        ));
-                    }
-                    if !(1..=TRICKS).contains(&sale.tricks) {
-                        let t = sale.tricks;
-                        return Err(Violation::said(
-                            SALE_TRICKS,
-                            said!("the trump is sold for {t} tricks", "l'atout est vendu pour {t} plis", "de troef is verkocht voor {t} slagen"),
-                        ));
-                    }
-                    points[seller] += sale.tricks;
-                    points[buyer] -= sale.tricks;
+                    let (seller, buyer) = TRUMP_SALE.check(sale, leader)?;
+                    points[seller - 1] += sale.tricks;
+                    points[buyer - 1] -= sale.tricks;
                 }
             }
             counted => {
@@ -575,40 +600,7 @@ impl King {
                 ),
             ));
         }
-        let seller = seat_index(sale.seller, SEATS, Tr::new("the seller of the choice", "le vendeur du choix", "de verkoper van de keuze"))
-            .map_err(|v| Violation::said(CHOICE_SALE_SELLER, v.details()))?;
-        if seller + 1 != leader {
-            let s = sale.seller;
-            return Err(Violation::said(
-                CHOICE_SALE_SELLER,
-                said!(
-                    "seat {s} sells the choice, but seat {leader} has the lead",
-                    "la place {s} vend le choix, mais c'est la place {leader} qui a la main",
-                    "plaats {s} verkoopt de keuze, maar plaats {leader} komt uit"
-                ),
-            ));
-        }
-        let buyer = seat_index(sale.buyer, SEATS, Tr::new("the buyer of the choice", "l'acheteur du choix", "de koper van de keuze"))
-            .map_err(|v| Violation::said(CHOICE_SALE_BUYER, v.details()))?;
-        if buyer == seller {
-            let b = sale.buyer;
-            return Err(Violation::said(
-                CHOICE_SALE_BUYER,
-                said!(
-                    "seat {b} cannot buy the choice from themself",
-                    "la place {b} ne peut pas s'acheter le choix à elle-même",
-                    "plaats {b} kan de keuze niet van zichzelf kopen"
-                ),
-            ));
-        }
-        if !(1..=TRICKS).contains(&sale.tricks) {
-            let t = sale.tricks;
-            return Err(Violation::said(
-                CHOICE_SALE_TRICKS,
-                said!("the choice is sold for {t} tricks", "le choix est vendu pour {t} plis", "de keuze is verkocht voor {t} slagen"),
-            ));
-        }
-        Ok(buyer + 1)
+        Ok(CHOICE_SALE.check(sale, leader)?.1)
     }
 
     fn walk(&self, table: Table, entries: &[Deal]) -> Result<(Sheet, Progress), SheetError> {
