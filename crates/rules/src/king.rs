@@ -355,9 +355,10 @@ fn shape(said: Said) -> Violation {
     Violation::said(Rule::DEAL_SHAPE, said)
 }
 
-/// A game's code (as the sheet writes it, for English) and its name in French and Dutch.
+/// A game's name in English, French and Dutch, for the refusals' words (never its code).
 fn called(phase: Phase) -> (&'static str, &'static str, &'static str) {
-    (phase.code(), phase.names().fr, phase.names().nl)
+    let names = phase.names();
+    (names.en, names.fr, names.nl)
 }
 
 impl King {
@@ -403,8 +404,8 @@ impl King {
         ];
         match present.iter().find(|(name, is)| *is && !allowed.contains(name)) {
             Some((name, _)) => {
-                let (code, fr, nl) = called(phase);
-                Err(shape(said!("game {code} takes no `{name}`", "le jeu « {fr} » n'a pas de `{name}`", "spel '{nl}' kent geen `{name}`")))
+                let (en, fr, nl) = called(phase);
+                Err(shape(said!("the game “{en}” takes no `{name}`", "le jeu « {fr} » n'a pas de `{name}`", "spel '{nl}' kent geen `{name}`")))
             }
             None => Ok(()),
         }
@@ -419,12 +420,12 @@ impl King {
                 "een spel noemt wat gespeeld wordt (`game`): no-tricks, no-hearts, no-kings-jacks, no-queens, king-of-hearts, last-two, king-and-last-two of recup"
             ))
         })?;
-        let (code, fr, nl) = called(phase);
+        let (en, fr, nl) = called(phase);
         let mut points = [0i64; SEATS];
         let taker = |deal: &Deal, points: &mut [i64; SEATS]| -> Result<(), Violation> {
             let t = deal.taker.ok_or_else(|| {
                 shape(said!(
-                    "game {code} gives the `taker` of the K♥",
+                    "the game “{en}” gives the `taker` of the K♥",
                     "le jeu « {fr} » donne qui a pris le R♥ (`taker`)",
                     "spel '{nl}' geeft wie de H♥ nam (`taker`)"
                 ))
@@ -435,7 +436,7 @@ impl King {
         let takers = |deal: &Deal, points: &mut [i64; SEATS], values: [i64; 2]| -> Result<(), Violation> {
             let t = deal.takers.as_deref().ok_or_else(|| {
                 shape(said!(
-                    "game {code} gives the `takers` of tricks 12 and 13",
+                    "the game “{en}” gives the `takers` of tricks 12 and 13",
                     "le jeu « {fr} » donne qui a pris les plis 12 et 13 (`takers`)",
                     "spel '{nl}' geeft wie slagen 12 en 13 nam (`takers`)"
                 ))
@@ -462,7 +463,7 @@ impl King {
                     Violation::said(
                         PHASE_PLAYED,
                         said!(
-                            "this tournament's variant has no last-two deal, so no {code}",
+                            "this tournament's variant has no last-two deal, so no “{en}”",
                             "la variante de ce tournoi n'a pas de donne des deux der, donc pas de « {fr} »",
                             "de variant van dit toernooi heeft geen spel van de laatste twee slagen, dus geen '{nl}'"
                         ),
@@ -507,12 +508,12 @@ impl King {
                     counted.counting().ok_or_else(|| shape(said!("not a counted game", "pas un jeu qui se compte", "geen spel dat geteld wordt")))?;
                 let counts = deal.counts.as_deref().ok_or_else(|| {
                     shape(said!(
-                        "game {code} gives `counts`, one per seat",
+                        "the game “{en}” gives `counts`, one per seat",
                         "le jeu « {fr} » donne les chiffres (`counts`), un par place",
                         "spel '{nl}' geeft de cijfers (`counts`), één per plaats"
                     ))
                 })?;
-                check_counts(counts, SEATS, total, what).map_err(|v| v.after(said!("{code}: ", "« {fr} » : ", "'{nl}': ")))?;
+                check_counts(counts, SEATS, total, what).map_err(|v| v.after(said!("“{en}”: ", "« {fr} » : ", "'{nl}': ")))?;
                 points.iter_mut().zip(counts).for_each(|(p, c)| *p = c * each);
             }
         }
@@ -526,10 +527,10 @@ impl King {
         if self.order != Order::Choice {
             let due = self.sequence()[index];
             if phase != due {
-                let (k, (due, due_fr, due_nl), (code, fr, nl)) = (index + 1, called(due), called(phase));
+                let (k, (due, due_fr, due_nl), (en, fr, nl)) = (index + 1, called(due), called(phase));
                 return Err(Violation::said(
                     PHASE_DUE,
-                    said!("deal {k} is {due}, not {code}", "la donne {k} est « {due_fr} », pas « {fr} »", "spel {k} is '{due_nl}', niet '{nl}'"),
+                    said!("deal {k} is “{due}”, not “{en}”", "la donne {k} est « {due_fr} », pas « {fr} »", "spel {k} is '{due_nl}', niet '{nl}'"),
                 ));
             }
             return Ok(());
@@ -537,20 +538,20 @@ impl King {
         let in_variant = self.sequence().iter().filter(|p| **p == phase).count();
         let played = progress.played.iter().filter(|p| **p == phase).count();
         if played >= in_variant {
-            let (code, fr, nl) = called(phase);
+            let (en, fr, nl) = called(phase);
             return Err(Violation::said(
                 PHASE_PLAYED,
                 if in_variant == 0 {
                     said!(
-                        "this tournament's variant has no {code} deal",
+                        "this tournament's variant has no “{en}” deal",
                         "la variante de ce tournoi n'a pas de donne « {fr} »",
                         "de variant van dit toernooi heeft geen spel '{nl}'"
                     )
                 } else if in_variant == 1 {
-                    said!("{code} has been played already on this sheet", "« {fr} » a déjà été joué sur cette feuille", "'{nl}' werd al gespeeld op dit blad")
+                    said!("“{en}” has been played already on this sheet", "« {fr} » a déjà été joué sur cette feuille", "'{nl}' werd al gespeeld op dit blad")
                 } else {
                     said!(
-                        "{code} has been played {played} times on this sheet",
+                        "“{en}” has been played {played} times on this sheet",
                         "« {fr} » a déjà été joué {played} fois sur cette feuille",
                         "'{nl}' werd al {played} keer gespeeld op dit blad"
                     )
