@@ -98,6 +98,41 @@ rule!(
     "la fin donne, pour chaque place, les jetons qui lui restent",
     "het einde geeft voor elke plaats de stenen die ze nog heeft"
 );
+rule!(
+    BOARD_CELL,
+    "board-cell",
+    "a tile is laid on a free cell of the board, one tile a cell",
+    "un jeton se pose sur une case libre du plateau, un jeton par case",
+    "een steen wordt op een vrij vak van het bord gelegd, één steen per vak"
+);
+rule!(
+    BOARD_STRAIGHT,
+    "board-straight",
+    "the tiles of a move lie in one row or one column, with no gap the board does not fill",
+    "les jetons d'un coup sont dans une seule rangée ou colonne, sans trou que le plateau ne comble",
+    "de stenen van een zet liggen in één rij of kolom, zonder gat dat het bord niet vult"
+);
+rule!(
+    BOARD_TOUCH,
+    "board-touch",
+    "after the first move, a move lays a tile next to a tile on the board",
+    "après le premier coup, un coup pose un jeton à côté d'un jeton du plateau",
+    "na de eerste zet legt een zet een steen naast een steen op het bord"
+);
+rule!(
+    BOARD_LONG,
+    "board-long",
+    "no line on the board is longer than five tiles",
+    "aucune ligne du plateau ne dépasse cinq jetons",
+    "geen lijn op het bord is langer dan vijf stenen"
+);
+rule!(
+    BOARD_SCORES,
+    "board-scores",
+    "every line a move makes or extends on the board scores",
+    "chaque ligne qu'un coup forme ou allonge sur le plateau marque",
+    "elke lijn die een zet op het bord vormt of verlengt scoort"
+);
 rule!(AFTER_END, "after-end", "nothing follows the end of the game", "rien ne suit la fin de la partie", "niets volgt op het einde van het spel");
 rule!(
     JOKER_OFF,
@@ -291,6 +326,9 @@ pub struct Entry {
     pub seat: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lines: Option<Vec<Vec<Value>>>,
+    /// A move on the board: each tile laid, with its colour and its cell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiles: Option<Vec<Laid>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placed: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -305,9 +343,27 @@ pub struct Entry {
     pub joker: Option<Claim>,
 }
 
+/// A tile laid on the board (FORMAT.md "Kings Cribbage moves": a move on the board).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Laid {
+    pub tile: Value,
+    /// 1 or 2.
+    pub colour: i64,
+    /// Row and column.
+    pub at: [i64; 2],
+}
+
+/// The board as the moves laid it: each tile and its colour by cell. Cells lie within
+/// ±[`BOARD_REACH`] (a game lays at most 106 tiles, so no honest board comes near).
+pub type Board = std::collections::HashMap<(i64, i64), (Tile, i64)>;
+
+/// How far from the first tile a cell may lie.
+pub const BOARD_REACH: i64 = 1000;
+
 /// What an entry is, once its shape is checked.
 enum Kind<'a> {
     Move { seat: i64, lines: &'a [Vec<Value>], placed: i64, bonuses: &'a [String] },
+    OnBoard { seat: i64, tiles: &'a [Laid] },
     Pass { seat: i64, exchanged: i64 },
     End { remaining: &'a [Vec<Value>] },
     Joker(&'a Claim),
@@ -316,13 +372,25 @@ enum Kind<'a> {
 impl Entry {
     fn kind(&self) -> Result<Kind<'_>, Violation> {
         let shape = |said: Said| Violation::said(Rule::DEAL_SHAPE, said);
-        let given = [self.lines.is_some(), self.pass == Some(true), self.remaining.is_some(), self.joker.is_some()];
+        let given = [self.lines.is_some() || self.tiles.is_some(), self.pass == Some(true), self.remaining.is_some(), self.joker.is_some()];
         if given.iter().filter(|g| **g).count() != 1 {
             return Err(shape(said!(
                 "an entry is one of a move (`lines`, `placed`), a pass (`pass`), the end (`remaining`) or a joker claim (`joker`)",
                 "une entrée est un coup (`lines`, `placed`), une passe (`pass`), la fin (`remaining`) ou un joker (`joker`)",
                 "een regel is een zet (`lines`, `placed`), een pas (`pass`), het einde (`remaining`) of een jokerclaim (`joker`)"
             )));
+        }
+        if let Some(tiles) = &self.tiles {
+            let seat =
+                self.seat.ok_or_else(|| shape(said!("a move names its `seat`", "un coup nomme sa place (`seat`)", "een zet noemt zijn plaats (`seat`)")))?;
+            if self.lines.is_some() || self.placed.is_some() || self.bonuses.is_some() {
+                return Err(shape(said!(
+                    "a move on the board gives its `tiles`; its lines, tiles laid and bonuses follow from the board",
+                    "un coup sur le plateau donne ses jetons (`tiles`) ; ses lignes, jetons posés et bonus découlent du plateau",
+                    "een zet op het bord geeft zijn stenen (`tiles`); lijnen, gelegde stenen en bonussen volgen uit het bord"
+                )));
+            }
+            return Ok(Kind::OnBoard { seat, tiles });
         }
         if let Some(lines) = &self.lines {
             let seat =
@@ -406,6 +474,8 @@ pub struct Choices {
 
 /// The game as it stands after some entries.
 struct Progress {
+    /// The board, while every move was laid on it (none once a move was written as lines).
+    board: Option<Board>,
     turn: Seat,
     turns: usize,
     moved: bool,
@@ -423,6 +493,157 @@ fn tiles_of(line: &[Value]) -> Result<Vec<Tile>, Violation> {
 
 fn names(tiles: &[Tile]) -> String {
     tiles.iter().map(Tile::to_string).collect::<Vec<_>>().join("-")
+}
+
+/// A move on the board as the lines it makes or extends, the tiles laid and its bonuses.
+struct OnBoard {
+    lines: Vec<Vec<Value>>,
+    placed: i64,
+    bonuses: Vec<String>,
+}
+
+/// Read a move laid on `board` (RULES.md's board rules, FORMAT.md's codes): the cells free, the
+/// tiles in one row or column with no gap the board does not fill, touching the board after the
+/// first move; every run of two or more tiles through a tile laid, whole, no longer than five,
+/// and scoring.
+fn on_board(board: &Board, tiles: &[Laid], moved: bool) -> Result<OnBoard, Violation> {
+    if tiles.is_empty() || tiles.len() > HOLD {
+        let n = tiles.len();
+        return Err(Violation::said(
+            PLACED,
+            said!("{n} tiles laid; a move lays 1 to 5", "{n} jetons posés ; un coup en pose 1 à 5", "{n} stenen gelegd; een zet legt er 1 tot 5"),
+        ));
+    }
+    let mut laid: Board = Board::new();
+    for t in tiles {
+        let [r, c] = t.at;
+        let tile = Tile::of_value(&t.tile)?;
+        if !(1..=2).contains(&t.colour) {
+            let colour = t.colour;
+            return Err(Violation::said(
+                Rule::DEAL_SHAPE,
+                said!(
+                    "colour {colour}: a tile is of colour 1 or 2",
+                    "couleur {colour} : un jeton est de couleur 1 ou 2",
+                    "kleur {colour}: een steen is van kleur 1 of 2"
+                ),
+            ));
+        }
+        if r.abs() > BOARD_REACH || c.abs() > BOARD_REACH || board.contains_key(&(r, c)) || laid.insert((r, c), (tile, t.colour)).is_some() {
+            return Err(Violation::said(
+                BOARD_CELL,
+                said!(
+                    "the cell ({r}, {c}) is taken or off the board",
+                    "la case ({r}, {c}) est prise ou hors du plateau",
+                    "het vak ({r}, {c}) is bezet of buiten het bord"
+                ),
+            ));
+        }
+    }
+    let cell = |at: &(i64, i64)| laid.get(at).or_else(|| board.get(at)).copied();
+    let rows: std::collections::BTreeSet<i64> = laid.keys().map(|k| k.0).collect();
+    let cols: std::collections::BTreeSet<i64> = laid.keys().map(|k| k.1).collect();
+    // The move's own direction: along its row (or column); one tile lies in both.
+    let along_row = rows.len() == 1;
+    if !along_row && cols.len() != 1 {
+        return Err(Violation::said(
+            BOARD_STRAIGHT,
+            said!(
+                "the tiles laid are not in one row or one column",
+                "les jetons posés ne sont pas dans une seule rangée ou colonne",
+                "de gelegde stenen liggen niet in één rij of kolom"
+            ),
+        ));
+    }
+    let (lo, hi) = if along_row { (cols.first(), cols.last()) } else { (rows.first(), rows.last()) };
+    let (lo, hi) = (*lo.unwrap_or(&0), *hi.unwrap_or(&0));
+    let fixed = if along_row { *rows.first().unwrap_or(&0) } else { *cols.first().unwrap_or(&0) };
+    let at = |k: i64| if along_row { (fixed, k) } else { (k, fixed) };
+    if (lo..=hi).any(|k| cell(&at(k)).is_none()) {
+        return Err(Violation::said(
+            BOARD_STRAIGHT,
+            said!(
+                "the tiles laid leave a gap the board does not fill",
+                "les jetons posés laissent un trou que le plateau ne comble pas",
+                "de gelegde stenen laten een gat dat het bord niet vult"
+            ),
+        ));
+    }
+    let neighbours = |(r, c): (i64, i64)| [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)];
+    if moved && !laid.keys().any(|k| neighbours(*k).iter().any(|n| board.contains_key(n))) {
+        return Err(Violation::said(
+            BOARD_TOUCH,
+            said!(
+                "no tile laid lies next to a tile on the board",
+                "aucun jeton posé n'est à côté d'un jeton du plateau",
+                "geen gelegde steen ligt naast een steen op het bord"
+            ),
+        ));
+    }
+    // Every run through a tile laid, in its row and in its column, whole.
+    let mut runs: Vec<Vec<(i64, i64)>> = vec![];
+    for &(r, c) in laid.keys() {
+        for (dr, dc) in [(0, 1), (1, 0)] {
+            let mut start = (r, c);
+            while cell(&(start.0 - dr, start.1 - dc)).is_some() {
+                start = (start.0 - dr, start.1 - dc);
+            }
+            let mut run = vec![];
+            let mut k = start;
+            while cell(&k).is_some() && run.len() <= HOLD {
+                run.push(k);
+                k = (k.0 + dr, k.1 + dc);
+            }
+            if run.len() >= 2 && !runs.contains(&run) {
+                runs.push(run);
+            }
+        }
+    }
+    runs.sort();
+    let mut lines = vec![];
+    let mut bonuses = vec![];
+    if !moved {
+        bonuses.push("first".to_string());
+    }
+    if tiles.len() == HOLD {
+        bonuses.push("all-five".to_string());
+    }
+    for run in &runs {
+        let row: Vec<(Tile, i64)> = run.iter().filter_map(cell).collect();
+        let names = names(&row.iter().map(|x| x.0).collect::<Vec<_>>());
+        if row.len() > HOLD {
+            return Err(Violation::said(
+                BOARD_LONG,
+                said!("the line {names}… is longer than five tiles", "la ligne {names}… dépasse cinq jetons", "de lijn {names}… is langer dan vijf stenen"),
+            ));
+        }
+        if score_hand(&row.iter().map(|x| x.0).collect::<Vec<_>>()).points == 0 {
+            return Err(Violation::said(
+                BOARD_SCORES,
+                said!("the line {names} scores nothing", "la ligne {names} ne marque rien", "de lijn {names} scoort niets"),
+            ));
+        }
+        if row.len() == HOLD && row.iter().all(|x| x.1 == row[0].1) {
+            bonuses.push("one-colour".to_string());
+        }
+        lines.push(row.iter().map(|x| Value::String(x.0.to_string())).collect());
+    }
+    Ok(OnBoard { lines, placed: tiles.len() as i64, bonuses })
+}
+
+/// A move laid on `board` written as lines (what the move makes or extends, the tiles laid,
+/// the bonuses), for a scorer who keeps the log, or a check.
+pub fn as_lines(board: &Board, seat: i64, tiles: &[Laid], moved: bool) -> Result<Value, Violation> {
+    let m = on_board(board, tiles, moved)?;
+    Ok(serde_json::json!({"seat": seat, "lines": m.lines, "placed": m.placed, "bonuses": m.bonuses}))
+}
+
+/// The board after `entries` (empty before the first move; none once a move was written as
+/// lines): the tiles of every move laid on it, by cell.
+pub fn board_of(table: Table, entries: &[Entry]) -> Option<Board> {
+    let game = Cribbage::default();
+    let (_, p) = game.walk(table, entries).ok()?;
+    p.board
 }
 
 impl Cribbage {
@@ -572,7 +793,15 @@ impl Cribbage {
 
     fn walk(&self, table: Table, entries: &[Entry]) -> Result<(Sheet, Progress), SheetError> {
         let n = table.seats;
-        let mut p = Progress { turn: table.first_dealer, turns: 0, moved: false, ended: false, bag: TILES - HOLD * n, holding: vec![HOLD; n] };
+        let mut p = Progress {
+            board: Some(Board::new()),
+            turn: table.first_dealer,
+            turns: 0,
+            moved: false,
+            ended: false,
+            bag: TILES - HOLD * n,
+            holding: vec![HOLD; n],
+        };
         let mut lines = Vec::with_capacity(entries.len());
         for (i, entry) in entries.iter().enumerate() {
             let number = i + 1;
@@ -588,7 +817,35 @@ impl Cribbage {
             let mut dealer = p.turn;
             let label;
             let mut turn_taken = false;
+            // A move on the board: its lines, tiles laid and bonuses read off the board, then
+            // scored as the same move written as lines.
+            let laid;
+            let kind = match kind {
+                Kind::OnBoard { seat, tiles } => {
+                    let board = p.board.as_ref().ok_or_else(|| {
+                        at(Violation::said(
+                            Rule::DEAL_SHAPE,
+                            said!(
+                                "a move was written as lines, so the board is not known: write this move as lines",
+                                "un coup a été écrit en lignes, le plateau n'est donc pas connu : écrivez ce coup en lignes",
+                                "een zet werd als lijnen geschreven, dus het bord is niet gekend: schrijf deze zet als lijnen"
+                            ),
+                        ))
+                    })?;
+                    laid = on_board(board, tiles, p.moved).map_err(at)?;
+                    Kind::Move { seat, lines: &laid.lines, placed: laid.placed, bonuses: &laid.bonuses }
+                }
+                Kind::Move { .. } => {
+                    p.board = None;
+                    kind
+                }
+                other => other,
+            };
             match kind {
+                // Read off the board above into a move written as lines: never here.
+                Kind::OnBoard { .. } => {
+                    return Err(at(Violation::said(Rule::DEAL_SHAPE, said!("a move on the board", "un coup sur le plateau", "een zet op het bord"))))
+                }
                 Kind::Move { seat, lines: ls, placed, bonuses } => {
                     let s = seat_index(seat, n, PLAYER).map_err(at)? + 1;
                     if s != p.turn {
@@ -608,6 +865,13 @@ impl Cribbage {
                     p.holding[s - 1] = p.holding[s - 1] - placed + refill;
                     p.bag -= refill;
                     p.moved = true;
+                    if let (Some(board), Some(tiles)) = (p.board.as_mut(), &entry.tiles) {
+                        for t in tiles {
+                            if let Ok(tile) = Tile::of_value(&t.tile) {
+                                board.insert((t.at[0], t.at[1]), (tile, t.colour));
+                            }
+                        }
+                    }
                     points[s - 1] = score;
                     label = l;
                     turn_taken = true;
@@ -758,6 +1022,8 @@ impl Game for Cribbage {
         Field::new("seat", Tr::new("seat", "place", "plaats"), true),
         Field::new("lines", Tr::new("lines", "lignes", "lijnen"), false),
         Field::new("placed", Tr::new("tiles laid", "jetons posés", "gelegde stenen"), false),
+        Field::new("tile", Tr::new("tile", "jeton", "steen"), false),
+        Field::new("colour", Tr::new("colour", "couleur", "kleur"), false),
         Field::new("bonuses", Tr::new("bonuses", "bonus", "bonussen"), false),
         Field::new("pass", Tr::new("pass", "passe", "pas"), false),
         Field::new("exchanged", Tr::new("exchanged", "échangés", "geruild"), false),

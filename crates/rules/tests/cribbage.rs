@@ -354,3 +354,106 @@ fn formats_example_move_is_read_as_written() {
     // 12 + 2 + the first-move bonus.
     assert_eq!(replay(&*g, 2, 1, &[example]), Ok(vec![vec![24, 0]]));
 }
+
+// ------------------------------------------------------------ moves on the board
+
+fn laid(seat: i64, tiles: &[(&str, i64, [i64; 2])]) -> Value {
+    json!({"seat": seat, "tiles": tiles.iter().map(|(t, c, at)| json!({"tile": t, "colour": c, "at": at})).collect::<Vec<_>>()})
+}
+
+/// Two seats, seat 1 first. 1: 5 and 10 in row 0 (a fifteen, 2, and the first move's 10) = 12.
+/// 2: a 10 under the 5 (column 5-10: a fifteen) = 2. 3: a 5 under the 10 makes two lines at
+/// once, row 10-5 and column 10-5, a fifteen each = 4.
+#[test]
+fn a_move_on_the_board_scores_every_line_through_its_tiles() {
+    let g = game(json!({}));
+    let moves = vec![laid(1, &[("5", 1, [0, 0]), ("10", 2, [0, 1])]), laid(2, &[("10", 1, [1, 0])]), laid(1, &[("5", 2, [1, 1])])];
+    assert_eq!(replay(g.as_ref(), 2, 1, &moves), Ok(vec![vec![12, 0], vec![0, 2], vec![4, 0]]));
+    let sheet = g.replay(Table::new(2, 1), &moves).unwrap();
+    assert_eq!(sheet.lines[2].label, "10-5 · 10-5");
+    // The board after them, rebuilt from the moves in order.
+    let entries: Vec<cribbage::Entry> = moves.iter().map(|m| serde_json::from_value(m.clone()).unwrap()).collect();
+    let board = cribbage::board_of(Table::new(2, 1), &entries).unwrap();
+    assert_eq!(board.len(), 4);
+    assert_eq!(board[&(1, 1)].0.to_string(), "5");
+}
+
+/// A-2-3-4-5 in one row: a run of five (5) and one fifteen (2) = 7, with the first move's 10 and
+/// all five tiles' 10 = 27; all of one colour, 10 more = 37. A sixth tile on that row makes a
+/// line of six: refused.
+#[test]
+fn five_in_a_row_of_one_colour_and_a_line_of_six() {
+    let g = game(json!({}));
+    let row = |colour: [i64; 5]| {
+        laid(1, &[("A", colour[0], [0, 0]), ("2", colour[1], [0, 1]), ("3", colour[2], [0, 2]), ("4", colour[3], [0, 3]), ("5", colour[4], [0, 4])])
+    };
+    assert_eq!(replay(g.as_ref(), 2, 1, &[row([1, 2, 1, 2, 1])]), Ok(vec![vec![27, 0]]));
+    assert_eq!(replay(g.as_ref(), 2, 1, &[row([1; 5])]), Ok(vec![vec![37, 0]]));
+    let six = [row([1; 5]), laid(2, &[("6", 1, [0, 5])])];
+    assert_eq!(replay(g.as_ref(), 2, 1, &six), Err((Some(2), "board-long".into())));
+}
+
+#[test]
+fn every_board_rule_is_refused_by_its_code() {
+    let g = game(json!({}));
+    let open = laid(1, &[("5", 1, [0, 0]), ("10", 2, [0, 1])]);
+    let after = |m: Value| replay(g.as_ref(), 2, 1, &[open.clone(), m]);
+    assert_eq!(after(laid(2, &[("5", 1, [0, 0])])), Err((Some(2), "board-cell".into())));
+    assert_eq!(after(laid(2, &[("5", 1, [1, 0]), ("5", 2, [1, 0])])), Err((Some(2), "board-cell".into())));
+    assert_eq!(after(laid(2, &[("5", 1, [1, 0]), ("5", 2, [2, 1])])), Err((Some(2), "board-straight".into())));
+    assert_eq!(after(laid(2, &[("5", 1, [1, 0]), ("10", 2, [3, 0])])), Err((Some(2), "board-straight".into())));
+    assert_eq!(after(laid(2, &[("5", 1, [5, 5])])), Err((Some(2), "board-touch".into())));
+    // A king under the 5: the column 5-K is a fifteen, but under the 10, 10-K scores nothing.
+    assert_eq!(after(laid(2, &[("K", 1, [1, 1])])), Err((Some(2), "board-scores".into())));
+    assert_eq!(after(laid(2, &[("K", 3, [1, 0])])), Err((Some(2), "deal-shape".into())));
+    assert_eq!(after(laid(2, &[("5", 1, [1001, 0])])), Err((Some(2), "board-cell".into())));
+    // Once a move is written as lines, the board is not known: a move on the board is refused.
+    let mixed = [mv(1, json!([["5", "10"]]), 2, &["first"]), laid(2, &[("10", 1, [1, 0])])];
+    assert_eq!(replay(g.as_ref(), 2, 1, &mixed), Err((Some(2), "deal-shape".into())));
+    // A move on the board gives its tiles only.
+    let both = json!({"seat": 1, "tiles": [{"tile": "5", "colour": 1, "at": [0, 0]}], "placed": 1});
+    assert_eq!(replay(g.as_ref(), 2, 1, &[both]), Err((Some(1), "deal-shape".into())));
+}
+
+proptest! {
+    /// Any legal move on the board scores as the same move written as lines, and the moves
+    /// replayed in order rebuild the board, tile by tile.
+    #[test]
+    fn a_board_move_scores_as_its_lines_and_rebuilds_the_board(tries in proptest::collection::vec((0usize..4, 1u8..=13, 1i64..=2, -3i64..=3, -3i64..=3, any::<bool>()), 1..60)) {
+        let g = game(json!({}));
+        let table = Table::new(2, 1);
+        let (mut board_moves, mut line_moves): (Vec<Value>, Vec<Value>) = (vec![], vec![]);
+        let mut seat = 1;
+        for (len, rank, colour, r, c, across) in tries {
+            let tiles: Vec<(String, i64, [i64; 2])> = (0..=len as i64)
+                .map(|k| (text(((u64::from(rank) + k as u64 * 3) % 13 + 1) as u8), colour, if across { [r, c + k] } else { [r + k, c] }))
+                .collect();
+            let refs: Vec<(&str, i64, [i64; 2])> = tiles.iter().map(|(t, c, at)| (t.as_str(), *c, *at)).collect();
+            let m = laid(seat, &refs);
+            let mut trial = board_moves.clone();
+            trial.push(m.clone());
+            if g.replay(table, &trial).is_err() {
+                continue;
+            }
+            let entries: Vec<cribbage::Entry> = board_moves.iter().map(|m| serde_json::from_value(m.clone()).unwrap()).collect();
+            let board = cribbage::board_of(table, &entries).unwrap();
+            let laid_tiles: Vec<cribbage::Laid> = serde_json::from_value(m["tiles"].clone()).unwrap();
+            line_moves.push(cribbage::as_lines(&board, seat, &laid_tiles, !board_moves.is_empty()).unwrap());
+            board_moves.push(m);
+            seat = 3 - seat;
+        }
+        let by_board = g.replay(table, &board_moves).unwrap();
+        let by_lines = g.replay(table, &line_moves).unwrap();
+        prop_assert_eq!(by_board.lines.iter().map(|l| &l.points).collect::<Vec<_>>(), by_lines.lines.iter().map(|l| &l.points).collect::<Vec<_>>());
+        let entries: Vec<cribbage::Entry> = board_moves.iter().map(|m| serde_json::from_value(m.clone()).unwrap()).collect();
+        let board = cribbage::board_of(table, &entries).unwrap();
+        let laid_count: usize = board_moves.iter().map(|m| m["tiles"].as_array().unwrap().len()).sum();
+        prop_assert_eq!(board.len(), laid_count);
+        for m in &board_moves {
+            for t in m["tiles"].as_array().unwrap() {
+                let at = (t["at"][0].as_i64().unwrap(), t["at"][1].as_i64().unwrap());
+                prop_assert_eq!(board[&at].0.to_string(), t["tile"].as_str().unwrap());
+            }
+        }
+    }
+}
