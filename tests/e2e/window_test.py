@@ -773,6 +773,46 @@ ENGLISH = ["Round", "Standings", "Enter line", "Sheet complete", "Draw round", "
            "Draw number", "being played", "Running totals", "the counts", "add up", "Choose File", "double-king"]
 
 
+def cribbage_board(w):
+    """Kings Cribbage on the board, by keyboard: B opens the board; 5 and 10 laid in a row (the
+    first move: a fifteen, 2, and the first move's 10); then a 10 under the 5; then a 5 under
+    the 10, making two lines at once (a fifteen each: 4); a tile that makes a line that scores
+    nothing is refused, naming the board's rule."""
+    new_tournament(w, "Board Test", "kings-cribbage", 1)
+    first = open_sheet(w, 7, due="turn 1")
+    w.js("document.activeElement && document.activeElement.blur()")
+    press(w, ["b"])
+    w.find("#board")
+    press(w, ["5", "0"])
+    w.wait_text("5", "#cell-0-0")
+    w.wait_text("10", "#cell-0-1")
+    w.wait_text("+12", "#preview")
+    press(w, ["\ue007"])
+    w.find("#line-1")
+    got = w.js("return [...document.querySelectorAll('#line-1 td span')].map(e => e.textContent)")
+    check(got[first - 1] == "12", f"the first move on the board scores 2 + 10: {got}")
+    # The next move is on the board too: the cursor starts below the last tile; go to (1, 0).
+    w.find("#board")
+    w.click("#cell-1-0")
+    w.find("#cell-1-0.cursor")
+    press(w, ["0", "\ue007"])
+    w.find("#line-2")
+    w.click("#cell-1-1")
+    w.find("#cell-1-1.cursor")
+    press(w, ["k"])
+    wait_rule(w, "board-scores", "#preview")
+    w.shot("14e-cribbage-board-refused", ["scores nothing"])
+    press(w, ["\ue003"])
+    w.click("#lay-5")
+    w.wait_text("+4", "#preview")
+    press(w, ["\ue007"])
+    w.find("#line-3")
+    got = w.js("return [...document.querySelectorAll('#line-3 td span')].map(e => e.textContent)")
+    check(sorted(got, key=int)[-1] == "4" and sum(int(x) for x in got) == 4, f"a tile making two lines at once scores both: {got}")
+    check("10-5 · 10-5" in w.text("#line-3"), f"the line names both lines: {w.text('#line-3')!r}")
+    w.shot("14f-cribbage-board", ["Move on the board", "10-5 · 10-5"])
+
+
 def header_in_one_row(w, lang):
     """The header is one row at 1280 × 800 and at 1024 × 768, and who works here is shown whole."""
     for width, height in ((1280, 800), (1024, 768)):
@@ -1315,6 +1355,7 @@ def main():
         king_choice_sale(window)
         lucky7_evening(window)
         cribbage_evening(window)
+        cribbage_board(window)
         languages(window)
         rikken_evening(window)
         rikken_keyboard(window)

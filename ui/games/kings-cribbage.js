@@ -2,8 +2,11 @@
 // of each line it makes or extends, `4 5 5 6 Enter`), then the tiles laid; the
 // points of each line, the bonuses and the move's total show before it is
 // confirmed. A pass with its exchange, the end with the tiles left per seat, and
-// joker claims are the other entries. Whose turn it is, what is held, which
-// bonuses are due and every score come from the application.
+// joker claims are the other entries. A move may instead be laid on the board
+// (B): a grid where each tile is placed in its cell with its colour, by keyboard or
+// by touch; the application finds the lines it makes, scores them and checks the
+// board's rules. Whose turn it is, what is held, which bonuses are due and every
+// score come from the application.
 import { h, digits, contractButtons } from "../dom.js";
 
 /** Tiles as typed: "4 5 5 6", "4556", "10 J Q K" or "10JQK" all read the same. */
@@ -13,9 +16,13 @@ export function tiles(text) {
 
 export function newDraft(entry, ctx) {
   const n = ctx.sheet.seats.length;
-  const d = { kind: "move", lines: [""], placed: "", bonuses: [], exchanged: "0", remaining: Array(n).fill(""), by: null, from: null, points: "", wrong: false };
+  const d = { kind: "move", lines: [""], placed: "", bonuses: [], exchanged: "0", remaining: Array(n).fill(""), by: null, from: null, points: "", wrong: false,
+    laid: [], cursor: [0, 0], colour: 1 };
+  // Once the sheet's moves are laid on the board, the next one is too (while the board is known).
+  if (!entry && ctx.next && ctx.next.board && ctx.sheet.lines.some((l) => l.entry && l.entry.tiles)) { d.kind = "board"; d.cursor = nearBoard(ctx); }
   if (!entry) return d;
-  if (entry.lines) { d.lines = entry.lines.map((l) => l.join(" ")); d.placed = String(entry.placed); d.bonuses = [...(entry.bonuses || [])]; }
+  if (entry.tiles) { d.kind = "board"; d.laid = entry.tiles.map((t) => ({ tile: String(t.tile), colour: t.colour, at: [...t.at] })); d.cursor = [...entry.tiles[0].at]; }
+  else if (entry.lines) { d.lines = entry.lines.map((l) => l.join(" ")); d.placed = String(entry.placed); d.bonuses = [...(entry.bonuses || [])]; }
   else if (entry.pass) { d.kind = "pass"; d.exchanged = String(entry.exchanged || 0); }
   else if (entry.remaining) { d.kind = "end"; d.remaining = entry.remaining.map((l) => l.join(" ")); }
   else if (entry.joker) { d.kind = "joker"; d.by = entry.joker.by; d.from = entry.joker.from ?? null; d.points = String(entry.joker.points); d.wrong = entry.joker.points === 0; }
@@ -50,8 +57,81 @@ function dueBonuses(d, ctx) {
   }).map((b) => b.code);
 }
 
+/** The board as the sheet's moves laid it (drawn here, never judged): cell "r,c" → tile and colour. */
+function knownBoard(ctx) {
+  const cells = new Map();
+  const upto = ctx.correcting ? ctx.correcting - 1 : ctx.sheet.lines.length;
+  for (const line of ctx.sheet.lines.slice(0, upto)) {
+    for (const t of (line.entry && line.entry.tiles) || []) cells.set(`${t.at[0]},${t.at[1]}`, { tile: String(t.tile), colour: t.colour });
+  }
+  return cells;
+}
+
+/** Where the cursor starts: beside the last tile laid, or the board's first cell. */
+function nearBoard(ctx) {
+  const lines = ctx.sheet.lines.filter((l) => l.entry && l.entry.tiles);
+  if (!lines.length) return [0, 0];
+  const last = lines[lines.length - 1].entry.tiles;
+  const t = last[last.length - 1];
+  return [t.at[0] + 1, t.at[1]];
+}
+
+const TILE_KEYS = { a: "A", 0: "10", t: "10", j: "J", q: "Q", k: "K" };
+for (let n = 2; n <= 9; n++) TILE_KEYS[String(n)] = String(n);
+
+/** Lay `tile` at the cursor (replacing a tile laid there in this move), and move on along the line. */
+function lay(d, tile, ctx) {
+  const [r, c] = d.cursor;
+  if (knownBoard(ctx).has(`${r},${c}`)) return;
+  d.laid = d.laid.filter((t) => t.at[0] !== r || t.at[1] !== c);
+  d.laid.push({ tile, colour: d.colour, at: [r, c] });
+  // Along the move's line: the direction of the tiles laid so far, else to the right.
+  const rows = new Set(d.laid.map((t) => t.at[0]));
+  d.cursor = d.laid.length > 1 && rows.size > 1 ? [r + 1, c] : [r, c + 1];
+}
+
+function boardView(ctx) {
+  const { desc, draft: d } = ctx;
+  const L = desc.labels;
+  const cells = knownBoard(ctx);
+  const laidAt = new Map(d.laid.map((t) => [`${t.at[0]},${t.at[1]}`, t]));
+  const points = [...cells.keys(), ...laidAt.keys()].map((k) => k.split(",").map(Number)).concat([d.cursor]);
+  const rs = points.map((p) => p[0]);
+  const cs = points.map((p) => p[1]);
+  const [r0, r1, c0, c1] = [Math.min(...rs) - 1, Math.max(...rs) + 1, Math.min(...cs) - 1, Math.max(...cs) + 1];
+  const rows = [];
+  for (let r = r0; r <= r1; r++) {
+    const row = [];
+    for (let c = c0; c <= c1; c++) {
+      const key = `${r},${c}`;
+      const t = laidAt.get(key) || cells.get(key);
+      const cursor = d.cursor[0] === r && d.cursor[1] === c;
+      row.push(h("td", {}, h("button", { type: "button", id: `cell-${r}-${c}`, "data-at": key,
+        class: `cell${t ? ` colour-${t.colour}` : ""}${laidAt.has(key) ? " laid" : ""}${cursor ? " cursor" : ""}`,
+        onclick: () => { d.cursor = [r, c]; ctx.redraw(); } }, t ? t.tile : "")));
+    }
+    rows.push(h("tr", {}, row));
+  }
+  return [
+    h("p", { class: "hint" }, L.board),
+    h("table", { id: "board", class: "board" }, rows),
+    h("div", { class: "row", id: "board-tiles" },
+      desc.tiles.map((tile) => h("button", { type: "button", id: `lay-${tile}`, onclick: () => { lay(d, tile, ctx); ctx.redraw(); } }, tile)),
+      h("button", { type: "button", id: "board-colour", class: `colour-${d.colour}`, onclick: () => { d.colour = 3 - d.colour; ctx.redraw(); } }, h("kbd", {}, "X"), ` ${L.colour} ${d.colour}`),
+      h("button", { type: "button", id: "board-take-back", onclick: () => { takeBack(d); ctx.redraw(); } }, h("kbd", {}, "⌫"), ` ${L.take_back}`)),
+  ];
+}
+
+/** The tile laid at the cursor taken back (or the last one laid). */
+function takeBack(d) {
+  const at = d.laid.findIndex((t) => t.at[0] === d.cursor[0] && t.at[1] === d.cursor[1]);
+  const gone = at >= 0 ? d.laid.splice(at, 1)[0] : d.laid.pop();
+  if (gone) d.cursor = [...gone.at];
+}
+
 export function toEntry(d, desc, ctx) {
   const seat = ctx.correcting ? ctx.sheet.lines[ctx.correcting - 1].dealer : ctx.next.seat;
+  if (d.kind === "board") return d.laid.length ? { seat, tiles: d.laid.map((t) => ({ tile: t.tile, colour: t.colour, at: t.at })) } : null;
   if (d.kind === "move") {
     const lines = typedLines(d);
     if (!lines.length || d.placed === "") return null;
@@ -78,12 +158,15 @@ function seatPick(prefix, seats, chosen, pick) {
 export function entryView(ctx) {
   const { sheet, desc, next, draft: d } = ctx;
   const L = desc.labels;
-  const kinds = desc.contracts.map((c) => c.code).filter((c) => c !== "joker" || desc.joker);
+  const boardOpen = ctx.correcting ? d.kind === "board" : !!(next && next.board);
+  const kinds = desc.contracts.map((c) => c.code).filter((c) => (c !== "joker" || desc.joker) && (c !== "board" || boardOpen));
   const parts = [contractButtons(desc.contracts.filter((c) => kinds.includes(c.code)), kinds, d.kind, (code) => {
     d.kind = code; ctx.redraw(code === "move" ? "#tiles-1" : code === "pass" ? "#exchanged" : code === "end" ? "#left-1" : "#joker-by-1");
   })];
   if (next && !ctx.correcting) parts.push(h("p", { class: "hint", id: "holds" }, L.holds.replace("{n}", next.holds).replace("{bag}", next.bag)));
-  if (d.kind === "move") parts.push(...moveView(ctx));
+  if (next && !ctx.correcting && !next.board) parts.push(h("p", { class: "hint", id: "board-unknown" }, L.board_unknown));
+  if (d.kind === "board") parts.push(...boardView(ctx));
+  else if (d.kind === "move") parts.push(...moveView(ctx));
   else if (d.kind === "pass") {
     parts.push(h("div", { class: "row figures" }, h("label", {}, L.exchanged, h("input", { id: "exchanged", inputmode: "numeric", autocomplete: "off", value: d.exchanged,
       oninput: (e) => { d.exchanged = digits(e.target.value); e.target.value = d.exchanged; ctx.check(); },
@@ -180,6 +263,15 @@ function moveView(ctx) {
 /** Keys when no field has focus: M, P, E, J pick the kind of entry; C the one-colour bonus; digits a seat of the joker. */
 export function onKey(e, ctx) {
   const key = e.key.toLowerCase();
+  const d = ctx.draft;
+  if (d.kind === "board") {
+    // On the board: arrows, tiles, the colour, take back; Enter (the shell's) plays the move.
+    const step = { arrowup: [-1, 0], arrowdown: [1, 0], arrowleft: [0, -1], arrowright: [0, 1] }[key];
+    if (step) { d.cursor = [d.cursor[0] + step[0], d.cursor[1] + step[1]]; ctx.redraw(); return true; }
+    if (TILE_KEYS[key]) { lay(d, TILE_KEYS[key], ctx); ctx.redraw(); return true; }
+    if (key === "x") { d.colour = 3 - d.colour; ctx.redraw(); return true; }
+    if (key === "backspace" || key === "delete") { takeBack(d); ctx.redraw(); return true; }
+  }
   const c = ctx.desc.contracts.find((x) => x.key === key);
   if (c) { const b = document.getElementById(`game-${c.code}`); if (b && !b.disabled) { b.click(); return true; } }
   if (key === asked(ctx.desc).key) { document.getElementById("bonus-one-colour")?.click(); return true; }

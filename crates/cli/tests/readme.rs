@@ -68,6 +68,9 @@ fn every_command_line_of_the_readme_runs_in_order() {
     assert!(said("$atout games --lang fr").contains("Ordre des jeux"), "{}", said("$atout games"));
     assert!(said("$atout tournament create --name \"Friday\"").trim().parse::<i64>().is_ok(), "create prints the id");
     assert_eq!(said("$atout cribbage score").lines().last(), Some("12"));
+    // The move on the board: the line 5-10 found (a fifteen, 2) and the first move's 10.
+    let board = said("$atout deal add --tournament Crib --round 1 --table 2");
+    assert!(board.contains("5-10 +10") && board.contains("12"), "{board}");
     assert!(said("$atout deal check").contains("\"points\""), "a check prints the points");
     // The choice bought: no-tricks −4, −3, −3, −3; seller (seat 2) + 2, buyer (seat 3) − 2.
     let choice = said("$atout deal add --tournament \"Kings choice\"");

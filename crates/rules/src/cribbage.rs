@@ -470,6 +470,8 @@ pub struct Choices {
     /// Tiles each seat holds (what the end may list at most).
     pub holding: Vec<usize>,
     pub joker: bool,
+    /// The board is known (every move so far was laid on it): the next move may be laid on it.
+    pub board: bool,
 }
 
 /// The game as it stands after some entries.
@@ -1069,6 +1071,7 @@ impl Game for Cribbage {
             bag: p.bag,
             holding: p.holding.clone(),
             joker: self.joker,
+            board: p.board.is_some(),
         }))
     }
 
@@ -1083,6 +1086,7 @@ impl Game for Cribbage {
             "bonus": BONUS,
             "wrong_call": WRONG_CALL,
             "contracts": [
+                {"code": "board", "key": "b", "name": t("Move on the board", "Coup sur le plateau", "Zet op het bord")},
                 {"code": "move", "key": "m", "name": t("Move", "Coup", "Zet")},
                 {"code": "pass", "key": "p", "name": t("Pass", "Passe", "Pas")},
                 {"code": "end", "key": "e", "name": t("End of game", "Fin de partie", "Einde van het spel")},
@@ -1105,6 +1109,12 @@ impl Game for Cribbage {
                 "exchanged": t("tiles exchanged", "jetons échangés", "geruilde stenen"),
                 "remaining": t("tiles left", "jetons restants", "overgebleven stenen"),
                 "move_total": t("move total", "total du coup", "totaal van de zet"),
+                "board": t("Arrows move the cursor; A, 2 … 9, 0 (the 10), J, Q, K lay a tile there; X switches the colour; Backspace takes it back; Enter plays the move",
+                    "Les flèches déplacent le curseur ; A, 2 … 9, 0 (le 10), J, Q, K y posent un jeton ; X change la couleur ; Retour arrière le reprend ; Entrée joue le coup",
+                    "De pijltjes verplaatsen de cursor; A, 2 … 9, 0 (de 10), J, Q, K leggen er een steen; X wisselt de kleur; Backspace neemt hem terug; Enter speelt de zet"),
+                "colour": t("colour", "couleur", "kleur"),
+                "take_back": t("take back", "reprendre", "terugnemen"),
+                "board_unknown": t("A move was written as lines: the board is not known any more.", "Un coup a été écrit en lignes : le plateau n'est plus connu.", "Een zet werd als lijnen geschreven: het bord is niet meer gekend."),
                 "by": t("called by", "annoncé par", "geroepen door"),
                 "from": t("missed by", "oublié par", "vergeten door"),
                 "wrong": t("wrong call (−5)", "faux joker (−5)", "valse roep (−5)"),
