@@ -100,7 +100,9 @@ fn an_exported_tournament_imports_again_to_the_same_standings_and_keeps_unknown_
 /// an independent Python implementation.
 #[test]
 fn king_and_lucky_7_standings_match_the_independent_computation() {
-    for name in ["king-13", "king-choice-8", "king-choice-sales-8", "lucky7-11", "lucky7-short-9", "rikken-18", "rikken-custom-9", "cribbage-9", "cribbage-board-6"] {
+    for name in
+        ["king-13", "king-choice-8", "king-choice-sales-8", "lucky7-11", "lucky7-short-9", "rikken-18", "rikken-custom-9", "cribbage-9", "cribbage-board-6"]
+    {
         let (mut app, t) = imported(&format!("{name}.json"));
         assert_eq!(standings_json(&mut app, &t, None), json(&format!("{name}.expected.json")), "{name}");
     }

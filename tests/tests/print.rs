@@ -249,3 +249,21 @@ fn completed_sheets_name_the_games_in_their_language() {
     let text = pdftotext(&app.print_sheets(&t, 1, true, Some("nl")).unwrap(), dir.path());
     assert!(text.contains("geen slagen") && !text.contains("no-tricks"), "{text}");
 }
+
+/// A game played on the board: the completed sheets carry the board, each tile where it lies
+/// with its colour's letter, read back from the PDF.
+#[test]
+fn a_completed_sheet_played_on_the_board_prints_its_board() {
+    let (mut app, t) = common::imported("cribbage-board-6.json");
+    let dir = tempfile::tempdir().unwrap();
+    let text = common::pdftotext(&app.print_sheets(&t, 1, true, Some("en")).unwrap(), dir.path());
+    assert_eq!(text.matches("The board (a: colour 1, b: colour 2)").count(), 2, "{text}");
+    let doc = common::json("cribbage-board-6.json");
+    let first = &doc["rounds"][0]["tables"][0]["deals"][0]["tiles"];
+    for tile in first.as_array().unwrap() {
+        let cell = format!("{}{}", tile["tile"].as_str().unwrap(), if tile["colour"] == 2 { "b" } else { "a" });
+        assert!(text.split_whitespace().any(|w| w == cell), "{cell} in {text}");
+    }
+    // Prefilled sheets to fill in carry no board.
+    assert!(!common::pdftotext(&app.print_sheets(&t, 1, false, Some("en")).unwrap(), dir.path()).contains("The board"));
+}

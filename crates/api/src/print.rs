@@ -98,6 +98,10 @@ impl Atout {
             }
             v["form"] = form;
             v["game_name"] = game_name.clone();
+            // A game played on a board: where the tiles lie, printed with the sheet as written.
+            if completed {
+                v["board"] = l.rules.board(table_of(t), t.deals.values());
+            }
             if completed {
                 // Lines written more than once were corrected: the archive marks them.
                 let mut versions: BTreeMap<i64, usize> = BTreeMap::new();

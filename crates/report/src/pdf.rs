@@ -746,8 +746,37 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
         if !corrected.is_empty() {
             c.para(&format!("* {}", w("corrected")), false);
         }
+        board(&mut c, &s["board"], layout, lang);
     }
     Ok(c.finish())
+}
+
+/// A game played on a board (Kings Cribbage): the tiles where they lie, row by row, each with
+/// its colour's letter (a: colour 1, b: colour 2); nothing when the sheet has no board.
+fn board(c: &mut Canvas<'_>, board: &Value, layout: &PrintLayout, lang: &str) {
+    let cells: Vec<(i64, i64, String)> = board["cells"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|x| {
+            let letter = if x["colour"] == 2 { "b" } else { "a" };
+            Some((x["at"][0].as_i64()?, x["at"][1].as_i64()?, format!("{}{letter}", x["tile"].as_str()?)))
+        })
+        .collect();
+    let (Some(r0), Some(r1), Some(c0), Some(c1)) =
+        (cells.iter().map(|x| x.0).min(), cells.iter().map(|x| x.0).max(), cells.iter().map(|x| x.1).min(), cells.iter().map(|x| x.1).max())
+    else {
+        return;
+    };
+    // A board wider than a page's table is printed as far as it fits (a game lays ~100 tiles).
+    let (width, height) = ((c1 - c0 + 1).min(40), (r1 - r0 + 1).min(200));
+    c.gap(0.5);
+    c.para(&layout.word("board", lang, &[]), true);
+    let cols: Vec<Col> = (0..width).map(|k| Col::new((c0 + k).to_string(), 1.0)).collect();
+    let rows: Vec<Vec<String>> = (0..height)
+        .map(|i| (0..width).map(|k| cells.iter().find(|x| x.0 == r0 + i && x.1 == c0 + k).map(|x| x.2.clone()).unwrap_or_default()).collect())
+        .collect();
+    c.table(&cols, &rows, false);
 }
 
 /// A completed cell: the line's label or points, or a field of its entry.

@@ -1059,6 +1059,18 @@ impl Game for Cribbage {
         Ok(self.walk(table, entries)?.0)
     }
 
+    fn board(&self, table: Table, entries: &[Entry]) -> Value {
+        let Ok((_, p)) = self.walk(table, entries) else { return Value::Null };
+        match p.board {
+            Some(board) if !board.is_empty() => {
+                let mut cells: Vec<_> = board.into_iter().collect();
+                cells.sort_by_key(|(at, _)| *at);
+                json!({"cells": cells.into_iter().map(|((r, c), (tile, colour))| json!({"at": [r, c], "tile": tile.to_string(), "colour": colour})).collect::<Vec<_>>()})
+            }
+            _ => Value::Null,
+        }
+    }
+
     fn next_choices(&self, table: Table, entries: &[Entry]) -> Result<Option<Choices>, SheetError> {
         let (_, p) = self.walk(table, entries)?;
         Ok((!p.ended).then(|| Choices {

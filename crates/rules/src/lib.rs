@@ -268,6 +268,12 @@ pub trait Game: Sized + Send + Sync + 'static {
 
     /// The printed score sheet's grid (see [`print_form`]).
     fn print_form(&self, table: Table, lang: Lang) -> Value;
+
+    /// Where the tiles lie, for a game played on a board (Kings Cribbage): `{"cells":
+    /// [{"at": [row, column], "tile", "colour"}]}`, or `Null` (no board, or not known).
+    fn board(&self, _table: Table, _entries: &[Self::Entry]) -> Value {
+        Value::Null
+    }
 }
 
 /// A printed sheet's grid: `columns` (the game's own, between the line number and
@@ -305,6 +311,8 @@ pub trait Rules: Send + Sync {
     fn random_sheet(&self, table: Table, seed: u64) -> Vec<Value>;
     /// The printed sheet's grid (see [`print_form`]).
     fn print_form(&self, table: Table, lang: Lang) -> Value;
+    /// Where the tiles lie (see [`Game::board`]); `Null` when a line does not read.
+    fn board(&self, table: Table, entries: &[Value]) -> Value;
 }
 
 impl<G: Game> Rules for G {
@@ -363,6 +371,13 @@ impl<G: Game> Rules for G {
             return Value::Null;
         }
         Game::print_form(self, table, lang)
+    }
+
+    fn board(&self, table: Table, entries: &[Value]) -> Value {
+        match parse_entries::<G>(entries) {
+            Ok(entries) if check_table::<G>(table).is_ok() => Game::board(self, table, &entries),
+            _ => Value::Null,
+        }
     }
 
     #[cfg(feature = "testing")]
