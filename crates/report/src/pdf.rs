@@ -751,17 +751,14 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
     Ok(c.finish())
 }
 
-/// A game played on a board (Kings Cribbage): the tiles where they lie, row by row, each with
-/// its colour's letter (a: colour 1, b: colour 2); nothing when the sheet has no board.
+/// A game played on a board (Kings Cribbage): each cell where it lies, as the game says it
+/// reads on paper (`label`); nothing when the sheet has no board.
 fn board(c: &mut Canvas<'_>, board: &Value, layout: &PrintLayout, lang: &str) {
     let cells: Vec<(i64, i64, String)> = board["cells"]
         .as_array()
         .into_iter()
         .flatten()
-        .filter_map(|x| {
-            let letter = if x["colour"] == 2 { "b" } else { "a" };
-            Some((x["at"][0].as_i64()?, x["at"][1].as_i64()?, format!("{}{letter}", x["tile"].as_str()?)))
-        })
+        .filter_map(|x| Some((x["at"][0].as_i64()?, x["at"][1].as_i64()?, x["label"].as_str()?.to_string())))
         .collect();
     let (Some(r0), Some(r1), Some(c0), Some(c1)) =
         (cells.iter().map(|x| x.0).min(), cells.iter().map(|x| x.0).max(), cells.iter().map(|x| x.1).min(), cells.iter().map(|x| x.1).max())

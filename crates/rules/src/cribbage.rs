@@ -1065,7 +1065,9 @@ impl Game for Cribbage {
             Some(board) if !board.is_empty() => {
                 let mut cells: Vec<_> = board.into_iter().collect();
                 cells.sort_by_key(|(at, _)| *at);
-                json!({"cells": cells.into_iter().map(|((r, c), (tile, colour))| json!({"at": [r, c], "tile": tile.to_string(), "colour": colour})).collect::<Vec<_>>()})
+                // Each cell as it reads on paper: the tile and its colour's letter (a: 1, b: 2).
+                let cell = |((r, c), (tile, colour)): ((i64, i64), (Tile, i64))| json!({"at": [r, c], "tile": tile.to_string(), "colour": colour, "label": format!("{tile}{}", if colour == 2 { "b" } else { "a" })});
+                json!({"cells": cells.into_iter().map(cell).collect::<Vec<_>>()})
             }
             _ => Value::Null,
         }

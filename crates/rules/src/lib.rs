@@ -270,7 +270,8 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn print_form(&self, table: Table, lang: Lang) -> Value;
 
     /// Where the tiles lie, for a game played on a board (Kings Cribbage): `{"cells":
-    /// [{"at": [row, column], "tile", "colour"}]}`, or `Null` (no board, or not known).
+    /// [{"at": [row, column], "label", …}]}`, `label` the cell as it reads on paper; or
+    /// `Null` (no board, or not known).
     fn board(&self, _table: Table, _entries: &[Self::Entry]) -> Value {
         Value::Null
     }
