@@ -293,7 +293,7 @@ const table = {
       outboxPanel(game),
       entryPanel(sheet, tid, game),
       h("div", { class: "row" }, h("button", { id: "show-history", onclick: () => { state.showHistory = !state.showHistory; render(); } }, t("history"))),
-      history ? historyTable(history) : null,
+      history ? historyTable(history, game.mod) : null,
     ];
   },
   shown() {

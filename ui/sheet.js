@@ -150,8 +150,12 @@ export function entryPanel(sheet, tid, game) {
   return h("div", { class: "card", id: "entry" }, parts);
 }
 
-/** Every version of every line and ruling: when, who, what, from what to what, why. */
-export function historyTable(history) {
+/**
+ * Every version of every line and ruling: when, who, what, from what to what, why. A game
+ * whose lines have a picture (`mod.picture`, Kings Cribbage's tiles on the board) shows it
+ * under each version's words.
+ */
+export function historyTable(history, mod = null) {
   const seen = {};
   const lang = currentLang();
   return h("table", { id: "history" },
@@ -163,8 +167,9 @@ export function historyTable(history) {
       // Each version in words, as the game says it (a removed line reads "—").
       const now = x.entry == null ? "—" : x.texts[lang];
       if (key) seen[key] = now;
+      const picture = x.kind === "deal" && x.entry && mod && mod.picture ? mod.picture(x.entry) : null;
       return h("tr", {}, h("td", {}, x.at_local), h("td", {}, x.by), h("td", { class: "num" }, x.line ?? "—"), h("td", {}, actionName(x.action)),
-        h("td", {}, before !== undefined ? `${before} → ${now}` : now), h("td", {}, x.reason));
+        h("td", {}, before !== undefined ? `${before} → ${now}` : now, picture), h("td", {}, x.reason));
     }));
 }
 

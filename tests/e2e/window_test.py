@@ -811,6 +811,16 @@ def cribbage_board(w):
     check(sorted(got, key=int)[-1] == "4" and sum(int(x) for x in got) == 4, f"a tile making two lines at once scores both: {got}")
     check("10-5 · 10-5" in w.text("#line-3"), f"the line names both lines: {w.text('#line-3')!r}")
     w.shot("14f-cribbage-board", ["Move on the board", "10-5 · 10-5"])
+    # The history draws each move's tiles where they lie.
+    if not w.js("return document.getElementById('sheet-more').open"):
+        w.click("#sheet-more summary")
+    w.click("#show-history")
+    w.find("#history table.board.mini")
+    minis = w.js("return document.querySelectorAll('#history table.board.mini').length")
+    check(minis == 3, f"each of the three moves on the board is drawn in the history: {minis}")
+    w.js("document.getElementById('history').scrollIntoView()")
+    w.shot("14g-cribbage-board-history", ["10"])
+    w.click("#show-history")
 
 
 def header_in_one_row(w, lang):

@@ -122,6 +122,24 @@ function boardView(ctx) {
   ];
 }
 
+/** A move laid on the board, drawn where its tiles lie (for the sheet's history). */
+export function picture(entry) {
+  if (!entry.tiles || !entry.tiles.length) return null;
+  const at = new Map(entry.tiles.map((t) => [`${t.at[0]},${t.at[1]}`, t]));
+  const rs = entry.tiles.map((t) => t.at[0]);
+  const cs = entry.tiles.map((t) => t.at[1]);
+  const rows = [];
+  for (let r = Math.min(...rs); r <= Math.max(...rs); r++) {
+    const row = [];
+    for (let c = Math.min(...cs); c <= Math.max(...cs); c++) {
+      const t = at.get(`${r},${c}`);
+      row.push(h("td", {}, h("span", { class: `cell${t ? ` colour-${t.colour}` : ""}`, title: `(${r}, ${c})` }, t ? String(t.tile) : "")));
+    }
+    rows.push(h("tr", {}, row));
+  }
+  return h("table", { class: "board mini" }, rows);
+}
+
 /** The tile laid at the cursor taken back (or the last one laid). */
 function takeBack(d) {
   const at = d.laid.findIndex((t) => t.at[0] === d.cursor[0] && t.at[1] === d.cursor[1]);

@@ -26,7 +26,7 @@ export async function view() {
       h("summary", {}, t("sheet_more")),
       sheetTools(sheet, tid),
       h("div", { class: "row" }, h("button", { id: "show-history", onclick: () => { state.showHistory = !state.showHistory; render(); } }, t("history")))),
-    history ? historyTable(history) : null,
+    history ? historyTable(history, game.mod) : null,
   ];
 }
 
