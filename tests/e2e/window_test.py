@@ -805,6 +805,9 @@ def cribbage_board(w):
     press(w, ["\ue003"])
     w.click("#lay-5")
     w.wait_text("+4", "#preview")
+    # Before Enter, each line the move makes, with its parts.
+    w.wait_text("10-5: 2 — fifteens 2", "#board-lines")
+    check(w.text("#board-lines").count("10-5: 2") == 2, f"both lines are shown with their parts: {w.text('#board-lines')!r}")
     press(w, ["\ue007"])
     w.find("#line-3")
     got = w.js("return [...document.querySelectorAll('#line-3 td span')].map(e => e.textContent)")

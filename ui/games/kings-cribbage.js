@@ -112,9 +112,17 @@ function boardView(ctx) {
     }
     rows.push(h("tr", {}, row));
   }
+  // The lines the move makes, each with its parts, as the application scores them.
+  const found = h("div", { id: "board-lines" });
+  ctx.onPreview((result) => {
+    const lines = (result && result.hint && result.hint.lines) || [];
+    found.replaceChildren(...lines.map((x) => h("p", { class: `line-score ${x.points > 0 ? "good" : "bad"}` },
+      `${x.line}: ${x.points} — ${x.parts.map((p) => `${L[p.key]} ${p.points}`).join(" · ")}`)));
+  });
   return [
     h("p", { class: "hint" }, L.board),
     h("table", { id: "board", class: "board" }, rows),
+    found,
     h("div", { class: "row", id: "board-tiles" },
       desc.tiles.map((tile) => h("button", { type: "button", id: `lay-${tile}`, onclick: () => { lay(d, tile, ctx); ctx.redraw(); } }, tile)),
       h("button", { type: "button", id: "board-colour", class: `colour-${d.colour}`, onclick: () => { d.colour = 3 - d.colour; ctx.redraw(); } }, h("kbd", {}, "X"), ` ${L.colour} ${d.colour}`),

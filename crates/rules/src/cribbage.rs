@@ -1148,7 +1148,30 @@ impl Game for Cribbage {
     }
 
     /// For a move being typed: every line's score part by part, or the rule it breaks.
-    fn hint(&self, _table: Table, _entries: &[Entry], draft: &Value) -> Value {
+    fn hint(&self, table: Table, entries: &[Entry], draft: &Value) -> Value {
+        // A move being laid on the board: the lines it makes, each with its parts, or the
+        // board's rule it breaks.
+        if let Some(tiles) = draft.get("tiles") {
+            let Ok(tiles) = serde_json::from_value::<Vec<Laid>>(tiles.clone()) else { return Value::Null };
+            let Ok((_, p)) = self.walk(table, entries) else { return Value::Null };
+            let Some(board) = &p.board else { return Value::Null };
+            return match on_board(board, &tiles, p.moved) {
+                Ok(m) => {
+                    let lines: Vec<Value> = m
+                        .lines
+                        .iter()
+                        .filter_map(|line| {
+                            let tiles = tiles_of(line).ok()?;
+                            let mut v = hand_value(&tiles);
+                            v["line"] = json!(names(&tiles));
+                            Some(v)
+                        })
+                        .collect();
+                    json!({"lines": lines, "bonuses": m.bonuses})
+                }
+                Err(v) => json!({"lines": [], "rule": v.rule.code(), "texts": v.rule.texts().all()}),
+            };
+        }
         let Some(lines) = draft.get("lines").and_then(Value::as_array) else { return Value::Null };
         let scored: Vec<Value> = lines
             .iter()

@@ -457,3 +457,19 @@ proptest! {
         }
     }
 }
+
+/// While a move is laid, the hint names the lines it makes on the board, each with its parts,
+/// or the board's rule it breaks.
+#[test]
+fn the_hint_reads_the_lines_off_the_board() {
+    let g = game(json!({}));
+    let table = Table::new(2, 1);
+    let before = [laid(1, &[("5", 1, [0, 0]), ("10", 2, [0, 1])]), laid(2, &[("10", 1, [1, 0])])];
+    let hint = g.hint(table, &before, &laid(1, &[("5", 2, [1, 1])]));
+    let lines: Vec<(String, i64)> =
+        hint["lines"].as_array().unwrap().iter().map(|l| (l["line"].as_str().unwrap().to_string(), l["points"].as_i64().unwrap())).collect();
+    assert_eq!(lines, [("10-5".to_string(), 2), ("10-5".to_string(), 2)]);
+    assert_eq!(hint["lines"][0]["parts"][0]["key"], "fifteens");
+    let refused = g.hint(table, &before, &laid(1, &[("K", 1, [1, 1])]));
+    assert_eq!(refused["rule"], "board-scores");
+}
