@@ -791,12 +791,15 @@ def cribbage_board(w):
     w.find("#line-1")
     got = w.js("return [...document.querySelectorAll('#line-1 td span')].map(e => e.textContent)")
     check(got[first - 1] == "12", f"the first move on the board scores 2 + 10: {got}")
-    # The next move is on the board too: the cursor starts below the last tile; go to (1, 0).
+    # The next move is on the board too, by keyboard: the cursor starts below the last tile
+    # (1, 1); Left takes it to (1, 0).
     w.find("#board")
-    w.click("#cell-1-0")
+    w.find("#cell-1-1.cursor")
+    press(w, ["\ue012"])
     w.find("#cell-1-0.cursor")
     press(w, ["0", "\ue007"])
     w.find("#line-2")
+    # By touch: a tap on a cell puts the cursor there.
     w.click("#cell-1-1")
     w.find("#cell-1-1.cursor")
     press(w, ["k"])
