@@ -97,19 +97,26 @@ fn merge(target: &mut Value, over: &Value) {
 struct Face {
     id: FontId,
     font: ParsedFont,
+    /// The widths of the first 256 characters, looked up once (a ranking measures every cell).
+    latin: Vec<u16>,
 }
 
 impl Face {
+    fn new(id: FontId, font: ParsedFont) -> Face {
+        let mut face = Face { id, font, latin: vec![] };
+        face.latin = (0u32..256).map(|c| face.glyph_width(c)).collect();
+        face
+    }
+
+    fn glyph_width(&self, c: u32) -> u16 {
+        let gid = self.font.codepoint_to_glyph.get(&c).copied().unwrap_or(0);
+        self.font.glyph_widths.get(&gid).copied().unwrap_or(600)
+    }
+
     /// Width of `text` at `size` points.
     fn width(&self, text: &str, size: f32) -> f32 {
         let units = f32::from(self.font.units_per_em.max(1));
-        let w: u32 = text
-            .chars()
-            .map(|c| {
-                let gid = self.font.codepoint_to_glyph.get(&(c as u32)).copied().unwrap_or(0);
-                u32::from(self.font.glyph_widths.get(&gid).copied().unwrap_or(600))
-            })
-            .sum();
+        let w: u32 = text.chars().map(|c| u32::from(self.latin.get(c as usize).copied().unwrap_or_else(|| self.glyph_width(c as u32)))).sum();
         w as f32 / units * size
     }
 
@@ -184,7 +191,7 @@ impl<'a> Canvas<'a> {
         let mut face = |bytes: &[u8]| -> Result<Face, PdfError> {
             let mut warnings = vec![];
             let font = ParsedFont::from_bytes(bytes, 0, &mut warnings).ok_or_else(|| PdfError::Font("DejaVu Sans does not parse".into()))?;
-            Ok(Face { id: doc.add_font(&font), font })
+            Ok(Face::new(doc.add_font(&font), font))
         };
         let (regular, bold) = (face(REGULAR)?, face(BOLD)?);
         let (w, h) = layout.size_mm();
