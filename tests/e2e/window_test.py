@@ -348,11 +348,14 @@ def season_screen(w, work):
     check(w.js("return !!document.getElementById('season-doubts')"), "the players an import was unsure of are asked about")
     w.shot("40-season", ["Season — Winter 2026", "Julie Mertens", "Players to settle", "Club ranking", "E5"])
     # Each doubt settled once ("two people"): the question goes away.
+    # (Found and pressed in one step: the screen redraws after each answer, and the last one
+    # takes the question away.)
     for _ in range(10):
-        if not w.js("return !!document.querySelector('#season-doubts .season-apart')"):
-            break
-        w.click("#season-doubts .season-apart")
+        pressed = w.js("const b = document.querySelector('#season-doubts .season-apart'); if (b) b.click(); return !!b")
         w.settle()
+        if not pressed:
+            break
+        time.sleep(0.5)
     check(not w.js("return !!document.getElementById('season-doubts')"), "every doubt is settled")
     # A player's page: every evening, the one not played said so.
     w.js("[...document.querySelectorAll('#season-table a.season-player')].find(a => a.textContent === 'Julie Mertens').click()")
