@@ -197,6 +197,11 @@ fn evening_places(l: &mut Loaded) -> Arc<[EveningPlace]> {
     places
 }
 
+/// A season's settings read and checked (RULES.md §6), a refusal naming `season-settings`.
+fn settings_of(value: &Value) -> Result<SeasonSettings> {
+    SeasonSettings::parse(value).map_err(|violation| ApiError::Refused { place: Default::default(), violation })
+}
+
 /// Who each registered player counts as: the secretary's "same person" links joined,
 /// each group counting as its earliest registered player.
 fn canonical(links: &[LinkRow]) -> HashMap<Id, Id> {
@@ -277,7 +282,7 @@ impl Atout {
     }
 
     fn season_info(&mut self, row: &SeasonRow) -> Result<SeasonInfo> {
-        let settings = SeasonSettings::parse(&row.settings).map_err(|v| ApiError::Refused { place: Default::default(), violation: v })?;
+        let settings = settings_of(&row.settings)?;
         Ok(SeasonInfo {
             id: row.id,
             name: row.name.clone(),
@@ -322,7 +327,7 @@ impl Atout {
             return Err(ApiError::invalid(said!("a season has a name", "une saison a un nom", "een seizoen heeft een naam")));
         }
         let settings = settings.cloned().unwrap_or(Value::Null);
-        SeasonSettings::parse(&settings).map_err(|v| ApiError::Refused { place: Default::default(), violation: v })?;
+        settings_of(&settings)?;
         let stored = if settings.is_null() { serde_json::json!({}) } else { settings };
         let id = self.store.write(Change { actor: &self.actor, action: "season.create", reason: "" }, |w| {
             if w.seasons()?.iter().any(|s| s.name == name) {
@@ -340,7 +345,7 @@ impl Atout {
     /// New settings for a season (the old ones are kept); the standings follow.
     pub fn season_settings(&mut self, season: &str, settings: &Value, reason: &str) -> Result<SeasonInfo> {
         let row = self.season_row(season)?;
-        SeasonSettings::parse(settings).map_err(|v| ApiError::Refused { place: Default::default(), violation: v })?;
+        settings_of(settings)?;
         let reason = crate::text::bounded(reason, crate::text::field::REASON, crate::text::REASON_MAX)?;
         self.store.write(Change { actor: &self.actor, action: "season.settings", reason: &reason }, |w| w.season_settings(row.id, settings))?;
         self.season(&row.id.to_string())
@@ -405,7 +410,7 @@ impl Atout {
     /// The season standings, live: the evenings' standings as they stand now.
     pub fn season_standings(&mut self, season: &str) -> Result<SeasonStandings> {
         let row = self.season_row(season)?;
-        let settings = SeasonSettings::parse(&row.settings).map_err(|v| ApiError::Refused { place: Default::default(), violation: v })?;
+        let settings = settings_of(&row.settings)?;
         let (evenings, _) = self.season_evenings(row.id)?;
         let registry: HashMap<Id, PlayerRow> = self.store.players()?.into_iter().map(|p| (p.id, p)).collect();
         // Players numbered by name, so a shared place lists them alphabetically.

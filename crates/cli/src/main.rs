@@ -1064,11 +1064,11 @@ fn season(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
         }
         SeasonCmd::Add { season, tournament } => {
             let s = app.season_add(&season, &tournament)?;
-            println!("{} evenings in {}", s.evenings.len(), s.name);
+            println!("{} evening(s) in {}", s.evenings.len(), s.name);
         }
         SeasonCmd::Remove { season, tournament, reason } => {
             let s = app.season_remove(&season, &tournament, &reason)?;
-            println!("{} evenings in {}", s.evenings.len(), s.name);
+            println!("{} evening(s) in {}", s.evenings.len(), s.name);
         }
         SeasonCmd::Settings { season, json: settings, reason } => {
             println!("{}", json(&app.season_settings(&season, &parse_json(&settings)?, &reason)?.settings));
