@@ -89,7 +89,7 @@ function evenings(info, tournaments) {
         const pick = others.some((x) => String(x.id) === state.seasonPick) ? state.seasonPick : String(others[0].id);
         act(() => call("season_add", { season: sid, tournament: pick }), () => { state.seasonPick = null; flash(t("saved")); });
       } }, t("season_add")) : null,
-      h("label", { class: "button" }, t("season_import"), archive)));
+      h("label", { class: "filepick button", id: "season-archive-pick" }, t("season_import"), archive)));
 }
 
 /** The players imports could not be sure of: the secretary says once whether they are one person. */
