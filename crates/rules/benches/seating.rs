@@ -1,21 +1,22 @@
-//! Seating that plans ahead: repeats and time per instance (release build).
+//! Seating that plans ahead: repeats and time per field (release build).
 //! `cargo bench -p atout-rules --bench seating`; figures in docs/performance.md.
+//! `-- --only PLAYERSxROUNDS` runs one field.
 
 use atout_rules::draw::{draw, History};
-use atout_rules::planner::{bye_rounds, plan, Effort};
+use atout_rules::planner::schedule;
 use atout_rules::TablePlan;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 
 /// Today's draw, round by round (greedy): its repeats over all rounds.
-fn greedy(players: usize, rounds: usize, seed: u64) -> u32 {
+fn greedy(players: usize, rounds: usize, plan: &TablePlan, seed: u64) -> u32 {
     let keys: Vec<u64> = (0..players as u64).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut history = History::new();
     let mut repeats = 0;
     for _ in 0..rounds {
-        let d = draw(&mut rng, &keys, &TablePlan::fixed(players, 4).unwrap(), &history).unwrap();
+        let d = draw(&mut rng, &keys, plan, &history).unwrap();
         repeats += d.repeats;
         for t in &d.tables {
             history.table(&t.seats);
@@ -27,16 +28,73 @@ fn greedy(players: usize, rounds: usize, seed: u64) -> u32 {
     repeats
 }
 
+/// Repeats counted from the schedule itself: every pair, the times it met beyond the first.
+fn counted(rounds: &[(Vec<Vec<u64>>, Vec<u64>)], players: usize) -> u32 {
+    let mut met = vec![0u32; players * players];
+    for (tables, _) in rounds {
+        for t in tables {
+            for (i, a) in t.iter().enumerate() {
+                for b in &t[i + 1..] {
+                    met[*a.min(b) as usize * players + *a.max(b) as usize] += 1;
+                }
+            }
+        }
+    }
+    met.iter().map(|m| m.saturating_sub(1)).sum()
+}
+
 fn main() {
-    println!("{:>8} {:>6} {:>14} {:>10} {:>10}", "players", "rounds", "repeats today", "planned", "time");
-    for (players, rounds) in [(16, 5), (20, 5), (32, 8), (32, 10), (18, 5), (100, 5), (200, 8), (200, 10)] {
+    let only: Option<String> = std::env::args().skip_while(|a| a != "--only").nth(1);
+    let four = |n: usize| TablePlan::fixed(n, 4).unwrap();
+    let fives = |n: usize| TablePlan::fixed(n, 5).unwrap();
+    // Rikken: tables of four, the players left over at tables of five.
+    let rikken = |n: usize| {
+        let tables = n / 4;
+        let f = (n - 4 * tables).min(tables);
+        TablePlan { sizes: (0..tables).map(|i| if i < f { 5 } else { 4 }).collect(), byes: n - 4 * tables - f }
+    };
+    // Double Lucky 7: about four a table, 2 to 7.
+    let even = |n: usize| TablePlan::even(n, 4, 2..=7).unwrap();
+    let fields: Vec<(&str, usize, usize, TablePlan)> = vec![
+        ("4", 12, 12, four(12)),
+        ("4", 16, 5, four(16)),
+        ("4", 16, 12, four(16)),
+        ("4", 20, 5, four(20)),
+        ("4", 24, 7, four(24)),
+        ("4", 28, 9, four(28)),
+        ("4", 32, 10, four(32)),
+        ("4", 36, 11, four(36)),
+        ("4", 40, 13, four(40)),
+        ("4", 52, 17, four(52)),
+        ("4", 64, 21, four(64)),
+        ("4", 76, 15, four(76)),
+        ("4", 100, 15, four(100)),
+        ("4+bye", 18, 5, four(18)),
+        ("4+bye", 30, 8, four(30)),
+        ("4+bye", 101, 10, four(101)),
+        ("5", 25, 6, fives(25)),
+        ("5", 50, 10, fives(50)),
+        ("4/5", 18, 4, rikken(18)),
+        ("4/5", 42, 10, rikken(42)),
+        ("2-7", 30, 8, even(30)),
+        ("4", 52, 10, four(52)),
+        ("4", 100, 10, four(100)),
+        ("4", 200, 5, four(200)),
+        ("4", 200, 10, four(200)),
+        ("4", 200, 15, four(200)),
+    ];
+    println!("{:>6} {:>8} {:>6} {:>8} {:>8} {:>10}", "tables", "players", "rounds", "greedy", "planned", "time");
+    for (kind, players, rounds, plan) in fields {
+        let players = players.min(plan.sizes.iter().sum::<usize>() + plan.byes);
+        if only.as_deref().is_some_and(|o| o != format!("{players}x{rounds}")) {
+            continue;
+        }
         let keys: Vec<u64> = (0..players as u64).collect();
-        let plan_sizes = TablePlan::fixed(players, 4).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let started = Instant::now();
-        let byes = bye_rounds(&mut rng, &keys, plan_sizes.byes, rounds, &History::new(), &[]);
-        let schedule = plan(&mut rng, &keys, &vec![plan_sizes.sizes.clone(); rounds], &byes, &History::new(), Effort::default());
+        let s = schedule(&mut rng, &keys, &plan, rounds, &History::new(), &[]);
         let took = started.elapsed();
-        println!("{players:>8} {rounds:>6} {:>14} {:>10} {:>8.0} ms", greedy(players, rounds, 7), schedule.repeats, took.as_secs_f64() * 1000.0);
+        assert_eq!(counted(&s.rounds, players), s.repeats, "{players} × {rounds}: the repeats said are the repeats counted");
+        println!("{kind:>6} {players:>8} {rounds:>6} {:>8} {:>8} {:>8.0} ms", greedy(players, rounds, &plan, 7), s.repeats, took.as_secs_f64() * 1000.0);
     }
 }

@@ -109,3 +109,107 @@ fn thirty_two_players_ten_rounds_meet_thirty_others_once() {
     }
     assert!(partners.iter().all(|n| *n == 30), "{partners:?}");
 }
+
+/// Meetings per pair over some rounds of tables (player indices below `n`).
+fn meetings(rounds: &[Vec<Vec<usize>>], n: usize) -> Vec<u32> {
+    let mut met = vec![0; n * n];
+    for round in rounds {
+        let mut seated: Vec<usize> = round.iter().flatten().copied().collect();
+        seated.sort_unstable();
+        assert_eq!(seated, (0..n).collect::<Vec<_>>(), "every player at one table a round");
+        assert!(round.iter().all(|t| t.len() == 4), "tables of four");
+        for t in round {
+            for (i, a) in t.iter().enumerate() {
+                for b in &t[i + 1..] {
+                    met[a.min(b) * n + a.max(b)] += 1;
+                }
+            }
+        }
+    }
+    met
+}
+
+/// The family 12k + 4 up to a few hundred players: a resolvable design wherever the
+/// construction reaches (every k with 3 not dividing 4k + 1, and 28 players), in which
+/// every pair meets exactly once over (n − 1)/3 rounds.
+#[test]
+fn resolvable_designs_seat_every_pair_exactly_once() {
+    let mut built = vec![];
+    for k in 1..=29 {
+        let n = 12 * k + 4;
+        let Some(rounds) = atout_rules::planner::one_rotational(k) else { continue };
+        assert_eq!(rounds.len(), 4 * k + 1, "{n} players");
+        let met = meetings(&rounds, n);
+        for a in 0..n {
+            for b in a + 1..n {
+                assert_eq!(met[a * n + b], 1, "{n} players: {a} and {b}");
+            }
+        }
+        built.push(n);
+    }
+    let expected: Vec<usize> = (1..=29).filter(|k| (4 * k + 1) % 3 != 0 || *k == 2).map(|k| 12 * k + 4).collect();
+    assert_eq!(built, expected, "players with a design");
+}
+
+/// 16, 64 and 256 players: the lines of the affine space over GF(4), (n − 1)/3 rounds
+/// without a repeat; 32 players ten (the most there are); 128 from a bounded search
+/// among the lines of GF(2)^7, at least a quarter of the 42 possible (the planner's
+/// search adds the others).
+#[test]
+fn powers_of_two_have_their_rounds_without_repeats() {
+    for (n, most) in [(16, 5), (32, 10), (64, 21), (128, 42 / 4), (256, 85)] {
+        let rounds = atout_rules::planner::rounds_without_repeats(n, 100);
+        if n == 128 {
+            assert!(rounds.len() >= most, "{n} players: {}", rounds.len());
+        } else {
+            assert_eq!(rounds.len(), most, "{n} players");
+        }
+        let met = meetings(&rounds, n);
+        assert!(met.iter().all(|m| *m <= 1), "{n} players: a pair met twice");
+    }
+}
+
+/// Planned through the application's entry: fields with a published schedule without
+/// repeats get one, every round of it.
+#[test]
+fn fields_of_twelve_k_plus_four_meet_nobody_twice_over_every_round() {
+    for (players, rounds) in [(28, 9), (40, 13), (52, 17), (64, 21), (76, 25)] {
+        let (s, reported) = planned(players, rounds, 5);
+        assert_eq!(s.len(), rounds);
+        assert_eq!((repeats(&s), reported), (0, 0), "{players} × {rounds}");
+    }
+}
+
+/// More rounds than the field has partners: 12 players over 12 rounds meet 216 times
+/// in all (12 rounds × 3 tables × 6 pairs) over 66 pairs, so at least 216 − 66 = 150
+/// repeats; the plan has no more, and spreads them: every pair meets 3 or 4 times
+/// (216 = 48 × 3 + 18 × 4).
+#[test]
+fn unavoidable_repeats_are_the_fewest_and_spread() {
+    let (s, reported) = planned(12, 12, 3);
+    assert_eq!((s.len(), repeats(&s), reported), (12, 150, 150));
+    let mut met: HashMap<(u64, u64), u32> = HashMap::new();
+    for (tables, _) in &s {
+        for t in tables {
+            for (i, a) in t.iter().enumerate() {
+                for b in &t[i + 1..] {
+                    *met.entry(((*a).min(*b), (*a).max(*b))).or_default() += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(met.len(), 66);
+    let mut counts: Vec<u32> = met.values().copied().collect();
+    counts.sort_unstable();
+    assert_eq!((counts[0], counts[65]), (3, 4), "{counts:?}");
+}
+
+/// Fields the search of before left repeats in: byes, and Double Lucky 7's mixed tables.
+#[test]
+fn byes_and_mixed_tables_meet_nobody_twice() {
+    for (players, rounds, plan) in [(18, 5, TablePlan::fixed(18, 4).unwrap()), (30, 8, TablePlan::even(30, 4, 2..=7).unwrap())] {
+        let keys: Vec<u64> = (0..players as u64).collect();
+        let s = schedule(&mut ChaCha8Rng::seed_from_u64(7), &keys, &plan, rounds, &History::new(), &[]);
+        assert_eq!((repeats(&s.rounds), s.repeats), (0, 0), "{players} × {rounds}");
+    }
+}

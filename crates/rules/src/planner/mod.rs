@@ -1,0 +1,570 @@
+//! Seating that plans ahead (issues "Seating that plans ahead" and "Seating for every
+//! field"): when a round is drawn, every round still to play is planned together, and
+//! the round is seated from the plan. The plan minimises repeat meetings (a pair seated
+//! together who had met before, summed over the rounds), history included, then
+//! spreads the repeats it cannot avoid.
+//!
+//! Where mathematics has a schedule without repeats (tables of four, no byes: powers of
+//! two and 12k + 4 players, [`designs`]) the plan starts from it; every other round
+//! starts greedy, and a tabu search with shaking ([`plan`]) improves the whole. The
+//! same seed gives the same plan: round R is seated from the plan made when round 1 was
+//! drawn, as long as the rounds since followed it ([`next_round`]).
+
+mod designs;
+
+use crate::draw::{History, Key};
+pub use designs::{one_rotational, rounds_without_repeats};
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+/// A planned schedule: per round, the tables (players) and the byes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    pub rounds: Vec<(Vec<Vec<Key>>, Vec<Key>)>,
+    /// Repeat meetings over the planned rounds (history counted).
+    pub repeats: u32,
+}
+
+/// How hard the search works: how many swaps it may weigh in all (a fixed count, not a
+/// time, so that the same seed gives the same plan on every machine), and how long a
+/// stretch of steps without a better schedule runs before the best one is shaken up
+/// and the search goes on from there.
+#[derive(Clone, Copy, Debug)]
+pub struct Effort {
+    pub swaps: u64,
+    pub stretch: usize,
+}
+
+impl Default for Effort {
+    /// About a quarter of a second on the slowest machine measured (docs/performance.md).
+    fn default() -> Self {
+        Effort { swaps: 12_000_000, stretch: 300 }
+    }
+}
+
+/// What a schedule costs: per pair, a repeat weighs [`REPEAT`] and each meeting beyond
+/// the first one more, so that the fewest repeats come first, then repeats spread over
+/// as many pairs as possible (nobody meets one player five times when others twice
+/// would do).
+const REPEAT: i64 = 8;
+
+/// Cost of one more meeting for a pair that met `m` times.
+fn meet_cost(m: u16) -> i64 {
+    if m == 0 {
+        0
+    } else {
+        REPEAT + i64::from(m)
+    }
+}
+
+struct Search {
+    n: usize,
+    /// Meetings per pair (history + plan), `n × n`.
+    met: Vec<u16>,
+    /// Per round: table of each player (usize::MAX: bye), and the tables' members.
+    table_of: Vec<Vec<usize>>,
+    tables: Vec<Vec<Vec<usize>>>,
+}
+
+impl Search {
+    fn new(n: usize, base: &[u16], tables: Vec<Vec<Vec<usize>>>) -> Search {
+        let mut search = Search { n, met: base.to_vec(), table_of: vec![vec![usize::MAX; n]; tables.len()], tables };
+        for r in 0..search.tables.len() {
+            for t in 0..search.tables[r].len() {
+                let members = search.tables[r][t].clone();
+                for (i, &a) in members.iter().enumerate() {
+                    search.table_of[r][a] = t;
+                    for &b in &members[i + 1..] {
+                        search.add(a, b, 1);
+                    }
+                }
+            }
+        }
+        search
+    }
+
+    fn at(&self, a: usize, b: usize) -> u16 {
+        self.met[a * self.n + b]
+    }
+
+    fn add(&mut self, a: usize, b: usize, d: i32) {
+        let v = (i32::from(self.met[a * self.n + b]) + d).clamp(0, i32::from(u16::MAX)) as u16;
+        self.met[a * self.n + b] = v;
+        self.met[b * self.n + a] = v;
+    }
+
+    /// The whole cost: per pair, the cost of each meeting after the first.
+    fn cost(&self) -> i64 {
+        let mut c = 0;
+        for a in 0..self.n {
+            for b in a + 1..self.n {
+                c += (1..self.at(a, b)).map(meet_cost).sum::<i64>();
+            }
+        }
+        c
+    }
+
+    /// Repeat meetings: per pair, the meetings beyond the first.
+    fn repeats(&self) -> u32 {
+        let mut c = 0;
+        for a in 0..self.n {
+            for b in a + 1..self.n {
+                c += u32::from(self.at(a, b).saturating_sub(1));
+            }
+        }
+        c
+    }
+
+    /// Change of cost if `p` (table `ta`) and `q` (table `tb`) swap in round `r`.
+    fn delta(&self, r: usize, p: usize, ta: usize, q: usize, tb: usize) -> i64 {
+        let mut d = 0;
+        for &a in &self.tables[r][ta] {
+            if a != p {
+                d += meet_cost(self.at(q, a)) - meet_cost(self.at(p, a).saturating_sub(1));
+            }
+        }
+        for &b in &self.tables[r][tb] {
+            if b != q {
+                d += meet_cost(self.at(p, b)) - meet_cost(self.at(q, b).saturating_sub(1));
+            }
+        }
+        d
+    }
+
+    fn swap(&mut self, r: usize, p: usize, ta: usize, q: usize, tb: usize) {
+        for i in 0..self.tables[r][ta].len() {
+            let a = self.tables[r][ta][i];
+            if a != p {
+                self.add(p, a, -1);
+                self.add(q, a, 1);
+            }
+        }
+        for i in 0..self.tables[r][tb].len() {
+            let b = self.tables[r][tb][i];
+            if b != q {
+                self.add(q, b, -1);
+                self.add(p, b, 1);
+            }
+        }
+        for x in self.tables[r][ta].iter_mut() {
+            if *x == p {
+                *x = q;
+            }
+        }
+        for x in self.tables[r][tb].iter_mut() {
+            if *x == q {
+                *x = p;
+            }
+        }
+        self.table_of[r][p] = tb;
+        self.table_of[r][q] = ta;
+    }
+
+    /// Players in a repeat in round `r`.
+    fn conflicted(&self, r: usize, out: &mut Vec<usize>) {
+        out.clear();
+        for table in &self.tables[r] {
+            for (i, &a) in table.iter().enumerate() {
+                if table.iter().enumerate().any(|(j, &b)| i != j && self.at(a, b) >= 2) {
+                    out.push(a);
+                }
+            }
+        }
+    }
+}
+
+/// The least a schedule of these rounds can cost with no history: its meetings spread
+/// as evenly as can be over the pairs of players.
+fn cost_floor(sizes: &[Vec<usize>], n: usize) -> i64 {
+    let meetings: usize = sizes.iter().flatten().map(|s| s * s.saturating_sub(1) / 2).sum();
+    let pairs = n * n.saturating_sub(1) / 2;
+    if pairs == 0 {
+        return 0;
+    }
+    let (each, more) = (meetings / pairs, meetings % pairs);
+    let pair_cost = |m: usize| (1..m).map(|j| meet_cost(j.min(usize::from(u16::MAX)) as u16)).sum::<i64>();
+    pair_cost(each + 1) * more as i64 + pair_cost(each) * (pairs - more) as i64
+}
+
+/// A round seated greedily after the rounds before it (the greedy start of Triska and
+/// Musliu's heuristic for the social golfer problem): each table is opened by the
+/// seated player who has met the most players so far, then filled with the players
+/// who have met its members the least (at random among equals).
+fn greedy_round<R: Rng>(rng: &mut R, met: &[u16], n: usize, seated: &[usize], sizes: &[usize]) -> Vec<Vec<usize>> {
+    let mut free: Vec<usize> = seated.to_vec();
+    free.shuffle(rng);
+    let known = |a: usize| met[a * n..(a + 1) * n].iter().filter(|m| **m > 0).count();
+    let mut tables = vec![];
+    for &size in sizes {
+        let mut table: Vec<usize> = vec![];
+        if let Some(i) = (0..free.len()).max_by_key(|i| known(free[*i])) {
+            table.push(free.swap_remove(i));
+        }
+        while table.len() < size && !free.is_empty() {
+            let cost = |p: usize| table.iter().map(|t| meet_cost(met[p * n + t]) * 64 + i64::from(met[p * n + t])).sum::<i64>();
+            let Some(i) = (0..free.len()).min_by_key(|i| cost(free[*i])) else { break };
+            table.push(free.swap_remove(i));
+        }
+        tables.push(table);
+    }
+    tables
+}
+
+/// Plan `sizes.len()` rounds for `players`: `sizes[r]` the table sizes of round r and
+/// `byes[r]` the players who sit it out (chosen beforehand, see [`bye_rounds`]).
+///
+/// The start: the rounds a construction gives without any repeat
+/// ([`rounds_without_repeats`]: tables of four, no byes, no history), then each
+/// further round seated greedily after those before it ([`greedy_round`]). Then a tabu
+/// search in the manner of Dotú and Van Hentenryck's local search for the social golfer
+/// problem: each step takes a round with a repeat, and makes the best swap of a player
+/// in a repeat with a player of another table of that round (not one swapped in the
+/// last few steps, unless the swap gives the best schedule yet). A long stretch
+/// without a better schedule goes back to the best one and shakes it (random swaps in
+/// a few rounds). Deterministic for a given random generator: the same seed gives the
+/// same plan, which the application relies on.
+pub fn plan<R: Rng>(rng: &mut R, players: &[Key], sizes: &[Vec<usize>], byes: &[Vec<Key>], history: &History, effort: Effort) -> Schedule {
+    let n = players.len();
+    let rounds = sizes.len().min(byes.len());
+    let mut base = vec![0u16; n * n];
+    for a in 0..n {
+        for b in 0..n {
+            if a != b {
+                base[a * n + b] = history.times_met(players[a], players[b]).min(u32::from(u16::MAX / 2)) as u16;
+            }
+        }
+    }
+    let no_history = base.iter().all(|m| *m == 0);
+    // Repeats already in the history are not the plan's.
+    let before: u32 = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).map(|(a, b)| u32::from(base[a * n + b].saturating_sub(1))).sum();
+
+    // The start: constructed rounds, relabelled at random, then greedy rounds.
+    let mut tables: Vec<Vec<Vec<usize>>> = vec![];
+    let fours = (0..rounds).all(|r| byes[r].is_empty() && sizes[r].iter().all(|t| *t == 4) && sizes[r].len() * 4 == n);
+    if no_history && fours {
+        let mut label: Vec<usize> = (0..n).collect();
+        label.shuffle(rng);
+        tables = rounds_without_repeats(n, rounds).into_iter().map(|r| r.into_iter().map(|t| t.into_iter().map(|p| label[p]).collect()).collect()).collect();
+    }
+    let mut met = base.clone();
+    for round in &tables {
+        for t in round {
+            for (i, &a) in t.iter().enumerate() {
+                for &b in &t[i + 1..] {
+                    met[a * n + b] += 1;
+                    met[b * n + a] += 1;
+                }
+            }
+        }
+    }
+    for r in tables.len()..rounds {
+        let seated: Vec<usize> = (0..n).filter(|i| !byes[r].contains(&players[*i])).collect();
+        let round = greedy_round(rng, &met, n, &seated, &sizes[r]);
+        for t in &round {
+            for (i, &a) in t.iter().enumerate() {
+                for &b in &t[i + 1..] {
+                    met[a * n + b] = met[a * n + b].saturating_add(1);
+                    met[b * n + a] = met[b * n + a].saturating_add(1);
+                }
+            }
+        }
+        tables.push(round);
+    }
+
+    let mut search = Search::new(n, &base, tables);
+    let mut cost = search.cost();
+    let mut best = (cost, search.tables.clone());
+    let mut tabu = vec![0usize; rounds * n];
+    let mut since_best = 0;
+    let mut conflicted = vec![];
+    let floor = if no_history { cost_floor(sizes, n) } else { 0 };
+    let mut weighed = 0u64;
+    for it in 0.. {
+        if cost <= floor || weighed >= effort.swaps {
+            break;
+        }
+        if since_best > effort.stretch {
+            // Back to the best schedule, shaken: random swaps in a few rounds.
+            search = Search::new(n, &base, best.1.clone());
+            for _ in 0..rounds.clamp(1, 4) {
+                let r = rng.random_range(0..rounds);
+                let tables_here = search.tables[r].len();
+                if tables_here < 2 {
+                    continue;
+                }
+                for _ in 0..(n / 8).max(1) {
+                    let (ta, tb) = (rng.random_range(0..tables_here), rng.random_range(0..tables_here));
+                    if ta == tb || search.tables[r][ta].is_empty() || search.tables[r][tb].is_empty() {
+                        continue;
+                    }
+                    let p = search.tables[r][ta][rng.random_range(0..search.tables[r][ta].len())];
+                    let q = search.tables[r][tb][rng.random_range(0..search.tables[r][tb].len())];
+                    search.swap(r, p, ta, q, tb);
+                }
+            }
+            cost = search.cost();
+            since_best = 0;
+        }
+        since_best += 1;
+        // The best swap that is not tabu, over every round with a repeat, moving a
+        // player in a repeat (ties broken at random).
+        let mut chosen: Option<(i64, usize, usize, usize, usize, usize)> = None;
+        let mut ties = 0u32;
+        let weighed_before = weighed;
+        for r in 0..rounds {
+            search.conflicted(r, &mut conflicted);
+            for &p in &conflicted {
+                let ta = search.table_of[r][p];
+                for q in 0..n {
+                    let tb = search.table_of[r][q];
+                    if tb == usize::MAX || tb == ta {
+                        continue;
+                    }
+                    weighed += 1;
+                    let d = search.delta(r, p, ta, q, tb);
+                    let is_tabu = tabu[r * n + p] > it || tabu[r * n + q] > it;
+                    if is_tabu && cost + d >= best.0 {
+                        continue;
+                    }
+                    match chosen {
+                        Some((bd, ..)) if d > bd => {}
+                        Some((bd, ..)) if d == bd => {
+                            ties += 1;
+                            if rng.random_range(0..=ties) == 0 {
+                                chosen = Some((d, r, p, ta, q, tb));
+                            }
+                        }
+                        _ => {
+                            ties = 0;
+                            chosen = Some((d, r, p, ta, q, tb));
+                        }
+                    }
+                }
+            }
+        }
+        let Some((d, r, p, ta, q, tb)) = chosen else {
+            // Every swap tabu: wait for the tabu to lapse; no swap at all: done.
+            if weighed == weighed_before {
+                break;
+            }
+            continue;
+        };
+        search.swap(r, p, ta, q, tb);
+        cost += d;
+        let tenure = 4 + rng.random_range(0..6);
+        tabu[r * n + p] = it + tenure;
+        tabu[r * n + q] = it + tenure;
+        if cost < best.0 {
+            best = (cost, search.tables.clone());
+            since_best = 0;
+        }
+    }
+    let search = Search::new(n, &base, best.1);
+    let repeats = search.repeats();
+    Schedule {
+        rounds: search
+            .tables
+            .into_iter()
+            .zip(byes)
+            .map(|(round, b)| (round.into_iter().map(|t| t.into_iter().map(|i| players[i]).collect()).collect(), b.clone()))
+            .collect(),
+        repeats: repeats.saturating_sub(before),
+    }
+}
+
+/// Who sits out each of `rounds` rounds (`byes` a round): those with the fewest byes
+/// so far first, never twice before everyone has, and not in two rounds running
+/// when that can be avoided; random among equals.
+pub fn bye_rounds<R: Rng>(rng: &mut R, players: &[Key], byes: usize, rounds: usize, history: &History, last_round_byes: &[Key]) -> Vec<Vec<Key>> {
+    let mut count: Vec<(Key, u32)> = players.iter().map(|p| (*p, history.byes_of(*p))).collect();
+    let mut previous: Vec<Key> = last_round_byes.to_vec();
+    let mut out = vec![];
+    for _ in 0..rounds {
+        count.shuffle(rng);
+        count.sort_by_key(|(p, c)| (*c, previous.contains(p)));
+        let chosen: Vec<Key> = count.iter().take(byes).map(|(p, _)| *p).collect();
+        for (p, c) in count.iter_mut() {
+            if chosen.contains(p) {
+                *c += 1;
+            }
+        }
+        let mut sorted = chosen.clone();
+        sorted.sort_unstable();
+        previous = chosen;
+        out.push(sorted);
+    }
+    out
+}
+
+/// The rounds `from..=last` planned for `players` at the tables of `table_plan`, given
+/// what earlier rounds did; never worse over those rounds than drawing each one
+/// greedily as Atout did before (that schedule is simulated too, the better kept).
+pub fn schedule<R: Rng>(rng: &mut R, players: &[Key], table_plan: &crate::TablePlan, rounds: usize, history: &History, last_byes: &[Key]) -> Schedule {
+    let byes = bye_rounds(rng, players, table_plan.byes, rounds, history, last_byes);
+    let sizes = vec![table_plan.sizes.clone(); rounds];
+    let planned = plan(rng, players, &sizes, &byes, history, Effort::default());
+    if planned.repeats == 0 {
+        return planned;
+    }
+    // The greedy draw Atout made before, round after round, for comparison.
+    let mut h = history.clone();
+    let mut greedy = Schedule { rounds: vec![], repeats: 0 };
+    for b in &byes {
+        let seated: Vec<Key> = players.iter().copied().filter(|p| !b.contains(p)).collect();
+        let plan = crate::TablePlan { sizes: table_plan.sizes.clone(), byes: 0 };
+        let Ok(d) = crate::draw::draw(rng, &seated, &plan, &h) else { return planned };
+        greedy.repeats += d.repeats;
+        for t in &d.tables {
+            h.table(&t.seats);
+        }
+        greedy.rounds.push((d.tables.into_iter().map(|t| t.seats).collect(), b.clone()));
+    }
+    if greedy.repeats < planned.repeats {
+        greedy
+    } else {
+        planned
+    }
+}
+
+/// One round seated from a schedule's round: seats at random, a first dealer drawn,
+/// and the repeats against `history`.
+pub fn seat_round<R: Rng>(rng: &mut R, round: &(Vec<Vec<Key>>, Vec<Key>), history: &History) -> crate::draw::Draw {
+    let mut repeats = 0;
+    let tables = round
+        .0
+        .iter()
+        .map(|t| {
+            repeats += history.repeats(t);
+            let mut seats = t.clone();
+            seats.shuffle(rng);
+            crate::draw::DrawnTable { first_dealer: rng.random_range(1..=seats.len().max(1)), seats }
+        })
+        .collect();
+    crate::draw::Draw { tables, byes: round.1.clone(), repeats }
+}
+
+/// A round seated by ranking (a final round, "the strongest together"): the players
+/// who play, strongest first, fill table 1, then table 2, … in the plan's sizes;
+/// `byes` sit out. Seats at each table and the first dealer are then drawn as usual
+/// ([`seat_round`]).
+pub fn by_ranking(ranked: &[Key], sizes: &[usize], byes: &[Key]) -> (Vec<Vec<Key>>, Vec<Key>) {
+    let playing: Vec<Key> = ranked.iter().copied().filter(|p| !byes.contains(p)).collect();
+    let tables = fill(&playing, sizes);
+    let mut byes = byes.to_vec();
+    byes.sort_unstable();
+    (tables, byes)
+}
+
+/// `players` in their order at tables of `sizes`: the first ones at table 1, and so on.
+fn fill<T: Clone>(players: &[T], sizes: &[usize]) -> Vec<Vec<T>> {
+    let mut rest = players;
+    sizes
+        .iter()
+        .map(|s| {
+            let (t, tail) = rest.split_at((*s).min(rest.len()));
+            rest = tail;
+            t.to_vec()
+        })
+        .collect()
+}
+
+/// How a round's players are put at tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Seating {
+    /// Planned ahead to avoid repeat meetings (the default).
+    #[default]
+    Planned,
+    /// By the standings: the strongest together, table 1 first.
+    ByRanking,
+}
+
+/// A round drawn earlier, as stored: its tables (players in seat order) and byes.
+#[derive(Clone, Debug, Default)]
+pub struct PastRound {
+    pub round: usize,
+    pub tables: Vec<Vec<Key>>,
+    pub byes: Vec<Key>,
+}
+
+/// What the next draw is made from.
+pub struct NextRound<'a> {
+    /// The round to draw, 1-based, and how many rounds the tournament has.
+    pub round: usize,
+    pub rounds: usize,
+    /// The players who play this round, and how they are split into tables.
+    pub players: &'a [Key],
+    pub plan: &'a crate::TablePlan,
+    /// The rounds drawn before this one.
+    pub past: &'a [PastRound],
+    /// The seed round 1 was drawn with (the plan made then), when it was recorded.
+    pub first_seed: Option<u64>,
+    pub seating: Seating,
+    /// For a round seated by ranking: the players, strongest first.
+    pub ranked: &'a [Key],
+}
+
+/// Draw the next round, seated as asked. Planned seating follows the schedule made
+/// when round 1 was drawn (from its seed, for the same players) while every round
+/// drawn since followed it; otherwise the rounds left are planned again from what
+/// happened. A round seated by ranking puts the strongest together, byes rotating.
+pub fn next_round<R: Rng>(rng: &mut R, next: &NextRound<'_>) -> crate::draw::Draw {
+    let mut history = History::new();
+    for r in next.past.iter().filter(|r| r.round < next.round) {
+        for t in &r.tables {
+            history.table(t);
+        }
+        for b in &r.byes {
+            history.bye(*b);
+        }
+    }
+    let last_byes: Vec<Key> = next.past.iter().find(|r| r.round + 1 == next.round).map(|r| r.byes.clone()).unwrap_or_default();
+    let this_round = match next.seating {
+        Seating::ByRanking => {
+            let order: Vec<Key> = next.ranked.iter().copied().filter(|p| next.players.contains(p)).collect();
+            let byes = bye_rounds(rng, next.players, next.plan.byes, 1, &history, &last_byes).swap_remove(0);
+            by_ranking(&order, &next.plan.sizes, &byes)
+        }
+        Seating::Planned => match followed_plan(next) {
+            Some(round) => round,
+            None => {
+                // Every round left, this one included.
+                let left = (next.rounds + 1).saturating_sub(next.round).max(1);
+                schedule(rng, next.players, next.plan, left, &history, &last_byes).rounds.swap_remove(0)
+            }
+        },
+    };
+    seat_round(rng, &this_round, &history)
+}
+
+/// The round due by the plan made when round 1 was drawn, while the rounds drawn
+/// since followed it (same tables, as sets, and same byes); `None` otherwise. The plan
+/// covers every round of the tournament.
+fn followed_plan(next: &NextRound<'_>) -> Option<(Vec<Vec<Key>>, Vec<Key>)> {
+    let seed = next.first_seed.filter(|_| next.round > 1)?;
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+    let s = schedule(&mut rng, next.players, next.plan, next.rounds, &History::new(), &[]);
+    let as_sets = |tables: &[Vec<Key>]| {
+        let mut sets: Vec<Vec<Key>> = tables
+            .iter()
+            .map(|t| {
+                let mut t = t.clone();
+                t.sort_unstable();
+                t
+            })
+            .collect();
+        sets.sort();
+        sets
+    };
+    let kept = next.past.iter().filter(|r| r.round < next.round).all(|r| {
+        let Some(planned) = r.round.checked_sub(1).and_then(|i| s.rounds.get(i)) else { return false };
+        let mut byes = r.byes.clone();
+        byes.sort_unstable();
+        as_sets(&r.tables) == as_sets(&planned.0) && byes == planned.1
+    });
+    if kept {
+        next.round.checked_sub(1).and_then(|i| s.rounds.get(i)).cloned()
+    } else {
+        None
+    }
+}
