@@ -116,6 +116,10 @@ async fn round_draw(app: S<'_>, tournament: String, round: i64, seed: Option<Str
     app.with(|a| a.round_draw(&tournament, &atout_api::DrawRequest { round, seed, seating: seating.unwrap_or_default() }))
 }
 #[tauri::command]
+async fn round_plan(app: S<'_>, tournament: String, round: i64, seed: Option<String>) -> Reply<atout_api::PlannedRounds> {
+    app.with(|a| a.round_plan(&tournament, &atout_api::DrawRequest { round, seed, seating: atout_api::Seating::Planned }))
+}
+#[tauri::command]
 async fn round_view(app: S<'_>, tournament: String, round: i64) -> Reply<atout_api::DrawnRound> {
     app.with(|a| a.round_view(&tournament, round))
 }
@@ -369,6 +373,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         tournament_create,
         tournament_enter,
         round_draw,
+        round_plan,
         round_view,
         sheet,
         sheet_history,

@@ -53,6 +53,9 @@ def evening(w, csv_path):
     w.shot("02-players", ["Chloé Dubois", "Les Atouts", "201"])
 
     w.click("#nav-rounds")
+    # Before the draw, the plan's figure over every round, and the number that draws it.
+    w.wait_text("The plan for rounds 1–2:", "#plan-preview")
+    w.shot("02b-plan", ["The plan for rounds 1–2", "repeat meeting", "drawn with number"])
     # Regression: a seed above 2^53 typed in the window was stored as 1795349467904395000.
     w.type("#seed", "1795349467904394957")
     w.click("#draw-round")

@@ -50,3 +50,36 @@ fn every_round_of_a_twelve_round_tournament_draws() {
         assert_eq!(seated.len(), 12, "round {round}");
     }
 }
+
+/// Issue "Seating for every field": 28 players over 9 rounds (a field of 12k + 4) meet
+/// nobody twice, drawn round by round each with its own number, as the window draws;
+/// the plan's figure is seen before each draw, and the draw keeps to it.
+#[test]
+fn twenty_eight_players_meet_nobody_twice_over_nine_rounds_and_the_plan_is_shown_first() {
+    let mut app = Atout::open_in_memory().unwrap();
+    app.tournament_create(&NewTournament { name: "Club".into(), game: "double-king".into(), rounds: Some(9), ..Default::default() }).unwrap();
+    let names: String = (1..=28).map(|i| format!("Player {i}\n")).collect();
+    app.players_import(&format!("name\n{names}"), Some("Club")).unwrap();
+    let mut met = std::collections::HashMap::new();
+    for round in 1..=9 {
+        let seen = app.round_plan("Club", &DrawRequest::new(round, None)).unwrap();
+        assert_eq!((seen.from, seen.to, seen.repeats, seen.following), (round, 9, 0, round > 1), "round {round}");
+        // Drawn with the number the plan was shown with: the same plan.
+        let drawn = app.round_draw("Club", &DrawRequest { seed: Some(seen.seed.clone()), ..DrawRequest::new(round, None) }).unwrap();
+        assert_eq!((drawn.repeats, drawn.tables.len()), (Some(0), 7), "round {round}");
+        for t in &drawn.tables {
+            for (i, a) in t.seats.iter().enumerate() {
+                for b in &t.seats[i + 1..] {
+                    let pair = if a.player < b.player { (a.player.clone(), b.player.clone()) } else { (b.player.clone(), a.player.clone()) };
+                    *met.entry(pair).or_insert(0) += 1;
+                }
+            }
+        }
+    }
+    // 9 rounds × 7 tables × 6 pairs: every one of the 378 pairs once.
+    assert_eq!(met.len(), 378);
+    assert!(met.values().all(|m| *m == 1));
+    // Checked as a draw is: a round out of order is refused, naming the rule.
+    let err = app.round_plan("Club", &DrawRequest::new(11, None)).unwrap_err();
+    assert!(err.rule().is_some(), "{err}");
+}

@@ -19,11 +19,21 @@ export async function view() {
   const r = state.roundsView;
   let drawn = null;
   try { drawn = await call("round_view", { tournament: tid, round: r }); } catch (_) { drawn = null; }
+  // Before a round is drawn, the plan its planned draw would make, and the number that draws it.
+  const mine = state.roundPlan && state.roundPlan.tid === tid && state.roundPlan.round === r ? state.roundPlan : null;
+  let planned = mine && !mine.stale ? mine : null;
+  if (!drawn && !planned) {
+    const typed = mine ? mine.typed : null;
+    const p = await call("round_plan", { tournament: tid, round: r, seed: typed || null }).catch(() => null);
+    planned = state.roundPlan = p ? { ...p, tid, round: r, typed } : null;
+  }
   const draw = async (anyway = false) => {
     const seedInput = document.getElementById("seed");
     // As text: a seed above 2^53 loses digits as a JavaScript number.
-    const seed = seedInput && seedInput.value.trim() ? seedInput.value.trim() : null;
+    const typed = seedInput && seedInput.value.trim() ? seedInput.value.trim() : null;
     const seating = document.getElementById("by-ranking")?.checked ? "by-ranking" : "planned";
+    // No number typed: the one the plan shown was made with, so the draw keeps to it.
+    const seed = typed || (seating === "planned" && planned && !drawn ? planned.seed : null);
     // A guard rail: drawing while the round before is still being played asks first, and says why.
     if (!anyway && r > 1) {
       const before = await call("round_view", { tournament: tid, round: r - 1 }).catch(() => null);
@@ -31,6 +41,7 @@ export async function view() {
       if (open.length) { state.confirmDraw = { round: r, before: r - 1, open, seed, seating }; render(); return; }
     }
     state.confirmDraw = null;
+    state.roundPlan = null;
     act(() => call("round_draw", { tournament: tid, round: r, seed, seating }), () => flash(t("saved")));
   };
   const confirm = state.confirmDraw && state.confirmDraw.round === r ? state.confirmDraw : null;
@@ -40,11 +51,16 @@ export async function view() {
     h("div", { class: "row" },
       h("label", {}, t("round"), h("select", { id: "round-pick", onchange: (e) => { state.roundsView = Number(e.target.value); render(); } },
         Array.from({ length: Math.min(info.rounds, last + 1) }, (_, i) => h("option", { value: i + 1, selected: i + 1 === r }, i + 1)))),
-      h("label", {}, t("seed"), h("input", { id: "seed", inputmode: "numeric", maxlength: 20, autocomplete: "off", value: confirm ? confirm.seed || "" : "" })),
+      h("label", {}, t("seed"), h("input", { id: "seed", inputmode: "numeric", maxlength: 20, autocomplete: "off", value: confirm ? confirm.seed || "" : planned?.typed || "",
+        // A number typed: the plan shown is the one it draws.
+        onchange: (e) => { if (!drawn) { state.roundPlan = { tid, round: r, typed: e.target.value.trim() || null, stale: true }; render(); } } })),
       h("label", { class: "check", title: t("by_ranking_hint") }, h("input", { type: "checkbox", id: "by-ranking", checked: confirm ? confirm.seating === "by-ranking" : false }), t("by_ranking")),
       drawn
         ? h("button", { id: "draw-again", onclick: () => draw() }, t("draw_again"))
         : h("button", { class: "primary", id: "draw-round", onclick: () => draw() }, t("draw"))),
+    !drawn && planned
+      ? h("p", { class: "hint", id: "plan-preview" }, `${t("plan_preview", { from: planned.from, to: planned.to, repeats: planned.repeats })} (${t(planned.following ? "plan_following" : "plan_new")}; ${t("plan_seed", { seed: planned.seed })})`)
+      : null,
     confirm ? h("div", { class: "card forced", id: "confirm-draw" },
       h("p", {}, t("round_open", { round: confirm.before, tables: confirm.open.join(", "), next: confirm.round })),
       h("div", { class: "row" },

@@ -33,7 +33,9 @@ pub use seasons::{
 };
 pub use sheets::{HistoryEntry, LinePreview, LineWritten, RulingView, SeatView, SheetLine, SheetView, TableRef};
 pub use standings::{RoundEntry, StandingRow, Standings, StandingsFormat};
-pub use tournaments::{games, hand_score, DrawRequest, DrawnRound, EntrantView, GameChoice, NewTournament, RoundStatus, Seating, TableView, TournamentInfo};
+pub use tournaments::{
+    games, hand_score, DrawRequest, DrawnRound, EntrantView, GameChoice, NewTournament, PlannedRounds, RoundStatus, Seating, TableView, TournamentInfo,
+};
 
 pub use atout_rules as rules;
 

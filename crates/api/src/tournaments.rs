@@ -4,7 +4,7 @@ use crate::error::{ApiError, Place, Result};
 use crate::state::{started, Loaded};
 use crate::Atout;
 pub use atout_rules::planner::Seating;
-use atout_rules::planner::{next_round, NextRound, PastRound};
+use atout_rules::planner::{next_round, preview, NextRound, PastRound};
 use atout_rules::settings::COMMON_KEYS;
 use atout_rules::{said, GameId, Lang, Rule, TournamentSettings, Tr};
 use atout_store::{Change, Id};
@@ -132,6 +132,21 @@ pub struct TableView {
     /// round (Kings Cribbage's serviteur); empty for most games.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub scorers: Vec<usize>,
+}
+
+/// What a planned draw of a round would plan ([`Atout::round_plan`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlannedRounds {
+    pub round: i64,
+    /// The draw number that draws this plan, as text (see [`DrawRequest`]).
+    pub seed: String,
+    /// The rounds the plan covers.
+    pub from: i64,
+    pub to: i64,
+    /// Repeat meetings the plan could not avoid over those rounds.
+    pub repeats: i64,
+    /// The plan made when round 1 was drawn, followed so far.
+    pub following: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -343,72 +358,8 @@ impl Atout {
         let seating = req.seating;
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
-        let place = Place::round(round);
-        if round < 1 || round > i64::from(l.settings.rounds) {
-            return Err(rounds_are(place, l.settings.rounds));
-        }
-        let last = l.last_round();
-        if round > last + 1 {
-            let next = last + 1;
-            return Err(ApiError::refused_said(
-                place,
-                Rule::ROUND_ORDER,
-                said!("draw round {next} first", "tirez d'abord la manche {next}", "loot eerst ronde {next}"),
-            ));
-        }
-        if round < last {
-            return Err(ApiError::refused_said(
-                place,
-                Rule::ROUND_ORDER,
-                said!(
-                    "round {last} is already drawn; only the last round may be drawn again",
-                    "la manche {last} est déjà tirée ; seule la dernière manche peut être tirée à nouveau",
-                    "ronde {last} is al geloot; enkel de laatste ronde mag opnieuw geloot worden"
-                ),
-            ));
-        }
-        if let Ok(existing) = l.round(round) {
-            if existing.row.tables.iter().any(started) {
-                return Err(ApiError::conflict(said!(
-                    "round {round} has sheets in progress and cannot be drawn again; correct the sheets instead",
-                    "la manche {round} a des feuilles en cours et ne peut être tirée à nouveau ; corrigez plutôt les feuilles",
-                    "ronde {round} heeft bladen in gebruik en kan niet opnieuw geloot worden; verbeter liever de bladen"
-                )));
-            }
-        }
-        let players: Vec<u64> = l.entrants.iter().filter(|e| plays(e, round)).map(|e| e.id as u64).collect();
-        let plan = l.rules.plan(players.len()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
-        let past: Vec<PastRound> = l
-            .rounds
-            .iter()
-            .filter(|r| r.row.round < round)
-            .map(|r| PastRound {
-                round: r.row.round as usize,
-                tables: r.row.tables.iter().map(|t| t.seats.iter().map(|s| *s as u64).collect()).collect(),
-                byes: r.row.byes.iter().map(|b| *b as u64).collect(),
-            })
-            .collect();
-        let first_seed = l.rounds.iter().find(|r| r.row.round == 1).and_then(|r| r.row.seed.as_deref()).and_then(|s| s.parse::<u64>().ok());
-        // For a round seated by ranking: the standings after the rounds before it.
-        let ranked: Vec<u64> = match seating {
-            Seating::ByRanking => crate::standings::compute(l, round - 1)
-                .rows
-                .iter()
-                .filter_map(|row| l.entrants.iter().find(|e| *e.code == *row.player))
-                .map(|e| e.id as u64)
-                .collect(),
-            Seating::Planned => vec![],
-        };
-        let next = NextRound {
-            round: round as usize,
-            rounds: l.settings.rounds as usize,
-            players: &players,
-            plan: &plan,
-            past: &past,
-            first_seed,
-            seating,
-            ranked: &ranked,
-        };
+        let parts = NextParts::of(l, round, seating)?;
+        let next = parts.next(round, l.settings.rounds, seating);
         let drawn = next_round(&mut ChaCha8Rng::seed_from_u64(seed), &next);
         let seen: Vec<(i64, Id)> = l.rounds.iter().map(|r| (r.row.round, r.row.draw_id)).collect();
         self.store.write(Change { actor: &self.actor, action: "round.draw", reason: "" }, |w| {
@@ -445,6 +396,20 @@ impl Atout {
         })?;
         self.cache.remove(&id);
         self.round_view(&id.to_string(), round)
+    }
+
+    /// What a planned draw of a round would plan, before it is drawn: the rounds the
+    /// plan covers and the repeat meetings it could not avoid over them, with the draw
+    /// number to draw it by (the one asked, or a new one). Drawing the round with that
+    /// number seats it from this very plan. Checked as a draw is; writes nothing.
+    pub fn round_plan(&mut self, tournament: &str, req: &DrawRequest) -> Result<PlannedRounds> {
+        let round = req.round;
+        let seed = req.seed()?.unwrap_or_else(seed_now);
+        let id = self.resolve(tournament)?;
+        let l = self.loaded(id)?;
+        let parts = NextParts::of(l, round, Seating::Planned)?;
+        let p = preview(&mut ChaCha8Rng::seed_from_u64(seed), &parts.next(round, l.settings.rounds, Seating::Planned));
+        Ok(PlannedRounds { round, seed: seed.to_string(), from: p.from as i64, to: p.to as i64, repeats: i64::from(p.repeats), following: p.following })
     }
 
     /// Where every drawn round stands: its tables, how many are complete, how many
@@ -624,5 +589,91 @@ impl Atout {
         })?;
         self.cache.remove(&id);
         self.tournament_info(&id.to_string())
+    }
+}
+
+/// What a draw of round `round` is made from, checked as a draw is (the round exists,
+/// comes next or is the last drawn again, has no sheet begun) and read from the
+/// loaded tournament.
+struct NextParts {
+    players: Vec<u64>,
+    plan: atout_rules::TablePlan,
+    past: Vec<PastRound>,
+    first_seed: Option<u64>,
+    ranked: Vec<u64>,
+}
+
+impl NextParts {
+    fn of(l: &mut Loaded, round: i64, seating: Seating) -> Result<NextParts> {
+        let place = Place::round(round);
+        if round < 1 || round > i64::from(l.settings.rounds) {
+            return Err(rounds_are(place, l.settings.rounds));
+        }
+        let last = l.last_round();
+        if round > last + 1 {
+            let next = last + 1;
+            return Err(ApiError::refused_said(
+                place,
+                Rule::ROUND_ORDER,
+                said!("draw round {next} first", "tirez d'abord la manche {next}", "loot eerst ronde {next}"),
+            ));
+        }
+        if round < last {
+            return Err(ApiError::refused_said(
+                place,
+                Rule::ROUND_ORDER,
+                said!(
+                    "round {last} is already drawn; only the last round may be drawn again",
+                    "la manche {last} est déjà tirée ; seule la dernière manche peut être tirée à nouveau",
+                    "ronde {last} is al geloot; enkel de laatste ronde mag opnieuw geloot worden"
+                ),
+            ));
+        }
+        if let Ok(existing) = l.round(round) {
+            if existing.row.tables.iter().any(started) {
+                return Err(ApiError::conflict(said!(
+                    "round {round} has sheets in progress and cannot be drawn again; correct the sheets instead",
+                    "la manche {round} a des feuilles en cours et ne peut être tirée à nouveau ; corrigez plutôt les feuilles",
+                    "ronde {round} heeft bladen in gebruik en kan niet opnieuw geloot worden; verbeter liever de bladen"
+                )));
+            }
+        }
+        let players: Vec<u64> = l.entrants.iter().filter(|e| plays(e, round)).map(|e| e.id as u64).collect();
+        let plan = l.rules.plan(players.len()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
+        let past: Vec<PastRound> = l
+            .rounds
+            .iter()
+            .filter(|r| r.row.round < round)
+            .map(|r| PastRound {
+                round: r.row.round as usize,
+                tables: r.row.tables.iter().map(|t| t.seats.iter().map(|s| *s as u64).collect()).collect(),
+                byes: r.row.byes.iter().map(|b| *b as u64).collect(),
+            })
+            .collect();
+        let first_seed = l.rounds.iter().find(|r| r.row.round == 1).and_then(|r| r.row.seed.as_deref()).and_then(|s| s.parse::<u64>().ok());
+        // For a round seated by ranking: the standings after the rounds before it.
+        let ranked: Vec<u64> = match seating {
+            Seating::ByRanking => crate::standings::compute(l, round - 1)
+                .rows
+                .iter()
+                .filter_map(|row| l.entrants.iter().find(|e| *e.code == *row.player))
+                .map(|e| e.id as u64)
+                .collect(),
+            Seating::Planned => vec![],
+        };
+        Ok(NextParts { players, plan, past, first_seed, ranked })
+    }
+
+    fn next(&self, round: i64, rounds: u32, seating: Seating) -> NextRound<'_> {
+        NextRound {
+            round: round as usize,
+            rounds: rounds as usize,
+            players: &self.players,
+            plan: &self.plan,
+            past: &self.past,
+            first_seed: self.first_seed,
+            seating,
+            ranked: &self.ranked,
+        }
     }
 }

@@ -457,6 +457,19 @@ enum TournamentCmd {
 
 #[derive(Subcommand)]
 enum RoundCmd {
+    /// What a planned draw of a round would plan, before drawing it: the rounds it covers,
+    /// the repeat meetings it could not avoid, and the draw number that draws it.
+    Plan {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        round: i64,
+        /// The random seed to plan with (a new one when not given).
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
     /// Draw the tables and seats of a round.
     Draw {
         #[arg(long)]
@@ -791,6 +804,18 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Tournament(TournamentCmd::Enter { tournament, players }) => {
             let t = app.tournament_enter(&tournament, &players)?;
             println!("{} players in {}", t.players, t.name);
+        }
+        Command::Round(RoundCmd::Plan { tournament, round, seed, format }) => {
+            let p = app.round_plan(&tournament, &atout_api::DrawRequest::new(round, seed))?;
+            match format {
+                Output::Json => println!("{}", json(&p)),
+                Output::Table => {
+                    let (from, to, repeats, number) = (p.from, p.to, p.repeats, &p.seed);
+                    let whose = if p.following { "the plan made when round 1 was drawn" } else { "a new plan" };
+                    println!("round {round}: {whose}, rounds {from}–{to}, {repeats} repeat meeting(s) it could not avoid");
+                    println!("draw it with: atout round draw --tournament {tournament:?} --round {round} --seed {number}");
+                }
+            }
         }
         Command::Round(RoundCmd::Draw { tournament, round, seed, by_ranking, format }) => {
             let seating = if by_ranking { atout_api::Seating::ByRanking } else { atout_api::Seating::Planned };

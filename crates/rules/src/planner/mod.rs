@@ -17,10 +17,13 @@ pub use designs::{one_rotational, rounds_without_repeats};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
+/// A round as planned: its tables (players) and its byes.
+pub type Round = (Vec<Vec<Key>>, Vec<Key>);
+
 /// A planned schedule: per round, the tables (players) and the byes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Schedule {
-    pub rounds: Vec<(Vec<Vec<Key>>, Vec<Key>)>,
+    pub rounds: Vec<Round>,
     /// Repeat meetings over the planned rounds (history counted).
     pub repeats: u32,
 }
@@ -38,7 +41,7 @@ pub struct Effort {
 impl Default for Effort {
     /// About a quarter of a second on the slowest machine measured (docs/performance.md).
     fn default() -> Self {
-        Effort { swaps: 12_000_000, stretch: 300 }
+        Effort { swaps: 5_000_000, stretch: 300 }
     }
 }
 
@@ -224,6 +227,19 @@ fn greedy_round<R: Rng>(rng: &mut R, met: &[u16], n: usize, seated: &[usize], si
 /// a few rounds). Deterministic for a given random generator: the same seed gives the
 /// same plan, which the application relies on.
 pub fn plan<R: Rng>(rng: &mut R, players: &[Key], sizes: &[Vec<usize>], byes: &[Vec<Key>], history: &History, effort: Effort) -> Schedule {
+    plan_with(rng, players, sizes, byes, history, effort, None)
+}
+
+/// [`plan`], started from given rounds (player indices) instead of built ones.
+fn plan_with<R: Rng>(
+    rng: &mut R,
+    players: &[Key],
+    sizes: &[Vec<usize>],
+    byes: &[Vec<Key>],
+    history: &History,
+    effort: Effort,
+    start: Option<Vec<Vec<Vec<usize>>>>,
+) -> Schedule {
     let n = players.len();
     let rounds = sizes.len().min(byes.len());
     let mut base = vec![0u16; n * n];
@@ -239,9 +255,9 @@ pub fn plan<R: Rng>(rng: &mut R, players: &[Key], sizes: &[Vec<usize>], byes: &[
     let before: u32 = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).map(|(a, b)| u32::from(base[a * n + b].saturating_sub(1))).sum();
 
     // The start: constructed rounds, relabelled at random, then greedy rounds.
-    let mut tables: Vec<Vec<Vec<usize>>> = vec![];
+    let mut tables: Vec<Vec<Vec<usize>>> = start.unwrap_or_default();
     let fours = (0..rounds).all(|r| byes[r].is_empty() && sizes[r].iter().all(|t| *t == 4) && sizes[r].len() * 4 == n);
-    if no_history && fours {
+    if tables.is_empty() && no_history && fours {
         let mut label: Vec<usize> = (0..n).collect();
         label.shuffle(rng);
         tables = rounds_without_repeats(n, rounds).into_iter().map(|r| r.into_iter().map(|t| t.into_iter().map(|p| label[p]).collect()).collect()).collect();
@@ -400,9 +416,39 @@ pub fn bye_rounds<R: Rng>(rng: &mut R, players: &[Key], byes: usize, rounds: usi
 /// what earlier rounds did; never worse over those rounds than drawing each one
 /// greedily as Atout did before (that schedule is simulated too, the better kept).
 pub fn schedule<R: Rng>(rng: &mut R, players: &[Key], table_plan: &crate::TablePlan, rounds: usize, history: &History, last_byes: &[Key]) -> Schedule {
-    let byes = bye_rounds(rng, players, table_plan.byes, rounds, history, last_byes);
+    schedule_from(rng, players, table_plan, rounds, history, last_byes, None)
+}
+
+/// [`schedule`], started from an earlier plan of these rounds when it still fits (the
+/// same players, at tables of the plan's sizes): a round drawn against the plan (a
+/// redraw) changes a few meetings, and the search mends the plan rather than starting
+/// afresh.
+fn schedule_from<R: Rng>(
+    rng: &mut R,
+    players: &[Key],
+    table_plan: &crate::TablePlan,
+    rounds: usize,
+    history: &History,
+    last_byes: &[Key],
+    earlier: Option<&[Round]>,
+) -> Schedule {
+    let index: std::collections::HashMap<Key, usize> = players.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+    let mut everyone = players.to_vec();
+    everyone.sort_unstable();
+    let fits = |round: &Round| {
+        let mut seated: Vec<Key> = round.0.iter().flatten().chain(&round.1).copied().collect();
+        seated.sort_unstable();
+        seated == everyone && round.0.iter().map(Vec::len).eq(table_plan.sizes.iter().copied())
+    };
+    let start = earlier.filter(|e| e.len() == rounds && e.iter().all(fits));
+    let (byes, start) = match start {
+        Some(e) => {
+            (e.iter().map(|r| r.1.clone()).collect(), Some(e.iter().map(|r| r.0.iter().map(|t| t.iter().map(|p| index[p]).collect()).collect()).collect()))
+        }
+        None => (bye_rounds(rng, players, table_plan.byes, rounds, history, last_byes), None),
+    };
     let sizes = vec![table_plan.sizes.clone(); rounds];
-    let planned = plan(rng, players, &sizes, &byes, history, Effort::default());
+    let planned = plan_with(rng, players, &sizes, &byes, history, Effort::default(), start);
     if planned.repeats == 0 {
         return planned;
     }
@@ -504,11 +550,8 @@ pub struct NextRound<'a> {
     pub ranked: &'a [Key],
 }
 
-/// Draw the next round, seated as asked. Planned seating follows the schedule made
-/// when round 1 was drawn (from its seed, for the same players) while every round
-/// drawn since followed it; otherwise the rounds left are planned again from what
-/// happened. A round seated by ranking puts the strongest together, byes rotating.
-pub fn next_round<R: Rng>(rng: &mut R, next: &NextRound<'_>) -> crate::draw::Draw {
+/// The meetings of the rounds drawn before `next.round`, and the byes.
+fn history_before(next: &NextRound<'_>) -> History {
     let mut history = History::new();
     for r in next.past.iter().filter(|r| r.round < next.round) {
         for t in &r.tables {
@@ -518,30 +561,76 @@ pub fn next_round<R: Rng>(rng: &mut R, next: &NextRound<'_>) -> crate::draw::Dra
             history.bye(*b);
         }
     }
+    history
+}
+
+/// The plan a planned draw of `next.round` seats from: the rounds from this one to the
+/// last, either the plan made when round 1 was drawn (while the rounds since followed
+/// it: `true`), or the rounds left planned again from what happened.
+fn plan_from<R: Rng>(rng: &mut R, next: &NextRound<'_>, history: &History) -> (Vec<Round>, bool) {
+    let earlier = match followed_plan(next) {
+        Ok(rounds) => return (rounds, true),
+        Err(earlier) => earlier,
+    };
     let last_byes: Vec<Key> = next.past.iter().find(|r| r.round + 1 == next.round).map(|r| r.byes.clone()).unwrap_or_default();
+    // Every round left, this one included.
+    let left = (next.rounds + 1).saturating_sub(next.round).max(1);
+    (schedule_from(rng, next.players, next.plan, left, history, &last_byes, earlier.as_deref()).rounds, false)
+}
+
+/// What a planned draw of the next round would plan, before it is drawn (with the same
+/// random generator as the draw, the same plan).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Preview {
+    /// The rounds the plan covers, this one first.
+    pub from: usize,
+    pub to: usize,
+    /// Repeat meetings over those rounds, against the rounds drawn before and each other.
+    pub repeats: u32,
+    /// The plan is the one made when round 1 was drawn (the rounds since followed it).
+    pub following: bool,
+}
+
+/// The plan a planned draw of `next` would seat from, in figures ([`Preview`]).
+pub fn preview<R: Rng>(rng: &mut R, next: &NextRound<'_>) -> Preview {
+    let mut history = history_before(next);
+    let (rounds, following) = plan_from(rng, next, &history);
+    let mut repeats = 0;
+    for (tables, _) in &rounds {
+        for t in tables {
+            repeats += history.repeats(t);
+        }
+        for t in tables {
+            history.table(t);
+        }
+    }
+    Preview { from: next.round, to: next.round + rounds.len().saturating_sub(1), repeats, following }
+}
+
+/// Draw the next round, seated as asked. Planned seating follows the schedule made
+/// when round 1 was drawn (from its seed, for the same players) while every round
+/// drawn since followed it; otherwise the rounds left are planned again from what
+/// happened. A round seated by ranking puts the strongest together, byes rotating.
+pub fn next_round<R: Rng>(rng: &mut R, next: &NextRound<'_>) -> crate::draw::Draw {
+    let history = history_before(next);
     let this_round = match next.seating {
         Seating::ByRanking => {
+            let last_byes: Vec<Key> = next.past.iter().find(|r| r.round + 1 == next.round).map(|r| r.byes.clone()).unwrap_or_default();
             let order: Vec<Key> = next.ranked.iter().copied().filter(|p| next.players.contains(p)).collect();
             let byes = bye_rounds(rng, next.players, next.plan.byes, 1, &history, &last_byes).swap_remove(0);
             by_ranking(&order, &next.plan.sizes, &byes)
         }
-        Seating::Planned => match followed_plan(next) {
-            Some(round) => round,
-            None => {
-                // Every round left, this one included.
-                let left = (next.rounds + 1).saturating_sub(next.round).max(1);
-                schedule(rng, next.players, next.plan, left, &history, &last_byes).rounds.swap_remove(0)
-            }
-        },
+        Seating::Planned => plan_from(rng, next, &history).0.swap_remove(0),
     };
     seat_round(rng, &this_round, &history)
 }
 
-/// The round due by the plan made when round 1 was drawn, while the rounds drawn
-/// since followed it (same tables, as sets, and same byes); `None` otherwise. The plan
-/// covers every round of the tournament.
-fn followed_plan(next: &NextRound<'_>) -> Option<(Vec<Vec<Key>>, Vec<Key>)> {
-    let seed = next.first_seed.filter(|_| next.round > 1)?;
+/// The rounds due by the plan made when round 1 was drawn, this one to the last, while
+/// the rounds drawn since followed it (same tables, as sets, and same byes). Otherwise
+/// that plan's rounds from this one on, to mend, when there is one. The plan covers
+/// every round of the tournament.
+fn followed_plan(next: &NextRound<'_>) -> Result<Vec<Round>, Option<Vec<Round>>> {
+    let seed = next.first_seed.filter(|_| next.round > 1).ok_or(None)?;
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
     let s = schedule(&mut rng, next.players, next.plan, next.rounds, &History::new(), &[]);
     let as_sets = |tables: &[Vec<Key>]| {
@@ -562,9 +651,11 @@ fn followed_plan(next: &NextRound<'_>) -> Option<(Vec<Vec<Key>>, Vec<Key>)> {
         byes.sort_unstable();
         as_sets(&r.tables) == as_sets(&planned.0) && byes == planned.1
     });
+    let from = next.round.checked_sub(1).filter(|f| *f < s.rounds.len()).ok_or(None)?;
+    let rest = s.rounds[from..].to_vec();
     if kept {
-        next.round.checked_sub(1).and_then(|i| s.rounds.get(i)).cloned()
+        Ok(rest)
     } else {
-        None
+        Err(Some(rest))
     }
 }
