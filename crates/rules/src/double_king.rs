@@ -2,6 +2,7 @@
 //! chooses 3 negative games and 2 trump games; each negative game twice per sheet.
 
 use crate::error::rule;
+use crate::play::{self, Card, Conduct, Deck, Discard};
 use crate::settings::RankingMethod;
 use crate::{check_counts, said, seat_after, seat_index, Field, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, Tr, Violation};
 use serde::{Deserialize, Serialize};
@@ -519,6 +520,16 @@ impl Game for DoubleKing {
     type Entry = Deal;
     type Choices = Choices;
 
+    const DECK: Option<Deck> = Some(Deck::French);
+
+    fn play(&self, context: &play::Context, deal: &Deal) -> Result<play::DealPlay, Violation> {
+        deal_play(context, deal)
+    }
+
+    fn figures(&self, context: &play::Context, deal: &Deal, replay: &play::Replay) -> Map<String, Value> {
+        deal_figures(context, deal, replay)
+    }
+
     const ID: GameId = GameId::DoubleKing;
     const NAME: Tr = Tr::new("Double King", "Double King", "Dubbele King");
     const SEATS: std::ops::RangeInclusive<usize> = SEATS..=SEATS;
@@ -669,4 +680,75 @@ pub fn random_sheet<R: rand::Rng>(rng: &mut R, first: Seat, faults: bool) -> Vec
         deals.push(deal);
     }
     deals
+}
+
+/// The cards a game of Double King penalises: a heart (B), a queen (C), a king or jack (D),
+/// the K♥ (E).
+fn penalty_of(contract: Contract) -> Option<fn(Card) -> bool> {
+    match contract {
+        Contract::B => Some(|c| c.is(Suit::Hearts)),
+        Contract::C => Some(|c| c.rank() == play::QUEEN && c != Card::Joker),
+        Contract::D => Some(|c| (c.rank() == play::KING || c.rank() == play::JACK) && c != Card::Joker),
+        Contract::E => Some(|c| c == play::KING_OF_HEARTS),
+        _ => None,
+    }
+}
+
+/// How a deal of Double King is played (RULES.md §1 "Card play" and §7): the seat left of
+/// the dealer leads; B and E forbid leading hearts while holding another suit; C, D, E
+/// make a player under the trick's highest card play their penalty card of the suit; B to
+/// E make a void player discard a penalty card and may stop once they have all fallen;
+/// the trump game makes a player beat, ruff and overruff.
+fn deal_play(context: &play::Context, deal: &Deal) -> Result<play::DealPlay, Violation> {
+    let contract = deal.contract.ok_or_else(|| play::record_fault(said!("deal.contract is missing", "deal.contract manque", "deal.contract ontbreekt")))?;
+    let trump = match contract {
+        Contract::T => Some(deal.trump.ok_or_else(|| {
+            play::record_fault(said!(
+                "deal.trump: the trump game names its trump",
+                "deal.trump : la partie à l'atout nomme son atout",
+                "deal.trump: het troefspel noemt zijn troef"
+            ))
+        })?),
+        _ => None,
+    };
+    let penalty = penalty_of(contract);
+    let conduct = Conduct {
+        lead_hearts: matches!(contract, Contract::B | Contract::E),
+        penalty,
+        play_under: matches!(contract, Contract::C | Contract::D | Contract::E),
+        discard: if penalty.is_some() { Discard::Penalty } else { Discard::Free },
+        trump_duty: contract == Contract::T,
+        early_end: penalty.is_some(),
+        ..Conduct::plain(Deck::French, trump, DEALS_CARDS)
+    };
+    Ok(play::DealPlay { conduct, leader: context.left_of_dealer(None), expected: vec![DEALS_CARDS; SEATS] })
+}
+
+/// Cards a seat is dealt, and tricks in a deal.
+const DEALS_CARDS: usize = 13;
+
+/// The figures of the sheet line: counts (A to D, T), the K♥'s taker (E), the takers of
+/// tricks 7 and 13 (F).
+fn deal_figures(_context: &play::Context, deal: &Deal, replay: &play::Replay) -> Map<String, Value> {
+    let mut out = Map::new();
+    let Some(contract) = deal.contract else { return out };
+    let counts = match contract {
+        Contract::A | Contract::T => Some(replay.tricks_won(SEATS)),
+        Contract::B | Contract::C | Contract::D => penalty_of(contract).map(|p| replay.taken(SEATS, p)),
+        Contract::E | Contract::F => None,
+    };
+    if let Some(counts) = counts {
+        out.insert("counts".into(), json!(counts));
+    }
+    match contract {
+        Contract::E => {
+            out.insert("taker".into(), json!(replay.taker_of(play::KING_OF_HEARTS)));
+        }
+        Contract::F => {
+            out.insert("seventh".into(), json!(replay.winner_of(7)));
+            out.insert("last".into(), json!(replay.winner_of(13)));
+        }
+        _ => {}
+    }
+    out
 }

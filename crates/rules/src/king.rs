@@ -10,6 +10,7 @@
 
 use crate::cards::Suit;
 use crate::error::rule;
+use crate::play::{self, Card, Conduct, Deck, Discard};
 use crate::settings::RankingMethod;
 use crate::{
     check_counts, form_option, said, seat_after, seat_index, setting, Field, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, Tr,
@@ -685,6 +686,16 @@ impl Game for King {
     type Entry = Deal;
     type Choices = Choices;
 
+    const DECK: Option<Deck> = Some(Deck::French);
+
+    fn play(&self, context: &play::Context, deal: &Deal) -> Result<play::DealPlay, Violation> {
+        deal_play(context, deal)
+    }
+
+    fn figures(&self, _context: &play::Context, deal: &Deal, replay: &play::Replay) -> Map<String, Value> {
+        deal_figures(deal, replay)
+    }
+
     const ID: GameId = GameId::King;
     const NAME: Tr = Tr::new("King", "King", "King");
     const SEATS: std::ops::RangeInclusive<usize> = SEATS..=SEATS;
@@ -866,4 +877,71 @@ impl Game for King {
             },
         })
     }
+}
+
+/// The cards a game of King counts: hearts, kings and jacks, queens, the K♥.
+fn penalty_of(phase: Phase) -> Option<fn(Card) -> bool> {
+    match phase {
+        Phase::NoHearts => Some(|c| c.is(Suit::Hearts)),
+        Phase::NoKingsJacks => Some(|c| c.rank() == play::KING || c.rank() == play::JACK),
+        Phase::NoQueens => Some(|c| c.rank() == play::QUEEN),
+        Phase::KingOfHearts | Phase::KingAndLastTwo => Some(|c| c == play::KING_OF_HEARTS),
+        _ => None,
+    }
+}
+
+/// How a deal of King is played (RULES.md §2 and §7): follow suit, nothing else, but that
+/// no heart is led while holding another suit in the hearts and K♥ games, and the K♥ is
+/// discarded the first time its holder cannot follow. The counted games and the K♥ game
+/// may stop once every card they count has fallen. **Decision** (RULES.md §7): played
+/// clockwise, the seat left of the dealer leading, unless the record names the leader.
+fn deal_play(context: &play::Context, deal: &Deal) -> Result<play::DealPlay, Violation> {
+    let phase = deal.game.ok_or_else(|| play::record_fault(said!("deal.game is missing", "deal.game manque", "deal.game ontbreekt")))?;
+    let trump = match phase {
+        Phase::Recup => deal
+            .trump
+            .ok_or_else(|| {
+                play::record_fault(said!(
+                    "deal.trump: a récup names its trump or none",
+                    "deal.trump : une récup nomme son atout ou sans atout",
+                    "deal.trump: een recup noemt zijn troef of geen"
+                ))
+            })?
+            .suit(),
+        _ => None,
+    };
+    let king = matches!(phase, Phase::KingOfHearts | Phase::KingAndLastTwo);
+    let conduct = Conduct {
+        lead_hearts: matches!(phase, Phase::NoHearts | Phase::KingOfHearts | Phase::KingAndLastTwo),
+        penalty: penalty_of(phase),
+        discard: if king { Discard::KingOfHeartsFirstVoid } else { Discard::Free },
+        early_end: matches!(phase, Phase::NoHearts | Phase::NoQueens | Phase::NoKingsJacks | Phase::KingOfHearts),
+        ..Conduct::plain(Deck::French, trump, 13)
+    };
+    Ok(play::DealPlay { conduct, leader: context.left_of_dealer(None), expected: vec![13; 4] })
+}
+
+/// The figures of the sheet line: counts (tricks, or the cards counted), the K♥'s taker,
+/// the takers of the last two tricks.
+fn deal_figures(deal: &Deal, replay: &play::Replay) -> Map<String, Value> {
+    let mut out = Map::new();
+    let Some(phase) = deal.game else { return out };
+    match phase {
+        Phase::NoTricks | Phase::Recup => {
+            out.insert("counts".into(), json!(replay.tricks_won(4)));
+        }
+        Phase::NoHearts | Phase::NoKingsJacks | Phase::NoQueens => {
+            if let Some(p) = penalty_of(phase) {
+                out.insert("counts".into(), json!(replay.taken(4, p)));
+            }
+        }
+        _ => {}
+    }
+    if matches!(phase, Phase::KingOfHearts | Phase::KingAndLastTwo) {
+        out.insert("taker".into(), json!(replay.taker_of(play::KING_OF_HEARTS)));
+    }
+    if matches!(phase, Phase::LastTwo | Phase::KingAndLastTwo) {
+        out.insert("takers".into(), json!([replay.winner_of(12), replay.winner_of(13)]));
+    }
+    out
 }

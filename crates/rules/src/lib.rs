@@ -21,6 +21,7 @@ mod error;
 pub mod king;
 pub mod lucky7;
 pub mod planner;
+pub mod play;
 pub mod ranking;
 pub mod rikken;
 pub mod ruling;
@@ -275,6 +276,21 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn board(&self, _table: Table, _entries: &[Self::Entry]) -> Value {
         Value::Null
     }
+
+    /// The deck its deals are played with, for the hand checker; `None` when the game is
+    /// not played in tricks (Kings Cribbage).
+    const DECK: Option<play::Deck> = None;
+
+    /// How `deal` is played card by card (RULES.md §7): the rules of play of its contract,
+    /// the first leader, the cards each seat is dealt.
+    fn play(&self, _context: &play::Context, _deal: &Self::Entry) -> Result<play::DealPlay, Violation> {
+        Err(play::record_fault(said!("this game is not played in tricks", "ce jeu ne se joue pas en plis", "dit spel wordt niet in slagen gespeeld")))
+    }
+
+    /// The sheet figures the tricks of a legal, complete deal give (FORMAT.md's names).
+    fn figures(&self, _context: &play::Context, _deal: &Self::Entry, _replay: &play::Replay) -> Map<String, Value> {
+        Map::new()
+    }
 }
 
 /// A printed sheet's grid: `columns` (the game's own, between the line number and
@@ -314,6 +330,11 @@ pub trait Rules: Send + Sync {
     fn print_form(&self, table: Table, lang: Lang) -> Value;
     /// Where the tiles lie (see [`Game::board`]); `Null` when a line does not read.
     fn board(&self, table: Table, entries: &[Value]) -> Value;
+    /// Replay a hand record card by card (RULES.md §7): FORMAT.md's answer; refused when
+    /// the record itself does not read.
+    fn hand_check(&self, record: &Value) -> Result<Value, Violation>;
+    /// The same, with the tricks as played (for the jury's screen and the printed record).
+    fn hand_replay(&self, record: &Value) -> Result<(Value, play::Replay, play::Deck), Violation>;
 }
 
 impl<G: Game> Rules for G {
@@ -372,6 +393,39 @@ impl<G: Game> Rules for G {
             return Value::Null;
         }
         Game::print_form(self, table, lang)
+    }
+
+    fn hand_check(&self, record: &Value) -> Result<Value, Violation> {
+        self.hand_replay(record).map(|(verdict, ..)| verdict)
+    }
+
+    fn hand_replay(&self, record: &Value) -> Result<(Value, play::Replay, play::Deck), Violation> {
+        let Some(deck) = G::DECK else {
+            return Err(play::record_fault(said!(
+                "this game is not played in tricks",
+                "ce jeu ne se joue pas en plis",
+                "dit spel wordt niet in slagen gespeeld"
+            )));
+        };
+        let read = play::read_record(record, deck, G::SEATS)?;
+        let deal: G::Entry = serde_json::from_value(read.deal.clone()).map_err(|e| {
+            let e = e.to_string();
+            play::record_fault(said!("deal: {e}", "deal : {e}", "deal: {e}"))
+        })?;
+        let how = Game::play(self, &read.context, &deal)?;
+        let replayed = play::replay(
+            &how.conduct,
+            &play::Record {
+                seats: read.context.seats,
+                dealer: read.context.dealer,
+                leader: how.leader,
+                dealt: &read.dealt,
+                expected: &how.expected,
+                play: &read.play,
+            },
+        );
+        let figures = Game::figures(self, &read.context, &deal, &replayed);
+        Ok((play::verdict(&replayed, Some(figures), &read.deal), replayed, deck))
     }
 
     fn board(&self, table: Table, entries: &[Value]) -> Value {

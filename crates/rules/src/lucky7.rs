@@ -4,6 +4,7 @@
 //! add up to the cards. An exact bid scores 10 + 2 × tricks; hand 7 counts double.
 
 use crate::error::rule;
+use crate::play::{self, Conduct, Deck};
 use crate::settings::RankingMethod;
 use crate::{
     check_counts, form_option, said, seat_after, setting, Field, Game, GameId, Lang, Line, Rule, RuleDef, Seat, Sheet, SheetError, Table, TablePlan, Tr,
@@ -148,6 +149,36 @@ impl Lucky7 {
 impl Game for Lucky7 {
     type Entry = Hand;
     type Choices = Choices;
+
+    const DECK: Option<Deck> = Some(Deck::Lucky);
+
+    /// RULES.md §4 and §7: the dealer leads every trick; follow suit (or play the joker),
+    /// nothing else; the joker wins, and a led joker lets the next card set the suit.
+    fn play(&self, context: &play::Context, deal: &Hand) -> Result<play::DealPlay, Violation> {
+        let cards = usize::try_from(deal.cards).ok().filter(|c| (1..=7).contains(c)).ok_or_else(|| {
+            play::record_fault(said!(
+                "deal.cards: the cards dealt each seat, 1 to 7",
+                "deal.cards : les cartes données à chaque place, de 1 à 7",
+                "deal.cards: de kaarten per plaats, van 1 tot 7"
+            ))
+        })?;
+        let trump = context.trump.ok_or_else(|| {
+            play::record_fault(said!(
+                "hand.trump: the turned card's colour, or the one the dealer named",
+                "hand.trump : la couleur de la carte retournée, ou celle que le donneur a nommée",
+                "hand.trump: de kleur van de omgedraaide kaart, of die de gever noemde"
+            ))
+        })?;
+        let conduct = Conduct { dealer_leads: true, ..Conduct::plain(Deck::Lucky, trump, cards) };
+        Ok(play::DealPlay { conduct, leader: context.leader.unwrap_or(context.dealer), expected: vec![cards; context.seats] })
+    }
+
+    /// The tricks each seat took.
+    fn figures(&self, context: &play::Context, _deal: &Hand, replay: &play::Replay) -> Map<String, Value> {
+        let mut out = Map::new();
+        out.insert("tricks".into(), json!(replay.tricks_won(context.seats)));
+        out
+    }
 
     const ID: GameId = GameId::DoubleLucky7;
     const NAME: Tr = Tr::new("Double Lucky 7", "Double Lucky 7", "Double Lucky 7");

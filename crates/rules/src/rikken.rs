@@ -3,7 +3,9 @@
 //! (data, never constants: a house default ships in `templates/`). Tables of
 //! five: the dealer sits each deal out, and the table plays a quarter more deals.
 
+use crate::cards::Suit;
 use crate::error::rule;
+use crate::play::{self, Card, Conduct, Deck};
 use crate::settings::RankingMethod;
 use crate::{
     form_option, said, seat_after, seat_index, setting, Field, Game, GameId, Lang, Line, Rule, RuleDef, Said, Seat, Sheet, SheetError, Table, TablePlan, Tr,
@@ -698,6 +700,16 @@ impl Game for Rikken {
     type Entry = Entry;
     type Choices = Choices;
 
+    const DECK: Option<Deck> = Some(Deck::French);
+
+    fn play(&self, context: &play::Context, deal: &Entry) -> Result<play::DealPlay, Violation> {
+        deal_play(context, deal)
+    }
+
+    fn figures(&self, context: &play::Context, deal: &Entry, replay: &play::Replay) -> Map<String, Value> {
+        deal_figures(context, deal, replay)
+    }
+
     const ID: GameId = GameId::Rikken;
     const NAME: Tr = Tr::new("Rikken", "Rikken", "Rikken");
     const SEATS: std::ops::RangeInclusive<usize> = 4..=5;
@@ -841,4 +853,119 @@ impl Game for Rikken {
         let sizes = (0..tables).map(|i| if i < fives { 5 } else { 4 }).collect();
         Some(TablePlan { sizes, byes: players - 4 * tables - fives })
     }
+}
+
+/// The seat a deal's figures name as the declarer.
+fn declarer_of(deal: &Entry, seats: usize) -> Result<usize, Violation> {
+    deal.declarer.and_then(|d| usize::try_from(d).ok()).filter(|d| (1..=seats).contains(d)).ok_or_else(|| {
+        play::record_fault(said!("deal.declarer: the declaring seat", "deal.declarer : la place du déclarant", "deal.declarer: de plaats van de bieder"))
+    })
+}
+
+/// The partner the cards make (RULES.md §7): the holder of the called ace (`rik`, `rik
+/// beter`), of the fourth ace (`trou`), of the highest heart the declarer does not hold
+/// (`troela`); and the trump these contracts set (`trou`: the fourth ace's suit; `troela`:
+/// hearts).
+fn partner_of(context: &play::Context, contract: Contract, declarer: usize) -> Option<(usize, Option<Suit>)> {
+    let ace = |suit| Card::Plain { suit, rank: play::ACE };
+    let held = |card| context.holder(card);
+    match contract {
+        Contract::Rik | Contract::RikBeter => context.called.and_then(|suit| held(ace(suit)).map(|p| (p, None))),
+        Contract::Trou => {
+            let fourth = Suit::ALL.into_iter().find(|s| held(ace(*s)) != Some(declarer))?;
+            held(ace(fourth)).map(|p| (p, Some(fourth)))
+        }
+        Contract::Troela => (2..=play::ACE)
+            .rev()
+            .map(|rank| Card::Plain { suit: Suit::Hearts, rank })
+            .find_map(|card| held(card).filter(|p| *p != declarer))
+            .map(|p| (p, Some(Suit::Hearts))),
+        _ => None,
+    }
+}
+
+/// How a deal of Rikken is played (RULES.md §3 and §7): follow suit and nothing else,
+/// but that the called ace is not led while its holder holds another card; always played
+/// out. The seat left of the dealer leads (the dealer sits out at a table of five), the
+/// declarer in an abondance or a chelem. The trump is the record's, but in `trou` and
+/// `troela`, whose contract sets it.
+fn deal_play(context: &play::Context, deal: &Entry) -> Result<play::DealPlay, Violation> {
+    let contract = deal.contract.ok_or_else(|| play::record_fault(said!("deal.contract is missing", "deal.contract manque", "deal.contract ontbreekt")))?;
+    let seats = context.seats;
+    let out = (seats == 5).then_some(context.dealer);
+    let mut expected = vec![13; seats];
+    if let Some(o) = out {
+        expected[o - 1] = 0;
+    }
+    let given_trump = || {
+        context.trump.ok_or_else(|| {
+            play::record_fault(said!(
+                "hand.trump: the turned card's suit, or none",
+                "hand.trump : la couleur de la carte retournée, ou none",
+                "hand.trump: de kleur van de omgedraaide kaart, of none"
+            ))
+        })
+    };
+    let mut leader = context.left_of_dealer(out);
+    let mut called_ace = None;
+    let trump = match contract.kind() {
+        Kind::Partner => {
+            let declarer = declarer_of(deal, seats)?;
+            if matches!(contract, Contract::Rik | Contract::RikBeter) {
+                let suit = context.called.ok_or_else(|| {
+                    play::record_fault(said!(
+                        "hand.called: the suit of the called ace",
+                        "hand.called : la couleur de l'as appelé",
+                        "hand.called: de kleur van de gevraagde aas"
+                    ))
+                })?;
+                called_ace = Some(Card::Plain { suit, rank: play::ACE });
+                given_trump()?
+            } else {
+                match partner_of(context, contract, declarer) {
+                    Some((_, set)) => set,
+                    None => given_trump()?,
+                }
+            }
+        }
+        Kind::Solo => {
+            if context.leader.is_none() {
+                leader = declarer_of(deal, seats)?;
+            }
+            given_trump()?
+        }
+        Kind::Misere | Kind::Pass => given_trump()?,
+    };
+    Ok(play::DealPlay { conduct: Conduct { called_ace, ..Conduct::plain(Deck::French, trump, 13) }, leader, expected })
+}
+
+/// The figures of the sheet line: the pair's tricks and the partner the cards make
+/// (partner contracts), the declarer's tricks (solos), each declarer's (misère).
+fn deal_figures(context: &play::Context, deal: &Entry, replay: &play::Replay) -> Map<String, Value> {
+    let mut out = Map::new();
+    let Some(contract) = deal.contract else { return out };
+    let won = replay.tricks_won(context.seats);
+    let of = |seat: usize| won.get(seat.wrapping_sub(1)).copied().unwrap_or(0);
+    match contract.kind() {
+        Kind::Partner => {
+            if let Ok(declarer) = declarer_of(deal, context.seats) {
+                if let Some((partner, _)) = partner_of(context, contract, declarer) {
+                    let pair = if partner == declarer { of(declarer) } else { of(declarer) + of(partner) };
+                    out.insert("partner".into(), json!(partner));
+                    out.insert("tricks".into(), json!(pair));
+                }
+            }
+        }
+        Kind::Solo => {
+            if let Ok(declarer) = declarer_of(deal, context.seats) {
+                out.insert("tricks".into(), json!(of(declarer)));
+            }
+        }
+        Kind::Misere => {
+            let declarers: Vec<i64> = deal.declarers.clone().unwrap_or_default();
+            out.insert("tricks".into(), json!(declarers.iter().map(|d| usize::try_from(*d).map_or(0, of)).collect::<Vec<_>>()));
+        }
+        Kind::Pass => {}
+    }
+    out
 }

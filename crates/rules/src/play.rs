@@ -1,0 +1,750 @@
+//! Cards played one by one (RULES.md §7, FORMAT.md "Hand records"): the part of the hand
+//! checker the games share — cards and decks, tricks and who wins them, the rules of play
+//! in the order they are named, and the replay. What a game asks of its players is the
+//! game's to say: each game module builds the [`Conduct`] of a deal from its contract and
+//! reads the figures of its sheet line off the tricks ([`Replay`]).
+
+use crate::cards::Suit;
+use crate::error::{rule, Rule, RuleDef, Tr};
+use serde::Serialize;
+
+/// A card: a rank in a suit, or Double Lucky 7's joker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Card {
+    /// Ranks 2 to 14 (jack 11, queen 12, king 13, ace 14) in the 52-card games; 1 to 14 in
+    /// Double Lucky 7.
+    Plain {
+        suit: Suit,
+        rank: u8,
+    },
+    Joker,
+}
+
+pub const JACK: u8 = 11;
+pub const QUEEN: u8 = 12;
+pub const KING: u8 = 13;
+pub const ACE: u8 = 14;
+
+/// The king of hearts.
+pub const KING_OF_HEARTS: Card = Card::Plain { suit: Suit::Hearts, rank: KING };
+
+impl Card {
+    pub fn suit(self) -> Option<Suit> {
+        match self {
+            Card::Plain { suit, .. } => Some(suit),
+            Card::Joker => None,
+        }
+    }
+
+    pub fn rank(self) -> u8 {
+        match self {
+            Card::Plain { rank, .. } => rank,
+            Card::Joker => u8::MAX,
+        }
+    }
+
+    pub fn is(self, suit: Suit) -> bool {
+        self.suit() == Some(suit)
+    }
+}
+
+fn suit_letter(suit: Suit) -> char {
+    match suit {
+        Suit::Spades => 'S',
+        Suit::Hearts => 'H',
+        Suit::Diamonds => 'D',
+        Suit::Clubs => 'C',
+    }
+}
+
+/// The decks: 52 cards, or Double Lucky 7's 57 (1 to 14 in four colours, and a joker).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deck {
+    French,
+    Lucky,
+}
+
+impl Deck {
+    fn ranks(self) -> std::ops::RangeInclusive<u8> {
+        match self {
+            Deck::French => 2..=ACE,
+            Deck::Lucky => 1..=14,
+        }
+    }
+
+    /// Every card of the deck, suit by suit (spades, hearts, diamonds, clubs), low to high.
+    pub fn cards(self) -> Vec<Card> {
+        let mut out: Vec<Card> = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs]
+            .into_iter()
+            .flat_map(|suit| self.ranks().map(move |rank| Card::Plain { suit, rank }))
+            .collect();
+        if self == Deck::Lucky {
+            out.push(Card::Joker);
+        }
+        out
+    }
+
+    /// A card as FORMAT.md writes it: `10H`, `QS`, `AC`; Double Lucky 7 `14D`, `JK`.
+    pub fn parse(self, text: &str) -> Option<Card> {
+        let text = text.trim();
+        if self == Deck::Lucky && text.eq_ignore_ascii_case("JK") {
+            return Some(Card::Joker);
+        }
+        let (rank, suit) = text.split_at(text.len().checked_sub(1)?);
+        let suit = match suit.to_ascii_uppercase().as_str() {
+            "S" => Suit::Spades,
+            "H" => Suit::Hearts,
+            "D" => Suit::Diamonds,
+            "C" => Suit::Clubs,
+            _ => return None,
+        };
+        let rank = match (self, rank.to_ascii_uppercase().as_str()) {
+            (Deck::French, "J") => JACK,
+            (Deck::French, "Q") => QUEEN,
+            (Deck::French, "K") => KING,
+            (Deck::French, "A") => ACE,
+            (_, digits) if !digits.is_empty() && digits.len() <= 2 && digits.bytes().all(|b| b.is_ascii_digit()) => digits.parse().ok()?,
+            _ => return None,
+        };
+        self.ranks().contains(&rank).then_some(Card::Plain { suit, rank })
+    }
+
+    /// The card as FORMAT.md writes it.
+    pub fn name(self, card: Card) -> String {
+        match card {
+            Card::Joker => "JK".to_string(),
+            Card::Plain { suit, rank } => {
+                let r = match (self, rank) {
+                    (Deck::French, JACK) => "J".to_string(),
+                    (Deck::French, QUEEN) => "Q".to_string(),
+                    (Deck::French, KING) => "K".to_string(),
+                    (Deck::French, ACE) => "A".to_string(),
+                    (_, n) => n.to_string(),
+                };
+                format!("{r}{}", suit_letter(suit))
+            }
+        }
+    }
+}
+
+/// What a void player must discard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Discard {
+    /// Anything.
+    Free,
+    /// One of the game's penalty cards, when holding one.
+    Penalty,
+    /// The K♥, the first time its holder cannot follow (King).
+    KingOfHeartsFirstVoid,
+}
+
+/// How a deal is played, as its game and contract ask (RULES.md §7).
+#[derive(Clone, Copy, Debug)]
+pub struct Conduct {
+    pub deck: Deck,
+    pub trump: Option<Suit>,
+    /// Tricks in a deal played out.
+    pub tricks: usize,
+    /// `lead-hearts`: no heart led while holding another suit.
+    pub lead_hearts: bool,
+    /// `lead-called-ace`: the called ace is not led while its holder holds another card.
+    pub called_ace: Option<Card>,
+    /// The game's penalty cards (for `play-under`, `discard-penalty` and the early end).
+    pub penalty: Option<fn(Card) -> bool>,
+    /// `play-under`: following with a penalty card of the suit led lower than the trick's
+    /// highest card of that suit in hand, play one of those.
+    pub play_under: bool,
+    pub discard: Discard,
+    /// `beat-trump`, `ruff`, `overruff` (Double King's trump game).
+    pub trump_duty: bool,
+    /// The deal may stop at the end of a trick once every penalty card has fallen.
+    pub early_end: bool,
+    /// Double Lucky 7: the dealer leads every trick.
+    pub dealer_leads: bool,
+}
+
+impl Conduct {
+    /// Follow suit and nothing else: King's récup and no-tricks, Rikken, Double King A and F.
+    pub fn plain(deck: Deck, trump: Option<Suit>, tricks: usize) -> Conduct {
+        Conduct {
+            deck,
+            trump,
+            tricks,
+            lead_hearts: false,
+            called_ace: None,
+            penalty: None,
+            play_under: false,
+            discard: Discard::Free,
+            trump_duty: false,
+            early_end: false,
+            dealer_leads: false,
+        }
+    }
+}
+
+rule!(CARD_NOT_HELD, "card-not-held", "a seat plays a card it holds", "on joue une carte qu'on a en main", "men speelt een kaart die men in de hand heeft");
+rule!(
+    LEAD_HEARTS,
+    "lead-hearts",
+    "no heart is led while holding another suit",
+    "on n'entame pas à cœur tant qu'on a une autre couleur",
+    "men komt niet uit met harten zolang men een andere kleur heeft"
+);
+rule!(
+    LEAD_CALLED_ACE,
+    "lead-called-ace",
+    "the holder of the called ace does not lead it while holding another card",
+    "le détenteur de l'as appelé ne l'entame pas tant qu'il a une autre carte",
+    "wie de gevraagde aas heeft, komt er niet mee uit zolang hij een andere kaart heeft"
+);
+rule!(
+    FOLLOW_SUIT,
+    "follow-suit",
+    "a seat holding the suit led plays that suit",
+    "on fournit la couleur demandée quand on l'a",
+    "men bekent kleur wanneer men die heeft"
+);
+rule!(
+    PLAY_UNDER,
+    "play-under",
+    "holding a penalty card of the suit led lower than the trick's highest card of that suit, play one",
+    "qui a une carte de pénalité de la couleur demandée plus basse que la plus haute du pli doit la jouer",
+    "wie een strafkaart van de gevraagde kleur heeft die lager is dan de hoogste van de slag, moet ze spelen"
+);
+rule!(
+    BEAT_TRUMP,
+    "beat-trump",
+    "when trump is led, beat the highest trump in the trick when able",
+    "à l'atout demandé, on monte sur le plus haut atout du pli quand on le peut",
+    "bij gevraagde troef gaat men boven de hoogste troef van de slag wanneer men kan"
+);
+rule!(
+    DISCARD_PENALTY,
+    "discard-penalty",
+    "a seat that cannot follow discards a penalty card of the game when holding one",
+    "qui ne peut fournir se défausse d'une carte de pénalité du jeu quand il en a",
+    "wie niet kan bekennen, gooit een strafkaart van het spel af wanneer hij er een heeft"
+);
+rule!(
+    RUFF,
+    "ruff",
+    "a seat that cannot follow plays a trump when holding one",
+    "qui ne peut fournir coupe quand il a de l'atout",
+    "wie niet kan bekennen, troeft wanneer hij troef heeft"
+);
+rule!(
+    OVERRUFF,
+    "overruff",
+    "a seat that cannot follow overtrumps a trump in the trick when able",
+    "qui ne peut fournir surcoupe un atout du pli quand il le peut",
+    "wie niet kan bekennen, overtroeft een troef in de slag wanneer hij kan"
+);
+rule!(
+    DEAL_CARDS,
+    "deal-cards",
+    "each seat is dealt the right number of cards of the deck, no card twice",
+    "chaque place reçoit le bon nombre de cartes du jeu, aucune carte deux fois",
+    "elke plaats krijgt het juiste aantal kaarten van het spel, geen kaart twee keer"
+);
+
+/// The rules of play, in the order they are named (RULES.md §7).
+pub const RULES: [Rule; 10] = [CARD_NOT_HELD, LEAD_HEARTS, LEAD_CALLED_ACE, FOLLOW_SUIT, PLAY_UNDER, BEAT_TRUMP, DISCARD_PENALTY, RUFF, OVERRUFF, DEAL_CARDS];
+
+/// A trick played: who led, the cards in order with their seats (1-based), who won.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trick {
+    pub leader: usize,
+    pub cards: Vec<(usize, Card)>,
+    pub winner: usize,
+}
+
+/// The first card that broke a rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Illegal {
+    /// 1-based; 0 when the dealt cards are wrong.
+    pub trick: usize,
+    pub seat: usize,
+    pub card: String,
+    pub rule: &'static str,
+    /// What the seat could have played at that moment.
+    pub legal_cards: Vec<String>,
+}
+
+impl Illegal {
+    pub fn rule_texts(&self) -> Tr {
+        RULES.iter().find(|r| r.code() == self.rule).map_or(DEAL_CARDS.texts(), |r| r.texts())
+    }
+}
+
+/// A deal replayed: the tricks played (the last one possibly unfinished), the first
+/// illegal card, and whether the deal was played to its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    pub tricks: Vec<Trick>,
+    pub illegal: Option<Illegal>,
+    pub complete: bool,
+}
+
+impl Replay {
+    /// Tricks won per seat (index 0: seat 1).
+    pub fn tricks_won(&self, seats: usize) -> Vec<i64> {
+        let mut won = vec![0; seats];
+        for t in self.finished() {
+            won[t.winner - 1] += 1;
+        }
+        won
+    }
+
+    /// Cards matching `what` taken per seat.
+    pub fn taken(&self, seats: usize, what: impl Fn(Card) -> bool) -> Vec<i64> {
+        let mut n = vec![0; seats];
+        for t in self.finished() {
+            n[t.winner - 1] += t.cards.iter().filter(|(_, c)| what(*c)).count() as i64;
+        }
+        n
+    }
+
+    /// The seat that took `card`.
+    pub fn taker_of(&self, card: Card) -> Option<usize> {
+        self.finished().find(|t| t.cards.iter().any(|(_, c)| *c == card)).map(|t| t.winner)
+    }
+
+    /// Who won trick `n` (1-based).
+    pub fn winner_of(&self, n: usize) -> Option<usize> {
+        self.finished().nth(n.checked_sub(1)?).map(|t| t.winner)
+    }
+
+    fn finished(&self) -> impl Iterator<Item = &Trick> {
+        self.tricks.iter().filter(|t| t.winner > 0)
+    }
+}
+
+/// The suit a trick asks for: the first card's, or after a led joker the next card's.
+fn suit_led(trick: &[(usize, Card)]) -> Option<Suit> {
+    match trick.first()?.1 {
+        Card::Joker => trick.get(1)?.1.suit(),
+        Card::Plain { suit, .. } => Some(suit),
+    }
+}
+
+/// Who wins a full trick: the joker; else the highest trump; else the highest card of
+/// the suit led.
+pub fn winner(trick: &[(usize, Card)], trump: Option<Suit>) -> usize {
+    if let Some((seat, _)) = trick.iter().find(|(_, c)| *c == Card::Joker) {
+        return *seat;
+    }
+    let led = suit_led(trick);
+    let best = |suit: Option<Suit>| trick.iter().filter(|(_, c)| suit.is_some() && c.suit() == suit).max_by_key(|(_, c)| c.rank()).map(|(s, _)| *s);
+    best(trump).or_else(|| best(led)).unwrap_or(0)
+}
+
+/// The rule `card` breaks, played by a seat holding `hand` into `trick` (RULES.md §7, in
+/// order); `void_before`: the seat could not follow earlier in the deal.
+fn breaks(c: &Conduct, hand: &[Card], trick: &[(usize, Card)], card: Card, void_before: bool) -> Option<Rule> {
+    if !hand.contains(&card) {
+        return Some(CARD_NOT_HELD);
+    }
+    if trick.is_empty() {
+        if c.lead_hearts && card.is(Suit::Hearts) && hand.iter().any(|h| !h.is(Suit::Hearts)) {
+            return Some(LEAD_HEARTS);
+        }
+        if c.called_ace == Some(card) && hand.len() > 1 {
+            return Some(LEAD_CALLED_ACE);
+        }
+        return None;
+    }
+    // After a led joker the next card is free: it sets the suit.
+    let led = suit_led(trick)?;
+    let highest_of = |suit: Suit| trick.iter().filter(|(_, x)| x.is(suit)).map(|(_, x)| x.rank()).max();
+    if hand.iter().any(|h| h.is(led)) {
+        if !(card.is(led) || card == Card::Joker) {
+            return Some(FOLLOW_SUIT);
+        }
+        if let (true, Some(penalty), Some(top)) = (c.play_under, c.penalty, highest_of(led)) {
+            let under: Vec<Card> = hand.iter().copied().filter(|h| h.is(led) && penalty(*h) && h.rank() < top).collect();
+            if !under.is_empty() && !under.contains(&card) {
+                return Some(PLAY_UNDER);
+            }
+        }
+        if let (true, Some(trump)) = (c.trump_duty, c.trump) {
+            if led == trump {
+                let top = highest_of(trump).unwrap_or(0);
+                if hand.iter().any(|h| h.is(trump) && h.rank() > top) && card.rank() <= top {
+                    return Some(BEAT_TRUMP);
+                }
+            }
+        }
+        return None;
+    }
+    match (c.discard, c.penalty) {
+        (Discard::Penalty, Some(penalty)) if hand.iter().any(|h| penalty(*h)) && !penalty(card) => return Some(DISCARD_PENALTY),
+        (Discard::KingOfHeartsFirstVoid, _) if !void_before && hand.contains(&KING_OF_HEARTS) && card != KING_OF_HEARTS => return Some(DISCARD_PENALTY),
+        _ => {}
+    }
+    if let (true, Some(trump)) = (c.trump_duty, c.trump) {
+        if hand.iter().any(|h| h.is(trump)) {
+            if !card.is(trump) {
+                return Some(RUFF);
+            }
+            if let Some(top) = highest_of(trump) {
+                if hand.iter().any(|h| h.is(trump) && h.rank() > top) && card.rank() <= top {
+                    return Some(OVERRUFF);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A deal being played: the cards each seat still holds, the trick on the table, the
+/// tricks played. Who plays next and what they may play (`legal`) is asked of it, card
+/// by card; the replay, the property tests and the jury's card picker use it alike.
+#[derive(Clone, Debug)]
+pub struct Deal {
+    conduct: Conduct,
+    dealer: usize,
+    /// Seats that play, clockwise.
+    playing: Vec<usize>,
+    hands: Vec<Vec<Card>>,
+    current: Vec<(usize, Card)>,
+    pub tricks: Vec<Trick>,
+    leader: usize,
+    to_play: usize,
+    void_before: Vec<bool>,
+    fallen: Vec<Card>,
+}
+
+impl Deal {
+    /// A deal dealt `hands` (seat 1 first; an empty hand sits out), `leader` leading.
+    pub fn new(conduct: Conduct, hands: Vec<Vec<Card>>, dealer: usize, leader: usize) -> Deal {
+        let playing: Vec<usize> = (1..=hands.len()).filter(|s| !hands[s - 1].is_empty()).collect();
+        let seats = hands.len();
+        Deal { conduct, dealer, playing, hands, current: vec![], tricks: vec![], leader, to_play: leader, void_before: vec![false; seats + 1], fallen: vec![] }
+    }
+
+    /// The seat to play, `None` once every card is played.
+    pub fn to_play(&self) -> Option<usize> {
+        self.hands.get(self.to_play.wrapping_sub(1)).filter(|h| !h.is_empty()).map(|_| self.to_play)
+    }
+
+    /// The cards `seat` still holds.
+    pub fn hand(&self, seat: usize) -> &[Card] {
+        self.hands.get(seat.wrapping_sub(1)).map_or(&[], Vec::as_slice)
+    }
+
+    /// The trick on the table (seats and cards, in order).
+    pub fn trick(&self) -> &[(usize, Card)] {
+        &self.current
+    }
+
+    /// The rule `card` breaks if the seat to play plays it (RULES.md §7, in order).
+    pub fn breaks(&self, card: Card) -> Option<Rule> {
+        let seat = self.to_play;
+        breaks(&self.conduct, self.hand(seat), &self.current, card, self.void_before.get(seat).copied().unwrap_or(false))
+    }
+
+    /// What the seat to play may play, in the deck's order.
+    pub fn legal(&self) -> Vec<Card> {
+        let order = self.conduct.deck.cards();
+        let mut legal: Vec<Card> = self.hand(self.to_play).iter().copied().filter(|c| self.breaks(*c).is_none()).collect();
+        legal.sort_by_key(|c| order.iter().position(|x| x == c));
+        legal
+    }
+
+    /// Play `card` for the seat to play (checked beforehand with [`Deal::breaks`]).
+    pub fn play(&mut self, card: Card) {
+        let seat = self.to_play;
+        let Some(hand) = self.hands.get_mut(seat.wrapping_sub(1)) else { return };
+        if let Some(led) = suit_led(&self.current) {
+            if !hand.iter().any(|h| h.is(led)) {
+                self.void_before[seat] = true;
+            }
+        }
+        hand.retain(|h| *h != card);
+        self.current.push((seat, card));
+        self.fallen.push(card);
+        let i = self.playing.iter().position(|s| *s == seat).unwrap_or(0);
+        self.to_play = self.playing[(i + 1) % self.playing.len().max(1)];
+        if self.current.len() == self.playing.len() {
+            let won = winner(&self.current, self.conduct.trump);
+            self.tricks.push(Trick { leader: self.leader, cards: std::mem::take(&mut self.current), winner: won });
+            self.leader = if self.conduct.dealer_leads { self.dealer } else { won };
+            self.to_play = self.leader;
+        }
+    }
+
+    /// The deal may end here: every trick played, or (where the game allows) every
+    /// penalty card fallen, at the end of a trick.
+    pub fn may_end(&self) -> bool {
+        let deck = self.conduct.deck;
+        let all_fallen =
+            self.conduct.early_end && self.conduct.penalty.is_some_and(|p| deck.cards().into_iter().filter(|c| p(*c)).all(|c| self.fallen.contains(&c)));
+        self.current.is_empty() && (self.tricks.len() == self.conduct.tricks || all_fallen)
+    }
+}
+
+/// A deal to replay: the table, the cards dealt and played, as typed.
+pub struct Record<'a> {
+    pub seats: usize,
+    pub dealer: usize,
+    /// The seat that leads the first trick.
+    pub leader: usize,
+    pub dealt: &'a [Vec<String>],
+    /// Cards each seat is dealt (0: sits this deal out).
+    pub expected: &'a [usize],
+    pub play: &'a [String],
+}
+
+/// The cards dealt, read and checked (`deal-cards`): of the deck, none twice, each seat
+/// its number. The fault: the seat and the card (empty for a wrong number).
+pub fn dealt_cards(deck: Deck, record: &Record<'_>) -> Result<Vec<Vec<Card>>, (usize, String)> {
+    let mut hands: Vec<Vec<Card>> = vec![vec![]; record.seats];
+    let mut seen = std::collections::HashSet::new();
+    if record.dealt.len() > record.seats {
+        return Err((record.seats + 1, String::new()));
+    }
+    for seat in 1..=record.seats {
+        let dealt = record.dealt.get(seat - 1).map(Vec::as_slice).unwrap_or_default();
+        for text in dealt {
+            match deck.parse(text) {
+                Some(card) if seen.insert(card) => hands[seat - 1].push(card),
+                _ => return Err((seat, text.clone())),
+            }
+        }
+        if dealt.len() != record.expected.get(seat - 1).copied().unwrap_or(0) {
+            return Err((seat, String::new()));
+        }
+    }
+    Ok(hands)
+}
+
+/// Replay a deal card by card under `conduct`: stop at the first illegal card.
+pub fn replay(conduct: &Conduct, record: &Record<'_>) -> Replay {
+    let deck = conduct.deck;
+    let hands = match dealt_cards(deck, record) {
+        Ok(hands) => hands,
+        Err((seat, card)) => {
+            return Replay { tricks: vec![], illegal: Some(Illegal { trick: 0, seat, card, rule: DEAL_CARDS.code(), legal_cards: vec![] }), complete: false };
+        }
+    };
+    let mut deal = Deal::new(*conduct, hands, record.dealer, record.leader);
+    let mut illegal = None;
+    for text in record.play {
+        let card = deck.parse(text);
+        let fault = match (deal.to_play(), card) {
+            (Some(_), Some(card)) => deal.breaks(card),
+            _ => Some(CARD_NOT_HELD),
+        };
+        if let Some(rule) = fault {
+            illegal = Some(Illegal {
+                trick: deal.tricks.len() + 1,
+                seat: deal.to_play,
+                card: card.map_or_else(|| text.trim().to_string(), |c| deck.name(c)),
+                rule: rule.code(),
+                legal_cards: deal.legal().into_iter().map(|c| deck.name(c)).collect(),
+            });
+            break;
+        }
+        if let Some(card) = card {
+            deal.play(card);
+        }
+    }
+    let complete = illegal.is_none() && deal.may_end();
+    let mut tricks = deal.tricks;
+    if !deal.current.is_empty() {
+        tricks.push(Trick { leader: deal.leader, cards: deal.current, winner: 0 });
+    }
+    Replay { tricks, illegal, complete }
+}
+
+rule!(
+    HAND_RECORD,
+    "hand-record",
+    "a hand record gives the table, the dealer, the deal and each seat's cards (FORMAT.md)",
+    "un relevé de donne donne la table, le donneur, la donne et les cartes de chaque place (FORMAT.md)",
+    "een spelverslag geeft de tafel, de gever, het spel en de kaarten van elke plaats (FORMAT.md)"
+);
+
+/// What a hand record says besides the cards (FORMAT.md "Hand records").
+#[derive(Clone, Debug)]
+pub struct Context {
+    pub seats: usize,
+    pub dealer: usize,
+    /// `hand.trump`: `Some(None)` for "none"; `None` when not given.
+    pub trump: Option<Option<Suit>>,
+    /// `hand.called`: the suit of the called ace.
+    pub called: Option<Suit>,
+    /// `hand.leader`.
+    pub leader: Option<usize>,
+    /// The cards dealt, as far as they read (the replay checks them).
+    pub dealt: Vec<Vec<Card>>,
+}
+
+impl Context {
+    /// The seat that holds `card`.
+    pub fn holder(&self, card: Card) -> Option<usize> {
+        self.dealt.iter().position(|h| h.contains(&card)).map(|i| i + 1)
+    }
+
+    /// The first leader by default: the next seat clockwise from the dealer that plays
+    /// (`out` sits the deal out).
+    pub fn left_of_dealer(&self, out: Option<usize>) -> usize {
+        let mut seat = self.dealer % self.seats + 1;
+        if Some(seat) == out {
+            seat = seat % self.seats + 1;
+        }
+        self.leader.unwrap_or(seat)
+    }
+}
+
+/// How a deal is played, from its game: the conduct, the first leader, the cards each
+/// seat is dealt.
+#[derive(Clone, Debug)]
+pub struct DealPlay {
+    pub conduct: Conduct,
+    pub leader: usize,
+    pub expected: Vec<usize>,
+}
+
+/// A refusal of the record itself, naming what is wrong.
+pub fn record_fault(what: crate::Said) -> crate::Violation {
+    crate::Violation::said(HAND_RECORD, what)
+}
+
+/// The checker's answer (FORMAT.md): `legal`, `complete`, `first_illegal`, `figures` (when
+/// legal and complete), `line` (`matches` or `differs` when the deal carries figures).
+pub fn verdict(replay: &Replay, figures: Option<serde_json::Map<String, serde_json::Value>>, deal: &serde_json::Value) -> serde_json::Value {
+    let figures = figures.filter(|_| replay.illegal.is_none() && replay.complete);
+    let line = figures.as_ref().and_then(|f| {
+        let given: Vec<bool> = f.iter().filter_map(|(k, v)| deal.get(k).filter(|d| !d.is_null()).map(|d| d == v)).collect();
+        (!given.is_empty()).then(|| if given.iter().all(|same| *same) { "matches" } else { "differs" })
+    });
+    serde_json::json!({
+        "legal": replay.illegal.is_none(),
+        "complete": replay.complete,
+        "first_illegal": replay.illegal,
+        "figures": figures,
+        "line": line,
+    })
+}
+
+/// Longest lists a record may hold: cards a seat is dealt, cards played.
+const MOST_DEALT: usize = 60;
+const MOST_PLAYED: usize = 7 * 60;
+
+/// A hand record read and bounded: its context, its deal entry (as given), the cards dealt
+/// and played as typed.
+pub struct Read {
+    pub context: Context,
+    pub deal: serde_json::Value,
+    pub dealt: Vec<Vec<String>>,
+    pub play: Vec<String>,
+}
+
+/// Read a hand record (FORMAT.md "Hand records") for a game seating `seats_allowed`.
+pub fn read_record(record: &serde_json::Value, deck: Deck, seats_allowed: std::ops::RangeInclusive<usize>) -> Result<Read, crate::Violation> {
+    use crate::said;
+    let format = record.get("format").and_then(|f| f.as_str()).unwrap_or("atout-hand/1");
+    if format != "atout-hand/1" {
+        return Err(record_fault(said!(
+            "format «{format}»: this version reads atout-hand/1",
+            "format «{format}» : cette version lit atout-hand/1",
+            "formaat «{format}»: deze versie leest atout-hand/1"
+        )));
+    }
+    let seats = record.get("seats").and_then(|s| s.as_u64()).map(|s| s.min(100) as usize).unwrap_or(0);
+    if !seats_allowed.contains(&seats) {
+        let (from, to) = (seats_allowed.start(), seats_allowed.end());
+        return Err(record_fault(said!(
+            "seats: the table's number of seats, {from} to {to}",
+            "seats : le nombre de places de la table, de {from} à {to}",
+            "seats: het aantal plaatsen aan tafel, van {from} tot {to}"
+        )));
+    }
+    let dealer = record.get("dealer").and_then(|s| s.as_u64()).map(|s| s.min(100) as usize).unwrap_or(0);
+    if !(1..=seats).contains(&dealer) {
+        return Err(record_fault(said!(
+            "dealer: the seat dealing, 1 to {seats}",
+            "dealer : la place qui donne, de 1 à {seats}",
+            "dealer: de plaats die geeft, van 1 tot {seats}"
+        )));
+    }
+    let hand = record.get("hand").filter(|h| h.is_object()).ok_or_else(|| {
+        record_fault(said!(
+            "hand: the cards dealt and played is missing",
+            "hand : les cartes données et jouées manquent",
+            "hand: de gegeven en gespeelde kaarten ontbreken"
+        ))
+    })?;
+    let strings = |v: &serde_json::Value, most: usize| -> Option<Vec<String>> {
+        let list = v.as_array()?;
+        (list.len() <= most).then_some(())?;
+        list.iter().map(|c| c.as_str().filter(|s| s.len() <= 8).map(str::to_string)).collect()
+    };
+    let dealt: Vec<Vec<String>> = hand
+        .get("cards")
+        .and_then(|c| c.as_array())
+        .filter(|c| c.len() <= seats)
+        .and_then(|c| c.iter().map(|s| strings(s, MOST_DEALT)).collect::<Option<Vec<_>>>())
+        .ok_or_else(|| {
+            record_fault(said!(
+                "hand.cards: one list of cards per seat, seat 1 first",
+                "hand.cards : une liste de cartes par place, la place 1 d'abord",
+                "hand.cards: één lijst kaarten per plaats, plaats 1 eerst"
+            ))
+        })?;
+    let play = match hand.get("play") {
+        None => vec![],
+        Some(p) => strings(p, MOST_PLAYED).ok_or_else(|| {
+            record_fault(said!(
+                "hand.play: the cards played, in order (at most {MOST_PLAYED})",
+                "hand.play : les cartes jouées, dans l'ordre ({MOST_PLAYED} au plus)",
+                "hand.play: de gespeelde kaarten, in volgorde (hoogstens {MOST_PLAYED})"
+            ))
+        })?,
+    };
+    let suit = |name: &str| Suit::ALL.into_iter().find(|s| s.code() == name);
+    let trump = match hand.get("trump") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(t) => match t.as_str() {
+            Some("none") => Some(None),
+            Some(name) if suit(name).is_some() => Some(suit(name)),
+            _ => {
+                return Err(record_fault(said!(
+                    "hand.trump: spades, hearts, diamonds, clubs or none",
+                    "hand.trump : spades, hearts, diamonds, clubs ou none",
+                    "hand.trump: spades, hearts, diamonds, clubs of none"
+                )))
+            }
+        },
+    };
+    let called = match hand.get("called").and_then(|c| c.as_str()) {
+        None => None,
+        Some(name) => Some(suit(name).ok_or_else(|| {
+            record_fault(said!(
+                "hand.called: the suit of the called ace (spades, hearts, diamonds or clubs)",
+                "hand.called : la couleur de l'as appelé (spades, hearts, diamonds ou clubs)",
+                "hand.called: de kleur van de gevraagde aas (spades, hearts, diamonds of clubs)"
+            ))
+        })?),
+    };
+    let leader = match hand.get("leader") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(l) => Some(l.as_u64().map(|l| l as usize).filter(|l| (1..=seats).contains(l)).ok_or_else(|| {
+            record_fault(said!(
+                "hand.leader: the seat leading the first trick, 1 to {seats}",
+                "hand.leader : la place qui entame le premier pli, de 1 à {seats}",
+                "hand.leader: de plaats die de eerste slag uitkomt, van 1 tot {seats}"
+            ))
+        })?),
+    };
+    let deal = record.get("deal").filter(|d| d.is_object()).cloned().ok_or_else(|| {
+        record_fault(said!(
+            "deal: the deal entry, as the game's sheet writes it",
+            "deal : la ligne de la donne, comme la feuille du jeu l'écrit",
+            "deal: de lijn van het spel, zoals het blad van het spel ze schrijft"
+        ))
+    })?;
+    let parsed = dealt.iter().map(|h| h.iter().filter_map(|c| deck.parse(c)).collect()).collect();
+    Ok(Read { context: Context { seats, dealer, trump, called, leader, dealt: parsed }, deal, dealt, play })
+}
