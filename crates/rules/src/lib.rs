@@ -333,8 +333,9 @@ pub trait Rules: Send + Sync {
     /// Replay a hand record card by card (RULES.md §7): FORMAT.md's answer; refused when
     /// the record itself does not read.
     fn hand_check(&self, record: &Value) -> Result<Value, Violation>;
-    /// The same, with the tricks as played (for the jury's screen and the printed record).
-    fn hand_replay(&self, record: &Value) -> Result<(Value, play::Replay, play::Deck), Violation>;
+    /// The same, with the tricks as played and the deal as it stands (for the jury's
+    /// screen, the printed record and the tests).
+    fn hand_replay(&self, record: &Value) -> Result<play::Checked, Violation>;
 }
 
 impl<G: Game> Rules for G {
@@ -396,10 +397,10 @@ impl<G: Game> Rules for G {
     }
 
     fn hand_check(&self, record: &Value) -> Result<Value, Violation> {
-        self.hand_replay(record).map(|(verdict, ..)| verdict)
+        self.hand_replay(record).map(|checked| checked.verdict)
     }
 
-    fn hand_replay(&self, record: &Value) -> Result<(Value, play::Replay, play::Deck), Violation> {
+    fn hand_replay(&self, record: &Value) -> Result<play::Checked, Violation> {
         let Some(deck) = G::DECK else {
             return Err(play::record_fault(said!(
                 "this game is not played in tricks",
@@ -413,7 +414,7 @@ impl<G: Game> Rules for G {
             play::record_fault(said!("deal: {e}", "deal : {e}", "deal: {e}"))
         })?;
         let how = Game::play(self, &read.context, &deal)?;
-        let replayed = play::replay(
+        let (replayed, state) = play::replay_to(
             &how.conduct,
             &play::Record {
                 seats: read.context.seats,
@@ -425,7 +426,7 @@ impl<G: Game> Rules for G {
             },
         );
         let figures = Game::figures(self, &read.context, &deal, &replayed);
-        Ok((play::verdict(&replayed, Some(figures), &read.deal), replayed, deck))
+        Ok(play::Checked { verdict: play::verdict(&replayed, Some(figures), &read.deal), replay: replayed, deck, state })
     }
 
     fn board(&self, table: Table, entries: &[Value]) -> Value {

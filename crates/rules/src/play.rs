@@ -518,13 +518,28 @@ pub fn dealt_cards(deck: Deck, record: &Record<'_>) -> Result<Vec<Vec<Card>>, (u
     Ok(hands)
 }
 
+/// A hand record checked: the answer, the tricks, the deck, and the deal as it stands
+/// after the last legal card (`None` when the dealt cards are wrong): who plays next and
+/// what they may play.
+pub struct Checked {
+    pub verdict: serde_json::Value,
+    pub replay: Replay,
+    pub deck: Deck,
+    pub state: Option<Deal>,
+}
+
 /// Replay a deal card by card under `conduct`: stop at the first illegal card.
 pub fn replay(conduct: &Conduct, record: &Record<'_>) -> Replay {
+    replay_to(conduct, record).0
+}
+
+/// [`replay`], with the deal as it stands after the last legal card.
+pub fn replay_to(conduct: &Conduct, record: &Record<'_>) -> (Replay, Option<Deal>) {
     let deck = conduct.deck;
     let hands = match dealt_cards(deck, record) {
         Ok(hands) => hands,
         Err((seat, card)) => {
-            return Replay { tricks: vec![], illegal: Some(Illegal { trick: 0, seat, card, rule: DEAL_CARDS.code(), legal_cards: vec![] }), complete: false };
+            return (Replay { tricks: vec![], illegal: Some(Illegal { trick: 0, seat, card, rule: DEAL_CARDS.code(), legal_cards: vec![] }), complete: false }, None);
         }
     };
     let mut deal = Deal::new(*conduct, hands, record.dealer, record.leader);
@@ -550,11 +565,11 @@ pub fn replay(conduct: &Conduct, record: &Record<'_>) -> Replay {
         }
     }
     let complete = illegal.is_none() && deal.may_end();
-    let mut tricks = deal.tricks;
+    let mut tricks = deal.tricks.clone();
     if !deal.current.is_empty() {
-        tricks.push(Trick { leader: deal.leader, cards: deal.current, winner: 0 });
+        tricks.push(Trick { leader: deal.leader, cards: deal.current.clone(), winner: 0 });
     }
-    Replay { tricks, illegal, complete }
+    (Replay { tricks, illegal, complete }, Some(deal))
 }
 
 rule!(
