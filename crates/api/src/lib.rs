@@ -14,6 +14,7 @@ pub mod backups;
 pub mod devices;
 mod document;
 mod error;
+pub mod hands;
 mod players;
 pub mod print;
 mod seasons;

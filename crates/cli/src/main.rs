@@ -79,6 +79,9 @@ enum Command {
     /// Kings Cribbage tools that need no tournament.
     #[command(subcommand)]
     Cribbage(CribbageCmd),
+    /// The jury's hand checker: a deal replayed card by card (no tournament needed).
+    #[command(subcommand)]
+    Hand(HandCmd),
     /// The games this version scores, with their variant settings.
     Games {
         /// Language of the names: en, fr or nl.
@@ -255,6 +258,18 @@ enum SeasonCmd {
         other: i64,
         #[arg(long, default_value = "")]
         reason: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum HandCmd {
+    /// Replay a hand record (FORMAT.md "Hand records") card by card: the first illegal
+    /// card (trick, seat, card, rule, the cards allowed) and the figures the cards give.
+    /// Exit 0 when every card is legal and the line's figures, if given, match; 2 otherwise.
+    Check {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
     },
 }
 
@@ -625,6 +640,8 @@ enum StandingsOut {
 enum Failure {
     Api(ApiError),
     Usage(String),
+    /// Nothing went wrong, but the answer is no (`atout hand check`: an illegal card).
+    Exit(u8),
 }
 
 impl From<ApiError> for Failure {
@@ -722,6 +739,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         return Ok(());
+    }
+    // The hand checker needs no database either.
+    if let Command::Hand(HandCmd::Check { file, format }) = &cli.command {
+        let text = std::fs::read_to_string(file).map_err(|e| Failure::Usage(format!("{}: {e}", file.display())))?;
+        let checked = atout_api::hands::hand_check(&text)?;
+        match format {
+            Output::Json => println!("{}", json(&checked.verdict)),
+            Output::Table => print_hand(&checked),
+        }
+        return if checked.settled { Ok(()) } else { Err(Failure::Exit(2)) };
     }
     // A restore must work on a database that cannot be opened (damaged, or newer).
     if let Command::Restore { file } = &cli.command {
@@ -902,7 +929,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         // Handled above, before the database is opened.
-        Command::Restore { .. } | Command::Cribbage(_) => {}
+        Command::Restore { .. } | Command::Cribbage(_) | Command::Hand(_) => {}
         Command::Check => {
             let result = app.check()?;
             println!("{result}");
@@ -1164,6 +1191,43 @@ fn season(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A hand record's verdict in words: the tricks, then the first illegal card and what
+/// was allowed, or the figures and whether the line gives them.
+fn print_hand(h: &atout_api::hands::HandVerdict) {
+    for (i, t) in h.tricks.iter().enumerate() {
+        let cards: Vec<String> = t.cards.iter().map(|(s, c)| format!("{s}:{c}")).collect();
+        let won = if t.winner > 0 { format!("won by seat {}", t.winner) } else { "not finished".to_string() };
+        println!("trick {:>2}  {:<40} {won}", i + 1, cards.join(" "));
+    }
+    let v = &h.verdict;
+    if let Some(f) = v["first_illegal"].as_object() {
+        let rule = h.rule.as_ref().and_then(|r| r["en"].as_str()).unwrap_or_default();
+        let allowed: Vec<&str> = f["legal_cards"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+        let (trick, seat, card, code) = (&f["trick"], &f["seat"], f["card"].as_str().unwrap_or_default(), f["rule"].as_str().unwrap_or_default());
+        if trick == 0 {
+            println!("the cards dealt are wrong at seat {seat} {card}: {code} ({rule})");
+        } else {
+            println!("illegal: trick {trick}, seat {seat} played {card}: {code} ({rule})");
+            println!("allowed: {}", if allowed.is_empty() { "-".to_string() } else { allowed.join(" ") });
+        }
+        return;
+    }
+    if v["complete"] != true {
+        println!("every card is legal so far; the deal is not played to its end");
+        return;
+    }
+    println!("every card is legal; the deal is complete");
+    if let Some(f) = v["figures"].as_object() {
+        let said: Vec<String> = f.iter().map(|(k, x)| format!("{k} {x}")).collect();
+        println!("figures: {}", said.join(", "));
+    }
+    match v["line"].as_str() {
+        Some("matches") => println!("the line gives the same figures"),
+        Some(_) => println!("the line gives other figures"),
+        None => {}
+    }
+}
+
 fn show_round(r: &DrawnRound, format: Output) {
     match format {
         Output::Json => println!("{}", json(r)),
@@ -1189,5 +1253,6 @@ fn main() -> ExitCode {
             eprintln!("error: {m}");
             ExitCode::from(1)
         }
+        Err(Failure::Exit(code)) => ExitCode::from(code),
     }
 }

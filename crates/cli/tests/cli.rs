@@ -372,3 +372,38 @@ fn the_version_is_the_workspaces_everywhere() {
     let conf = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src-tauri/tauri.conf.json")).unwrap();
     assert!(!conf.contains("\"version\""), "tauri.conf.json leaves the version to Cargo.toml");
 }
+
+/// The jury's hand checker from the command line (issue "The hand checker"): plain words
+/// naming the trick, seat, card, rule and the cards allowed, or FORMAT.md's JSON; exit 0
+/// when every card is legal and the line's figures match, 2 otherwise; no database.
+#[test]
+fn the_hand_checker_says_the_first_illegal_card_and_exits_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("none.db");
+    let hands = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/hands");
+    let expected = json_file(&hands.join("expected.json"));
+    let file = |name: &str| hands.join(format!("{name}.json")).to_str().unwrap().to_string();
+    // Legal, complete, the line's figures those the cards give.
+    let out = ok(&db, &["hand", "check", &file("double-king-T")]);
+    assert!(out.contains("every card is legal; the deal is complete") && out.contains("the line gives the same figures"), "{out}");
+    assert!(out.contains("trick 13") && out.contains("won by seat"), "{out}");
+    // Illegal: the words, and exit 2.
+    let want = &expected["double-king-C-play-under"]["first_illegal"];
+    let out = atout(&db, &["hand", "check", &file("double-king-C-play-under")]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stdout);
+    let line = format!("illegal: trick {}, seat {} played {}: play-under", want["trick"], want["seat"], want["card"].as_str().unwrap());
+    assert!(said.contains(&line), "{said}\nwanted: {line}");
+    let allowed: Vec<&str> = want["legal_cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    assert!(said.contains(&format!("allowed: {}", allowed.join(" "))), "{said}");
+    // The JSON is FORMAT.md's answer, exactly.
+    let out = atout(&db, &["hand", "check", &file("rikken-trou-4"), "--format", "json"]);
+    assert_eq!(out.status.code(), Some(2), "the line's figures differ");
+    assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), expected["rikken-trou-4"]);
+    // A record that does not read is refused, naming what is wrong.
+    std::fs::write(dir.path().join("bad.json"), r#"{"game": "king", "seats": 4, "dealer": 9, "deal": {}, "hand": {"cards": []}}"#).unwrap();
+    let out = atout(&db, &["hand", "check", dir.path().join("bad.json").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("dealer"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!db.exists(), "the checker opened no database");
+}

@@ -3,7 +3,8 @@
 //! README says what it prints. A README that drifts from the program fails here.
 //!
 //! The test stands in for the secretary only where the README names a file of theirs:
-//! `players.csv` (eight players), `lines.json` (the sheet's lines, edited), and the
+//! `players.csv` (eight players), `lines.json` (the sheet's lines, edited), `hand.json` (a
+//! deal typed card by card), and the
 //! backup's time stamp (`auto-….db`, the newest automatic backup).
 
 use std::path::Path;
@@ -36,6 +37,8 @@ fn every_command_line_of_the_readme_runs_in_order() {
     std::fs::write(work.join("players.csv"), format!("Naam;Club\n{players}")).unwrap();
     // Another club's exported evening, as it reached the secretary.
     std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/season/archive-harten.json"), work.join("other-club.json")).unwrap();
+    // A deal the jury typed card by card (FORMAT.md "Hand records").
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/hands/double-king-T.json"), work.join("hand.json")).unwrap();
     let lines = readme_lines();
     assert!(lines.len() > 40, "the README shows {} command lines", lines.len());
     let mut outputs = vec![];

@@ -409,7 +409,7 @@ impl<G: Game> Rules for G {
             )));
         };
         let read = play::read_record(record, deck, G::SEATS)?;
-        let deal: G::Entry = serde_json::from_value(read.deal.clone()).map_err(|e| {
+        let deal: G::Entry = G::Entry::deserialize(read.deal).map_err(|e| {
             let e = e.to_string();
             play::record_fault(said!("deal: {e}", "deal : {e}", "deal: {e}"))
         })?;
@@ -421,12 +421,13 @@ impl<G: Game> Rules for G {
                 dealer: read.context.dealer,
                 leader: how.leader,
                 dealt: &read.dealt,
+                cards: &read.cards,
                 expected: &how.expected,
                 play: &read.play,
             },
         );
         let figures = Game::figures(self, &read.context, &deal, &replayed);
-        Ok(play::Checked { verdict: play::verdict(&replayed, Some(figures), &read.deal), replay: replayed, deck, state })
+        Ok(play::Checked { verdict: play::verdict(&replayed, Some(figures), read.deal), replay: replayed, deck, state })
     }
 
     fn board(&self, table: Table, entries: &[Value]) -> Value {

@@ -86,24 +86,25 @@ impl Deck {
 
     /// A card as FORMAT.md writes it: `10H`, `QS`, `AC`; Double Lucky 7 `14D`, `JK`.
     pub fn parse(self, text: &str) -> Option<Card> {
-        let text = text.trim();
-        if self == Deck::Lucky && text.eq_ignore_ascii_case("JK") {
+        let bytes = text.as_bytes().trim_ascii();
+        if self == Deck::Lucky && bytes.eq_ignore_ascii_case(b"JK") {
             return Some(Card::Joker);
         }
-        let (rank, suit) = text.split_at(text.len().checked_sub(1)?);
-        let suit = match suit.to_ascii_uppercase().as_str() {
-            "S" => Suit::Spades,
-            "H" => Suit::Hearts,
-            "D" => Suit::Diamonds,
-            "C" => Suit::Clubs,
+        let (&last, rank) = bytes.split_last()?;
+        let suit = match last.to_ascii_uppercase() {
+            b'S' => Suit::Spades,
+            b'H' => Suit::Hearts,
+            b'D' => Suit::Diamonds,
+            b'C' => Suit::Clubs,
             _ => return None,
         };
-        let rank = match (self, rank.to_ascii_uppercase().as_str()) {
-            (Deck::French, "J") => JACK,
-            (Deck::French, "Q") => QUEEN,
-            (Deck::French, "K") => KING,
-            (Deck::French, "A") => ACE,
-            (_, digits) if !digits.is_empty() && digits.len() <= 2 && digits.bytes().all(|b| b.is_ascii_digit()) => digits.parse().ok()?,
+        let rank = match (self, rank) {
+            (Deck::French, [r]) if r.eq_ignore_ascii_case(&b'J') => JACK,
+            (Deck::French, [r]) if r.eq_ignore_ascii_case(&b'Q') => QUEEN,
+            (Deck::French, [r]) if r.eq_ignore_ascii_case(&b'K') => KING,
+            (Deck::French, [r]) if r.eq_ignore_ascii_case(&b'A') => ACE,
+            (_, [d]) if d.is_ascii_digit() => d - b'0',
+            (_, [d, e]) if d.is_ascii_digit() && e.is_ascii_digit() => (d - b'0') * 10 + (e - b'0'),
             _ => return None,
         };
         self.ranks().contains(&rank).then_some(Card::Plain { suit, rank })
@@ -338,17 +339,44 @@ pub fn winner(trick: &[(usize, Card)], trump: Option<Suit>) -> usize {
     best(trump).or_else(|| best(led)).unwrap_or(0)
 }
 
-/// The rule `card` breaks, played by a seat holding `hand` into `trick` (RULES.md §7, in
-/// order); `void_before`: the seat could not follow earlier in the deal.
-fn breaks(c: &Conduct, hand: &[Card], trick: &[(usize, Card)], card: Card, void_before: bool) -> Option<Rule> {
-    if !hand.contains(&card) {
+/// A set of cards, one bit each: a suit's ranks at 16 × the suit's index + rank, the
+/// joker at bit 63.
+type Cards = u64;
+
+fn bit(card: Card) -> Cards {
+    match card {
+        Card::Joker => 1 << 63,
+        Card::Plain { suit, rank } => 1 << (suit as u32 * 16 + u32::from(rank & 15)),
+    }
+}
+
+/// Every card of a suit.
+fn suit_cards(suit: Suit) -> Cards {
+    0xFFFF << (suit as u32 * 16)
+}
+
+/// The cards of `suit` ranked above `rank`, and below it.
+fn above(suit: Suit, rank: u8) -> Cards {
+    suit_cards(suit) & !((1u64 << (suit as u32 * 16 + u32::from(rank.min(15)) + 1)) - 1)
+}
+
+fn below(suit: Suit, rank: u8) -> Cards {
+    suit_cards(suit) & ((1u64 << (suit as u32 * 16 + u32::from(rank.min(15)))) - 1)
+}
+
+/// The rule `card` breaks, played by a seat holding `held` into `trick` (RULES.md §7, in
+/// order); `penalty` the game's penalty cards; `void_before`: the seat could not follow
+/// earlier in the deal.
+fn breaks(c: &Conduct, penalty: Cards, held: Cards, trick: &[(usize, Card)], card: Card, void_before: bool) -> Option<Rule> {
+    let of = |suit: Suit| held & suit_cards(suit);
+    if held & bit(card) == 0 {
         return Some(CARD_NOT_HELD);
     }
     if trick.is_empty() {
-        if c.lead_hearts && card.is(Suit::Hearts) && hand.iter().any(|h| !h.is(Suit::Hearts)) {
+        if c.lead_hearts && card.is(Suit::Hearts) && held & !suit_cards(Suit::Hearts) != 0 {
             return Some(LEAD_HEARTS);
         }
-        if c.called_ace == Some(card) && hand.len() > 1 {
+        if c.called_ace == Some(card) && held.count_ones() > 1 {
             return Some(LEAD_CALLED_ACE);
         }
         return None;
@@ -356,38 +384,38 @@ fn breaks(c: &Conduct, hand: &[Card], trick: &[(usize, Card)], card: Card, void_
     // After a led joker the next card is free: it sets the suit.
     let led = suit_led(trick)?;
     let highest_of = |suit: Suit| trick.iter().filter(|(_, x)| x.is(suit)).map(|(_, x)| x.rank()).max();
-    if hand.iter().any(|h| h.is(led)) {
+    if of(led) != 0 {
         if !(card.is(led) || card == Card::Joker) {
             return Some(FOLLOW_SUIT);
         }
-        if let (true, Some(penalty), Some(top)) = (c.play_under, c.penalty, highest_of(led)) {
-            let under: Vec<Card> = hand.iter().copied().filter(|h| h.is(led) && penalty(*h) && h.rank() < top).collect();
-            if !under.is_empty() && !under.contains(&card) {
+        if let (true, Some(top)) = (c.play_under, highest_of(led)) {
+            let under = held & penalty & below(led, top);
+            if under != 0 && under & bit(card) == 0 {
                 return Some(PLAY_UNDER);
             }
         }
         if let (true, Some(trump)) = (c.trump_duty, c.trump) {
             if led == trump {
                 let top = highest_of(trump).unwrap_or(0);
-                if hand.iter().any(|h| h.is(trump) && h.rank() > top) && card.rank() <= top {
+                if held & above(trump, top) != 0 && card.rank() <= top {
                     return Some(BEAT_TRUMP);
                 }
             }
         }
         return None;
     }
-    match (c.discard, c.penalty) {
-        (Discard::Penalty, Some(penalty)) if hand.iter().any(|h| penalty(*h)) && !penalty(card) => return Some(DISCARD_PENALTY),
-        (Discard::KingOfHeartsFirstVoid, _) if !void_before && hand.contains(&KING_OF_HEARTS) && card != KING_OF_HEARTS => return Some(DISCARD_PENALTY),
+    match c.discard {
+        Discard::Penalty if held & penalty != 0 && penalty & bit(card) == 0 => return Some(DISCARD_PENALTY),
+        Discard::KingOfHeartsFirstVoid if !void_before && held & bit(KING_OF_HEARTS) != 0 && card != KING_OF_HEARTS => return Some(DISCARD_PENALTY),
         _ => {}
     }
     if let (true, Some(trump)) = (c.trump_duty, c.trump) {
-        if hand.iter().any(|h| h.is(trump)) {
+        if of(trump) != 0 {
             if !card.is(trump) {
                 return Some(RUFF);
             }
             if let Some(top) = highest_of(trump) {
-                if hand.iter().any(|h| h.is(trump) && h.rank() > top) && card.rank() <= top {
+                if held & above(trump, top) != 0 && card.rank() <= top {
                     return Some(OVERRUFF);
                 }
             }
@@ -402,16 +430,20 @@ fn breaks(c: &Conduct, hand: &[Card], trick: &[(usize, Card)], card: Card, void_
 #[derive(Clone, Debug)]
 pub struct Deal {
     conduct: Conduct,
+    /// The game's penalty cards, as a set.
+    penalty: Cards,
     dealer: usize,
     /// Seats that play, clockwise.
     playing: Vec<usize>,
-    hands: Vec<Vec<Card>>,
+    held: Vec<Cards>,
     current: Vec<(usize, Card)>,
     pub tricks: Vec<Trick>,
+    /// Tricks finished (the tricks themselves may have been handed over to a replay).
+    done: usize,
     leader: usize,
     to_play: usize,
     void_before: Vec<bool>,
-    fallen: Vec<Card>,
+    fallen: Cards,
 }
 
 impl Deal {
@@ -419,17 +451,40 @@ impl Deal {
     pub fn new(conduct: Conduct, hands: Vec<Vec<Card>>, dealer: usize, leader: usize) -> Deal {
         let playing: Vec<usize> = (1..=hands.len()).filter(|s| !hands[s - 1].is_empty()).collect();
         let seats = hands.len();
-        Deal { conduct, dealer, playing, hands, current: vec![], tricks: vec![], leader, to_play: leader, void_before: vec![false; seats + 1], fallen: vec![] }
+        let held = hands.iter().map(|h| h.iter().fold(0, |m, c| m | bit(*c))).collect();
+        let penalty = conduct.penalty.map_or(0, |p| {
+            let ranks = conduct.deck.ranks();
+            Suit::ALL.into_iter().flat_map(|suit| ranks.clone().map(move |rank| Card::Plain { suit, rank })).filter(|c| p(*c)).fold(0, |m, c| m | bit(c))
+        });
+        Deal {
+            conduct,
+            penalty,
+            dealer,
+            playing,
+            held,
+            current: vec![],
+            tricks: vec![],
+            done: 0,
+            leader,
+            to_play: leader,
+            void_before: vec![false; seats + 1],
+            fallen: 0,
+        }
+    }
+
+    fn held_by(&self, seat: usize) -> Cards {
+        self.held.get(seat.wrapping_sub(1)).copied().unwrap_or(0)
     }
 
     /// The seat to play, `None` once every card is played.
     pub fn to_play(&self) -> Option<usize> {
-        self.hands.get(self.to_play.wrapping_sub(1)).filter(|h| !h.is_empty()).map(|_| self.to_play)
+        (self.held_by(self.to_play) != 0).then_some(self.to_play)
     }
 
-    /// The cards `seat` still holds.
-    pub fn hand(&self, seat: usize) -> &[Card] {
-        self.hands.get(seat.wrapping_sub(1)).map_or(&[], Vec::as_slice)
+    /// The cards `seat` still holds, in the deck's order.
+    pub fn hand(&self, seat: usize) -> Vec<Card> {
+        let held = self.held_by(seat);
+        self.conduct.deck.cards().into_iter().filter(|c| held & bit(*c) != 0).collect()
     }
 
     /// The trick on the table (seats and cards, in order).
@@ -440,34 +495,33 @@ impl Deal {
     /// The rule `card` breaks if the seat to play plays it (RULES.md §7, in order).
     pub fn breaks(&self, card: Card) -> Option<Rule> {
         let seat = self.to_play;
-        breaks(&self.conduct, self.hand(seat), &self.current, card, self.void_before.get(seat).copied().unwrap_or(false))
+        breaks(&self.conduct, self.penalty, self.held_by(seat), &self.current, card, self.void_before.get(seat).copied().unwrap_or(false))
     }
 
     /// What the seat to play may play, in the deck's order.
     pub fn legal(&self) -> Vec<Card> {
-        let order = self.conduct.deck.cards();
-        let mut legal: Vec<Card> = self.hand(self.to_play).iter().copied().filter(|c| self.breaks(*c).is_none()).collect();
-        legal.sort_by_key(|c| order.iter().position(|x| x == c));
-        legal
+        self.hand(self.to_play).into_iter().filter(|c| self.breaks(*c).is_none()).collect()
     }
 
     /// Play `card` for the seat to play (checked beforehand with [`Deal::breaks`]).
     pub fn play(&mut self, card: Card) {
         let seat = self.to_play;
-        let Some(hand) = self.hands.get_mut(seat.wrapping_sub(1)) else { return };
+        let Some(held) = self.held.get_mut(seat.wrapping_sub(1)) else { return };
         if let Some(led) = suit_led(&self.current) {
-            if !hand.iter().any(|h| h.is(led)) {
+            if *held & suit_cards(led) == 0 {
                 self.void_before[seat] = true;
             }
         }
-        hand.retain(|h| *h != card);
+        *held &= !bit(card);
         self.current.push((seat, card));
-        self.fallen.push(card);
+        self.fallen |= bit(card);
         let i = self.playing.iter().position(|s| *s == seat).unwrap_or(0);
         self.to_play = self.playing[(i + 1) % self.playing.len().max(1)];
         if self.current.len() == self.playing.len() {
             let won = winner(&self.current, self.conduct.trump);
-            self.tricks.push(Trick { leader: self.leader, cards: std::mem::take(&mut self.current), winner: won });
+            let cards = std::mem::replace(&mut self.current, Vec::with_capacity(self.playing.len()));
+            self.tricks.push(Trick { leader: self.leader, cards, winner: won });
+            self.done += 1;
             self.leader = if self.conduct.dealer_leads { self.dealer } else { won };
             self.to_play = self.leader;
         }
@@ -476,10 +530,8 @@ impl Deal {
     /// The deal may end here: every trick played, or (where the game allows) every
     /// penalty card fallen, at the end of a trick.
     pub fn may_end(&self) -> bool {
-        let deck = self.conduct.deck;
-        let all_fallen =
-            self.conduct.early_end && self.conduct.penalty.is_some_and(|p| deck.cards().into_iter().filter(|c| p(*c)).all(|c| self.fallen.contains(&c)));
-        self.current.is_empty() && (self.tricks.len() == self.conduct.tricks || all_fallen)
+        let all_fallen = self.conduct.early_end && self.penalty != 0 && self.fallen & self.penalty == self.penalty;
+        self.current.is_empty() && (self.done == self.conduct.tricks || all_fallen)
     }
 }
 
@@ -489,26 +541,32 @@ pub struct Record<'a> {
     pub dealer: usize,
     /// The seat that leads the first trick.
     pub leader: usize,
-    pub dealt: &'a [Vec<String>],
+    pub dealt: &'a [Vec<&'a str>],
+    /// The same cards read (`None`: not a card of the deck).
+    pub cards: &'a [Vec<Option<Card>>],
     /// Cards each seat is dealt (0: sits this deal out).
     pub expected: &'a [usize],
-    pub play: &'a [String],
+    pub play: &'a [&'a str],
 }
 
 /// The cards dealt, read and checked (`deal-cards`): of the deck, none twice, each seat
 /// its number. The fault: the seat and the card (empty for a wrong number).
-pub fn dealt_cards(deck: Deck, record: &Record<'_>) -> Result<Vec<Vec<Card>>, (usize, String)> {
+pub fn dealt_cards(record: &Record<'_>) -> Result<Vec<Vec<Card>>, (usize, String)> {
     let mut hands: Vec<Vec<Card>> = vec![vec![]; record.seats];
-    let mut seen = std::collections::HashSet::new();
+    let mut seen: Cards = 0;
     if record.dealt.len() > record.seats {
         return Err((record.seats + 1, String::new()));
     }
     for seat in 1..=record.seats {
         let dealt = record.dealt.get(seat - 1).map(Vec::as_slice).unwrap_or_default();
-        for text in dealt {
-            match deck.parse(text) {
-                Some(card) if seen.insert(card) => hands[seat - 1].push(card),
-                _ => return Err((seat, text.clone())),
+        let cards = record.cards.get(seat - 1).map(Vec::as_slice).unwrap_or_default();
+        for (i, text) in dealt.iter().enumerate() {
+            match cards.get(i).copied().flatten() {
+                Some(card) if seen & bit(card) == 0 => {
+                    seen |= bit(card);
+                    hands[seat - 1].push(card)
+                }
+                _ => return Err((seat, text.to_string())),
             }
         }
         if dealt.len() != record.expected.get(seat - 1).copied().unwrap_or(0) {
@@ -536,10 +594,13 @@ pub fn replay(conduct: &Conduct, record: &Record<'_>) -> Replay {
 /// [`replay`], with the deal as it stands after the last legal card.
 pub fn replay_to(conduct: &Conduct, record: &Record<'_>) -> (Replay, Option<Deal>) {
     let deck = conduct.deck;
-    let hands = match dealt_cards(deck, record) {
+    let hands = match dealt_cards(record) {
         Ok(hands) => hands,
         Err((seat, card)) => {
-            return (Replay { tricks: vec![], illegal: Some(Illegal { trick: 0, seat, card, rule: DEAL_CARDS.code(), legal_cards: vec![] }), complete: false }, None);
+            return (
+                Replay { tricks: vec![], illegal: Some(Illegal { trick: 0, seat, card, rule: DEAL_CARDS.code(), legal_cards: vec![] }), complete: false },
+                None,
+            );
         }
     };
     let mut deal = Deal::new(*conduct, hands, record.dealer, record.leader);
@@ -552,7 +613,7 @@ pub fn replay_to(conduct: &Conduct, record: &Record<'_>) -> (Replay, Option<Deal
         };
         if let Some(rule) = fault {
             illegal = Some(Illegal {
-                trick: deal.tricks.len() + 1,
+                trick: deal.done + 1,
                 seat: deal.to_play,
                 card: card.map_or_else(|| text.trim().to_string(), |c| deck.name(c)),
                 rule: rule.code(),
@@ -565,7 +626,7 @@ pub fn replay_to(conduct: &Conduct, record: &Record<'_>) -> (Replay, Option<Deal
         }
     }
     let complete = illegal.is_none() && deal.may_end();
-    let mut tricks = deal.tricks.clone();
+    let mut tricks = std::mem::take(&mut deal.tricks);
     if !deal.current.is_empty() {
         tricks.push(Trick { leader: deal.leader, cards: deal.current.clone(), winner: 0 });
     }
@@ -649,15 +710,16 @@ const MOST_PLAYED: usize = 7 * 60;
 
 /// A hand record read and bounded: its context, its deal entry (as given), the cards dealt
 /// and played as typed.
-pub struct Read {
+pub struct Read<'a> {
     pub context: Context,
-    pub deal: serde_json::Value,
-    pub dealt: Vec<Vec<String>>,
-    pub play: Vec<String>,
+    pub deal: &'a serde_json::Value,
+    pub dealt: Vec<Vec<&'a str>>,
+    pub cards: Vec<Vec<Option<Card>>>,
+    pub play: Vec<&'a str>,
 }
 
 /// Read a hand record (FORMAT.md "Hand records") for a game seating `seats_allowed`.
-pub fn read_record(record: &serde_json::Value, deck: Deck, seats_allowed: std::ops::RangeInclusive<usize>) -> Result<Read, crate::Violation> {
+pub fn read_record(record: &serde_json::Value, deck: Deck, seats_allowed: std::ops::RangeInclusive<usize>) -> Result<Read<'_>, crate::Violation> {
     use crate::said;
     let format = record.get("format").and_then(|f| f.as_str()).unwrap_or("atout-hand/1");
     if format != "atout-hand/1" {
@@ -691,12 +753,12 @@ pub fn read_record(record: &serde_json::Value, deck: Deck, seats_allowed: std::o
             "hand: de gegeven en gespeelde kaarten ontbreken"
         ))
     })?;
-    let strings = |v: &serde_json::Value, most: usize| -> Option<Vec<String>> {
+    fn strings(v: &serde_json::Value, most: usize) -> Option<Vec<&str>> {
         let list = v.as_array()?;
         (list.len() <= most).then_some(())?;
-        list.iter().map(|c| c.as_str().filter(|s| s.len() <= 8).map(str::to_string)).collect()
-    };
-    let dealt: Vec<Vec<String>> = hand
+        list.iter().map(|c| c.as_str().filter(|s| s.len() <= 8)).collect()
+    }
+    let dealt: Vec<Vec<&str>> = hand
         .get("cards")
         .and_then(|c| c.as_array())
         .filter(|c| c.len() <= seats)
@@ -753,13 +815,14 @@ pub fn read_record(record: &serde_json::Value, deck: Deck, seats_allowed: std::o
             ))
         })?),
     };
-    let deal = record.get("deal").filter(|d| d.is_object()).cloned().ok_or_else(|| {
+    let deal = record.get("deal").filter(|d| d.is_object()).ok_or_else(|| {
         record_fault(said!(
             "deal: the deal entry, as the game's sheet writes it",
             "deal : la ligne de la donne, comme la feuille du jeu l'écrit",
             "deal: de lijn van het spel, zoals het blad van het spel ze schrijft"
         ))
     })?;
-    let parsed = dealt.iter().map(|h| h.iter().filter_map(|c| deck.parse(c)).collect()).collect();
-    Ok(Read { context: Context { seats, dealer, trump, called, leader, dealt: parsed }, deal, dealt, play })
+    let cards: Vec<Vec<Option<Card>>> = dealt.iter().map(|h| h.iter().map(|c| deck.parse(c)).collect()).collect();
+    let parsed = cards.iter().map(|h| h.iter().flatten().copied().collect()).collect();
+    Ok(Read { context: Context { seats, dealer, trump, called, leader, dealt: parsed }, deal, dealt, cards, play })
 }

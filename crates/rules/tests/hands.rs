@@ -245,3 +245,21 @@ fn tricks_seven_and_thirteen_are_read_off_the_cards() {
     assert_eq!(v["figures"], json!({"seventh": 1, "last": 1}));
     assert_eq!(v["line"], "differs");
 }
+
+/// fixtures/hands: records dealt and played at random, each with the answer computed by
+/// fixtures/gen/make_hands.py's own checker of RULES.md §7 (not by Atout).
+#[test]
+fn fixture_records_get_the_answers_computed_outside_rust() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/hands");
+    let expected: Map<String, Value> = serde_json::from_str(&std::fs::read_to_string(dir.join("expected.json")).unwrap()).unwrap();
+    assert!(expected.len() > 90, "{} records", expected.len());
+    let mut rules_seen = std::collections::BTreeSet::new();
+    for (name, want) in &expected {
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(dir.join(format!("{name}.json"))).unwrap()).unwrap();
+        let game = GameId::parse(record["game"].as_str().unwrap()).unwrap();
+        let got = game.rules(&Map::new()).unwrap().hand_check(&record).unwrap();
+        assert_eq!(&got, want, "{name}");
+        rules_seen.insert(want["first_illegal"]["rule"].as_str().unwrap_or("none").to_string());
+    }
+    assert!(rules_seen.len() >= 9, "{rules_seen:?}");
+}

@@ -1,0 +1,71 @@
+//! The hand checker for the jury (RULES.md §7, FORMAT.md "Hand records"): a deal replayed
+//! card by card, without a tournament. What is legal is the rules' (`atout_rules::play`
+//! and each game's module); this reads the record, bounds it and says the verdict.
+
+use crate::{ApiError, Place, Result};
+use atout_rules::{said, GameId};
+use serde::Serialize;
+use serde_json::Value;
+
+/// The longest hand record read (a 57-card deal typed in full is about 2 KB).
+const MOST_BYTES: usize = 256 * 1024;
+
+/// A trick as played: who led, each card with its seat, who won (0: not finished).
+#[derive(Clone, Debug, Serialize)]
+pub struct TrickView {
+    pub leader: usize,
+    pub cards: Vec<(usize, String)>,
+    pub winner: usize,
+}
+
+/// The checker's answer: FORMAT.md's verdict, the broken rule in the three languages,
+/// the tricks as played, and whether the record stands (every card legal, and the
+/// line's figures, if it gives any, those the cards give: `atout hand check` exits 0).
+#[derive(Clone, Debug, Serialize)]
+pub struct HandVerdict {
+    pub verdict: Value,
+    /// The rule the first illegal card breaks: `{en, fr, nl}`.
+    pub rule: Option<Value>,
+    pub tricks: Vec<TrickView>,
+    pub settled: bool,
+}
+
+/// Keys a deal entry carries its figures under, in any game.
+const FIGURE_KEYS: [&str; 7] = ["counts", "taker", "takers", "seventh", "last", "tricks", "partner"];
+
+/// Check a hand record given as JSON text.
+pub fn hand_check(text: &str) -> Result<HandVerdict> {
+    if text.len() > MOST_BYTES {
+        let most = MOST_BYTES / 1024;
+        return Err(ApiError::invalid(said!(
+            "a hand record is at most {most} KB",
+            "un relevé de donne fait au plus {most} Ko",
+            "een spelverslag is hoogstens {most} KB"
+        )));
+    }
+    let record: Value = serde_json::from_str(text).map_err(|e| {
+        let e = e.to_string();
+        ApiError::invalid(said!("the hand record is not JSON: {e}", "le relevé de donne n'est pas du JSON : {e}", "het spelverslag is geen JSON: {e}"))
+    })?;
+    let code = record.get("game").and_then(Value::as_str).unwrap_or_default().to_string();
+    let rules = GameId::parse(&code).and_then(|g| g.rules(&serde_json::Map::new()).ok()).ok_or_else(|| {
+        ApiError::invalid(said!(
+            "game «{code}»: not a game Atout plays",
+            "jeu «{code}» : pas un jeu qu'Atout connaît",
+            "spel «{code}»: geen spel dat Atout kent"
+        ))
+    })?;
+    let checked = rules.hand_replay(&record).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })?;
+    let verdict = checked.verdict;
+    let deck = checked.deck;
+    let rule = checked.replay.illegal.as_ref().map(|i| i.rule_texts().all());
+    let tricks = checked
+        .replay
+        .tricks
+        .iter()
+        .map(|t| TrickView { leader: t.leader, cards: t.cards.iter().map(|(s, c)| (*s, deck.name(*c))).collect(), winner: t.winner })
+        .collect();
+    let carries = FIGURE_KEYS.iter().any(|k| record["deal"].get(k).is_some_and(|v| !v.is_null()));
+    let settled = verdict["legal"] == true && (!carries || verdict["line"] == "matches");
+    Ok(HandVerdict { verdict, rule, tricks, settled })
+}
