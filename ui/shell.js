@@ -30,6 +30,7 @@ export const state = {
   form: null, // the tournament being created, {name, game, rounds, date, fields, ranking, table_points, bye_points} (null: an empty form)
   roundsView: null, // the round shown on the rounds screen (null: the last drawn)
   roundPlan: null, // the plan a planned draw of the round shown would make, with its draw number
+  replay: null, // the jury's replay of a deal: the line, its frame, the cards entered, the rules' answer
   confirmDraw: null, // a draw asking first while the round before is played, {round, before, open, seed, seating} (null: none)
   afterRound: null, // the round the standings are shown after (null: the latest)
   projectorMode: "standings", // what the projector shows: "standings" or "tables"
@@ -71,7 +72,7 @@ export function useTournament(id) {
   state.tournament = String(id);
   localStorage.setItem("atout.tournament", state.tournament);
   openTable(1, 1);
-  state.roundsView = null; state.roundPlan = null; state.confirmDraw = null; state.afterRound = null; state.lastAction = null; state.kept = {};
+  state.roundsView = null; state.roundPlan = null; state.replay = null; state.confirmDraw = null; state.afterRound = null; state.lastAction = null; state.kept = {};
 }
 
 // ---------------------------------------------------------- messages

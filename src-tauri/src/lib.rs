@@ -116,6 +116,14 @@ async fn round_draw(app: S<'_>, tournament: String, round: i64, seed: Option<Str
     app.with(|a| a.round_draw(&tournament, &atout_api::DrawRequest { round, seed, seating: seating.unwrap_or_default() }))
 }
 #[tauri::command]
+async fn hand_check(record: String) -> Reply<atout_api::hands::HandVerdict> {
+    atout_api::hands::hand_check(&record)
+}
+#[tauri::command]
+async fn hand_record(app: S<'_>, tournament: String, round: i64, table: i64, line: usize) -> Reply<Value> {
+    app.with(|a| a.hand_record(&TableRef::new(tournament, round, table), line))
+}
+#[tauri::command]
 async fn round_plan(app: S<'_>, tournament: String, round: i64, seed: Option<String>) -> Reply<atout_api::PlannedRounds> {
     app.with(|a| a.round_plan(&tournament, &atout_api::DrawRequest { round, seed, seating: atout_api::Seating::Planned }))
 }
@@ -374,6 +382,8 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         tournament_enter,
         round_draw,
         round_plan,
+        hand_check,
+        hand_record,
         round_view,
         sheet,
         sheet_history,

@@ -552,6 +552,72 @@ def keyboard_evening(w):
           f"keystrokes per deal within 8 / 4 / 5: {counts}")
 
 
+def set_field(w, css, value):
+    """Put `value` in a field as if typed at once (one input event)."""
+    w.js("const f = document.querySelector(arguments[0]); f.value = arguments[1]; f.dispatchEvent(new Event('input', {bubbles: true}))", css, value)
+    w.settle()
+
+
+def jury_replay(w):
+    """The jury replays a disputed Double King deal card by card (issue "The hand checker"):
+    the cards dealt typed seat by seat, one picked from the deck; an illegal card found and
+    named with its rule and the cards allowed; the deal replayed legally to its early end;
+    the figures the cards give written over the line's as a correction with a reason."""
+    new_tournament(w, "Jury Replay", "double-king", 1)
+    first = open_sheet(w, 5)
+    # Line 1, as the table wrote it: C, one queen each (the cards will say otherwise).
+    w.js("document.activeElement && document.activeElement.blur()")
+    for k in ["c"] + typed(1, 4) + typed(1, 4) + typed(1, 4) + ["\ue007"]:
+        w.keys([k])
+        w.settle()
+    w.find("#line-1")
+    w.click("#nav-jury")
+    w.find("#replay-line-pick")
+    w.select("#replay-line-pick", 1)
+    w.find("#hand-seat-1")
+    # One suit a seat (seat 1 spades … seat 4 clubs), all but the 2 of clubs typed; the 2 of
+    # clubs picked from the deck's remaining cards for seat 4.
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    suits = "SHDC"
+    for seat, suit in enumerate(suits, 1):
+        cards = [r + suit for r in ranks if (r + suit) != "2C"]
+        set_field(w, f"#hand-seat-{seat}", " ".join(cards))
+    w.wait_text("1 cards not dealt yet", "#replay-deck")
+    w.js("document.getElementById('hand-seat-4').focus()")
+    w.settle()
+    w.click("#deck-2C")
+    w.wait_text("Seat", "#replay-next")
+    # The seat left of the dealer leads; each other seat, void in the suit led, must discard a queen.
+    leader = first % 4 + 1
+    order = [(leader - 1 + i) % 4 + 1 for i in range(4)]
+    queen = lambda seat: "Q" + suits[seat - 1]
+    set_field(w, "#replay-play", f"{queen(order[0])} 2{suits[order[1] - 1]}")
+    w.wait_text("breaks the rule", "#replay-illegal")
+    said = w.text("#replay-illegal")
+    check("discards a penalty card of the game" in said and f"Allowed: {queen(order[1])}" in said,
+          f"the illegal card named with its rule and the card allowed: {said!r}")
+    w.find("#illegal-card")
+    w.js("document.getElementById('replay-result').scrollIntoView({block: 'end'})")
+    w.shot("40-jury-replay-illegal", ["breaks the rule", "Allowed:", f"seat {order[1]}"])
+    # Replayed legally: the leader's queen, then each seat's queen picked among its cards.
+    set_field(w, "#replay-play", queen(order[0]))
+    for seat in order[1:]:
+        w.find(f"#play-{queen(seat)}.legal")
+        w.click(f"#play-{queen(seat)}")
+        w.settle()
+    w.wait_text("other figures", "#replay-line")
+    w.js("document.getElementById('replay-result').scrollIntoView({block: 'end'})")
+    w.shot("41-jury-replay-figures", ["The cards give", "The line says", "Use these figures"])
+    w.click("#use-figures")
+    w.wait_text("Saved", "#flash")
+    w.click("#nav-log")
+    w.wait_text("figures from the cards, replayed by the jury", "#log-table")
+    w.click("#nav-scorer")
+    w.find("#line-1")
+    line = w.text("#line-1")
+    check("-8" in line or "−8" in line, f"line 1 now gives the leader the four queens (−8): {line!r}")
+
+
 def inside_viewport(w, css):
     """Whether every element matching `css` lies wholly inside the window's viewport."""
     return w.js("return [...document.querySelectorAll(arguments[0])].map(e => { const r = e.getBoundingClientRect();"
@@ -1373,6 +1439,7 @@ def main():
         prints_and_files(window, os.path.dirname(csv_path))
         table_devices(window)
         keyboard_evening(window)
+        jury_replay(window)
         king_evening(window)
         king_choice_sale(window)
         lucky7_evening(window)

@@ -5,6 +5,7 @@ import { h } from "../dom.js";
 import { state, render, act, flash, errorBox, needTournament, gameOf, savedWho } from "../shell.js";
 import { tableChooser } from "../sheet.js";
 import { printPanel } from "./print.js";
+import { replayPanel } from "./replay.js";
 
 /** Once in the page: a ruling just recorded is scrolled into sight and marked. */
 export function shown() {
@@ -60,6 +61,7 @@ export async function view() {
     chooser,
     errorBox(),
     forms,
+    sheet && game.desc.plays_tricks ? await replayPanel(tid, sheet, game.desc) : null,
     printPanel(tid, ["rulings"], null),
     h("h3", {}, t("all_rulings")),
     h("table", { id: "rulings-table" },

@@ -2,7 +2,7 @@
 //! card by card, without a tournament. What is legal is the rules' (`atout_rules::play`
 //! and each game's module); this reads the record, bounds it and says the verdict.
 
-use crate::{ApiError, Place, Result};
+use crate::{ApiError, Atout, Place, Result, TableRef};
 use atout_rules::{said, GameId};
 use serde::Serialize;
 use serde_json::Value;
@@ -28,10 +28,20 @@ pub struct HandVerdict {
     pub rule: Option<Value>,
     pub tricks: Vec<TrickView>,
     pub settled: bool,
+    /// Every card of the game's deck, in order (for a card grid).
+    pub deck: Vec<String>,
+    /// After the last card, while every card was legal and cards remain: the seat to play,
+    /// the cards it holds and those it may play.
+    pub next: Option<NextCard>,
 }
 
-/// Keys a deal entry carries its figures under, in any game.
-const FIGURE_KEYS: [&str; 7] = ["counts", "taker", "takers", "seventh", "last", "tricks", "partner"];
+/// The seat to play next, what it holds, what it may play.
+#[derive(Clone, Debug, Serialize)]
+pub struct NextCard {
+    pub seat: usize,
+    pub hand: Vec<String>,
+    pub legal: Vec<String>,
+}
 
 /// Check a hand record given as JSON text.
 pub fn hand_check(text: &str) -> Result<HandVerdict> {
@@ -65,7 +75,31 @@ pub fn hand_check(text: &str) -> Result<HandVerdict> {
         .iter()
         .map(|t| TrickView { leader: t.leader, cards: t.cards.iter().map(|(s, c)| (*s, deck.name(*c))).collect(), winner: t.winner })
         .collect();
-    let carries = FIGURE_KEYS.iter().any(|k| record["deal"].get(k).is_some_and(|v| !v.is_null()));
+    let names = |cards: Vec<atout_rules::play::Card>| cards.into_iter().map(|c| deck.name(c)).collect::<Vec<_>>();
+    let next = match (&checked.state, &checked.replay.illegal) {
+        (Some(state), None) => state.to_play().map(|seat| NextCard { seat, hand: names(state.hand(seat)), legal: names(state.legal()) }),
+        _ => None,
+    };
+    let carries = atout_rules::play::carries_figures(&record["deal"]);
     let settled = verdict["legal"] == true && (!carries || verdict["line"] == "matches");
-    Ok(HandVerdict { verdict, rule, tricks, settled })
+    Ok(HandVerdict { verdict, rule, tricks, settled, deck: names(deck.cards()), next })
+}
+
+impl Atout {
+    /// A hand record's frame for a line of a table's sheet: the game, the table's seats,
+    /// the line's dealer and its entry as written (FORMAT.md "Hand records"); the jury
+    /// adds the cards.
+    pub fn hand_record(&mut self, table: &TableRef, line: usize) -> Result<Value> {
+        let sheet = self.sheet(table)?;
+        let at = line.checked_sub(1).and_then(|i| sheet.lines.get(i)).ok_or_else(|| {
+            let n = sheet.lines.len();
+            ApiError::not_found(said!(
+                "line {line}: the sheet has {n} lines",
+                "ligne {line} : la feuille compte {n} lignes",
+                "lijn {line}: het blad telt {n} lijnen"
+            ))
+        })?;
+        let game = GameId::parse(&sheet.game).ok_or_else(|| ApiError::Internal(format!("the sheet's game «{}» is unknown", sheet.game)))?;
+        Ok(atout_rules::play::record_frame(game, sheet.seats.len(), at.line.dealer, &at.entry))
+    }
 }

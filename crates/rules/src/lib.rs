@@ -371,6 +371,8 @@ impl<G: Game> Rules for G {
         let fields: Map<String, Value> = G::FIELDS.iter().map(|f| (f.key.to_string(), serde_json::json!({"name": f.name.get(lang), "seat": f.seat}))).collect();
         if let Value::Object(map) = &mut described {
             map.insert("fields".into(), Value::Object(fields));
+            // Whether the jury can replay its deals card by card (the hand checker).
+            map.insert("plays_tricks".into(), Value::Bool(G::DECK.is_some()));
         }
         described
     }

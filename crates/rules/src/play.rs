@@ -576,6 +576,27 @@ pub fn dealt_cards(record: &Record<'_>) -> Result<Vec<Vec<Card>>, (usize, String
     Ok(hands)
 }
 
+/// Keys a deal entry carries its figures under, in any game.
+const FIGURE_KEYS: [&str; 7] = ["counts", "taker", "takers", "seventh", "last", "tricks", "partner"];
+
+/// The deal entry gives figures the cards can be held against.
+pub fn carries_figures(deal: &serde_json::Value) -> bool {
+    FIGURE_KEYS.iter().any(|k| deal.get(k).is_some_and(|v| !v.is_null()))
+}
+
+/// A hand record's frame (FORMAT.md "Hand records"): the game, the table, the dealer and
+/// the deal entry; no card yet.
+pub fn record_frame(game: crate::GameId, seats: usize, dealer: usize, deal: &serde_json::Value) -> serde_json::Value {
+    serde_json::json!({
+        "format": "atout-hand/1",
+        "game": game.code(),
+        "seats": seats,
+        "dealer": dealer,
+        "deal": deal,
+        "hand": {"cards": vec![Vec::<String>::new(); seats], "play": []},
+    })
+}
+
 /// A hand record checked: the answer, the tricks, the deck, and the deal as it stands
 /// after the last legal card (`None` when the dealt cards are wrong): who plays next and
 /// what they may play.
