@@ -62,7 +62,7 @@ export async function view() {
     errorBox(),
     forms,
     sheet && game.desc.plays_tricks ? await replayPanel(tid, sheet, game.desc) : null,
-    printPanel(tid, ["rulings"], null),
+    printPanel(tid, ["rulings", "hands"], null),
     h("h3", {}, t("all_rulings")),
     h("table", { id: "rulings-table" },
       h("tr", {}, h("th", {}, t("time")), h("th", {}, t("round")), h("th", {}, t("table")), h("th", {}, t("name")), h("th", {}, t("points")), h("th", {}, t("reason")), h("th", {}, t("by"))),

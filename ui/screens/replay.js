@@ -22,7 +22,8 @@ function record(r) {
   const hand = { cards: r.typed.map(cardsOf), play: cardsOf(r.play) };
   if (r.trump) hand.trump = r.trump;
   if (r.called) hand.called = r.called;
-  return { ...r.frame, hand };
+  const { hand: _old, ...deal } = r.frame.deal;
+  return { ...r.frame, deal, hand };
 }
 
 /** Ask the rules about the record as it stands, and show their answer in place. */
@@ -101,7 +102,8 @@ function resultView(r) {
     if (v.line !== "matches") {
       out.push(h("form", { class: "row", id: "use-figures-form", onsubmit: (e) => {
         e.preventDefault();
-        const entry = { ...line, ...v.figures };
+        // The line keeps the cards it was settled by (shown in its history, printed for the file).
+        const entry = { ...line, ...v.figures, hand: record(r).hand };
         act(() => call("deal_correct", { ...r.where, line: r.line, entry, before: line, reason: e.target.reason.value }), () => {
           state.replay = null;
           flash(t("saved"));
@@ -124,7 +126,10 @@ export async function replayPanel(tid, sheet, desc) {
   if (r) r.desc = desc;
   const open = async (line) => {
     const frame = await call("hand_record", { ...where, line });
-    state.replay = { key, where, line, frame, desc, typed: sheet.seats.map(() => ""), play: "", trump: "", called: "", focus: 1, result: null, error: null };
+    // A line that already carries its cards opens with them.
+    const kept = frame.deal.hand || {};
+    const typed = sheet.seats.map((_, i) => ((kept.cards || [])[i] || []).join(" "));
+    state.replay = { key, where, line, frame, desc, typed, play: (kept.play || []).join(" "), trump: kept.trump || "", called: kept.called || "", focus: 1, result: null, error: null };
     render();
   };
   const lines = sheet.lines.map((l) => h("option", { value: l.line, selected: r && r.line === l.line }, `${l.line}. ${l.label} (${t("dealer")} ${l.dealer})`));

@@ -213,7 +213,8 @@ pub fn check(doc: &Document) -> Result<()> {
                 }
             }
             let at = atout_rules::Table::new(table.seats.len(), usize::try_from(table.first_dealer).unwrap_or(0));
-            rules.replay(at, &table.deals).map_err(|e| ApiError::sheet(place.clone(), e))?;
+            let sheet = rules.replay(at, &table.deals).map_err(|e| ApiError::sheet(place.clone(), e))?;
+            rules.check_hands(at, &sheet, &table.deals, &|_| true).map_err(|e| ApiError::sheet(place.clone(), e))?;
             for r in &table.rulings {
                 let ruling: Ruling = serde_json::from_value(r.clone()).map_err(|e| ApiError::ruling_unread(place.clone(), &e))?;
                 ruling.check(table.seats.len()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;

@@ -125,6 +125,50 @@ impl Atout {
         pdf::rulings_pdf(&name, &rulings, &self.print_layout()?, &lang).map_err(fail)
     }
 
+    /// Every line of the tournament that carries its cards, replayed card by card, as PDF
+    /// (the four hands, the tricks, the illegal card marked), for the tournament's file.
+    pub fn print_hands(&mut self, tournament: &str, lang: Option<&str>) -> Result<Vec<u8>> {
+        let lang = print_lang(lang);
+        let id = self.resolve(tournament)?;
+        let (name, tables, rules_game) = {
+            let l = self.loaded(id)?;
+            let tables: Vec<(i64, i64)> = l.rounds.iter().flat_map(|r| r.row.tables.iter().map(move |t| (r.row.round, t.number))).collect();
+            (l.row.name.clone(), tables, l.rules.id())
+        };
+        let mut hands = vec![];
+        for (round, table) in tables {
+            let sheet = self.sheet(&crate::TableRef::new(id.to_string(), round, table))?;
+            let rules = self.loaded(id)?.rules.as_ref();
+            for line in &sheet.lines {
+                let Some(hand) = line.entry.get("hand").filter(|h| h.is_object()) else { continue };
+                let mut deal = line.entry.clone();
+                if let Value::Object(map) = &mut deal {
+                    map.remove("hand");
+                }
+                let mut record = atout_rules::play::record_frame(rules_game, sheet.seats.len(), line.line.dealer, &deal);
+                record["hand"] = hand.clone();
+                let Ok(checked) = rules.hand_replay(&record) else { continue };
+                let deck = checked.deck;
+                let illegal = checked.replay.illegal.as_ref().map(|i| {
+                    serde_json::json!({"trick": i.trick, "seat": i.seat, "card": i.card, "rule": i.rule_texts().get(atout_rules::Lang::parse(&lang)), "allowed": i.legal_cards})
+                });
+                let tricks: Vec<Value> = checked
+                    .replay
+                    .tricks
+                    .iter()
+                    .map(|t| serde_json::json!({"plays": t.cards.iter().map(|(s, c)| serde_json::json!([s, deck.name(*c)])).collect::<Vec<_>>(), "winner": t.winner}))
+                    .collect();
+                hands.push(serde_json::json!({
+                    "round": round, "table": table, "line": line.line.line, "label": line.label_texts.get(atout_rules::Lang::parse(&lang)),
+                    "seats": sheet.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+                    "dealt": atout_rules::play::dealt_as_written(&record),
+                    "trick_list": tricks, "illegal": illegal, "complete": checked.verdict["complete"], "figures": checked.verdict["figures"],
+                }));
+            }
+        }
+        pdf::hands_pdf(&name, &hands, &self.print_layout()?, &lang).map_err(fail)
+    }
+
     /// A spreadsheet of the tournament: `standings`, `rounds` (each player's result in
     /// each round) or `lines` (every sheet line). UTF-8 with a byte-order mark, so that
     /// Excel and LibreOffice open it as it is; `;` by default (a Belgian spreadsheet's).
@@ -257,6 +301,7 @@ impl Atout {
             "sheets" => self.print_sheets(&req.tournament, round()?, false, lang)?,
             "completed-sheets" => self.print_sheets(&req.tournament, round()?, true, lang)?,
             "rulings" => self.print_rulings(&req.tournament, lang)?,
+            "hands" => self.print_hands(&req.tournament, lang)?,
             "season" | "season-csv" => {
                 let season = req.season.as_deref().ok_or_else(|| ApiError::invalid(said!("which season?", "quelle saison ?", "welk seizoen?")))?;
                 if req.what == "season" {

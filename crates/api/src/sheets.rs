@@ -191,6 +191,8 @@ impl Atout {
             edit.apply(&mut deals, &at.place, Some(&|line| w.line_author(table_id, line as i64)))?;
             let table = atout_rules::Table::new(seats, usize::try_from(first).unwrap_or(0));
             let sheet = rules.replay(table, &deals).map_err(|e| ApiError::sheet(at.place.clone(), e))?;
+            // A line written with its cards gives what its cards give.
+            rules.check_hands(table, &sheet, &deals, &|line| stored.get(line - 1) != deals.get(line - 1)).map_err(|e| ApiError::sheet(at.place.clone(), e))?;
             // A jury's fault written on a line states why and who, like a ruling.
             for (line, entry) in sheet.lines.iter().zip(&deals) {
                 let changed = stored.get(line.line - 1) != Some(entry);

@@ -343,6 +343,16 @@ enum PrintCmd {
         lang: Option<String>,
     },
     /// The jury's rulings and fines.
+    /// Every line that carries its cards, replayed card by card: the hands dealt, the
+    /// tricks, the illegal card marked (for the tournament's file).
+    Hands {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long)]
+        lang: Option<String>,
+    },
     Rulings {
         #[arg(long)]
         tournament: String,
@@ -998,6 +1008,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 }
                 PrintCmd::Sheets { tournament, round, completed, out, lang } => (app.print_sheets(&tournament, round, completed, lang.as_deref())?, out),
                 PrintCmd::Rulings { tournament, out, lang } => (app.print_rulings(&tournament, lang.as_deref())?, out),
+                PrintCmd::Hands { tournament, out, lang } => (app.print_hands(&tournament, lang.as_deref())?, out),
                 PrintCmd::Season { season, out, lang } => (app.print_season(&season, lang.as_deref())?, out),
             };
             std::fs::write(&out, pdf).map_err(|e| Failure::Usage(format!("{}: {e}", out.display())))?;

@@ -830,3 +830,71 @@ pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, la
     );
     Ok(c.finish())
 }
+
+/// The deals of a tournament replayed card by card, for its file (issue "The hand
+/// checker"): per line that carries its cards, the cards each seat was dealt, the tricks
+/// in order with who won them, the illegal card marked `!` with the rule it broke and the
+/// cards that were allowed, or the figures the cards give. Each hand: `{round, table,
+/// line, label, seats: [name], dealt: [[card]], trick_list: [{plays: [[seat, card]], winner}],
+/// illegal: {trick, seat, card, rule, allowed} | null, complete, figures}`.
+pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
+    let w = |k: &str, p: &[(&str, String)]| layout.word(k, lang, p);
+    let title = format!("{} — {tournament}", w("hands", &[]));
+    let mut c = Canvas::new(layout, &title, lang)?;
+    c.heading(&title);
+    if hands.is_empty() {
+        c.para(&w("hands_none", &[]), false);
+    }
+    for hand in hands {
+        c.gap(0.6);
+        let at = |k: &str| num(&hand[k]);
+        c.para(
+            &w(
+                "hand_line",
+                &[("round", at("round")), ("table", at("table")), ("line", at("line")), ("label", hand["label"].as_str().unwrap_or("").to_string())],
+            ),
+            true,
+        );
+        let seats = hand["seats"].as_array().cloned().unwrap_or_default();
+        for (i, dealt) in hand["dealt"].as_array().into_iter().flatten().enumerate() {
+            let cards: Vec<&str> = dealt.as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+            let name = seats.get(i).and_then(Value::as_str).unwrap_or("");
+            c.para(&format!("{}. {name} ({}): {}", i + 1, w("hand_dealt", &[]), cards.join(" ")), false);
+        }
+        let illegal = &hand["illegal"];
+        let mut rows: Vec<Vec<String>> = hand["trick_list"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+            .map(|(i, t)| {
+                let cards: Vec<String> =
+                    t["plays"].as_array().into_iter().flatten().map(|sc| format!("{}: {}", num(&sc[0]), sc[1].as_str().unwrap_or(""))).collect();
+                let won = t["winner"].as_u64().filter(|w| *w > 0).map_or("…".to_string(), |w| w.to_string());
+                vec![(i + 1).to_string(), cards.join("   "), won]
+            })
+            .collect();
+        if let Some(trick) = illegal["trick"].as_u64().filter(|t| *t > 0) {
+            let mark = format!("{}: {} !", num(&illegal["seat"]), illegal["card"].as_str().unwrap_or(""));
+            match rows.get_mut(trick as usize - 1) {
+                Some(row) => row[1] = format!("{}   {mark}", row[1]).trim_start().to_string(),
+                None => rows.push(vec![trick.to_string(), mark, "…".to_string()]),
+            }
+        }
+        if !rows.is_empty() {
+            c.table(&[Col::num(w("trick", &[]), 1.0), Col::new(w("hand_cards", &[]), 9.0), Col::num(w("won_by", &[]), 1.6)], &rows, false);
+        }
+        if illegal.is_object() {
+            let allowed: Vec<&str> = illegal["allowed"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+            let said = [("trick", num(&illegal["trick"])), ("seat", num(&illegal["seat"])), ("card", illegal["card"].as_str().unwrap_or("").to_string())];
+            c.para(&w("hand_illegal", &said), true);
+            c.para(illegal["rule"].as_str().unwrap_or(""), false);
+            c.para(&w("hand_allowed", &[("allowed", if allowed.is_empty() { "—".to_string() } else { allowed.join(" ") })]), false);
+        } else if hand["complete"] == true {
+            c.para(&w("hand_legal", &[("figures", hand["figures"].to_string())]), false);
+        } else {
+            c.para(&w("hand_open", &[]), false);
+        }
+    }
+    Ok(c.finish())
+}

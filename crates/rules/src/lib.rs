@@ -336,6 +336,11 @@ pub trait Rules: Send + Sync {
     /// The same, with the tricks as played and the deal as it stands (for the jury's
     /// screen, the printed record and the tests).
     fn hand_replay(&self, record: &Value) -> Result<play::Checked, Violation>;
+    /// The lines of a sheet that carry their `hand` (FORMAT.md "Hand records"), checked:
+    /// a record that does not read is refused, and so is one whose legal, complete play
+    /// gives other figures than its line (but a fault, whose figures a ruling set).
+    /// `changed`: the lines to check (the others were checked when written).
+    fn check_hands(&self, table: Table, sheet: &Sheet, entries: &[Value], changed: &dyn Fn(usize) -> bool) -> Result<(), SheetError>;
 }
 
 impl<G: Game> Rules for G {
@@ -400,6 +405,53 @@ impl<G: Game> Rules for G {
 
     fn hand_check(&self, record: &Value) -> Result<Value, Violation> {
         self.hand_replay(record).map(|checked| checked.verdict)
+    }
+
+    fn check_hands(&self, table: Table, sheet: &Sheet, entries: &[Value], changed: &dyn Fn(usize) -> bool) -> Result<(), SheetError> {
+        for (i, entry) in entries.iter().enumerate() {
+            let Some(hand) = entry.get("hand").filter(|h| !h.is_null()) else { continue };
+            if !changed(i + 1) {
+                continue;
+            }
+            let Some(line) = sheet.lines.get(i) else { continue };
+            let mut deal = entry.clone();
+            if let Value::Object(map) = &mut deal {
+                map.remove("hand");
+            }
+            let mut record = play::record_frame(G::ID, table.seats, line.dealer, &deal);
+            record["hand"] = hand.clone();
+            let checked = self.hand_replay(&record).map_err(|v| SheetError::at(i + 1, v))?;
+            let v = &checked.verdict;
+            if let Some(bad) = checked.replay.illegal.as_ref().filter(|b| b.trick == 0) {
+                let (seat, card) = (bad.seat, if bad.card.is_empty() { "—" } else { bad.card.as_str() });
+                return Err(SheetError::at(
+                    i + 1,
+                    Violation::said(
+                        play::DEAL_CARDS,
+                        said!(
+                            "the cards dealt in this line's hand are wrong at seat {seat} ({card})",
+                            "les cartes données de cette ligne sont fausses à la place {seat} ({card})",
+                            "de gegeven kaarten van deze lijn kloppen niet bij plaats {seat} ({card})"
+                        ),
+                    ),
+                ));
+            }
+            if v["legal"] == true && v["complete"] == true && v["line"] == "differs" && line.fault.is_none() {
+                let figures = v["figures"].to_string();
+                return Err(SheetError::at(
+                    i + 1,
+                    Violation::said(
+                        play::HAND_FIGURES,
+                        said!(
+                            "the cards of this line's hand give {figures}",
+                            "les cartes de la donne de cette ligne donnent {figures}",
+                            "de kaarten van het spel van deze lijn geven {figures}"
+                        ),
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn hand_replay(&self, record: &Value) -> Result<play::Checked, Violation> {

@@ -584,6 +584,12 @@ pub fn carries_figures(deal: &serde_json::Value) -> bool {
     FIGURE_KEYS.iter().any(|k| deal.get(k).is_some_and(|v| !v.is_null()))
 }
 
+/// The cards a hand record deals each seat, as written (seat 1 first).
+pub fn dealt_as_written(record: &serde_json::Value) -> Vec<Vec<String>> {
+    let seats = record.pointer("/hand/cards").and_then(|c| c.as_array()).cloned().unwrap_or_default();
+    seats.iter().map(|s| s.as_array().into_iter().flatten().filter_map(|c| c.as_str().map(str::to_string)).collect()).collect()
+}
+
 /// A hand record's frame (FORMAT.md "Hand records"): the game, the table, the dealer and
 /// the deal entry; no card yet.
 pub fn record_frame(game: crate::GameId, seats: usize, dealer: usize, deal: &serde_json::Value) -> serde_json::Value {
@@ -660,6 +666,14 @@ rule!(
     "a hand record gives the table, the dealer, the deal and each seat's cards (FORMAT.md)",
     "un relevé de donne donne la table, le donneur, la donne et les cartes de chaque place (FORMAT.md)",
     "een spelverslag geeft de tafel, de gever, het spel en de kaarten van elke plaats (FORMAT.md)"
+);
+
+rule!(
+    HAND_FIGURES,
+    "hand-figures",
+    "a line that carries its cards gives the figures its cards give, unless a ruling set them",
+    "une ligne qui porte ses cartes donne les chiffres de ses cartes, sauf si une décision les a fixés",
+    "een lijn met haar kaarten geeft de cijfers van haar kaarten, tenzij een beslissing ze vastlegde"
 );
 
 /// What a hand record says besides the cards (FORMAT.md "Hand records").

@@ -150,6 +150,17 @@ impl Names {
         let leads = |v: &Value| v.as_str().is_some_and(|s| words.named.contains_key(s)) && deal;
         let mut parts: Vec<String> = map.values().filter(|v| leads(v)).map(|v| self.plain(v, seats, lang, deal)).collect();
         for (k, v) in map.iter().filter(|(_, v)| !leads(v)) {
+            // The cards of a deal (a hand record) are on record, not read out in a line.
+            if deal && k == "hand" && v.is_object() {
+                let played = v.get("play").and_then(Value::as_array).map_or(0, Vec::len);
+                let said = [
+                    format!("cards on record ({played} played)"),
+                    format!("cartes relevées ({played} jouées)"),
+                    format!("kaarten opgetekend ({played} gespeeld)"),
+                ];
+                parts.push(said[index(lang)].clone());
+                continue;
+            }
             let value = match v {
                 Value::Null => "—".to_string(),
                 Value::Number(_) if is_seat(k) => seat(v),

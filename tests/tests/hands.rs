@@ -1,0 +1,135 @@
+//! Hand records carried by the lines of a tournament (issue "The hand checker"): a deal of
+//! an exchange document may carry its `hand`; it is stored with the line and exported;
+//! a record whose legal, complete play gives other figures than its line is refused,
+//! naming the line, and so are wrong dealt cards; a correction written with its cards is
+//! held to them.
+
+mod common;
+
+use atout_api::{Atout, TableRef};
+use common::pdftotext;
+use serde_json::{json, Value};
+
+const RANKS: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+
+/// One suit a seat (1 spades, 2 hearts, 3 diamonds, 4 clubs); seat 1 leads (dealer 4) and
+/// the four queens fall in trick 1: C may stop there, seat 1 having taken all four.
+fn hand() -> Value {
+    let cards: Vec<Vec<String>> = ["S", "H", "D", "C"].iter().map(|s| RANKS.iter().map(|r| format!("{r}{s}")).collect()).collect();
+    json!({"cards": cards, "play": ["QS", "QH", "QD", "QC"]})
+}
+
+fn document(deal: Value) -> String {
+    json!({
+        "format": "atout-tournament/1", "name": "Hands", "date": "2026-11-23", "game": "double-king", "settings": {"rounds": 1},
+        "players": [{"id": "p1", "name": "Anne"}, {"id": "p2", "name": "Bart"}, {"id": "p3", "name": "Chloé"}, {"id": "p4", "name": "Dirk"}],
+        "rounds": [{"number": 1, "tables": [{"number": 1, "seats": ["p1", "p2", "p3", "p4"], "first_dealer": 4, "deals": [deal], "rulings": []}], "byes": []}],
+    })
+    .to_string()
+}
+
+#[test]
+fn a_line_carries_its_hand_through_import_and_export() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.import_document(&document(json!({"contract": "C", "counts": [4, 0, 0, 0], "hand": hand()}))).unwrap();
+    let exported = serde_json::to_value(app.export_document(&t.id.to_string()).unwrap()).unwrap();
+    assert_eq!(exported["rounds"][0]["tables"][0]["deals"][0]["hand"], hand());
+    let sheet = app.sheet(&TableRef::new(t.id.to_string(), 1, 1)).unwrap();
+    assert_eq!(sheet.lines[0].line.points, vec![-8, 0, 0, 0]);
+}
+
+#[test]
+fn a_hand_giving_other_figures_than_its_line_is_refused_naming_the_line() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let err = app.import_document(&document(json!({"contract": "C", "counts": [1, 1, 1, 1], "hand": hand()}))).unwrap_err();
+    assert_eq!(err.rule().map(|r| r.code()), Some("hand-figures"), "{err}");
+    assert!(err.to_string().contains("[4,0,0,0]"), "{err}");
+    match &err {
+        atout_api::ApiError::Refused { place, .. } => assert_eq!((place.round, place.table, place.deal), (Some(1), Some(1), Some(1)), "{err}"),
+        other => panic!("{other}"),
+    }
+    // Dealt wrong: a card twice.
+    let mut wrong = hand();
+    wrong["cards"][1][0] = json!("AS");
+    let err = app.import_document(&document(json!({"contract": "C", "counts": [4, 0, 0, 0], "hand": wrong}))).unwrap_err();
+    assert_eq!(err.rule().map(|r| r.code()), Some("deal-cards"), "{err}");
+    // A record that does not read.
+    let err = app.import_document(&document(json!({"contract": "C", "counts": [4, 0, 0, 0], "hand": {"play": []}}))).unwrap_err();
+    assert_eq!(err.rule().map(|r| r.code()), Some("hand-record"), "{err}");
+    assert!(app.tournament_list().unwrap().is_empty(), "nothing stored");
+}
+
+#[test]
+fn an_illegal_play_is_kept_as_the_dispute_it_records() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let mut disputed = hand();
+    // Seat 2 discards a low heart instead of its queen: the line stands as written.
+    disputed["play"] = json!(["QS", "2H", "QD", "QC"]);
+    app.import_document(&document(json!({"contract": "C", "counts": [1, 1, 1, 1], "hand": disputed}))).unwrap();
+}
+
+#[test]
+fn a_correction_written_with_its_cards_is_held_to_them() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.import_document(&document(json!({"contract": "C", "counts": [1, 1, 1, 1]}))).unwrap();
+    let at = TableRef::new(t.id.to_string(), 1, 1);
+    let before = json!({"contract": "C", "counts": [1, 1, 1, 1]});
+    let err = app.deal_correct(&at, 1, json!({"contract": "C", "counts": [0, 4, 0, 0], "hand": hand()}), Some(before.clone()), "jury").unwrap_err();
+    assert_eq!(err.rule().map(|r| r.code()), Some("hand-figures"), "{err}");
+    let sheet = app.deal_correct(&at, 1, json!({"contract": "C", "counts": [4, 0, 0, 0], "hand": hand()}), Some(before), "figures from the cards").unwrap();
+    assert_eq!(sheet.lines[0].line.points, vec![-8, 0, 0, 0]);
+    assert_eq!(sheet.lines[0].entry["hand"], hand());
+}
+
+/// The line in words says the cards are on record, in every language; the history keeps
+/// the hand with the correction.
+#[test]
+fn the_history_shows_a_line_with_its_cards() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.import_document(&document(json!({"contract": "C", "counts": [4, 0, 0, 0], "hand": hand()}))).unwrap();
+    let at = TableRef::new(t.id.to_string(), 1, 1);
+    let sheet = app.sheet(&at).unwrap();
+    let words = &sheet.lines[0].entry_texts;
+    assert_eq!(
+        (words.en.as_str(), words.fr.as_str(), words.nl.as_str()),
+        (
+            "fewest queens · counts by seat: 4 · 0 · 0 · 0 · cards on record (4 played)",
+            "moindre dames · chiffres par place: 4 · 0 · 0 · 0 · cartes relevées (4 jouées)",
+            "minste vrouwen · cijfers per plaats: 4 · 0 · 0 · 0 · kaarten opgetekend (4 gespeeld)"
+        )
+    );
+    let history = app.sheet_history(&at).unwrap();
+    assert!(history.iter().any(|h| h.entry.get("hand") == Some(&hand())), "{history:?}");
+}
+
+/// The tournament's file: every line with its cards, printed and read back with
+/// pdftotext: the hands dealt, the tricks, the illegal card marked with its rule and the
+/// card allowed, in the language asked.
+#[test]
+fn the_hands_are_printed_for_the_file_with_the_illegal_card_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = Atout::open_in_memory().unwrap();
+    let mut disputed = hand();
+    disputed["play"] = json!(["QS", "2H", "QD", "QC"]);
+    let t = app.import_document(&document(json!({"contract": "C", "counts": [1, 1, 1, 1], "hand": disputed}))).unwrap();
+    let text = pdftotext(&app.print_hands(&t.id.to_string(), Some("en")).unwrap(), dir.path());
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for want in [
+        "Deals replayed card by card",
+        "Round 1 · table 1 · line 1",
+        "1. Anne (dealt): 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
+        "4. Dirk (dealt): 2C",
+        "1: QS 2: 2H !",
+        "Illegal: trick 1, seat 2 played 2H, against the rule: a seat that cannot follow discards a penalty card of the game when holding one Allowed: QH",
+    ] {
+        assert!(flat.contains(want), "«{want}» not in:\n{text}");
+    }
+    let text = pdftotext(&app.print_hands(&t.id.to_string(), Some("fr")).unwrap(), dir.path());
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Donnes rejouées carte par carte")
+            && flat.contains("Interdite : pli 1, la place 2 a joué 2H, contre la règle : qui ne peut fournir se défausse")
+            && flat.contains("Permises : QH"),
+        "{text}"
+    );
+}
