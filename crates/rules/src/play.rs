@@ -449,9 +449,13 @@ pub struct Deal {
 impl Deal {
     /// A deal dealt `hands` (seat 1 first; an empty hand sits out), `leader` leading.
     pub fn new(conduct: Conduct, hands: Vec<Vec<Card>>, dealer: usize, leader: usize) -> Deal {
-        let playing: Vec<usize> = (1..=hands.len()).filter(|s| !hands[s - 1].is_empty()).collect();
-        let seats = hands.len();
-        let held = hands.iter().map(|h| h.iter().fold(0, |m, c| m | bit(*c))).collect();
+        Deal::dealt(conduct, hands.iter().map(|h| h.iter().fold(0, |m, c| m | bit(*c))).collect(), dealer, leader)
+    }
+
+    /// The same, each seat's cards as a set.
+    fn dealt(conduct: Conduct, held: Vec<Cards>, dealer: usize, leader: usize) -> Deal {
+        let playing: Vec<usize> = (1..=held.len()).filter(|s| held[s - 1] != 0).collect();
+        let seats = held.len();
         let penalty = conduct.penalty.map_or(0, |p| {
             let ranks = conduct.deck.ranks();
             Suit::ALL.into_iter().flat_map(|suit| ranks.clone().map(move |rank| Card::Plain { suit, rank })).filter(|c| p(*c)).fold(0, |m, c| m | bit(c))
@@ -550,9 +554,10 @@ pub struct Record<'a> {
 }
 
 /// The cards dealt, read and checked (`deal-cards`): of the deck, none twice, each seat
-/// its number. The fault: the seat and the card (empty for a wrong number).
-pub fn dealt_cards(record: &Record<'_>) -> Result<Vec<Vec<Card>>, (usize, String)> {
-    let mut hands: Vec<Vec<Card>> = vec![vec![]; record.seats];
+/// its number; as a set per seat. The fault: the seat and the card (empty for a wrong
+/// number).
+fn dealt_cards(record: &Record<'_>) -> Result<Vec<Cards>, (usize, String)> {
+    let mut hands: Vec<Cards> = vec![0; record.seats];
     let mut seen: Cards = 0;
     if record.dealt.len() > record.seats {
         return Err((record.seats + 1, String::new()));
@@ -564,7 +569,7 @@ pub fn dealt_cards(record: &Record<'_>) -> Result<Vec<Vec<Card>>, (usize, String
             match cards.get(i).copied().flatten() {
                 Some(card) if seen & bit(card) == 0 => {
                     seen |= bit(card);
-                    hands[seat - 1].push(card)
+                    hands[seat - 1] |= bit(card);
                 }
                 _ => return Err((seat, text.to_string())),
             }
@@ -630,7 +635,7 @@ pub fn replay_to(conduct: &Conduct, record: &Record<'_>) -> (Replay, Option<Deal
             );
         }
     };
-    let mut deal = Deal::new(*conduct, hands, record.dealer, record.leader);
+    let mut deal = Deal::dealt(*conduct, hands, record.dealer, record.leader);
     let mut illegal = None;
     for text in record.play {
         let card = deck.parse(text);
