@@ -168,16 +168,28 @@ fn sheet_accepts(rules: &dyn Rules, s: &Setup, f: &Map<String, Value>) {
     }
 }
 
+/// A setup dealt and played out legally at random: its rules, cards dealt, cards played.
+type Played = (Setup, Box<dyn Rules>, Vec<Vec<String>>, Vec<String>);
+
+fn played_setups(rng: &mut ChaCha8Rng) -> Vec<Played> {
+    setups(rng)
+        .into_iter()
+        .map(|s| {
+            let rules = s.game.rules(&Map::new()).unwrap();
+            let dealt = deal(&s, rng);
+            let played = play_out(rules.as_ref(), &s, &dealt, rng);
+            (s, rules, dealt, played)
+        })
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
     fn random_legal_play_outs_pass_and_give_figures_the_sheet_accepts(seed in any::<u64>()) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        for s in setups(&mut rng) {
-            let rules = s.game.rules(&Map::new()).unwrap();
-            let dealt = deal(&s, &mut rng);
-            let played = play_out(rules.as_ref(), &s, &dealt, &mut rng);
+        for (s, rules, dealt, played) in played_setups(&mut rng) {
             let v = rules.hand_check(&record(&s, &dealt, &played)).unwrap();
             prop_assert_eq!(v["legal"].as_bool(), Some(true), "{}: {}", s.deal, v);
             prop_assert_eq!(v["complete"].as_bool(), Some(true), "{}: {}", s.deal, v);
@@ -190,10 +202,7 @@ proptest! {
     #[test]
     fn one_illegal_card_anywhere_is_caught_with_its_rule(seed in any::<u64>()) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        for s in setups(&mut rng) {
-            let rules = s.game.rules(&Map::new()).unwrap();
-            let dealt = deal(&s, &mut rng);
-            let played = play_out(rules.as_ref(), &s, &dealt, &mut rng);
+        for (s, rules, dealt, played) in played_setups(&mut rng) {
             let at = rng.random_range(0..played.len().max(1));
             let before = rules.hand_replay(&record(&s, &dealt, &played[..at])).unwrap();
             let (deck, state) = (before.deck, before.state.unwrap());
