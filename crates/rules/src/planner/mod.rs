@@ -28,20 +28,22 @@ pub struct Schedule {
     pub repeats: u32,
 }
 
-/// How hard the search works: how many swaps it may weigh in all (a fixed count, not a
-/// time, so that the same seed gives the same plan on every machine), and how long a
-/// stretch of steps without a better schedule runs before the best one is shaken up
-/// and the search goes on from there.
+/// How hard the search works: how much it may weigh in all, counted in seats looked at
+/// (a swap between two tables of four looks at 8; a fixed count, not a time, so that the
+/// same seed gives the same plan on every machine), and how long a stretch of steps
+/// without a better schedule runs before the best one is shaken up and the search goes
+/// on from there.
 #[derive(Clone, Copy, Debug)]
 pub struct Effort {
-    pub swaps: u64,
+    pub seats: u64,
     pub stretch: usize,
 }
 
 impl Default for Effort {
-    /// About a quarter of a second on the slowest machine measured (docs/performance.md).
+    /// About a quarter of a second on this machine, whatever the tables' sizes
+    /// (docs/performance.md).
     fn default() -> Self {
-        Effort { swaps: 5_000_000, stretch: 300 }
+        Effort { seats: 80_000_000, stretch: 300 }
     }
 }
 
@@ -290,13 +292,16 @@ fn plan_with<R: Rng>(
     let mut search = Search::new(n, &base, tables);
     let mut cost = search.cost();
     let mut best = (cost, search.tables.clone());
-    let mut tabu = vec![0usize; rounds * n];
+    // Tabu: a player may not go back, in that round, to the table it just left.
+    let most_tables = sizes.iter().map(Vec::len).max().unwrap_or(0);
+    let mut tabu = vec![0usize; rounds * n * most_tables.max(1)];
+    let at = |r: usize, p: usize, t: usize| (r * n + p) * most_tables.max(1) + t;
     let mut since_best = 0;
     let mut conflicted = vec![];
     let floor = if no_history { cost_floor(sizes, n) } else { 0 };
     let mut weighed = 0u64;
     for it in 0.. {
-        if cost <= floor || weighed >= effort.swaps {
+        if cost <= floor || weighed >= effort.seats {
             break;
         }
         if since_best > effort.stretch {
@@ -322,6 +327,8 @@ fn plan_with<R: Rng>(
             since_best = 0;
         }
         since_best += 1;
+        // Finding the players in a repeat looks at every seat of every round.
+        weighed += (rounds * n) as u64;
         // The best swap that is not tabu, over every round with a repeat, moving a
         // player in a repeat (ties broken at random).
         let mut chosen: Option<(i64, usize, usize, usize, usize, usize)> = None;
@@ -336,9 +343,9 @@ fn plan_with<R: Rng>(
                     if tb == usize::MAX || tb == ta {
                         continue;
                     }
-                    weighed += 1;
+                    weighed += (search.tables[r][ta].len() + search.tables[r][tb].len()) as u64;
                     let d = search.delta(r, p, ta, q, tb);
-                    let is_tabu = tabu[r * n + p] > it || tabu[r * n + q] > it;
+                    let is_tabu = tabu[at(r, p, tb)] > it || tabu[at(r, q, ta)] > it;
                     if is_tabu && cost + d >= best.0 {
                         continue;
                     }
@@ -368,8 +375,8 @@ fn plan_with<R: Rng>(
         search.swap(r, p, ta, q, tb);
         cost += d;
         let tenure = 4 + rng.random_range(0..6);
-        tabu[r * n + p] = it + tenure;
-        tabu[r * n + q] = it + tenure;
+        tabu[at(r, p, ta)] = it + tenure;
+        tabu[at(r, q, tb)] = it + tenure;
         if cost < best.0 {
             best = (cost, search.tables.clone());
             since_best = 0;
@@ -413,8 +420,8 @@ pub fn bye_rounds<R: Rng>(rng: &mut R, players: &[Key], byes: usize, rounds: usi
 }
 
 /// The rounds `from..=last` planned for `players` at the tables of `table_plan`, given
-/// what earlier rounds did; never worse over those rounds than drawing each one
-/// greedily as Atout did before (that schedule is simulated too, the better kept).
+/// what earlier rounds did. (Drawing each round greedily, as Atout did first, never does
+/// better on the fields the tests and the benchmark try: it is no longer simulated.)
 pub fn schedule<R: Rng>(rng: &mut R, players: &[Key], table_plan: &crate::TablePlan, rounds: usize, history: &History, last_byes: &[Key]) -> Schedule {
     schedule_from(rng, players, table_plan, rounds, history, last_byes, None)
 }
@@ -448,28 +455,7 @@ fn schedule_from<R: Rng>(
         None => (bye_rounds(rng, players, table_plan.byes, rounds, history, last_byes), None),
     };
     let sizes = vec![table_plan.sizes.clone(); rounds];
-    let planned = plan_with(rng, players, &sizes, &byes, history, Effort::default(), start);
-    if planned.repeats == 0 {
-        return planned;
-    }
-    // The greedy draw Atout made before, round after round, for comparison.
-    let mut h = history.clone();
-    let mut greedy = Schedule { rounds: vec![], repeats: 0 };
-    for b in &byes {
-        let seated: Vec<Key> = players.iter().copied().filter(|p| !b.contains(p)).collect();
-        let plan = crate::TablePlan { sizes: table_plan.sizes.clone(), byes: 0 };
-        let Ok(d) = crate::draw::draw(rng, &seated, &plan, &h) else { return planned };
-        greedy.repeats += d.repeats;
-        for t in &d.tables {
-            h.table(&t.seats);
-        }
-        greedy.rounds.push((d.tables.into_iter().map(|t| t.seats).collect(), b.clone()));
-    }
-    if greedy.repeats < planned.repeats {
-        greedy
-    } else {
-        planned
-    }
+    plan_with(rng, players, &sizes, &byes, history, Effort::default(), start)
 }
 
 /// One round seated from a schedule's round: seats at random, a first dealer drawn,
