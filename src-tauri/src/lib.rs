@@ -464,6 +464,16 @@ pub fn run() {
         .setup(|app| {
             if let Some(window) = tauri::Manager::get_webview_window(app, "main") {
                 fit_to_screen(&window);
+                // WebKit's "document viewer" cache model: no page cache and small memory
+                // caches, as befits an app whose screens are drawn from the api (the web
+                // process's memory at rest, docs/performance.md).
+                #[cfg(target_os = "linux")]
+                let _ = window.with_webview(|view| {
+                    use webkit2gtk::{WebContextExt, WebViewExt};
+                    if let Some(context) = view.inner().context() {
+                        context.set_cache_model(webkit2gtk::CacheModel::DocumentViewer);
+                    }
+                });
             }
             Ok(())
         })

@@ -609,7 +609,8 @@ def jury_replay(w):
     w.js("document.getElementById('replay-result').scrollIntoView({block: 'end'})")
     w.shot("41-jury-replay-figures", ["The cards give", "The line says", "Use these figures"])
     w.click("#use-figures")
-    w.wait_text("Saved", "#flash")
+    # Written: the panel closes (the line is corrected), and the log says so with the reason.
+    w.wait_text("Pick the disputed line", "#screen-jury")
     w.click("#nav-log")
     w.wait_text("figures from the cards, replayed by the jury", "#log-table")
     w.click("#nav-scorer")
