@@ -2,31 +2,12 @@
 //! `cargo bench -p atout-rules --bench seating`; figures in docs/performance.md.
 //! `-- --only PLAYERSxROUNDS` runs one field.
 
-use atout_rules::draw::{draw, History};
+use atout_rules::draw::{greedy_repeats, History};
 use atout_rules::planner::{next_round, schedule, NextRound, PastRound, Seating};
 use atout_rules::TablePlan;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
-
-/// Today's draw, round by round (greedy): its repeats over all rounds.
-fn greedy(players: usize, rounds: usize, plan: &TablePlan, seed: u64) -> u32 {
-    let keys: Vec<u64> = (0..players as u64).collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut history = History::new();
-    let mut repeats = 0;
-    for _ in 0..rounds {
-        let d = draw(&mut rng, &keys, plan, &history).unwrap();
-        repeats += d.repeats;
-        for t in &d.tables {
-            history.table(&t.seats);
-        }
-        for b in &d.byes {
-            history.bye(*b);
-        }
-    }
-    repeats
-}
 
 /// Repeats counted from the schedule itself: every pair, the times it met beyond the first.
 fn counted(rounds: &[(Vec<Vec<u64>>, Vec<u64>)], players: usize) -> u32 {
@@ -121,7 +102,7 @@ fn main() {
         assert_eq!(drawn.tables.len(), plan.sizes.len());
         println!(
             "{kind:>6} {players:>8} {rounds:>6} {:>8} {:>8} {:>8.0} ms {:>8.0} ms",
-            greedy(players, rounds, &plan, 7),
+            greedy_repeats(players, rounds, &plan, 7),
             s.repeats,
             took.as_secs_f64() * 1000.0,
             draw_took.as_secs_f64() * 1000.0

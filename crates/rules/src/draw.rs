@@ -192,3 +192,25 @@ fn improve(tables: &mut [Vec<Key>], history: &History) -> u64 {
         }
     }
 }
+
+/// Players `0..players` drawn round after round with [`draw`] (the greedy draw Atout made
+/// before the planner), from `seed`: the repeat meetings over the rounds. For the planner's
+/// tests and benchmark, which hold the plan against it.
+#[cfg(feature = "testing")]
+pub fn greedy_repeats(players: usize, rounds: usize, plan: &TablePlan, seed: u64) -> u32 {
+    let keys: Vec<Key> = (0..players as Key).collect();
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+    let mut history = History::new();
+    let mut total = 0;
+    for _ in 0..rounds {
+        let Ok(d) = draw(&mut rng, &keys, plan, &history) else { return total };
+        total += d.repeats;
+        for t in &d.tables {
+            history.table(&t.seats);
+        }
+        for b in &d.byes {
+            history.bye(*b);
+        }
+    }
+    total
+}

@@ -214,25 +214,6 @@ fn byes_and_mixed_tables_meet_nobody_twice() {
     }
 }
 
-/// The round-by-round greedy draw Atout made first: its repeats over the rounds.
-fn greedy_repeats(players: usize, rounds: usize, plan: &TablePlan, seed: u64) -> u32 {
-    let keys: Vec<u64> = (0..players as u64).collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut history = History::new();
-    let mut total = 0;
-    for _ in 0..rounds {
-        let d = atout_rules::draw::draw(&mut rng, &keys, plan, &history).unwrap();
-        total += d.repeats;
-        for t in &d.tables {
-            history.table(&t.seats);
-        }
-        for b in &d.byes {
-            history.bye(*b);
-        }
-    }
-    total
-}
-
 /// The plan is never worse than drawing round by round greedily, on fields of every kind
 /// (tables of four with and without byes, Rikken's fives, Lucky 7's mixed tables), past
 /// the point where repeats cannot be avoided.
@@ -254,7 +235,7 @@ fn the_plan_is_never_worse_than_the_greedy_draw() {
             let keys: Vec<u64> = (0..players as u64).collect();
             let s = schedule(&mut ChaCha8Rng::seed_from_u64(seed), &keys, &plan, rounds, &History::new(), &[]);
             assert_eq!(repeats(&s.rounds), s.repeats);
-            let greedy = greedy_repeats(players, rounds, &plan, seed);
+            let greedy = atout_rules::draw::greedy_repeats(players, rounds, &plan, seed);
             assert!(s.repeats <= greedy, "{players} × {rounds}, seed {seed}: planned {} against greedy {greedy}", s.repeats);
         }
     }
