@@ -474,7 +474,16 @@ def new_tournament(w, name, game, rounds, settings=None, enter=True):
         return
     button = w.js("return [...document.querySelectorAll('#tournaments-table tr')].find(r => r.textContent.includes(arguments[0])).querySelector('[id^=enter-all]').id", name)
     w.click(f"#{button}")
-    w.wait_text("players entered", "#flash")
+    # Entered: the tournament's row counts its players (the passing message may be gone by
+    # the time a slow machine looks).
+    end = time.time() + 20
+    players = "0"
+    while time.time() < end:
+        players = w.js("const r = [...document.querySelectorAll('#tournaments-table tr')].find(r => r.textContent.includes(arguments[0])); return r ? r.cells[3].textContent : '0'", name)
+        if players.strip() not in ("", "0"):
+            break
+        time.sleep(0.1)
+    check(players.strip() not in ("", "0"), f"the players are entered in {name}: {players!r}")
 
 
 def open_sheet(w, seed, due="deals 1"):
