@@ -584,6 +584,8 @@ def jury_replay(w):
     w.find("#replay-line-pick")
     w.select("#replay-line-pick", 1)
     w.find("#hand-seat-1")
+    # Double King's record needs no trump turned nor ace called: the replay does not ask.
+    check(not w.js("return !!document.querySelector('[id^=replay-field-]')"), "no trump nor called ace asked in Double King")
     # One suit a seat (seat 1 spades … seat 4 clubs), all but the 2 of clubs typed; the 2 of
     # clubs picked from the deck's remaining cards for seat 4.
     ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]

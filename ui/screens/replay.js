@@ -20,8 +20,8 @@ function cardsOf(text) {
 /** The record the jury has entered so far, from the line's frame. */
 function record(r) {
   const hand = { cards: r.typed.map(cardsOf), play: cardsOf(r.play) };
-  if (r.trump) hand.trump = r.trump;
-  if (r.called) hand.called = r.called;
+  // The record's other fields the game uses (the turned trump, the called ace), as chosen.
+  for (const [field, value] of Object.entries(r.fields)) if (value) hand[field] = value;
   const { hand: _old, ...deal } = r.frame.deal;
   return { ...r.frame, deal, hand };
 }
@@ -43,7 +43,7 @@ async function check(r) {
 
 /** The deck's cards no seat has been dealt yet, to pick into the seat being entered. */
 function deckView(r) {
-  const all = r.result ? r.result.deck : [];
+  const all = (r.desc && r.desc.deck) || (r.result ? r.result.deck : []);
   const dealt = new Set(r.typed.flatMap(cardsOf));
   const left = all.filter((c) => !dealt.has(c));
   return [
@@ -129,7 +129,8 @@ export async function replayPanel(tid, sheet, desc) {
     // A line that already carries its cards opens with them.
     const kept = frame.deal.hand || {};
     const typed = sheet.seats.map((_, i) => ((kept.cards || [])[i] || []).join(" "));
-    state.replay = { key, where, line, frame, desc, typed, play: (kept.play || []).join(" "), trump: kept.trump || "", called: kept.called || "", focus: 1, result: null, error: null };
+    const fields = Object.fromEntries((desc.hand_fields || []).map((f) => [f, kept[f] || ""]));
+    state.replay = { key, where, line, frame, desc, typed, play: (kept.play || []).join(" "), fields, focus: 1, result: null, error: null };
     render();
   };
   const lines = sheet.lines.map((l) => h("option", { value: l.line, selected: r && r.line === l.line }, `${l.line}. ${l.label} (${t("dealer")} ${l.dealer})`));
@@ -141,13 +142,13 @@ export async function replayPanel(tid, sheet, desc) {
   ];
   if (!r) return [...head, h("p", { class: "hint" }, t("replay_pick"))];
   if (!r.result && !r.error) await check(r);
-  const suitSelect = (id, value, set, none) => h("select", { id, onchange: (e) => { set(e.target.value); check(r); } },
-    h("option", { value: "" }, "—"), [...SUITS, ...(none ? ["none"] : [])].map((s) => h("option", { value: s, selected: value === s }, t(`suit_${s}`))));
+  // A suit, or none (the rules say when none will not do).
+  const fieldSelect = (field) => h("label", {}, t(`replay_field_${field}`),
+    h("select", { id: `replay-field-${field}`, onchange: (e) => { r.fields[field] = e.target.value; check(r); } },
+      h("option", { value: "" }, "—"), [...SUITS, "none"].map((s) => h("option", { value: s, selected: r.fields[field] === s }, t(`suit_${s}`)))));
   return [
     ...head,
-    h("div", { class: "row" },
-      h("label", {}, t("replay_trump"), suitSelect("replay-trump", r.trump, (v) => { r.trump = v; }, true)),
-      h("label", {}, t("replay_called"), suitSelect("replay-called", r.called, (v) => { r.called = v; }, false))),
+    Object.keys(r.fields).length ? h("div", { class: "row" }, Object.keys(r.fields).map(fieldSelect)) : null,
     h("div", { id: "replay-hands" }, sheet.seats.map((s) => h("label", { class: "wide" }, `${s.seat}. ${s.name}`,
       h("input", { id: `hand-seat-${s.seat}`, value: r.typed[s.seat - 1], autocomplete: "off", spellcheck: "false", placeholder: "AS KH 10D …",
         onfocus: () => { r.focus = s.seat; const d = document.getElementById("replay-deck"); if (d) d.replaceChildren(...deckView(r)); },

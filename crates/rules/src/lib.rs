@@ -281,6 +281,10 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// not played in tricks (Kings Cribbage).
     const DECK: Option<play::Deck> = None;
 
+    /// The fields of a hand record besides the cards that its deals use (FORMAT.md "Hand
+    /// records": `trump`, `called`), for the jury's replay to ask for.
+    const HAND_FIELDS: &'static [&'static str] = &[];
+
     /// How `deal` is played card by card (RULES.md §7): the rules of play of its contract,
     /// the first leader, the cards each seat is dealt.
     fn play(&self, _context: &play::Context, _deal: &Self::Entry) -> Result<play::DealPlay, Violation> {
@@ -378,6 +382,10 @@ impl<G: Game> Rules for G {
             map.insert("fields".into(), Value::Object(fields));
             // Whether the jury can replay its deals card by card (the hand checker).
             map.insert("plays_tricks".into(), Value::Bool(G::DECK.is_some()));
+            map.insert("hand_fields".into(), serde_json::json!(G::HAND_FIELDS));
+            // Its deck, card by card as a hand record writes them (the jury's card grid).
+            let deck: Vec<String> = G::DECK.map(|d| d.cards().into_iter().map(|c| d.name(c)).collect()).unwrap_or_default();
+            map.insert("deck".into(), serde_json::json!(deck));
         }
         described
     }

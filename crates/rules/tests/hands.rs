@@ -263,3 +263,22 @@ fn fixture_records_get_the_answers_computed_outside_rust() {
     }
     assert!(rules_seen.len() >= 9, "{rules_seen:?}");
 }
+
+/// What a game's hand records use besides the cards, as the window asks it: Rikken the
+/// turned trump and the called ace, Double Lucky 7 the trump, Double King and King neither;
+/// Kings Cribbage is not played in tricks.
+#[test]
+fn each_game_says_what_its_hand_records_use() {
+    for (game, tricks, fields) in [
+        (GameId::DoubleKing, true, json!([])),
+        (GameId::King, true, json!([])),
+        (GameId::Rikken, true, json!(["trump", "called"])),
+        (GameId::DoubleLucky7, true, json!(["trump"])),
+        (GameId::KingsCribbage, false, json!([])),
+    ] {
+        let described = game.rules(&Map::new()).unwrap().describe(atout_rules::Lang::En);
+        assert_eq!((described["plays_tricks"].as_bool(), &described["hand_fields"]), (Some(tricks), &fields), "{game:?}");
+        let deck = described["deck"].as_array().unwrap().len();
+        assert_eq!(deck, [0, 52, 57][usize::from(tricks) + usize::from(game == GameId::DoubleLucky7)], "{game:?}");
+    }
+}
