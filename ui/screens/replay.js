@@ -6,11 +6,17 @@
 // stand beside the line's; "Use these figures" writes them as a correction, with a reason.
 // No rule of play lives here: the window asks.
 import { call } from "../api.js";
-import { t, currentLang } from "../i18n.js";
+import { t, currentLang, explain } from "../i18n.js";
 import { h } from "../dom.js";
 import { state, render, act, flash } from "../shell.js";
 
 const SUITS = ["spades", "hearts", "diamonds", "clubs"];
+
+/** A figure as a person reads it: a list joined by dots, nothing for none. */
+function shown(x) {
+  if (x === undefined || x === null) return "—";
+  return Array.isArray(x) ? x.map(shown).join(" · ") : String(x);
+}
 
 /** The cards typed in a field: words, upper case. */
 function cardsOf(text) {
@@ -33,7 +39,7 @@ async function check(r) {
     r.error = null;
   } catch (e) {
     r.result = null;
-    r.error = e && e.message ? e.message : String(e);
+    r.error = explain(e);
   }
   const box = document.getElementById("replay-result");
   if (box) box.replaceChildren(...resultView(r));
@@ -97,7 +103,7 @@ function resultView(r) {
     const line = r.frame.deal;
     out.push(h("table", { id: "replay-figures" },
       h("tr", {}, h("th", {}, ""), h("th", {}, t("replay_cards_give")), h("th", {}, t("replay_line_says"))),
-      Object.entries(v.figures).map(([k, x]) => h("tr", {}, h("td", {}, (r.desc && r.desc.fields && r.desc.fields[k] && r.desc.fields[k].name) || k), h("td", {}, JSON.stringify(x)), h("td", {}, line[k] === undefined ? "—" : JSON.stringify(line[k]))))));
+      Object.entries(v.figures).map(([k, x]) => h("tr", {}, h("td", {}, (r.desc && r.desc.fields && r.desc.fields[k] && r.desc.fields[k].name) || k), h("td", {}, shown(x)), h("td", {}, shown(line[k]))))));
     out.push(h("p", { id: "replay-line" }, t(v.line === "matches" ? "replay_matches" : v.line === "differs" ? "replay_differs" : "replay_complete")));
     if (v.line !== "matches") {
       out.push(h("form", { class: "row", id: "use-figures-form", onsubmit: (e) => {

@@ -896,15 +896,21 @@ fn penalty_of(phase: Phase) -> Option<fn(Card) -> bool> {
 /// may stop once every card they count has fallen. **Decision** (RULES.md §7): played
 /// clockwise, the seat left of the dealer leading, unless the record names the leader.
 fn deal_play(context: &play::Context, deal: &Deal) -> Result<play::DealPlay, Violation> {
-    let phase = deal.game.ok_or_else(|| play::record_fault(said!("deal.game is missing", "deal.game manque", "deal.game ontbreekt")))?;
+    let phase = deal.game.ok_or_else(|| {
+        play::record_fault(said!(
+            "the deal names no game (`deal.game`)",
+            "la donne ne nomme pas de jeu (`deal.game`)",
+            "het spel noemt geen spel (`deal.game`)"
+        ))
+    })?;
     let trump = match phase {
         Phase::Recup => deal
             .trump
             .ok_or_else(|| {
                 play::record_fault(said!(
-                    "deal.trump: a récup names its trump or none",
-                    "deal.trump : une récup nomme son atout ou sans atout",
-                    "deal.trump: een recup noemt zijn troef of geen"
+                    "a récup names its trump, or no trump (`deal.trump`)",
+                    "une récup nomme son atout, ou sans atout (`deal.trump`)",
+                    "een recup noemt zijn troef, of zonder troef (`deal.trump`)"
                 ))
             })?
             .suit(),

@@ -158,16 +158,16 @@ impl Game for Lucky7 {
     fn play(&self, context: &play::Context, deal: &Hand) -> Result<play::DealPlay, Violation> {
         let cards = usize::try_from(deal.cards).ok().filter(|c| (1..=7).contains(c)).ok_or_else(|| {
             play::record_fault(said!(
-                "deal.cards: the cards dealt each seat, 1 to 7",
-                "deal.cards : les cartes données à chaque place, de 1 à 7",
-                "deal.cards: de kaarten per plaats, van 1 tot 7"
+                "the cards dealt each seat are 1 to 7 (`deal.cards`)",
+                "chaque place reçoit de 1 à 7 cartes (`deal.cards`)",
+                "elke plaats krijgt 1 tot 7 kaarten (`deal.cards`)"
             ))
         })?;
         let trump = context.trump.ok_or_else(|| {
             play::record_fault(said!(
-                "hand.trump: the turned card's colour, or the one the dealer named",
-                "hand.trump : la couleur de la carte retournée, ou celle que le donneur a nommée",
-                "hand.trump: de kleur van de omgedraaide kaart, of die de gever noemde"
+                "choose the trump: the turned card's colour, or the one the dealer named (`hand.trump`)",
+                "choisissez l'atout : la couleur de la carte retournée, ou celle que le donneur a nommée (`hand.trump`)",
+                "kies de troef: de kleur van de omgedraaide kaart, of die de gever noemde (`hand.trump`)"
             ))
         })?;
         let conduct = Conduct { dealer_leads: true, ..Conduct::plain(Deck::Lucky, trump, cards) };

@@ -668,9 +668,9 @@ pub fn replay_to(conduct: &Conduct, record: &Record<'_>) -> (Replay, Option<Deal
 rule!(
     HAND_RECORD,
     "hand-record",
-    "a hand record gives the table, the dealer, the deal and each seat's cards (FORMAT.md)",
-    "un relevé de donne donne la table, le donneur, la donne et les cartes de chaque place (FORMAT.md)",
-    "een spelverslag geeft de tafel, de gever, het spel en de kaarten van elke plaats (FORMAT.md)"
+    "a hand record gives the table, the dealer, the deal and each seat's cards",
+    "un relevé de donne donne la table, le donneur, la donne et les cartes de chaque place",
+    "een spelverslag geeft de tafel, de gever, het spel en de kaarten van elke plaats"
 );
 
 rule!(
@@ -773,24 +773,24 @@ pub fn read_record(record: &serde_json::Value, deck: Deck, seats_allowed: std::o
     if !seats_allowed.contains(&seats) {
         let (from, to) = (seats_allowed.start(), seats_allowed.end());
         return Err(record_fault(said!(
-            "seats: the table's number of seats, {from} to {to}",
-            "seats : le nombre de places de la table, de {from} à {to}",
-            "seats: het aantal plaatsen aan tafel, van {from} tot {to}"
+            "the table seats {from} to {to} (`seats`)",
+            "la table compte de {from} à {to} places (`seats`)",
+            "de tafel telt {from} tot {to} plaatsen (`seats`)"
         )));
     }
     let dealer = record.get("dealer").and_then(|s| s.as_u64()).map(|s| s.min(100) as usize).unwrap_or(0);
     if !(1..=seats).contains(&dealer) {
         return Err(record_fault(said!(
-            "dealer: the seat dealing, 1 to {seats}",
-            "dealer : la place qui donne, de 1 à {seats}",
-            "dealer: de plaats die geeft, van 1 tot {seats}"
+            "the dealer is a seat from 1 to {seats} (`dealer`)",
+            "le donneur est une place de 1 à {seats} (`dealer`)",
+            "de gever is een plaats van 1 tot {seats} (`dealer`)"
         )));
     }
     let hand = record.get("hand").filter(|h| h.is_object()).ok_or_else(|| {
         record_fault(said!(
-            "hand: the cards dealt and played is missing",
-            "hand : les cartes données et jouées manquent",
-            "hand: de gegeven en gespeelde kaarten ontbreken"
+            "the cards dealt and played are missing (`hand`)",
+            "les cartes données et jouées manquent (`hand`)",
+            "de gegeven en gespeelde kaarten ontbreken (`hand`)"
         ))
     })?;
     fn strings(v: &serde_json::Value, most: usize) -> Option<Vec<&str>> {
@@ -805,18 +805,18 @@ pub fn read_record(record: &serde_json::Value, deck: Deck, seats_allowed: std::o
         .and_then(|c| c.iter().map(|s| strings(s, MOST_DEALT)).collect::<Option<Vec<_>>>())
         .ok_or_else(|| {
             record_fault(said!(
-                "hand.cards: one list of cards per seat, seat 1 first",
-                "hand.cards : une liste de cartes par place, la place 1 d'abord",
-                "hand.cards: één lijst kaarten per plaats, plaats 1 eerst"
+                "the cards dealt are given seat by seat, seat 1 first (`hand.cards`)",
+                "les cartes données se donnent place par place, la place 1 d'abord (`hand.cards`)",
+                "de gegeven kaarten staan plaats per plaats, plaats 1 eerst (`hand.cards`)"
             ))
         })?;
     let play = match hand.get("play") {
         None => vec![],
         Some(p) => strings(p, MOST_PLAYED).ok_or_else(|| {
             record_fault(said!(
-                "hand.play: the cards played, in order (at most {MOST_PLAYED})",
-                "hand.play : les cartes jouées, dans l'ordre ({MOST_PLAYED} au plus)",
-                "hand.play: de gespeelde kaarten, in volgorde (hoogstens {MOST_PLAYED})"
+                "the cards played are listed in order, at most {MOST_PLAYED} (`hand.play`)",
+                "les cartes jouées se suivent dans l'ordre, {MOST_PLAYED} au plus (`hand.play`)",
+                "de gespeelde kaarten staan in volgorde, hoogstens {MOST_PLAYED} (`hand.play`)"
             ))
         })?,
     };
@@ -828,9 +828,9 @@ pub fn read_record(record: &serde_json::Value, deck: Deck, seats_allowed: std::o
             Some(name) if suit(name).is_some() => Some(suit(name)),
             _ => {
                 return Err(record_fault(said!(
-                    "hand.trump: spades, hearts, diamonds, clubs or none",
-                    "hand.trump : spades, hearts, diamonds, clubs ou none",
-                    "hand.trump: spades, hearts, diamonds, clubs of none"
+                    "the trump is a suit, or no trump (`hand.trump: spades, hearts, diamonds, clubs or none`)",
+                    "l'atout est une couleur, ou sans atout (`hand.trump: spades, hearts, diamonds, clubs or none`)",
+                    "de troef is een kleur, of zonder troef (`hand.trump: spades, hearts, diamonds, clubs or none`)"
                 )))
             }
         },
@@ -839,9 +839,9 @@ pub fn read_record(record: &serde_json::Value, deck: Deck, seats_allowed: std::o
         None => None,
         Some(name) => Some(suit(name).ok_or_else(|| {
             record_fault(said!(
-                "hand.called: the suit of the called ace (spades, hearts, diamonds or clubs)",
-                "hand.called : la couleur de l'as appelé (spades, hearts, diamonds ou clubs)",
-                "hand.called: de kleur van de gevraagde aas (spades, hearts, diamonds of clubs)"
+                "the called ace is one of the four suits (`hand.called: spades, hearts, diamonds or clubs`)",
+                "l'as appelé est d'une des quatre couleurs (`hand.called: spades, hearts, diamonds or clubs`)",
+                "de gevraagde aas is van een van de vier kleuren (`hand.called: spades, hearts, diamonds or clubs`)"
             ))
         })?),
     };
@@ -849,17 +849,17 @@ pub fn read_record(record: &serde_json::Value, deck: Deck, seats_allowed: std::o
         None | Some(serde_json::Value::Null) => None,
         Some(l) => Some(l.as_u64().map(|l| l as usize).filter(|l| (1..=seats).contains(l)).ok_or_else(|| {
             record_fault(said!(
-                "hand.leader: the seat leading the first trick, 1 to {seats}",
-                "hand.leader : la place qui entame le premier pli, de 1 à {seats}",
-                "hand.leader: de plaats die de eerste slag uitkomt, van 1 tot {seats}"
+                "the first trick is led by a seat from 1 to {seats} (`hand.leader`)",
+                "le premier pli est entamé par une place de 1 à {seats} (`hand.leader`)",
+                "de eerste slag wordt uitgekomen door een plaats van 1 tot {seats} (`hand.leader`)"
             ))
         })?),
     };
     let deal = record.get("deal").filter(|d| d.is_object()).ok_or_else(|| {
         record_fault(said!(
-            "deal: the deal entry, as the game's sheet writes it",
-            "deal : la ligne de la donne, comme la feuille du jeu l'écrit",
-            "deal: de lijn van het spel, zoals het blad van het spel ze schrijft"
+            "the deal is missing, as the game's sheet writes it (`deal`)",
+            "la ligne de la donne manque, comme la feuille du jeu l'écrit (`deal`)",
+            "de lijn van het spel ontbreekt, zoals het blad van het spel ze schrijft (`deal`)"
         ))
     })?;
     let cards: Vec<Vec<Option<Card>>> = dealt.iter().map(|h| h.iter().map(|c| deck.parse(c)).collect()).collect();

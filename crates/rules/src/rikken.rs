@@ -859,7 +859,11 @@ impl Game for Rikken {
 /// The seat a deal's figures name as the declarer.
 fn declarer_of(deal: &Entry, seats: usize) -> Result<usize, Violation> {
     deal.declarer.and_then(|d| usize::try_from(d).ok()).filter(|d| (1..=seats).contains(d)).ok_or_else(|| {
-        play::record_fault(said!("deal.declarer: the declaring seat", "deal.declarer : la place du déclarant", "deal.declarer: de plaats van de bieder"))
+        play::record_fault(said!(
+            "the deal names no declarer (`deal.declarer`)",
+            "la donne ne nomme pas de déclarant (`deal.declarer`)",
+            "het spel noemt geen bieder (`deal.declarer`)"
+        ))
     })
 }
 
@@ -891,7 +895,13 @@ fn partner_of(context: &play::Context, contract: Contract, declarer: usize) -> O
 /// declarer in an abondance or a chelem. The trump is the record's, but in `trou` and
 /// `troela`, whose contract sets it.
 fn deal_play(context: &play::Context, deal: &Entry) -> Result<play::DealPlay, Violation> {
-    let contract = deal.contract.ok_or_else(|| play::record_fault(said!("deal.contract is missing", "deal.contract manque", "deal.contract ontbreekt")))?;
+    let contract = deal.contract.ok_or_else(|| {
+        play::record_fault(said!(
+            "the deal names no contract (`deal.contract`)",
+            "la donne ne nomme pas de contrat (`deal.contract`)",
+            "het spel noemt geen contract (`deal.contract`)"
+        ))
+    })?;
     let seats = context.seats;
     let out = (seats == 5).then_some(context.dealer);
     let mut expected = vec![13; seats];
@@ -901,9 +911,9 @@ fn deal_play(context: &play::Context, deal: &Entry) -> Result<play::DealPlay, Vi
     let given_trump = || {
         context.trump.ok_or_else(|| {
             play::record_fault(said!(
-                "hand.trump: the turned card's suit, or none",
-                "hand.trump : la couleur de la carte retournée, ou none",
-                "hand.trump: de kleur van de omgedraaide kaart, of none"
+                "choose the trump: the turned card's suit, or no trump (`hand.trump`)",
+                "choisissez l'atout : la couleur de la carte retournée, ou sans atout (`hand.trump`)",
+                "kies de troef: de kleur van de omgedraaide kaart, of zonder troef (`hand.trump`)"
             ))
         })
     };
@@ -915,9 +925,9 @@ fn deal_play(context: &play::Context, deal: &Entry) -> Result<play::DealPlay, Vi
             if matches!(contract, Contract::Rik | Contract::RikBeter) {
                 let suit = context.called.ok_or_else(|| {
                     play::record_fault(said!(
-                        "hand.called: the suit of the called ace",
-                        "hand.called : la couleur de l'as appelé",
-                        "hand.called: de kleur van de gevraagde aas"
+                        "choose the called ace's suit (`hand.called`)",
+                        "choisissez la couleur de l'as appelé (`hand.called`)",
+                        "kies de kleur van de gevraagde aas (`hand.called`)"
                     ))
                 })?;
                 called_ace = Some(Card::Plain { suit, rank: play::ACE });
