@@ -79,7 +79,7 @@ function resultView(r) {
   out.push(h("table", { id: "replay-tricks" },
     h("tr", {}, h("th", {}, t("replay_trick")), h("th", {}, t("replay_cards")), h("th", {}, t("replay_won_by"))),
     res.tricks.map((tr, i) => h("tr", {}, h("td", {}, i + 1),
-      h("td", {}, tr.cards.map(([seat, card]) => h("span", { class: "played" }, `${seat}: ${card} `)),
+      h("td", {}, tr.plays.map(([seat, card]) => h("span", { class: "played" }, `${seat}: ${card} `)),
         bad && bad.trick === i + 1 ? h("span", { class: "played illegal", id: "illegal-card" }, `${bad.seat}: ${bad.card}`) : null),
       h("td", {}, tr.winner || "…"))),
     bad && bad.trick > res.tricks.length ? h("tr", {}, h("td", {}, bad.trick), h("td", {}, h("span", { class: "played illegal", id: "illegal-card" }, `${bad.seat}: ${bad.card}`)), h("td", {}, "")) : null));

@@ -14,7 +14,8 @@ const MOST_BYTES: usize = 256 * 1024;
 #[derive(Clone, Debug, Serialize)]
 pub struct TrickView {
     pub leader: usize,
-    pub cards: Vec<(usize, String)>,
+    /// Each card with the seat that played it, in order.
+    pub plays: Vec<(usize, String)>,
     pub winner: usize,
 }
 
@@ -69,12 +70,7 @@ pub fn hand_check(text: &str) -> Result<HandVerdict> {
     let verdict = checked.verdict;
     let deck = checked.deck;
     let rule = checked.replay.illegal.as_ref().map(|i| i.rule_texts().all());
-    let tricks = checked
-        .replay
-        .tricks
-        .iter()
-        .map(|t| TrickView { leader: t.leader, cards: t.cards.iter().map(|(s, c)| (*s, deck.name(*c))).collect(), winner: t.winner })
-        .collect();
+    let tricks = trick_views(&checked.replay, deck);
     let names = |cards: Vec<atout_rules::play::Card>| cards.into_iter().map(|c| deck.name(c)).collect::<Vec<_>>();
     let next = match (&checked.state, &checked.replay.illegal) {
         (Some(state), None) => state.to_play().map(|seat| NextCard { seat, hand: names(state.hand(seat)), legal: names(state.legal()) }),
@@ -83,6 +79,11 @@ pub fn hand_check(text: &str) -> Result<HandVerdict> {
     let carries = atout_rules::play::carries_figures(&record["deal"]);
     let settled = verdict["legal"] == true && (!carries || verdict["line"] == "matches");
     Ok(HandVerdict { verdict, rule, tricks, settled, deck: names(deck.cards()), next })
+}
+
+/// The tricks of a replay as played, cards by their names.
+pub(crate) fn trick_views(replay: &atout_rules::play::Replay, deck: atout_rules::play::Deck) -> Vec<TrickView> {
+    replay.tricks.iter().map(|t| TrickView { leader: t.leader, plays: t.cards.iter().map(|(s, c)| (*s, deck.name(*c))).collect(), winner: t.winner }).collect()
 }
 
 impl Atout {

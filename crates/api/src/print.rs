@@ -140,24 +140,13 @@ impl Atout {
             let sheet = self.sheet(&crate::TableRef::new(id.to_string(), round, table))?;
             let rules = self.loaded(id)?.rules.as_ref();
             for line in &sheet.lines {
-                let Some(hand) = line.entry.get("hand").filter(|h| h.is_object()) else { continue };
-                let mut deal = line.entry.clone();
-                if let Value::Object(map) = &mut deal {
-                    map.remove("hand");
-                }
-                let mut record = atout_rules::play::record_frame(rules_game, sheet.seats.len(), line.line.dealer, &deal);
-                record["hand"] = hand.clone();
+                let Some(record) = atout_rules::play::line_record(rules_game, sheet.seats.len(), line.line.dealer, &line.entry) else { continue };
                 let Ok(checked) = rules.hand_replay(&record) else { continue };
                 let deck = checked.deck;
                 let illegal = checked.replay.illegal.as_ref().map(|i| {
                     serde_json::json!({"trick": i.trick, "seat": i.seat, "card": i.card, "rule": i.rule_texts().get(atout_rules::Lang::parse(&lang)), "allowed": i.legal_cards})
                 });
-                let tricks: Vec<Value> = checked
-                    .replay
-                    .tricks
-                    .iter()
-                    .map(|t| serde_json::json!({"plays": t.cards.iter().map(|(s, c)| serde_json::json!([s, deck.name(*c)])).collect::<Vec<_>>(), "winner": t.winner}))
-                    .collect();
+                let tricks = crate::hands::trick_views(&checked.replay, deck);
                 hands.push(serde_json::json!({
                     "round": round, "table": table, "line": line.line.line, "label": line.label_texts.get(atout_rules::Lang::parse(&lang)),
                     "seats": sheet.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),

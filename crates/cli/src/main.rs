@@ -1206,7 +1206,7 @@ fn season(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
 /// was allowed, or the figures and whether the line gives them.
 fn print_hand(h: &atout_api::hands::HandVerdict) {
     for (i, t) in h.tricks.iter().enumerate() {
-        let cards: Vec<String> = t.cards.iter().map(|(s, c)| format!("{s}:{c}")).collect();
+        let cards: Vec<String> = t.plays.iter().map(|(s, c)| format!("{s}:{c}")).collect();
         let won = if t.winner > 0 { format!("won by seat {}", t.winner) } else { "not finished".to_string() };
         println!("trick {:>2}  {:<40} {won}", i + 1, cards.join(" "));
     }

@@ -417,17 +417,8 @@ impl<G: Game> Rules for G {
 
     fn check_hands(&self, table: Table, sheet: &Sheet, entries: &[Value], changed: &dyn Fn(usize) -> bool) -> Result<(), SheetError> {
         for (i, entry) in entries.iter().enumerate() {
-            let Some(hand) = entry.get("hand").filter(|h| !h.is_null()) else { continue };
-            if !changed(i + 1) {
-                continue;
-            }
-            let Some(line) = sheet.lines.get(i) else { continue };
-            let mut deal = entry.clone();
-            if let Value::Object(map) = &mut deal {
-                map.remove("hand");
-            }
-            let mut record = play::record_frame(G::ID, table.seats, line.dealer, &deal);
-            record["hand"] = hand.clone();
+            let Some(line) = sheet.lines.get(i).filter(|_| changed(i + 1)) else { continue };
+            let Some(record) = play::line_record(G::ID, table.seats, line.dealer, entry) else { continue };
             let checked = self.hand_replay(&record).map_err(|v| SheetError::at(i + 1, v))?;
             let v = &checked.verdict;
             if let Some(bad) = checked.replay.illegal.as_ref().filter(|b| b.trick == 0) {

@@ -608,6 +608,19 @@ pub fn record_frame(game: crate::GameId, seats: usize, dealer: usize, deal: &ser
     })
 }
 
+/// The hand record a sheet line carries (its `hand`), framed with the line's table and
+/// dealer and the line without its cards as the deal; `None` when the line carries none.
+pub fn line_record(game: crate::GameId, seats: usize, dealer: usize, entry: &serde_json::Value) -> Option<serde_json::Value> {
+    let hand = entry.get("hand").filter(|h| !h.is_null())?;
+    let mut deal = entry.clone();
+    if let serde_json::Value::Object(map) = &mut deal {
+        map.remove("hand");
+    }
+    let mut record = record_frame(game, seats, dealer, &deal);
+    record["hand"] = hand.clone();
+    Some(record)
+}
+
 /// A hand record checked: the answer, the tricks, the deck, and the deal as it stands
 /// after the last legal card (`None` when the dealt cards are wrong): who plays next and
 /// what they may play.
