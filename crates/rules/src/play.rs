@@ -357,10 +357,11 @@ fn suit_cards(suit: Suit) -> Cards {
 
 /// The cards of `suit` ranked above `rank`, and below it.
 fn above(suit: Suit, rank: u8) -> Cards {
-    suit_cards(suit) & !((1u64 << (suit as u32 * 16 + u32::from(rank.min(15)) + 1)) - 1)
+    suit_cards(suit) & !below(suit, rank.saturating_add(1))
 }
 
 fn below(suit: Suit, rank: u8) -> Cards {
+    // Ranks stop at 14: the shift stays under 64 whatever `rank` says.
     suit_cards(suit) & ((1u64 << (suit as u32 * 16 + u32::from(rank.min(15)))) - 1)
 }
 
@@ -510,6 +511,9 @@ impl Deal {
     /// Play `card` for the seat to play (checked beforehand with [`Deal::breaks`]).
     pub fn play(&mut self, card: Card) {
         let seat = self.to_play;
+        if self.playing.is_empty() {
+            return;
+        }
         let Some(held) = self.held.get_mut(seat.wrapping_sub(1)) else { return };
         if let Some(led) = suit_led(&self.current) {
             if *held & suit_cards(led) == 0 {

@@ -237,3 +237,33 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// No record, however wrong, makes the checker panic: any seats and dealer, cards of
+    /// any text (cards, near-cards, noise), dealt and played in any number.
+    #[test]
+    fn any_record_is_answered_or_refused_never_a_panic(
+        game in 0usize..4,
+        seats in 0u64..9,
+        dealer in 0u64..9,
+        leader in proptest::option::of(0u64..9),
+        dealt in proptest::collection::vec(proptest::collection::vec("(10|[1-9JQKA]|1[1-5]|JK|X)[SHDCx]?", 0..16), 0..9),
+        play in proptest::collection::vec("(10|[1-9JQKA]|1[1-5]|JK)[SHDC]", 0..60),
+        trump in proptest::option::of("(spades|hearts|none|x)"),
+    ) {
+        let (code, deal) = [
+            ("double-king", json!({"contract": "T", "trump": "hearts"})),
+            ("king", json!({"game": "king-of-hearts"})),
+            ("rikken", json!({"contract": "rik", "declarer": 2})),
+            ("double-lucky-7", json!({"cards": 3, "bids": [0, 0, 0, 0], "tricks": [0, 0, 0, 0]})),
+        ][game].clone();
+        let rules = GameId::parse(code).unwrap().rules(&Map::new()).unwrap();
+        let record = json!({"game": code, "seats": seats, "dealer": dealer, "deal": deal,
+            "hand": {"cards": dealt, "play": play, "trump": trump, "called": "hearts", "leader": leader}});
+        if let Ok(v) = rules.hand_check(&record) {
+            prop_assert!(v["legal"].is_boolean());
+        }
+    }
+}
