@@ -76,7 +76,7 @@ pub fn hand_check(text: &str) -> Result<HandVerdict> {
         (Some(state), None) => state.to_play().map(|seat| NextCard { seat, hand: names(state.hand(seat)), legal: names(state.legal()) }),
         _ => None,
     };
-    let carries = atout_rules::play::carries_figures(&record["deal"]);
+    let carries = checked.carries;
     let settled = verdict["legal"] == true && (!carries || verdict["line"] == "matches");
     Ok(HandVerdict { verdict, rule, tricks, settled, deck: names(deck.cards()), next })
 }

@@ -521,6 +521,7 @@ impl Game for DoubleKing {
     type Choices = Choices;
 
     const DECK: Option<Deck> = Some(Deck::French);
+    const FIGURE_KEYS: &'static [&'static str] = &["counts", "taker", "seventh", "last"];
 
     fn play(&self, context: &play::Context, deal: &Deal) -> Result<play::DealPlay, Violation> {
         deal_play(context, deal)

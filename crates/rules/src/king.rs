@@ -687,6 +687,7 @@ impl Game for King {
     type Choices = Choices;
 
     const DECK: Option<Deck> = Some(Deck::French);
+    const FIGURE_KEYS: &'static [&'static str] = &["counts", "taker", "takers"];
 
     fn play(&self, context: &play::Context, deal: &Deal) -> Result<play::DealPlay, Violation> {
         deal_play(context, deal)

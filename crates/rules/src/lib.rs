@@ -281,6 +281,9 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// not played in tricks (Kings Cribbage).
     const DECK: Option<play::Deck> = None;
 
+    /// The keys of its entry that carry the figures the cards decide (FORMAT.md's names).
+    const FIGURE_KEYS: &'static [&'static str] = &[];
+
     /// The fields of a hand record besides the cards that its deals use (FORMAT.md "Hand
     /// records": `trump`, `called`), for the jury's replay to ask for.
     const HAND_FIELDS: &'static [&'static str] = &[];
@@ -480,7 +483,8 @@ impl<G: Game> Rules for G {
             },
         );
         let figures = Game::figures(self, &read.context, &deal, &replayed);
-        Ok(play::Checked { verdict: play::verdict(&replayed, Some(figures), read.deal), replay: replayed, deck, state })
+        let carries = G::FIGURE_KEYS.iter().any(|k| read.deal.get(k).is_some_and(|v| !v.is_null()));
+        Ok(play::Checked { verdict: play::verdict(&replayed, Some(figures), read.deal), carries, replay: replayed, deck, state })
     }
 
     fn board(&self, table: Table, entries: &[Value]) -> Value {

@@ -151,6 +151,7 @@ impl Game for Lucky7 {
     type Choices = Choices;
 
     const DECK: Option<Deck> = Some(Deck::Lucky);
+    const FIGURE_KEYS: &'static [&'static str] = &["tricks"];
     const HAND_FIELDS: &'static [&'static str] = &["trump"];
 
     /// RULES.md §4 and §7: the dealer leads every trick; follow suit (or play the joker),

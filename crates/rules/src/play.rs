@@ -585,14 +585,6 @@ fn dealt_cards(record: &Record<'_>) -> Result<Vec<Cards>, (usize, String)> {
     Ok(hands)
 }
 
-/// Keys a deal entry carries its figures under, in any game.
-const FIGURE_KEYS: [&str; 7] = ["counts", "taker", "takers", "seventh", "last", "tricks", "partner"];
-
-/// The deal entry gives figures the cards can be held against.
-pub fn carries_figures(deal: &serde_json::Value) -> bool {
-    FIGURE_KEYS.iter().any(|k| deal.get(k).is_some_and(|v| !v.is_null()))
-}
-
 /// The cards a hand record deals each seat, as written (seat 1 first).
 pub fn dealt_as_written(record: &serde_json::Value) -> Vec<Vec<String>> {
     let seats = record.pointer("/hand/cards").and_then(|c| c.as_array()).cloned().unwrap_or_default();
@@ -630,6 +622,9 @@ pub fn line_record(game: crate::GameId, seats: usize, dealer: usize, entry: &ser
 /// what they may play.
 pub struct Checked {
     pub verdict: serde_json::Value,
+    /// The deal gives figures the cards can be held against (some of the game's
+    /// `FIGURE_KEYS`).
+    pub carries: bool,
     pub replay: Replay,
     pub deck: Deck,
     pub state: Option<Deal>,

@@ -701,6 +701,7 @@ impl Game for Rikken {
     type Choices = Choices;
 
     const DECK: Option<Deck> = Some(Deck::French);
+    const FIGURE_KEYS: &'static [&'static str] = &["tricks", "partner"];
     const HAND_FIELDS: &'static [&'static str] = &["trump", "called"];
 
     fn play(&self, context: &play::Context, deal: &Entry) -> Result<play::DealPlay, Violation> {
