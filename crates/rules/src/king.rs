@@ -921,7 +921,7 @@ fn deal_play(context: &play::Context, deal: &Deal) -> Result<play::DealPlay, Vio
     let conduct = Conduct {
         lead_hearts: matches!(phase, Phase::NoHearts | Phase::KingOfHearts | Phase::KingAndLastTwo),
         penalty: penalty_of(phase),
-        discard: if king { Discard::KingOfHeartsFirstVoid } else { Discard::Free },
+        discard: if king { Discard::PenaltyFirstVoid } else { Discard::Free },
         early_end: matches!(phase, Phase::NoHearts | Phase::NoQueens | Phase::NoKingsJacks | Phase::KingOfHearts),
         ..Conduct::plain(Deck::French, trump, 13)
     };

@@ -135,8 +135,8 @@ pub enum Discard {
     Free,
     /// One of the game's penalty cards, when holding one.
     Penalty,
-    /// The K♥, the first time its holder cannot follow (King).
-    KingOfHeartsFirstVoid,
+    /// One of the game's penalty cards, the first time the seat cannot follow (King's K♥).
+    PenaltyFirstVoid,
 }
 
 /// How a deal is played, as its game and contract ask (RULES.md §7).
@@ -407,7 +407,7 @@ fn breaks(c: &Conduct, penalty: Cards, held: Cards, trick: &[(usize, Card)], car
     }
     match c.discard {
         Discard::Penalty if held & penalty != 0 && penalty & bit(card) == 0 => return Some(DISCARD_PENALTY),
-        Discard::KingOfHeartsFirstVoid if !void_before && held & bit(KING_OF_HEARTS) != 0 && card != KING_OF_HEARTS => return Some(DISCARD_PENALTY),
+        Discard::PenaltyFirstVoid if !void_before && held & penalty != 0 && penalty & bit(card) == 0 => return Some(DISCARD_PENALTY),
         _ => {}
     }
     if let (true, Some(trump)) = (c.trump_duty, c.trump) {
