@@ -34,9 +34,9 @@ pub struct Schedule {
 /// without a better schedule runs before the best one is shaken up and the search goes
 /// on from there.
 #[derive(Clone, Copy, Debug)]
-pub struct Effort {
-    pub seats: u64,
-    pub stretch: usize,
+struct Effort {
+    seats: u64,
+    stretch: usize,
 }
 
 impl Default for Effort {
@@ -218,22 +218,18 @@ fn greedy_round<R: Rng>(rng: &mut R, met: &[u16], n: usize, seated: &[usize], si
 /// Plan `sizes.len()` rounds for `players`: `sizes[r]` the table sizes of round r and
 /// `byes[r]` the players who sit it out (chosen beforehand, see [`bye_rounds`]).
 ///
-/// The start: the rounds a construction gives without any repeat
-/// ([`rounds_without_repeats`]: tables of four, no byes, no history), then each
-/// further round seated greedily after those before it ([`greedy_round`]). Then a tabu
-/// search in the manner of Dotú and Van Hentenryck's local search for the social golfer
-/// problem: each step takes a round with a repeat, and makes the best swap of a player
-/// in a repeat with a player of another table of that round (not one swapped in the
-/// last few steps, unless the swap gives the best schedule yet). A long stretch
+/// The start: `start` when given (an earlier plan to mend), else the rounds a
+/// construction gives without any repeat ([`rounds_without_repeats`]: tables of four, no
+/// byes, no history), then each further round seated greedily after those before it
+/// ([`greedy_round`]). Then a tabu search in the manner of Dotú and Van Hentenryck's local
+/// search for the social golfer problem: each step makes the best swap, over every round
+/// with a repeat, of a player in a repeat with a player of another table of that round
+/// (a player may not go back to the table it just left for a few steps, unless the swap
+/// gives the best schedule yet). A long stretch
 /// without a better schedule goes back to the best one and shakes it (random swaps in
 /// a few rounds). Deterministic for a given random generator: the same seed gives the
 /// same plan, which the application relies on.
-pub fn plan<R: Rng>(rng: &mut R, players: &[Key], sizes: &[Vec<usize>], byes: &[Vec<Key>], history: &History, effort: Effort) -> Schedule {
-    plan_with(rng, players, sizes, byes, history, effort, None)
-}
-
-/// [`plan`], started from given rounds (player indices) instead of built ones.
-fn plan_with<R: Rng>(
+fn plan<R: Rng>(
     rng: &mut R,
     players: &[Key],
     sizes: &[Vec<usize>],
@@ -455,7 +451,7 @@ fn schedule_from<R: Rng>(
         None => (bye_rounds(rng, players, table_plan.byes, rounds, history, last_byes), None),
     };
     let sizes = vec![table_plan.sizes.clone(); rounds];
-    plan_with(rng, players, &sizes, &byes, history, Effort::default(), start)
+    plan(rng, players, &sizes, &byes, history, Effort::default(), start)
 }
 
 /// One round seated from a schedule's round: seats at random, a first dealer drawn,
