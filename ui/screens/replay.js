@@ -49,7 +49,7 @@ async function check(r) {
 
 /** The deck's cards no seat has been dealt yet, to pick into the seat being entered. */
 function deckView(r) {
-  const all = (r.desc && r.desc.deck) || (r.result ? r.result.deck : []);
+  const all = r.desc.deck || [];
   const dealt = new Set(r.typed.flatMap(cardsOf));
   const left = all.filter((c) => !dealt.has(c));
   return [
@@ -103,7 +103,7 @@ function resultView(r) {
     const line = r.frame.deal;
     out.push(h("table", { id: "replay-figures" },
       h("tr", {}, h("th", {}, ""), h("th", {}, t("replay_cards_give")), h("th", {}, t("replay_line_says"))),
-      Object.entries(v.figures).map(([k, x]) => h("tr", {}, h("td", {}, (r.desc && r.desc.fields && r.desc.fields[k] && r.desc.fields[k].name) || k), h("td", {}, shown(x)), h("td", {}, shown(line[k]))))));
+      Object.entries(v.figures).map(([k, x]) => h("tr", {}, h("td", {}, r.desc.fields?.[k]?.name || k), h("td", {}, shown(x)), h("td", {}, shown(line[k]))))));
     out.push(h("p", { id: "replay-line" }, t(v.line === "matches" ? "replay_matches" : v.line === "differs" ? "replay_differs" : "replay_complete")));
     if (v.line !== "matches") {
       out.push(h("form", { class: "row", id: "use-figures-form", onsubmit: (e) => {

@@ -29,8 +29,6 @@ pub struct HandVerdict {
     pub rule: Option<Value>,
     pub tricks: Vec<TrickView>,
     pub settled: bool,
-    /// Every card of the game's deck, in order (for a card grid).
-    pub deck: Vec<String>,
     /// After the last card, while every card was legal and cards remain: the seat to play,
     /// the cards it holds and those it may play.
     pub next: Option<NextCard>,
@@ -78,7 +76,7 @@ pub fn hand_check(text: &str) -> Result<HandVerdict> {
     };
     let carries = checked.carries;
     let settled = verdict["legal"] == true && (!carries || verdict["line"] == "matches");
-    Ok(HandVerdict { verdict, rule, tricks, settled, deck: names(deck.cards()), next })
+    Ok(HandVerdict { verdict, rule, tricks, settled, next })
 }
 
 /// The tricks of a replay as played, cards by their names.
