@@ -450,6 +450,19 @@ pub fn run() {
     if std::env::var_os("WEBKIT_DISABLE_COMPOSITING_MODE").is_none() {
         std::env::set_var("WEBKIT_DISABLE_COMPOSITING_MODE", "1");
     }
+    // Without compositing, nothing in the window draws with OpenGL: GTK need not open a GLX
+    // context at start (which maps the same GL driver once more).
+    if std::env::var_os("WEBKIT_DISABLE_COMPOSITING_MODE").is_some_and(|v| v == "1") && std::env::var_os("GDK_GL").is_none() {
+        std::env::set_var("GDK_GL", "disable");
+    }
+    // The window's script is glue between forms and the api (the rules run in Rust): the
+    // JavaScript interpreter serves it as fast as a person types, and without the JIT's
+    // compiled code and its pools the web process holds about 14 MB less after an evening
+    // (docs/performance.md). The web process reads JavaScriptCore's options from the
+    // environment it inherits.
+    if std::env::var_os("JSC_useJIT").is_none() {
+        std::env::set_var("JSC_useJIT", "0");
+    }
     let path = std::env::var_os("ATOUT_DB").map(std::path::PathBuf::from).unwrap_or_else(Atout::default_db_path);
     // A file that cannot be opened is not loaded at all: the window opens on its
     // recovery screen, which offers the backups beside it.
