@@ -195,38 +195,32 @@ fn thirty_two_ten() -> Vec<Vec<Vec<usize>>> {
 /// every pair meets exactly once. The players are ∞ and (x, i) for x in Z_r, r = 4k + 1,
 /// and i in {0, 1, 2}; round t is a base round with every x moved by t (∞ stays). The
 /// base round seats {∞, (0, 0), (0, 1), (0, 2)} and 3k tables of the other players, such
-/// that every difference y − x between two of its players of classes i and j (i < j),
+/// that every difference y − x between two of its players of classes i and j (i ≠ j),
 /// and every ±(y − x) within a class, comes out once: then the r rounds cover every pair
 /// once.
 ///
-/// The base tables are first sought in a symmetric shape ([`plus_minus_pairs`]): a
-/// table {±x of class i, ±y of class j}, where pairs {x, y} split 1..=2k so that the
-/// classes of ±(y − x) and ±(y + x) come out once each. That shape exists whenever 3
-/// does not divide r (found for every such field up to 352 players), and a randomised
-/// backtracking finds it fast. Otherwise (28, 100, 136, … players) a backtracking over
-/// base rounds of any shape ([`base_round_search`]) tries, within a bounded effort.
-/// `None` when neither found one.
+/// Each base table is symmetric, {±a of class i, ±b of class j}: its differences are
+/// ±2a within class i, ±2b within class j (doubling meets every class ±d once as a does),
+/// and ±(b − a), ±(b + a) between the two classes. So the base round is k pairs (a, b) for
+/// each of the class pairs 0–1, 1–2 and 2–0 ([`skew_starters`]) such that each pair's
+/// differences and sums cover every class ±d once, and each class takes every ±x once
+/// over its two class pairs. Found for every field of the family (28, 100, 136 … players
+/// too, where a single set of pairs serving all three class pairs does not exist).
+/// `None` only if the bounded search fails, which no field up to 352 players does.
 pub fn one_rotational(k: usize) -> Option<Vec<Vec<Vec<usize>>>> {
     if k == 0 {
         return None;
     }
     let r = 4 * k + 1;
-    let base = match plus_minus_pairs(k) {
-        Some(pairs) => {
-            // Classes 0–1 from pairs (x, y), 1–2 likewise, 0–2 the other way round: each
-            // class then holds every ± class once, as x in one and as y in the other.
-            let mut tables = vec![];
-            for (x, y) in pairs {
-                let neg = |z: usize| r - z;
-                for (i, j, a, b) in [(0, 1, x, y), (1, 2, x, y), (2, 0, x, y)] {
-                    tables.push(vec![(a, i), (neg(a), i), (b, j), (neg(b), j)]);
-                }
-            }
-            tables
-        }
-        None => base_round_search(k)?,
-    };
+    let starters = skew_starters(k)?;
     let label = |x: usize, i: usize| 1 + i * r + x;
+    let mut base = vec![];
+    for (t, pairs) in starters.iter().enumerate() {
+        let (i, j) = CLASS_PAIRS[t];
+        for &(a, b) in pairs {
+            base.push([(a, i), (r - a, i), (b, j), (r - b, j)]);
+        }
+    }
     let rounds = (0..r)
         .map(|t| {
             let mut round = vec![vec![0, label(t, 0), label(t, 1), label(t, 2)]];
@@ -239,156 +233,137 @@ pub fn one_rotational(k: usize) -> Option<Vec<Vec<Vec<usize>>>> {
     Some(rounds)
 }
 
-/// The class ±z of `z` in Z_r: its representative in 1..=r/2.
+/// The class pairs of [`one_rotational`]'s base tables: a of the first, b of the second.
+const CLASS_PAIRS: [(usize, usize); 3] = [(0, 1), (1, 2), (2, 0)];
+
+/// The class ±z of `z` in Z_r: its representative in 0..=r/2.
 fn pm(z: usize, r: usize) -> usize {
     let z = z % r;
     z.min(r - z)
 }
 
-/// Pairs {x, y} splitting 1..=2k such that the classes ±(y − x) and ±(y + x) modulo
-/// 4k + 1 come out once each over the k pairs (see [`one_rotational`]). A backtracking
-/// that pairs the largest free x first, trying the free y in a random order, restarted
-/// with a budget; deterministic.
-fn plus_minus_pairs(k: usize) -> Option<Vec<(usize, usize)>> {
+/// For each class pair t of [`CLASS_PAIRS`], k pairs (a, b) of ± classes in 1..=2k
+/// modulo r = 4k + 1, such that:
+/// - each class pair's ±(b − a) and ±(b + a) cover 1..=2k once;
+/// - each class holds every ±x once: as a in the class pair it opens, as b in the one it
+///   closes.
+///
+/// An exact cover: a choice (t, a, b) covers the items "t covers ±(b − a)", "t covers
+/// ±(b + a)", "class i holds a" and "class j holds b", and every item must be covered
+/// once. A backtracking that takes the item with the fewest choices left (counted as the
+/// choices are made and undone, as dancing links do) and tries its choices in a random
+/// order, restarted with a budget; deterministic.
+fn skew_starters(k: usize) -> Option<[Vec<(usize, usize)>; 3]> {
+    let half = 2 * k;
     let r = 4 * k + 1;
-    if r.is_multiple_of(3) {
-        // No such pairs then (the differences and sums cannot split evenly).
-        return None;
+    // Items: t * half + d − 1 for "class pair t covers ±d"; 3 * half + c * half + x − 1 for
+    // "class c holds ±x".
+    let items = 6 * half;
+    let mut choices: Vec<(usize, usize, usize, [usize; 4])> = vec![];
+    for (t, &(i, j)) in CLASS_PAIRS.iter().enumerate() {
+        for a in 1..=half {
+            for b in 1..=half {
+                let (d1, d2) = (pm(b + r - a, r), pm(b + a, r));
+                if d1 == 0 || d2 == 0 || d1 == d2 {
+                    continue;
+                }
+                choices.push((t, a, b, [t * half + d1 - 1, t * half + d2 - 1, 3 * half + i * half + a - 1, 3 * half + j * half + b - 1]));
+            }
+        }
     }
-    struct State {
-        k: usize,
-        r: usize,
-        used: Vec<bool>,
-        diff: Vec<bool>,
-        pairs: Vec<(usize, usize)>,
+    let mut holding: Vec<Vec<usize>> = vec![vec![]; items];
+    for (c, choice) in choices.iter().enumerate() {
+        for &item in &choice.3 {
+            holding[item].push(c);
+        }
+    }
+    struct Search<'a> {
+        choices: &'a [(usize, usize, usize, [usize; 4])],
+        holding: Vec<Vec<usize>>,
+        /// How many of a choice's items are covered (0: the choice is still open).
+        blocked: Vec<u8>,
+        /// How many open choices cover an item; `usize::MAX` once it is covered.
+        open: Vec<usize>,
+        taken: Vec<usize>,
         budget: usize,
     }
-    fn extend(s: &mut State, rng: &mut ChaCha8Rng) -> bool {
-        if s.pairs.len() == s.k {
-            return true;
-        }
-        if s.budget == 0 {
-            return false;
-        }
-        s.budget -= 1;
-        let Some(x) = (1..=2 * s.k).rev().find(|x| !s.used[*x]) else { return false };
-        s.used[x] = true;
-        let mut ys: Vec<usize> = (1..=2 * s.k).filter(|y| !s.used[*y]).collect();
-        ys.shuffle(rng);
-        for y in ys {
-            let (a, b) = (pm(y + s.r - x, s.r), pm(y + x, s.r));
-            if a == b || s.diff[a] || s.diff[b] {
-                continue;
-            }
-            s.used[y] = true;
-            s.diff[a] = true;
-            s.diff[b] = true;
-            s.pairs.push((x, y));
-            if extend(s, rng) {
-                return true;
-            }
-            s.pairs.pop();
-            s.used[y] = false;
-            s.diff[a] = false;
-            s.diff[b] = false;
-        }
-        s.used[x] = false;
-        false
-    }
-    let mut rng = ChaCha8Rng::seed_from_u64(k as u64);
-    for _attempt in 0..50 {
-        let mut s = State { k, r, used: vec![false; 2 * k + 1], diff: vec![false; 2 * k + 1], pairs: vec![], budget: 20_000 };
-        if extend(&mut s, &mut rng) {
-            return Some(s.pairs);
-        }
-    }
-    None
-}
-
-/// A base round for [`one_rotational`] of any shape: the 12k players (x, i), x ≠ 0, at
-/// 3k tables of four, by a backtracking that opens a table with the smallest free
-/// player and tries the triples of free players whose six differences are all unused,
-/// in a random order, restarted with a budget. Deterministic; finds 28 players' in a
-/// few thousand steps, and gives up within about a tenth of a second on the larger
-/// fields of this kind (100, 136, 172 players…), whose search space is too wide for
-/// it: the planner's search then takes over.
-fn base_round_search(k: usize) -> Option<Vec<Vec<(usize, usize)>>> {
-    let r = 4 * k + 1;
-    let half = r / 2;
-    // A difference's index: within class i, ±d (d in 1..=r/2); between i < j, y − x.
-    let key = |(x, i): (usize, usize), (y, j): (usize, usize)| -> usize {
-        if i == j {
-            i * (half + 1) + pm(y + r - x, r)
-        } else {
-            let ((x, i), (y, j)) = if i < j { ((x, i), (y, j)) } else { ((y, j), (x, i)) };
-            3 * (half + 1) + (i + j - 1) * r + (y + r - x) % r
-        }
-    };
-    struct State<'a> {
-        key: &'a dyn Fn((usize, usize), (usize, usize)) -> usize,
-        used: Vec<bool>,
-        free: Vec<(usize, usize)>,
-        tables: Vec<Vec<(usize, usize)>>,
-        budget: usize,
-    }
-    fn extend(s: &mut State<'_>, rng: &mut ChaCha8Rng) -> bool {
-        if s.free.is_empty() {
-            return true;
-        }
-        if s.budget == 0 {
-            return false;
-        }
-        s.budget -= 1;
-        // The free player with the fewest partners left opens the table.
-        let options = |s: &State<'_>, p: (usize, usize)| s.free.iter().filter(|q| **q != p && !s.used[(s.key)(p, **q)]).count();
-        let Some(at) = (0..s.free.len()).min_by_key(|i| options(s, s.free[*i])) else { return false };
-        let p = s.free.remove(at);
-        let mut others: Vec<(usize, usize)> = s.free.iter().copied().filter(|q| !s.used[(s.key)(p, *q)]).collect();
-        others.shuffle(rng);
-        for (ai, &a) in others.iter().enumerate() {
-            for (bi, &b) in others.iter().enumerate().skip(ai + 1) {
-                for &c in &others[bi + 1..] {
-                    let keys = [(s.key)(p, a), (s.key)(p, b), (s.key)(p, c), (s.key)(a, b), (s.key)(a, c), (s.key)(b, c)];
-                    let distinct = (0..6).all(|i| (i + 1..6).all(|j| keys[i] != keys[j]));
-                    if !distinct || keys.iter().any(|kk| s.used[*kk]) {
-                        continue;
-                    }
-                    for kk in keys {
-                        s.used[kk] = true;
-                    }
-                    s.free.retain(|q| *q != a && *q != b && *q != c);
-                    s.tables.push(vec![p, a, b, c]);
-                    if extend(s, rng) {
-                        return true;
-                    }
-                    s.tables.pop();
-                    s.free.extend([a, b, c]);
-                    s.free.sort_unstable();
-                    for kk in keys {
-                        s.used[kk] = false;
-                    }
-                    if s.budget == 0 {
-                        s.free.insert(at, p);
-                        return false;
+    impl Search<'_> {
+        fn cover(&mut self, item: usize) {
+            self.open[item] = usize::MAX;
+            for h in 0..self.holding[item].len() {
+                let c = self.holding[item][h];
+                self.blocked[c] += 1;
+                if self.blocked[c] == 1 {
+                    for &other in &self.choices[c].3 {
+                        if other != item && self.open[other] != usize::MAX {
+                            self.open[other] -= 1;
+                        }
                     }
                 }
             }
         }
-        s.free.insert(at, p);
-        false
+        fn uncover(&mut self, item: usize) {
+            let mut open = 0;
+            for h in 0..self.holding[item].len() {
+                let c = self.holding[item][h];
+                self.blocked[c] -= 1;
+                if self.blocked[c] == 0 {
+                    open += 1;
+                    for &other in &self.choices[c].3 {
+                        if other != item && self.open[other] != usize::MAX {
+                            self.open[other] += 1;
+                        }
+                    }
+                }
+            }
+            self.open[item] = open;
+        }
+        fn solve(&mut self) -> bool {
+            let Some(item) = (0..self.open.len()).filter(|i| self.open[*i] != usize::MAX).min_by_key(|i| self.open[*i]) else {
+                return true;
+            };
+            if self.open[item] == 0 || self.budget == 0 {
+                return false;
+            }
+            self.budget -= 1;
+            for h in 0..self.holding[item].len() {
+                let c = self.holding[item][h];
+                if self.blocked[c] != 0 {
+                    continue;
+                }
+                let covers = self.choices[c].3;
+                for &i in &covers {
+                    self.cover(i);
+                }
+                self.taken.push(c);
+                if self.solve() {
+                    return true;
+                }
+                self.taken.pop();
+                for &i in covers.iter().rev() {
+                    self.uncover(i);
+                }
+                if self.budget == 0 {
+                    return false;
+                }
+            }
+            false
+        }
     }
     let mut rng = ChaCha8Rng::seed_from_u64(k as u64);
-    let mut free: Vec<(usize, usize)> = (0..3).flat_map(|i| (1..r).map(move |x| (x, i))).collect();
-    free.sort_unstable();
     for _attempt in 0..20 {
-        let mut used = vec![false; 3 * (half + 1) + 3 * r];
-        // The table of ∞ and the three zeros takes the differences 0 between classes.
-        for (i, j) in [(0, 1), (0, 2), (1, 2)] {
-            used[key((0, i), (0, j))] = true;
+        for h in holding.iter_mut() {
+            h.shuffle(&mut rng);
         }
-        let mut s = State { key: &key, used, free: free.clone(), tables: vec![], budget: 40_000 / (k * k) };
-        if extend(&mut s, &mut rng) {
-            return Some(s.tables);
+        let open = holding.iter().map(Vec::len).collect();
+        let mut s = Search { choices: &choices, holding: holding.clone(), blocked: vec![0; choices.len()], open, taken: vec![], budget: 20_000 };
+        if s.solve() {
+            let mut out: [Vec<(usize, usize)>; 3] = Default::default();
+            for c in s.taken {
+                let (t, a, b, _) = choices[c];
+                out[t].push((a, b));
+            }
+            return Some(out);
         }
     }
     None
