@@ -48,7 +48,7 @@ const texts = {
     replay_title: "Replay a deal", replay_line: "Line", replay_pick: "Pick the disputed line: then enter the cards each seat was dealt, and the cards played.",
     replay_field_trump: "Trump turned or named", replay_field_called: "Called ace", suit_spades: "spades", suit_hearts: "hearts", suit_diamonds: "diamonds", suit_clubs: "clubs", suit_none: "no trump",
     replay_deck_left: "{n} cards not dealt yet; a click gives one to seat {seat}:", replay_play: "Cards played, in order", replay_trick: "Trick", replay_cards: "Cards (seat: card)", replay_won_by: "Won by seat",
-    replay_dealing: "The cards dealt are not complete yet: seat {seat} {card}", replay_illegal: "Trick {trick}: seat {seat} played {card}, which breaks the rule:", replay_allowed: "Allowed:",
+    replay_dealing: "The cards dealt are not complete yet: seat {seat} {card}", replay_illegal: "Trick {trick}: seat {seat} played {card}, which breaks the rule:", replay_allowed: "Allowed:", replay_pending: "Not complete yet",
     replay_to_play: "Seat {seat} to play:", replay_cards_give: "The cards give", replay_line_says: "The line says", replay_matches: "Every card is legal, and the line gives the same figures.",
     replay_differs: "Every card is legal, and the line gives other figures.", replay_complete: "Every card is legal; the deal is complete.", replay_so_far: "Every card so far is legal; the deal is not played to its end.",
     replay_reason: "figures from the cards, replayed by the jury", replay_use: "Use these figures",
@@ -122,7 +122,7 @@ const texts = {
     replay_title: "Rejouer une donne", replay_line: "Ligne", replay_pick: "Choisissez la ligne contestée : puis entrez les cartes données à chaque place, et les cartes jouées.",
     replay_field_trump: "Atout retourné ou nommé", replay_field_called: "As appelé", suit_spades: "pique", suit_hearts: "cœur", suit_diamonds: "carreau", suit_clubs: "trèfle", suit_none: "sans atout",
     replay_deck_left: "{n} cartes pas encore données ; un clic en donne une à la place {seat} :", replay_play: "Cartes jouées, dans l'ordre", replay_trick: "Pli", replay_cards: "Cartes (place : carte)", replay_won_by: "Pris par la place",
-    replay_dealing: "Les cartes données ne sont pas encore complètes : place {seat} {card}", replay_illegal: "Pli {trick} : la place {seat} a joué {card}, contre la règle :", replay_allowed: "Permises :",
+    replay_dealing: "Les cartes données ne sont pas encore complètes : place {seat} {card}", replay_illegal: "Pli {trick} : la place {seat} a joué {card}, contre la règle :", replay_allowed: "Permises :", replay_pending: "Pas encore complet",
     replay_to_play: "La place {seat} joue :", replay_cards_give: "Les cartes donnent", replay_line_says: "La ligne dit", replay_matches: "Toutes les cartes sont permises, et la ligne donne les mêmes chiffres.",
     replay_differs: "Toutes les cartes sont permises, et la ligne donne d'autres chiffres.", replay_complete: "Toutes les cartes sont permises ; la donne est complète.", replay_so_far: "Jusqu'ici toutes les cartes sont permises ; la donne n'est pas jouée jusqu'au bout.",
     replay_reason: "chiffres des cartes, rejouées par le jury", replay_use: "Prendre ces chiffres",
@@ -195,7 +195,7 @@ const texts = {
     replay_title: "Een spel naspelen", replay_line: "Lijn", replay_pick: "Kies de betwiste lijn: geef dan de kaarten die elke plaats kreeg, en de gespeelde kaarten.",
     replay_field_trump: "Troef omgedraaid of genoemd", replay_field_called: "Gevraagde aas", suit_spades: "schoppen", suit_hearts: "harten", suit_diamonds: "ruiten", suit_clubs: "klaveren", suit_none: "zonder troef",
     replay_deck_left: "{n} kaarten nog niet gegeven; een klik geeft er een aan plaats {seat}:", replay_play: "Gespeelde kaarten, in volgorde", replay_trick: "Slag", replay_cards: "Kaarten (plaats: kaart)", replay_won_by: "Genomen door plaats",
-    replay_dealing: "De gegeven kaarten zijn nog niet volledig: plaats {seat} {card}", replay_illegal: "Slag {trick}: plaats {seat} speelde {card}, tegen de regel:", replay_allowed: "Toegelaten:",
+    replay_dealing: "De gegeven kaarten zijn nog niet volledig: plaats {seat} {card}", replay_illegal: "Slag {trick}: plaats {seat} speelde {card}, tegen de regel:", replay_allowed: "Toegelaten:", replay_pending: "Nog niet volledig",
     replay_to_play: "Plaats {seat} speelt:", replay_cards_give: "De kaarten geven", replay_line_says: "De lijn zegt", replay_matches: "Elke kaart is toegelaten, en de lijn geeft dezelfde cijfers.",
     replay_differs: "Elke kaart is toegelaten, en de lijn geeft andere cijfers.", replay_complete: "Elke kaart is toegelaten; het spel is volledig.", replay_so_far: "Tot nu toe is elke kaart toegelaten; het spel is niet uitgespeeld.",
     replay_reason: "cijfers van de kaarten, door de jury nagespeeld", replay_use: "Deze cijfers nemen",
@@ -278,6 +278,11 @@ function forPeople(text) {
   return String(text ?? "").replace(/\s*\(`[^`]+`\)/g, "").replace(/`([^`]+)`/g, "$1");
 }
 
+/** What a refusal says of the case, without the rule: in the window's language, for people. */
+export function detailOf(err) {
+  return forPeople((err && err.detail_texts && err.detail_texts[lang]) || (err && err.detail));
+}
+
 /**
  * A refused change as the user reads it: the rule in their language, then the case, then
  * where. The rule's code is no word for a person: it is carried as `.rule` on the text (a
@@ -287,7 +292,7 @@ export function explain(err) {
   if (err && err.rule) {
     const where = err.place ? [err.place.round && `${t("round")} ${err.place.round}`, err.place.table && `${t("table")} ${err.place.table}`, err.place.deal && `${t("line")} ${err.place.deal}`].filter(Boolean).join(", ") : "";
     const rule = forPeople((err.rule_texts && err.rule_texts[lang]) || err.rule_text);
-    const detail = forPeople((err.detail_texts && err.detail_texts[lang]) || err.detail);
+    const detail = detailOf(err);
     const text = new String(`${t("refused")} — ${rule.charAt(0).toUpperCase()}${rule.slice(1)}. ${detail}${where ? ` (${where})` : ""}`);
     text.rule = err.rule;
     return text;

@@ -1040,6 +1040,20 @@ def rikken_evening(w):
     sums = w.js("return [...document.querySelectorAll('#round-scores th')].slice(1).map(e => Number(e.textContent))")
     check(sum(sums) == 0, f"the running balance sums to 0: {sums}")
     w.shot("16-rikken-scorer", ["sits out", "open misère"])
+    # The jury's replay of the rik (issue "The hand checker"): until the called ace is chosen
+    # the record is work in progress, said as such and not as a refusal.
+    w.click("#nav-jury")
+    w.find("#replay-line-pick")
+    w.select("#replay-line-pick", 1)
+    w.wait_text("Not complete yet", "#replay-result")
+    said = w.text("#replay-result")
+    check("called ace" in said and "Refused" not in said and not w.js("return !!document.getElementById('replay-refused')"),
+          f"a replay waiting for its called ace says what is missing, not refused: {said!r}")
+    w.find("#replay-field-called")
+    w.js("document.getElementById('replay-result').scrollIntoView({block: 'end'})")
+    w.shot("16b-rikken-replay-pending", ["Not complete yet", "called ace"])
+    w.click("#nav-scorer")
+    w.find("#line-3")
 
 
 def rikken_keyboard(w):

@@ -6,7 +6,7 @@
 // stand beside the line's; "Use these figures" writes them as a correction, with a reason.
 // No rule of play lives here: the window asks.
 import { call } from "../api.js";
-import { t, currentLang, explain } from "../i18n.js";
+import { t, currentLang, explain, detailOf } from "../i18n.js";
 import { h } from "../dom.js";
 import { state, render, act, flash } from "../shell.js";
 
@@ -39,7 +39,10 @@ async function check(r) {
     r.error = null;
   } catch (e) {
     r.result = null;
-    r.error = explain(e);
+    // A record that does not read yet (a choice the game needs not made) is work in
+    // progress, not a refusal: it says what is missing.
+    r.pending = e && e.rule === "hand-record";
+    r.error = r.pending ? `${t("replay_pending")} — ${detailOf(e)}` : explain(e);
   }
   const box = document.getElementById("replay-result");
   if (box) box.replaceChildren(...resultView(r));
@@ -66,7 +69,7 @@ function deckView(r) {
 /** The tricks, the first illegal card, the seat to play, the figures beside the line's. */
 function resultView(r) {
   const lang = currentLang();
-  if (r.error) return [h("p", { class: "error", id: "replay-refused" }, r.error)];
+  if (r.error) return [h("p", r.pending ? { class: "hint", id: "replay-pending" } : { class: "error", id: "replay-refused" }, r.error)];
   const res = r.result;
   if (!res) return [];
   const v = res.verdict;
