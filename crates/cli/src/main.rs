@@ -8,6 +8,29 @@ use serde_json::Value;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// Print to standard output, as `print!` does, but a reader that has gone (`atout … | head`)
+/// ends the command quietly, as a pipe's writer should, and is no panic.
+macro_rules! out {
+    ($($arg:tt)*) => { write_out(format_args!($($arg)*)) };
+}
+
+/// The same, with a new line (as `println!`).
+macro_rules! outln {
+    () => { write_out(format_args!("\n")) };
+    ($($arg:tt)*) => { write_out(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+fn write_out(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: standard output: {e}");
+        std::process::exit(1);
+    }
+}
+
 /// The allocator Atout ships with, as the benchmarks measure it (docs/performance.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -673,7 +696,7 @@ fn json(v: &impl serde::Serialize) -> String {
 }
 
 fn print_round(r: &DrawnRound) {
-    println!(
+    outln!(
         "{} — round {}{}  (seed {}, repeat meetings not avoided: {})",
         r.tournament,
         r.round,
@@ -682,42 +705,42 @@ fn print_round(r: &DrawnRound) {
         r.repeats.map_or("-".into(), |n| n.to_string())
     );
     for t in &r.tables {
-        println!("table {}  (first dealer: seat {})", t.number, t.first_dealer);
+        outln!("table {}  (first dealer: seat {})", t.number, t.first_dealer);
         for s in &t.seats {
             let scorer = if t.scorers.contains(&s.seat) { "  [keeps the score]" } else { "" };
-            println!("  seat {}  {:<6} {}{}{scorer}", s.seat, s.player, s.name, if s.club.is_empty() { String::new() } else { format!(" ({})", s.club) });
+            outln!("  seat {}  {:<6} {}{}{scorer}", s.seat, s.player, s.name, if s.club.is_empty() { String::new() } else { format!(" ({})", s.club) });
         }
     }
     if !r.byes.is_empty() {
         let byes: Vec<String> = r.byes.iter().map(|b| format!("{} {}", b.player, b.name)).collect();
-        println!("bye: {}", byes.join(", "));
+        outln!("bye: {}", byes.join(", "));
     }
 }
 
 fn print_sheet(s: &SheetView) {
-    println!("{} — round {}, table {}", s.tournament, s.round, s.table);
+    outln!("{} — round {}, table {}", s.tournament, s.round, s.table);
     for seat in &s.seats {
-        println!("  seat {}  {} {}", seat.seat, seat.player, seat.name);
+        outln!("  seat {}  {} {}", seat.seat, seat.player, seat.name);
     }
-    println!("{:>4} {:>4} {:>6} {:<4} {:>24}", "line", "deal", "dealer", "game", "points");
+    outln!("{:>4} {:>4} {:>6} {:<4} {:>24}", "line", "deal", "dealer", "game", "points");
     for l in &s.lines {
         let pts: Vec<String> = l.line.points.iter().map(|p| format!("{p:>5}")).collect();
         let mark = if l.line.counts { "" } else { "  (void, redealt)" };
-        println!("{:>4} {:>4} {:>6} {:<4} {}{mark}", l.line.line, l.line.deal, l.line.dealer, l.line.label, pts.join(""));
+        outln!("{:>4} {:>4} {:>6} {:<4} {}{mark}", l.line.line, l.line.deal, l.line.dealer, l.line.label, pts.join(""));
     }
-    println!("totals  {:?}", s.totals);
+    outln!("totals  {:?}", s.totals);
     for r in &s.rulings {
-        println!("ruling  seat {}: {:?} — {} ({}){}", r.seat, r.points, r.reason, r.by, if r.sanction { " [sanction]" } else { "" });
+        outln!("ruling  seat {}: {:?} — {} ({}){}", r.seat, r.points, r.reason, r.by, if r.sanction { " [sanction]" } else { "" });
     }
     let tp: Vec<String> = s.table_points.iter().map(|p| p.to_string()).collect();
     let tp = if s.uses_table_points { format!("   table points [{}]", tp.join(", ")) } else { String::new() };
-    println!("scores  {:?}{tp}{}", s.scores, if s.complete { "" } else { "  (provisional)" });
+    outln!("scores  {:?}{tp}{}", s.scores, if s.complete { "" } else { "  (provisional)" });
     match &s.next {
-        Some(next) => println!("next: {}", serde_json::to_string(next).unwrap_or_default()),
-        None => println!("sheet complete ({} deals)", s.deals_played),
+        Some(next) => outln!("next: {}", serde_json::to_string(next).unwrap_or_default()),
+        None => outln!("sheet complete ({} deals)", s.deals_played),
     }
     for seat in &s.next_scorer {
-        println!("serviteur: seat {seat} keeps the score of the next game");
+        outln!("serviteur: seat {seat} keeps the score of the next game");
     }
 }
 
@@ -726,7 +749,7 @@ fn print_backup(b: &atout_api::backups::BackupInfo) {
         Some(p) => format!("does not check: {p}"),
         None => format!("{} tournaments, {} rounds, {} lines; last change {}", b.tournaments, b.rounds, b.lines, b.last_change_local.as_deref().unwrap_or("-")),
     };
-    println!("{}  {:<16} {}  ({holds})", b.written_local, b.kind, b.path);
+    outln!("{}  {:<16} {}  ({holds})", b.written_local, b.kind, b.path);
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
@@ -737,15 +760,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
         let game = atout_api::games("en").into_iter().find(|g| g.calculator).map(|g| g.code).unwrap_or_default();
         let score = atout_api::hand_score(game, tiles)?;
         match format {
-            Output::Json => println!("{}", json(&score)),
+            Output::Json => outln!("{}", json(&score)),
             Output::Table => {
-                println!("hand      {}", score["tiles"].as_array().into_iter().flatten().filter_map(Value::as_str).collect::<Vec<_>>().join(" "));
+                outln!("hand      {}", score["tiles"].as_array().into_iter().flatten().filter_map(Value::as_str).collect::<Vec<_>>().join(" "));
                 // Each part as the rules say it, in English.
                 for p in score["parts"].as_array().into_iter().flatten() {
                     let name = p["name"]["en"].as_str().unwrap_or("").to_lowercase();
-                    println!("{name:<9} {} × {} = {}", p["count"], p["each"], p["points"]);
+                    outln!("{name:<9} {} × {} = {}", p["count"], p["each"], p["points"]);
                 }
-                println!("{}", score["points"]);
+                outln!("{}", score["points"]);
             }
         }
         return Ok(());
@@ -755,7 +778,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         let text = std::fs::read_to_string(file).map_err(|e| Failure::Usage(format!("{}: {e}", file.display())))?;
         let checked = atout_api::hands::hand_check(&text)?;
         match format {
-            Output::Json => println!("{}", json(&checked.verdict)),
+            Output::Json => outln!("{}", json(&checked.verdict)),
             Output::Table => print_hand(&checked),
         }
         return if checked.settled { Ok(()) } else { Err(Failure::Exit(2)) };
@@ -763,7 +786,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
     // A restore must work on a database that cannot be opened (damaged, or newer).
     if let Command::Restore { file } = &cli.command {
         let kept = atout_api::backups::restore_into(&path, file)?;
-        println!("restored {} into {}; the replaced content is kept as {kept}", file.display(), path.display());
+        outln!("restored {} into {}; the replaced content is kept as {kept}", file.display(), path.display());
         return Ok(());
     }
     let mut app = match Atout::open(&path) {
@@ -783,7 +806,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Players(PlayersCmd::Import { file, tournament }) => {
             let bytes = std::fs::read(&file).map_err(|e| Failure::Usage(format!("{}: {e}", file.display())))?;
             let r = app.players_import_bytes(&bytes, tournament.as_deref())?;
-            println!(
+            outln!(
                 "{} players added, {} already registered{} (read as {})",
                 r.added.len(),
                 r.known.len(),
@@ -791,36 +814,36 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 r.encoding
             );
             for p in &r.unsure {
-                println!("not imported: «{}» ({}) could be several registered players; add them by hand", p.name, p.club);
+                outln!("not imported: «{}» ({}) could be several registered players; add them by hand", p.name, p.club);
             }
         }
         Command::Players(PlayersCmd::List { format }) => {
             let players = app.players_list()?;
             match format {
-                Output::Json => println!("{}", json(&players)),
+                Output::Json => outln!("{}", json(&players)),
                 Output::Table => {
                     for p in players {
-                        println!("{:>5}  {:<30} {:<20} {}", p.id, p.name, p.club, p.member);
+                        outln!("{:>5}  {:<30} {:<20} {}", p.id, p.name, p.club, p.member);
                     }
                 }
             }
         }
         Command::Players(PlayersCmd::Add { name, club, member, anyway }) => {
             let p = app.player_add(&name, &club, &member, anyway)?;
-            println!("{}", p.id);
+            outln!("{}", p.id);
         }
         Command::Tournament(TournamentCmd::Create { name, game, rounds, date, settings }) => {
             let settings = settings.as_deref().map(parse_json).transpose()?;
             let t = app.tournament_create(&atout_api::NewTournament { name, game, date, rounds, settings })?;
-            println!("{}", t.id);
+            outln!("{}", t.id);
         }
         Command::Tournament(TournamentCmd::List { format }) => {
             let all = app.tournament_list()?;
             match format {
-                Output::Json => println!("{}", json(&all)),
+                Output::Json => outln!("{}", json(&all)),
                 Output::Table => {
                     for t in all {
-                        println!(
+                        outln!(
                             "{:>4}  {:<30} {:<14} {}  {} players, {}/{} rounds drawn",
                             t.id,
                             t.name,
@@ -836,21 +859,21 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Tournament(TournamentCmd::Settings { tournament, json: patch, reason }) => {
             let t = app.tournament_settings(&tournament, &parse_json(&patch)?, &reason)?;
-            println!("{}", json(&t.settings));
+            outln!("{}", json(&t.settings));
         }
         Command::Tournament(TournamentCmd::Enter { tournament, players }) => {
             let t = app.tournament_enter(&tournament, &players)?;
-            println!("{} players in {}", t.players, t.name);
+            outln!("{} players in {}", t.players, t.name);
         }
         Command::Round(RoundCmd::Plan { tournament, round, seed, format }) => {
             let p = app.round_plan(&tournament, &atout_api::DrawRequest::new(round, seed))?;
             match format {
-                Output::Json => println!("{}", json(&p)),
+                Output::Json => outln!("{}", json(&p)),
                 Output::Table => {
                     let (from, to, repeats, number) = (p.from, p.to, p.repeats, &p.seed);
                     let whose = if p.following { "the plan made when round 1 was drawn" } else { "a new plan" };
-                    println!("round {round}: {whose}, rounds {from}–{to}, {repeats} repeat meeting(s) it could not avoid");
-                    println!("draw it with: atout round draw --tournament {tournament:?} --round {round} --seed {number}");
+                    outln!("round {round}: {whose}, rounds {from}–{to}, {repeats} repeat meeting(s) it could not avoid");
+                    outln!("draw it with: atout round draw --tournament {tournament:?} --round {round} --seed {number}");
                 }
             }
         }
@@ -887,22 +910,28 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Player(PlayerCmd::Withdraw { tournament, player, from_round, reason }) => {
             let t = app.player_withdraw(&tournament, &player, from_round, &reason)?;
-            println!("{player} withdrawn from {}", t.name);
+            outln!("{player} withdrawn from {}", t.name);
         }
         Command::Player(PlayerCmd::Return { tournament, player, reason }) => {
             let t = app.player_return(&tournament, &player, &reason)?;
-            println!("{player} plays again in {}", t.name);
+            outln!("{player} plays again in {}", t.name);
         }
         Command::Ruling(RulingCmd::List { tournament, format }) => {
             let list = app.rulings_list(&tournament)?;
             match format {
-                Output::Json => println!("{}", json(&list)),
+                Output::Json => outln!("{}", json(&list)),
                 Output::Table => {
                     for r in list {
                         let id = r.id.map_or("-".to_string(), |i| i.to_string());
-                        println!(
+                        outln!(
                             "{id:>5}  round {} table {} seat {} {:<20} {:?}  {} ({})",
-                            r.round, r.table, r.seat, r.name, r.ruling.points, r.ruling.reason, r.ruling.by
+                            r.round,
+                            r.table,
+                            r.seat,
+                            r.name,
+                            r.ruling.points,
+                            r.ruling.reason,
+                            r.ruling.by
                         );
                     }
                 }
@@ -910,25 +939,25 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Ruling(RulingCmd::Withdraw { tournament, ruling, reason }) => {
             let left = app.ruling_withdraw(&tournament, ruling, &reason)?;
-            println!("ruling {ruling} withdrawn; {} rulings and faults remain", left.len());
+            outln!("ruling {ruling} withdrawn; {} rulings and faults remain", left.len());
         }
         Command::Deal(DealCmd::Check { at, json: entry, deal }) => {
             let preview = app.deal_check(&at.table(), deal, parse_json(&entry)?)?;
-            println!("{}", json(&preview));
+            outln!("{}", json(&preview));
             if let Some(refused) = preview.refused {
                 return Err(Failure::Api(refused));
             }
         }
         Command::Audit { tournament, format } => match format {
-            StandingsOut::Csv => print!("{}", app.audit_csv(&tournament)?),
-            StandingsOut::Json => println!("{}", json(&app.audit(&tournament)?)),
+            StandingsOut::Csv => out!("{}", app.audit_csv(&tournament)?),
+            StandingsOut::Json => outln!("{}", json(&app.audit(&tournament)?)),
             StandingsOut::Table => {
                 for e in app.audit(&tournament)? {
                     let place: Vec<String> =
                         [("round", e.round), ("table", e.table), ("line", e.line)].iter().filter_map(|(k, v)| v.map(|v| format!("{k} {v}"))).collect();
                     let change = if e.before_text.is_empty() { e.after_text.clone() } else { format!("{} → {}", e.before_text, e.after_text) };
                     let why = if e.reason.is_empty() { String::new() } else { format!("  ({})", e.reason) };
-                    println!("{}  {:<14} {:<15} {:<24} {change}{why}", e.at_local, e.by, e.action, place.join(", "));
+                    outln!("{}  {:<14} {:<15} {:<24} {change}{why}", e.at_local, e.by, e.action, place.join(", "));
                 }
             }
         },
@@ -942,7 +971,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Restore { .. } | Command::Cribbage(_) | Command::Hand(_) => {}
         Command::Check => {
             let result = app.check()?;
-            println!("{result}");
+            outln!("{result}");
             if result != "ok" {
                 return Err(Failure::Usage(format!("{} is damaged", path.display())));
             }
@@ -950,15 +979,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Games { lang, format } => {
             let games = atout_api::games(&lang);
             match format {
-                Output::Json => println!("{}", json(&games)),
+                Output::Json => outln!("{}", json(&games)),
                 Output::Table => {
                     for g in games {
                         let seats = if g.seats[0] == g.seats[1] { g.seats[0].to_string() } else { format!("{}–{}", g.seats[0], g.seats[1]) };
-                        println!("{:<16} {:<16} tables of {seats}", g.code, g.name);
+                        outln!("{:<16} {:<16} tables of {seats}", g.code, g.name);
                         for field in g.fields.as_array().into_iter().flatten() {
-                            println!("    {}", field["label"].as_str().unwrap_or(""));
+                            outln!("    {}", field["label"].as_str().unwrap_or(""));
                             for o in field["options"].as_array().into_iter().flatten() {
-                                println!("      {:<48} {}", o["label"].as_str().unwrap_or(""), o["settings"]);
+                                outln!("      {:<48} {}", o["label"].as_str().unwrap_or(""), o["settings"]);
                             }
                         }
                     }
@@ -977,11 +1006,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             if history {
                 let h = app.sheet_history(&at.table())?;
                 match format {
-                    Output::Json => println!("{}", json(&h)),
+                    Output::Json => outln!("{}", json(&h)),
                     Output::Table => {
                         for e in h {
                             let line = e.line.map_or("ruling".to_string(), |l| format!("line {l}"));
-                            println!("{}  {:<8} {:<14} {:<10} {}  {}", e.at_local, line, e.action, e.by, e.entry, e.reason);
+                            outln!("{}  {:<8} {:<14} {:<10} {}  {}", e.at_local, line, e.action, e.by, e.entry, e.reason);
                         }
                     }
                 }
@@ -992,12 +1021,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Season(cmd) => season(&mut app, cmd)?,
         Command::Sample => {
             let t = app.sample_load()?;
-            println!("{}", t.id);
+            outln!("{}", t.id);
             eprintln!("loaded the sample tournament «{}»: {} players, {} rounds", t.name, t.players, t.rounds_drawn);
         }
         Command::Import { file } => {
             let t = app.import_document(&read(&file)?)?;
-            println!("{}", t.id);
+            outln!("{}", t.id);
             eprintln!("imported «{}»: {} players, {} rounds", t.name, t.players, t.rounds_drawn);
         }
         Command::Print(cmd) => {
@@ -1012,13 +1041,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 PrintCmd::Season { season, out, lang } => (app.print_season(&season, lang.as_deref())?, out),
             };
             std::fs::write(&out, pdf).map_err(|e| Failure::Usage(format!("{}: {e}", out.display())))?;
-            println!("{}", out.display());
+            outln!("{}", out.display());
         }
         Command::Export { tournament, file, format: ExportFormat::Csv, what, delimiter, lang } => {
             let sep = u8::try_from(u32::from(delimiter)).map_err(|_| Failure::Usage("the delimiter is one ASCII character".into()))?;
             let text = app.export_csv(&tournament, &what, sep, lang.as_deref())?;
             if file.as_os_str() == "-" {
-                print!("{text}");
+                out!("{text}");
             } else {
                 std::fs::write(&file, text).map_err(|e| Failure::Usage(format!("{}: {e}", file.display())))?;
             }
@@ -1026,7 +1055,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Export { tournament, file, .. } => {
             let doc = json(&app.export_document(&tournament)?) + "\n";
             if file.as_os_str() == "-" {
-                print!("{doc}");
+                out!("{doc}");
             } else {
                 std::fs::write(&file, doc).map_err(|e| Failure::Usage(format!("{}: {e}", file.display())))?;
             }
@@ -1034,7 +1063,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Serve { bind, port } => {
             let running = atout_serve::start(atout_serve::run_alone(app), std::net::SocketAddr::new(bind, port))
                 .map_err(|e| Failure::Usage(format!("cannot listen on {bind}:{port}: {e}")))?;
-            println!("{}", atout_serve::base_url(running.addr));
+            outln!("{}", atout_serve::base_url(running.addr));
             eprintln!("serving the table devices of {} on {}; stop with Ctrl+C", path.display(), running.addr);
             running.wait();
         }
@@ -1058,7 +1087,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 // FORMAT.md's shape, fixed for other tools.
                 Output::Json => {
                     let tables: Vec<Value> = codes.tables.iter().map(|t| serde_json::json!({"table": t.table, "code": t.code, "url": t.url})).collect();
-                    println!("{}", json(&serde_json::json!({"round": codes.round, "tables": tables, "jury": {"code": codes.jury.code}})));
+                    outln!("{}", json(&serde_json::json!({"round": codes.round, "tables": tables, "jury": {"code": codes.jury.code}})));
                 }
                 Output::Table => {
                     for t in &codes.tables {
@@ -1069,19 +1098,19 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         } else {
                             ""
                         };
-                        println!("table {:>3}  {}  {}  {}/{} lines {state}", t.table, atout_api::devices::spaced(&t.code), t.url, t.lines, t.needed);
+                        outln!("table {:>3}  {}  {}  {}/{} lines {state}", t.table, atout_api::devices::spaced(&t.code), t.url, t.lines, t.needed);
                     }
-                    println!("jury       {}  {}", atout_api::devices::spaced(&codes.jury.code), codes.jury.url);
+                    outln!("jury       {}  {}", atout_api::devices::spaced(&codes.jury.code), codes.jury.url);
                 }
             }
         }
-        Command::About { fonts: true } => print!("{}", app.about().font_licence),
+        Command::About { fonts: true } => out!("{}", app.about().font_licence),
         Command::About { fonts: false } => {
             let a = app.about();
-            println!("Atout {}", a.version);
-            println!("database  {} ({} KB)", a.database.as_deref().unwrap_or("in memory"), a.size_bytes / 1024);
-            println!("backups   {}", a.backups.as_deref().unwrap_or("-"));
-            println!("licence   {}; printed documents embed the {} fonts (their licence: atout about --fonts)", a.licence, a.font);
+            outln!("Atout {}", a.version);
+            outln!("database  {} ({} KB)", a.database.as_deref().unwrap_or("in memory"), a.size_bytes / 1024);
+            outln!("backups   {}", a.backups.as_deref().unwrap_or("-"));
+            outln!("licence   {}; printed documents embed the {} fonts (their licence: atout about --fonts)", a.licence, a.font);
         }
         Command::Standings { tournament, after_round, format, lang } => {
             let format = match format {
@@ -1089,7 +1118,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 StandingsOut::Json => StandingsFormat::Json,
                 StandingsOut::Csv => StandingsFormat::Csv,
             };
-            print!("{}", app.standings_rendered(&tournament, after_round, format, &lang)?);
+            out!("{}", app.standings_rendered(&tournament, after_round, format, &lang)?);
         }
     }
     Ok(())
@@ -1106,35 +1135,35 @@ fn season(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
             let who = |p: &atout_api::Player| {
                 format!("{} {} ({}{})", p.id, p.name, p.club, if p.member.is_empty() { String::new() } else { format!(", {}", p.member) })
             };
-            println!("{word:<7} {}  ~  {}", who(&d.player), who(&d.candidate));
+            outln!("{word:<7} {}  ~  {}", who(&d.player), who(&d.candidate));
         }
     };
     match cmd {
         SeasonCmd::Create { name, settings } => {
             let settings = settings.as_deref().map(parse_json).transpose()?;
-            println!("{}", app.season_create(&name, settings.as_ref())?.id);
+            outln!("{}", app.season_create(&name, settings.as_ref())?.id);
         }
         SeasonCmd::List { format } => {
             let all = app.seasons()?;
             match format {
-                Output::Json => println!("{}", json(&all)),
+                Output::Json => outln!("{}", json(&all)),
                 Output::Table => {
                     for s in all {
-                        println!("{:>4}  {:<30} {} evenings  {}", s.id, s.name, s.evenings.len(), s.settings);
+                        outln!("{:>4}  {:<30} {} evenings  {}", s.id, s.name, s.evenings.len(), s.settings);
                     }
                 }
             }
         }
         SeasonCmd::Add { season, tournament } => {
             let s = app.season_add(&season, &tournament)?;
-            println!("{} evening(s) in {}", s.evenings.len(), s.name);
+            outln!("{} evening(s) in {}", s.evenings.len(), s.name);
         }
         SeasonCmd::Remove { season, tournament, reason } => {
             let s = app.season_remove(&season, &tournament, &reason)?;
-            println!("{} evening(s) in {}", s.evenings.len(), s.name);
+            outln!("{} evening(s) in {}", s.evenings.len(), s.name);
         }
         SeasonCmd::Settings { season, json: settings, reason } => {
-            println!("{}", json(&app.season_settings(&season, &parse_json(&settings)?, &reason)?.settings));
+            outln!("{}", json(&app.season_settings(&season, &parse_json(&settings)?, &reason)?.settings));
         }
         SeasonCmd::Standings { season, format, lang } => {
             let format = match format {
@@ -1142,15 +1171,15 @@ fn season(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
                 StandingsOut::Json => StandingsFormat::Json,
                 StandingsOut::Csv => StandingsFormat::Csv,
             };
-            print!("{}", app.season_rendered(&season, format, &lang)?);
+            out!("{}", app.season_rendered(&season, format, &lang)?);
         }
         SeasonCmd::Import { season, file, format } => {
             let r = app.season_import(&season, &read(&file)?)?;
             match format {
-                Output::Json => println!("{}", json(&r)),
-                Output::Table if r.already => println!("«{}» is in the season already: nothing changed", r.tournament.name),
+                Output::Json => outln!("{}", json(&r)),
+                Output::Table if r.already => outln!("«{}» is in the season already: nothing changed", r.tournament.name),
                 Output::Table => {
-                    println!(
+                    outln!(
                         "imported «{}» (tournament {}): {} players matched, {} new, {} unsure",
                         r.tournament.name,
                         r.tournament.id,
@@ -1165,10 +1194,10 @@ fn season(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
         SeasonCmd::Player { season, player, format } => {
             let p = app.season_player(&season, &player)?;
             match format {
-                Output::Json => println!("{}", json(&p)),
+                Output::Json => outln!("{}", json(&p)),
                 Output::Table => {
                     let rank = p.rank.map_or("-".to_string(), |r| format!("{r}{}", if p.shared { "=" } else { "" }));
-                    println!(
+                    outln!(
                         "{} ({}) — {}: rank {rank}, {} points{}",
                         p.player.name,
                         p.player.club,
@@ -1178,13 +1207,13 @@ fn season(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
                     );
                     for e in &p.evenings {
                         if !e.played {
-                            println!("  {:<24} {:<10} -", e.tournament, e.date.as_deref().unwrap_or(""));
+                            outln!("  {:<24} {:<10} -", e.tournament, e.date.as_deref().unwrap_or(""));
                             continue;
                         }
                         let place = e.place.map_or(String::new(), |r| format!("{r}{}", if e.shared { "=" } else { "" }));
                         let points = e.points.map_or(String::new(), |x| if e.counted { x.to_string() } else { format!("({x})") });
                         let tables = e.tables.iter().map(|t| t.table.map_or("bye".to_string(), |n| format!("T{n}"))).collect::<Vec<_>>().join(" ");
-                        println!("  {:<24} {:<10} place {place:<4} points {points:<8} {tables}", e.tournament, e.date.as_deref().unwrap_or(""));
+                        outln!("  {:<24} {:<10} place {place:<4} points {points:<8} {tables}", e.tournament, e.date.as_deref().unwrap_or(""));
                     }
                 }
             }
@@ -1192,7 +1221,7 @@ fn season(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
         SeasonCmd::Doubts { format } => {
             let list = app.player_doubts()?;
             match format {
-                Output::Json => println!("{}", json(&list)),
+                Output::Json => outln!("{}", json(&list)),
                 Output::Table => doubts(&list),
             }
         }
@@ -1208,7 +1237,7 @@ fn print_hand(h: &atout_api::hands::HandVerdict) {
     for (i, t) in h.tricks.iter().enumerate() {
         let cards: Vec<String> = t.plays.iter().map(|(s, c)| format!("{s}:{c}")).collect();
         let won = if t.winner > 0 { format!("won by seat {}", t.winner) } else { "not finished".to_string() };
-        println!("trick {:>2}  {:<40} {won}", i + 1, cards.join(" "));
+        outln!("trick {:>2}  {:<40} {won}", i + 1, cards.join(" "));
     }
     let v = &h.verdict;
     if let Some(f) = v["first_illegal"].as_object() {
@@ -1216,39 +1245,39 @@ fn print_hand(h: &atout_api::hands::HandVerdict) {
         let allowed: Vec<&str> = f["legal_cards"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
         let (trick, seat, card, code) = (&f["trick"], &f["seat"], f["card"].as_str().unwrap_or_default(), f["rule"].as_str().unwrap_or_default());
         if trick == 0 {
-            println!("the cards dealt are wrong at seat {seat} {card}: {code} ({rule})");
+            outln!("the cards dealt are wrong at seat {seat} {card}: {code} ({rule})");
         } else {
-            println!("illegal: trick {trick}, seat {seat} played {card}: {code} ({rule})");
-            println!("allowed: {}", if allowed.is_empty() { "-".to_string() } else { allowed.join(" ") });
+            outln!("illegal: trick {trick}, seat {seat} played {card}: {code} ({rule})");
+            outln!("allowed: {}", if allowed.is_empty() { "-".to_string() } else { allowed.join(" ") });
         }
         return;
     }
     if v["complete"] != true {
-        println!("every card is legal so far; the deal is not played to its end");
+        outln!("every card is legal so far; the deal is not played to its end");
         return;
     }
-    println!("every card is legal; the deal is complete");
+    outln!("every card is legal; the deal is complete");
     if let Some(f) = v["figures"].as_object() {
         let said: Vec<String> = f.iter().map(|(k, x)| format!("{k} {x}")).collect();
-        println!("figures: {}", said.join(", "));
+        outln!("figures: {}", said.join(", "));
     }
     match v["line"].as_str() {
-        Some("matches") => println!("the line gives the same figures"),
-        Some(_) => println!("the line gives other figures"),
+        Some("matches") => outln!("the line gives the same figures"),
+        Some(_) => outln!("the line gives other figures"),
         None => {}
     }
 }
 
 fn show_round(r: &DrawnRound, format: Output) {
     match format {
-        Output::Json => println!("{}", json(r)),
+        Output::Json => outln!("{}", json(r)),
         Output::Table => print_round(r),
     }
 }
 
 fn show_sheet(s: &SheetView, format: Output) {
     match format {
-        Output::Json => println!("{}", json(s)),
+        Output::Json => outln!("{}", json(s)),
         Output::Table => print_sheet(s),
     }
 }

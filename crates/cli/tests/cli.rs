@@ -407,3 +407,29 @@ fn the_hand_checker_says_the_first_illegal_card_and_exits_two() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("dealer"), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(!db.exists(), "the checker opened no database");
 }
+
+/// `atout … | head`: a reader that stops early ends the command quietly (exit 0, nothing
+/// on standard error), where it used to panic with "failed printing to stdout".
+#[test]
+fn a_reader_that_stops_early_is_no_panic() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    ok(&db, &["import", fixture("cribbage-9.json").to_str().unwrap()]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_atout"))
+        .arg("--db")
+        .arg(&db)
+        .args(["export", "--tournament", "1", "-"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The export (about 250 KB) is far more than a pipe holds: the writer is still writing
+    // when the reader goes.
+    let mut first = [0u8; 1];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    assert_eq!(&first, b"{");
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && stderr.is_empty(), "status {:?}, standard error: {stderr}", out.status);
+}
