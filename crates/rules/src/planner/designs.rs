@@ -206,9 +206,11 @@ fn thirty_two_ten() -> Vec<Vec<Vec<usize>>> {
 /// differences and sums cover every class ±d once, and each class takes every ±x once
 /// over its two class pairs. Found for every field of the family (28, 100, 136 … players
 /// too, where a single set of pairs serving all three class pairs does not exist).
-/// `None` only if the bounded search fails, which no field up to 352 players does.
+/// Tried up to 352 players (k ≤ [`MOST_K`]), where every field is found and tested;
+/// larger fields (whose clubs play far fewer rounds than 4k + 1) go to the planner's
+/// search, not to a search for pairs that grows past a second there. `None` otherwise.
 pub fn one_rotational(k: usize) -> Option<Vec<Vec<Vec<usize>>>> {
-    if k == 0 {
+    if k == 0 || k > MOST_K {
         return None;
     }
     let r = 4 * k + 1;
@@ -232,6 +234,9 @@ pub fn one_rotational(k: usize) -> Option<Vec<Vec<Vec<usize>>>> {
         .collect();
     Some(rounds)
 }
+
+/// The largest k [`one_rotational`] builds for: 352 players.
+const MOST_K: usize = 29;
 
 /// The class pairs of [`one_rotational`]'s base tables: a of the first, b of the second.
 const CLASS_PAIRS: [(usize, usize); 3] = [(0, 1), (1, 2), (2, 0)];
