@@ -365,7 +365,6 @@ enum PrintCmd {
         #[arg(long)]
         lang: Option<String>,
     },
-    /// The jury's rulings and fines.
     /// Every line that carries its cards, replayed card by card: the hands dealt, the
     /// tricks, the illegal card marked (for the tournament's file).
     Hands {
@@ -376,6 +375,7 @@ enum PrintCmd {
         #[arg(long)]
         lang: Option<String>,
     },
+    /// The jury's rulings and fines.
     Rulings {
         #[arg(long)]
         tournament: String,
