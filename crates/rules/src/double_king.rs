@@ -701,13 +701,7 @@ fn penalty_of(contract: Contract) -> Option<fn(Card) -> bool> {
 /// E make a void player discard a penalty card and may stop once they have all fallen;
 /// the trump game makes a player beat, ruff and overruff.
 fn deal_play(context: &play::Context, deal: &Deal) -> Result<play::DealPlay, Violation> {
-    let contract = deal.contract.ok_or_else(|| {
-        play::record_fault(said!(
-            "the deal names no contract (`deal.contract`)",
-            "la donne ne nomme pas de contrat (`deal.contract`)",
-            "het spel noemt geen contract (`deal.contract`)"
-        ))
-    })?;
+    let contract = deal.contract.ok_or_else(play::no_contract)?;
     let trump = match contract {
         Contract::T => Some(deal.trump.ok_or_else(|| {
             play::record_fault(said!(

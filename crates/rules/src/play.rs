@@ -739,6 +739,16 @@ pub fn record_fault(what: crate::Said) -> crate::Violation {
     crate::Violation::said(HAND_RECORD, what)
 }
 
+/// The record's deal names no contract (`deal.contract`), which the games played by
+/// contract need before a card can be judged.
+pub fn no_contract() -> crate::Violation {
+    record_fault(crate::said!(
+        "the deal names no contract (`deal.contract`)",
+        "la donne ne nomme pas de contrat (`deal.contract`)",
+        "het spel noemt geen contract (`deal.contract`)"
+    ))
+}
+
 /// The checker's answer (FORMAT.md): `legal`, `complete`, `first_illegal`, `figures` (when
 /// legal and complete), `line` (`matches` or `differs` when the deal carries figures).
 pub fn verdict(replay: &Replay, figures: Option<serde_json::Map<String, serde_json::Value>>, deal: &serde_json::Value) -> serde_json::Value {

@@ -896,13 +896,7 @@ fn partner_of(context: &play::Context, contract: Contract, declarer: usize) -> O
 /// declarer in an abondance or a chelem. The trump is the record's, but in `trou` and
 /// `troela`, whose contract sets it.
 fn deal_play(context: &play::Context, deal: &Entry) -> Result<play::DealPlay, Violation> {
-    let contract = deal.contract.ok_or_else(|| {
-        play::record_fault(said!(
-            "the deal names no contract (`deal.contract`)",
-            "la donne ne nomme pas de contrat (`deal.contract`)",
-            "het spel noemt geen contract (`deal.contract`)"
-        ))
-    })?;
+    let contract = deal.contract.ok_or_else(play::no_contract)?;
     let seats = context.seats;
     let out = (seats == 5).then_some(context.dealer);
     let mut expected = vec![13; seats];
