@@ -264,6 +264,11 @@ async fn round_status(app: S<'_>, tournament: String) -> Reply<Vec<atout_api::Ro
 async fn standings(app: S<'_>, tournament: String, after_round: Option<i64>) -> Reply<atout_api::Standings> {
     app.with(|a| a.standings(&tournament, after_round))
 }
+
+#[tauri::command]
+async fn standings_progress(app: S<'_>, tournament: String, limit: Option<usize>) -> Reply<atout_api::Progress> {
+    app.with(|a| a.standings_progress(&tournament, limit))
+}
 #[tauri::command]
 async fn import_document(app: S<'_>, text: String) -> Reply<atout_api::TournamentInfo> {
     app.with(|a| a.import_document(&text))
@@ -412,6 +417,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         ruling_add,
         rulings_list,
         standings,
+        standings_progress,
         import_document,
         sample_load,
         export_document

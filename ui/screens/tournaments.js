@@ -6,7 +6,7 @@ import { state, render, act, flash, errorBox, readFile, useTournament, gameOf } 
 
 /** The tournament form: the game's own settings come from the application, as a list of choices. */
 function createForm(choices) {
-  const form = state.form || (state.form = { name: "", game: choices[0].code, rounds: 5, date: "", fields: {}, ranking: null, table_points: "", bye_points: "" });
+  const form = state.form || (state.form = { name: "", game: choices[0].code, rounds: 5, date: "", fields: {}, ranking: null, table_points: "", bye_points: "", table_size: "" });
   const game = choices.find((g) => g.code === form.game) || choices[0];
   const ranking = form.ranking || game.ranking;
   const fixedSize = game.seats[0] === game.seats[1];
@@ -17,6 +17,7 @@ function createForm(choices) {
     const settings = { ranking };
     for (const field of game.fields) Object.assign(settings, field.options[form.fields[field.key] || 0].settings);
     if (ranking === "table-points" && fixedSize && form.table_points.trim()) settings.table_points = form.table_points.trim().split(/[\s,;\/]+/).map(Number);
+    if (!fixedSize && form.table_size !== "") settings.table_size = Number(form.table_size);
     if (ranking === "table-points" && form.bye_points !== "") settings.bye = { table_points: Number(form.bye_points), score: 0 };
     // The date as the language writes it, stored as 2026-11-22.
     const date = parseDate(form.date);
@@ -31,10 +32,15 @@ function createForm(choices) {
   const defaultPlaces = Array.from({ length: game.seats[0] }, (_, i) => 4 * (game.seats[0] - i)).join(" ");
   return h("form", { class: "row", id: "create-tournament", onsubmit: submit },
     h("label", {}, t("name"), h("input", { name: "name", id: "tournament-name", required: true, maxlength: 200, value: form.name, oninput: keep("name") })),
-    h("label", {}, t("game"), h("select", { name: "game", id: "tournament-game", onchange: (e) => { form.game = e.target.value; form.fields = {}; form.ranking = null; render(); } },
+    h("label", {}, t("game"), h("select", { name: "game", id: "tournament-game", onchange: (e) => { form.game = e.target.value; form.fields = {}; form.ranking = null; form.table_size = ""; render(); } },
       choices.map((g) => h("option", { value: g.code, selected: g.code === game.code }, g.name)))),
     game.fields.map((field) => h("label", {}, field.label, h("select", { name: field.key, id: `setting-${field.key}`, onchange: (e) => { form.fields[field.key] = Number(e.target.value); } },
       field.options.map((o, i) => h("option", { value: i, selected: (form.fields[field.key] || 0) === i }, o.label))))),
+    // A game played at tables of several sizes: the most players at one table (FORMAT.md "Tables").
+    fixedSize ? null : h("label", {}, t("table_size"), h("select", { name: "table_size", id: "tournament-table-size", onchange: keep("table_size") },
+      h("option", { value: "", selected: form.table_size === "" }, t("table_size_game")),
+      Array.from({ length: game.seats[1] - game.seats[0] + 1 }, (_, i) => game.seats[0] + i)
+        .map((n) => h("option", { value: n, selected: String(n) === form.table_size }, t("table_size_most", { n }))))),
     h("label", {}, t("rounds_count"), h("input", { name: "rounds", type: "number", min: 1, max: 99, value: form.rounds, oninput: keep("rounds") })),
     h("label", {}, t("date"), h("input", { name: "date", id: "tournament-date", value: form.date, placeholder: dateHint(), style: "width:9rem", oninput: keep("date") })),
     h("label", {}, t("ranking"), h("select", { name: "ranking", id: "tournament-ranking", onchange: rerender("ranking") },

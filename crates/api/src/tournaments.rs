@@ -639,7 +639,7 @@ impl NextParts {
             }
         }
         let players: Vec<u64> = l.entrants.iter().filter(|e| plays(e, round)).map(|e| e.id as u64).collect();
-        let plan = l.rules.plan(players.len()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
+        let plan = l.settings.table_plan(l.rules.as_ref(), players.len()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
         let past: Vec<PastRound> = l
             .rounds
             .iter()

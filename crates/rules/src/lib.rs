@@ -127,6 +127,24 @@ impl TablePlan {
         (size > 0 && players >= size).then(|| TablePlan { sizes: vec![size; players / size], byes: players % size })
     }
 
+    /// The fewest tables of at most `most` players that seat everyone, their sizes differing
+    /// by at most one, none under the least of `sizes`; when no such split exists, the most
+    /// players that can be seated so are, and the others sit out (FORMAT.md "Tables").
+    pub fn at_most(players: usize, most: usize, sizes: RangeInclusive<usize>) -> Option<TablePlan> {
+        let least = (*sizes.start()).max(1);
+        let most = most.min(*sizes.end());
+        if most < least {
+            return None;
+        }
+        (least..=players).rev().find_map(|seated| {
+            let tables = seated.div_ceil(most);
+            (seated / tables >= least).then(|| {
+                let (base, bigger) = (seated / tables, seated % tables);
+                TablePlan { sizes: (0..tables).map(|i| base + usize::from(i < bigger)).collect(), byes: players - seated }
+            })
+        })
+    }
+
     /// About `target` players a table, as even as possible, every table within `sizes`; no byes.
     pub fn even(players: usize, target: usize, sizes: RangeInclusive<usize>) -> Option<TablePlan> {
         if players < *sizes.start() || target == 0 {
@@ -303,8 +321,9 @@ pub trait Game: Sized + Send + Sync + 'static {
 /// A printed sheet's grid: `columns` (the game's own, between the line number and
 /// the seats: `{title, width, from}`), `per_seat` (one or more columns per seat:
 /// `{title, from}`), and `rows` (`{label, dealer, out, mark}`), one per deal. `from`
-/// names what fills the cell on a completed sheet: `label`, `points`, or a field of
-/// the entry (its value at the seat's index when it is a list).
+/// names what fills the cell on a completed sheet: `label`, `points`, `who` (who played
+/// the line, in words: [`Names::who`]), or a field of the entry (its value at the seat's
+/// index when it is a list). A completed sheet whose form has no `who` column gets one.
 pub fn print_form(columns: Value, per_seat: Value, rows: Vec<Value>) -> Value {
     serde_json::json!({"columns": columns, "per_seat": per_seat, "rows": rows})
 }

@@ -9,8 +9,9 @@ use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
 /// The common keys in words, for the log and any front that shows a settings record.
-pub const KEY_NAMES: [(&str, Tr); 5] = [
+pub const KEY_NAMES: [(&str, Tr); 6] = [
     ("rounds", Tr::new("rounds", "manches", "rondes")),
+    ("table_size", Tr::new("most players at a table", "joueurs au plus par table", "spelers per tafel ten hoogste")),
     ("ranking", Tr::new("ranking", "classement", "rangschikking")),
     ("tie_breaks", Tr::new("tie-breaks", "départages", "beslissers")),
     ("table_points", Tr::new("table points", "points de table", "tafelpunten")),
@@ -33,7 +34,7 @@ pub const VALUE_NAMES: [(&str, Tr); 4] = [
 ];
 
 /// The common keys, in the order they are documented.
-pub const COMMON_KEYS: [&str; 6] = ["rounds", "ranking", "table_points", "tie_breaks", "bye", "device_confirm"];
+pub const COMMON_KEYS: [&str; 7] = ["rounds", "ranking", "table_points", "tie_breaks", "bye", "device_confirm", "table_size"];
 
 /// A table-points figure, and a ruling or bye figure, stays within this bound.
 pub const POINTS_BOUND: i64 = 1000;
@@ -58,6 +59,8 @@ pub struct TournamentSettings {
     pub base_size: usize,
     /// On a table's device, an opponent confirms each line before it is sent.
     pub device_confirm: bool,
+    /// The most players at one table (FORMAT.md "Tables"); `None`: the game's own draw.
+    pub table_size: Option<usize>,
 }
 
 /// Default place points at a table of `size`: 4 × (size + 1 − place), so
@@ -193,7 +196,16 @@ impl TournamentSettings {
             )));
         }
         let device_confirm = crate::setting(map, "device_confirm", false)?;
-        Ok(TournamentSettings { game, rounds, ranking, table_points, tie_breaks, bye, base_size: *spec.seats.start(), device_confirm })
+        let table_size: Option<usize> = crate::setting(map, "table_size", None)?;
+        if let Some(size) = table_size.filter(|s| !spec.seats.contains(s)) {
+            let (from, to) = (spec.seats.start(), spec.seats.end());
+            return Err(bad(said!(
+                "table_size {size}: {code} is played at tables of {from} to {to}",
+                "table_size {size} : le {code} se joue à des tables de {from} à {to}",
+                "table_size {size}: {code} wordt gespeeld aan tafels van {from} tot {to}"
+            )));
+        }
+        Ok(TournamentSettings { game, rounds, ranking, table_points, tie_breaks, bye, base_size: *spec.seats.start(), device_confirm, table_size })
     }
 
     /// The place points at a table of `size`.
@@ -212,6 +224,26 @@ impl TournamentSettings {
         }
     }
 
+    /// How `players` players are split into tables for a round: at most `table_size` a
+    /// table when it is set (the fewest tables, as even as possible, none under the game's
+    /// least; whoever cannot be seated so sits out), otherwise the game's own draw.
+    pub fn table_plan(&self, rules: &dyn crate::Rules, players: usize) -> Result<crate::TablePlan, Violation> {
+        match self.table_size {
+            Some(most) => crate::TablePlan::at_most(players, most, rules.seats()).ok_or_else(|| {
+                let least = rules.seats().start().to_owned();
+                Violation::said(
+                    Rule::TABLE_SIZE,
+                    said!(
+                        "{players} players cannot fill one table of {least}",
+                        "{players} joueurs ne remplissent pas une table de {least}",
+                        "{players} spelers vullen geen tafel van {least}"
+                    ),
+                )
+            }),
+            None => rules.plan(players),
+        }
+    }
+
     /// Whether standings rank by table points (otherwise table points are not shown).
     pub fn uses_table_points(&self) -> bool {
         self.ranking == RankingMethod::TablePoints || self.tie_breaks.contains(&TieBreak::TablePoints)
@@ -227,6 +259,7 @@ impl TournamentSettings {
             "tie_breaks": self.tie_breaks,
             "bye": {"table_points": self.bye.table_points, "score": self.bye.score},
             "device_confirm": self.device_confirm,
+            "table_size": self.table_size,
         })
     }
 }
