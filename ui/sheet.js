@@ -19,11 +19,17 @@ export function sheetTable(sheet, game) {
   const { mod, desc } = game;
   // How a line reads is the game's: its label in words comes with the line.
   const lang = currentLang();
+  // The figures the paper shows beside each seat's points (Double Lucky 7: bid and tricks), named as the game names them.
+  const figures = sheet.seat_figures || [];
+  const legend = figures.map((k) => (desc.fields[k] ? desc.fields[k].name : k)).join(" / ");
   const head = h("tr", {}, h("th", { class: "num" }, t("line")), h("th", { class: "num" }, t("deal")), h("th", {}, t("game_col")),
-    sheet.seats.map((s) => h("th", { class: "num" }, `${s.seat}. ${s.name}`)), h("th", {}, ""));
+    sheet.seats.map((s) => h("th", { class: "num" }, `${s.seat}. ${s.name}`, legend ? h("small", { class: "seat-figures" }, `${t("points")} (${legend})`) : null)), h("th", {}, ""));
+  const beside = (l, i) => (figures.length ? h("small", { class: "seat-figures" }, ` (${figures.map((k) => (Array.isArray(l.entry[k]) ? l.entry[k][i] : "")).join("/")})`) : null);
   const rows = sheet.lines.map((l) => h("tr", { class: `${l.counts ? "" : "void"}${state.correcting === l.line ? " correcting" : ""}${state.pending && state.pending[l.line] ? " pending" : ""}`, id: `line-${l.line}` },
-    h("td", { class: "num" }, l.line), h("td", { class: "num" }, l.deal), h("td", { class: "label", title: l.counts ? l.label_title[lang] : `${l.label_title[lang]} — ${t("void_fault")}` }, `${l.label_texts[lang]}${l.fault ? " !" : ""}`),
-    l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}${l.sits_out === i + 1 ? " out" : ""}`, title: `${t("totals")}: ${l.running[i]}` }, h("span", {}, l.sits_out === i + 1 ? "—" : p))),
+    h("td", { class: "num" }, l.line), h("td", { class: "num" }, l.deal), h("td", { class: "label", title: l.counts ? l.label_title[lang] : `${l.label_title[lang]} — ${t("void_fault")}` }, `${l.label_texts[lang]}${l.fault ? " !" : ""}`,
+      // Who played the line (declarer, partner, offender, a fine's reason), as the game says it.
+      l.who_texts && l.who_texts[lang] ? h("span", { class: "played-by" }, l.who_texts[lang]) : null),
+    l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}${l.sits_out === i + 1 ? " out" : ""}`, title: `${t("totals")}: ${l.running[i]}` }, h("span", {}, l.sits_out === i + 1 ? "—" : p), l.sits_out === i + 1 ? null : beside(l, i))),
     h("td", {}, h("button", { class: "correct", onclick: () => { const draft = mod.newDraft((state.pending && state.pending[l.line]) || l.entry, { sheet, desc, next: null }); dropLine(); state.correcting = l.line; state.draft = draft; render(); } }, t("correct")))));
   const span = { colspan: 3 };
   const sum = h("tr", {}, h("th", span, t("totals")), sheet.totals.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));

@@ -267,3 +267,52 @@ fn a_completed_sheet_played_on_the_board_prints_its_board() {
     // Prefilled sheets to fill in carry no board.
     assert!(!common::pdftotext(&app.print_sheets(&t, 1, false, Some("en")).unwrap(), dir.path()).contains("The board"));
 }
+
+/// The paper says who played each line (declarer and partner, misère declarers, a fine's
+/// offender and reason), and adds up: the lines' totals, each ruling on its own row, then the
+/// round's scores (the window's sheet says the same).
+#[test]
+fn a_completed_sheet_says_who_played_and_adds_up() {
+    use atout_api::{Atout, DrawRequest, NewTournament, TableRef};
+    use serde_json::json;
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.tournament_create(&NewTournament { name: "Rik".into(), game: "rikken".into(), ..Default::default() }).unwrap().id.to_string();
+    app.players_import("Name\nAnne Peeters\nBart Maes\nChloé Dubois\nDirk Claes\n", Some(&t)).unwrap();
+    app.round_draw(&t, &DrawRequest::new(1, Some(2))).unwrap();
+    let at = TableRef::new(&t, 1, 1);
+    app.deal_add(&at, None, json!({"contract": "troela", "declarer": 1, "partner": 3, "tricks": 8})).unwrap();
+    app.deal_add(&at, None, json!({"contract": "misere", "declarers": [2, 4], "tricks": [0, 1]})).unwrap();
+    app.deal_add(&at, None, json!({"fine": "trump-not-turned", "offender": 3, "reason": "card not shown", "by": "Jury Claes"})).unwrap();
+    let sheet = app.ruling_add(&at, json!({"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Jury Claes"})).unwrap();
+    let name = |seat: usize| sheet.seats[seat - 1].name.clone();
+    // The window's words for the same lines.
+    let who: Vec<String> = sheet.lines.iter().map(|l| l.who_texts.en.clone()).collect();
+    assert!(who[0].contains(&name(1)) && who[0].contains(&name(3)) && who[0].contains("partner"), "{}", who[0]);
+    assert!(who[1].contains(&name(2)) && who[1].contains(&name(4)) && !who[1].contains(&name(1)), "{}", who[1]);
+    assert!(who[2].contains(&name(3)) && who[2].contains("card not shown"), "{}", who[2]);
+    let dir = tempfile::tempdir().unwrap();
+    let text = pdftotext(&app.print_sheets(&t, 1, true, Some("en")).unwrap(), dir.path());
+    let row = |start: &str| text.lines().find(|l| l.trim_start().starts_with(start)).unwrap_or_else(|| panic!("no row {start} in\n{text}")).to_string();
+    // Each line's row names its players; the column breaks a long text over lines, so a row is
+    // read with the line below it.
+    let surname = |seat: usize| name(seat).split_whitespace().last().unwrap().to_string();
+    let block = |start: &str| {
+        let lines: Vec<&str> = text.lines().collect();
+        let at = lines.iter().position(|l| l.trim_start().starts_with(start)).unwrap_or_else(|| panic!("no row {start} in\n{text}"));
+        lines[at..(at + 2).min(lines.len())].join("\n")
+    };
+    let (troela, misere, fine) = (block("1 "), block("2 "), block("3 "));
+    assert!(troela.contains(&surname(1)) && troela.contains(&surname(3)), "{troela}");
+    assert!(misere.contains(&surname(2)) && misere.contains(&surname(4)), "{misere}");
+    assert!(fine.contains(&surname(3)) && fine.contains("card") && fine.contains("not shown"), "{fine}");
+    // Totals of the lines, the ruling with its reason and jury member, the round's scores.
+    let figures = |line: &str| -> Vec<i64> { line.split_whitespace().filter_map(|w| w.trim_start_matches('+').parse().ok()).collect() };
+    assert_eq!(figures(&row("Totals")), sheet.totals);
+    let ruling = row("Ruling: revoke (Jury Claes)");
+    assert_eq!(figures(&ruling), [1, -3, 1, 1]);
+    assert_eq!(figures(&row("Round scores")), sheet.scores);
+    // The paper adds up: every seat's round score is its lines' total and the ruling.
+    for i in 0..4 {
+        assert_eq!(sheet.scores[i], sheet.totals[i] + [1, -3, 1, 1][i]);
+    }
+}

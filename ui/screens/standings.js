@@ -36,7 +36,15 @@ export async function view() {
           if (!x) return h("td", {}, "");
           return h("td", { class: `num${x.provisional ? " provisional" : ""}`, title: x.provisional ? t("provisional") : "" }, cell(x));
         })))),
+    withdrawnApart(s),
   ];
+}
+
+/** The players withdrawn before they played a deal: below the ranking, with no place. */
+export function withdrawnApart(s) {
+  if (!s.withdrawn || !s.withdrawn.length) return null;
+  return h("p", { class: "hint withdrawn-apart", id: "standings-withdrawn" }, `${t("withdrawn_apart")}: `,
+    s.withdrawn.map((w) => `${w.name} (${t("withdrawn_from", { round: w.withdrawn_from })})`).join(", "));
 }
 
 /** Which rounds are complete and which still being played, in words. */

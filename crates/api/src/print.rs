@@ -95,6 +95,7 @@ impl Atout {
             // Printed, a line's label reads in the sheet's language, as the game says it.
             for (line, l) in v["lines"].as_array_mut().into_iter().flatten().zip(&view.lines) {
                 line["label"] = json!(l.label_texts.get(Lang::parse(lang)));
+                line["who"] = json!(l.who_texts.get(Lang::parse(lang)));
             }
             v["form"] = form;
             v["game_name"] = game_name.clone();

@@ -34,6 +34,9 @@ pub struct SheetLine {
     pub label_title: Said,
     /// The entry in words, in every language, seats named by their players.
     pub entry_texts: Said,
+    /// Who played the line, in words (declarer, partner, offender …, a fine's reason):
+    /// empty when the entry names nobody.
+    pub who_texts: Said,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -79,6 +82,10 @@ pub struct SheetView {
     pub next_scorer: Vec<usize>,
     /// Seats that keep this sheet's score, named after the previous round.
     pub scorers: Vec<usize>,
+    /// The entry's figures the paper sheet shows beside each seat's points (Double Lucky
+    /// 7's `bids` and `tricks`), as the game's printed form names them; the window shows
+    /// them too.
+    pub seat_figures: Vec<String>,
     /// Set when the stored sheet no longer checks (only after the database was edited by hand).
     pub error: Option<String>,
 }
@@ -368,6 +375,7 @@ impl Atout {
                             label_texts: l.names.label(&line.label),
                             label_title: l.names.label_title(&line.label),
                             entry_texts: l.names.entry(entry, &names),
+                            who_texts: l.names.who(entry, &names),
                             line: line.clone(),
                             entry: entry.clone(),
                             running: running.clone(),
@@ -398,6 +406,12 @@ impl Atout {
             next,
             next_scorer: result.sheet.as_ref().map(|s| s.next_scorer.clone()).unwrap_or_default(),
             scorers: l.scorers(at.round, table),
+            seat_figures: l.rules.print_form(table_of(table), atout_rules::Lang::En)["per_seat"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|c| c["from"].as_str().filter(|f| *f != "points").map(str::to_string))
+                .collect(),
             error: result.error.clone(),
         })
     }

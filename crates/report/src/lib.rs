@@ -147,7 +147,7 @@ fn grid(standings: &Value, layout: &Layout, lang: &str, with_open: bool) -> (Vec
             std::iter::repeat_n(c.align.as_deref() == Some("right"), n)
         })
         .collect();
-    let rows = standings["rows"]
+    let rows: Vec<Vec<String>> = standings["rows"]
         .as_array()
         .map(|rows| {
             rows.iter()
@@ -162,6 +162,17 @@ fn grid(standings: &Value, layout: &Layout, lang: &str, with_open: bool) -> (Vec
                 .collect()
         })
         .unwrap_or_default();
+    // Players withdrawn before they played a deal: after the ranked rows, with no place.
+    let apart = standings["withdrawn"].as_array().into_iter().flatten().map(|w| {
+        let said = match lang {
+            "fr" => format!("retiré dès la manche {}, n'a joué aucune donne", w["withdrawn_from"]),
+            "nl" => format!("teruggetrokken vanaf ronde {}, speelde geen spel", w["withdrawn_from"]),
+            _ => format!("withdrawn from round {}, played no deal", w["withdrawn_from"]),
+        };
+        let row = serde_json::json!({"rank": "—", "player": w["player"], "name": format!("{} ({said})", w["name"].as_str().unwrap_or(""))});
+        layout.columns.iter().flat_map(|c| if c.field == "rounds" { vec![String::new(); rounds.max(0) as usize] } else { cells(&row, c, 0) }).collect()
+    });
+    let rows: Vec<Vec<String>> = rows.into_iter().chain(apart).collect();
     (head, right, rows)
 }
 

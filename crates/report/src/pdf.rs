@@ -135,6 +135,23 @@ impl Face {
         }
         format!("{out}…")
     }
+
+    /// `text` broken into lines of at most `max` points, between words (a word longer than
+    /// a line stands alone, cut when drawn).
+    fn wrap(&self, text: &str, size: f32, max: f32) -> Vec<String> {
+        let mut lines: Vec<String> = vec![];
+        let mut line = String::new();
+        for word in text.split(' ').filter(|w| !w.is_empty()) {
+            let trial = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+            if self.width(&trial, size) <= max || line.is_empty() {
+                line = trial;
+            } else {
+                lines.push(std::mem::replace(&mut line, word.to_string()));
+            }
+        }
+        lines.push(line);
+        lines
+    }
 }
 
 /// Where a table's column sits and how its text is aligned.
@@ -144,14 +161,20 @@ pub struct Col {
     /// Relative width.
     pub width: f32,
     pub right: bool,
+    /// Long text broken over several lines (the row grows) rather than cut.
+    pub wrap: bool,
 }
 
 impl Col {
     pub fn new(title: impl Into<String>, width: f32) -> Col {
-        Col { title: title.into(), width, right: false }
+        Col { title: title.into(), width, right: false, wrap: false }
+    }
+    /// A text column whose long cells break over several lines (who played a line).
+    pub fn wrapped(title: impl Into<String>, width: f32) -> Col {
+        Col { title: title.into(), width, right: false, wrap: true }
     }
     pub fn num(title: impl Into<String>, width: f32) -> Col {
-        Col { title: title.into(), width, right: true }
+        Col { title: title.into(), width, right: true, wrap: false }
     }
 }
 
@@ -384,17 +407,33 @@ impl<'a> Canvas<'a> {
             canvas.rule(l, canvas.y, r, canvas.y, 0.8);
         };
         header(self);
+        let leading = size * 1.25;
         for row in rows {
-            if self.need(row_h) {
+            // A wrapped column's lines, each cell's; the row grows to the longest.
+            let wrapped: Vec<Vec<String>> = cols
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let text = row.get(i).map(String::as_str).unwrap_or("");
+                    if c.wrap {
+                        self.regular.wrap(text, size, xs[i + 1] - xs[i] - 4.0)
+                    } else {
+                        vec![text.to_string()]
+                    }
+                })
+                .collect();
+            let extra = wrapped.iter().map(Vec::len).max().unwrap_or(1).saturating_sub(1) as f32 * leading;
+            if self.need(row_h + extra) {
                 header(self);
             }
             let top = self.y;
             for (i, c) in cols.iter().enumerate() {
-                let text = row.get(i).map(String::as_str).unwrap_or("");
                 let wdt = xs[i + 1] - xs[i] - 4.0;
-                self.cell(xs[i], top, wdt, text, c.right, false, row_h);
+                for (k, text) in wrapped[i].iter().enumerate() {
+                    self.cell(xs[i], top - k as f32 * leading, wdt, text, c.right, false, row_h);
+                }
             }
-            self.y -= row_h;
+            self.y -= row_h + extra;
             let (l, r) = (self.left(), self.right());
             self.rule(l, self.y, r, self.y, 0.3);
             if tall {
@@ -407,12 +446,23 @@ impl<'a> Canvas<'a> {
         self.gap(0.8);
     }
 
+    /// The width a column asks for its widest cell: a wrapped one at most two fifths of the
+    /// line (its text breaks over lines instead).
+    fn asked(&self, c: &Col, widest: f32) -> f32 {
+        if c.wrap {
+            widest.min(self.width() * 0.4)
+        } else {
+            widest
+        }
+    }
+
     fn natural_width(&self, cols: &[Col], rows: &[Vec<String>]) -> f32 {
         let size = self.size();
         cols.iter()
             .enumerate()
             .map(|(i, c)| {
-                rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size)).fold(self.bold.width(&c.title, size), f32::max) + 6.0
+                let widest = rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size)).fold(0.0, f32::max);
+                self.bold.width(&c.title, size).max(self.asked(c, widest)) + 6.0
             })
             .sum()
     }
@@ -427,8 +477,8 @@ impl<'a> Canvas<'a> {
             .iter()
             .enumerate()
             .map(|(i, c)| {
-                let cells = rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size));
-                cells.fold(self.bold.width(&c.title, size), f32::max) + pad
+                let widest = rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size)).fold(0.0, f32::max);
+                self.bold.width(&c.title, size).max(self.asked(c, widest)) + pad
             })
             .collect();
         let avail = self.width();
@@ -441,8 +491,9 @@ impl<'a> Canvas<'a> {
             // (names), each down to 40% of its natural width; then everything in proportion.
             let mut w = natural.clone();
             let mut over = sum - avail;
+            // A wrapped column gives way first: its text breaks over more lines, nothing is cut.
             let mut order: Vec<usize> = (0..cols.len()).filter(|i| !cols[*i].right).collect();
-            order.sort_by(|a, b| cols[*a].width.total_cmp(&cols[*b].width));
+            order.sort_by(|a, b| cols[*b].wrap.cmp(&cols[*a].wrap).then(cols[*a].width.total_cmp(&cols[*b].width)));
             for i in order {
                 let cut = over.min(w[i] * 0.6);
                 w[i] -= cut;
@@ -600,6 +651,17 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
             out
         })
         .collect();
+    // Players withdrawn before they played a deal: below the ranking, with no place.
+    let width = cols.len();
+    let apart = standings["withdrawn"].as_array().into_iter().flatten().map(|w| {
+        let n = num(&w["withdrawn_from"]);
+        let name = format!("{} ({}; {})", w["name"].as_str().unwrap_or(""), layout.word("withdrawn", lang, &[("n", n)]), layout.word("no_place", lang, &[]));
+        let club = clubs.get(w["player"].as_str().unwrap_or("")).cloned().unwrap_or_default();
+        let mut row = vec!["—".to_string(), name, club];
+        row.resize(width, String::new());
+        row
+    });
+    let lines: Vec<Vec<String>> = lines.into_iter().chain(apart).collect();
     c.table(&cols, &lines, false);
     Ok(c.finish())
 }
@@ -678,10 +740,22 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
         let mut dealing = vec![format!("{}:", w("dealer_order"))];
         dealing.extend(order.iter().enumerate().map(|(i, n)| if i + 1 < order.len() { format!("{n} →") } else { n.clone() }));
         c.items(&dealing);
-        let form = &s["form"];
+        let lines = s["lines"].as_array().cloned().unwrap_or_default();
+        // A completed sheet says who played each line: in the form's own column, or in one added.
+        let mut form = s["form"].clone();
+        // The rulings' and totals' words go in that column too, the sheet's widest text.
+        let says_who = lines.iter().any(|l| l["who"].as_str().is_some_and(|x| !x.is_empty())) || s["rulings"].as_array().is_some_and(|r| !r.is_empty());
+        let has_who = form["columns"].as_array().is_some_and(|cs| cs.iter().any(|c| c["from"] == "who"));
+        if says_who && !has_who {
+            if let Some(cs) = form["columns"].as_array_mut() {
+                cs.push(serde_json::json!({"title": w("played_by"), "width": 3.2, "from": "who"}));
+            }
+        }
+        let form = &form;
         let mut cols = vec![Col::num(w("line"), 0.7), Col::num(w("dealer"), 0.9)];
         for col in form["columns"].as_array().into_iter().flatten() {
-            cols.push(Col::new(col["title"].as_str().unwrap_or(""), col["width"].as_f64().unwrap_or(1.5) as f32));
+            let (title, width) = (col["title"].as_str().unwrap_or(""), col["width"].as_f64().unwrap_or(1.5) as f32);
+            cols.push(if col["from"] == "who" { Col::wrapped(title, width) } else { Col::new(title, width) });
         }
         let per_seat = form["per_seat"].as_array().cloned().unwrap_or_default();
         for x in &seats {
@@ -691,7 +765,6 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
                 cols.push(Col::num(head, if per_seat.len() > 1 { 0.9 } else { 1.6 }));
             }
         }
-        let lines = s["lines"].as_array().cloned().unwrap_or_default();
         let corrected: Vec<i64> = s["corrected"].as_array().into_iter().flatten().filter_map(Value::as_i64).collect();
         let mut rows: Vec<Vec<String>> = vec![];
         let blank_rows = form["rows"].as_array().cloned().unwrap_or_default();
@@ -732,9 +805,10 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
             }
         }
         let lead = 2 + form["columns"].as_array().map_or(0, Vec::len);
+        let label_at = form["columns"].as_array().and_then(|cs| cs.iter().position(|c| c["from"] == "who")).map_or(0, |i| i + 2);
         let total_row = |label: String, values: &Value| -> Vec<String> {
             let mut row = vec![String::new(); lead];
-            row[0] = label;
+            row[label_at] = label;
             for i in 0..seats.len() {
                 for (j, _) in per_seat.iter().enumerate() {
                     row.push(if j + 1 == per_seat.len() { num(&values[i]) } else { String::new() });
@@ -743,7 +817,24 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
             row
         };
         if !lines.is_empty() {
-            rows.push(total_row(w("totals"), &s["scores"]));
+            // The lines' totals, each ruling on a row of its own, then the round's scores:
+            // the paper adds up, and says who was ruled, why and by whom.
+            let rulings = s["rulings"].as_array().cloned().unwrap_or_default();
+            rows.push(total_row(w("totals"), &s["totals"]));
+            for r in &rulings {
+                let kind = if r["sanction"] == true { w("sanction") } else { w("ruling") };
+                let by = r["by"].as_str().filter(|b| !b.is_empty()).map(|b| format!(" ({b})")).unwrap_or_default();
+                let mut row = total_row(format!("{kind}: {}{by}", r["reason"].as_str().unwrap_or("")), &r["points"]);
+                for cell in row.iter_mut().skip(lead) {
+                    if cell.parse::<i64>().is_ok_and(|p| p > 0) {
+                        *cell = format!("+{cell}");
+                    }
+                }
+                rows.push(row);
+            }
+            if !rulings.is_empty() {
+                rows.push(total_row(w("round_scores"), &s["scores"]));
+            }
             if s["uses_table_points"] == true {
                 let mark = if s["complete"] == true { String::new() } else { format!(" ({})", w("provisional")) };
                 rows.push(total_row(format!("{}{mark}", w("table_points")), &s["table_points"]));
@@ -787,6 +878,7 @@ fn board(c: &mut Canvas<'_>, board: &Value, layout: &PrintLayout, lang: &str) {
 fn filled(line: &Value, from: &str, seat: Option<usize>) -> String {
     let v = match from {
         "label" => line["label"].clone(),
+        "who" => line["who"].clone(),
         "points" => line["points"].clone(),
         key => line["entry"][key].clone(),
     };

@@ -824,7 +824,8 @@ impl Game for Rikken {
     }
 
     /// One row per deal (the dealer, who sits out at a table of five), with the
-    /// contract, declarer and partner, and tricks; fines are written on the next free row.
+    /// contract, who played it (declarer and partner, declarers, a fine's offender), and
+    /// tricks; fines are written on the next free row.
     fn print_form(&self, table: Table, lang: Lang) -> Value {
         let rows = (0..self.needed(table.seats))
             .map(|d| {
@@ -836,7 +837,7 @@ impl Game for Rikken {
         crate::print_form(
             json!([
                 {"title": t("Contract", "Contrat", "Contract"), "width": 2.4, "from": "label"},
-                {"title": t("Decl./partner", "Décl./part.", "Speler/partner"), "width": 1.6, "from": "declarer"},
+                {"title": t("Decl./partner", "Décl./part.", "Speler/partner"), "width": 3.2, "from": "who"},
                 {"title": t("Tricks", "Plis", "Slagen"), "width": 1.0, "from": "tricks"}
             ]),
             json!([{"title": t("pts", "pts", "ptn"), "from": "points"}]),

@@ -105,6 +105,30 @@ impl Names {
         said_by(|lang| self.entry_in(entry, seats, lang, true))
     }
 
+    /// Who played a sheet's line, in words: the seats its entry names (declarer, partner,
+    /// declarers, seller and buyer, offender, taker …) by their players, a fine's or fault's
+    /// reason and the jury member; the contract and the figures are left to the sheet's
+    /// columns. Empty when the entry names nobody (a negative deal written as counts).
+    pub fn who(&self, entry: &Value, seats: &[String]) -> Said {
+        said_by(|lang| {
+            let Value::Object(map) = entry else { return String::new() };
+            let words = &self.langs[index(lang)];
+            let names_someone = |k: &str, v: &Value| match words.fields.get(k) {
+                Some((_, seat)) => *seat || (v.is_object() && k != "hand"),
+                None => false,
+            };
+            let kept: serde_json::Map<String, Value> = map
+                .iter()
+                .filter(|(k, v)| names_someone(k, v) || matches!(k.as_str(), "reason" | "by" | "jury"))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            if kept.is_empty() {
+                return String::new();
+            }
+            self.entry_in(&Value::Object(kept), seats, lang, true)
+        })
+    }
+
     /// A jury ruling in words (its fields are the same in every game).
     pub fn ruling(entry: &Value, seats: &[String]) -> Said {
         Names::record(entry, seats, &[])
