@@ -26,6 +26,7 @@ setTransport(async (command) => {
     case "round_status": return r.status;
     case "tournament_list": return r.tournament ? [r.tournament] : [];
     case "round_view": return r.tables;
+    case "standings_progress": return r.progress;
     default: throw { kind: "read-only", message: "The room's display only shows." };
   }
 });

@@ -6,7 +6,7 @@ import { call } from "../api.js";
 import { t } from "../i18n.js";
 import { h } from "../dom.js";
 import { state, render, busy, fmt, needTournament } from "../shell.js";
-import { roundStatusText } from "./standings.js";
+import { roundStatusText, withdrawnApart } from "./standings.js";
 
 const NS = "http://www.w3.org/2000/svg";
 /** How the chart's lines are told apart: each its own colour, dash pattern and marker. */
@@ -23,21 +23,6 @@ const SHOWN = 8;
  * seconds when set, else 8).
  */
 const board = { page: 0, pages: 1, per: 0, turned: 0, chart: null, size: "" };
-
-/** Each shown player's running total after each round (table points when they rank, else scores). */
-function progression(s, points) {
-  const rounds = s.after_round;
-  return s.rows.map((row) => {
-    let sum = 0;
-    const ys = [0];
-    for (let r = 1; r <= rounds; r += 1) {
-      const x = row.rounds.find((y) => y.round === r);
-      if (x) sum += points ? (x.table_points || 0) : x.score;
-      ys.push(sum);
-    }
-    return { name: row.name, rank: row.shared ? `${row.rank}=` : String(row.rank), ys };
-  });
-}
 
 const svgEl = (tag, attrs, text) => {
   const e = document.createElementNS(NS, tag);
@@ -80,27 +65,31 @@ function ticks(lo, hi, count) {
 }
 
 /**
- * The leaders' running totals across the rounds, drawn as SVG at `W`×`H` pixels. Players on equal
- * totals stay apart: each line has its own colour, dash pattern and marker, and lines meeting on
- * exactly the same total are drawn a few pixels apart there (in the legend's order, first on top).
+ * The leaders' running totals across the evening (the application's steps: after each round, and
+ * line by line in a round under way), drawn as SVG at `W`×`H` pixels. Players on equal totals stay
+ * apart: each line has its own colour, dash pattern and marker, and lines meeting on exactly the
+ * same total at the same moment are drawn a few pixels apart there (in the legend's order, first on top).
  */
 function chartSvg({ lines, rounds }, W, H, fs) {
-  const all = lines.flatMap((l) => l.ys);
+  const all = lines.flatMap((l) => l.steps.map(([, v]) => v));
   const marks = ticks(Math.min(0, ...all), Math.max(1, ...all), H > 260 ? 5 : 3);
   const lo = marks[0], hi = marks[marks.length - 1];
   const L = fs * 3, R = fs * 0.9, T = fs * 0.7, B = fs * 1.8;
   const x = (r) => L + (r * (W - L - R)) / rounds;
   const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo || 1);
-  // Equal totals after a round: the k-th of m lines there moves (k − (m − 1) / 2) × gap pixels.
-  const offset = lines.map(() => Array(rounds + 1).fill(0));
-  for (let r = 1; r <= rounds; r += 1) {
-    const groups = new Map();
-    lines.forEach((l, i) => groups.set(l.ys[r], [...(groups.get(l.ys[r]) || []), i]));
-    for (const group of groups.values()) {
-      if (group.length < 2) continue;
-      const gap = Math.min(fs * 0.3, (fs * 2) / (group.length - 1));
-      group.forEach((i, k) => { offset[i][r] = (k - (group.length - 1) / 2) * gap; });
-    }
+  // Equal totals at one moment: the k-th of m lines there moves (k − (m − 1) / 2) × gap pixels, at
+  // least a line's width apart, so that tied players' lines never lie on one another.
+  const offset = lines.map((l) => l.steps.map(() => 0));
+  const groups = new Map();
+  lines.forEach((l, i) => l.steps.forEach(([at, v], k) => {
+    if (k === 0) return;
+    const key = `${at}|${v}`;
+    groups.set(key, [...(groups.get(key) || []), [i, k]]);
+  }));
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const gap = Math.max(Math.max(2.5, fs / 5) * 1.4, Math.min(fs * 0.45, (fs * 3) / (group.length - 1)));
+    group.forEach(([i, k], n) => { offset[i][k] = (n - (group.length - 1) / 2) * gap; });
   }
   const svg = svgEl("svg", { id: "progress-chart", viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": t("progression") });
   for (const v of marks) {
@@ -119,29 +108,33 @@ function chartSvg({ lines, rounds }, W, H, fs) {
   // The leader is drawn last, on top.
   for (let i = lines.length - 1; i >= 0; i -= 1) {
     const l = lines[i];
-    const pts = l.ys.map((v, r) => [x(r), y(v) + offset[i][r]]);
+    const pts = l.steps.map(([at, v], k) => [x(at), y(v) + offset[i][k]]);
     const line = svgEl("polyline", {
       "data-line": i, points: pts.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" "), fill: "none", stroke: COLOURS[i], "stroke-width": width,
       "stroke-dasharray": DASHES[i] ? DASHES[i].split(" ").map((d) => Number(d) * (width / 3)).join(" ") : null, "stroke-linejoin": "round", "stroke-linecap": "round",
     });
     line.append(svgEl("title", {}, `${l.rank}. ${l.name}`));
     svg.append(line);
-    pts.slice(1).forEach(([a, b]) => svg.append(marker(MARKERS[i], a, b, fs * 0.3, COLOURS[i])));
+    // Markers where a round ends (and at the last line written), not at every line.
+    pts.forEach(([a, b], k) => {
+      const at = l.steps[k][0];
+      if (k > 0 && (Number.isInteger(at) || k === pts.length - 1)) svg.append(marker(MARKERS[i], a, b, fs * 0.3, COLOURS[i]));
+    });
   }
   return svg;
 }
 
 /** The chart's frame: its title, the room the drawing takes (drawn once laid out), the legend naming every line. */
-function progressionChart(s, points) {
-  const lines = progression(s, points).slice(0, SHOWN);
-  const rounds = s.after_round;
-  board.chart = rounds && lines.length ? { lines, rounds } : null;
+function progressionChart(progress) {
+  const lines = progress.players.slice(0, SHOWN).map((p) => ({ name: p.name, rank: p.shared ? `${p.rank}=` : String(p.rank), steps: p.steps }));
+  const rounds = progress.after_round;
+  board.chart = rounds && lines.length && lines.some((l) => l.steps.length > 1) ? { lines, rounds } : null;
   if (!board.chart) return null;
   return h("div", { class: "chart", id: "projector-chart" },
     h("h3", {}, t("progression")),
     h("div", { class: "plot", id: "progress-plot" }),
     h("div", { class: "legend", id: "progress-legend" }, lines.map((l, i) => h("span", { class: "item", title: `${l.rank}. ${l.name}` },
-      swatch(i), h("span", { class: "who" }, `${l.rank}. ${l.name}`), h("b", {}, fmt(l.ys[rounds]))))));
+      swatch(i), h("span", { class: "who" }, `${l.rank}. ${l.name}`), h("b", {}, fmt(l.steps[l.steps.length - 1][1]))))));
 }
 
 /** The value of criterion `c` (a ranking method or a tie-break, FORMAT.md's codes) in a standings row. */
@@ -192,6 +185,7 @@ function standingsTable(s, chain, points) {
     by.length ? h("p", { class: "note", id: "projector-tiebreak" }, t(points ? "tiebreak_note_points" : "tiebreak_note_score"), " ",
       by.flatMap((m, k) => (k ? [t("tiebreak_then"), m] : [m]))) : null,
     rows.some((r) => r.shared) ? h("p", { class: "note", id: "projector-shared" }, t("shared_note")) : null,
+    withdrawnApart(s),
   ];
   return h("div", { class: "projector-standings", id: "projector-list" },
     h("div", { class: "rows" }, table),
@@ -201,7 +195,8 @@ function standingsTable(s, chain, points) {
 
 export async function view() {
   const tid = needTournament();
-  const [s, status, list] = await Promise.all([call("standings", { tournament: tid, afterRound: null }), call("round_status", { tournament: tid }), call("tournament_list")]);
+  const [s, status, list, progress] = await Promise.all([call("standings", { tournament: tid, afterRound: null }), call("round_status", { tournament: tid }),
+    call("tournament_list"), call("standings_progress", { tournament: tid, limit: SHOWN })]);
   state.projectorSeen = JSON.stringify([s, status]);
   const points = s.rows.some((row) => row.table_points != null);
   // The ranking's first criterion, then the tournament's tie-breaks (FORMAT.md's codes), each once.
@@ -224,7 +219,7 @@ export async function view() {
       ? h("div", { class: "tables projector-tables" }, tables.tables.map((tb) => h("div", { class: "card" },
         h("h2", {}, `${t("table")} ${tb.number}`), h("ol", {}, tb.seats.map((x) => h("li", {}, x.name))))),
         tables.byes.length ? h("p", {}, `${t("byes")}: ${tables.byes.map((b) => b.name).join(", ")}`) : null)
-      : boardOf(standingsTable(s, chain, points), progressionChart(s, points)),
+      : boardOf(standingsTable(s, chain, points), progressionChart(progress)),
   ];
 }
 
@@ -323,7 +318,8 @@ function drawChart() {
   const size = `${W}×${H}`;
   if (plot.firstChild && board.size === size) return;
   board.size = size;
-  const fs = Math.max(11, Math.min(20, parseFloat(getComputedStyle(plot).fontSize) * 0.62));
+  // Readable from the back of the room: 18 px at least.
+  const fs = Math.max(18, Math.min(24, parseFloat(getComputedStyle(plot).fontSize) * 0.62));
   plot.replaceChildren(chartSvg(board.chart, Math.max(W, 120), Math.max(H, 80), fs));
 }
 

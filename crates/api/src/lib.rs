@@ -33,7 +33,7 @@ pub use seasons::{
     ArchiveImported, ClubStanding, Doubt, Evening, PlayerEvening, PlayerSeason, RoundTable, SeasonInfo, SeasonResultView, SeasonStandingRow, SeasonStandings,
 };
 pub use sheets::{HistoryEntry, LinePreview, LineWritten, RulingView, SeatView, SheetLine, SheetView, TableRef};
-pub use standings::{RoundEntry, StandingRow, Standings, StandingsFormat};
+pub use standings::{PlayerProgress, Progress, RoundEntry, StandingRow, Standings, StandingsFormat};
 pub use tournaments::{
     games, hand_score, DrawRequest, DrawnRound, EntrantView, GameChoice, NewTournament, PlannedRounds, RoundStatus, Seating, TableView, TournamentInfo,
 };

@@ -3,7 +3,7 @@
 use crate::error::Result;
 use crate::state::{started, Loaded};
 use crate::Atout;
-use atout_rules::ranking::{criteria, rank, Totals};
+use atout_rules::ranking::{criteria, rank, RoundResult, Totals};
 use atout_rules::TablePoints;
 use serde::Serialize;
 use std::sync::Arc;
@@ -13,6 +13,19 @@ pub struct Standings {
     pub tournament: String,
     pub after_round: i64,
     pub rows: Vec<StandingRow>,
+    /// Players withdrawn without having played a deal: listed apart, with no place (a 0
+    /// would rank them above players who played and lost points). Absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub withdrawn: Vec<Withdrawn>,
+}
+
+/// A player withdrawn before playing any deal.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Withdrawn {
+    pub player: Arc<str>,
+    pub name: Arc<str>,
+    /// The first round the player no longer plays.
+    pub withdrawn_from: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -113,8 +126,20 @@ pub(crate) fn compute(l: &mut Loaded, after_round: i64) -> Standings {
             &fresh[i]
         }
     };
-    // Players are listed by their id within a shared place.
-    let order = &l.by_code;
+    // Players are listed by their id within a shared place; a player withdrawn who was never
+    // seated at a table (byes aside) plays no deal, and has no place.
+    let seated = |id| l.rounds.iter().any(|r| r.row.tables.iter().any(|t| t.seats.contains(&id)));
+    let never_played = |i: usize| l.entrants[i].withdrawn_from.is_some() && !seated(l.entrants[i].id);
+    let (apart, order): (Vec<usize>, Vec<usize>) = l.by_code.iter().partition(|i| never_played(**i));
+    let mut withdrawn: Vec<Withdrawn> = apart
+        .iter()
+        .map(|i| {
+            let p = part_of(*i);
+            Withdrawn { player: p.player.clone(), name: p.name.clone(), withdrawn_from: l.entrants[*i].withdrawn_from.unwrap_or(1) }
+        })
+        .collect();
+    // Listed apart by name, as a person looks for one.
+    withdrawn.sort_by(|a, b| a.name.cmp(&b.name));
     let totals: Vec<Totals> = order.iter().map(|i| part_of(*i).totals.clone()).collect();
     let chain = criteria(l.settings.ranking, &l.settings.tie_breaks);
     let points = l.settings.uses_table_points();
@@ -141,7 +166,7 @@ pub(crate) fn compute(l: &mut Loaded, after_round: i64) -> Standings {
             }
         })
         .collect();
-    Standings { tournament: l.row.name.clone(), after_round, rows }
+    Standings { tournament: l.row.name.clone(), after_round, rows, withdrawn }
 }
 
 impl Atout {
@@ -151,6 +176,101 @@ impl Atout {
         let l = self.loaded(id)?;
         let after = after_round.unwrap_or_else(|| l.last_round());
         Ok(compute(l, after))
+    }
+}
+
+/// The leaders' progress over the evening, for the projector's chart: each player's running
+/// value (table points where the ranking counts them, else the score), after each round that
+/// is complete, and after each line written at their table in a round still being played.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Progress {
+    pub after_round: i64,
+    /// Whether the values are table points (else scores).
+    pub points: bool,
+    /// In the standings' order.
+    pub players: Vec<PlayerProgress>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerProgress {
+    pub player: Arc<str>,
+    pub name: Arc<str>,
+    pub rank: usize,
+    pub shared: bool,
+    /// `(at, value)`, the start `(0, 0)` first: `at` counts rounds, a line of a round still
+    /// being played at `round − 1 + deal / deals of the sheet`; the last value is the
+    /// standings' own total.
+    pub steps: Vec<(f64, TablePoints)>,
+}
+
+/// Where a player sits in a round: the table's index and the seat's.
+fn seat_in(round: &crate::state::LoadedRound, id: atout_store::Id) -> Option<(usize, usize)> {
+    round.row.tables.iter().enumerate().find_map(|(t, table)| table.seats.iter().position(|s| *s == id).map(|seat| (t, seat)))
+}
+
+/// A player's steps through one round still being played at their table: the running value
+/// after each line (table points as the running scores would give them), at its deal.
+fn lines_of(l: &Loaded, round: &crate::state::LoadedRound, (t, seat): (usize, usize), from: TablePoints) -> Vec<(f64, TablePoints)> {
+    let Some(sheet) = round.results[t].sheet.as_ref() else { return vec![] };
+    let (size, needed) = (round.row.tables[t].seats.len(), sheet.deals_needed.max(1));
+    let places = l.settings.places(size);
+    let mut running = vec![0i64; size];
+    let base = (round.row.round - 1) as f64;
+    sheet
+        .lines
+        .iter()
+        .map(|line| {
+            for (r, p) in running.iter_mut().zip(&line.points) {
+                *r = r.saturating_add(*p);
+            }
+            let value =
+                if l.settings.uses_table_points() { atout_rules::ranking::table_points(&running, &places)[seat] } else { TablePoints::whole(running[seat]) };
+            (base + line.deal.min(needed) as f64 / needed as f64, from + value)
+        })
+        .collect()
+}
+
+impl Atout {
+    /// The progress of the first `limit` players of the standings (all without a limit).
+    pub fn standings_progress(&mut self, tournament: &str, limit: Option<usize>) -> Result<Progress> {
+        let id = self.resolve(tournament)?;
+        let l = self.loaded(id)?;
+        let after = l.last_round();
+        let standings = compute(l, after);
+        let l = &*l;
+        let points = l.settings.uses_table_points();
+        let value = |r: &RoundResult| if points { r.table_points } else { TablePoints::whole(r.score) };
+        let players = standings
+            .rows
+            .iter()
+            .take(limit.unwrap_or(usize::MAX))
+            .filter_map(|row| {
+                let i = *l.by_code.iter().find(|i| *l.entrants[**i].code == *row.player)?;
+                let mut steps = vec![(0.0, TablePoints::ZERO)];
+                let mut total = TablePoints::ZERO;
+                for round in l.rounds.iter().filter(|r| r.row.round <= after) {
+                    let Some(result) = l.results[i].iter().find(|r| i64::from(r.round) == round.row.round) else { continue };
+                    let end = total + value(result);
+                    // A round under way follows its lines; its last step is the standings' value.
+                    let lines = match (result.complete, seat_in(round, l.entrants[i].id)) {
+                        (false, Some(at)) => lines_of(l, round, at, total),
+                        _ => vec![],
+                    };
+                    match lines.split_last() {
+                        Some((last, before)) => {
+                            steps.extend_from_slice(before);
+                            steps.push((last.0, end));
+                        }
+                        None if result.complete => steps.push((round.row.round as f64, end)),
+                        // Only rulings so far: halfway through the round.
+                        None => steps.push((round.row.round as f64 - 0.5, end)),
+                    }
+                    total = end;
+                }
+                Some(PlayerProgress { player: row.player.clone(), name: row.name.clone(), rank: row.rank, shared: row.shared, steps })
+            })
+            .collect();
+        Ok(Progress { after_round: after, points, players })
     }
 }
 

@@ -418,7 +418,9 @@ async fn room_view(State(room): State<Arc<Room>>, headers: HeaderMap, Path(t): P
             None => None,
         };
         let info = a.tournament_list()?.into_iter().find(|x| x.id.to_string() == t || x.name == t);
-        Ok(json!({"tournament": info, "standings": standings, "status": status, "tables": tables}))
+        // The leaders the projector's chart draws (it shows eight).
+        let progress = a.standings_progress(&t, Some(8))?;
+        Ok(json!({"tournament": info, "standings": standings, "status": status, "tables": tables, "progress": progress}))
     })
     .await?;
     ok(StatusCode::OK, &view)
