@@ -2,8 +2,10 @@
 //! printing results is all it does.
 #![forbid(unsafe_code)]
 
+mod help;
+
 use atout_api::{ApiError, Atout, DrawnRound, SheetView, StandingsFormat, TableRef};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -229,6 +231,7 @@ enum SeasonCmd {
     Settings {
         #[arg(long)]
         season: String,
+        /// The season's settings as JSON (RULES.md §6 "Seasons").
         #[arg(long)]
         json: String,
         #[arg(long, default_value = "")]
@@ -271,6 +274,7 @@ enum SeasonCmd {
     /// Two registered players are one person: they count as one in every season.
     Same {
         player: i64,
+        /// The other player's number.
         other: i64,
         #[arg(long, default_value = "")]
         reason: String,
@@ -278,6 +282,7 @@ enum SeasonCmd {
     /// Two registered players are two people.
     Apart {
         player: i64,
+        /// The other player's number.
         other: i64,
         #[arg(long, default_value = "")]
         reason: String,
@@ -301,6 +306,7 @@ enum CribbageCmd {
     /// Score a hand of 2 to 5 tiles (A, 2 … 10, J, Q, K; a 6 used as a 9 is 9): the
     /// fifteens, runs and pairs, then the total alone on the last line.
     Score {
+        /// The tiles of the hand.
         #[arg(required = true, num_args = 1..)]
         tiles: Vec<String>,
         #[arg(long, value_enum, default_value = "table")]
@@ -392,6 +398,7 @@ enum SheetCmd {
     Replace {
         #[command(flatten)]
         at: TableArgs,
+        /// The sheet's lines, a JSON array of entries.
         json: String,
         #[arg(long)]
         reason: String,
@@ -490,6 +497,7 @@ enum TournamentCmd {
     Settings {
         #[arg(long)]
         tournament: String,
+        /// The settings to change, as JSON (FORMAT.md); the others stay as they are.
         json: String,
         #[arg(long)]
         reason: String,
@@ -498,6 +506,7 @@ enum TournamentCmd {
     Enter {
         #[arg(long)]
         tournament: String,
+        /// A registered player's number (again for more); none: every registered player.
         #[arg(long = "player")]
         players: Vec<i64>,
     },
@@ -584,6 +593,7 @@ enum DealCmd {
     Add {
         #[command(flatten)]
         at: TableArgs,
+        /// The line as JSON (FORMAT.md's entry shape).
         json: String,
         /// The line number this is meant to be: refused if that line was written meanwhile.
         #[arg(long)]
@@ -609,6 +619,7 @@ enum DealCmd {
     Check {
         #[command(flatten)]
         at: TableArgs,
+        /// The line as JSON (FORMAT.md's entry shape).
         json: String,
         /// Check it as a correction of this line.
         #[arg(long)]
@@ -618,8 +629,10 @@ enum DealCmd {
     Correct {
         #[command(flatten)]
         at: TableArgs,
+        /// The number of the line to correct.
         #[arg(long)]
         deal: usize,
+        /// The corrected line as JSON (FORMAT.md's entry shape).
         json: String,
         #[arg(long)]
         reason: String,
@@ -641,6 +654,7 @@ enum RulingCmd {
     Withdraw {
         #[arg(long)]
         tournament: String,
+        /// The ruling's number (as `atout ruling list` shows it).
         #[arg(long)]
         ruling: i64,
         #[arg(long)]
@@ -650,6 +664,7 @@ enum RulingCmd {
     Add {
         #[command(flatten)]
         at: TableArgs,
+        /// The ruling as JSON (FORMAT.md's ruling shape).
         json: String,
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
@@ -718,29 +733,52 @@ fn print_round(r: &DrawnRound) {
 }
 
 fn print_sheet(s: &SheetView) {
+    let name = |seat: usize| s.seats.get(seat.wrapping_sub(1)).map_or_else(|| format!("seat {seat}"), |x| format!("{seat}. {}", x.name));
     outln!("{} — round {}, table {}", s.tournament, s.round, s.table);
     for seat in &s.seats {
         outln!("  seat {}  {} {}", seat.seat, seat.player, seat.name);
     }
-    outln!("{:>4} {:>4} {:>6} {:<4} {:>24}", "line", "deal", "dealer", "game", "points");
+    // Each line as the game says it in words: its game, its points per seat, who played it.
+    let width = s.lines.iter().map(|l| l.label_texts.en.chars().count()).max().unwrap_or(4).max(4);
+    outln!("{:>4} {:>4} {:>6} {:<width$} {:>24}", "line", "deal", "dealer", "game", "points");
     for l in &s.lines {
         let pts: Vec<String> = l.line.points.iter().map(|p| format!("{p:>5}")).collect();
         let mark = if l.line.counts { "" } else { "  (void, redealt)" };
-        outln!("{:>4} {:>4} {:>6} {:<4} {}{mark}", l.line.line, l.line.deal, l.line.dealer, l.line.label, pts.join(""));
+        let who = if l.who_texts.en.is_empty() { String::new() } else { format!("  {}", l.who_texts.en) };
+        outln!("{:>4} {:>4} {:>6} {:<width$} {}{mark}{who}", l.line.line, l.line.deal, l.line.dealer, l.label_texts.en, pts.join(""));
     }
-    outln!("totals  {:?}", s.totals);
+    let figures = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(" · ");
+    outln!("totals  {}", figures(&s.totals));
     for r in &s.rulings {
-        outln!("ruling  seat {}: {:?} — {} ({}){}", r.seat, r.points, r.reason, r.by, if r.sanction { " [sanction]" } else { "" });
+        let kind = if r.sanction { "sanction" } else { "ruling" };
+        outln!("{kind}  {}: {} — {} ({})", name(usize::try_from(r.seat).unwrap_or(0)), figures(&r.points), r.reason, r.by);
     }
     let tp: Vec<String> = s.table_points.iter().map(|p| p.to_string()).collect();
-    let tp = if s.uses_table_points { format!("   table points [{}]", tp.join(", ")) } else { String::new() };
-    outln!("scores  {:?}{tp}{}", s.scores, if s.complete { "" } else { "  (provisional)" });
+    let tp = if s.uses_table_points { format!("   table points {}", tp.join(" · ")) } else { String::new() };
+    outln!("scores  {}{tp}{}", figures(&s.scores), if s.complete { "" } else { "  (provisional)" });
     match &s.next {
-        Some(next) => outln!("next: {}", serde_json::to_string(next).unwrap_or_default()),
+        // What every game's choices say: the next line, its deal and dealer (the rest: --format json).
+        Some(next) => {
+            let at = |k: &str| next[k].as_u64().map(|n| n as usize);
+            let mut said = vec![];
+            if let Some(line) = at("line") {
+                said.push(format!("line {line}"));
+            }
+            if let Some(deal) = at("deal") {
+                said.push(format!("deal {deal}"));
+            }
+            if let Some(dealer) = at("dealer") {
+                said.push(format!("dealt by {}", name(dealer)));
+            }
+            if let Some(out) = at("sits_out") {
+                said.push(format!("{} sits out", name(out)));
+            }
+            outln!("next: {} (its choices: --format json)", said.join(", "));
+        }
         None => outln!("sheet complete ({} deals)", s.deals_played),
     }
     for seat in &s.next_scorer {
-        outln!("serviteur: seat {seat} keeps the score of the next game");
+        outln!("serviteur: {} keeps the score of the next game", name(*seat));
     }
 }
 
@@ -1283,7 +1321,9 @@ fn show_sheet(s: &SheetView, format: Output) {
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let matches = help::with_shared_help(Cli::command()).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Api(e)) => {
             eprintln!("error: {e}");

@@ -143,7 +143,9 @@ fn king_and_lucky_7_from_the_command_line() {
     assert_eq!(check["points"], serde_json::json!([4, 3, 3, 3]));
     let shown = ok(&db, &[&["sheet"][..], &at].concat());
     // The checked récup was not written: the sheet still has one line, and the récup is due.
-    assert!(shown.contains("no-tricks") && !shown.contains("recup SA") && shown.contains(r#""due":"recup""#), "{shown}");
+    // The sheet in words (no game code, no JSON): the game by its name, the next line by its number.
+    assert!(shown.contains("no tricks") && !shown.contains("no-tricks") && !shown.contains("récup"), "{shown}");
+    assert!(shown.contains("next: line 2, deal 2, dealt by ") && !shown.contains('{'), "{shown}");
 
     let l = ok(&db, &["tournament", "create", "--name", "L", "--game", "double-lucky-7", "--rounds", "1", "--settings", r#"{"hands": 7}"#]);
     let l = l.trim();
@@ -215,7 +217,7 @@ fn a_kings_cribbage_evening_from_the_command_line() {
     let low = if totals[0] < totals[1] { 1 } else { 2 };
     assert_eq!(done["next_scorer"], serde_json::json!([low]));
     let shown = ok(&db, &[&["sheet"][..], &at].concat());
-    assert!(shown.contains(&format!("serviteur: seat {low}")), "{shown}");
+    assert!(shown.contains(&format!("serviteur: {low}. ")), "{shown}");
     // Round 2 names the serviteur as a scorer at their new table.
     let player = done["seats"][low - 1]["name"].as_str().unwrap().to_string();
     ok(&db, &["round", "draw", "--tournament", c, "--round", "2", "--seed", "5"]);
@@ -432,4 +434,45 @@ fn a_reader_that_stops_early_is_no_panic() {
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success() && stderr.is_empty(), "status {:?}, standard error: {stderr}", out.status);
+}
+
+/// The subcommands a `--help` page lists under "Commands:" (but `help` itself).
+fn subcommands(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|c| c != "help")
+        .collect()
+}
+
+#[test]
+fn every_option_and_argument_of_every_command_has_a_help_line() {
+    let mut todo = vec![vec![]];
+    let mut bare = vec![];
+    let mut pages = 0;
+    while let Some(path) = todo.pop() {
+        let out = Command::new(env!("CARGO_BIN_EXE_atout")).args(&path).arg("--help").output().unwrap();
+        assert!(out.status.success(), "atout {path:?} --help");
+        let help = String::from_utf8(out.stdout).unwrap();
+        pages += 1;
+        // An option or argument line: two spaces, the flag or <NAME>, then two spaces and its help.
+        for line in help.lines().filter(|l| l.starts_with("  ") && !l.starts_with("   ") || l.starts_with("      -")) {
+            let item = line.trim_start();
+            if !(item.starts_with('-') || item.starts_with('<') || item.starts_with('[')) {
+                continue;
+            }
+            if item.split("  ").filter(|part| !part.trim().is_empty()).count() < 2 {
+                bare.push(format!("atout {} {item}", path.join(" ")));
+            }
+        }
+        for sub in subcommands(&help) {
+            let mut next = path.clone();
+            next.push(sub);
+            todo.push(next);
+        }
+    }
+    assert!(pages > 40, "only {pages} help pages were read");
+    assert!(bare.is_empty(), "options without a help line:\n{}", bare.join("\n"));
 }

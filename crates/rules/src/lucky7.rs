@@ -22,8 +22,8 @@ rule!(
     HAND_CARDS,
     "hand-cards",
     "each hand deals its own number of cards: 1, 2 … 7, 7, 6 … 1",
-    "chaque manche distribue son nombre de cartes : 1, 2 … 7, 7, 6 … 1",
-    "elke ronde deelt haar eigen aantal kaarten: 1, 2 … 7, 7, 6 … 1"
+    "chaque donne distribue son nombre de cartes : 1, 2 … 7, 7, 6 … 1",
+    "elk spel deelt zijn eigen aantal kaarten: 1, 2 … 7, 7, 6 … 1"
 );
 rule!(
     BID_RANGE,
@@ -45,6 +45,9 @@ rule!(
 pub struct Hand {
     pub cards: i64,
     pub bids: Vec<i64>,
+    /// Absent in a hand record that leaves the figures to the cards (FORMAT.md "Hand
+    /// records"); a sheet line without them is refused for its count of tricks.
+    #[serde(default)]
     pub tricks: Vec<i64>,
 }
 
@@ -105,8 +108,8 @@ impl Lucky7 {
                 HAND_CARDS,
                 said!(
                     "hand {number} deals {cards} cards, not {typed}",
-                    "la manche {number} distribue {cards} cartes, pas {typed}",
-                    "ronde {number} deelt {cards} kaarten, geen {typed}"
+                    "la donne {number} distribue {cards} cartes, pas {typed}",
+                    "spel {number} deelt {cards} kaarten, geen {typed}"
                 ),
             ));
         }
@@ -128,8 +131,8 @@ impl Lucky7 {
                 LAST_BID,
                 said!(
                     "the bids add up to {cards}, the cards of hand {number}",
-                    "les mises font {cards}, les cartes de la manche {number}",
-                    "de biedingen tellen op tot {cards}, de kaarten van ronde {number}"
+                    "les mises font {cards}, les cartes de la donne {number}",
+                    "de biedingen tellen op tot {cards}, de kaarten van spel {number}"
                 ),
             ));
         }
@@ -200,8 +203,8 @@ impl Game for Lucky7 {
                 Rule::SETTINGS,
                 said!(
                     "hands: {hands}; a game has 14 hands (1…7…1) or 7 (1…7)",
-                    "manches : {hands} ; une partie a 14 manches (1…7…1) ou 7 (1…7)",
-                    "ronden: {hands}; een spel heeft 14 ronden (1…7…1) of 7 (1…7)"
+                    "donnes : {hands} ; une feuille compte 14 donnes (1…7…1) ou 7 (1…7)",
+                    "spellen: {hands}; een blad telt 14 spellen (1…7…1) of 7 (1…7)"
                 ),
             ));
         }
@@ -210,9 +213,9 @@ impl Game for Lucky7 {
 
     fn settings_form(lang: Lang) -> Value {
         let t = |en, fr, nl| Tr::new(en, fr, nl).get(lang);
-        json!([{"key": "hands", "label": t("Hands", "Manches", "Ronden"), "options": [
-            form_option(t("14 hands (1 … 7, 7 … 1 cards)", "14 manches (1 … 7, 7 … 1 cartes)", "14 ronden (1 … 7, 7 … 1 kaarten)"), json!({"hands": 14})),
-            form_option(t("7 hands (1 … 7 cards)", "7 manches (1 … 7 cartes)", "7 ronden (1 … 7 kaarten)"), json!({"hands": 7})),
+        json!([{"key": "hands", "label": t("Hands", "Donnes", "Spellen"), "options": [
+            form_option(t("14 hands (1 … 7, 7 … 1 cards)", "14 donnes (1 … 7, 7 … 1 cartes)", "14 spellen (1 … 7, 7 … 1 kaarten)"), json!({"hands": 14})),
+            form_option(t("7 hands (1 … 7 cards)", "7 donnes (1 … 7 cartes)", "7 spellen (1 … 7 kaarten)"), json!({"hands": 7})),
         ]}])
     }
 
@@ -226,7 +229,7 @@ impl Game for Lucky7 {
                     number,
                     Violation::said(
                         Rule::SHEET_FULL,
-                        said!("all {n} hands are already on the sheet", "les {n} manches sont déjà sur la feuille", "alle {n} ronden staan al op het blad"),
+                        said!("all {n} hands are already on the sheet", "les {n} donnes sont déjà sur la feuille", "alle {n} spellen staan al op het blad"),
                     ),
                 ));
             }
@@ -274,8 +277,9 @@ impl Game for Lucky7 {
             "cards": (1..=self.hands).map(|h| self.cards(h)).collect::<Vec<_>>(),
             "doubled": DOUBLED_HAND,
             "labels": {
-                "hand": t("hand", "manche", "ronde"),
+                "hand": t("hand", "donne", "spel"),
                 "cards": t("cards", "cartes", "kaarten"),
+                "card": t("card", "carte", "kaart"),
                 "bids": t("bids, in bidding order", "mises, dans l'ordre", "biedingen, in volgorde"),
                 "tricks": t("tricks taken", "plis faits", "gehaalde slagen"),
                 "doubled": t("counts double", "compte double", "telt dubbel"),
@@ -287,15 +291,16 @@ impl Game for Lucky7 {
 
     /// One row per hand with its cards, hand 7 marked; bid, tricks and points per seat.
     fn print_form(&self, table: Table, lang: Lang) -> Value {
-        let cards = Tr::new("cards", "cartes", "kaarten").get(lang);
         let rows = (1..=self.hands)
             .map(|h| {
-                let label = format!("{} {cards}{}", self.cards(h), if h == DOUBLED_HAND { " ×2" } else { "" });
+                let n = self.cards(h);
+                let cards = if n == 1 { Tr::new("card", "carte", "kaart") } else { Tr::new("cards", "cartes", "kaarten") }.get(lang);
+                let label = format!("{n} {cards}{}", if h == DOUBLED_HAND { " ×2" } else { "" });
                 crate::print_row(label, self.dealer(table, h), None, h == DOUBLED_HAND)
             })
             .collect();
         crate::print_form(
-            json!([{"title": Tr::new("Hand", "Manche", "Ronde").get(lang), "width": 1.6, "from": "label"}]),
+            json!([{"title": Tr::new("Hand", "Donne", "Spel").get(lang), "width": 1.6, "from": "label"}]),
             json!([
                 {"title": Tr::new("bid", "mise", "bod").get(lang), "from": "bids"},
                 {"title": Tr::new("tr.", "plis", "sl.").get(lang), "from": "tricks"},

@@ -282,3 +282,15 @@ fn each_game_says_what_its_hand_records_use() {
         assert_eq!(deck, [0, 52, 57][usize::from(tricks) + usize::from(game == GameId::DoubleLucky7)], "{game:?}");
     }
 }
+
+#[test]
+fn a_lucky_7_record_may_leave_its_figures_to_the_cards() {
+    // Two seats, one card each, no trump; seat 2 deals and leads the 14 of hearts, which
+    // beats seat 1's 13 of diamonds (no trump, not the suit led): tricks 0 and 1. The deal
+    // names no tricks (FORMAT.md: a deal's figures are optional), so there is no line to match.
+    let cards = vec![vec!["13D".to_string()], vec!["14H".to_string()]];
+    let v = check(GameId::DoubleLucky7, 2, 2, json!({"cards": 1, "bids": [0, 0]}), &cards, "14H 13D", json!({"trump": "none"}));
+    assert_eq!((v["legal"].as_bool(), v["complete"].as_bool()), (Some(true), Some(true)), "{v}");
+    assert_eq!(v["figures"]["tricks"], json!([0, 1]));
+    assert!(v["line"].is_null());
+}
