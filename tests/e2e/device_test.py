@@ -14,7 +14,7 @@ import json, os, shutil, signal, socket, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import webdriver  # noqa: E402
-from webdriver import ART, ROOT, Window, check, checks, choose, end_session, enter_line, failed, http, press, seat_names, wait_listening, wait_rule, WORKED  # noqa: E402
+from webdriver import ROOT, Window, check, checks, choose, end_session, enter_line, failed, http, press, seat_names, wait_listening, wait_rule, WORKED  # noqa: E402
 
 ATOUT = os.path.join(ROOT, "target", "debug", "atout")
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -249,7 +249,6 @@ def room_and_languages(w, server, dk, codes):
 
 
 def main():
-    os.makedirs(ART, exist_ok=True)
     for f in (ATOUT, CHROMEDRIVER, CHROMIUM):
         if not os.path.exists(f):
             sys.exit(f"missing: {f}")

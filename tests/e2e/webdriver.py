@@ -8,6 +8,13 @@ import base64, http.client as http_client, json, os, socket, time, traceback, ur
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ART = os.path.join(ROOT, "tests", "artifacts")
+
+
+def artifact(name):
+    """The path of a screenshot in tests/artifacts/, the folder made if a fresh clone lacks it
+    (any test may be the first to save one: the window's, the device's, the package's)."""
+    os.makedirs(ART, exist_ok=True)
+    return os.path.join(ART, name)
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
 PORT = 4444
 checks = {"passed": 0, "failed": 0}
@@ -34,7 +41,7 @@ def failed(sid, e, shot="failure"):
     if not sid:
         return
     try:
-        with open(os.path.join(ART, f"{shot}.png"), "wb") as f:
+        with open(artifact(f"{shot}.png"), "wb") as f:
             f.write(base64.b64decode(http("GET", f"/session/{sid}/screenshot")))
         print(f"  the screen at the failure (tests/artifacts/{shot}.png) reads:\n" + Window(sid).text()[:1500])
     except Exception as e2:
@@ -197,8 +204,7 @@ class Window:
         # Let the window paint what it shows before the picture is taken (two frames).
         self.js_async("const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done(1)))")
         png = base64.b64decode(http("GET", self.s("/screenshot")))
-        path = os.path.join(ART, f"{name}.png")
-        with open(path, "wb") as f:
+        with open(artifact(f"{name}.png"), "wb") as f:
             f.write(png)
         check(not blank(png), f"screenshot {name} is blank")
         body = self.text()

@@ -13,7 +13,7 @@ whatever happens.
 import re, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webdriver import ART, ROOT, PORT, Window, at_seats, check, end_session, failed, wait_listening, checks, choose, enter_counts, enter_line, http, moved, press, seat_names, wait_rule, WORKED  # noqa: E402
+from webdriver import ROOT, PORT, Window, at_seats, check, end_session, failed, wait_listening, checks, choose, enter_counts, enter_line, http, moved, press, seat_names, wait_rule, WORKED  # noqa: E402
 
 # The window under test: the build's, or (package-test) the installed one.
 APP = os.environ.get("ATOUT_APP", os.path.join(ROOT, "target", "debug", "atout-desktop"))
@@ -784,12 +784,46 @@ def lucky7_evening(w):
     got = w.wait_cells("#round-scores", want)
     check(got == want, f"Lucky 7 round scores {got}, expected {want}")
     check(not w.js("return !!document.getElementById('table-points')"), "a total-score sheet shows no table points")
+    # The bids and tricks stand beside each seat's points, as on the paper sheet.
+    beside = w.js("return [...document.querySelectorAll('#line-1 .seat-figures')].map(e => e.textContent.trim())")
+    check(beside == ["(1/1)", "(1/0)", "(0/0)", "(0/0)"], f"hand 1's bids/tricks beside the points: {beside}")
+    check("bids / tricks" in w.text("#sheet tr:first-child"), "the sheet's header says what the figures beside the points are")
     w.shot("13-lucky7-complete", ["Sheet complete", "×2"])
     w.click("#nav-standings")
     w.find("#standings-table")
     first_row = w.js("return [...document.querySelectorAll('#standings-table tr')][1].textContent")
     check("150" in first_row, f"the leader has 150: {first_row}")
     w.shot("14-lucky7-standings", ["Standings", "2="])
+
+
+def table_size_form(w):
+    """Issue "The club evening, tried again": a game played at tables of several sizes takes the
+    most players a table from the form; the club's players at three a table (eight: 3 + 3 + 2)."""
+    w.click("#nav-tournaments")
+    w.select("#tournament-game", "double-lucky-7")
+    w.find("#tournament-table-size")
+    w.select("#tournament-table-size", "3")
+    w.shot("13b-table-size", ["Players a table", "at most 3"])
+    w.select("#tournament-game", "double-king")
+    check(not w.js("return !!document.getElementById('tournament-table-size')"), "a game played at one size asks for no table size")
+    w.select("#tournament-game", "double-lucky-7")
+    w.select("#tournament-table-size", "3")
+    w.type("#tournament-name", "Threes")
+    w.type("#create-tournament input[name=rounds]", "1")
+    w.click("#create-tournament-button")
+    w.wait_text("Threes", "#tournaments-table")
+    button = w.js("return [...document.querySelectorAll('#tournaments-table tr')].find(r => r.textContent.includes('Threes')).querySelector('[id^=enter-all]').id")
+    w.click(f"#{button}")
+    w.settle()
+    w.click("#nav-rounds")
+    w.type("#seed", "4")
+    w.click("#draw-round")
+    w.find("#table-card-3")
+    sizes = w.js("return [...document.querySelectorAll('[id^=table-card-]')].map(c => c.querySelectorAll('li').length)")
+    n = sum(sizes)
+    # The fewest tables of at most three (eight players: 3 + 3 + 2), as even as possible.
+    check(len(sizes) == -(-n // 3) and max(sizes) <= 3 and max(sizes) - min(sizes) <= 1 and n >= 8, f"{n} players at three a table: {sizes}")
+    w.shot("13c-table-size-drawn", ["Table 3"])
 
 
 def cribbage_evening(w):
@@ -1039,7 +1073,14 @@ def rikken_evening(w):
     w.find("#line-3")
     sums = w.js("return [...document.querySelectorAll('#round-scores th')].slice(1).map(e => Number(e.textContent))")
     check(sum(sums) == 0, f"the running balance sums to 0: {sums}")
-    w.shot("16-rikken-scorer", ["sits out", "open misère"])
+    # Each line says who played it, by name: the rik's declarer and partner, the fine's offender
+    # and reason, the misère's declarer (issue "The club evening, tried again").
+    names = w.js("return [...document.querySelectorAll('#sheet tr:first-child th')].slice(3, -1).map(e => e.firstChild.textContent.replace(/^\\d+\\. /, ''))")
+    who = w.js("return [1, 2, 3].map(n => { const e = document.querySelector(`#line-${n} .played-by`); return e ? e.textContent : ''; })")
+    check(names[d - 1] in who[0] and names[p - 1] in who[0] and "partner" in who[0], f"the rik names its declarer and partner: {who[0]!r} ({names})")
+    check(names[first - 1] in who[1] and "trump card not shown" in who[1], f"the fine names its offender and reason: {who[1]!r}")
+    check(names[d2 - 1] in who[2], f"the open misère names its declarer: {who[2]!r}")
+    w.shot("16-rikken-scorer", ["sits out", "open misère", "partner"])
     # The jury's replay of the rik (issue "The hand checker"): until the called ace is chosen
     # the record is work in progress, said as such and not as a refusal.
     w.click("#nav-jury")
@@ -1288,6 +1329,12 @@ def projector_eighteen(w, csv_path):
     check(abs(ends["0"] - ends["1"]) >= 2, f"the two leaders on 16 points are drawn apart: {ends}")
     legend = w.js("return [...document.querySelectorAll('#progress-legend .item')].map(e => e.textContent)")
     check(len(legend) == 8 and legend[0].startswith("1. ") and legend[1].startswith("2. "), f"the legend names every line: {legend}")
+    # Round 1 under way, one line of twenty written: the leaders' lines follow it line by line
+    # (a step at the first deal, near the chart's left), not a flat line to the round's end.
+    xs = w.js("const svg = document.getElementById('progress-chart'); return [svg.viewBox.baseVal.width,"
+              " [...svg.querySelectorAll('polyline')].map(p => p.getAttribute('points').split(' ').map(q => Number(q.split(',')[0])))]")
+    width, lead = xs[0], xs[1][-1]
+    check(len(lead) == 2 and lead[1] - lead[0] < width * 0.2, f"the leader's line steps at the first deal of the round: x {lead} in {width} px")
     # The room display at a projector's 1280 × 800: at least two pages for eighteen, every rank on one.
     http("POST", w.s("/window/rect"), {"width": 1280, "height": 800})
     w.click("#room-mode")
@@ -1309,6 +1356,14 @@ def projector_eighteen(w, csv_path):
     # A full-HD projector: the same, at its size.
     http("POST", w.s("/window/rect"), {"width": 1920, "height": 1080})
     room_pages(w, "30c-projector-18-1920x1080", ["Club of Eighteen", "Running totals"])
+    # A club's small projector, 1024 × 768: every text readable from the back of the room (18 px).
+    http("POST", w.s("/window/rect"), {"width": 1024, "height": 768})
+    room_pages(w, "30f-projector-18-1024x768", ["Club of Eighteen", "Running totals"])
+    small = w.js("return [...document.querySelectorAll('#screen-projector *')].filter(e => e.getClientRects().length"
+                 " && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) && !e.closest('[hidden], .no-room, .room-exit'))"
+                 " .map(e => [e.tagName + (e.id ? '#' + e.id : '') + ' ' + e.textContent.trim().slice(0, 20), parseFloat(getComputedStyle(e).fontSize)])"
+                 " .filter(([, size]) => size < 17.95)")
+    check(not small, f"1024×768: no text under 18 px on the room display: {small[:8]}")
     http("POST", w.s("/window/rect"), {"width": 1280, "height": 800})
     # In French: the marks, the note and the page in the window's language.
     w.select("#lang", "fr")
@@ -1444,9 +1499,10 @@ def with_window(env, body):
 
 
 def main():
-    os.makedirs(ART, exist_ok=True)
     if not os.path.exists(APP):
         sys.exit(f"build the app first: {APP}")
+    # As on a fresh clone: no tests/artifacts/ (each screenshot makes it), and none left of an earlier run.
+    shutil.rmtree(os.path.join(ROOT, "tests", "artifacts"), ignore_errors=True)
     work = tempfile.mkdtemp(prefix="atout-e2e-")
     env = dict(os.environ, ATOUT_DB=os.path.join(work, "e2e.db"), XDG_DATA_HOME=os.path.join(work, "data"),
                XDG_CONFIG_HOME=os.path.join(work, "config"), LANG="en_US.UTF-8")
@@ -1469,6 +1525,7 @@ def main():
         king_evening(window)
         king_choice_sale(window)
         lucky7_evening(window)
+        table_size_form(window)
         cribbage_evening(window)
         cribbage_board(window)
         languages(window)

@@ -1,0 +1,152 @@
+//! Tables of the size the game is played at (`table_size`, FORMAT.md "Tables"), and players
+//! withdrawn before they played a deal (listed apart, with no place), through the api.
+
+mod common;
+use atout_api::{Atout, DrawRequest, NewTournament, StandingsFormat, TableRef};
+use common::pdftotext;
+use serde_json::{json, Value};
+
+fn club(app: &mut Atout, game: &str, settings: Value, players: usize) -> String {
+    let t = app
+        .tournament_create(&NewTournament {
+            name: format!("{game} evening"),
+            game: game.into(),
+            rounds: Some(3),
+            settings: Some(settings),
+            ..Default::default()
+        })
+        .unwrap()
+        .id
+        .to_string();
+    let names: String = (1..=players).map(|i| format!("Player {i:02}\n")).collect();
+    app.players_import(&format!("name\n{names}"), Some(&t)).unwrap();
+    t
+}
+
+fn sizes(app: &mut Atout, t: &str, round: i64) -> (Vec<usize>, usize) {
+    let drawn = app.round_draw(t, &DrawRequest::new(round, Some(11))).unwrap();
+    (drawn.tables.iter().map(|x| x.seats.len()).collect(), drawn.byes.len())
+}
+
+#[test]
+fn seven_friends_play_one_table_of_seven() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = club(&mut app, "double-lucky-7", json!({"table_size": 7, "hands": 7}), 7);
+    // The plan before the draw, then the draw: one table of seven, nobody sits out. Over the
+    // three rounds the same seven meet again: 21 pairs, twice more each.
+    assert_eq!(app.round_plan(&t, &DrawRequest::new(1, Some(11))).unwrap().repeats, 21 * 2);
+    assert_eq!(sizes(&mut app, &t, 1), (vec![7], 0));
+    // The sheet is a table of seven: seven bids and seven tricks a hand.
+    let sheet = app.sheet(&TableRef::new(&t, 1, 1)).unwrap();
+    assert_eq!(sheet.seats.len(), 7);
+    app.deal_add(&TableRef::new(&t, 1, 1), None, json!({"cards": 1, "bids": [0, 0, 0, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0, 0, 0]})).unwrap();
+    // Without the setting, seven players draw as before: 4 + 3.
+    let before = club(&mut app, "double-lucky-7", json!({}), 0);
+    app.tournament_enter(&before, &[]).unwrap();
+    assert_eq!(sizes(&mut app, &before, 1), (vec![4, 3], 0));
+}
+
+#[test]
+fn ten_play_five_and_five() {
+    for (game, size) in [("double-lucky-7", 7), ("rikken", 5)] {
+        let mut app = Atout::open_in_memory().unwrap();
+        let t = club(&mut app, game, json!({"table_size": size}), 10);
+        assert_eq!(sizes(&mut app, &t, 1), (vec![5, 5], 0), "{game}");
+    }
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = club(&mut app, "kings-cribbage", json!({"table_size": 3}), 6);
+    assert_eq!(sizes(&mut app, &t, 1), (vec![3, 3], 0));
+    // A size the game is not played at is refused, naming the rule.
+    let refused = app
+        .tournament_create(&NewTournament { name: "Too many".into(), game: "rikken".into(), settings: Some(json!({"table_size": 6})), ..Default::default() })
+        .unwrap_err();
+    assert_eq!(refused.rule().map(|r| r.code()), Some("settings"));
+}
+
+#[test]
+fn an_imported_document_keeps_its_table_size_for_the_rounds_it_draws() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = club(&mut app, "double-lucky-7", json!({"table_size": 7}), 7);
+    let doc = serde_json::to_value(app.export_document(&t).unwrap()).unwrap();
+    assert_eq!(doc["settings"]["table_size"], 7);
+    let mut other = Atout::open_in_memory().unwrap();
+    let id = other.import_document(&doc.to_string()).unwrap().id.to_string();
+    assert_eq!(sizes(&mut other, &id, 1), (vec![7], 0));
+}
+
+#[test]
+fn players_withdrawn_before_playing_have_no_place() {
+    // A Rikken evening ranked by total score: eight players, two withdrawn before round 1.
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = club(&mut app, "rikken", json!({}), 10);
+    let entrants = app.standings(&t, None).unwrap().rows;
+    for gone in ["Player 09", "Player 10"] {
+        let code = entrants.iter().find(|r| &*r.name == gone).unwrap().player.to_string();
+        app.player_withdraw(&t, &code, Some(1), "ill").unwrap();
+    }
+    let drawn = app.round_draw(&t, &DrawRequest::new(1, Some(3))).unwrap();
+    assert_eq!(drawn.tables.len(), 2);
+    // At both tables the declarer (seat 1) and partner (seat 2) fail a rik with 7 tricks: the
+    // declarer pays 2x, the partner 0, each opponent gains x (FORMAT.md "Rikken deals").
+    for table in 1..=2 {
+        app.deal_add(&TableRef::new(&t, 1, table), None, json!({"contract": "rik", "declarer": 1, "partner": 2, "tricks": 7})).unwrap();
+    }
+    let s = app.standings(&t, None).unwrap();
+    // Eight ranked players; the two who never played are not among them, and are listed apart.
+    assert_eq!(s.rows.len(), 8);
+    assert!(s.rows.iter().all(|r| !r.name.starts_with("Player 09") && !r.name.starts_with("Player 10")));
+    let apart: Vec<&str> = s.withdrawn.iter().map(|w| &*w.name).collect();
+    assert_eq!(apart, ["Player 09", "Player 10"]);
+    // Those who lost points are last among the ranked, below nobody who never played.
+    let last = s.rows.last().unwrap();
+    assert!(last.score_sum < 0, "{last:?}");
+    // The JSON says so apart; the text, the CSV and the printed ranking too, with no place.
+    let value = serde_json::to_value(&s).unwrap();
+    assert_eq!(value["withdrawn"][0]["withdrawn_from"], 1);
+    let text = app.standings_rendered(&t, None, StandingsFormat::Table, "en").unwrap();
+    let line = text.lines().find(|l| l.contains("Player 09")).unwrap();
+    assert!(line.trim_start().starts_with('—') && line.contains("played no deal"), "{line}");
+    let csv = app.standings_rendered(&t, None, StandingsFormat::Csv, "fr").unwrap();
+    let line = csv.lines().find(|l| l.contains("Player 10")).unwrap();
+    assert!(line.starts_with('—') && line.contains("aucune donne"), "{line}");
+    let dir = tempfile::tempdir().unwrap();
+    let printed = pdftotext(&app.print_standings(&t, None, Some("nl")).unwrap(), dir.path());
+    let line = printed.lines().find(|l| l.contains("Player 09")).unwrap();
+    assert!(line.contains("geen plaats") && line.trim_start().starts_with('—'), "{line}");
+    // A tournament with nobody withdrawn writes no such key (FORMAT.md's output as it was).
+    let plain = club(&mut app, "double-king", json!({}), 8);
+    app.round_draw(&plain, &DrawRequest::new(1, Some(1))).unwrap();
+    assert!(serde_json::to_value(app.standings(&plain, None).unwrap()).unwrap().get("withdrawn").is_none());
+}
+
+/// The projector's chart follows a round under way line by line (issue "The club evening, tried
+/// again"): each player's value after each line, at its deal; the last is the standings' total.
+#[test]
+fn the_progress_follows_a_round_line_by_line() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = club(&mut app, "double-lucky-7", json!({"hands": 7}), 4);
+    app.round_draw(&t, &DrawRequest::new(1, Some(5))).unwrap();
+    let at = TableRef::new(&t, 1, 1);
+    // Hand 1 (1 card): seat 1 bids 1 and takes it (10 + 2), seat 2 bids 1 and takes none (0),
+    // seats 3 and 4 bid 0 and take 0 (10). Hand 2 (2 cards): seat 1 bids 0 and takes 1 (0), seat 2
+    // bids 1 and takes 1 (12), seats 3 and 4 again 10. Running: 12 12 20 20 after two lines of seven.
+    app.deal_add(&at, None, json!({"cards": 1, "bids": [1, 1, 0, 0], "tricks": [1, 0, 0, 0]})).unwrap();
+    app.deal_add(&at, None, json!({"cards": 2, "bids": [0, 1, 0, 0], "tricks": [1, 1, 0, 0]})).unwrap();
+    let seats = app.sheet(&at).unwrap().seats;
+    let progress = app.standings_progress(&t, None).unwrap();
+    assert!(!progress.points, "a Lucky 7 evening ranks by score");
+    let steps = |seat: usize| -> Vec<(f64, f64)> {
+        let p = progress.players.iter().find(|p| *p.name == *seats[seat - 1].name).unwrap();
+        p.steps.iter().map(|(at, v)| ((at * 7.0).round() / 7.0, v.as_f64())).collect()
+    };
+    let (one, two) = (1.0 / 7.0, 2.0 / 7.0);
+    assert_eq!(steps(1), [(0.0, 0.0), (one, 12.0), (two, 12.0)]);
+    assert_eq!(steps(2), [(0.0, 0.0), (one, 0.0), (two, 12.0)]);
+    assert_eq!(steps(3), [(0.0, 0.0), (one, 10.0), (two, 20.0)]);
+    // In the standings' order, the last step being each one's total; a limit keeps the leaders.
+    let standings = app.standings(&t, None).unwrap();
+    for (row, p) in standings.rows.iter().zip(&progress.players) {
+        assert_eq!((row.name.clone(), row.score_sum as f64), (p.name.clone(), p.steps.last().unwrap().1.as_f64()));
+    }
+    assert_eq!(app.standings_progress(&t, Some(2)).unwrap().players.len(), 2);
+}
