@@ -28,7 +28,7 @@ export function sheetTable(sheet, game) {
   const rows = sheet.lines.map((l) => h("tr", { class: `${l.counts ? "" : "void"}${state.correcting === l.line ? " correcting" : ""}${state.pending && state.pending[l.line] ? " pending" : ""}`, id: `line-${l.line}` },
     h("td", { class: "num" }, l.line), h("td", { class: "num" }, l.deal), h("td", { class: "label", title: l.counts ? l.label_title[lang] : `${l.label_title[lang]} — ${t("void_fault")}` }, `${l.label_texts[lang]}${l.fault ? " !" : ""}`,
       // Who played the line (declarer, partner, offender, a fine's reason), as the game says it.
-      l.who_texts && l.who_texts[lang] ? h("span", { class: "played-by" }, l.who_texts[lang]) : null),
+      l.who_texts && l.who_texts[lang] ? h("small", { class: "played-by" }, l.who_texts[lang]) : null),
     l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}${l.sits_out === i + 1 ? " out" : ""}`, title: `${t("totals")}: ${l.running[i]}` }, h("span", {}, l.sits_out === i + 1 ? "—" : p), l.sits_out === i + 1 ? null : beside(l, i))),
     h("td", {}, h("button", { class: "correct", onclick: () => { const draft = mod.newDraft((state.pending && state.pending[l.line]) || l.entry, { sheet, desc, next: null }); dropLine(); state.correcting = l.line; state.draft = draft; render(); } }, t("correct")))));
   const span = { colspan: 3 };
@@ -103,7 +103,13 @@ export function entryPanel(sheet, tid, game) {
         // A refusal shown for an earlier try goes once the line no longer breaks a rule.
         if (entry && !result.refused && state.error) { state.error = null; document.getElementById("error")?.remove(); }
         if (!entry) { previewEl.textContent = ""; previewEl.className = "preview"; }
-        else if (result.refused) { const why = explain(result.refused); previewEl.textContent = why; previewEl.dataset.rule = why.rule || ""; previewEl.title = why.rule || ""; previewEl.className = "preview bad"; }
+        else if (result.refused) {
+          const why = explain(result.refused);
+          // Said once: when the refusal box already says it (the line was sent and refused), the preview stays silent.
+          const shown = document.getElementById("error");
+          const same = shown && shown.dataset.rule && shown.dataset.rule === (result.refused.rule || "");
+          previewEl.textContent = same ? "" : why; previewEl.dataset.rule = same ? "" : why.rule || ""; previewEl.title = same ? "" : why.rule || ""; previewEl.className = same ? "preview" : "preview bad";
+        }
         else {
           // The line in words first (whom it credits, by name), then each seat's points.
           const words = result.texts ? `${result.texts[currentLang()]} — ` : "";
@@ -152,7 +158,12 @@ export function entryPanel(sheet, tid, game) {
     correcting ? h("button", { onclick: () => { dropLine(); render(); } }, t("cancel")) : null));
   parts.push(h("div", { class: "entry-foot", id: "entry-foot" }, foot));
   state.keys = (e) => mod.onKey(e, ctx);
-  setTimeout(() => ctx.check(), 0);
+  setTimeout(() => {
+    ctx.check();
+    // After a refusal the figures just typed stay in sight: the game's fields end with them.
+    const body = document.getElementById("entry-body");
+    if (state.error && body) body.scrollTop = body.scrollHeight;
+  }, 0);
   return h("div", { class: "card", id: "entry" }, parts);
 }
 

@@ -348,6 +348,12 @@ def season_screen(w, work):
     check("Julie Mertens" in first and "174" in first and "(42)" in first, f"the season's leader: {first!r}")
     lines = w.js("return document.querySelectorAll('#season-chart polyline').length")
     check(lines == 5, f"the chart draws the five leaders: {lines}")
+    # The names at the lines' ends never lie on one another, however close the totals.
+    ends = w.js("return [...document.querySelectorAll('#season-chart text.season-end')].map(e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; })")
+    ends.sort()
+    check(len(ends) == 5 and all(a[1] <= b[0] + 0.5 for a, b in zip(ends, ends[1:])), f"the chart's end labels stand apart: {ends}")
+    counts = w.text("#season-counts")
+    check("best 3 evenings" in counts and "at least 2 evenings" in counts, f"the screen says what counts: {counts!r}")
     check(w.js("return !!document.getElementById('season-doubts')"), "the players an import was unsure of are asked about")
     w.shot("40-season", ["Season — Winter 2026", "Julie Mertens", "Players to settle", "Club ranking", "E5"])
     # Each doubt settled once ("two people"): the question goes away.
@@ -727,6 +733,9 @@ def king_choice_sale(w):
     press(w, ["b"])
     check(w.js("return document.activeElement && document.activeElement.id") == "choice-buyer", "B goes to the buyer of the choice")
     w.select("#choice-buyer", buyer)
+    # Focus stays in the panel: the buyer picked, the tricks are next (Tab never falls back to the round).
+    w.settle()
+    check(w.js("return document.activeElement && document.activeElement.id") == "choice-tricks", "after the buyer, focus is on the tricks the choice is sold for")
     w.type("#choice-tricks", "2")
     choose(w, "#game-no-tricks")
     enter_counts(w, [4, 3, 3, 3])
@@ -749,6 +758,12 @@ def lucky7_evening(w):
     w.wait_text("may not bid 0", "#bid-hint")
     w.shot("12-lucky7-hint", ["may not bid 0", "hand 1"])
     w.type(f"#bid-{last}", "0")
+    # The forbidden bid is marked the moment it is typed, before any trick.
+    end = time.time() + 5
+    while not w.js("return document.getElementById(arguments[0]).classList.contains('bad')", f"bid-{last}") and time.time() < end:
+        time.sleep(0.1)
+    check(w.js("return document.getElementById(arguments[0]).classList.contains('bad') && document.getElementById('bid-hint').dataset.broken === '1'", f"bid-{last}"),
+          "the last bidder's forbidden bid is marked as soon as it is typed")
     for s in range(1, 5):
         w.type(f"#trick-{s}", "1" if s == others[0] else "0")
     w.type("#trick-4", "\ue007", clear=False)
@@ -948,18 +963,26 @@ def cribbage_board(w):
 
 
 def header_in_one_row(w, lang):
-    """The header is one row at 1280 × 800 and at 1024 × 768, and who works here is shown whole."""
+    """At 1280 × 800 and at 1024 × 768 the header shows every screen of the menu whole (wrapping onto a
+    second line rather than scrolling sideways), the tournament's whole name, and who works here."""
     for width, height in ((1280, 800), (1024, 768)):
         http("POST", w.s("/window/rect"), {"width": width, "height": height})
         time.sleep(0.4)
         w.settle()
         got = w.js("const h = document.querySelector('header'), b = document.getElementById('who'), n = document.getElementById('nav');"
-                   " return {height: h.getBoundingClientRect().height, cut: b.scrollWidth > b.clientWidth + 1, right: b.getBoundingClientRect().right,"
-                   " width: innerWidth, tallest: Math.max(...[...h.children].map(c => c.getBoundingClientRect().height))}")
-        check(got["height"] <= got["tallest"] + 14, f"{lang} {width}×{height}: the header is one row: {got}")
+                   " const out = (e) => { const r = e.getBoundingClientRect(); return r.left < 0 || r.right > innerWidth + 0.5 || r.bottom > h.getBoundingClientRect().bottom + 0.5"
+                   " || e.scrollWidth > e.clientWidth + 1; };"
+                   " const s = document.getElementById('current-tournament'), o = s.options[s.selectedIndex];"
+                   " const c = document.createElement('canvas').getContext('2d'); c.font = getComputedStyle(s).font;"
+                   " const room = s.clientWidth - parseFloat(getComputedStyle(s).paddingLeft) - parseFloat(getComputedStyle(s).paddingRight) - 14;"
+                   " return {height: h.getBoundingClientRect().height, cut: b.scrollWidth > b.clientWidth + 1, right: b.getBoundingClientRect().right, width: innerWidth,"
+                   " hidden: [...n.querySelectorAll('button')].filter(out).map(e => e.textContent), scrolls: n.scrollWidth > n.clientWidth + 1,"
+                   " picked: o ? o.textContent : '', fits: !o || c.measureText(o.textContent).width <= room}")
+        check(not got["hidden"] and not got["scrolls"], f"{lang} {width}×{height}: every screen of the menu shows whole: {got}")
+        check(got["height"] <= 120, f"{lang} {width}×{height}: the header takes two rows at most: {got}")
+        check(got["fits"], f"{lang} {width}×{height}: the tournament picker shows the whole name «{got['picked']}»: {got}")
         check(not got["cut"] and got["right"] <= got["width"] + 0.5, f"{lang} {width}×{height}: who works here is shown whole: {got}")
-        if width == 1280:
-            w.shot(f"25-{lang}-header-1280", [])
+        w.shot(f"25-{lang}-header-{width}", [])
     http("POST", w.s("/window/rect"), {"width": 1280, "height": 800})
     time.sleep(0.3)
 
@@ -1156,7 +1179,8 @@ def rikken_keyboard(w):
     n = press(w, ["m", str(d), str(d2)])
     w.find(f"#declarer-{d}.chosen")
     w.find(f"#declarer-{d2}.chosen")
-    n += press(w, ["\ue007", "0", "\ue007", "0", "\ue007"])
+    # A figure no digit could extend moves on by itself: "0" goes to the next declarer's tricks.
+    n += press(w, ["\ue007", "0", "0", "\ue007"])
     lines += 1
     w.find(f"#line-{lines}")
     keys["misère of two"] = n

@@ -141,10 +141,16 @@ fn overwrite_is_off_unless_the_request_says_so() {
 #[test]
 fn the_proposed_file_names_the_document() {
     let (mut app, t) = imported("spring-open-16.json");
-    let name = |app: &mut Atout, what: &str, round: Option<i64>| {
-        let path = app.default_print_path(&PrintRequest { tournament: t.clone(), what: what.into(), round, ..Default::default() }).unwrap();
+    let named = |app: &mut Atout, what: &str, round: Option<i64>, lang: &str| {
+        let req = PrintRequest { tournament: t.clone(), what: what.into(), round, lang: Some(lang.into()), ..Default::default() };
+        let path = app.default_print_path(&req).unwrap();
         Path::new(&path).file_name().unwrap().to_string_lossy().to_string()
     };
+    let name = |app: &mut Atout, what: &str, round: Option<i64>| named(app, what, round, "en");
+    // In the print's language: a French or Dutch club's files read in its words.
+    assert_eq!(named(&mut app, "standings", Some(3), "fr"), "Spring-Open-2026-classement-manche-3.pdf");
+    assert_eq!(named(&mut app, "completed-sheets", Some(2), "nl"), "Spring-Open-2026-ingevulde-bladen-ronde-2.pdf");
+    assert_eq!(named(&mut app, "lines-csv", None, "fr"), "Spring-Open-2026-lignes.csv");
     assert_eq!(name(&mut app, "standings", None), "Spring-Open-2026-standings.pdf");
     assert_eq!(name(&mut app, "standings", Some(3)), "Spring-Open-2026-standings-round-3.pdf");
     assert_eq!(name(&mut app, "seating", Some(1)), "Spring-Open-2026-seating-round-1.pdf");

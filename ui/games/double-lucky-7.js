@@ -41,7 +41,12 @@ export function entryView(ctx) {
     if (!x || !x.last_bidder || !x.known) { hint.textContent = ""; return; }
     const who = `${x.last_bidder}. ${sheet.seats[x.last_bidder - 1].name}`;
     hint.textContent = (x.forbidden == null ? desc.labels.free : desc.labels.forbidden).replace("{seat}", who).replace("{bid}", x.forbidden);
-    hint.className = x.forbidden == null ? "hint" : "forced";
+    // The forbidden bid, typed: marked at once, on the field and in the hint, before any trick is typed.
+    const field = document.getElementById(`bid-${x.last_bidder}`);
+    const broken = !!field && field.value !== "" && x.forbidden != null && Number(field.value) === x.forbidden;
+    if (field) field.classList.toggle("bad", broken);
+    hint.className = x.forbidden == null ? "hint" : broken ? "forced bad" : "forced";
+    hint.dataset.broken = broken ? "1" : "";
   };
   ctx.onPreview(showHint);
   return [

@@ -74,7 +74,8 @@ function choiceSaleRow(ctx) {
       // The games open change with who chooses: a game no longer open is dropped.
       const open = openGames(ctx);
       if (open && d.game && !open.includes(d.game)) d.game = null;
-      ctx.redraw();
+      // Focus stays in the panel: on to the tricks the choice was sold for.
+      ctx.redraw(d.choiceBuyer ? "#choice-tricks" : "#choice-buyer");
     } }, h("option", { value: "" }, desc.labels.no_sale), seats)),
     h("label", {}, desc.labels.sale_tricks, h("input", { id: "choice-tricks", inputmode: "numeric", value: d.choiceTricks, style: "width:4rem",
       oninput: (e) => { d.choiceTricks = e.target.value.replace(/[^0-9]/g, ""); e.target.value = d.choiceTricks; ctx.check(); } })));

@@ -64,7 +64,18 @@ function juryDue(ctx, c) {
 function tricksField(ctx, id, value, set, label, next = null, back = null) {
   return h("label", {}, label, h("input", { id, inputmode: "numeric", autocomplete: "off", value, style: "width:5rem",
     onfocus: (e) => e.target.select(),
-    oninput: (e) => { e.target.value = digits(e.target.value); set(e.target.value); ctx.check(); },
+    oninput: (e) => {
+      const v = digits(e.target.value);
+      e.target.value = v;
+      // A count never opens with a 0 before another digit (« 001 »): marked at once, not taken.
+      const bad = /^0\d/.test(v);
+      e.target.classList.toggle("bad", bad);
+      set(bad ? "" : v);
+      ctx.check();
+      // A figure no further digit could extend (0, or 2 to 13 tricks) moves on by itself, as every other figure does.
+      const field = next && document.getElementById(next);
+      if (!bad && field && v !== "" && (v === "0" || Number(v) * 10 > 13)) { field.focus(); field.select(); }
+    },
     onkeydown: (e) => {
       if (e.key === "Backspace" && e.target.value === "" && back) { e.preventDefault(); back(); return; }
       if (e.key !== "Enter") return;

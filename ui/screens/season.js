@@ -3,7 +3,7 @@
 // clubs' archives imported), the players an import could not be sure of, a player's page,
 // and printing. Every figure comes from the application: this screen holds no rule.
 import { call } from "../api.js";
-import { t } from "../i18n.js";
+import { t, fmtDate, currentLang } from "../i18n.js";
 import { h } from "../dom.js";
 import { state, render, act, flash, errorBox, fmt, readFile } from "../shell.js";
 import { printPanel } from "./print.js";
@@ -26,6 +26,12 @@ function chart(s) {
   const x = (i) => left + (s.evenings === 1 ? 0 : (i * (width - left - right)) / (s.evenings - 1));
   const y = (v) => top + (height - top - bottom) * (1 - v / most);
   const colours = ["#1f5fa8", "#c0392b", "#2e8b57", "#b8860b", "#6a3d9a"];
+  // The names at the lines' ends, moved apart where totals are close (14 px a label at least).
+  const ends = s.leaders.map((l, k) => ({ k, at: y(l.totals[l.totals.length - 1]) })).sort((a, b) => a.at - b.at);
+  ends.forEach((e, i) => { if (i > 0) e.at = Math.max(e.at, ends[i - 1].at + 14); });
+  const overflow = ends.length ? ends[ends.length - 1].at - (height - bottom) : 0;
+  if (overflow > 0) ends.forEach((e) => { e.at -= overflow; });
+  const labelAt = Object.fromEntries(ends.map((e) => [e.k, e.at]));
   return h("figure", { class: "card", id: "season-chart" },
     h("figcaption", {}, t("season_chart")),
     svg("svg", { viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img", "aria-label": t("season_chart") },
@@ -35,7 +41,7 @@ function chart(s) {
       s.tournaments.map((e, i) => svg("text", { x: x(i), y: height - 8, "text-anchor": "middle", "font-size": 11 }, `${t("evening_short")}${i + 1}`)),
       s.leaders.map((l, k) => [
         svg("polyline", { fill: "none", stroke: colours[k % colours.length], "stroke-width": 2.5, points: l.totals.map((v, i) => `${x(i)},${y(v)}`).join(" ") }),
-        svg("text", { x: x(s.evenings - 1) + 8, y: y(l.totals[l.totals.length - 1]) + 4, "font-size": 12, fill: colours[k % colours.length] }, `${l.name} ${fmt(l.totals[l.totals.length - 1])}`),
+        svg("text", { x: x(s.evenings - 1) + 8, y: labelAt[k] + 4, "font-size": 12, fill: colours[k % colours.length], class: "season-end" }, `${l.name} ${fmt(l.totals[l.totals.length - 1])}`),
       ])));
 }
 
@@ -79,11 +85,11 @@ function evenings(info, tournaments) {
   } });
   return h("details", { class: "card", id: "season-evenings", open: state.seasonEveningsOpen || null, ontoggle: (e) => { state.seasonEveningsOpen = e.target.open; } },
     h("summary", {}, `${t("season_evenings")} (${info.evenings.length})`),
-    h("ol", {}, info.evenings.map((e) => h("li", { "data-tournament": e.id }, `${e.name}${e.date ? ` — ${e.date}` : ""}${e.archive ? ` (${t("season_archive")})` : ""} `,
+    h("ol", {}, info.evenings.map((e) => h("li", { "data-tournament": e.id }, `${e.name}${e.date ? ` — ${fmtDate(e.date)}` : ""}${e.archive ? ` (${t("season_archive")})` : ""} `,
       h("button", { class: "small", onclick: () => act(() => call("season_remove", { season: sid, tournament: String(e.id), reason: "" }), () => flash(t("saved"))) }, t("season_remove"))))),
     h("div", { class: "row" },
       others.length ? h("label", {}, t("tournament"), h("select", { id: "season-add-pick", onchange: (e) => { state.seasonPick = e.target.value; } },
-        others.map((x) => h("option", { value: x.id, selected: String(x.id) === state.seasonPick }, `${x.name}${x.date ? ` (${x.date})` : ""}`)))) : null,
+        others.map((x) => h("option", { value: x.id, selected: String(x.id) === state.seasonPick }, `${x.name}${x.date ? ` (${fmtDate(x.date)})` : ""}`)))) : null,
       others.length ? h("button", { id: "season-add", onclick: () => {
         // The tournament picked survives a redraw of the screen (kept in the state, not read off the page).
         const pick = others.some((x) => String(x.id) === state.seasonPick) ? state.seasonPick : String(others[0].id);
@@ -119,13 +125,16 @@ function table(s) {
     h("td", {}, row.club), h("td", { class: "num" }, row.evenings), h("td", { class: "num total" }, fmt(row.total)),
     s.tournaments.map((e) => cell(row, e)));
   const head = h("tr", {}, h("th", { class: "num" }, t("rank")), h("th", {}, t("name")), h("th", {}, t("club")), h("th", { class: "num" }, t("season_played")), h("th", { class: "num" }, t("season_total")),
-    s.tournaments.map((e, i) => h("th", { class: "num", title: `${e.name}${e.date ? ` (${e.date})` : ""}` }, `${t("evening_short")}${i + 1}`)));
+    s.tournaments.map((e, i) => h("th", { class: "num", title: `${e.name}${e.date ? ` (${fmtDate(e.date)})` : ""}` }, `${t("evening_short")}${i + 1}`)));
   const under = s.rows.filter((r) => !r.qualified);
   return [
     h("table", { id: "season-table" }, head, s.rows.filter((r) => r.qualified).map(line),
       under.length ? h("tr", {}, h("th", { colspan: 5 + s.tournaments.length, class: "note" }, t("season_under", { n: s.settings.min_evenings }))) : null,
       under.map(line)),
     h("p", { class: "hint" }, s.tournaments.map((e, i) => `${t("evening_short")}${i + 1} ${e.name}`).join(" · "), " — ", t("season_brackets")),
+    // What counts, said where the standings are read.
+    h("p", { class: "hint", id: "season-counts" }, [s.settings.count && s.settings.count.best ? t("season_counts_best", { n: s.settings.count.best }) : t("season_counts_all"),
+      s.settings.min_evenings > 1 ? t("season_counts_min", { n: s.settings.min_evenings }) : null].filter(Boolean).join(" · ")),
     s.clubs.length ? h("div", { class: "card" }, h("h3", {}, t("season_clubs")),
       h("table", { id: "season-clubs-table" }, h("tr", {}, h("th", { class: "num" }, t("rank")), h("th", {}, t("club")), h("th", { class: "num" }, t("season_total")), h("th", {}, t("players"))),
         s.clubs.map((c) => h("tr", {}, h("td", { class: "num" }, c.shared ? `${c.rank}=` : c.rank), h("td", {}, c.club), h("td", { class: "num" }, fmt(c.total)), h("td", {}, c.players.join(", ")))))) : null,
@@ -137,15 +146,16 @@ async function playerPage(sid) {
   const p = await call("season_player", { season: sid, player: String(state.seasonPlayer) });
   const rank = p.rank == null ? "—" : `${p.rank}${p.shared ? "=" : ""}`;
   return [
-    h("h2", { id: "season-player-name" }, t("season_player", { name: p.player.name })),
+    // French elides before a vowel or a mute h: « la saison d'Hélène ».
+    h("h2", { id: "season-player-name" }, t(currentLang() === "fr" && /^[aeiouyhàâéèêëîïôöûü]/i.test(p.player.name) ? "season_player_vowel" : "season_player", { name: p.player.name })),
     h("p", {}, `${p.player.club || ""} — ${t("rank")} ${rank}, ${t("season_total")} ${fmt(p.total)}${p.qualified ? "" : ` (${t("season_under", { n: "" }).trim()})`}`),
     h("table", { id: "season-player-table" },
       h("tr", {}, h("th", {}, t("tournament")), h("th", {}, t("date")), h("th", { class: "num" }, t("season_place")), h("th", { class: "num" }, t("season_points_col")), h("th", {}, t("season_tables"))),
       p.evenings.map((e) => h("tr", { class: e.played ? "" : "unqualified" },
-        h("td", {}, e.tournament), h("td", {}, e.date || ""),
+        h("td", {}, e.tournament), h("td", { class: "date" }, fmtDate(e.date || "")),
         h("td", { class: "num" }, e.played ? `${e.place}${e.shared ? "=" : ""}` : t("season_not_played")),
         h("td", { class: `num${e.counted ? "" : " uncounted"}` }, e.points == null ? "" : e.counted ? fmt(e.points) : `(${fmt(e.points)})`),
-        h("td", {}, e.tables.map((x) => x.table == null ? t("bye") : `${t("round")} ${x.round}: ${t("table")} ${x.table}`).join(" · "))))),
+        h("td", {}, e.tables.map((x) => x.table == null ? t("bye") : t("season_table_at", { round: x.round, table: x.table })).join(" · "))))),
     h("button", { id: "season-back", onclick: () => { state.seasonPlayer = null; render(); } }, t("season_back")),
   ];
 }

@@ -255,8 +255,28 @@ pub struct PrintRequest {
     pub devices: Option<String>,
 }
 
+/// The words a print's file is named with, in the print's language (`Hiver-2026-saison.pdf`).
+const FILE_WORDS: [(&str, atout_rules::Tr); 11] = [
+    ("standings", atout_rules::Tr::new("standings", "classement", "stand")),
+    ("seating", atout_rules::Tr::new("seating", "placement", "tafelindeling")),
+    ("sheets", atout_rules::Tr::new("sheets", "feuilles", "bladen")),
+    ("completed-sheets", atout_rules::Tr::new("completed-sheets", "feuilles-remplies", "ingevulde-bladen")),
+    ("rulings", atout_rules::Tr::new("rulings", "decisions", "beslissingen")),
+    ("hands", atout_rules::Tr::new("hands", "donnes", "spellen")),
+    ("season", atout_rules::Tr::new("season", "saison", "seizoen")),
+    ("lines", atout_rules::Tr::new("lines", "lignes", "lijnen")),
+    ("rounds", atout_rules::Tr::new("rounds", "manches", "ronden")),
+    ("round", atout_rules::Tr::new("round", "manche", "ronde")),
+    ("players", atout_rules::Tr::new("players", "joueurs", "spelers")),
+];
+
+fn file_word(what: &str, lang: Lang) -> String {
+    FILE_WORDS.iter().find(|(k, _)| *k == what).map_or_else(|| what.to_string(), |(_, w)| w.get(lang).to_string())
+}
+
 impl Atout {
-    /// Where a print goes when no path is given: `~/Documents/Atout/<tournament>-<what>[-round N].<ext>`.
+    /// Where a print goes when no path is given: `~/Documents/Atout/<tournament>-<what>[-round N].<ext>`,
+    /// its words in the print's language.
     pub fn default_print_path(&mut self, req: &PrintRequest) -> Result<String> {
         let name = match &req.season {
             Some(season) => self.season(season)?.name,
@@ -268,8 +288,9 @@ impl Atout {
         let name: String = name.chars().map(|c| if c.is_alphanumeric() || c == '-' { c } else { '-' }).collect();
         let dir = dirs::document_dir().or_else(dirs::home_dir).unwrap_or_else(std::env::temp_dir).join("Atout");
         let ext = if req.what.ends_with("-csv") { "csv" } else { "pdf" };
-        let round = req.round.map(|r| format!("-round-{r}")).unwrap_or_default();
-        Ok(dir.join(format!("{name}-{}{round}.{ext}", req.what.trim_end_matches("-csv"))).display().to_string())
+        let lang = Lang::parse(&print_lang(req.lang.as_deref()));
+        let round = req.round.map(|r| format!("-{}-{r}", file_word("round", lang))).unwrap_or_default();
+        Ok(dir.join(format!("{name}-{}{round}.{ext}", file_word(req.what.trim_end_matches("-csv"), lang))).display().to_string())
     }
 
     /// Print or export as asked, write the file, and return its path.

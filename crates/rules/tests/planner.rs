@@ -239,3 +239,20 @@ fn the_plan_is_never_worse_than_the_greedy_draw() {
         }
     }
 }
+
+/// Tables of a chosen size (FORMAT.md "Tables", `table_size`): no repeat wherever a schedule exists.
+#[test]
+fn the_planner_meets_nobody_twice_where_a_schedule_exists_at_any_size() {
+    // 9 players at tables of three over 4 rounds (the affine plane of order 3), 6 at tables of
+    // two over 5 rounds (a round robin), 10 at 5 + 5 over 1 round, 15 at tables of three over
+    // 7 rounds (Kirkman's schoolgirls).
+    for (players, most, rounds) in [(9, 3, 4), (6, 2, 5), (10, 5, 1), (15, 3, 7)] {
+        let plan = TablePlan::at_most(players, most, 2..=7).unwrap();
+        let keys: Vec<u64> = (0..players as u64).collect();
+        let s = schedule(&mut ChaCha8Rng::seed_from_u64(3), &keys, &plan, rounds, &History::new(), &[]);
+        assert_eq!((repeats(&s.rounds), s.repeats), (0, 0), "{players} at {most} over {rounds}");
+        for (tables, _) in &s.rounds {
+            assert!(tables.iter().all(|t| t.len() == most));
+        }
+    }
+}
