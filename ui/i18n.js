@@ -127,7 +127,7 @@ const texts = {
     replay_differs: "Toutes les cartes sont permises, et la ligne donne d'autres chiffres.", replay_complete: "Toutes les cartes sont permises ; la donne est complète.", replay_so_far: "Jusqu'ici toutes les cartes sont permises ; la donne n'est pas jouée jusqu'au bout.",
     replay_reason: "chiffres des cartes, rejouées par le jury", replay_use: "Prendre ces chiffres",
     deal: "Donne", line: "Ligne", dealer: "Donneur", game_col: "Jeu", total: "Total", totals: "Totaux",
-    round_scores: "Scores de la manche", table_points: "Points de table", next_dealer: "La place {dealer} donne la donne {deal} ({name})",
+    round_scores: "Scores de la manche", table_points: "Points de table", next_dealer: "Donne {deal}, distribuée par {name} (place {dealer})",
     forced: "Imposé", choose_game: "Choisir le jeu", trump_suit: "Atout",
     counts_sum: "Somme {sum} sur {total}", enter_line: "Inscrire la ligne", sheet_complete: "Feuille complète",
     correct: "Corriger", correcting: "Correction de la ligne {line}", history: "Historique", refused: "Refusé",

@@ -139,11 +139,12 @@ export function entryPanel(sheet, tid, game) {
     }
   };
   const parts = [
-    h("p", { id: "next-dealer" }, correcting ? t("correcting", { line: correcting })
-      : desc.labels && desc.labels.turn ? desc.labels.turn.replace("{seat}", next.dealer).replace("{name}", sheet.seats[next.dealer - 1].name).replace("{turn}", next.deal)
-        : t("next_dealer", { dealer: next.dealer, deal: next.deal, name: sheet.seats[next.dealer - 1].name })),
-    // The running totals stay in sight while the sheet scrolls behind the panel.
-    sheet.lines.length ? h("p", { class: "hint", id: "entry-totals" }, `${t("totals")}: ${sheet.seats.map((s, i) => `${s.name} ${sheet.totals[i]}`).join(" · ")}`) : null,
+    // Who deals, and the running totals (in sight while the sheet scrolls behind the panel), on one line where they fit.
+    h("div", { class: "entry-head" },
+      h("p", { id: "next-dealer" }, correcting ? t("correcting", { line: correcting })
+        : desc.labels && desc.labels.turn ? desc.labels.turn.replace("{seat}", next.dealer).replace("{name}", sheet.seats[next.dealer - 1].name).replace("{turn}", next.deal)
+          : t("next_dealer", { dealer: next.dealer, deal: next.deal, name: sheet.seats[next.dealer - 1].name })),
+      sheet.lines.length ? h("p", { class: "hint", id: "entry-totals" }, `${t("totals")}: ${sheet.seats.map((s, i) => `${s.name} ${sheet.totals[i]}`).join(" · ")}`) : null),
     // The game's fields scroll on their own when the panel is short of room…
     h("div", { class: "entry-body", id: "entry-body" }, mod.entryView(ctx)),
   ];

@@ -696,6 +696,7 @@ def king_evening(w):
             if sale:
                 w.select("#sale-buyer", seat(sale[0]))
                 w.type("#sale-tricks", str(sale[1]))
+                sale_in_sight(w, counts(c))
             enter_counts(w, counts(c))
         elif kind == "king":
             choose(w, f"#taker-{seat(figures)}")
@@ -720,6 +721,28 @@ def king_evening(w):
     got = w.cells("#table-points")
     check(got == want, f"King table points {got}, expected {want}")
     w.shot("11-king-complete", ["Sheet complete", "king of hearts", "last two tricks"])
+
+
+def sale_in_sight(w, good):
+    """Issue "The club evening, tried again": at 1024 × 768 in French, a récup whose trump is sold
+    and refused keeps everything in sight, the panel scrolling nothing inside itself: the sale
+    row, every figure, the sum, the refusal (once) and Enter."""
+    http("POST", w.s("/window/rect"), {"width": 1024, "height": 768})
+    w.select("#lang", "fr")
+    w.find("#sale-tricks")
+    enter_counts(w, [good[0] + 1] + good[1:], submit=False)
+    w.click("#enter-line")
+    w.find("#error")
+    w.settle()
+    seen = inside_viewport(w, "#sale, #sale-buyer, #sale-tricks, #fig-1, #fig-2, #fig-3, #fig-4, #sum, #error, #enter-line")
+    check(seen and all(seen), f"1024×768 fr: the sale, the figures, the sum, the refusal and Enter are in sight: {seen}")
+    inner = w.js("const b = document.getElementById('entry-body'); return [b.scrollHeight, b.clientHeight]")
+    check(inner[0] <= inner[1] + 1, f"1024×768 fr: the entry panel scrolls nothing inside itself: {inner}")
+    check("Refusé" not in w.text("#preview"), "the refusal shows once, not again in the preview")
+    w.shot("10b-king-sale-1024-fr", ["Somme", "Refusé"])
+    w.select("#lang", "en")
+    http("POST", w.s("/window/rect"), {"width": 1280, "height": 800})
+    w.settle()
 
 
 def king_choice_sale(w):
@@ -820,6 +843,9 @@ def table_size_form(w):
     w.select("#tournament-table-size", "3")
     w.shot("13b-table-size", ["Players a table", "at most 3"])
     w.select("#tournament-game", "double-king")
+    end = time.time() + 5
+    while w.js("return !!document.getElementById('tournament-table-size')") and time.time() < end:
+        time.sleep(0.1)
     check(not w.js("return !!document.getElementById('tournament-table-size')"), "a game played at one size asks for no table size")
     w.select("#tournament-game", "double-lucky-7")
     w.select("#tournament-table-size", "3")

@@ -228,6 +228,32 @@ fn the_season_prints_and_exports() {
     assert_eq!(cells, ["1", "Julie", "Mertens", "KC", "De", "Troef", "4", "174", "46", "(42)", "58", "70"], "{julie}");
     let clubs = text.lines().find(|l| l.contains("KC De Troef") && l.contains("506")).unwrap();
     assert!(clubs.trim_start().starts_with('1'), "{clubs}");
+    // The players under the minimum are a second table whose columns line up with the first:
+    // the same header, at the same places.
+    // Where each header's "Total" and "E5" stand on the page, read back by pdftotext -bbox.
+    let file = dir.path().join("season.pdf");
+    std::fs::write(&file, app.print_season("Winter 2026", Some("en")).unwrap()).unwrap();
+    let out = std::process::Command::new("pdftotext").arg("-bbox").arg(&file).arg("-").output().unwrap();
+    let boxes = String::from_utf8(out.stdout).unwrap();
+    let x_of = |word: &str| -> Vec<String> {
+        boxes
+            .lines()
+            .filter(|l| l.trim_end().ends_with(&format!(">{word}</word>")))
+            .filter_map(|l| l.split("xMin=\"").nth(1).and_then(|r| r.split('"').next()).map(str::to_string))
+            .collect()
+    };
+    // (The legend's "E5 — Ruiten Trophy" stands at the margin, no header.)
+    let fifth: Vec<String> = x_of("E5").into_iter().filter(|x| x.parse::<f64>().is_ok_and(|x| x > 100.0)).collect();
+    let totals = x_of("Total");
+    assert!(fifth.len() >= 2, "{boxes}");
+    assert!(
+        fifth.iter().all(|x| *x == fifth[0]) && totals.iter().filter(|x| **x == totals[0]).count() >= 2,
+        "the two tables' columns line up: {totals:?} {fifth:?}"
+    );
+    // In French, what counts reads whole (never cut at the page's edge).
+    let fr = pdftotext(&app.print_season("Winter 2026", Some("fr")).unwrap(), dir.path());
+    let said: String = fr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("au moins 2 soirées") && !said.contains('…'), "{fr}");
 }
 
 #[test]

@@ -353,12 +353,15 @@ impl<'a> Canvas<'a> {
         self.y -= size * 1.6;
     }
 
-    /// A line of plain text (cut to the width).
+    /// Plain text, broken over as many lines as the width needs (never cut).
     pub fn para(&mut self, text: &str, bold: bool) {
         let size = self.size();
-        self.need(size * 1.6);
-        self.text_at(self.left(), self.y - size, text, size, bold, self.width());
-        self.y -= size * 1.5;
+        let face = if bold { &self.bold } else { &self.regular };
+        for line in face.wrap(text, size, self.width()) {
+            self.need(size * 1.6);
+            self.text_at(self.left(), self.y - size, &line, size, bold, self.width());
+            self.y -= size * 1.5;
+        }
     }
 
     /// Items side by side (three spaces apart), wrapped onto as many lines as they need.
@@ -387,14 +390,20 @@ impl<'a> Canvas<'a> {
     /// A table: the header row (repeated after every page break), then the rows.
     /// `tall` rows leave room to write by hand.
     pub fn table(&mut self, cols: &[Col], rows: &[Vec<String>], tall: bool) {
+        self.table_sized(cols, rows, tall, rows);
+    }
+
+    /// A table whose columns are sized by `sized_by` (all the rows of tables printed one
+    /// under the other, so that their columns line up) rather than by its own rows alone.
+    pub fn table_sized(&mut self, cols: &[Col], rows: &[Vec<String>], tall: bool, sized_by: &[Vec<String>]) {
         // A table wider than the page is set in a smaller type first (down to 70%).
-        let needed = self.natural_width(cols, rows);
+        let needed = self.natural_width(cols, sized_by);
         if needed > self.width() {
             self.shrink = (self.width() / needed).max(0.7);
         }
         let size = self.size();
         let row_h = if tall { size * 2.4 } else { size * 1.55 };
-        let xs = self.columns(cols, rows);
+        let xs = self.columns(cols, sized_by);
         let header = |canvas: &mut Canvas| {
             canvas.need(row_h * 2.0);
             let top = canvas.y;

@@ -65,7 +65,10 @@ pub fn rules_in_words(settings: &Value, layout: &PrintLayout, lang: &str) -> Str
         Some(n) => layout.word("season_count_best", lang, &[("n", n.to_string())]),
         None => layout.word("season_count_all", lang, &[]),
     };
-    let min = layout.word("season_minimum", lang, &[("n", cell(&settings["min_evenings"]))]);
+    let min = match settings["min_evenings"].as_u64() {
+        Some(n) if n > 1 => layout.word("season_minimum", lang, &[("n", n.to_string())]),
+        _ => layout.word("season_minimum_one", lang, &[]),
+    };
     let clubs = layout.word("season_clubs", lang, &[("n", cell(&settings["clubs"]["best"]))]);
     format!("{points}; {count}; {min}; {clubs}.")
 }
@@ -141,11 +144,13 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
     let cols: Vec<Col> = keep.iter().map(|i| if right[*i] { Col::num(head[*i].clone(), width(*i)) } else { Col::new(head[*i].clone(), width(*i)) }).collect();
     let pick = |line: &Vec<String>| keep.iter().map(|i| line[*i].clone()).collect::<Vec<_>>();
     let (qualified, under): (Vec<_>, Vec<_>) = lines.iter().zip(rows(standings)).partition(|(_, row)| row["qualified"] != false);
-    c.table(&cols, &qualified.iter().map(|(l, _)| pick(l)).collect::<Vec<_>>(), false);
+    // The two tables' columns are sized together, so that they line up on the paper.
+    let all: Vec<Vec<String>> = lines.iter().map(pick).collect();
+    c.table_sized(&cols, &qualified.iter().map(|(l, _)| pick(l)).collect::<Vec<_>>(), false, &all);
     if !under.is_empty() {
         c.gap(0.5);
         c.para(&layout.word("under_minimum", lang, &[("n", cell(&standings["settings"]["min_evenings"]))]), true);
-        c.table(&cols, &under.iter().map(|(l, _)| pick(l)).collect::<Vec<_>>(), false);
+        c.table_sized(&cols, &under.iter().map(|(l, _)| pick(l)).collect::<Vec<_>>(), false, &all);
     }
     let clubs = club_lines(standings);
     if !clubs.is_empty() {
