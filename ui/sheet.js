@@ -100,8 +100,10 @@ export function entryPanel(sheet, tid, game) {
         try { result = await call("deal_check", { ...where, line: correcting || null, entry: sent }); } catch (e) { return; }
         if (seq !== checkSeq) return;
         listeners.forEach((fn) => fn(result));
-        // A refusal shown for an earlier try goes once the line no longer breaks a rule.
-        if (entry && !result.refused && state.error) { state.error = null; document.getElementById("error")?.remove(); }
+        // A refusal shown for an earlier try goes once the line no longer breaks that rule (it
+        // breaks none, or another, which the preview then says): never two refusals, one stale.
+        const stale = state.error && (!result.refused || (state.error.rule && result.refused.rule !== state.error.rule));
+        if (entry && stale) { state.error = null; document.getElementById("error")?.remove(); }
         if (!entry) { previewEl.textContent = ""; previewEl.className = "preview"; }
         else if (result.refused) {
           const why = explain(result.refused);

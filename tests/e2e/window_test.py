@@ -983,6 +983,10 @@ def cribbage_board(w):
     w.find("#history table.board.mini")
     minis = w.js("return document.querySelectorAll('#history table.board.mini').length")
     check(minis == 3, f"each of the three moves on the board is drawn in the history: {minis}")
+    # Each move reads as a player says it: its tiles, their colour by name, its row or column.
+    hist = w.text("#history")
+    check(("yellow" in hist or "blue" in hist) and ("row " in hist or "column " in hist) and "cell" not in hist,
+          f"a move on the board reads in words, not cells: {hist[:400]!r}")
     w.js("document.getElementById('history').scrollIntoView()")
     w.shot("14g-cribbage-board-history", ["10"])
     w.click("#show-history")

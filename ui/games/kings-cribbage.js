@@ -125,7 +125,7 @@ function boardView(ctx) {
     found,
     h("div", { class: "row", id: "board-tiles" },
       desc.tiles.map((tile) => h("button", { type: "button", id: `lay-${tile}`, onclick: () => { lay(d, tile, ctx); ctx.redraw(); } }, tile)),
-      h("button", { type: "button", id: "board-colour", class: `colour-${d.colour}`, onclick: () => { d.colour = 3 - d.colour; ctx.redraw(); } }, h("kbd", {}, "X"), ` ${L.colour} ${d.colour}`),
+      h("button", { type: "button", id: "board-colour", class: `colour-${d.colour}`, onclick: () => { d.colour = 3 - d.colour; ctx.redraw(); } }, h("kbd", {}, "X"), ` ${L.colour}: ${(L.colours || [])[d.colour - 1] || d.colour}`),
       h("button", { type: "button", id: "board-take-back", onclick: () => { takeBack(d); ctx.redraw(); } }, h("kbd", {}, "⌫"), ` ${L.take_back}`)),
   ];
 }

@@ -17,6 +17,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::fmt;
 
+/// The tiles' two colours, by name (colour 1, colour 2), as the window draws them.
+pub const COLOURS: [Tr; 2] = [Tr::new("yellow", "jaune", "geel"), Tr::new("blue", "bleu", "blauw")];
+
 /// Tiles in the bag at the start: ranks A–K, two colours, four of each per colour.
 pub const TILES: usize = 104;
 /// Tiles each player holds.
@@ -1129,6 +1132,7 @@ impl Game for Cribbage {
                     "Les flèches déplacent le curseur ; A, 2 … 9, 0 (le 10), J, Q, K y posent un jeton ; X change la couleur ; Retour arrière le reprend ; Entrée joue le coup",
                     "De pijltjes verplaatsen de cursor; A, 2 … 9, 0 (de 10), J, Q, K leggen er een steen; X wisselt de kleur; Backspace neemt hem terug; Enter speelt de zet"),
                 "colour": t("colour", "couleur", "kleur"),
+                "colours": COLOURS.iter().map(|c| c.get(lang)).collect::<Vec<_>>(),
                 "take_back": t("take back", "reprendre", "terugnemen"),
                 "board_unknown": t("A move was written as lines: the board is not known any more.", "Un coup a été écrit en lignes : le plateau n'est plus connu.", "Een zet werd als lijnen geschreven: het bord is niet meer gekend."),
                 "by": t("called by", "annoncé par", "geroepen door"),
@@ -1232,6 +1236,39 @@ impl Game for Cribbage {
     }
 
     /// A blank move log: one row per turn, the player due marked as the dealer.
+    /// A move on the board as a player says it: who, the tiles laid in the order they lie,
+    /// their colour, and the row or column they lie in ("2. Bart: 5 and 10 in yellow, row 1").
+    fn say(entry: &Entry, seats: &[String], lang: Lang) -> Option<String> {
+        let tiles = entry.tiles.as_ref().filter(|t| !t.is_empty())?;
+        let mut laid: Vec<&Laid> = tiles.iter().collect();
+        laid.sort_by_key(|t| t.at);
+        let face = |t: &Laid| t.tile.as_str().map_or_else(|| t.tile.to_string(), str::to_string);
+        let colour =
+            |t: &Laid| usize::try_from(t.colour - 1).ok().and_then(|i| COLOURS.get(i)).map_or_else(|| t.colour.to_string(), |c| c.get(lang).to_string());
+        let one_colour = laid.iter().all(|t| t.colour == laid[0].colour);
+        let named: Vec<String> = laid.iter().map(|t| if one_colour { face(t) } else { format!("{} ({})", face(t), colour(t)) }).collect();
+        let and = Tr::new("and", "et", "en").get(lang);
+        let mut said = match named.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, before)) => format!("{} {and} {last}", before.join(", ")),
+            None => return None,
+        };
+        if one_colour {
+            said = format!("{said} {} {}", Tr::new("in", "en", "in").get(lang), colour(laid[0]));
+        }
+        let (rows, columns) = (laid.iter().all(|t| t.at[0] == laid[0].at[0]), laid.iter().all(|t| t.at[1] == laid[0].at[1]));
+        if rows && !(columns && laid.len() == 1) {
+            said = format!("{said}, {} {}", Tr::new("row", "rangée", "rij").get(lang), laid[0].at[0].saturating_add(1));
+        } else if columns {
+            said = format!("{said}, {} {}", Tr::new("column", "colonne", "kolom").get(lang), laid[0].at[1].saturating_add(1));
+        }
+        let seat = entry.seat.and_then(|s| usize::try_from(s).ok()).and_then(|s| Some(format!("{s}. {}", seats.get(s.checked_sub(1)?)?)));
+        Some(match seat {
+            Some(who) => format!("{who}: {said}"),
+            None => said,
+        })
+    }
+
     fn print_form(&self, table: Table, lang: Lang) -> Value {
         let rows = (0..PRINTED_TURNS).map(|k| crate::print_row(String::new(), seat_after(table.first_dealer, k, table.seats), None, false)).collect();
         crate::print_form(

@@ -288,6 +288,13 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// The printed score sheet's grid (see [`print_form`]).
     fn print_form(&self, table: Table, lang: Lang) -> Value;
 
+    /// An entry in words, where the game says it better than its fields one by one (a move
+    /// on the board as a player says it: "5 and 10 in yellow, row 1"); `None`: as
+    /// [`Names::entry`] reads any entry. `seats[0]` is seat 1's name.
+    fn say(_entry: &Self::Entry, _seats: &[String], _lang: Lang) -> Option<String> {
+        None
+    }
+
     /// Where the tiles lie, for a game played on a board (Kings Cribbage): `{"cells":
     /// [{"at": [row, column], "label", …}]}`, `label` the cell as it reads on paper; or
     /// `Null` (no board, or not known).
@@ -356,6 +363,8 @@ pub trait Rules: Send + Sync {
     fn print_form(&self, table: Table, lang: Lang) -> Value;
     /// Where the tiles lie (see [`Game::board`]); `Null` when a line does not read.
     fn board(&self, table: Table, entries: &[Value]) -> Value;
+    /// How the game says an entry in words itself (see [`Game::say`]), for [`Names`].
+    fn sayer(&self) -> Sayer;
     /// Replay a hand record card by card (RULES.md §7): FORMAT.md's answer; refused when
     /// the record itself does not read.
     fn hand_check(&self, record: &Value) -> Result<Value, Violation>;
@@ -506,6 +515,10 @@ impl<G: Game> Rules for G {
         Ok(play::Checked { verdict: play::verdict(&replayed, Some(figures), read.deal), carries, replay: replayed, deck, state })
     }
 
+    fn sayer(&self) -> Sayer {
+        say_value::<G>
+    }
+
     fn board(&self, table: Table, entries: &[Value]) -> Value {
         match parse_entries::<G>(entries) {
             Ok(entries) if check_table::<G>(table).is_ok() => Game::board(self, table, &entries),
@@ -527,6 +540,13 @@ impl<G: Game> Rules for G {
             _ => Value::Null,
         }
     }
+}
+
+/// An entry in words as its game says it, read from JSON (see [`Game::say`]).
+pub type Sayer = fn(&Value, &[String], Lang) -> Option<String>;
+
+fn say_value<G: Game>(entry: &Value, seats: &[String], lang: Lang) -> Option<String> {
+    G::say(&G::Entry::deserialize(entry).ok()?, seats, lang)
 }
 
 fn check_table<G: Game>(table: Table) -> Result<(), SheetError> {

@@ -48,6 +48,8 @@ pub struct Names {
     langs: [LangNames; 3],
     /// Names of fields beside the game's, `[en, fr, nl]` (a record's own).
     extra: Vec<(String, [String; 3])>,
+    /// The game's own words for an entry it says better than field by field.
+    say: Option<crate::Sayer>,
 }
 
 fn index(lang: Lang) -> usize {
@@ -65,7 +67,7 @@ fn said_by(f: impl Fn(Lang) -> String) -> Said {
 impl Names {
     /// The words of a game under a tournament's settings.
     pub fn of(rules: &dyn Rules) -> Names {
-        Names { langs: Lang::ALL.map(|lang| LangNames::of(&rules.describe(lang))), extra: vec![] }
+        Names { langs: Lang::ALL.map(|lang| LangNames::of(&rules.describe(lang))), extra: vec![], say: Some(rules.sayer()) }
     }
 
     /// The words of no game: for rulings and records that are no sheet line.
@@ -102,7 +104,7 @@ impl Names {
     /// game's contracts or fines), then each figure by its name, seats named by their
     /// players (`seats[0]` is seat 1's name; numbers only where none is given).
     pub fn entry(&self, entry: &Value, seats: &[String]) -> Said {
-        said_by(|lang| self.entry_in(entry, seats, lang, true))
+        said_by(|lang| self.say.and_then(|say| say(entry, seats, lang)).unwrap_or_else(|| self.entry_in(entry, seats, lang, true)))
     }
 
     /// Who played a sheet's line, in words: the seats its entry names (declarer, partner,

@@ -473,3 +473,21 @@ fn the_hint_reads_the_lines_off_the_board() {
     let refused = g.hint(table, &before, &laid(1, &[("K", 1, [1, 1])]));
     assert_eq!(refused["rule"], "board-scores");
 }
+
+/// A move on the board reads as a player says it (issue "The club evening, tried again"): the
+/// tiles in the order they lie, their colour by name, the row or column — not cell numbers.
+#[test]
+fn a_move_on_the_board_reads_as_a_player_says_it() {
+    let rules = atout_rules::GameId::KingsCribbage.rules(&serde_json::Map::new()).unwrap();
+    let names = atout_rules::Names::of(rules.as_ref());
+    let seats = ["Anne".to_string(), "Bart".to_string()];
+    let row = serde_json::json!({"seat": 1, "tiles": [{"tile": "10", "colour": 1, "at": [0, 1]}, {"tile": "5", "colour": 1, "at": [0, 0]}]});
+    let said = names.entry(&row, &seats);
+    assert_eq!(said.en, "1. Anne: 5 and 10 in yellow, row 1");
+    assert_eq!(said.nl, "1. Anne: 5 en 10 in geel, rij 1");
+    let column = serde_json::json!({"seat": 2, "tiles": [{"tile": "K", "colour": 2, "at": [2, 3]}, {"tile": "3", "colour": 1, "at": [1, 3]}]});
+    assert_eq!(names.entry(&column, &seats).fr, "2. Bart: 3 (jaune) et K (bleu), colonne 4");
+    // A move written as lines reads field by field, as before.
+    let lines = serde_json::json!({"seat": 1, "lines": [["4", "5", "6"]], "placed": 3});
+    assert!(names.entry(&lines, &seats).en.contains("4-5-6"));
+}
