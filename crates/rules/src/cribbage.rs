@@ -1256,11 +1256,15 @@ impl Game for Cribbage {
         if one_colour {
             said = format!("{said} {} {}", Tr::new("in", "en", "in").get(lang), colour(laid[0]));
         }
+        // Tiles in one row say their row, in one column their column; a single tile both.
         let (rows, columns) = (laid.iter().all(|t| t.at[0] == laid[0].at[0]), laid.iter().all(|t| t.at[1] == laid[0].at[1]));
-        if rows && !(columns && laid.len() == 1) {
-            said = format!("{said}, {} {}", Tr::new("row", "rangée", "rij").get(lang), laid[0].at[0].saturating_add(1));
-        } else if columns {
-            said = format!("{said}, {} {}", Tr::new("column", "colonne", "kolom").get(lang), laid[0].at[1].saturating_add(1));
+        let row = format!("{} {}", Tr::new("row", "rangée", "rij").get(lang), laid[0].at[0].saturating_add(1));
+        let column = format!("{} {}", Tr::new("column", "colonne", "kolom").get(lang), laid[0].at[1].saturating_add(1));
+        match (rows, columns) {
+            (true, true) => said = format!("{said}, {row}, {column}"),
+            (true, false) => said = format!("{said}, {row}"),
+            (false, true) => said = format!("{said}, {column}"),
+            (false, false) => {}
         }
         let seat = entry.seat.and_then(|s| usize::try_from(s).ok()).and_then(|s| Some(format!("{s}. {}", seats.get(s.checked_sub(1)?)?)));
         Some(match seat {

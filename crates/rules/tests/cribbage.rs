@@ -487,6 +487,9 @@ fn a_move_on_the_board_reads_as_a_player_says_it() {
     assert_eq!(said.nl, "1. Anne: 5 en 10 in geel, rij 1");
     let column = serde_json::json!({"seat": 2, "tiles": [{"tile": "K", "colour": 2, "at": [2, 3]}, {"tile": "3", "colour": 1, "at": [1, 3]}]});
     assert_eq!(names.entry(&column, &seats).fr, "2. Bart: 3 (jaune) et K (bleu), colonne 4");
+    // A single tile: its row and its column.
+    let one = serde_json::json!({"seat": 2, "tiles": [{"tile": "10", "colour": 1, "at": [1, 0]}]});
+    assert_eq!(names.entry(&one, &seats).en, "2. Bart: 10 in yellow, row 2, column 1");
     // A move written as lines reads field by field, as before.
     let lines = serde_json::json!({"seat": 1, "lines": [["4", "5", "6"]], "placed": 3});
     assert!(names.entry(&lines, &seats).en.contains("4-5-6"));
