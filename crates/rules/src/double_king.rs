@@ -187,6 +187,8 @@ struct Progress {
     negatives: [u8; SEATS],
     trumps: [u8; SEATS],
     games: [u8; 6],
+    /// The lines each negative game was played on (a refusal names them).
+    game_lines: [Vec<usize>; 6],
     /// After a voided trump deal: whether the dealer was at fault.
     redeal: Option<bool>,
 }
@@ -211,12 +213,15 @@ impl Progress {
         if contract.is_negative() {
             if self.games[contract.index()] >= TIMES_PER_GAME {
                 let Tr { en, fr, nl } = contract.names();
+                // The earlier lines that played it, not the line being written or corrected.
+                let on = crate::lines_said(&self.game_lines[contract.index()]);
+                let (on_en, on_fr, on_nl) = (on.en, on.fr, on.nl);
                 return Err(Violation::said(
                     GAME_TWICE,
                     said!(
-                        "game {contract:?} ({en}) has already been played twice on this sheet",
-                        "le jeu {contract:?} ({fr}) a déjà été joué deux fois sur cette feuille",
-                        "spel {contract:?} ({nl}) werd al twee keer gespeeld op dit blad"
+                        "game {contract:?} ({en}) has already been played twice on this sheet, {on_en}",
+                        "le jeu {contract:?} ({fr}) a déjà été joué deux fois sur cette feuille, {on_fr}",
+                        "spel {contract:?} ({nl}) werd al twee keer gespeeld op dit blad, {on_nl}"
                     ),
                 ));
             }
@@ -450,6 +455,7 @@ impl DoubleKing {
                 if contract.is_negative() {
                     progress.negatives[d] += 1;
                     progress.games[contract.index()] += 1;
+                    progress.game_lines[contract.index()].push(line);
                 } else {
                     progress.trumps[d] += 1;
                 }

@@ -548,14 +548,24 @@ impl King {
                         "la variante de ce tournoi n'a pas de donne « {fr} »",
                         "de variant van dit toernooi heeft geen spel '{nl}'"
                     )
-                } else if in_variant == 1 {
-                    said!("“{en}” has been played already on this sheet", "« {fr} » a déjà été joué sur cette feuille", "'{nl}' werd al gespeeld op dit blad")
                 } else {
-                    said!(
-                        "“{en}” has been played {played} times on this sheet",
-                        "« {fr} » a déjà été joué {played} fois sur cette feuille",
-                        "'{nl}' werd al {played} keer gespeeld op dit blad"
-                    )
+                    // The earlier lines that played it (one line a deal), not the line being written or corrected.
+                    let lines: Vec<usize> = progress.played.iter().enumerate().filter(|(_, p)| **p == phase).map(|(i, _)| i + 1).collect();
+                    let on = crate::lines_said(&lines);
+                    let (on_en, on_fr, on_nl) = (on.en, on.fr, on.nl);
+                    if in_variant == 1 {
+                        said!(
+                            "“{en}” has been played already on this sheet, {on_en}",
+                            "« {fr} » a déjà été joué sur cette feuille, {on_fr}",
+                            "'{nl}' werd al gespeeld op dit blad, {on_nl}"
+                        )
+                    } else {
+                        said!(
+                            "“{en}” has been played {played} times on this sheet, {on_en}",
+                            "« {fr} » a déjà été joué {played} fois sur cette feuille, {on_fr}",
+                            "'{nl}' werd al {played} keer gespeeld op dit blad, {on_nl}"
+                        )
+                    }
                 },
             ));
         }

@@ -542,6 +542,22 @@ impl<G: Game> Rules for G {
     }
 }
 
+/// Earlier lines of a sheet in words, for a refusal that names them: "on line 4", "on lines 2
+/// and 9" (and "à la ligne 4", "aux lignes 2 et 9", "op lijn 4", "op lijnen 2 en 9").
+pub fn lines_said(lines: &[usize]) -> Said {
+    let list = |and: &str| match lines.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, before)) => format!("{} {and} {last}", before.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")),
+        None => String::new(),
+    };
+    let many = lines.len() > 1;
+    Said {
+        en: format!("on line{} {}", if many { "s" } else { "" }, list("and")),
+        fr: format!("{} {}", if many { "aux lignes" } else { "à la ligne" }, list("et")),
+        nl: format!("op lijn{} {}", if many { "en" } else { "" }, list("en")),
+    }
+}
+
 /// An entry in words as its game says it, read from JSON (see [`Game::say`]).
 pub type Sayer = fn(&Value, &[String], Lang) -> Option<String>;
 

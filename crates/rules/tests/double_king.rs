@@ -149,6 +149,10 @@ fn a_negative_game_a_third_time_is_refused() {
     let mut deals = worked_example()[..2].to_vec();
     deals.push(Deal::king_of_hearts(2));
     assert_eq!(rejected(3, &deals), (3, GAME_TWICE));
+    // The refusal names the earlier lines that played it.
+    let e = replay(3, &deals).unwrap_err();
+    assert!(e.violation.detail_in(atout_rules::Lang::En).ends_with("on lines 1 and 2"), "{:?}", e.violation);
+    assert!(e.violation.detail_in(atout_rules::Lang::Nl).ends_with("op lijnen 1 en 2"), "{:?}", e.violation);
 }
 
 #[test]

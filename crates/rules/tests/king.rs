@@ -208,6 +208,10 @@ fn choice_form_refusals_and_forced_recup() {
     let mut again = deals[..2].to_vec();
     again.push(Deal::counted(NoTricks, [4, 3, 3, 3]));
     assert_eq!(refused(&k, 1, &again), (3, PHASE_PLAYED));
+    // The refusal names the earlier line that played it (line 2), not the line written (3).
+    let e = replay(&k, 1, &again).unwrap_err();
+    let (en, fr) = (e.violation.detail_in(atout_rules::Lang::En).to_string(), e.violation.detail_in(atout_rules::Lang::Fr).to_string());
+    assert!(en.ends_with("on line 2") && fr.ends_with("à la ligne 2"), "{en} / {fr}");
     // On deal 7 two récups are left; seat 4 chooses now and never again, seat 3 once more:
     // a negative would leave a récup nobody can choose.
     let c = Game::next_choices(&k, Table::new(4, 1), &deals[..6]).unwrap().unwrap();
