@@ -98,6 +98,9 @@ fn a_two_table_evening() {
         .unwrap_err();
     assert_eq!(err.rule().map(|r| r.code()), Some("dealer-trumps"), "{err}");
     assert!(err.to_string().contains("deal 13"), "{err}");
+    // The refusal names the player, not only the seat: "seat 3 (Name) has already chosen …".
+    let names: Vec<String> = sheet.seats.iter().map(|s| format!("({})", s.name)).collect();
+    assert!(names.iter().any(|n| err.to_string().contains(&format!("seat {} {n}", names.iter().position(|m| m == n).unwrap() + 1))), "{err}");
     // Jury: a zero-sum ruling on example seat 2, and a refused unbalanced one.
     let ruling = at_seats([1, -3, 1, 1], first);
     let ruled = app

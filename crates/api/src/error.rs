@@ -108,6 +108,24 @@ pub enum ApiError {
 
 pub type Result<T> = std::result::Result<T, ApiError>;
 
+/// `text` with each "`word`N" followed by the name of seat N, unless a name follows already.
+fn name_seats(text: &str, word: &str, seats: &[String]) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(i) = rest.find(word) {
+        let after = &rest[i + word.len()..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        out.push_str(&rest[..i + word.len() + digits]);
+        let name = after[..digits].parse::<usize>().ok().and_then(|n| seats.get(n.checked_sub(1)?));
+        if let Some(name) = name.filter(|_| !after[digits..].starts_with(" (")) {
+            out.push_str(&format!(" ({name})"));
+        }
+        rest = &after[digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
 impl ApiError {
     /// A refusal described in every language (`atout_rules::said!`).
     pub fn refused_said(place: Place, rule: Rule, said: Said) -> ApiError {
@@ -177,6 +195,23 @@ impl ApiError {
         ApiError::Refused { place, violation: err.violation }
     }
 
+    /// A refusal at a table names its players: "seat 3" reads "seat 3 (Chloé Dubois)" in each
+    /// language (the rules know seats, the table knows who sits there). `seats[0]` is seat 1's.
+    pub(crate) fn with_names(self, seats: &[String]) -> ApiError {
+        match self {
+            ApiError::Refused { place, mut violation } => {
+                if let Some(said) = violation.said.as_deref_mut() {
+                    said.en = name_seats(&said.en, "seat ", seats);
+                    said.fr = name_seats(&said.fr, "place ", seats);
+                    said.nl = name_seats(&said.nl, "plaats ", seats);
+                    violation.detail = said.en.clone();
+                }
+                ApiError::Refused { place, violation }
+            }
+            other => other,
+        }
+    }
+
     /// A jury ruling that does not read as one.
     pub(crate) fn ruling_unread(place: Place, e: &serde_json::Error) -> ApiError {
         ApiError::refused_said(place, Rule::RULING_SHAPE, atout_rules::said!("{e}", "la décision se lit mal : {e}", "de beslissing leest verkeerd: {e}"))
@@ -236,5 +271,19 @@ impl Serialize for ApiError {
             m.serialize_entry("at_local", &crate::local_time(&t.at))?;
         }
         m.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_seats;
+
+    #[test]
+    fn seats_are_named_once_and_whole_numbers_only() {
+        let seats: Vec<String> = ["Anne", "Bart", "Chloé"].map(String::from).to_vec();
+        assert_eq!(name_seats("seat 2 deals; seat 3 leads", "seat ", &seats), "seat 2 (Bart) deals; seat 3 (Chloé) leads");
+        // A seat past the table, or one named already, is left as it is; so is "seats".
+        assert_eq!(name_seats("seat 12 and seat 1 (Anne), seats 1 to 3", "seat ", &seats), "seat 12 and seat 1 (Anne), seats 1 to 3");
+        assert_eq!(name_seats("la place 1 a déjà choisi", "place ", &seats), "la place 1 (Anne) a déjà choisi");
     }
 }

@@ -167,69 +167,74 @@ impl Atout {
     /// The sheet as it then stands is the caller's to read (`sheet_at`): a table's device
     /// needs only the answer "stored".
     pub(crate) fn write_sheet(&mut self, at: &At, edit: Edit, action: &str, reason: &str, device: Option<&DeviceWrite<'_>>) -> Result<()> {
-        let (table_id, seats, cached, cached_first) = {
+        let (table_id, seats, cached, cached_first, names) = {
             let l = self.loaded(at.id)?;
             let t = &l.round(at.round)?.row.tables[at.index];
-            (t.id, t.seats.len(), t.deals.values().to_vec(), t.first_dealer)
+            let names: Vec<String> = Atout::seat_views(l, &t.seats).into_iter().map(|s| s.name).collect();
+            (t.id, t.seats.len(), t.deals.values().to_vec(), t.first_dealer, names)
         };
         let Atout { store, cache, actor, seen_version, .. } = self;
         let seen = *seen_version;
         let l = cache.get(&at.id).ok_or_else(|| ApiError::internal("write", "the tournament was not loaded"))?;
         let rules = l.rules.as_ref();
-        let (deals, first, sheet) = store.write(Change { actor, action, reason }, |w| {
-            // The sheet as stored: the cached one when no other connection has committed
-            // since it was read (this transaction holds the write lock), else read again.
-            let fresh = w.data_version()? == seen;
-            let stored = if fresh { cached } else { w.table_lines(table_id)? };
-            let first = match &edit {
-                Edit::Dealer(seat) => {
-                    w.set_first_dealer(table_id, *seat)?;
-                    *seat
+        let (deals, first, sheet) = store
+            .write(Change { actor, action, reason }, |w| {
+                // The sheet as stored: the cached one when no other connection has committed
+                // since it was read (this transaction holds the write lock), else read again.
+                let fresh = w.data_version()? == seen;
+                let stored = if fresh { cached } else { w.table_lines(table_id)? };
+                let first = match &edit {
+                    Edit::Dealer(seat) => {
+                        w.set_first_dealer(table_id, *seat)?;
+                        *seat
+                    }
+                    _ if fresh => cached_first,
+                    _ => w.first_dealer(table_id)?.unwrap_or(0),
+                };
+                // A device's line: its code still live, its table not locked, its key new, its line free.
+                let code = match device {
+                    Some(d) => Some(d.guard(w, table_id, &stored)?),
+                    None => None,
+                };
+                let mut deals = stored.clone();
+                edit.apply(&mut deals, &at.place, Some(&|line| w.line_author(table_id, line as i64)))?;
+                let table = atout_rules::Table::new(seats, usize::try_from(first).unwrap_or(0));
+                let sheet = rules.replay(table, &deals).map_err(|e| ApiError::sheet(at.place.clone(), e))?;
+                // A line written with its cards gives what its cards give.
+                rules
+                    .check_hands(table, &sheet, &deals, &|line| stored.get(line - 1) != deals.get(line - 1))
+                    .map_err(|e| ApiError::sheet(at.place.clone(), e))?;
+                // A jury's fault written on a line states why and who, like a ruling.
+                for (line, entry) in sheet.lines.iter().zip(&deals) {
+                    let changed = stored.get(line.line - 1) != Some(entry);
+                    let said = |k: &str| entry.get(k).and_then(Value::as_str).is_some_and(|v| !v.trim().is_empty());
+                    if changed && line.fault.is_some() && !(said("reason") && said("by")) {
+                        let mut place = at.place.clone();
+                        place.deal = Some(line.line);
+                        return Err(ApiError::refused_said(
+                            place,
+                            Rule::RULING_SHAPE,
+                            said!(
+                                "a fault states its `reason` and the jury member (`by`)",
+                                "une faute donne son motif (`reason`) et le membre du jury (`by`)",
+                                "een fout vermeldt haar reden (`reason`) en het jurylid (`by`)"
+                            ),
+                        ));
+                    }
                 }
-                _ if fresh => cached_first,
-                _ => w.first_dealer(table_id)?.unwrap_or(0),
-            };
-            // A device's line: its code still live, its table not locked, its key new, its line free.
-            let code = match device {
-                Some(d) => Some(d.guard(w, table_id, &stored)?),
-                None => None,
-            };
-            let mut deals = stored.clone();
-            edit.apply(&mut deals, &at.place, Some(&|line| w.line_author(table_id, line as i64)))?;
-            let table = atout_rules::Table::new(seats, usize::try_from(first).unwrap_or(0));
-            let sheet = rules.replay(table, &deals).map_err(|e| ApiError::sheet(at.place.clone(), e))?;
-            // A line written with its cards gives what its cards give.
-            rules.check_hands(table, &sheet, &deals, &|line| stored.get(line - 1) != deals.get(line - 1)).map_err(|e| ApiError::sheet(at.place.clone(), e))?;
-            // A jury's fault written on a line states why and who, like a ruling.
-            for (line, entry) in sheet.lines.iter().zip(&deals) {
-                let changed = stored.get(line.line - 1) != Some(entry);
-                let said = |k: &str| entry.get(k).and_then(Value::as_str).is_some_and(|v| !v.trim().is_empty());
-                if changed && line.fault.is_some() && !(said("reason") && said("by")) {
-                    let mut place = at.place.clone();
-                    place.deal = Some(line.line);
-                    return Err(ApiError::refused_said(
-                        place,
-                        Rule::RULING_SHAPE,
-                        said!(
-                            "a fault states its `reason` and the jury member (`by`)",
-                            "une faute donne son motif (`reason`) et le membre du jury (`by`)",
-                            "een fout vermeldt haar reden (`reason`) en het jurylid (`by`)"
-                        ),
-                    ));
+                for i in 0..deals.len().max(stored.len()) {
+                    match deals.get(i) {
+                        Some(entry) if stored.get(i) != Some(entry) => w.put_deal(table_id, i as i64 + 1, entry)?,
+                        Some(_) => {}
+                        None => w.remove_line(table_id, i as i64 + 1)?,
+                    }
                 }
-            }
-            for i in 0..deals.len().max(stored.len()) {
-                match deals.get(i) {
-                    Some(entry) if stored.get(i) != Some(entry) => w.put_deal(table_id, i as i64 + 1, entry)?,
-                    Some(_) => {}
-                    None => w.remove_line(table_id, i as i64 + 1)?,
+                if let Some((key, line)) = device.and_then(|d| d.key) {
+                    w.put_line_key(table_id, key, line as i64, code)?;
                 }
-            }
-            if let Some((key, line)) = device.and_then(|d| d.key) {
-                w.put_line_key(table_id, key, line as i64, code)?;
-            }
-            Ok::<_, ApiError>((deals, first, sheet))
-        })?;
+                Ok::<_, ApiError>((deals, first, sheet))
+            })
+            .map_err(|e| e.with_names(&names))?;
         let l = self.loaded(at.id)?;
         let row = &mut l.round_mut(at.round).expect("round exists").row.tables[at.index];
         row.deals = deals.into();
@@ -258,7 +263,7 @@ impl Atout {
         let texts = l.names.entry(&entry, &seats);
         Ok(match self.staged(&at, line, &entry) {
             Ok((_, sheet)) => LinePreview { points: sheet.lines.get(line - 1).map(|x| x.points.clone()), refused: None, hint, texts },
-            Err(e @ ApiError::Refused { .. }) => LinePreview { points: None, refused: Some(e), hint, texts },
+            Err(e @ ApiError::Refused { .. }) => LinePreview { points: None, refused: Some(e.with_names(&seats)), hint, texts },
             Err(e) => return Err(e),
         })
     }
