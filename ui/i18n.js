@@ -234,6 +234,14 @@ export function currentLang() { return lang; }
 export function setLang(l) { if (languages.includes(l)) { lang = l; localStorage.setItem("atout.lang", l); } }
 
 /** The text of `key` (dotted for nested keys), with `{name}` filled from `params`. */
+/** The window's languages. */
+export const LANGS = ["en", "fr", "nl"];
+
+/** A word of the window in a given language (not the current one). */
+export function tIn(language, key) {
+  return String((texts[language] && texts[language][key]) ?? texts.en[key] ?? key);
+}
+
 export function t(key, params = {}) {
   const find = (table) => key.split(".").reduce((v, k) => (v == null ? v : v[k]), table);
   const text = find(texts[lang]) ?? find(texts.en) ?? key;

@@ -6,7 +6,7 @@
 import { call } from "./api.js";
 import { t, explain, currentLang } from "./i18n.js";
 import { h } from "./dom.js";
-import { state, render, act, flash, errorBox, fmt, dropLine, openTable, savedWho } from "./shell.js";
+import { state, render, act, flash, errorBox, fmt, dropLine, openTable, savedWho, actorSaid } from "./shell.js";
 
 /** Which round and table: another one leaves what was typed at this one (`onchange` then redraws). */
 export function tableChooser(info, onchange) {
@@ -188,7 +188,7 @@ export function historyTable(history, mod = null) {
       const now = x.entry == null ? "—" : x.texts[lang];
       if (key) seen[key] = now;
       const picture = x.kind === "deal" && x.entry && mod && mod.picture ? mod.picture(x.entry) : null;
-      return h("tr", {}, h("td", {}, x.at_local), h("td", {}, x.by), h("td", { class: "num" }, x.line ?? "—"), h("td", {}, actionName(x.action)),
+      return h("tr", {}, h("td", {}, x.at_local), h("td", {}, actorSaid(x.by)), h("td", { class: "num" }, x.line ?? "—"), h("td", {}, actionName(x.action)),
         h("td", {}, before !== undefined ? `${before} → ${now}` : now, picture), h("td", {}, x.reason));
     }));
 }

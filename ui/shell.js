@@ -3,7 +3,7 @@
 // The screens (screens/*.js) and the sheet view (sheet.js) import from here and nothing
 // here imports them: app.js hands the screens over (`setScreens`), then `listen` and `start`.
 import { call } from "./api.js";
-import { t, setLang, currentLang, explain } from "./i18n.js";
+import { t, tIn, LANGS, setLang, currentLang, explain } from "./i18n.js";
 import { h } from "./dom.js";
 
 /** Everything the window remembers between renders, each field with its starting value. */
@@ -140,6 +140,24 @@ export function readFile(input, bytes = false) {
 export function actorText(who) {
   const role = who.role === "scorer" ? `${t("role_scorer")} ${t("table").toLowerCase()} ${who.table}` : t(`role_${who.role}`);
   return `${who.name} (${role})`;
+}
+
+/**
+ * Who made a change, as recorded ("Marie (secrétariat)"), said in the window's language: the
+ * role is this screen's own word for it, whatever language it was chosen in ("Marie (secretariaat)").
+ */
+export function actorSaid(by) {
+  const m = /^(.*) \((.+)\)$/.exec(by || "");
+  if (!m) return by || "";
+  for (const role of ["secretary", "jury", "scorer"]) {
+    for (const lang of LANGS) {
+      const word = tIn(lang, `role_${role}`);
+      if (role !== "scorer" && m[2] === word) return `${m[1]} (${t(`role_${role}`)})`;
+      const table = new RegExp(`^${word} ${tIn(lang, "table").toLowerCase()} (\\d+)$`).exec(m[2]);
+      if (role === "scorer" && table) return actorText({ name: m[1], role, table: table[1] });
+    }
+  }
+  return by;
 }
 
 export const savedWho = () => JSON.parse(localStorage.getItem("atout.who") || "null");

@@ -1040,6 +1040,8 @@ def languages(w):
                 log = w.text("#log-table")
                 check("rangschikking: tafelpunten" in log, "nl: the log names the settings and their values in Dutch")
                 check(not re.search(r"\bp\d+\b", log), "nl: the log names players, not their ids")
+                # Who made each change, the role in Dutch though it was chosen in English.
+                check("Marie (secretariaat)" in log and "(secretary)" not in log, "nl: the log says the role in Dutch: Marie (secretariaat)")
                 reason = w.js("return [...document.querySelectorAll('#log-table tr')].filter(r => r.textContent.includes('renounce in queens')).map(r => r.lastChild.textContent)")
                 check("renounce in queens" in reason, f"nl: the log's reason column shows a fault's own reason: {reason}")
             if view == "tournaments":

@@ -2,7 +2,7 @@
 import { call } from "../api.js";
 import { t, currentLang } from "../i18n.js";
 import { h } from "../dom.js";
-import { needTournament } from "../shell.js";
+import { needTournament, actorSaid } from "../shell.js";
 import { actionName } from "../sheet.js";
 
 export async function view() {
@@ -17,7 +17,7 @@ export async function view() {
     h("table", { id: "log-table" },
       h("tr", {}, h("th", {}, t("time")), h("th", {}, t("who_col")), h("th", {}, t("what")), h("th", {}, ""), h("th", {}, t("change_from_to")), h("th", {}, t("reason"))),
       log.map((e) => h("tr", {},
-        h("td", {}, e.at_local), h("td", {}, e.by), h("td", {}, actionName(e.action)), h("td", {}, place(e)),
+        h("td", {}, e.at_local), h("td", {}, actorSaid(e.by)), h("td", {}, actionName(e.action)), h("td", {}, place(e)),
         h("td", {}, e.before_text ? `${e.before_texts[lang]} → ${e.after_texts[lang]}` : e.after_texts[lang]), h("td", {}, e.reason)))),
   ];
 }
