@@ -191,10 +191,18 @@ async fn print_path(app: S<'_>, request: atout_api::print::PrintRequest) -> Repl
 async fn print(app: S<'_>, request: atout_api::print::PrintRequest) -> Reply<String> {
     app.with(|a| a.save_print(&request))
 }
+/// The program that opens a file with the program the desktop associates with it: Explorer
+/// on Windows (a window program: no console flashes up), `open` on macOS, `xdg-open` elsewhere.
+#[cfg(windows)]
+const FILE_OPENER: &str = "explorer";
+#[cfg(target_os = "macos")]
+const FILE_OPENER: &str = "open";
+#[cfg(not(any(windows, target_os = "macos")))]
+const FILE_OPENER: &str = "xdg-open";
 /// Open a printed file with the desktop's viewer.
 #[tauri::command]
 async fn open_file(path: String) -> Reply<()> {
-    std::process::Command::new("xdg-open")
+    std::process::Command::new(FILE_OPENER)
         .arg(&path)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -447,8 +455,10 @@ fn fit_to_screen<R: tauri::Runtime>(window: &tauri::WebviewWindow<R>) {
     }
 }
 
-/// Open the database (ATOUT_DB, or the default one) and run the window.
-pub fn run() {
+/// WebKitGTK's settings, read from the environment (Linux only: Windows' WebView2 and
+/// macOS's WKWebView have their own engines).
+#[cfg(target_os = "linux")]
+fn tune_webkit() {
     // WebKit's accelerated compositing loads a whole GL stack (Mesa's llvmpipe where there is
     // no GPU) that Atout's pages have no use for: about 80 MB more per window (measured in
     // docs/performance.md). Off, unless the user's environment says otherwise. Set before
@@ -469,6 +479,12 @@ pub fn run() {
     if std::env::var_os("JSC_useJIT").is_none() {
         std::env::set_var("JSC_useJIT", "0");
     }
+}
+
+/// Open the database (ATOUT_DB, or the default one) and run the window.
+pub fn run() {
+    #[cfg(target_os = "linux")]
+    tune_webkit();
     let path = std::env::var_os("ATOUT_DB").map(std::path::PathBuf::from).unwrap_or_else(Atout::default_db_path);
     // A file that cannot be opened is not loaded at all: the window opens on its
     // recovery screen, which offers the backups beside it.

@@ -108,8 +108,9 @@ pub(crate) fn backup_connection(conn: &Connection, dest: &Path) -> Result<()> {
     Connection::open(&tmp)
         .and_then(|c| c.pragma_update_and_check(None, "journal_mode", "DELETE", |r| r.get::<_, String>(0)))
         .map_err(|e| fail(e.to_string()))?;
-    // The copy is durable before it gets its name.
-    std::fs::File::open(&tmp).and_then(|f| f.sync_all()).map_err(|e| fail(e.to_string()))?;
+    // The copy is durable before it gets its name. Opened for writing: Windows flushes only a
+    // file opened with write access (read-only, every backup failed there: "Access denied").
+    std::fs::OpenOptions::new().write(true).open(&tmp).and_then(|f| f.sync_all()).map_err(|e| fail(e.to_string()))?;
     std::fs::rename(&tmp, dest).map_err(|e| fail(e.to_string()))?;
     Ok(())
 }
