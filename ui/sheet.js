@@ -197,6 +197,7 @@ export function historyTable(history, mod = null) {
  * On the scorer's screen, the sheet's last line — or the line being corrected — just above
  * the entry panel (which stays at the bottom), never hidden behind it.
  */
+let watchedPanel = null;
 export function showLastLine() {
   const rows = document.querySelectorAll("#sheet tr[id^=line-]");
   const entry = document.getElementById("entry");
@@ -204,6 +205,14 @@ export function showLastLine() {
   if (!last || !entry) return;
   last.style.scrollMarginBottom = `${entry.offsetHeight + 8}px`;
   last.scrollIntoView({ block: "end" });
+  // The panel grows as the line is checked (the preview, a refusal): the line stays above it.
+  if (entry !== watchedPanel && typeof ResizeObserver === "function") {
+    watchedPanel = entry;
+    let height = entry.offsetHeight;
+    new ResizeObserver(() => {
+      if (entry.isConnected && entry.offsetHeight !== height) { height = entry.offsetHeight; showLastLine(); }
+    }).observe(entry);
+  }
 }
 
 /** An action code (`deal.correct`) in plain words. */
