@@ -1420,6 +1420,9 @@ def projector_eighteen(w, csv_path):
                  " .map(e => [e.tagName + (e.id ? '#' + e.id : '') + ' ' + e.textContent.trim().slice(0, 20), parseFloat(getComputedStyle(e).fontSize)])"
                  " .filter(([, size]) => size < 17.95)")
     check(not small, f"1024×768: no text under 18 px on the room display: {small[:8]}")
+    # With the chart below the standings at this width, the players' names show whole.
+    cut = w.js("return [...document.querySelectorAll('#projector-table tbody tr:not([hidden]) .nm')].filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)")
+    check(not cut, f"1024×768: the room display shows whole names: {cut}")
     http("POST", w.s("/window/rect"), {"width": 1280, "height": 800})
     # In French: the marks, the note and the page in the window's language.
     w.select("#lang", "fr")

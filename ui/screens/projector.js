@@ -260,7 +260,9 @@ function layout() {
   const top = el.getBoundingClientRect().top + window.scrollY;
   const height = Math.max(300, Math.floor(window.innerHeight - top - 20));
   if (Math.abs(el.getBoundingClientRect().height - height) > 1) el.style.height = `${height}px`;
-  const beside = el.clientWidth >= 720 && el.clientWidth / height >= 1.2;
+  // Beside only where the standings keep room for whole names in the room's large type (18 px at
+  // least): below 1100 px (a 1024 × 768 projector) the chart goes under them.
+  const beside = el.clientWidth >= 1100 && el.clientWidth / height >= 1.2;
   el.classList.toggle("beside", beside);
   el.classList.toggle("below", !beside);
   paginate();
