@@ -248,6 +248,15 @@ fn pages_are_served_from_the_app_folder_and_no_path_leaves_it() {
         assert!(s == 404 || s == 400, "{path}: {s}");
         assert!(!body.contains("[package]") && !body.contains("root:"), "{path}: {body:.100}");
     }
+    // A request of a kind a path does not take (a POST to the room's display) answers 405
+    // with FORMAT.md's body, in the request's language, like every other refusal.
+    for (path, lang) in [("/room/1", "fr"), ("/api/v1/room/1", "nl"), ("/api/v1/lines", "en")] {
+        let method = if path == "/api/v1/lines" { "GET" } else { "POST" };
+        let (s, body, _) = request(server.addr, method, path, None, &format!("Accept-Language: {lang}\r\n"), "{}");
+        assert_eq!((s, body["kind"].as_str()), (405, Some("method")), "{method} {path}: {body}");
+        let message = body["message"].as_str().unwrap_or("");
+        assert!(message.contains(["requête", "verzoek", "request"][["fr", "nl", "en"].iter().position(|l| *l == lang).unwrap()]), "{path}: {message}");
+    }
 }
 
 /// A SIGKILL of the server while devices write, then a restart: every line the server

@@ -448,6 +448,19 @@ fn not_found(lang: Lang) -> Failure {
     Failure::said(StatusCode::NOT_FOUND, "not-found", said!("nothing is served here", "rien n'est servi ici", "hier wordt niets geserveerd"), lang)
 }
 
+fn not_allowed(lang: Lang) -> Failure {
+    Failure::said(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method",
+        said!(
+            "this address does not take that kind of request",
+            "cette adresse n'accepte pas ce genre de requête",
+            "dit adres neemt dat soort verzoek niet aan"
+        ),
+        lang,
+    )
+}
+
 /// Every route of the server.
 pub fn router(room: Arc<Room>) -> Router {
     Router::new()
@@ -468,6 +481,8 @@ pub fn router(room: Arc<Room>) -> Router {
         .route("/api/v1/hand", post(hand))
         .route("/api/v1/room/{tournament}", get(room_view))
         .fallback(|headers: HeaderMap| async move { not_found(lang(&headers)) })
+        // A path served under another method (a POST to the room's display): FORMAT.md's body too.
+        .method_not_allowed_fallback(|headers: HeaderMap| async move { not_allowed(lang(&headers)) })
         .with_state(room)
 }
 
