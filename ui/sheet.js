@@ -32,7 +32,7 @@ export function sheetTable(sheet, game) {
     l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}${l.sits_out === i + 1 ? " out" : ""}`, title: `${t("totals")}: ${l.running[i]}` }, h("span", {}, l.sits_out === i + 1 ? "—" : p), l.sits_out === i + 1 ? null : beside(l, i))),
     h("td", {}, h("button", { class: "correct", onclick: () => { const draft = mod.newDraft((state.pending && state.pending[l.line]) || l.entry, { sheet, desc, next: null }); dropLine(); state.correcting = l.line; state.draft = draft; render(); } }, t("correct")))));
   const span = { colspan: 3 };
-  const sum = h("tr", {}, h("th", span, t("totals")), sheet.totals.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
+  const sum = h("tr", { id: "sheet-totals" }, h("th", span, t("totals")), sheet.totals.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
   // Every ruling where it counts: between the sheet's totals and the round's scores, so that
   // what moves the one to the other is on the sheet.
   const rulings = sheet.rulings.map((r, i) => h("tr", { class: "ruling-row", id: `sheet-ruling-${i + 1}` },
@@ -194,14 +194,15 @@ export function historyTable(history, mod = null) {
 }
 
 /**
- * On the scorer's screen, the sheet's last line — or the line being corrected — just above
+ * On the scorer's screen, the sheet's last line and its totals — or the line being corrected — just above
  * the entry panel (which stays at the bottom), never hidden behind it.
  */
 let watchedPanel = null;
 export function showLastLine() {
   const rows = document.querySelectorAll("#sheet tr[id^=line-]");
   const entry = document.getElementById("entry");
-  const last = state.correcting ? document.getElementById(`line-${state.correcting}`) : rows[rows.length - 1];
+  // While a new line is typed, the sheet's totals row (just under the last line) stays in sight too.
+  const last = state.correcting ? document.getElementById(`line-${state.correcting}`) : (rows.length && document.getElementById("sheet-totals")) || rows[rows.length - 1];
   if (!last || !entry) return;
   last.style.scrollMarginBottom = `${entry.offsetHeight + 8}px`;
   last.scrollIntoView({ block: "end" });

@@ -975,6 +975,24 @@ def cribbage_board(w):
     got = w.js("return [...document.querySelectorAll('#line-3 td span')].map(e => e.textContent)")
     check(sorted(got, key=int)[-1] == "4" and sum(int(x) for x in got) == 4, f"a tile making two lines at once scores both: {got}")
     check("10-5 · 10-5" in w.text("#line-3"), f"the line names both lines: {w.text('#line-3')!r}")
+    # After three moves on the board, the whole panel fits: every tile key whole inside the panel
+    # (not cut by its scroll), and the sheet's totals row above the panel, at 1024 × 768 too.
+    for width, height in ((1024, 768), (1280, 800)):
+        http("POST", w.s("/window/rect"), {"width": width, "height": height})
+        time.sleep(0.5)
+        w.js("window.dispatchEvent(new Event('resize'))")
+        w.find("#board")
+        time.sleep(0.3)
+        fit = w.js("const body = document.querySelector('#entry .entry-body').getBoundingClientRect();"
+                   " const e = document.getElementById('entry').getBoundingClientRect();"
+                   " const keys = [...document.querySelectorAll('#board-tiles button, #board button')];"
+                   " const enter = document.getElementById('enter-line').getBoundingClientRect();"
+                   " const cut = (enter.bottom > innerHeight + 0.5 ? ['enter-line'] : []).concat(keys.filter(k => { const r = k.getBoundingClientRect(); return r.top < body.top - 0.5 || r.bottom > Math.min(body.bottom, innerHeight) + 0.5 || r.right > innerWidth + 0.5; }).map(k => k.id || k.textContent));"
+                   " const tot = document.getElementById('sheet-totals').getBoundingClientRect();"
+                   " return {cut, totals: tot.top >= 0 && tot.bottom <= e.top + 1, panel: e.height}")
+        check(not fit["cut"], f"{width}×{height}: the board's keys show whole in the panel: {fit}")
+        check(fit["totals"], f"{width}×{height}: the sheet's totals row shows above the board's panel: {fit}")
+        w.shot(f"14f-cribbage-board-{width}x{height}", ["Move on the board"])
     w.shot("14f-cribbage-board", ["Move on the board", "10-5 · 10-5"])
     # The history draws each move's tiles where they lie.
     if not w.js("return document.getElementById('sheet-more').open"):
@@ -1561,7 +1579,8 @@ def main():
     if not os.path.exists(APP):
         sys.exit(f"build the app first: {APP}")
     # As on a fresh clone: no tests/artifacts/ (each screenshot makes it), and none left of an earlier run.
-    shutil.rmtree(os.path.join(ROOT, "tests", "artifacts"), ignore_errors=True)
+    if not os.environ.get("ATOUT_E2E_ONLY"):
+        shutil.rmtree(os.path.join(ROOT, "tests", "artifacts"), ignore_errors=True)
     work = tempfile.mkdtemp(prefix="atout-e2e-")
     env = dict(os.environ, ATOUT_DB=os.path.join(work, "e2e.db"), XDG_DATA_HOME=os.path.join(work, "data"),
                XDG_CONFIG_HOME=os.path.join(work, "config"), LANG="en_US.UTF-8")
@@ -1575,26 +1594,29 @@ def main():
     csv18 = os.path.join(work, "players-18.csv")
     with open(csv18, "w", encoding="utf-8") as f:
         f.write("Prénom;Nom;Club;Numéro\n" + "".join(f"{n.split(' ', 1)[0]};{n.split(' ', 1)[1]};KC De Troef;{301 + i}\n" for i, n in enumerate(EIGHTEEN)))
+    # ATOUT_E2E_ONLY=cribbage_board,languages runs the first evening (which registers the club)
+    # and then only those parts: a quicker loop while working on one screen. The suite runs all.
+    only = [x for x in os.environ.get("ATOUT_E2E_ONLY", "").split(",") if x]
     def whole_evening(window):
         evening(window, csv_path)
-        prints_and_files(window, os.path.dirname(csv_path))
-        table_devices(window)
-        keyboard_evening(window)
-        jury_replay(window)
-        king_evening(window)
-        king_choice_sale(window)
-        lucky7_evening(window)
-        table_size_form(window)
-        cribbage_evening(window)
-        cribbage_board(window)
-        languages(window)
-        rikken_evening(window)
-        rikken_keyboard(window)
-        voided_trump_deal(window)
-        projector_eighteen(window, csv18)
-        backups_evening(window)
-        season_screen(window, os.path.dirname(csv_path))
-        about_screen(window)
+        parts = [("prints_and_files", lambda: prints_and_files(window, os.path.dirname(csv_path))),
+                 ("table_devices", lambda: table_devices(window)), ("keyboard_evening", lambda: keyboard_evening(window)),
+                 ("jury_replay", lambda: jury_replay(window)), ("king_evening", lambda: king_evening(window)),
+                 ("king_choice_sale", lambda: king_choice_sale(window)), ("lucky7_evening", lambda: lucky7_evening(window)),
+                 ("table_size_form", lambda: table_size_form(window)), ("cribbage_evening", lambda: cribbage_evening(window)),
+                 ("cribbage_board", lambda: cribbage_board(window)), ("languages", lambda: languages(window)),
+                 ("rikken_evening", lambda: rikken_evening(window)), ("rikken_keyboard", lambda: rikken_keyboard(window)),
+                 ("voided_trump_deal", lambda: voided_trump_deal(window)), ("projector_eighteen", lambda: projector_eighteen(window, csv18)),
+                 ("backups_evening", lambda: backups_evening(window)), ("season_screen", lambda: season_screen(window, os.path.dirname(csv_path))),
+                 ("about_screen", lambda: about_screen(window))]
+        unknown = set(only) - {name for name, _ in parts}
+        if unknown:
+            raise RuntimeError(f"ATOUT_E2E_ONLY names no part: {sorted(unknown)}")
+        for name, run in parts:
+            if not only or name in only:
+                run()
+        if only:
+            return
         # The memory of this window (accelerated compositing on, for the screenshots).
         total, parts = memory_mb()
         print(f"  memory after the evening, compositing on (for WebDriver's screenshots): {total:.0f} MB (PSS: {parts})")
@@ -1631,9 +1653,9 @@ def main():
         # window turns off as it ships (it saves about 80 MB): on for the evening…
         with_window(dict(env, WEBKIT_DISABLE_COMPOSITING_MODE="0"), whole_evening)
         # … and off, as shipped, for the memory figure.
-        if checks["failed"] == 0:
+        if checks["failed"] == 0 and not only:
             with_window(env, memory_evening)
-        if checks["failed"] == 0:
+        if checks["failed"] == 0 and not only:
             recovery_evening(work)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -119,14 +119,17 @@ function boardView(ctx) {
     found.replaceChildren(...lines.map((x) => h("p", { class: `line-score ${x.points > 0 ? "good" : "bad"}` },
       `${x.line}: ${x.points} — ${x.parts.map((p) => `${L[p.key]} ${p.points}`).join(" · ")}`)));
   });
+  // The board, and beside it (below it on a narrow screen) the lines it makes and the tile keys,
+  // so that the panel stays low enough to leave the sheet's last lines in sight.
   return [
     h("p", { class: "hint" }, L.board),
-    h("table", { id: "board", class: "board" }, rows),
-    found,
+    h("div", { class: "board-area" },
+      h("table", { id: "board", class: "board" }, rows),
+      h("div", { class: "board-side" }, found,
     h("div", { class: "row", id: "board-tiles" },
       desc.tiles.map((tile) => h("button", { type: "button", id: `lay-${tile}`, onclick: () => { lay(d, tile, ctx); ctx.redraw(); } }, tile)),
       h("button", { type: "button", id: "board-colour", class: `colour-${d.colour}`, onclick: () => { d.colour = 3 - d.colour; ctx.redraw(); } }, h("kbd", {}, "X"), ` ${L.colour}: ${(L.colours || [])[d.colour - 1] || d.colour}`),
-      h("button", { type: "button", id: "board-take-back", onclick: () => { takeBack(d); ctx.redraw(); } }, h("kbd", {}, "⌫"), ` ${L.take_back}`)),
+      h("button", { type: "button", id: "board-take-back", onclick: () => { takeBack(d); ctx.redraw(); } }, h("kbd", {}, "⌫"), ` ${L.take_back}`)))),
   ];
 }
 
