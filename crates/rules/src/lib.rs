@@ -27,6 +27,7 @@ pub mod rikken;
 pub mod ruling;
 pub mod season;
 pub mod settings;
+pub mod solve;
 pub mod words;
 
 pub use error::{Lang, Rule, RuleDef, Said, SheetError, Tr, Violation};
@@ -319,6 +320,12 @@ pub trait Game: Sized + Send + Sync + 'static {
         Err(play::record_fault(said!("this game is not played in tricks", "ce jeu ne se joue pas en plis", "dit spel wordt niet in slagen gespeeld")))
     }
 
+    /// The declarer and the partner the cards make, when `deal` is played by a pair whose
+    /// tricks count together (RULES.md §7 "Claims"); `None` when every seat plays for itself.
+    fn pair(&self, _context: &play::Context, _deal: &Self::Entry) -> Option<(usize, usize)> {
+        None
+    }
+
     /// The sheet figures the tricks of a legal, complete deal give (FORMAT.md's names).
     fn figures(&self, _context: &play::Context, _deal: &Self::Entry, _replay: &play::Replay) -> Map<String, Value> {
         Map::new()
@@ -512,7 +519,8 @@ impl<G: Game> Rules for G {
         );
         let figures = Game::figures(self, &read.context, &deal, &replayed);
         let carries = G::FIGURE_KEYS.iter().any(|k| read.deal.get(k).is_some_and(|v| !v.is_null()));
-        Ok(play::Checked { verdict: play::verdict(&replayed, Some(figures), read.deal), carries, replay: replayed, deck, state })
+        let pair = Game::pair(self, &read.context, &deal);
+        Ok(play::Checked { verdict: play::verdict(&replayed, Some(figures), read.deal), carries, replay: replayed, deck, state, pair })
     }
 
     fn sayer(&self) -> Sayer {

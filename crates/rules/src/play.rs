@@ -341,9 +341,9 @@ pub fn winner(trick: &[(usize, Card)], trump: Option<Suit>) -> usize {
 
 /// A set of cards, one bit each: a suit's ranks at 16 × the suit's index + rank, the
 /// joker at bit 63.
-type Cards = u64;
+pub(crate) type Cards = u64;
 
-fn bit(card: Card) -> Cards {
+pub(crate) fn bit(card: Card) -> Cards {
     match card {
         Card::Joker => 1 << 63,
         Card::Plain { suit, rank } => 1 << (suit as u32 * 16 + u32::from(rank & 15)),
@@ -430,20 +430,20 @@ fn breaks(c: &Conduct, penalty: Cards, held: Cards, trick: &[(usize, Card)], car
 /// by card; the replay, the property tests and the jury's card picker use it alike.
 #[derive(Clone, Debug)]
 pub struct Deal {
-    conduct: Conduct,
+    pub(crate) conduct: Conduct,
     /// The game's penalty cards, as a set.
-    penalty: Cards,
-    dealer: usize,
+    pub(crate) penalty: Cards,
+    pub(crate) dealer: usize,
     /// Seats that play, clockwise.
-    playing: Vec<usize>,
-    held: Vec<Cards>,
-    current: Vec<(usize, Card)>,
+    pub(crate) playing: Vec<usize>,
+    pub(crate) held: Vec<Cards>,
+    pub(crate) current: Vec<(usize, Card)>,
     pub tricks: Vec<Trick>,
     /// Tricks finished (the tricks themselves may have been handed over to a replay).
-    done: usize,
-    leader: usize,
-    to_play: usize,
-    void_before: Vec<bool>,
+    pub(crate) done: usize,
+    pub(crate) leader: usize,
+    pub(crate) to_play: usize,
+    pub(crate) void_before: Vec<bool>,
     fallen: Cards,
 }
 
@@ -628,6 +628,9 @@ pub struct Checked {
     pub replay: Replay,
     pub deck: Deck,
     pub state: Option<Deal>,
+    /// The declarer and the partner the cards make, in a contract played by a pair (Rikken's
+    /// `rik`, `rik-beter`, `trou`, `troela`): a claim by either counts the pair's tricks.
+    pub pair: Option<(usize, usize)>,
 }
 
 /// Replay a deal card by card under `conduct`: stop at the first illegal card.

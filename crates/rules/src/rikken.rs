@@ -712,6 +712,13 @@ impl Game for Rikken {
         deal_figures(context, deal, replay)
     }
 
+    /// The declarer and the partner the cards make, in `rik`, `rik-beter`, `trou`, `troela`.
+    fn pair(&self, context: &play::Context, deal: &Entry) -> Option<(usize, usize)> {
+        let contract = deal.contract.filter(|c| c.kind() == Kind::Partner)?;
+        let declarer = declarer_of(deal, context.seats).ok()?;
+        partner_of(context, contract, declarer).map(|(partner, _)| (declarer, partner))
+    }
+
     const ID: GameId = GameId::Rikken;
     const NAME: Tr = Tr::new("Rikken", "Rikken", "Rikken");
     const SEATS: std::ops::RangeInclusive<usize> = 4..=5;

@@ -1,0 +1,670 @@
+//! The jury's claim checker (RULES.md §7 "Claims", FORMAT.md "Claims"): a deal searched to
+//! its end with every card known. The claimer's side plays for the claim; every other seat
+//! plays together against it; each card obeys the rules of play of [`crate::play`] — the
+//! same [`Conduct`] the hand checker replays with, read off the [`Deal`] it stands at.
+//!
+//! The search is a double-dummy solver in the manner of bridge's and Skat's: cards as bit
+//! sets per seat, null-window searches ("can the side be sure of at least k tricks?") whose
+//! bounds are kept per position in a transposition table (positions between tricks: the
+//! cards each seat holds, the leader, and for King's K♥ who has been void), cards of a hand
+//! adjacent in the remaining play tried once (equal ranks), the tricks that cannot be taken
+//! from their holders first (top trumps, the joker), moves ordered by what usually wins.
+//! It counts its nodes: past its budget it stops and says which bounds it had proved.
+
+use crate::cards::Suit;
+use crate::error::{rule, Rule, RuleDef, Tr};
+use crate::play::{bit, Card, Cards, Deal, Discard};
+use crate::{said, Violation};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+/// Nodes a search may visit before it stops: about ten seconds on the reference machine
+/// (docs/performance.md "Claims"). Counted, not timed, so that an answer never depends on
+/// the machine's load.
+pub const NODE_BUDGET: u64 = 60_000_000;
+
+/// Most seats that play a deal (Double Lucky 7 at seven).
+const MOST: usize = 7;
+const JOKER: Cards = 1 << 63;
+/// The transposition table is emptied when it reaches this many positions (its memory
+/// stays under about 100 MB; a position forgotten is searched again, never misjudged).
+const TABLE_MOST: usize = 1 << 20;
+
+rule!(
+    CLAIM_SEAT,
+    "claim-seat",
+    "a claim is made by a seat that plays the deal",
+    "une revendication est faite par une place qui joue la donne",
+    "een claim wordt gedaan door een plaats die het spel speelt"
+);
+
+/// What the side plays for: the most tricks it can be sure of (the others holding it
+/// down), or the fewest it can be held to (the others forcing tricks on it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    Most,
+    Fewest,
+}
+
+/// A search stopped at its budget, with the bounds it proved on the side's tricks still
+/// to play: `at_least ≤ value ≤ at_most`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    pub nodes: u64,
+    pub at_least: usize,
+    pub at_most: usize,
+}
+
+/// The seats whose tricks count for a claim by `seat` (FORMAT.md "Claims"): the seat
+/// alone, or the declarer and the partner the cards make when `seat` is one of them.
+/// Refused when `seat` does not play the deal.
+pub fn side_of(deal: &Deal, pair: Option<(usize, usize)>, seat: usize) -> Result<Vec<usize>, Violation> {
+    if !deal.playing.contains(&seat) {
+        let seats: Vec<String> = deal.playing.iter().map(usize::to_string).collect();
+        let seats = seats.join(", ");
+        return Err(Violation::said(
+            CLAIM_SEAT,
+            said!(
+                "seat {seat} does not play this deal (the seats playing: {seats})",
+                "la place {seat} ne joue pas cette donne (les places qui jouent : {seats})",
+                "plaats {seat} speelt dit spel niet (de plaatsen die spelen: {seats})"
+            ),
+        ));
+    }
+    Ok(match pair {
+        Some((d, p)) if seat == d || seat == p => {
+            let mut side = vec![d, p];
+            side.sort_unstable();
+            side.dedup();
+            side
+        }
+        _ => vec![seat],
+    })
+}
+
+/// The tricks still to play, the one in progress included.
+pub fn remaining(deal: &Deal) -> usize {
+    deal.conduct.tricks.saturating_sub(deal.done)
+}
+
+/// A deal as the search sees it: each seat's cards (by its place in the order of play),
+/// the trick in progress, who led it, who has been void (King's K♥), the tricks left.
+#[derive(Clone, Copy, Debug)]
+pub struct Position {
+    held: [Cards; MOST],
+    /// The cards of the trick in progress, in the order played.
+    trick: [Cards; MOST],
+    in_trick: usize,
+    leader: usize,
+    void: u8,
+    left: usize,
+}
+
+/// The rules of play of the deal and who plays for what, by place in the order of play.
+struct Table {
+    n: usize,
+    seats: [usize; MOST],
+    /// Double Lucky 7: the dealer's place, who leads every trick.
+    dealer: Option<usize>,
+    trump: Cards,
+    lead_hearts: bool,
+    called: Cards,
+    penalty: Cards,
+    play_under: bool,
+    discard: Discard,
+    trump_duty: bool,
+    /// Plays for more tricks of the counted seats (else for fewer).
+    maxer: [bool; MOST],
+    /// Its tricks are the side's.
+    counts: [bool; MOST],
+    /// Everyone plays to take tricks (Most) or to give them away (Fewest).
+    take: bool,
+}
+
+fn suit_of(card: Cards) -> Cards {
+    if card == JOKER || card == 0 {
+        0
+    } else {
+        0xFFFF << (card.trailing_zeros() / 16 * 16)
+    }
+}
+
+fn highest(set: Cards) -> Cards {
+    if set == 0 {
+        0
+    } else {
+        1 << (63 - set.leading_zeros())
+    }
+}
+
+/// The cards ranked above `top` in its suit (the whole suit when `top` is none).
+fn above(suit: Cards, top: Cards) -> Cards {
+    if top == 0 {
+        suit
+    } else {
+        suit & !((top << 1) - 1)
+    }
+}
+
+fn card_of(b: Cards) -> Card {
+    if b == JOKER {
+        return Card::Joker;
+    }
+    let i = b.trailing_zeros();
+    let suit = match i / 16 {
+        0 => Suit::Clubs,
+        1 => Suit::Diamonds,
+        2 => Suit::Hearts,
+        _ => Suit::Spades,
+    };
+    Card::Plain { suit, rank: (i % 16) as u8 }
+}
+
+const HEARTS: Cards = 0xFFFF << (Suit::Hearts as u32 * 16);
+
+/// Bounds on the side's tricks from a position between tricks, kept per position.
+#[derive(Clone, Copy)]
+struct Bounds {
+    lo: u8,
+    hi: u8,
+    /// The card that last proved a bound here, tried first next time.
+    best: Cards,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Key {
+    held: [Cards; MOST],
+    meta: u16,
+}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        for h in self.held.iter().filter(|h| **h != 0) {
+            state.write_u64(*h);
+        }
+        state.write_u64(u64::from(self.meta));
+    }
+}
+
+/// A multiply-and-rotate hash: the keys are card sets, well spread already.
+#[derive(Default)]
+struct Mix(u64);
+
+impl Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(u64::from(*b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// The budget ran out.
+struct Out;
+
+/// A double-dummy search of one deal for one side and aim, its transposition table kept
+/// from one question to the next (the positions of a deal keep their values).
+pub struct Solver {
+    table: Table,
+    tt: HashMap<Key, Bounds, BuildHasherDefault<Mix>>,
+    nodes: u64,
+    budget: u64,
+}
+
+/// The moves tried at a node, best first.
+struct Moves {
+    cards: [Cards; 16],
+    len: usize,
+}
+
+impl Solver {
+    /// A solver for `deal` (as the hand checker leaves it), `side` the seats whose tricks
+    /// count, playing for `aim`; `budget` the nodes it may visit over all its questions.
+    pub fn new(deal: &Deal, side: &[usize], aim: Aim, budget: u64) -> Solver {
+        let n = deal.playing.len().min(MOST);
+        let mut seats = [0; MOST];
+        seats[..n].copy_from_slice(&deal.playing[..n]);
+        let mut counts = [false; MOST];
+        let mut maxer = [false; MOST];
+        for i in 0..n {
+            counts[i] = side.contains(&seats[i]);
+            maxer[i] = counts[i] == (aim == Aim::Most);
+        }
+        let c = &deal.conduct;
+        let table = Table {
+            n,
+            seats,
+            dealer: if c.dealer_leads { seats[..n].iter().position(|s| *s == deal.dealer) } else { None },
+            trump: c.trump.map_or(0, |t| 0xFFFF << (t as u32 * 16)),
+            lead_hearts: c.lead_hearts,
+            called: c.called_ace.map_or(0, bit),
+            penalty: deal.penalty,
+            play_under: c.play_under,
+            discard: c.discard,
+            trump_duty: c.trump_duty,
+            maxer,
+            counts,
+            take: aim == Aim::Most,
+        };
+        Solver { table, tt: HashMap::default(), nodes: 0, budget }
+    }
+
+    /// Nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The position `deal` stands at.
+    pub fn position(&self, deal: &Deal) -> Position {
+        let t = &self.table;
+        let mut held = [0; MOST];
+        let mut void = 0u8;
+        let mut leader = 0;
+        for (i, seat) in t.seats[..t.n].iter().enumerate() {
+            held[i] = deal.held.get(seat - 1).copied().unwrap_or(0);
+            if deal.void_before.get(*seat).copied().unwrap_or(false) {
+                void |= 1 << i;
+            }
+            if *seat == deal.leader {
+                leader = i;
+            }
+        }
+        let mut trick = [0; MOST];
+        for (i, (_, card)) in deal.current.iter().take(MOST).enumerate() {
+            trick[i] = bit(*card);
+        }
+        Position { held, trick, in_trick: deal.current.len().min(MOST), leader, void, left: remaining(deal) }
+    }
+
+    /// The seat to play at `s`.
+    fn to_play(&self, s: &Position) -> usize {
+        (s.leader + s.in_trick) % self.table.n.max(1)
+    }
+
+    /// The suit the trick asks for (none before the second card after a led joker).
+    fn led(s: &Position) -> Cards {
+        match s.in_trick {
+            0 => 0,
+            _ if s.trick[0] == JOKER => {
+                if s.in_trick >= 2 {
+                    suit_of(s.trick[1])
+                } else {
+                    0
+                }
+            }
+            _ => suit_of(s.trick[0]),
+        }
+    }
+
+    /// What the seat to play may play: the rules of play of `crate::play` (RULES.md §7),
+    /// as sets (the property test holds it to `Deal::legal`).
+    fn legal(&self, s: &Position) -> Cards {
+        let t = &self.table;
+        let p = self.to_play(s);
+        let held = s.held[p];
+        if s.in_trick == 0 {
+            let mut ok = held;
+            if t.lead_hearts && held & !HEARTS != 0 {
+                ok &= !HEARTS;
+            }
+            if t.called != 0 && held & t.called != 0 && held.count_ones() > 1 {
+                ok &= !t.called;
+            }
+            return ok;
+        }
+        let led = Self::led(s);
+        if led == 0 {
+            return held;
+        }
+        let played = s.trick[..s.in_trick].iter().fold(0, |m, c| m | c);
+        if held & led != 0 {
+            let mut ok = held & (led | JOKER);
+            let top = highest(played & led);
+            if t.play_under && top != 0 {
+                let under = held & t.penalty & led & (top - 1);
+                if under != 0 {
+                    ok &= under;
+                }
+            }
+            if t.trump_duty && t.trump == led {
+                let over = held & above(t.trump, highest(played & t.trump));
+                if over != 0 {
+                    ok &= over;
+                }
+            }
+            return ok;
+        }
+        let mut ok = held;
+        let must_discard = match t.discard {
+            Discard::Free => false,
+            Discard::Penalty => true,
+            Discard::PenaltyFirstVoid => s.void & (1 << p) == 0,
+        };
+        if must_discard && held & t.penalty != 0 {
+            ok &= t.penalty;
+        }
+        if t.trump_duty && t.trump != 0 && held & t.trump != 0 {
+            ok &= t.trump;
+            let top = highest(played & t.trump);
+            if top != 0 {
+                let over = held & above(t.trump, top);
+                if over != 0 {
+                    ok &= over;
+                }
+            }
+        }
+        ok
+    }
+
+    /// Who is winning the trick so far (its place in the order of play).
+    fn winning(&self, s: &Position) -> usize {
+        let cards = &s.trick[..s.in_trick];
+        let played = cards.iter().fold(0, |m, c| m | c);
+        let top = if played & JOKER != 0 {
+            JOKER
+        } else if played & self.table.trump != 0 {
+            highest(played & self.table.trump)
+        } else {
+            highest(played & Self::led(s))
+        };
+        let i = cards.iter().position(|c| *c == top).unwrap_or(0);
+        (s.leader + i) % self.table.n.max(1)
+    }
+
+    /// Play `card` at `s`; the trick's winner when it completes the trick.
+    fn play(&self, s: &mut Position, card: Cards) -> Option<usize> {
+        let n = self.table.n;
+        let p = self.to_play(s);
+        if s.in_trick > 0 {
+            let led = Self::led(s);
+            if led != 0 && s.held[p] & led == 0 {
+                s.void |= 1 << p;
+            }
+        }
+        s.held[p] &= !card;
+        s.trick[s.in_trick] = card;
+        s.in_trick += 1;
+        if s.in_trick < n {
+            return None;
+        }
+        let w = self.winning(s);
+        s.in_trick = 0;
+        s.trick = [0; MOST];
+        s.left = s.left.saturating_sub(1);
+        s.leader = self.table.dealer.unwrap_or(w);
+        Some(w)
+    }
+
+    fn team(&self, p: usize) -> bool {
+        self.table.counts[p]
+    }
+
+    /// The moves worth trying at `s`, best first: one card of each run of equal cards
+    /// (adjacent in its suit among the cards still in play, the same for every rule of
+    /// play), ordered by what usually wins.
+    fn moves(&self, s: &Position, hint: Cards) -> Moves {
+        let t = &self.table;
+        let p = self.to_play(s);
+        let legal = self.legal(s);
+        let mut live = s.trick[..s.in_trick].iter().fold(0, |m, c| m | c);
+        for h in &s.held[..t.n] {
+            live |= h;
+        }
+        let mut out = Moves { cards: [0; 16], len: 0 };
+        let mut scores = [0i32; 16];
+        let mut rest = legal;
+        while rest != 0 && out.len < 16 {
+            let c = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            if c != JOKER && c != t.called {
+                // The next card up in play: mine, as legal, alike for the rules? Then `c` is
+                // the same card as that one.
+                let next = live & suit_of(c) & !((c << 1) - 1);
+                let next = next & next.wrapping_neg();
+                if next != 0 && legal & next != 0 && next != t.called && (t.penalty & next == 0) == (t.penalty & c == 0) {
+                    continue;
+                }
+            }
+            out.cards[out.len] = c;
+            scores[out.len] = self.score(s, p, c, live) + if c == hint { 100_000 } else { 0 };
+            out.len += 1;
+        }
+        // Insertion sort, best first: a handful of cards.
+        for i in 1..out.len {
+            let mut j = i;
+            while j > 0 && scores[j - 1] < scores[j] {
+                scores.swap(j - 1, j);
+                out.cards.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        out
+    }
+
+    fn score(&self, s: &Position, p: usize, c: Cards, live: Cards) -> i32 {
+        let t = &self.table;
+        let rank = if c == JOKER { 16 } else { (c.trailing_zeros() % 16) as i32 };
+        let trump = i32::from(c & t.trump != 0) * 20;
+        if s.in_trick == 0 {
+            let top = c == JOKER || highest(live & suit_of(c)) == c;
+            return match (t.take, top) {
+                (true, true) => 1000 + rank,
+                (true, false) => 100 - rank - trump,
+                (false, _) => 100 - rank - trump,
+            };
+        }
+        let mut after = *s;
+        after.trick[after.in_trick] = c;
+        after.in_trick += 1;
+        let w = self.winning(&after);
+        let ours = self.team(w) == self.team(p);
+        match (t.take, ours) {
+            (true, true) if w == p => 500 - rank - trump,
+            (true, true) => 400 - rank - trump,
+            (true, false) => 100 - rank - trump,
+            (false, false) => 500 + rank + trump,
+            (false, true) => 100 - rank - trump,
+        }
+    }
+
+    /// Tricks no play can take from their holders' team: the joker's, and the top trumps
+    /// one seat holds in a row. As bounds on the side's tricks still to play.
+    fn quick(&self, s: &Position) -> (usize, usize) {
+        let t = &self.table;
+        let mut sure = [0usize; 2];
+        let owner = |card: Cards| s.held[..t.n].iter().position(|h| h & card != 0);
+        let joker = owner(JOKER);
+        if let Some(j) = joker {
+            sure[usize::from(self.team(j))] = 1;
+        }
+        let trumps = s.held[..t.n].iter().fold(0, |m, h| m | h) & t.trump;
+        if let Some(h) = owner(highest(trumps)) {
+            let mut run = 0;
+            let mut rest = trumps;
+            while rest != 0 && s.held[h] & highest(rest) != 0 {
+                run += 1;
+                rest &= !highest(rest);
+            }
+            let team = usize::from(self.team(h));
+            match joker {
+                None => sure[team] = run,
+                Some(j) if j == h => sure[team] = run + 1,
+                Some(j) if self.team(j) == self.team(h) => sure[team] = run.max(1),
+                Some(_) => sure[team] = run - 1,
+            }
+        }
+        (sure[1].min(s.left), s.left.saturating_sub(sure[0]))
+    }
+
+    fn key(&self, s: &Position) -> Key {
+        let t = &self.table;
+        // Who has been void matters only while the K♥ must be discarded at a first void.
+        let void = if t.discard == Discard::PenaltyFirstVoid { s.void } else { 0 };
+        Key { held: s.held, meta: (s.leader as u16) | (u16::from(void) << 4) }
+    }
+
+    /// Can the side's players (`maxer`) make sure the counted seats take at least `k` of the
+    /// tricks left, whatever the others play?
+    fn at_least(&mut self, s: &Position, k: i32) -> Result<bool, Out> {
+        if k <= 0 {
+            return Ok(true);
+        }
+        if k > s.left as i32 {
+            return Ok(false);
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(Out);
+        }
+        let t = &self.table;
+        let mut key = None;
+        let mut hint = 0;
+        if s.in_trick == 0 {
+            if s.held[..t.n].iter().all(|h| h.count_ones() == 1) {
+                let mut last = *s;
+                let mut won = None;
+                for _ in 0..t.n {
+                    let p = self.to_play(&last);
+                    let card = last.held[p];
+                    won = self.play(&mut last, card);
+                }
+                return Ok(won.is_some_and(|w| self.team(w)) as i32 >= k);
+            }
+            let (lo, hi) = self.quick(s);
+            if lo as i32 >= k {
+                return Ok(true);
+            }
+            if (hi as i32) < k {
+                return Ok(false);
+            }
+            let kk = self.key(s);
+            if let Some(b) = self.tt.get(&kk) {
+                if i32::from(b.lo) >= k {
+                    return Ok(true);
+                }
+                if i32::from(b.hi) < k {
+                    return Ok(false);
+                }
+                hint = b.best;
+            }
+            key = Some(kk);
+        }
+        let p = self.to_play(s);
+        let maxer = self.table.maxer[p];
+        let moves = self.moves(s, hint);
+        let mut result = !maxer;
+        let mut best = 0;
+        for &card in &moves.cards[..moves.len] {
+            let mut child = *s;
+            let won = self.play(&mut child, card).map_or(0, |w| i32::from(self.team(w)));
+            if self.at_least(&child, k - won)? == maxer {
+                result = maxer;
+                best = card;
+                break;
+            }
+        }
+        if let Some(kk) = key {
+            if self.tt.len() >= TABLE_MOST {
+                self.tt.clear();
+            }
+            let left = s.left as u8;
+            let e = self.tt.entry(kk).or_insert(Bounds { lo: 0, hi: left, best: 0 });
+            if result {
+                e.lo = e.lo.max(k as u8);
+            } else {
+                e.hi = e.hi.min((k - 1) as u8);
+            }
+            if best != 0 {
+                e.best = best;
+            }
+        }
+        Ok(result)
+    }
+
+    /// Can the side be sure of at least `k` of the tricks left (aim Most), or be held to
+    /// fewer than `k` (aim Fewest: the others cannot force `k` on it)? As the aim asks.
+    pub fn reaches(&mut self, s: &Position, k: usize) -> Result<bool, Stopped> {
+        let k = k.min(s.left + 1) as i32;
+        let (lo, hi) = if s.in_trick == 0 { self.quick(s) } else { (0, s.left) };
+        self.at_least(s, k).map_err(|Out| Stopped { nodes: self.nodes, at_least: lo, at_most: hi })
+    }
+
+    /// The side's tricks from `s` with best play by all: the most it can be sure of (Most),
+    /// the fewest it can be held to (Fewest). Searched between `lo` and `hi` when known.
+    pub fn value(&mut self, s: &Position) -> Result<usize, Stopped> {
+        let (mut lo, mut hi) = self.quick(s);
+        if s.in_trick > 0 {
+            (lo, hi) = (0, s.left);
+        }
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            match self.at_least(s, mid as i32) {
+                Ok(true) => lo = mid,
+                Ok(false) => hi = mid - 1,
+                Err(Out) => return Err(Stopped { nodes: self.nodes, at_least: lo, at_most: hi }),
+            }
+        }
+        Ok(lo)
+    }
+
+    /// A play of every card left from `s`, best play by all, that keeps the side's tricks at
+    /// `value` (the position's value): seat and card, in order.
+    pub fn line(&mut self, s: &Position, value: usize) -> Result<Vec<(usize, Card)>, Stopped> {
+        let mut s = *s;
+        let mut v = value as i32;
+        let mut out = vec![];
+        while s.held[..self.table.n].iter().any(|h| *h != 0) && s.left > 0 {
+            let p = self.to_play(&s);
+            let maxer = self.table.maxer[p];
+            let moves = self.moves(&s, 0);
+            let mut chosen = None;
+            for &card in &moves.cards[..moves.len] {
+                let mut child = s;
+                let won = self.play(&mut child, card).map_or(0, |w| i32::from(self.team(w)));
+                let keeps = if maxer { self.at_least(&child, v - won) } else { self.at_least(&child, v - won + 1).map(|r| !r) };
+                match keeps {
+                    Ok(true) => {
+                        chosen = Some((card, child, won));
+                        break;
+                    }
+                    Ok(false) => {}
+                    Err(Out) => return Err(Stopped { nodes: self.nodes, at_least: value, at_most: value }),
+                }
+            }
+            let Some((card, child, won)) = chosen else { break };
+            out.push((self.table.seats[p], card_of(card)));
+            s = child;
+            v -= won;
+        }
+        Ok(out)
+    }
+
+    /// What the seat to play at `s` may play (for the property test against
+    /// [`Deal::legal`]).
+    pub fn legal_cards(&self, s: &Position) -> Vec<Card> {
+        let mut set = self.legal(s);
+        let mut out = vec![];
+        while set != 0 {
+            let c = set & set.wrapping_neg();
+            set &= set - 1;
+            out.push(card_of(c));
+        }
+        out
+    }
+
+    /// The tricks left at `s`, the one in progress included.
+    pub fn left(s: &Position) -> usize {
+        s.left
+    }
+
+    /// Play `card` at `s` for the seat to play (a card [`Solver::legal_cards`] allows); the
+    /// seat that won the trick when it completes one.
+    pub fn advance(&self, s: &mut Position, card: Card) -> Option<usize> {
+        self.play(s, bit(card)).map(|w| self.table.seats[w])
+    }
+}
