@@ -12,7 +12,7 @@ use crate::Atout;
 use atout_rules::{said, Said, Tr};
 use atout_store::{Change, DeviceCodeRow, Id, Writer};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 /// The letters of a code: Crockford's base 32 (no I, L, O or U, so that a code read
 /// aloud or typed is not mistaken).
@@ -52,6 +52,15 @@ pub struct DeviceRound {
     pub round: i64,
     pub tables: Vec<DeviceTable>,
     pub jury: DeviceJury,
+}
+
+impl DeviceRound {
+    /// The codes as FORMAT.md's "Table devices" gives them to other tools (`atout devices
+    /// --format json`): each table's code and address, and the jury's.
+    pub fn exchange(&self) -> Value {
+        let tables: Vec<Value> = self.tables.iter().map(|t| json!({"table": t.table, "code": t.code, "url": t.url})).collect();
+        json!({"round": self.round, "tables": tables, "jury": {"code": self.jury.code, "url": self.jury.url}})
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]

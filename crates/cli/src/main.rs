@@ -1124,8 +1124,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             match format {
                 // FORMAT.md's shape, fixed for other tools.
                 Output::Json => {
-                    let tables: Vec<Value> = codes.tables.iter().map(|t| serde_json::json!({"table": t.table, "code": t.code, "url": t.url})).collect();
-                    outln!("{}", json(&serde_json::json!({"round": codes.round, "tables": tables, "jury": {"code": codes.jury.code}})));
+                    outln!("{}", json(&codes.exchange()));
                 }
                 Output::Table => {
                     for t in &codes.tables {

@@ -171,6 +171,8 @@ fn every_status_of_the_protocol_and_nothing_stored_by_a_refusal() {
 
     // The jury's code: a ruling at table 2; no played deal.
     let jury = codes["jury"]["code"].as_str().unwrap();
+    // Its address is given as the tables' are (FORMAT.md).
+    assert!(codes["jury"]["url"].as_str().is_some_and(|u| u.ends_with(&format!("/t/{jury}"))), "{}", codes["jury"]);
     let ruling = json!({"round": 1, "table": 2, "entry": {"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "Marc"}, "scorer": "Marc"});
     let (s, sheet) = post(a, "/api/v1/rulings", jury, &ruling);
     assert_eq!((s, sheet["rulings"].as_array().unwrap().len()), (201, 1));
@@ -183,14 +185,38 @@ fn wrong_codes_from_one_address_are_throttled() {
     let dir = tempfile::tempdir().unwrap();
     let (db, codes) = evening(dir.path());
     let server = Server::start(&db);
-    let one = codes["tables"][0]["code"].as_str().unwrap();
+    let (one, two) = (codes["tables"][0]["code"].as_str().unwrap(), codes["tables"][1]["code"].as_str().unwrap());
+    // Table 1's phone is at work from this address…
+    assert_eq!(get(server.addr, "/api/v1/sheet", one).0, 200);
     for i in 0..10 {
         assert_eq!(get(server.addr, "/api/v1/sheet", &format!("{i:0>16}")).0, 401);
     }
-    // The eleventh is refused before it is looked at, and so is the right code, for a minute.
-    let (s, body) = get(server.addr, "/api/v1/sheet", "0000000000000099");
+    // … the eleventh unknown code is refused before it is looked at, saying how long to wait
+    // (in the body and in `Retry-After`), and so is a code this server has not served yet…
+    let raw = format!("GET /api/v1/sheet HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer 0000000000000099\r\nAccept-Language: fr\r\n\r\n");
+    let (s, body, _) = send(server.addr, raw.as_bytes()).unwrap();
     assert_eq!((s, body["kind"].as_str()), (429, Some("throttled")));
-    assert_eq!(get(server.addr, "/api/v1/sheet", one).0, 429);
+    let wait = body["retry_after"].as_u64().unwrap();
+    assert!((1..=60).contains(&wait), "{body}");
+    assert!(body["message"].as_str().unwrap().contains(&format!("{wait} s")), "{body}");
+    let head = answer_head(server.addr, raw.as_bytes());
+    assert!(head.lines().any(|l| l.to_ascii_lowercase().starts_with("retry-after: ")), "{head}");
+    assert_eq!(get(server.addr, "/api/v1/sheet", two).0, 429);
+    // … but table 1's phone, whose code this server served, goes on writing its sheet.
+    assert_eq!(get(server.addr, "/api/v1/sheet", one).0, 200);
+    let deals = worked_example();
+    assert_eq!(post(server.addr, "/api/v1/lines", one, &line("k1", 1, &deals[0])).0, 201);
+}
+
+/// The status line and headers of an answer.
+fn answer_head(addr: SocketAddr, raw: &[u8]) -> String {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    s.write_all(raw).unwrap();
+    let mut out = vec![];
+    let _ = s.read_to_end(&mut out);
+    let text = String::from_utf8_lossy(&out).to_string();
+    text.split_once("\r\n\r\n").map(|(h, _)| h.to_string()).unwrap_or(text)
 }
 
 #[test]

@@ -4,7 +4,9 @@
 //! every handler reads its request, runs one api call, and answers.
 //!
 //! Bounds: bodies over 64 KiB are refused (413) before they are read whole; an address
-//! that sends ten unknown codes in a minute is refused (429) until the minute is over;
+//! that sends ten unknown codes in a minute is refused (429, with `Retry-After`) until the
+//! minute is over — except for a code already served by this server, so that a table's
+//! phone at work is never locked out by another device's typing mistakes at its address;
 //! pages are served from a fixed table of names built from `ui/` (no path leaves it).
 #![forbid(unsafe_code)]
 
@@ -19,7 +21,7 @@ use axum::Router;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -64,12 +66,13 @@ fn call<T>(run: &Run, f: impl FnOnce(&mut Atout) -> Result<T, ApiError>) -> Resu
     out.unwrap_or_else(|| Err(ApiError::Internal("the database is not open".into())))
 }
 
-/// When each code's device was last heard from, and how many unknown codes each
-/// address sent lately.
+/// When each code's device was last heard from, how many unknown codes each address
+/// sent lately, and the codes this server has served (each still checked on every request).
 #[derive(Default)]
 struct Watch {
     seen: HashMap<(String, i64, Option<i64>), Instant>,
     fails: HashMap<IpAddr, (Instant, u32)>,
+    served: HashSet<String>,
 }
 
 /// What the server shares between requests.
@@ -108,8 +111,11 @@ impl Room {
         out
     }
 
-    fn throttled(&self, ip: IpAddr) -> bool {
-        self.watch().fails.get(&ip).is_some_and(|(since, n)| since.elapsed() < FAILS_WINDOW && *n >= FAILS_MAX)
+    /// How long an address is still refused for its unknown codes (none: it is not).
+    fn throttled(&self, ip: IpAddr) -> Option<Duration> {
+        let w = self.watch();
+        let (since, n) = w.fails.get(&ip)?;
+        (*n >= FAILS_MAX).then(|| FAILS_WINDOW.checked_sub(since.elapsed())).flatten().filter(|left| !left.is_zero())
     }
 
     fn failed(&self, ip: IpAddr) {
@@ -138,11 +144,13 @@ fn lang(headers: &HeaderMap) -> Lang {
 struct Failure {
     status: StatusCode,
     body: Value,
+    /// Seconds before trying again (`Retry-After`), for a refusal that passes with time.
+    retry_after: Option<u64>,
 }
 
 impl Failure {
     fn said(status: StatusCode, kind: &str, said: Said, lang: Lang) -> Failure {
-        Failure { status, body: json!({"kind": kind, "message": said.get(lang), "message_texts": said}) }
+        Failure { status, body: json!({"kind": kind, "message": said.get(lang), "message_texts": said}), retry_after: None }
     }
 
     fn api(e: &ApiError, lang: Lang) -> Failure {
@@ -162,7 +170,7 @@ impl Failure {
         if e.kind() == "refused" {
             body["kind"] = Value::String("rule".into());
         }
-        Failure { status, body }
+        Failure { status, body, retry_after: None }
     }
 
     fn malformed(detail: &str, lang: Lang) -> Failure {
@@ -178,7 +186,11 @@ impl Failure {
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
-        (self.status, axum::Json(self.body)).into_response()
+        let mut response = (self.status, axum::Json(self.body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from(seconds));
+        }
+        response
     }
 }
 
@@ -212,21 +224,32 @@ async fn body<T: DeserializeOwned>(body: Body, lang: Lang) -> Result<T, Failure>
     serde_json::from_slice(&bytes).map_err(|e| Failure::malformed(&e.to_string(), lang))
 }
 
-/// Refused before anything is read when the address sent too many unknown codes.
-fn throttle(room: &Room, ip: IpAddr, lang: Lang) -> Result<(), Failure> {
-    if !room.throttled(ip) {
+/// The code a request carries (`Authorization: Bearer CODE`), or "".
+fn bearer(headers: &HeaderMap) -> String {
+    headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).map(str::trim).unwrap_or("").to_string()
+}
+
+/// Refused before anything is read when the address sent too many unknown codes — unless
+/// the request's code is one this server has served (it is checked again all the same).
+fn throttle(room: &Room, headers: &HeaderMap, ip: IpAddr, lang: Lang) -> Result<(), Failure> {
+    let Some(left) = room.throttled(ip) else { return Ok(()) };
+    if room.watch().served.contains(&bearer(headers)) {
         return Ok(());
     }
-    Err(Failure::said(
+    let seconds = left.as_secs() + u64::from(left.subsec_nanos() > 0);
+    let mut refused = Failure::said(
         StatusCode::TOO_MANY_REQUESTS,
         "throttled",
         said!(
-            "too many wrong codes from this device: wait a minute, then type the code again",
-            "trop de codes erronés depuis cet appareil : attendez une minute, puis retapez le code",
-            "te veel foute codes van dit toestel: wacht een minuut en typ de code dan opnieuw"
+            "too many wrong codes from this address: wait {seconds} s before trying a code again",
+            "trop de codes erronés depuis cette adresse : attendez {seconds} s avant d'essayer à nouveau un code",
+            "te veel foute codes van dit adres: wacht {seconds} s voor u opnieuw een code probeert"
         ),
         lang,
-    ))
+    );
+    refused.body["retry_after"] = json!(seconds);
+    refused.retry_after = Some(seconds);
+    Err(refused)
 }
 
 /// Run `f` for the device a request's code names (`Authorization: Bearer CODE`), in one
@@ -239,13 +262,17 @@ async fn as_device<T: Send + 'static>(
     lang: Lang,
     f: impl FnOnce(&mut Atout, &Device) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, Failure> {
-    throttle(room, ip, lang)?;
-    let code =
-        headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).map(str::trim).unwrap_or("").to_string();
+    throttle(room, headers, ip, lang)?;
+    let code = bearer(headers);
     let watch = room.clone();
     let done = blocking(room, lang, move |a| {
         let d = a.device(&code)?;
-        watch.watch().seen.insert((d.tournament.clone(), d.round, d.table), Instant::now());
+        let mut w = watch.watch();
+        w.seen.insert((d.tournament.clone(), d.round, d.table), Instant::now());
+        if !w.served.contains(&code) {
+            w.served.insert(code);
+        }
+        drop(w);
         f(a, &d)
     })
     .await;
@@ -308,7 +335,7 @@ struct Check {
 
 async fn check((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
-    throttle(&room, addr.ip(), lang)?;
+    throttle(&room, &headers, addr.ip(), lang)?;
     let c: Check = body(b, lang).await?;
     ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_check(d, c.line, c.entry)).await?)
 }
@@ -326,7 +353,7 @@ struct NewLine {
 /// FORMAT.md's `POST /api/v1/lines`: 201 written now, 200 written before under this key.
 async fn lines((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
-    throttle(&room, addr.ip(), lang)?;
+    throttle(&room, &headers, addr.ip(), lang)?;
     let n: NewLine = body(b, lang).await?;
     let stored =
         as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_line(d, &scorer(&n.scorer), &n.key, n.line, n.entry, n.confirmed_by.as_deref()))
@@ -346,7 +373,7 @@ struct Fix {
 
 async fn fix((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
-    throttle(&room, addr.ip(), lang)?;
+    throttle(&room, &headers, addr.ip(), lang)?;
     let f: Fix = body(b, lang).await?;
     ok(
         StatusCode::OK,
@@ -365,14 +392,14 @@ struct JuryWrite {
 
 async fn rulings_add((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
-    throttle(&room, addr.ip(), lang)?;
+    throttle(&room, &headers, addr.ip(), lang)?;
     let j: JuryWrite = body(b, lang).await?;
     ok(StatusCode::CREATED, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_ruling(d, &scorer(&j.scorer), j.round, j.table, j.entry)).await?)
 }
 
 async fn faults_add((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
-    throttle(&room, addr.ip(), lang)?;
+    throttle(&room, &headers, addr.ip(), lang)?;
     let j: JuryWrite = body(b, lang).await?;
     ok(StatusCode::CREATED, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_fault(d, &scorer(&j.scorer), j.round, j.table, j.entry)).await?)
 }
@@ -401,7 +428,7 @@ struct Hand {
 
 async fn hand((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
-    throttle(&room, addr.ip(), lang)?;
+    throttle(&room, &headers, addr.ip(), lang)?;
     let h: Hand = body(b, lang).await?;
     ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, move |_, _| atout_api::hand_score(&h.game, &h.tiles)).await?)
 }
