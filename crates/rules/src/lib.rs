@@ -424,6 +424,10 @@ impl<G: Game> Rules for G {
             // Its deck, card by card as a hand record writes them (the jury's card grid).
             let deck: Vec<String> = G::DECK.map(|d| d.cards().into_iter().map(|c| d.name(c)).collect()).unwrap_or_default();
             map.insert("deck".into(), serde_json::json!(deck));
+            // The same cards in the jury's words (`R♦`), and how the jury types them (docs/cards.md).
+            let shown: Vec<String> = G::DECK.map(|d| d.cards().into_iter().map(|c| d.name_in(c, lang)).collect()).unwrap_or_default();
+            map.insert("deck_names".into(), serde_json::json!(shown));
+            map.insert("cards_typed".into(), serde_json::json!(G::DECK.map(|d| d.typing(lang))));
         }
         described
     }
@@ -461,6 +465,19 @@ impl<G: Game> Rules for G {
             let v = &checked.verdict;
             if let Some(bad) = checked.replay.illegal.as_ref().filter(|b| b.trick == 0) {
                 let (seat, card) = (bad.seat, if bad.card.is_empty() { "—" } else { bad.card.as_str() });
+                if bad.rule == cards::NOT_A_CARD.code() {
+                    return Err(SheetError::at(
+                        i + 1,
+                        Violation::said(
+                            cards::NOT_A_CARD,
+                            said!(
+                                "«{card}» is not a card (seat {seat}'s cards in this line's hand)",
+                                "«{card}» n'est pas une carte (cartes de la place {seat} dans la donne de cette ligne)",
+                                "«{card}» is geen kaart (kaarten van plaats {seat} in het spel van deze lijn)"
+                            ),
+                        ),
+                    ));
+                }
                 return Err(SheetError::at(
                     i + 1,
                     Violation::said(

@@ -4,7 +4,7 @@
 //! game's to say: each game module builds the [`Conduct`] of a deal from its contract and
 //! reads the figures of its sheet line off the tricks ([`Replay`]).
 
-use crate::cards::Suit;
+use crate::cards::{Suit, NOT_A_CARD};
 use crate::error::{rule, Rule, RuleDef, Tr};
 use serde::Serialize;
 
@@ -248,8 +248,10 @@ rule!(
     "elke plaats krijgt het juiste aantal kaarten van het spel, geen kaart twee keer"
 );
 
-/// The rules of play, in the order they are named (RULES.md §7).
-pub const RULES: [Rule; 10] = [CARD_NOT_HELD, LEAD_HEARTS, LEAD_CALLED_ACE, FOLLOW_SUIT, PLAY_UNDER, BEAT_TRUMP, DISCARD_PENALTY, RUFF, OVERRUFF, DEAL_CARDS];
+/// The rules of play, in the order they are named (RULES.md §7); `not-a-card` before them
+/// all: a token that reads as no card of the deck (docs/cards.md).
+pub const RULES: [Rule; 11] =
+    [NOT_A_CARD, CARD_NOT_HELD, LEAD_HEARTS, LEAD_CALLED_ACE, FOLLOW_SUIT, PLAY_UNDER, BEAT_TRUMP, DISCARD_PENALTY, RUFF, OVERRUFF, DEAL_CARDS];
 
 /// A trick played: who led, the cards in order with their seats (1-based), who won.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -558,13 +560,13 @@ pub struct Record<'a> {
 }
 
 /// The cards dealt, read and checked (`deal-cards`): of the deck, none twice, each seat
-/// its number; as a set per seat. The fault: the seat and the card (empty for a wrong
-/// number).
-fn dealt_cards(record: &Record<'_>) -> Result<Vec<Cards>, (usize, String)> {
+/// its number; as a set per seat. The fault: the seat, the card (empty for a wrong
+/// number) and the rule (`not-a-card` for a token that reads as no card).
+fn dealt_cards(record: &Record<'_>) -> Result<Vec<Cards>, (usize, String, Rule)> {
     let mut hands: Vec<Cards> = vec![0; record.seats];
     let mut seen: Cards = 0;
     if record.dealt.len() > record.seats {
-        return Err((record.seats + 1, String::new()));
+        return Err((record.seats + 1, String::new(), DEAL_CARDS));
     }
     for seat in 1..=record.seats {
         let dealt = record.dealt.get(seat - 1).map(Vec::as_slice).unwrap_or_default();
@@ -575,11 +577,12 @@ fn dealt_cards(record: &Record<'_>) -> Result<Vec<Cards>, (usize, String)> {
                     seen |= bit(card);
                     hands[seat - 1] |= bit(card);
                 }
-                _ => return Err((seat, text.to_string())),
+                Some(_) => return Err((seat, text.to_string(), DEAL_CARDS)),
+                None => return Err((seat, text.to_string(), NOT_A_CARD)),
             }
         }
         if dealt.len() != record.expected.get(seat - 1).copied().unwrap_or(0) {
-            return Err((seat, String::new()));
+            return Err((seat, String::new(), DEAL_CARDS));
         }
     }
     Ok(hands)
@@ -643,11 +646,8 @@ pub fn replay_to(conduct: &Conduct, record: &Record<'_>) -> (Replay, Option<Deal
     let deck = conduct.deck;
     let hands = match dealt_cards(record) {
         Ok(hands) => hands,
-        Err((seat, card)) => {
-            return (
-                Replay { tricks: vec![], illegal: Some(Illegal { trick: 0, seat, card, rule: DEAL_CARDS.code(), legal_cards: vec![] }), complete: false },
-                None,
-            );
+        Err((seat, card, rule)) => {
+            return (Replay { tricks: vec![], illegal: Some(Illegal { trick: 0, seat, card, rule: rule.code(), legal_cards: vec![] }), complete: false }, None);
         }
     };
     let mut deal = Deal::dealt(*conduct, hands, record.dealer, record.leader);
@@ -656,7 +656,8 @@ pub fn replay_to(conduct: &Conduct, record: &Record<'_>) -> (Replay, Option<Deal
         let card = deck.parse(text);
         let fault = match (deal.to_play(), card) {
             (Some(_), Some(card)) => deal.breaks(card),
-            _ => Some(CARD_NOT_HELD),
+            (_, None) => Some(NOT_A_CARD),
+            (None, Some(_)) => Some(CARD_NOT_HELD),
         };
         if let Some(rule) = fault {
             illegal = Some(Illegal {
