@@ -537,7 +537,7 @@ impl<G: Game> Rules for G {
         let figures = Game::figures(self, &read.context, &deal, &replayed);
         let carries = G::FIGURE_KEYS.iter().any(|k| read.deal.get(k).is_some_and(|v| !v.is_null()));
         let pair = Game::pair(self, &read.context, &deal);
-        Ok(play::Checked { verdict: play::verdict(&replayed, Some(figures), read.deal), carries, replay: replayed, deck, state, pair })
+        Ok(play::Checked { verdict: play::verdict(&replayed, Some(figures), read.deal), carries, replay: replayed, deck, state, pair, expected: how.expected })
     }
 
     fn sayer(&self) -> Sayer {

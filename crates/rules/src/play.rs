@@ -634,6 +634,8 @@ pub struct Checked {
     /// The declarer and the partner the cards make, in a contract played by a pair (Rikken's
     /// `rik`, `rik-beter`, `trou`, `troela`): a claim by either counts the pair's tricks.
     pub pair: Option<(usize, usize)>,
+    /// The cards the deal gives each seat (0: sits it out), for the jury's deck.
+    pub expected: Vec<usize>,
 }
 
 /// Replay a deal card by card under `conduct`: stop at the first illegal card.
