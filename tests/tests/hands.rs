@@ -117,10 +117,10 @@ fn the_hands_are_printed_for_the_file_with_the_illegal_card_marked() {
     for want in [
         "Deals replayed card by card",
         "Round 1 · table 1 · line 1",
-        "1. Anne (dealt): 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
-        "4. Dirk (dealt): 2C",
-        "1: QS 2: 2H !",
-        "Illegal: trick 1, seat 2 played 2H, against the rule: a seat that cannot follow discards a penalty card of the game when holding one Allowed: QH",
+        "1. Anne (dealt): 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠",
+        "4. Dirk (dealt): 2♣",
+        "1: Q♠ 2: 2♥ !",
+        "Illegal: trick 1, seat 2 played 2♥, against the rule: a seat that cannot follow discards a penalty card of the game when holding one Allowed: Q♥",
     ] {
         assert!(flat.contains(want), "«{want}» not in:\n{text}");
     }
@@ -128,8 +128,64 @@ fn the_hands_are_printed_for_the_file_with_the_illegal_card_marked() {
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains("Donnes rejouées carte par carte")
-            && flat.contains("Interdite : pli 1, la place 2 a joué 2H, contre la règle : qui ne peut fournir se défausse")
-            && flat.contains("Permises : QH"),
+            && flat.contains("Interdite : pli 1, la place 2 a joué 2♥, contre la règle : qui ne peut fournir se défausse")
+            && flat.contains("Permises : D♥")
+            && flat.contains("1. Anne (données): 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ V♠ D♠ R♠ A♠"),
         "{text}"
     );
+}
+
+/// The deals the jury is replaying print as known so far, before any figure is written
+/// (issue 32: the printed "Donnes rejouées" was empty until then): the cards dealt and
+/// played in the print's language, and what the dealing still lacks.
+#[test]
+fn a_replay_under_way_is_printed_as_known() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.import_document(&document(json!({"contract": "C", "counts": [1, 1, 1, 1]}))).unwrap();
+    let tid = t.id.to_string();
+    let flat = |pdf: Vec<u8>| pdftotext(&pdf, dir.path()).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat(app.print_hands(&tid, Some("fr")).unwrap()).contains("Aucune ligne de ce tournoi ne porte ses cartes"));
+    // Seat 4 given 5 of its 13 clubs so far.
+    let mut partial = hand();
+    partial["cards"][3] = json!(["2C", "3C", "4C", "5C", "6C"]);
+    partial["play"] = json!([]);
+    let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: partial }];
+    let text = flat(app.print_hands_with(&tid, Some("fr"), &replays).unwrap());
+    for want in [
+        "Manche 1 · table 1 · ligne 1",
+        "1. Anne (données): 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ V♠ D♠ R♠ A♠",
+        "4. Dirk (données): 2♣ 3♣ 4♣ 5♣ 6♣",
+        "Les cartes données ne sont pas encore toutes connues : la place 4 a 5 de ses 13 cartes ; 8 encore à donner",
+    ] {
+        assert!(text.contains(want), "«{want}» not in:\n{text}");
+    }
+    // Every card dealt and the first trick played: the trick, in Dutch.
+    let mut dealt = hand();
+    dealt["play"] = json!(["QS", "QH"]);
+    let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: dealt }];
+    let text = flat(app.print_hands_with(&tid, Some("nl"), &replays).unwrap());
+    assert!(text.contains("1. Anne (gekregen): 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ B♠ V♠ H♠ A♠") && text.contains("1: V♠ 2: V♥"), "{text}");
+    assert!(text.contains("Tot nu elke kaart toegelaten"), "{text}");
+}
+
+/// The cards a jury types, read by the api in its language (docs/cards.md), in FORMAT.md's
+/// notation; a token that is no card is refused as such, said in three languages.
+#[test]
+fn the_jurys_typing_is_read_in_its_language() {
+    use atout_api::hands::hand_cards;
+    use atout_api::rules::Lang;
+    assert_eq!(hand_cards("double-king", "RPDP, V♠ 10k", Lang::Fr).unwrap(), ["KS", "QS", "JS", "10D"]);
+    assert_eq!(hand_cards("rikken", "AS HS VS BS 10S", Lang::Nl).unwrap(), ["AS", "KS", "QS", "JS", "10S"]);
+    assert_eq!(hand_cards("king", "ASKSQS", Lang::En).unwrap(), ["AS", "KS", "QS"]);
+    assert_eq!(hand_cards("double-lucky-7", "14♦ jk", Lang::Nl).unwrap(), ["14D", "JK"]);
+    let e = hand_cards("double-king", "AS RD KS", Lang::En).unwrap_err();
+    assert_eq!(e.rule().map(|r| r.code()), Some("not-a-card"));
+    let v = serde_json::to_value(&e).unwrap();
+    assert_eq!(v["detail_texts"]["en"], "«RD» is not a card (A K Q J 10 … 2, then ♠ ♥ ♦ ♣ or S H D C)");
+    let e = hand_cards("double-king", "RD", Lang::Fr).unwrap_err();
+    let v = serde_json::to_value(&e).unwrap();
+    assert_eq!(v["detail_texts"]["fr"], "«RD» n'est pas une carte (A R D V 10 … 2, puis ♠ ♥ ♦ ♣ ou P C K T)");
+    assert_eq!(v["rule_texts"]["nl"], "een kaart is een rang, dan een kleur");
+    assert!(hand_cards("kings-cribbage", "AS", Lang::En).is_err(), "no tricks, no cards");
 }

@@ -3,7 +3,9 @@
 //! and each game's module); this reads the record, bounds it and says the verdict.
 
 use crate::{ApiError, Atout, Place, Result, TableRef};
-use atout_rules::{said, GameId};
+use atout_rules::cards::NOT_A_CARD;
+use atout_rules::play::{Card, Deck};
+use atout_rules::{said, GameId, Lang, Said, Tr};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -32,6 +34,11 @@ pub struct HandVerdict {
     /// After the last card, while every card was legal and cards remain: the seat to play,
     /// the cards it holds and those it may play.
     pub next: Option<NextCard>,
+    /// The cards the deal gives each seat (0: sits it out), seat 1 first.
+    pub expected: Vec<usize>,
+    /// The verdict in words, line by line, in the language asked (`atout hand check`):
+    /// cards in the jury's words (docs/cards.md), the rule said, not coded.
+    pub said: Vec<String>,
 }
 
 /// The seat to play next, what it holds, what it may play.
@@ -42,8 +49,13 @@ pub struct NextCard {
     pub legal: Vec<String>,
 }
 
-/// Check a hand record given as JSON text.
+/// Check a hand record given as JSON text; its words in English.
 pub fn hand_check(text: &str) -> Result<HandVerdict> {
+    hand_check_in(text, Lang::En)
+}
+
+/// Check a hand record given as JSON text, its words (`said`) in `lang`.
+pub fn hand_check_in(text: &str, lang: Lang) -> Result<HandVerdict> {
     if text.len() > MOST_BYTES {
         let most = MOST_BYTES / 1024;
         return Err(ApiError::invalid(said!(
@@ -65,6 +77,7 @@ pub fn hand_check(text: &str) -> Result<HandVerdict> {
         ))
     })?;
     let checked = rules.hand_replay(&record).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })?;
+    let said = said_lines(&checked, &record, &rules.describe(lang)["fields"], lang);
     let verdict = checked.verdict;
     let deck = checked.deck;
     let rule = checked.replay.illegal.as_ref().map(|i| i.rule_texts().all());
@@ -76,7 +89,176 @@ pub fn hand_check(text: &str) -> Result<HandVerdict> {
     };
     let carries = checked.carries;
     let settled = verdict["legal"] == true && (!carries || verdict["line"] == "matches");
-    Ok(HandVerdict { verdict, rule, tricks, settled, next })
+    Ok(HandVerdict { verdict, rule, tricks, settled, next, expected: checked.expected, said })
+}
+
+/// A card of FORMAT.md's notation in the jury's words; a token that is no card, as it is.
+pub(crate) fn shown(deck: Deck, card: &str, lang: Lang) -> String {
+    deck.parse(card).map_or_else(|| card.to_string(), |c| deck.name_in(c, lang))
+}
+
+/// Why the cards dealt do not stand yet (trick 0), in every language: a token that is no
+/// card, a card dealt twice, or a seat with more or fewer cards than the deal gives it.
+pub(crate) fn dealing_said(checked: &atout_rules::play::Checked, record: &Value) -> Option<Said> {
+    let bad = checked.replay.illegal.as_ref().filter(|b| b.trick == 0)?;
+    let seat = bad.seat;
+    let card = shown(checked.deck, &bad.card, Lang::En);
+    let (fr_card, nl_card) = (shown(checked.deck, &bad.card, Lang::Fr), shown(checked.deck, &bad.card, Lang::Nl));
+    if bad.rule == NOT_A_CARD.code() {
+        return Some(said!("seat {seat}: «{card}» is not a card", "place {seat} : «{card}» n'est pas une carte", "plaats {seat}: «{card}» is geen kaart"));
+    }
+    if !bad.card.is_empty() {
+        return Some(said!(
+            "seat {seat}: {card} is dealt twice",
+            "place {seat} : {fr_card} est donnée deux fois",
+            "plaats {seat}: {nl_card} is twee keer gegeven"
+        ));
+    }
+    let dealt = atout_rules::play::dealt_as_written(record);
+    let held = dealt.get(seat - 1).map_or(0, Vec::len);
+    let Some(&due) = checked.expected.get(seat - 1) else {
+        let seats = checked.expected.len();
+        return Some(said!(
+            "cards are given for {held} seats: the table has {seats}",
+            "des cartes sont données à plus de places que les {seats} de la table",
+            "er zijn kaarten voor meer plaatsen dan de {seats} van de tafel"
+        ));
+    };
+    Some(if held > due {
+        said!(
+            "seat {seat} has {held} cards: the deal gives it {due}",
+            "la place {seat} a {held} cartes : la donne lui en donne {due}",
+            "plaats {seat} heeft {held} kaarten: het spel geeft er {due}"
+        )
+    } else {
+        let left: usize = checked.expected.iter().sum::<usize>().saturating_sub(dealt.iter().map(Vec::len).sum());
+        said!(
+            "seat {seat} has {held} of its {due} cards; {left} still to deal",
+            "la place {seat} a {held} de ses {due} cartes ; {left} encore à donner",
+            "plaats {seat} heeft {held} van zijn {due} kaarten; nog {left} te geven"
+        )
+    })
+}
+
+/// The checker's answer in words, in `lang` (`atout hand check`'s text): each trick, then
+/// the first illegal card with its rule said and the cards allowed, or the figures.
+fn said_lines(checked: &atout_rules::play::Checked, record: &Value, fields: &Value, lang: Lang) -> Vec<String> {
+    let deck = checked.deck;
+    let name = |c: &Card| deck.name_in(*c, lang);
+    let mut out = vec![];
+    for (i, t) in checked.replay.tricks.iter().enumerate() {
+        let cards: Vec<String> = t.cards.iter().map(|(s, c)| format!("{s}:{}", name(c))).collect();
+        let (n, cards, w) = (i + 1, cards.join(" "), t.winner);
+        let line = match (lang, w) {
+            (Lang::En, 0) => format!("trick {n:>2}  {cards:<40} not finished"),
+            (Lang::En, _) => format!("trick {n:>2}  {cards:<40} won by seat {w}"),
+            (Lang::Fr, 0) => format!("pli {n:>2}  {cards:<40} pas fini"),
+            (Lang::Fr, _) => format!("pli {n:>2}  {cards:<40} pris par la place {w}"),
+            (Lang::Nl, 0) => format!("slag {n:>2}  {cards:<40} niet af"),
+            (Lang::Nl, _) => format!("slag {n:>2}  {cards:<40} genomen door plaats {w}"),
+        };
+        out.push(line);
+    }
+    if let Some(said) = dealing_said(checked, record) {
+        let rule = checked.replay.illegal.as_ref().map(|i| i.rule_texts().get(lang)).unwrap_or_default();
+        out.push(match lang {
+            Lang::En => format!("the cards dealt are wrong: {} ({rule})", said.get(lang)),
+            Lang::Fr => format!("les cartes données sont fausses : {} ({rule})", said.get(lang)),
+            Lang::Nl => format!("de gegeven kaarten kloppen niet: {} ({rule})", said.get(lang)),
+        });
+        return out;
+    }
+    if let Some(bad) = &checked.replay.illegal {
+        let (trick, seat, card, rule) = (bad.trick, bad.seat, shown(deck, &bad.card, lang), bad.rule_texts().get(lang));
+        let allowed: Vec<String> = bad.legal_cards.iter().map(|c| shown(deck, c, lang)).collect();
+        let allowed = if allowed.is_empty() { "-".to_string() } else { allowed.join(" ") };
+        let not_a_card = bad.rule == NOT_A_CARD.code();
+        out.extend(match (lang, not_a_card) {
+            (Lang::En, true) => [format!("trick {trick}, seat {seat}: «{card}» is not a card ({rule})"), format!("allowed: {allowed}")],
+            (Lang::En, false) => [format!("illegal: trick {trick}, seat {seat} played {card}: {rule}"), format!("allowed: {allowed}")],
+            (Lang::Fr, true) => [format!("pli {trick}, place {seat} : «{card}» n'est pas une carte ({rule})"), format!("permises : {allowed}")],
+            (Lang::Fr, false) => [format!("interdite : pli {trick}, la place {seat} a joué {card} : {rule}"), format!("permises : {allowed}")],
+            (Lang::Nl, true) => [format!("slag {trick}, plaats {seat}: «{card}» is geen kaart ({rule})"), format!("toegelaten: {allowed}")],
+            (Lang::Nl, false) => [format!("verboden: slag {trick}, plaats {seat} speelde {card}: {rule}"), format!("toegelaten: {allowed}")],
+        });
+        return out;
+    }
+    let v = &checked.verdict;
+    if v["complete"] != true {
+        out.push(
+            Tr::new(
+                "every card is legal so far; the deal is not played to its end",
+                "jusqu'ici toutes les cartes sont permises ; la donne n'est pas jouée jusqu'au bout",
+                "tot nu toe is elke kaart toegelaten; het spel is niet uitgespeeld",
+            )
+            .get(lang)
+            .to_string(),
+        );
+        return out;
+    }
+    out.push(
+        Tr::new(
+            "every card is legal; the deal is complete",
+            "toutes les cartes sont permises ; la donne est complète",
+            "elke kaart is toegelaten; het spel is volledig",
+        )
+        .get(lang)
+        .to_string(),
+    );
+    if let Some(f) = v["figures"].as_object() {
+        // Each figure by the name the game gives its field.
+        let figures: Vec<String> = f.iter().map(|(k, x)| format!("{} {x}", fields[k]["name"].as_str().unwrap_or(k))).collect();
+        let head = Tr::new("the cards give: ", "les cartes donnent : ", "de kaarten geven: ").get(lang);
+        out.push(format!("{head}{}", figures.join(", ")));
+    }
+    match v["line"].as_str() {
+        Some("matches") => {
+            out.push(Tr::new("the line gives the same figures", "la ligne donne les mêmes chiffres", "de lijn geeft dezelfde cijfers").get(lang).to_string())
+        }
+        Some(_) => out.push(Tr::new("the line gives other figures", "la ligne donne d'autres chiffres", "de lijn geeft andere cijfers").get(lang).to_string()),
+        None => {}
+    }
+    out
+}
+
+/// The cards a jury typed in its language (docs/cards.md), for a game's deck, in
+/// FORMAT.md's notation; refused (`not-a-card`) at the first token that is no card.
+pub fn hand_cards(game: &str, typed: &str, lang: Lang) -> Result<Vec<String>> {
+    const MOST: usize = 4096;
+    let deck = GameId::parse(game).and_then(|g| g.rules(&serde_json::Map::new()).ok()).and_then(|r| r.deck()).ok_or_else(|| {
+        ApiError::invalid(said!(
+            "game «{game}»: not a game played in tricks",
+            "jeu «{game}» : pas un jeu qui se joue en plis",
+            "spel «{game}»: geen spel dat in slagen gespeeld wordt"
+        ))
+    })?;
+    if typed.len() > MOST {
+        return Err(ApiError::invalid(said!(
+            "at most {MOST} characters of cards",
+            "{MOST} caractères de cartes au plus",
+            "hoogstens {MOST} tekens aan kaarten"
+        )));
+    }
+    match deck.read_typed(typed, lang) {
+        Ok(cards) => Ok(cards.into_iter().map(|c| deck.name(c)).collect()),
+        Err(token) => {
+            let (en, fr, nl) = (deck.typing(Lang::En), deck.typing(Lang::Fr), deck.typing(Lang::Nl));
+            let said = match lang {
+                Lang::En => said!(
+                    "«{token}» is not a card ({en})",
+                    "«{token}» n'est pas une carte (en anglais : {en})",
+                    "«{token}» is geen kaart (in het Engels: {en})"
+                ),
+                Lang::Fr => {
+                    said!("«{token}» is not a card (in French: {fr})", "«{token}» n'est pas une carte ({fr})", "«{token}» is geen kaart (in het Frans: {fr})")
+                }
+                Lang::Nl => {
+                    said!("«{token}» is not a card (in Dutch: {nl})", "«{token}» n'est pas une carte (en néerlandais : {nl})", "«{token}» is geen kaart ({nl})")
+                }
+            };
+            Err(ApiError::refused_said(Place::default(), NOT_A_CARD, said))
+        }
+    }
 }
 
 /// The tricks of a replay as played, cards by their names.

@@ -129,7 +129,15 @@ impl Atout {
     /// Every line of the tournament that carries its cards, replayed card by card, as PDF
     /// (the four hands, the tricks, the illegal card marked), for the tournament's file.
     pub fn print_hands(&mut self, tournament: &str, lang: Option<&str>) -> Result<Vec<u8>> {
+        self.print_hands_with(tournament, lang, &[])
+    }
+
+    /// [`Atout::print_hands`], with the deals the jury is replaying (`replays`: the cards
+    /// dealt and played as known so far, not written yet) in place of their lines' own; the
+    /// cards in the print's language (docs/cards.md).
+    pub fn print_hands_with(&mut self, tournament: &str, lang: Option<&str>, replays: &[ReplayedHand]) -> Result<Vec<u8>> {
         let lang = print_lang(lang);
+        let words = Lang::parse(&lang);
         let id = self.resolve(tournament)?;
         let (name, tables, rules_game) = {
             let l = self.loaded(id)?;
@@ -141,17 +149,31 @@ impl Atout {
             let sheet = self.sheet(&crate::TableRef::new(id.to_string(), round, table))?;
             let rules = self.loaded(id)?.rules.as_ref();
             for line in &sheet.lines {
-                let Some(record) = atout_rules::play::line_record(rules_game, sheet.seats.len(), line.line.dealer, &line.entry) else { continue };
+                let replayed = replays.iter().find(|r| (r.round, r.table, r.line) == (round, table, line.line.line));
+                let mut entry = line.entry.clone();
+                if let (Some(r), Value::Object(map)) = (replayed, &mut entry) {
+                    map.insert("hand".into(), r.hand.clone());
+                }
+                let Some(record) = atout_rules::play::line_record(rules_game, sheet.seats.len(), line.line.dealer, &entry) else { continue };
                 let Ok(checked) = rules.hand_replay(&record) else { continue };
                 let deck = checked.deck;
+                let shown = |c: &str| crate::hands::shown(deck, c, words);
+                let dealing = crate::hands::dealing_said(&checked, &record).map(|s| s.get(words).to_string());
                 let illegal = checked.replay.illegal.as_ref().map(|i| {
-                    serde_json::json!({"trick": i.trick, "seat": i.seat, "card": i.card, "rule": i.rule_texts().get(atout_rules::Lang::parse(&lang)), "allowed": i.legal_cards})
+                    let allowed: Vec<String> = i.legal_cards.iter().map(|c| shown(c)).collect();
+                    serde_json::json!({"trick": i.trick, "seat": i.seat, "card": shown(&i.card), "rule": i.rule_texts().get(words), "allowed": allowed, "dealing": dealing})
                 });
-                let tricks = crate::hands::trick_views(&checked.replay, deck);
+                let mut tricks = crate::hands::trick_views(&checked.replay, deck);
+                for t in &mut tricks {
+                    for (_, c) in &mut t.plays {
+                        *c = shown(c);
+                    }
+                }
+                let dealt: Vec<Vec<String>> = atout_rules::play::dealt_as_written(&record).iter().map(|h| h.iter().map(|c| shown(c)).collect()).collect();
                 hands.push(serde_json::json!({
                     "round": round, "table": table, "line": line.line.line, "label": line.label_texts.get(atout_rules::Lang::parse(&lang)),
                     "seats": sheet.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
-                    "dealt": atout_rules::play::dealt_as_written(&record),
+                    "dealt": dealt,
                     "trick_list": tricks, "illegal": illegal, "complete": checked.verdict["complete"], "figures": checked.verdict["figures"],
                 }));
             }
@@ -228,6 +250,16 @@ impl Atout {
     }
 }
 
+/// A deal the jury is replaying, as known so far: its line and the record's `hand` (the
+/// cards dealt and played, in FORMAT.md's notation).
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+pub struct ReplayedHand {
+    pub round: i64,
+    pub table: i64,
+    pub line: usize,
+    pub hand: Value,
+}
+
 /// What the window prints or exports, and where.
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 pub struct PrintRequest {
@@ -253,6 +285,9 @@ pub struct PrintRequest {
     /// The seating plan with each table's device code and QR code: the table devices' address.
     #[serde(default)]
     pub devices: Option<String>,
+    /// `hands`: the deals the jury is replaying, printed as known so far.
+    #[serde(default)]
+    pub replays: Vec<ReplayedHand>,
 }
 
 /// The words a print's file is named with, in the print's language (`Hiver-2026-saison.pdf`).
@@ -312,7 +347,7 @@ impl Atout {
             "sheets" => self.print_sheets(&req.tournament, round()?, false, lang)?,
             "completed-sheets" => self.print_sheets(&req.tournament, round()?, true, lang)?,
             "rulings" => self.print_rulings(&req.tournament, lang)?,
-            "hands" => self.print_hands(&req.tournament, lang)?,
+            "hands" => self.print_hands_with(&req.tournament, lang, &req.replays)?,
             "season" | "season-csv" => {
                 let season = req.season.as_deref().ok_or_else(|| ApiError::invalid(said!("which season?", "quelle saison ?", "welk seizoen?")))?;
                 if req.what == "season" {

@@ -294,10 +294,14 @@ enum HandCmd {
     /// Replay a hand record (FORMAT.md "Hand records") card by card: the first illegal
     /// card (trick, seat, card, rule, the cards allowed) and the figures the cards give.
     /// Exit 0 when every card is legal and the line's figures, if given, match; 2 otherwise.
+    /// The words and the cards in the jury's language (R♦, H♦, K♦); the JSON in FORMAT.md's.
     Check {
         file: PathBuf,
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
+        /// fr, nl or en (default: the system's language).
+        #[arg(long)]
+        lang: Option<String>,
     },
 }
 
@@ -812,12 +816,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
         return Ok(());
     }
     // The hand checker needs no database either.
-    if let Command::Hand(HandCmd::Check { file, format }) = &cli.command {
+    if let Command::Hand(HandCmd::Check { file, format, lang }) = &cli.command {
         let text = std::fs::read_to_string(file).map_err(|e| Failure::Usage(format!("{}: {e}", file.display())))?;
-        let checked = atout_api::hands::hand_check(&text)?;
+        let lang = atout_api::rules::Lang::parse(&atout_api::print::print_lang(lang.as_deref()));
+        let checked = atout_api::hands::hand_check_in(&text, lang)?;
         match format {
             Output::Json => outln!("{}", json(&checked.verdict)),
-            Output::Table => print_hand(&checked),
+            Output::Table => checked.said.iter().for_each(|line| outln!("{line}")),
         }
         return if checked.settled { Ok(()) } else { Err(Failure::Exit(2)) };
     }
@@ -1266,43 +1271,6 @@ fn season(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
         SeasonCmd::Apart { player, other, reason } => doubts(&app.player_settle(player, other, false, &reason)?),
     }
     Ok(())
-}
-
-/// A hand record's verdict in words: the tricks, then the first illegal card and what
-/// was allowed, or the figures and whether the line gives them.
-fn print_hand(h: &atout_api::hands::HandVerdict) {
-    for (i, t) in h.tricks.iter().enumerate() {
-        let cards: Vec<String> = t.plays.iter().map(|(s, c)| format!("{s}:{c}")).collect();
-        let won = if t.winner > 0 { format!("won by seat {}", t.winner) } else { "not finished".to_string() };
-        outln!("trick {:>2}  {:<40} {won}", i + 1, cards.join(" "));
-    }
-    let v = &h.verdict;
-    if let Some(f) = v["first_illegal"].as_object() {
-        let rule = h.rule.as_ref().and_then(|r| r["en"].as_str()).unwrap_or_default();
-        let allowed: Vec<&str> = f["legal_cards"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
-        let (trick, seat, card, code) = (&f["trick"], &f["seat"], f["card"].as_str().unwrap_or_default(), f["rule"].as_str().unwrap_or_default());
-        if trick == 0 {
-            outln!("the cards dealt are wrong at seat {seat} {card}: {code} ({rule})");
-        } else {
-            outln!("illegal: trick {trick}, seat {seat} played {card}: {code} ({rule})");
-            outln!("allowed: {}", if allowed.is_empty() { "-".to_string() } else { allowed.join(" ") });
-        }
-        return;
-    }
-    if v["complete"] != true {
-        outln!("every card is legal so far; the deal is not played to its end");
-        return;
-    }
-    outln!("every card is legal; the deal is complete");
-    if let Some(f) = v["figures"].as_object() {
-        let said: Vec<String> = f.iter().map(|(k, x)| format!("{k} {x}")).collect();
-        outln!("figures: {}", said.join(", "));
-    }
-    match v["line"].as_str() {
-        Some("matches") => outln!("the line gives the same figures"),
-        Some(_) => outln!("the line gives other figures"),
-        None => {}
-    }
 }
 
 fn show_round(r: &DrawnRound, format: Output) {

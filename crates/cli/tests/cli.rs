@@ -1,6 +1,6 @@
 //! The `atout` binary, run as a user would.
 
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -386,18 +386,20 @@ fn the_hand_checker_says_the_first_illegal_card_and_exits_two() {
     let expected = json_file(&hands.join("expected.json"));
     let file = |name: &str| hands.join(format!("{name}.json")).to_str().unwrap().to_string();
     // Legal, complete, the line's figures those the cards give.
-    let out = ok(&db, &["hand", "check", &file("double-king-T")]);
+    let out = ok(&db, &["hand", "check", &file("double-king-T"), "--lang", "en"]);
     assert!(out.contains("every card is legal; the deal is complete") && out.contains("the line gives the same figures"), "{out}");
     assert!(out.contains("trick 13") && out.contains("won by seat"), "{out}");
-    // Illegal: the words, and exit 2.
+    assert!(out.contains("the cards give: counts by seat [5,1,5,2]"), "the figures by the game's names for them: {out}");
+    // Illegal: the words, the rule said (not its code), and exit 2. The fixture's seat 3
+    // played the 3 of hearts where it held the queen (FORMAT.md: 3H; allowed QH).
     let want = &expected["double-king-C-play-under"]["first_illegal"];
-    let out = atout(&db, &["hand", "check", &file("double-king-C-play-under")]);
+    assert_eq!((&want["card"], &want["legal_cards"], &want["rule"]), (&json!("3H"), &json!(["QH"]), &json!("play-under")));
+    let out = atout(&db, &["hand", "check", &file("double-king-C-play-under"), "--lang", "en"]);
     assert_eq!(out.status.code(), Some(2));
     let said = String::from_utf8_lossy(&out.stdout);
-    let line = format!("illegal: trick {}, seat {} played {}: play-under", want["trick"], want["seat"], want["card"].as_str().unwrap());
+    let line = format!("illegal: trick {}, seat {} played 3♥: holding a penalty card of the suit led lower", want["trick"], want["seat"]);
     assert!(said.contains(&line), "{said}\nwanted: {line}");
-    let allowed: Vec<&str> = want["legal_cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
-    assert!(said.contains(&format!("allowed: {}", allowed.join(" "))), "{said}");
+    assert!(said.contains("allowed: Q♥") && !said.contains("play-under"), "{said}");
     // The JSON is FORMAT.md's answer, exactly.
     let out = atout(&db, &["hand", "check", &file("rikken-trou-4"), "--format", "json"]);
     assert_eq!(out.status.code(), Some(2), "the line's figures differ");
@@ -408,6 +410,60 @@ fn the_hand_checker_says_the_first_illegal_card_and_exits_two() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("dealer"), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(!db.exists(), "the checker opened no database");
+}
+
+/// `atout hand check --lang fr|nl`: the jury's cards in its words (R D V, H V B, with the
+/// suit signs) and the rule said in its language (issue 32); the JSON stays FORMAT.md's.
+#[test]
+fn the_hand_checker_speaks_the_jurys_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("none.db");
+    let hands = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/hands");
+    let file = |name: &str| hands.join(format!("{name}.json")).to_str().unwrap().to_string();
+    let said = |args: &[&str]| {
+        let out = atout(&db, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // Seat 3 played the 3 of hearts holding the queen; trick 6 had the king of hearts (2:KH).
+    let fr = said(&["hand", "check", &file("double-king-C-play-under"), "--lang", "fr"]);
+    assert!(fr.contains("interdite : pli 6, la place 3 a joué 3♥ : qui a une carte de pénalité de la couleur demandée plus basse"), "{fr}");
+    assert!(fr.contains("permises : D♥") && fr.contains("2:R♥") && fr.contains("pris par la place"), "{fr}");
+    assert!(!fr.contains("play-under") && !fr.contains("KH") && !fr.contains("QH"), "no code, no FORMAT.md letters: {fr}");
+    let nl = said(&["hand", "check", &file("double-king-C-play-under"), "--lang", "nl"]);
+    assert!(nl.contains("verboden: slag 6, plaats 3 speelde 3♥: wie een strafkaart van de gevraagde kleur heeft"), "{nl}");
+    assert!(nl.contains("toegelaten: V♥") && nl.contains("2:H♥") && nl.contains("genomen door plaats"), "{nl}");
+    // A card dealt twice, a seat a card short: said, in French.
+    let twice = said(&["hand", "check", &file("double-king-A-deal-twice"), "--lang", "fr"]);
+    assert!(twice.contains("les cartes données sont fausses : place 4 : 4♠ est donnée deux fois"), "{twice}");
+    let short = said(&["hand", "check", &file("double-king-A-deal-short"), "--lang", "nl"]);
+    assert!(short.contains("plaats 4 heeft 12 van zijn 13 kaarten; nog 1 te geven"), "{short}");
+    // A token of the play that is no card: not-a-card, said as such (not "a card not held").
+    let mut record: Value = json_file(&hands.join("double-king-C-play-under.json"));
+    record["hand"]["play"][1] = json!("RD");
+    std::fs::write(dir.path().join("typo.json"), record.to_string()).unwrap();
+    let typo = dir.path().join("typo.json");
+    let en = said(&["hand", "check", typo.to_str().unwrap(), "--lang", "en"]);
+    assert!(en.contains("«RD» is not a card (a card is a rank, then a suit)"), "{en}");
+    let fr = said(&["hand", "check", typo.to_str().unwrap(), "--lang", "fr"]);
+    assert!(fr.contains("«RD» n'est pas une carte (une carte est une hauteur, puis une couleur)"), "{fr}");
+    let out = atout(&db, &["hand", "check", typo.to_str().unwrap(), "--lang", "fr", "--format", "json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((&v["first_illegal"]["card"], &v["first_illegal"]["rule"]), (&json!("RD"), &json!("not-a-card")));
+    // The JSON is FORMAT.md's whatever the language: the same answer, in its notation.
+    let expected = json_file(&hands.join("expected.json"));
+    for lang in ["fr", "nl", "en"] {
+        let out = atout(&db, &["hand", "check", &file("double-king-C-play-under"), "--lang", lang, "--format", "json"]);
+        assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), expected["double-king-C-play-under"], "{lang}");
+    }
+    // Without --lang, the system's language (LANG), as the prints do.
+    let out = Command::new(env!("CARGO_BIN_EXE_atout"))
+        .args(["--db", db.to_str().unwrap(), "hand", "check", &file("double-king-C-play-under")])
+        .env_remove("LC_ALL")
+        .env("LANG", "nl_BE.UTF-8")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("toegelaten: V♥"));
 }
 
 /// `atout … | head`: a reader that stops early ends the command quietly (exit 0, nothing

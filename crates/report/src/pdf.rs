@@ -937,7 +937,8 @@ pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, la
 /// in order with who won them, the illegal card marked `!` with the rule it broke and the
 /// cards that were allowed, or the figures the cards give. Each hand: `{round, table,
 /// line, label, seats: [name], dealt: [[card]], trick_list: [{plays: [[seat, card]], winner}],
-/// illegal: {trick, seat, card, rule, allowed} | null, complete, figures}`.
+/// illegal: {trick, seat, card, rule, allowed, dealing} | null, complete, figures}` (trick 0:
+/// the cards dealt do not stand yet, `dealing` says why).
 pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
     let w = |k: &str, p: &[(&str, String)]| layout.word(k, lang, p);
     let title = format!("{} — {tournament}", w("hands", &[]));
@@ -985,7 +986,10 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
         if !rows.is_empty() {
             c.table(&[Col::num(w("trick", &[]), 1.0), Col::new(w("hand_cards", &[]), 9.0), Col::num(w("won_by", &[]), 1.6)], &rows, false);
         }
-        if illegal.is_object() {
+        if illegal["trick"] == 0 {
+            // The cards dealt as known so far (a replay under way), and what they still lack.
+            c.para(&w("hand_dealing", &[("detail", illegal["dealing"].as_str().unwrap_or("").to_string())]), true);
+        } else if illegal.is_object() {
             let allowed: Vec<&str> = illegal["allowed"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
             let said = [("trick", num(&illegal["trick"])), ("seat", num(&illegal["seat"])), ("card", illegal["card"].as_str().unwrap_or("").to_string())];
             c.para(&w("hand_illegal", &said), true);

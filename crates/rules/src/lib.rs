@@ -383,11 +383,17 @@ pub trait Rules: Send + Sync {
     /// gives other figures than its line (but a fault, whose figures a ruling set).
     /// `changed`: the lines to check (the others were checked when written).
     fn check_hands(&self, table: Table, sheet: &Sheet, entries: &[Value], changed: &dyn Fn(usize) -> bool) -> Result<(), SheetError>;
+    /// The deck the game's deals are played with; `None` when it is not played in tricks.
+    fn deck(&self) -> Option<play::Deck>;
 }
 
 impl<G: Game> Rules for G {
     fn id(&self) -> GameId {
         G::ID
+    }
+
+    fn deck(&self) -> Option<play::Deck> {
+        G::DECK
     }
 
     fn seats(&self) -> RangeInclusive<usize> {
