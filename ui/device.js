@@ -17,7 +17,7 @@ import { sheetTable, entryPanel, historyTable, showLastLine, undoMine } from "./
 import * as jury from "./screens/jury.js";
 
 const code = readCode();
-const keys = { outbox: `atout.outbox.${code}`, sheet: `atout.sheet.${code}`, device: `atout.device.${code}`, scorer: "atout.device.scorer" };
+const keys = { outbox: `atout.outbox.${code}`, sheet: `atout.sheet.${code}`, device: `atout.device.${code}`, scorer: `atout.device.scorer.${code}` };
 /** What the code lets this device do and its tournament, as the server last said (kept for a start without network). */
 let device = JSON.parse(localStorage.getItem(keys.device) || "null");
 let online = true;
@@ -63,6 +63,9 @@ async function http(method, path, body) {
   if (!reply.ok) throw Object.assign(data && typeof data === "object" ? data : { kind: "http", message: `${reply.status} ${text}` }, { status: reply.status });
   return data;
 }
+
+/** A failure that passes by itself (no network, the server busy or asking to wait): the page keeps what it last had. */
+const passing = (e) => e.kind === "offline" || e.status === 429 || e.status >= 500;
 
 function setOnline(now) {
   if (online !== now) { online = now; showStatus(); }
@@ -143,38 +146,95 @@ function showStatus() {
 }
 
 /**
- * A line waiting, said without the server (no network): each figure by the name the game's
- * description gives its field, a suit by its name; never a key of the exchange format.
+ * A line waiting, said without the server (no network): its game by name first, then each
+ * figure by the name the game's description gives its field, a seat by its player, a suit by
+ * its name; never a key of the exchange format nor a game's code.
  */
 function shortEntry(entry, desc) {
-  const field = (k) => (desc && desc.fields && desc.fields[k] && desc.fields[k].name) || k;
+  const fields = (desc && desc.fields) || {};
+  const contract = (v) => ((desc && desc.contracts) || []).find((c) => c.code === v || c.key === v);
   const suit = (v) => ((desc && desc.suits) || []).find((s) => s.code === v);
-  const value = (v) => (Array.isArray(v) ? v.join("/") : suit(v) ? `${suit(v).symbol} ${suit(v).name}` : typeof v === "object" && v ? shortEntry(v, desc) : v);
-  return Object.entries(entry || {}).map(([k, v]) => `${field(k)} ${value(v)}`).join(" · ");
+  const seat = (n) => (lastSheet && lastSheet.seats[n - 1] ? lastSheet.seats[n - 1].name : n);
+  const value = (k, v) => {
+    if (fields[k] && fields[k].seat) return Array.isArray(v) ? v.map(seat).join(", ") : seat(v);
+    if (Array.isArray(v)) return v.join("/");
+    if (suit(v)) return `${suit(v).symbol} ${suit(v).name}`;
+    if (typeof v === "object" && v) return shortEntry(v, desc);
+    return v;
+  };
+  const parts = Object.entries(entry || {});
+  const is = (test) => ([, v]) => typeof v === "string" && !!test(v);
+  // The game, its suit (« ♥ cœur »), then every other figure by its field's name.
+  const lead = parts.filter(is(contract)).map(([, v]) => contract(v).name);
+  const suits = parts.filter((p) => !is(contract)(p) && is(suit)(p)).map(([k, v]) => value(k, v));
+  const rest = parts.filter((p) => !is(contract)(p) && !is(suit)(p))
+    .map(([k, v]) => `${(fields[k] && fields[k].name) || (desc && desc.labels && desc.labels[k]) || k} ${value(k, v)}`);
+  return [...lead, ...suits, ...rest].join(" · ");
+}
+
+/**
+ * The waiting lines renumbered to follow the sheet as the server holds it now, in their order:
+ * after a line is dropped (those after it move up) or kept after a line written meanwhile
+ * by another device. Keys stay: a line already stored under its key is answered as such.
+ */
+async function renumberWaiting() {
+  let stored;
+  try { stored = (await http("GET", "/api/v1/sheet")).lines.length; } catch (_) { return; }
+  const list = outbox.read().sort((a, b) => a.line - b.line);
+  outbox.write(list.map((x, i) => ({ ...x, line: stored + 1 + i })));
+}
+
+/** What the scorer may do with a refused line: each way on, whatever the refusal. */
+function refusedActions(x, game) {
+  const conflict = x.refused.kind === "conflict";
+  const rule = x.refused.kind === "rule";
+  const after = conflict && lastSheet ? lastSheet.lines.length + 1 : null;
+  const again = async () => { await flush(); render(); };
+  return h("div", { class: "row outbox-actions" },
+    // A line written meanwhile by another device: theirs is on the sheet; this one goes after it, or is dropped.
+    conflict ? h("button", { class: "primary", id: `outbox-after-${x.line}`, onclick: async () => { outbox.mark(x.key, null); await renumberWaiting(); await again(); } },
+      t("outbox_after", { line: after || x.line + 1 })) : null,
+    // The rules refuse it: typed again in its place, the lines after it waiting.
+    rule ? h("button", { class: "primary", id: `outbox-edit-${x.line}`, onclick: () => {
+      dropLine();
+      state.outboxEdit = { key: x.key, line: x.line };
+      state.draft = game.mod.newDraft(x.entry, { sheet: lastSheet, desc: game.desc, next: lastSheet && lastSheet.next });
+      render();
+    } }, t("outbox_edit")) : null,
+    !conflict && !rule ? h("button", { id: `outbox-retry-${x.line}`, onclick: async () => { outbox.mark(x.key, null); await again(); } }, t("outbox_retry")) : null,
+    h("button", { id: `outbox-drop-${x.line}`, onclick: async () => {
+      if (state.outboxEdit && state.outboxEdit.key === x.key) { state.outboxEdit = null; dropLine(); }
+      outbox.remove(x.key);
+      await renumberWaiting();
+      await again();
+    } }, t("outbox_drop")));
+}
+
+/** A line stored meanwhile by another device, where this one meant to go: what it holds, who wrote it. */
+function storedInstead(x) {
+  const line = x.refused.line || x.line;
+  const stored = lastSheet && lastSheet.lines[line - 1];
+  if (!stored) return null;
+  return h("p", { class: "stored-instead", id: `outbox-stored-${x.line}` },
+    t("outbox_stored", { line, by: x.refused.by || "?", what: stored.entry_texts ? stored.entry_texts[currentLang()] : stored.label_texts[currentLang()] }));
 }
 
 /** The lines waiting or refused, above the sheet: what each is, and what the scorer may do. */
 function outboxPanel(game) {
   const list = outbox.read().sort((a, b) => a.line - b.line);
   if (!list.length) return null;
-  const last = list[list.length - 1];
   return h("div", { class: "card outbox", id: "outbox" },
     h("strong", {}, t("outbox_title", { n: list.length })),
     h("p", { class: "hint" }, online ? t("outbox_sending") : t("outbox_offline")),
     h("ul", {}, list.map((x) => h("li", { class: x.refused ? "refused" : "waiting", id: `outbox-${x.line}`, "data-key": x.key },
-      h("span", {}, `${t("line")} ${x.line}: ${x.texts ? x.texts[currentLang()] : shortEntry(x.entry, game.desc)} — `),
+      h("span", { class: "outbox-line" }, t("outbox_line", { line: x.line, what: x.texts ? x.texts[currentLang()] : shortEntry(x.entry, game.desc) })),
       x.refused
-        ? [h("span", { class: "error", "data-rule": x.refused.rule || null }, String(explain(x.refused))),
-          h("div", { class: "row" },
-            h("button", { id: `outbox-retry-${x.line}`, onclick: async () => { outbox.mark(x.key, null); await flush(); render(); } }, t("outbox_retry")),
-            x === last ? h("button", { id: `outbox-edit-${x.line}`, onclick: () => {
-              // Typed again as the next line: the draft starts from what was refused.
-              outbox.remove(x.key); dropLine();
-              state.draft = game.mod.newDraft(x.entry, { sheet: lastSheet, desc: game.desc, next: lastSheet && lastSheet.next });
-              render();
-            } }, t("outbox_edit")) : null,
-            x === last ? h("button", { id: `outbox-drop-${x.line}`, onclick: () => { outbox.remove(x.key); render(); } }, t("outbox_drop")) : null)]
-        : h("span", { class: "hint" }, t("outbox_waiting"))))));
+        ? state.outboxEdit && state.outboxEdit.key === x.key
+          ? h("p", { class: "hint", id: `outbox-editing-${x.line}` }, t("outbox_editing", { line: x.line }))
+          : [h("p", { class: "error", "data-rule": x.refused.rule || null }, String(explain(x.refused))),
+            x.refused.kind === "conflict" ? storedInstead(x) : null,
+            refusedActions(x, game)]
+        : h("span", { class: "hint" }, ` — ${t("outbox_waiting")}`)))));
 }
 
 // ---------------------------------------------------- the opponent's consent
@@ -210,11 +270,23 @@ async function addLine(args) {
   } catch (e) {
     if (e.kind !== "offline") throw e;
   }
-  const item = { key: newKey(), line: args.line, entry: args.entry, texts };
+  // A refused line typed again in its place: it takes the refused one's place in the outbox, under a new key.
+  const editing = state.outboxEdit && outbox.read().find((x) => x.key === state.outboxEdit.key);
+  const item = { key: newKey(), line: editing ? editing.line : args.line, entry: args.entry, texts };
   if (device.device.confirm) item.confirmed_by = await confirmLine(args.entry, texts, (await gameOf(state.tournament, device.device.game)).desc);
-  outbox.add(item);
+  if (editing) {
+    outbox.write(outbox.read().map((x) => (x.key === editing.key ? item : x)));
+    state.outboxEdit = null;
+  } else {
+    outbox.add(item);
+  }
   await flush();
   const left = outbox.read().find((x) => x.key === item.key);
+  if (left && left.refused && editing) {
+    // Typed again and refused again: it keeps its place, still being typed.
+    state.outboxEdit = { key: item.key, line: item.line };
+    throw left.refused;
+  }
   if (left && left.refused) {
     outbox.remove(item.key);
     throw left.refused;
@@ -231,11 +303,16 @@ async function tableSheet() {
     sheet = await http("GET", "/api/v1/sheet");
     localStorage.setItem(keys.sheet, JSON.stringify(sheet));
   } catch (e) {
-    sheet = e.kind === "offline" ? JSON.parse(localStorage.getItem(keys.sheet) || "null") : null;
+    sheet = passing(e) ? JSON.parse(localStorage.getItem(keys.sheet) || "null") : null;
     if (!sheet) throw e;
   }
   const waiting = outbox.read();
-  if (waiting.length && sheet.next) sheet.next = { ...sheet.next, line: Math.max(sheet.next.line - 1, ...waiting.map((x) => x.line)) + 1 };
+  // The next line follows those waiting — unless a refused one is being typed again in its place
+  // (the first waiting line: the sheet's next as the server holds it).
+  const editing = state.outboxEdit && waiting.find((x) => x.key === state.outboxEdit.key);
+  if (state.outboxEdit && !editing) state.outboxEdit = null;
+  if (editing && sheet.next) sheet.next = { ...sheet.next, line: editing.line };
+  else if (waiting.length && sheet.next) sheet.next = { ...sheet.next, line: Math.max(sheet.next.line - 1, ...waiting.map((x) => x.line)) + 1 };
   return sheet;
 }
 
@@ -247,7 +324,7 @@ async function gameView(lang) {
     localStorage.setItem(key, JSON.stringify(desc));
     return desc;
   } catch (e) {
-    const kept = e.kind === "offline" ? JSON.parse(localStorage.getItem(key) || "null") : null;
+    const kept = passing(e) ? JSON.parse(localStorage.getItem(key) || "null") : null;
     if (!kept) throw e;
     return kept;
   }
@@ -325,8 +402,21 @@ const who = {
   shown: () => document.getElementById("scorer-name")?.focus(),
 };
 
-/** No code, or one the server refused: say why, and let the code be typed. */
-function codeForm(why) {
+/**
+ * No code, or one the server refused: say why, and let the code be typed. Asked to wait
+ * (too many wrong codes from this address): the seconds left are counted down, and the
+ * page tries again by itself when they are over.
+ */
+function codeForm(why, wait = 0) {
+  if (wait > 0) {
+    let left = wait;
+    const tick = setInterval(() => {
+      left -= 1;
+      const el = document.getElementById("code-wait");
+      if (el) el.textContent = t("device_wait", { n: Math.max(left, 0) });
+      if (left <= 0) { clearInterval(tick); location.reload(); }
+    }, 1000);
+  }
   document.getElementById("view").replaceChildren(h("form", { class: "card", id: "code-form", onsubmit: (e) => {
     e.preventDefault();
     const typed = e.target.code.value.trim().replace(/\s+/g, "");
@@ -334,6 +424,7 @@ function codeForm(why) {
   } },
   h("h2", {}, t("device_code_title")),
   why ? h("div", { class: "error", id: "code-error" }, why) : null,
+  wait > 0 ? h("p", { class: "hint", id: "code-wait" }, t("device_wait", { n: wait })) : null,
   h("label", {}, t("device_code"), h("input", { id: "code", name: "code", required: true, autocomplete: "off", autocapitalize: "characters", spellcheck: "false", placeholder: "XXXX-XXXX-XXXX-XXXX" })),
   h("button", { class: "primary", id: "code-go" }, t("device_open"))));
 }
@@ -349,7 +440,7 @@ async function start() {
     localStorage.setItem(keys.device, JSON.stringify(device));
   } catch (e) {
     // Without network, the device as last seen: the outbox keeps what is typed.
-    if (e.kind !== "offline" || !device) { codeForm(String(explain(e))); return; }
+    if (!passing(e) || !device) { codeForm(String(explain(e)), e.status === 429 ? Number(e.retry_after) || 60 : 0); return; }
   }
   const d = device.device;
   state.tournament = d.tournament;

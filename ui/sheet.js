@@ -22,16 +22,18 @@ export function sheetTable(sheet, game) {
   // The figures the paper shows beside each seat's points (Double Lucky 7: bid and tricks), named as the game names them.
   const figures = sheet.seat_figures || [];
   const legend = figures.map((k) => (desc.fields[k] ? desc.fields[k].name : k)).join(" / ");
-  const head = h("tr", {}, h("th", { class: "num" }, t("line")), h("th", { class: "num" }, t("deal")), h("th", {}, t("game_col")),
+  // On a phone's narrow screen the deal column goes when every deal is its line's number.
+  const deals = !(window.matchMedia && window.matchMedia("(max-width: 560px)").matches && sheet.lines.every((l) => l.deal === l.line));
+  const head = h("tr", {}, h("th", { class: "num" }, t("line")), deals ? h("th", { class: "num" }, t("deal")) : null, h("th", {}, t("game_col")),
     sheet.seats.map((s) => h("th", { class: "num" }, `${s.seat}. ${s.name}`, legend ? h("small", { class: "seat-figures" }, `${t("points")} (${legend})`) : null)), h("th", {}, ""));
   const beside = (l, i) => (figures.length ? h("small", { class: "seat-figures" }, ` (${figures.map((k) => (Array.isArray(l.entry[k]) ? l.entry[k][i] : "")).join("/")})`) : null);
   const rows = sheet.lines.map((l) => h("tr", { class: `${l.counts ? "" : "void"}${state.correcting === l.line ? " correcting" : ""}${state.pending && state.pending[l.line] ? " pending" : ""}`, id: `line-${l.line}` },
-    h("td", { class: "num" }, l.line), h("td", { class: "num" }, l.deal), h("td", { class: "label", title: l.counts ? l.label_title[lang] : `${l.label_title[lang]} — ${t("void_fault")}` }, `${l.label_texts[lang]}${l.fault ? " !" : ""}`,
+    h("td", { class: "num" }, l.line), deals ? h("td", { class: "num" }, l.deal) : null, h("td", { class: "label", title: l.counts ? l.label_title[lang] : `${l.label_title[lang]} — ${t("void_fault")}` }, `${l.label_texts[lang]}${l.fault ? " !" : ""}`,
       // Who played the line (declarer, partner, offender, a fine's reason), as the game says it.
       l.who_texts && l.who_texts[lang] ? h("small", { class: "played-by" }, l.who_texts[lang]) : null),
     l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}${l.sits_out === i + 1 ? " out" : ""}`, title: `${t("totals")}: ${l.running[i]}` }, h("span", {}, l.sits_out === i + 1 ? "—" : p), l.sits_out === i + 1 ? null : beside(l, i))),
-    h("td", {}, h("button", { class: "correct", onclick: () => { const draft = mod.newDraft((state.pending && state.pending[l.line]) || l.entry, { sheet, desc, next: null }); dropLine(); state.correcting = l.line; state.draft = draft; render(); } }, t("correct")))));
-  const span = { colspan: 3 };
+    h("td", {}, h("button", { class: "correct", title: t("correct"), onclick: () => { const draft = mod.newDraft((state.pending && state.pending[l.line]) || l.entry, { sheet, desc, next: null }); dropLine(); state.correcting = l.line; state.draft = draft; render(); } }, t("correct")))));
+  const span = { colspan: deals ? 3 : 2 };
   const sum = h("tr", { id: "sheet-totals" }, h("th", span, t("totals")), sheet.totals.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
   // Every ruling where it counts: between the sheet's totals and the round's scores, so that
   // what moves the one to the other is on the sheet.
@@ -41,7 +43,16 @@ export function sheetTable(sheet, game) {
   const scores = h("tr", { id: "round-scores" }, h("th", span, t("round_scores")), sheet.scores.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
   const points = h("tr", { id: "table-points" }, h("th", span, `${t("table_points")}${sheet.complete ? "" : ` (${t("provisional")})`}`),
     sheet.table_points.map((x) => h("th", { class: "num" }, fmt(x))), h("th", {}, ""));
-  return h("table", { class: "sheet", id: "sheet" }, head, rows, sum, rulings, scores, sheet.uses_table_points ? points : null);
+  // What the marks on the figures mean, for the marks this sheet shows.
+  const marks = [
+    sheet.lines.some((l) => l.dealer) ? h("span", {}, h("span", { class: "mark dealer" }, "0"), ` ${(desc.labels && desc.labels.marked) || t("legend_dealer")}`) : null,
+    sheet.lines.some((l) => l.chooser) ? h("span", {}, h("span", { class: "mark chooser" }, h("span", {}, "0")), ` ${t("legend_chooser")}`) : null,
+    sheet.lines.some((l) => l.sits_out) ? h("span", {}, h("span", { class: "mark out" }, "—"), ` ${t("legend_out")}`) : null,
+  ].filter(Boolean);
+  return [
+    h("div", { class: "sheet-box" }, h("table", { class: `sheet${deals ? "" : " no-deal-col"}`, id: "sheet" }, head, rows, sum, rulings, scores, sheet.uses_table_points ? points : null)),
+    marks.length ? h("p", { class: "hint sheet-legend", id: "sheet-legend" }, marks) : null,
+  ];
 }
 
 /** The live check of the line being typed: its points, or the rule it breaks, from the application. */
@@ -146,7 +157,7 @@ export function entryPanel(sheet, tid, game) {
       h("p", { id: "next-dealer" }, correcting ? t("correcting", { line: correcting })
         : desc.labels && desc.labels.turn ? desc.labels.turn.replace("{seat}", next.dealer).replace("{name}", sheet.seats[next.dealer - 1].name).replace("{turn}", next.deal)
           : t("next_dealer", { dealer: next.dealer, deal: next.deal, name: sheet.seats[next.dealer - 1].name })),
-      sheet.lines.length ? h("p", { class: "hint", id: "entry-totals" }, `${t("totals")}: ${sheet.seats.map((s, i) => `${s.name} ${sheet.totals[i]}`).join(" · ")}`) : null),
+      sheet.lines.length ? h("p", { class: "hint", id: "entry-totals" }, t("totals_line", { list: sheet.seats.map((s, i) => `${s.name} ${sheet.totals[i]}`).join(" · ") })) : null),
     // The game's fields scroll on their own when the panel is short of room…
     h("div", { class: "entry-body", id: "entry-body" }, mod.entryView(ctx)),
   ];

@@ -54,7 +54,7 @@ export const state = {
 // ------------------------------------------------------------ resets
 /** The line being typed or corrected is dropped (Escape, Cancel, a line saved), and the refusal shown with it. */
 export function dropLine() {
-  state.draft = null; state.correcting = null; state.error = null;
+  state.draft = null; state.correcting = null; state.error = null; state.outboxEdit = null;
 }
 
 /** Another table: what was being typed or kept for a joint save at the last one stays there. */

@@ -14,13 +14,13 @@ import json, os, shutil, signal, socket, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import webdriver  # noqa: E402
-from webdriver import ROOT, Window, check, checks, choose, end_session, enter_line, failed, http, press, seat_names, wait_listening, wait_rule, WORKED  # noqa: E402
+from webdriver import ROOT, Window, at_seats, check, checks, choose, end_session, enter_counts, enter_line, failed, http, moved, press, seat_names, wait_listening, wait_rule, WORKED  # noqa: E402
 
 ATOUT = os.path.join(ROOT, "target", "debug", "atout")
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER_PORT = 9515
-PHONE = (412, 915)
+PHONE = (390, 844)  # a common phone's viewport in CSS pixels
 TABLET = (800, 1280)
 
 
@@ -90,6 +90,13 @@ def history(db, t, table):
     return json.loads(atout(db, "sheet", "--tournament", t, "--round", "1", "--table", str(table), "--history", "--format", "json"))
 
 
+def emulate(w, width, height):
+    """The page's viewport set to a device's size in CSS pixels, as a phone or tablet shows it
+    (a desktop browser's window cannot be made that narrow)."""
+    http("POST", w.s("/goog/cdp/execute"), {"cmd": "Emulation.setDeviceMetricsOverride",
+                                            "params": {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}})
+
+
 def shot(w, name, expected):
     w.shot(f"device-{name}", expected)
 
@@ -147,7 +154,7 @@ def double_king_on_a_phone(w, server, db, dk, codes):
     waiting = w.text("#outbox-12")
     print(f"  line 12 waiting, said without the server: {waiting}")
     # The game's own words for its fields and suits (the format's keys would read "counts 7/4/2/0 · trump clubs").
-    check("counts by seat 7/4/2/0" in waiting and "♣ clubs" in waiting, f"a line waiting reads in the game's words, no key of the format: {waiting}")
+    check(waiting.startswith("Line 12: trump · ♣ clubs · counts by seat 7/4/2/0"), f"a line waiting reads in the game's words, no key of the format: {waiting}")
     check(len(history(db, dk, 1)) == 11, "nothing of lines 12 and 13 reached the database while the server was down")
     # Reloaded while the server is down: the browser cannot load the page…
     w.go(server.url(f"/t/{codes[dk]['tables'][0]['code']}"))
@@ -169,17 +176,18 @@ def double_king_on_a_phone(w, server, db, dk, codes):
     rows = history(db, dk, 1)
     check(len(rows) == 20 and all(r["by"] == "Anne [table 1]" for r in rows), f"twenty lines, each once, each by Anne at table 1: {len(rows)}")
     # The same sheet on a 10" tablet.
-    w.size(*TABLET)
+    emulate(w, *TABLET)
     w.go(server.url(f"/t/{codes[dk]['tables'][0]['code']}"))
     w.find("#sheet-complete")
     shot(w, "05-tablet-complete", ["complete"])
-    w.size(*PHONE)
+    emulate(w, *PHONE)
 
 
 def rikken_table_of_five(w, server, db, rik, codes):
     """A Rikken table of five by the keyboard, each line confirmed by an opponent on the device."""
     w.go(server.url(f"/t/{codes[rik]['tables'][0]['code']}"))
-    w.find("#sheet")
+    # Another code on the same phone: it asks who keeps this table's score (not Anne's name from table 1).
+    scorer_name(w, "Nora")
     names = seat_names(w)
     check(len(names) == 5, f"a table of five: {names}")
     n = 0
@@ -207,12 +215,16 @@ def rikken_table_of_five(w, server, db, rik, codes):
     shot(w, "07-rikken-complete", ["complete"])
     rows = history(db, rik, 1)
     check(len(rows) == n and all(r["reason"].startswith("✓ ") for r in rows), f"every Rikken line is stored once, with its confirmation: {[r['reason'] for r in rows][:3]}")
+    check(all(r["by"] == "Nora [table 1]" for r in rows), f"the log names who wrote with this code, not the last table's scorer: {sorted({r['by'] for r in rows})}")
     print(f"  Rikken table of five: {n} lines, each confirmed by an opponent")
 
 
 def jury_on_a_phone(w, server, db, dk, codes):
     """The jury's code: a ruling at table 2 from a phone, recorded with the jury member's name."""
     w.go(server.url(f"/t/{codes[dk]['jury']['code']}"))
+    w.find("#scorer-form")
+    w.type("#scorer-name", "Marc")
+    w.click("#scorer-save")
     w.find("#sheet-round")
     w.js("const e = document.getElementById('sheet-table'); e.value = '2'; e.dispatchEvent(new Event('change', {bubbles: true}))")
     w.find("#free-ruling")
@@ -222,10 +234,112 @@ def jury_on_a_phone(w, server, db, dk, codes):
     w.type("#free-ruling input[name=reason]", "revoke")
     w.type("#free-ruling input[name=by]", "Marc")
     w.click("#record-ruling")
-    w.wait_text("revoke", "#rulings-table")
+    try:
+        w.wait_text("revoke", "#rulings-table")
+    except AssertionError:
+        print("  errors shown:", w.js("return [...document.querySelectorAll('.error, #flash')].map(e => e.textContent)"))
+        raise
     shot(w, "08-jury-phone", ["Jury", "revoke"])
     rulings = [r for r in history(db, dk, 2) if r["kind"] == "ruling"]
-    check(len(rulings) == 1 and rulings[0]["by"] == "Anne [jury]", f"the ruling is recorded once, from the jury's device: {rulings}")
+    check(len(rulings) == 1 and rulings[0]["by"] == "Marc [jury]", f"the ruling is recorded once, from the jury's device: {rulings}")
+
+
+def type_waiting(w, line, game, figures, first=3):
+    """A line typed while the server is down: it waits in the page's outbox."""
+    choose(w, f"#game-{game}")
+    if game == "F":
+        choose(w, f"#seventh-{moved(figures['seventh'], first)}")
+        choose(w, f"#last-{moved(figures['last'], first)}")
+    elif game == "T":
+        choose(w, f"#suit-{figures[0]}")
+        enter_counts(w, at_seats(figures[1], first), submit=False)
+    else:
+        enter_counts(w, at_seats(figures, first), submit=False)
+    w.click("#enter-line")
+    w.find(f"#outbox-{line}.waiting")
+
+
+def new_phone(work, name):
+    """A second phone: a browser of its own (its own storage, its own outbox)."""
+    args = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+            f"--user-data-dir={os.path.join(work, name)}", "--lang=en-US"]
+    session = http("POST", "/session", {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"binary": CHROMIUM, "args": args}}}})
+    phone = Window(session["sessionId"])
+    emulate(phone, *PHONE)
+    return phone
+
+
+def two_phones_one_table(w, work, server, db, dk, codes):
+    """Two phones on table 2 while the server is down: A types lines 3 and 4, B a different
+    line 3. B's arrives first; A's line 3 is refused as written meanwhile, shown beside the
+    line stored, and A drops it: A's line 4 goes on. Then A's line 5 meets B's line 5 again,
+    and A sends its own after theirs, as line 6. Every line ends stored once, or dropped by
+    its scorer; no page is left without a way on."""
+    url = server.url(f"/t/{codes[dk]['tables'][1]['code']}")
+    b = new_phone(work, "phone-b")
+    try:
+        w.go(url)
+        # A phone that served table 1 asks again who keeps the score for this code.
+        scorer_name(w, "Chloé")
+        enter_line(w, *WORKED[0], 3, 1)
+        enter_line(w, *WORKED[1], 3, 2)
+        b.go(url)
+        scorer_name(b, "Bart")
+        b.find("#line-2")
+        server.stop()
+        type_waiting(w, 3, "D", [1, 7, 0, 0])
+        type_waiting(w, 4, "C", [1, 2, 1, 0])
+        type_waiting(b, 3, "D", [2, 6, 0, 0])
+        # B's page sends first (A's page is closed meanwhile; its outbox is kept on the phone).
+        w.go("about:blank")
+        server.start()
+        end = time.time() + 20
+        while b.js("return !!document.getElementById('outbox')") and time.time() < end:
+            time.sleep(0.2)
+        check(not b.js("return !!document.getElementById('outbox')"), "phone B's line 3 was sent once the server answered")
+        w.go(url)
+        w.find("#outbox-3.refused")
+        w.find("#outbox-4.waiting")
+        stored = w.text("#outbox-stored-3")
+        check("Bart" in stored and "fewest kings and jacks" in stored, f"the conflict shows the line stored meanwhile and who wrote it: {stored!r}")
+        ways = w.js("return [...document.querySelectorAll('#outbox-3 button')].map(b => b.id)")
+        check("outbox-drop-3" in ways and "outbox-after-3" in ways and "outbox-retry-3" not in ways,
+              f"a conflict offers to drop the line or send it after theirs, not to send it again as it is: {ways}")
+        # The refusal reads on its own, under the line it is about, not drawn over it.
+        apart = w.js("const l = document.querySelector('#outbox-3 .outbox-line').getBoundingClientRect(), e = document.querySelector('#outbox-3 .error').getBoundingClientRect();"
+                     " return e.top >= l.bottom - 0.5")
+        check(apart, "the refusal is drawn under the waiting line, not over it")
+        check(w.js("return document.documentElement.scrollWidth <= window.innerWidth + 1"), "the conflict fits the phone's width")
+        shot(w, "11-phone-conflict", ["written meanwhile", "Bart"])
+        w.click("#outbox-drop-3")
+        wait_outbox_empty(w)
+        w.find("#line-4")
+        rows = history(db, dk, 2)
+        lines = [(r["line"], r["by"]) for r in rows if r["kind"] == "deal"]
+        check(lines == [(1, "Chloé [table 2]"), (2, "Chloé [table 2]"), (3, "Bart [table 2]"), (4, "Chloé [table 2]")],
+              f"line 3 is Bart's, stored once; A's line 3 dropped by its scorer; A's line 4 sent: {lines}")
+        # Again, and this time A keeps its line, after theirs.
+        b.go(url)
+        b.find("#line-4")
+        server.stop()
+        type_waiting(w, 5, "F", {"seventh": 3, "last": 3})
+        type_waiting(b, 5, "T", ("spades", [10, 0, 3, 0]))
+        w.go("about:blank")
+        server.start()
+        end = time.time() + 20
+        while b.js("return !!document.getElementById('outbox')") and time.time() < end:
+            time.sleep(0.2)
+        w.go(url)
+        w.find("#outbox-5.refused")
+        check("line 6" in w.text("#outbox-after-5").lower(), f"the button says the line it will become: {w.text('#outbox-after-5')!r}")
+        w.click("#outbox-after-5")
+        wait_outbox_empty(w)
+        w.find("#line-6")
+        lines = [(r["line"], r["by"], r["entry"].get("contract") if r["entry"] else None) for r in history(db, dk, 2) if r["kind"] == "deal"]
+        check(lines[4:] == [(5, "Bart [table 2]", "T"), (6, "Chloé [table 2]", "F")], f"B's line 5 and A's, sent after it as line 6, each once: {lines}")
+    finally:
+        end_session(b.sid)
 
 
 def room_and_languages(w, server, dk, codes):
@@ -242,8 +356,32 @@ def room_and_languages(w, server, dk, codes):
     w.wait_text("Inscrire la ligne", "#entry")
     w.wait_text("connecté", "#outbox-status")
     shot(w, "10-phone-fr", ["Table 2", "Manche 1"])
-    w.select("#lang", "nl")
-    w.wait_text("Ronde 1", "h2")
+    # At 390 × 844 in each language, mid-sheet: the sheet whole in the phone's width (the
+    # correction buttons too), its totals above the entry panel, and what its marks mean.
+    for lang, heading, legend in (("fr", "Manche 1", "a choisi le jeu"), ("nl", "Ronde 1", "koos het spel"), ("en", "Round 1", "chose the game")):
+        w.select("#lang", lang)
+        w.wait_text(heading, "h2")
+        w.go(server.url(f"/t/{codes[dk]['tables'][1]['code']}"))
+        w.find("#sheet")
+        w.wait_text(legend, "#sheet-legend")
+        fit = w.js("const box = document.querySelector('.sheet-box'), sheet = document.getElementById('sheet');"
+                   " const fixes = [...document.querySelectorAll('#sheet button.correct')].map(b => b.getBoundingClientRect().right);"
+                   " const tot = document.getElementById('sheet-totals').getBoundingClientRect(), e = document.getElementById('entry').getBoundingClientRect();"
+                   " return {page: document.documentElement.scrollWidth <= innerWidth + 1, sheet: sheet.scrollWidth <= box.clientWidth + 1,"
+                   " fixes: fixes.every(r => r <= innerWidth + 0.5), totals: tot.top >= 0 && tot.bottom <= e.top + 1}")
+        check(all(fit.values()), f"{lang} at 390×844: the sheet fits, its correction buttons whole, its totals above the panel: {fit}")
+        shot(w, f"12-phone-390-{lang}", [heading, legend])
+    # A line waiting reads in the game's words in French: no field key, no game code, « Ligne 7 : ».
+    w.select("#lang", "fr")
+    w.wait_text("Manche 1", "h2")
+    server.stop()
+    type_waiting(w, 7, "T", ("hearts", [11, 0, 2, 0]))
+    waiting = w.text("#outbox-7")
+    check(waiting.startswith("Ligne 7 : atout · ♥ cœur · chiffres par place 11/0/2/0") and "contract" not in waiting and "chiffres par place" in waiting and "♥ cœur" in waiting,
+          f"a waiting line in French words: {waiting!r}")
+    shot(w, "13-phone-fr-waiting", ["Ligne 7 :"])
+    server.start()
+    wait_outbox_empty(w)
     w.select("#lang", "en")
     w.wait_text("Round 1", "h2")
 
@@ -267,9 +405,11 @@ def main():
         session = http("POST", "/session", {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"binary": CHROMIUM, "args": args}}}})
         sid = session["sessionId"]
         w = Window(sid)
+        emulate(w, *PHONE)
         double_king_on_a_phone(w, server, db, dk, codes)
         rikken_table_of_five(w, server, db, rik, codes)
         jury_on_a_phone(w, server, db, dk, codes)
+        two_phones_one_table(w, work, server, db, dk, codes)
         room_and_languages(w, server, dk, codes)
     except Exception as e:
         failed(sid, e, "device-failure")
