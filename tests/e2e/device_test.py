@@ -324,6 +324,8 @@ def two_phones_one_table(w, work, server, db, dk, codes):
         b.find("#line-4")
         server.stop()
         type_waiting(w, 5, "F", {"seventh": 3, "last": 3})
+        waiting = w.text("#outbox-5")
+        check("7th trick Greet" in waiting and "13th trick Greet" in waiting, f"a waiting line names the player, not the seat's number: {waiting!r}")
         type_waiting(b, 5, "T", ("spades", [10, 0, 3, 0]))
         w.go("about:blank")
         server.start()
