@@ -120,6 +120,10 @@ async fn hand_check(record: String) -> Reply<atout_api::hands::HandVerdict> {
     atout_api::hands::hand_check(&record)
 }
 #[tauri::command]
+async fn hand_cards(game: String, typed: String, lang: String) -> Reply<Vec<String>> {
+    atout_api::hands::hand_cards(&game, &typed, atout_api::rules::Lang::parse(&lang))
+}
+#[tauri::command]
 async fn hand_record(app: S<'_>, tournament: String, round: i64, table: i64, line: usize) -> Reply<Value> {
     app.with(|a| a.hand_record(&TableRef::new(tournament, round, table), line))
 }
@@ -396,6 +400,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         round_draw,
         round_plan,
         hand_check,
+        hand_cards,
         hand_record,
         round_view,
         sheet,

@@ -72,6 +72,13 @@ fn commands_forward_to_the_api_and_refusals_come_back_with_their_rule() {
     assert_eq!(bad_hand["rule"], "hand-size");
     let view = invoke(&w, "game_view", json!({"tournament": tid, "lang": "nl"})).unwrap();
     assert_eq!(view["contracts"][2]["name"], "minste vrouwen");
+    // The jury's cards: its deck in its words, what it types read by the rules (docs/cards.md).
+    let at = view["deck"].as_array().unwrap().iter().position(|c| c == "KD").unwrap();
+    assert_eq!(view["deck_names"][at], "H♦");
+    let read = invoke(&w, "hand_cards", json!({"game": "double-king", "typed": "RK D♠", "lang": "fr"})).unwrap();
+    assert_eq!(read, json!(["KD", "QS"]));
+    let typo = invoke(&w, "hand_cards", json!({"game": "double-king", "typed": "RD", "lang": "en"})).unwrap_err();
+    assert_eq!((&typo["rule"], &typo["rule_texts"]["nl"]), (&json!("not-a-card"), &json!("een kaart is een rang, dan een kleur")));
     let check =
         invoke(&w, "deal_check", json!({"tournament": tid, "round": 1, "table": 1, "line": null, "entry": {"contract": "C", "counts": [1, 1, 1, 1]}})).unwrap();
     assert_eq!(check["points"], json!([-2, -2, -2, -2]));

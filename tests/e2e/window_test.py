@@ -577,7 +577,11 @@ def jury_replay(w):
     """The jury replays a disputed Double King deal card by card (issue "The hand checker"):
     the cards dealt typed seat by seat, one picked from the deck; an illegal card found and
     named with its rule and the cards allowed; the deal replayed legally to its early end;
-    the figures the cards give written over the line's as a correction with a reason."""
+    the figures the cards give written over the line's as a correction with a reason.
+    Issue 32: the cards typed and shown in the jury's language — French R D V A with P C K T
+    or the signs, Dutch H V B A with S H R K, no spaces needed —, a token that is no card
+    refused as such, the seats named by their players, no 14th card from the deck, the deck's
+    words gone once every card is dealt, and the deal under way printed as known."""
     new_tournament(w, "Jury Replay", "double-king", 1)
     first = open_sheet(w, 5)
     # Line 1, as the table wrote it: C, one queen each (the cards will say otherwise).
@@ -592,37 +596,98 @@ def jury_replay(w):
     w.find("#hand-seat-1")
     # Double King's record needs no trump turned nor ace called: the replay does not ask.
     check(not w.js("return !!document.querySelector('[id^=replay-field-]')"), "no trump nor called ace asked in Double King")
-    # One suit a seat (seat 1 spades … seat 4 clubs), all but the 2 of clubs typed; the 2 of
-    # clubs picked from the deck's remaining cards for seat 4.
-    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-    suits = "SHDC"
-    for seat, suit in enumerate(suits, 1):
-        cards = [r + suit for r in ranks if (r + suit) != "2C"]
-        set_field(w, f"#hand-seat-{seat}", " ".join(cards))
-    w.wait_text("1 cards not dealt yet", "#replay-deck")
+    names = w.js("return [...document.querySelectorAll('#replay-hands label')].map(l => l.firstChild.textContent.replace(/^\\d+\\. /, ''))")
+    name = lambda seat: names[seat - 1]
+    # A French jury: one suit a seat (seat 1 spades … seat 4 clubs), typed without spaces —
+    # signs for seat 1, French letters for the others (C is cœur, K carreau, T trèfle) —,
+    # all but the 2 of clubs, which the deck gives seat 4.
+    w.select("#lang", "fr")
+    w.find("#replay-typing")
+    check("P C K T" in w.text("#replay-typing"), f"how to type the cards, in French: {w.text('#replay-typing')!r}")
+    fr_ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R", "A"]
+    set_field(w, "#hand-seat-1", "".join(r + "♠" for r in fr_ranks))
+    set_field(w, "#hand-seat-2", "".join(r + "C" for r in fr_ranks))
+    set_field(w, "#hand-seat-3", " ".join(r.lower() + "k" for r in fr_ranks))
+    # A typo: « RD » is no card in French (D is the queen, never a suit): refused as such,
+    # naming the player whose cards hold it, not judged as a card played or dealt.
+    set_field(w, "#hand-seat-4", "3T RD")
+    w.wait_text("n'est pas une carte", "#replay-refused")
+    said = w.text("#replay-refused")
+    check("«RD» n'est pas une carte" in said and name(4) in said and "non détenue" not in said, f"the typo refused as no card: {said!r}")
+    w.js("document.getElementById('replay-refused').scrollIntoView({block: 'center'})")
+    w.shot("42-jury-replay-not-a-card-fr", ["n'est pas une carte", "RD"])
+    set_field(w, "#hand-seat-4", "".join(r + "T" for r in fr_ranks[1:]))
+    w.js("document.getElementById('hand-seat-4').focus()")
+    w.settle()
+    w.wait_text("1 carte pas encore donnée", "#replay-deck")
+    check(name(4) in w.text("#replay-deck") and "place 4" not in w.text("#replay-deck"), f"the deck gives to the player by name: {w.text('#replay-deck')!r}")
+    check(w.text("#deck-2C") == "2♣", f"the deck's card in French words: {w.text('#deck-2C')!r}")
+    # Seat 1 has its 13 cards: the deck offers it none (no 14th card by a click).
+    w.js("document.getElementById('hand-seat-1').focus()")
+    w.settle()
+    w.find("#replay-seat-full")
+    check(not w.js("return !!document.querySelector('#replay-deck button')"), "no card offered to a seat that has its 13")
+    w.js("document.getElementById('replay-deck').scrollIntoView({block: 'center'})")
+    w.shot("43-jury-replay-seat-full-fr", [name(1), "13"])
     w.js("document.getElementById('hand-seat-4').focus()")
     w.settle()
     w.click("#deck-2C")
-    w.wait_text("Seat", "#replay-next")
+    w.find("#replay-next")
+    deck = w.text("#replay-deck")
+    check(deck.strip() == "", f"once every card is dealt the deck says nothing (no « 0 cartes »): {deck!r}")
+    check(w.js("return document.getElementById('hand-seat-4').value").endswith("2♣"), "the card clicked is written in the jury's words")
     # The seat left of the dealer leads; each other seat, void in the suit led, must discard a queen.
     leader = first % 4 + 1
     order = [(leader - 1 + i) % 4 + 1 for i in range(4)]
-    queen = lambda seat: "Q" + suits[seat - 1]
-    set_field(w, "#replay-play", f"{queen(order[0])} 2{suits[order[1] - 1]}")
-    w.wait_text("breaks the rule", "#replay-illegal")
+    suits = "SHDC"
+    signs = "♠♥♦♣"
+    # A Dutch jury: the same cards in Dutch words (heer H, vrouw V, boer B; S H R K); the play
+    # typed without spaces: the leader's queen, then the next seat's 2 instead of its queen.
+    w.select("#lang", "nl")
+    w.wait_text("Typ de kaarten", "#replay-typing")
+    check(w.js("return document.getElementById('hand-seat-1').value").startswith("2♠ 3♠") and "B♠ V♠ H♠ A♠" in w.js("return document.getElementById('hand-seat-1').value"),
+          "the cards dealt shown again in Dutch words")
+    nl_suit = dict(zip(suits, "SHRK"))
+    set_field(w, "#replay-play", f"V{nl_suit[suits[order[0] - 1]]}2{nl_suit[suits[order[1] - 1]]}")
+    w.wait_text("tegen de regel", "#replay-illegal")
     said = w.text("#replay-illegal")
-    check("discards a penalty card of the game" in said and f"Allowed: {queen(order[1])}" in said,
+    check(f"{name(order[1])} speelde 2{signs[order[1] - 1]}" in said and "gooit een strafkaart" in said and f"Toegelaten: V{signs[order[1] - 1]}" in said,
+          f"the illegal card in Dutch words, by the player's name: {said!r}")
+    w.js("document.getElementById('replay-result').scrollIntoView({block: 'end'})")
+    w.shot("44-jury-replay-illegal-nl", ["tegen de regel", "Toegelaten:", name(order[1])])
+    # The deal under way prints as far as it is known, before any figure is written.
+    work = tempfile.mkdtemp(prefix="atout-replay-")
+    if not w.js("return document.getElementById('print-panel').open"):
+        w.click("#print-panel summary")
+    w.select("#print-what", "hands")
+    pdf = os.path.join(work, "replay.pdf")
+    w.type("#print-path", pdf)
+    w.click("#print-save")
+    w.wait_text("Opgeslagen", "#print-done", timeout=30)
+    text = " ".join(subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout.split())
+    check(f"V{signs[order[0] - 1]}" in text and "Verboden" in text and f"1. {name(1)} (gekregen): 2♠ 3♠" in text,
+          f"the replay under way printed with its cards, in Dutch: {text[:400]!r}")
+    shutil.rmtree(work, ignore_errors=True)
+    # Back in English: the cards in English words, the rule in words.
+    w.select("#lang", "en")
+    w.wait_text("breaks the rule", "#replay-illegal")
+    queen = lambda seat: "Q" + suits[seat - 1]
+    said = w.text("#replay-illegal")
+    check("discards a penalty card of the game" in said and f"Allowed: Q{signs[order[1] - 1]}" in said and name(order[1]) in said,
           f"the illegal card named with its rule and the card allowed: {said!r}")
     w.find("#illegal-card")
     w.js("document.getElementById('replay-result').scrollIntoView({block: 'end'})")
-    w.shot("40-jury-replay-illegal", ["breaks the rule", "Allowed:", f"seat {order[1]}"])
+    w.shot("40-jury-replay-illegal", ["breaks the rule", "Allowed:", name(order[1])])
     # Replayed legally: the leader's queen, then each seat's queen picked among its cards.
-    set_field(w, "#replay-play", queen(order[0]))
+    set_field(w, "#replay-play", f"Q{signs[order[0] - 1]}")
     for seat in order[1:]:
         w.find(f"#play-{queen(seat)}.legal")
         w.click(f"#play-{queen(seat)}")
         w.settle()
     w.wait_text("other figures", "#replay-line")
+    tricks = w.text("#replay-tricks")
+    check(f"{name(order[0])}: Q{signs[order[0] - 1]}" in tricks and "Seat" not in tricks,
+          f"the trick by the players' names: {tricks!r}")
     w.js("document.getElementById('replay-result').scrollIntoView({block: 'end'})")
     w.shot("41-jury-replay-figures", ["The cards give", "The line says", "Use these figures"])
     w.click("#use-figures")

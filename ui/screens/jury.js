@@ -5,7 +5,7 @@ import { h } from "../dom.js";
 import { state, render, act, flash, errorBox, needTournament, gameOf, savedWho } from "../shell.js";
 import { tableChooser } from "../sheet.js";
 import { printPanel } from "./print.js";
-import { replayPanel } from "./replay.js";
+import { replayPanel, replaysForPrint } from "./replay.js";
 
 /** Once in the page: a ruling just recorded is scrolled into sight and marked. */
 export function shown() {
@@ -62,7 +62,8 @@ export async function view() {
     errorBox(),
     forms,
     sheet && game.desc.plays_tricks ? await replayPanel(tid, sheet, game.desc) : null,
-    printPanel(tid, ["rulings", "hands"], null),
+    // The deals replayed print with the one under way, as far as its cards are known.
+    printPanel(tid, ["rulings", "hands"], null, null, (what) => (what === "hands" ? { replays: replaysForPrint(tid) } : {})),
     h("h3", {}, t("all_rulings")),
     h("table", { id: "rulings-table" },
       h("tr", {}, h("th", {}, t("time")), h("th", {}, t("round")), h("th", {}, t("table")), h("th", {}, t("name")), h("th", {}, t("points")), h("th", {}, t("reason")), h("th", {}, t("by"))),

@@ -11,16 +11,17 @@ import { state, render, act } from "../shell.js";
  * Each document (and round) has its own file: the proposal follows the document
  * chosen, unless a path was typed or chosen for that document. A season's panel gives
  * `extra` ({season}) and a `tid` of its own for the files' keys. A file that exists
- * is never replaced without asking: the application refuses it, the panel asks.
+ * is never replaced without asking: the application refuses it, the panel asks. `more`
+ * gives what a screen adds to the request as it stands (the jury's replay under way).
  */
-export function printPanel(tid, docs, round, extra = null) {
+export function printPanel(tid, docs, round, extra = null, more = null) {
   const p = state.print;
   const what = docs.includes(p.what) ? p.what : docs[0];
   const key = `${tid}/${what}/${round ?? ""}`;
   const file = p.files[key] || (p.files[key] = { path: "", own: false, asked: false });
   // While the table devices run, the seating plan carries each table's code and QR code.
   // A season's documents name the season (`extra`) instead of a tournament.
-  const request = () => ({ tournament: extra ? "" : tid, ...(extra || {}), what, round, lang: currentLang(), path: file.path || null, devices: what === "seating" ? state.devicesBase : null });
+  const request = () => ({ tournament: extra ? "" : tid, ...(extra || {}), what, round, lang: currentLang(), path: file.path || null, devices: what === "seating" ? state.devicesBase : null, ...(more ? more(what) : {}) });
   const save = async (overwrite) => {
     p.busy = true; p.done = null; p.asking = null; render();
     try {

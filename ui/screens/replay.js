@@ -18,14 +18,41 @@ function shown(x) {
   return Array.isArray(x) ? x.map(shown).join(" · ") : String(x);
 }
 
-/** The cards typed in a field: words, upper case. */
-function cardsOf(text) {
-  return String(text || "").toUpperCase().split(/[\s,;]+/).filter(Boolean);
+/** A card of the record (FORMAT.md's `KD`) in the jury's words (`R♦`), as the game's
+ * description names its deck in the window's language. */
+function named(r, card) {
+  if (!r.names || r.names.desc !== r.desc) {
+    const deck = r.desc.deck || [], words = r.desc.deck_names || [];
+    r.names = { desc: r.desc, map: new Map(deck.map((c, i) => [c, words[i] || c])) };
+  }
+  return r.names.map.get(card) || card;
 }
 
-/** The record the jury has entered so far, from the line's frame. */
+/** A seat by its player's name. */
+function who(r, seat) {
+  const s = r.seats.find((x) => x.seat === seat);
+  return s ? s.name : String(seat);
+}
+
+/** The fields typed: each seat's cards, then the cards played. */
+const FIELDS = (r) => [...r.seats.map((s) => `seat-${s.seat}`), "play"];
+const textOf = (r, field) => (field === "play" ? r.play : r.typed[Number(field.slice(5)) - 1]);
+
+/** Read what the jury typed in a field, in its language (the rules read it: hand_cards); a
+ * token that is no card is kept as the field's refusal, the field as typed. */
+async function readField(r, field) {
+  try {
+    const cards = await call("hand_cards", { game: r.frame.game, typed: textOf(r, field) || "", lang: r.lang });
+    if (field === "play") r.read.play = cards; else r.read.cards[Number(field.slice(5)) - 1] = cards;
+    delete r.bad[field];
+  } catch (e) {
+    r.bad[field] = e;
+  }
+}
+
+/** The record the jury has entered so far, from the line's frame, in FORMAT.md's cards. */
 function record(r) {
-  const hand = { cards: r.typed.map(cardsOf), play: cardsOf(r.play) };
+  const hand = { cards: r.read.cards, play: r.read.play };
   // The record's other fields the game uses (the turned trump, the called ace), as chosen.
   for (const [field, value] of Object.entries(r.fields)) if (value) hand[field] = value;
   const { hand: _old, ...deal } = r.frame.deal;
@@ -34,15 +61,33 @@ function record(r) {
 
 /** Ask the rules about the record as it stands, and show their answer in place. */
 async function check(r) {
-  try {
-    r.result = await call("hand_check", { record: JSON.stringify(record(r)) });
-    r.error = null;
-  } catch (e) {
+  const asked = (r.asked = (r.asked || 0) + 1);
+  const bad = FIELDS(r).find((f) => r.bad[f]);
+  if (bad) {
+    // A token that is no card: said for its field; nothing else is judged meanwhile.
+    const head = bad === "play" ? t("replay_not_a_card_play") : t("replay_not_a_card", { who: who(r, Number(bad.slice(5))) });
     r.result = null;
-    // A record that does not read yet (a choice the game needs not made) is work in
-    // progress, not a refusal: it says what is missing.
-    r.pending = e && e.rule === "hand-record";
-    r.error = r.pending ? `${t("replay_pending")} — ${detailOf(e)}` : explain(e);
+    r.pending = false;
+    r.error = `${head} ${explain(r.bad[bad])}`;
+  } else {
+    try {
+      const result = await call("hand_check", { record: JSON.stringify(record(r)) });
+      if (asked !== r.asked) return;
+      r.result = result;
+      r.expected = result.expected;
+      r.error = null;
+    } catch (e) {
+      if (asked !== r.asked) return;
+      r.result = null;
+      // A record that does not read yet (a choice the game needs not made) is work in
+      // progress, not a refusal: it says what is missing.
+      r.pending = e && e.rule === "hand-record";
+      r.error = r.pending ? `${t("replay_pending")} — ${detailOf(e)}` : explain(e);
+    }
+  }
+  for (const f of FIELDS(r)) {
+    const el = document.getElementById(f === "play" ? "replay-play" : `hand-${f}`);
+    if (el) el.classList.toggle("bad", !!r.bad[f]);
   }
   const box = document.getElementById("replay-result");
   if (box) box.replaceChildren(...resultView(r));
@@ -50,20 +95,48 @@ async function check(r) {
   if (deck) deck.replaceChildren(...deckView(r));
 }
 
-/** The deck's cards no seat has been dealt yet, to pick into the seat being entered. */
+/** Whether a seat holds every card the deal gives it (the rules say how many). */
+function full(r, seat) {
+  const due = r.expected ? r.expected[seat - 1] : undefined;
+  return due !== undefined && (r.read.cards[seat - 1] || []).length >= due;
+}
+
+/** The deck's cards no seat has been dealt yet, to pick into the seat being entered; none
+ * offered to a seat that has its cards, nothing said once every card is dealt. */
 function deckView(r) {
-  const all = r.desc.deck || [];
-  const dealt = new Set(r.typed.flatMap(cardsOf));
-  const left = all.filter((c) => !dealt.has(c));
+  const dealt = new Set(r.read.cards.flat());
+  const left = (r.desc.deck || []).filter((c) => !dealt.has(c));
+  if (!left.length) return [];
+  const name = who(r, r.focus);
+  if (full(r, r.focus)) return [h("span", { class: "hint", id: "replay-seat-full" }, t("replay_seat_full", { who: name, n: r.expected[r.focus - 1] }))];
   return [
-    h("span", { class: "hint" }, t("replay_deck_left", { n: left.length, seat: r.focus })),
+    h("span", { class: "hint" }, left.length === 1 ? t("replay_deck_left_one", { who: name }) : t("replay_deck_left", { n: left.length, who: name })),
     ...left.map((c) => h("button", { type: "button", class: "chip", id: `deck-${c}`, onclick: () => {
-      r.typed[r.focus - 1] = [...cardsOf(r.typed[r.focus - 1]), c].join(" ");
+      const i = r.focus - 1;
+      if (full(r, r.focus) || r.bad[`seat-${r.focus}`]) return;
+      r.typed[i] = [r.typed[i], named(r, c)].filter((x) => x && x.trim()).join(" ");
+      r.read.cards[i] = [...(r.read.cards[i] || []), c];
       const field = document.getElementById(`hand-seat-${r.focus}`);
-      if (field) field.value = r.typed[r.focus - 1];
+      if (field) field.value = r.typed[i];
+      // Full: the next seat still short of cards is the one the deck gives to.
+      if (full(r, r.focus)) {
+        const next = r.seats.map((s) => s.seat).find((s) => !full(r, s));
+        if (next) r.focus = next;
+      }
       check(r);
-    } }, c)),
+    } }, named(r, c))),
   ];
+}
+
+/** Why the cards dealt do not stand yet, by the players' names. */
+function dealingView(r, bad) {
+  const held = (seat) => (r.read.cards[seat - 1] || []).length;
+  const due = r.expected || [];
+  const over = r.seats.find((s) => due[s.seat - 1] !== undefined && held(s.seat) > due[s.seat - 1]);
+  if (over) return t("replay_too_many", { who: over.name, n: held(over.seat), due: due[over.seat - 1] });
+  if (bad.card) return t("replay_twice", { card: named(r, bad.card), who: who(r, bad.seat) });
+  const left = due.reduce((a, b) => a + b, 0) - r.read.cards.reduce((a, c) => a + (c || []).length, 0);
+  return left === 1 ? t("replay_dealing_one") : t("replay_dealing", { n: Math.max(left, 0) });
 }
 
 /** The tricks, the first illegal card, the seat to play, the figures beside the line's. */
@@ -76,31 +149,33 @@ function resultView(r) {
   const bad = v.first_illegal;
   const out = [];
   if (bad && bad.trick === 0) {
-    out.push(h("p", { class: "hint", id: "replay-dealing" }, t("replay_dealing", { seat: bad.seat, card: bad.card || "—" }), " ", res.rule ? `(${res.rule[lang]})` : ""));
+    out.push(h("p", { class: "hint", id: "replay-dealing" }, dealingView(r, bad)));
     return out;
   }
   out.push(h("table", { id: "replay-tricks" },
     h("tr", {}, h("th", {}, t("replay_trick")), h("th", {}, t("replay_cards")), h("th", {}, t("replay_won_by"))),
     res.tricks.map((tr, i) => h("tr", {}, h("td", {}, i + 1),
-      h("td", {}, tr.plays.map(([seat, card]) => h("span", { class: "played" }, `${seat}: ${card} `)),
-        bad && bad.trick === i + 1 ? h("span", { class: "played illegal", id: "illegal-card" }, `${bad.seat}: ${bad.card}`) : null),
-      h("td", {}, tr.winner || "…"))),
-    bad && bad.trick > res.tricks.length ? h("tr", {}, h("td", {}, bad.trick), h("td", {}, h("span", { class: "played illegal", id: "illegal-card" }, `${bad.seat}: ${bad.card}`)), h("td", {}, "")) : null));
+      h("td", {}, tr.plays.map(([seat, card]) => h("span", { class: "played" }, `${who(r, seat)}: ${named(r, card)} `)),
+        bad && bad.trick === i + 1 ? h("span", { class: "played illegal", id: "illegal-card" }, `${who(r, bad.seat)}: ${named(r, bad.card)}`) : null),
+      h("td", {}, tr.winner ? who(r, tr.winner) : "…"))),
+    bad && bad.trick > res.tricks.length ? h("tr", {}, h("td", {}, bad.trick), h("td", {}, h("span", { class: "played illegal", id: "illegal-card" }, `${who(r, bad.seat)}: ${named(r, bad.card)}`)), h("td", {}, "")) : null));
   if (bad) {
     out.push(h("div", { class: "card forced", id: "replay-illegal" },
-      h("p", {}, t("replay_illegal", { trick: bad.trick, seat: bad.seat, card: bad.card }), " ", h("strong", {}, res.rule ? res.rule[lang] : bad.rule)),
-      h("p", {}, t("replay_allowed"), " ", bad.legal_cards.length ? bad.legal_cards.join(" ") : "—")));
+      h("p", {}, t("replay_illegal", { trick: bad.trick, who: who(r, bad.seat), card: named(r, bad.card) }), " ", h("strong", {}, res.rule ? res.rule[lang] : bad.rule)),
+      h("p", {}, t("replay_allowed"), " ", bad.legal_cards.length ? bad.legal_cards.map((c) => named(r, c)).join(" ") : "—")));
     return out;
   }
   if (res.next) {
     const legal = new Set(res.next.legal);
-    out.push(h("div", { id: "replay-next" }, h("span", {}, t("replay_to_play", { seat: res.next.seat }), " "),
+    out.push(h("div", { id: "replay-next" }, h("span", {}, t("replay_to_play", { who: who(r, res.next.seat) }), " "),
       res.next.hand.map((c) => h("button", { type: "button", class: legal.has(c) ? "chip legal" : "chip", id: `play-${c}`, onclick: () => {
-        r.play = [...cardsOf(r.play), c].join(" ");
+        if (r.bad.play) return;
+        r.play = [r.play, named(r, c)].filter((x) => x && x.trim()).join(" ");
+        r.read.play = [...r.read.play, c];
         const field = document.getElementById("replay-play");
         if (field) field.value = r.play;
         check(r);
-      } }, c))));
+      } }, named(r, c)))));
   }
   if (v.complete && v.figures) {
     const line = r.frame.deal;
@@ -127,19 +202,44 @@ function resultView(r) {
   return out;
 }
 
+/** The deal being replayed, for the print of the replayed deals: its cards as known so far,
+ * printed before any figure is written. */
+export function replaysForPrint(tid) {
+  const r = state.replay;
+  if (!r || !r.read || String(r.where.tournament) !== String(tid)) return [];
+  return [{ round: r.where.round, table: r.where.table, line: r.line, hand: record(r).hand }];
+}
+
 /** The panel, for the table's sheet shown on the jury screen. */
 export async function replayPanel(tid, sheet, desc) {
   const where = { tournament: tid, round: sheet.round, table: sheet.table };
   const key = `${tid}/${sheet.round}/${sheet.table}`;
   let r = state.replay && state.replay.key === key ? state.replay : null;
-  if (r) r.desc = desc;
+  if (r) {
+    r.desc = desc;
+    r.seats = sheet.seats;
+    // The window's language changed: the cards read so far are written again in the new one.
+    if (r.lang !== currentLang()) {
+      r.lang = currentLang();
+      r.typed = r.read.cards.map((cards) => cards.map((c) => named(r, c)).join(" "));
+      r.play = r.read.play.map((c) => named(r, c)).join(" ");
+      r.bad = {};
+      r.result = null;
+      r.error = null;
+    }
+  }
   const open = async (line) => {
     const frame = await call("hand_record", { ...where, line });
     // A line that already carries its cards opens with them.
     const kept = frame.deal.hand || {};
-    const typed = sheet.seats.map((_, i) => ((kept.cards || [])[i] || []).join(" "));
+    const cards = sheet.seats.map((_, i) => (kept.cards || [])[i] || []);
     const fields = Object.fromEntries((desc.hand_fields || []).map((f) => [f, kept[f] || ""]));
-    state.replay = { key, where, line, frame, desc, typed, play: (kept.play || []).join(" "), fields, focus: 1, result: null, error: null };
+    const fresh = { key, where, line, frame, desc, seats: sheet.seats, lang: currentLang(), fields, focus: 1, result: null, error: null, expected: null,
+      read: { cards, play: kept.play || [] }, bad: {} };
+    // Cards kept with the line are shown in the jury's words.
+    fresh.typed = cards.map((list) => list.map((c) => named(fresh, c)).join(" "));
+    fresh.play = fresh.read.play.map((c) => named(fresh, c)).join(" ");
+    state.replay = fresh;
     render();
   };
   const lines = sheet.lines.map((l) => h("option", { value: l.line, selected: r && r.line === l.line }, `${l.line}. ${l.label} (${t("dealer")} ${l.dealer})`));
@@ -158,13 +258,15 @@ export async function replayPanel(tid, sheet, desc) {
   return [
     ...head,
     Object.keys(r.fields).length ? h("div", { class: "row" }, Object.keys(r.fields).map(fieldSelect)) : null,
+    desc.cards_typed ? h("p", { class: "hint", id: "replay-typing" }, t("replay_typing"), " ", h("strong", {}, desc.cards_typed)) : null,
     h("div", { id: "replay-hands" }, sheet.seats.map((s) => h("label", { class: "wide" }, `${s.seat}. ${s.name}`,
-      h("input", { id: `hand-seat-${s.seat}`, value: r.typed[s.seat - 1], autocomplete: "off", spellcheck: "false", placeholder: "AS KH 10D …",
+      h("input", { id: `hand-seat-${s.seat}`, class: r.bad[`seat-${s.seat}`] ? "bad" : null, value: r.typed[s.seat - 1], autocomplete: "off", spellcheck: "false",
         onfocus: () => { r.focus = s.seat; const d = document.getElementById("replay-deck"); if (d) d.replaceChildren(...deckView(r)); },
-        oninput: (e) => { r.typed[s.seat - 1] = e.target.value; check(r); } })))),
+        oninput: async (e) => { r.typed[s.seat - 1] = e.target.value; await readField(r, `seat-${s.seat}`); check(r); } })))),
     h("div", { id: "replay-deck", class: "chips" }, deckView(r)),
     h("label", { class: "wide" }, t("replay_play"),
-      h("input", { id: "replay-play", value: r.play, autocomplete: "off", spellcheck: "false", placeholder: "2C KC AC 5C …", oninput: (e) => { r.play = e.target.value; check(r); } })),
+      h("input", { id: "replay-play", class: r.bad.play ? "bad" : null, value: r.play, autocomplete: "off", spellcheck: "false",
+        oninput: async (e) => { r.play = e.target.value; await readField(r, "play"); check(r); } })),
     h("div", { id: "replay-result" }, resultView(r)),
   ];
 }
