@@ -108,7 +108,10 @@ function deckView(r) {
   const left = (r.desc.deck || []).filter((c) => !dealt.has(c));
   if (!left.length) return [];
   const name = who(r, r.focus);
-  if (full(r, r.focus)) return [h("span", { class: "hint", id: "replay-seat-full" }, t("replay_seat_full", { who: name, n: r.expected[r.focus - 1] }))];
+  if (full(r, r.focus)) {
+    const n = r.expected[r.focus - 1];
+    return [h("span", { class: "hint", id: "replay-seat-full" }, t(n === 0 ? "replay_seat_out" : n === 1 ? "replay_seat_full_one" : "replay_seat_full", { who: name, n }))];
+  }
   return [
     h("span", { class: "hint" }, left.length === 1 ? t("replay_deck_left_one", { who: name }) : t("replay_deck_left", { n: left.length, who: name })),
     ...left.map((c) => h("button", { type: "button", class: "chip", id: `deck-${c}`, onclick: () => {
@@ -133,7 +136,7 @@ function dealingView(r, bad) {
   const held = (seat) => (r.read.cards[seat - 1] || []).length;
   const due = r.expected || [];
   const over = r.seats.find((s) => due[s.seat - 1] !== undefined && held(s.seat) > due[s.seat - 1]);
-  if (over) return t("replay_too_many", { who: over.name, n: held(over.seat), due: due[over.seat - 1] });
+  if (over) return t(held(over.seat) === 1 ? "replay_too_many_one" : "replay_too_many", { who: over.name, n: held(over.seat), due: due[over.seat - 1] });
   if (bad.card) return t("replay_twice", { card: named(r, bad.card), who: who(r, bad.seat) });
   const left = due.reduce((a, b) => a + b, 0) - r.read.cards.reduce((a, c) => a + (c || []).length, 0);
   return left === 1 ? t("replay_dealing_one") : t("replay_dealing", { n: Math.max(left, 0) });
