@@ -193,7 +193,7 @@ fn wrong_codes_from_one_address_are_throttled() {
     }
     // … the eleventh unknown code is refused before it is looked at, saying how long to wait
     // (in the body and in `Retry-After`), and so is a code this server has not served yet…
-    let raw = format!("GET /api/v1/sheet HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer 0000000000000099\r\nAccept-Language: fr\r\n\r\n");
+    let raw = "GET /api/v1/sheet HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer 0000000000000099\r\nAccept-Language: fr\r\n\r\n";
     let (s, body, _) = send(server.addr, raw.as_bytes()).unwrap();
     assert_eq!((s, body["kind"].as_str()), (429, Some("throttled")));
     let wait = body["retry_after"].as_u64().unwrap();

@@ -289,6 +289,21 @@ fn scorer(given: &Option<String>) -> String {
 
 type Ctx = (State<Arc<Room>>, ConnectInfo<SocketAddr>, HeaderMap);
 
+/// A request's query (`?round=1&table=2`), refused as FORMAT.md says (400, `{kind, message}`
+/// in the request's language) when it cannot be read — not with the framework's plain text.
+struct Q<T>(T);
+
+impl<T: DeserializeOwned, S: Send + Sync> axum::extract::FromRequestParts<S> for Q<T> {
+    type Rejection = Failure;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Query::<T>::from_request_parts(parts, state).await {
+            Ok(Query(q)) => Ok(Q(q)),
+            Err(e) => Err(Failure::malformed(&e.body_text(), lang(&parts.headers))),
+        }
+    }
+}
+
 #[derive(Deserialize)]
 struct Where {
     round: Option<i64>,
@@ -305,12 +320,12 @@ async fn whoami((State(room), ConnectInfo(addr), headers): Ctx) -> Answer {
     ok(StatusCode::OK, &view)
 }
 
-async fn sheet(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Query(w): Query<Where>) -> Answer {
+async fn sheet(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Q(w): Q<Where>) -> Answer {
     let lang = lang(&headers);
     ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_sheet(d, w.round, w.table)).await?)
 }
 
-async fn history(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Query(w): Query<Where>) -> Answer {
+async fn history(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Q(w): Q<Where>) -> Answer {
     let lang = lang(&headers);
     ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_table(d, w.round, w.table).and_then(|at| a.sheet_history(&at))).await?)
 }
@@ -320,7 +335,7 @@ struct Lang_ {
     lang: Option<String>,
 }
 
-async fn game((State(room), ConnectInfo(addr), headers): Ctx, Query(q): Query<Lang_>) -> Answer {
+async fn game((State(room), ConnectInfo(addr), headers): Ctx, Q(q): Q<Lang_>) -> Answer {
     let lang = lang(&headers);
     let want = q.lang.unwrap_or_else(|| lang.code().to_string());
     ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.game_view(&d.tournament, &want)).await?)
@@ -411,7 +426,7 @@ async fn rulings_list((State(room), ConnectInfo(addr), headers): Ctx) -> Answer 
 }
 
 /// A round's tables (the jury's table chooser; a table's code only its own round).
-async fn round(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Query(w): Query<Where>) -> Answer {
+async fn round(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Q(w): Q<Where>) -> Answer {
     let lang = lang(&headers);
     ok(
         StatusCode::OK,
