@@ -17,6 +17,7 @@ mod error;
 pub mod hands;
 mod players;
 pub mod print;
+pub mod publish;
 mod seasons;
 mod sheets;
 mod standings;

@@ -101,6 +101,20 @@ enum Command {
     Restore { file: PathBuf },
     /// Check the whole database (PRAGMA integrity_check).
     Check,
+    /// The club's results website: every evening, season and player as plain pages in DIR,
+    /// to copy to any web host (FORMAT.md "Published results"). Publishing again rewrites only
+    /// what changed; a folder holding files it did not write is refused.
+    Publish {
+        /// The folder (created if missing): empty, or the one published into before.
+        #[arg(long)]
+        out: PathBuf,
+        /// The club's language, of `index.html` pages (each page is also in every language): en, fr or nl.
+        #[arg(long)]
+        lang: Option<String>,
+        /// Names as "Anne D." everywhere (pages, JSON, CSV, feed).
+        #[arg(long)]
+        initials: bool,
+    },
     /// Kings Cribbage tools that need no tournament.
     #[command(subcommand)]
     Cribbage(CribbageCmd),
@@ -1012,6 +1026,20 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         // Handled above, before the database is opened.
         Command::Restore { .. } | Command::Cribbage(_) | Command::Hand(_) => {}
+        Command::Publish { out, lang, initials } => {
+            let lang = atout_api::print::print_lang(lang.as_deref());
+            let done = app.publish(&out, &lang, atout_api::publish::Privacy { initials })?;
+            outln!(
+                "published {} evenings, {} seasons, {} players into {}: {} files written, {} unchanged, {} removed",
+                done.evenings,
+                done.seasons,
+                done.players,
+                done.dir,
+                done.written,
+                done.unchanged,
+                done.removed
+            );
+        }
         Command::Check => {
             let result = app.check()?;
             outln!("{result}");

@@ -5,6 +5,7 @@
 pub mod pdf;
 pub mod qr;
 pub mod season;
+pub mod site;
 
 use serde::Deserialize;
 use serde_json::Value;

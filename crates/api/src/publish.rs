@@ -1,0 +1,445 @@
+//! The club's results website (`atout publish`, the window's "Publish the results"): every
+//! evening, season and player as static pages in a folder (rendered by
+//! `atout_report::site`), written safely: only inside that folder, never over a file this
+//! publishing did not write, only the files whose content changed.
+
+use crate::error::{ApiError, Result};
+use crate::{Atout, TableRef};
+use atout_report::site::{self, EveningPage, LineRow, PlayerPage, RankRow, RoundPage, SeasonPage, SeasonRow, Site, TablePage, Upcoming, Words};
+use atout_rules::season::{Count, SeasonSettings};
+use atout_rules::{said, Lang};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+/// The list of what publishing wrote, kept in the folder: what it may replace or remove.
+const MANIFEST: &str = ".atout-published";
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Published {
+    pub dir: String,
+    /// Files written now (new or changed), left as they were, and removed (an evening or a
+    /// player gone).
+    pub written: usize,
+    pub unchanged: usize,
+    pub removed: usize,
+    pub evenings: usize,
+    pub seasons: usize,
+    pub players: usize,
+}
+
+/// How names are published.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Privacy {
+    /// "Anne D." everywhere.
+    pub initials: bool,
+}
+
+fn all(said: atout_rules::Said) -> Words {
+    [said.en, said.fr, said.nl]
+}
+
+/// A name as published: the first name and the initial of the rest ("Anne D.") with `initials`.
+pub fn published_name(name: &str, privacy: Privacy) -> String {
+    if !privacy.initials {
+        return name.to_string();
+    }
+    let mut parts = name.split_whitespace();
+    let Some(first) = parts.next() else { return String::new() };
+    match parts.next().and_then(|rest| rest.chars().next()) {
+        Some(initial) => format!("{first} {initial}."),
+        None => first.to_string(),
+    }
+}
+
+/// Every full name replaced by its published form in a text (longest names first, so that
+/// "Anne Peeters-Claes" is not half replaced as "Anne Peeters").
+struct Masks(Vec<(String, String)>);
+
+impl Masks {
+    fn text(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        for (full, shown) in &self.0 {
+            if out.contains(full.as_str()) {
+                out = out.replace(full.as_str(), shown);
+            }
+        }
+        out
+    }
+    fn words(&self, w: &atout_rules::Said) -> Words {
+        [self.text(&w.en), self.text(&w.fr), self.text(&w.nl)]
+    }
+    /// Every `name` field of a JSON value.
+    fn json(&self, v: &mut Value) {
+        match v {
+            Value::Object(map) => {
+                for (k, x) in map.iter_mut() {
+                    if k == "name" {
+                        if let Value::String(s) = x {
+                            *s = self.text(s);
+                        }
+                    } else {
+                        self.json(x);
+                    }
+                }
+            }
+            Value::Array(items) => items.iter_mut().for_each(|x| self.json(x)),
+            _ => {}
+        }
+    }
+}
+
+fn season_counts(settings: &Value) -> Words {
+    let s = SeasonSettings::parse(settings).unwrap_or_default();
+    let min = s.min_evenings;
+    let counted = match s.count {
+        Count::All => said!("Counted: every evening", "Comptent : toutes les soirées", "Tellen mee: alle avonden"),
+        Count::Best(n) => said!(
+            "Counted: each player's best {n} evenings",
+            "Comptent : les {n} meilleures soirées de chacun",
+            "Tellen mee: de beste {n} avonden van elke speler"
+        ),
+    };
+    let least = said!("at least {min} evenings to be ranked", "au moins {min} soirées pour être classé", "minstens {min} avonden om gerangschikt te worden");
+    [format!("{}; {}.", counted.en, least.en), format!("{} ; {}.", counted.fr, least.fr), format!("{}; {}.", counted.nl, least.nl)]
+}
+
+impl Atout {
+    /// Publish every evening, season and player into `dir` (created if missing) as the club's
+    /// results website, pages in `lang` first (and in every language beside them).
+    pub fn publish(&mut self, dir: &Path, lang: &str, privacy: Privacy) -> Result<Published> {
+        let site = self.site(Lang::parse(lang).code(), privacy)?;
+        let files = site::render(&site);
+        let mut done = write_site(dir, &files)?;
+        done.evenings = site.evenings.len();
+        done.seasons = site.seasons.len();
+        done.players = site.players.len();
+        Ok(done)
+    }
+
+    /// The site's data: what each page shows.
+    fn site(&mut self, lang: &str, privacy: Privacy) -> Result<Site> {
+        let today = chrono::Local::now().date_naive().to_string();
+        let tournaments = self.tournament_list()?;
+        // Every name as published.
+        let mut names: BTreeSet<String> = self.players_list()?.into_iter().map(|p| p.name).collect();
+        for t in &tournaments {
+            names.extend(self.tournament_players(&t.id.to_string())?.into_iter().map(|e| e.name));
+        }
+        let mut masks: Vec<(String, String)> = names.into_iter().map(|n| (n.clone(), published_name(&n, privacy))).filter(|(a, b)| a != b).collect();
+        masks.sort_by_key(|m| std::cmp::Reverse(m.0.len()));
+        let masks = Masks(masks);
+
+        let mut site = Site { lang: lang.to_string(), ..Default::default() };
+        let mut players: BTreeMap<i64, PlayerPage> = BTreeMap::new();
+        let games: HashMap<String, Words> = ["en", "fr", "nl"].iter().enumerate().fold(HashMap::new(), |mut acc: HashMap<String, Words>, (i, l)| {
+            for g in crate::games(l) {
+                acc.entry(g.code.to_string()).or_default()[i] = g.name.to_string();
+            }
+            acc
+        });
+        for t in &tournaments {
+            let tid = t.id.to_string();
+            let game = games.get(&t.game).cloned().unwrap_or_else(|| [t.game.clone(), t.game.clone(), t.game.clone()]);
+            if t.rounds_drawn == 0 {
+                if let Some(date) = t.date.clone().filter(|d| *d >= today) {
+                    site.upcoming.push(Upcoming { id: t.id, name: t.name.clone(), date, game });
+                }
+                continue;
+            }
+            let evening = self.evening_page(t, game, &masks)?;
+            // Each player's evening, for their page.
+            let entrants: HashMap<String, (i64, String, String)> = {
+                let l = self.loaded(t.id)?;
+                l.entrants.iter().map(|e| (e.code.clone(), (e.player.id, e.player.name.clone(), e.player.club.clone()))).collect()
+            };
+            let standings = self.standings(&tid, None)?;
+            for r in &standings.rows {
+                let Some((pid, name, club)) = entrants.get(&*r.player) else { continue };
+                let page = players.entry(*pid).or_insert_with(|| PlayerPage { id: *pid, name: masks.text(name), club: club.clone(), ..Default::default() });
+                let value = r.table_points.map_or_else(|| r.score_sum.to_string(), |p| p.to_string());
+                let place = (!r.rounds.is_empty()).then_some((r.rank, r.shared));
+                page.evenings.push((t.id, t.name.clone(), t.date.clone(), place, value));
+            }
+            for w in &standings.withdrawn {
+                if let Some((pid, name, club)) = entrants.get(&*w.player) {
+                    let page = players.entry(*pid).or_insert_with(|| PlayerPage { id: *pid, name: masks.text(name), club: club.clone(), ..Default::default() });
+                    page.evenings.push((t.id, t.name.clone(), t.date.clone(), None, String::new()));
+                }
+            }
+            site.evenings.push(evening);
+        }
+        site.evenings.sort_by(|a, b| b.date.cmp(&a.date).then(b.id.cmp(&a.id)));
+        site.upcoming.sort_by(|a, b| a.date.cmp(&b.date));
+
+        for s in self.seasons()? {
+            let standings = self.season_standings(&s.id.to_string())?;
+            let published: BTreeSet<i64> = site.evenings.iter().map(|e| e.id).collect();
+            let evenings: Vec<(i64, String, Option<String>)> =
+                standings.tournaments.iter().filter(|e| published.contains(&e.id)).map(|e| (e.id, e.name.clone(), e.date.clone())).collect();
+            let rows = standings
+                .rows
+                .iter()
+                .map(|r| SeasonRow {
+                    place: r.rank,
+                    shared: r.shared,
+                    qualified: r.qualified,
+                    player: r.player,
+                    name: masks.text(&r.name),
+                    club: r.club.clone(),
+                    total: r.total.to_string(),
+                    results: evenings
+                        .iter()
+                        .map(|(id, _, _)| r.results.iter().find(|x| x.tournament_id == *id).map(|x| (x.points.to_string(), x.counted)))
+                        .collect(),
+                })
+                .collect::<Vec<_>>();
+            for r in &standings.rows {
+                if let Some(page) = players.get_mut(&r.player) {
+                    page.seasons.push((s.id, s.name.clone(), Some((r.rank, r.shared)), r.total.to_string()));
+                }
+            }
+            site.seasons.push(SeasonPage {
+                id: s.id,
+                name: s.name.clone(),
+                counts: season_counts(&s.settings),
+                evenings,
+                rows,
+                clubs: standings.clubs.iter().map(|c| (c.rank, c.shared, c.club.clone(), c.total.to_string())).collect(),
+                leaders: standings
+                    .leaders
+                    .iter()
+                    .map(|l| (masks.text(&l.name), l.totals.iter().map(|x| x.to_string().parse::<f64>().unwrap_or(0.0)).collect()))
+                    .collect(),
+            });
+        }
+        for p in players.values_mut() {
+            let places: Vec<f64> = p.evenings.iter().filter_map(|e| e.3.map(|(place, _)| place as f64)).collect();
+            p.average_place = (!places.is_empty()).then(|| places.iter().sum::<f64>() / places.len() as f64);
+            p.evenings.sort_by(|a, b| b.2.cmp(&a.2).then(b.0.cmp(&a.0)));
+        }
+        site.players = players.into_values().collect();
+        site.players.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
+        Ok(site)
+    }
+
+    fn evening_page(&mut self, t: &crate::TournamentInfo, game: Words, masks: &Masks) -> Result<EveningPage> {
+        let tid = t.id.to_string();
+        let standings = self.standings(&tid, None)?;
+        let status = self.round_status(&tid)?;
+        let provisional = (t.rounds_drawn as u32) < t.rounds || status.iter().any(|r| !r.open.is_empty());
+        let audit = self.audit(&tid)?;
+        let (computed_utc, computed_local) = audit.last().map(|a| (a.at.clone(), a.at_local.clone())).unwrap_or_default();
+        let clubs: HashMap<String, String> = self.tournament_players(&tid)?.into_iter().map(|e| (e.player, e.club)).collect();
+        let registry: HashMap<String, i64> = self.loaded(t.id)?.entrants.iter().map(|e| (e.code.clone(), e.player.id)).collect();
+        let table_points = standings.rows.iter().any(|r| r.table_points.is_some());
+        let mut ranking: Vec<RankRow> = vec![];
+        for (i, r) in standings.rows.iter().enumerate() {
+            // What set this player below the one above who had the same main value.
+            let decided_by =
+                i.checked_sub(1).map(|j| &standings.rows[j]).filter(|above| !r.shared && above.table_points == r.table_points && table_points).and_then(
+                    |above| {
+                        if above.score_sum != r.score_sum {
+                            Some(all(said!("the sum of round scores", "la somme des scores de manche", "de som van de rondescores")))
+                        } else if above.best_round != r.best_round {
+                            Some(all(said!("the best round", "la meilleure manche", "de beste ronde")))
+                        } else {
+                            None
+                        }
+                    },
+                );
+            ranking.push(RankRow {
+                place: r.rank,
+                shared: r.shared,
+                player: registry.get(&*r.player).copied(),
+                name: masks.text(&r.name),
+                club: clubs.get(&*r.player).cloned().unwrap_or_default(),
+                table_points: r.table_points.map(|p| p.to_string()),
+                score: r.score_sum,
+                best_round: r.best_round,
+                decided_by,
+            });
+        }
+        let mut rounds = vec![];
+        for round in 1..=t.rounds_drawn {
+            let view = self.round_view(&tid, round)?;
+            let mut tables = vec![];
+            for table in &view.tables {
+                let at = TableRef::new(tid.clone(), round, table.number);
+                let sheet = self.sheet(&at)?;
+                let history = self.sheet_history(&at)?;
+                let mut versions: HashMap<i64, usize> = HashMap::new();
+                for h in history.iter().filter(|h| h.kind == "deal") {
+                    if let Some(line) = h.line {
+                        *versions.entry(line).or_default() += 1;
+                    }
+                }
+                let lines = sheet
+                    .lines
+                    .iter()
+                    .map(|l| LineRow {
+                        line: l.line.line,
+                        label: masks.words(&l.label_texts),
+                        who: masks.words(&l.who_texts),
+                        points: l
+                            .line
+                            .points
+                            .iter()
+                            .enumerate()
+                            .map(|(i, p)| if l.line.sits_out == Some(i + 1) { "—".into() } else { p.to_string() })
+                            .collect(),
+                        corrected: versions.get(&(l.line.line as i64)).is_some_and(|n| *n > 1),
+                        void: !l.line.counts,
+                    })
+                    .collect();
+                tables.push(TablePage {
+                    number: table.number,
+                    seats: sheet.seats.iter().map(|s| (masks.text(&s.name), registry.get(&s.player).copied())).collect(),
+                    complete: sheet.complete,
+                    lines,
+                    totals: sheet.totals.clone(),
+                    rulings: sheet
+                        .rulings
+                        .iter()
+                        .map(|r| {
+                            let by = if r.by.is_empty() { String::new() } else { format!(" ({})", masks.text(&r.by)) };
+                            let reason = masks.text(&r.reason);
+                            ([format!("{reason}{by}"), format!("{reason}{by}"), format!("{reason}{by}")], r.points.clone())
+                        })
+                        .collect(),
+                    scores: sheet.scores.clone(),
+                    points: if sheet.uses_table_points { sheet.table_points.iter().map(|p| p.to_string()).collect() } else { vec![] },
+                });
+            }
+            rounds.push(RoundPage { number: round, tables });
+        }
+        // The standings as files, exactly as `atout standings` gives them (names as published).
+        let mut json = serde_json::to_value(&standings).map_err(|e| ApiError::internal("standings", e))?;
+        masks.json(&mut json);
+        let standings_json = serde_json::to_string_pretty(&json).map_err(|e| ApiError::internal("standings", e))? + "\n";
+        let mut csv = self.standings_for_print(&tid, None)?;
+        masks.json(&mut csv);
+        let standings_csv = atout_report::standings_csv(&csv, &atout_report::Layout::standard(), "en").map_err(|e| ApiError::internal("standings", e))?;
+        Ok(EveningPage {
+            id: t.id,
+            name: t.name.clone(),
+            game,
+            date: t.date.clone(),
+            provisional,
+            computed_local,
+            computed_utc,
+            table_points,
+            ranking,
+            withdrawn: standings.withdrawn.iter().map(|w| masks.text(&w.name)).collect(),
+            rounds,
+            standings_json,
+            standings_csv,
+        })
+    }
+}
+
+fn io(path: &Path, source: std::io::Error) -> ApiError {
+    ApiError::File { path: path.display().to_string(), source }
+}
+
+/// Every file under `dir`, as site paths (`a/b.html`).
+fn files_under(dir: &Path, base: &Path, out: &mut Vec<String>) -> Result<()> {
+    for entry in std::fs::read_dir(dir).map_err(|e| io(dir, e))? {
+        let entry = entry.map_err(|e| io(dir, e))?;
+        let path = entry.path();
+        let kind = entry.file_type().map_err(|e| io(&path, e))?;
+        if kind.is_dir() {
+            files_under(&path, base, out)?;
+        } else {
+            let rel = path.strip_prefix(base).unwrap_or(&path).components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect::<Vec<_>>().join("/");
+            out.push(rel);
+        }
+    }
+    Ok(())
+}
+
+/// Write the site's files into `dir`: refused when `dir` holds a file publishing did not
+/// write (named); a file whose bytes are the same is left alone; a file written before and
+/// no longer part of the site is removed.
+fn write_site(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<Published> {
+    let manifest_path = dir.join(MANIFEST);
+    let before: BTreeSet<String> = match std::fs::read_to_string(&manifest_path) {
+        Ok(text) => text.lines().filter(|l| !l.is_empty()).map(String::from).collect(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => BTreeSet::new(),
+        Err(e) => return Err(io(&manifest_path, e)),
+    };
+    if dir.exists() {
+        let mut present = vec![];
+        files_under(dir, dir, &mut present)?;
+        present.sort();
+        if let Some(foreign) = present.iter().find(|p| p.as_str() != MANIFEST && !before.contains(p.as_str())) {
+            let (d, f) = (dir.display().to_string(), foreign.clone());
+            return Err(ApiError::invalid(said!(
+                "{d} holds files publishing did not write (such as {f}): publish into an empty folder, or the one published before",
+                "{d} contient des fichiers que la publication n'a pas écrits (par exemple {f}) : publiez dans un dossier vide, ou dans celui publié la fois précédente",
+                "{d} bevat bestanden die het publiceren niet schreef (zoals {f}): publiceer in een lege map, of in die van de vorige keer"
+            )));
+        }
+    }
+    let mut done = Published { dir: dir.display().to_string(), ..Default::default() };
+    let now: BTreeSet<String> = files.iter().map(|(p, _)| p.clone()).collect();
+    // The manifest first lists what may be written, so that a publish cut short can be run again.
+    let union: BTreeSet<&String> = before.iter().chain(now.iter()).collect();
+    std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+    write_if_changed(&manifest_path, union.iter().map(|p| format!("{p}\n")).collect::<String>().as_bytes())?;
+    for (rel, bytes) in files {
+        // Paths are the renderer's own (ids and fixed names); nothing may leave the folder.
+        if rel.split('/').any(|part| part.is_empty() || part == ".." || part == "." || part.contains('\\')) {
+            return Err(ApiError::internal("publish", format!("a page path leaves the folder: {rel}")));
+        }
+        let path: PathBuf = rel.split('/').fold(dir.to_path_buf(), |p, part| p.join(part));
+        if write_if_changed(&path, bytes)? {
+            done.written += 1;
+        } else {
+            done.unchanged += 1;
+        }
+    }
+    for gone in before.difference(&now) {
+        let path: PathBuf = gone.split('/').fold(dir.to_path_buf(), |p, part| p.join(part));
+        match std::fs::remove_file(&path) {
+            Ok(()) => done.removed += 1,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(io(&path, e)),
+        }
+        // Its folder goes too once empty.
+        if let Some(parent) = path.parent().filter(|p| *p != dir) {
+            let _ = std::fs::remove_dir(parent);
+        }
+    }
+    write_if_changed(&manifest_path, now.iter().map(|p| format!("{p}\n")).collect::<String>().as_bytes())?;
+    Ok(done)
+}
+
+/// Write `bytes` to `path` (through a file beside it, renamed) unless it already holds them.
+fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<bool> {
+    if std::fs::read(path).is_ok_and(|old| old == bytes) {
+        return Ok(false);
+    }
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| io(parent, e))?;
+    }
+    let temp = path.with_extension("atout-tmp");
+    std::fs::write(&temp, bytes).map_err(|e| io(&temp, e))?;
+    std::fs::rename(&temp, path).map_err(|e| io(path, e))?;
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn initials_keep_the_first_name_and_the_surname_s_initial() {
+        let on = Privacy { initials: true };
+        assert_eq!(published_name("Anne Dubois", on), "Anne D.");
+        assert_eq!(published_name("Jean-Pierre Van den Berg", on), "Jean-Pierre V.");
+        assert_eq!(published_name("Cher", on), "Cher");
+        assert_eq!(published_name("Anne Dubois", Privacy::default()), "Anne Dubois");
+    }
+}

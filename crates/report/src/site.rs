@@ -1,0 +1,794 @@
+//! The club's results website (`atout publish`): plain HTML pages, an Atom feed and an
+//! iCalendar file, from data the api gathers. Pure: it returns each file's path (relative,
+//! `/`-separated, inside the site) and its bytes; the api decides what is written.
+//!
+//! Layout: `index.html` is the club's page in the club's language, and every page also
+//! exists in each language as `index.<lang>.html` beside it; `evening-<id>/`, `season-<id>/`
+//! and `player-<id>/` each hold a page. Links are relative and stay inside the site; nothing
+//! is loaded from elsewhere; nothing needs JavaScript. Every text from the database is
+//! escaped.
+
+use std::fmt::Write;
+
+/// A text in every language: English, French, Dutch.
+pub type Words = [String; 3];
+
+pub const LANGS: [&str; 3] = ["en", "fr", "nl"];
+
+fn index_of(lang: &str) -> usize {
+    LANGS.iter().position(|l| *l == lang).unwrap_or(0)
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Site {
+    /// The club's language: `index.html` pages are in it.
+    pub lang: String,
+    pub evenings: Vec<EveningPage>,
+    pub seasons: Vec<SeasonPage>,
+    pub players: Vec<PlayerPage>,
+    pub upcoming: Vec<Upcoming>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct EveningPage {
+    pub id: i64,
+    pub name: String,
+    pub game: Words,
+    pub date: Option<String>,
+    /// Rounds still open (the ranking is provisional), and when the standings last changed (local time) and in UTC.
+    pub provisional: bool,
+    pub computed_local: String,
+    pub computed_utc: String,
+    pub table_points: bool,
+    pub ranking: Vec<RankRow>,
+    /// Players who never played: listed apart, no place.
+    pub withdrawn: Vec<String>,
+    pub rounds: Vec<RoundPage>,
+    pub standings_json: String,
+    pub standings_csv: String,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct RankRow {
+    pub place: usize,
+    pub shared: bool,
+    pub player: Option<i64>,
+    pub name: String,
+    pub club: String,
+    pub table_points: Option<String>,
+    pub score: i64,
+    pub best_round: Option<i64>,
+    /// What separated this player from the one above, who had the same main value.
+    pub decided_by: Option<Words>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct RoundPage {
+    pub number: i64,
+    pub tables: Vec<TablePage>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct TablePage {
+    pub number: i64,
+    pub seats: Vec<(String, Option<i64>)>,
+    pub complete: bool,
+    pub lines: Vec<LineRow>,
+    pub totals: Vec<i64>,
+    pub rulings: Vec<(Words, Vec<i64>)>,
+    pub scores: Vec<i64>,
+    pub points: Vec<String>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct LineRow {
+    pub line: usize,
+    pub label: Words,
+    pub who: Words,
+    pub points: Vec<String>,
+    /// Written again after it was first entered (the log keeps every version).
+    pub corrected: bool,
+    /// Voided: it counts for nothing.
+    pub void: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct SeasonPage {
+    pub id: i64,
+    pub name: String,
+    /// What counts: the best N evenings, at least M played.
+    pub counts: Words,
+    pub evenings: Vec<(i64, String, Option<String>)>,
+    pub rows: Vec<SeasonRow>,
+    pub clubs: Vec<(usize, bool, String, String)>,
+    /// Each leader's total after each evening, for the chart.
+    pub leaders: Vec<(String, Vec<f64>)>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct SeasonRow {
+    pub place: usize,
+    pub shared: bool,
+    pub qualified: bool,
+    pub player: i64,
+    pub name: String,
+    pub club: String,
+    pub total: String,
+    /// Per evening of the season: the points, and whether they count (none: not played).
+    pub results: Vec<Option<(String, bool)>>,
+}
+
+/// A place, and whether it is shared (none: no place, a player who never played).
+pub type Place = Option<(usize, bool)>;
+/// An evening on a player's page: its id, name, date, the player's place, the main value.
+pub type PlayerEvening = (i64, String, Option<String>, Place, String);
+/// A season on a player's page: its id, name, the player's place, their total.
+pub type PlayerSeason = (i64, String, Place, String);
+
+#[derive(Clone, Debug, Default)]
+pub struct PlayerPage {
+    pub id: i64,
+    pub name: String,
+    pub club: String,
+    pub evenings: Vec<PlayerEvening>,
+    pub seasons: Vec<PlayerSeason>,
+    pub average_place: Option<f64>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Upcoming {
+    pub id: i64,
+    pub name: String,
+    pub date: String,
+    pub game: Words,
+}
+
+/// Escaped for HTML text and attribute values.
+pub fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The site's words, in every language.
+fn w(key: &'static str, lang: usize) -> &'static str {
+    let all: [&str; 3] = match key {
+        "title" => ["Club results", "Résultats du club", "Uitslagen van de club"],
+        "evenings" => ["Evenings", "Soirées", "Avonden"],
+        "seasons" => ["Seasons", "Saisons", "Seizoenen"],
+        "upcoming" => ["Evenings to come", "Soirées à venir", "Komende avonden"],
+        "players" => ["Players", "Joueurs", "Spelers"],
+        "place" => ["Place", "Place", "Plaats"],
+        "name" => ["Name", "Nom", "Naam"],
+        "club" => ["Club", "Club", "Club"],
+        "table_points" => ["Table points", "Points de table", "Tafelpunten"],
+        "score" => ["Score", "Score", "Score"],
+        "best_round" => ["Best round", "Meilleure manche", "Beste ronde"],
+        "decided" => ["Tie broken by", "Départagé par", "Gelijkstand beslist door"],
+        "ranking" => ["Ranking", "Classement", "Rangschikking"],
+        "provisional" => {
+            ["Provisional: rounds are still being played.", "Provisoire : des manches sont encore en cours.", "Voorlopig: er worden nog rondes gespeeld."]
+        }
+        "final" => ["Final ranking.", "Classement final.", "Eindrangschikking."],
+        "computed" => ["Standings as of", "Classement arrêté le", "Stand op"],
+        "withdrawn" => ["Withdrawn before playing (no place)", "Retirés avant de jouer (sans place)", "Teruggetrokken voor ze speelden (geen plaats)"],
+        "round" => ["Round", "Manche", "Ronde"],
+        "table" => ["Table", "Table", "Tafel"],
+        "line" => ["Line", "Ligne", "Lijn"],
+        "game" => ["Game", "Jeu", "Spel"],
+        "totals" => ["Totals", "Totaux", "Totalen"],
+        "round_scores" => ["Round scores", "Scores de la manche", "Rondescores"],
+        "corrected" => ["corrected", "corrigée", "verbeterd"],
+        "void" => ["void", "annulée", "ongeldig"],
+        "open" => ["being played", "en cours", "wordt gespeeld"],
+        "download" => ["Standings as data", "Classement en données", "Stand als gegevens"],
+        "season_ranking" => ["Season ranking", "Classement de la saison", "Seizoensrangschikking"],
+        "club_ranking" => ["Clubs", "Clubs", "Clubs"],
+        "total" => ["Total", "Total", "Totaal"],
+        "qualified" => ["qualified", "qualifié", "gekwalificeerd"],
+        "not_qualified" => ["not yet qualified", "pas encore qualifié", "nog niet gekwalificeerd"],
+        "counted" => ["counts", "compte", "telt"],
+        "not_counted" => ["does not count", "ne compte pas", "telt niet"],
+        "chart" => ["The leaders' totals after each evening", "Les totaux des premiers après chaque soirée", "De totalen van de leiders na elke avond"],
+        "average" => ["Average place", "Place moyenne", "Gemiddelde plaats"],
+        "date" => ["Date", "Date", "Datum"],
+        "points" => ["Points", "Points", "Punten"],
+        "home" => ["Club results", "Résultats du club", "Uitslagen van de club"],
+        "languages" => ["Other languages", "Autres langues", "Andere talen"],
+        "feed" => ["Feed of published evenings (Atom)", "Fil des soirées publiées (Atom)", "Feed van de gepubliceerde avonden (Atom)"],
+        "calendar" => ["Calendar of evenings to come (iCalendar)", "Calendrier des soirées à venir (iCalendar)", "Kalender van de komende avonden (iCalendar)"],
+        "none" => ["None yet.", "Aucune pour l'instant.", "Nog geen."],
+        "sheets" => ["Tables and sheets", "Tables et feuilles", "Tafels en bladen"],
+        "rulings" => ["Rulings", "Décisions", "Beslissingen"],
+        "withdrawn_short" => ["withdrawn", "retiré", "teruggetrokken"],
+        _ => [key, key, key],
+    };
+    all[lang]
+}
+
+const LANG_NAMES: [&str; 3] = ["English", "Français", "Nederlands"];
+
+/// Where a page is: its folder ("" for the site's root).
+fn page_file(folder: &str, lang: usize, default: bool) -> String {
+    let file = if default { "index.html".to_string() } else { format!("index.{}.html", LANGS[lang]) };
+    if folder.is_empty() {
+        file
+    } else {
+        format!("{folder}/{file}")
+    }
+}
+
+/// A link from a page in `from` (a folder, "" the root) to the page of `to`, in the same language.
+fn href(from: &str, to: &str, lang: usize, default: bool) -> String {
+    let up = if from.is_empty() { "" } else { "../" };
+    esc(&format!("{up}{}", page_file(to, lang, default)))
+}
+
+const STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;margin:0 auto;max-width:60rem;padding:.8rem;color:#1a1a1a;background:#fff;line-height:1.45}\
+a{color:#0b4f8a}a:focus{outline:3px solid #0b4f8a;outline-offset:2px}\
+nav{display:flex;flex-wrap:wrap;gap:.3rem 1rem;font-size:.95rem;margin-bottom:.6rem}\
+h1{font-size:1.5rem;margin:.4rem 0}h2{font-size:1.2rem;margin:1.2rem 0 .4rem}h3{font-size:1.05rem;margin:1rem 0 .3rem}\
+.scroll{overflow-x:auto;max-width:100%;margin:.3rem 0 .8rem}\
+table{border-collapse:separate;border-spacing:0;border-top:1px solid #8a8a8a;border-left:1px solid #8a8a8a;font-variant-numeric:tabular-nums}caption{text-align:left;font-weight:600;padding:.2rem 0}\
+th,td{border-right:1px solid #8a8a8a;border-bottom:1px solid #8a8a8a;padding:.25rem .45rem;text-align:left;vertical-align:top}td.num,th.num{text-align:right}\
+thead th{background:#eef0f2}\
+.pl{position:sticky;left:0;box-sizing:border-box;width:3.9rem;min-width:3.9rem;max-width:3.9rem;background:#fff;z-index:1}\
+.sticky{position:sticky;left:0;background:#fff;z-index:1}.pl+.sticky{left:3.9rem}thead .sticky,thead .pl{background:#eef0f2}\
+.note{color:#3d3d3d;font-size:.92rem}.who{display:block;color:#3d3d3d;font-size:.88rem}\
+.tag{font-size:.8rem;border:1px solid #555;border-radius:3px;padding:0 .25rem;margin-left:.3rem;white-space:nowrap}\
+.void td{text-decoration:line-through}\
+.chart{max-width:100%;height:auto}\
+@media print{nav,.langs,.data{display:none}body{max-width:none;padding:0}a{color:#000;text-decoration:none}.scroll{overflow:visible}}";
+
+fn page(lang: usize, default: bool, folder: &str, title: &str, body: &str) -> String {
+    let mut langs = String::new();
+    for (i, l) in LANGS.iter().enumerate() {
+        if i != lang {
+            let _ = write!(langs, " <a href=\"{}\" hreflang=\"{l}\" lang=\"{l}\">{}</a>", esc(&page_file("", i, false)), LANG_NAMES[i]);
+        }
+    }
+    let up = if folder.is_empty() { "" } else { "../" };
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"{lang_code}\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title}</title>\n<link rel=\"alternate\" type=\"application/atom+xml\" href=\"{up}feed.xml\" title=\"{feed}\">\n<style>{STYLE}</style>\n</head>\n<body>\n<nav aria-label=\"{home}\"><a href=\"{home_href}\">{home}</a><a href=\"{up}feed.xml\">{feed}</a><a href=\"{up}calendar.ics\">{calendar}</a><span class=\"langs\">{langs_label}:{langs}</span></nav>\n<main>\n{body}</main>\n</body>\n</html>\n",
+        lang_code = LANGS[lang],
+        title = esc(title),
+        feed = w("feed", lang),
+        calendar = w("calendar", lang),
+        home = w("home", lang),
+        home_href = href(folder, "", lang, default),
+        langs_label = w("languages", lang),
+    )
+}
+
+fn place_text(place: usize, shared: bool) -> String {
+    if shared {
+        format!("{place}=")
+    } else {
+        place.to_string()
+    }
+}
+
+fn date_or_dash(date: &Option<String>) -> String {
+    date.as_deref().map(esc).unwrap_or_else(|| "—".into())
+}
+
+fn evening_folder(id: i64) -> String {
+    format!("evening-{id}")
+}
+fn season_folder(id: i64) -> String {
+    format!("season-{id}")
+}
+fn player_folder(id: i64) -> String {
+    format!("player-{id}")
+}
+
+fn player_link(from: &str, id: Option<i64>, name: &str, lang: usize, default: bool) -> String {
+    match id {
+        Some(id) => format!("<a href=\"{}\">{}</a>", href(from, &player_folder(id), lang, default), esc(name)),
+        None => esc(name),
+    }
+}
+
+fn index_page(site: &Site, lang: usize, default: bool) -> String {
+    let mut b = String::new();
+    let _ = writeln!(b, "<h1>{}</h1>", w("title", lang));
+    let _ = writeln!(b, "<h2 id=\"evenings\">{}</h2>", w("evenings", lang));
+    if site.evenings.is_empty() {
+        let _ = writeln!(b, "<p>{}</p>", w("none", lang));
+    } else {
+        let _ = writeln!(
+            b,
+            "<div class=\"scroll\"><table><caption>{}</caption><thead><tr><th scope=\"col\" class=\"sticky\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
+            w("evenings", lang),
+            w("name", lang),
+            w("date", lang),
+            w("game", lang),
+            w("ranking", lang)
+        );
+        for e in &site.evenings {
+            let status = if e.provisional { w("open", lang) } else { "" };
+            let _ = writeln!(
+                b,
+                "<tr><th scope=\"row\" class=\"sticky\"><a href=\"{}\">{}</a></th><td>{}</td><td>{}</td><td>{}</td></tr>",
+                href("", &evening_folder(e.id), lang, default),
+                esc(&e.name),
+                date_or_dash(&e.date),
+                esc(&e.game[lang]),
+                status
+            );
+        }
+        b.push_str("</tbody></table></div>\n");
+    }
+    let _ = writeln!(b, "<h2 id=\"seasons\">{}</h2>", w("seasons", lang));
+    if site.seasons.is_empty() {
+        let _ = writeln!(b, "<p>{}</p>", w("none", lang));
+    } else {
+        b.push_str("<ul>\n");
+        for s in &site.seasons {
+            let _ = writeln!(b, "<li><a href=\"{}\">{}</a></li>", href("", &season_folder(s.id), lang, default), esc(&s.name));
+        }
+        b.push_str("</ul>\n");
+    }
+    let _ = writeln!(b, "<h2 id=\"upcoming\">{}</h2>", w("upcoming", lang));
+    if site.upcoming.is_empty() {
+        let _ = writeln!(b, "<p>{}</p>", w("none", lang));
+    } else {
+        b.push_str("<ul>\n");
+        for u in &site.upcoming {
+            let _ = writeln!(b, "<li>{} — {} ({})</li>", esc(&u.date), esc(&u.name), esc(&u.game[lang]));
+        }
+        b.push_str("</ul>\n");
+    }
+    let _ = writeln!(b, "<h2 id=\"players\">{}</h2>", w("players", lang));
+    b.push_str("<ul>\n");
+    for p in &site.players {
+        let _ = writeln!(b, "<li>{}</li>", player_link("", Some(p.id), &p.name, lang, default));
+    }
+    b.push_str("</ul>\n");
+    page(lang, default, "", w("title", lang), &b)
+}
+
+fn evening_page(e: &EveningPage, lang: usize, default: bool) -> String {
+    let folder = evening_folder(e.id);
+    let mut b = String::new();
+    let _ = writeln!(b, "<h1>{}</h1>", esc(&e.name));
+    let _ = writeln!(b, "<p>{} · {}</p>", esc(&e.game[lang]), date_or_dash(&e.date));
+    let _ = writeln!(
+        b,
+        "<p class=\"note\"><strong>{}</strong> {} {}.</p>",
+        if e.provisional { w("provisional", lang) } else { w("final", lang) },
+        w("computed", lang),
+        esc(&e.computed_local)
+    );
+    let _ = writeln!(b, "<h2>{}</h2>", w("ranking", lang));
+    let _ = write!(
+        b,
+        "<div class=\"scroll\"><table><caption>{} — {}</caption><thead><tr><th scope=\"col\" class=\"num pl\">{}</th><th scope=\"col\" class=\"sticky\">{}</th><th scope=\"col\">{}</th>",
+        w("ranking", lang),
+        esc(&e.name),
+        w("place", lang),
+        w("name", lang),
+        w("club", lang)
+    );
+    if e.table_points {
+        let _ = write!(b, "<th scope=\"col\" class=\"num\">{}</th>", w("table_points", lang));
+    }
+    let _ = writeln!(
+        b,
+        "<th scope=\"col\" class=\"num\">{}</th><th scope=\"col\" class=\"num\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
+        w("score", lang),
+        w("best_round", lang),
+        w("decided", lang)
+    );
+    for r in &e.ranking {
+        let _ = write!(
+            b,
+            "<tr><td class=\"num pl\">{}</td><th scope=\"row\" class=\"sticky\">{}</th><td>{}</td>",
+            place_text(r.place, r.shared),
+            player_link(&folder, r.player, &r.name, lang, default),
+            esc(&r.club)
+        );
+        if e.table_points {
+            let _ = write!(b, "<td class=\"num\">{}</td>", esc(r.table_points.as_deref().unwrap_or("")));
+        }
+        let _ = writeln!(
+            b,
+            "<td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+            r.score,
+            r.best_round.map(|x| x.to_string()).unwrap_or_default(),
+            r.decided_by.as_ref().map(|d| esc(&d[lang])).unwrap_or_default()
+        );
+    }
+    b.push_str("</tbody></table></div>\n");
+    if !e.withdrawn.is_empty() {
+        let names: Vec<String> = e.withdrawn.iter().map(|n| esc(n)).collect();
+        let _ = writeln!(b, "<p class=\"note\">{}: {}</p>", w("withdrawn", lang), names.join(", "));
+    }
+    let _ = writeln!(
+        b,
+        "<p class=\"data\">{}: <a href=\"standings.json\">standings.json</a> · <a href=\"standings.csv\">standings.csv</a></p>",
+        w("download", lang)
+    );
+    let _ = writeln!(b, "<h2>{}</h2>", w("sheets", lang));
+    for round in &e.rounds {
+        let _ = writeln!(b, "<h3 id=\"round-{}\">{} {}</h3>", round.number, w("round", lang), round.number);
+        for t in &round.tables {
+            table_html(&mut b, &folder, round.number, t, lang, default);
+        }
+    }
+    page(lang, default, &folder, &e.name, &b)
+}
+
+fn table_html(b: &mut String, folder: &str, round: i64, t: &TablePage, lang: usize, default: bool) {
+    let state = if t.complete { String::new() } else { format!(" — {}", w("open", lang)) };
+    let _ = write!(
+        b,
+        "<div class=\"scroll\"><table id=\"r{round}-t{}\"><caption>{} {round}, {} {}{state}</caption><thead><tr><th scope=\"col\" class=\"num pl\">{}</th><th scope=\"col\" class=\"sticky\">{}</th>",
+        t.number,
+        w("round", lang),
+        w("table", lang),
+        t.number,
+        w("line", lang),
+        w("game", lang)
+    );
+    for (name, id) in &t.seats {
+        let _ = write!(b, "<th scope=\"col\" class=\"num\">{}</th>", player_link(folder, *id, name, lang, default));
+    }
+    b.push_str("</tr></thead><tbody>\n");
+    for l in &t.lines {
+        let mut tags = String::new();
+        if l.corrected {
+            let _ = write!(tags, "<span class=\"tag\">{}</span>", w("corrected", lang));
+        }
+        if l.void {
+            let _ = write!(tags, "<span class=\"tag\">{}</span>", w("void", lang));
+        }
+        let who = if l.who[lang].is_empty() { String::new() } else { format!("<span class=\"who\">{}</span>", esc(&l.who[lang])) };
+        let _ = write!(
+            b,
+            "<tr{}><td class=\"num pl\">{}</td><th scope=\"row\" class=\"sticky\">{}{tags}{who}</th>",
+            if l.void { " class=\"void\"" } else { "" },
+            l.line,
+            esc(&l.label[lang])
+        );
+        for p in &l.points {
+            let _ = write!(b, "<td class=\"num\">{}</td>", esc(p));
+        }
+        b.push_str("</tr>\n");
+    }
+    let row = |b: &mut String, head: &str, cells: &[String]| {
+        let _ = write!(b, "<tr><th scope=\"row\" colspan=\"2\" class=\"sticky\">{}</th>", head);
+        for c in cells {
+            let _ = write!(b, "<td class=\"num\">{}</td>", esc(c));
+        }
+        b.push_str("</tr>\n");
+    };
+    row(b, w("totals", lang), &t.totals.iter().map(|x| x.to_string()).collect::<Vec<_>>());
+    for (words, points) in &t.rulings {
+        let cells: Vec<String> = points.iter().map(|p| if *p > 0 { format!("+{p}") } else { p.to_string() }).collect();
+        row(b, &format!("{}: {}", w("rulings", lang), esc(&words[lang])), &cells);
+    }
+    row(b, w("round_scores", lang), &t.scores.iter().map(|x| x.to_string()).collect::<Vec<_>>());
+    if !t.points.is_empty() {
+        row(b, w("table_points", lang), &t.points);
+    }
+    b.push_str("</tbody></table></div>\n");
+}
+
+/// The season's chart: each leader's total after each evening, as lines, every line labelled
+/// at its end (the names, not the colours, tell them apart).
+fn chart_svg(s: &SeasonPage, lang: usize) -> String {
+    let evenings = s.leaders.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
+    if evenings == 0 || s.leaders.is_empty() {
+        return String::new();
+    }
+    let top = s.leaders.iter().flat_map(|(_, v)| v.iter().copied()).fold(1.0_f64, f64::max);
+    let (width, height, left, right, pad) = (640.0, 260.0, 40.0, 190.0, 20.0);
+    let x = |i: usize| left + if evenings > 1 { i as f64 * (width - left - right) / (evenings - 1) as f64 } else { 0.0 };
+    let y = |v: f64| height - pad - v / top * (height - 2.0 * pad);
+    let dashes = ["", "6 3", "2 3", "8 3 2 3", "1 4"];
+    let mut out = format!(
+        "<svg class=\"chart\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-labelledby=\"chart-title\"><title id=\"chart-title\">{}</title>",
+        esc(w("chart", lang))
+    );
+    let _ = write!(out, "<line x1=\"{left}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#555\"/>", y(0.0), width - right, y(0.0));
+    let mut ends: Vec<(f64, String)> = vec![];
+    for (i, (name, totals)) in s.leaders.iter().enumerate() {
+        let points: Vec<String> = totals.iter().enumerate().map(|(k, v)| format!("{:.1},{:.1}", x(k), y(*v))).collect();
+        let _ = write!(
+            out,
+            "<polyline fill=\"none\" stroke=\"#1f3b57\" stroke-width=\"2\" stroke-dasharray=\"{}\" points=\"{}\"/>",
+            dashes[i % dashes.len()],
+            points.join(" ")
+        );
+        if let Some(last) = totals.last() {
+            ends.push((y(*last), format!("{} {}", name, last)));
+        }
+    }
+    // Labels at the lines' ends, pushed apart so that none lies on another.
+    ends.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut at = f64::MIN;
+    for (yy, label) in ends {
+        let yy = yy.max(at + 14.0);
+        at = yy;
+        let _ = write!(out, "<text x=\"{}\" y=\"{:.1}\" font-size=\"12\" dominant-baseline=\"middle\">{}</text>", width - right + 6.0, yy, esc(&label));
+    }
+    out.push_str("</svg>");
+    out
+}
+
+fn season_page(s: &SeasonPage, lang: usize, default: bool) -> String {
+    let folder = season_folder(s.id);
+    let mut b = String::new();
+    let _ = writeln!(b, "<h1>{}</h1>", esc(&s.name));
+    let _ = writeln!(b, "<p class=\"note\">{}</p>", esc(&s.counts[lang]));
+    let _ = write!(
+        b,
+        "<div class=\"scroll\"><table><caption>{} — {}</caption><thead><tr><th scope=\"col\" class=\"num pl\">{}</th><th scope=\"col\" class=\"sticky\">{}</th><th scope=\"col\">{}</th><th scope=\"col\" class=\"num\">{}</th>",
+        w("season_ranking", lang),
+        esc(&s.name),
+        w("place", lang),
+        w("name", lang),
+        w("club", lang),
+        w("total", lang)
+    );
+    for (id, name, date) in &s.evenings {
+        let _ = write!(
+            b,
+            "<th scope=\"col\" class=\"num\"><a href=\"{}\">{}</a>{}</th>",
+            href(&folder, &evening_folder(*id), lang, default),
+            esc(name),
+            date.as_deref().map(|d| format!("<br><span class=\"note\">{}</span>", esc(d))).unwrap_or_default()
+        );
+    }
+    b.push_str("</tr></thead><tbody>\n");
+    for r in &s.rows {
+        let _ = write!(
+            b,
+            "<tr><td class=\"num pl\">{}{}</td><th scope=\"row\" class=\"sticky\">{}</th><td>{}</td><td class=\"num\">{}</td>",
+            place_text(r.place, r.shared),
+            if r.qualified { String::new() } else { format!("<span class=\"tag\">{}</span>", w("not_qualified", lang)) },
+            player_link(&folder, Some(r.player), &r.name, lang, default),
+            esc(&r.club),
+            esc(&r.total)
+        );
+        for x in &r.results {
+            match x {
+                Some((points, true)) => {
+                    let _ = write!(b, "<td class=\"num\">{}</td>", esc(points));
+                }
+                Some((points, false)) => {
+                    let _ = write!(b, "<td class=\"num\">({}) <span class=\"tag\">{}</span></td>", esc(points), w("not_counted", lang));
+                }
+                None => b.push_str("<td class=\"num\">—</td>"),
+            }
+        }
+        b.push_str("</tr>\n");
+    }
+    b.push_str("</tbody></table></div>\n");
+    if !s.clubs.is_empty() {
+        let _ = writeln!(
+            b,
+            "<h2>{}</h2><div class=\"scroll\"><table><caption>{}</caption><thead><tr><th scope=\"col\" class=\"num\">{}</th><th scope=\"col\">{}</th><th scope=\"col\" class=\"num\">{}</th></tr></thead><tbody>",
+            w("club_ranking", lang),
+            w("club_ranking", lang),
+            w("place", lang),
+            w("club", lang),
+            w("total", lang)
+        );
+        for (place, shared, club, total) in &s.clubs {
+            let _ = writeln!(
+                b,
+                "<tr><td class=\"num\">{}</td><th scope=\"row\">{}</th><td class=\"num\">{}</td></tr>",
+                place_text(*place, *shared),
+                esc(club),
+                esc(total)
+            );
+        }
+        b.push_str("</tbody></table></div>\n");
+    }
+    let chart = chart_svg(s, lang);
+    if !chart.is_empty() {
+        let _ = writeln!(b, "<h2>{}</h2>\n{chart}", w("chart", lang));
+    }
+    page(lang, default, &folder, &s.name, &b)
+}
+
+fn player_page(p: &PlayerPage, lang: usize, default: bool) -> String {
+    let folder = player_folder(p.id);
+    let mut b = String::new();
+    let _ = writeln!(b, "<h1>{}</h1>", esc(&p.name));
+    if !p.club.is_empty() {
+        let _ = writeln!(b, "<p>{}</p>", esc(&p.club));
+    }
+    if let Some(avg) = p.average_place {
+        let _ = writeln!(b, "<p>{}: {avg:.1}</p>", w("average", lang));
+    }
+    let _ = writeln!(
+        b,
+        "<div class=\"scroll\"><table><caption>{}</caption><thead><tr><th scope=\"col\" class=\"sticky\">{}</th><th scope=\"col\">{}</th><th scope=\"col\" class=\"num\">{}</th><th scope=\"col\" class=\"num\">{}</th></tr></thead><tbody>",
+        w("evenings", lang),
+        w("evenings", lang),
+        w("date", lang),
+        w("place", lang),
+        w("points", lang)
+    );
+    for (id, name, date, place, value) in &p.evenings {
+        let _ = writeln!(
+            b,
+            "<tr><th scope=\"row\" class=\"sticky\"><a href=\"{}\">{}</a></th><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
+            href(&folder, &evening_folder(*id), lang, default),
+            esc(name),
+            date_or_dash(date),
+            place.map(|(p, s)| place_text(p, s)).unwrap_or_else(|| w("withdrawn_short", lang).into()),
+            esc(value)
+        );
+    }
+    b.push_str("</tbody></table></div>\n");
+    if !p.seasons.is_empty() {
+        let _ = writeln!(
+            b,
+            "<div class=\"scroll\"><table><caption>{}</caption><thead><tr><th scope=\"col\" class=\"sticky\">{}</th><th scope=\"col\" class=\"num\">{}</th><th scope=\"col\" class=\"num\">{}</th></tr></thead><tbody>",
+            w("seasons", lang),
+            w("seasons", lang),
+            w("place", lang),
+            w("total", lang)
+        );
+        for (id, name, place, total) in &p.seasons {
+            let _ = writeln!(
+                b,
+                "<tr><th scope=\"row\" class=\"sticky\"><a href=\"{}\">{}</a></th><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
+                href(&folder, &season_folder(*id), lang, default),
+                esc(name),
+                place.map(|(p, s)| place_text(p, s)).unwrap_or_else(|| "—".into()),
+                esc(total)
+            );
+        }
+        b.push_str("</tbody></table></div>\n");
+    }
+    page(lang, default, &folder, &p.name, &b)
+}
+
+fn xml(text: &str) -> String {
+    esc(text)
+}
+
+/// The Atom feed: an entry per published evening, newest first.
+fn feed(site: &Site) -> String {
+    let lang = index_of(&site.lang);
+    let updated = site.evenings.iter().map(|e| e.computed_utc.as_str()).max().unwrap_or("1970-01-01T00:00:00Z");
+    let mut out = format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"{}\">\n<title>{}</title>\n<id>urn:atout:site</id>\n<updated>{}</updated>\n<link rel=\"alternate\" href=\"index.html\"/>\n",
+        LANGS[lang],
+        xml(w("title", lang)),
+        xml(updated)
+    );
+    let mut evenings: Vec<&EveningPage> = site.evenings.iter().collect();
+    evenings.sort_by(|a, b| b.computed_utc.cmp(&a.computed_utc));
+    for e in evenings {
+        let _ = write!(
+            out,
+            "<entry>\n<title>{}</title>\n<id>urn:atout:evening:{}</id>\n<updated>{}</updated>\n<link rel=\"alternate\" href=\"{}/index.html\"/>\n<summary>{} · {} · {}</summary>\n</entry>\n",
+            xml(&e.name),
+            e.id,
+            xml(&e.computed_utc),
+            evening_folder(e.id),
+            xml(&e.game[lang]),
+            xml(e.date.as_deref().unwrap_or("")),
+            xml(if e.provisional { w("provisional", lang) } else { w("final", lang) })
+        );
+    }
+    out.push_str("</feed>\n");
+    out
+}
+
+/// An iCalendar text value: backslash, semicolon, comma and line breaks escaped.
+fn ical_text(text: &str) -> String {
+    text.replace('\\', "\\\\").replace(';', "\\;").replace(',', "\\,").replace(['\r', '\n'], " ")
+}
+
+/// The evenings to come, as whole-day events (RFC 5545; lines end with CRLF).
+fn calendar(site: &Site) -> String {
+    let lang = index_of(&site.lang);
+    let mut lines = vec!["BEGIN:VCALENDAR".to_string(), "VERSION:2.0".into(), "PRODID:-//Atout//club results//EN".into(), "CALSCALE:GREGORIAN".into()];
+    for u in &site.upcoming {
+        let day: String = u.date.chars().filter(|c| c.is_ascii_digit()).collect();
+        if day.len() != 8 {
+            continue;
+        }
+        lines.push("BEGIN:VEVENT".into());
+        lines.push(format!("UID:evening-{}@atout", u.id));
+        lines.push(format!("DTSTAMP:{day}T000000Z"));
+        lines.push(format!("DTSTART;VALUE=DATE:{day}"));
+        lines.push(format!("SUMMARY:{}", ical_text(&format!("{} ({})", u.name, u.game[lang]))));
+        lines.push("END:VEVENT".into());
+    }
+    lines.push("END:VCALENDAR".into());
+    lines.join("\r\n") + "\r\n"
+}
+
+/// Every file of the site: its path inside the site and its bytes.
+pub fn render(site: &Site) -> Vec<(String, Vec<u8>)> {
+    let club = index_of(&site.lang);
+    let mut files: Vec<(String, Vec<u8>)> = vec![];
+    let mut each = |folder: &str, make: &dyn Fn(usize, bool) -> String| {
+        files.push((page_file(folder, club, true), make(club, true).into_bytes()));
+        for lang in 0..LANGS.len() {
+            files.push((page_file(folder, lang, false), make(lang, false).into_bytes()));
+        }
+    };
+    each("", &|lang, default| index_page(site, lang, default));
+    for e in &site.evenings {
+        each(&evening_folder(e.id), &|lang, default| evening_page(e, lang, default));
+    }
+    for s in &site.seasons {
+        each(&season_folder(s.id), &|lang, default| season_page(s, lang, default));
+    }
+    for p in &site.players {
+        each(&player_folder(p.id), &|lang, default| player_page(p, lang, default));
+    }
+    for e in &site.evenings {
+        files.push((format!("{}/standings.json", evening_folder(e.id)), e.standings_json.clone().into_bytes()));
+        files.push((format!("{}/standings.csv", evening_folder(e.id)), e.standings_csv.clone().into_bytes()));
+    }
+    files.push(("feed.xml".into(), feed(site).into_bytes()));
+    files.push(("calendar.ics".into(), calendar(site).into_bytes()));
+    files
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Words {
+        [s.to_string(), s.to_string(), s.to_string()]
+    }
+
+    #[test]
+    fn names_from_the_database_are_shown_never_run() {
+        let site = Site {
+            lang: "fr".into(),
+            evenings: vec![EveningPage {
+                id: 1,
+                name: "Soirée <b>1</b>".into(),
+                game: words("King"),
+                ranking: vec![RankRow { place: 1, name: "<script>alert(1)</script>".into(), player: Some(4), ..Default::default() }],
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let files = render(&site);
+        let page = String::from_utf8(files.iter().find(|(p, _)| p == "evening-1/index.html").unwrap().1.clone()).unwrap();
+        assert!(!page.contains("<script>"), "{page}");
+        assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+        assert!(page.contains("<html lang=\"fr\">"));
+        // The club's page links to the evening in the club's language; the English one to the English page.
+        let index = String::from_utf8(files.iter().find(|(p, _)| p == "index.html").unwrap().1.clone()).unwrap();
+        assert!(index.contains("href=\"evening-1/index.html\""), "{index}");
+        let en = String::from_utf8(files.iter().find(|(p, _)| p == "index.en.html").unwrap().1.clone()).unwrap();
+        assert!(en.contains("href=\"evening-1/index.en.html\"") && en.contains("<html lang=\"en\">"));
+    }
+
+    #[test]
+    fn the_calendar_is_rfc_5545_text() {
+        let site = Site {
+            lang: "en".into(),
+            upcoming: vec![Upcoming { id: 7, name: "Winter, round; 1".into(), date: "2026-12-05".into(), game: words("Rikken") }],
+            ..Default::default()
+        };
+        let files = render(&site);
+        let ics = String::from_utf8(files.iter().find(|(p, _)| p == "calendar.ics").unwrap().1.clone()).unwrap();
+        assert!(ics.contains("DTSTART;VALUE=DATE:20261205\r\n"), "{ics}");
+        assert!(ics.contains("SUMMARY:Winter\\, round\\; 1 (Rikken)\r\n"), "{ics}");
+        assert!(ics.ends_with("END:VCALENDAR\r\n"));
+    }
+}

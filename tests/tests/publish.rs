@@ -1,0 +1,173 @@
+//! The club's results website (issue "Results for the players"): `publish` writes every
+//! evening, season and player as plain pages that link only to each other; each evening's
+//! standings as `atout standings` gives them; names from the database escaped; with initials,
+//! no full name anywhere; a folder holding other files refused; publishing again rewrites
+//! only what changed.
+
+use atout_api::publish::Privacy;
+use atout_api::{Atout, DrawRequest, NewTournament, StandingsFormat, TableRef};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    fn walk(dir: &Path, base: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, base, out);
+            } else {
+                out.insert(p.strip_prefix(base).unwrap().to_string_lossy().replace('\\', "/"), std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+/// The sample evening, a King evening of four with a player called `<script>` (one line
+/// written, so still provisional), and one to come.
+fn club() -> (Atout, String, String) {
+    let mut app = Atout::open_in_memory().unwrap();
+    let sample = app.sample_load().unwrap().id.to_string();
+    let king = app
+        .tournament_create(&NewTournament {
+            name: "King <night>".into(),
+            game: "double-king".into(),
+            date: Some("2026-11-20".into()),
+            rounds: Some(1),
+            settings: None,
+        })
+        .unwrap();
+    let king = king.id.to_string();
+    app.players_import("name\n<script>alert(1)</script> Smith\nWard Lauwers\nYves Segers\nZoë Aerts\n", Some(&king)).unwrap();
+    app.round_draw(&king, &DrawRequest::new(1, Some(1))).unwrap();
+    let line = app.random_sheet(&TableRef::new(&king, 1, 1), 3).unwrap().remove(0);
+    app.deal_add(&TableRef::new(&king, 1, 1), Some(1), line).unwrap();
+    let season = app.season_create("Winter <2026>", None).unwrap().id.to_string();
+    app.season_add(&season, &sample).unwrap();
+    app.season_add(&season, &king).unwrap();
+    app.tournament_create(&NewTournament {
+        name: "Christmas evening".into(),
+        game: "rikken".into(),
+        date: Some("2099-12-19".into()),
+        rounds: Some(3),
+        settings: None,
+    })
+    .unwrap();
+    (app, sample, king)
+}
+
+#[test]
+fn a_site_of_plain_pages_that_link_only_to_each_other() {
+    let (mut app, sample, king) = club();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("site");
+    let done = app.publish(&out, "fr", Privacy::default()).unwrap();
+    assert_eq!((done.evenings, done.seasons), (2, 1));
+    let site = files(&out);
+    let text = |p: &str| String::from_utf8(site.get(p).unwrap_or_else(|| panic!("{p} is published")).clone()).unwrap();
+    // FORMAT.md's fixed parts: the club's page, each evening's folder with its page and standings.
+    assert!(text("index.html").contains("<html lang=\"fr\">"));
+    for (path, bytes) in &site {
+        if path.ends_with(".html") {
+            let page = String::from_utf8(bytes.clone()).unwrap();
+            let lang = if path.ends_with(".en.html") {
+                "en"
+            } else if path.ends_with(".nl.html") {
+                "nl"
+            } else {
+                "fr"
+            };
+            assert!(page.contains(&format!("<html lang=\"{lang}\">")), "{path} says its language");
+            // Nothing loaded from elsewhere, no script needed, every link relative and to a page published.
+            assert!(!page.contains("src=") && !page.contains("<script") && !page.contains("://"), "{path}");
+            let folder = Path::new(path).parent().unwrap();
+            for link in page.split("href=\"").skip(1).map(|s| s.split('"').next().unwrap()) {
+                let target = folder.join(link);
+                let mut parts: Vec<String> = vec![];
+                for c in target.components() {
+                    match c {
+                        std::path::Component::ParentDir => assert!(parts.pop().is_some(), "{path}: {link} leaves the site"),
+                        std::path::Component::Normal(x) => parts.push(x.to_string_lossy().into()),
+                        _ => panic!("{path}: {link} is not relative"),
+                    }
+                }
+                let target = parts.join("/");
+                assert!(site.contains_key(&target), "{path} links to {link}, which is not published");
+            }
+        }
+    }
+    // Each evening's standings exactly as `atout standings --format json` prints them.
+    for t in [&sample, &king] {
+        let json = app.standings_rendered(t, None, StandingsFormat::Json, "en").unwrap();
+        assert_eq!(text(&format!("evening-{t}/standings.json")), json);
+        assert!(text(&format!("evening-{t}/standings.csv")).lines().count() > 4);
+    }
+    // The King evening is open: said so; its player called <script> is shown, never run.
+    let evening = text(&format!("evening-{king}/index.html"));
+    assert!(evening.contains("Provisoire") && evening.contains("&lt;script&gt;alert(1)&lt;/script&gt; Smith"), "{evening}");
+    assert!(evening.contains("King &lt;night&gt;"));
+    // Every completed sheet says who played what, as the window does.
+    let sample_page = text(&format!("evening-{sample}/index.en.html"));
+    assert!(sample_page.contains("Round 5") && sample_page.contains("Round scores") && sample_page.contains("Final ranking."), "the sample evening's sheets");
+    // A page per player, linked from the evening.
+    let noel = site.keys().filter(|p| p.starts_with("player-") && p.ends_with("/index.html")).count();
+    assert_eq!(noel, 20, "16 players of the sample and 4 of the King evening");
+    // The season: its ranking, what counts, and its chart drawn in the page (no image loaded).
+    let season = site.keys().find(|p| p.starts_with("season-") && p.ends_with("/index.en.html")).cloned().unwrap();
+    let season = text(&season);
+    assert!(season.contains("Winter &lt;2026&gt;") && season.contains("Counted: every evening") && season.contains("<svg class=\"chart\""), "{season}");
+    // The feed has an entry per evening; the calendar the evening to come.
+    let feed = text("feed.xml");
+    assert_eq!(feed.matches("<entry>").count(), 2);
+    assert!(feed.contains("King &lt;night&gt;"));
+    let ics = text("calendar.ics");
+    assert!(ics.contains("DTSTART;VALUE=DATE:20991219\r\n") && ics.contains("SUMMARY:Christmas evening (Rikken)\r\n"), "{ics}");
+}
+
+#[test]
+fn with_initials_no_full_name_is_published() {
+    let (mut app, _, _) = club();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "nl", Privacy { initials: true }).unwrap();
+    let names: Vec<String> = app.players_list().unwrap().into_iter().map(|p| p.name).filter(|n| n.split_whitespace().count() > 1).collect();
+    assert!(names.len() >= 20);
+    for (path, bytes) in files(dir.path()) {
+        let text = String::from_utf8_lossy(&bytes);
+        for name in &names {
+            let escaped = name.replace('<', "&lt;").replace('>', "&gt;");
+            assert!(!text.contains(name.as_str()) && !text.contains(&escaped), "{path} names {name} in full");
+        }
+    }
+    let index = std::fs::read_to_string(dir.path().join("index.html")).unwrap();
+    assert!(index.contains("Ward L.") && index.contains("Zoë A."), "names as initials");
+}
+
+#[test]
+fn publishing_again_rewrites_only_what_changed_and_never_a_file_it_did_not_write() {
+    let (mut app, sample, king) = club();
+    let dir = tempfile::tempdir().unwrap();
+    let first = app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    assert_eq!(first.unchanged, 0);
+    let before = files(dir.path());
+    // Nothing changed: nothing written.
+    let again = app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    assert_eq!((again.written, again.removed, again.unchanged), (0, 0, first.written));
+    // A line written at the King evening: its pages and its players' change, not the sample's.
+    let at = TableRef::new(&king, 1, 1);
+    let line = app.random_sheet(&at, 3).unwrap().remove(1);
+    app.deal_add(&at, Some(2), line).unwrap();
+    let third = app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    assert!(third.written > 0 && third.written < first.written / 2, "{third:?}");
+    let after = files(dir.path());
+    assert_eq!(before[&format!("evening-{sample}/index.html")], after[&format!("evening-{sample}/index.html")]);
+    assert_ne!(before[&format!("evening-{king}/index.html")], after[&format!("evening-{king}/index.html")]);
+    // A file the publishing did not write: refused, named, and nothing touched.
+    std::fs::write(dir.path().join("notes.txt"), "the secretary's").unwrap();
+    let err = app.publish(dir.path(), "en", Privacy::default()).unwrap_err();
+    assert!(err.to_string().contains("notes.txt"), "{err}");
+    let mut kept = files(dir.path());
+    assert_eq!(kept.remove("notes.txt").as_deref(), Some(&b"the secretary's"[..]));
+    assert_eq!(kept, after);
+}
