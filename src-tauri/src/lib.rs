@@ -192,6 +192,14 @@ async fn print_path(app: S<'_>, request: atout_api::print::PrintRequest) -> Repl
     app.with(|a| a.default_print_path(&request))
 }
 #[tauri::command]
+async fn publish_dir() -> Reply<String> {
+    Ok(atout_api::publish::default_site_dir())
+}
+#[tauri::command]
+async fn publish(app: S<'_>, dir: String, lang: String, initials: bool) -> Reply<atout_api::publish::Published> {
+    app.with(|a| a.publish(std::path::Path::new(&dir), &lang, atout_api::publish::Privacy { initials }))
+}
+#[tauri::command]
 async fn print(app: S<'_>, request: atout_api::print::PrintRequest) -> Reply<String> {
     app.with(|a| a.save_print(&request))
 }
@@ -425,6 +433,8 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         print_path,
         print,
         open_file,
+        publish,
+        publish_dir,
         backup_now,
         backup_restore,
         ruling_add,

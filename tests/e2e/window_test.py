@@ -231,6 +231,26 @@ KING = [
 ]
 
 
+def publish_site(w, work):
+    """The club's results website from the window: the Standings screen publishes every evening
+    into a folder, in the window's language; publishing again writes nothing new."""
+    w.click("#nav-standings")
+    w.find("#publish-panel")
+    if not w.js("return document.getElementById('publish-panel').open"):
+        w.click("#publish-panel summary")
+    site = os.path.join(work, "site")
+    w.type("#publish-dir", site)
+    w.click("#publish-go")
+    w.wait_text("files written:", "#publish-done")
+    index = open(os.path.join(site, "index.html"), encoding="utf-8").read()
+    check('<html lang="en">' in index and "Friday Test" in index, "the club's page is published, in the window's language, naming the evening")
+    evenings = [d for d in os.listdir(site) if d.startswith("evening-")]
+    check(evenings and all(os.path.exists(os.path.join(site, d, "standings.json")) for d in evenings), f"each evening has its folder and standings: {evenings}")
+    w.shot("45-publish", ["files written"])
+    w.click("#publish-go")
+    w.wait_text("files written: 0,", "#publish-done")
+
+
 def prints_and_files(w, work):
     """Prints and files: the file proposed follows the document chosen (the ranking is never
     offered the seating plan's name), and a file that exists is replaced only when asked:
@@ -1665,6 +1685,7 @@ def main():
     def whole_evening(window):
         evening(window, csv_path)
         parts = [("prints_and_files", lambda: prints_and_files(window, os.path.dirname(csv_path))),
+                 ("publish_site", lambda: publish_site(window, os.path.dirname(csv_path))),
                  ("table_devices", lambda: table_devices(window)), ("keyboard_evening", lambda: keyboard_evening(window)),
                  ("jury_replay", lambda: jury_replay(window)), ("king_evening", lambda: king_evening(window)),
                  ("king_choice_sale", lambda: king_choice_sale(window)), ("lucky7_evening", lambda: lucky7_evening(window)),

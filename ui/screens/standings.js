@@ -1,8 +1,8 @@
 // The standings after any round, and which rounds are complete.
 import { call } from "../api.js";
-import { t } from "../i18n.js";
+import { t, currentLang } from "../i18n.js";
 import { h } from "../dom.js";
-import { state, render, errorBox, fmt, needTournament } from "../shell.js";
+import { state, render, errorBox, fmt, needTournament, act } from "../shell.js";
 import { printPanel } from "./print.js";
 
 export async function view() {
@@ -20,6 +20,7 @@ export async function view() {
     h("p", { class: "hint", id: "round-status" }, roundStatusText(status.filter((r) => r.round <= s.after_round))),
     errorBox(),
     printPanel(tid, ["standings", "standings-csv", "rounds-csv", "lines-csv"], state.afterRound || null),
+    await publishPanel(),
     h("div", { class: "row" }, h("label", {}, t("after_round"), h("select", { id: "after-round", onchange: (e) => { state.afterRound = Number(e.target.value); render(); } },
       rounds.map((r) => h("option", { value: r, selected: r === s.after_round }, r))))),
     h("table", { id: "standings-table" },
@@ -52,4 +53,24 @@ export function roundStatusText(status) {
   return status.map((r) => r.complete === r.tables
     ? t("round_complete", { round: r.round })
     : t("round_playing", { round: r.round, done: r.complete, tables: r.tables })).join(" · ");
+}
+
+/**
+ * The club's results website: every evening, season and player as plain pages in a folder,
+ * to copy to the club's web host (or a USB stick). Publishing again rewrites only what changed.
+ */
+async function publishPanel() {
+  const p = state.publish || (state.publish = { open: false, dir: "", initials: false, done: null });
+  if (!p.dir) p.dir = await call("publish_dir", {});
+  return h("details", { class: "card print", id: "publish-panel", open: p.open || null, ontoggle: (e) => { p.open = e.target.open; } },
+    h("summary", {}, t("publish_title")),
+    h("p", { class: "hint" }, t("publish_hint")),
+    h("div", { class: "row" },
+      h("label", { class: "wide" }, t("publish_dir"), h("input", { id: "publish-dir", value: p.dir, oninput: (e) => { p.dir = e.target.value; } })),
+      h("label", {}, h("input", { type: "checkbox", id: "publish-initials", checked: p.initials || null, onchange: (e) => { p.initials = e.target.checked; } }), ` ${t("publish_initials")}`),
+      h("button", { class: "primary", id: "publish-go", onclick: () => act(async () => {
+        p.done = await call("publish", { dir: p.dir, lang: currentLang(), initials: p.initials });
+      }) }, t("publish_go"))),
+    p.done ? h("p", { id: "publish-done", class: "ok" }, t("publish_done", p.done),
+      h("button", { id: "publish-open", onclick: () => act(() => call("open_file", { path: `${p.done.dir}/index.html` })) }, t("open"))) : null);
 }

@@ -105,6 +105,11 @@ fn season_counts(settings: &Value) -> Words {
     [format!("{}; {}.", counted.en, least.en), format!("{} ; {}.", counted.fr, least.fr), format!("{}; {}.", counted.nl, least.nl)]
 }
 
+/// Where the window proposes to publish: `Atout/site` in the user's documents.
+pub fn default_site_dir() -> String {
+    dirs::document_dir().or_else(dirs::home_dir).unwrap_or_else(std::env::temp_dir).join("Atout").join("site").display().to_string()
+}
+
 impl Atout {
     /// Publish every evening, season and player into `dir` (created if missing) as the club's
     /// results website, pages in `lang` first (and in every language beside them).

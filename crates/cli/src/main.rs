@@ -1030,11 +1030,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let lang = atout_api::print::print_lang(lang.as_deref());
             let done = app.publish(&out, &lang, atout_api::publish::Privacy { initials })?;
             outln!(
-                "published {} evenings, {} seasons, {} players into {}: {} files written, {} unchanged, {} removed",
+                "published into {} — evenings: {}, seasons: {}, players: {}; files written: {}, unchanged: {}, removed: {}",
+                done.dir,
                 done.evenings,
                 done.seasons,
                 done.players,
-                done.dir,
                 done.written,
                 done.unchanged,
                 done.removed

@@ -532,3 +532,22 @@ fn every_option_and_argument_of_every_command_has_a_help_line() {
     assert!(pages > 40, "only {pages} help pages were read");
     assert!(bare.is_empty(), "options without a help line:\n{}", bare.join("\n"));
 }
+
+#[test]
+fn the_club_s_results_website_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    ok(&db, &["sample"]);
+    let site = dir.path().join("site");
+    let said = ok(&db, &["publish", "--out", site.to_str().unwrap(), "--lang", "nl", "--initials"]);
+    assert!(said.contains("evenings: 1") && said.contains("unchanged: 0"), "{said}");
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(index.contains("<html lang=\"nl\">") && index.contains("Noël L.") && !index.contains("Noël Lejeune"), "{index}");
+    // Again: nothing to write.
+    assert!(ok(&db, &["publish", "--out", site.to_str().unwrap(), "--lang", "nl", "--initials"]).contains("files written: 0,"));
+    // A folder holding the secretary's own file is refused, naming it.
+    std::fs::write(site.join("notes.txt"), "mine").unwrap();
+    let out = atout(&db, &["publish", "--out", site.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("notes.txt"));
+}
