@@ -96,6 +96,14 @@ async fn player_add(app: S<'_>, name: String, club: String, member: String, anyw
     app.with(|a| a.player_add(&name, &club, &member, anyway.unwrap_or(false)))
 }
 #[tauri::command]
+async fn player_publishing(app: S<'_>, id: i64, published: bool) -> Reply<Vec<i64>> {
+    app.with(|a| a.player_publishing(id, published))
+}
+#[tauri::command]
+async fn unpublished_players(app: S<'_>) -> Reply<Vec<i64>> {
+    app.with(|a| a.unpublished_players())
+}
+#[tauri::command]
 async fn player_edit(app: S<'_>, id: i64, name: String, club: String, member: String, reason: String) -> Reply<atout_api::Player> {
     app.with(|a| a.player_edit(id, &name, &club, &member, &reason))
 }
@@ -435,6 +443,8 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         open_file,
         publish,
         publish_dir,
+        player_publishing,
+        unpublished_players,
         backup_now,
         backup_restore,
         ruling_add,

@@ -233,7 +233,15 @@ KING = [
 
 def publish_site(w, work):
     """The club's results website from the window: the Standings screen publishes every evening
-    into a folder, in the window's language; publishing again writes nothing new."""
+    into a folder, in the window's language; publishing again writes nothing new. A player
+    kept off the website on the Players screen is a dash there."""
+    w.click("#nav-players")
+    w.find("#players-table")
+    box = w.js("return document.querySelector('#players-table input[id^=published-]').id")
+    name = w.js("return document.getElementById(arguments[0]).closest('tr').firstElementChild.textContent", box)
+    w.click(f"#{box}")
+    w.wait_text("Saved", "#flash")
+    check(not w.js("return document.getElementById(arguments[0]).checked", box), "the player is marked as kept off the website")
     w.click("#nav-standings")
     w.find("#publish-panel")
     if not w.js("return document.getElementById('publish-panel').open"):
@@ -246,6 +254,10 @@ def publish_site(w, work):
     check('<html lang="en">' in index and "Friday Test" in index, "the club's page is published, in the window's language, naming the evening")
     evenings = [d for d in os.listdir(site) if d.startswith("evening-")]
     check(evenings and all(os.path.exists(os.path.join(site, d, "standings.json")) for d in evenings), f"each evening has its folder and standings: {evenings}")
+    for root, _, names in os.walk(site):
+        for f in names:
+            text = open(os.path.join(root, f), encoding="utf-8", errors="replace").read()
+            check(name not in text, f"{f} does not name {name}, kept off the website")
     w.shot("45-publish", ["files written"])
     w.click("#publish-go")
     w.wait_text("files written: 0,", "#publish-done")

@@ -171,3 +171,28 @@ fn publishing_again_rewrites_only_what_changed_and_never_a_file_it_did_not_write
     assert_eq!(kept.remove("notes.txt").as_deref(), Some(&b"the secretary's"[..]));
     assert_eq!(kept, after);
 }
+
+#[test]
+fn a_player_kept_off_the_website_is_a_dash_everywhere() {
+    let (mut app, _, king) = club();
+    let ward = app.players_list().unwrap().into_iter().find(|p| p.name == "Ward Lauwers").unwrap().id;
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    assert!(dir.path().join(format!("player-{ward}/index.html")).exists());
+    // Kept off: published again, their page goes, folder and all.
+    assert_eq!(app.player_publishing(ward, false).unwrap(), vec![ward]);
+    let done = app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    assert_eq!(done.removed, 4, "the player's page in its four versions");
+    assert!(!dir.path().join(format!("player-{ward}")).exists());
+    let site = files(dir.path());
+    assert!(!site.keys().any(|p| p.starts_with(&format!("player-{ward}/"))), "no page of their own");
+    for (path, bytes) in &site {
+        assert!(!String::from_utf8_lossy(bytes).contains("Ward"), "{path} names the player kept off");
+    }
+    let evening = String::from_utf8(site[&format!("evening-{king}/index.html")].clone()).unwrap();
+    assert!(evening.contains("<th scope=\"row\" class=\"sticky\">—</th>"), "shown as a dash in the ranking");
+    // Published again: the name and the page come back.
+    app.player_publishing(ward, true).unwrap();
+    app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    assert!(dir.path().join(format!("player-{ward}/index.html")).exists());
+}

@@ -5,13 +5,14 @@ import { h } from "../dom.js";
 import { state, render, act, flash, errorBox, readFile } from "../shell.js";
 
 export async function view() {
-  const players = await call("players_list");
+  const [players, unpublished] = await Promise.all([call("players_list"), call("unpublished_players")]);
+  const kept = new Set(unpublished);
   const np = state.newPlayer || (state.newPlayer = { name: "", club: "", member: "" });
   const entrants = state.tournament ? await call("tournament_players", { tournament: state.tournament }) : [];
   const editing = state.editingPlayer;
   const rows = players.map((p) =>
     editing === p.id
-      ? h("tr", {}, h("td", { colspan: 4 }, h("form", { class: "row", id: "edit-player", onsubmit: (e) => {
+      ? h("tr", {}, h("td", { colspan: 5 }, h("form", { class: "row", id: "edit-player", onsubmit: (e) => {
             e.preventDefault();
             const f = e.target;
             act(() => call("player_edit", { id: p.id, name: f.name.value, club: f.club.value, member: f.member.value, reason: f.reason.value }),
@@ -24,6 +25,9 @@ export async function view() {
           h("button", { class: "primary" }, t("save")),
           h("button", { type: "button", onclick: () => { state.editingPlayer = null; render(); } }, t("cancel")))))
       : h("tr", {}, h("td", {}, p.name), h("td", {}, p.club), h("td", {}, p.member),
+          // On the club's results website, or kept off it (shown there as "—").
+          h("td", {}, h("label", { class: "inline" }, h("input", { type: "checkbox", id: `published-${p.id}`, checked: kept.has(p.id) ? null : true,
+            onchange: (e) => act(() => call("player_publishing", { id: p.id, published: e.target.checked }), () => flash(t("saved"))) }), ` ${t("on_website")}`)),
           h("td", {}, h("button", { onclick: () => { state.editingPlayer = p.id; render(); } }, t("edit")))));
   const csv = h("input", { type: "file", id: "csv-file", accept: ".csv,.txt,text/csv", onchange: async (e) => {
     // The bytes as on disk: the application recognises the encoding (Excel's Windows-1252 included).
@@ -58,7 +62,7 @@ export async function view() {
       h("label", {}, t("member"), h("input", { name: "member", maxlength: 40, value: np.member, oninput: (e) => { np.member = e.target.value; } })),
       h("button", { class: "primary", id: "add-player-button" }, state.duplicate && state.duplicate === np.name ? t("add_anyway") : t("add"))),
     h("div", { class: "row" }, h("label", { class: "filepick button" }, t("import_csv"), csv)),
-    h("table", { id: "players-table" }, h("tr", {}, h("th", {}, t("name")), h("th", {}, t("club")), h("th", {}, t("member")), h("th", {}, "")), rows),
+    h("table", { id: "players-table" }, h("tr", {}, h("th", {}, t("name")), h("th", {}, t("club")), h("th", {}, t("member")), h("th", {}, t("website_col")), h("th", {}, "")), rows),
     entrants.length ? [
       h("h3", {}, t("tournament_players")),
       // The tournament's own ids (`p12`) are the application's, no word for a person: a

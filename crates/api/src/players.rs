@@ -272,4 +272,19 @@ impl Atout {
         self.cache.clear();
         Ok(Player { id, name, club, member })
     }
+
+    /// Mark a registered player as not to be published on the club's results website (shown
+    /// there as "—" everywhere), or as published again.
+    pub fn player_publishing(&mut self, id: Id, published: bool) -> Result<Vec<Id>> {
+        if !self.store.players()?.iter().any(|p| p.id == id) {
+            return Err(ApiError::not_found(said!("no player {id}", "pas de joueur {id}", "geen speler {id}")));
+        }
+        self.store.write(Change { actor: &self.actor, action: "player.publishing", reason: "" }, |w| w.player_publishing(id, published))?;
+        self.unpublished_players()
+    }
+
+    /// The registered players not to be published on the club's results website.
+    pub fn unpublished_players(&mut self) -> Result<Vec<Id>> {
+        Ok(self.store.unpublished_players()?)
+    }
 }

@@ -127,12 +127,25 @@ impl Atout {
     fn site(&mut self, lang: &str, privacy: Privacy) -> Result<Site> {
         let today = chrono::Local::now().date_naive().to_string();
         let tournaments = self.tournament_list()?;
-        // Every name as published.
-        let mut names: BTreeSet<String> = self.players_list()?.into_iter().map(|p| p.name).collect();
-        for t in &tournaments {
-            names.extend(self.tournament_players(&t.id.to_string())?.into_iter().map(|e| e.name));
+        // Every name as published: "—" for a player the registry marks as not to be published.
+        let hidden: BTreeSet<i64> = self.unpublished_players()?.into_iter().collect();
+        let mut names: BTreeMap<String, bool> = BTreeMap::new();
+        for p in self.players_list()? {
+            *names.entry(p.name).or_default() |= hidden.contains(&p.id);
         }
-        let mut masks: Vec<(String, String)> = names.into_iter().map(|n| (n.clone(), published_name(&n, privacy))).filter(|(a, b)| a != b).collect();
+        for t in &tournaments {
+            for e in &self.loaded(t.id)?.entrants {
+                *names.entry(e.player.name.clone()).or_default() |= hidden.contains(&e.player.id);
+            }
+        }
+        let mut masks: Vec<(String, String)> = names
+            .into_iter()
+            .map(|(n, hide)| {
+                let shown = if hide { "—".to_string() } else { published_name(&n, privacy) };
+                (n, shown)
+            })
+            .filter(|(a, b)| a != b)
+            .collect();
         masks.sort_by_key(|m| std::cmp::Reverse(m.0.len()));
         let masks = Masks(masks);
 
@@ -153,7 +166,7 @@ impl Atout {
                 }
                 continue;
             }
-            let evening = self.evening_page(t, game, &masks)?;
+            let evening = self.evening_page(t, game, &masks, &hidden)?;
             // Each player's evening, for their page.
             let entrants: HashMap<String, (i64, String, String)> = {
                 let l = self.loaded(t.id)?;
@@ -161,14 +174,14 @@ impl Atout {
             };
             let standings = self.standings(&tid, None)?;
             for r in &standings.rows {
-                let Some((pid, name, club)) = entrants.get(&*r.player) else { continue };
+                let Some((pid, name, club)) = entrants.get(&*r.player).filter(|(pid, _, _)| !hidden.contains(pid)) else { continue };
                 let page = players.entry(*pid).or_insert_with(|| PlayerPage { id: *pid, name: masks.text(name), club: club.clone(), ..Default::default() });
                 let value = r.table_points.map_or_else(|| r.score_sum.to_string(), |p| p.to_string());
                 let place = (!r.rounds.is_empty()).then_some((r.rank, r.shared));
                 page.evenings.push((t.id, t.name.clone(), t.date.clone(), place, value));
             }
             for w in &standings.withdrawn {
-                if let Some((pid, name, club)) = entrants.get(&*w.player) {
+                if let Some((pid, name, club)) = entrants.get(&*w.player).filter(|(pid, _, _)| !hidden.contains(pid)) {
                     let page = players.entry(*pid).or_insert_with(|| PlayerPage { id: *pid, name: masks.text(name), club: club.clone(), ..Default::default() });
                     page.evenings.push((t.id, t.name.clone(), t.date.clone(), None, String::new()));
                 }
@@ -190,7 +203,7 @@ impl Atout {
                     place: r.rank,
                     shared: r.shared,
                     qualified: r.qualified,
-                    player: r.player,
+                    player: (!hidden.contains(&r.player)).then_some(r.player),
                     name: masks.text(&r.name),
                     club: r.club.clone(),
                     total: r.total.to_string(),
@@ -229,7 +242,7 @@ impl Atout {
         Ok(site)
     }
 
-    fn evening_page(&mut self, t: &crate::TournamentInfo, game: Words, masks: &Masks) -> Result<EveningPage> {
+    fn evening_page(&mut self, t: &crate::TournamentInfo, game: Words, masks: &Masks, hidden: &BTreeSet<i64>) -> Result<EveningPage> {
         let tid = t.id.to_string();
         let standings = self.standings(&tid, None)?;
         let status = self.round_status(&tid)?;
@@ -237,7 +250,9 @@ impl Atout {
         let audit = self.audit(&tid)?;
         let (computed_utc, computed_local) = audit.last().map(|a| (a.at.clone(), a.at_local.clone())).unwrap_or_default();
         let clubs: HashMap<String, String> = self.tournament_players(&tid)?.into_iter().map(|e| (e.player, e.club)).collect();
-        let registry: HashMap<String, i64> = self.loaded(t.id)?.entrants.iter().map(|e| (e.code.clone(), e.player.id)).collect();
+        // Entrants with a page of their own (not the players kept off the site).
+        let registry: HashMap<String, i64> =
+            self.loaded(t.id)?.entrants.iter().filter(|e| !hidden.contains(&e.player.id)).map(|e| (e.code.clone(), e.player.id)).collect();
         let table_points = standings.rows.iter().any(|r| r.table_points.is_some());
         let mut ranking: Vec<RankRow> = vec![];
         for (i, r) in standings.rows.iter().enumerate() {

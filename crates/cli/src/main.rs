@@ -487,6 +487,15 @@ enum PlayersCmd {
         #[arg(long)]
         anyway: bool,
     },
+    /// Keep a registered player off the club's results website (`atout publish` shows "—"),
+    /// or publish them again with --again.
+    Unpublished {
+        /// The player's registry id (`atout players list`).
+        id: i64,
+        /// Publish the player again.
+        #[arg(long)]
+        again: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -884,6 +893,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     }
                 }
             }
+        }
+        Command::Players(PlayersCmd::Unpublished { id, again }) => {
+            let kept_off = app.player_publishing(id, again)?;
+            outln!(
+                "players kept off the website: {}",
+                if kept_off.is_empty() { "none".to_string() } else { kept_off.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", ") }
+            );
         }
         Command::Players(PlayersCmd::Add { name, club, member, anyway }) => {
             let p = app.player_add(&name, &club, &member, anyway)?;

@@ -110,7 +110,8 @@ pub struct SeasonRow {
     pub place: usize,
     pub shared: bool,
     pub qualified: bool,
-    pub player: i64,
+    /// The player's page (none: kept off the site).
+    pub player: Option<i64>,
     pub name: String,
     pub club: String,
     pub total: String,
@@ -557,7 +558,7 @@ fn season_page(s: &SeasonPage, lang: usize, default: bool) -> String {
             "<tr><td class=\"num pl\">{}{}</td><th scope=\"row\" class=\"sticky\">{}</th><td>{}</td><td class=\"num\">{}</td>",
             place_text(r.place, r.shared),
             if r.qualified { String::new() } else { format!("<span class=\"tag\">{}</span>", w("not_qualified", lang)) },
-            player_link(&folder, Some(r.player), &r.name, lang, default),
+            player_link(&folder, r.player, &r.name, lang, default),
             esc(&r.club),
             esc(&r.total)
         );

@@ -9,6 +9,7 @@ pub(crate) static MIGRATIONS: &[&str] = &[
     include_str!("../../../schema/0003_settings_versions.sql"),
     include_str!("../../../schema/0004_devices.sql"),
     include_str!("../../../schema/0005_seasons.sql"),
+    include_str!("../../../schema/0006_publishing.sql"),
 ];
 
 /// The JSON columns, checked when a file is opened, with the schema version that added each.

@@ -154,6 +154,7 @@ impl Store {
             "season_tournaments",
             "player_doubts",
             "player_links",
+            "player_publishing",
         ];
         names.iter().map(|n| Ok((n.to_string(), self.conn.query_row(&format!("SELECT count(*) FROM {n}"), [], |r| r.get(0))?))).collect()
     }

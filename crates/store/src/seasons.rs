@@ -76,7 +76,23 @@ fn seasons(conn: &Connection) -> Result<Vec<SeasonRow>> {
     .collect()
 }
 
+/// The players marked as not to be published (the latest mark of each holds).
+fn unpublished(conn: &Connection) -> Result<Vec<Id>> {
+    let mut st = conn.prepare_cached(
+        "SELECT p.player_id FROM player_publishing p
+         WHERE p.id = (SELECT max(id) FROM player_publishing WHERE player_id = p.player_id) AND p.published = 0
+         ORDER BY p.player_id",
+    )?;
+    let rows = st.query_map([], |r| r.get(0))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 impl Store {
+    /// The registered players not to be published on the club's results website.
+    pub fn unpublished_players(&self) -> Result<Vec<Id>> {
+        unpublished(&self.conn)
+    }
+
     pub fn seasons(&self) -> Result<Vec<SeasonRow>> {
         seasons(&self.conn)
     }
@@ -152,5 +168,11 @@ impl Writer<'_> {
     /// The secretary's latest word on each pair of players, as stored now.
     pub fn player_links(&self) -> Result<Vec<LinkRow>> {
         links(&self.tx)
+    }
+
+    /// Mark a player as published on the club's results website, or not.
+    pub fn player_publishing(&mut self, player: Id, published: bool) -> Result<()> {
+        self.tx.execute("INSERT INTO player_publishing (player_id, change_id, published) VALUES (?1, ?2, ?3)", params![player, self.change, published])?;
+        Ok(())
     }
 }

@@ -32,7 +32,7 @@ fn migrations_set_the_version_and_reopen_cleanly() {
     }
     let s = Store::open(&path).unwrap();
     let v: i64 = s.raw().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
-    assert_eq!(v, 5);
+    assert_eq!(v, 6);
     let mode: String = s.raw().pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
     assert_eq!(mode, "wal");
     assert_eq!(s.players().unwrap().len(), 4);
@@ -126,7 +126,7 @@ fn a_version_1_database_is_migrated_with_its_data() {
         conn.execute("INSERT INTO player_versions (player_id, change_id, name) VALUES (1, 1, 'Anne')", []).unwrap();
     }
     let s = Store::open(&path).unwrap();
-    assert_eq!(s.raw().pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)).unwrap(), 5);
+    assert_eq!(s.raw().pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)).unwrap(), 6);
     assert_eq!(s.players().unwrap()[0].name, "Anne");
     // A copy of the version-1 file was taken before it was migrated, and it still reads as version 1.
     let copies: Vec<_> = std::fs::read_dir(dir.path().join("backups")).unwrap().filter_map(|e| e.ok()).map(|e| e.path()).collect();
@@ -171,6 +171,9 @@ fn seasons_keep_every_row_and_read_the_latest() {
             w.add_player_doubt(4, 2)?;
             w.player_link(1, 3, true)?;
             w.player_link(3, 1, false)?;
+            w.player_publishing(2, false)?;
+            w.player_publishing(4, false)?;
+            w.player_publishing(4, true)?;
             Ok::<_, atout_store::StoreError>((season, t))
         })
         .unwrap();
@@ -180,6 +183,8 @@ fn seasons_keep_every_row_and_read_the_latest() {
     assert_eq!(in_season.iter().map(|r| (r.tournament, r.archive.as_deref())).collect::<Vec<_>>(), vec![(t, Some("abc"))]);
     // The latest word on the pair (3, 1) is "two people", whichever way it was written.
     assert_eq!(s.player_links().unwrap().iter().map(|l| (l.player, l.other, l.same)).collect::<Vec<_>>(), vec![(3, 1, false)]);
+    // The latest mark of each player holds: 2 kept off the website, 4 published again.
+    assert_eq!(s.unpublished_players().unwrap(), vec![2]);
     let doubts = s.player_doubts().unwrap();
     assert_eq!(doubts.iter().map(|d| (d.player, d.candidate, d.same)).collect::<Vec<_>>(), vec![(3, 1, Some(false)), (4, 2, None)]);
     for sql in [
@@ -188,6 +193,8 @@ fn seasons_keep_every_row_and_read_the_latest() {
         "UPDATE player_links SET same = 1",
         "DELETE FROM player_doubts",
         "UPDATE season_settings SET settings = '{}'",
+        "UPDATE player_publishing SET published = 1",
+        "DELETE FROM player_publishing",
     ] {
         let err = s.raw().execute(sql, []).unwrap_err();
         assert!(err.to_string().contains("append-only"), "{sql}: {err}");
