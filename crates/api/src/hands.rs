@@ -7,7 +7,7 @@ use atout_rules::cards::NOT_A_CARD;
 use atout_rules::play::{Card, Deck};
 use atout_rules::{said, GameId, Lang, Said, Tr};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// The longest hand record read (a 57-card deal typed in full is about 2 KB).
 const MOST_BYTES: usize = 256 * 1024;
@@ -56,6 +56,25 @@ pub fn hand_check(text: &str) -> Result<HandVerdict> {
 
 /// Check a hand record given as JSON text, its words (`said`) in `lang`.
 pub fn hand_check_in(text: &str, lang: Lang) -> Result<HandVerdict> {
+    let (checked, record, rules) = replayed(text)?;
+    let said = said_lines(&checked, &record, &rules.describe(lang)["fields"], lang);
+    let verdict = checked.verdict;
+    let deck = checked.deck;
+    let rule = checked.replay.illegal.as_ref().map(|i| i.rule_texts().all());
+    let tricks = trick_views(&checked.replay, deck);
+    let names = |cards: Vec<atout_rules::play::Card>| cards.into_iter().map(|c| deck.name(c)).collect::<Vec<_>>();
+    let next = match (&checked.state, &checked.replay.illegal) {
+        (Some(state), None) => state.to_play().map(|seat| NextCard { seat, hand: names(state.hand(seat)), legal: names(state.legal()) }),
+        _ => None,
+    };
+    let carries = checked.carries;
+    let settled = verdict["legal"] == true && (!carries || verdict["line"] == "matches");
+    Ok(HandVerdict { verdict, rule, tricks, settled, next, expected: checked.expected, said })
+}
+
+/// A hand record given as JSON text, read, bounded and replayed by its game's rules (the
+/// hand checker's and the claim checker's one way in): the replay, the record, the game.
+fn replayed(text: &str) -> Result<(atout_rules::play::Checked, Value, Box<dyn atout_rules::Rules>)> {
     if text.len() > MOST_BYTES {
         let most = MOST_BYTES / 1024;
         return Err(ApiError::invalid(said!(
@@ -77,19 +96,7 @@ pub fn hand_check_in(text: &str, lang: Lang) -> Result<HandVerdict> {
         ))
     })?;
     let checked = rules.hand_replay(&record).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })?;
-    let said = said_lines(&checked, &record, &rules.describe(lang)["fields"], lang);
-    let verdict = checked.verdict;
-    let deck = checked.deck;
-    let rule = checked.replay.illegal.as_ref().map(|i| i.rule_texts().all());
-    let tricks = trick_views(&checked.replay, deck);
-    let names = |cards: Vec<atout_rules::play::Card>| cards.into_iter().map(|c| deck.name(c)).collect::<Vec<_>>();
-    let next = match (&checked.state, &checked.replay.illegal) {
-        (Some(state), None) => state.to_play().map(|seat| NextCard { seat, hand: names(state.hand(seat)), legal: names(state.legal()) }),
-        _ => None,
-    };
-    let carries = checked.carries;
-    let settled = verdict["legal"] == true && (!carries || verdict["line"] == "matches");
-    Ok(HandVerdict { verdict, rule, tricks, settled, next, expected: checked.expected, said })
+    Ok((checked, record, rules))
 }
 
 /// A card of FORMAT.md's notation in the jury's words; a token that is no card, as it is.
@@ -283,4 +290,198 @@ impl Atout {
         let game = GameId::parse(&sheet.game).ok_or_else(|| ApiError::Internal(format!("the sheet's game «{}» is unknown", sheet.game)))?;
         Ok(atout_rules::play::record_frame(game, sheet.seats.len(), at.line.dealer, &at.entry))
     }
+}
+
+/// A claim as the jury hears it (FORMAT.md "Claims"): the claimer's side takes at least, or
+/// at most, so many of the tricks still to play.
+pub use atout_rules::solve::Claim;
+
+/// A card of a line, by the seat that plays it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Played {
+    pub seat: usize,
+    pub card: String,
+}
+
+/// A search that ran out of its budget (`solve::NODE_BUDGET`, about ten seconds): the
+/// nodes it visited and the bounds it proved on the side's tricks still to play.
+#[derive(Clone, Debug, Serialize)]
+pub struct Stopped {
+    pub nodes: u64,
+    pub at_least: usize,
+    pub at_most: usize,
+}
+
+impl From<atout_rules::solve::Stopped> for Stopped {
+    fn from(s: atout_rules::solve::Stopped) -> Self {
+        Stopped { nodes: s.nodes, at_least: s.at_least, at_most: s.at_most }
+    }
+}
+
+/// A claim judged (FORMAT.md "Claims"): `remaining`, `side`, `claim`, `holds`, `best`,
+/// `line`; besides, `line_tricks`, the line trick by trick with each trick's winner (the
+/// first one as it stands from the claim on), and `stopped` when the search ran out of its
+/// budget (`holds` then `null` unless the bounds it proved decide it, `best` `null`).
+#[derive(Clone, Debug, Serialize)]
+pub struct ClaimAnswer {
+    pub remaining: usize,
+    pub side: Vec<usize>,
+    pub claim: Value,
+    pub holds: Option<bool>,
+    pub best: Option<usize>,
+    pub line: Option<Vec<Played>>,
+    pub line_tricks: Option<Vec<TrickView>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<Stopped>,
+}
+
+/// A card of a played deal judged (`atout hand solve` on a finished deal): the side's
+/// tricks over the whole deal, with best play from there, before and after it; whether it
+/// gave a trick away (the side's: fewer after; the others': more after). `null` values
+/// past the search's budget.
+#[derive(Clone, Debug, Serialize)]
+pub struct CardValue {
+    pub trick: usize,
+    pub seat: usize,
+    pub card: String,
+    pub before: Option<usize>,
+    pub after: Option<usize>,
+    pub gave_away: bool,
+}
+
+/// The side's most and fewest tricks from the position the record reaches (FORMAT.md
+/// "Claims": `remaining`, `side`, `most`, `fewest`). Besides, for a finished deal: `dealt`,
+/// the same from the first card (could the contract have been made?), and `cards`, each card
+/// played judged; `stopped`, per aim, when a search ran out of its budget.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolveAnswer {
+    pub remaining: usize,
+    pub side: Vec<usize>,
+    pub most: Option<usize>,
+    pub fewest: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dealt: Option<Box<SolveAnswer>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cards: Option<Vec<CardValue>>,
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    pub stopped: Map<String, Value>,
+}
+
+/// A record ready for the claim checker: refused as `hand check` finds it (an illegal card
+/// so far, cards dealt wrong: the rule that card breaks), else the deal where it stands and
+/// the claimer's side.
+fn claim_position(text: &str, seat: usize) -> Result<(atout_rules::play::Checked, atout_rules::play::Deal, Vec<usize>)> {
+    let (checked, _, _) = replayed(text)?;
+    let refuse = |violation| ApiError::Refused { place: Place::default(), violation };
+    if let Some(bad) = &checked.replay.illegal {
+        let rule = atout_rules::play::RULES.iter().copied().find(|r| r.code() == bad.rule).unwrap_or(atout_rules::play::DEAL_CARDS);
+        let (trick, at, card) = (bad.trick, bad.seat, if bad.card.is_empty() { "—" } else { bad.card.as_str() });
+        let said = if trick == 0 {
+            said!(
+                "the cards dealt are wrong at seat {at} ({card}): no claim is judged on them",
+                "les cartes données sont fausses à la place {at} ({card}) : aucune revendication ne se juge sur elles",
+                "de gegeven kaarten kloppen niet bij plaats {at} ({card}): geen claim wordt erop beoordeeld"
+            )
+        } else {
+            said!(
+                "trick {trick}: seat {at} plays {card}, which the rules of play forbid; a claim is judged on legal play",
+                "pli {trick} : la place {at} joue {card}, ce que les règles du jeu interdisent ; une revendication se juge sur un jeu régulier",
+                "slag {trick}: plaats {at} speelt {card}, wat de spelregels verbieden; een claim wordt beoordeeld op regelmatig spel"
+            )
+        };
+        return Err(refuse(atout_rules::Violation::said(rule, said)));
+    }
+    let state = checked.state.clone().ok_or_else(|| ApiError::Internal("a legal record without its deal".into()))?;
+    let side = atout_rules::solve::side_of(&state, checked.pair, seat).map_err(refuse)?;
+    Ok((checked, state, side))
+}
+
+/// Judge a claim on a hand record given as JSON text (FORMAT.md "Claims"): the record's
+/// play stops where the claim was made; `seat` claims.
+pub fn hand_claim(text: &str, seat: usize, claim: Claim) -> Result<ClaimAnswer> {
+    hand_claim_within(text, seat, claim, atout_rules::solve::NODE_BUDGET)
+}
+
+/// [`hand_claim`] with a search budget of `nodes` (the tests' way to a search that stops).
+pub fn hand_claim_within(text: &str, seat: usize, claim: Claim, nodes: u64) -> Result<ClaimAnswer> {
+    let (checked, state, side) = claim_position(text, seat)?;
+    let judged = atout_rules::solve::judge(&state, &side, claim, nodes);
+    let deck = checked.deck;
+    let line = judged.line.as_ref().map(|l| l.iter().map(|(seat, card)| Played { seat: *seat, card: deck.name(*card) }).collect());
+    let line_tricks = judged.line.as_ref().map(|l| line_tricks(&state, l, deck));
+    let claim = match claim {
+        Claim::AtLeast(n) => serde_json::json!({"at_least": n}),
+        Claim::AtMost(n) => serde_json::json!({"at_most": n}),
+    };
+    Ok(ClaimAnswer {
+        remaining: judged.remaining,
+        side,
+        claim,
+        holds: judged.holds,
+        best: judged.best,
+        line,
+        line_tricks,
+        stopped: judged.stopped.map(Stopped::from),
+    })
+}
+
+/// A line played out from `state` through the hand checker's own deal, trick by trick.
+fn line_tricks(state: &atout_rules::play::Deal, line: &[(usize, atout_rules::play::Card)], deck: atout_rules::play::Deck) -> Vec<TrickView> {
+    let mut deal = state.clone();
+    let mut out = vec![];
+    let mut plays = vec![];
+    for (seat, card) in line {
+        let before = deal.tricks.len();
+        deal.play(*card);
+        plays.push((*seat, deck.name(*card)));
+        if let Some(t) = deal.tricks.get(before) {
+            out.push(TrickView { leader: t.leader, plays: std::mem::take(&mut plays), winner: t.winner });
+        }
+    }
+    if !plays.is_empty() {
+        out.push(TrickView { leader: plays[0].0, plays, winner: 0 });
+    }
+    out
+}
+
+/// The side's most and fewest tricks from where a hand record stands (FORMAT.md "Claims",
+/// `atout hand solve`); for a finished deal, from the first card too, and card by card.
+pub fn hand_solve(text: &str, seat: usize) -> Result<SolveAnswer> {
+    hand_solve_within(text, seat, atout_rules::solve::NODE_BUDGET)
+}
+
+/// [`hand_solve`] with a search budget of `nodes`.
+pub fn hand_solve_within(text: &str, seat: usize, nodes: u64) -> Result<SolveAnswer> {
+    use atout_rules::solve;
+    let (checked, state, side) = claim_position(text, seat)?;
+    let answer = |deal: &atout_rules::play::Deal| {
+        let (remaining, most, fewest) = solve::most_and_fewest(deal, &side, nodes);
+        let mut stopped = Map::new();
+        for (aim, value) in [("most", &most), ("fewest", &fewest)] {
+            if let Err(s) = value {
+                stopped.insert(aim.into(), serde_json::to_value(Stopped::from(*s)).unwrap_or(Value::Null));
+            }
+        }
+        SolveAnswer { remaining, side: side.clone(), most: most.ok(), fewest: fewest.ok(), dealt: None, cards: None, stopped }
+    };
+    let mut out = answer(&state);
+    if checked.replay.complete {
+        let start = solve::as_dealt(&state, &checked.replay);
+        let played: Vec<atout_rules::play::Card> = checked.replay.tricks.iter().flat_map(|t| t.cards.iter().map(|(_, c)| *c)).collect();
+        let deck = checked.deck;
+        let cards = solve::card_by_card(&start, &side, &played, nodes)
+            .into_iter()
+            .map(|c| {
+                let ours = side.contains(&c.seat);
+                let gave_away = match (c.before, c.after) {
+                    (Some(b), Some(a)) => (ours && a < b) || (!ours && a > b),
+                    _ => false,
+                };
+                CardValue { trick: c.trick, seat: c.seat, card: deck.name(c.card), before: c.before, after: c.after, gave_away }
+            })
+            .collect();
+        out.dealt = Some(Box::new(answer(&start)));
+        out.cards = Some(cards);
+    }
+    Ok(out)
 }

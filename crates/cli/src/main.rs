@@ -317,6 +317,36 @@ enum HandCmd {
         #[arg(long)]
         lang: Option<String>,
     },
+    /// Judge a claim (FORMAT.md "Claims"): the record's play stops where the claim was
+    /// made; with every card known and the other seats playing together against the
+    /// claimer's side, is it sure of at least (or held to at most) N of the tricks left?
+    /// Exit 0 when the claim holds; 2 when it fails or the record is refused; 3 when the
+    /// search stopped at its budget (about ten seconds) without deciding.
+    Claim {
+        file: PathBuf,
+        /// The seat that claims (its side: the seat, or a Rikken pair's two seats).
+        #[arg(long)]
+        seat: usize,
+        /// The side takes at least this many of the tricks still to play.
+        #[arg(long, conflicts_with = "at_most", required_unless_present = "at_most")]
+        at_least: Option<usize>,
+        /// The side takes at most this many of the tricks still to play.
+        #[arg(long)]
+        at_most: Option<usize>,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
+    /// The most and the fewest of the tricks left that the seat's side can be sure of,
+    /// from where the record stands (the start when it plays no card); for a finished deal,
+    /// from the first card too, and whether each card played gave a trick away.
+    Solve {
+        file: PathBuf,
+        /// The seat whose side is counted.
+        #[arg(long)]
+        seat: usize,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
 }
 
 #[derive(Subcommand)]
@@ -849,6 +879,31 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         return if checked.settled { Ok(()) } else { Err(Failure::Exit(2)) };
     }
+    if let Command::Hand(HandCmd::Claim { file, seat, at_least, at_most, format }) = &cli.command {
+        let claim = match (at_least, at_most) {
+            (Some(n), _) => atout_api::hands::Claim::AtLeast(*n),
+            (None, Some(n)) => atout_api::hands::Claim::AtMost(*n),
+            (None, None) => return Err(Failure::Usage("say the claim: --at-least N or --at-most N".into())),
+        };
+        let answer = atout_api::hands::hand_claim(&read(file)?, *seat, claim)?;
+        match format {
+            Output::Json => outln!("{}", json(&answer)),
+            Output::Table => print_claim(&answer),
+        }
+        return match answer.holds {
+            Some(true) => Ok(()),
+            Some(false) => Err(Failure::Exit(2)),
+            None => Err(Failure::Exit(3)),
+        };
+    }
+    if let Command::Hand(HandCmd::Solve { file, seat, format }) = &cli.command {
+        let answer = atout_api::hands::hand_solve(&read(file)?, *seat)?;
+        match format {
+            Output::Json => outln!("{}", json(&answer)),
+            Output::Table => print_solve(&answer),
+        }
+        return Ok(());
+    }
     // A restore must work on a database that cannot be opened (damaged, or newer).
     if let Command::Restore { file } = &cli.command {
         let kept = atout_api::backups::restore_into(&path, file)?;
@@ -1315,6 +1370,70 @@ fn season(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
         SeasonCmd::Apart { player, other, reason } => doubts(&app.player_settle(player, other, false, &reason)?),
     }
     Ok(())
+}
+
+/// Seats in words: "seat 2", "seats 1 and 3".
+fn seats_said(seats: &[usize]) -> String {
+    match seats {
+        [one] => format!("seat {one}"),
+        _ => {
+            let all: Vec<String> = seats.iter().map(usize::to_string).collect();
+            let (last, rest) = all.split_last().map_or(("", &[][..]), |(l, r)| (l.as_str(), r));
+            format!("seats {} and {last}", rest.join(", "))
+        }
+    }
+}
+
+/// A claim judged, in words: who claims what, whether it holds, and when it fails the
+/// play that beats it, trick by trick.
+fn print_claim(a: &atout_api::hands::ClaimAnswer) {
+    let side = seats_said(&a.side);
+    let (how, n) = match (a.claim.get("at_least"), a.claim.get("at_most")) {
+        (Some(n), _) => ("at least", n.to_string()),
+        (_, Some(n)) => ("at most", n.to_string()),
+        _ => ("", String::new()),
+    };
+    let take = if a.side.len() == 1 { "takes" } else { "take" };
+    outln!("claim: {side} {take} {how} {n} of the {} tricks left", a.remaining);
+    match (a.holds, a.best) {
+        (Some(true), Some(best)) if how == "at least" => outln!("the claim holds: whatever the others play, {side} {take} at least {best}"),
+        (Some(true), Some(best)) => outln!("the claim holds: whatever the others play, {side} {take} no more than {best}"),
+        (Some(false), Some(best)) if how == "at least" => outln!("the claim fails: the others can hold {side} to {best}"),
+        (Some(false), Some(best)) => outln!("the claim fails: the others can make {side} take {best}"),
+        (holds, _) => {
+            if let Some(s) = &a.stopped {
+                outln!("the search stopped after {} positions: {side} {take} between {} and {} of the tricks left", s.nodes, s.at_least, s.at_most);
+            }
+            match holds {
+                Some(true) => outln!("that is enough to say the claim holds"),
+                Some(false) => outln!("that is enough to say the claim fails"),
+                None => outln!("the claim is not decided"),
+            }
+        }
+    }
+    for (i, t) in a.line_tricks.iter().flatten().enumerate() {
+        let cards: Vec<String> = t.plays.iter().map(|(s, c)| format!("seat {s} plays {c}")).collect();
+        let won = if t.winner > 0 { format!(" — won by seat {}", t.winner) } else { String::new() };
+        outln!("{:>2}. {}{won}", i + 1, cards.join(", "));
+    }
+}
+
+/// The most and the fewest tricks, in words; for a finished deal, from the first card and
+/// each card that gave a trick away.
+fn print_solve(a: &atout_api::hands::SolveAnswer) {
+    let side = seats_said(&a.side);
+    let said = |v: Option<usize>| v.map_or_else(|| "not found within the search's budget".to_string(), |v| v.to_string());
+    let is = if a.side.len() == 1 { "is" } else { "are" };
+    outln!("{} tricks left: {side} {is} sure of at least {}, and can be held to {} at the fewest", a.remaining, said(a.most), said(a.fewest));
+    for (aim, s) in &a.stopped {
+        outln!("the search for the {aim} stopped: between {} and {}", s["at_least"], s["at_most"]);
+    }
+    if let Some(d) = &a.dealt {
+        outln!("from the first card ({} tricks): at least {}, at the fewest {}", d.remaining, said(d.most), said(d.fewest));
+    }
+    for c in a.cards.iter().flatten().filter(|c| c.gave_away) {
+        outln!("trick {}: seat {} played {}, which gave a trick away ({} → {} for {side})", c.trick, c.seat, c.card, said(c.before), said(c.after));
+    }
 }
 
 fn show_round(r: &DrawnRound, format: Output) {

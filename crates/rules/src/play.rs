@@ -352,9 +352,9 @@ pub(crate) fn bit(card: Card) -> Cards {
     }
 }
 
-/// Every card of a suit.
+/// Every card of a suit (never the joker, whose bit 63 lies among the spades' 16).
 fn suit_cards(suit: Suit) -> Cards {
-    0xFFFF << (suit as u32 * 16)
+    (0xFFFF << (suit as u32 * 16)) & !(1 << 63)
 }
 
 /// The cards of `suit` ranked above `rank`, and below it.

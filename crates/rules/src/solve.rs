@@ -125,7 +125,7 @@ fn suit_of(card: Cards) -> Cards {
     if card == JOKER || card == 0 {
         0
     } else {
-        0xFFFF << (card.trailing_zeros() / 16 * 16)
+        (0xFFFF << (card.trailing_zeros() / 16 * 16)) & !JOKER
     }
 }
 
@@ -171,9 +171,14 @@ struct Bounds {
     best: Cards,
 }
 
+/// A position between tricks as the table keeps it: each seat's cards by their rank among
+/// the cards still in play in their suit (the deal after ♠2 and ♠3 fell plays as the one
+/// after ♠4 and ♠5 fell), the penalty cards' places the same way, the leader, who has been
+/// void (King's K♥), and whether the called ace is still in play.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Key {
     held: [Cards; MOST],
+    penalty: Cards,
     meta: u16,
 }
 
@@ -182,6 +187,7 @@ impl Hash for Key {
         for h in self.held.iter().filter(|h| **h != 0) {
             state.write_u64(*h);
         }
+        state.write_u64(self.penalty);
         state.write_u64(u64::from(self.meta));
     }
 }
@@ -240,7 +246,7 @@ impl Solver {
             n,
             seats,
             dealer: if c.dealer_leads { seats[..n].iter().position(|s| *s == deal.dealer) } else { None },
-            trump: c.trump.map_or(0, |t| 0xFFFF << (t as u32 * 16)),
+            trump: c.trump.map_or(0, |t| (0xFFFF << (t as u32 * 16)) & !JOKER),
             lead_hearts: c.lead_hearts,
             called: c.called_ace.map_or(0, bit),
             penalty: deal.penalty,
@@ -482,7 +488,7 @@ impl Solver {
         if let Some(j) = joker {
             sure[usize::from(self.team(j))] = 1;
         }
-        let trumps = s.held[..t.n].iter().fold(0, |m, h| m | h) & t.trump;
+        let trumps = s.held[..t.n].iter().fold(0, |m, h| m | h) & t.trump & !JOKER;
         if let Some(h) = owner(highest(trumps)) {
             let mut run = 0;
             let mut rest = trumps;
@@ -505,7 +511,71 @@ impl Solver {
         let t = &self.table;
         // Who has been void matters only while the K♥ must be discarded at a first void.
         let void = if t.discard == Discard::PenaltyFirstVoid { s.void } else { 0 };
-        Key { held: s.held, meta: (s.leader as u16) | (u16::from(void) << 4) }
+        let live = s.held[..t.n].iter().fold(0, |m, h| m | h);
+        let mut held = [0; MOST];
+        let mut penalty = 0;
+        for suit in 0..4 {
+            let mut rest = live & (0xFFFF << (16 * suit));
+            let mut place = 1u64 << (16 * suit);
+            while rest != 0 {
+                let c = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                if let Some(owner) = s.held[..t.n].iter().position(|h| h & c != 0) {
+                    held[owner] |= place;
+                }
+                if t.penalty & c != 0 {
+                    penalty |= place;
+                }
+                place <<= 1;
+            }
+        }
+        if let Some(owner) = s.held[..t.n].iter().position(|h| h & JOKER != 0) {
+            held[owner] |= JOKER;
+        }
+        let called = u16::from(live & t.called != 0);
+        Key { held, penalty, meta: (s.leader as u16) | (u16::from(void) << 4) | (called << 12) }
+    }
+
+    /// Tricks the seat to lead at `s` can take one after the other whatever the others
+    /// play: its top cards in each suit it may lead, as long as no other seat holding a
+    /// trump has run out of the suit (less one when another team holds the joker; one at
+    /// most when the dealer, not the winner, leads the next trick).
+    fn cashable(&self, s: &Position) -> usize {
+        let t = &self.table;
+        let p = s.leader;
+        let mine = s.held[p];
+        let live = s.held[..t.n].iter().fold(0, |m, h| m | h);
+        let others = || (0..t.n).filter(move |o| self.team(*o) != self.team(p));
+        let mut q = 0;
+        for suit in 0..4 {
+            let sm: Cards = (0xFFFF << (16 * suit)) & !JOKER;
+            if t.lead_hearts && sm == HEARTS && mine & !HEARTS != 0 {
+                continue;
+            }
+            let mut rest = live & sm & !JOKER;
+            let mut run = 0;
+            while rest != 0 {
+                let top = highest(rest);
+                if mine & top == 0 || top == t.called {
+                    break;
+                }
+                run += 1;
+                rest &= !top;
+            }
+            if run > 0 && t.trump != 0 && sm != t.trump {
+                for o in others().filter(|o| s.held[*o] & t.trump != 0) {
+                    run = run.min((s.held[o] & sm).count_ones() as usize);
+                }
+            }
+            q += run;
+        }
+        if others().any(|o| s.held[o] & JOKER != 0) {
+            q = q.saturating_sub(1);
+        }
+        if t.dealer.is_some_and(|d| d != p) {
+            q = q.min(1);
+        }
+        q
     }
 
     /// Can the side's players (`maxer`) make sure the counted seats take at least `k` of the
@@ -535,7 +605,15 @@ impl Solver {
                 }
                 return Ok(won.is_some_and(|w| self.team(w)) as i32 >= k);
             }
-            let (lo, hi) = self.quick(s);
+            let (mut lo, mut hi) = self.quick(s);
+            if self.table.take {
+                let q = self.cashable(s);
+                if self.team(s.leader) {
+                    lo = lo.max(q);
+                } else {
+                    hi = hi.min(s.left.saturating_sub(q));
+                }
+            }
             if lo as i32 >= k {
                 return Ok(true);
             }
@@ -647,14 +725,7 @@ impl Solver {
     /// What the seat to play at `s` may play (for the property test against
     /// [`Deal::legal`]).
     pub fn legal_cards(&self, s: &Position) -> Vec<Card> {
-        let mut set = self.legal(s);
-        let mut out = vec![];
-        while set != 0 {
-            let c = set & set.wrapping_neg();
-            set &= set - 1;
-            out.push(card_of(c));
-        }
-        out
+        cards_of(self.legal(s))
     }
 
     /// The tricks left at `s`, the one in progress included.
@@ -667,4 +738,150 @@ impl Solver {
     pub fn advance(&self, s: &mut Position, card: Card) -> Option<usize> {
         self.play(s, bit(card)).map(|w| self.table.seats[w])
     }
+}
+
+/// A claim: the side takes at least, or at most, so many of the tricks still to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    AtLeast(usize),
+    AtMost(usize),
+}
+
+/// A claim judged (FORMAT.md "Claims"): `best` the most tricks the side is sure of (at
+/// least) or the fewest it can be held to (at most); `line`, when the claim fails, a play
+/// to the end, best play by all, that beats it. `stopped`: the search ran out of its
+/// budget; `holds` is then known only when the bounds it proved decide it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    pub remaining: usize,
+    pub best: Option<usize>,
+    pub holds: Option<bool>,
+    pub line: Option<Vec<(usize, Card)>>,
+    pub stopped: Option<Stopped>,
+}
+
+/// Judge `claim` by the side `side` at the position `deal` stands at.
+pub fn judge(deal: &Deal, side: &[usize], claim: Claim, budget: u64) -> Judged {
+    let (aim, n) = match claim {
+        Claim::AtLeast(n) => (Aim::Most, n),
+        Claim::AtMost(n) => (Aim::Fewest, n),
+    };
+    let mut solver = Solver::new(deal, side, aim, budget);
+    let at = solver.position(deal);
+    let remaining = Solver::left(&at);
+    let decide = |best: usize| match claim {
+        Claim::AtLeast(n) => best >= n,
+        Claim::AtMost(n) => best <= n,
+    };
+    // The claim's own question first: it is the one the jury needs.
+    let threshold = match claim {
+        Claim::AtLeast(n) => n,
+        Claim::AtMost(n) => n.saturating_add(1),
+    };
+    let first = solver.reaches(&at, threshold);
+    let best = first.and_then(|_| solver.value(&at));
+    match best {
+        Ok(best) => {
+            let holds = decide(best);
+            let line = if holds { None } else { solver.line(&at, best).ok() };
+            Judged { remaining, best: Some(best), holds: Some(holds), line, stopped: None }
+        }
+        Err(stopped) => {
+            let holds = match (claim, first) {
+                (_, Ok(reached)) => Some(if aim == Aim::Most { reached } else { !reached }),
+                (Claim::AtLeast(_), Err(s)) if s.at_least >= n => Some(true),
+                (Claim::AtLeast(_), Err(s)) if s.at_most < n => Some(false),
+                (Claim::AtMost(_), Err(s)) if s.at_most <= n => Some(true),
+                (Claim::AtMost(_), Err(s)) if s.at_least > n => Some(false),
+                _ => None,
+            };
+            Judged { remaining, best: None, holds, line: None, stopped: Some(stopped) }
+        }
+    }
+}
+
+/// The side's most and fewest tricks from the position `deal` stands at (each `Err` with
+/// its bounds when the search ran out of its budget).
+pub fn most_and_fewest(deal: &Deal, side: &[usize], budget: u64) -> (usize, Result<usize, Stopped>, Result<usize, Stopped>) {
+    let mut most = Solver::new(deal, side, Aim::Most, budget);
+    let at = most.position(deal);
+    let m = most.value(&at);
+    let left = budget.saturating_sub(most.nodes());
+    drop(most);
+    let mut fewest = Solver::new(deal, side, Aim::Fewest, left);
+    let f = fewest.value(&at);
+    (Solver::left(&at), m, f)
+}
+
+/// A card of a deal played, judged: the side's tricks over the whole deal, with best
+/// play from there, before the card and after it (`None` past the budget).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardJudged {
+    pub trick: usize,
+    pub seat: usize,
+    pub card: Card,
+    pub before: Option<usize>,
+    pub after: Option<usize>,
+}
+
+/// Every card of a played deal judged for the side (aim Most): `start` the deal as dealt,
+/// `played` its cards in order (each legal, as the hand checker found them). One search
+/// keeps its table from card to card; the budget is shared by all.
+pub fn card_by_card(start: &Deal, side: &[usize], played: &[Card], budget: u64) -> Vec<CardJudged> {
+    let mut solver = Solver::new(start, side, Aim::Most, budget);
+    let mut at = solver.position(start);
+    let mut taken = 0usize;
+    let mut trick = 1usize;
+    let value = |solver: &mut Solver, at: &Position, taken: usize| solver.value(at).ok().map(|v| v + taken);
+    let mut before = value(&mut solver, &at, taken);
+    let mut out = Vec::with_capacity(played.len());
+    for card in played {
+        let seat = solver.table.seats[solver.to_play(&at)];
+        let won = solver.advance(&mut at, *card);
+        if won.is_some_and(|w| side.contains(&w)) {
+            taken += 1;
+        }
+        let after = if before.is_some() { value(&mut solver, &at, taken) } else { None };
+        out.push(CardJudged { trick, seat, card: *card, before, after });
+        before = after;
+        if won.is_some() {
+            trick += 1;
+        }
+    }
+    out
+}
+
+/// The deal `deal` was before any card of `replay` was played: the same rules of play,
+/// each seat its cards back, the first trick's leader leading.
+pub fn as_dealt(deal: &Deal, replay: &crate::play::Replay) -> Deal {
+    let mut held = deal.held.clone();
+    for t in &replay.tricks {
+        for (seat, card) in &t.cards {
+            if let Some(h) = held.get_mut(seat.wrapping_sub(1)) {
+                *h |= bit(*card);
+            }
+        }
+    }
+    let leader = replay.tricks.first().map_or(deal.leader, |t| t.leader);
+    let hands = held.iter().map(|h| cards_of(*h)).collect();
+    Deal::new(deal.conduct, hands, deal.dealer, leader)
+}
+
+fn cards_of(mut set: Cards) -> Vec<Card> {
+    let mut out = vec![];
+    while set != 0 {
+        let c = set & set.wrapping_neg();
+        set &= set - 1;
+        out.push(card_of(c));
+    }
+    out
+}
+
+/// An end position for the tests: `deal`'s rules of play, each seat `hands` (as many
+/// cards each as tricks left), `leader` to lead.
+#[cfg(feature = "testing")]
+pub fn end_position(deal: &Deal, hands: Vec<Vec<Card>>, leader: usize) -> Deal {
+    let tricks = hands.iter().map(Vec::len).max().unwrap_or(0);
+    let conduct = crate::play::Conduct { tricks, ..deal.conduct };
+    Deal::new(conduct, hands, deal.dealer, leader)
 }
