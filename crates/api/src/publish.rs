@@ -101,7 +101,11 @@ fn season_counts(settings: &Value) -> Words {
             "Tellen mee: de beste {n} avonden van elke speler"
         ),
     };
-    let least = said!("at least {min} evenings to be ranked", "au moins {min} soirées pour être classé", "minstens {min} avonden om gerangschikt te worden");
+    let least = if min == 1 {
+        said!("one evening played to be ranked", "une soirée jouée pour être classé", "één gespeelde avond om gerangschikt te worden")
+    } else {
+        said!("at least {min} evenings to be ranked", "au moins {min} soirées pour être classé", "minstens {min} avonden om gerangschikt te worden")
+    };
     [format!("{}; {}.", counted.en, least.en), format!("{} ; {}.", counted.fr, least.fr), format!("{}; {}.", counted.nl, least.nl)]
 }
 

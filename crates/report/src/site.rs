@@ -197,7 +197,6 @@ fn w(key: &'static str, lang: usize) -> &'static str {
         "total" => ["Total", "Total", "Totaal"],
         "qualified" => ["qualified", "qualifié", "gekwalificeerd"],
         "not_qualified" => ["not yet qualified", "pas encore qualifié", "nog niet gekwalificeerd"],
-        "counted" => ["counts", "compte", "telt"],
         "not_counted" => ["does not count", "ne compte pas", "telt niet"],
         "chart" => ["The leaders' totals after each evening", "Les totaux des premiers après chaque soirée", "De totalen van de leiders na elke avond"],
         "average" => ["Average place", "Place moyenne", "Gemiddelde plaats"],
@@ -278,8 +277,31 @@ fn place_text(place: usize, shared: bool) -> String {
     }
 }
 
-fn date_or_dash(date: &Option<String>) -> String {
-    date.as_deref().map(esc).unwrap_or_else(|| "—".into())
+/// A stored date (`2026-11-22`, or a local time `2026-11-22 20:15:03`) as each language writes
+/// it, as the window does: 2026-11-22, 22/11/2026, 22-11-2026 (the time as it is).
+pub fn date_in(stored: &str, lang: usize) -> String {
+    let (day, rest) = stored.split_at(stored.len().min(10));
+    let parts: Vec<&str> = day.split('-').collect();
+    let day = match (lang, parts.as_slice()) {
+        (1, [y, m, d]) => format!("{d}/{m}/{y}"),
+        (2, [y, m, d]) => format!("{d}-{m}-{y}"),
+        _ => day.to_string(),
+    };
+    format!("{day}{rest}")
+}
+
+/// A decimal as each language writes it (2.5, 2,5).
+fn decimal(x: f64, lang: usize) -> String {
+    let text = format!("{x:.1}");
+    if lang == 0 {
+        text
+    } else {
+        text.replace('.', ",")
+    }
+}
+
+fn date_or_dash(date: &Option<String>, lang: usize) -> String {
+    date.as_deref().map(|d| esc(&date_in(d, lang))).unwrap_or_else(|| "—".into())
 }
 
 fn evening_folder(id: i64) -> String {
@@ -322,7 +344,7 @@ fn index_page(site: &Site, lang: usize, default: bool) -> String {
                 "<tr><th scope=\"row\" class=\"sticky\"><a href=\"{}\">{}</a></th><td>{}</td><td>{}</td><td>{}</td></tr>",
                 href("", &evening_folder(e.id), lang, default),
                 esc(&e.name),
-                date_or_dash(&e.date),
+                date_or_dash(&e.date, lang),
                 esc(&e.game[lang]),
                 status
             );
@@ -345,7 +367,7 @@ fn index_page(site: &Site, lang: usize, default: bool) -> String {
     } else {
         b.push_str("<ul>\n");
         for u in &site.upcoming {
-            let _ = writeln!(b, "<li>{} — {} ({})</li>", esc(&u.date), esc(&u.name), esc(&u.game[lang]));
+            let _ = writeln!(b, "<li>{} — {} ({})</li>", esc(&date_in(&u.date, lang)), esc(&u.name), esc(&u.game[lang]));
         }
         b.push_str("</ul>\n");
     }
@@ -362,13 +384,13 @@ fn evening_page(e: &EveningPage, lang: usize, default: bool) -> String {
     let folder = evening_folder(e.id);
     let mut b = String::new();
     let _ = writeln!(b, "<h1>{}</h1>", esc(&e.name));
-    let _ = writeln!(b, "<p>{} · {}</p>", esc(&e.game[lang]), date_or_dash(&e.date));
+    let _ = writeln!(b, "<p>{} · {}</p>", esc(&e.game[lang]), date_or_dash(&e.date, lang));
     let _ = writeln!(
         b,
         "<p class=\"note\"><strong>{}</strong> {} {}.</p>",
         if e.provisional { w("provisional", lang) } else { w("final", lang) },
         w("computed", lang),
-        esc(&e.computed_local)
+        esc(&date_in(&e.computed_local, lang))
     );
     let _ = writeln!(b, "<h2>{}</h2>", w("ranking", lang));
     let _ = write!(
@@ -501,7 +523,7 @@ fn chart_svg(s: &SeasonPage, lang: usize) -> String {
         "<svg class=\"chart\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-labelledby=\"chart-title\"><title id=\"chart-title\">{}</title>",
         esc(w("chart", lang))
     );
-    let _ = write!(out, "<line x1=\"{left}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#555\"/>", y(0.0), width - right, y(0.0));
+    let _ = write!(out, "<line x1=\"{left}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#555\"/><text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">0</text><text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">{top}</text>", y(0.0), width - right, y(0.0), left - 4.0, y(0.0) + 4.0, left - 4.0, y(top) + 4.0);
     let mut ends: Vec<(f64, String)> = vec![];
     for (i, (name, totals)) in s.leaders.iter().enumerate() {
         let points: Vec<String> = totals.iter().enumerate().map(|(k, v)| format!("{:.1},{:.1}", x(k), y(*v))).collect();
@@ -511,6 +533,10 @@ fn chart_svg(s: &SeasonPage, lang: usize) -> String {
             dashes[i % dashes.len()],
             points.join(" ")
         );
+        // A mark at every evening: a season of one evening still shows where each leader stands.
+        for (k, v) in totals.iter().enumerate() {
+            let _ = write!(out, "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"#1f3b57\"/>", x(k), y(*v));
+        }
         if let Some(last) = totals.last() {
             ends.push((y(*last), format!("{} {}", name, last)));
         }
@@ -548,7 +574,7 @@ fn season_page(s: &SeasonPage, lang: usize, default: bool) -> String {
             "<th scope=\"col\" class=\"num\"><a href=\"{}\">{}</a>{}</th>",
             href(&folder, &evening_folder(*id), lang, default),
             esc(name),
-            date.as_deref().map(|d| format!("<br><span class=\"note\">{}</span>", esc(d))).unwrap_or_default()
+            date.as_deref().map(|d| format!("<br><span class=\"note\">{}</span>", esc(&date_in(d, lang)))).unwrap_or_default()
         );
     }
     b.push_str("</tr></thead><tbody>\n");
@@ -612,7 +638,7 @@ fn player_page(p: &PlayerPage, lang: usize, default: bool) -> String {
         let _ = writeln!(b, "<p>{}</p>", esc(&p.club));
     }
     if let Some(avg) = p.average_place {
-        let _ = writeln!(b, "<p>{}: {avg:.1}</p>", w("average", lang));
+        let _ = writeln!(b, "<p>{}: {}</p>", w("average", lang), decimal(avg, lang));
     }
     let _ = writeln!(
         b,
@@ -629,7 +655,7 @@ fn player_page(p: &PlayerPage, lang: usize, default: bool) -> String {
             "<tr><th scope=\"row\" class=\"sticky\"><a href=\"{}\">{}</a></th><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
             href(&folder, &evening_folder(*id), lang, default),
             esc(name),
-            date_or_dash(date),
+            date_or_dash(date, lang),
             place.map(|(p, s)| place_text(p, s)).unwrap_or_else(|| w("withdrawn_short", lang).into()),
             esc(value)
         );
@@ -777,6 +803,14 @@ mod tests {
         assert!(index.contains("href=\"evening-1/index.html\""), "{index}");
         let en = String::from_utf8(files.iter().find(|(p, _)| p == "index.en.html").unwrap().1.clone()).unwrap();
         assert!(en.contains("href=\"evening-1/index.en.html\"") && en.contains("<html lang=\"en\">"));
+    }
+
+    #[test]
+    fn dates_read_as_each_language_writes_them() {
+        assert_eq!(date_in("2026-11-22", 0), "2026-11-22");
+        assert_eq!(date_in("2026-11-22", 1), "22/11/2026");
+        assert_eq!(date_in("2026-11-22 20:15:03", 2), "22-11-2026 20:15:03");
+        assert_eq!(decimal(2.5, 1), "2,5");
     }
 
     #[test]
