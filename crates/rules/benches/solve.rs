@@ -42,11 +42,11 @@ fn percentile(times: &mut [f64], p: f64) -> f64 {
     times[i]
 }
 
-fn report(label: &str, times: &mut [f64], nodes: u64) {
+fn report(label: &str, times: &mut [f64], nodes: u64, stopped: usize) {
     let total: f64 = times.iter().sum();
     let n = times.len();
     println!(
-        "{label:<40} {n:>6} {:>10.2} {:>10.2} {:>10.2} {:>10.2} {:>12.0}",
+        "{label:<40} {n:>6} {stopped:>8} {:>10.2} {:>10.2} {:>10.2} {:>10.2} {:>12.0}",
         percentile(times, 0.5) * 1e3,
         percentile(times, 0.95) * 1e3,
         percentile(times, 1.0) * 1e3,
@@ -70,7 +70,7 @@ fn double_king(rng: &mut ChaCha8Rng) -> (Value, Value) {
 fn main() {
     let whole: usize = std::env::var("SOLVE_DEALS").ok().and_then(|r| r.parse().ok()).unwrap_or(1000);
     let mut rng = ChaCha8Rng::seed_from_u64(36);
-    println!("{:<40} {:>6} {:>10} {:>10} {:>10} {:>10} {:>12}", "what", "n", "p50 ms", "p95 ms", "max ms", "mean ms", "nodes/s");
+    println!("{:<40} {:>6} {:>8} {:>10} {:>10} {:>10} {:>10} {:>12}", "what", "n", "stopped", "p50 ms", "p95 ms", "max ms", "mean ms", "nodes/s");
 
     // Claims with up to six tricks left: random deals played at random to 6 tricks left
     // (and a random number of cards into the seventh-last trick), the claim the side's best.
@@ -94,46 +94,56 @@ fn main() {
             assert_eq!(judged.holds, Some(false));
             nodes += s.nodes();
         }
-        report(label, &mut times, nodes);
+        report(label, &mut times, nodes, 0);
     }
 
-    // Whole deals from the first card: the most and the fewest.
+    // Whole deals from the first card: the most alone ("could it have been made?"), then
+    // the most and the fewest (`atout hand solve`), each search within `NODE_BUDGET`.
+    let budget = std::env::var("SOLVE_BUDGET").ok().and_then(|b| b.parse().ok()).unwrap_or(solve::NODE_BUDGET);
     for (label, game) in [("whole deal, Rikken rik (13 tricks)", GameId::Rikken), ("whole deal, Double King (13 tricks)", GameId::DoubleKing)] {
-        let mut times = vec![];
-        let mut nodes = 0;
+        let (mut most_times, mut both_times) = (vec![], vec![]);
+        let (mut most_nodes, mut both_nodes, mut most_stopped, mut both_stopped) = (0, 0, 0, 0);
         for _ in 0..whole {
             let (deal, extra) = if game == GameId::Rikken { rik(&mut rng) } else { double_king(&mut rng) };
             let (d, side) = dealt(game, deal, extra, 4, 13, &mut rng);
             let started = Instant::now();
-            let budget = std::env::var("SOLVE_BUDGET").ok().and_then(|b| b.parse().ok()).unwrap_or(u64::MAX);
             let mut most = Solver::new(&d, &side, Aim::Most, budget);
             let at = most.position(&d);
-            let _ = most.value(&at);
+            let m = most.value(&at);
+            let most_took = started.elapsed().as_secs_f64();
+            let mn = most.nodes();
+            drop(most);
             let mut fewest = Solver::new(&d, &side, Aim::Fewest, budget);
-            let _ = fewest.value(&at);
-            times.push(started.elapsed().as_secs_f64());
-            nodes += most.nodes() + fewest.nodes();
+            let f = fewest.value(&at);
+            let took = started.elapsed().as_secs_f64();
+            most_times.push(most_took);
+            both_times.push(took);
+            most_nodes += mn;
+            most_stopped += usize::from(m.is_err());
+            both_stopped += usize::from(m.is_err() || f.is_err());
+            both_nodes += mn + fewest.nodes();
             if std::env::var("SOLVE_VERBOSE").is_ok() {
-                eprintln!("{label}: {:.3} s, {} + {} nodes", times[times.len() - 1], most.nodes(), fewest.nodes());
+                eprintln!("{label}: most {m:?} in {most_took:.3} s, fewest {f:?} in {:.3} s", took - most_took);
             }
         }
-        report(label, &mut times, nodes);
+        report(&format!("{label}, most"), &mut most_times, most_nodes, most_stopped);
+        report(&format!("{label}, most and fewest"), &mut both_times, both_nodes, both_stopped);
     }
 
     // Double Lucky 7, seven seats of seven cards, from the first card.
-    let mut times = vec![];
-    let mut nodes = 0;
+    let (mut times, mut stopped, mut nodes) = (vec![], 0, 0);
     for _ in 0..(whole / 10).max(10) {
         let trump = *["spades", "hearts", "none"].choose(&mut rng).unwrap();
         let (d, side) = dealt(GameId::DoubleLucky7, json!({"cards": 7, "bids": vec![0; 7], "tricks": vec![0; 7]}), json!({"trump": trump}), 7, 7, &mut rng);
         let started = Instant::now();
-        let mut most = Solver::new(&d, &side, Aim::Most, u64::MAX);
+        let mut most = Solver::new(&d, &side, Aim::Most, budget);
         let at = most.position(&d);
-        most.value(&at).unwrap();
-        let mut fewest = Solver::new(&d, &side, Aim::Fewest, u64::MAX);
-        fewest.value(&at).unwrap();
+        let m = most.value(&at);
+        let mut fewest = Solver::new(&d, &side, Aim::Fewest, budget);
+        let f = fewest.value(&at);
         times.push(started.elapsed().as_secs_f64());
+        stopped += usize::from(m.is_err() || f.is_err());
         nodes += most.nodes() + fewest.nodes();
     }
-    report("whole deal, Double Lucky 7, 7 × 7", &mut times, nodes);
+    report("whole deal, Double Lucky 7, 7 × 7, both", &mut times, nodes, stopped);
 }
