@@ -2,7 +2,7 @@
 // window's own projector screen, read-only, fed by the server's room view (standings,
 // round status, the last round's tables) instead of the window's transport.
 import { setTransport } from "./api.js";
-import { currentLang } from "./i18n.js";
+import { currentLang, t } from "./i18n.js";
 import { state, setScreens, listen, render } from "./shell.js";
 import * as projector from "./screens/projector.js";
 
@@ -33,7 +33,22 @@ setTransport(async (command) => {
 setScreens({ projector });
 listen({ calculator: () => {}, undo: () => {} });
 state.view = "projector";
-room().then((r) => { state.tournament = r.tournament ? String(r.tournament.id) : tournament; }).catch(() => { state.tournament = tournament; }).finally(() => {
+/** The QR code of the players' own page, in a corner of the room's display: each player follows their evening on their phone. */
+function playersCorner(r) {
+  if (!r.players_qr || document.getElementById("room-qr")) return;
+  const box = document.createElement("div");
+  box.className = "room-qr";
+  box.id = "room-qr";
+  // The SVG is the server's own drawing of its own address.
+  box.innerHTML = r.players_qr;
+  const caption = document.createElement("div");
+  caption.textContent = t("live_follow");
+  box.appendChild(caption);
+  box.dataset.url = r.players_url;
+  document.body.appendChild(box);
+}
+
+room().then((r) => { state.tournament = r.tournament ? String(r.tournament.id) : tournament; playersCorner(r); }).catch(() => { state.tournament = tournament; }).finally(() => {
   projector.watch();
   render();
 });

@@ -10,7 +10,7 @@ and the lines arrive once each. A Rikken table of five enters its sheet by the k
 each line confirmed by an opponent on the same device. The jury's code records a ruling.
 A tablet-sized screenshot too. Every screen is saved in tests/artifacts/ (device-*.png).
 """
-import json, os, shutil, signal, socket, subprocess, sys, tempfile, time
+import json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import webdriver  # noqa: E402
@@ -344,6 +344,49 @@ def two_phones_one_table(w, work, server, db, dk, codes):
         end_session(b.sid)
 
 
+def player_follows_the_evening(w, server, db, dk, codes):
+    """A player in the room: the room display's QR code opens the players' page, where Bart
+    picks his name and sees his place, his table and its lines; a line written by the table's
+    phone arrives on his page by itself."""
+    w.go(server.url(f"/room/{dk}"))
+    w.find("#room-qr svg")
+    url = w.js("return document.getElementById('room-qr').dataset.url")
+    check(url.endswith(f"/p/{dk}"), f"the room display's QR code opens the players' page: {url}")
+    w.go(url)
+    w.find("#people-search")
+    w.type("#people-search", "bar")
+    bart = w.js("return [...document.querySelectorAll('#people button')].map(b => b.id)")
+    check(len(bart) == 1, f"the search finds Bart alone: {bart}")
+    w.click(f"#{bart[0]}")
+    w.find("#live-place")
+    before = w.js("return document.querySelectorAll('#live-lines tr').length")
+    check("▶ Bart" in w.text("#live-lines"), "his column is marked by name, not by colour alone")
+    # Table 2's phone writes line 8 (an F: dealer seat 2); the player's page shows it by itself.
+    sheet = json.loads(atout(db, "sheet", "--tournament", dk, "--round", "1", "--table", "2", "--format", "json"))
+    code = codes[dk]["tables"][1]["code"]
+    line = len(sheet["lines"]) + 1
+    req = urllib.request.Request(server.url("/api/v1/lines"), method="POST", data=json.dumps({"key": "live-8", "line": line, "entry": {"contract": "F", "seventh": 1, "last": 1}, "scorer": "Chloé"}).encode(),
+                                 headers={"Authorization": f"Bearer {code}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        check(r.status == 201, f"the table's phone wrote line {line}")
+    end = time.time() + 15
+    while w.js("return document.querySelectorAll('#live-lines tr').length") == before and time.time() < end:
+        time.sleep(0.3)
+    check(w.js("return document.querySelectorAll('#live-lines tr').length") == before + 1, "the new line arrived on the player's page by itself")
+    check(w.js("return document.documentElement.scrollWidth <= window.innerWidth + 1"), "the player's page fits the phone's width")
+    shot(w, "14-player-live", ["Bart", "Place"])
+    w.select("#lang", "fr")
+    w.wait_text("Manche 1", "#live-round-1")
+    shot(w, "15-player-live-fr", ["Mon total"])
+    w.select("#lang", "en")
+    # Nothing on this page writes: an unknown player is refused, as a wrong code is.
+    try:
+        urllib.request.urlopen(server.url(f"/api/v1/room/{dk}/player/p999"), timeout=10)
+        check(False, "an unknown player is refused")
+    except urllib.error.HTTPError as e:
+        check(e.code == 404 and json.loads(e.read())["kind"] == "not-found", f"an unknown player: 404 not-found ({e.code})")
+
+
 def room_and_languages(w, server, dk, codes):
     """The room's display, read-only, from any device; a table's page in French and Dutch."""
     w.go(server.url(f"/room/{dk}"))
@@ -413,6 +456,7 @@ def main():
         jury_on_a_phone(w, server, db, dk, codes)
         two_phones_one_table(w, work, server, db, dk, codes)
         room_and_languages(w, server, dk, codes)
+        player_follows_the_evening(w, server, db, dk, codes)
     except Exception as e:
         failed(sid, e, "device-failure")
     finally:

@@ -196,3 +196,21 @@ fn a_player_kept_off_the_website_is_a_dash_everywhere() {
     app.publish(dir.path(), "en", Privacy::default()).unwrap();
     assert!(dir.path().join(format!("player-{ward}/index.html")).exists());
 }
+
+#[test]
+fn a_players_evening_live_follows_their_table_line_by_line() {
+    let (mut app, _, king) = club();
+    let standings = app.standings(&king, None).unwrap();
+    let who = standings.rows[0].player.to_string();
+    let live = app.player_live(&king, &who).unwrap();
+    assert_eq!(live.tables.len(), 1);
+    let table = &live.tables[0];
+    assert_eq!((table.round, table.lines.len()), (1, 1));
+    // The player's running total is their own column's sum so far.
+    let mine = table.lines[0].points[table.seat - 1];
+    assert_eq!(table.lines[0].running, mine);
+    assert_eq!(table.totals[table.seat - 1], mine);
+    assert!(live.provisional);
+    // Nobody else's evening by a made-up id.
+    assert_eq!(app.player_live(&king, "p999").unwrap_err().kind(), "not-found");
+}

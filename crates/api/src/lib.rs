@@ -15,6 +15,7 @@ pub mod devices;
 mod document;
 mod error;
 pub mod hands;
+pub mod live;
 mod players;
 pub mod print;
 pub mod publish;

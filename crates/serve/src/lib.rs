@@ -448,9 +448,33 @@ async fn hand((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer
     ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, move |_, _| atout_api::hand_score(&h.game, &h.tiles)).await?)
 }
 
+/// The address a request was made to (`http://HOST`), for links back to this server.
+fn base_of(headers: &HeaderMap) -> String {
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).filter(|h| h.bytes().all(|b| b.is_ascii_graphic())).unwrap_or("localhost");
+    format!("http://{host}")
+}
+
+/// A player's evening on their own phone: read-only, no code; throttled by address like the
+/// codes (an unknown player counts as a wrong code), so that no one walks the list.
+async fn player_live(
+    State(room): State<Arc<Room>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path((t, p)): Path<(String, String)>,
+) -> Answer {
+    let lang = lang(&headers);
+    throttle(&room, &headers, addr.ip(), lang)?;
+    let live = blocking(&room, lang, move |a| a.player_live(&t, &p)).await;
+    if live.as_ref().err().is_some_and(|f| f.status == StatusCode::NOT_FOUND) {
+        room.failed(addr.ip());
+    }
+    ok(StatusCode::OK, &live?)
+}
+
 /// The room's display: standings and the last round's tables, read-only, no code.
 async fn room_view(State(room): State<Arc<Room>>, headers: HeaderMap, Path(t): Path<String>) -> Answer {
     let lang = lang(&headers);
+    let base = base_of(&headers);
     let view = blocking(&room, lang, move |a| {
         let standings = a.standings(&t, None)?;
         let status = a.round_status(&t)?;
@@ -462,7 +486,10 @@ async fn room_view(State(room): State<Arc<Room>>, headers: HeaderMap, Path(t): P
         let info = a.tournament_list()?.into_iter().find(|x| x.id.to_string() == t || x.name == t);
         // The leaders the projector's chart draws (it shows eight).
         let progress = a.standings_progress(&t, Some(8))?;
-        Ok(json!({"tournament": info, "standings": standings, "status": status, "tables": tables, "progress": progress}))
+        // Where the players follow their own evening (the room's display shows its QR code).
+        let (players_url, players_qr) = atout_api::live::players_link(&base, &info.as_ref().map_or(t.clone(), |i| i.id.to_string()));
+        Ok(json!({"tournament": info, "standings": standings, "status": status, "tables": tables, "progress": progress,
+                  "players_url": players_url, "players_qr": players_qr}))
     })
     .await?;
     ok(StatusCode::OK, &view)
@@ -509,6 +536,7 @@ pub fn router(room: Arc<Room>) -> Router {
         .route("/", get(|| async { page("device.html") }))
         .route("/t/{code}", get(|| async { page("device.html") }))
         .route("/room/{tournament}", get(|| async { page("room.html") }))
+        .route("/p/{tournament}", get(|| async { page("player.html") }))
         .route("/ui/{*path}", get(|Path(p): Path<String>| async move { page(&p) }))
         .route("/api/v1/device", get(whoami))
         .route("/api/v1/sheet", get(sheet))
@@ -522,6 +550,7 @@ pub fn router(room: Arc<Room>) -> Router {
         .route("/api/v1/round", get(round))
         .route("/api/v1/hand", post(hand))
         .route("/api/v1/room/{tournament}", get(room_view))
+        .route("/api/v1/room/{tournament}/player/{player}", get(player_live))
         .fallback(|headers: HeaderMap| async move { not_found(lang(&headers)) })
         // A path served under another method (a POST to the room's display): FORMAT.md's body too.
         .method_not_allowed_fallback(|headers: HeaderMap| async move { not_allowed(lang(&headers)) })
