@@ -163,6 +163,10 @@ fn publishing_again_rewrites_only_what_changed_and_never_a_file_it_did_not_write
     let after = files(dir.path());
     assert_eq!(before[&format!("evening-{sample}/index.html")], after[&format!("evening-{sample}/index.html")]);
     assert_ne!(before[&format!("evening-{king}/index.html")], after[&format!("evening-{king}/index.html")]);
+    // A page deleted by hand is made again, though its evening did not change.
+    std::fs::remove_file(dir.path().join(format!("evening-{sample}/index.nl.html"))).unwrap();
+    let fourth = app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    assert!(fourth.written >= 1 && dir.path().join(format!("evening-{sample}/index.nl.html")).exists(), "{fourth:?}");
     // A file the publishing did not write: refused, named, and nothing touched.
     std::fs::write(dir.path().join("notes.txt"), "the secretary's").unwrap();
     let err = app.publish(dir.path(), "en", Privacy::default()).unwrap_err();

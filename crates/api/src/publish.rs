@@ -118,9 +118,21 @@ impl Atout {
     /// Publish every evening, season and player into `dir` (created if missing) as the club's
     /// results website, pages in `lang` first (and in every language beside them).
     pub fn publish(&mut self, dir: &Path, lang: &str, privacy: Privacy) -> Result<Published> {
-        let site = self.site(Lang::parse(lang).code(), privacy)?;
+        let before = Manifest::read(dir)?;
+        let site = self.site(Lang::parse(lang).code(), privacy, &before)?;
         let files = site::render(&site);
-        let mut done = write_site(dir, &files)?;
+        // An evening unchanged since the last publishing keeps its files as they are.
+        let kept: BTreeSet<String> = site
+            .evenings
+            .iter()
+            .filter(|e| e.kept)
+            .flat_map(|e| {
+                let folder = format!("evening-{}/", e.id);
+                before.paths.iter().filter(move |p| p.starts_with(&folder)).cloned().collect::<Vec<_>>()
+            })
+            .collect();
+        let evenings: BTreeMap<i64, String> = site.evenings.iter().map(|e| (e.id, e.fingerprint.clone())).collect();
+        let mut done = write_site(dir, &before, &files, &kept, &evenings)?;
         done.evenings = site.evenings.len();
         done.seasons = site.seasons.len();
         done.players = site.players.len();
@@ -128,7 +140,7 @@ impl Atout {
     }
 
     /// The site's data: what each page shows.
-    fn site(&mut self, lang: &str, privacy: Privacy) -> Result<Site> {
+    fn site(&mut self, lang: &str, privacy: Privacy, before: &Manifest) -> Result<Site> {
         let today = chrono::Local::now().date_naive().to_string();
         let tournaments = self.tournament_list()?;
         // Every name as published: "—" for a player the registry marks as not to be published.
@@ -151,6 +163,17 @@ impl Atout {
             .filter(|(a, b)| a != b)
             .collect();
         masks.sort_by_key(|m| std::cmp::Reverse(m.0.len()));
+        // What an evening's pages depend on beyond its own records: the layout, the language,
+        // the names as published.
+        let context = {
+            use sha2::{Digest, Sha256};
+            let mut h = Sha256::new();
+            h.update(format!("{}|{lang}|{}|", site::LAYOUT, privacy.initials));
+            for (full, shown) in &masks {
+                h.update(format!("{full}\u{1f}{shown}\u{1e}"));
+            }
+            h.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect::<String>()
+        };
         let masks = Masks(masks);
 
         let mut site = Site { lang: lang.to_string(), ..Default::default() };
@@ -170,7 +193,16 @@ impl Atout {
                 }
                 continue;
             }
-            let evening = self.evening_page(t, game, &masks, &hidden)?;
+            let (change, at) = self.store.tournament_last_change(t.id)?.unwrap_or_default();
+            let fingerprint = format!("{context}-{change}");
+            let unchanged = before.evenings.get(&t.id) == Some(&fingerprint) && before.paths.contains(&format!("evening-{}/index.html", t.id));
+            let evening = if unchanged {
+                self.evening_summary(t, game, &at, fingerprint)?
+            } else {
+                let mut e = self.evening_page(t, game, &masks, &hidden, &at)?;
+                e.fingerprint = fingerprint;
+                e
+            };
             // Each player's evening, for their page.
             let entrants: HashMap<String, (i64, String, String)> = {
                 let l = self.loaded(t.id)?;
@@ -246,13 +278,30 @@ impl Atout {
         Ok(site)
     }
 
-    fn evening_page(&mut self, t: &crate::TournamentInfo, game: Words, masks: &Masks, hidden: &BTreeSet<i64>) -> Result<EveningPage> {
+    /// An evening unchanged since the last publishing: what the club's page and the feed say of it.
+    fn evening_summary(&mut self, t: &crate::TournamentInfo, game: Words, at: &str, fingerprint: String) -> Result<EveningPage> {
+        let status = self.round_status(&t.id.to_string())?;
+        Ok(EveningPage {
+            id: t.id,
+            name: t.name.clone(),
+            game,
+            date: t.date.clone(),
+            provisional: (t.rounds_drawn as u32) < t.rounds || status.iter().any(|r| !r.open.is_empty()),
+            computed_local: crate::local_time(at),
+            computed_utc: at.to_string(),
+            kept: true,
+            fingerprint,
+            ..Default::default()
+        })
+    }
+
+    fn evening_page(&mut self, t: &crate::TournamentInfo, game: Words, masks: &Masks, hidden: &BTreeSet<i64>, at: &str) -> Result<EveningPage> {
         let tid = t.id.to_string();
         let standings = self.standings(&tid, None)?;
         let status = self.round_status(&tid)?;
         let provisional = (t.rounds_drawn as u32) < t.rounds || status.iter().any(|r| !r.open.is_empty());
-        let audit = self.audit(&tid)?;
-        let (computed_utc, computed_local) = audit.last().map(|a| (a.at.clone(), a.at_local.clone())).unwrap_or_default();
+        let (computed_utc, computed_local) = (at.to_string(), crate::local_time(at));
+        let corrected: BTreeSet<(i64, i64, i64)> = self.store.corrected_lines(t.id)?.into_iter().collect();
         let clubs: HashMap<String, String> = self.tournament_players(&tid)?.into_iter().map(|e| (e.player, e.club)).collect();
         // Entrants with a page of their own (not the players kept off the site).
         let registry: HashMap<String, i64> =
@@ -290,15 +339,7 @@ impl Atout {
             let view = self.round_view(&tid, round)?;
             let mut tables = vec![];
             for table in &view.tables {
-                let at = TableRef::new(tid.clone(), round, table.number);
-                let sheet = self.sheet(&at)?;
-                let history = self.sheet_history(&at)?;
-                let mut versions: HashMap<i64, usize> = HashMap::new();
-                for h in history.iter().filter(|h| h.kind == "deal") {
-                    if let Some(line) = h.line {
-                        *versions.entry(line).or_default() += 1;
-                    }
-                }
+                let sheet = self.sheet(&TableRef::new(tid.clone(), round, table.number))?;
                 let lines = sheet
                     .lines
                     .iter()
@@ -313,7 +354,7 @@ impl Atout {
                             .enumerate()
                             .map(|(i, p)| if l.line.sits_out == Some(i + 1) { "—".into() } else { p.to_string() })
                             .collect(),
-                        corrected: versions.get(&(l.line.line as i64)).is_some_and(|n| *n > 1),
+                        corrected: corrected.contains(&(round, table.number, l.line.line as i64)),
                         void: !l.line.counts,
                     })
                     .collect();
@@ -359,6 +400,8 @@ impl Atout {
             rounds,
             standings_json,
             standings_csv,
+            kept: false,
+            fingerprint: String::new(),
         })
     }
 }
@@ -383,16 +426,60 @@ fn files_under(dir: &Path, base: &Path, out: &mut Vec<String>) -> Result<()> {
     Ok(())
 }
 
+/// What the last publishing wrote (`.atout-published`): its files, and each evening's
+/// fingerprint (what its pages were made from), one per line as `#evening ID FINGERPRINT`.
+#[derive(Default)]
+struct Manifest {
+    paths: BTreeSet<String>,
+    evenings: BTreeMap<i64, String>,
+}
+
+impl Manifest {
+    fn read(dir: &Path) -> Result<Manifest> {
+        let path = dir.join(MANIFEST);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Manifest::default()),
+            Err(e) => return Err(io(&path, e)),
+        };
+        let mut m = Manifest::default();
+        for line in text.lines().filter(|l| !l.is_empty()) {
+            match line.strip_prefix("#evening ").and_then(|rest| rest.split_once(' ')) {
+                Some((id, fp)) => {
+                    if let Ok(id) = id.parse() {
+                        m.evenings.insert(id, fp.to_string());
+                    }
+                }
+                None => {
+                    m.paths.insert(line.to_string());
+                }
+            }
+        }
+        // An evening with a file no longer there is made again, whatever its fingerprint says.
+        let paths = &m.paths;
+        m.evenings.retain(|id, _| {
+            let folder = format!("evening-{id}/");
+            paths.iter().filter(|p| p.starts_with(&folder)).all(|p| p.split('/').fold(dir.to_path_buf(), |d, part| d.join(part)).exists())
+        });
+        Ok(m)
+    }
+
+    fn text<'a>(paths: impl Iterator<Item = &'a String>, evenings: &BTreeMap<i64, String>) -> String {
+        let mut out: String = evenings.iter().map(|(id, fp)| format!("#evening {id} {fp}\n")).collect();
+        for p in paths {
+            out.push_str(p);
+            out.push('\n');
+        }
+        out
+    }
+}
+
 /// Write the site's files into `dir`: refused when `dir` holds a file publishing did not
-/// write (named); a file whose bytes are the same is left alone; a file written before and
-/// no longer part of the site is removed.
-fn write_site(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<Published> {
+/// write (named); a file whose bytes are the same is left alone; `kept` files (an unchanged
+/// evening's) stay as they are; a file written before and no longer part of the site is removed.
+fn write_site(dir: &Path, manifest: &Manifest, files: &[(String, Vec<u8>)], kept: &BTreeSet<String>, evenings: &BTreeMap<i64, String>) -> Result<Published> {
     let manifest_path = dir.join(MANIFEST);
-    let before: BTreeSet<String> = match std::fs::read_to_string(&manifest_path) {
-        Ok(text) => text.lines().filter(|l| !l.is_empty()).map(String::from).collect(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => BTreeSet::new(),
-        Err(e) => return Err(io(&manifest_path, e)),
-    };
+    let before = &manifest.paths;
     if dir.exists() {
         let mut present = vec![];
         files_under(dir, dir, &mut present)?;
@@ -407,11 +494,13 @@ fn write_site(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<Published> {
         }
     }
     let mut done = Published { dir: dir.display().to_string(), ..Default::default() };
-    let now: BTreeSet<String> = files.iter().map(|(p, _)| p.clone()).collect();
-    // The manifest first lists what may be written, so that a publish cut short can be run again.
+    let now: BTreeSet<String> = files.iter().map(|(p, _)| p.clone()).chain(kept.iter().cloned()).collect();
+    done.unchanged += kept.len();
+    // The manifest first lists what may be written (and no evening as unchanged), so that a
+    // publishing cut short can be run again.
     let union: BTreeSet<&String> = before.iter().chain(now.iter()).collect();
     std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
-    write_if_changed(&manifest_path, union.iter().map(|p| format!("{p}\n")).collect::<String>().as_bytes())?;
+    write_if_changed(&manifest_path, Manifest::text(union.into_iter(), &BTreeMap::new()).as_bytes())?;
     for (rel, bytes) in files {
         // Paths are the renderer's own (ids and fixed names); nothing may leave the folder.
         if rel.split('/').any(|part| part.is_empty() || part == ".." || part == "." || part.contains('\\')) {
@@ -436,7 +525,7 @@ fn write_site(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<Published> {
             let _ = std::fs::remove_dir(parent);
         }
     }
-    write_if_changed(&manifest_path, now.iter().map(|p| format!("{p}\n")).collect::<String>().as_bytes())?;
+    write_if_changed(&manifest_path, Manifest::text(now.iter(), evenings).as_bytes())?;
     Ok(done)
 }
 

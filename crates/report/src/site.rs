@@ -15,6 +15,10 @@ pub type Words = [String; 3];
 
 pub const LANGS: [&str; 3] = ["en", "fr", "nl"];
 
+/// The pages' layout: raised whenever what a page shows changes, so that publishing rewrites
+/// every evening rather than keep pages made by an earlier layout.
+pub const LAYOUT: u32 = 1;
+
 fn index_of(lang: &str) -> usize {
     LANGS.iter().position(|l| *l == lang).unwrap_or(0)
 }
@@ -46,6 +50,11 @@ pub struct EveningPage {
     pub rounds: Vec<RoundPage>,
     pub standings_json: String,
     pub standings_csv: String,
+    /// Unchanged since the last publishing: its own files are kept as they are (only what
+    /// the club's page and the feed say of it is given).
+    pub kept: bool,
+    /// What its pages were made from (the publishing's manifest keeps it).
+    pub fingerprint: String,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -754,7 +763,7 @@ pub fn render(site: &Site) -> Vec<(String, Vec<u8>)> {
         }
     };
     each("", &|lang, default| index_page(site, lang, default));
-    for e in &site.evenings {
+    for e in site.evenings.iter().filter(|e| !e.kept) {
         each(&evening_folder(e.id), &|lang, default| evening_page(e, lang, default));
     }
     for s in &site.seasons {
@@ -763,7 +772,7 @@ pub fn render(site: &Site) -> Vec<(String, Vec<u8>)> {
     for p in &site.players {
         each(&player_folder(p.id), &|lang, default| player_page(p, lang, default));
     }
-    for e in &site.evenings {
+    for e in site.evenings.iter().filter(|e| !e.kept) {
         files.push((format!("{}/standings.json", evening_folder(e.id)), e.standings_json.clone().into_bytes()));
         files.push((format!("{}/standings.csv", evening_folder(e.id)), e.standings_csv.clone().into_bytes()));
     }

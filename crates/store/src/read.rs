@@ -6,7 +6,38 @@ use super::*;
 /// Every record of one tournament with its change (see the file).
 const AUDIT_SQL: &str = include_str!("audit.sql");
 
+/// The latest change to any record of a tournament: its id and time (UTC).
+const LAST_CHANGE_SQL: &str = "WITH tt AS (SELECT t.id FROM tables t JOIN draws w ON w.id = t.draw_id WHERE w.tournament_id = ?1)
+SELECT c.id, c.at FROM changes c WHERE c.id = (SELECT max(change_id) FROM (
+  SELECT change_id FROM tournaments WHERE id = ?1
+  UNION ALL SELECT change_id FROM tournament_settings WHERE tournament_id = ?1
+  UNION ALL SELECT change_id FROM entrants WHERE tournament_id = ?1
+  UNION ALL SELECT change_id FROM draws WHERE tournament_id = ?1
+  UNION ALL SELECT d.change_id FROM deals d JOIN tt ON tt.id = d.table_id
+  UNION ALL SELECT r.change_id FROM rulings r JOIN tt ON tt.id = r.table_id
+  UNION ALL SELECT x.change_id FROM ruling_withdrawals x JOIN rulings r ON r.id = x.ruling_id JOIN tt ON tt.id = r.table_id
+  UNION ALL SELECT x.change_id FROM table_dealers x JOIN tt ON tt.id = x.table_id
+  UNION ALL SELECT x.change_id FROM entrant_status x JOIN entrants e ON e.id = x.entrant_id WHERE e.tournament_id = ?1))";
+
 impl Store {
+    /// The latest change to any record of a tournament (what it holds was last changed then):
+    /// its id and time (UTC). None for a tournament with no record.
+    pub fn tournament_last_change(&self, tournament: Id) -> Result<Option<(Id, String)>> {
+        let mut st = self.conn.prepare_cached(LAST_CHANGE_SQL)?;
+        let mut rows = st.query_map([tournament], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.next().transpose()?)
+    }
+
+    /// The sheet lines of a tournament written more than once (corrected, or taken back and
+    /// written again): (round, table number, line).
+    pub fn corrected_lines(&self, tournament: Id) -> Result<Vec<(i64, i64, i64)>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT w.round, t.number, d.line FROM deals d JOIN tables t ON t.id = d.table_id JOIN draws w ON w.id = t.draw_id
+             WHERE w.tournament_id = ?1 GROUP BY d.table_id, d.line HAVING count(*) > 1",
+        )?;
+        let rows = st.query_map([tournament], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
     pub fn players(&self) -> Result<Vec<PlayerRow>> {
         let mut st = self.conn.prepare(
             "SELECT v.player_id, v.name, v.club, v.member FROM player_versions v
