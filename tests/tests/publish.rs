@@ -114,6 +114,7 @@ fn a_site_of_plain_pages_that_link_only_to_each_other() {
     // A page per player, linked from the evening.
     let noel = site.keys().filter(|p| p.starts_with("player-") && p.ends_with("/index.html")).count();
     assert_eq!(noel, 20, "16 players of the sample and 4 of the King evening");
+    assert!(!site.contains_key("index.fr.html"), "the club's language is index.html alone");
     // The season: its ranking, what counts, and its chart drawn in the page (no image loaded).
     let season = site.keys().find(|p| p.starts_with("season-") && p.ends_with("/index.en.html")).cloned().unwrap();
     let season = text(&season);
@@ -186,7 +187,7 @@ fn a_player_kept_off_the_website_is_a_dash_everywhere() {
     // Kept off: published again, their page goes, folder and all.
     assert_eq!(app.player_publishing(ward, false).unwrap(), vec![ward]);
     let done = app.publish(dir.path(), "en", Privacy::default()).unwrap();
-    assert_eq!(done.removed, 4, "the player's page in its four versions");
+    assert_eq!(done.removed, 3, "the player's page in its three languages");
     assert!(!dir.path().join(format!("player-{ward}")).exists());
     let site = files(dir.path());
     assert!(!site.keys().any(|p| p.starts_with(&format!("player-{ward}/"))), "no page of their own");

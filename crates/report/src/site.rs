@@ -3,7 +3,7 @@
 //! `/`-separated, inside the site) and its bytes; the api decides what is written.
 //!
 //! Layout: `index.html` is the club's page in the club's language, and every page also
-//! exists in each language as `index.<lang>.html` beside it; `evening-<id>/`, `season-<id>/`
+//! exists in each other language as `index.<lang>.html` beside it; `evening-<id>/`, `season-<id>/`
 //! and `player-<id>/` each hold a page. Links are relative and stay inside the site; nothing
 //! is loaded from elsewhere; nothing needs JavaScript. Every text from the database is
 //! escaped.
@@ -17,7 +17,7 @@ pub const LANGS: [&str; 3] = ["en", "fr", "nl"];
 
 /// The pages' layout: raised whenever what a page shows changes, so that publishing rewrites
 /// every evening rather than keep pages made by an earlier layout.
-pub const LAYOUT: u32 = 1;
+pub const LAYOUT: u32 = 2;
 
 fn index_of(lang: &str) -> usize {
     LANGS.iter().position(|l| *l == lang).unwrap_or(0)
@@ -258,11 +258,12 @@ thead th{background:#eef0f2}\
 .chart{max-width:100%;height:auto}\
 @media print{nav,.langs,.data{display:none}body{max-width:none;padding:0}a{color:#000;text-decoration:none}.scroll{overflow:visible}}";
 
-fn page(lang: usize, default: bool, folder: &str, title: &str, body: &str) -> String {
+fn page(lang: usize, club: usize, folder: &str, title: &str, body: &str) -> String {
+    let default = lang == club;
     let mut langs = String::new();
     for (i, l) in LANGS.iter().enumerate() {
         if i != lang {
-            let _ = write!(langs, " <a href=\"{}\" hreflang=\"{l}\" lang=\"{l}\">{}</a>", esc(&page_file("", i, false)), LANG_NAMES[i]);
+            let _ = write!(langs, " <a href=\"{}\" hreflang=\"{l}\" lang=\"{l}\">{}</a>", esc(&page_file("", i, i == club)), LANG_NAMES[i]);
         }
     }
     let up = if folder.is_empty() { "" } else { "../" };
@@ -330,7 +331,8 @@ fn player_link(from: &str, id: Option<i64>, name: &str, lang: usize, default: bo
     }
 }
 
-fn index_page(site: &Site, lang: usize, default: bool) -> String {
+fn index_page(site: &Site, lang: usize, club: usize) -> String {
+    let default = lang == club;
     let mut b = String::new();
     let _ = writeln!(b, "<h1>{}</h1>", w("title", lang));
     let _ = writeln!(b, "<h2 id=\"evenings\">{}</h2>", w("evenings", lang));
@@ -386,10 +388,11 @@ fn index_page(site: &Site, lang: usize, default: bool) -> String {
         let _ = writeln!(b, "<li>{}</li>", player_link("", Some(p.id), &p.name, lang, default));
     }
     b.push_str("</ul>\n");
-    page(lang, default, "", w("title", lang), &b)
+    page(lang, club, "", w("title", lang), &b)
 }
 
-fn evening_page(e: &EveningPage, lang: usize, default: bool) -> String {
+fn evening_page(e: &EveningPage, lang: usize, club: usize) -> String {
+    let default = lang == club;
     let folder = evening_folder(e.id);
     let mut b = String::new();
     let _ = writeln!(b, "<h1>{}</h1>", esc(&e.name));
@@ -457,7 +460,7 @@ fn evening_page(e: &EveningPage, lang: usize, default: bool) -> String {
             table_html(&mut b, &folder, round.number, t, lang, default);
         }
     }
-    page(lang, default, &folder, &e.name, &b)
+    page(lang, club, &folder, &e.name, &b)
 }
 
 fn table_html(b: &mut String, folder: &str, round: i64, t: &TablePage, lang: usize, default: bool) {
@@ -562,7 +565,8 @@ fn chart_svg(s: &SeasonPage, lang: usize) -> String {
     out
 }
 
-fn season_page(s: &SeasonPage, lang: usize, default: bool) -> String {
+fn season_page(s: &SeasonPage, lang: usize, club: usize) -> String {
+    let default = lang == club;
     let folder = season_folder(s.id);
     let mut b = String::new();
     let _ = writeln!(b, "<h1>{}</h1>", esc(&s.name));
@@ -636,10 +640,11 @@ fn season_page(s: &SeasonPage, lang: usize, default: bool) -> String {
     if !chart.is_empty() {
         let _ = writeln!(b, "<h2>{}</h2>\n{chart}", w("chart", lang));
     }
-    page(lang, default, &folder, &s.name, &b)
+    page(lang, club, &folder, &s.name, &b)
 }
 
-fn player_page(p: &PlayerPage, lang: usize, default: bool) -> String {
+fn player_page(p: &PlayerPage, lang: usize, club: usize) -> String {
+    let default = lang == club;
     let folder = player_folder(p.id);
     let mut b = String::new();
     let _ = writeln!(b, "<h1>{}</h1>", esc(&p.name));
@@ -691,7 +696,7 @@ fn player_page(p: &PlayerPage, lang: usize, default: bool) -> String {
         }
         b.push_str("</tbody></table></div>\n");
     }
-    page(lang, default, &folder, &p.name, &b)
+    page(lang, club, &folder, &p.name, &b)
 }
 
 fn xml(text: &str) -> String {
@@ -756,21 +761,21 @@ fn calendar(site: &Site) -> String {
 pub fn render(site: &Site) -> Vec<(String, Vec<u8>)> {
     let club = index_of(&site.lang);
     let mut files: Vec<(String, Vec<u8>)> = vec![];
-    let mut each = |folder: &str, make: &dyn Fn(usize, bool) -> String| {
-        files.push((page_file(folder, club, true), make(club, true).into_bytes()));
+    // Each page once per language: the club's as index.html, the others as index.<lang>.html.
+    let mut each = |folder: &str, make: &dyn Fn(usize, usize) -> String| {
         for lang in 0..LANGS.len() {
-            files.push((page_file(folder, lang, false), make(lang, false).into_bytes()));
+            files.push((page_file(folder, lang, lang == club), make(lang, club).into_bytes()));
         }
     };
-    each("", &|lang, default| index_page(site, lang, default));
+    each("", &|lang, club| index_page(site, lang, club));
     for e in site.evenings.iter().filter(|e| !e.kept) {
-        each(&evening_folder(e.id), &|lang, default| evening_page(e, lang, default));
+        each(&evening_folder(e.id), &|lang, club| evening_page(e, lang, club));
     }
     for s in &site.seasons {
-        each(&season_folder(s.id), &|lang, default| season_page(s, lang, default));
+        each(&season_folder(s.id), &|lang, club| season_page(s, lang, club));
     }
     for p in &site.players {
-        each(&player_folder(p.id), &|lang, default| player_page(p, lang, default));
+        each(&player_folder(p.id), &|lang, club| player_page(p, lang, club));
     }
     for e in site.evenings.iter().filter(|e| !e.kept) {
         files.push((format!("{}/standings.json", evening_folder(e.id)), e.standings_json.clone().into_bytes()));
