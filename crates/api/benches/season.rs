@@ -88,13 +88,24 @@ fn main() {
     let started = Instant::now();
     let second = Atout::open(&path).unwrap().publish(&site, "en", atout_api::publish::Privacy::default()).unwrap();
     let republished = started.elapsed();
-    assert!(second.written > 0 && second.written < first.written / 10, "{second:?}");
+    // The last evening, its players and the season change; the other evenings are kept.
+    assert!(second.written > 0 && second.written < first.written / 4, "{second:?}");
+    // The window's way: the application that wrote the line publishes (its evenings loaded).
+    app.publish(&site, "en", atout_api::publish::Privacy::default()).unwrap();
+    {
+        let (t, pending) = &last;
+        let (table, rest) = &pending[pending.len() - 2];
+        app.deal_add(&TableRef::new(t, rounds as i64, *table), None, common::as_written(&rest[0])).unwrap();
+    }
+    let started = Instant::now();
+    app.publish(&site, "en", atout_api::publish::Privacy::default()).unwrap();
+    let republished_warm = started.elapsed();
 
     // One more line in the last evening, then the season standings, on the warm application.
     app.season_standings("Federation").unwrap();
     let (t, pending) = &last;
     let (mut after, mut add_only) = (vec![], vec![]);
-    for (table, rest) in pending.iter().take(pending.len().saturating_sub(1)).take(50) {
+    for (table, rest) in pending.iter().take(pending.len().saturating_sub(2)).take(50) {
         let started = Instant::now();
         app.deal_add(&TableRef::new(t, rounds as i64, *table), None, common::as_written(&rest[0])).unwrap();
         let added = started.elapsed();
@@ -132,7 +143,12 @@ fn main() {
     println!("  season standings, nothing changed     {}", ms(median(again)));
     println!("  the season as a PDF                   {}", ms(median(print)));
     println!("  published (website) from nothing      {}   target < 5 s   ({} files)", ms(published), first.written);
-    println!("  published again after one more line   {}   target < 0.5 s ({} files rewritten)", ms(republished), second.written);
+    println!(
+        "  published again after one more line   {}   target < 0.5 s ({} files rewritten; a fresh process, as `atout publish`)",
+        ms(republished),
+        second.written
+    );
+    println!("      the same from the window          {}   (the application that wrote the line)", ms(republished_warm));
     drop(app);
     let _ = std::fs::remove_dir_all(&dir);
 }

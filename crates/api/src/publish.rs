@@ -4,7 +4,7 @@
 //! publishing did not write, only the files whose content changed.
 
 use crate::error::{ApiError, Result};
-use crate::{Atout, TableRef};
+use crate::Atout;
 use atout_report::site::{self, EveningPage, LineRow, PlayerPage, RankRow, RoundPage, SeasonPage, SeasonRow, Site, TablePage, Upcoming, Words};
 use atout_rules::season::{Count, SeasonSettings};
 use atout_rules::{said, Lang};
@@ -334,37 +334,45 @@ impl Atout {
                 decided_by,
             });
         }
+        // Every table's sheet, read from the loaded tournament: its lines in words (their label
+        // and who played them, no more), its rulings and scores.
+        let l = self.loaded(t.id)?;
+        let uses_points = l.settings.uses_table_points();
         let mut rounds = vec![];
         for round in 1..=t.rounds_drawn {
-            let view = self.round_view(&tid, round)?;
+            let r = l.round(round)?;
             let mut tables = vec![];
-            for table in &view.tables {
-                let sheet = self.sheet(&TableRef::new(tid.clone(), round, table.number))?;
-                let lines = sheet
-                    .lines
-                    .iter()
-                    .map(|l| LineRow {
-                        line: l.line.line,
-                        label: masks.words(&l.label_texts),
-                        who: masks.words(&l.who_texts),
-                        points: l
-                            .line
-                            .points
-                            .iter()
-                            .enumerate()
-                            .map(|(i, p)| if l.line.sits_out == Some(i + 1) { "—".into() } else { p.to_string() })
-                            .collect(),
-                        corrected: corrected.contains(&(round, table.number, l.line.line as i64)),
-                        void: !l.line.counts,
-                    })
-                    .collect();
+            for (table, result) in r.row.tables.iter().zip(&r.results) {
+                let seats = Atout::seat_views(l, &table.seats);
+                let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+                let lines = match &result.sheet {
+                    Some(sheet) => sheet
+                        .lines
+                        .iter()
+                        .zip(table.deals.values())
+                        .map(|(line, entry)| LineRow {
+                            line: line.line,
+                            label: masks.words(&l.names.label(&line.label)),
+                            who: masks.words(&l.names.who(entry, &names)),
+                            points: line
+                                .points
+                                .iter()
+                                .enumerate()
+                                .map(|(i, p)| if line.sits_out == Some(i + 1) { "—".into() } else { p.to_string() })
+                                .collect(),
+                            corrected: corrected.contains(&(round, table.number, line.line as i64)),
+                            void: !line.counts,
+                        })
+                        .collect(),
+                    None => vec![],
+                };
                 tables.push(TablePage {
                     number: table.number,
-                    seats: sheet.seats.iter().map(|s| (masks.text(&s.name), registry.get(&s.player).copied())).collect(),
-                    complete: sheet.complete,
+                    seats: seats.iter().map(|s| (masks.text(&s.name), registry.get(&s.player).copied())).collect(),
+                    complete: result.complete,
                     lines,
-                    totals: sheet.totals.clone(),
-                    rulings: sheet
+                    totals: result.sheet.as_ref().map_or_else(|| vec![0; names.len()], |s| s.totals.clone()),
+                    rulings: result
                         .rulings
                         .iter()
                         .map(|r| {
@@ -373,8 +381,8 @@ impl Atout {
                             ([format!("{reason}{by}"), format!("{reason}{by}"), format!("{reason}{by}")], r.points.clone())
                         })
                         .collect(),
-                    scores: sheet.scores.clone(),
-                    points: if sheet.uses_table_points { sheet.table_points.iter().map(|p| p.to_string()).collect() } else { vec![] },
+                    scores: result.scores.clone(),
+                    points: if uses_points { result.points.iter().map(|p| p.to_string()).collect() } else { vec![] },
                 });
             }
             rounds.push(RoundPage { number: round, tables });
