@@ -127,6 +127,11 @@ async fn round_draw(app: S<'_>, tournament: String, round: i64, seed: Option<Str
 async fn hand_check(record: String) -> Reply<atout_api::hands::HandVerdict> {
     atout_api::hands::hand_check(&record)
 }
+/// The jury's claim judged, double dummy, from where the replay stands (FORMAT.md "Claims").
+#[tauri::command]
+async fn hand_claim(record: String, seat: usize, at_least: Option<usize>, at_most: Option<usize>) -> Reply<atout_api::hands::ClaimAnswer> {
+    atout_api::hands::hand_claim_asked(&record, seat, at_least, at_most)
+}
 #[tauri::command]
 async fn hand_cards(game: String, typed: String, lang: String) -> Reply<Vec<String>> {
     atout_api::hands::hand_cards(&game, &typed, atout_api::rules::Lang::parse(&lang))
@@ -443,6 +448,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         open_file,
         publish,
         publish_dir,
+        hand_claim,
         player_publishing,
         unpublished_players,
         backup_now,

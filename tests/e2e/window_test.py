@@ -712,6 +712,25 @@ def jury_replay(w):
     w.shot("40-jury-replay-illegal", ["breaks the rule", "Allowed:", name(order[1])])
     # Replayed legally: the leader's queen, then each seat's queen picked among its cards.
     set_field(w, "#replay-play", f"Q{signs[order[0] - 1]}")
+    # A claim right here, within trick 1: the leader says the 13 tricks are theirs (each seat
+    # holds one suit: the others can only discard). Judged double dummy: it holds; "at most
+    # none" fails, with a line of play that beats it.
+    w.find("#replay-claim")
+    w.select("#claim-seat", str(order[0]))
+    w.select("#claim-kind", "at_least")
+    w.type("#claim-n", "13")
+    w.click("#claim-judge")
+    w.wait_text("The claim holds", "#claim-answer", timeout=30)
+    check("13 of the 13 tricks left" in w.text("#claim-answer"), f"the leader is sure of every trick left: {w.text('#claim-answer')!r}")
+    w.select("#claim-kind", "at_most")
+    w.type("#claim-n", "0")
+    w.click("#claim-judge")
+    w.wait_text("The claim fails", "#claim-answer", timeout=30)
+    w.find("#claim-line")
+    check(name(order[0]) in w.text("#claim-line"), f"the line that beats the claim names the players: {w.text('#claim-line')[:200]!r}")
+    check("null" not in w.text("#replay-claim"), "nothing but words in the claim's box")
+    w.js("document.getElementById('replay-claim').scrollIntoView({block: 'center'})")
+    w.shot("46-jury-claim", ["The claim fails"])
     for seat in order[1:]:
         w.find(f"#play-{queen(seat)}.legal")
         w.click(f"#play-{queen(seat)}")

@@ -201,8 +201,52 @@ function resultView(r) {
     }
   } else if (!v.complete) {
     out.push(h("p", { class: "hint", id: "replay-line" }, t("replay_so_far")));
+    out.push(claimView(r));
   }
   return out;
+}
+
+/**
+ * A claim made where the replay stands ("the rest are mine", "I take no more"): who claims,
+ * at least or at most how many of the tricks left; judged double dummy by the application
+ * (every card known, the others playing together against the claim), with a line of play
+ * that beats it when it fails.
+ */
+function claimView(r) {
+  const c = r.claim || (r.claim = { seat: 1, kind: "at_least", n: 1, answer: null, busy: false, error: null });
+  const seats = r.frame.seats || (r.read.cards || []).length;
+  const ask = async () => {
+    c.busy = true; c.answer = null; c.error = null; redraw();
+    try {
+      c.answer = await call("hand_claim", { record: JSON.stringify(record(r)), seat: c.seat, atLeast: c.kind === "at_least" ? c.n : null, atMost: c.kind === "at_most" ? c.n : null });
+    } catch (e) { c.error = explain(e); }
+    c.busy = false; redraw();
+  };
+  const redraw = () => { const box = document.getElementById("replay-claim"); if (box) box.replaceChildren(...claimParts().filter(Boolean)); };
+  const claimParts = () => {
+    const a = c.answer;
+    const most = a && a.claim && a.claim.at_most != null ? "_most" : "";
+    const said = a ? (a.holds === true ? t(`claim_holds${most}`, { n: a.best, left: a.remaining })
+      : a.holds === false ? t(`claim_fails${most}`, { n: a.best, left: a.remaining })
+        : t("claim_undecided")) : "";
+    return [
+      h("h4", {}, t("claim_title")),
+      h("div", { class: "row" },
+        h("label", {}, t("claim_who"), h("select", { id: "claim-seat", onchange: (e) => { c.seat = Number(e.target.value); } },
+          Array.from({ length: seats }, (_, i) => h("option", { value: i + 1, selected: c.seat === i + 1 || null }, who(r, i + 1))))),
+        h("label", {}, t("claim_kind"), h("select", { id: "claim-kind", onchange: (e) => { c.kind = e.target.value; } },
+          h("option", { value: "at_least", selected: c.kind === "at_least" || null }, t("claim_at_least")),
+          h("option", { value: "at_most", selected: c.kind === "at_most" || null }, t("claim_at_most")))),
+        h("label", {}, t("claim_tricks"), h("input", { id: "claim-n", type: "number", min: 0, max: 13, value: c.n, oninput: (e) => { c.n = Number(e.target.value); } })),
+        h("button", { class: "primary", id: "claim-judge", disabled: c.busy || null, onclick: ask }, c.busy ? t("claim_searching") : t("claim_judge"))),
+      c.error ? h("p", { class: "error", id: "claim-error" }, c.error) : null,
+      a ? h("p", { id: "claim-answer", class: a.holds === false ? "error" : "" }, said) : null,
+      a && a.line_tricks ? h("table", { id: "claim-line" },
+        h("tr", {}, h("th", {}, t("replay_trick")), h("th", {}, t("replay_cards")), h("th", {}, t("replay_won_by"))),
+        a.line_tricks.map((tr, i) => h("tr", {}, h("td", {}, i + 1), h("td", {}, tr.plays.map(([seat, card]) => h("span", { class: "played" }, `${who(r, seat)}: ${named(r, card)} `))), h("td", {}, who(r, tr.winner))))) : null,
+    ];
+  };
+  return h("div", { class: "card", id: "replay-claim" }, claimParts());
 }
 
 /** The deal being replayed, for the print of the replayed deals: its cards as known so far,

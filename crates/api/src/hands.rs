@@ -396,6 +396,22 @@ fn claim_position(text: &str, seat: usize) -> Result<(atout_rules::play::Checked
     Ok((checked, state, side))
 }
 
+/// A claim as the window asks it: at least or at most N tricks of those left, exactly one of the two.
+pub fn hand_claim_asked(text: &str, seat: usize, at_least: Option<usize>, at_most: Option<usize>) -> Result<ClaimAnswer> {
+    let claim = match (at_least, at_most) {
+        (Some(n), None) => Claim::AtLeast(n),
+        (None, Some(n)) => Claim::AtMost(n),
+        _ => {
+            return Err(ApiError::invalid(said!(
+                "a claim is of at least N tricks, or of at most N",
+                "une revendication porte sur au moins N plis, ou au plus N",
+                "een claim gaat over minstens N slagen, of hoogstens N"
+            )))
+        }
+    };
+    hand_claim(text, seat, claim)
+}
+
 /// Judge a claim on a hand record given as JSON text (FORMAT.md "Claims"): the record's
 /// play stops where the claim was made; `seat` claims.
 pub fn hand_claim(text: &str, seat: usize, claim: Claim) -> Result<ClaimAnswer> {
