@@ -501,3 +501,118 @@ pub fn hand_solve_within(text: &str, seat: usize, nodes: u64) -> Result<SolveAns
     }
     Ok(out)
 }
+
+/// A side in words: "seat 2", or "seats 1 and 3", in `lang`; and whether it is one seat.
+fn side_said(side: &[usize], lang: Lang) -> String {
+    let all: Vec<String> = side.iter().map(usize::to_string).collect();
+    match (all.split_last(), lang) {
+        (Some((one, [])), Lang::Fr) => format!("la place {one}"),
+        (Some((one, [])), Lang::Nl) => format!("plaats {one}"),
+        (Some((one, [])), _) => format!("seat {one}"),
+        (Some((last, rest)), Lang::Fr) => format!("les places {} et {last}", rest.join(", ")),
+        (Some((last, rest)), Lang::Nl) => format!("plaatsen {} en {last}", rest.join(", ")),
+        (Some((last, rest)), _) => format!("seats {} and {last}", rest.join(", ")),
+        (None, _) => String::new(),
+    }
+}
+
+/// A card of FORMAT.md's notation named in the jury's language (R♦, H♦, K♦).
+fn card_in(deck: Deck, card: &str, lang: Lang) -> String {
+    deck.parse(card).map_or_else(|| card.to_string(), |c| deck.name_in(c, lang))
+}
+
+/// A claim's answer in words, line by line, cards and all in the jury's language (`atout
+/// hand claim` without `--format json`); `text` is the record the answer is about.
+pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang) -> Result<Vec<String>> {
+    let deck = replayed(text)?.0.deck;
+    let side = side_said(&a.side, lang);
+    let one = a.side.len() == 1;
+    let pick = |en: String, fr: String, nl: String| match lang {
+        Lang::Fr => fr,
+        Lang::Nl => nl,
+        _ => en,
+    };
+    let (takes, fait, haalt) = if one { ("takes", "fait", "haalt") } else { ("take", "font", "halen") };
+    let left = a.remaining;
+    let (most, n) = match (a.claim.get("at_least").and_then(Value::as_u64), a.claim.get("at_most").and_then(Value::as_u64)) {
+        (Some(n), _) => (false, n),
+        (_, Some(n)) => (true, n),
+        _ => (false, 0),
+    };
+    let mut out = vec![if most {
+        pick(
+            format!("claim: {side} {takes} at most {n} of the {left} tricks left"),
+            format!("revendication : {side} {fait} au plus {n} des {left} plis restants"),
+            format!("claim: {side} {haalt} hoogstens {n} van de {left} resterende slagen"),
+        )
+    } else {
+        pick(
+            format!("claim: {side} {takes} at least {n} of the {left} tricks left"),
+            format!("revendication : {side} {fait} au moins {n} des {left} plis restants"),
+            format!("claim: {side} {haalt} minstens {n} van de {left} resterende slagen"),
+        )
+    }];
+    match (a.holds, a.best, most) {
+        (Some(true), Some(best), false) => out.push(pick(
+            format!("the claim holds: whatever the others play, {side} {takes} at least {best}"),
+            format!("la revendication tient : quoi que jouent les autres, {side} {fait} au moins {best}"),
+            format!("de claim klopt: wat de anderen ook spelen, {side} {haalt} minstens {best}"),
+        )),
+        (Some(true), Some(best), true) => out.push(pick(
+            format!("the claim holds: whatever the others play, {side} {takes} no more than {best}"),
+            format!("la revendication tient : quoi que jouent les autres, {side} ne {fait} pas plus de {best}"),
+            format!("de claim klopt: wat de anderen ook spelen, {side} {haalt} niet meer dan {best}"),
+        )),
+        (Some(false), Some(best), false) => out.push(pick(
+            format!("the claim fails: the others can hold {side} to {best}"),
+            format!("la revendication ne tient pas : les autres peuvent limiter {side} à {best}"),
+            format!("de claim klopt niet: de anderen kunnen {side} op {best} houden"),
+        )),
+        (Some(false), Some(best), true) => out.push(pick(
+            format!("the claim fails: the others can make {side} take {best}"),
+            format!("la revendication ne tient pas : les autres peuvent imposer {best} plis à {side}"),
+            format!("de claim klopt niet: de anderen kunnen {side} {best} slagen doen halen"),
+        )),
+        (holds, _, _) => {
+            if let Some(s) = &a.stopped {
+                let (nodes, lo, hi) = (s.nodes, s.at_least, s.at_most);
+                out.push(pick(
+                    format!("the search stopped after {nodes} positions: {side} {takes} between {lo} and {hi} of the tricks left"),
+                    format!("la recherche s'est arrêtée après {nodes} positions : {side} {fait} entre {lo} et {hi} des plis restants"),
+                    format!("het zoeken stopte na {nodes} posities: {side} {haalt} tussen {lo} en {hi} van de resterende slagen"),
+                ));
+            }
+            out.push(match holds {
+                Some(true) => pick(
+                    "that is enough to say the claim holds".into(),
+                    "cela suffit pour dire que la revendication tient".into(),
+                    "dat volstaat om te zeggen dat de claim klopt".into(),
+                ),
+                Some(false) => pick(
+                    "that is enough to say the claim fails".into(),
+                    "cela suffit pour dire que la revendication ne tient pas".into(),
+                    "dat volstaat om te zeggen dat de claim niet klopt".into(),
+                ),
+                None => pick("the claim is not decided".into(), "la revendication n'est pas tranchée".into(), "de claim is niet beslist".into()),
+            });
+        }
+    }
+    for (i, t) in a.line_tricks.iter().flatten().enumerate() {
+        let cards: Vec<String> = t
+            .plays
+            .iter()
+            .map(|(s, c)| {
+                let c = card_in(deck, c, lang);
+                pick(format!("seat {s} plays {c}"), format!("la place {s} joue {c}"), format!("plaats {s} speelt {c}"))
+            })
+            .collect();
+        let won = match (t.winner, lang) {
+            (0, _) => String::new(),
+            (w, Lang::Fr) => format!(" — pris par la place {w}"),
+            (w, Lang::Nl) => format!(" — genomen door plaats {w}"),
+            (w, _) => format!(" — won by seat {w}"),
+        };
+        out.push(format!("{:>2}. {}{won}", i + 1, cards.join(", ")));
+    }
+    Ok(out)
+}

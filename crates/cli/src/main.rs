@@ -335,6 +335,9 @@ enum HandCmd {
         at_most: Option<usize>,
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
+        /// fr, nl or en (default: the system's language): the words and the cards (R♦, H♦, K♦).
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// The most and the fewest of the tricks left that the seat's side can be sure of,
     /// from where the record stands (the start when it plays no card); for a finished deal,
@@ -879,16 +882,22 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         return if checked.settled { Ok(()) } else { Err(Failure::Exit(2)) };
     }
-    if let Command::Hand(HandCmd::Claim { file, seat, at_least, at_most, format }) = &cli.command {
+    if let Command::Hand(HandCmd::Claim { file, seat, at_least, at_most, format, lang }) = &cli.command {
         let claim = match (at_least, at_most) {
             (Some(n), _) => atout_api::hands::Claim::AtLeast(*n),
             (None, Some(n)) => atout_api::hands::Claim::AtMost(*n),
             (None, None) => return Err(Failure::Usage("say the claim: --at-least N or --at-most N".into())),
         };
-        let answer = atout_api::hands::hand_claim(&read(file)?, *seat, claim)?;
+        let text = read(file)?;
+        let answer = atout_api::hands::hand_claim(&text, *seat, claim)?;
         match format {
             Output::Json => outln!("{}", json(&answer)),
-            Output::Table => print_claim(&answer),
+            Output::Table => {
+                let lang = atout_api::rules::Lang::parse(&atout_api::print::print_lang(lang.as_deref()));
+                for line in atout_api::hands::claim_words(&text, &answer, lang)? {
+                    outln!("{line}");
+                }
+            }
         }
         return match answer.holds {
             Some(true) => Ok(()),
@@ -1381,40 +1390,6 @@ fn seats_said(seats: &[usize]) -> String {
             let (last, rest) = all.split_last().map_or(("", &[][..]), |(l, r)| (l.as_str(), r));
             format!("seats {} and {last}", rest.join(", "))
         }
-    }
-}
-
-/// A claim judged, in words: who claims what, whether it holds, and when it fails the
-/// play that beats it, trick by trick.
-fn print_claim(a: &atout_api::hands::ClaimAnswer) {
-    let side = seats_said(&a.side);
-    let (how, n) = match (a.claim.get("at_least"), a.claim.get("at_most")) {
-        (Some(n), _) => ("at least", n.to_string()),
-        (_, Some(n)) => ("at most", n.to_string()),
-        _ => ("", String::new()),
-    };
-    let take = if a.side.len() == 1 { "takes" } else { "take" };
-    outln!("claim: {side} {take} {how} {n} of the {} tricks left", a.remaining);
-    match (a.holds, a.best) {
-        (Some(true), Some(best)) if how == "at least" => outln!("the claim holds: whatever the others play, {side} {take} at least {best}"),
-        (Some(true), Some(best)) => outln!("the claim holds: whatever the others play, {side} {take} no more than {best}"),
-        (Some(false), Some(best)) if how == "at least" => outln!("the claim fails: the others can hold {side} to {best}"),
-        (Some(false), Some(best)) => outln!("the claim fails: the others can make {side} take {best}"),
-        (holds, _) => {
-            if let Some(s) = &a.stopped {
-                outln!("the search stopped after {} positions: {side} {take} between {} and {} of the tricks left", s.nodes, s.at_least, s.at_most);
-            }
-            match holds {
-                Some(true) => outln!("that is enough to say the claim holds"),
-                Some(false) => outln!("that is enough to say the claim fails"),
-                None => outln!("the claim is not decided"),
-            }
-        }
-    }
-    for (i, t) in a.line_tricks.iter().flatten().enumerate() {
-        let cards: Vec<String> = t.plays.iter().map(|(s, c)| format!("seat {s} plays {c}")).collect();
-        let won = if t.winner > 0 { format!(" — won by seat {}", t.winner) } else { String::new() };
-        outln!("{:>2}. {}{won}", i + 1, cards.join(", "));
     }
 }
 

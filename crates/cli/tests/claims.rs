@@ -42,11 +42,20 @@ fn a_claim_that_holds_exits_0_and_one_that_fails_exits_2_with_its_line() {
     assert!(line.iter().any(|p| p == &json!({"seat": 3, "card": "JK"})));
 
     // In words: who plays what, trick by trick.
-    let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-least", "2"]);
+    let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-least", "2", "--lang", "en"]);
     assert_eq!(out.status.code(), Some(2));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("the claim fails: the others can hold seat 1 to 1"), "{text}");
     assert!(text.contains("seat 3 plays JK"), "{text}");
+    // In the jury's language: the words and the cards.
+    let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-least", "2", "--lang", "fr"]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("la revendication ne tient pas : les autres peuvent limiter la place 1 à 1"), "{text}");
+    assert!(text.contains("la place 3 joue") && !text.contains("plays"), "{text}");
+    let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-least", "2", "--lang", "nl"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("de claim klopt niet: de anderen kunnen plaats 1 op 1 houden") && text.contains("plaats 3 speelt"), "{text}");
 
     // Misère-like: seat 3 takes at most one, made within the first trick.
     let file = record(dir.path(), &["14S"]);
