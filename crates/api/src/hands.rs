@@ -616,3 +616,66 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang) -> Result<Vec<String
     }
     Ok(out)
 }
+
+/// `atout hand solve`'s answer in words, line by line, cards and all in the jury's language.
+pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang) -> Result<Vec<String>> {
+    let deck = replayed(text)?.0.deck;
+    let side = side_said(&a.side, lang);
+    let one = a.side.len() == 1;
+    let pick = |en: String, fr: String, nl: String| match lang {
+        Lang::Fr => fr,
+        Lang::Nl => nl,
+        _ => en,
+    };
+    let said = |v: Option<usize>| {
+        v.map_or_else(
+            || {
+                pick(
+                    "not found within the search's budget".into(),
+                    "introuvable dans les limites de la recherche".into(),
+                    "niet gevonden binnen de grens van het zoeken".into(),
+                )
+            },
+            |v| v.to_string(),
+        )
+    };
+    let is = if one { "is" } else { "are" };
+    let (left, most, fewest) = (a.remaining, said(a.most), said(a.fewest));
+    let mut out = vec![pick(
+        format!("{left} tricks left: {side} {is} sure of at least {most}, and can be held to {fewest} at the fewest"),
+        format!("{left} plis restants — {side} : au plus fort {most}, au plus faible {fewest}"),
+        format!("{left} resterende slagen — {side}: op zijn best {most}, op zijn minst {fewest}"),
+    )];
+    for (aim, s) in &a.stopped {
+        let (lo, hi) = (s["at_least"].clone(), s["at_most"].clone());
+        let aim_said = match (aim.as_str(), lang) {
+            ("most", Lang::Fr) => "le plus",
+            ("fewest", Lang::Fr) => "le moins",
+            ("most", Lang::Nl) => "het meeste",
+            ("fewest", Lang::Nl) => "het minste",
+            (other, _) => other,
+        };
+        out.push(pick(
+            format!("the search for the {aim_said} stopped: between {lo} and {hi}"),
+            format!("la recherche du {aim_said} s'est arrêtée : entre {lo} et {hi}"),
+            format!("het zoeken naar {aim_said} stopte: tussen {lo} en {hi}"),
+        ));
+    }
+    if let Some(d) = &a.dealt {
+        let (n, most, fewest) = (d.remaining, said(d.most), said(d.fewest));
+        out.push(pick(
+            format!("from the first card ({n} tricks): at least {most}, at the fewest {fewest}"),
+            format!("depuis la première carte ({n} plis) : au plus fort {most}, au plus faible {fewest}"),
+            format!("vanaf de eerste kaart ({n} slagen): minstens {most}, op zijn minst {fewest}"),
+        ));
+    }
+    for c in a.cards.iter().flatten().filter(|c| c.gave_away) {
+        let (trick, seat, card, before, after) = (c.trick, c.seat, card_in(deck, &c.card, lang), said(c.before), said(c.after));
+        out.push(pick(
+            format!("trick {trick}: seat {seat} played {card}, which gave a trick away ({before} → {after} for {side})"),
+            format!("pli {trick} : la place {seat} a joué {card}, qui a donné un pli ({before} → {after} pour {side})"),
+            format!("slag {trick}: plaats {seat} speelde {card}, wat een slag weggaf ({before} → {after} voor {side})"),
+        ));
+    }
+    Ok(out)
+}

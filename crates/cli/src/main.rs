@@ -349,6 +349,9 @@ enum HandCmd {
         seat: usize,
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
+        /// fr, nl or en (default: the system's language): the words and the cards (R♦, H♦, K♦).
+        #[arg(long)]
+        lang: Option<String>,
     },
 }
 
@@ -905,11 +908,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
             None => Err(Failure::Exit(3)),
         };
     }
-    if let Command::Hand(HandCmd::Solve { file, seat, format }) = &cli.command {
-        let answer = atout_api::hands::hand_solve(&read(file)?, *seat)?;
+    if let Command::Hand(HandCmd::Solve { file, seat, format, lang }) = &cli.command {
+        let text = read(file)?;
+        let answer = atout_api::hands::hand_solve(&text, *seat)?;
         match format {
             Output::Json => outln!("{}", json(&answer)),
-            Output::Table => print_solve(&answer),
+            Output::Table => {
+                let lang = atout_api::rules::Lang::parse(&atout_api::print::print_lang(lang.as_deref()));
+                for line in atout_api::hands::solve_words(&text, &answer, lang)? {
+                    outln!("{line}");
+                }
+            }
         }
         return Ok(());
     }
@@ -1379,36 +1388,6 @@ fn season(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
         SeasonCmd::Apart { player, other, reason } => doubts(&app.player_settle(player, other, false, &reason)?),
     }
     Ok(())
-}
-
-/// Seats in words: "seat 2", "seats 1 and 3".
-fn seats_said(seats: &[usize]) -> String {
-    match seats {
-        [one] => format!("seat {one}"),
-        _ => {
-            let all: Vec<String> = seats.iter().map(usize::to_string).collect();
-            let (last, rest) = all.split_last().map_or(("", &[][..]), |(l, r)| (l.as_str(), r));
-            format!("seats {} and {last}", rest.join(", "))
-        }
-    }
-}
-
-/// The most and the fewest tricks, in words; for a finished deal, from the first card and
-/// each card that gave a trick away.
-fn print_solve(a: &atout_api::hands::SolveAnswer) {
-    let side = seats_said(&a.side);
-    let said = |v: Option<usize>| v.map_or_else(|| "not found within the search's budget".to_string(), |v| v.to_string());
-    let is = if a.side.len() == 1 { "is" } else { "are" };
-    outln!("{} tricks left: {side} {is} sure of at least {}, and can be held to {} at the fewest", a.remaining, said(a.most), said(a.fewest));
-    for (aim, s) in &a.stopped {
-        outln!("the search for the {aim} stopped: between {} and {}", s["at_least"], s["at_most"]);
-    }
-    if let Some(d) = &a.dealt {
-        outln!("from the first card ({} tricks): at least {}, at the fewest {}", d.remaining, said(d.most), said(d.fewest));
-    }
-    for c in a.cards.iter().flatten().filter(|c| c.gave_away) {
-        outln!("trick {}: seat {} played {}, which gave a trick away ({} → {} for {side})", c.trick, c.seat, c.card, said(c.before), said(c.after));
-    }
 }
 
 fn show_round(r: &DrawnRound, format: Output) {

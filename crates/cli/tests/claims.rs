@@ -53,6 +53,9 @@ fn a_claim_that_holds_exits_0_and_one_that_fails_exits_2_with_its_line() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("la revendication ne tient pas : les autres peuvent limiter la place 1 à 1"), "{text}");
     assert!(text.contains("la place 3 joue") && !text.contains("plays"), "{text}");
+    let out = atout(&["hand", "solve", &file, "--seat", "1", "--lang", "fr"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("2 plis restants — la place 1 : au plus fort 1, au plus faible"), "{text}");
     let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-least", "2", "--lang", "nl"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("de claim klopt niet: de anderen kunnen plaats 1 op 1 houden") && text.contains("plaats 3 speelt"), "{text}");
