@@ -526,75 +526,70 @@ fn card_in(deck: Deck, card: &str, lang: Lang) -> String {
 pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang) -> Result<Vec<String>> {
     let deck = replayed(text)?.0.deck;
     let side = side_said(&a.side, lang);
-    let one = a.side.len() == 1;
-    let pick = |en: String, fr: String, nl: String| match lang {
-        Lang::Fr => fr,
-        Lang::Nl => nl,
-        _ => en,
-    };
-    let (takes, fait, haalt) = if one { ("takes", "fait", "haalt") } else { ("take", "font", "halen") };
+    let (takes, fait, haalt) = if a.side.len() == 1 { ("takes", "fait", "haalt") } else { ("take", "font", "halen") };
     let left = a.remaining;
     let (most, n) = match (a.claim.get("at_least").and_then(Value::as_u64), a.claim.get("at_most").and_then(Value::as_u64)) {
         (Some(n), _) => (false, n),
         (_, Some(n)) => (true, n),
         _ => (false, 0),
     };
-    let mut out = vec![if most {
-        pick(
-            format!("claim: {side} {takes} at most {n} of the {left} tricks left"),
-            format!("revendication : {side} {fait} au plus {n} des {left} plis restants"),
-            format!("claim: {side} {haalt} hoogstens {n} van de {left} resterende slagen"),
+    let said = |s: Said| s.get(lang).to_string();
+    let mut out = vec![said(if most {
+        said!(
+            "claim: {side} {takes} at most {n} of the {left} tricks left",
+            "revendication : {side} {fait} au plus {n} des {left} plis restants",
+            "claim: {side} {haalt} hoogstens {n} van de {left} resterende slagen"
         )
     } else {
-        pick(
-            format!("claim: {side} {takes} at least {n} of the {left} tricks left"),
-            format!("revendication : {side} {fait} au moins {n} des {left} plis restants"),
-            format!("claim: {side} {haalt} minstens {n} van de {left} resterende slagen"),
+        said!(
+            "claim: {side} {takes} at least {n} of the {left} tricks left",
+            "revendication : {side} {fait} au moins {n} des {left} plis restants",
+            "claim: {side} {haalt} minstens {n} van de {left} resterende slagen"
         )
-    }];
+    })];
     match (a.holds, a.best, most) {
-        (Some(true), Some(best), false) => out.push(pick(
-            format!("the claim holds: whatever the others play, {side} {takes} at least {best}"),
-            format!("la revendication tient : quoi que jouent les autres, {side} {fait} au moins {best}"),
-            format!("de claim klopt: wat de anderen ook spelen, {side} {haalt} minstens {best}"),
-        )),
-        (Some(true), Some(best), true) => out.push(pick(
-            format!("the claim holds: whatever the others play, {side} {takes} no more than {best}"),
-            format!("la revendication tient : quoi que jouent les autres, {side} ne {fait} pas plus de {best}"),
-            format!("de claim klopt: wat de anderen ook spelen, {side} {haalt} niet meer dan {best}"),
-        )),
-        (Some(false), Some(best), false) => out.push(pick(
-            format!("the claim fails: the others can hold {side} to {best}"),
-            format!("la revendication ne tient pas : les autres peuvent limiter {side} à {best}"),
-            format!("de claim klopt niet: de anderen kunnen {side} op {best} houden"),
-        )),
-        (Some(false), Some(best), true) => out.push(pick(
-            format!("the claim fails: the others can make {side} take {best}"),
-            format!("la revendication ne tient pas : les autres peuvent imposer {best} plis à {side}"),
-            format!("de claim klopt niet: de anderen kunnen {side} {best} slagen doen halen"),
-        )),
+        (Some(true), Some(best), false) => out.push(said(said!(
+            "the claim holds: whatever the others play, {side} {takes} at least {best}",
+            "la revendication tient : quoi que jouent les autres, {side} {fait} au moins {best}",
+            "de claim klopt: wat de anderen ook spelen, {side} {haalt} minstens {best}"
+        ))),
+        (Some(true), Some(best), true) => out.push(said(said!(
+            "the claim holds: whatever the others play, {side} {takes} no more than {best}",
+            "la revendication tient : quoi que jouent les autres, {side} ne {fait} pas plus de {best}",
+            "de claim klopt: wat de anderen ook spelen, {side} {haalt} niet meer dan {best}"
+        ))),
+        (Some(false), Some(best), false) => out.push(said(said!(
+            "the claim fails: the others can hold {side} to {best}",
+            "la revendication ne tient pas : les autres peuvent limiter {side} à {best}",
+            "de claim klopt niet: de anderen kunnen {side} op {best} houden"
+        ))),
+        (Some(false), Some(best), true) => out.push(said(said!(
+            "the claim fails: the others can make {side} take {best}",
+            "la revendication ne tient pas : les autres peuvent imposer {best} plis à {side}",
+            "de claim klopt niet: de anderen kunnen {side} {best} slagen doen halen"
+        ))),
         (holds, _, _) => {
             if let Some(s) = &a.stopped {
                 let (nodes, lo, hi) = (s.nodes, s.at_least, s.at_most);
-                out.push(pick(
-                    format!("the search stopped after {nodes} positions: {side} {takes} between {lo} and {hi} of the tricks left"),
-                    format!("la recherche s'est arrêtée après {nodes} positions : {side} {fait} entre {lo} et {hi} des plis restants"),
-                    format!("het zoeken stopte na {nodes} posities: {side} {haalt} tussen {lo} en {hi} van de resterende slagen"),
-                ));
+                out.push(said(said!(
+                    "the search stopped after {nodes} positions: {side} {takes} between {lo} and {hi} of the tricks left",
+                    "la recherche s'est arrêtée après {nodes} positions : {side} {fait} entre {lo} et {hi} des plis restants",
+                    "het zoeken stopte na {nodes} posities: {side} {haalt} tussen {lo} en {hi} van de resterende slagen"
+                )));
             }
-            out.push(match holds {
-                Some(true) => pick(
-                    "that is enough to say the claim holds".into(),
-                    "cela suffit pour dire que la revendication tient".into(),
-                    "dat volstaat om te zeggen dat de claim klopt".into(),
+            out.push(said(match holds {
+                Some(true) => said!(
+                    "that is enough to say the claim holds",
+                    "cela suffit pour dire que la revendication tient",
+                    "dat volstaat om te zeggen dat de claim klopt"
                 ),
-                Some(false) => pick(
-                    "that is enough to say the claim fails".into(),
-                    "cela suffit pour dire que la revendication ne tient pas".into(),
-                    "dat volstaat om te zeggen dat de claim niet klopt".into(),
+                Some(false) => said!(
+                    "that is enough to say the claim fails",
+                    "cela suffit pour dire que la revendication ne tient pas",
+                    "dat volstaat om te zeggen dat de claim niet klopt"
                 ),
-                None => pick("the claim is not decided".into(), "la revendication n'est pas tranchée".into(), "de claim is niet beslist".into()),
-            });
+                None => said!("the claim is not decided", "la revendication n'est pas tranchée", "de claim is niet beslist"),
+            }));
         }
     }
     for (i, t) in a.line_tricks.iter().flatten().enumerate() {
@@ -603,15 +598,11 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang) -> Result<Vec<String
             .iter()
             .map(|(s, c)| {
                 let c = card_in(deck, c, lang);
-                pick(format!("seat {s} plays {c}"), format!("la place {s} joue {c}"), format!("plaats {s} speelt {c}"))
+                said(said!("seat {s} plays {c}", "la place {s} joue {c}", "plaats {s} speelt {c}"))
             })
             .collect();
-        let won = match (t.winner, lang) {
-            (0, _) => String::new(),
-            (w, Lang::Fr) => format!(" — pris par la place {w}"),
-            (w, Lang::Nl) => format!(" — genomen door plaats {w}"),
-            (w, _) => format!(" — won by seat {w}"),
-        };
+        let w = t.winner;
+        let won = if w == 0 { String::new() } else { said(said!(" — won by seat {w}", " — pris par la place {w}", " — genomen door plaats {w}")) };
         out.push(format!("{:>2}. {}{won}", i + 1, cards.join(", ")));
     }
     Ok(out)
@@ -621,61 +612,51 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang) -> Result<Vec<String
 pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang) -> Result<Vec<String>> {
     let deck = replayed(text)?.0.deck;
     let side = side_said(&a.side, lang);
-    let one = a.side.len() == 1;
-    let pick = |en: String, fr: String, nl: String| match lang {
-        Lang::Fr => fr,
-        Lang::Nl => nl,
-        _ => en,
-    };
-    let said = |v: Option<usize>| {
+    let said = |s: Said| s.get(lang).to_string();
+    let value = |v: Option<usize>| {
         v.map_or_else(
             || {
-                pick(
-                    "not found within the search's budget".into(),
-                    "introuvable dans les limites de la recherche".into(),
-                    "niet gevonden binnen de grens van het zoeken".into(),
-                )
+                said(said!(
+                    "not found within the search's budget",
+                    "introuvable dans les limites de la recherche",
+                    "niet gevonden binnen de grens van het zoeken"
+                ))
             },
             |v| v.to_string(),
         )
     };
-    let is = if one { "is" } else { "are" };
-    let (left, most, fewest) = (a.remaining, said(a.most), said(a.fewest));
-    let mut out = vec![pick(
-        format!("{left} tricks left: {side} {is} sure of at least {most}, and can be held to {fewest} at the fewest"),
-        format!("{left} plis restants — {side} : au plus fort {most}, au plus faible {fewest}"),
-        format!("{left} resterende slagen — {side}: op zijn best {most}, op zijn minst {fewest}"),
-    )];
+    let is = if a.side.len() == 1 { "is" } else { "are" };
+    let (left, most, fewest) = (a.remaining, value(a.most), value(a.fewest));
+    let mut out = vec![said(said!(
+        "{left} tricks left: {side} {is} sure of at least {most}, and can be held to {fewest} at the fewest",
+        "{left} plis restants — {side} : au plus fort {most}, au plus faible {fewest}",
+        "{left} resterende slagen — {side}: op zijn best {most}, op zijn minst {fewest}"
+    ))];
     for (aim, s) in &a.stopped {
         let (lo, hi) = (s["at_least"].clone(), s["at_most"].clone());
-        let aim_said = match (aim.as_str(), lang) {
-            ("most", Lang::Fr) => "le plus",
-            ("fewest", Lang::Fr) => "le moins",
-            ("most", Lang::Nl) => "het meeste",
-            ("fewest", Lang::Nl) => "het minste",
-            (other, _) => other,
-        };
-        out.push(pick(
-            format!("the search for the {aim_said} stopped: between {lo} and {hi}"),
-            format!("la recherche du {aim_said} s'est arrêtée : entre {lo} et {hi}"),
-            format!("het zoeken naar {aim_said} stopte: tussen {lo} en {hi}"),
-        ));
+        let aim = if aim == "most" { said!("most", "le plus", "het meeste") } else { said!("fewest", "le moins", "het minste") };
+        let aim = said(aim);
+        out.push(said(said!(
+            "the search for the {aim} stopped: between {lo} and {hi}",
+            "la recherche du {aim} s'est arrêtée : entre {lo} et {hi}",
+            "het zoeken naar {aim} stopte: tussen {lo} en {hi}"
+        )));
     }
     if let Some(d) = &a.dealt {
-        let (n, most, fewest) = (d.remaining, said(d.most), said(d.fewest));
-        out.push(pick(
-            format!("from the first card ({n} tricks): at least {most}, at the fewest {fewest}"),
-            format!("depuis la première carte ({n} plis) : au plus fort {most}, au plus faible {fewest}"),
-            format!("vanaf de eerste kaart ({n} slagen): minstens {most}, op zijn minst {fewest}"),
-        ));
+        let (n, most, fewest) = (d.remaining, value(d.most), value(d.fewest));
+        out.push(said(said!(
+            "from the first card ({n} tricks): at least {most}, at the fewest {fewest}",
+            "depuis la première carte ({n} plis) : au plus fort {most}, au plus faible {fewest}",
+            "vanaf de eerste kaart ({n} slagen): minstens {most}, op zijn minst {fewest}"
+        )));
     }
     for c in a.cards.iter().flatten().filter(|c| c.gave_away) {
-        let (trick, seat, card, before, after) = (c.trick, c.seat, card_in(deck, &c.card, lang), said(c.before), said(c.after));
-        out.push(pick(
-            format!("trick {trick}: seat {seat} played {card}, which gave a trick away ({before} → {after} for {side})"),
-            format!("pli {trick} : la place {seat} a joué {card}, qui a donné un pli ({before} → {after} pour {side})"),
-            format!("slag {trick}: plaats {seat} speelde {card}, wat een slag weggaf ({before} → {after} voor {side})"),
-        ));
+        let (trick, seat, card, before, after) = (c.trick, c.seat, card_in(deck, &c.card, lang), value(c.before), value(c.after));
+        out.push(said(said!(
+            "trick {trick}: seat {seat} played {card}, which gave a trick away ({before} → {after} for {side})",
+            "pli {trick} : la place {seat} a joué {card}, qui a donné un pli ({before} → {after} pour {side})",
+            "slag {trick}: plaats {seat} speelde {card}, wat een slag weggaf ({before} → {after} voor {side})"
+        )));
     }
     Ok(out)
 }

@@ -74,8 +74,7 @@ impl Atout {
                 )));
             }
         };
-        let status = self.round_status(&tid)?;
-        let provisional = (info.rounds_drawn as u32) < info.rounds || status.iter().any(|r| !r.open.is_empty());
+        let provisional = self.standings_open(&info)?;
         let mut tables = vec![];
         for round in (1..=info.rounds_drawn).rev() {
             let view = self.round_view(&tid, round)?;

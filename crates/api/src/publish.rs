@@ -6,6 +6,7 @@
 use crate::error::{ApiError, Result};
 use crate::Atout;
 use atout_report::site::{self, EveningPage, LineRow, PlayerPage, RankRow, RoundPage, SeasonPage, SeasonRow, Site, TablePage, Upcoming, Words};
+use atout_rules::ranking::TieBreak;
 use atout_rules::season::{Count, SeasonSettings};
 use atout_rules::{said, Lang};
 use serde::Serialize;
@@ -34,10 +35,6 @@ pub struct Published {
 pub struct Privacy {
     /// "Anne D." everywhere.
     pub initials: bool,
-}
-
-fn all(said: atout_rules::Said) -> Words {
-    [said.en, said.fr, said.nl]
 }
 
 /// A name as published: the first name and the initial of the rest ("Anne D.") with `initials`.
@@ -280,13 +277,12 @@ impl Atout {
 
     /// An evening unchanged since the last publishing: what the club's page and the feed say of it.
     fn evening_summary(&mut self, t: &crate::TournamentInfo, game: Words, at: &str, fingerprint: String) -> Result<EveningPage> {
-        let status = self.round_status(&t.id.to_string())?;
         Ok(EveningPage {
             id: t.id,
             name: t.name.clone(),
             game,
             date: t.date.clone(),
-            provisional: (t.rounds_drawn as u32) < t.rounds || status.iter().any(|r| !r.open.is_empty()),
+            provisional: self.standings_open(t)?,
             computed_local: crate::local_time(at),
             computed_utc: at.to_string(),
             kept: true,
@@ -298,8 +294,7 @@ impl Atout {
     fn evening_page(&mut self, t: &crate::TournamentInfo, game: Words, masks: &Masks, hidden: &BTreeSet<i64>, at: &str) -> Result<EveningPage> {
         let tid = t.id.to_string();
         let standings = self.standings(&tid, None)?;
-        let status = self.round_status(&tid)?;
-        let provisional = (t.rounds_drawn as u32) < t.rounds || status.iter().any(|r| !r.open.is_empty());
+        let provisional = self.standings_open(t)?;
         let (computed_utc, computed_local) = (at.to_string(), crate::local_time(at));
         let corrected: BTreeSet<(i64, i64, i64)> = self.store.corrected_lines(t.id)?.into_iter().collect();
         let clubs: HashMap<String, String> = self.tournament_players(&tid)?.into_iter().map(|e| (e.player, e.club)).collect();
@@ -307,21 +302,29 @@ impl Atout {
         let registry: HashMap<String, i64> =
             self.loaded(t.id)?.entrants.iter().filter(|e| !hidden.contains(&e.player.id)).map(|e| (e.code.clone(), e.player.id)).collect();
         let table_points = standings.rows.iter().any(|r| r.table_points.is_some());
+        let chain = {
+            let settings = &self.loaded(t.id)?.settings;
+            atout_rules::ranking::criteria(settings.ranking, &settings.tie_breaks)
+        };
+        let differs = |a: &crate::StandingRow, b: &crate::StandingRow, k: TieBreak| match k {
+            TieBreak::TablePoints => a.table_points != b.table_points,
+            TieBreak::ScoreSum => a.score_sum != b.score_sum,
+            TieBreak::BestRound => a.best_round != b.best_round,
+        };
         let mut ranking: Vec<RankRow> = vec![];
         for (i, r) in standings.rows.iter().enumerate() {
-            // What set this player below the one above who had the same main value.
-            let decided_by =
-                i.checked_sub(1).map(|j| &standings.rows[j]).filter(|above| !r.shared && above.table_points == r.table_points && table_points).and_then(
-                    |above| {
-                        if above.score_sum != r.score_sum {
-                            Some(all(said!("the sum of round scores", "la somme des scores de manche", "de som van de rondescores")))
-                        } else if above.best_round != r.best_round {
-                            Some(all(said!("the best round", "la meilleure manche", "de beste ronde")))
-                        } else {
-                            None
-                        }
-                    },
-                );
+            // What set this player below the one above who had the same main value: the
+            // first of the tournament's tie-breaks on which they differ.
+            let decided_by = i
+                .checked_sub(1)
+                .map(|j| &standings.rows[j])
+                .filter(|above| !r.shared && !differs(above, r, chain[0]))
+                .and_then(|above| chain[1..].iter().find(|k| differs(above, r, **k)))
+                .map(|k| {
+                    let code = serde_json::to_value(k).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+                    let name = atout_rules::settings::VALUE_NAMES.iter().find(|(c, _)| *c == code).map(|(_, tr)| *tr);
+                    name.map_or_else(|| [code.clone(), code.clone(), code.clone()], |tr| [tr.en.to_string(), tr.fr.to_string(), tr.nl.to_string()])
+                });
             ranking.push(RankRow {
                 place: r.rank,
                 shared: r.shared,

@@ -412,6 +412,13 @@ impl Atout {
         Ok(PlannedRounds { round, seed: seed.to_string(), from: p.from as i64, to: p.to as i64, repeats: i64::from(p.repeats), following: p.following })
     }
 
+    /// Whether a tournament's standings are still provisional: rounds not drawn yet, or a
+    /// drawn round with a table still open.
+    pub(crate) fn standings_open(&mut self, info: &TournamentInfo) -> Result<bool> {
+        let status = self.round_status(&info.id.to_string())?;
+        Ok((info.rounds_drawn as u32) < info.rounds || status.iter().any(|r| !r.open.is_empty()))
+    }
+
     /// Where every drawn round stands: its tables, how many are complete, how many
     /// have lines written. Standings are final after a round whose tables are all complete.
     pub fn round_status(&mut self, tournament: &str) -> Result<Vec<RoundStatus>> {
