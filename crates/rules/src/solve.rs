@@ -538,8 +538,9 @@ impl Solver {
 
     /// Tricks the seat to lead at `s` can take one after the other whatever the others
     /// play: its top cards in each suit it may lead, as long as no other seat holding a
-    /// trump has run out of the suit (less one when another team holds the joker; one at
-    /// most when the dealer, not the winner, leads the next trick).
+    /// trump — a partner too: a ruff it is made to play takes the lead away — has run out
+    /// of the suit (less one when another team holds the joker; one at most when the
+    /// dealer, not the winner, leads the next trick).
     fn cashable(&self, s: &Position) -> usize {
         let t = &self.table;
         let p = s.leader;
@@ -563,7 +564,7 @@ impl Solver {
                 rest &= !top;
             }
             if run > 0 && t.trump != 0 && sm != t.trump {
-                for o in others().filter(|o| s.held[*o] & t.trump != 0) {
+                for o in (0..t.n).filter(|o| *o != p && s.held[*o] & t.trump != 0) {
                     run = run.min((s.held[o] & sm).count_ones() as usize);
                 }
             }

@@ -111,6 +111,20 @@ fn a_claim_that_fails_only_to_a_ruff() {
 }
 
 #[test]
+fn a_partner_forced_to_ruff_takes_the_lead_away() {
+    // Double King T, hearts trump, two tricks left, seat 4 to lead its ♣7 and ♣5. Seat 2,
+    // out of clubs, must ruff (RULES.md: ruff) with its ♥5 and then lead its ♦6, which seat
+    // 3's ♦8 takes: counted alone, seat 3 is sure of a trick. Seat 4's clubs are not two
+    // tricks "cashed" for the others: a partner's forced ruff takes the lead from it.
+    // (Found by the property test below: the search said 0 and stopped its line short.)
+    let (deal, _) = position(GameId::DoubleKing, 4, 3, json!({"contract": "T", "trump": "hearts"}), json!({}), &["8S AS", "6D 5H", "7D 8D", "5C 7C"], 4);
+    assert_eq!(most(&deal, &[3]), 1);
+    let judged = solve::judge(&deal, &[3], Claim::AtLeast(2), BUDGET);
+    assert_eq!((judged.best, judged.holds), (Some(1), Some(false)));
+    assert_eq!(replay_line(&deal, &[3], &judged.line.unwrap()), 1);
+}
+
+#[test]
 fn a_rikken_pair_counts_together_and_its_partner_can_block() {
     // Rik with spades trump, the ♥A called: seat 1 declares, seat 3 holds the ♥A.
     let deal = json!({"contract": "rik", "declarer": 1});
