@@ -50,6 +50,9 @@ pub(crate) struct BackupPolicy {
     pub keep: usize,
     pub every: Duration,
     pub last: Option<Instant>,
+    /// A batch's writes asked for a backup (and whether one completed a round): taken
+    /// once the batch has committed, never of its uncommitted rows.
+    pub pending: Option<bool>,
 }
 
 impl BackupPolicy {
@@ -59,6 +62,7 @@ impl BackupPolicy {
             keep: num("ATOUT_BACKUP_KEEP", DEFAULT_KEEP as u64).max(1) as usize,
             every: Duration::from_secs(60 * num("ATOUT_BACKUP_MINUTES", DEFAULT_MINUTES)),
             last: None,
+            pending: None,
         }
     }
 }
@@ -211,6 +215,10 @@ impl Atout {
     /// the write (it is reported on standard error).
     pub(crate) fn after_write(&mut self, round_complete: bool) {
         if self.path.is_none() {
+            return;
+        }
+        if self.store.in_batch() {
+            self.backups.pending = Some(self.backups.pending.unwrap_or(false) || round_complete);
             return;
         }
         let due = round_complete || self.backups.last.is_none_or(|t| t.elapsed() >= self.backups.every);

@@ -141,6 +141,34 @@ impl Atout {
         Ok(actor)
     }
 
+    /// Group commit: the api calls `f` makes are written in one transaction and made
+    /// durable by one commit (one fsync), each still checked against the data as the calls
+    /// before it left it, and each refused alone (a savepoint each: a refused call keeps
+    /// nothing and the others stand). `f`'s results hold only once this returns `Ok`:
+    /// when the commit fails, nothing of the batch is kept and the error says so.
+    pub fn batch<T>(&mut self, f: impl FnOnce(&mut Atout) -> T) -> Result<T> {
+        self.store.begin_batch()?;
+        let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(self)));
+        let committed = self.store.end_batch(out.is_ok());
+        let pending = self.backups.pending.take();
+        let out = match out {
+            Ok(out) => out,
+            Err(panic) => {
+                self.forget_cache();
+                std::panic::resume_unwind(panic);
+            }
+        };
+        if let Err(e) = committed {
+            // What the calls left in memory was never stored: read it again from the file.
+            self.forget_cache();
+            return Err(e.into());
+        }
+        if let Some(round_complete) = pending {
+            self.after_write(round_complete);
+        }
+        Ok(out)
+    }
+
     /// Drop every loaded tournament (after an unexpected failure: reload from the store).
     pub fn forget_cache(&mut self) {
         self.cache.clear();
@@ -214,6 +242,12 @@ impl Atout {
     #[cfg(feature = "testing")]
     pub fn row_counts(&self) -> Result<Vec<(String, i64)>> {
         Ok(self.store.row_counts()?)
+    }
+
+    /// Make the next batch's commit fail (a planted fault: nothing of it is kept).
+    #[cfg(feature = "testing")]
+    pub fn fail_next_commit(&mut self) {
+        self.store.fail_next_commit();
     }
 
     /// One bare commit, the benchmark's baseline.

@@ -7,12 +7,13 @@
 //!
 //! cargo bench -p atout-serve --bench devices                 # every table as fast as it can
 //! cargo bench -p atout-serve --bench devices -- --pause 200  # a random pause up to 200 ms between a table's lines
+//! cargo bench -p atout-serve --bench devices -- --close      # a new connection for every request
 
 use atout_api::{Atout, DrawRequest, NewTournament, TableRef};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
@@ -20,22 +21,73 @@ use std::time::{Duration, Instant};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// One request; the status, or none when the connection failed.
-fn post(addr: SocketAddr, code: &str, body: &str, drop_answer: bool) -> Option<u16> {
-    let mut s = TcpStream::connect(addr).ok()?;
-    s.set_read_timeout(Some(Duration::from_secs(60))).ok()?;
-    let raw = format!(
-        "POST /api/v1/lines HTTP/1.1\r\nHost: b\r\nConnection: close\r\nAuthorization: Bearer {code}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(raw.as_bytes()).ok()?;
-    if drop_answer {
-        // The phone loses the network: the request went, the answer never comes back.
-        return None;
+/// A table's phone: it keeps its connection open between requests, as a browser does
+/// (HTTP/1.1 keep-alive), and opens a new one when that connection is gone; with
+/// `--close`, one connection per request as before.
+struct Phone {
+    addr: SocketAddr,
+    code: String,
+    close: bool,
+    conn: Option<BufReader<TcpStream>>,
+}
+
+impl Phone {
+    /// One request; the status, or none when the connection failed. `drop_answer`: the
+    /// phone loses the network — the request went, the answer never comes back.
+    fn post(&mut self, body: &str, drop_answer: bool) -> Option<u16> {
+        let out = self.exchange(body, drop_answer);
+        if out.is_none() || self.close {
+            self.conn = None;
+        }
+        out
     }
-    let mut out = String::new();
-    s.read_to_string(&mut out).ok()?;
-    out.split(' ').nth(1)?.parse().ok()
+
+    fn exchange(&mut self, body: &str, drop_answer: bool) -> Option<u16> {
+        if drop_answer {
+            let mut s = TcpStream::connect(self.addr).ok()?;
+            s.write_all(self.raw(body, true).as_bytes()).ok()?;
+            return None;
+        }
+        if self.conn.is_none() {
+            let s = TcpStream::connect(self.addr).ok()?;
+            s.set_read_timeout(Some(Duration::from_secs(60))).ok()?;
+            s.set_nodelay(true).ok()?;
+            self.conn = Some(BufReader::new(s));
+        }
+        let raw = self.raw(body, self.close);
+        let conn = self.conn.as_mut()?;
+        conn.get_mut().write_all(raw.as_bytes()).ok()?;
+        let mut line = String::new();
+        conn.read_line(&mut line).ok()?;
+        let status = line.split(' ').nth(1)?.parse().ok()?;
+        let mut length = 0;
+        loop {
+            line.clear();
+            if conn.read_line(&mut line).ok()? == 0 {
+                return None;
+            }
+            if line == "\r\n" {
+                break;
+            }
+            if let Some((name, value)) = line.split_once(':') {
+                if name.eq_ignore_ascii_case("content-length") {
+                    length = value.trim().parse().ok()?;
+                }
+            }
+        }
+        let mut answer = vec![0; length];
+        conn.read_exact(&mut answer).ok()?;
+        Some(status)
+    }
+
+    fn raw(&self, body: &str, close: bool) -> String {
+        let connection = if close { "close" } else { "keep-alive" };
+        format!(
+            "POST /api/v1/lines HTTP/1.1\r\nHost: b\r\nConnection: {connection}\r\nAuthorization: Bearer {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.code,
+            body.len()
+        )
+    }
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -46,6 +98,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let arg = |name: &str, default: u64| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok()).unwrap_or(default);
     let (players, pause) = (arg("--players", 1000) as usize, arg("--pause", 0));
+    let close = args.iter().any(|a| a == "--close");
 
     let dir = std::env::temp_dir().join(format!("atout-devices-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -69,6 +122,7 @@ fn main() {
         .enumerate()
         .map(|(i, (code, deals))| {
             std::thread::spawn(move || {
+                let mut phone = Phone { addr, code: code.clone(), close, conn: None };
                 let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
                 let (mut times, mut created, mut dropped) = (vec![], 0usize, 0usize);
                 // Paced, the tables start apart too (no evening starts 250 deals in the same millisecond).
@@ -79,14 +133,14 @@ fn main() {
                     let body = serde_json::json!({"key": format!("{code}-{n}"), "line": n + 1, "entry": entry, "scorer": "bench"}).to_string();
                     // One time in ten the first try's answer is lost.
                     if rng.random_bool(0.1) {
-                        post(addr, &code, &body, true);
+                        phone.post(&body, true);
                         dropped += 1;
                     }
                     // Sent (again), until acknowledged; then once more, as a retry would.
                     for attempt in 0..2 {
                         loop {
                             let at = Instant::now();
-                            match post(addr, &code, &body, false) {
+                            match phone.post(&body, false) {
                                 Some(s @ (200 | 201)) => {
                                     times.push(at.elapsed());
                                     if s == 201 {

@@ -39,6 +39,8 @@ pub const FAILS_MAX: u32 = 10;
 pub const FAILS_WINDOW: Duration = Duration::from_secs(60);
 /// A device seen within this time counts as connected.
 pub const CONNECTED: Duration = Duration::from_secs(90);
+/// The most lines one group commit writes (those waiting beyond wait for the next).
+pub const BATCH_MOST: usize = 256;
 
 /// How the server reaches the application: runs a call on the one `Atout` it shares
 /// (with the window, inside the app; alone, behind `atout serve`).
@@ -78,7 +80,16 @@ struct Watch {
 /// What the server shares between requests.
 pub struct Room {
     run: Run,
-    watch: Mutex<Watch>,
+    watch: Arc<Mutex<Watch>>,
+    /// The lines' writer (group commit): a line sent here is answered once it is durable.
+    lines: std::sync::mpsc::Sender<LineJob>,
+}
+
+/// A table's line waiting for the lines' writer, and where its answer goes.
+struct LineJob {
+    code: String,
+    line: NewLine,
+    answer: tokio::sync::oneshot::Sender<Result<atout_api::LineStored, ApiError>>,
 }
 
 /// A device heard from: its table (none: the jury), how long ago.
@@ -91,7 +102,12 @@ pub struct Seen {
 
 impl Room {
     pub fn new(run: Run) -> Room {
-        Room { run, watch: Mutex::new(Watch::default()) }
+        let watch = Arc::new(Mutex::new(Watch::default()));
+        let (lines, waiting) = std::sync::mpsc::channel();
+        let (r, w) = (run.clone(), watch.clone());
+        // The writer ends when the room does (its sender dropped).
+        std::thread::Builder::new().name("atout-lines".into()).spawn(move || write_lines(&r, &w, &waiting)).expect("the lines' writer starts");
+        Room { run, watch, lines }
     }
 
     fn watch(&self) -> std::sync::MutexGuard<'_, Watch> {
@@ -264,15 +280,9 @@ async fn as_device<T: Send + 'static>(
 ) -> Result<T, Failure> {
     throttle(room, headers, ip, lang)?;
     let code = bearer(headers);
-    let watch = room.clone();
+    let watch = room.watch.clone();
     let done = blocking(room, lang, move |a| {
-        let d = a.device(&code)?;
-        let mut w = watch.watch();
-        w.seen.insert((d.tournament.clone(), d.round, d.table), Instant::now());
-        if !w.served.contains(&code) {
-            w.served.insert(code);
-        }
-        drop(w);
+        let d = heard(&watch, a, code)?;
         f(a, &d)
     })
     .await;
@@ -280,6 +290,63 @@ async fn as_device<T: Send + 'static>(
         room.failed(ip);
     }
     done
+}
+
+/// The device a code names, marked as heard from (and its code as served).
+fn heard(watch: &Mutex<Watch>, a: &mut Atout, code: String) -> Result<Device, ApiError> {
+    let d = a.device(&code)?;
+    let mut w = watch.lock().unwrap_or_else(|p| p.into_inner());
+    w.seen.insert((d.tournament.clone(), d.round, d.table), Instant::now());
+    if !w.served.contains(&code) {
+        w.served.insert(code);
+    }
+    Ok(d)
+}
+
+/// The lines' writer: the lines waiting when it is free are written together — each
+/// checked against the sheet as the lines before it left it and refused alone, all made
+/// durable by one commit (one fsync) — and each answered only once that commit is done.
+fn write_lines(run: &Run, watch: &Mutex<Watch>, waiting: &std::sync::mpsc::Receiver<LineJob>) {
+    while let Ok(first) = waiting.recv() {
+        let mut jobs = vec![first];
+        while jobs.len() < BATCH_MOST {
+            match waiting.try_recv() {
+                Ok(job) => jobs.push(job),
+                Err(_) => break,
+            }
+        }
+        let (lines, answers): (Vec<_>, Vec<_>) = jobs.into_iter().map(|j| ((j.code, j.line), j.answer)).unzip();
+        let written = call(run, move |a| {
+            a.batch(|a| {
+                lines
+                    .into_iter()
+                    .map(|(code, n)| {
+                        let one = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            let d = heard(watch, a, code)?;
+                            a.device_line(&d, &scorer(&n.scorer), &n.key, n.line, n.entry, n.confirmed_by.as_deref())
+                        }));
+                        one.unwrap_or_else(|_| {
+                            a.forget_cache();
+                            Err(ApiError::Internal("Atout met an unexpected error and stored nothing of this line".into()))
+                        })
+                    })
+                    .collect::<Vec<_>>()
+            })
+        });
+        match written {
+            Ok(each) => {
+                for (answer, one) in answers.into_iter().zip(each) {
+                    let _ = answer.send(one);
+                }
+            }
+            // The commit failed: none of the batch is stored, each device is told so.
+            Err(e) => {
+                for answer in answers {
+                    let _ = answer.send(Err(ApiError::Internal(e.to_string())));
+                }
+            }
+        }
+    }
 }
 
 /// The name a device gives for who writes, or `device` when it gives none.
@@ -369,11 +436,19 @@ struct NewLine {
 async fn lines((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
     throttle(&room, &headers, addr.ip(), lang)?;
-    let n: NewLine = body(b, lang).await?;
-    let stored =
-        as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_line(d, &scorer(&n.scorer), &n.key, n.line, n.entry, n.confirmed_by.as_deref()))
-            .await?;
-    ok(if stored.stored { StatusCode::CREATED } else { StatusCode::OK }, &stored)
+    let line: NewLine = body(b, lang).await?;
+    let (answer, answered) = tokio::sync::oneshot::channel();
+    let lost = || Failure::api(&ApiError::Internal("the lines' writer stopped; nothing of this line was stored".into()), lang);
+    room.lines.send(LineJob { code: bearer(&headers), line, answer }).map_err(|_| lost())?;
+    match answered.await.map_err(|_| lost())? {
+        Ok(stored) => ok(if stored.stored { StatusCode::CREATED } else { StatusCode::OK }, &stored),
+        Err(e) => {
+            if e.kind() == "unauthorized" {
+                room.failed(addr.ip());
+            }
+            Err(Failure::api(&e, lang))
+        }
+    }
 }
 
 #[derive(Deserialize)]

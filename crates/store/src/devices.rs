@@ -85,12 +85,12 @@ impl Writer<'_> {
 
     /// Every code issued for a round as stored now, the revoked ones too.
     pub fn device_codes(&self, tournament: Id, round: i64) -> Result<Vec<DeviceCodeRow>> {
-        codes(&self.tx, tournament, round)
+        codes(self.tx, tournament, round)
     }
 
     /// The code `text` as stored now (revoked meanwhile, perhaps).
     pub fn device_code(&self, text: &str) -> Result<Option<DeviceCodeRow>> {
-        code(&self.tx, text)
+        code(self.tx, text)
     }
 
     pub fn lock_table(&mut self, tournament: Id, round: i64, table: i64, locked: bool) -> Result<()> {
@@ -102,12 +102,12 @@ impl Writer<'_> {
     }
 
     pub fn locked_tables(&self, tournament: Id, round: i64) -> Result<Vec<i64>> {
-        locked_tables(&self.tx, tournament, round)
+        locked_tables(self.tx, tournament, round)
     }
 
     /// The line a device's key wrote at a table, if that key was written.
     pub fn line_key(&self, table: Id, key: &str) -> Result<Option<i64>> {
-        line_key(&self.tx, table, key)
+        line_key(self.tx, table, key)
     }
 
     /// The key of a line a device wrote, in the line's own change.

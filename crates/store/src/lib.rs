@@ -6,7 +6,7 @@
 #![forbid(unsafe_code)]
 
 use chrono::{SecondsFormat, Utc};
-use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction, TransactionBehavior};
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -54,6 +54,11 @@ pub type Id = i64;
 
 pub struct Store {
     conn: Connection,
+    /// A batch's transaction is open: each write is a savepoint of it (group commit).
+    batch: bool,
+    /// Testing: the next batch's commit fails, as a full disk would make it.
+    #[cfg(feature = "testing")]
+    fail_commit: bool,
 }
 
 pub(crate) fn busy_hint(e: &rusqlite::Error) -> &'static str {
@@ -106,7 +111,12 @@ impl Store {
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         migrate(&mut conn, "this database")?;
-        Ok(Store { conn })
+        Ok(Store {
+            conn,
+            batch: false,
+            #[cfg(feature = "testing")]
+            fail_commit: false,
+        })
     }
 
     /// A copy of the whole database at `dest`, written through SQLite's online backup
@@ -141,14 +151,96 @@ impl Store {
         change: Change<'_>,
         f: impl FnOnce(&mut Writer<'_>) -> std::result::Result<T, E>,
     ) -> std::result::Result<T, E> {
+        if self.batch {
+            return self.write_in_batch(change, f);
+        }
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(StoreError::from)?;
-        tx.execute("INSERT INTO changes (at, actor, action, reason) VALUES (?1, ?2, ?3, ?4)", params![now_utc(), change.actor, change.action, change.reason])
-            .map_err(StoreError::from)?;
-        let change = tx.last_insert_rowid();
-        let mut writer = Writer { tx, change };
-        let out = f(&mut writer)?;
-        writer.tx.commit().map_err(StoreError::from)?;
+        let out = Self::change(&tx, change, f)?;
+        tx.commit().map_err(StoreError::from)?;
         Ok(out)
+    }
+
+    /// The `changes` row and `f`'s rows, on a connection inside a transaction.
+    fn change<T, E: From<StoreError>>(
+        conn: &Connection,
+        change: Change<'_>,
+        f: impl FnOnce(&mut Writer<'_>) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
+        conn.execute("INSERT INTO changes (at, actor, action, reason) VALUES (?1, ?2, ?3, ?4)", params![now_utc(), change.actor, change.action, change.reason])
+            .map_err(StoreError::from)?;
+        let mut writer = Writer { tx: conn, change: conn.last_insert_rowid() };
+        f(&mut writer)
+    }
+
+    /// One change of a batch: a savepoint, released when `f` succeeds, rolled back (and
+    /// nothing of it kept) when it fails; the batch's other changes stand either way.
+    fn write_in_batch<T, E: From<StoreError>>(
+        &mut self,
+        change: Change<'_>,
+        f: impl FnOnce(&mut Writer<'_>) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
+        self.conn.execute_batch("SAVEPOINT change").map_err(StoreError::from)?;
+        let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Self::change(&self.conn, change, f)));
+        let end = match &out {
+            Ok(Ok(_)) => "RELEASE change",
+            _ => "ROLLBACK TO change; RELEASE change",
+        };
+        let ended = self.conn.execute_batch(end).map_err(StoreError::from);
+        match out {
+            Ok(out) => {
+                ended?;
+                out
+            }
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    }
+
+    /// Group commit: open one transaction for the writes that follow, each of them a
+    /// savepoint of it, until [`Store::end_batch`] commits them together (one fsync).
+    pub fn begin_batch(&mut self) -> Result<()> {
+        if self.batch {
+            return Err(StoreError::Sql(rusqlite::Error::InvalidQuery));
+        }
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        self.batch = true;
+        Ok(())
+    }
+
+    /// Commit the batch's writes (`keep`), or roll all of them back. Nothing of a batch
+    /// is durable before this returns `Ok`; when the commit fails, nothing of it is kept.
+    pub fn end_batch(&mut self, keep: bool) -> Result<()> {
+        if !self.batch {
+            return Ok(());
+        }
+        self.batch = false;
+        if !keep {
+            self.conn.execute_batch("ROLLBACK")?;
+            return Ok(());
+        }
+        #[cfg(feature = "testing")]
+        if std::mem::take(&mut self.fail_commit) {
+            self.conn.execute_batch("ROLLBACK")?;
+            let full = rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL);
+            return Err(StoreError::Sql(rusqlite::Error::SqliteFailure(full, Some("planted: the batch's commit failed".into()))));
+        }
+        if let Err(e) = self.conn.execute_batch("COMMIT") {
+            if !self.conn.is_autocommit() {
+                let _ = self.conn.execute_batch("ROLLBACK");
+            }
+            return Err(e.into());
+        }
+        Ok(())
+    }
+
+    /// Whether a batch's transaction is open.
+    pub fn in_batch(&self) -> bool {
+        self.batch
+    }
+
+    /// Testing: make the next batch's commit fail (its writes rolled back, an error returned).
+    #[cfg(feature = "testing")]
+    pub fn fail_next_commit(&mut self) {
+        self.fail_commit = true;
     }
 
     /// A bare commit of one small row, for the benchmark's baseline.

@@ -124,7 +124,7 @@ impl Store {
 impl Writer<'_> {
     /// Every season as stored now.
     pub fn seasons(&self) -> Result<Vec<SeasonRow>> {
-        seasons(&self.tx)
+        seasons(self.tx)
     }
 
     pub fn add_season(&mut self, name: &str, settings: &Value) -> Result<Id> {
@@ -151,7 +151,7 @@ impl Writer<'_> {
 
     /// The tournaments in a season as stored now.
     pub fn season_tournaments(&self, season: Id) -> Result<Vec<SeasonTournamentRow>> {
-        season_tournaments(&self.tx, season)
+        season_tournaments(self.tx, season)
     }
 
     pub fn add_player_doubt(&mut self, player: Id, candidate: Id) -> Result<()> {
@@ -167,7 +167,7 @@ impl Writer<'_> {
 
     /// The secretary's latest word on each pair of players, as stored now.
     pub fn player_links(&self) -> Result<Vec<LinkRow>> {
-        links(&self.tx)
+        links(self.tx)
     }
 
     /// Mark a player as published on the club's results website, or not.

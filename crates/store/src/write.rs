@@ -1,5 +1,6 @@
 //! Writing: one change is one transaction and one `changes` row; every table is
-//! insert-only, so a write adds rows and never changes one.
+//! insert-only, so a write adds rows and never changes one. In a batch (group commit),
+//! each change is a savepoint of the batch's one transaction instead.
 
 use super::*;
 
@@ -11,9 +12,9 @@ pub struct Change<'a> {
     pub reason: &'a str,
 }
 
-/// A write in progress: one transaction, one `changes` row.
+/// A write in progress: one `changes` row, in its own transaction or a batch's savepoint.
 pub struct Writer<'c> {
-    pub(crate) tx: Transaction<'c>,
+    pub(crate) tx: &'c Connection,
     pub(crate) change: Id,
 }
 
@@ -137,7 +138,7 @@ impl Writer<'_> {
 
     /// The current draws of a tournament as stored, seen from inside this write.
     pub fn rounds(&self, tournament: Id) -> Result<Vec<RoundRow>> {
-        crate::read::rounds(&self.tx, tournament)
+        crate::read::rounds(self.tx, tournament)
     }
 
     /// The current lines of one sheet as stored, seen from inside this write.

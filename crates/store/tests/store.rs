@@ -200,3 +200,60 @@ fn seasons_keep_every_row_and_read_the_latest() {
         assert!(err.to_string().contains("append-only"), "{sql}: {err}");
     }
 }
+
+fn deals_of(s: &Store, table: i64) -> Vec<(i64, String)> {
+    let mut q = s.raw().prepare("SELECT line, entry FROM deals WHERE table_id = ?1 ORDER BY id").unwrap();
+    q.query_map([table], |r| Ok((r.get(0)?, r.get(1)?))).unwrap().map(Result::unwrap).collect()
+}
+
+#[test]
+fn a_batch_keeps_its_good_changes_and_none_of_a_failed_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("atout.db");
+    let table;
+    {
+        let mut s = Store::open(&path).unwrap();
+        table = sample(&mut s);
+        s.begin_batch().unwrap();
+        assert!(s.in_batch());
+        s.write(change("deal.add"), |w| w.put_deal(table, 2, &json!({"n": 2}))).unwrap();
+        // A change that fails half-way: its first row goes with it, the batch goes on.
+        let failed: Result<(), StoreError> = s.write(change("deal.add"), |w| {
+            w.put_deal(table, 3, &json!({"n": "lost"}))?;
+            w.add_table(1, 2, 1, &[999], &json!({}))?;
+            Ok(())
+        });
+        assert!(failed.is_err());
+        s.write(change("deal.add"), |w| w.put_deal(table, 3, &json!({"n": 3}))).unwrap();
+        s.end_batch(true).unwrap();
+        assert!(!s.in_batch());
+    }
+    let s = Store::open(&path).unwrap();
+    let lines: Vec<i64> = deals_of(&s, table).into_iter().map(|(l, _)| l).collect();
+    assert_eq!(lines, vec![1, 2, 3]);
+    assert!(deals_of(&s, table).iter().all(|(_, e)| !e.contains("lost")));
+}
+
+#[test]
+fn nothing_of_a_batch_is_kept_before_it_commits() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("atout.db");
+    let table;
+    {
+        let mut s = Store::open(&path).unwrap();
+        table = sample(&mut s);
+        // A commit that fails (a full disk): every change of the batch is gone, not some.
+        s.begin_batch().unwrap();
+        s.write(change("deal.add"), |w| w.put_deal(table, 2, &json!({"n": 2}))).unwrap();
+        s.fail_next_commit();
+        assert!(s.end_batch(true).is_err());
+        assert_eq!(deals_of(&s, table).len(), 1);
+        // The connection writes again afterwards, alone or in a batch.
+        s.write(change("deal.add"), |w| w.put_deal(table, 2, &json!({"n": 2}))).unwrap();
+        // A process that stops before the commit (the store dropped with its batch open).
+        s.begin_batch().unwrap();
+        s.write(change("deal.add"), |w| w.put_deal(table, 3, &json!({"n": 3}))).unwrap();
+    }
+    let s = Store::open(&path).unwrap();
+    assert_eq!(deals_of(&s, table).iter().map(|(l, _)| *l).collect::<Vec<_>>(), vec![1, 2]);
+}
