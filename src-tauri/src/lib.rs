@@ -132,6 +132,12 @@ async fn hand_check(record: String) -> Reply<atout_api::hands::HandVerdict> {
 async fn hand_claim(record: String, seat: usize, at_least: Option<usize>, at_most: Option<usize>) -> Reply<atout_api::hands::ClaimAnswer> {
     atout_api::hands::hand_claim_asked(&record, seat, at_least, at_most)
 }
+/// "Could it have been made?": the side's most and fewest tricks from the first card, and
+/// each card played judged, in the jury's words (FORMAT.md "Claims", `atout hand solve`).
+#[tauri::command]
+async fn hand_solve(record: String, seat: usize, lang: String) -> Reply<atout_api::hands::SolveSaid> {
+    atout_api::hands::hand_solve_said(&record, seat, atout_api::rules::Lang::parse(&lang))
+}
 #[tauri::command]
 async fn hand_cards(game: String, typed: String, lang: String) -> Reply<Vec<String>> {
     atout_api::hands::hand_cards(&game, &typed, atout_api::rules::Lang::parse(&lang))
@@ -449,6 +455,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         publish,
         publish_dir,
         hand_claim,
+        hand_solve,
         player_publishing,
         unpublished_players,
         backup_now,

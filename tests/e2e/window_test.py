@@ -731,6 +731,20 @@ def jury_replay(w):
     check("null" not in w.text("#replay-claim"), "nothing but words in the claim's box")
     w.js("document.getElementById('replay-claim').scrollIntoView({block: 'center'})")
     w.shot("46-jury-claim", ["The claim fails"])
+    # The claim goes on the printed hands with its answer and the line that beats it.
+    work = tempfile.mkdtemp(prefix="atout-claim-")
+    if not w.js("return document.getElementById('print-panel').open"):
+        w.click("#print-panel summary")
+    w.select("#print-what", "hands")
+    pdf = os.path.join(work, "claim.pdf")
+    w.type("#print-path", pdf)
+    w.click("#print-save")
+    w.wait_text("Saved to", "#print-done", timeout=60)
+    text = " ".join(subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout.split())
+    check(f"claim: seat {order[0]} takes at most 0 of the 13 tricks left" in text and "the claim fails: the others can make seat" in text
+          and "1. seat " in text and " plays " in text,
+          f"the printed hands carry the claim, its answer and its line: {text[-600:]!r}")
+    shutil.rmtree(work, ignore_errors=True)
     for seat in order[1:]:
         w.find(f"#play-{queen(seat)}.legal")
         w.click(f"#play-{queen(seat)}")
@@ -741,6 +755,17 @@ def jury_replay(w):
           f"the trick by the players' names: {tricks!r}")
     w.js("document.getElementById('replay-result').scrollIntoView({block: 'end'})")
     w.shot("41-jury-replay-figures", ["The cards give", "The line says", "Use these figures"])
+    # "Could it have been made?": the leader's side searched from the first card and at each
+    # card played, in the api's words; the players named in the seat picker.
+    w.find("#replay-solve")
+    check(name(order[0]) in w.text("#solve-seat"), f"the seats by their players' names: {w.text('#solve-seat')!r}")
+    w.select("#solve-seat", str(order[0]))
+    w.click("#solve-ask")
+    w.wait_text("from the first card", "#solve-answer", timeout=60)
+    solved = w.text("#solve-answer")
+    check(f"seat {order[0]}" in solved and "tricks left" in solved and "null" not in solved, f"could it have been made, in words: {solved!r}")
+    w.js("document.getElementById('replay-solve').scrollIntoView({block: 'center'})")
+    w.shot("47-jury-could-it-have-been-made", ["Could it have been made?", "from the first card"])
     w.click("#use-figures")
     # Written: the panel closes (the line is corrected), and the log says so with the reason.
     w.wait_text("Pick the disputed line", "#screen-jury")

@@ -158,7 +158,10 @@ function resultView(r) {
   out.push(h("table", { id: "replay-tricks" },
     h("tr", {}, h("th", {}, t("replay_trick")), h("th", {}, t("replay_cards")), h("th", {}, t("replay_won_by"))),
     res.tricks.map((tr, i) => h("tr", {}, h("td", {}, i + 1),
-      h("td", {}, tr.plays.map(([seat, card]) => h("span", { class: "played" }, `${who(r, seat)}: ${named(r, card)} `)),
+      h("td", {}, tr.plays.map(([seat, card]) => {
+        const away = r.gaveAway && r.gaveAway.trick === i + 1 && r.gaveAway.seat === seat && r.gaveAway.card === card;
+        return h("span", away ? { class: "played gave-away", id: "gave-away-card", title: t("solve_gave_away") } : { class: "played" }, `${who(r, seat)}: ${named(r, card)} `);
+      }),
         bad && bad.trick === i + 1 ? h("span", { class: "played illegal", id: "illegal-card" }, `${who(r, bad.seat)}: ${named(r, bad.card)}`) : null),
       h("td", {}, tr.winner ? who(r, tr.winner) : "…"))),
     bad && bad.trick > res.tricks.length ? h("tr", {}, h("td", {}, bad.trick), h("td", {}, h("span", { class: "played illegal", id: "illegal-card" }, `${who(r, bad.seat)}: ${named(r, bad.card)}`)), h("td", {}, "")) : null));
@@ -186,6 +189,7 @@ function resultView(r) {
       h("tr", {}, h("th", {}, ""), h("th", {}, t("replay_cards_give")), h("th", {}, t("replay_line_says"))),
       Object.entries(v.figures).map(([k, x]) => h("tr", {}, h("td", {}, r.desc.fields?.[k]?.name || k), h("td", {}, shown(x)), h("td", {}, shown(line[k]))))));
     out.push(h("p", { id: "replay-line" }, t(v.line === "matches" ? "replay_matches" : v.line === "differs" ? "replay_differs" : "replay_complete")));
+    out.push(solveView(r));
     if (v.line !== "matches") {
       out.push(h("form", { class: "row", id: "use-figures-form", onsubmit: (e) => {
         e.preventDefault();
@@ -219,6 +223,7 @@ function claimView(r) {
     c.busy = true; c.answer = null; c.error = null; redraw();
     try {
       c.answer = await call("hand_claim", { record: JSON.stringify(record(r)), seat: c.seat, atLeast: c.kind === "at_least" ? c.n : null, atMost: c.kind === "at_most" ? c.n : null });
+      c.judgedSeat = c.seat;
     } catch (e) { c.error = explain(e); }
     c.busy = false; redraw();
   };
@@ -249,12 +254,46 @@ function claimView(r) {
   return h("div", { class: "card", id: "replay-claim" }, claimParts());
 }
 
+/**
+ * "Could it have been made?" on a finished deal: a seat's side's most and fewest tricks with
+ * every card known, from the first card and at each card played, searched by the application;
+ * the first card that gave a trick away is marked on the tricks. The words are the api's.
+ */
+function solveView(r) {
+  const s = r.solve || (r.solve = { seat: 1, answer: null, busy: false, error: null });
+  const seats = r.frame.seats || (r.read.cards || []).length;
+  const ask = async () => {
+    s.busy = true; s.answer = null; s.error = null; r.gaveAway = null; redraw();
+    try {
+      s.answer = await call("hand_solve", { record: JSON.stringify(record(r)), seat: s.seat, lang: currentLang() });
+      r.gaveAway = (s.answer.cards || []).find((c) => c.gave_away) || null;
+    } catch (e) { s.error = explain(e); }
+    s.busy = false;
+    // The mark on the tricks is drawn with them.
+    check(r);
+  };
+  const redraw = () => { const box = document.getElementById("replay-solve"); if (box) box.replaceChildren(...parts().filter(Boolean)); };
+  const parts = () => [
+    h("h4", {}, t("solve_title")),
+    h("div", { class: "row" },
+      h("label", {}, t("solve_who"), h("select", { id: "solve-seat", onchange: (e) => { s.seat = Number(e.target.value); } },
+        Array.from({ length: seats }, (_, i) => h("option", { value: i + 1, selected: s.seat === i + 1 || null }, who(r, i + 1))))),
+      h("button", { type: "button", class: "primary", id: "solve-ask", disabled: s.busy || null, onclick: ask }, s.busy ? t("claim_searching") : t("solve_ask"))),
+    s.error ? h("p", { class: "error", id: "solve-error" }, s.error) : null,
+    s.answer ? h("div", { id: "solve-answer" }, s.answer.words.map((w) => h("p", {}, w))) : null,
+  ];
+  return h("div", { class: "card", id: "replay-solve" }, parts());
+}
+
 /** The deal being replayed, for the print of the replayed deals: its cards as known so far,
  * printed before any figure is written. */
 export function replaysForPrint(tid) {
   const r = state.replay;
   if (!r || !r.read || String(r.where.tournament) !== String(tid)) return [];
-  return [{ round: r.where.round, table: r.where.table, line: r.line, hand: record(r).hand }];
+  // The claim last judged goes on the paper too, judged again on the cards as printed.
+  const a = r.claim && r.claim.answer;
+  const claim = a && a.claim ? { seat: r.claim.judgedSeat, at_least: a.claim.at_least ?? null, at_most: a.claim.at_most ?? null } : null;
+  return [{ round: r.where.round, table: r.where.table, line: r.line, hand: record(r).hand, claim }];
 }
 
 /** The panel, for the table's sheet shown on the jury screen. */

@@ -502,6 +502,23 @@ pub fn hand_solve_within(text: &str, seat: usize, nodes: u64) -> Result<SolveAns
     Ok(out)
 }
 
+/// [`hand_solve`]'s answer with its words in the jury's language, as the window shows it
+/// ("Could it have been made?" on a finished deal): the figures, and [`solve_words`] said.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolveSaid {
+    #[serde(flatten)]
+    pub answer: SolveAnswer,
+    pub words: Vec<String>,
+}
+
+/// The side's most and fewest tricks, and for a finished deal from the first card and card
+/// by card, with the words that say them in `lang`.
+pub fn hand_solve_said(text: &str, seat: usize, lang: Lang) -> Result<SolveSaid> {
+    let answer = hand_solve(text, seat)?;
+    let words = solve_words(text, &answer, lang)?;
+    Ok(SolveSaid { answer, words })
+}
+
 /// A side in words: "seat 2", or "seats 1 and 3", in `lang`; and whether it is one seat.
 fn side_said(side: &[usize], lang: Lang) -> String {
     let all: Vec<String> = side.iter().map(usize::to_string).collect();

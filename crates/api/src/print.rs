@@ -170,11 +170,15 @@ impl Atout {
                     }
                 }
                 let dealt: Vec<Vec<String>> = atout_rules::play::dealt_as_written(&record).iter().map(|h| h.iter().map(|c| shown(c)).collect()).collect();
+                // The claim the jury judged on this deal, where the cards played so far stop.
+                let open = checked.replay.illegal.is_none() && checked.verdict["complete"] != true;
+                let claim = replayed.and_then(|r| r.claim.as_ref()).filter(|_| open).map(|c| c.said(&record, words));
                 hands.push(serde_json::json!({
                     "round": round, "table": table, "line": line.line.line, "label": line.label_texts.get(atout_rules::Lang::parse(&lang)),
                     "seats": sheet.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
                     "dealt": dealt,
                     "trick_list": tricks, "illegal": illegal, "complete": checked.verdict["complete"], "figures": checked.verdict["figures"],
+                    "claim": claim,
                 }));
             }
         }
@@ -258,6 +262,37 @@ pub struct ReplayedHand {
     pub table: i64,
     pub line: usize,
     pub hand: Value,
+    /// The claim the jury judged where the replay stands: printed with its answer.
+    #[serde(default)]
+    pub claim: Option<ReplayedClaim>,
+}
+
+/// A claim on a replayed deal (FORMAT.md "Claims"): the seat claiming, at least or at most
+/// so many of the tricks still to play.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+pub struct ReplayedClaim {
+    pub seat: usize,
+    #[serde(default)]
+    pub at_least: Option<usize>,
+    #[serde(default)]
+    pub at_most: Option<usize>,
+}
+
+impl ReplayedClaim {
+    /// The claim judged on `record` (a hand record as FORMAT.md writes it), in words: the
+    /// claim, the answer, and the line that beats it when it fails — as `atout hand claim`
+    /// says it. A claim the record cannot be judged for says why instead.
+    fn said(&self, record: &Value, lang: Lang) -> Vec<String> {
+        let claim = match (self.at_least, self.at_most) {
+            (Some(n), _) => crate::hands::Claim::AtLeast(n),
+            (None, Some(n)) => crate::hands::Claim::AtMost(n),
+            (None, None) => return vec![],
+        };
+        let text = record.to_string();
+        crate::hands::hand_claim(&text, self.seat, claim)
+            .and_then(|answer| crate::hands::claim_words(&text, &answer, lang))
+            .unwrap_or_else(|e| vec![e.texts().get(lang).to_string()])
+    }
 }
 
 /// What the window prints or exports, and where.

@@ -1000,6 +1000,11 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
         } else {
             c.para(&w("hand_open", &[]), false);
         }
+        // The jury's claim where the play stops: the claim and its answer, then the line
+        // of play that beats it, trick by trick.
+        for (i, said) in hand["claim"].as_array().into_iter().flatten().filter_map(Value::as_str).enumerate() {
+            c.para(said, i < 2);
+        }
     }
     Ok(c.finish())
 }
