@@ -688,18 +688,9 @@ def jury_replay(w):
     w.js("document.getElementById('replay-result').scrollIntoView({block: 'end'})")
     w.shot("44-jury-replay-illegal-nl", ["tegen de regel", "Toegelaten:", name(order[1])])
     # The deal under way prints as far as it is known, before any figure is written.
-    work = tempfile.mkdtemp(prefix="atout-replay-")
-    if not w.js("return document.getElementById('print-panel').open"):
-        w.click("#print-panel summary")
-    w.select("#print-what", "hands")
-    pdf = os.path.join(work, "replay.pdf")
-    w.type("#print-path", pdf)
-    w.click("#print-save")
-    w.wait_text("Opgeslagen", "#print-done", timeout=30)
-    text = " ".join(subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout.split())
+    text = printed_hands(w, "Opgeslagen")
     check(f"V{signs[order[0] - 1]}" in text and "Verboden" in text and f"1. {name(1)} (gekregen): 2♠ 3♠" in text,
           f"the replay under way printed with its cards, in Dutch: {text[:400]!r}")
-    shutil.rmtree(work, ignore_errors=True)
     # Back in English: the cards in English words, the rule in words.
     w.select("#lang", "en")
     w.wait_text("breaks the rule", "#replay-illegal")
@@ -732,19 +723,10 @@ def jury_replay(w):
     w.js("document.getElementById('replay-claim').scrollIntoView({block: 'center'})")
     w.shot("46-jury-claim", ["The claim fails"])
     # The claim goes on the printed hands with its answer and the line that beats it.
-    work = tempfile.mkdtemp(prefix="atout-claim-")
-    if not w.js("return document.getElementById('print-panel').open"):
-        w.click("#print-panel summary")
-    w.select("#print-what", "hands")
-    pdf = os.path.join(work, "claim.pdf")
-    w.type("#print-path", pdf)
-    w.click("#print-save")
-    w.wait_text("Saved to", "#print-done", timeout=60)
-    text = " ".join(subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout.split())
+    text = printed_hands(w, "Saved to")
     check(f"claim: seat {order[0]} takes at most 0 of the 13 tricks left" in text and "the claim fails: the others can make seat" in text
           and "1. seat " in text and " plays " in text,
           f"the printed hands carry the claim, its answer and its line: {text[-600:]!r}")
-    shutil.rmtree(work, ignore_errors=True)
     for seat in order[1:]:
         w.find(f"#play-{queen(seat)}.legal")
         w.click(f"#play-{queen(seat)}")
@@ -775,6 +757,23 @@ def jury_replay(w):
     w.find("#line-1")
     line = w.text("#line-1")
     check("-8" in line or "−8" in line, f"line 1 now gives the leader the four queens (−8): {line!r}")
+
+
+def printed_hands(w, saved):
+    """Print the Jury screen's "Deals replayed card by card" to a PDF and read it back
+    (pdftotext): its words, on one line; `saved` is the window's "saved" in its language."""
+    work = tempfile.mkdtemp(prefix="atout-hands-")
+    try:
+        if not w.js("return document.getElementById('print-panel').open"):
+            w.click("#print-panel summary")
+        w.select("#print-what", "hands")
+        pdf = os.path.join(work, "hands.pdf")
+        w.type("#print-path", pdf)
+        w.click("#print-save")
+        w.wait_text(saved, "#print-done", timeout=60)
+        return " ".join(subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout.split())
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def inside_viewport(w, css):

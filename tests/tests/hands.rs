@@ -150,7 +150,7 @@ fn a_replay_under_way_is_printed_as_known() {
     let mut partial = hand();
     partial["cards"][3] = json!(["2C", "3C", "4C", "5C", "6C"]);
     partial["play"] = json!([]);
-    let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: partial }];
+    let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: partial, claim: None }];
     let text = flat(app.print_hands_with(&tid, Some("fr"), &replays).unwrap());
     for want in [
         "Manche 1 · table 1 · ligne 1",
@@ -163,10 +163,23 @@ fn a_replay_under_way_is_printed_as_known() {
     // Every card dealt and the first trick played: the trick, in Dutch.
     let mut dealt = hand();
     dealt["play"] = json!(["QS", "QH"]);
-    let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: dealt }];
+    let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: dealt.clone(), claim: None }];
     let text = flat(app.print_hands_with(&tid, Some("nl"), &replays).unwrap());
     assert!(text.contains("1. Anne (gekregen): 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ B♠ V♠ H♠ A♠") && text.contains("1: V♠ 2: V♥"), "{text}");
     assert!(text.contains("Tot nu elke kaart toegelaten"), "{text}");
+    assert!(!text.contains("claim"), "no claim judged, none printed: {text}");
+    // The jury judged a claim there (issue 36): the paper carries it and its answer. Seat 1
+    // leads its spades and nobody else holds one: it is sure of all 13 tricks, not of at
+    // most 12 — that claim fails, with the line that beats it, in French.
+    let claim = |at_least, at_most| Some(atout_api::print::ReplayedClaim { seat: 1, at_least, at_most });
+    let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: dealt.clone(), claim: claim(Some(13), None) }];
+    let text = flat(app.print_hands_with(&tid, Some("fr"), &replays).unwrap());
+    assert!(text.contains("revendication : la place 1 fait au moins 13 des 13 plis restants"), "{text}");
+    assert!(text.contains("la revendication tient : quoi que jouent les autres, la place 1 fait au moins 13"), "{text}");
+    let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: dealt, claim: claim(None, Some(12)) }];
+    let text = flat(app.print_hands_with(&tid, Some("fr"), &replays).unwrap());
+    assert!(text.contains("la revendication ne tient pas : les autres peuvent imposer 13 plis à la place 1"), "{text}");
+    assert!(text.contains("1. la place 3 joue D♦, la place 4 joue D♣ — pris par la place 1"), "{text}");
 }
 
 /// The cards a jury types, read by the api in its language (docs/cards.md), in FORMAT.md's
