@@ -59,13 +59,19 @@ fn call<T>(run: &Run, f: impl FnOnce(&mut Atout) -> Result<T, ApiError>) -> Resu
     let mut out = None;
     run(&mut |a: &mut Atout| {
         if let Some(f) = f.take() {
-            out = Some(std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut *a))).unwrap_or_else(|_| {
-                a.forget_cache();
-                Err(ApiError::Internal("Atout met an unexpected error and stored nothing of this request".into()))
-            }));
+            out = Some(guarded(a, f));
         }
     });
     out.unwrap_or_else(|| Err(ApiError::Internal("the database is not open".into())))
+}
+
+/// `f` on the application; a panic (a bug) answers as an internal error and drops what
+/// `f` left in memory (the store kept nothing of it: its transaction or savepoint is gone).
+fn guarded<T>(a: &mut Atout, f: impl FnOnce(&mut Atout) -> Result<T, ApiError>) -> Result<T, ApiError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut *a))).unwrap_or_else(|_| {
+        a.forget_cache();
+        Err(ApiError::Internal("Atout met an unexpected error and stored nothing of this request".into()))
+    })
 }
 
 /// When each code's device was last heard from, how many unknown codes each address
@@ -321,13 +327,9 @@ fn write_lines(run: &Run, watch: &Mutex<Watch>, waiting: &std::sync::mpsc::Recei
                 lines
                     .into_iter()
                     .map(|(code, n)| {
-                        let one = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        guarded(a, |a| {
                             let d = heard(watch, a, code)?;
                             a.device_line(&d, &scorer(&n.scorer), &n.key, n.line, n.entry, n.confirmed_by.as_deref())
-                        }));
-                        one.unwrap_or_else(|_| {
-                            a.forget_cache();
-                            Err(ApiError::Internal("Atout met an unexpected error and stored nothing of this line".into()))
                         })
                     })
                     .collect::<Vec<_>>()

@@ -201,6 +201,14 @@ fn seasons_keep_every_row_and_read_the_latest() {
     }
 }
 
+/// The sample in a database file of its own: the folder, the store, the sample's table.
+fn sample_file() -> (tempfile::TempDir, Store, i64) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Store::open(&dir.path().join("atout.db")).unwrap();
+    let table = sample(&mut s);
+    (dir, s, table)
+}
+
 fn deals_of(s: &Store, table: i64) -> Vec<(i64, String)> {
     let mut q = s.raw().prepare("SELECT line, entry FROM deals WHERE table_id = ?1 ORDER BY id").unwrap();
     q.query_map([table], |r| Ok((r.get(0)?, r.get(1)?))).unwrap().map(Result::unwrap).collect()
@@ -208,12 +216,9 @@ fn deals_of(s: &Store, table: i64) -> Vec<(i64, String)> {
 
 #[test]
 fn a_batch_keeps_its_good_changes_and_none_of_a_failed_one() {
-    let dir = tempfile::tempdir().unwrap();
+    let (dir, mut s, table) = sample_file();
     let path = dir.path().join("atout.db");
-    let table;
     {
-        let mut s = Store::open(&path).unwrap();
-        table = sample(&mut s);
         s.begin_batch().unwrap();
         assert!(s.in_batch());
         s.write(change("deal.add"), |w| w.put_deal(table, 2, &json!({"n": 2}))).unwrap();
@@ -227,6 +232,7 @@ fn a_batch_keeps_its_good_changes_and_none_of_a_failed_one() {
         s.write(change("deal.add"), |w| w.put_deal(table, 3, &json!({"n": 3}))).unwrap();
         s.end_batch(true).unwrap();
         assert!(!s.in_batch());
+        drop(s);
     }
     let s = Store::open(&path).unwrap();
     let lines: Vec<i64> = deals_of(&s, table).into_iter().map(|(l, _)| l).collect();
@@ -236,12 +242,9 @@ fn a_batch_keeps_its_good_changes_and_none_of_a_failed_one() {
 
 #[test]
 fn nothing_of_a_batch_is_kept_before_it_commits() {
-    let dir = tempfile::tempdir().unwrap();
+    let (dir, mut s, table) = sample_file();
     let path = dir.path().join("atout.db");
-    let table;
     {
-        let mut s = Store::open(&path).unwrap();
-        table = sample(&mut s);
         // A commit that fails (a full disk): every change of the batch is gone, not some.
         s.begin_batch().unwrap();
         s.write(change("deal.add"), |w| w.put_deal(table, 2, &json!({"n": 2}))).unwrap();
@@ -253,6 +256,7 @@ fn nothing_of_a_batch_is_kept_before_it_commits() {
         // A process that stops before the commit (the store dropped with its batch open).
         s.begin_batch().unwrap();
         s.write(change("deal.add"), |w| w.put_deal(table, 3, &json!({"n": 3}))).unwrap();
+        drop(s);
     }
     let s = Store::open(&path).unwrap();
     assert_eq!(deals_of(&s, table).iter().map(|(l, _)| *l).collect::<Vec<_>>(), vec![1, 2]);
