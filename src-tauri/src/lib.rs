@@ -129,14 +129,14 @@ async fn hand_check(record: String) -> Reply<atout_api::hands::HandVerdict> {
 }
 /// The jury's claim judged, double dummy, from where the replay stands (FORMAT.md "Claims").
 #[tauri::command]
-async fn hand_claim(record: String, seat: usize, at_least: Option<usize>, at_most: Option<usize>) -> Reply<atout_api::hands::ClaimAnswer> {
-    atout_api::hands::hand_claim_asked(&record, seat, at_least, at_most)
+async fn hand_claim(record: String, seat: usize, at_least: Option<usize>, at_most: Option<usize>, lang: String, names: Vec<String>) -> Reply<atout_api::hands::ClaimSaid> {
+    atout_api::hands::hand_claim_said(&record, seat, at_least, at_most, atout_api::rules::Lang::parse(&lang), &names)
 }
 /// "Could it have been made?": the side's most and fewest tricks from the first card, and
 /// each card played judged, in the jury's words (FORMAT.md "Claims", `atout hand solve`).
 #[tauri::command]
-async fn hand_solve(record: String, seat: usize, lang: String) -> Reply<atout_api::hands::SolveSaid> {
-    atout_api::hands::hand_solve_said(&record, seat, atout_api::rules::Lang::parse(&lang))
+async fn hand_solve(record: String, seat: usize, lang: String, names: Vec<String>) -> Reply<atout_api::hands::SolveSaid> {
+    atout_api::hands::hand_solve_said(&record, seat, atout_api::rules::Lang::parse(&lang), &names)
 }
 #[tauri::command]
 async fn hand_cards(game: String, typed: String, lang: String) -> Reply<Vec<String>> {
@@ -508,6 +508,12 @@ fn tune_webkit() {
     // context at start (which maps the same GL driver once more).
     if std::env::var_os("WEBKIT_DISABLE_COMPOSITING_MODE").is_some_and(|v| v == "1") && std::env::var_os("GDK_GL").is_none() {
         std::env::set_var("GDK_GL", "disable");
+    }
+    // Without compositing WebKit paints into shared memory, never into GPU buffers: its
+    // DMA-BUF renderer would only open the GPU device (and its driver) in the app for nothing,
+    // about 4 MB at rest (docs/performance.md).
+    if std::env::var_os("WEBKIT_DISABLE_COMPOSITING_MODE").is_some_and(|v| v == "1") && std::env::var_os("WEBKIT_DISABLE_DMABUF_RENDERER").is_none() {
+        std::env::set_var("WEBKIT_DISABLE_DMABUF_RENDERER", "1");
     }
     // The window's script is glue between forms and the api (the rules run in Rust): the
     // JavaScript interpreter serves it as fast as a person types, and without the JIT's

@@ -712,7 +712,10 @@ def jury_replay(w):
     w.type("#claim-n", "13")
     w.click("#claim-judge")
     w.wait_text("The claim holds", "#claim-answer", timeout=30)
-    check("13 of the 13 tricks left" in w.text("#claim-answer"), f"the leader is sure of every trick left: {w.text('#claim-answer')!r}")
+    rest = sorted(order[1:])
+    others = f"{name(rest[0])}, {name(rest[1])} and {name(rest[2])}"
+    check(f"The claim holds: whatever {others} play, {name(order[0])} takes at least 13" in w.text("#claim-answer"),
+          f"the leader is sure of every trick left, said by the players' names: {w.text('#claim-answer')!r}")
     w.select("#claim-kind", "at_most")
     w.type("#claim-n", "0")
     w.click("#claim-judge")
@@ -724,8 +727,8 @@ def jury_replay(w):
     w.shot("46-jury-claim", ["The claim fails"])
     # The claim goes on the printed hands with its answer and the line that beats it.
     text = printed_hands(w, "Saved to")
-    check(f"claim: seat {order[0]} takes at most 0 of the 13 tricks left" in text and "the claim fails: the others can make seat" in text
-          and "1. seat " in text and " plays " in text,
+    check(f"Claim: {name(order[0])} takes at most 0 of the 13 tricks left" in text and f"The claim fails: {others} can make {name(order[0])} take" in text
+          and f"1. {name(order[0])} plays " in text and "seat" not in text.split("Claim:")[1],
           f"the printed hands carry the claim, its answer and its line: {text[-600:]!r}")
     for seat in order[1:]:
         w.find(f"#play-{queen(seat)}.legal")
@@ -743,11 +746,11 @@ def jury_replay(w):
     check(name(order[0]) in w.text("#solve-seat"), f"the seats by their players' names: {w.text('#solve-seat')!r}")
     w.select("#solve-seat", str(order[0]))
     w.click("#solve-ask")
-    w.wait_text("from the first card", "#solve-answer", timeout=60)
+    w.wait_text("From the first card", "#solve-answer", timeout=60)
     solved = w.text("#solve-answer")
-    check(f"seat {order[0]}" in solved and "tricks left" in solved and "null" not in solved, f"could it have been made, in words: {solved!r}")
+    check(f"{name(order[0])} is sure of" in solved and "tricks left" in solved and "null" not in solved, f"could it have been made, in words, by name: {solved!r}")
     w.js("document.getElementById('replay-solve').scrollIntoView({block: 'center'})")
-    w.shot("47-jury-could-it-have-been-made", ["Could it have been made?", "from the first card"])
+    w.shot("47-jury-could-it-have-been-made", ["Could it have been made?", "From the first card"])
     w.click("#use-figures")
     # Written: the panel closes (the line is corrected), and the log says so with the reason.
     w.wait_text("Pick the disputed line", "#screen-jury")

@@ -174,12 +174,13 @@ fn a_replay_under_way_is_printed_as_known() {
     let claim = |at_least, at_most| Some(atout_api::print::ReplayedClaim { seat: 1, at_least, at_most });
     let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: dealt.clone(), claim: claim(Some(13), None) }];
     let text = flat(app.print_hands_with(&tid, Some("fr"), &replays).unwrap());
-    assert!(text.contains("revendication : la place 1 fait au moins 13 des 13 plis restants"), "{text}");
-    assert!(text.contains("la revendication tient : quoi que jouent les autres, la place 1 fait au moins 13"), "{text}");
+    // Said by the players' names, as the sheet seats them (issue 36).
+    assert!(text.contains("Revendication : Anne fait au moins 13 des 13 plis restants"), "{text}");
+    assert!(text.contains("La revendication tient : quoi que jouent Bart, Chloé et Dirk, Anne fait au moins 13"), "{text}");
     let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: dealt, claim: claim(None, Some(12)) }];
     let text = flat(app.print_hands_with(&tid, Some("fr"), &replays).unwrap());
-    assert!(text.contains("la revendication ne tient pas : les autres peuvent imposer 13 plis à la place 1"), "{text}");
-    assert!(text.contains("1. la place 3 joue D♦, la place 4 joue D♣ — pris par la place 1"), "{text}");
+    assert!(text.contains("La revendication ne tient pas : Bart, Chloé et Dirk peuvent imposer 13 plis à Anne"), "{text}");
+    assert!(text.contains("1. Chloé joue D♦, Dirk joue D♣ — pris par Anne"), "{text}");
 }
 
 /// The cards a jury types, read by the api in its language (docs/cards.md), in FORMAT.md's
@@ -201,4 +202,40 @@ fn the_jurys_typing_is_read_in_its_language() {
     assert_eq!(v["detail_texts"]["fr"], "«RD» n'est pas une carte (A R D V 10 … 2, puis ♠ ♥ ♦ ♣ ou P C K T)");
     assert_eq!(v["rule_texts"]["nl"], "een kaart is een rang, dan een kleur");
     assert!(hand_cards("kings-cribbage", "AS", Lang::En).is_err(), "no tricks, no cards");
+}
+
+/// The claim checker's words name the players when the deal is a tournament's (issue 36):
+/// the claimer's side and the seats playing against it, by name; by number when a seat has
+/// no name (a record of its own); one seat against the side reads in the singular.
+#[test]
+fn the_claims_words_name_the_players() {
+    use atout_api::hands::{hand_claim_said, hand_solve_said};
+    use atout_api::rules::Lang;
+    let names: Vec<String> = ["Anne", "Bart", "Chloé", "Dirk"].map(String::from).to_vec();
+    // Each seat holds one suit; seat 1 leads its queen of spades and Bart has followed with a
+    // heart: nobody else holds a spade, so Anne takes all 13 tricks.
+    let mut h = hand();
+    h["play"] = json!(["QS", "QH"]);
+    let record = json!({"format": "atout-hand/1", "game": "double-king", "seats": 4, "dealer": 4, "deal": {"contract": "C"}, "hand": h}).to_string();
+    let said = hand_claim_said(&record, 1, Some(13), None, Lang::En, &names).unwrap();
+    assert_eq!(said.words[..2], ["Claim: Anne takes at least 13 of the 13 tricks left", "The claim holds: whatever Bart, Chloé and Dirk play, Anne takes at least 13"]);
+    let said = hand_claim_said(&record, 1, Some(13), None, Lang::Nl, &names).unwrap();
+    assert_eq!(said.words[1], "De claim klopt: wat Bart, Chloé en Dirk ook spelen, Anne haalt minstens 13");
+    // Bart's name unknown: the three against the claim by number, the claimer still by name.
+    let partly: Vec<String> = ["Anne", "", "Chloé", "Dirk"].map(String::from).to_vec();
+    let said = hand_claim_said(&record, 1, None, Some(12), Lang::Fr, &partly).unwrap();
+    assert_eq!(said.words[1], "La revendication ne tient pas : les places 2, 3 et 4 peuvent imposer 13 plis à Anne");
+    assert_eq!(said.words[2], " 1. Chloé joue D♦, Dirk joue D♣ — pris par Anne");
+    // Double Lucky 7 at two seats, the dealer leading every trick: whichever trick Bart's
+    // joker takes, Anne's other top spade beats his 1♠ — one against one, in the singular.
+    let two = json!({"format": "atout-hand/1", "game": "double-lucky-7", "seats": 2, "dealer": 1,
+        "deal": {"cards": 2, "bids": [0, 0], "tricks": [0, 0]},
+        "hand": {"cards": [["14S", "13S"], ["1S", "JK"]], "play": [], "trump": "hearts"}})
+    .to_string();
+    let said = hand_claim_said(&two, 1, Some(2), None, Lang::En, &names[..2]).unwrap();
+    assert_eq!(said.words[1], "The claim fails: Bart can hold Anne to 1");
+    let said = hand_claim_said(&two, 1, Some(1), None, Lang::Fr, &names[..2]).unwrap();
+    assert_eq!(said.words[1], "La revendication tient : quoi que joue Bart, Anne fait au moins 1");
+    let solved = hand_solve_said(&two, 2, Lang::En, &names[..2]).unwrap();
+    assert_eq!(solved.words[0], "2 tricks left: Bart is sure of at least 1, and can be held to 1 at the fewest");
 }

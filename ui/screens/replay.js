@@ -34,6 +34,11 @@ function who(r, seat) {
   return s ? s.name : String(seat);
 }
 
+/** The players by seat, seat 1 first, for the api's words ("" where a seat has none). */
+function namesOf(r, seats) {
+  return Array.from({ length: seats }, (_, i) => { const s = r.seats.find((x) => x.seat === i + 1); return s ? s.name : ""; });
+}
+
 /** The fields typed: each seat's cards, then the cards played. */
 const FIELDS = (r) => [...r.seats.map((s) => `seat-${s.seat}`), "play"];
 const textOf = (r, field) => (field === "play" ? r.play : r.typed[Number(field.slice(5)) - 1]);
@@ -222,7 +227,8 @@ function claimView(r) {
   const ask = async () => {
     c.busy = true; c.answer = null; c.error = null; redraw();
     try {
-      c.answer = await call("hand_claim", { record: JSON.stringify(record(r)), seat: c.seat, atLeast: c.kind === "at_least" ? c.n : null, atMost: c.kind === "at_most" ? c.n : null });
+      c.answer = await call("hand_claim", { record: JSON.stringify(record(r)), seat: c.seat, atLeast: c.kind === "at_least" ? c.n : null, atMost: c.kind === "at_most" ? c.n : null,
+        lang: currentLang(), names: namesOf(r, seats) });
       c.judgedSeat = c.seat;
     } catch (e) { c.error = explain(e); }
     c.busy = false; redraw();
@@ -230,10 +236,6 @@ function claimView(r) {
   const redraw = () => { const box = document.getElementById("replay-claim"); if (box) box.replaceChildren(...claimParts().filter(Boolean)); };
   const claimParts = () => {
     const a = c.answer;
-    const most = a && a.claim && a.claim.at_most != null ? "_most" : "";
-    const said = a ? (a.holds === true ? t(`claim_holds${most}`, { n: a.best, left: a.remaining })
-      : a.holds === false ? t(`claim_fails${most}`, { n: a.best, left: a.remaining })
-        : t("claim_undecided")) : "";
     return [
       h("h4", {}, t("claim_title")),
       h("div", { class: "row" },
@@ -245,7 +247,10 @@ function claimView(r) {
         h("label", {}, t("claim_tricks"), h("input", { id: "claim-n", type: "number", min: 0, max: 13, value: c.n, oninput: (e) => { c.n = Number(e.target.value); } })),
         h("button", { class: "primary", id: "claim-judge", disabled: c.busy || null, onclick: ask }, c.busy ? t("claim_searching") : t("claim_judge"))),
       c.error ? h("p", { class: "error", id: "claim-error" }, c.error) : null,
-      a ? h("p", { id: "claim-answer", class: a.holds === false ? "error" : "" }, said) : null,
+      // The api's words: the claim, then its answer (and the bounds of a search that stopped);
+      // the line that beats it is drawn on the replay's cards below.
+      a ? h("div", { id: "claim-answer", class: a.holds === false ? "error" : "" }, a.words.slice(1, a.words.length - (a.line_tricks || []).length).map((w) => h("p", {}, w))) : null,
+      a && a.line_tricks ? h("p", { class: "hint" }, t("claim_line")) : null,
       a && a.line_tricks ? h("table", { id: "claim-line" },
         h("tr", {}, h("th", {}, t("replay_trick")), h("th", {}, t("replay_cards")), h("th", {}, t("replay_won_by"))),
         a.line_tricks.map((tr, i) => h("tr", {}, h("td", {}, i + 1), h("td", {}, tr.plays.map(([seat, card]) => h("span", { class: "played" }, `${who(r, seat)}: ${named(r, card)} `))), h("td", {}, who(r, tr.winner))))) : null,
@@ -265,7 +270,7 @@ function solveView(r) {
   const ask = async () => {
     s.busy = true; s.answer = null; s.error = null; r.gaveAway = null; redraw();
     try {
-      s.answer = await call("hand_solve", { record: JSON.stringify(record(r)), seat: s.seat, lang: currentLang() });
+      s.answer = await call("hand_solve", { record: JSON.stringify(record(r)), seat: s.seat, lang: currentLang(), names: namesOf(r, seats) });
       r.gaveAway = (s.answer.cards || []).find((c) => c.gave_away) || null;
     } catch (e) { s.error = explain(e); }
     s.busy = false;

@@ -513,23 +513,89 @@ pub struct SolveSaid {
 
 /// The side's most and fewest tricks, and for a finished deal from the first card and card
 /// by card, with the words that say them in `lang`.
-pub fn hand_solve_said(text: &str, seat: usize, lang: Lang) -> Result<SolveSaid> {
+pub fn hand_solve_said(text: &str, seat: usize, lang: Lang, names: &[String]) -> Result<SolveSaid> {
     let answer = hand_solve(text, seat)?;
-    let words = solve_words(text, &answer, lang)?;
+    let words = solve_words(text, &answer, lang, names)?;
     Ok(SolveSaid { answer, words })
 }
 
-/// A side in words: "seat 2", or "seats 1 and 3", in `lang`; and whether it is one seat.
-fn side_said(side: &[usize], lang: Lang) -> String {
-    let all: Vec<String> = side.iter().map(usize::to_string).collect();
-    match (all.split_last(), lang) {
-        (Some((one, [])), Lang::Fr) => format!("la place {one}"),
-        (Some((one, [])), Lang::Nl) => format!("plaats {one}"),
-        (Some((one, [])), _) => format!("seat {one}"),
-        (Some((last, rest)), Lang::Fr) => format!("les places {} et {last}", rest.join(", ")),
-        (Some((last, rest)), Lang::Nl) => format!("plaatsen {} en {last}", rest.join(", ")),
-        (Some((last, rest)), _) => format!("seats {} and {last}", rest.join(", ")),
-        (None, _) => String::new(),
+/// [`hand_claim_asked`]'s answer with its words in the jury's language, as the window shows
+/// it: the figures (the line trick by trick for the replay), and [`claim_words`] said.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClaimSaid {
+    #[serde(flatten)]
+    pub answer: ClaimAnswer,
+    pub words: Vec<String>,
+}
+
+/// A claim as the window asks it, judged and said in `lang` with the players' `names`.
+pub fn hand_claim_said(text: &str, seat: usize, at_least: Option<usize>, at_most: Option<usize>, lang: Lang, names: &[String]) -> Result<ClaimSaid> {
+    let answer = hand_claim_asked(text, seat, at_least, at_most)?;
+    let words = claim_words(text, &answer, lang, names)?;
+    Ok(ClaimSaid { answer, words })
+}
+
+/// The seats of a record in the jury's words: by their players' names when the deal is a
+/// tournament's (`names`, seat 1 first), else by number ("seat 2", « la place 2 »).
+pub struct Who<'a> {
+    names: &'a [String],
+    lang: Lang,
+}
+
+impl<'a> Who<'a> {
+    pub fn new(names: &'a [String], lang: Lang) -> Self {
+        Who { names, lang }
+    }
+
+    /// One seat: its player, or "seat 3".
+    pub fn one(&self, seat: usize) -> String {
+        match self.names.get(seat.wrapping_sub(1)).map(|n| n.trim()).filter(|n| !n.is_empty()) {
+            Some(name) => name.to_string(),
+            None => match self.lang {
+                Lang::Fr => format!("la place {seat}"),
+                Lang::Nl => format!("plaats {seat}"),
+                _ => format!("seat {seat}"),
+            },
+        }
+    }
+
+    /// Several seats: "Anne and Chloé", "seats 1 and 3" (players, or seats by number when
+    /// any of them has no name).
+    pub fn all(&self, seats: &[usize]) -> String {
+        let named = seats.iter().all(|&s| self.names.get(s.wrapping_sub(1)).is_some_and(|n| !n.trim().is_empty()));
+        if seats.len() == 1 || named {
+            let all: Vec<String> = seats.iter().map(|&s| self.one(s)).collect();
+            return match (all.split_last(), self.lang) {
+                (Some((one, [])), _) => one.clone(),
+                (Some((last, rest)), Lang::Fr) => format!("{} et {last}", rest.join(", ")),
+                (Some((last, rest)), Lang::Nl) => format!("{} en {last}", rest.join(", ")),
+                (Some((last, rest)), _) => format!("{} and {last}", rest.join(", ")),
+                (None, _) => String::new(),
+            };
+        }
+        let all: Vec<String> = seats.iter().map(usize::to_string).collect();
+        match (all.split_last(), self.lang) {
+            (Some((last, rest)), Lang::Fr) => format!("les places {} et {last}", rest.join(", ")),
+            (Some((last, rest)), Lang::Nl) => format!("plaatsen {} en {last}", rest.join(", ")),
+            (Some((last, rest)), _) => format!("seats {} and {last}", rest.join(", ")),
+            (None, _) => String::new(),
+        }
+    }
+}
+
+/// The seats of a record that hold cards and are not of `side`: those who play against it.
+fn others_of(record: &Value, side: &[usize]) -> Vec<usize> {
+    let cards = record.pointer("/hand/cards").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    (1..=cards.len()).filter(|s| !side.contains(s) && cards[s - 1].as_array().is_some_and(|c| !c.is_empty())).collect()
+}
+
+/// A line's first letter in capitals: the words are sentences, in the window, on paper and
+/// in the terminal alike.
+fn sentence(s: String) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => s,
     }
 }
 
@@ -539,18 +605,26 @@ fn card_in(deck: Deck, card: &str, lang: Lang) -> String {
 }
 
 /// A claim's answer in words, line by line, cards and all in the jury's language (`atout
-/// hand claim` without `--format json`); `text` is the record the answer is about.
-pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang) -> Result<Vec<String>> {
-    let deck = replayed(text)?.0.deck;
-    let side = side_said(&a.side, lang);
+/// hand claim` without `--format json`, the window's claim box, the printed hands); `text`
+/// is the record the answer is about, `names` its players (seat 1 first; none for a record
+/// of its own: seats by number).
+pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang, names: &[String]) -> Result<Vec<String>> {
+    let (checked, record, _) = replayed(text)?;
+    let deck = checked.deck;
+    let who = Who::new(names, lang);
+    let side = who.all(&a.side);
+    let others_seats = others_of(&record, &a.side);
+    let others = who.all(&others_seats);
     let (takes, fait, haalt) = if a.side.len() == 1 { ("takes", "fait", "haalt") } else { ("take", "font", "halen") };
+    let (play, joue, spelen, can, peut, kan) =
+        if others_seats.len() == 1 { ("plays", "joue", "speelt", "can", "peut", "kan") } else { ("play", "jouent", "spelen", "can", "peuvent", "kunnen") };
     let left = a.remaining;
     let (most, n) = match (a.claim.get("at_least").and_then(Value::as_u64), a.claim.get("at_most").and_then(Value::as_u64)) {
         (Some(n), _) => (false, n),
         (_, Some(n)) => (true, n),
         _ => (false, 0),
     };
-    let said = |s: Said| s.get(lang).to_string();
+    let said = |s: Said| sentence(s.get(lang).to_string());
     let mut out = vec![said(if most {
         said!(
             "claim: {side} {takes} at most {n} of the {left} tricks left",
@@ -566,24 +640,24 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang) -> Result<Vec<String
     })];
     match (a.holds, a.best, most) {
         (Some(true), Some(best), false) => out.push(said(said!(
-            "the claim holds: whatever the others play, {side} {takes} at least {best}",
-            "la revendication tient : quoi que jouent les autres, {side} {fait} au moins {best}",
-            "de claim klopt: wat de anderen ook spelen, {side} {haalt} minstens {best}"
+            "the claim holds: whatever {others} {play}, {side} {takes} at least {best}",
+            "la revendication tient : quoi que {joue} {others}, {side} {fait} au moins {best}",
+            "de claim klopt: wat {others} ook {spelen}, {side} {haalt} minstens {best}"
         ))),
         (Some(true), Some(best), true) => out.push(said(said!(
-            "the claim holds: whatever the others play, {side} {takes} no more than {best}",
-            "la revendication tient : quoi que jouent les autres, {side} ne {fait} pas plus de {best}",
-            "de claim klopt: wat de anderen ook spelen, {side} {haalt} niet meer dan {best}"
+            "the claim holds: whatever {others} {play}, {side} {takes} no more than {best}",
+            "la revendication tient : quoi que {joue} {others}, {side} ne {fait} pas plus de {best}",
+            "de claim klopt: wat {others} ook {spelen}, {side} {haalt} niet meer dan {best}"
         ))),
         (Some(false), Some(best), false) => out.push(said(said!(
-            "the claim fails: the others can hold {side} to {best}",
-            "la revendication ne tient pas : les autres peuvent limiter {side} à {best}",
-            "de claim klopt niet: de anderen kunnen {side} op {best} houden"
+            "the claim fails: {others} {can} hold {side} to {best}",
+            "la revendication ne tient pas : {others} {peut} limiter {side} à {best}",
+            "de claim klopt niet: {others} {kan} {side} op {best} houden"
         ))),
         (Some(false), Some(best), true) => out.push(said(said!(
-            "the claim fails: the others can make {side} take {best}",
-            "la revendication ne tient pas : les autres peuvent imposer {best} plis à {side}",
-            "de claim klopt niet: de anderen kunnen {side} {best} slagen doen halen"
+            "the claim fails: {others} {can} make {side} take {best}",
+            "la revendication ne tient pas : {others} {peut} imposer {best} plis à {side}",
+            "de claim klopt niet: {others} {kan} {side} {best} slagen doen halen"
         ))),
         (holds, _, _) => {
             if let Some(s) = &a.stopped {
@@ -614,22 +688,23 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang) -> Result<Vec<String
             .plays
             .iter()
             .map(|(s, c)| {
-                let c = card_in(deck, c, lang);
-                said(said!("seat {s} plays {c}", "la place {s} joue {c}", "plaats {s} speelt {c}"))
+                let (c, s) = (card_in(deck, c, lang), who.one(*s));
+                said!("{s} plays {c}", "{s} joue {c}", "{s} speelt {c}").get(lang).to_string()
             })
             .collect();
-        let w = t.winner;
-        let won = if w == 0 { String::new() } else { said(said!(" — won by seat {w}", " — pris par la place {w}", " — genomen door plaats {w}")) };
-        out.push(format!("{:>2}. {}{won}", i + 1, cards.join(", ")));
+        let w = who.one(t.winner);
+        let won = if t.winner == 0 { String::new() } else { said!(" — won by {w}", " — pris par {w}", " — genomen door {w}").get(lang).to_string() };
+        out.push(format!("{:>2}. {}{won}", i + 1, sentence(cards.join(", "))));
     }
     Ok(out)
 }
 
 /// `atout hand solve`'s answer in words, line by line, cards and all in the jury's language.
-pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang) -> Result<Vec<String>> {
+pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) -> Result<Vec<String>> {
     let deck = replayed(text)?.0.deck;
-    let side = side_said(&a.side, lang);
-    let said = |s: Said| s.get(lang).to_string();
+    let who = Who::new(names, lang);
+    let side = who.all(&a.side);
+    let said = |s: Said| sentence(s.get(lang).to_string());
     let value = |v: Option<usize>| {
         v.map_or_else(
             || {
@@ -668,11 +743,11 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang) -> Result<Vec<String
         )));
     }
     for c in a.cards.iter().flatten().filter(|c| c.gave_away) {
-        let (trick, seat, card, before, after) = (c.trick, c.seat, card_in(deck, &c.card, lang), value(c.before), value(c.after));
+        let (trick, seat, card, before, after) = (c.trick, who.one(c.seat), card_in(deck, &c.card, lang), value(c.before), value(c.after));
         out.push(said(said!(
-            "trick {trick}: seat {seat} played {card}, which gave a trick away ({before} → {after} for {side})",
-            "pli {trick} : la place {seat} a joué {card}, qui a donné un pli ({before} → {after} pour {side})",
-            "slag {trick}: plaats {seat} speelde {card}, wat een slag weggaf ({before} → {after} voor {side})"
+            "trick {trick}: {seat} played {card}, which gave a trick away ({before} → {after} for {side})",
+            "pli {trick} : {seat} a joué {card}, qui a donné un pli ({before} → {after} pour {side})",
+            "slag {trick}: {seat} speelde {card}, wat een slag weggaf ({before} → {after} voor {side})"
         )));
     }
     Ok(out)

@@ -172,10 +172,11 @@ impl Atout {
                 let dealt: Vec<Vec<String>> = atout_rules::play::dealt_as_written(&record).iter().map(|h| h.iter().map(|c| shown(c)).collect()).collect();
                 // The claim the jury judged on this deal, where the cards played so far stop.
                 let open = checked.replay.illegal.is_none() && checked.verdict["complete"] != true;
-                let claim = replayed.and_then(|r| r.claim.as_ref()).filter(|_| open).map(|c| c.said(&record, words));
+                let seats: Vec<String> = sheet.seats.iter().map(|s| s.name.clone()).collect();
+                let claim = replayed.and_then(|r| r.claim.as_ref()).filter(|_| open).map(|c| c.said(&record, words, &seats));
                 hands.push(serde_json::json!({
                     "round": round, "table": table, "line": line.line.line, "label": line.label_texts.get(atout_rules::Lang::parse(&lang)),
-                    "seats": sheet.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+                    "seats": seats,
                     "dealt": dealt,
                     "trick_list": tricks, "illegal": illegal, "complete": checked.verdict["complete"], "figures": checked.verdict["figures"],
                     "claim": claim,
@@ -282,7 +283,7 @@ impl ReplayedClaim {
     /// The claim judged on `record` (a hand record as FORMAT.md writes it), in words: the
     /// claim, the answer, and the line that beats it when it fails — as `atout hand claim`
     /// says it. A claim the record cannot be judged for says why instead.
-    fn said(&self, record: &Value, lang: Lang) -> Vec<String> {
+    fn said(&self, record: &Value, lang: Lang, names: &[String]) -> Vec<String> {
         let claim = match (self.at_least, self.at_most) {
             (Some(n), _) => crate::hands::Claim::AtLeast(n),
             (None, Some(n)) => crate::hands::Claim::AtMost(n),
@@ -290,7 +291,7 @@ impl ReplayedClaim {
         };
         let text = record.to_string();
         crate::hands::hand_claim(&text, self.seat, claim)
-            .and_then(|answer| crate::hands::claim_words(&text, &answer, lang))
+            .and_then(|answer| crate::hands::claim_words(&text, &answer, lang, names))
             .unwrap_or_else(|e| vec![e.texts().get(lang).to_string()])
     }
 }

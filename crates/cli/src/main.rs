@@ -897,7 +897,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             Output::Json => outln!("{}", json(&answer)),
             Output::Table => {
                 let lang = atout_api::rules::Lang::parse(&atout_api::print::print_lang(lang.as_deref()));
-                for line in atout_api::hands::claim_words(&text, &answer, lang)? {
+                for line in atout_api::hands::claim_words(&text, &answer, lang, &[])? {
                     outln!("{line}");
                 }
             }
@@ -915,7 +915,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             Output::Json => outln!("{}", json(&answer)),
             Output::Table => {
                 let lang = atout_api::rules::Lang::parse(&atout_api::print::print_lang(lang.as_deref()));
-                for line in atout_api::hands::solve_words(&text, &answer, lang)? {
+                for line in atout_api::hands::solve_words(&text, &answer, lang, &[])? {
                     outln!("{line}");
                 }
             }

@@ -45,20 +45,20 @@ fn a_claim_that_holds_exits_0_and_one_that_fails_exits_2_with_its_line() {
     let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-least", "2", "--lang", "en"]);
     assert_eq!(out.status.code(), Some(2));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("the claim fails: the others can hold seat 1 to 1"), "{text}");
-    assert!(text.contains("seat 3 plays JK"), "{text}");
+    assert!(text.contains("The claim fails: seats 2 and 3 can hold seat 1 to 1"), "{text}");
+    assert!(text.contains("seat 3 plays JK") && text.contains("Claim: seat 1 takes at least 2 of the 2 tricks left"), "{text}");
     // In the jury's language: the words and the cards.
     let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-least", "2", "--lang", "fr"]);
     assert_eq!(out.status.code(), Some(2));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("la revendication ne tient pas : les autres peuvent limiter la place 1 à 1"), "{text}");
+    assert!(text.contains("La revendication ne tient pas : les places 2 et 3 peuvent limiter la place 1 à 1"), "{text}");
     assert!(text.contains("la place 3 joue") && !text.contains("plays"), "{text}");
     let out = atout(&["hand", "solve", &file, "--seat", "1", "--lang", "fr"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("2 plis restants — la place 1 : au plus fort 1, au plus faible"), "{text}");
     let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-least", "2", "--lang", "nl"]);
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("de claim klopt niet: de anderen kunnen plaats 1 op 1 houden") && text.contains("plaats 3 speelt"), "{text}");
+    assert!(text.contains("De claim klopt niet: plaatsen 2 en 3 kunnen plaats 1 op 1 houden") && text.contains("plaats 3 speelt"), "{text}");
 
     // Misère-like: seat 3 takes at most one, made within the first trick.
     let file = record(dir.path(), &["14S"]);
