@@ -129,7 +129,14 @@ async fn hand_check(record: String) -> Reply<atout_api::hands::HandVerdict> {
 }
 /// The jury's claim judged, double dummy, from where the replay stands (FORMAT.md "Claims").
 #[tauri::command]
-async fn hand_claim(record: String, seat: usize, at_least: Option<usize>, at_most: Option<usize>, lang: String, names: Vec<String>) -> Reply<atout_api::hands::ClaimSaid> {
+async fn hand_claim(
+    record: String,
+    seat: usize,
+    at_least: Option<usize>,
+    at_most: Option<usize>,
+    lang: String,
+    names: Vec<String>,
+) -> Reply<atout_api::hands::ClaimSaid> {
     atout_api::hands::hand_claim_said(&record, seat, at_least, at_most, atout_api::rules::Lang::parse(&lang), &names)
 }
 /// "Could it have been made?": the side's most and fewest tricks from the first card, and

@@ -2,10 +2,15 @@
 //! the model): the source tree is read as text and every place that breaks a rule of
 //! the house is named.
 //!
+//! - Every crate of the workspace is under them: its members are read from Cargo.toml, so a
+//!   crate added later is checked without anyone adding it here.
 //! - SQL lives only in `crates/store` (and `schema/`).
 //! - A game's code and its entry's keys live only in `crates/rules` and `ui/games/`.
 //! - A rule's text lives only in `crates/rules`.
+//! - The rules do no IO, read no clock and draw no randomness of their own.
 //! - Every crate forbids `unsafe`.
+//! - Only `ui/api.js` touches Tauri; the window's shell imports no screen.
+//! - The Tauri commands decide nothing: each forwards to the api.
 //!
 //! Tests, fixtures and the window test are not the product: they may name anything.
 
@@ -33,11 +38,56 @@ fn files(dir: &str, exts: &[&str]) -> Vec<PathBuf> {
     out
 }
 
+/// The quoted strings of the line of `toml` that starts with `key = [`.
+fn toml_list(toml: &str, key: &str) -> Vec<String> {
+    let line = toml.lines().find(|l| l.trim_start().starts_with(&format!("{key} = ["))).unwrap_or_else(|| panic!("no `{key} = [` line"));
+    line.split('"').skip(1).step_by(2).map(String::from).collect()
+}
+
+/// The workspace's crates, as its Cargo.toml lists them.
+fn members() -> Vec<String> {
+    let members = toml_list(&std::fs::read_to_string(root().join("Cargo.toml")).unwrap(), "members");
+    assert!(members.len() >= 8, "the workspace's members, read from Cargo.toml: {members:?}");
+    members
+}
+
+/// The crates that ship (every member but the tests' own).
+fn product() -> Vec<String> {
+    members().into_iter().filter(|m| m != "tests").collect()
+}
+
+/// A member's crate roots, relative to the root: its `[lib]` and `[[bin]]` paths as its
+/// Cargo.toml gives them, and `src/lib.rs`, `src/main.rs`, `src/bin/*.rs` as cargo finds them.
+fn crate_roots(member: &str) -> Vec<String> {
+    let manifest = std::fs::read_to_string(root().join(member).join("Cargo.toml")).unwrap();
+    let mut roots = vec![];
+    let mut section = String::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line.trim_matches(|c| c == '[' || c == ']').to_string();
+        } else if (section == "lib" || section == "bin") && line.starts_with("path") {
+            if let Some(path) = line.split('"').nth(1) {
+                roots.push(format!("{member}/{path}"));
+            }
+        }
+    }
+    for default in ["src/lib.rs", "src/main.rs"] {
+        roots.push(format!("{member}/{default}"));
+    }
+    if root().join(member).join("src/bin").is_dir() {
+        roots.extend(files(&format!("{member}/src/bin"), &["rs"]).iter().map(|p| relative(p)));
+    }
+    roots.sort();
+    roots.dedup();
+    roots.retain(|r| root().join(r).is_file());
+    roots
+}
+
 /// The product's source outside the rules: what must not hold rule knowledge.
 fn outside_rules() -> Vec<PathBuf> {
     let mut all = vec![];
-    for dir in ["crates/api/src", "crates/store/src", "crates/report/src", "crates/cli/src", "src-tauri/src"] {
-        all.extend(files(dir, &["rs", "sql"]));
+    for member in product().iter().filter(|m| m.as_str() != "crates/rules") {
+        all.extend(files(&format!("{member}/src"), &["rs", "sql"]));
     }
     all.extend(files("ui", &["js", "html"]).into_iter().filter(|p| !p.starts_with(root().join("ui/games"))));
     all
@@ -144,23 +194,101 @@ fn rule_texts_live_only_in_the_rules() {
 
 #[test]
 fn every_crate_forbids_unsafe_code() {
-    let roots = [
-        "crates/rules/src/lib.rs",
-        "crates/store/src/lib.rs",
-        "crates/api/src/lib.rs",
-        "crates/report/src/lib.rs",
-        "crates/cli/src/main.rs",
-        "src-tauri/src/lib.rs",
-        "src-tauri/src/main.rs",
-        "tests/lib.rs",
-        "tests/bin/stress.rs",
-    ];
-    let missing: Vec<&str> = roots.iter().copied().filter(|r| !std::fs::read_to_string(root().join(r)).unwrap().contains("#![forbid(unsafe_code)]")).collect();
-    assert!(missing.is_empty(), "crates without #![forbid(unsafe_code)]: {missing:?}");
-    // And every crate of the workspace is among them.
-    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).unwrap();
-    for member in ["crates/rules", "crates/store", "crates/api", "crates/report", "crates/cli", "tests", "src-tauri"] {
-        assert!(manifest.contains(&format!("\"{member}\"")), "{member} is a member");
-        assert!(roots.iter().any(|r| r.starts_with(member)), "{member} has a root listed here");
+    let mut missing = vec![];
+    for member in members() {
+        let roots = crate_roots(&member);
+        assert!(!roots.is_empty(), "{member} has no crate root this test can find");
+        missing.extend(roots.into_iter().filter(|r| !std::fs::read_to_string(root().join(r)).unwrap().contains("#![forbid(unsafe_code)]")));
     }
+    assert!(missing.is_empty(), "crate roots without #![forbid(unsafe_code)]: {missing:?}");
+}
+
+#[test]
+fn the_rules_do_no_io_read_no_clock_and_draw_no_randomness_of_their_own() {
+    let io = [
+        "std::fs",
+        "std::net",
+        "std::env",
+        "std::process",
+        "std::io",
+        "std::thread",
+        "File::",
+        "SystemTime",
+        "Instant::",
+        "::now(",
+        "println!",
+        "eprintln!",
+        "print!(",
+        "dbg!(",
+        "thread_rng",
+        "rand::rng(",
+        "from_entropy",
+        "from_os_rng",
+        "OsRng",
+    ]
+    .map(String::from);
+    let found = hits(&files("crates/rules/src", &["rs"]), &io);
+    assert!(found.is_empty(), "IO, a clock or an unseeded randomness in crates/rules:\n{}", found.join("\n"));
+}
+
+#[test]
+fn only_the_windows_transport_touches_tauri() {
+    let outside: Vec<PathBuf> = files("ui", &["js", "html"]).into_iter().filter(|p| *p != root().join("ui/api.js")).collect();
+    let found = hits(&outside, &["__TAURI__", "@tauri-apps", ".invoke("].map(String::from));
+    assert!(found.is_empty(), "Tauri outside ui/api.js:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_windows_shell_imports_no_screen() {
+    let shell = root().join("ui/shell.js");
+    let imports: Vec<String> = code_lines(&shell).into_iter().filter(|(_, l)| l.starts_with("import ")).map(|(_, l)| l).collect();
+    assert!(!imports.is_empty(), "the shell's imports, read: none found");
+    let screens: Vec<&String> = imports.iter().filter(|l| l.contains("screens/") || l.contains("games/") || l.contains("./app.js")).collect();
+    assert!(screens.is_empty(), "ui/shell.js imports a screen: {screens:?}");
+}
+
+/// The bodies of the functions marked `#[tauri::command]` in `text`, by name.
+fn tauri_commands(text: &str) -> Vec<(String, String)> {
+    let mut out = vec![];
+    for part in text.split("#[tauri::command]").skip(1) {
+        let name = part.split("fn ").nth(1).and_then(|s| s.split(['(', '<']).next()).unwrap_or_default().trim().to_string();
+        // The body: from the first `{` after the signature's `)` to the brace closing it.
+        let open = part.find(")").and_then(|i| part[i..].find('{').map(|j| i + j)).unwrap_or(0);
+        let mut depth = 0;
+        let mut end = part.len();
+        for (i, c) in part[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = open + i;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.push((name, part[open + 1..end].to_string()));
+    }
+    out
+}
+
+/// What makes a command decide rather than forward: a branch, a loop, a comparison.
+const DECISIONS: [&str; 12] = ["if ", "match ", "for ", "while ", "loop ", "==", "!=", "<=", ">=", "&&", "||", " < "];
+
+fn decisions_in(commands: &[(String, String)]) -> Vec<String> {
+    commands.iter().flat_map(|(name, body)| DECISIONS.iter().filter(|d| body.contains(*d)).map(move |d| format!("{name}: «{}»", d.trim()))).collect()
+}
+
+#[test]
+fn the_tauri_commands_decide_nothing() {
+    let commands = tauri_commands(&std::fs::read_to_string(root().join("src-tauri/src/lib.rs")).unwrap());
+    assert!(commands.len() > 50, "the Tauri commands, read: {}", commands.len());
+    let found = decisions_in(&commands);
+    assert!(found.is_empty(), "a Tauri command that decides (the api decides, the command forwards):\n{}", found.join("\n"));
+    // The reader sees a planted decision.
+    let planted =
+        "#[tauri::command]\nasync fn sheet(app: S<'_>, t: String) -> Reply<Sheet> {\n    if t.is_empty() { app.with(|a| a.sheet(&t)) } else { todo!() }\n}\n";
+    assert_eq!(decisions_in(&tauri_commands(planted)), ["sheet: «if»"]);
 }

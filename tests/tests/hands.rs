@@ -218,7 +218,10 @@ fn the_claims_words_name_the_players() {
     h["play"] = json!(["QS", "QH"]);
     let record = json!({"format": "atout-hand/1", "game": "double-king", "seats": 4, "dealer": 4, "deal": {"contract": "C"}, "hand": h}).to_string();
     let said = hand_claim_said(&record, 1, Some(13), None, Lang::En, &names).unwrap();
-    assert_eq!(said.words[..2], ["Claim: Anne takes at least 13 of the 13 tricks left", "The claim holds: whatever Bart, Chloé and Dirk play, Anne takes at least 13"]);
+    assert_eq!(
+        said.words[..2],
+        ["Claim: Anne takes at least 13 of the 13 tricks left", "The claim holds: whatever Bart, Chloé and Dirk play, Anne takes at least 13"]
+    );
     let said = hand_claim_said(&record, 1, Some(13), None, Lang::Nl, &names).unwrap();
     assert_eq!(said.words[1], "De claim klopt: wat Bart, Chloé en Dirk ook spelen, Anne haalt minstens 13");
     // Bart's name unknown: the three against the claim by number, the claimer still by name.
