@@ -10,7 +10,8 @@
 //! - The rules do no IO, read no clock and draw no randomness of their own.
 //! - Every crate forbids `unsafe`.
 //! - Only `ui/api.js` touches Tauri; the window's shell imports no screen.
-//! - The Tauri commands decide nothing: each forwards to the api.
+//! - The Tauri commands decide nothing: each forwards to the api; nor does the CLI (it
+//!   compares no answer's text, picks no backup, writes no file of its own).
 //!
 //! Tests, fixtures and the window test are not the product: they may name anything.
 
@@ -291,4 +292,14 @@ fn the_tauri_commands_decide_nothing() {
     let planted =
         "#[tauri::command]\nasync fn sheet(app: S<'_>, t: String) -> Reply<Sheet> {\n    if t.is_empty() { app.with(|a| a.sheet(&t)) } else { todo!() }\n}\n";
     assert_eq!(decisions_in(&tauri_commands(planted)), ["sheet: «if»"]);
+}
+
+#[test]
+fn the_command_line_decides_nothing() {
+    // The decisions the CLI once made itself, each now the api's: an answer judged by its
+    // text (`result != "ok"`), a backup picked among the backups, the game with a
+    // calculator looked for, a file written beside the api's save path.
+    let decisions = ["== \"", "!= \"", "fs::write", "File::create", "OpenOptions", "backups_of(", ".calculator"].map(String::from);
+    let found = hits(&files("crates/cli/src", &["rs"]), &decisions);
+    assert!(found.is_empty(), "the command line decides what the api should:\n{}", found.join("\n"));
 }

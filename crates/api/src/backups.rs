@@ -110,6 +110,12 @@ pub fn backups_of(db: &Path) -> Vec<BackupInfo> {
     files.iter().map(|p| describe(p)).collect()
 }
 
+/// The newest backup beside the database at `db` that checks: the one to offer when the
+/// database cannot be opened.
+pub fn latest_good(db: &Path) -> Option<BackupInfo> {
+    backups_of(db).into_iter().find(|b| b.problem.is_none())
+}
+
 /// A backup that cannot be used, and why.
 fn unusable(backup: &Path, e: impl std::fmt::Display) -> ApiError {
     let f = backup.display();
@@ -205,9 +211,15 @@ impl Atout {
         Ok(describe(&aside))
     }
 
-    /// The whole database checked (`PRAGMA integrity_check`): `ok`, or what is wrong.
+    /// The whole database checked (`PRAGMA integrity_check`): `ok`, or an integrity error
+    /// saying what SQLite found wrong.
     pub fn check(&self) -> Result<String> {
-        Ok(self.store.integrity()?)
+        let said = self.store.integrity()?;
+        if said == "ok" {
+            return Ok(said);
+        }
+        // What SQLite found, as it says it: the file is damaged.
+        Err(ApiError::Integrity(said!("the database is damaged: {said}", "la base de données est abîmée : {said}", "de databank is beschadigd: {said}")))
     }
 
     /// After a write: an automatic backup when a round has just completed, or when

@@ -410,7 +410,7 @@ impl Atout {
         let guard = DeviceWrite { code: &device.code, key: None, tournament: device.tournament_id, round: device.round, table };
         let (edit, action) = match entry {
             Some(entry) => (Edit::Correct { line, entry, seen: before }, "deal.correct"),
-            None => (Edit::Undo { line }, "deal.undo"),
+            None => (Edit::Undo { line: Some(line) }, "deal.undo"),
         };
         self.acting(actor, |a| a.write_sheet(&located, edit, action, &reason, Some(&guard)))?;
         self.sheet_at(&located)

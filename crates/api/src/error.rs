@@ -225,6 +225,12 @@ impl ApiError {
         }
     }
 
+    /// Whether the failure is not the user's doing: a bug, the disk or the database file
+    /// (a store error, a damaged file), as opposed to a request the user can mend.
+    pub fn is_internal(&self) -> bool {
+        matches!(self, ApiError::Store(e) if !e.is_busy()) || matches!(self, ApiError::Internal(_) | ApiError::Integrity(_))
+    }
+
     pub fn kind(&self) -> &'static str {
         match self {
             ApiError::Refused { .. } => "refused",

@@ -37,7 +37,8 @@ pub use seasons::{
 pub use sheets::{HistoryEntry, LinePreview, LineWritten, RulingView, SeatView, SheetLine, SheetView, TableRef};
 pub use standings::{PlayerProgress, Progress, RoundEntry, StandingRow, Standings, StandingsFormat};
 pub use tournaments::{
-    games, hand_score, DrawRequest, DrawnRound, EntrantView, GameChoice, NewTournament, PlannedRounds, RoundStatus, Seating, TableView, TournamentInfo,
+    calculator_score, games, hand_score, DrawRequest, DrawnRound, EntrantView, GameChoice, NewTournament, PlannedRounds, RoundStatus, Seating, TableView,
+    TournamentInfo,
 };
 
 pub use atout_rules as rules;

@@ -401,20 +401,28 @@ impl Atout {
                 )))
             }
         };
-        if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| ApiError::File { path: dir.display().to_string(), source })?;
-        }
-        // `create_new`: a file that appeared meanwhile is not replaced either.
-        let written = if req.overwrite {
-            std::fs::write(file, &bytes)
-        } else {
-            std::fs::OpenOptions::new().write(true).create_new(true).open(file).and_then(|mut f| std::io::Write::write_all(&mut f, &bytes))
-        };
-        match written {
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && !req.overwrite => Err(exists(&path)),
-            Err(source) => Err(ApiError::File { path, source }),
-            Ok(()) => Ok(path),
-        }
+        save_file(&path, &bytes, req.overwrite)
+    }
+}
+
+/// Write a print or an export to `path` (its folder made if missing): an existing file is
+/// kept and the save refused (`conflict`) unless `overwrite`. Returns the path. The one way
+/// the window and the command line write a document.
+pub fn save_file(path: &str, bytes: &[u8], overwrite: bool) -> Result<String> {
+    let file = std::path::Path::new(path);
+    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|source| ApiError::File { path: dir.display().to_string(), source })?;
+    }
+    // `create_new`: a file that appeared meanwhile is not replaced either.
+    let written = if overwrite {
+        std::fs::write(file, bytes)
+    } else {
+        std::fs::OpenOptions::new().write(true).create_new(true).open(file).and_then(|mut f| std::io::Write::write_all(&mut f, bytes))
+    };
+    match written {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && !overwrite => Err(exists(path)),
+        Err(source) => Err(ApiError::File { path: path.to_string(), source }),
+        Ok(()) => Ok(path.to_string()),
     }
 }
 

@@ -314,7 +314,16 @@ impl Atout {
     pub fn deal_undo(&mut self, table: &TableRef, line: usize, reason: &str) -> Result<SheetView> {
         let reason = required_reason(reason, Tr::new("an undo", "une annulation", "een ongedaanmaking"))?;
         let at = self.locate(table)?;
-        self.write_sheet(&at, Edit::Undo { line }, "deal.undo", &reason, None)?;
+        self.write_sheet(&at, Edit::Undo { line: Some(line) }, "deal.undo", &reason, None)?;
+        self.sheet_at(&at)
+    }
+
+    /// Take back the sheet's last line as it stands inside the write (`atout deal undo`
+    /// without `--line`: whichever line is last when the command runs).
+    pub fn deal_undo_last(&mut self, table: &TableRef, reason: &str) -> Result<SheetView> {
+        let reason = required_reason(reason, Tr::new("an undo", "une annulation", "een ongedaanmaking"))?;
+        let at = self.locate(table)?;
+        self.write_sheet(&at, Edit::Undo { line: None }, "deal.undo", &reason, None)?;
         self.sheet_at(&at)
     }
 
@@ -502,8 +511,10 @@ pub(crate) enum Edit {
     },
     Replace(Vec<Value>),
     /// Take back the last line, which the writer names.
+    /// `line`: the line the writer takes back, refused if it is no longer the last; none:
+    /// the last line as stored.
     Undo {
-        line: usize,
+        line: Option<usize>,
     },
     /// A new first dealer (the lines stay).
     Dealer(i64),
@@ -573,7 +584,7 @@ impl Edit {
                         "{pn}: het blad heeft geen lijn om ongedaan te maken",
                     )));
                 }
-                if *line != lines {
+                if let Some(line) = line.filter(|l| *l != lines) {
                     // The line to take back is no longer the last: someone wrote after it.
                     let b = by(lines)?;
                     let (pe, pf, pn, be, bf, bn) = (&p.en, &p.fr, &p.nl, &b.en, &b.fr, &b.nl);

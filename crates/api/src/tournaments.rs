@@ -267,6 +267,12 @@ pub fn hand_score(game: &str, tiles: &[String]) -> Result<Value> {
     calc(tiles).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })
 }
 
+/// The hand calculator (`atout cribbage score`): the one of the game that offers one.
+pub fn calculator_score(tiles: &[String]) -> Result<Value> {
+    let game = GameId::ALL.into_iter().find(|g| g.spec().is_some_and(|s| s.calculator.is_some())).map(GameId::code).unwrap_or_default();
+    hand_score(game, tiles)
+}
+
 fn seat_view(l: &Loaded, seat: usize, entrant: Id) -> crate::SeatView {
     let e = l.entrant(entrant);
     crate::SeatView {

@@ -551,3 +551,73 @@ fn the_club_s_results_website_from_the_command_line() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("notes.txt"));
 }
+
+/// A print or an export keeps a file that exists (as the window does, and as `--out`'s help
+/// says): refused, exit 1, the file untouched; `--replace` replaces it.
+#[test]
+fn an_existing_file_is_kept_unless_replace_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("p.db");
+    ok(&db, &["import", fixture("spring-open-16.json").to_str().unwrap()]);
+    let pdf = dir.path().join("ranking.pdf");
+    std::fs::write(&pdf, "the club's own file").unwrap();
+    let out = atout(&db, &["print", "standings", "--tournament", "1", "--out", pdf.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already exists; it was not replaced"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&pdf).unwrap(), "the club's own file");
+    ok(&db, &["print", "standings", "--tournament", "1", "--out", pdf.to_str().unwrap(), "--replace"]);
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+    let csv = dir.path().join("standings.csv");
+    std::fs::write(&csv, "kept").unwrap();
+    let out = atout(&db, &["export", "--tournament", "1", "--format", "csv", csv.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), "kept");
+    ok(&db, &["export", "--tournament", "1", "--format", "csv", csv.to_str().unwrap(), "--replace"]);
+    assert!(std::fs::read_to_string(&csv).unwrap().contains("Spring") || std::fs::read_to_string(&csv).unwrap().lines().count() > 10);
+}
+
+/// A user's mistake and a failure that is not theirs end differently: a tournament that does
+/// not exist exits 1; a damaged database file exits 4 and says it is no mistake of theirs,
+/// offering the latest backup that checks.
+#[test]
+fn a_damaged_database_is_not_the_users_mistake() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    ok(&db, &["import", fixture("spring-open-16.json").to_str().unwrap()]);
+    let out = atout(&db, &["standings", "--tournament", "No such evening"]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    ok(&db, &["backup"]);
+    // Every page after the first overwritten: the file is damaged.
+    let mut bytes = std::fs::read(&db).unwrap();
+    for b in bytes.iter_mut().skip(4096) {
+        *b = 0x5a;
+    }
+    std::fs::write(&db, bytes).unwrap();
+    let out = atout(&db, &["standings", "--tournament", "1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(4), "{err}");
+    assert!(err.contains("not a mistake in what you asked") && err.contains("the latest good backup is") && err.contains("atout restore"), "{err}");
+}
+
+/// `deal undo` without `--line` takes back the last line as the sheet stands when the api
+/// writes (the api decides which, inside its transaction); with `--line`, a line that is no
+/// longer the last is refused.
+#[test]
+fn deal_undo_takes_back_the_last_line_as_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("u.db");
+    ok(&db, &["import", fixture("spring-open-16.json").to_str().unwrap()]);
+    let at = ["--tournament", "1", "--round", "1", "--table", "1"];
+    let lines = |db: &Path| -> usize {
+        let sheet: Value = serde_json::from_str(&ok(db, &[&["sheet"][..], &at, &["--format", "json"]].concat())).unwrap();
+        sheet["lines"].as_array().unwrap().len()
+    };
+    let before = lines(&db);
+    assert!(before > 2);
+    ok(&db, &[&["deal", "undo"][..], &at, &["--reason", "typed twice"]].concat());
+    assert_eq!(lines(&db), before - 1);
+    let stale = before.to_string();
+    let out = atout(&db, &[&["deal", "undo"][..], &at, &["--line", &stale, "--reason", "again"]].concat());
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(lines(&db), before - 1);
+}

@@ -74,7 +74,11 @@ fn main() {
 
     // Claims with up to six tricks left: random deals played at random to 6 tricks left
     // (and a random number of cards into the seventh-last trick), the claim the side's best.
-    let claims = if std::env::var("SOLVE_WHOLE_ONLY").is_ok() { vec![] } else { vec![("claim, ≤ 6 tricks left, Rikken", GameId::Rikken), ("claim, ≤ 6 tricks left, Double King", GameId::DoubleKing)] };
+    let claims = if std::env::var("SOLVE_WHOLE_ONLY").is_ok() {
+        vec![]
+    } else {
+        vec![("claim, ≤ 6 tricks left, Rikken", GameId::Rikken), ("claim, ≤ 6 tricks left, Double King", GameId::DoubleKing)]
+    };
     for (label, game) in claims {
         let mut times = vec![];
         let mut nodes = 0;

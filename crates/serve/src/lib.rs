@@ -707,6 +707,12 @@ pub fn lan_address() -> Option<IpAddr> {
     socket.local_addr().ok().map(|a| a.ip()).filter(|ip| !ip.is_unspecified())
 }
 
+/// Every network of this machine, on the default port: where `atout serve` listens unless
+/// told otherwise.
+pub fn default_addr() -> SocketAddr {
+    SocketAddr::new(IpAddr::from([0, 0, 0, 0]), DEFAULT_PORT)
+}
+
 /// The address devices type or scan: `http://192.168.1.20:8777`. A server listening
 /// on every interface is reached by this machine's network address.
 pub fn base_url(addr: SocketAddr) -> String {
@@ -742,7 +748,7 @@ impl Switch {
         let mut running = self.running();
         if running.is_none() {
             let port = port.unwrap_or(DEFAULT_PORT);
-            let started = start(run, SocketAddr::new(IpAddr::from([0, 0, 0, 0]), port)).map_err(|e| {
+            let started = start(run, SocketAddr::new(default_addr().ip(), port)).map_err(|e| {
                 let e = e.to_string();
                 ApiError::invalid(said!(
                     "the table devices cannot listen on port {port}: {e} (is another Atout serving?)",
@@ -767,7 +773,7 @@ impl Switch {
 
     /// The address devices open, running or not.
     pub fn base(&self) -> String {
-        let addr = self.running().as_ref().map(|r| r.addr).unwrap_or_else(|| SocketAddr::new(IpAddr::from([0, 0, 0, 0]), DEFAULT_PORT));
+        let addr = self.running().as_ref().map(|r| r.addr).unwrap_or_else(default_addr);
         base_url(addr)
     }
 

@@ -1,0 +1,95 @@
+//! The program and its database: opening it (and what to do when it cannot be opened),
+//! `atout backup`, `atout backups`, `atout restore`, `atout check`, `atout about`, and
+//! `atout games` (what this version scores).
+
+use crate::output::{json, Failure, Output};
+use atout_api::Atout;
+use clap::Args;
+use std::path::Path;
+
+/// The games this version scores, with their variant settings.
+#[derive(Args)]
+pub struct GamesArgs {
+    /// Language of the names: en, fr or nl.
+    #[arg(long, default_value = "en")]
+    lang: String,
+    #[arg(long, value_enum, default_value = "table")]
+    format: Output,
+}
+
+/// The database at `path`, with `by` as the author of its changes; a database that cannot
+/// be opened is said, with the latest backup that checks offered in its place.
+pub fn open(path: &Path, by: Option<&str>) -> Result<Atout, Failure> {
+    let mut app = Atout::open(path).inspect_err(|_| {
+        if let Some(b) = atout_api::backups::latest_good(path) {
+            eprintln!("the latest good backup is {} ({}); restore it with: atout restore {}", b.path, b.written_local, b.path);
+        }
+    })?;
+    if let Some(by) = by {
+        app.set_actor(by)?;
+    }
+    Ok(app)
+}
+
+fn print_backup(b: &atout_api::backups::BackupInfo) {
+    let holds = match &b.problem {
+        Some(p) => format!("does not check: {p}"),
+        None => format!("{} tournaments, {} rounds, {} lines; last change {}", b.tournaments, b.rounds, b.lines, b.last_change_local.as_deref().unwrap_or("-")),
+    };
+    outln!("{}  {:<16} {}  ({holds})", b.written_local, b.kind, b.path);
+}
+
+pub fn backup(app: &mut Atout, file: Option<&Path>) -> Result<(), Failure> {
+    print_backup(&app.backup(file)?);
+    Ok(())
+}
+
+pub fn backups(app: &Atout) -> Result<(), Failure> {
+    app.backups().iter().for_each(print_backup);
+    Ok(())
+}
+
+/// A restore works on a database that cannot be opened (damaged, or newer).
+pub fn restore(db: &Path, file: &Path) -> Result<(), Failure> {
+    let kept = atout_api::backups::restore_into(db, file)?;
+    outln!("restored {} into {}; the replaced content is kept as {kept}", file.display(), db.display());
+    Ok(())
+}
+
+pub fn check(app: &Atout) -> Result<(), Failure> {
+    outln!("{}", app.check()?);
+    Ok(())
+}
+
+pub fn about(app: &Atout, fonts: bool) -> Result<(), Failure> {
+    let a = app.about();
+    if fonts {
+        out!("{}", a.font_licence);
+        return Ok(());
+    }
+    outln!("Atout {}", a.version);
+    outln!("database  {} ({} KB)", a.database.as_deref().unwrap_or("in memory"), a.size_bytes / 1024);
+    outln!("backups   {}", a.backups.as_deref().unwrap_or("-"));
+    outln!("licence   {}; printed documents embed the {} fonts (their licence: atout about --fonts)", a.licence, a.font);
+    Ok(())
+}
+
+pub fn games(a: GamesArgs) -> Result<(), Failure> {
+    let games = atout_api::games(&a.lang);
+    match a.format {
+        Output::Json => outln!("{}", json(&games)),
+        Output::Table => {
+            for g in games {
+                let seats = if g.seats[0] == g.seats[1] { g.seats[0].to_string() } else { format!("{}–{}", g.seats[0], g.seats[1]) };
+                outln!("{:<16} {:<16} tables of {seats}", g.code, g.name);
+                for field in g.fields.as_array().into_iter().flatten() {
+                    outln!("    {}", field["label"].as_str().unwrap_or(""));
+                    for o in field["options"].as_array().into_iter().flatten() {
+                        outln!("      {:<48} {}", o["label"].as_str().unwrap_or(""), o["settings"]);
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}

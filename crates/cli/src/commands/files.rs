@@ -1,0 +1,221 @@
+//! What goes in and out of the database as files: `atout import`, `atout sample`, `atout
+//! export`, `atout print …` (PDF) and `atout publish` (the club's website). Every file is
+//! written through the api's one save path: an existing file is kept, never replaced.
+
+use crate::output::{json, read, Failure};
+use atout_api::print::PrintRequest;
+use atout_api::Atout;
+use clap::{Args, Subcommand, ValueEnum};
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ExportFormat {
+    Json,
+    Csv,
+}
+
+/// Export a tournament: the document (json), or a spreadsheet (csv) of its
+/// standings, round results or sheet lines; `-` writes to standard output.
+#[derive(Args)]
+pub struct ExportArgs {
+    #[arg(long)]
+    tournament: String,
+    #[arg(value_parser = target)]
+    file: Target,
+    #[arg(long, value_enum, default_value = "json")]
+    format: ExportFormat,
+    /// With --format csv: standings, rounds or lines.
+    #[arg(long, default_value = "standings")]
+    what: String,
+    /// With --format csv: the separator (`;` opens cleanly in a Belgian Excel).
+    #[arg(long, default_value = ";")]
+    delimiter: char,
+    #[arg(long)]
+    lang: Option<String>,
+    /// Replace FILE if it exists (without it, an existing file is kept and the export refused).
+    #[arg(long)]
+    replace: bool,
+}
+
+/// Where an export goes: a file, or standard output (`-`).
+#[derive(Clone, Debug)]
+pub enum Target {
+    Stdout,
+    File(PathBuf),
+}
+
+fn target(s: &str) -> Result<Target, String> {
+    Ok(match s {
+        "-" => Target::Stdout,
+        file => Target::File(PathBuf::from(file)),
+    })
+}
+
+/// The club's results website: every evening, season and player as plain pages in DIR,
+/// to copy to any web host (FORMAT.md "Published results"). Publishing again rewrites only
+/// what changed; a folder holding files it did not write is refused.
+#[derive(Args)]
+pub struct PublishArgs {
+    /// The folder (created if missing): empty, or the one published into before.
+    #[arg(long)]
+    out: PathBuf,
+    /// The club's language, of `index.html` pages (each page is also in every language): en, fr or nl.
+    #[arg(long)]
+    lang: Option<String>,
+    /// Names as "Anne D." everywhere (pages, JSON, CSV, feed).
+    #[arg(long)]
+    initials: bool,
+}
+
+/// Print to PDF: standings, the seating plan, score sheets, rulings.
+#[derive(Args)]
+pub struct PrintArgs {
+    #[command(subcommand)]
+    what: PrintCmd,
+    /// Replace the file named by --out if it exists (without it, an existing file is kept and
+    /// the print refused).
+    #[arg(long, global = true)]
+    replace: bool,
+}
+
+#[derive(Subcommand)]
+pub enum PrintCmd {
+    /// The ranking, final or after a round.
+    Standings {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        after_round: Option<i64>,
+        #[arg(long)]
+        out: PathBuf,
+        /// fr, nl or en (default: the system's language).
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// The seating plan of a round: by table, and by player.
+    Seating {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        round: i64,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long)]
+        lang: Option<String>,
+        /// Print each table's device code and QR code, for the table devices at this
+        /// address (`atout serve` prints it: http://192.168.1.20:8777).
+        #[arg(long)]
+        devices: Option<String>,
+    },
+    /// One score sheet per table of a round: prefilled, or (--completed) as written.
+    Sheets {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        round: i64,
+        #[arg(long)]
+        completed: bool,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// A season's standings and club ranking.
+    Season {
+        #[arg(long)]
+        season: String,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// Every line that carries its cards, replayed card by card: the hands dealt, the
+    /// tricks, the illegal card marked (for the tournament's file).
+    Hands {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// The jury's rulings and fines.
+    Rulings {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long)]
+        lang: Option<String>,
+    },
+}
+
+pub fn import(app: &mut Atout, file: &Path) -> Result<(), Failure> {
+    let t = app.import_document(&read(file)?)?;
+    outln!("{}", t.id);
+    eprintln!("imported «{}»: {} players, {} rounds", t.name, t.players, t.rounds_drawn);
+    Ok(())
+}
+
+pub fn sample(app: &mut Atout) -> Result<(), Failure> {
+    let t = app.sample_load()?;
+    outln!("{}", t.id);
+    eprintln!("loaded the sample tournament «{}»: {} players, {} rounds", t.name, t.players, t.rounds_drawn);
+    Ok(())
+}
+
+pub fn export(app: &mut Atout, a: ExportArgs) -> Result<(), Failure> {
+    let text = match a.format {
+        ExportFormat::Csv => {
+            let sep = u8::try_from(u32::from(a.delimiter)).map_err(|_| Failure::Usage("the delimiter is one ASCII character".into()))?;
+            app.export_csv(&a.tournament, &a.what, sep, a.lang.as_deref())?
+        }
+        ExportFormat::Json => json(&app.export_document(&a.tournament)?) + "\n",
+    };
+    match a.file {
+        Target::Stdout => out!("{text}"),
+        Target::File(file) => {
+            atout_api::print::save_file(&file.display().to_string(), text.as_bytes(), a.replace)?;
+        }
+    }
+    Ok(())
+}
+
+pub fn print(app: &mut Atout, a: PrintArgs) -> Result<(), Failure> {
+    let ask = |tournament: String, what: &str, out: PathBuf, lang: Option<String>| PrintRequest {
+        tournament,
+        what: what.into(),
+        lang,
+        path: Some(out.display().to_string()),
+        overwrite: a.replace,
+        ..PrintRequest::default()
+    };
+    let req = match a.what {
+        PrintCmd::Standings { tournament, after_round, out, lang } => PrintRequest { round: after_round, ..ask(tournament, "standings", out, lang) },
+        PrintCmd::Seating { tournament, round, out, lang, devices } => PrintRequest { round: Some(round), devices, ..ask(tournament, "seating", out, lang) },
+        PrintCmd::Sheets { tournament, round, completed, out, lang } => {
+            PrintRequest { round: Some(round), ..ask(tournament, if completed { "completed-sheets" } else { "sheets" }, out, lang) }
+        }
+        PrintCmd::Rulings { tournament, out, lang } => ask(tournament, "rulings", out, lang),
+        PrintCmd::Hands { tournament, out, lang } => ask(tournament, "hands", out, lang),
+        PrintCmd::Season { season, out, lang } => PrintRequest { season: Some(season), ..ask(String::new(), "season", out, lang) },
+    };
+    outln!("{}", app.save_print(&req)?);
+    Ok(())
+}
+
+pub fn publish(app: &mut Atout, a: PublishArgs) -> Result<(), Failure> {
+    let lang = atout_api::print::print_lang(a.lang.as_deref());
+    let done = app.publish(&a.out, &lang, atout_api::publish::Privacy { initials: a.initials })?;
+    outln!(
+        "published into {} — evenings: {}, seasons: {}, players: {}; files written: {}, unchanged: {}, removed: {}",
+        done.dir,
+        done.evenings,
+        done.seasons,
+        done.players,
+        done.written,
+        done.unchanged,
+        done.removed
+    );
+    Ok(())
+}

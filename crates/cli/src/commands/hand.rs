@@ -1,0 +1,133 @@
+//! The tools that need no tournament: `atout hand …` (the jury's hand checker and claim
+//! checker) and `atout cribbage score` (the hand calculator).
+
+use crate::output::{json, read, Failure, Output};
+use clap::Subcommand;
+use std::path::PathBuf;
+
+#[derive(Subcommand)]
+pub enum HandCmd {
+    /// Replay a hand record (FORMAT.md "Hand records") card by card: the first illegal
+    /// card (trick, seat, card, rule, the cards allowed) and the figures the cards give.
+    /// Exit 0 when every card is legal and the line's figures, if given, match; 2 otherwise.
+    /// The words and the cards in the jury's language (R♦, H♦, K♦); the JSON in FORMAT.md's.
+    Check {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+        /// fr, nl or en (default: the system's language).
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// Judge a claim (FORMAT.md "Claims"): the record's play stops where the claim was
+    /// made; with every card known and the other seats playing together against the
+    /// claimer's side, is it sure of at least (or held to at most) N of the tricks left?
+    /// Exit 0 when the claim holds; 2 when it fails or the record is refused; 3 when the
+    /// search stopped at its budget (about ten seconds) without deciding.
+    Claim {
+        file: PathBuf,
+        /// The seat that claims (its side: the seat, or a Rikken pair's two seats).
+        #[arg(long)]
+        seat: usize,
+        /// The side takes at least this many of the tricks still to play.
+        #[arg(long, conflicts_with = "at_most", required_unless_present = "at_most")]
+        at_least: Option<usize>,
+        /// The side takes at most this many of the tricks still to play.
+        #[arg(long)]
+        at_most: Option<usize>,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+        /// fr, nl or en (default: the system's language): the words and the cards (R♦, H♦, K♦).
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// The most and the fewest of the tricks left that the seat's side can be sure of,
+    /// from where the record stands (the start when it plays no card); for a finished deal,
+    /// from the first card too, and whether each card played gave a trick away.
+    Solve {
+        file: PathBuf,
+        /// The seat whose side is counted.
+        #[arg(long)]
+        seat: usize,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+        /// fr, nl or en (default: the system's language): the words and the cards (R♦, H♦, K♦).
+        #[arg(long)]
+        lang: Option<String>,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum CribbageCmd {
+    /// Score a hand of 2 to 5 tiles (A, 2 … 10, J, Q, K; a 6 used as a 9 is 9): the
+    /// fifteens, runs and pairs, then the total alone on the last line.
+    Score {
+        /// The tiles of the hand.
+        #[arg(required = true, num_args = 1..)]
+        tiles: Vec<String>,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
+}
+
+/// The jury's language: as asked, else the system's.
+fn lang_of(lang: Option<&str>) -> atout_api::rules::Lang {
+    atout_api::rules::Lang::parse(&atout_api::print::print_lang(lang))
+}
+
+pub fn run(cmd: HandCmd) -> Result<(), Failure> {
+    match cmd {
+        HandCmd::Check { file, format, lang } => {
+            let checked = atout_api::hands::hand_check_in(&read(&file)?, lang_of(lang.as_deref()))?;
+            match format {
+                Output::Json => outln!("{}", json(&checked.verdict)),
+                Output::Table => checked.said.iter().for_each(|line| outln!("{line}")),
+            }
+            if checked.settled {
+                Ok(())
+            } else {
+                Err(Failure::Exit(2))
+            }
+        }
+        HandCmd::Claim { file, seat, at_least, at_most, format, lang } => {
+            let text = read(&file)?;
+            let answer = atout_api::hands::hand_claim_asked(&text, seat, at_least, at_most)?;
+            match format {
+                Output::Json => outln!("{}", json(&answer)),
+                Output::Table => atout_api::hands::claim_words(&text, &answer, lang_of(lang.as_deref()), &[])?.iter().for_each(|line| outln!("{line}")),
+            }
+            match answer.holds {
+                Some(true) => Ok(()),
+                Some(false) => Err(Failure::Exit(2)),
+                None => Err(Failure::Exit(3)),
+            }
+        }
+        HandCmd::Solve { file, seat, format, lang } => {
+            let text = read(&file)?;
+            let answer = atout_api::hands::hand_solve(&text, seat)?;
+            match format {
+                Output::Json => outln!("{}", json(&answer)),
+                Output::Table => atout_api::hands::solve_words(&text, &answer, lang_of(lang.as_deref()), &[])?.iter().for_each(|line| outln!("{line}")),
+            }
+            Ok(())
+        }
+    }
+}
+
+pub fn cribbage(cmd: CribbageCmd) -> Result<(), Failure> {
+    let CribbageCmd::Score { tiles, format } = cmd;
+    let score = atout_api::calculator_score(&tiles)?;
+    match format {
+        Output::Json => outln!("{}", json(&score)),
+        Output::Table => {
+            outln!("hand      {}", score["tiles"].as_array().into_iter().flatten().filter_map(serde_json::Value::as_str).collect::<Vec<_>>().join(" "));
+            // Each part as the rules say it, in English.
+            for p in score["parts"].as_array().into_iter().flatten() {
+                let name = p["name"]["en"].as_str().unwrap_or("").to_lowercase();
+                outln!("{name:<9} {} × {} = {}", p["count"], p["each"], p["points"]);
+            }
+            outln!("{}", score["points"]);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,118 @@
+//! `atout players …`: the club's register; `atout player …`: a player in one tournament.
+
+use crate::output::{json, read_bytes, Failure, Output};
+use atout_api::Atout;
+use clap::Subcommand;
+use std::path::PathBuf;
+
+#[derive(Subcommand)]
+pub enum PlayersCmd {
+    /// Register players from a CSV file (comma or semicolon; EN/FR/NL headers).
+    Import {
+        file: PathBuf,
+        /// Also enter them in this tournament.
+        #[arg(long)]
+        tournament: Option<String>,
+    },
+    List {
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
+    Add {
+        #[arg(long)]
+        name: String,
+        #[arg(long, default_value = "")]
+        club: String,
+        #[arg(long, default_value = "")]
+        member: String,
+        /// Add the player even when a probable namesake is registered (two people).
+        #[arg(long)]
+        anyway: bool,
+    },
+    /// Keep a registered player off the club's results website (`atout publish` shows "—"),
+    /// or publish them again with --again.
+    Unpublished {
+        /// The player's registry id (`atout players list`).
+        id: i64,
+        /// Publish the player again.
+        #[arg(long)]
+        again: bool,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum PlayerCmd {
+    /// Withdraw a player (by tournament id such as p12) from a round on.
+    Withdraw {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        player: String,
+        /// The first round they no longer play (default: the first round not yet under way).
+        #[arg(long)]
+        from_round: Option<i64>,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Take a withdrawal back.
+    Return {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long)]
+        player: String,
+        #[arg(long)]
+        reason: String,
+    },
+}
+
+pub fn registry(app: &mut Atout, cmd: PlayersCmd) -> Result<(), Failure> {
+    match cmd {
+        PlayersCmd::Import { file, tournament } => {
+            let r = app.players_import_bytes(&read_bytes(&file)?, tournament.as_deref())?;
+            outln!(
+                "{} players added, {} already registered{} (read as {})",
+                r.added.len(),
+                r.known.len(),
+                if tournament.is_some() { format!(", {} entered", r.entered) } else { String::new() },
+                r.encoding
+            );
+            for p in &r.unsure {
+                outln!("not imported: «{}» ({}) could be several registered players; add them by hand", p.name, p.club);
+            }
+        }
+        PlayersCmd::List { format } => match format {
+            Output::Json => outln!("{}", json(&app.players_list()?)),
+            Output::Table => {
+                for p in app.players_list()? {
+                    outln!("{:>5}  {:<30} {:<20} {}", p.id, p.name, p.club, p.member);
+                }
+            }
+        },
+        PlayersCmd::Unpublished { id, again } => {
+            let kept_off = app.player_publishing(id, again)?;
+            outln!(
+                "players kept off the website: {}",
+                if kept_off.is_empty() { "none".to_string() } else { kept_off.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", ") }
+            );
+        }
+        PlayersCmd::Add { name, club, member, anyway } => {
+            let p = app.player_add(&name, &club, &member, anyway)?;
+            outln!("{}", p.id);
+        }
+    }
+    Ok(())
+}
+
+pub fn in_tournament(app: &mut Atout, cmd: PlayerCmd) -> Result<(), Failure> {
+    match cmd {
+        PlayerCmd::Withdraw { tournament, player, from_round, reason } => {
+            let t = app.player_withdraw(&tournament, &player, from_round, &reason)?;
+            outln!("{player} withdrawn from {}", t.name);
+        }
+        PlayerCmd::Return { tournament, player, reason } => {
+            let t = app.player_return(&tournament, &player, &reason)?;
+            outln!("{player} plays again in {}", t.name);
+        }
+    }
+    Ok(())
+}

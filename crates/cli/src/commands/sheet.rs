@@ -1,0 +1,299 @@
+//! A table's sheet: `atout deal …` (its lines), `atout sheet` (shown, its history, replaced
+//! whole), `atout table dealer`, `atout ruling …` (the jury's rulings).
+
+use crate::output::{json, parse_json, show, Failure, Output};
+use atout_api::{Atout, SheetView, TableRef};
+use clap::{Args, Subcommand};
+use serde_json::Value;
+
+/// Show a score sheet, or replace it whole.
+#[derive(Args)]
+pub struct SheetArgs {
+    #[command(subcommand)]
+    replace: Option<SheetCmd>,
+    #[command(flatten)]
+    at: SheetAt,
+    #[arg(long, value_enum, default_value = "table")]
+    format: Output,
+    /// Show every version of every line, with who, when and why.
+    #[arg(long)]
+    history: bool,
+}
+
+#[derive(Subcommand)]
+pub enum SheetCmd {
+    /// Replace a whole sheet at once with a JSON array of lines (checked whole).
+    Replace {
+        #[command(flatten)]
+        at: TableArgs,
+        /// The sheet's lines, a JSON array of entries.
+        json: String,
+        #[arg(long)]
+        reason: String,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum TableCmd {
+    /// Correct the first dealer of a table (the sheet is checked again).
+    Dealer {
+        #[command(flatten)]
+        at: TableArgs,
+        #[arg(long)]
+        seat: i64,
+        #[arg(long)]
+        reason: String,
+    },
+}
+
+#[derive(Args)]
+pub struct TableArgs {
+    #[arg(long)]
+    tournament: String,
+    #[arg(long)]
+    round: i64,
+    #[arg(long)]
+    table: i64,
+}
+
+/// The sheet shown by `atout sheet`: the same arguments as [`TableArgs`], required
+/// unless `replace` follows (clap builds this struct even then, so its fields are
+/// options that clap requires itself).
+#[derive(Args)]
+pub struct SheetAt {
+    #[arg(long, required = true)]
+    tournament: Option<String>,
+    #[arg(long, required = true)]
+    round: Option<i64>,
+    #[arg(long, required = true)]
+    table: Option<i64>,
+}
+
+impl SheetAt {
+    fn table(&self) -> TableRef {
+        TableRef::new(self.tournament.clone().unwrap_or_default(), self.round.unwrap_or(0), self.table.unwrap_or(0))
+    }
+}
+
+impl TableArgs {
+    fn table(&self) -> TableRef {
+        TableRef::new(self.tournament.clone(), self.round, self.table)
+    }
+}
+
+#[derive(Subcommand)]
+pub enum DealCmd {
+    /// Add the next line of a sheet, e.g. '{"contract":"C","counts":[1,2,1,0]}'.
+    Add {
+        #[command(flatten)]
+        at: TableArgs,
+        /// The line as JSON (FORMAT.md's entry shape).
+        json: String,
+        /// The line number this is meant to be: refused if that line was written meanwhile.
+        #[arg(long)]
+        line: Option<usize>,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
+    /// Take back the last line of a sheet (it stays in the history).
+    Undo {
+        #[command(flatten)]
+        at: TableArgs,
+        /// The line to take back: refused, naming who wrote it, when the sheet's last
+        /// line is another (written meanwhile). Without it, the last line as the sheet
+        /// stands when the command runs.
+        #[arg(long)]
+        line: Option<usize>,
+        #[arg(long)]
+        reason: String,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
+    /// Check a line without writing it: its points, or the rule it breaks.
+    Check {
+        #[command(flatten)]
+        at: TableArgs,
+        /// The line as JSON (FORMAT.md's entry shape).
+        json: String,
+        /// Check it as a correction of this line.
+        #[arg(long)]
+        deal: Option<usize>,
+    },
+    /// Correct line N of a sheet; the old line stays in the history.
+    Correct {
+        #[command(flatten)]
+        at: TableArgs,
+        /// The number of the line to correct.
+        #[arg(long)]
+        deal: usize,
+        /// The corrected line as JSON (FORMAT.md's entry shape).
+        json: String,
+        #[arg(long)]
+        reason: String,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum RulingCmd {
+    /// Every ruling of a tournament (with the id to withdraw one).
+    List {
+        #[arg(long)]
+        tournament: String,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
+    /// Withdraw a ruling by its id (it stays in the history).
+    Withdraw {
+        #[arg(long)]
+        tournament: String,
+        /// The ruling's number (as `atout ruling list` shows it).
+        #[arg(long)]
+        ruling: i64,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Record a ruling, e.g. '{"seat":2,"points":[1,-3,1,1],"reason":"…","by":"…"}'.
+    Add {
+        #[command(flatten)]
+        at: TableArgs,
+        /// The ruling as JSON (FORMAT.md's ruling shape).
+        json: String,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
+}
+
+pub fn deal(app: &mut Atout, cmd: DealCmd) -> Result<(), Failure> {
+    match cmd {
+        DealCmd::Add { at, json: entry, line, format } => {
+            let at = at.table();
+            app.deal_add(&at, line, parse_json(&entry)?)?;
+            show(&app.sheet(&at)?, format, print_sheet);
+        }
+        DealCmd::Undo { at, line: Some(line), reason, format } => show(&app.deal_undo(&at.table(), line, &reason)?, format, print_sheet),
+        DealCmd::Undo { at, line: None, reason, format } => show(&app.deal_undo_last(&at.table(), &reason)?, format, print_sheet),
+        DealCmd::Check { at, json: entry, deal } => {
+            let preview = app.deal_check(&at.table(), deal, parse_json(&entry)?)?;
+            outln!("{}", json(&preview));
+            if let Some(refused) = preview.refused {
+                return Err(Failure::Api(refused));
+            }
+        }
+        DealCmd::Correct { at, deal, json: entry, reason, format } => {
+            show(&app.deal_correct(&at.table(), deal, parse_json(&entry)?, None, &reason)?, format, print_sheet);
+        }
+    }
+    Ok(())
+}
+
+pub fn sheet(app: &mut Atout, a: SheetArgs) -> Result<(), Failure> {
+    match a.replace {
+        Some(SheetCmd::Replace { at, json: lines, reason, format }) => {
+            let Value::Array(lines) = parse_json(&lines)? else {
+                return Err(Failure::Usage("a sheet is a JSON array of lines".into()));
+            };
+            show(&app.sheet_replace(&at.table(), lines, &reason)?, format, print_sheet);
+        }
+        None if a.history => match a.format {
+            Output::Json => outln!("{}", json(&app.sheet_history(&a.at.table())?)),
+            Output::Table => {
+                for e in app.sheet_history(&a.at.table())? {
+                    let line = e.line.map_or("ruling".to_string(), |l| format!("line {l}"));
+                    outln!("{}  {:<8} {:<14} {:<10} {}  {}", e.at_local, line, e.action, e.by, e.entry, e.reason);
+                }
+            }
+        },
+        None => show(&app.sheet(&a.at.table())?, a.format, print_sheet),
+    }
+    Ok(())
+}
+
+pub fn table(app: &mut Atout, cmd: TableCmd) -> Result<(), Failure> {
+    match cmd {
+        TableCmd::Dealer { at, seat, reason } => print_sheet(&app.table_dealer(&at.table(), seat, &reason)?),
+    }
+    Ok(())
+}
+
+pub fn ruling(app: &mut Atout, cmd: RulingCmd) -> Result<(), Failure> {
+    match cmd {
+        RulingCmd::List { tournament, format } => match format {
+            Output::Json => outln!("{}", json(&app.rulings_list(&tournament)?)),
+            Output::Table => {
+                for r in app.rulings_list(&tournament)? {
+                    let id = r.id.map_or("-".to_string(), |i| i.to_string());
+                    outln!(
+                        "{id:>5}  round {} table {} seat {} {:<20} {:?}  {} ({})",
+                        r.round,
+                        r.table,
+                        r.seat,
+                        r.name,
+                        r.ruling.points,
+                        r.ruling.reason,
+                        r.ruling.by
+                    );
+                }
+            }
+        },
+        RulingCmd::Withdraw { tournament, ruling, reason } => {
+            let left = app.ruling_withdraw(&tournament, ruling, &reason)?;
+            outln!("ruling {ruling} withdrawn; {} rulings and faults remain", left.len());
+        }
+        RulingCmd::Add { at, json: entry, format } => show(&app.ruling_add(&at.table(), parse_json(&entry)?)?, format, print_sheet),
+    }
+    Ok(())
+}
+
+fn print_sheet(s: &SheetView) {
+    let name = |seat: usize| s.seats.get(seat.wrapping_sub(1)).map_or_else(|| format!("seat {seat}"), |x| format!("{seat}. {}", x.name));
+    outln!("{} — round {}, table {}", s.tournament, s.round, s.table);
+    for seat in &s.seats {
+        outln!("  seat {}  {} {}", seat.seat, seat.player, seat.name);
+    }
+    // Each line as the game says it in words: its game, its points per seat, who played it.
+    let width = s.lines.iter().map(|l| l.label_texts.en.chars().count()).max().unwrap_or(4).max(4);
+    outln!("{:>4} {:>4} {:>6} {:<width$} {:>24}", "line", "deal", "dealer", "game", "points");
+    for l in &s.lines {
+        let pts: Vec<String> = l.line.points.iter().map(|p| format!("{p:>5}")).collect();
+        let mark = if l.line.counts { "" } else { "  (void, redealt)" };
+        let who = if l.who_texts.en.is_empty() { String::new() } else { format!("  {}", l.who_texts.en) };
+        outln!("{:>4} {:>4} {:>6} {:<width$} {}{mark}{who}", l.line.line, l.line.deal, l.line.dealer, l.label_texts.en, pts.join(""));
+    }
+    let figures = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(" · ");
+    outln!("totals  {}", figures(&s.totals));
+    for r in &s.rulings {
+        let kind = if r.sanction { "sanction" } else { "ruling" };
+        outln!("{kind}  {}: {} — {} ({})", name(usize::try_from(r.seat).unwrap_or(0)), figures(&r.points), r.reason, r.by);
+    }
+    let tp: Vec<String> = s.table_points.iter().map(|p| p.to_string()).collect();
+    let tp = if s.uses_table_points { format!("   table points {}", tp.join(" · ")) } else { String::new() };
+    outln!("scores  {}{tp}{}", figures(&s.scores), if s.complete { "" } else { "  (provisional)" });
+    match &s.next {
+        // What every game's choices say: the next line, its deal and dealer (the rest: --format json).
+        Some(next) => {
+            let at = |k: &str| next[k].as_u64().map(|n| n as usize);
+            let mut said = vec![];
+            if let Some(line) = at("line") {
+                said.push(format!("line {line}"));
+            }
+            if let Some(deal) = at("deal") {
+                said.push(format!("deal {deal}"));
+            }
+            if let Some(dealer) = at("dealer") {
+                said.push(format!("dealt by {}", name(dealer)));
+            }
+            if let Some(out) = at("sits_out") {
+                said.push(format!("{} sits out", name(out)));
+            }
+            outln!("next: {} (its choices: --format json)", said.join(", "));
+        }
+        None => outln!("sheet complete ({} deals)", s.deals_played),
+    }
+    for seat in &s.next_scorer {
+        outln!("serviteur: {} keeps the score of the next game", name(*seat));
+    }
+}

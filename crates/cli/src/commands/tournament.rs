@@ -1,0 +1,127 @@
+//! `atout tournament …`, and what a tournament shows: its standings and its log.
+
+use crate::output::{json, parse_json, Failure, Output, StandingsOut};
+use atout_api::Atout;
+use clap::{Args, Subcommand};
+
+#[derive(Subcommand)]
+pub enum TournamentCmd {
+    /// Create a tournament; prints its id.
+    Create {
+        #[arg(long)]
+        name: String,
+        /// The game's code, as `atout games` lists them.
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        rounds: Option<u32>,
+        #[arg(long)]
+        date: Option<String>,
+        /// Settings as FORMAT.md's JSON object.
+        #[arg(long)]
+        settings: Option<String>,
+    },
+    List {
+        #[arg(long, value_enum, default_value = "table")]
+        format: Output,
+    },
+    /// Change settings: the JSON is merged into them (nested objects merge, null removes)
+    /// as a new version; every sheet is checked and scored again.
+    Settings {
+        #[arg(long)]
+        tournament: String,
+        /// The settings to change, as JSON (FORMAT.md); the others stay as they are.
+        json: String,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Enter registered players (all of them unless --player is given).
+    Enter {
+        #[arg(long)]
+        tournament: String,
+        /// A registered player's number (again for more); none: every registered player.
+        #[arg(long = "player")]
+        players: Vec<i64>,
+    },
+}
+
+/// Standings, live or final.
+#[derive(Args)]
+pub struct StandingsArgs {
+    #[arg(long)]
+    tournament: String,
+    #[arg(long)]
+    after_round: Option<i64>,
+    #[arg(long, value_enum, default_value = "table")]
+    format: StandingsOut,
+    /// Language of the headers: en, fr or nl.
+    #[arg(long, default_value = "en")]
+    lang: String,
+}
+
+/// A tournament's log: every change, who, when (local time), why, from what to what.
+#[derive(Args)]
+pub struct AuditArgs {
+    #[arg(long)]
+    tournament: String,
+    #[arg(long, value_enum, default_value = "table")]
+    format: StandingsOut,
+}
+
+pub fn run(app: &mut Atout, cmd: TournamentCmd) -> Result<(), Failure> {
+    match cmd {
+        TournamentCmd::Create { name, game, rounds, date, settings } => {
+            let settings = settings.as_deref().map(parse_json).transpose()?;
+            let t = app.tournament_create(&atout_api::NewTournament { name, game, date, rounds, settings })?;
+            outln!("{}", t.id);
+        }
+        TournamentCmd::List { format } => match format {
+            Output::Json => outln!("{}", json(&app.tournament_list()?)),
+            Output::Table => {
+                for t in app.tournament_list()? {
+                    outln!(
+                        "{:>4}  {:<30} {:<14} {}  {} players, {}/{} rounds drawn",
+                        t.id,
+                        t.name,
+                        t.game,
+                        t.date.unwrap_or_default(),
+                        t.players,
+                        t.rounds_drawn,
+                        t.rounds
+                    );
+                }
+            }
+        },
+        TournamentCmd::Settings { tournament, json: patch, reason } => {
+            let t = app.tournament_settings(&tournament, &parse_json(&patch)?, &reason)?;
+            outln!("{}", json(&t.settings));
+        }
+        TournamentCmd::Enter { tournament, players } => {
+            let t = app.tournament_enter(&tournament, &players)?;
+            outln!("{} players in {}", t.players, t.name);
+        }
+    }
+    Ok(())
+}
+
+pub fn standings(app: &mut Atout, a: StandingsArgs) -> Result<(), Failure> {
+    out!("{}", app.standings_rendered(&a.tournament, a.after_round, a.format.into(), &a.lang)?);
+    Ok(())
+}
+
+pub fn audit(app: &mut Atout, a: AuditArgs) -> Result<(), Failure> {
+    match a.format {
+        StandingsOut::Csv => out!("{}", app.audit_csv(&a.tournament)?),
+        StandingsOut::Json => outln!("{}", json(&app.audit(&a.tournament)?)),
+        StandingsOut::Table => {
+            for e in app.audit(&a.tournament)? {
+                let place: Vec<String> =
+                    [("round", e.round), ("table", e.table), ("line", e.line)].iter().filter_map(|(k, v)| v.map(|v| format!("{k} {v}"))).collect();
+                let change = if e.before_text.is_empty() { e.after_text.clone() } else { format!("{} → {}", e.before_text, e.after_text) };
+                let why = if e.reason.is_empty() { String::new() } else { format!("  ({})", e.reason) };
+                outln!("{}  {:<14} {:<15} {:<24} {change}{why}", e.at_local, e.by, e.action, place.join(", "));
+            }
+        }
+    }
+    Ok(())
+}

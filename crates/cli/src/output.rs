@@ -1,0 +1,95 @@
+//! What every command prints with: the output macros (a reader gone quiet ends the command
+//! quietly), the output formats, JSON, reading the files a command is given, and how a
+//! command fails.
+
+use atout_api::{ApiError, StandingsFormat};
+use clap::ValueEnum;
+use serde_json::Value;
+use std::path::Path;
+
+/// Print to standard output, as `print!` does, but a reader that has gone (`atout … | head`)
+/// ends the command quietly, as a pipe's writer should, and is no panic.
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::output::write_out(format_args!($($arg)*)) };
+}
+
+/// The same, with a new line (as `println!`).
+macro_rules! outln {
+    () => { $crate::output::write_out(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::output::write_out(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+pub fn write_out(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: standard output: {e}");
+        std::process::exit(1);
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Output {
+    Table,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum StandingsOut {
+    Table,
+    Json,
+    Csv,
+}
+
+impl From<StandingsOut> for StandingsFormat {
+    fn from(f: StandingsOut) -> Self {
+        match f {
+            StandingsOut::Table => StandingsFormat::Table,
+            StandingsOut::Json => StandingsFormat::Json,
+            StandingsOut::Csv => StandingsFormat::Csv,
+        }
+    }
+}
+
+/// How a command ends when it does not succeed.
+#[derive(Debug)]
+pub enum Failure {
+    Api(ApiError),
+    /// The command line itself is wrong (a file that cannot be read, an argument that is
+    /// not JSON).
+    Usage(String),
+    /// Nothing went wrong, but the answer is no (`atout hand check`: an illegal card).
+    Exit(u8),
+}
+
+impl From<ApiError> for Failure {
+    fn from(e: ApiError) -> Self {
+        Failure::Api(e)
+    }
+}
+
+pub fn read(path: &Path) -> Result<String, Failure> {
+    std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))
+}
+
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Failure> {
+    std::fs::read(path).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))
+}
+
+pub fn parse_json(text: &str) -> Result<Value, Failure> {
+    serde_json::from_str(text).map_err(|e| Failure::Usage(format!("not JSON: {e}")))
+}
+
+pub fn json(v: &impl serde::Serialize) -> String {
+    serde_json::to_string_pretty(v).expect("serializable")
+}
+
+/// A value as JSON (`--format json`), or as the command's own text.
+pub fn show<T: serde::Serialize>(v: &T, format: Output, text: impl FnOnce(&T)) {
+    match format {
+        Output::Json => outln!("{}", json(v)),
+        Output::Table => text(v),
+    }
+}
