@@ -1,7 +1,7 @@
 //! A tournament's log: every change, who made it, when and why, and what it
 //! changed from what to what — for the window, a CSV file and the archive.
 
-use crate::error::{ApiError, Result};
+use crate::error::Result;
 use crate::Atout;
 use atout_rules::{settings, GameId, Lang, Names, Said};
 use atout_store::Id;
@@ -180,15 +180,12 @@ impl Atout {
     /// spreadsheet opens it as it is).
     pub fn audit_csv(&mut self, tournament: &str) -> Result<String> {
         let entries = self.audit(tournament)?;
-        let mut w = csv::WriterBuilder::new().delimiter(b';').from_writer(vec![]);
-        let fail = |e: csv::Error| ApiError::internal("log", e);
-        w.write_record(["time", "by", "action", "reason", "round", "table", "line", "before", "after"]).map_err(fail)?;
+        let mut w = crate::text::Spreadsheet::new(b';', "log");
+        w.row(["time", "by", "action", "reason", "round", "table", "line", "before", "after"])?;
         let num = |n: Option<i64>| n.map(|x| x.to_string()).unwrap_or_default();
         for e in &entries {
-            w.write_record([&e.at_local, &e.by, &e.action, &e.reason, &num(e.round), &num(e.table), &num(e.line), &e.before_text, &e.after_text])
-                .map_err(fail)?;
+            w.row([&e.at_local, &e.by, &e.action, &e.reason, &num(e.round), &num(e.table), &num(e.line), &e.before_text, &e.after_text])?;
         }
-        let bytes = w.into_inner().map_err(|e| ApiError::internal("log", e))?;
-        Ok(format!("\u{feff}{}", String::from_utf8_lossy(&bytes)))
+        w.done()
     }
 }

@@ -164,16 +164,16 @@ impl DeviceWrite<'_> {
             return Err(ApiError::Stored { line: usize::try_from(line).unwrap_or(0) });
         }
         if line <= stored.len() {
-            let (by, at) = w.line_author(table_id, line as i64)?.unwrap_or_default();
+            let author = w.line_author(table_id, line as i64)?;
+            let written = crate::sheets::written_by(author.clone());
+            let (by, at) = author.unwrap_or_default();
             let (table, have, next) = (self.table, stored.len(), stored.len() + 1);
-            let who = if by.is_empty() { said!("someone", "quelqu'un", "iemand") } else { said!("{by}", "{by}", "{by}") };
-            let (we, wf, wn) = (who.en, who.fr, who.nl);
-            let when = crate::local_time(&at);
+            let (we, wf, wn) = (written.en, written.fr, written.nl);
             return Err(ApiError::Taken(Box::new(crate::error::Taken {
                 said: said!(
-                    "table {table}: line {line} was written meanwhile by {we} at {when}; the sheet has {have} lines — look at it and enter line {next}",
-                    "table {table} : la ligne {line} a été écrite entre-temps par {wf} à {when} ; la feuille a {have} lignes — regardez-la et entrez la ligne {next}",
-                    "tafel {table}: lijn {line} werd intussen geschreven door {wn} om {when}; het blad heeft {have} lijnen — bekijk het en voer lijn {next} in"
+                    "table {table}: line {line} was written meanwhile{we}; the sheet has {have} lines — look at it and enter line {next}",
+                    "table {table} : la ligne {line} a été écrite entre-temps{wf} ; la feuille a {have} lignes — regardez-la et entrez la ligne {next}",
+                    "tafel {table}: lijn {line} werd intussen geschreven{wn}; het blad heeft {have} lijnen — bekijk het en voer lijn {next} in"
                 ),
                 line,
                 by,

@@ -212,7 +212,7 @@ pub fn check(doc: &Document) -> Result<()> {
                     ));
                 }
             }
-            let at = atout_rules::Table::new(table.seats.len(), usize::try_from(table.first_dealer).unwrap_or(0));
+            let at = crate::state::rules_table(table.seats.len(), table.first_dealer);
             let sheet = rules.replay(at, &table.deals).map_err(|e| ApiError::sheet(place.clone(), e))?;
             rules.check_hands(at, &sheet, &table.deals, &|_| true).map_err(|e| ApiError::sheet(place.clone(), e))?;
             for r in &table.rulings {

@@ -16,6 +16,7 @@ mod document;
 mod error;
 pub mod hands;
 pub mod live;
+mod named;
 mod players;
 pub mod print;
 pub mod publish;
@@ -195,21 +196,15 @@ impl Atout {
             }
         }
         let all = self.store.tournaments()?;
-        if let Ok(id) = tournament.trim().parse::<Id>() {
-            if all.iter().any(|t| t.id == id) {
-                return Ok(id);
-            }
-        }
-        let named: Vec<Id> = all.iter().filter(|t| t.name == tournament).map(|t| t.id).collect();
-        match named.as_slice() {
-            [id] => Ok(*id),
-            [] => Err(ApiError::not_found(said!(
+        match crate::named::by_id_or_name(&all, tournament, |t| t.id, |t, asked| t.name.trim() == asked) {
+            crate::named::Named::One(t) => Ok(t.id),
+            crate::named::Named::Missing => Err(ApiError::not_found(said!(
                 "no tournament with id or name «{tournament}»",
                 "pas de tournoi d'identifiant ou de nom «{tournament}»",
                 "geen tornooi met id of naam «{tournament}»"
             ))),
-            ids => {
-                let (n, list) = (ids.len(), ids.iter().map(Id::to_string).collect::<Vec<_>>().join(", "));
+            crate::named::Named::Several(ts) => {
+                let (n, list) = (ts.len(), ts.iter().map(|t| t.id.to_string()).collect::<Vec<_>>().join(", "));
                 Err(ApiError::invalid(said!(
                     "{n} tournaments are named «{tournament}»: give the id ({list})",
                     "{n} tournois s'appellent «{tournament}» : donnez l'identifiant ({list})",

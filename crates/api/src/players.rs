@@ -52,24 +52,13 @@ pub fn decode_csv(bytes: &[u8]) -> (String, &'static str) {
     }
 }
 
-/// A name compared as people read it: case, accents and spacing aside.
+/// A name compared as people read it: case, accents and spacing aside ("João  Gonçalves"
+/// reads as "joao goncalves"). Every letter's accents go (Unicode's decomposition, its
+/// combining marks dropped), as the player list's headers are read too.
 pub(crate) fn folded(name: &str) -> String {
-    name.split_whitespace().map(fold_word).collect::<Vec<_>>().join(" ")
-}
-
-fn fold_word(word: &str) -> String {
-    word.chars()
-        .map(|c| match c {
-            'à' | 'á' | 'â' | 'ä' | 'À' | 'Á' | 'Â' | 'Ä' => 'a',
-            'é' | 'è' | 'ê' | 'ë' | 'É' | 'È' | 'Ê' | 'Ë' => 'e',
-            'í' | 'ì' | 'î' | 'ï' | 'Í' | 'Î' | 'Ï' => 'i',
-            'ó' | 'ò' | 'ô' | 'ö' | 'Ó' | 'Ô' | 'Ö' => 'o',
-            'ú' | 'ù' | 'û' | 'ü' | 'Ú' | 'Û' | 'Ü' => 'u',
-            'ç' | 'Ç' => 'c',
-            'ñ' | 'Ñ' => 'n',
-            c => c.to_lowercase().next().unwrap_or(c),
-        })
-        .collect()
+    use unicode_normalization::{char::is_combining_mark, UnicodeNormalization};
+    let plain: String = name.nfd().filter(|c| !is_combining_mark(*c)).flat_map(char::to_lowercase).collect();
+    plain.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Whether a registered player is probably the one described: the same name, and
@@ -100,19 +89,7 @@ enum Column {
 
 /// Header names in English, French and Dutch, compared without case, accents or punctuation.
 fn column(header: &str) -> Option<Column> {
-    let folded: String = header
-        .chars()
-        .map(|c| match c {
-            'é' | 'è' | 'ê' | 'ë' | 'É' | 'È' => 'e',
-            'à' | 'â' => 'a',
-            'ô' | 'ö' => 'o',
-            'ï' | 'î' => 'i',
-            'û' | 'ü' => 'u',
-            'ç' => 'c',
-            other => other.to_ascii_lowercase(),
-        })
-        .filter(char::is_ascii_alphanumeric)
-        .collect();
+    let folded: String = folded(header).chars().filter(char::is_ascii_alphanumeric).collect();
     Some(match folded.as_str() {
         "name" | "player" | "fullname" | "nom" | "joueur" | "nomcomplet" | "naam" | "speler" | "volledigenaam" => Column::Name,
         "firstname" | "first" | "givenname" | "prenom" | "voornaam" => Column::First,
@@ -286,5 +263,24 @@ impl Atout {
     /// The registered players not to be published on the club's results website.
     pub fn unpublished_players(&mut self) -> Result<Vec<Id>> {
         Ok(self.store.unpublished_players()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One folding for names and headers: every accent goes, not only French ones (a list
+    /// once folded « é » in both, but « ã » and « Ÿ » nowhere and « Í » in names only).
+    #[test]
+    fn names_and_headers_fold_alike() {
+        assert_eq!(folded("  João   GONÇALVES "), "joao goncalves");
+        assert_eq!(folded("Ÿvette Ångström-Ñúñez"), "yvette angstrom-nunez");
+        let p = Player { id: 1, name: "João Gonçalves".into(), club: "Les Atouts".into(), member: String::new() };
+        assert!(probably_same(&p, "Joao Goncalves", "LES ATOUTS", "7"));
+        assert!(!probably_same(&p, "Joana Goncalves", "", ""));
+        assert_eq!(column("PRÉNOM"), Some(Column::First));
+        assert_eq!(column("Número"), Some(Column::Member));
+        assert_eq!(column("Nom de famille"), Some(Column::Last));
     }
 }

@@ -191,8 +191,8 @@ impl Atout {
     /// Excel and LibreOffice open it as it is; `;` by default (a Belgian spreadsheet's).
     pub fn export_csv(&mut self, tournament: &str, what: &str, delimiter: u8, lang: Option<&str>) -> Result<String> {
         let lang = print_lang(lang);
-        let mut w = csv::WriterBuilder::new().delimiter(delimiter).from_writer(vec![]);
-        let mut put = |rec: Vec<String>| w.write_record(&rec).map_err(fail);
+        let mut w = crate::text::Spreadsheet::new(delimiter, "export");
+        let mut put = |rec: Vec<String>| w.row(&rec);
         match what {
             "standings" => {
                 let s = self.standings_for_print(tournament, None)?;
@@ -250,8 +250,7 @@ impl Atout {
                 )))
             }
         }
-        let bytes = w.into_inner().map_err(|e| fail(e.to_string()))?;
-        Ok(format!("\u{feff}{}", String::from_utf8_lossy(&bytes)))
+        w.done()
     }
 }
 

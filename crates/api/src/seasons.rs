@@ -269,15 +269,21 @@ impl Atout {
     fn season_row(&mut self, season: &str) -> Result<SeasonRow> {
         self.refresh()?;
         let all = self.store.seasons()?;
-        let by_id = season.trim().parse::<Id>().ok().and_then(|id| all.iter().position(|s| s.id == id));
-        let named: Vec<usize> = all.iter().enumerate().filter(|(_, s)| s.name == season.trim()).map(|(i, _)| i).collect();
-        match (by_id, named.as_slice()) {
-            (Some(i), _) | (None, &[i]) => Ok(all[i].clone()),
-            _ => Err(ApiError::not_found(said!(
+        match crate::named::by_id_or_name(&all, season, |s| s.id, |s, asked| s.name.trim() == asked) {
+            crate::named::Named::One(s) => Ok(s.clone()),
+            crate::named::Named::Missing => Err(ApiError::not_found(said!(
                 "no season with id or name «{season}»",
                 "pas de saison d'identifiant ou de nom «{season}»",
                 "geen seizoen met id of naam «{season}»"
             ))),
+            crate::named::Named::Several(ss) => {
+                let (n, list) = (ss.len(), ss.iter().map(|s| s.id.to_string()).collect::<Vec<_>>().join(", "));
+                Err(ApiError::invalid(said!(
+                    "{n} seasons are named «{season}»: give the id ({list})",
+                    "{n} saisons s'appellent «{season}» : donnez l'identifiant ({list})",
+                    "{n} seizoenen heten «{season}»: geef de id ({list})"
+                )))
+            }
         }
     }
 
@@ -486,20 +492,16 @@ impl Atout {
     pub fn season_player(&mut self, season: &str, player: &str) -> Result<PlayerSeason> {
         let row = self.season_row(season)?;
         let registry = self.store.players()?;
-        let found: Vec<&PlayerRow> = match player.trim().parse::<Id>() {
-            Ok(id) => registry.iter().filter(|p| p.id == id).collect(),
-            Err(_) => registry.iter().filter(|p| folded(&p.name) == folded(player)).collect(),
-        };
-        let who = match found.as_slice() {
-            [one] => (*one).clone(),
-            [] => {
+        let who = match crate::named::by_id_or_name(&registry, player, |p| p.id, |p, asked| folded(&p.name) == folded(asked)) {
+            crate::named::Named::One(one) => one.clone(),
+            crate::named::Named::Missing => {
                 return Err(ApiError::not_found(said!(
                     "no player with id or name «{player}»",
                     "pas de joueur d'identifiant ou de nom «{player}»",
                     "geen speler met id of naam «{player}»"
                 )))
             }
-            several => {
+            crate::named::Named::Several(several) => {
                 let list = several.iter().map(|p| format!("{} ({})", p.id, p.club)).collect::<Vec<_>>().join(", ");
                 return Err(ApiError::invalid(said!(
                     "several players are named «{player}»: give the id ({list})",

@@ -198,7 +198,7 @@ impl Atout {
                 };
                 let mut deals = stored.clone();
                 edit.apply(&mut deals, &at.place, Some(&|line| w.line_author(table_id, line as i64)))?;
-                let table = atout_rules::Table::new(seats, usize::try_from(first).unwrap_or(0));
+                let table = crate::state::rules_table(seats, first);
                 let sheet = rules.replay(table, &deals).map_err(|e| ApiError::sheet(at.place.clone(), e))?;
                 // A line written with its cards gives what its cards give.
                 rules
@@ -484,7 +484,7 @@ fn no_line(place: &Place, line: usize, lines: usize) -> ApiError {
 
 /// Who wrote a line and when, in words: ` by Anne at 2026-11-22 21:04:00`, or nothing
 /// when the store does not know.
-fn written_by(author: Option<(String, String)>) -> Said {
+pub(crate) fn written_by(author: Option<(String, String)>) -> Said {
     match author {
         Some((who, at)) => {
             let at = crate::local_time(&at);

@@ -113,7 +113,13 @@ fn stored_rulings(table: &TableRow) -> Result<Vec<Ruling>> {
 /// A stored table as the rules see it. A first dealer out of range (only in a
 /// hand-edited database) becomes 0, which the rules refuse by name.
 pub(crate) fn table_of(table: &TableRow) -> Table {
-    Table::new(table.seats.len(), usize::try_from(table.first_dealer).unwrap_or(0))
+    rules_table(table.seats.len(), table.first_dealer)
+}
+
+/// A table of `seats` whose first dealer is as stored or imported (a number out of range
+/// becomes 0, which the rules refuse by name).
+pub(crate) fn rules_table(seats: usize, first_dealer: i64) -> Table {
+    Table::new(seats, usize::try_from(first_dealer).unwrap_or(0))
 }
 
 /// Whether anything was written on a table's sheet yet.

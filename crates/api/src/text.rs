@@ -56,3 +56,30 @@ pub fn required_reason(reason: &str, what: Tr) -> Result<String> {
     }
     bounded(reason, field::REASON, REASON_MAX)
 }
+
+/// A spreadsheet being written (CSV): UTF-8 with a byte-order mark, so that Excel and
+/// LibreOffice open it as it is. `what` names it in an internal failure.
+pub(crate) struct Spreadsheet {
+    w: csv::Writer<Vec<u8>>,
+    what: &'static str,
+}
+
+impl Spreadsheet {
+    pub(crate) fn new(delimiter: u8, what: &'static str) -> Spreadsheet {
+        Spreadsheet { w: csv::WriterBuilder::new().delimiter(delimiter).from_writer(vec![]), what }
+    }
+
+    pub(crate) fn row<I, T>(&mut self, fields: I) -> Result<()>
+    where
+        I: IntoIterator<Item = T>,
+        T: AsRef<[u8]>,
+    {
+        self.w.write_record(fields).map_err(|e| ApiError::internal(self.what, e))
+    }
+
+    pub(crate) fn done(self) -> Result<String> {
+        let what = self.what;
+        let bytes = self.w.into_inner().map_err(|e| ApiError::internal(what, e))?;
+        Ok(format!("\u{feff}{}", String::from_utf8_lossy(&bytes)))
+    }
+}

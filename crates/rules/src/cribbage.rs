@@ -458,11 +458,9 @@ impl Default for Cribbage {
 /// What the next entry may be.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Choices {
-    pub line: usize,
-    /// The turn due (every game's choices name it `deal`).
-    pub deal: usize,
-    /// The seat whose turn it is (`dealer` for the shared sheet view).
-    pub dealer: Seat,
+    /// The turn due (`deal`), and the seat whose turn it is (`dealer`), as every game says it.
+    #[serde(flatten)]
+    pub turn: crate::Turn,
     pub seat: Seat,
     /// No move has been made yet: the move due earns the `first` bonus and lays 2 to 5 tiles.
     pub first_move: bool,
@@ -1081,9 +1079,7 @@ impl Game for Cribbage {
     fn next_choices(&self, table: Table, entries: &[Entry]) -> Result<Option<Choices>, SheetError> {
         let (_, p) = self.walk(table, entries)?;
         Ok((!p.ended).then(|| Choices {
-            line: entries.len() + 1,
-            deal: p.turns + 1,
-            dealer: p.turn,
+            turn: crate::Turn { line: entries.len() + 1, deal: p.turns + 1, dealer: p.turn },
             seat: p.turn,
             first_move: !p.moved,
             holds: p.holding[p.turn - 1],

@@ -164,9 +164,8 @@ impl Forced {
 /// What the dealer of the next line may choose.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Choices {
-    pub line: usize,
-    pub deal: usize,
-    pub dealer: Seat,
+    #[serde(flatten)]
+    pub turn: crate::Turn,
     /// Every contract the dealer may choose now, negatives first.
     pub allowed: Vec<Contract>,
     pub negatives_left: u8,
@@ -264,9 +263,7 @@ impl Progress {
             None
         };
         Choices {
-            line,
-            deal: self.played + 1,
-            dealer,
+            turn: crate::Turn { line, deal: self.played + 1, dealer },
             allowed,
             negatives_left,
             trumps_left,

@@ -336,9 +336,8 @@ impl Default for King {
 /// What the next line may be.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Choices {
-    pub line: usize,
-    pub deal: usize,
-    pub dealer: Seat,
+    #[serde(flatten)]
+    pub turn: crate::Turn,
     /// The player with the lead: names trump in a récup, chooses the game in the choice form.
     pub leader: Seat,
     pub allowed: Vec<Phase>,
@@ -808,9 +807,7 @@ impl Game for King {
             _ => None,
         };
         Ok(Some(Choices {
-            line: index + 1,
-            deal: index + 1,
-            dealer,
+            turn: crate::Turn { line: index + 1, deal: index + 1, dealer },
             leader,
             due: (self.order != Order::Choice).then(|| self.sequence()[index]),
             allowed,

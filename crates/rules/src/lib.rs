@@ -639,6 +639,16 @@ pub struct Sheet {
     pub next_scorer: Vec<Seat>,
 }
 
+/// Where every game's next line stands (each game's choices carry it, flattened: `line`,
+/// `deal`, `dealer` in the JSON, which every front's sheet reads alike): its number on the
+/// sheet, the deal (the hand, the turn) it plays, and who deals (whose turn it is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Turn {
+    pub line: usize,
+    pub deal: usize,
+    pub dealer: Seat,
+}
+
 /// One checked line of a sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Line {

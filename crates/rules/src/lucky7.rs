@@ -66,12 +66,11 @@ impl Default for Lucky7 {
 /// What the next hand is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Choices {
-    pub line: usize,
-    /// The hand's number (every game's choices name the deal due).
-    pub deal: usize,
+    /// The hand's number is the deal due, as every game says it.
+    #[serde(flatten)]
+    pub turn: crate::Turn,
     pub hand: usize,
     pub cards: usize,
-    pub dealer: Seat,
     /// Seats in bidding order, the dealer first.
     pub bidding_order: Vec<Seat>,
     pub last_bidder: Seat,
@@ -257,11 +256,9 @@ impl Game for Lucky7 {
         let hand = entries.len() + 1;
         let dealer = self.dealer(table, hand);
         Ok(Some(Choices {
-            line: hand,
-            deal: hand,
+            turn: crate::Turn { line: hand, deal: hand, dealer },
             hand,
             cards: self.cards(hand),
-            dealer,
             bidding_order: (0..table.seats).map(|k| seat_after(dealer, k, table.seats)).collect(),
             last_bidder: self.last_bidder(table, hand),
             doubled: hand == DOUBLED_HAND,

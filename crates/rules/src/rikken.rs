@@ -325,9 +325,8 @@ pub struct Rikken {
 /// What the next entry may be.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Choices {
-    pub line: usize,
-    pub deal: usize,
-    pub dealer: Seat,
+    #[serde(flatten)]
+    pub turn: crate::Turn,
     /// The dealer at a table of five, who sits the deal out.
     pub sits_out: Option<Seat>,
     pub deals_needed: usize,
@@ -777,9 +776,7 @@ impl Game for Rikken {
         }
         let dealer = seat_after(table.first_dealer, progress.deals, table.seats);
         Ok(Some(Choices {
-            line: entries.len() + 1,
-            deal: progress.deals + 1,
-            dealer,
+            turn: crate::Turn { line: entries.len() + 1, deal: progress.deals + 1, dealer },
             sits_out: (table.seats == 5).then_some(dealer),
             deals_needed: sheet.deals_needed,
             jury_due_for: (1..=table.seats).filter(|s| progress.lost[s - 1] >= 2).collect(),

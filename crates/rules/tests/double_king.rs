@@ -176,7 +176,7 @@ fn a_dealers_fourth_negative_is_refused() {
     deals.push(Deal::counted(D, [8, 0, 0, 0]));
     assert_eq!(rejected(1, &deals), (13, DEALER_NEGATIVES));
     let c = choices(1, &deals[..12]);
-    assert_eq!((c.dealer, c.forced, c.allowed.clone()), (1, Some(Forced::TrumpsOnly), vec![T]));
+    assert_eq!((c.turn.dealer, c.forced, c.allowed.clone()), (1, Some(Forced::TrumpsOnly), vec![T]));
 }
 
 #[test]
@@ -192,7 +192,7 @@ fn a_dealers_third_trump_is_refused_and_the_choice_is_forced() {
         Deal::counted(C, [4, 0, 0, 0]),
     ];
     let c = choices(1, &deals);
-    assert_eq!(c.dealer, 1);
+    assert_eq!(c.turn.dealer, 1);
     assert_eq!(c.forced, Some(Forced::NegativesOnly));
     assert_eq!(c.allowed, vec![D, E, F]);
     assert_eq!((c.negatives_left, c.trumps_left), (3, 0));
@@ -203,7 +203,7 @@ fn a_dealers_third_trump_is_refused_and_the_choice_is_forced() {
 #[test]
 fn the_first_choice_is_free() {
     let c = choices(2, &[]);
-    assert_eq!((c.line, c.deal, c.dealer, c.forced, c.redeal), (1, 1, 2, None, false));
+    assert_eq!((c.turn.line, c.turn.deal, c.turn.dealer, c.forced, c.redeal), (1, 1, 2, None, false));
     assert_eq!(c.allowed, vec![A, B, C, D, E, F, T]);
 }
 
@@ -243,7 +243,7 @@ fn a_trump_deal_voided_by_another_player_is_redealt_by_the_same_dealer_with_a_fr
     let mut deals = worked_example();
     deals.insert(5, Deal::void(Spades, 1));
     let c = choices(3, &deals[..6]);
-    assert_eq!((c.line, c.deal, c.dealer, c.redeal, c.forced), (7, 6, 4, true, None));
+    assert_eq!((c.turn.line, c.turn.deal, c.turn.dealer, c.redeal, c.forced), (7, 6, 4, true, None));
     assert!(c.allowed.contains(&A) && c.allowed.contains(&T));
     let sheet = replay(3, &deals).unwrap();
     assert_eq!(sheet.lines.len(), 21);
@@ -261,7 +261,7 @@ fn a_trump_deal_voided_by_its_dealer_is_redealt_as_trump() {
     let mut deals = worked_example()[..5].to_vec();
     deals.push(Deal::void(Diamonds, 4));
     let c = choices(3, &deals);
-    assert_eq!((c.dealer, c.forced, c.allowed.clone()), (4, Some(Forced::RedealAfterOwnFault), vec![T]));
+    assert_eq!((c.turn.dealer, c.forced, c.allowed.clone()), (4, Some(Forced::RedealAfterOwnFault), vec![T]));
     let mut negative_redeal = deals.clone();
     negative_redeal.push(Deal::counted(A, [13, 0, 0, 0]));
     assert_eq!(rejected(3, &negative_redeal), (7, REDEAL_TRUMP));
@@ -280,7 +280,7 @@ fn a_redeal_may_itself_be_voided() {
     deals.push(Deal::void(Hearts, 4));
     deals.push(Deal::void(Hearts, 2));
     let c = choices(3, &deals);
-    assert_eq!((c.deal, c.dealer, c.forced), (6, 4, None));
+    assert_eq!((c.turn.deal, c.turn.dealer, c.forced), (6, 4, None));
     let sheet = replay(3, &deals).unwrap();
     // Deals 1-5 give [-8, -11, -12, 0]; the voids add [2, 2, 2, -6] and [2, -6, 2, 2].
     assert_eq!(sheet.totals, [-4, -15, -8, -4]);

@@ -127,7 +127,7 @@ fn the_game_due_is_shown_and_forced() {
     let k = King::default();
     let deals = standard_sheet(Deal::last_two(1, 1));
     let c = Game::next_choices(&k, Table::new(4, 2), &deals[..2]).unwrap().unwrap();
-    assert_eq!((c.deal, c.dealer, c.leader, c.due, c.allowed.clone(), c.forced), (3, 3, 4, Some(NoHearts), vec![NoHearts], Some("order")));
+    assert_eq!((c.turn.deal, c.turn.dealer, c.leader, c.due, c.allowed.clone(), c.forced), (3, 3, 4, Some(NoHearts), vec![NoHearts], Some("order")));
     let mut wrong = deals[..2].to_vec();
     wrong.push(Deal::counted(NoQueens, [1, 1, 1, 1]));
     assert_eq!(refused(&k, 2, &wrong), (3, PHASE_DUE));

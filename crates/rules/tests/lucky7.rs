@@ -16,7 +16,7 @@ fn long() -> Lucky7 {
 fn one_card_hand_and_the_last_bidder() {
     // Four players, first dealer seat 2: bidding order 2, 3, 4, 1; seat 1 bids last.
     let c = Game::next_choices(&long(), Table::new(4, 2), &[]).unwrap().unwrap();
-    assert_eq!((c.cards, c.dealer, c.bidding_order.clone(), c.last_bidder, c.doubled), (1, 2, vec![2, 3, 4, 1], 1, false));
+    assert_eq!((c.cards, c.turn.dealer, c.bidding_order.clone(), c.last_bidder, c.doubled), (1, 2, vec![2, 3, 4, 1], 1, false));
     let refused = Game::replay(&long(), Table::new(4, 2), &[hand(1, &[0, 1, 0, 0], &[0, 1, 0, 0])]).unwrap_err();
     assert_eq!((refused.line, refused.rule()), (Some(1), LAST_BID));
     let sheet = Game::replay(&long(), Table::new(4, 2), &[hand(1, &[1, 1, 0, 0], &[0, 1, 0, 0])]).unwrap();
@@ -53,7 +53,7 @@ fn hand_seven_counts_double_and_its_last_bidder() {
     let mut hands = first_six(4);
     // Hand 7 (7 cards), first dealer 2: dealer seat 4, the last bidder seat 3.
     let c = Game::next_choices(&long(), Table::new(4, 2), &hands).unwrap().unwrap();
-    assert_eq!((c.hand, c.cards, c.dealer, c.last_bidder, c.doubled), (7, 7, 4, 3, true));
+    assert_eq!((c.hand, c.cards, c.turn.dealer, c.last_bidder, c.doubled), (7, 7, 4, 3, true));
     let hint = Game::hint(&long(), Table::new(4, 2), &hands, &json!({"bids": [2, 2, null, 2]}));
     assert_eq!(hint, json!({"last_bidder": 3, "known": true, "forbidden": 1}));
     hands.push(hand(7, &[2, 2, 1, 2], &[2, 2, 1, 2]));
