@@ -303,3 +303,136 @@ fn the_command_line_decides_nothing() {
     let found = hits(&files("crates/cli/src", &["rs"]), &decisions);
     assert!(found.is_empty(), "the command line decides what the api should:\n{}", found.join("\n"));
 }
+
+/// The api's modules in layers, lowest first (ARCHITECTURE.md, "The api in layers"): a
+/// module uses only the layers below its own. The crate root (`lib.rs`: `Atout`, its store,
+/// its cache and its lookups) is every module's, and uses only `API_ROOT_USES`.
+const API_LAYERS: &[&[&str]] = &[
+    &["error"],
+    &["text", "named"],
+    &["state", "settings"],
+    &["standings", "audit", "backups"],
+    &["tournaments", "sheets"],
+    &["players", "rulings", "devices", "hands", "document", "live"],
+    &["seasons"],
+    &["print"],
+    &["publish"],
+];
+const API_ROOT_USES: &[&str] = &["error", "text", "named", "state", "backups"];
+
+/// A module's code as one text: comments and unit tests left out.
+fn code_text(p: &Path) -> String {
+    code_lines(p).into_iter().map(|(_, l)| l).collect::<Vec<_>>().join("\n")
+}
+
+/// Identifiers in `text` that follow `prefix` (`crate::` → the names after it).
+fn after<'a>(text: &'a str, prefix: &str) -> Vec<&'a str> {
+    text.match_indices(prefix)
+        .map(|(i, _)| {
+            let rest = &text[i + prefix.len()..];
+            &rest[..rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len())]
+        })
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// Which api modules each module uses, read from their source: `crate::module`, an item
+/// the crate root re-exports (`crate::Item`, `use crate::{Item, …}`), and — the uses the
+/// `impl Atout` blocks hide — `self.method(` or `Atout::method(` where `method` is defined
+/// in another module's `impl Atout`.
+fn api_uses(sources: &[(String, String)]) -> Vec<(String, String, String)> {
+    use std::collections::HashMap;
+    let modules: Vec<&str> = sources.iter().map(|(m, _)| m.as_str()).collect();
+    let mut methods: HashMap<String, Vec<String>> = HashMap::new();
+    let mut items: HashMap<String, Vec<String>> = HashMap::new();
+    for (m, text) in sources {
+        let mut in_atout = false;
+        for line in text.lines() {
+            if line.starts_with("impl Atout {") {
+                in_atout = true;
+            } else if line == "}" {
+                in_atout = false;
+            }
+            let t = line.trim_start();
+            let t = t.strip_prefix("pub(crate) ").or_else(|| t.strip_prefix("pub ")).unwrap_or(t);
+            let indent = line.len() - line.trim_start().len();
+            for kind in ["fn ", "struct ", "enum ", "trait ", "type ", "const "] {
+                if let Some(rest) = t.strip_prefix(kind) {
+                    let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                    if in_atout && indent == 4 && kind == "fn " {
+                        methods.entry(name).or_default().push(m.clone());
+                    } else if indent == 0 {
+                        items.entry(name).or_default().push(m.clone());
+                    }
+                }
+            }
+        }
+    }
+    let only = |map: &HashMap<String, Vec<String>>, name: &str| map.get(name).filter(|v| v.len() == 1).map(|v| v[0].clone());
+    let mut out = vec![];
+    for (m, text) in sources {
+        let mut named: Vec<(String, String)> = vec![];
+        for name in after(text, "crate::") {
+            if modules.contains(&name) {
+                named.push((name.to_string(), format!("crate::{name}")));
+            } else if let Some(owner) = only(&items, name) {
+                named.push((owner, format!("crate::{name}")));
+            }
+        }
+        for group in text.split("use crate::{").skip(1) {
+            for name in group[..group.find('}').unwrap_or(group.len())].split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+                if let Some(owner) = only(&items, name).filter(|_| !modules.contains(&name)) {
+                    named.push((owner, format!("use crate::{{{name}}}")));
+                }
+            }
+        }
+        for prefix in ["self.", "Atout::"] {
+            for name in after(text, prefix) {
+                if text.contains(&format!("{prefix}{name}(")) {
+                    if let Some(owner) = only(&methods, name) {
+                        named.push((owner, format!("{prefix}{name}(")));
+                    }
+                }
+            }
+        }
+        for (used, how) in named {
+            if &used != m {
+                out.push((m.clone(), used, how));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Every use of a module at the same layer or above, as `module uses other (how)`.
+fn layer_breaches(uses: &[(String, String, String)]) -> Vec<String> {
+    let layer = |m: &str| API_LAYERS.iter().position(|l| l.contains(&m));
+    uses.iter()
+        .filter(|(m, used, _)| match m.as_str() {
+            "lib" => !API_ROOT_USES.contains(&used.as_str()),
+            _ => used != "lib" && layer(used) >= layer(m),
+        })
+        .map(|(m, used, how)| format!("{m} uses {used} ({how})"))
+        .collect()
+}
+
+#[test]
+fn the_api_is_in_layers() {
+    let sources: Vec<(String, String)> =
+        files("crates/api/src", &["rs"]).iter().map(|p| (p.file_stem().unwrap().to_string_lossy().to_string(), code_text(p))).collect();
+    let unplaced: Vec<&str> = sources.iter().map(|(m, _)| m.as_str()).filter(|m| *m != "lib" && !API_LAYERS.iter().any(|l| l.contains(m))).collect();
+    assert!(unplaced.is_empty(), "api modules in no layer (place them in API_LAYERS and ARCHITECTURE.md): {unplaced:?}");
+    let uses = api_uses(&sources);
+    assert!(uses.len() > 60, "the api's uses, read: {} (the reader is broken)", uses.len());
+    let found = layer_breaches(&uses);
+    assert!(found.is_empty(), "an api module uses one at its layer or above:\n{}", found.join("\n"));
+    // The reader sees a use hidden in an `impl Atout` block, and a path.
+    let planted = vec![
+        ("sheets".to_string(), "impl Atout {\n    pub fn sheet(&mut self) {\n        self.devices();\n    }\n}".to_string()),
+        ("devices".to_string(), "impl Atout {\n    pub fn devices(&mut self) {\n        crate::print::x();\n    }\n}".to_string()),
+        ("print".to_string(), "pub fn x() {}".to_string()),
+    ];
+    assert_eq!(layer_breaches(&api_uses(&planted)), ["devices uses print (crate::print)", "sheets uses devices (self.devices()"]);
+}

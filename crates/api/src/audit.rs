@@ -156,7 +156,7 @@ impl Atout {
                 };
                 AuditEntry {
                     change: r.change,
-                    at_local: crate::local_time(&r.at),
+                    at_local: crate::text::local_time(&r.at),
                     at: r.at,
                     by: r.actor,
                     action: r.action,

@@ -94,7 +94,7 @@ pub fn describe(path: &Path) -> BackupInfo {
             info.tournaments = s.tournaments;
             info.rounds = s.rounds;
             info.lines = s.lines;
-            info.last_change_local = s.last_change.as_deref().map(crate::local_time);
+            info.last_change_local = s.last_change.as_deref().map(crate::text::local_time);
         }
         Err(e) => info.problem = Some(e.to_string()),
     }

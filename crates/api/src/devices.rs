@@ -151,10 +151,10 @@ pub(crate) struct DeviceWrite<'a> {
     pub table: i64,
 }
 
-impl DeviceWrite<'_> {
+impl crate::sheets::WriteGuard for DeviceWrite<'_> {
     /// Inside the write, against the data as stored: the code still live, the table not
     /// locked, the key not written before, the line still free. Returns the code's id.
-    pub(crate) fn guard(&self, w: &Writer<'_>, table_id: Id, stored: &[Value]) -> Result<Id> {
+    fn guard(&self, w: &Writer<'_>, table_id: Id, stored: &[Value]) -> Result<Id> {
         let code = w.device_code(self.code)?.filter(|c| !c.revoked).ok_or_else(unknown_code)?;
         if w.locked_tables(self.tournament, self.round)?.contains(&self.table) {
             return Err(locked(self.table));
@@ -177,10 +177,15 @@ impl DeviceWrite<'_> {
                 ),
                 line,
                 by,
+                at_local: crate::text::local_time(&at),
                 at,
             })));
         }
         Ok(code.id)
+    }
+
+    fn key(&self) -> Option<(&str, usize)> {
+        self.key
     }
 }
 
@@ -223,7 +228,7 @@ impl Atout {
             .zip(&r.results)
             .map(|(t, x)| {
                 let code = code_of(Some(t.number));
-                let seats: Vec<String> = Atout::seat_views(l, &t.seats).into_iter().map(|s| s.name).collect();
+                let seats: Vec<String> = l.seat_views(&t.seats).into_iter().map(|s| s.name).collect();
                 let url = format!("{base}/t/{code}");
                 DeviceTable {
                     table: t.number,

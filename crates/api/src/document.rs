@@ -5,7 +5,8 @@
 //! beside each record) and written back on export.
 
 use crate::error::{ApiError, Place, Result};
-use crate::tournaments::{checked_settings, Checked, TournamentInfo};
+use crate::settings::{checked_settings, Checked};
+use crate::tournaments::TournamentInfo;
 use crate::Atout;
 use atout_rules::ruling::Ruling;
 use atout_rules::{said, Rule, Said, Tr};

@@ -64,6 +64,8 @@ pub struct Taken {
     pub line: usize,
     pub by: String,
     pub at: String,
+    /// `at` in the machine's local time, as shown to users.
+    pub at_local: String,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -274,7 +276,7 @@ impl Serialize for ApiError {
             m.serialize_entry("line", &t.line)?;
             m.serialize_entry("by", &t.by)?;
             m.serialize_entry("at", &t.at)?;
-            m.serialize_entry("at_local", &crate::local_time(&t.at))?;
+            m.serialize_entry("at_local", &t.at_local)?;
         }
         m.end()
     }

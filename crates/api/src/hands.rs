@@ -752,3 +752,49 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
     }
     Ok(out)
 }
+
+/// A game this build scores, as the tournament form shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameChoice {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub seats: [usize; 2],
+    /// The ranking method when none is chosen.
+    pub ranking: atout_rules::settings::RankingMethod,
+    /// The game's own settings: `[{key, label, options: [{label, settings}]}]`, first option the default.
+    pub fields: Value,
+    /// Whether the game has a hand calculator ([`hand_score`]).
+    pub calculator: bool,
+}
+
+/// The games this build scores, named in `lang`, with their settings forms.
+pub fn games(lang: &str) -> Vec<GameChoice> {
+    let lang = Lang::parse(lang);
+    GameId::ALL
+        .into_iter()
+        .filter_map(GameId::spec)
+        .map(|spec| GameChoice {
+            code: spec.id.code(),
+            name: spec.name.get(lang),
+            seats: [*spec.seats.start(), *spec.seats.end()],
+            ranking: spec.ranking,
+            fields: spec.settings_form(lang),
+            calculator: spec.calculator.is_some(),
+        })
+        .collect()
+}
+
+/// A game's hand calculator, without a tournament (Kings Cribbage: the tiles of a
+/// hand, its score part by part). Refused, naming the rule, for a bad hand.
+pub fn hand_score(game: &str, tiles: &[String]) -> Result<Value> {
+    let calc = GameId::parse(game).and_then(GameId::spec).and_then(|s| s.calculator).ok_or_else(|| {
+        ApiError::not_found(said!("no hand calculator for «{game}»", "pas de calculatrice de main pour «{game}»", "geen handcalculator voor «{game}»"))
+    })?;
+    calc(tiles).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })
+}
+
+/// The hand calculator (`atout cribbage score`): the one of the game that offers one.
+pub fn calculator_score(tiles: &[String]) -> Result<Value> {
+    let game = GameId::ALL.into_iter().find(|g| g.spec().is_some_and(|s| s.calculator.is_some())).map(GameId::code).unwrap_or_default();
+    hand_score(game, tiles)
+}

@@ -20,7 +20,9 @@ mod named;
 mod players;
 pub mod print;
 pub mod publish;
+mod rulings;
 mod seasons;
+mod settings;
 mod sheets;
 mod standings;
 mod state;
@@ -31,16 +33,15 @@ pub use audit::AuditEntry;
 pub use devices::{Device, DeviceJury, DeviceRound, DeviceTable, LineStored};
 pub use document::{Document, DocumentPlayer, DocumentRound, DocumentTable};
 pub use error::{ApiError, Place, Result};
+pub use hands::{calculator_score, games, hand_score, GameChoice};
 pub use players::{ImportedPlayers, Player};
+pub use rulings::RulingView;
 pub use seasons::{
     ArchiveImported, ClubStanding, Doubt, Evening, PlayerEvening, PlayerSeason, RoundTable, SeasonInfo, SeasonResultView, SeasonStandingRow, SeasonStandings,
 };
-pub use sheets::{HistoryEntry, LinePreview, LineWritten, RulingView, SeatView, SheetLine, SheetView, TableRef};
+pub use sheets::{HistoryEntry, LinePreview, LineWritten, SeatView, SheetLine, SheetView, TableRef};
 pub use standings::{PlayerProgress, Progress, RoundEntry, StandingRow, Standings, StandingsFormat};
-pub use tournaments::{
-    calculator_score, games, hand_score, DrawRequest, DrawnRound, EntrantView, GameChoice, NewTournament, PlannedRounds, RoundStatus, Seating, TableView,
-    TournamentInfo,
-};
+pub use tournaments::{DrawRequest, DrawnRound, EntrantView, NewTournament, PlannedRounds, RoundStatus, Seating, TableView, TournamentInfo};
 
 pub use atout_rules as rules;
 
@@ -69,12 +70,7 @@ pub struct About {
     pub font_licence: &'static str,
 }
 
-/// A stored UTC time (RFC 3339) in the machine's local time, as shown to users.
-pub fn local_time(utc: &str) -> String {
-    chrono::DateTime::parse_from_rfc3339(utc)
-        .map(|t| t.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M:%S").to_string())
-        .unwrap_or_else(|_| utc.to_string())
-}
+pub use text::local_time;
 
 pub struct Atout {
     store: Store,

@@ -10,11 +10,7 @@ use atout_rules::{said, Lang};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
-/// The language of a print: as asked, else the system's.
-pub fn print_lang(lang: Option<&str>) -> String {
-    let system = std::env::var("LC_ALL").or_else(|_| std::env::var("LANG")).unwrap_or_default();
-    Lang::parse(lang.unwrap_or(&system)).code().to_string()
-}
+pub use crate::text::print_lang;
 
 fn fail(e: impl std::fmt::Display) -> ApiError {
     ApiError::internal("print", e)
@@ -34,20 +30,6 @@ impl Atout {
             _ => None,
         };
         PrintLayout::with_overrides(club.as_ref()).map_err(fail)
-    }
-
-    /// The standings as the printers read them (PDF, CSV): the FORMAT.md document, with
-    /// `open_rounds`, the counted rounds that have a table still being played (none: the
-    /// ranking is final), so that a ranking printed while tables play says it is provisional.
-    pub(crate) fn standings_for_print(&mut self, tournament: &str, after_round: Option<i64>) -> Result<Value> {
-        let id = self.resolve(tournament)?;
-        let l = self.loaded(id)?;
-        let after = after_round.unwrap_or_else(|| l.last_round());
-        let mut value = serde_json::to_value(crate::standings::compute(l, after)).map_err(fail)?;
-        // A table with nothing written yet is open too (its players have no result there yet).
-        let open: Vec<i64> = l.rounds.iter().filter(|r| r.row.round <= after && r.results.iter().any(|t| !t.complete)).map(|r| r.row.round).collect();
-        value["open_rounds"] = json!(open);
-        Ok(value)
     }
 
     pub fn print_standings(&mut self, tournament: &str, after_round: Option<i64>, lang: Option<&str>) -> Result<Vec<u8>> {
@@ -432,4 +414,41 @@ fn exists(path: &str) -> ApiError {
         "{path} existe déjà ; il n'a pas été remplacé",
         "{path} bestaat al; het werd niet vervangen"
     ))
+}
+
+impl Atout {
+    /// Standings rendered for printing or saving, headers in `lang` (en, fr, nl).
+    pub fn standings_rendered(&mut self, tournament: &str, after_round: Option<i64>, format: crate::StandingsFormat, lang: &str) -> Result<String> {
+        // The CSV says which counted rounds are still being played; the JSON is FORMAT.md's as it is.
+        let value = match format {
+            crate::StandingsFormat::Csv => self.standings_for_print(tournament, after_round)?,
+            _ => serde_json::to_value(self.standings(tournament, after_round)?).expect("standings serialize"),
+        };
+        let layout = atout_report::Layout::standard();
+        Ok(match format {
+            crate::StandingsFormat::Json => serde_json::to_string_pretty(&value).expect("json") + "\n",
+            crate::StandingsFormat::Csv => atout_report::standings_csv(&value, &layout, lang).map_err(|e| crate::ApiError::internal("standings", e))?,
+            crate::StandingsFormat::Table => atout_report::standings_text(&value, &layout, lang),
+        })
+    }
+
+    /// The season standings for printing or saving: FORMAT.md's JSON, CSV or a text table,
+    /// headers in `lang` (en, fr, nl).
+    pub fn season_rendered(&mut self, season: &str, format: crate::StandingsFormat, lang: &str) -> Result<String> {
+        let standings = serde_json::to_value(self.season_standings(season)?).map_err(|e| ApiError::internal("season", e))?;
+        let layout = self.print_layout()?;
+        let lang = print_lang(Some(lang));
+        Ok(match format {
+            crate::StandingsFormat::Json => serde_json::to_string_pretty(&standings).map_err(|e| ApiError::internal("season", e))? + "\n",
+            crate::StandingsFormat::Csv => atout_report::season::season_csv(&standings, &layout, &lang).map_err(|e| ApiError::internal("season", e))?,
+            crate::StandingsFormat::Table => atout_report::season::season_text(&standings, &layout, &lang),
+        })
+    }
+
+    /// The season standings as a PDF in the club's print layout.
+    pub fn print_season(&mut self, season: &str, lang: Option<&str>) -> Result<Vec<u8>> {
+        let lang = print_lang(lang);
+        let standings = serde_json::to_value(self.season_standings(season)?).map_err(|e| ApiError::internal("season", e))?;
+        atout_report::season::season_pdf(&standings, &self.print_layout()?, &lang).map_err(|e| ApiError::internal("print", e))
+    }
 }

@@ -283,7 +283,7 @@ impl Atout {
             game,
             date: t.date.clone(),
             provisional: self.standings_open(t)?,
-            computed_local: crate::local_time(at),
+            computed_local: crate::text::local_time(at),
             computed_utc: at.to_string(),
             kept: true,
             fingerprint,
@@ -295,7 +295,7 @@ impl Atout {
         let tid = t.id.to_string();
         let standings = self.standings(&tid, None)?;
         let provisional = self.standings_open(t)?;
-        let (computed_utc, computed_local) = (at.to_string(), crate::local_time(at));
+        let (computed_utc, computed_local) = (at.to_string(), crate::text::local_time(at));
         let corrected: BTreeSet<(i64, i64, i64)> = self.store.corrected_lines(t.id)?.into_iter().collect();
         let clubs: HashMap<String, String> = self.tournament_players(&tid)?.into_iter().map(|e| (e.player, e.club)).collect();
         // Entrants with a page of their own (not the players kept off the site).
@@ -346,7 +346,7 @@ impl Atout {
             let r = l.round(round)?;
             let mut tables = vec![];
             for (table, result) in r.row.tables.iter().zip(&r.results) {
-                let seats = Atout::seat_views(l, &table.seats);
+                let seats = l.seat_views(&table.seats);
                 let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
                 let lines = match &result.sheet {
                     Some(sheet) => sheet

@@ -10,6 +10,7 @@ use crate::document::{self, Document};
 use crate::error::{ApiError, Result};
 use crate::players::{folded, Player};
 use crate::standings::compute;
+use crate::state::EveningPlace;
 use crate::state::Loaded;
 use crate::tournaments::TournamentInfo;
 use crate::Atout;
@@ -160,17 +161,6 @@ pub struct ArchiveImported {
 struct EveningResult {
     evening: Evening,
     rows: Vec<(Id, EveningPlace)>,
-}
-
-/// An entrant's place in an evening's final standings: the rank, how many share it, and the
-/// evening's ranking value (table points, or the score sum under total-score ranking). Kept
-/// with the loaded tournament (`Loaded::evening`) until a write changes its standings.
-#[derive(Clone, Debug)]
-pub(crate) struct EveningPlace {
-    entrant: usize,
-    rank: usize,
-    ways: usize,
-    value: SeasonPoints,
 }
 
 /// The places of an evening's players, from its standings after the last round.
@@ -684,27 +674,5 @@ impl Atout {
             w.player_link(player, other, same)
         })?;
         self.player_doubts()
-    }
-}
-
-impl Atout {
-    /// The season standings for printing or saving: FORMAT.md's JSON, CSV or a text table,
-    /// headers in `lang` (en, fr, nl).
-    pub fn season_rendered(&mut self, season: &str, format: crate::StandingsFormat, lang: &str) -> Result<String> {
-        let standings = serde_json::to_value(self.season_standings(season)?).map_err(|e| ApiError::internal("season", e))?;
-        let layout = self.print_layout()?;
-        let lang = crate::print::print_lang(Some(lang));
-        Ok(match format {
-            crate::StandingsFormat::Json => serde_json::to_string_pretty(&standings).map_err(|e| ApiError::internal("season", e))? + "\n",
-            crate::StandingsFormat::Csv => atout_report::season::season_csv(&standings, &layout, &lang).map_err(|e| ApiError::internal("season", e))?,
-            crate::StandingsFormat::Table => atout_report::season::season_text(&standings, &layout, &lang),
-        })
-    }
-
-    /// The season standings as a PDF in the club's print layout.
-    pub fn print_season(&mut self, season: &str, lang: Option<&str>) -> Result<Vec<u8>> {
-        let lang = crate::print::print_lang(lang);
-        let standings = serde_json::to_value(self.season_standings(season)?).map_err(|e| ApiError::internal("season", e))?;
-        atout_report::season::season_pdf(&standings, &self.print_layout()?, &lang).map_err(|e| ApiError::internal("print", e))
     }
 }

@@ -1,6 +1,5 @@
-//! Score sheets: add a line, correct a line, record a jury ruling, read a sheet.
+//! Score sheets: add a line, correct a line, take one back, read a sheet and its history.
 
-use crate::devices::DeviceWrite;
 use crate::error::{ApiError, Place, Result};
 use crate::state::{table_of, TableResult};
 use crate::text::required_reason;
@@ -11,14 +10,7 @@ use atout_store::{Change, Id};
 use serde::Serialize;
 use serde_json::Value;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SeatView {
-    pub seat: usize,
-    /// The player's id in the tournament (the exchange document's id).
-    pub player: String,
-    pub name: String,
-    pub club: String,
-}
+pub use crate::state::SeatView;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SheetLine {
@@ -134,7 +126,7 @@ pub(crate) struct At {
     pub(crate) id: Id,
     pub(crate) round: i64,
     pub(crate) index: usize,
-    place: Place,
+    pub(crate) place: Place,
 }
 
 impl Atout {
@@ -166,11 +158,11 @@ impl Atout {
     /// nothing. Lines that change get a new row; removed lines a null row.
     /// The sheet as it then stands is the caller's to read (`sheet_at`): a table's device
     /// needs only the answer "stored".
-    pub(crate) fn write_sheet(&mut self, at: &At, edit: Edit, action: &str, reason: &str, device: Option<&DeviceWrite<'_>>) -> Result<()> {
+    pub(crate) fn write_sheet(&mut self, at: &At, edit: Edit, action: &str, reason: &str, device: Option<&dyn WriteGuard>) -> Result<()> {
         let (table_id, seats, cached, cached_first, names) = {
             let l = self.loaded(at.id)?;
             let t = &l.round(at.round)?.row.tables[at.index];
-            let names: Vec<String> = Atout::seat_views(l, &t.seats).into_iter().map(|s| s.name).collect();
+            let names: Vec<String> = l.seat_views(&t.seats).into_iter().map(|s| s.name).collect();
             (t.id, t.seats.len(), t.deals.values().to_vec(), t.first_dealer, names)
         };
         let Atout { store, cache, actor, seen_version, .. } = self;
@@ -229,7 +221,7 @@ impl Atout {
                         None => w.remove_line(table_id, i as i64 + 1)?,
                     }
                 }
-                if let Some((key, line)) = device.and_then(|d| d.key) {
+                if let Some((key, line)) = device.and_then(|d| d.key()) {
                     w.put_line_key(table_id, key, line as i64, code)?;
                 }
                 Ok::<_, ApiError>((deals, first, sheet))
@@ -259,7 +251,7 @@ impl Atout {
         }
         let before = &t.deals.values()[..(line - 1).min(t.deals.len())];
         let hint = l.rules.hint(table_of(t), before, &entry);
-        let seats: Vec<String> = Atout::seat_views(l, &t.seats).into_iter().map(|s| s.name).collect();
+        let seats: Vec<String> = l.seat_views(&t.seats).into_iter().map(|s| s.name).collect();
         let texts = l.names.entry(&entry, &seats);
         Ok(match self.staged(&at, line, &entry) {
             Ok((_, sheet)) => LinePreview { points: sheet.lines.get(line - 1).map(|x| x.points.clone()), refused: None, hint, texts },
@@ -336,32 +328,6 @@ impl Atout {
         self.sheet_at(&at)
     }
 
-    /// Record a jury ruling on a table.
-    pub fn ruling_add(&mut self, table: &TableRef, ruling: Value) -> Result<SheetView> {
-        let at = self.locate(table)?;
-        let round = at.round;
-        let seats = self.loaded(at.id)?.round(round)?.row.tables[at.index].seats.len();
-        let parsed: Ruling = serde_json::from_value(ruling.clone()).map_err(|e| ApiError::ruling_unread(at.place.clone(), &e))?;
-        parsed.check(seats).map_err(|v| ApiError::Refused { place: at.place.clone(), violation: v })?;
-        crate::text::bounded(&parsed.reason, crate::text::field::REASON, crate::text::REASON_MAX)?;
-        crate::text::bounded(&parsed.by, crate::text::field::JURY_NAME, crate::text::NAME_MAX)?;
-        let table_id = self.loaded(at.id)?.round(round)?.row.tables[at.index].id;
-        let reason = parsed.reason.clone();
-        let ruling_id = self.store.write(Change { actor: &self.actor, action: "ruling.add", reason: &reason }, |w| {
-            // The table must still be the round's: a redraw meanwhile would orphan the ruling.
-            if w.current_table(at.id, round, table.table)? != Some(table_id) {
-                return Err(redrawn(&at.place));
-            }
-            Ok::<_, ApiError>(w.add_ruling(table_id, &ruling)?)
-        })?;
-        let l = self.loaded(at.id)?;
-        let row = &mut l.round_mut(round).expect("round exists").row.tables[at.index];
-        row.rulings.push(ruling);
-        row.ruling_ids.push(ruling_id);
-        l.rescore(round, at.index)?;
-        self.sheet_at(&at)
-    }
-
     pub fn sheet(&mut self, table: &TableRef) -> Result<SheetView> {
         let at = self.locate(table)?;
         self.sheet_at(&at)
@@ -372,7 +338,7 @@ impl Atout {
         let r = l.round(at.round)?;
         let (table, result) = (&r.row.tables[at.index], &r.results[at.index]);
         let seats = table.seats.len();
-        let seat_views = Atout::seat_views(l, &table.seats);
+        let seat_views = l.seat_views(&table.seats);
         let names: Vec<String> = seat_views.iter().map(|s| s.name.clone()).collect();
         let (lines, totals, played, needed) = match &result.sheet {
             Some(sheet) => {
@@ -435,7 +401,7 @@ impl Atout {
         let at = self.locate(table)?;
         let l = self.loaded(at.id)?;
         let table = &l.round(at.round)?.row.tables[at.index];
-        let names: Vec<String> = Atout::seat_views(l, &table.seats).into_iter().map(|s| s.name).collect();
+        let names: Vec<String> = l.seat_views(&table.seats).into_iter().map(|s| s.name).collect();
         let table_id = table.id;
         let words = l.names.clone();
         Ok(self
@@ -447,7 +413,7 @@ impl Atout {
                     "deal" => words.entry(&h.entry, &names),
                     _ => Names::ruling(&h.entry, &names),
                 },
-                at_local: crate::local_time(&h.at),
+                at_local: crate::text::local_time(&h.at),
                 kind: h.kind,
                 line: h.line,
                 entry: h.entry,
@@ -461,7 +427,7 @@ impl Atout {
 }
 
 /// The round was drawn again since the writer looked at it.
-fn redrawn(place: &Place) -> ApiError {
+pub(crate) fn redrawn(place: &Place) -> ApiError {
     let p = place.said();
     let (en, fr, nl) = (p.en, p.fr, p.nl);
     ApiError::conflict(said!(
@@ -487,13 +453,23 @@ fn no_line(place: &Place, line: usize, lines: usize) -> ApiError {
 pub(crate) fn written_by(author: Option<(String, String)>) -> Said {
     match author {
         Some((who, at)) => {
-            let at = crate::local_time(&at);
+            let at = crate::text::local_time(&at);
             let (en, fr, nl) =
                 if who.is_empty() { ("someone".to_string(), "quelqu'un".to_string(), "iemand".to_string()) } else { (who.clone(), who.clone(), who) };
             said!(" by {en} at {at}", " par {fr} à {at}", " door {nl} om {at}")
         }
         None => said!("", "", ""),
     }
+}
+
+/// What a write from a table device must pass inside the write transaction, against the
+/// data as stored (its code still live, its table not locked, its key new, its line free):
+/// declared beside `write_sheet`, which calls it, so that the sheets need not know the
+/// devices. Returns the code's id, recorded with the line.
+pub(crate) trait WriteGuard {
+    fn guard(&self, w: &atout_store::Writer<'_>, table_id: atout_store::Id, stored: &[Value]) -> Result<atout_store::Id>;
+    /// A new line's key and number, recorded with it (none for a correction or an undo).
+    fn key(&self) -> Option<(&str, usize)>;
 }
 
 /// A change to a sheet's lines.
@@ -602,161 +578,11 @@ impl Edit {
     }
 }
 
-/// One jury ruling with where it stands.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RulingView {
-    /// The ruling's id (to withdraw it); absent for a fault written on a sheet line.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub id: Option<Id>,
-    pub round: i64,
-    pub table: i64,
-    pub seat: i64,
-    pub player: String,
-    pub name: String,
-    /// When it was written (UTC, as stored) and in local time.
-    pub at: String,
-    pub at_local: String,
-    /// Its reason in every language (a fault on a line says which deal and line, in words).
-    pub reason_texts: Said,
-    #[serde(flatten)]
-    pub ruling: Ruling,
-}
-
-impl Atout {
-    /// Every ruling of a tournament, by round and table: free rulings and the
-    /// faults written on deal lines (with the points the fault cost).
-    pub fn rulings_list(&mut self, tournament: &str) -> Result<Vec<RulingView>> {
-        let id = self.resolve(tournament)?;
-        // When each ruling and each line was written: the tables that have any.
-        let mut written: std::collections::HashMap<Id, Vec<atout_store::HistoryRow>> = std::collections::HashMap::new();
-        let with_rulings: Vec<Id> = self
-            .loaded(id)?
-            .rounds
-            .iter()
-            .flat_map(|r| r.row.tables.iter().zip(&r.results))
-            .filter(|(t, res)| !t.ruling_ids.is_empty() || res.sheet.as_ref().is_some_and(|s| s.lines.iter().any(|x| x.fault.is_some())))
-            .map(|(t, _)| t.id)
-            .collect();
-        for table in with_rulings {
-            written.insert(table, self.store.history(table)?);
-        }
-        let at_of = |table: Id, pick: &dyn Fn(&atout_store::HistoryRow) -> bool| {
-            written.get(&table).and_then(|h| h.iter().rev().find(|x| pick(x))).map(|x| x.at.clone()).unwrap_or_default()
-        };
-        let l = self.loaded(id)?;
-        let mut out = vec![];
-        for r in &l.rounds {
-            for (table, result) in r.row.tables.iter().zip(&r.results) {
-                let who = |seat: usize| table.seats.get(seat.wrapping_sub(1)).and_then(|e| l.entrant(*e));
-                if let Some(sheet) = &result.sheet {
-                    for line in sheet.lines.iter().filter(|x| x.fault.is_some()) {
-                        let seat = line.fault.expect("filtered");
-                        let e = who(seat);
-                        // A jury fault may carry its reason and jury member on the line itself.
-                        let entry = &table.deals.values()[line.line - 1];
-                        let said = |k: &str| entry.get(k).and_then(Value::as_str).unwrap_or("").to_string();
-                        let reason = match said("reason") {
-                            r if r.is_empty() => String::new(),
-                            r => format!(": {r}"),
-                        };
-                        let at = at_of(table.id, &|x| x.kind == "deal" && x.line == Some(line.line as i64));
-                        out.push(RulingView {
-                            id: None,
-                            round: r.row.round,
-                            table: table.number,
-                            seat: seat as i64,
-                            player: e.map(|e| e.code.clone()).unwrap_or_default(),
-                            name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
-                            at_local: crate::local_time(&at),
-                            at,
-                            reason_texts: {
-                                let (deal, n, w) = (line.deal, line.line, l.names.label(&line.label));
-                                let jury = said("reason");
-                                let (sep_en, sep_fr) = if jury.is_empty() { ("", "") } else { (": ", " : ") };
-                                let (we, wf, wn) = (&w.en, &w.fr, &w.nl);
-                                said!(
-                                    "fault in deal {deal} ({we}), line {n}{sep_en}{jury}",
-                                    "faute dans la donne {deal} ({wf}), ligne {n}{sep_fr}{jury}",
-                                    "fout in spel {deal} ({wn}), lijn {n}{sep_en}{jury}"
-                                )
-                            },
-                            ruling: Ruling {
-                                seat: seat as i64,
-                                points: line.points.clone(),
-                                reason: format!("fault in deal {} ({}), line {}{reason}", line.deal, line.label, line.line),
-                                by: said("by"),
-                                sanction: false,
-                                extra: Default::default(),
-                            },
-                        });
-                    }
-                }
-                for (ruling, id) in result.rulings.iter().zip(&table.ruling_ids) {
-                    let e = who(ruling.seat.max(0) as usize);
-                    let at = at_of(table.id, &|x| x.kind == "ruling" && x.record == *id);
-                    out.push(RulingView {
-                        id: Some(*id),
-                        round: r.row.round,
-                        table: table.number,
-                        seat: ruling.seat,
-                        player: e.map(|e| e.code.clone()).unwrap_or_default(),
-                        name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
-                        at_local: crate::local_time(&at),
-                        at,
-                        reason_texts: {
-                            let r = &ruling.reason;
-                            said!("{r}", "{r}", "{r}")
-                        },
-                        ruling: ruling.clone(),
-                    });
-                }
-            }
-        }
-        Ok(out)
-    }
-}
-
 impl Atout {
     /// How a tournament's game shows itself in `lang`: contracts, figures, totals,
     /// texts (see each game's `describe`).
     pub fn game_view(&mut self, tournament: &str, lang: &str) -> Result<Value> {
         let id = self.resolve(tournament)?;
         Ok(self.loaded(id)?.rules.describe(Lang::parse(lang)))
-    }
-}
-
-impl Atout {
-    /// Withdraw a jury ruling (it stays in the history); the table is scored again.
-    pub fn ruling_withdraw(&mut self, tournament: &str, ruling: Id, reason: &str) -> Result<Vec<RulingView>> {
-        let reason = required_reason(reason, Tr::new("a ruling withdrawn", "une décision retirée", "een ingetrokken beslissing"))?;
-        let id = self.resolve(tournament)?;
-        let l = self.loaded(id)?;
-        let table = l
-            .rounds
-            .iter()
-            .flat_map(|r| r.row.tables.iter().map(move |t| (r.row.round, t)))
-            .find(|(_, t)| t.ruling_ids.contains(&ruling))
-            .map(|(round, t)| (round, t.number));
-        let Some((round, number)) = table else {
-            let name = &l.row.name;
-            return Err(ApiError::not_found(said!(
-                "no ruling {ruling} in force in {name}",
-                "pas de décision {ruling} en vigueur dans {name}",
-                "geen beslissing {ruling} van kracht in {name}"
-            )));
-        };
-        self.store.write(Change { actor: &self.actor, action: "ruling.withdraw", reason: &reason }, |w| {
-            if w.ruling_withdrawn(ruling)? {
-                return Err(ApiError::conflict(said!(
-                    "round {round}, table {number}: ruling {ruling} was withdrawn meanwhile",
-                    "manche {round}, table {number} : la décision {ruling} a été retirée entre-temps",
-                    "ronde {round}, tafel {number}: beslissing {ruling} werd intussen ingetrokken"
-                )));
-            }
-            w.withdraw_ruling(ruling)?;
-            Ok::<_, ApiError>(())
-        })?;
-        self.cache.remove(&id);
-        self.rulings_list(&id.to_string())
     }
 }

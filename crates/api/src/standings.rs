@@ -1,6 +1,7 @@
 //! Standings, live and final (FORMAT.md "Standings output").
 
 use crate::error::Result;
+use crate::state::Part;
 use crate::state::{started, Loaded};
 use crate::Atout;
 use atout_rules::ranking::{criteria, rank, RoundResult, Totals};
@@ -54,18 +55,7 @@ pub struct StandingRow {
     pub not_started: Option<u32>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RoundEntry {
-    pub round: u32,
-    pub table: Option<u32>,
-    pub score: i64,
-    pub table_points: Option<TablePoints>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub bye: bool,
-    /// Present (true) while the table's sheet is still being played.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub provisional: bool,
-}
+pub use crate::state::RoundEntry;
 
 /// The tables of round `round` where nothing is written yet, by the entrants seated there
 /// (built once per call: a search per player made the standings of 1,000 players three
@@ -73,16 +63,6 @@ pub struct RoundEntry {
 fn not_started(l: &Loaded, round: i64) -> std::collections::HashMap<atout_store::Id, u32> {
     let tables = l.rounds.iter().find(|r| r.row.round == round).map(|r| r.row.tables.as_slice()).unwrap_or_default();
     tables.iter().filter(|t| !started(t)).flat_map(|t| t.seats.iter().map(move |id| (*id, t.number as u32))).collect()
-}
-
-/// One player's totals and round entries after a round, kept between calls for the last
-/// round (a write drops those of the written table's players only: `Loaded::set_result`).
-#[derive(Clone, Debug)]
-pub(crate) struct Part {
-    player: Arc<str>,
-    name: Arc<str>,
-    totals: Totals,
-    rounds: Arc<[RoundEntry]>,
 }
 
 /// A player's part of the standings after `after_round`, from their kept round results.
@@ -170,6 +150,20 @@ pub(crate) fn compute(l: &mut Loaded, after_round: i64) -> Standings {
 }
 
 impl Atout {
+    /// The standings as the printers read them (PDF, CSV): the FORMAT.md document, with
+    /// `open_rounds`, the counted rounds that have a table still being played (none: the
+    /// ranking is final), so that a ranking printed while tables play says it is provisional.
+    pub(crate) fn standings_for_print(&mut self, tournament: &str, after_round: Option<i64>) -> Result<serde_json::Value> {
+        let id = self.resolve(tournament)?;
+        let l = self.loaded(id)?;
+        let after = after_round.unwrap_or_else(|| l.last_round());
+        let mut value = serde_json::to_value(compute(l, after)).map_err(|e| crate::ApiError::internal("standings", e))?;
+        // A table with nothing written yet is open too (its players have no result there yet).
+        let open: Vec<i64> = l.rounds.iter().filter(|r| r.row.round <= after && r.results.iter().any(|t| !t.complete)).map(|r| r.row.round).collect();
+        value["open_rounds"] = serde_json::json!(open);
+        Ok(value)
+    }
+
     /// Standings after `after_round` (by default the last round drawn).
     pub fn standings(&mut self, tournament: &str, after_round: Option<i64>) -> Result<Standings> {
         let id = self.resolve(tournament)?;
@@ -281,23 +275,6 @@ pub enum StandingsFormat {
     Table,
     Json,
     Csv,
-}
-
-impl Atout {
-    /// Standings rendered for printing or saving, headers in `lang` (en, fr, nl).
-    pub fn standings_rendered(&mut self, tournament: &str, after_round: Option<i64>, format: StandingsFormat, lang: &str) -> Result<String> {
-        // The CSV says which counted rounds are still being played; the JSON is FORMAT.md's as it is.
-        let value = match format {
-            StandingsFormat::Csv => self.standings_for_print(tournament, after_round)?,
-            _ => serde_json::to_value(self.standings(tournament, after_round)?).expect("standings serialize"),
-        };
-        let layout = atout_report::Layout::standard();
-        Ok(match format {
-            StandingsFormat::Json => serde_json::to_string_pretty(&value).expect("json") + "\n",
-            StandingsFormat::Csv => atout_report::standings_csv(&value, &layout, lang).map_err(|e| crate::ApiError::internal("standings", e))?,
-            StandingsFormat::Table => atout_report::standings_text(&value, &layout, lang),
-        })
-    }
 }
 
 #[cfg(test)]

@@ -8,6 +8,51 @@ use atout_rules::{said, GameId, Names, Rules, Sheet, SheetError, Table, TablePoi
 use atout_store::{EntrantRow, Id, RoundRow, Store, TableRow, TournamentRow};
 use std::collections::HashMap;
 
+/// A player's round in the standings: the table, the score, the table points.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RoundEntry {
+    pub round: u32,
+    pub table: Option<u32>,
+    pub score: i64,
+    pub table_points: Option<TablePoints>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub bye: bool,
+    /// Present (true) while the table's sheet is still being played.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub provisional: bool,
+}
+
+/// One player's totals and round entries after a round, kept between calls for the last
+/// round (a write drops those of the written table's players only: `Loaded::set_result`).
+#[derive(Clone, Debug)]
+pub(crate) struct Part {
+    pub player: std::sync::Arc<str>,
+    pub name: std::sync::Arc<str>,
+    pub totals: atout_rules::ranking::Totals,
+    pub rounds: std::sync::Arc<[RoundEntry]>,
+}
+
+/// An entrant's place in an evening's final standings: the rank, how many share it, and the
+/// evening's ranking value (table points, or the score sum under total-score ranking). Kept
+/// with the loaded tournament (`Loaded::evening`) until a write changes its standings.
+#[derive(Clone, Debug)]
+pub(crate) struct EveningPlace {
+    pub entrant: usize,
+    pub rank: usize,
+    pub ways: usize,
+    pub value: atout_rules::season::SeasonPoints,
+}
+
+/// A seat at a table, with its player.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SeatView {
+    pub seat: usize,
+    /// The player's id in the tournament (the exchange document's id).
+    pub player: String,
+    pub name: String,
+    pub club: String,
+}
+
 pub(crate) struct Loaded {
     pub row: TournamentRow,
     pub game: GameId,
@@ -25,10 +70,10 @@ pub(crate) struct Loaded {
     pub results: Vec<Vec<RoundResult>>,
     /// Each entrant's part of the standings after the last round, kept between calls; a
     /// written table's players' are dropped (None) and built again when next asked.
-    pub parts: Vec<Option<crate::standings::Part>>,
+    pub parts: Vec<Option<Part>>,
     /// The places of the final standings as a season reads them, kept between calls; dropped
     /// by any write to a table.
-    pub evening: Option<std::sync::Arc<[crate::seasons::EveningPlace]>>,
+    pub evening: Option<std::sync::Arc<[EveningPlace]>>,
 }
 
 pub(crate) struct LoadedRound {
@@ -128,6 +173,22 @@ pub(crate) fn started(table: &TableRow) -> bool {
 }
 
 impl Loaded {
+    /// Seat `seat` with its player (`entrant`), as every view shows it.
+    pub fn seat_view(&self, seat: usize, entrant: Id) -> SeatView {
+        let e = self.entrant(entrant);
+        SeatView {
+            seat,
+            player: e.map(|e| e.code.clone()).unwrap_or_default(),
+            name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
+            club: e.map(|e| e.player.club.clone()).unwrap_or_default(),
+        }
+    }
+
+    /// A table's seats (its entrants, seat 1 first) with their players.
+    pub fn seat_views(&self, seats: &[Id]) -> Vec<SeatView> {
+        seats.iter().enumerate().map(|(i, e)| self.seat_view(i + 1, *e)).collect()
+    }
+
     pub fn load(store: &Store, row: TournamentRow) -> Result<Loaded> {
         let game = GameId::parse(&row.game).ok_or_else(|| {
             let (name, game) = (&row.name, &row.game);

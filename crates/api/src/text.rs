@@ -83,3 +83,16 @@ impl Spreadsheet {
         Ok(format!("\u{feff}{}", String::from_utf8_lossy(&bytes)))
     }
 }
+
+/// The language of a print: as asked, else the system's.
+pub fn print_lang(lang: Option<&str>) -> String {
+    let system = std::env::var("LC_ALL").or_else(|_| std::env::var("LANG")).unwrap_or_default();
+    atout_rules::Lang::parse(lang.unwrap_or(&system)).code().to_string()
+}
+
+/// A stored UTC time (RFC 3339) in the machine's local time, as shown to users.
+pub fn local_time(utc: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(utc)
+        .map(|t| t.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M:%S").to_string())
+        .unwrap_or_else(|_| utc.to_string())
+}

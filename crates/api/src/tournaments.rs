@@ -1,12 +1,12 @@
 //! Tournaments: create, list, enter players, draw rounds.
 
 use crate::error::{ApiError, Place, Result};
+use crate::settings::{checked_settings, effective_settings, Checked};
 use crate::state::{started, Loaded};
 use crate::Atout;
 pub use atout_rules::planner::Seating;
 use atout_rules::planner::{next_round, preview, NextRound, PastRound};
-use atout_rules::settings::COMMON_KEYS;
-use atout_rules::{said, GameId, Lang, Rule, TournamentSettings, Tr};
+use atout_rules::{said, Rule, Tr};
 use atout_store::{Change, Id};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -107,20 +107,6 @@ impl DrawRequest {
     }
 }
 
-/// A game this build scores, as the tournament form shows it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GameChoice {
-    pub code: &'static str,
-    pub name: &'static str,
-    pub seats: [usize; 2],
-    /// The ranking method when none is chosen.
-    pub ranking: atout_rules::settings::RankingMethod,
-    /// The game's own settings: `[{key, label, options: [{label, settings}]}]`, first option the default.
-    pub fields: Value,
-    /// Whether the game has a hand calculator ([`hand_score`]).
-    pub calculator: bool,
-}
-
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TableView {
     pub number: i64,
@@ -177,16 +163,6 @@ fn info(l: &Loaded) -> TournamentInfo {
     }
 }
 
-fn effective_settings(parsed: &TournamentSettings, raw: &Value) -> Value {
-    let mut all = parsed.to_json();
-    if let (Some(all), Some(raw)) = (all.as_object_mut(), raw.as_object()) {
-        for (k, v) in raw.iter().filter(|(k, _)| !COMMON_KEYS.contains(&k.as_str())) {
-            all.insert(k.clone(), v.clone());
-        }
-    }
-    all
-}
-
 /// A round outside the tournament's rounds.
 fn rounds_are(place: Place, rounds: u32) -> ApiError {
     ApiError::refused_said(
@@ -194,93 +170,6 @@ fn rounds_are(place: Place, rounds: u32) -> ApiError {
         Rule::ROUND_ORDER,
         said!("the tournament has rounds 1 to {rounds}", "le tournoi a les manches 1 à {rounds}", "het toernooi heeft ronden 1 tot {rounds}"),
     )
-}
-
-/// A tournament's game and settings, checked.
-pub(crate) struct Checked {
-    pub game: GameId,
-    /// The settings to store, as given.
-    pub raw: Value,
-    pub settings: TournamentSettings,
-    pub rules: Box<dyn atout_rules::Rules>,
-}
-
-/// Check a game name and settings; returns the settings to store (the given
-/// JSON with `rounds` set when asked) and their parsed form. `strict` refuses
-/// keys neither the common settings nor the game know (imports keep them).
-pub(crate) fn checked_settings(game: &str, settings: Option<&Value>, rounds: Option<u32>, strict: bool) -> Result<Checked> {
-    let refused = |v| ApiError::Refused { place: Place::default(), violation: v };
-    let id = GameId::parse(game).ok_or_else(|| {
-        let known: Vec<&str> = GameId::ALL.iter().map(|g| g.code()).collect();
-        let known = known.join(", ");
-        ApiError::refused_said(
-            Place::default(),
-            Rule::FORMAT,
-            said!("unknown game «{game}»: one of {known}", "jeu inconnu «{game}» : un de {known}", "onbekend spel «{game}»: een van {known}"),
-        )
-    })?;
-    let mut raw = settings.cloned().unwrap_or_else(|| json!({}));
-    if raw.is_null() {
-        raw = json!({});
-    }
-    if let Some(r) = rounds {
-        if let Some(map) = raw.as_object_mut() {
-            map.insert("rounds".into(), json!(r));
-        }
-    }
-    // A new tournament keeps its own copy of the game's defaults (Rikken's points table),
-    // so that a later default never changes its scores.
-    if let (Some(map), Some(spec)) = (raw.as_object_mut(), id.spec()) {
-        for (k, v) in (spec.defaults)() {
-            map.entry(k).or_insert(v);
-        }
-    }
-    let parsed = TournamentSettings::parse(id, &raw, strict).map_err(refused)?;
-    // The game reads its own keys: a bad variant is refused here, before anything is stored.
-    let rules = id.rules(raw.as_object().unwrap_or(&serde_json::Map::new())).map_err(refused)?;
-    Ok(Checked { game: id, raw, settings: parsed, rules })
-}
-
-/// The games this build scores, named in `lang`, with their settings forms.
-pub fn games(lang: &str) -> Vec<GameChoice> {
-    let lang = Lang::parse(lang);
-    GameId::ALL
-        .into_iter()
-        .filter_map(GameId::spec)
-        .map(|spec| GameChoice {
-            code: spec.id.code(),
-            name: spec.name.get(lang),
-            seats: [*spec.seats.start(), *spec.seats.end()],
-            ranking: spec.ranking,
-            fields: spec.settings_form(lang),
-            calculator: spec.calculator.is_some(),
-        })
-        .collect()
-}
-
-/// A game's hand calculator, without a tournament (Kings Cribbage: the tiles of a
-/// hand, its score part by part). Refused, naming the rule, for a bad hand.
-pub fn hand_score(game: &str, tiles: &[String]) -> Result<Value> {
-    let calc = GameId::parse(game).and_then(GameId::spec).and_then(|s| s.calculator).ok_or_else(|| {
-        ApiError::not_found(said!("no hand calculator for «{game}»", "pas de calculatrice de main pour «{game}»", "geen handcalculator voor «{game}»"))
-    })?;
-    calc(tiles).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })
-}
-
-/// The hand calculator (`atout cribbage score`): the one of the game that offers one.
-pub fn calculator_score(tiles: &[String]) -> Result<Value> {
-    let game = GameId::ALL.into_iter().find(|g| g.spec().is_some_and(|s| s.calculator.is_some())).map(GameId::code).unwrap_or_default();
-    hand_score(game, tiles)
-}
-
-fn seat_view(l: &Loaded, seat: usize, entrant: Id) -> crate::SeatView {
-    let e = l.entrant(entrant);
-    crate::SeatView {
-        seat,
-        player: e.map(|e| e.code.clone()).unwrap_or_default(),
-        name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
-        club: e.map(|e| e.player.club.clone()).unwrap_or_default(),
-    }
 }
 
 /// Whether an entrant plays round `round` (not before a late entry, not from a withdrawal on).
@@ -463,18 +352,14 @@ impl Atout {
                 .map(|(t, res)| TableView {
                     number: t.number,
                     first_dealer: t.first_dealer,
-                    seats: t.seats.iter().enumerate().map(|(i, e)| seat_view(l, i + 1, *e)).collect(),
+                    seats: t.seats.iter().enumerate().map(|(i, e)| l.seat_view(i + 1, *e)).collect(),
                     deals: t.deals.len(),
                     complete: res.complete,
                     scorers: l.scorers(round, t),
                 })
                 .collect(),
-            byes: r.row.byes.iter().map(|b| seat_view(l, 0, *b)).collect(),
+            byes: r.row.byes.iter().map(|b| l.seat_view(0, *b)).collect(),
         })
-    }
-
-    pub(crate) fn seat_views(l: &Loaded, seats: &[Id]) -> Vec<crate::SeatView> {
-        seats.iter().enumerate().map(|(i, e)| seat_view(l, i + 1, *e)).collect()
     }
 }
 

@@ -1,0 +1,190 @@
+//! The jury's rulings: recorded on a table, listed for a tournament (with the faults written
+//! on its sheets' lines), withdrawn.
+
+use crate::error::{ApiError, Result};
+use crate::sheets::{redrawn, SheetView, TableRef};
+use crate::text::required_reason;
+use crate::Atout;
+use atout_rules::ruling::Ruling;
+use atout_rules::{said, Said, Tr};
+use atout_store::{Change, Id};
+use serde::Serialize;
+use serde_json::Value;
+
+impl Atout {
+    /// Record a jury ruling on a table.
+    pub fn ruling_add(&mut self, table: &TableRef, ruling: Value) -> Result<SheetView> {
+        let at = self.locate(table)?;
+        let round = at.round;
+        let seats = self.loaded(at.id)?.round(round)?.row.tables[at.index].seats.len();
+        let parsed: Ruling = serde_json::from_value(ruling.clone()).map_err(|e| ApiError::ruling_unread(at.place.clone(), &e))?;
+        parsed.check(seats).map_err(|v| ApiError::Refused { place: at.place.clone(), violation: v })?;
+        crate::text::bounded(&parsed.reason, crate::text::field::REASON, crate::text::REASON_MAX)?;
+        crate::text::bounded(&parsed.by, crate::text::field::JURY_NAME, crate::text::NAME_MAX)?;
+        let table_id = self.loaded(at.id)?.round(round)?.row.tables[at.index].id;
+        let reason = parsed.reason.clone();
+        let ruling_id = self.store.write(Change { actor: &self.actor, action: "ruling.add", reason: &reason }, |w| {
+            // The table must still be the round's: a redraw meanwhile would orphan the ruling.
+            if w.current_table(at.id, round, table.table)? != Some(table_id) {
+                return Err(redrawn(&at.place));
+            }
+            Ok::<_, ApiError>(w.add_ruling(table_id, &ruling)?)
+        })?;
+        let l = self.loaded(at.id)?;
+        let row = &mut l.round_mut(round).expect("round exists").row.tables[at.index];
+        row.rulings.push(ruling);
+        row.ruling_ids.push(ruling_id);
+        l.rescore(round, at.index)?;
+        self.sheet_at(&at)
+    }
+}
+
+/// One jury ruling with where it stands.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RulingView {
+    /// The ruling's id (to withdraw it); absent for a fault written on a sheet line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<Id>,
+    pub round: i64,
+    pub table: i64,
+    pub seat: i64,
+    pub player: String,
+    pub name: String,
+    /// When it was written (UTC, as stored) and in local time.
+    pub at: String,
+    pub at_local: String,
+    /// Its reason in every language (a fault on a line says which deal and line, in words).
+    pub reason_texts: Said,
+    #[serde(flatten)]
+    pub ruling: Ruling,
+}
+
+impl Atout {
+    /// Every ruling of a tournament, by round and table: free rulings and the
+    /// faults written on deal lines (with the points the fault cost).
+    pub fn rulings_list(&mut self, tournament: &str) -> Result<Vec<RulingView>> {
+        let id = self.resolve(tournament)?;
+        // When each ruling and each line was written: the tables that have any.
+        let mut written: std::collections::HashMap<Id, Vec<atout_store::HistoryRow>> = std::collections::HashMap::new();
+        let with_rulings: Vec<Id> = self
+            .loaded(id)?
+            .rounds
+            .iter()
+            .flat_map(|r| r.row.tables.iter().zip(&r.results))
+            .filter(|(t, res)| !t.ruling_ids.is_empty() || res.sheet.as_ref().is_some_and(|s| s.lines.iter().any(|x| x.fault.is_some())))
+            .map(|(t, _)| t.id)
+            .collect();
+        for table in with_rulings {
+            written.insert(table, self.store.history(table)?);
+        }
+        let at_of = |table: Id, pick: &dyn Fn(&atout_store::HistoryRow) -> bool| {
+            written.get(&table).and_then(|h| h.iter().rev().find(|x| pick(x))).map(|x| x.at.clone()).unwrap_or_default()
+        };
+        let l = self.loaded(id)?;
+        let mut out = vec![];
+        for r in &l.rounds {
+            for (table, result) in r.row.tables.iter().zip(&r.results) {
+                let who = |seat: usize| table.seats.get(seat.wrapping_sub(1)).and_then(|e| l.entrant(*e));
+                if let Some(sheet) = &result.sheet {
+                    for line in sheet.lines.iter().filter(|x| x.fault.is_some()) {
+                        let seat = line.fault.expect("filtered");
+                        let e = who(seat);
+                        // A jury fault may carry its reason and jury member on the line itself.
+                        let entry = &table.deals.values()[line.line - 1];
+                        let said = |k: &str| entry.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+                        let reason = match said("reason") {
+                            r if r.is_empty() => String::new(),
+                            r => format!(": {r}"),
+                        };
+                        let at = at_of(table.id, &|x| x.kind == "deal" && x.line == Some(line.line as i64));
+                        out.push(RulingView {
+                            id: None,
+                            round: r.row.round,
+                            table: table.number,
+                            seat: seat as i64,
+                            player: e.map(|e| e.code.clone()).unwrap_or_default(),
+                            name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
+                            at_local: crate::text::local_time(&at),
+                            at,
+                            reason_texts: {
+                                let (deal, n, w) = (line.deal, line.line, l.names.label(&line.label));
+                                let jury = said("reason");
+                                let (sep_en, sep_fr) = if jury.is_empty() { ("", "") } else { (": ", " : ") };
+                                let (we, wf, wn) = (&w.en, &w.fr, &w.nl);
+                                said!(
+                                    "fault in deal {deal} ({we}), line {n}{sep_en}{jury}",
+                                    "faute dans la donne {deal} ({wf}), ligne {n}{sep_fr}{jury}",
+                                    "fout in spel {deal} ({wn}), lijn {n}{sep_en}{jury}"
+                                )
+                            },
+                            ruling: Ruling {
+                                seat: seat as i64,
+                                points: line.points.clone(),
+                                reason: format!("fault in deal {} ({}), line {}{reason}", line.deal, line.label, line.line),
+                                by: said("by"),
+                                sanction: false,
+                                extra: Default::default(),
+                            },
+                        });
+                    }
+                }
+                for (ruling, id) in result.rulings.iter().zip(&table.ruling_ids) {
+                    let e = who(ruling.seat.max(0) as usize);
+                    let at = at_of(table.id, &|x| x.kind == "ruling" && x.record == *id);
+                    out.push(RulingView {
+                        id: Some(*id),
+                        round: r.row.round,
+                        table: table.number,
+                        seat: ruling.seat,
+                        player: e.map(|e| e.code.clone()).unwrap_or_default(),
+                        name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
+                        at_local: crate::text::local_time(&at),
+                        at,
+                        reason_texts: {
+                            let r = &ruling.reason;
+                            said!("{r}", "{r}", "{r}")
+                        },
+                        ruling: ruling.clone(),
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl Atout {
+    /// Withdraw a jury ruling (it stays in the history); the table is scored again.
+    pub fn ruling_withdraw(&mut self, tournament: &str, ruling: Id, reason: &str) -> Result<Vec<RulingView>> {
+        let reason = required_reason(reason, Tr::new("a ruling withdrawn", "une décision retirée", "een ingetrokken beslissing"))?;
+        let id = self.resolve(tournament)?;
+        let l = self.loaded(id)?;
+        let table = l
+            .rounds
+            .iter()
+            .flat_map(|r| r.row.tables.iter().map(move |t| (r.row.round, t)))
+            .find(|(_, t)| t.ruling_ids.contains(&ruling))
+            .map(|(round, t)| (round, t.number));
+        let Some((round, number)) = table else {
+            let name = &l.row.name;
+            return Err(ApiError::not_found(said!(
+                "no ruling {ruling} in force in {name}",
+                "pas de décision {ruling} en vigueur dans {name}",
+                "geen beslissing {ruling} van kracht in {name}"
+            )));
+        };
+        self.store.write(Change { actor: &self.actor, action: "ruling.withdraw", reason: &reason }, |w| {
+            if w.ruling_withdrawn(ruling)? {
+                return Err(ApiError::conflict(said!(
+                    "round {round}, table {number}: ruling {ruling} was withdrawn meanwhile",
+                    "manche {round}, table {number} : la décision {ruling} a été retirée entre-temps",
+                    "ronde {round}, tafel {number}: beslissing {ruling} werd intussen ingetrokken"
+                )));
+            }
+            w.withdraw_ruling(ruling)?;
+            Ok::<_, ApiError>(())
+        })?;
+        self.cache.remove(&id);
+        self.rulings_list(&id.to_string())
+    }
+}
