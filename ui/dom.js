@@ -14,6 +14,14 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** An SVG element, as h() makes HTML ones: attributes (null ones left out), then children. */
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v != null) el.setAttribute(k, v);
+  for (const c of children.flat(Infinity)) if (c != null) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return el;
+}
+
 /** Digits only, as typed into a figure field ("" stays ""). */
 export function digits(text) {
   return String(text).replace(/[^0-9]/g, "");

@@ -23,6 +23,7 @@ setTransport(async (command) => {
   const r = await room();
   switch (command) {
     case "standings": return r.standings;
+    case "standings_board": return r.board;
     case "round_status": return r.status;
     case "tournament_list": return r.tournament ? [r.tournament] : [];
     case "round_view": return r.tables;

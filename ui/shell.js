@@ -68,6 +68,13 @@ export function openTable(round, table) {
 }
 
 /** Make `id` the current tournament: the screens start again from its first round. */
+/** Show season `id` (its id as text; "" none) on the Season screen, remembered for the next start. */
+export function useSeason(id) {
+  state.season = String(id);
+  state.seasonPlayer = null;
+  localStorage.setItem("atout.season", state.season);
+}
+
 export function useTournament(id) {
   state.tournament = String(id);
   localStorage.setItem("atout.tournament", state.tournament);

@@ -306,6 +306,16 @@ async fn rulings_list(app: S<'_>, tournament: String) -> Reply<Vec<atout_api::Ru
 async fn round_status(app: S<'_>, tournament: String) -> Reply<Vec<atout_api::RoundStatus>> {
     app.with(|a| a.round_status(&tournament))
 }
+/// What the season form starts from: the default settings and the place scale offered.
+#[tauri::command]
+async fn season_defaults() -> Reply<Value> {
+    Ok(atout_api::season_defaults())
+}
+/// The live standings with what placed each player (the projector).
+#[tauri::command]
+async fn standings_board(app: S<'_>, tournament: String) -> Reply<atout_api::StandingsBoard> {
+    app.with(|a| a.standings_board(&tournament))
+}
 #[tauri::command]
 async fn standings(app: S<'_>, tournament: String, after_round: Option<i64>) -> Reply<atout_api::Standings> {
     app.with(|a| a.standings(&tournament, after_round))
@@ -470,6 +480,8 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
         ruling_add,
         rulings_list,
         standings,
+        standings_board,
+        season_defaults,
         standings_progress,
         import_document,
         sample_load,

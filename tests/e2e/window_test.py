@@ -1247,6 +1247,10 @@ def rikken_evening(w):
     # The points table is the tournament's own: rik made goes from 10 to 12.
     w.find("#points-table")
     check(w.value("#points-rik-made") == "10", "the house default shows in the grid")
+    # The columns and the figures each row has are the rules': a misère is made or failed only.
+    shut = w.js("return ['made', 'over', 'all', 'failed', 'under'].map(k => document.getElementById('points-misere-' + k).disabled)")
+    check(shut == [False, True, True, False, True] and not w.js("return document.getElementById('points-rik-over').disabled"),
+          f"a misère's row has only made and failed: {shut}")
     w.type("#points-rik-made", "12")
     w.type("#points-reason", "our club's table")
     w.click("#save-points")

@@ -222,3 +222,33 @@ fn sheets_replay_alike_from_their_text_and_from_their_values() {
     }
     assert!(sheets > 100, "{sheets} sheets compared");
 }
+
+/// The room's board says what placed each player, worked by hand on bye-18's standings: five
+/// players on 32 table points at ranks 4 to 8 — 4 above 5 by the score sum (9 against 4), 5
+/// above 6 by the best round (sums 4 and 4, best 12 against 10), 6 above 7 and 7 above 8 by
+/// the score sum; 3 above 4 by the points themselves (36 against 32).
+#[test]
+fn the_board_says_which_tie_break_placed_each_player() {
+    use atout_api::rules::settings::TieBreak::{BestRound, ScoreSum, TablePoints};
+    let (mut app, t) = imported("bye-18.json");
+    let board = app.standings_board(&t).unwrap();
+    assert_eq!(board.criteria, [TablePoints, ScoreSum, BestRound]);
+    let by_rank: Vec<(usize, Vec<_>)> = board.standings.rows.iter().zip(&board.decided).map(|(r, d)| (r.rank, d.clone())).take(9).collect();
+    assert_eq!(
+        by_rank,
+        [
+            (1, vec![]),
+            (2, vec![]),
+            (3, vec![]),
+            (4, vec![ScoreSum]),
+            (5, vec![ScoreSum, BestRound]),
+            (6, vec![BestRound, ScoreSum]),
+            (7, vec![ScoreSum]),
+            (8, vec![ScoreSum]),
+            (9, vec![ScoreSum]),
+        ]
+    );
+    assert_eq!(board.decided_by, [ScoreSum, BestRound]);
+    // The standings as FORMAT.md gives them are unchanged: the board only adds to them.
+    assert_eq!(serde_json::to_value(&board.standings).unwrap(), standings_json(&mut app, &t, None));
+}

@@ -217,7 +217,8 @@ export function onKey(e, ctx) {
 
 /** The points table as a grid the secretary edits (saved as a new version of the settings). */
 export function settingsEditor({ info, desc, t, act, call, flash, changed }) {
-  const columns = ["made", "over", "all", "failed", "under"];
+  // The columns and the figures each contract's row has are the rules' (the game's description).
+  const columns = desc.points_columns;
   const table = JSON.parse(JSON.stringify(info.settings.points || {}));
   const rows = desc.contracts.filter((c) => c.kind !== "pass");
   return h("form", { id: "points-table", onsubmit: (e) => {
@@ -229,7 +230,7 @@ export function settingsEditor({ info, desc, t, act, call, flash, changed }) {
       h("tr", {}, h("th", {}, t("game_col")), columns.map((k) => h("th", { class: "num" }, desc.labels[k]))),
       rows.map((c) => h("tr", {}, h("td", {}, c.name), columns.map((k) => h("td", {}, h("input", {
         id: `points-${c.code}-${k}`, inputmode: "numeric", value: table[c.code] && table[c.code][k] != null ? table[c.code][k] : "",
-        disabled: c.kind === "misere" && ["over", "under", "all"].includes(k),
+        disabled: !c.figures.includes(k),
         oninput: (e) => {
           const v = digits(e.target.value);
           e.target.value = v;

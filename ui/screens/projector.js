@@ -4,11 +4,10 @@
 // or upright screen), drawn to the room that is left.
 import { call } from "../api.js";
 import { t } from "../i18n.js";
-import { h } from "../dom.js";
+import { h, svg } from "../dom.js";
 import { state, render, busy, fmt, needTournament } from "../shell.js";
 import { roundStatusText, withdrawnApart } from "./standings.js";
 
-const NS = "http://www.w3.org/2000/svg";
 /** How the chart's lines are told apart: each its own colour, dash pattern and marker. */
 const COLOURS = ["#166534", "#1d4ed8", "#b91c1c", "#a16207", "#7c3aed", "#0e7490", "#be185d", "#4d7c0f"];
 const DASHES = ["", "11 5", "3 5", "14 5 3 5", "7 4", "2 3", "18 4 4 4 4 4", "9 3 2 3"];
@@ -24,13 +23,6 @@ const SHOWN = 8;
  */
 const board = { page: 0, pages: 1, per: 0, turned: 0, chart: null, size: "" };
 
-const svgEl = (tag, attrs, text) => {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v != null) e.setAttribute(k, v);
-  if (text != null) e.textContent = text;
-  return e;
-};
-
 /** A marker of `kind` centred on (x, y), `r` its half size: filled, or hollow (ring, box, rhomb). */
 function marker(kind, x, y, r, colour) {
   const p = (pts) => `M${pts.map(([a, b]) => `${(x + a * r).toFixed(1)},${(y + b * r).toFixed(1)}`).join("L")}Z`;
@@ -42,15 +34,15 @@ function marker(kind, x, y, r, colour) {
     down: p([[0, 1.2], [1.1, -0.85], [-1.1, -0.85]]),
   };
   const hollow = { ring: "circle", box: "square", rhomb: "diamond" }[kind];
-  return svgEl("path", { d: shapes[hollow || kind], fill: hollow ? "white" : colour, stroke: colour, "stroke-width": hollow ? Math.max(1.5, r / 2.5) : 1 });
+  return svg("path", { d: shapes[hollow || kind], fill: hollow ? "white" : colour, stroke: colour, "stroke-width": hollow ? Math.max(1.5, r / 2.5) : 1 });
 }
 
 /** A small picture of line `i`: its colour, dash pattern and marker, as in the chart. */
 function swatch(i) {
-  const svg = svgEl("svg", { viewBox: "0 0 40 16", width: "2.5em", height: "1em", class: "swatch", "aria-hidden": "true" });
-  svg.append(svgEl("line", { x1: 1, y1: 8, x2: 39, y2: 8, stroke: COLOURS[i], "stroke-width": 3, "stroke-dasharray": DASHES[i] || null }));
-  svg.append(marker(MARKERS[i], 20, 8, 4.5, COLOURS[i]));
-  return svg;
+  const drawing = svg("svg", { viewBox: "0 0 40 16", width: "2.5em", height: "1em", class: "swatch", "aria-hidden": "true" });
+  drawing.append(svg("line", { x1: 1, y1: 8, x2: 39, y2: 8, stroke: COLOURS[i], "stroke-width": 3, "stroke-dasharray": DASHES[i] || null }));
+  drawing.append(marker(MARKERS[i], 20, 8, 4.5, COLOURS[i]));
+  return drawing;
 }
 
 /** Ticks for an axis from `lo` to `hi`: steps of 1, 2 or 5 times a power of ten, about `count` of them. */
@@ -91,37 +83,37 @@ function chartSvg({ lines, rounds }, W, H, fs) {
     const gap = Math.max(Math.max(2.5, fs / 5) * 1.4, Math.min(fs * 0.45, (fs * 3) / (group.length - 1)));
     group.forEach(([i, k], n) => { offset[i][k] = (n - (group.length - 1) / 2) * gap; });
   }
-  const svg = svgEl("svg", { id: "progress-chart", viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": t("progression") });
+  const drawing = svg("svg", { id: "progress-chart", viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": t("progression") });
   for (const v of marks) {
-    svg.append(svgEl("line", { x1: L, y1: y(v), x2: W - R, y2: y(v), stroke: v === 0 ? "#94a3b8" : "#e5e7eb", "stroke-width": 1 }));
-    svg.append(svgEl("text", { x: L - fs * 0.35, y: y(v) + fs * 0.35, "text-anchor": "end", "font-size": fs, fill: "#555" }, fmt(v)));
+    drawing.append(svg("line", { x1: L, y1: y(v), x2: W - R, y2: y(v), stroke: v === 0 ? "#94a3b8" : "#e5e7eb", "stroke-width": 1 }));
+    drawing.append(svg("text", { x: L - fs * 0.35, y: y(v) + fs * 0.35, "text-anchor": "end", "font-size": fs, fill: "#555" }, fmt(v)));
   }
   const wide = (W - L - R) / rounds >= fs * 6;
   for (let r = 1; r <= rounds; r += 1) {
-    svg.append(svgEl("line", { x1: x(r), y1: T, x2: x(r), y2: H - B, stroke: "#f1f1ee", "stroke-width": 1 }));
+    drawing.append(svg("line", { x1: x(r), y1: T, x2: x(r), y2: H - B, stroke: "#f1f1ee", "stroke-width": 1 }));
     const label = wide ? `${t("round")} ${r}` : String(r);
     // A label that would pass the right edge ends there.
     const end = x(r) + (label.length * fs * 0.6) / 2 > W;
-    svg.append(svgEl("text", { x: end ? W - 2 : x(r), y: H - fs * 0.45, "text-anchor": end ? "end" : "middle", "font-size": fs, fill: "#555" }, label));
+    drawing.append(svg("text", { x: end ? W - 2 : x(r), y: H - fs * 0.45, "text-anchor": end ? "end" : "middle", "font-size": fs, fill: "#555" }, label));
   }
   const width = Math.max(2.5, fs / 5);
   // The leader is drawn last, on top.
   for (let i = lines.length - 1; i >= 0; i -= 1) {
     const l = lines[i];
     const pts = l.steps.map(([at, v], k) => [x(at), y(v) + offset[i][k]]);
-    const line = svgEl("polyline", {
+    const line = svg("polyline", {
       "data-line": i, points: pts.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" "), fill: "none", stroke: COLOURS[i], "stroke-width": width,
       "stroke-dasharray": DASHES[i] ? DASHES[i].split(" ").map((d) => Number(d) * (width / 3)).join(" ") : null, "stroke-linejoin": "round", "stroke-linecap": "round",
     });
-    line.append(svgEl("title", {}, `${l.rank}. ${l.name}`));
-    svg.append(line);
+    line.append(svg("title", {}, `${l.rank}. ${l.name}`));
+    drawing.append(line);
     // Markers where a round ends (and at the last line written), not at every line.
     pts.forEach(([a, b], k) => {
       const at = l.steps[k][0];
-      if (k > 0 && (Number.isInteger(at) || k === pts.length - 1)) svg.append(marker(MARKERS[i], a, b, fs * 0.3, COLOURS[i]));
+      if (k > 0 && (Number.isInteger(at) || k === pts.length - 1)) drawing.append(marker(MARKERS[i], a, b, fs * 0.3, COLOURS[i]));
     });
   }
-  return svg;
+  return drawing;
 }
 
 /** The chart's frame: its title, the room the drawing takes (drawn once laid out), the legend naming every line. */
@@ -137,31 +129,15 @@ function progressionChart(progress) {
       swatch(i), h("span", { class: "who" }, `${l.rank}. ${l.name}`), h("b", {}, fmt(l.steps[l.steps.length - 1][1]))))));
 }
 
-/** The value of criterion `c` (a ranking method or a tie-break, FORMAT.md's codes) in a standings row. */
-function criterion(row, c) {
-  const v = c === "table-points" ? row.table_points : c === "score-sum" ? row.score_sum : row.best_round;
-  // A player with no round ranks below any best round (as the ranking orders them).
-  return v == null ? -Infinity : v;
-}
-
 /**
  * The standings as the room reads them: rank (2= for a shared place), name with where they stand in
  * the round (playing; not started: nothing written at their table yet), points or score, then the
- * tournament's tie-breaks. Where equal points were placed by a tie-break, that tie-break's figures
- * are highlighted and a note names it.
+ * tournament's tie-breaks. Where equal points were placed by a tie-break (the api says which: the
+ * board's `decided`), that tie-break's figures are highlighted and a note names it.
  */
-function standingsTable(s, chain, points) {
-  const [primary, ...breaks] = chain;
+function standingsTable(s, points) {
+  const [primary, ...breaks] = s.criteria;
   const rows = s.rows;
-  // By place (a shared place's players together): the tie-breaks that placed it against the place next to it.
-  const decided = new Map(rows.map((r) => [r.rank, new Set()]));
-  const used = new Set();
-  for (let i = 0; i + 1 < rows.length; i += 1) {
-    const [a, b] = [rows[i], rows[i + 1]];
-    if (a.rank === b.rank || criterion(a, primary) !== criterion(b, primary)) continue;
-    const k = chain.findIndex((c) => criterion(a, c) !== criterion(b, c));
-    if (k > 0) { decided.get(a.rank).add(chain[k]); decided.get(b.rank).add(chain[k]); used.add(chain[k]); }
-  }
   const shown = (row, c) => (c === "table-points" ? fmt(row.table_points) : c === "score-sum" ? row.score_sum : row.best_round ?? "–");
   const status = (row) => {
     if (row.not_started != null) return h("span", { class: "status waiting", title: t("not_started_at", { table: row.not_started }) }, t("not_started"));
@@ -174,13 +150,13 @@ function standingsTable(s, chain, points) {
     h("thead", {}, h("tr", {},
       h("th", { class: "num" }, t("rank")), h("th", {}, t("name")), h("th", { class: "num" }, points ? t("points") : t("score")),
       breaks.map((c) => h("th", { class: "num tb", title: t(`tiebreak_by_${c}`) }, t(`tiebreak_${c}`))))),
-    h("tbody", {}, rows.map((row) => h("tr", { class: row.withdrawn_from ? "withdrawn" : null, "data-rank": row.rank },
+    h("tbody", {}, rows.map((row, i) => h("tr", { class: row.withdrawn_from ? "withdrawn" : null, "data-rank": row.rank },
       h("td", { class: `num rank${row.shared ? " shared" : ""}` }, row.shared ? `${row.rank}=` : row.rank),
       h("td", {}, h("div", { class: "who" }, h("span", { class: "nm" }, row.name), status(row),
         row.withdrawn_from ? h("span", { class: "mark withdrawn" }, ` ${t("withdrawn_from", { round: row.withdrawn_from })}`) : null)),
       h("td", { class: "num total" }, shown(row, primary)),
-      breaks.map((c) => h("td", { class: `num tb${decided.get(row.rank).has(c) ? " decided" : ""}` }, shown(row, c)))))));
-  const by = breaks.filter((c) => used.has(c)).map((c) => h("mark", {}, t(`tiebreak_by_${c}`)));
+      breaks.map((c) => h("td", { class: `num tb${s.decided[i].includes(c) ? " decided" : ""}` }, shown(row, c)))))));
+  const by = s.decided_by.map((c) => h("mark", {}, t(`tiebreak_by_${c}`)));
   const notes = [
     by.length ? h("p", { class: "note", id: "projector-tiebreak" }, t(points ? "tiebreak_note_points" : "tiebreak_note_score"), " ",
       by.flatMap((m, k) => (k ? [t("tiebreak_then"), m] : [m]))) : null,
@@ -195,14 +171,10 @@ function standingsTable(s, chain, points) {
 
 export async function view() {
   const tid = needTournament();
-  const [s, status, list, progress] = await Promise.all([call("standings", { tournament: tid, afterRound: null }), call("round_status", { tournament: tid }),
-    call("tournament_list"), call("standings_progress", { tournament: tid, limit: SHOWN })]);
+  const [s, status, progress] = await Promise.all([call("standings_board", { tournament: tid }), call("round_status", { tournament: tid }),
+    call("standings_progress", { tournament: tid, limit: SHOWN })]);
   state.projectorSeen = JSON.stringify([s, status]);
-  const points = s.rows.some((row) => row.table_points != null);
-  // The ranking's first criterion, then the tournament's tie-breaks (FORMAT.md's codes), each once.
-  const settings = (list.find((x) => String(x.id) === String(tid)) || {}).settings || {};
-  const chain = [points ? "table-points" : "score-sum"];
-  for (const c of settings.tie_breaks || []) if (!chain.includes(c) && ["table-points", "score-sum", "best-round"].includes(c)) chain.push(c);
+  const points = s.criteria[0] === "table-points";
   const mode = state.projectorMode;
   const last = status.length ? status[status.length - 1].round : 0;
   const tables = mode === "tables" && last ? await call("round_view", { tournament: tid, round: last }) : null;
@@ -219,7 +191,7 @@ export async function view() {
       ? h("div", { class: "tables projector-tables" }, tables.tables.map((tb) => h("div", { class: "card" },
         h("h2", {}, `${t("table")} ${tb.number}`), h("ol", {}, tb.seats.map((x) => h("li", {}, x.name))))),
         tables.byes.length ? h("p", {}, `${t("byes")}: ${tables.byes.map((b) => b.name).join(", ")}`) : null)
-      : boardOf(standingsTable(s, chain, points), progressionChart(progress)),
+      : boardOf(standingsTable(s, points), progressionChart(progress)),
   ];
 }
 
@@ -336,7 +308,7 @@ export function watch() {
   setInterval(async () => {
     if (state.view !== "projector" || !state.tournament || busy()) return;
     try {
-      const [s, status] = await Promise.all([call("standings", { tournament: state.tournament, afterRound: null }), call("round_status", { tournament: state.tournament })]);
+      const [s, status] = await Promise.all([call("standings_board", { tournament: state.tournament }), call("round_status", { tournament: state.tournament })]);
       // Still on the projector (the screen may have changed while the application answered).
       if (state.view === "projector" && JSON.stringify([s, status]) !== state.projectorSeen) render();
     } catch (_) { /* the next look will tell */ }

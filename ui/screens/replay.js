@@ -34,6 +34,12 @@ function who(r, seat) {
   return s ? s.name : String(seat);
 }
 
+/** A seat picked by its player's name (`id`, `chosen` selected, `pick` told the seat). */
+function seatPicker(r, seats, id, chosen, pick) {
+  return h("select", { id, onchange: (e) => pick(Number(e.target.value)) },
+    Array.from({ length: seats }, (_, i) => h("option", { value: i + 1, selected: chosen === i + 1 || null }, who(r, i + 1))));
+}
+
 /** The players by seat, seat 1 first, for the api's words ("" where a seat has none). */
 function namesOf(r, seats) {
   return Array.from({ length: seats }, (_, i) => { const s = r.seats.find((x) => x.seat === i + 1); return s ? s.name : ""; });
@@ -239,8 +245,7 @@ function claimView(r) {
     return [
       h("h4", {}, t("claim_title")),
       h("div", { class: "row" },
-        h("label", {}, t("claim_who"), h("select", { id: "claim-seat", onchange: (e) => { c.seat = Number(e.target.value); } },
-          Array.from({ length: seats }, (_, i) => h("option", { value: i + 1, selected: c.seat === i + 1 || null }, who(r, i + 1))))),
+        h("label", {}, t("claim_who"), seatPicker(r, seats, "claim-seat", c.seat, (seat) => { c.seat = seat; })),
         h("label", {}, t("claim_kind"), h("select", { id: "claim-kind", onchange: (e) => { c.kind = e.target.value; } },
           h("option", { value: "at_least", selected: c.kind === "at_least" || null }, t("claim_at_least")),
           h("option", { value: "at_most", selected: c.kind === "at_most" || null }, t("claim_at_most")))),
@@ -281,8 +286,7 @@ function solveView(r) {
   const parts = () => [
     h("h4", {}, t("solve_title")),
     h("div", { class: "row" },
-      h("label", {}, t("solve_who"), h("select", { id: "solve-seat", onchange: (e) => { s.seat = Number(e.target.value); } },
-        Array.from({ length: seats }, (_, i) => h("option", { value: i + 1, selected: s.seat === i + 1 || null }, who(r, i + 1))))),
+      h("label", {}, t("solve_who"), seatPicker(r, seats, "solve-seat", s.seat, (seat) => { s.seat = seat; })),
       h("button", { type: "button", class: "primary", id: "solve-ask", disabled: s.busy || null, onclick: ask }, s.busy ? t("claim_searching") : t("solve_ask"))),
     s.error ? h("p", { class: "error", id: "solve-error" }, s.error) : null,
     s.answer ? h("div", { id: "solve-answer" }, s.answer.words.map((w) => h("p", {}, w))) : null,

@@ -4,19 +4,9 @@
 // and printing. Every figure comes from the application: this screen holds no rule.
 import { call } from "../api.js";
 import { t, fmtDate, currentLang } from "../i18n.js";
-import { h } from "../dom.js";
-import { state, render, act, flash, errorBox, fmt, readFile } from "../shell.js";
+import { h, svg } from "../dom.js";
+import { state, render, act, flash, errorBox, fmt, readFile, useSeason } from "../shell.js";
 import { printPanel } from "./print.js";
-
-const SVG = "http://www.w3.org/2000/svg";
-
-/** An SVG element (h() makes HTML ones). */
-function svg(tag, attrs, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  for (const c of children.flat(Infinity)) if (c != null) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return el;
-}
 
 /** The leaders' totals after each evening, one line each, labelled at its end. */
 function chart(s) {
@@ -46,16 +36,19 @@ function chart(s) {
 }
 
 /** The form of a new season: its name and how it is ranked. */
-function createForm() {
-  const f = state.seasonForm || (state.seasonForm = { name: "", points: "result", scale: "25 20 16 13 11 10 9 8 7 6 5 4 3 2 1", best: "", min: "1", clubs: "3" });
+function createForm(defaults) {
+  // What a season has unless told otherwise, and the scale offered, are the rules' (season_defaults).
+  const d = defaults.settings;
+  const f = state.seasonForm || (state.seasonForm = { name: "", points: d.points === "result" ? "result" : "scale", scale: defaults.scale.join(" "),
+    best: d.count && d.count.best ? String(d.count.best) : "", min: String(d.min_evenings), clubs: String(d.clubs.best) });
   const keep = (key) => (e) => { f[key] = e.target.value; };
   const submit = (e) => {
     e.preventDefault();
-    const settings = { min_evenings: Number(f.min || 1), clubs: { best: Number(f.clubs || 3) } };
+    const settings = { min_evenings: Number(f.min || d.min_evenings), clubs: { best: Number(f.clubs || d.clubs.best) } };
     settings.points = f.points === "scale" ? f.scale.trim().split(/[\s,;\/]+/).filter((x) => x !== "").map(Number) : "result";
     settings.count = f.best.trim() ? { best: Number(f.best) } : "all";
     act(() => call("season_create", { name: f.name, settings }), (info) => {
-      state.season = String(info.id); localStorage.setItem("atout.season", state.season);
+      useSeason(info.id);
       state.seasonForm = null; flash(t("saved"));
     });
   };
@@ -161,13 +154,13 @@ async function playerPage(sid) {
 }
 
 export async function view() {
-  const [list, tournaments, doubtList] = await Promise.all([call("seasons"), call("tournament_list"), call("player_doubts")]);
+  const [list, tournaments, doubtList, defaults] = await Promise.all([call("seasons"), call("tournament_list"), call("player_doubts"), call("season_defaults")]);
   if (!list.some((x) => String(x.id) === state.season)) state.season = list.length ? String(list[list.length - 1].id) : "";
   const pick = list.length ? h("label", { class: "pick" }, t("season"), h("select", { id: "season-pick", onchange: (e) => {
-    state.season = e.target.value; state.seasonPlayer = null; localStorage.setItem("atout.season", state.season); render();
+    useSeason(e.target.value); render();
   } }, list.map((x) => h("option", { value: x.id, selected: String(x.id) === state.season }, x.name)))) : null;
   if (!state.season) return [h("h2", {}, t("seasons")), errorBox(), h("p", { class: "hint", id: "season-none" }, t("season_none")),
-    h("div", { class: "card", id: "season-new" }, h("h3", {}, t("season_new")), createForm())];
+    h("div", { class: "card", id: "season-new" }, h("h3", {}, t("season_new")), createForm(defaults))];
   const sid = state.season;
   if (state.seasonPlayer != null) return [errorBox(), ...(await playerPage(sid))];
   const info = list.find((x) => String(x.id) === sid);
@@ -180,6 +173,6 @@ export async function view() {
     s.tournaments.length ? printPanel(`season-${sid}`, ["season", "season-csv"], null, { season: sid }) : null,
     s.tournaments.length ? chart(s) : h("p", { class: "hint" }, t("season_no_evening")),
     s.tournaments.length ? table(s) : null,
-    h("details", { class: "card", id: "season-new", open: state.seasonForm && state.seasonForm.name ? true : null }, h("summary", {}, t("season_new")), createForm()),
+    h("details", { class: "card", id: "season-new", open: state.seasonForm && state.seasonForm.name ? true : null }, h("summary", {}, t("season_new")), createForm(defaults)),
   ];
 }

@@ -6,7 +6,8 @@ import { state, render, act, flash, errorBox, readFile, useTournament, gameOf } 
 
 /** The tournament form: the game's own settings come from the application, as a list of choices. */
 function createForm(choices) {
-  const form = state.form || (state.form = { name: "", game: choices[0].code, rounds: 5, date: "", fields: {}, ranking: null, table_points: "", bye_points: "", table_size: "" });
+  // The rounds and the place points a tournament has unless told otherwise are the rules' (each game's choice says them).
+  const form = state.form || (state.form = { name: "", game: choices[0].code, rounds: choices[0].rounds, date: "", fields: {}, ranking: null, table_points: "", bye_points: "", table_size: "" });
   const game = choices.find((g) => g.code === form.game) || choices[0];
   const ranking = form.ranking || game.ranking;
   const fixedSize = game.seats[0] === game.seats[1];
@@ -29,7 +30,7 @@ function createForm(choices) {
       flash(t("saved"));
     });
   };
-  const defaultPlaces = Array.from({ length: game.seats[0] }, (_, i) => 4 * (game.seats[0] - i)).join(" ");
+  const defaultPlaces = game.places.join(" ");
   return h("form", { class: "row", id: "create-tournament", onsubmit: submit },
     h("label", {}, t("name"), h("input", { name: "name", id: "tournament-name", required: true, maxlength: 200, value: form.name, oninput: keep("name") })),
     h("label", {}, t("game"), h("select", { name: "game", id: "tournament-game", onchange: (e) => { form.game = e.target.value; form.fields = {}; form.ranking = null; form.table_size = ""; render(); } },

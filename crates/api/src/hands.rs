@@ -765,6 +765,10 @@ pub struct GameChoice {
     pub fields: Value,
     /// Whether the game has a hand calculator ([`hand_score`]).
     pub calculator: bool,
+    /// The rounds a tournament has when none are given.
+    pub rounds: u32,
+    /// The place points at the game's smallest table when none are given (16 12 8 4).
+    pub places: Vec<i64>,
 }
 
 /// The games this build scores, named in `lang`, with their settings forms.
@@ -780,6 +784,8 @@ pub fn games(lang: &str) -> Vec<GameChoice> {
             ranking: spec.ranking,
             fields: spec.settings_form(lang),
             calculator: spec.calculator.is_some(),
+            rounds: atout_rules::settings::DEFAULT_ROUNDS,
+            places: atout_rules::settings::default_places(*spec.seats.start()),
         })
         .collect()
 }

@@ -37,10 +37,11 @@ pub use hands::{calculator_score, games, hand_score, GameChoice};
 pub use players::{ImportedPlayers, Player};
 pub use rulings::RulingView;
 pub use seasons::{
-    ArchiveImported, ClubStanding, Doubt, Evening, PlayerEvening, PlayerSeason, RoundTable, SeasonInfo, SeasonResultView, SeasonStandingRow, SeasonStandings,
+    season_defaults, ArchiveImported, ClubStanding, Doubt, Evening, PlayerEvening, PlayerSeason, RoundTable, SeasonInfo, SeasonResultView, SeasonStandingRow,
+    SeasonStandings,
 };
 pub use sheets::{HistoryEntry, LinePreview, LineWritten, SeatView, SheetLine, SheetView, TableRef};
-pub use standings::{PlayerProgress, Progress, RoundEntry, StandingRow, Standings, StandingsFormat};
+pub use standings::{PlayerProgress, Progress, RoundEntry, StandingRow, Standings, StandingsBoard, StandingsFormat};
 pub use tournaments::{DrawRequest, DrawnRound, EntrantView, NewTournament, PlannedRounds, RoundStatus, Seating, TableView, TournamentInfo};
 
 pub use atout_rules as rules;

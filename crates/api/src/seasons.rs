@@ -255,6 +255,12 @@ fn match_player(registry: &[PlayerRow], used: &HashSet<Id>, name: &str, club: &s
     }
 }
 
+/// What the season form starts from: the settings a season has when none are given
+/// (RULES.md §6), and the place scale it offers when evenings are ranked by place.
+pub fn season_defaults() -> Value {
+    serde_json::json!({"settings": atout_rules::season::SeasonSettings::default().to_json(), "scale": atout_rules::season::OFFERED_SCALE})
+}
+
 impl Atout {
     fn season_row(&mut self, season: &str) -> Result<SeasonRow> {
         self.refresh()?;

@@ -4,7 +4,8 @@ use crate::error::Result;
 use crate::state::Part;
 use crate::state::{started, Loaded};
 use crate::Atout;
-use atout_rules::ranking::{criteria, rank, RoundResult, Totals};
+use atout_rules::ranking::{criteria, decided_by, rank, RoundResult, Totals};
+use atout_rules::settings::TieBreak;
 use atout_rules::TablePoints;
 use serde::Serialize;
 use std::sync::Arc;
@@ -265,6 +266,50 @@ impl Atout {
             })
             .collect();
         Ok(Progress { after_round: after, points, players })
+    }
+}
+
+/// The standings as the room's display shows them: the rows; the ranking's criteria (its
+/// first, then the tie-breaks, FORMAT.md's codes); per row, the tie-breaks that placed its
+/// place against the next or the previous one on an equal first criterion (the rules'
+/// `decided_by`); and `decided_by`, every tie-break that placed someone, in the chain's order.
+#[derive(Clone, Debug, Serialize)]
+pub struct StandingsBoard {
+    #[serde(flatten)]
+    pub standings: Standings,
+    pub criteria: Vec<TieBreak>,
+    pub decided: Vec<Vec<TieBreak>>,
+    pub decided_by: Vec<TieBreak>,
+}
+
+impl Atout {
+    /// The live standings with what placed each player (the projector, the room's display).
+    pub fn standings_board(&mut self, tournament: &str) -> Result<StandingsBoard> {
+        let standings = self.standings(tournament, None)?;
+        let id = self.resolve(tournament)?;
+        let settings = &self.loaded(id)?.settings;
+        let chain = criteria(settings.ranking, &settings.tie_breaks);
+        let rows = &standings.rows;
+        let totals: Vec<Totals> =
+            rows.iter().map(|r| Totals { table_points: r.table_points.unwrap_or_default(), score_sum: r.score_sum, best_round: r.best_round }).collect();
+        // By place: a shared place's players are marked together.
+        let mut by_rank: std::collections::HashMap<usize, Vec<TieBreak>> = std::collections::HashMap::new();
+        for i in 1..rows.len() {
+            if rows[i - 1].rank == rows[i].rank {
+                continue;
+            }
+            if let Some(c) = decided_by(&totals[i - 1], &totals[i], &chain) {
+                for rank in [rows[i - 1].rank, rows[i].rank] {
+                    let marks = by_rank.entry(rank).or_default();
+                    if !marks.contains(&c) {
+                        marks.push(c);
+                    }
+                }
+            }
+        }
+        let decided: Vec<Vec<TieBreak>> = rows.iter().map(|r| by_rank.get(&r.rank).cloned().unwrap_or_default()).collect();
+        let decided_by = chain.iter().copied().filter(|c| decided.iter().any(|d| d.contains(c))).collect();
+        Ok(StandingsBoard { standings, criteria: chain, decided, decided_by })
     }
 }
 

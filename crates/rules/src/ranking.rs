@@ -175,6 +175,17 @@ pub fn criteria(method: RankingMethod, tie_breaks: &[TieBreak]) -> Vec<TieBreak>
     chain
 }
 
+/// Which tie-break placed `a` above `b` when their first criterion is equal: the first of
+/// the chain's tie-breaks on which they differ. None when the first criterion already
+/// parts them, or when nothing does (they share a place).
+pub fn decided_by(a: &Totals, b: &Totals, chain: &[TieBreak]) -> Option<TieBreak> {
+    let (first, breaks) = chain.split_first()?;
+    if a.key(*first) != b.key(*first) {
+        return None;
+    }
+    breaks.iter().copied().find(|c| a.key(*c) != b.key(*c))
+}
+
 /// Order players by the criteria, best first. Players equal on every criterion
 /// share a place; among them the input order is kept (stable sort).
 pub fn rank(players: &[Totals], chain: &[TieBreak]) -> Vec<Place> {

@@ -128,6 +128,16 @@ impl Contract {
         }
     }
 
+    /// The figures of the points table this contract's row has (the settings' keys of
+    /// [`Amounts`]): a misère is made or failed, whatever the tricks; a pass has none.
+    pub fn figures(self) -> &'static [&'static str] {
+        match self.kind() {
+            Kind::Pass => &[],
+            Kind::Misere => &["made", "failed"],
+            Kind::Partner | Kind::Solo => &POINTS_COLUMNS,
+        }
+    }
+
     /// Tricks to make (for a misère: none).
     pub fn target(self) -> i64 {
         match self {
@@ -284,6 +294,9 @@ impl Entry {
         Entry { jury: Some(name.into()), ..self }
     }
 }
+
+/// The points table's columns, in the order the secretary reads them ([`Amounts`]'s keys).
+pub const POINTS_COLUMNS: [&str; 5] = ["made", "over", "all", "failed", "under"];
 
 /// One row of the points table: the amount x per opponent.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -791,13 +804,14 @@ impl Game for Rikken {
             .into_iter()
             .map(|c| {
                 json!({"code": c.code(), "key": c.key(), "name": c.names().get(lang), "kind": c.kind(), "target": c.target(),
-                       "jury": c.needs_jury(), "solo": c.is_solo(), "points": self.points.get(&c)})
+                       "jury": c.needs_jury(), "solo": c.is_solo(), "points": self.points.get(&c), "figures": c.figures()})
             })
             .collect();
         let fines: Vec<Value> = Fine::ALL.into_iter().map(|f| json!({"code": f.code(), "name": f.names().get(lang), "amount": f.amount()})).collect();
         json!({
             "game": Self::ID.code(),
             "name": Self::NAME.get(lang),
+            "points_columns": POINTS_COLUMNS,
             "deals": self.deals,
             "contracts": contracts,
             "fines": fines,

@@ -105,6 +105,10 @@ impl Default for SeasonSettings {
     }
 }
 
+/// A place scale the season form offers when a club ranks evenings by place (the first 15
+/// places; a place past it brings nothing): the scale most card clubs here use.
+pub const OFFERED_SCALE: [i64; 15] = [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1];
+
 /// The season settings' keys, in the order RULES.md lists them.
 pub const KEYS: [&str; 4] = ["points", "count", "min_evenings", "clubs"];
 

@@ -63,6 +63,9 @@ pub struct TournamentSettings {
     pub table_size: Option<usize>,
 }
 
+/// Rounds of a tournament whose settings name none.
+pub const DEFAULT_ROUNDS: u32 = 5;
+
 /// Default place points at a table of `size`: 4 × (size + 1 − place), so
 /// 16 / 12 / 8 / 4 at a table of four, 20 / 16 / 12 / 8 / 4 at a table of five.
 pub fn default_places(size: usize) -> Vec<i64> {
@@ -129,7 +132,7 @@ impl TournamentSettings {
                 )));
             }
         }
-        let rounds: u32 = crate::setting(map, "rounds", 5)?;
+        let rounds: u32 = crate::setting(map, "rounds", DEFAULT_ROUNDS)?;
         if !(1..=99).contains(&rounds) {
             return Err(bad(said!(
                 "{rounds} rounds: a tournament has 1 to 99",

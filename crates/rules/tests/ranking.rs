@@ -1,6 +1,6 @@
 //! Table points and the final ranking, with hand-computed values.
 
-use atout_rules::ranking::{criteria, rank, table_points, RoundResult, Totals};
+use atout_rules::ranking::{criteria, decided_by, rank, table_points, RoundResult, Totals};
 use atout_rules::ruling::{round_scores, Ruling};
 use atout_rules::settings::{RankingMethod, TieBreak};
 use atout_rules::{Rule, TablePoints};
@@ -94,6 +94,22 @@ fn final_ranking_uses_points_then_score_sum_then_best_round() {
     ];
     let places: Vec<(usize, usize, bool)> = rank(&players, &chain).iter().map(|p| (p.index, p.rank, p.shared)).collect();
     assert_eq!(places, [(1, 1, false), (3, 2, false), (0, 3, false), (4, 4, false), (2, 5, false)]);
+}
+
+/// Which tie-break placed one player above the next, worked by hand on the players above:
+/// 24 points against 20 is the points' doing; 20 and sum 6 against 20 and sum 5, the sum's;
+/// 20, sum 5, best 10 against best 5, the best round's; equal on everything, none.
+#[test]
+fn the_tie_break_that_decided_a_place_is_the_first_that_differs() {
+    let chain = criteria(RankingMethod::TablePoints, &[TieBreak::ScoreSum, TieBreak::BestRound]);
+    let (p24, p20s6) = (totals(&[(3, 12), (2, 12)]), totals(&[(8, 12), (-2, 8)]));
+    let (p20b10, p20b5) = (totals(&[(10, 16), (-5, 4)]), totals(&[(5, 12), (0, 8)]));
+    assert_eq!(decided_by(&p24, &p20s6, &chain), None);
+    assert_eq!(decided_by(&p20s6, &p20b10, &chain), Some(TieBreak::ScoreSum));
+    assert_eq!(decided_by(&p20b10, &p20b5, &chain), Some(TieBreak::BestRound));
+    assert_eq!(decided_by(&p20b5, &p20b5.clone(), &chain), None);
+    // Ranked by score alone, 20 points and sum 5 twice: nothing parts them.
+    assert_eq!(decided_by(&p20b10, &p20b5, &criteria(RankingMethod::TotalScore, &[])), None);
 }
 
 #[test]

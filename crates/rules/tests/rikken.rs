@@ -200,3 +200,20 @@ fn every_contract_made_and_failed() {
         assert!(lines.iter().all(|l| l.iter().sum::<i64>() == 0), "{c:?}");
     }
 }
+
+/// The points table's columns and the figures each row has are the rules' (the window's
+/// editor draws them from the description): a misère is made or failed whatever its
+/// tricks, so it has no overtrick, all-tricks or undertrick figure; a pass has none.
+#[test]
+fn the_points_tables_columns_are_the_rules() {
+    use atout_rules::rikken::{Contract, POINTS_COLUMNS};
+    assert_eq!(POINTS_COLUMNS, ["made", "over", "all", "failed", "under"]);
+    assert_eq!(Contract::Misere.figures(), ["made", "failed"]);
+    assert_eq!(Contract::OpenMisere.figures(), ["made", "failed"]);
+    assert_eq!(Contract::Rik.figures(), POINTS_COLUMNS);
+    assert!(Contract::Pass.figures().is_empty());
+    let desc = atout_rules::GameId::Rikken.rules(&Default::default()).unwrap().describe(atout_rules::Lang::En);
+    assert_eq!(desc["points_columns"], serde_json::json!(POINTS_COLUMNS));
+    let misere = desc["contracts"].as_array().unwrap().iter().find(|c| c["code"] == "misere").unwrap();
+    assert_eq!(misere["figures"], serde_json::json!(["made", "failed"]));
+}

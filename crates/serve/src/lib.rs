@@ -553,7 +553,8 @@ async fn room_view(State(room): State<Arc<Room>>, headers: HeaderMap, Path(t): P
     let lang = lang(&headers);
     let base = base_of(&headers);
     let view = blocking(&room, lang, move |a| {
-        let standings = a.standings(&t, None)?;
+        let board = a.standings_board(&t)?;
+        let standings = &board.standings;
         let status = a.round_status(&t)?;
         let last = status.iter().map(|s| s.round).max();
         let tables = match last {
@@ -565,7 +566,7 @@ async fn room_view(State(room): State<Arc<Room>>, headers: HeaderMap, Path(t): P
         let progress = a.standings_progress(&t, Some(8))?;
         // Where the players follow their own evening (the room's display shows its QR code).
         let (players_url, players_qr) = atout_api::live::players_link(&base, &info.as_ref().map_or(t.clone(), |i| i.id.to_string()));
-        Ok(json!({"tournament": info, "standings": standings, "status": status, "tables": tables, "progress": progress,
+        Ok(json!({"tournament": info, "standings": standings, "board": board, "status": status, "tables": tables, "progress": progress,
                   "players_url": players_url, "players_qr": players_qr}))
     })
     .await?;
