@@ -808,198 +808,12 @@ impl Cribbage {
         let mut lines = Vec::with_capacity(entries.len());
         for (i, entry) in entries.iter().enumerate() {
             let number = i + 1;
-            let at = |v: Violation| SheetError::at(number, v);
-            if p.ended {
-                return Err(at(Violation::said(AFTER_END, said!("the game has ended", "la partie est finie", "het spel is afgelopen"))));
-            }
-            if number > SHEET_MAX {
-                return Err(at(Violation::said(SHEET_LONG, said!("entry {number}", "entrée {number}", "regel {number}"))));
-            }
-            let kind = entry.kind().map_err(at)?;
-            let mut points = vec![0i64; n];
-            let mut dealer = p.turn;
-            let label;
-            let mut turn_taken = false;
-            // A move on the board: its lines, tiles laid and bonuses read off the board, then
-            // scored as the same move written as lines.
-            let laid;
-            let kind = match kind {
-                Kind::OnBoard { seat, tiles } => {
-                    let board = p.board.as_ref().ok_or_else(|| {
-                        at(Violation::said(
-                            Rule::DEAL_SHAPE,
-                            said!(
-                                "a move was written as lines, so the board is not known: write this move as lines",
-                                "un coup a été écrit en lignes, le plateau n'est donc pas connu : écrivez ce coup en lignes",
-                                "een zet werd als lijnen geschreven, dus het bord is niet gekend: schrijf deze zet als lijnen"
-                            ),
-                        ))
-                    })?;
-                    laid = on_board(board, tiles, p.moved).map_err(at)?;
-                    Kind::Move { seat, lines: &laid.lines, placed: laid.placed, bonuses: &laid.bonuses }
-                }
-                Kind::Move { .. } => {
-                    p.board = None;
-                    kind
-                }
-                other => other,
-            };
-            match kind {
-                // Read off the board above into a move written as lines: never here.
-                Kind::OnBoard { .. } => {
-                    return Err(at(Violation::said(Rule::DEAL_SHAPE, said!("a move on the board", "un coup sur le plateau", "een zet op het bord"))))
-                }
-                Kind::Move { seat, lines: ls, placed, bonuses } => {
-                    let s = seat_index(seat, n, PLAYER).map_err(at)? + 1;
-                    if s != p.turn {
-                        let turn = p.turn;
-                        return Err(at(Violation::said(
-                            TURN,
-                            said!(
-                                "seat {s} plays; it is seat {turn}'s turn",
-                                "la place {s} joue ; c'est le tour de la place {turn}",
-                                "plaats {s} speelt; het is de beurt aan plaats {turn}"
-                            ),
-                        )));
-                    }
-                    let (score, l) = self.score_move(&p, ls, placed, bonuses).map_err(at)?;
-                    let placed = placed as usize;
-                    let refill = placed.min(p.bag);
-                    p.holding[s - 1] = p.holding[s - 1] - placed + refill;
-                    p.bag -= refill;
-                    p.moved = true;
-                    if let (Some(board), Some(tiles)) = (p.board.as_mut(), &entry.tiles) {
-                        for t in tiles {
-                            if let Ok(tile) = Tile::of_value(&t.tile) {
-                                board.insert((t.at[0], t.at[1]), (tile, t.colour));
-                            }
-                        }
-                    }
-                    points[s - 1] = score;
-                    label = l;
-                    turn_taken = true;
-                }
-                Kind::Pass { seat, exchanged } => {
-                    let s = seat_index(seat, n, PLAYER).map_err(at)? + 1;
-                    if s != p.turn {
-                        let turn = p.turn;
-                        return Err(at(Violation::said(
-                            TURN,
-                            said!(
-                                "seat {s} passes; it is seat {turn}'s turn",
-                                "la place {s} passe ; c'est le tour de la place {turn}",
-                                "plaats {s} past; het is de beurt aan plaats {turn}"
-                            ),
-                        )));
-                    }
-                    let held = p.holding[s - 1];
-                    if exchanged < 0 || exchanged as usize > held.min(p.bag) {
-                        let bag = p.bag;
-                        return Err(at(Violation::said(
-                            EXCHANGE,
-                            said!(
-                                "{exchanged} tiles exchanged; seat {s} holds {held} and the bag {bag}",
-                                "{exchanged} jetons échangés ; la place {s} en a {held} et le sac {bag}",
-                                "{exchanged} stenen geruild; plaats {s} heeft er {held} en de zak {bag}"
-                            ),
-                        )));
-                    }
-                    label = if exchanged > 0 { format!("pass ×{exchanged}") } else { "pass".into() };
-                    turn_taken = true;
-                }
-                Kind::End { remaining } => {
-                    if remaining.len() != n {
-                        let listed = remaining.len();
-                        return Err(at(Violation::said(
-                            END,
-                            said!(
-                                "{listed} seats listed; the table has {n}",
-                                "{listed} places données ; la table en a {n}",
-                                "{listed} plaatsen gegeven; de tafel heeft er {n}"
-                            ),
-                        )));
-                    }
-                    for (k, tiles) in remaining.iter().enumerate() {
-                        let s = k + 1;
-                        if tiles.len() > p.holding[k] {
-                            let (held, listed) = (p.holding[k], tiles.len());
-                            return Err(at(Violation::said(
-                                END,
-                                said!(
-                                    "seat {s} holds {held} tiles; {listed} listed",
-                                    "la place {s} a {held} jetons ; {listed} donnés",
-                                    "plaats {s} heeft {held} stenen; {listed} gegeven"
-                                ),
-                            )));
-                        }
-                        let tiles = tiles_of(tiles).map_err(|v| at(v.after(said!("seat {s}: ", "place {s} : ", "plaats {s}: "))))?;
-                        points[k] = -tiles.iter().map(|t| t.value()).sum::<i64>();
-                    }
-                    p.ended = true;
-                    label = "end".into();
-                }
-                Kind::Joker(claim) => {
-                    if !self.joker {
-                        return Err(at(Violation::said(
-                            JOKER_OFF,
-                            said!(
-                                "this tournament does not play the joker rule",
-                                "ce tournoi ne joue pas la règle du joker",
-                                "dit toernooi speelt niet met de jokerregel"
-                            ),
-                        )));
-                    }
-                    let by = seat_index(claim.by, n, Tr::new("the caller", "l'annonceur", "de roeper")).map_err(at)? + 1;
-                    dealer = by;
-                    match claim.from {
-                        None if claim.points == 0 => {
-                            points[by - 1] = -WRONG_CALL;
-                            label = "joker ×".into();
-                        }
-                        Some(from) if (1..=CLAIM_MAX).contains(&claim.points) => {
-                            let from = seat_index(
-                                from,
-                                n,
-                                Tr::new("the seat that missed points", "la place qui a oublié les points", "de plaats die de punten vergat"),
-                            )
-                            .map_err(at)?
-                                + 1;
-                            if from == by {
-                                return Err(at(Violation::said(
-                                    JOKER_CLAIM,
-                                    said!(
-                                        "a caller claims points another seat missed",
-                                        "l'annonceur réclame des points qu'une autre place a oubliés",
-                                        "de roeper eist punten op die een andere plaats vergat"
-                                    ),
-                                )));
-                            }
-                            points[by - 1] = claim.points;
-                            points[from - 1] = -claim.points;
-                            label = format!("joker {from}→{by}");
-                        }
-                        _ => {
-                            let claimed = claim.points;
-                            return Err(at(Violation::said(
-                                JOKER_CLAIM,
-                                if claim.from.is_some() {
-                                    said!("a claim of {claimed} points", "un joker de {claimed} points", "een claim van {claimed} punten")
-                                } else {
-                                    said!(
-                                        "a claim of {claimed} points naming no seat",
-                                        "un joker de {claimed} points qui ne nomme aucune place",
-                                        "een claim van {claimed} punten die geen plaats noemt"
-                                    )
-                                },
-                            )));
-                        }
-                    }
-                }
-            }
-            if turn_taken {
+            let step = self.step(&mut p, n, number, entry).map_err(|v| SheetError::at(number, v))?;
+            if step.turn_taken {
                 p.turns += 1;
                 p.turn = seat_after(p.turn, 1, n);
             }
+            let Step { points, label, dealer, .. } = step;
             lines.push(Line { line: number, deal: p.turns.max(1), dealer, label, points, counts: true, chooser: None, fault: None, sits_out: None });
         }
         let played = entries.len();
@@ -1010,6 +824,207 @@ impl Cribbage {
         }
         Ok((sheet, p))
     }
+
+    /// Entry `number` of the sheet, checked against the game as it stands (`p`) and played
+    /// into it.
+    fn step(&self, p: &mut Progress, n: usize, number: usize, entry: &Entry) -> Result<Step, Violation> {
+        if p.ended {
+            return Err(Violation::said(AFTER_END, said!("the game has ended", "la partie est finie", "het spel is afgelopen")));
+        }
+        if number > SHEET_MAX {
+            return Err(Violation::said(SHEET_LONG, said!("entry {number}", "entrée {number}", "regel {number}")));
+        }
+        // A move on the board: its lines, tiles laid and bonuses read off the board, then
+        // scored as the same move written as lines.
+        let laid;
+        let kind = match entry.kind()? {
+            Kind::OnBoard { seat, tiles } => {
+                let board = p.board.as_ref().ok_or_else(|| {
+                    Violation::said(
+                        Rule::DEAL_SHAPE,
+                        said!(
+                            "a move was written as lines, so the board is not known: write this move as lines",
+                            "un coup a été écrit en lignes, le plateau n'est donc pas connu : écrivez ce coup en lignes",
+                            "een zet werd als lijnen geschreven, dus het bord is niet gekend: schrijf deze zet als lijnen"
+                        ),
+                    )
+                })?;
+                laid = on_board(board, tiles, p.moved)?;
+                Kind::Move { seat, lines: &laid.lines, placed: laid.placed, bonuses: &laid.bonuses }
+            }
+            kind @ Kind::Move { .. } => {
+                p.board = None;
+                kind
+            }
+            other => other,
+        };
+        match kind {
+            // Read off the board above into a move written as lines: never here.
+            Kind::OnBoard { .. } => Err(Violation::said(Rule::DEAL_SHAPE, said!("a move on the board", "un coup sur le plateau", "een zet op het bord"))),
+            Kind::Move { seat, lines, placed, bonuses } => self.moved(p, n, entry, Move { seat, lines, placed, bonuses }),
+            Kind::Pass { seat, exchanged } => passed(p, n, seat, exchanged),
+            Kind::End { remaining } => ended(p, n, remaining),
+            Kind::Joker(claim) => self.joker(n, claim),
+        }
+    }
+
+    /// A move: its lines, tiles laid and bonuses scored; the tiles drawn again from the bag.
+    fn moved(&self, p: &mut Progress, n: usize, entry: &Entry, Move { seat, lines, placed, bonuses }: Move<'_>) -> Result<Step, Violation> {
+        let s = on_turn(p, seat, n, |s| said!("seat {s} plays", "la place {s} joue", "plaats {s} speelt"))?;
+        let (score, label) = self.score_move(p, lines, placed, bonuses)?;
+        let placed = placed as usize;
+        let refill = placed.min(p.bag);
+        p.holding[s - 1] = p.holding[s - 1] - placed + refill;
+        p.bag -= refill;
+        p.moved = true;
+        if let (Some(board), Some(tiles)) = (p.board.as_mut(), &entry.tiles) {
+            for t in tiles {
+                if let Ok(tile) = Tile::of_value(&t.tile) {
+                    board.insert((t.at[0], t.at[1]), (tile, t.colour));
+                }
+            }
+        }
+        let mut points = vec![0i64; n];
+        points[s - 1] = score;
+        Ok(Step { points, label, dealer: s, turn_taken: true })
+    }
+
+    /// A joker's call (RULES.md): points another seat missed, claimed; or a wrong call.
+    fn joker(&self, n: usize, claim: &Claim) -> Result<Step, Violation> {
+        if !self.joker {
+            return Err(Violation::said(
+                JOKER_OFF,
+                said!("this tournament does not play the joker rule", "ce tournoi ne joue pas la règle du joker", "dit toernooi speelt niet met de jokerregel"),
+            ));
+        }
+        let by = seat_index(claim.by, n, Tr::new("the caller", "l'annonceur", "de roeper"))? + 1;
+        let mut points = vec![0i64; n];
+        let label = match claim.from {
+            None if claim.points == 0 => {
+                points[by - 1] = -WRONG_CALL;
+                "joker ×".to_string()
+            }
+            Some(from) if (1..=CLAIM_MAX).contains(&claim.points) => {
+                let from =
+                    seat_index(from, n, Tr::new("the seat that missed points", "la place qui a oublié les points", "de plaats die de punten vergat"))? + 1;
+                if from == by {
+                    return Err(Violation::said(
+                        JOKER_CLAIM,
+                        said!(
+                            "a caller claims points another seat missed",
+                            "l'annonceur réclame des points qu'une autre place a oubliés",
+                            "de roeper eist punten op die een andere plaats vergat"
+                        ),
+                    ));
+                }
+                points[by - 1] = claim.points;
+                points[from - 1] = -claim.points;
+                format!("joker {from}→{by}")
+            }
+            _ => {
+                let claimed = claim.points;
+                return Err(Violation::said(
+                    JOKER_CLAIM,
+                    if claim.from.is_some() {
+                        said!("a claim of {claimed} points", "un joker de {claimed} points", "een claim van {claimed} punten")
+                    } else {
+                        said!(
+                            "a claim of {claimed} points naming no seat",
+                            "un joker de {claimed} points qui ne nomme aucune place",
+                            "een claim van {claimed} punten die geen plaats noemt"
+                        )
+                    },
+                ));
+            }
+        };
+        Ok(Step { points, label, dealer: by, turn_taken: false })
+    }
+}
+
+/// A move as its entry writes it (or as the board reads it).
+struct Move<'a> {
+    seat: i64,
+    lines: &'a [Vec<Value>],
+    placed: i64,
+    bonuses: &'a [String],
+}
+
+/// What one entry does to the sheet: each seat's points, the line's label, the seat the line
+/// is written for (the turn's, or a joker's caller), and whether it took the turn.
+struct Step {
+    points: Vec<i64>,
+    label: String,
+    dealer: Seat,
+    turn_taken: bool,
+}
+
+/// The seat a move or a pass is written for, when it is that seat's turn; `does` says what
+/// it does ("seat 2 plays"), for the refusal.
+fn on_turn(p: &Progress, seat: i64, n: usize, does: impl Fn(usize) -> Said) -> Result<usize, Violation> {
+    let s = seat_index(seat, n, PLAYER)? + 1;
+    if s != p.turn {
+        let turn = p.turn;
+        let does = does(s);
+        let (de, df, dn) = (&does.en, &does.fr, &does.nl);
+        return Err(Violation::said(
+            TURN,
+            said!("{de}; it is seat {turn}'s turn", "{df} ; c'est le tour de la place {turn}", "{dn}; het is de beurt aan plaats {turn}"),
+        ));
+    }
+    Ok(s)
+}
+
+/// A pass, with so many tiles exchanged with the bag.
+fn passed(p: &Progress, n: usize, seat: i64, exchanged: i64) -> Result<Step, Violation> {
+    let s = on_turn(p, seat, n, |s| said!("seat {s} passes", "la place {s} passe", "plaats {s} past"))?;
+    let held = p.holding[s - 1];
+    if exchanged < 0 || exchanged as usize > held.min(p.bag) {
+        let bag = p.bag;
+        return Err(Violation::said(
+            EXCHANGE,
+            said!(
+                "{exchanged} tiles exchanged; seat {s} holds {held} and the bag {bag}",
+                "{exchanged} jetons échangés ; la place {s} en a {held} et le sac {bag}",
+                "{exchanged} stenen geruild; plaats {s} heeft er {held} en de zak {bag}"
+            ),
+        ));
+    }
+    let label = if exchanged > 0 { format!("pass ×{exchanged}") } else { "pass".into() };
+    Ok(Step { points: vec![0; n], label, dealer: s, turn_taken: true })
+}
+
+/// The end of the game: each seat's tiles left, counted against it.
+fn ended(p: &mut Progress, n: usize, remaining: &[Vec<Value>]) -> Result<Step, Violation> {
+    if remaining.len() != n {
+        let listed = remaining.len();
+        return Err(Violation::said(
+            END,
+            said!(
+                "{listed} seats listed; the table has {n}",
+                "{listed} places données ; la table en a {n}",
+                "{listed} plaatsen gegeven; de tafel heeft er {n}"
+            ),
+        ));
+    }
+    let mut points = vec![0i64; n];
+    for (k, tiles) in remaining.iter().enumerate() {
+        let s = k + 1;
+        if tiles.len() > p.holding[k] {
+            let (held, listed) = (p.holding[k], tiles.len());
+            return Err(Violation::said(
+                END,
+                said!(
+                    "seat {s} holds {held} tiles; {listed} listed",
+                    "la place {s} a {held} jetons ; {listed} donnés",
+                    "plaats {s} heeft {held} stenen; {listed} gegeven"
+                ),
+            ));
+        }
+        let tiles = tiles_of(tiles).map_err(|v| v.after(said!("seat {s}: ", "place {s} : ", "plaats {s}: ")))?;
+        points[k] = -tiles.iter().map(|t| t.value()).sum::<i64>();
+    }
+    p.ended = true;
+    Ok(Step { points, label: "end".into(), dealer: p.turn, turn_taken: false })
 }
 
 impl Game for Cribbage {
