@@ -397,6 +397,273 @@ fn parse_points(value: &Value) -> Result<BTreeMap<Contract, Amounts>, Violation>
     Ok(map)
 }
 
+/// A fine: every other seat gets its amount, the offender pays it to each.
+fn fined(entry: &Entry, fine: Fine, n: usize) -> Result<Vec<i64>, Violation> {
+    if entry.contract.is_some() || entry.declarer.is_some() || entry.partner.is_some() || entry.declarers.is_some() || entry.tricks.is_some() {
+        return Err(shape(said!(
+            "a fine gives only `fine` and `offender`",
+            "une amende ne donne que `fine` et `offender`",
+            "een boete geeft enkel `fine` en `offender`"
+        )));
+    }
+    let offender = entry
+        .offender
+        .ok_or_else(|| shape(said!("a fine names its `offender`", "une amende nomme le fautif (`offender`)", "een boete noemt de overtreder (`offender`)")))?;
+    let offender = seat_index(offender, n, Tr::new("the offender", "le fautif", "de overtreder"))?;
+    let k = fine.amount();
+    let mut points = vec![k; n];
+    points[offender] = -k * (n as i64 - 1);
+    Ok(points)
+}
+
+/// The jury's consent: always for some contracts, and for a solo of anyone who lost two.
+fn consent(contract: Contract, entry: &Entry, declarers: &[(usize, bool)], lost: &[usize]) -> Result<(), Violation> {
+    if entry.jury.as_deref().is_some_and(|j| !j.trim().is_empty()) {
+        return Ok(());
+    }
+    let (code, fr, nl) = called(contract);
+    if contract.needs_jury() {
+        return Err(Violation::said(
+            JURY_CALL,
+            said!(
+                "{code} is played only with the jury's consent (`jury`)",
+                "« {fr} » se joue seulement avec l'accord du jury (`jury`)",
+                "'{nl}' wordt enkel met toestemming van de jury gespeeld (`jury`)"
+            ),
+        ));
+    }
+    if let Some((d, _)) = declarers.iter().find(|(d, _)| contract.is_solo() && lost[*d] >= 2) {
+        let (s, solos) = (d + 1, lost[*d]);
+        return Err(Violation::said(
+            JURY_CALL,
+            said!(
+                "seat {s} has lost {solos} solos on this sheet: another needs the jury's consent (`jury`)",
+                "la place {s} a perdu {solos} solos sur cette feuille : un autre demande l'accord du jury (`jury`)",
+                "plaats {s} verloor {solos} solo's op dit blad: nog een solo vraagt de toestemming van de jury (`jury`)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Each seat's points, and each declarer (0-based) with whether their contract was made.
+type Scored = (Vec<i64>, Vec<(usize, bool)>);
+
+/// A deal played under a contract: the entry that writes it, the table, the dealer who sits
+/// it out at a table of five.
+struct Played<'a> {
+    rikken: &'a Rikken,
+    entry: &'a Entry,
+    contract: Contract,
+    n: usize,
+    out: Option<usize>,
+}
+
+impl Played<'_> {
+    /// The seats that play the deal (all but the dealer at a table of five).
+    fn players(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.n).filter(move |s| Some(*s) != self.out)
+    }
+
+    /// Seat `s` (0-based) as `who`, refused when it sits the deal out.
+    fn plays(&self, s: usize, who: Tr) -> Result<usize, Violation> {
+        if Some(s) != self.out {
+            return Ok(s);
+        }
+        let (seat, Tr { en, fr, nl }) = (s + 1, who);
+        Err(Violation::said(
+            PLAYS_DEAL,
+            said!(
+                "{en} is seat {seat}, the dealer, who sits this deal out",
+                "{fr} : place {seat}, le donneur, qui ne joue pas cette donne",
+                "{nl}: plaats {seat}, de gever, die dit spel niet meespeelt"
+            ),
+        ))
+    }
+
+    /// The entry's seat `seat` (1-based, as written) as `who`, at the table and in the deal.
+    fn seat(&self, seat: i64, who: Tr) -> Result<usize, Violation> {
+        self.plays(seat_index(seat, self.n, who)?, who)
+    }
+
+    /// The one count of tricks a partner contract or a solo gives (its range checked where
+    /// it is scored).
+    fn one_count(&self) -> Result<i64, Violation> {
+        let (code, fr, nl) = called(self.contract);
+        match &self.entry.tricks {
+            Some(Tricks::One(t)) => Ok(*t),
+            Some(Tricks::Each(_)) => Err(shape(said!(
+                "{code} gives one count of `tricks`",
+                "« {fr} » donne un seul nombre de plis (`tricks`)",
+                "'{nl}' geeft één aantal slagen (`tricks`)"
+            ))),
+            None => Err(shape(said!("{code} gives its `tricks`", "« {fr} » donne ses plis (`tricks`)", "'{nl}' geeft zijn slagen (`tricks`)"))),
+        }
+    }
+
+    /// The contract's row of the points table.
+    fn row(&self) -> Result<&Amounts, Violation> {
+        self.rikken.points.get(&self.contract).ok_or_else(|| {
+            let (code, fr, nl) = called(self.contract);
+            Violation::said(
+                Rule::SETTINGS,
+                said!(
+                    "the points table has no row for {code}",
+                    "la table des points n'a pas de ligne pour « {fr} »",
+                    "de puntentabel heeft geen rij voor '{nl}'"
+                ),
+            )
+        })
+    }
+
+    /// A passed deal: no figures, no points.
+    fn passed(&self) -> Result<Vec<i64>, Violation> {
+        let e = self.entry;
+        if e.declarer.is_some() || e.partner.is_some() || e.declarers.is_some() || e.tricks.is_some() {
+            return Err(shape(said!("a passed deal gives no figures", "une donne passée ne donne aucun chiffre", "een gepast spel geeft geen cijfers")));
+        }
+        Ok(vec![0; self.n])
+    }
+
+    /// A partner contract: the declarer and the partner against the other two.
+    fn with_partner(&self) -> Result<Vec<i64>, Violation> {
+        let (code, fr, nl) = called(self.contract);
+        if self.entry.declarers.is_some() {
+            return Err(shape(said!(
+                "{code} names one `declarer` and a `partner`",
+                "« {fr} » nomme un seul déclarant (`declarer`) et un partenaire (`partner`)",
+                "'{nl}' noemt één speler (`declarer`) en een partner (`partner`)"
+            )));
+        }
+        let (Some(d), Some(p)) = (self.entry.declarer, self.entry.partner) else {
+            return Err(shape(said!(
+                "{code} names its `declarer` and `partner`",
+                "« {fr} » nomme son déclarant (`declarer`) et son partenaire (`partner`)",
+                "'{nl}' noemt zijn speler (`declarer`) en partner (`partner`)"
+            )));
+        };
+        let t = self.one_count()?;
+        let (d, p) = (seat_index(d, self.n, DECLARER)?, seat_index(p, self.n, PARTNER_OF)?);
+        let (d, p) = (self.plays(d, DECLARER)?, self.plays(p, PARTNER_OF)?);
+        if d == p {
+            let s = d + 1;
+            return Err(Violation::said(
+                PARTNER,
+                said!(
+                    "seat {s} cannot partner themself",
+                    "la place {s} ne peut pas être son propre partenaire",
+                    "plaats {s} kan niet met zichzelf samenspelen"
+                ),
+            ));
+        }
+        let (x, made) = self.row()?.amount(self.contract.target(), in_range(t)?);
+        let mut points = vec![0; self.n];
+        for s in self.players() {
+            points[s] = match (s == d, s == p, made) {
+                (true, _, true) | (_, true, true) => x,
+                (false, false, true) => -x,
+                (true, _, false) => -2 * x,
+                (_, true, false) => 0,
+                (false, false, false) => x,
+            };
+        }
+        Ok(points)
+    }
+
+    /// A solo: the declarer against the three others; the declarer and whether it was made.
+    fn solo(&self) -> Result<Scored, Violation> {
+        let (code, fr, nl) = called(self.contract);
+        if self.entry.partner.is_some() || self.entry.declarers.is_some() {
+            return Err(shape(said!(
+                "{code} is played alone: one `declarer`",
+                "« {fr} » se joue seul : un seul déclarant (`declarer`)",
+                "'{nl}' wordt alleen gespeeld: één speler (`declarer`)"
+            )));
+        }
+        let d = self
+            .entry
+            .declarer
+            .ok_or_else(|| shape(said!("{code} names its `declarer`", "« {fr} » nomme son déclarant (`declarer`)", "'{nl}' noemt zijn speler (`declarer`)")))?;
+        let t = self.one_count()?;
+        let d = self.seat(d, DECLARER)?;
+        let (x, made) = self.row()?.amount(self.contract.target(), in_range(t)?);
+        let s = if made { 1 } else { -1 };
+        let mut points = vec![0; self.n];
+        for p in self.players() {
+            points[p] = if p == d { 3 * s * x } else { -s * x };
+        }
+        Ok((points, vec![(d, made)]))
+    }
+
+    /// A misère: each declarer alone against the others, made with no trick taken.
+    fn misere(&self) -> Result<Scored, Violation> {
+        let (code, fr, nl) = called(self.contract);
+        if self.entry.declarer.is_some() || self.entry.partner.is_some() {
+            return Err(shape(said!(
+                "{code} names its `declarers` (one or more)",
+                "« {fr} » nomme ses déclarants (`declarers`, un ou plusieurs)",
+                "'{nl}' noemt zijn spelers (`declarers`, een of meer)"
+            )));
+        }
+        let ds = self.entry.declarers.as_deref().filter(|d| !d.is_empty()).ok_or_else(|| {
+            shape(said!("a misère names its `declarers`", "une misère nomme ses déclarants (`declarers`)", "een misère noemt haar spelers (`declarers`)"))
+        })?;
+        let ts = match &self.entry.tricks {
+            Some(Tricks::Each(ts)) if ts.len() == ds.len() => ts,
+            _ => {
+                return Err(shape(said!(
+                    "a misère gives `tricks`, one count per declarer",
+                    "une misère donne les plis (`tricks`), un nombre par déclarant",
+                    "een misère geeft de slagen (`tricks`), één aantal per speler"
+                )))
+            }
+        };
+        if let Some(twice) = ds.iter().enumerate().find(|(i, d)| ds[..*i].contains(d)).map(|(_, d)| d) {
+            return Err(shape(said!(
+                "seat {twice} is named twice among the declarers",
+                "la place {twice} est nommée deux fois parmi les déclarants",
+                "plaats {twice} wordt twee keer genoemd bij de spelers"
+            )));
+        }
+        let seats = ds.iter().map(|d| self.seat(*d, A_DECLARER)).collect::<Result<Vec<_>, _>>()?;
+        for t in ts {
+            in_range(*t)?;
+        }
+        let together = ts.iter().sum::<i64>();
+        if together > TRICKS {
+            return Err(Violation::said(
+                TRICKS_RANGE,
+                said!(
+                    "the declarers take {together} tricks together",
+                    "les déclarants font {together} plis ensemble",
+                    "de spelers halen samen {together} slagen"
+                ),
+            ));
+        }
+        let amounts = self.row()?;
+        let mut points = vec![0; self.n];
+        let mut declarers = vec![];
+        for (d, t) in seats.iter().zip(ts) {
+            let made = *t == 0;
+            let (x, s) = if made { (amounts.made, 1) } else { (amounts.failed, -1) };
+            for p in self.players() {
+                points[p] += if p == *d { 3 * s * x } else { -s * x };
+            }
+            declarers.push((*d, made));
+        }
+        Ok((points, declarers))
+    }
+}
+
+/// A count of tricks, refused outside 0 to 13.
+fn in_range(t: i64) -> Result<i64, Violation> {
+    if (0..=TRICKS).contains(&t) {
+        Ok(t)
+    } else {
+        Err(Violation::said(TRICKS_RANGE, said!("{t} tricks", "{t} plis", "{t} slagen")))
+    }
+}
+
 /// The state of a sheet between two entries.
 struct Progress {
     deals: usize,
@@ -408,26 +675,12 @@ impl Rikken {
         self.deals * seats / 4
     }
 
-    /// Points of one entry at `table`, given who deals and the solos lost so far.
+    /// Points of one entry at `table`, given who deals and the solos lost so far; the seats
+    /// whose solo it lost.
     fn score(&self, table: Table, dealer: Seat, entry: &Entry, lost: &[usize]) -> Result<(Vec<i64>, Vec<Seat>), Violation> {
         let n = table.seats;
-        let mut points = vec![0i64; n];
         if let Some(fine) = entry.fine {
-            if entry.contract.is_some() || entry.declarer.is_some() || entry.partner.is_some() || entry.declarers.is_some() || entry.tricks.is_some() {
-                return Err(shape(said!(
-                    "a fine gives only `fine` and `offender`",
-                    "une amende ne donne que `fine` et `offender`",
-                    "een boete geeft enkel `fine` en `offender`"
-                )));
-            }
-            let offender = entry.offender.ok_or_else(|| {
-                shape(said!("a fine names its `offender`", "une amende nomme le fautif (`offender`)", "een boete noemt de overtreder (`offender`)"))
-            })?;
-            let offender = seat_index(offender, n, Tr::new("the offender", "le fautif", "de overtreder"))?;
-            let k = fine.amount();
-            points.iter_mut().for_each(|p| *p = k);
-            points[offender] = -k * (n as i64 - 1);
-            return Ok((points, vec![]));
+            return Ok((fined(entry, fine, n)?, vec![]));
         }
         if entry.offender.is_some() {
             return Err(shape(said!(
@@ -443,212 +696,14 @@ impl Rikken {
                 "een lijn noemt haar contract (`contract`), of is een boete (`fine`)"
             ))
         })?;
-        let (code, fr, nl) = called(contract);
-        let out = (n == 5).then_some(dealer - 1);
-        let players: Vec<usize> = (0..n).filter(|s| Some(*s) != out).collect();
-        let plays = |s: usize, who: Tr| -> Result<usize, Violation> {
-            if Some(s) == out {
-                let (seat, Tr { en, fr, nl }) = (s + 1, who);
-                Err(Violation::said(
-                    PLAYS_DEAL,
-                    said!(
-                        "{en} is seat {seat}, the dealer, who sits this deal out",
-                        "{fr} : place {seat}, le donneur, qui ne joue pas cette donne",
-                        "{nl}: plaats {seat}, de gever, die dit spel niet meespeelt"
-                    ),
-                ))
-            } else {
-                Ok(s)
-            }
+        let deal = Played { rikken: self, entry, contract, n, out: (n == 5).then_some(dealer - 1) };
+        let (points, declarers) = match contract.kind() {
+            Kind::Pass => (deal.passed()?, vec![]),
+            Kind::Partner => (deal.with_partner()?, vec![]),
+            Kind::Solo => deal.solo()?,
+            Kind::Misere => deal.misere()?,
         };
-        let one_count = || -> Result<i64, Violation> {
-            match &entry.tricks {
-                Some(Tricks::One(t)) => Ok(*t),
-                Some(Tricks::Each(_)) => Err(shape(said!(
-                    "{code} gives one count of `tricks`",
-                    "« {fr} » donne un seul nombre de plis (`tricks`)",
-                    "'{nl}' geeft één aantal slagen (`tricks`)"
-                ))),
-                None => Err(shape(said!("{code} gives its `tricks`", "« {fr} » donne ses plis (`tricks`)", "'{nl}' geeft zijn slagen (`tricks`)"))),
-            }
-        };
-        let in_range = |t: i64| -> Result<i64, Violation> {
-            if (0..=TRICKS).contains(&t) {
-                Ok(t)
-            } else {
-                Err(Violation::said(TRICKS_RANGE, said!("{t} tricks", "{t} plis", "{t} slagen")))
-            }
-        };
-        let row = |c: Contract| {
-            self.points.get(&c).ok_or_else(|| {
-                let (code, fr, nl) = called(c);
-                Violation::said(
-                    Rule::SETTINGS,
-                    said!(
-                        "the points table has no row for {code}",
-                        "la table des points n'a pas de ligne pour « {fr} »",
-                        "de puntentabel heeft geen rij voor '{nl}'"
-                    ),
-                )
-            })
-        };
-        let mut declarers = vec![];
-        match contract.kind() {
-            Kind::Pass => {
-                if entry.declarer.is_some() || entry.partner.is_some() || entry.declarers.is_some() || entry.tricks.is_some() {
-                    return Err(shape(said!(
-                        "a passed deal gives no figures",
-                        "une donne passée ne donne aucun chiffre",
-                        "een gepast spel geeft geen cijfers"
-                    )));
-                }
-            }
-            Kind::Partner => {
-                if entry.declarers.is_some() {
-                    return Err(shape(said!(
-                        "{code} names one `declarer` and a `partner`",
-                        "« {fr} » nomme un seul déclarant (`declarer`) et un partenaire (`partner`)",
-                        "'{nl}' noemt één speler (`declarer`) en een partner (`partner`)"
-                    )));
-                }
-                let (Some(d), Some(p)) = (entry.declarer, entry.partner) else {
-                    return Err(shape(said!(
-                        "{code} names its `declarer` and `partner`",
-                        "« {fr} » nomme son déclarant (`declarer`) et son partenaire (`partner`)",
-                        "'{nl}' noemt zijn speler (`declarer`) en partner (`partner`)"
-                    )));
-                };
-                let t = one_count()?;
-                let (d, p) = (seat_index(d, n, DECLARER)?, seat_index(p, n, PARTNER_OF)?);
-                let (d, p) = (plays(d, DECLARER)?, plays(p, PARTNER_OF)?);
-                if d == p {
-                    let s = d + 1;
-                    return Err(Violation::said(
-                        PARTNER,
-                        said!(
-                            "seat {s} cannot partner themself",
-                            "la place {s} ne peut pas être son propre partenaire",
-                            "plaats {s} kan niet met zichzelf samenspelen"
-                        ),
-                    ));
-                }
-                let (x, made) = row(contract)?.amount(contract.target(), in_range(t)?);
-                for s in &players {
-                    points[*s] = match (*s == d, *s == p, made) {
-                        (true, _, true) | (_, true, true) => x,
-                        (false, false, true) => -x,
-                        (true, _, false) => -2 * x,
-                        (_, true, false) => 0,
-                        (false, false, false) => x,
-                    };
-                }
-            }
-            Kind::Solo => {
-                if entry.partner.is_some() || entry.declarers.is_some() {
-                    return Err(shape(said!(
-                        "{code} is played alone: one `declarer`",
-                        "« {fr} » se joue seul : un seul déclarant (`declarer`)",
-                        "'{nl}' wordt alleen gespeeld: één speler (`declarer`)"
-                    )));
-                }
-                let d = entry.declarer.ok_or_else(|| {
-                    shape(said!("{code} names its `declarer`", "« {fr} » nomme son déclarant (`declarer`)", "'{nl}' noemt zijn speler (`declarer`)"))
-                })?;
-                let t = one_count()?;
-                let d = plays(seat_index(d, n, DECLARER)?, DECLARER)?;
-                let (x, made) = row(contract)?.amount(contract.target(), in_range(t)?);
-                let s = if made { 1 } else { -1 };
-                for p in &players {
-                    points[*p] = if *p == d { 3 * s * x } else { -s * x };
-                }
-                declarers.push((d, made));
-            }
-            Kind::Misere => {
-                if entry.declarer.is_some() || entry.partner.is_some() {
-                    return Err(shape(said!(
-                        "{code} names its `declarers` (one or more)",
-                        "« {fr} » nomme ses déclarants (`declarers`, un ou plusieurs)",
-                        "'{nl}' noemt zijn spelers (`declarers`, een of meer)"
-                    )));
-                }
-                let ds = entry.declarers.as_deref().filter(|d| !d.is_empty()).ok_or_else(|| {
-                    shape(said!(
-                        "a misère names its `declarers`",
-                        "une misère nomme ses déclarants (`declarers`)",
-                        "een misère noemt haar spelers (`declarers`)"
-                    ))
-                })?;
-                let ts = match &entry.tricks {
-                    Some(Tricks::Each(ts)) if ts.len() == ds.len() => ts,
-                    _ => {
-                        return Err(shape(said!(
-                            "a misère gives `tricks`, one count per declarer",
-                            "une misère donne les plis (`tricks`), un nombre par déclarant",
-                            "een misère geeft de slagen (`tricks`), één aantal per speler"
-                        )))
-                    }
-                };
-                if let Some(twice) = ds.iter().enumerate().find(|(i, d)| ds[..*i].contains(d)).map(|(_, d)| d) {
-                    return Err(shape(said!(
-                        "seat {twice} is named twice among the declarers",
-                        "la place {twice} est nommée deux fois parmi les déclarants",
-                        "plaats {twice} wordt twee keer genoemd bij de spelers"
-                    )));
-                }
-                let mut seats = vec![];
-                for d in ds {
-                    seats.push(plays(seat_index(*d, n, A_DECLARER)?, A_DECLARER)?);
-                }
-                for t in ts {
-                    in_range(*t)?;
-                }
-                let together = ts.iter().sum::<i64>();
-                if together > TRICKS {
-                    return Err(Violation::said(
-                        TRICKS_RANGE,
-                        said!(
-                            "the declarers take {together} tricks together",
-                            "les déclarants font {together} plis ensemble",
-                            "de spelers halen samen {together} slagen"
-                        ),
-                    ));
-                }
-                let amounts = row(contract)?;
-                for (d, t) in seats.iter().zip(ts) {
-                    let made = *t == 0;
-                    let (x, s) = if made { (amounts.made, 1) } else { (amounts.failed, -1) };
-                    for p in &players {
-                        points[*p] += if p == d { 3 * s * x } else { -s * x };
-                    }
-                    declarers.push((*d, made));
-                }
-            }
-        }
-        // The jury's consent: always for some contracts, and for a solo of anyone who lost two.
-        let consent = entry.jury.as_deref().is_some_and(|j| !j.trim().is_empty());
-        if !consent {
-            if contract.needs_jury() {
-                return Err(Violation::said(
-                    JURY_CALL,
-                    said!(
-                        "{code} is played only with the jury's consent (`jury`)",
-                        "« {fr} » se joue seulement avec l'accord du jury (`jury`)",
-                        "'{nl}' wordt enkel met toestemming van de jury gespeeld (`jury`)"
-                    ),
-                ));
-            }
-            if let Some((d, _)) = declarers.iter().find(|(d, _)| contract.is_solo() && lost[*d] >= 2) {
-                let (s, solos) = (d + 1, lost[*d]);
-                return Err(Violation::said(
-                    JURY_CALL,
-                    said!(
-                        "seat {s} has lost {solos} solos on this sheet: another needs the jury's consent (`jury`)",
-                        "la place {s} a perdu {solos} solos sur cette feuille : un autre demande l'accord du jury (`jury`)",
-                        "plaats {s} verloor {solos} solo's op dit blad: nog een solo vraagt de toestemming van de jury (`jury`)"
-                    ),
-                ));
-            }
-        }
+        consent(contract, entry, &declarers, lost)?;
         let lost_now = declarers.iter().filter(|(_, made)| !made).map(|(d, _)| d + 1).collect();
         Ok((points, lost_now))
     }
