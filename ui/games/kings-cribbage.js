@@ -34,14 +34,10 @@ function typedLines(d) {
 }
 
 /**
- * The bonuses of the move: `first` when the application says the move due is the first
- * (a corrected line keeps it as written), `all-five` when five tiles are laid, and
- * `one-colour` when ticked and a line of five is typed.
- */
-/**
- * The bonuses the move typed earns, by the rules' own conditions (`desc.bonuses`): the
- * first move of the game (as the next choices say; a correction keeps what the line had),
- * so many tiles laid, or a line of so many tiles the scorer marks as of one colour.
+ * The bonuses the entry lists, by the rules' own conditions (`desc.bonuses`): the first move
+ * of the game (as the next choices say; a correction keeps what the line had), so many tiles
+ * laid, or a line of so many tiles the scorer marks as of one colour. What is shown (the
+ * bonuses and the move's total) is the application's answer; the rules check these.
  */
 /** The bonus the scorer is asked about (one colour), as the rules describe it. */
 function asked(desc) {
@@ -176,7 +172,9 @@ export function toEntry(d, desc, ctx) {
 
 /** While a move is typed: its lines, for the application to score each one. */
 export function partial(d) {
-  return d.kind === "move" ? { lines: typedLines(d) } : null;
+  // The scorer's mark (a line of one colour) and the tiles laid go too: the application says
+  // the bonuses the move earns and its total from them.
+  return d.kind === "move" ? { lines: typedLines(d), placed: d.placed === "" ? null : Number(d.placed), bonuses: d.bonuses } : null;
 }
 
 function seatPick(prefix, seats, chosen, pick) {
@@ -237,22 +235,21 @@ function moveView(ctx) {
   const bonusEl = h("span", { id: "bonuses" });
   const totalEl = h("strong", { id: "move-total" });
   const show = (result) => {
-    const lines = (result && result.hint && result.hint.lines) || [];
-    let sum = 0;
+    const hint = (result && result.hint) || {};
+    const lines = hint.lines || [];
     let n = 0;
     d.lines.forEach((text, i) => {
       if (!tiles(text).length) { scores[i].textContent = ""; return; }
       const x = lines[n++];
       if (!x) { scores[i].textContent = ""; return; }
       if (x.rule) { scores[i].textContent = `${x.rule}: ${(x.texts && x.texts[document.documentElement.lang]) || ""}`; scores[i].className = "line-score bad"; return; }
-      sum += x.points;
       // The line's parts as the rules count them, named as the game names them.
       scores[i].textContent = `${x.points} — ${x.parts.map((p) => `${L[p.key]} ${p.points}`).join(" · ")}`;
       scores[i].className = `line-score ${x.points > 0 ? "good" : "bad"}`;
     });
-    const bonuses = dueBonuses(d, ctx);
-    bonusEl.textContent = bonuses.map((b) => `+${desc.bonus} ${desc.bonuses.find((x) => x.code === b)?.name || b}`).join(" · ");
-    totalEl.textContent = `${L.move_total}: ${sum + desc.bonus * bonuses.length}`;
+    // The bonuses the move earns and its total, as the application counts them.
+    bonusEl.textContent = (hint.bonuses || []).map((b) => `+${desc.bonus} ${desc.bonuses.find((x) => x.code === b)?.name || b}`).join(" · ");
+    totalEl.textContent = hint.total != null ? `${L.move_total}: ${hint.total}` : "";
   };
   ctx.onPreview(show);
   const setPlacedFromFirst = () => { if (first) d.placed = String(tiles(d.lines[0] || "").length || ""); };

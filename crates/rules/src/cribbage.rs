@@ -1186,12 +1186,14 @@ impl Game for Cribbage {
                             Some(v)
                         })
                         .collect();
-                    json!({"lines": lines, "bonuses": m.bonuses})
+                    let points: i64 = lines.iter().filter_map(|l| l.get("points").and_then(Value::as_i64)).sum();
+                    json!({"lines": lines, "bonuses": m.bonuses, "total": points + BONUS * m.bonuses.len() as i64})
                 }
                 Err(v) => json!({"lines": [], "rule": v.rule.code(), "texts": v.rule.texts().all()}),
             };
         }
         let Some(lines) = draft.get("lines").and_then(Value::as_array) else { return Value::Null };
+        let moved = self.walk(table, entries).map_or(true, |(_, p)| p.moved);
         let scored: Vec<Value> = lines
             .iter()
             .take(MOVE_LINES)
@@ -1207,7 +1209,21 @@ impl Game for Cribbage {
                 }
             })
             .collect();
-        json!({"lines": scored})
+        // The bonuses the move as typed earns, as the check counts them: the first move of
+        // the game, five tiles laid, and a line of five the scorer marks as of one colour
+        // (once per such line); and the move's total with them.
+        let fives = lines.iter().take(MOVE_LINES).filter(|l| l.as_array().is_some_and(|l| l.len() == HOLD)).count();
+        let marked = draft.get("bonuses").and_then(Value::as_array).map_or(0, |b| b.iter().filter(|b| b.as_str() == Some("one-colour")).count());
+        let mut bonuses = vec![];
+        if !moved {
+            bonuses.push("first");
+        }
+        if draft.get("placed").and_then(Value::as_i64) == Some(HOLD as i64) {
+            bonuses.push("all-five");
+        }
+        bonuses.extend(std::iter::repeat_n("one-colour", marked.min(fives)));
+        let lines_points: i64 = scored.iter().filter_map(|l| l.get("points").and_then(Value::as_i64)).sum();
+        json!({"lines": scored, "bonuses": bonuses, "total": lines_points + BONUS * bonuses.len() as i64})
     }
 
     /// A plausible game: moves of scoring lines, now and then a pass, then the end.

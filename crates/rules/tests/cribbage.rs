@@ -330,6 +330,28 @@ fn the_hint_scores_each_line_as_it_is_typed() {
     assert_eq!(hint["lines"][2]["rule"], "tile");
 }
 
+/// The hint says the bonuses a move typed as lines earns and its total, as the check counts
+/// them (the window shows them, adding up nothing): the first move of the game, five tiles
+/// laid, a line of five marked as of one colour. Worked by hand: 4-5-5-6 scores 12; the
+/// first move with five tiles laid and one line of five marked earns 3 × 10.
+#[test]
+fn the_hint_says_the_bonuses_due_and_the_moves_total() {
+    let g = game(json!({}));
+    let table = Table::new(2, 1);
+    let first = json!({"lines": [["4", "5", "5", "6", "K"]], "placed": 5, "bonuses": ["one-colour"]});
+    let hint = g.hint(table, &[], &first);
+    // 4-5-5-6-K: fifteens 4-5-6 ×2, 5-K ×2 (8), a pair (2), runs 4-5-6 ×2 (6) = 16.
+    assert_eq!(hint["lines"][0]["points"], 16);
+    assert_eq!(hint["bonuses"], json!(["first", "all-five", "one-colour"]));
+    assert_eq!(hint["total"], 16 + 30);
+    // After a move: no first bonus; three tiles laid, no all-five; no line of five, no colour.
+    let before = [json!({"seat": 1, "lines": [["4", "5", "5", "6"]], "placed": 4, "bonuses": ["first"]})];
+    let next = json!({"seat": 2, "lines": [["7", "8"]], "placed": 3, "bonuses": ["one-colour"]});
+    let hint = g.hint(table, &before, &next);
+    assert_eq!(hint["bonuses"], json!([]));
+    assert_eq!(hint["total"], 2);
+}
+
 #[test]
 fn random_sheets_are_valid_and_complete() {
     let g = game(json!({}));
