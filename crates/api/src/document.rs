@@ -80,6 +80,17 @@ fn refused(place: Place, rule: Rule, said: Said) -> ApiError {
 
 /// Check a document against every rule; nothing is stored here.
 pub fn check(doc: &Document) -> Result<()> {
+    header(doc)?;
+    let Checked { game, settings, rules, .. } = checked_settings(&doc.game, Some(&doc.settings), None, false)?;
+    let ids = players(doc)?;
+    for (i, r) in doc.rounds.iter().enumerate() {
+        round(r, i + 1, &ids, &settings, game, rules.as_ref())?;
+    }
+    Ok(())
+}
+
+/// The document's format and its tournament's name.
+fn header(doc: &Document) -> Result<()> {
     let top = Place::default();
     if doc.format != FORMAT {
         let format = &doc.format;
@@ -105,7 +116,12 @@ pub fn check(doc: &Document) -> Result<()> {
             ),
         ));
     }
-    let Checked { game, settings, rules, .. } = checked_settings(&doc.game, Some(&doc.settings), None, false)?;
+    Ok(())
+}
+
+/// The players: each with an id of its own and a name, every field bounded. Returns their ids.
+fn players(doc: &Document) -> Result<HashSet<&str>> {
+    let top = Place::default();
     let mut ids = HashSet::new();
     for p in &doc.players {
         let id = &p.id;
@@ -148,103 +164,125 @@ pub fn check(doc: &Document) -> Result<()> {
             }
         }
     }
-    for (i, round) in doc.rounds.iter().enumerate() {
-        let place = Place::round(round.number);
-        let (number, due, rounds) = (round.number, i + 1, settings.rounds);
-        if number != due as i64 {
+    Ok(ids)
+}
+
+/// Round `due` (1-based): in its place, within the tournament's rounds; its tables and byes,
+/// every player seated once.
+fn round(
+    round: &DocumentRound,
+    due: usize,
+    ids: &HashSet<&str>,
+    settings: &atout_rules::TournamentSettings,
+    game: atout_rules::GameId,
+    rules: &dyn atout_rules::Rules,
+) -> Result<()> {
+    let place = Place::round(round.number);
+    let (number, rounds) = (round.number, settings.rounds);
+    if number != due as i64 {
+        return Err(refused(
+            place,
+            Rule::ROUND_ORDER,
+            said!(
+                "round {number} stands where round {due} belongs",
+                "la manche {number} se trouve là où doit être la manche {due}",
+                "ronde {number} staat waar ronde {due} hoort"
+            ),
+        ));
+    }
+    if number > i64::from(rounds) {
+        return Err(refused(
+            place,
+            Rule::ROUND_ORDER,
+            said!("the tournament has {rounds} rounds", "le tournoi compte {rounds} manches", "het toernooi telt {rounds} ronden"),
+        ));
+    }
+    let mut seated: HashMap<&str, i64> = HashMap::new();
+    for (k, t) in round.tables.iter().enumerate() {
+        table(round.number, t, k + 1, ids, &mut seated, game, rules)?;
+    }
+    for id in &round.byes {
+        if !ids.contains(id.as_str()) {
             return Err(refused(
                 place,
-                Rule::ROUND_ORDER,
+                Rule::UNKNOWN_PLAYER,
+                said!("bye «{id}» is not among the players", "l'exempt «{id}» n'est pas parmi les joueurs", "vrije speler «{id}» staat niet bij de spelers"),
+            ));
+        }
+        if seated.insert(id, 0).is_some() {
+            return Err(refused(
+                place,
+                Rule::PLAYER_TWICE,
                 said!(
-                    "round {number} stands where round {due} belongs",
-                    "la manche {number} se trouve là où doit être la manche {due}",
-                    "ronde {number} staat waar ronde {due} hoort"
+                    "«{id}» has a bye and a seat, or two byes",
+                    "«{id}» est exempt et a une place, ou est exempt deux fois",
+                    "«{id}» is vrij en heeft een plaats, of is twee keer vrij"
                 ),
             ));
         }
-        if number > i64::from(rounds) {
+    }
+    Ok(())
+}
+
+/// Table `due` (1-based) of round `round`: in its place, of a size the game plays at, seating
+/// known players once; its sheet replayed by the rules and its rulings read.
+fn table<'a>(
+    round: i64,
+    table: &'a DocumentTable,
+    due: usize,
+    ids: &HashSet<&str>,
+    seated: &mut HashMap<&'a str, i64>,
+    game: atout_rules::GameId,
+    rules: &dyn atout_rules::Rules,
+) -> Result<()> {
+    let place = Place::table(round, table.number);
+    let number = table.number;
+    if number != due as i64 {
+        return Err(refused(
+            place,
+            Rule::TABLE_ORDER,
+            said!(
+                "table {number} stands where table {due} belongs",
+                "la table {number} se trouve là où doit être la table {due}",
+                "tafel {number} staat waar tafel {due} hoort"
+            ),
+        ));
+    }
+    let seats = rules.seats();
+    if !seats.contains(&table.seats.len()) {
+        let (n, game, from, to) = (table.seats.len(), game.code(), seats.start(), seats.end());
+        return Err(refused(
+            place,
+            Rule::TABLE_SIZE,
+            said!(
+                "{n} seats at a {game} table, which seats {from} to {to}",
+                "{n} places à une table de {game}, qui en compte de {from} à {to}",
+                "{n} plaatsen aan een {game}-tafel, die er {from} tot {to} telt"
+            ),
+        ));
+    }
+    for id in &table.seats {
+        if !ids.contains(id.as_str()) {
             return Err(refused(
                 place,
-                Rule::ROUND_ORDER,
-                said!("the tournament has {rounds} rounds", "le tournoi compte {rounds} manches", "het toernooi telt {rounds} ronden"),
+                Rule::UNKNOWN_PLAYER,
+                said!("«{id}» is not among the players", "«{id}» n'est pas parmi les joueurs", "«{id}» staat niet bij de spelers"),
             ));
         }
-        let mut seated: HashMap<&str, i64> = HashMap::new();
-        for (k, table) in round.tables.iter().enumerate() {
-            let place = Place::table(round.number, table.number);
-            let (number, due) = (table.number, k + 1);
-            if number != due as i64 {
-                return Err(refused(
-                    place,
-                    Rule::TABLE_ORDER,
-                    said!(
-                        "table {number} stands where table {due} belongs",
-                        "la table {number} se trouve là où doit être la table {due}",
-                        "tafel {number} staat waar tafel {due} hoort"
-                    ),
-                ));
-            }
-            let seats = rules.seats();
-            if !seats.contains(&table.seats.len()) {
-                let (n, game, from, to) = (table.seats.len(), game.code(), seats.start(), seats.end());
-                return Err(refused(
-                    place,
-                    Rule::TABLE_SIZE,
-                    said!(
-                        "{n} seats at a {game} table, which seats {from} to {to}",
-                        "{n} places à une table de {game}, qui en compte de {from} à {to}",
-                        "{n} plaatsen aan een {game}-tafel, die er {from} tot {to} telt"
-                    ),
-                ));
-            }
-            for id in &table.seats {
-                if !ids.contains(id.as_str()) {
-                    return Err(refused(
-                        place,
-                        Rule::UNKNOWN_PLAYER,
-                        said!("«{id}» is not among the players", "«{id}» n'est pas parmi les joueurs", "«{id}» staat niet bij de spelers"),
-                    ));
-                }
-                if let Some(other) = seated.insert(id, table.number) {
-                    return Err(refused(
-                        place,
-                        Rule::PLAYER_TWICE,
-                        said!("«{id}» already sits at table {other}", "«{id}» est déjà à la table {other}", "«{id}» zit al aan tafel {other}"),
-                    ));
-                }
-            }
-            let at = crate::state::rules_table(table.seats.len(), table.first_dealer);
-            let sheet = rules.replay(at, &table.deals).map_err(|e| ApiError::sheet(place.clone(), e))?;
-            rules.check_hands(at, &sheet, &table.deals, &|_| true).map_err(|e| ApiError::sheet(place.clone(), e))?;
-            for r in &table.rulings {
-                let ruling: Ruling = serde_json::from_value(r.clone()).map_err(|e| ApiError::ruling_unread(place.clone(), &e))?;
-                ruling.check(table.seats.len()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
-            }
+        if let Some(other) = seated.insert(id, table.number) {
+            return Err(refused(
+                place,
+                Rule::PLAYER_TWICE,
+                said!("«{id}» already sits at table {other}", "«{id}» est déjà à la table {other}", "«{id}» zit al aan tafel {other}"),
+            ));
         }
-        for id in &round.byes {
-            if !ids.contains(id.as_str()) {
-                return Err(refused(
-                    place,
-                    Rule::UNKNOWN_PLAYER,
-                    said!(
-                        "bye «{id}» is not among the players",
-                        "l'exempt «{id}» n'est pas parmi les joueurs",
-                        "vrije speler «{id}» staat niet bij de spelers"
-                    ),
-                ));
-            }
-            if seated.insert(id, 0).is_some() {
-                return Err(refused(
-                    place,
-                    Rule::PLAYER_TWICE,
-                    said!(
-                        "«{id}» has a bye and a seat, or two byes",
-                        "«{id}» est exempt et a une place, ou est exempt deux fois",
-                        "«{id}» is vrij en heeft een plaats, of is twee keer vrij"
-                    ),
-                ));
-            }
-        }
+    }
+    let at = crate::state::rules_table(table.seats.len(), table.first_dealer);
+    let sheet = rules.replay(at, &table.deals).map_err(|e| ApiError::sheet(place.clone(), e))?;
+    rules.check_hands(at, &sheet, &table.deals, &|_| true).map_err(|e| ApiError::sheet(place.clone(), e))?;
+    for r in &table.rulings {
+        let ruling: Ruling = serde_json::from_value(r.clone()).map_err(|e| ApiError::ruling_unread(place.clone(), &e))?;
+        ruling.check(table.seats.len()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
     }
     Ok(())
 }
