@@ -240,6 +240,29 @@ fn plan<R: Rng>(
 ) -> Schedule {
     let n = players.len();
     let rounds = sizes.len().min(byes.len());
+    let base = met_before(players, history);
+    let no_history = base.iter().all(|m| *m == 0);
+    // Repeats already in the history are not the plan's.
+    let before: u32 = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).map(|(a, b)| u32::from(base[a * n + b].saturating_sub(1))).sum();
+    let tables = first_schedule(rng, players, sizes, byes, &base, start);
+    let floor = if no_history { cost_floor(sizes, n) } else { 0 };
+    let best = improved(rng, n, rounds, sizes, &base, tables, floor, effort);
+    let search = Search::new(n, &base, best);
+    let repeats = search.repeats();
+    Schedule {
+        rounds: search
+            .tables
+            .into_iter()
+            .zip(byes)
+            .map(|(round, b)| (round.into_iter().map(|t| t.into_iter().map(|i| players[i]).collect()).collect(), b.clone()))
+            .collect(),
+        repeats: repeats.saturating_sub(before),
+    }
+}
+
+/// How often each two players (by index) met before the plan, from the history.
+fn met_before(players: &[Key], history: &History) -> Vec<u16> {
+    let n = players.len();
     let mut base = vec![0u16; n * n];
     for a in 0..n {
         for b in 0..n {
@@ -248,19 +271,31 @@ fn plan<R: Rng>(
             }
         }
     }
-    let no_history = base.iter().all(|m| *m == 0);
-    // Repeats already in the history are not the plan's.
-    let before: u32 = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).map(|(a, b)| u32::from(base[a * n + b].saturating_sub(1))).sum();
+    base
+}
 
-    // The start: constructed rounds, relabelled at random, then greedy rounds.
+/// The schedule the search starts from: `start` when given, else constructed rounds
+/// without a repeat (four a table, no history), relabelled at random; the rounds still
+/// missing, greedy.
+fn first_schedule<R: Rng>(
+    rng: &mut R,
+    players: &[Key],
+    sizes: &[Vec<usize>],
+    byes: &[Vec<Key>],
+    base: &[u16],
+    start: Option<Vec<Vec<Vec<usize>>>>,
+) -> Vec<Vec<Vec<usize>>> {
+    let n = players.len();
+    let rounds = sizes.len().min(byes.len());
     let mut tables: Vec<Vec<Vec<usize>>> = start.unwrap_or_default();
+    let no_history = base.iter().all(|m| *m == 0);
     let fours = (0..rounds).all(|r| byes[r].is_empty() && sizes[r].iter().all(|t| *t == 4) && sizes[r].len() * 4 == n);
     if tables.is_empty() && no_history && fours {
         let mut label: Vec<usize> = (0..n).collect();
         label.shuffle(rng);
         tables = rounds_without_repeats(n, rounds).into_iter().map(|r| r.into_iter().map(|t| t.into_iter().map(|p| label[p]).collect()).collect()).collect();
     }
-    let mut met = base.clone();
+    let mut met = base.to_vec();
     for round in &tables {
         for t in round {
             for (i, &a) in t.iter().enumerate() {
@@ -284,84 +319,45 @@ fn plan<R: Rng>(
         }
         tables.push(round);
     }
+    tables
+}
 
-    let mut search = Search::new(n, &base, tables);
+/// The tabu search from `tables` (see [`plan`]): the best schedule found, once its cost
+/// reaches `floor` or the search has weighed `effort.seats` seats.
+#[allow(clippy::too_many_arguments)]
+fn improved<R: Rng>(
+    rng: &mut R,
+    n: usize,
+    rounds: usize,
+    sizes: &[Vec<usize>],
+    base: &[u16],
+    tables: Vec<Vec<Vec<usize>>>,
+    floor: i64,
+    effort: Effort,
+) -> Vec<Vec<Vec<usize>>> {
+    let mut search = Search::new(n, base, tables);
     let mut cost = search.cost();
     let mut best = (cost, search.tables.clone());
     // Tabu: a player may not go back, in that round, to the table it just left.
-    let most_tables = sizes.iter().map(Vec::len).max().unwrap_or(0);
-    let mut tabu = vec![0usize; rounds * n * most_tables.max(1)];
-    let at = |r: usize, p: usize, t: usize| (r * n + p) * most_tables.max(1) + t;
+    let most_tables = sizes.iter().map(Vec::len).max().unwrap_or(0).max(1);
+    let mut tabu = Tabu { until: vec![0usize; rounds * n * most_tables], n, most_tables };
     let mut since_best = 0;
-    let mut conflicted = vec![];
-    let floor = if no_history { cost_floor(sizes, n) } else { 0 };
     let mut weighed = 0u64;
     for it in 0.. {
         if cost <= floor || weighed >= effort.seats {
             break;
         }
         if since_best > effort.stretch {
-            // Back to the best schedule, shaken: random swaps in a few rounds.
-            search = Search::new(n, &base, best.1.clone());
-            for _ in 0..rounds.clamp(1, 4) {
-                let r = rng.random_range(0..rounds);
-                let tables_here = search.tables[r].len();
-                if tables_here < 2 {
-                    continue;
-                }
-                for _ in 0..(n / 8).max(1) {
-                    let (ta, tb) = (rng.random_range(0..tables_here), rng.random_range(0..tables_here));
-                    if ta == tb || search.tables[r][ta].is_empty() || search.tables[r][tb].is_empty() {
-                        continue;
-                    }
-                    let p = search.tables[r][ta][rng.random_range(0..search.tables[r][ta].len())];
-                    let q = search.tables[r][tb][rng.random_range(0..search.tables[r][tb].len())];
-                    search.swap(r, p, ta, q, tb);
-                }
-            }
+            search = Search::new(n, base, best.1.clone());
+            shake(rng, &mut search, n, rounds);
             cost = search.cost();
             since_best = 0;
         }
         since_best += 1;
         // Finding the players in a repeat looks at every seat of every round.
         weighed += (rounds * n) as u64;
-        // The best swap that is not tabu, over every round with a repeat, moving a
-        // player in a repeat (ties broken at random).
-        let mut chosen: Option<(i64, usize, usize, usize, usize, usize)> = None;
-        let mut ties = 0u32;
         let weighed_before = weighed;
-        for r in 0..rounds {
-            search.conflicted(r, &mut conflicted);
-            for &p in &conflicted {
-                let ta = search.table_of[r][p];
-                for q in 0..n {
-                    let tb = search.table_of[r][q];
-                    if tb == usize::MAX || tb == ta {
-                        continue;
-                    }
-                    weighed += (search.tables[r][ta].len() + search.tables[r][tb].len()) as u64;
-                    let d = search.delta(r, p, ta, q, tb);
-                    let is_tabu = tabu[at(r, p, tb)] > it || tabu[at(r, q, ta)] > it;
-                    if is_tabu && cost + d >= best.0 {
-                        continue;
-                    }
-                    match chosen {
-                        Some((bd, ..)) if d > bd => {}
-                        Some((bd, ..)) if d == bd => {
-                            ties += 1;
-                            if rng.random_range(0..=ties) == 0 {
-                                chosen = Some((d, r, p, ta, q, tb));
-                            }
-                        }
-                        _ => {
-                            ties = 0;
-                            chosen = Some((d, r, p, ta, q, tb));
-                        }
-                    }
-                }
-            }
-        }
-        let Some((d, r, p, ta, q, tb)) = chosen else {
+        let Some(Swap { delta, round: r, p, ta, q, tb }) = best_swap(rng, &search, n, &tabu, it, cost, best.0, &mut weighed) else {
             // Every swap tabu: wait for the tabu to lapse; no swap at all: done.
             if weighed == weighed_before {
                 break;
@@ -369,26 +365,111 @@ fn plan<R: Rng>(
             continue;
         };
         search.swap(r, p, ta, q, tb);
-        cost += d;
+        cost += delta;
         let tenure = 4 + rng.random_range(0..6);
-        tabu[at(r, p, ta)] = it + tenure;
-        tabu[at(r, q, tb)] = it + tenure;
+        tabu.set(r, p, ta, it + tenure);
+        tabu.set(r, q, tb, it + tenure);
         if cost < best.0 {
             best = (cost, search.tables.clone());
             since_best = 0;
         }
     }
-    let search = Search::new(n, &base, best.1);
-    let repeats = search.repeats();
-    Schedule {
-        rounds: search
-            .tables
-            .into_iter()
-            .zip(byes)
-            .map(|(round, b)| (round.into_iter().map(|t| t.into_iter().map(|i| players[i]).collect()).collect(), b.clone()))
-            .collect(),
-        repeats: repeats.saturating_sub(before),
+    best.1
+}
+
+/// Until which step a player may not go back, in a round, to a table it left.
+struct Tabu {
+    until: Vec<usize>,
+    n: usize,
+    most_tables: usize,
+}
+
+impl Tabu {
+    fn at(&self, r: usize, p: usize, t: usize) -> usize {
+        (r * self.n + p) * self.most_tables + t
     }
+    fn get(&self, r: usize, p: usize, t: usize) -> usize {
+        self.until[self.at(r, p, t)]
+    }
+    fn set(&mut self, r: usize, p: usize, t: usize, until: usize) {
+        let i = self.at(r, p, t);
+        self.until[i] = until;
+    }
+}
+
+/// A swap of player `p` at table `ta` with `q` at table `tb` in round `round`, and what it
+/// changes in the cost.
+struct Swap {
+    delta: i64,
+    round: usize,
+    p: usize,
+    ta: usize,
+    q: usize,
+    tb: usize,
+}
+
+/// Back to the best schedule, shaken: random swaps in a few rounds.
+fn shake<R: Rng>(rng: &mut R, search: &mut Search, n: usize, rounds: usize) {
+    for _ in 0..rounds.clamp(1, 4) {
+        let r = rng.random_range(0..rounds);
+        let tables_here = search.tables[r].len();
+        if tables_here < 2 {
+            continue;
+        }
+        for _ in 0..(n / 8).max(1) {
+            let (ta, tb) = (rng.random_range(0..tables_here), rng.random_range(0..tables_here));
+            if ta == tb || search.tables[r][ta].is_empty() || search.tables[r][tb].is_empty() {
+                continue;
+            }
+            let p = search.tables[r][ta][rng.random_range(0..search.tables[r][ta].len())];
+            let q = search.tables[r][tb][rng.random_range(0..search.tables[r][tb].len())];
+            search.swap(r, p, ta, q, tb);
+        }
+    }
+}
+
+/// The best swap at step `it` that is not tabu (unless it beats the best schedule yet, of
+/// cost `best`), over every round with a repeat, moving a player in a repeat; ties broken at
+/// random. Counts the seats it weighs in `weighed`.
+#[allow(clippy::too_many_arguments)]
+fn best_swap<R: Rng>(rng: &mut R, search: &Search, n: usize, tabu: &Tabu, it: usize, cost: i64, best: i64, weighed: &mut u64) -> Option<Swap> {
+    let rounds = search.tables.len();
+    let mut chosen: Option<Swap> = None;
+    let mut ties = 0u32;
+    let mut conflicted = vec![];
+    for r in 0..rounds {
+        search.conflicted(r, &mut conflicted);
+        for &p in &conflicted {
+            let ta = search.table_of[r][p];
+            for q in 0..n {
+                let tb = search.table_of[r][q];
+                if tb == usize::MAX || tb == ta {
+                    continue;
+                }
+                *weighed += (search.tables[r][ta].len() + search.tables[r][tb].len()) as u64;
+                let d = search.delta(r, p, ta, q, tb);
+                let is_tabu = tabu.get(r, p, tb) > it || tabu.get(r, q, ta) > it;
+                if is_tabu && cost + d >= best {
+                    continue;
+                }
+                let swap = Swap { delta: d, round: r, p, ta, q, tb };
+                match &chosen {
+                    Some(c) if d > c.delta => {}
+                    Some(c) if d == c.delta => {
+                        ties += 1;
+                        if rng.random_range(0..=ties) == 0 {
+                            chosen = Some(swap);
+                        }
+                    }
+                    _ => {
+                        ties = 0;
+                        chosen = Some(swap);
+                    }
+                }
+            }
+        }
+    }
+    chosen
 }
 
 /// Who sits out each of `rounds` rounds (`byes` a round): those with the fewest byes
