@@ -10,7 +10,7 @@ const SHARED: &[(&str, &str)] = &[
     ("table", "The table's number"),
     ("seat", "The seat, from 1 (clockwise)"),
     ("after_round", "Count the rounds up to this one (by default the last drawn)"),
-    ("out", "The file to write (an existing file is kept: give another name)"),
+    ("out", "The file to write (an existing file is kept, unless --replace)"),
     ("file", "The file to read"),
     ("format", "How to print the answer"),
     ("lang", "Language of the words: en, fr or nl"),

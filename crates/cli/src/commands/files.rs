@@ -78,6 +78,17 @@ pub struct PrintArgs {
     replace: bool,
 }
 
+/// A print of a whole tournament: which, the file, the language.
+#[derive(Args)]
+pub struct Whole {
+    #[arg(long)]
+    tournament: String,
+    #[arg(long)]
+    out: PathBuf,
+    #[arg(long)]
+    lang: Option<String>,
+}
+
 #[derive(Subcommand)]
 pub enum PrintCmd {
     /// The ranking, final or after a round.
@@ -131,23 +142,9 @@ pub enum PrintCmd {
     },
     /// Every line that carries its cards, replayed card by card: the hands dealt, the
     /// tricks, the illegal card marked (for the tournament's file).
-    Hands {
-        #[arg(long)]
-        tournament: String,
-        #[arg(long)]
-        out: PathBuf,
-        #[arg(long)]
-        lang: Option<String>,
-    },
+    Hands(Whole),
     /// The jury's rulings and fines.
-    Rulings {
-        #[arg(long)]
-        tournament: String,
-        #[arg(long)]
-        out: PathBuf,
-        #[arg(long)]
-        lang: Option<String>,
-    },
+    Rulings(Whole),
 }
 
 pub fn import(app: &mut Atout, file: &Path) -> Result<(), Failure> {
@@ -196,8 +193,8 @@ pub fn print(app: &mut Atout, a: PrintArgs) -> Result<(), Failure> {
         PrintCmd::Sheets { tournament, round, completed, out, lang } => {
             PrintRequest { round: Some(round), ..ask(tournament, if completed { "completed-sheets" } else { "sheets" }, out, lang) }
         }
-        PrintCmd::Rulings { tournament, out, lang } => ask(tournament, "rulings", out, lang),
-        PrintCmd::Hands { tournament, out, lang } => ask(tournament, "hands", out, lang),
+        PrintCmd::Rulings(Whole { tournament, out, lang }) => ask(tournament, "rulings", out, lang),
+        PrintCmd::Hands(Whole { tournament, out, lang }) => ask(tournament, "hands", out, lang),
         PrintCmd::Season { season, out, lang } => PrintRequest { season: Some(season), ..ask(String::new(), "season", out, lang) },
     };
     outln!("{}", app.save_print(&req)?);
