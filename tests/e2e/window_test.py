@@ -1113,6 +1113,7 @@ def cribbage_board(w):
     # Before Enter, each line the move makes, with its parts.
     w.wait_text("10-5: 2 — fifteens 2", "#board-lines")
     check(w.text("#board-lines").count("10-5: 2") == 2, f"both lines are shown with their parts: {w.text('#board-lines')!r}")
+    check("move total: 4" in w.text("#board-total"), f"the move's total, as the application counts it: {w.text('#board-total')!r}")
     press(w, ["\ue007"])
     w.find("#line-3")
     got = w.js("return [...document.querySelectorAll('#line-3 td span')].map(e => e.textContent)")

@@ -111,9 +111,14 @@ function boardView(ctx) {
   // The lines the move makes, each with its parts, as the application scores them.
   const found = h("div", { id: "board-lines" });
   ctx.onPreview((result) => {
-    const lines = (result && result.hint && result.hint.lines) || [];
-    found.replaceChildren(...lines.map((x) => h("p", { class: `line-score ${x.points > 0 ? "good" : "bad"}` },
-      `${x.line}: ${x.points} — ${x.parts.map((p) => `${L[p.key]} ${p.points}`).join(" · ")}`)));
+    const hint = (result && result.hint) || {};
+    const lines = hint.lines || [];
+    // The bonuses the move earns and its total, as the application counts them.
+    const bonuses = (hint.bonuses || []).map((b) => `+${desc.bonus} ${desc.bonuses.find((x) => x.code === b)?.name || b}`).join(" · ");
+    const said = lines.map((x) => h("p", { class: `line-score ${x.points > 0 ? "good" : "bad"}` },
+      `${x.line}: ${x.points} — ${x.parts.map((p) => `${L[p.key]} ${p.points}`).join(" · ")}`));
+    if (lines.length && hint.total != null) said.push(h("p", { id: "board-total" }, bonuses ? `${bonuses} · ` : "", h("strong", {}, `${L.move_total}: ${hint.total}`)));
+    found.replaceChildren(...said);
   });
   // The board, and beside it (below it on a narrow screen) the lines it makes and the tile keys,
   // so that the panel stays low enough to leave the sheet's last lines in sight.

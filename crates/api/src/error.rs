@@ -230,7 +230,11 @@ impl ApiError {
     /// Whether the failure is not the user's doing: a bug, the disk or the database file
     /// (a store error, a damaged file), as opposed to a request the user can mend.
     pub fn is_internal(&self) -> bool {
-        matches!(self, ApiError::Store(e) if !e.is_busy()) || matches!(self, ApiError::Internal(_) | ApiError::Integrity(_))
+        match self {
+            ApiError::Internal(_) | ApiError::Integrity(_) => true,
+            ApiError::Store(e) => e.is_internal(),
+            _ => false,
+        }
     }
 
     pub fn kind(&self) -> &'static str {

@@ -158,20 +158,34 @@ fn run(cli: Cli) -> Result<(), Failure> {
 /// 4 not the user's mistake (a bug, the disk, a damaged database), said as such.
 const INTERNAL: u8 = 4;
 
+/// A command line clap cannot read is the user's mistake (1), not a refusal (clap's own 2);
+/// help and the version are answers (0).
+fn parsed() -> Cli {
+    let read = help::with_shared_help(Cli::command()).try_get_matches().and_then(|m| Cli::from_arg_matches(&m));
+    read.unwrap_or_else(|e| {
+        let _ = e.print();
+        std::process::exit(if e.use_stderr() { 1 } else { 0 })
+    })
+}
+
+/// An api error said, then what to do about it, with its exit status.
+fn failed(e: &atout_api::ApiError, then: Option<&str>) -> ExitCode {
+    eprintln!("error: {e}");
+    if let Some(then) = then {
+        eprintln!("{then}");
+    }
+    if e.is_internal() {
+        eprintln!("(not a mistake in what you asked: a fault of the program, the disk or the database file; the backups are listed by `atout backups`)");
+        return ExitCode::from(INTERNAL);
+    }
+    ExitCode::from(if e.rule().is_some() { 2 } else { 1 })
+}
+
 fn main() -> ExitCode {
-    let matches = help::with_shared_help(Cli::command()).get_matches();
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    match run(cli) {
+    match run(parsed()) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Api(e)) if e.is_internal() => {
-            eprintln!("error: {e}");
-            eprintln!("(not a mistake in what you asked: a fault of the program, the disk or the database file; the backups are listed by `atout backups`)");
-            ExitCode::from(INTERNAL)
-        }
-        Err(Failure::Api(e)) => {
-            eprintln!("error: {e}");
-            ExitCode::from(if e.rule().is_some() { 2 } else { 1 })
-        }
+        Err(Failure::Api(e)) => failed(&e, None),
+        Err(Failure::ApiThen(e, then)) => failed(&e, Some(&then)),
         Err(Failure::Usage(m)) => {
             eprintln!("error: {m}");
             ExitCode::from(1)

@@ -57,6 +57,8 @@ impl From<StandingsOut> for StandingsFormat {
 #[derive(Debug)]
 pub enum Failure {
     Api(ApiError),
+    /// The api's error, then what the user can do about it (a backup to restore).
+    ApiThen(ApiError, String),
     /// The command line itself is wrong (a file that cannot be read, an argument that is
     /// not JSON).
     Usage(String),

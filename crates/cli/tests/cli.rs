@@ -597,6 +597,24 @@ fn a_damaged_database_is_not_the_users_mistake() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(4), "{err}");
     assert!(err.contains("not a mistake in what you asked") && err.contains("the latest good backup is") && err.contains("atout restore"), "{err}");
+    assert!(err.find("error: ") < err.find("the latest good backup"), "the error first, then what to do: {err}");
+}
+
+/// A command line that cannot be read is the user's mistake (exit 1, as README says), not a
+/// refusal by a rule (2, clap's own code); help is an answer (0).
+#[test]
+fn a_command_line_that_cannot_be_read_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.db");
+    for args in [
+        &["devices", "--tournament", "1", "--round", "1", "--revoke", "x"][..],
+        &["devices", "--tournament", "1", "--round", "1", "--lock", "1", "--unlock", "1"],
+        &["no-such-command"],
+    ] {
+        let out = atout(&db, args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    assert_eq!(atout(&db, &["games", "--help"]).status.code(), Some(0));
 }
 
 /// `deal undo` without `--line` takes back the last line as the sheet stands when the api

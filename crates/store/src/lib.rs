@@ -43,6 +43,13 @@ pub enum StoreError {
 pub type Result<T> = std::result::Result<T, StoreError>;
 
 impl StoreError {
+    /// A failure of the database itself (SQLite's, a stored value unreadable, a damaged
+    /// file), as opposed to what the user asked of it (a newer program's file, a folder or a
+    /// backup path that will not do) or another connection holding it.
+    pub fn is_internal(&self) -> bool {
+        matches!(self, StoreError::Sql(_) | StoreError::Json(_) | StoreError::Damaged { .. }) && !self.is_busy()
+    }
+
     /// Another connection held the database longer than the busy timeout.
     pub fn is_busy(&self) -> bool {
         matches!(self, StoreError::Sql(rusqlite::Error::SqliteFailure(e, _))

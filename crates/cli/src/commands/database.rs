@@ -20,10 +20,9 @@ pub struct GamesArgs {
 /// The database at `path`, with `by` as the author of its changes; a database that cannot
 /// be opened is said, with the latest backup that checks offered in its place.
 pub fn open(path: &Path, by: Option<&str>) -> Result<Atout, Failure> {
-    let mut app = Atout::open(path).inspect_err(|_| {
-        if let Some(b) = atout_api::backups::latest_good(path) {
-            eprintln!("the latest good backup is {} ({}); restore it with: atout restore {}", b.path, b.written_local, b.path);
-        }
+    let mut app = Atout::open(path).map_err(|e| match atout_api::backups::latest_good(path) {
+        Some(b) => Failure::ApiThen(e, format!("the latest good backup is {} ({}); restore it with: atout restore {}", b.path, b.written_local, b.path)),
+        None => Failure::Api(e),
     })?;
     if let Some(by) = by {
         app.set_actor(by)?;
