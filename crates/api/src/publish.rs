@@ -6,7 +6,6 @@
 use crate::error::{ApiError, Result};
 use crate::Atout;
 use atout_report::site::{self, EveningPage, LineRow, PlayerPage, RankRow, RoundPage, SeasonPage, SeasonRow, Site, TablePage, Upcoming, Words};
-use atout_rules::ranking::TieBreak;
 use atout_rules::season::{Count, SeasonSettings};
 use atout_rules::{said, Lang};
 use serde::Serialize;
@@ -306,20 +305,15 @@ impl Atout {
             let settings = &self.loaded(t.id)?.settings;
             atout_rules::ranking::criteria(settings.ranking, &settings.tie_breaks)
         };
-        let differs = |a: &crate::StandingRow, b: &crate::StandingRow, k: TieBreak| match k {
-            TieBreak::TablePoints => a.table_points != b.table_points,
-            TieBreak::ScoreSum => a.score_sum != b.score_sum,
-            TieBreak::BestRound => a.best_round != b.best_round,
-        };
         let mut ranking: Vec<RankRow> = vec![];
         for (i, r) in standings.rows.iter().enumerate() {
             // What set this player below the one above who had the same main value: the
-            // first of the tournament's tie-breaks on which they differ.
+            // first of the tournament's tie-breaks on which they differ (the rules say which).
             let decided_by = i
                 .checked_sub(1)
                 .map(|j| &standings.rows[j])
-                .filter(|above| !r.shared && !differs(above, r, chain[0]))
-                .and_then(|above| chain[1..].iter().find(|k| differs(above, r, **k)))
+                .filter(|_| !r.shared)
+                .and_then(|above| atout_rules::ranking::decided_by(&above.totals(), &r.totals(), &chain))
                 .map(|k| {
                     let code = serde_json::to_value(k).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
                     let name = atout_rules::settings::VALUE_NAMES.iter().find(|(c, _)| *c == code).map(|(_, tr)| *tr);

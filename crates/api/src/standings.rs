@@ -58,6 +58,13 @@ pub struct StandingRow {
 
 pub use crate::state::RoundEntry;
 
+impl StandingRow {
+    /// The figures the ranking's criteria read (no table points counts as none).
+    pub fn totals(&self) -> Totals {
+        Totals { table_points: self.table_points.unwrap_or_default(), score_sum: self.score_sum, best_round: self.best_round }
+    }
+}
+
 /// The tables of round `round` where nothing is written yet, by the entrants seated there
 /// (built once per call: a search per player made the standings of 1,000 players three
 /// times slower, docs/performance.md).
@@ -290,8 +297,7 @@ impl Atout {
         let settings = &self.loaded(id)?.settings;
         let chain = criteria(settings.ranking, &settings.tie_breaks);
         let rows = &standings.rows;
-        let totals: Vec<Totals> =
-            rows.iter().map(|r| Totals { table_points: r.table_points.unwrap_or_default(), score_sum: r.score_sum, best_round: r.best_round }).collect();
+        let totals: Vec<Totals> = rows.iter().map(StandingRow::totals).collect();
         // By place: a shared place's players are marked together.
         let mut by_rank: std::collections::HashMap<usize, Vec<TieBreak>> = std::collections::HashMap::new();
         for i in 1..rows.len() {

@@ -130,7 +130,7 @@ impl Contract {
 
     /// The figures of the points table this contract's row has (the settings' keys of
     /// [`Amounts`]): a misère is made or failed, whatever the tricks; a pass has none.
-    pub fn figures(self) -> &'static [&'static str] {
+    pub fn points_figures(self) -> &'static [&'static str] {
         match self.kind() {
             Kind::Pass => &[],
             Kind::Misere => &["made", "failed"],
@@ -859,7 +859,7 @@ impl Game for Rikken {
             .into_iter()
             .map(|c| {
                 json!({"code": c.code(), "key": c.key(), "name": c.names().get(lang), "kind": c.kind(), "target": c.target(),
-                       "jury": c.needs_jury(), "solo": c.is_solo(), "points": self.points.get(&c), "figures": c.figures()})
+                       "jury": c.needs_jury(), "solo": c.is_solo(), "points": self.points.get(&c), "figures": c.points_figures()})
             })
             .collect();
         let fines: Vec<Value> = Fine::ALL.into_iter().map(|f| json!({"code": f.code(), "name": f.names().get(lang), "amount": f.amount()})).collect();

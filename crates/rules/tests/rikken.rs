@@ -208,10 +208,10 @@ fn every_contract_made_and_failed() {
 fn the_points_tables_columns_are_the_rules() {
     use atout_rules::rikken::{Contract, POINTS_COLUMNS};
     assert_eq!(POINTS_COLUMNS, ["made", "over", "all", "failed", "under"]);
-    assert_eq!(Contract::Misere.figures(), ["made", "failed"]);
-    assert_eq!(Contract::OpenMisere.figures(), ["made", "failed"]);
-    assert_eq!(Contract::Rik.figures(), POINTS_COLUMNS);
-    assert!(Contract::Pass.figures().is_empty());
+    assert_eq!(Contract::Misere.points_figures(), ["made", "failed"]);
+    assert_eq!(Contract::OpenMisere.points_figures(), ["made", "failed"]);
+    assert_eq!(Contract::Rik.points_figures(), POINTS_COLUMNS);
+    assert!(Contract::Pass.points_figures().is_empty());
     let desc = atout_rules::GameId::Rikken.rules(&Default::default()).unwrap().describe(atout_rules::Lang::En);
     assert_eq!(desc["points_columns"], serde_json::json!(POINTS_COLUMNS));
     let misere = desc["contracts"].as_array().unwrap().iter().find(|c| c["code"] == "misere").unwrap();
