@@ -102,40 +102,59 @@ export function entryPanel(sheet, tid, game) {
     onPreview: (fn) => listeners.push(fn),
     check: () => {
       clearTimeout(checkTimer);
-      checkTimer = setTimeout(async () => {
-        const entry = mod.toEntry(ctx.draft, desc, ctx);
-        const sent = entry || (mod.partial ? mod.partial(ctx.draft) : null);
-        if (!sent) { previewEl.textContent = ""; return; }
-        const seq = ++checkSeq;
-        let result;
-        try { result = await call("deal_check", { ...where, line: correcting || null, entry: sent }); } catch (e) { return; }
-        if (seq !== checkSeq) return;
-        listeners.forEach((fn) => fn(result));
-        // A refusal shown for an earlier try goes once the line no longer breaks that rule (it
-        // breaks none, or another, which the preview then says): never two refusals, one stale.
-        const stale = state.error && (!result.refused || (state.error.rule && result.refused.rule !== state.error.rule));
-        if (entry && stale) { state.error = null; document.getElementById("error")?.remove(); }
-        if (!entry) { previewEl.textContent = ""; previewEl.className = "preview"; }
-        else if (result.refused) {
-          const why = explain(result.refused);
-          // Said once: when the refusal box already says it (the line was sent and refused), the preview stays silent.
-          const shown = document.getElementById("error");
-          const same = shown && shown.dataset.rule && shown.dataset.rule === (result.refused.rule || "");
-          previewEl.textContent = same ? "" : why; previewEl.dataset.rule = same ? "" : why.rule || ""; previewEl.title = same ? "" : why.rule || ""; previewEl.className = same ? "preview" : "preview bad";
-        }
-        else {
-          // The line in words first (whom it credits, by name), then each seat's points.
-          const words = result.texts ? `${result.texts[currentLang()]} — ` : "";
-          previewEl.dataset.rule = ""; previewEl.title = "";
-          previewEl.textContent = `${words}${t("points")}: ${result.points.map((p, i) => `${sheet.seats[i].name} ${p > 0 ? "+" : ""}${p}`).join(" · ")}`;
-          previewEl.className = "preview good";
-        }
-      }, 120);
+      checkTimer = setTimeout(checkNow, 120);
     },
+    // The application's answer to the draft as it now stands (null when it has not answered
+    // since the draft changed): a game whose entry the rules complete from what is typed
+    // (Kings Cribbage's bonuses) builds its entry from it.
+    answer: () => (answered && answered.key === draftKey() ? answered.result : null),
+  };
+  // What the scorer has typed, as the application is asked about it.
+  const draftKey = () => JSON.stringify(mod.partial ? mod.partial(ctx.draft) : mod.toEntry(ctx.draft, desc, ctx));
+  let answered = null;
+  const checkNow = async () => {
+    const entry = mod.toEntry(ctx.draft, desc, ctx);
+    const sent = entry || (mod.partial ? mod.partial(ctx.draft) : null);
+    if (!sent) { previewEl.textContent = ""; return; }
+    const key = draftKey();
+    const seq = ++checkSeq;
+    let result;
+    try { result = await call("deal_check", { ...where, line: correcting || null, entry: sent }); } catch (e) { return; }
+    if (seq !== checkSeq) return;
+    answered = { key, result };
+    // The answer completes the entry (the rules said what the typed move earns): the line
+    // itself is checked now, and the preview says that.
+    if (!entry && mod.toEntry(ctx.draft, desc, ctx)) return checkNow();
+    listeners.forEach((fn) => fn(result));
+    // A refusal shown for an earlier try goes once the line no longer breaks that rule (it
+    // breaks none, or another, which the preview then says): never two refusals, one stale.
+    const stale = state.error && (!result.refused || (state.error.rule && result.refused.rule !== state.error.rule));
+    if (entry && stale) { state.error = null; document.getElementById("error")?.remove(); }
+    if (!entry) { previewEl.textContent = ""; previewEl.className = "preview"; }
+    else if (result.refused) {
+      const why = explain(result.refused);
+      // Said once: when the refusal box already says it (the line was sent and refused), the preview stays silent.
+      const shown = document.getElementById("error");
+      const same = shown && shown.dataset.rule && shown.dataset.rule === (result.refused.rule || "");
+      previewEl.textContent = same ? "" : why; previewEl.dataset.rule = same ? "" : why.rule || ""; previewEl.title = same ? "" : why.rule || ""; previewEl.className = same ? "preview" : "preview bad";
+    }
+    else {
+      // The line in words first (whom it credits, by name), then each seat's points.
+      const words = result.texts ? `${result.texts[currentLang()]} — ` : "";
+      previewEl.dataset.rule = ""; previewEl.title = "";
+      previewEl.textContent = `${words}${t("points")}: ${result.points.map((p, i) => `${sheet.seats[i].name} ${p > 0 ? "+" : ""}${p}`).join(" · ")}`;
+      previewEl.className = "preview good";
+    }
   };
   const d = ctx.draft;
-  const submit = (joint = false) => {
-    const entry = mod.toEntry(d, desc, ctx);
+  const submit = async (joint = false) => {
+    let entry = mod.toEntry(d, desc, ctx);
+    if (!entry && mod.partial) {
+      // Typed faster than the check: the application's answer first (it may complete the entry).
+      clearTimeout(checkTimer);
+      await checkNow();
+      entry = mod.toEntry(d, desc, ctx);
+    }
     if (!entry) { state.error = t("incomplete"); render(); return; }
     if (correcting && (joint || state.pending)) {
       // Several lines edited, saved once: the whole sheet is checked together.

@@ -5,8 +5,8 @@
 // joker claims are the other entries. A move may instead be laid on the board
 // (B): a grid where each tile is placed in its cell with its colour, by keyboard or
 // by touch; the application finds the lines it makes, scores them and checks the
-// board's rules. Whose turn it is, what is held, which bonuses are due and every
-// score come from the application.
+// board's rules. Whose turn it is, what is held, which bonuses a move earns and
+// every score come from the application.
 import { h, digits, contractButtons } from "../dom.js";
 
 /** Tiles as typed: "4 5 5 6", "4556", "10 J Q K" or "10JQK" all read the same. */
@@ -22,7 +22,7 @@ export function newDraft(entry, ctx) {
   if (!entry && ctx.next && ctx.next.board && ctx.sheet.lines.some((l) => l.entry && l.entry.tiles)) { d.kind = "board"; d.cursor = nearBoard(ctx); }
   if (!entry) return d;
   if (entry.tiles) { d.kind = "board"; d.laid = entry.tiles.map((t) => ({ tile: String(t.tile), colour: t.colour, at: [...t.at] })); d.cursor = [...entry.tiles[0].at]; }
-  else if (entry.lines) { d.lines = entry.lines.map((l) => l.join(" ")); d.placed = String(entry.placed); d.bonuses = [...(entry.bonuses || [])]; }
+  else if (entry.lines) { d.lines = entry.lines.map((l) => l.join(" ")); d.placed = String(entry.placed); d.bonuses = (entry.bonuses || []).filter((b) => b === asked(ctx.desc).code); }
   else if (entry.pass) { d.kind = "pass"; d.exchanged = String(entry.exchanged || 0); }
   else if (entry.remaining) { d.kind = "end"; d.remaining = entry.remaining.map((l) => l.join(" ")); }
   else if (entry.joker) { d.kind = "joker"; d.by = entry.joker.by; d.from = entry.joker.from ?? null; d.points = String(entry.joker.points); d.wrong = entry.joker.points === 0; }
@@ -33,24 +33,9 @@ function typedLines(d) {
   return d.lines.map(tiles).filter((l) => l.length);
 }
 
-/**
- * The bonuses the entry lists, by the rules' own conditions (`desc.bonuses`): the first move
- * of the game (as the next choices say; a correction keeps what the line had), so many tiles
- * laid, or a line of so many tiles the scorer marks as of one colour. What is shown (the
- * bonuses and the move's total) is the application's answer; the rules check these.
- */
 /** The bonus the scorer is asked about (one colour), as the rules describe it. */
 function asked(desc) {
   return desc.bonuses.find((b) => b.asked);
-}
-
-function dueBonuses(d, ctx) {
-  return ctx.desc.bonuses.filter((b) => {
-    if (b.first_move) return ctx.correcting ? d.bonuses.includes(b.code) : !!(ctx.next && ctx.next.first_move);
-    if (b.placed) return Number(d.placed) === b.placed;
-    if (b.asked) return d.bonuses.includes(b.code) && typedLines(d).some((l) => l.length === b.line);
-    return false;
-  }).map((b) => b.code);
 }
 
 /** The board as the sheet's moves laid it (drawn here, never judged): cell "r,c" → tile and colour. */
@@ -165,7 +150,12 @@ export function toEntry(d, desc, ctx) {
   if (d.kind === "move") {
     const lines = typedLines(d);
     if (!lines.length || d.placed === "") return null;
-    return { seat, lines, placed: Number(d.placed), bonuses: dueBonuses(d, ctx) };
+    // The bonuses the move earns are the application's answer to the move as typed (the
+    // first move of the game, the tiles laid, the lines the scorer marks as of one colour):
+    // the entry waits for it.
+    const said = ctx.answer && ctx.answer();
+    if (!said || !said.hint || !Array.isArray(said.hint.bonuses)) return null;
+    return { seat, lines, placed: Number(d.placed), bonuses: said.hint.bonuses };
   }
   if (d.kind === "pass") return { seat, pass: true, exchanged: Number(d.exchanged || 0) };
   if (d.kind === "end") return { remaining: d.remaining.map(tiles) };
@@ -177,8 +167,8 @@ export function toEntry(d, desc, ctx) {
 
 /** While a move is typed: its lines, for the application to score each one. */
 export function partial(d) {
-  // The scorer's mark (a line of one colour) and the tiles laid go too: the application says
-  // the bonuses the move earns and its total from them.
+  // The scorer's mark (a line of one colour: `d.bonuses` holds only marks) and the tiles
+  // laid go too: the application says the bonuses the move earns and its total from them.
   return d.kind === "move" ? { lines: typedLines(d), placed: d.placed === "" ? null : Number(d.placed), bonuses: d.bonuses } : null;
 }
 

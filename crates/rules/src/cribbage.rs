@@ -1122,13 +1122,12 @@ impl Game for Cribbage {
                 {"code": "end", "key": "e", "name": t("End of game", "Fin de partie", "Einde van het spel")},
                 {"code": "joker", "key": "j", "name": t("Joker", "Joker", "Joker")},
             ],
-            // When each bonus is due (the entry view fills them in from this, never
-            // from rules of its own): on the first move of the game (`first_move`, as
-            // the next choices say), when `placed` tiles are laid, or for a line of
-            // `line` tiles the scorer says is of one colour (`asked`).
+            // The bonuses by name. Which a move earns is the hint's answer to the move as
+            // typed (the entry view lists those); the scorer is asked only whether a
+            // line of `line` tiles is of one colour (`asked`).
             "bonuses": [
-                {"code": "first", "key": "f", "name": t("first move", "premier coup", "eerste zet"), "first_move": true},
-                {"code": "all-five", "key": "a", "name": t("all five tiles", "les cinq jetons", "alle vijf stenen"), "placed": HOLD},
+                {"code": "first", "key": "f", "name": t("first move", "premier coup", "eerste zet")},
+                {"code": "all-five", "key": "a", "name": t("all five tiles", "les cinq jetons", "alle vijf stenen")},
                 {"code": "one-colour", "key": "c", "name": t("five of one colour", "cinq d'une couleur", "vijf van één kleur"), "line": HOLD, "asked": true},
             ],
             "labels": {
