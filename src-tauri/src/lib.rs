@@ -508,7 +508,11 @@ fn fit_to_screen<R: tauri::Runtime>(window: &tauri::WebviewWindow<R>) {
     }
     if want_w < 1200.0 || want_h < 800.0 {
         let _ = window.set_size(tauri::LogicalSize::new(want_w, want_h));
-        let _ = window.center();
+        // Centred by its new size: the window's own `center` reads the size it has before it
+        // is first shown (none, under X without a window manager: it opened at the middle of
+        // the screen, half off it).
+        let origin = monitor.position().to_logical::<f64>(scale);
+        let _ = window.set_position(tauri::LogicalPosition::new(origin.x + ((w - want_w) / 2.0).max(0.0), origin.y + ((h - want_h) / 2.0).max(0.0)));
     }
 }
 
@@ -533,6 +537,13 @@ fn tune_webkit() {
     // about 4 MB at rest (docs/performance.md).
     if std::env::var_os("WEBKIT_DISABLE_COMPOSITING_MODE").is_some_and(|v| v == "1") && std::env::var_os("WEBKIT_DISABLE_DMABUF_RENDERER").is_none() {
         std::env::set_var("WEBKIT_DISABLE_DMABUF_RENDERER", "1");
+    }
+    // To tell the web process which GPU to render on, the app opens an EGL display of its
+    // own — Mesa and its llvmpipe, about 20 MB — unless WEBKIT_WEB_RENDER_DEVICE_FILE names
+    // the device. Without compositing the web process renders on none: the app names none
+    // (`/dev/null`, which no GPU answers to), and never loads Mesa (docs/performance.md).
+    if std::env::var_os("WEBKIT_DISABLE_COMPOSITING_MODE").is_some_and(|v| v == "1") && std::env::var_os("WEBKIT_WEB_RENDER_DEVICE_FILE").is_none() {
+        std::env::set_var("WEBKIT_WEB_RENDER_DEVICE_FILE", "/dev/null");
     }
     // The window's script is glue between forms and the api (the rules run in Rust): the
     // JavaScript interpreter serves it as fast as a person types, and without the JIT's

@@ -4,7 +4,7 @@ speak the same protocol. `use_driver(port)` says where the driver listens; `chec
 what passed and failed; `Window` is one session's page. Also the worked example's lines and
 how a Double King line is entered, shared by both tests.
 """
-import base64, http.client as http_client, json, os, socket, time, traceback, urllib.request, urllib.error, zlib
+import base64, http.client as http_client, json, os, socket, subprocess, time, traceback, urllib.request, urllib.error, zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ART = os.path.join(ROOT, "tests", "artifacts")
@@ -226,6 +226,30 @@ def wait_rule(w, code, css, timeout=10):
         if time.time() > end:
             raise AssertionError(f"no refusal for {code} in {css} (got «{got}»)")
         time.sleep(0.1)
+
+
+def display_png():
+    """The X display the window runs on (xvfb-run's), as a PNG: `xwd` reads the root window
+    (what is painted, whatever WebDriver can do), read here and written again as PNG."""
+    xwd = subprocess.run(["xwd", "-root", "-silent"], capture_output=True, check=True).stdout
+    head = [int.from_bytes(xwd[i:i + 4], "big") for i in range(0, 100, 4)]
+    header_size, width, height, byte_order, bpp, per_line, ncolors = head[0], head[4], head[5], head[7], head[11], head[12], head[19]
+    if bpp != 32:
+        raise AssertionError(f"xwd gave {bpp} bits a pixel; 32 expected (a 24-bit Xvfb screen)")
+    pixels = xwd[header_size + 12 * ncolors:]
+    order = "little" if byte_order == 0 else "big"
+    rows = bytearray()
+    for y in range(height):
+        rows.append(0)
+        line = pixels[y * per_line:y * per_line + 4 * width]
+        for x in range(0, 4 * width, 4):
+            v = int.from_bytes(line[x:x + 4], order)
+            rows += bytes(((v >> 16) & 255, (v >> 8) & 255, v & 255))
+
+    def chunk(kind, data):
+        return len(data).to_bytes(4, "big") + kind + data + zlib.crc32(kind + data).to_bytes(4, "big")
+    ihdr = width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes((8, 2, 0, 0, 0))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(bytes(rows), 6)) + chunk(b"IEND", b"")
 
 
 def blank(png):

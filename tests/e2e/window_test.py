@@ -13,7 +13,7 @@ whatever happens.
 import re, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webdriver import ROOT, PORT, Window, at_seats, check, end_session, failed, wait_listening, checks, choose, enter_counts, enter_line, http, moved, press, seat_names, wait_rule, WORKED  # noqa: E402
+from webdriver import ROOT, PORT, Window, artifact, at_seats, blank, check, display_png, end_session, failed, wait_listening, checks, choose, enter_counts, enter_line, http, moved, press, seat_names, wait_rule, WORKED  # noqa: E402
 
 # The window under test: the build's, or (package-test) the installed one.
 APP = os.environ.get("ATOUT_APP", os.path.join(ROOT, "target", "debug", "atout-desktop"))
@@ -1805,6 +1805,18 @@ def main():
         total, parts = min(readings, key=lambda r: r[0])
         print(f"  memory after the evening (the {len(tournaments)} tournament(s) played, every screen twice), as shipped: {total:.0f} MB at rest (PSS: {parts}; readings {[round(r[0]) for r in readings]} MB)")
         check(total < 250, f"the window holds under 250 MB after an evening: {total:.0f} MB {parts}")
+        # WebDriver takes no screenshot without compositing: the display itself shows that the
+        # window as shipped paints (the last screen visited, Backups).
+        png = display_png()
+        with open(artifact("31-shipped-window.png"), "wb") as f:
+            f.write(png)
+        check(not blank(png), "the window as shipped paints its screens")
+        # On a screen smaller than it (Xvfb's 1280 × 800), it opens whole and centred.
+        rect = http("GET", w.s("/window/rect"))
+        check(rect["x"] >= 0 and rect["y"] >= 0 and rect["x"] + rect["width"] <= 1280 and rect["y"] + rect["height"] <= 800
+              and abs(rect["x"] - (1280 - rect["width"]) / 2) <= 1, f"the window opens whole on the screen, centred: {rect}")
+        check("Backups" in w.text(), "the window as shipped shows the last screen visited")
+        print("  screen 31-shipped-window: saved from the display, not blank")
     try:
         # WebKitWebDriver takes screenshots only with accelerated compositing, which the
         # window turns off as it ships (it saves about 80 MB): on for the evening…
