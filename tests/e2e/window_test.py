@@ -1804,7 +1804,7 @@ def main():
             readings.append(memory_mb())
         total, parts = min(readings, key=lambda r: r[0])
         print(f"  memory after the evening (the {len(tournaments)} tournament(s) played, every screen twice), as shipped: {total:.0f} MB at rest (PSS: {parts}; readings {[round(r[0]) for r in readings]} MB)")
-        check(total < 250, f"the window holds under 250 MB after an evening: {total:.0f} MB {parts}")
+        check(total < 230, f"the window holds under 230 MB after an evening (issue 31: headroom under 250): {total:.0f} MB {parts}")
         # WebDriver takes no screenshot without compositing: the display itself shows that the
         # window as shipped paints (the last screen visited, Backups).
         png = display_png()
