@@ -171,24 +171,25 @@ struct Bounds {
     best: Cards,
 }
 
-/// A position between tricks as the table keeps it: each seat's cards by their rank among
-/// the cards still in play in their suit (the deal after ♠2 and ♠3 fell plays as the one
-/// after ♠4 and ♠5 fell), the penalty cards' places the same way, the leader, who has been
-/// void (King's K♥), and whether the called ace is still in play.
+/// A position between tricks as the table keeps it: each suit's cards in play, from the
+/// lowest up, by who holds them (three bits a card: the holder's place in the order of play
+/// and one, none past the last card) — the deal after ♠2 and ♠3 fell plays as the one after
+/// ♠4 and ♠5 fell —, the penalty cards' places among them, and in `meta` the leader, who has
+/// been void (King's K♥), whether the called ace is still in play and who holds the joker.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Key {
-    held: [Cards; MOST],
+    suits: [u64; 4],
     penalty: Cards,
-    meta: u16,
+    meta: u64,
 }
 
 impl Hash for Key {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        for h in self.held.iter().filter(|h| **h != 0) {
-            state.write_u64(*h);
+        for w in &self.suits {
+            state.write_u64(*w);
         }
         state.write_u64(self.penalty);
-        state.write_u64(u64::from(self.meta));
+        state.write_u64(self.meta);
     }
 }
 
@@ -382,6 +383,23 @@ impl Solver {
         (s.leader + i) % self.table.n.max(1)
     }
 
+    /// Who would be winning the trick in progress at `s` (a card or more played) with
+    /// `card` played to it: [`Solver::winning`] without playing it.
+    fn winner_with(&self, s: &Position, card: Cards) -> usize {
+        let cards = &s.trick[..s.in_trick];
+        let played = cards.iter().fold(card, |m, c| m | c);
+        let led = if s.trick[0] == JOKER { suit_of(if s.in_trick >= 2 { s.trick[1] } else { card }) } else { suit_of(s.trick[0]) };
+        let top = if played & JOKER != 0 {
+            JOKER
+        } else if played & self.table.trump != 0 {
+            highest(played & self.table.trump)
+        } else {
+            highest(played & led)
+        };
+        let i = if top == card { s.in_trick } else { cards.iter().position(|c| *c == top).unwrap_or(0) };
+        (s.leader + i) % self.table.n.max(1)
+    }
+
     /// Play `card` at `s`; the trick's winner when it completes the trick.
     fn play(&self, s: &mut Position, card: Cards) -> Option<usize> {
         let n = self.table.n;
@@ -464,10 +482,7 @@ impl Solver {
                 (false, _) => 100 - rank - trump,
             };
         }
-        let mut after = *s;
-        after.trick[after.in_trick] = c;
-        after.in_trick += 1;
-        let w = self.winning(&after);
+        let w = self.winner_with(s, c);
         let ours = self.team(w) == self.team(p);
         match (t.take, ours) {
             (true, true) if w == p => 500 - rank - trump,
@@ -511,29 +526,28 @@ impl Solver {
         let t = &self.table;
         // Who has been void matters only while the K♥ must be discarded at a first void.
         let void = if t.discard == Discard::PenaltyFirstVoid { s.void } else { 0 };
-        let live = s.held[..t.n].iter().fold(0, |m, h| m | h);
-        let mut held = [0; MOST];
-        let mut penalty = 0;
-        for suit in 0..4 {
-            let mut rest = live & (0xFFFF << (16 * suit));
-            let mut place = 1u64 << (16 * suit);
+        let live = s.held[..t.n].iter().fold(0, |m, h| m | h) & !JOKER;
+        // A card's place in its suit: how many cards in play there rank below it.
+        let place = |c: Cards| (live & (0xFFFF << (c.trailing_zeros() / 16 * 16)) & (c - 1)).count_ones();
+        let mut suits = [0u64; 4];
+        for (h, cards) in s.held[..t.n].iter().enumerate() {
+            let mut rest = cards & !JOKER;
             while rest != 0 {
                 let c = rest & rest.wrapping_neg();
                 rest &= rest - 1;
-                if let Some(owner) = s.held[..t.n].iter().position(|h| h & c != 0) {
-                    held[owner] |= place;
-                }
-                if t.penalty & c != 0 {
-                    penalty |= place;
-                }
-                place <<= 1;
+                suits[(c.trailing_zeros() / 16) as usize] |= (h as u64 + 1) << (3 * place(c));
             }
         }
-        if let Some(owner) = s.held[..t.n].iter().position(|h| h & JOKER != 0) {
-            held[owner] |= JOKER;
+        let mut penalty = 0;
+        let mut rest = live & t.penalty;
+        while rest != 0 {
+            let c = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            penalty |= 1u64 << (c.trailing_zeros() / 16 * 16 + place(c));
         }
-        let called = u16::from(live & t.called != 0);
-        Key { held, penalty, meta: (s.leader as u16) | (u16::from(void) << 4) | (called << 12) }
+        let called = u64::from(live & t.called != 0);
+        let joker = s.held[..t.n].iter().position(|h| h & JOKER != 0).map_or(0, |j| j as u64 + 1);
+        Key { suits, penalty, meta: (s.leader as u64) | (u64::from(void) << 4) | (called << 12) | (joker << 16) }
     }
 
     /// Tricks the seat to lead at `s` can take one after the other whatever the others
