@@ -18,7 +18,7 @@ use crate::{said, Violation};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-/// Nodes a search may visit before it stops: about ten seconds on the reference machine
+/// Nodes a search may visit before it stops: under ten seconds on the reference machine
 /// (docs/performance.md "Claims"). Counted, not timed, so that an answer never depends on
 /// the machine's load.
 pub const NODE_BUDGET: u64 = 60_000_000;
