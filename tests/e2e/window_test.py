@@ -81,6 +81,8 @@ def evening(w, csv_path):
             wait_rule(w, "deal-total", "#error")
             check(w.value(f"#fig-{moved(1, first)}") == "1", "typed figures are kept after a refusal")
             w.shot("04-scorer-refused", ["The counts of a deal add up to the deal total", "Sum 3 of 4"])
+            said = w.text("#error").split(" — ", 1)[-1]
+            check(said[:1].isupper(), f"a refusal starts with a capital: {said!r}")
         enter_line(w, game, figures, first, n)
     w.find("#sheet-complete")
     # Regression: counts near 2^62 made the command panic and the window wait forever; now a refusal comes back.
@@ -406,6 +408,25 @@ def season_screen(w, work):
     w.shot("41-season-player", ["Julie Mertens's season", "not played", "Ruiten Trophy"])
     w.click("#season-back")
     w.find("#season-table")
+    # In French: « La saison d'Hélène Renard », her tables as « manche 1, table 3 », the dates
+    # written as the rest of the window writes them (02/10/2026), each on one line at 1280.
+    w.select("#lang", "fr")
+    w.settle()
+    w.js("[...document.querySelectorAll('#season-table a.season-player')].find(a => a.textContent === 'Hélène Renard').click()")
+    w.wait_text("Hélène Renard", "#season-player-name")
+    heading = w.text("#season-player-name")
+    check(heading == "La saison d'Hélène Renard", f"fr: the player's season heading: {heading!r}")
+    page = w.text("#season-player-table")
+    check(re.search(r"manche \d+, table \d+", page) and "Manche 1:" not in page, f"fr: her tables read « manche 1, table 3 »: {page!r}")
+    dates = w.js("return [...document.querySelectorAll('#season-player-table td.date')].map(e => e.textContent).filter(Boolean)")
+    check(dates and all(re.fullmatch(r"\d\d/\d\d/\d{4}", d) for d in dates), f"fr: the season's dates as the window writes them: {dates}")
+    lines = w.js("return [...document.querySelectorAll('#season-player-table td.date')].filter(e => e.textContent).map(e => { const r = document.createRange(); r.selectNodeContents(e); return r.getClientRects().length; })")
+    check(lines and all(n == 1 for n in lines), f"fr: each date on one line at 1280: {lines}")
+    w.shot("41b-season-player-fr", ["La saison d'Hélène Renard", "manche"])
+    w.click("#season-back")
+    w.find("#season-table")
+    w.select("#lang", "en")
+    w.settle()
     # Printed from the window, and read back (the print panel stays open once opened on any screen).
     if not w.js("return document.getElementById('print-panel').open"):
         w.click("#print-panel summary")
@@ -882,6 +903,7 @@ def sale_in_sight(w, good):
     inner = w.js("const b = document.getElementById('entry-body'); return [b.scrollHeight, b.clientHeight]")
     check(inner[0] <= inner[1] + 1, f"1024×768 fr: the entry panel scrolls nothing inside itself: {inner}")
     check("Refusé" not in w.text("#preview"), "the refusal shows once, not again in the preview")
+    check(w.text("#sale kbd") == "S", f"the récup's sale row shows its key: {w.text('#sale kbd')!r}")
     w.shot("10b-king-sale-1024-fr", ["Somme", "Refusé"])
     w.select("#lang", "en")
     http("POST", w.s("/window/rect"), {"width": 1280, "height": 800})
@@ -910,6 +932,14 @@ def king_choice_sale(w):
     got = w.js("return [...document.querySelectorAll('#line-1 td span')].map(e => e.textContent)")
     check(got == want, f"the choice bought scores {got}, expected {want}")
     check(f"[{leader}→{buyer}: 2]" in w.text("#line-1"), f"the line says who sold the choice to whom: {w.text('#line-1')!r}")
+    # The notation is said in words beside it, the seller and the buyer by name.
+    names = seat_names(w)
+    line = w.text("#line-1")
+    check(f"seller: {leader}. {names[leader]}" in line and f"buyer: {buyer}. {names[buyer]}" in line, f"the choice's sale in words, by name: {line!r}")
+    # Both sale keys on their rows (B here, S on the récup's: sale_in_sight) and in the README.
+    check(w.text("#choice-sale kbd") == "B", f"the choice's sale row shows its key: {w.text('#choice-sale kbd')!r}")
+    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    check("sale (**S**" in readme and "**B** sells the choice" in readme, "the README names both sale keys, S and B")
     w.shot("11b-king-choice-sale", ["King Choice", "no tricks", f"{leader}→{buyer}"])
 
 
@@ -1231,6 +1261,8 @@ def languages(w):
             check(not found, f"{lang} {view}: English words shown: {found}")
             if view == "scorer":
                 w.shot(f"21-{lang}-scorer-refused", [{"fr": "Refusé", "nl": "Geweigerd"}[lang]])
+                said = w.text("#error").split(" — ", 1)[-1]
+                check(said[:1].isupper(), f"{lang}: a refusal starts with a capital: {said!r}")
                 w.js("document.getElementById('show-history').click()")
                 w.settle()
                 w.keys(["\ue00c"])
