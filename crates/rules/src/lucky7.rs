@@ -101,14 +101,15 @@ impl Lucky7 {
                 ),
             ));
         }
+        let [card_en, card_fr, card_nl] = [Lang::En, Lang::Fr, Lang::Nl].map(|l| cards_word(cards).get(l));
         if hand.cards != cards {
             let typed = hand.cards;
             return Err(Violation::said(
                 HAND_CARDS,
                 said!(
-                    "hand {number} deals {cards} cards, not {typed}",
-                    "la donne {number} distribue {cards} cartes, pas {typed}",
-                    "spel {number} deelt {cards} kaarten, geen {typed}"
+                    "hand {number} deals {cards} {card_en}, not {typed}",
+                    "la donne {number} distribue {cards} {card_fr}, pas {typed}",
+                    "spel {number} deelt {cards} {card_nl}, geen {typed}"
                 ),
             ));
         }
@@ -117,9 +118,9 @@ impl Lucky7 {
             return Err(Violation::said(
                 BID_RANGE,
                 said!(
-                    "seat {s} bids {b} with {cards} cards in hand",
-                    "la place {s} mise {b} avec {cards} cartes en main",
-                    "plaats {s} biedt {b} met {cards} kaarten in de hand"
+                    "seat {s} bids {b} with {cards} {card_en} in hand",
+                    "la place {s} mise {b} avec {cards} {card_fr} en main",
+                    "plaats {s} biedt {b} met {cards} {card_nl} in de hand"
                 ),
             ));
         }
@@ -291,7 +292,7 @@ impl Game for Lucky7 {
         let rows = (1..=self.hands)
             .map(|h| {
                 let n = self.cards(h);
-                let cards = if n == 1 { Tr::new("card", "carte", "kaart") } else { Tr::new("cards", "cartes", "kaarten") }.get(lang);
+                let cards = cards_word(n as i64).get(lang);
                 let label = format!("{n} {cards}{}", if h == DOUBLED_HAND { " ×2" } else { "" });
                 crate::print_row(label, self.dealer(table, h), None, h == DOUBLED_HAND)
             })
@@ -330,5 +331,14 @@ impl Game for Lucky7 {
         let known = others.is_some();
         let forbidden = others.map(|o| cards - o.iter().sum::<i64>()).filter(|f| (0..=cards).contains(f));
         json!({"last_bidder": last, "known": known, "forbidden": forbidden})
+    }
+}
+
+/// "card" or "cards" as `n` asks («1 kaart», «2 kaarten»).
+fn cards_word(n: i64) -> Tr {
+    if n == 1 {
+        Tr::new("card", "carte", "kaart")
+    } else {
+        Tr::new("cards", "cartes", "kaarten")
     }
 }
