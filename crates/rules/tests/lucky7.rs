@@ -130,3 +130,17 @@ fn one_card_is_said_as_one_card() {
     let two = said(&[hand(1, &[0, 0, 0], &[1, 0, 0]), hand(2, &[3, 0, 0], &[2, 0, 0])]);
     assert_eq!(two.nl, "plaats 1 biedt 3 met 2 kaarten in de hand");
 }
+
+#[test]
+fn tables_of_two_to_seven_and_the_settings() {
+    let rules = GameId::DoubleLucky7.rules(json!({"hands": 7}).as_object().unwrap()).unwrap();
+    assert_eq!(rules.replay(Table::new(8, 1), &[]).unwrap_err().rule(), Rule::TABLE_SIZE);
+    assert_eq!(rules.replay(Table::new(1, 1), &[]).unwrap_err().rule(), Rule::TABLE_SIZE);
+    assert!(rules.replay(Table::new(7, 1), &[]).is_ok());
+    assert_eq!(GameId::DoubleLucky7.rules(json!({"hands": 10}).as_object().unwrap()).err().unwrap().rule, Rule::SETTINGS);
+    // The draw plans about four a table, as even as possible: 11 → 4 4 3, 6 → 3 3, 2 → 2.
+    assert_eq!(rules.plan(11).unwrap().sizes, [4, 4, 3]);
+    assert_eq!(rules.plan(6).unwrap().sizes, [3, 3]);
+    assert_eq!(rules.plan(2).unwrap().sizes, [2]);
+    assert_eq!(rules.plan(1).unwrap_err().rule, Rule::TABLE_SIZE);
+}
