@@ -1218,6 +1218,9 @@ def languages(w):
         w.select("#lang", lang)
         w.settle()
         header_in_one_row(w, lang)
+        # The role beside the name speaks the screen's language, whatever it was chosen in.
+        role = {"en": "Marie (secretary)", "fr": "Marie (secrétariat)", "nl": "Marie (secretariaat)"}[lang]
+        check(w.js("return document.getElementById('who').textContent") == role, f"{lang}: the header says who works here in {lang}: {w.js('return document.getElementById(`who`).textContent')!r}")
         if lang == "en":
             continue
         for view in ("tournaments", "players", "rounds", "standings", "scorer", "jury", "projector", "log", "backups"):

@@ -40,6 +40,18 @@ fn seven_friends_play_one_table_of_seven() {
     let sheet = app.sheet(&TableRef::new(&t, 1, 1)).unwrap();
     assert_eq!(sheet.seats.len(), 7);
     app.deal_add(&TableRef::new(&t, 1, 1), None, json!({"cards": 1, "bids": [0, 0, 0, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0, 0, 0]})).unwrap();
+    // The seating plan, the score sheets and the table devices follow the size: one table of
+    // seven (read back from the PDF), one sheet with seven seats, one table code.
+    let dir = tempfile::tempdir().unwrap();
+    let seating = pdftotext(&app.print_seating(&t, 1, Some("en"), None).unwrap(), dir.path());
+    let table_1 = seating.split("Players by name").next().unwrap();
+    let seats: Vec<&str> = table_1.lines().filter(|l| l.contains("Player 0")).collect();
+    assert!(table_1.contains("Table 1") && !seating.contains("Table 2") && seats.len() == 7, "{seating}");
+    assert!(seats.iter().enumerate().all(|(i, l)| l.trim_start().starts_with(&format!("{} Player", i + 1))), "{seating}");
+    let sheets = pdftotext(&app.print_sheets(&t, 1, false, Some("en")).unwrap(), dir.path());
+    assert!(sheets.contains("Round 1, Table 1") && !sheets.contains("Table 2") && sheets.contains("7 bid tr. pts") && sheets.contains("7. Player"), "{sheets}");
+    let devices = app.devices(&t, 1, "http://192.168.1.20:8777").unwrap();
+    assert_eq!(devices.tables.len(), 1);
     // Without the setting, seven players draw as before: 4 + 3.
     let before = club(&mut app, "double-lucky-7", json!({}), 0);
     app.tournament_enter(&before, &[]).unwrap();

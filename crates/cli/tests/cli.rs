@@ -154,6 +154,13 @@ fn king_and_lucky_7_from_the_command_line() {
     // Nine players, about four a table: 5 and 4, nobody sits out.
     let sizes: Vec<usize> = round["tables"].as_array().unwrap().iter().map(|t| t["seats"].as_array().unwrap().len()).collect();
     assert_eq!((sizes, round["byes"].as_array().unwrap().len()), (vec![5, 4], 0));
+    // Three a table asked for in `--settings` (`table_size`, FORMAT.md "Tables"): three tables of three.
+    let l3 = ok(&db, &["tournament", "create", "--name", "L3", "--game", "double-lucky-7", "--rounds", "1", "--settings", r#"{"hands": 7, "table_size": 3}"#]);
+    ok(&db, &["tournament", "enter", "--tournament", l3.trim()]);
+    let three: Value =
+        serde_json::from_str(&ok(&db, &["round", "draw", "--tournament", l3.trim(), "--round", "1", "--seed", "3", "--format", "json"])).unwrap();
+    let sizes: Vec<usize> = three["tables"].as_array().unwrap().iter().map(|t| t["seats"].as_array().unwrap().len()).collect();
+    assert_eq!((sizes, three["byes"].as_array().unwrap().len()), (vec![3, 3, 3], 0));
     let at = ["--tournament", l, "--round", "1", "--table", "2"];
     let out = atout(&db, &[&["deal", "add"][..], &at, &[r#"{"cards":1,"bids":[1,0,0,0],"tricks":[1,0,0,0]}"#]].concat());
     assert!(String::from_utf8_lossy(&out.stderr).contains("last-bid"));
@@ -404,6 +411,16 @@ fn the_hand_checker_says_the_first_illegal_card_and_exits_two() {
     let out = atout(&db, &["hand", "check", &file("rikken-trou-4"), "--format", "json"]);
     assert_eq!(out.status.code(), Some(2), "the line's figures differ");
     assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), expected["rikken-trou-4"]);
+    // A Double Lucky 7 deal may leave its figures to the cards (FORMAT.md): no `tricks`, no
+    // refusal; seat 2 deals and leads the 14 of hearts over seat 1's 13 of diamonds.
+    let lucky = dir.path().join("lucky.json");
+    std::fs::write(
+        &lucky,
+        r#"{"format": "atout-hand/1", "game": "double-lucky-7", "seats": 2, "dealer": 2, "deal": {"cards": 1, "bids": [0, 0]}, "hand": {"cards": [["13D"], ["14H"]], "play": ["14H", "13D"], "trump": "none"}}"#,
+    )
+    .unwrap();
+    let out = ok(&db, &["hand", "check", lucky.to_str().unwrap(), "--lang", "en"]);
+    assert!(out.contains("every card is legal; the deal is complete") && !out.contains("missing field"), "{out}");
     // A record that does not read is refused, naming what is wrong.
     std::fs::write(dir.path().join("bad.json"), r#"{"game": "king", "seats": 4, "dealer": 9, "deal": {}, "hand": {"cards": []}}"#).unwrap();
     let out = atout(&db, &["hand", "check", dir.path().join("bad.json").to_str().unwrap()]);
@@ -638,4 +655,24 @@ fn deal_undo_takes_back_the_last_line_as_stored() {
     let out = atout(&db, &[&["deal", "undo"][..], &at, &["--line", &stale, "--reason", "again"]].concat());
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(lines(&db), before - 1);
+}
+
+/// `atout sheet` speaks the game's words (issue "The club evening, tried again"): a Rikken
+/// misère and a fine read as the window says them, never the codes FORMAT.md writes.
+#[test]
+fn the_sheet_in_words_names_no_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("r.db");
+    let csv = dir.path().join("p.csv");
+    std::fs::write(&csv, "name\nAnne Peeters\nBart Maes\nChloé Dubois\nDirk Claes\n").unwrap();
+    let r = ok(&db, &["tournament", "create", "--name", "Rik", "--game", "rikken", "--rounds", "1"]);
+    let r = r.trim();
+    ok(&db, &["players", "import", csv.to_str().unwrap(), "--tournament", r]);
+    ok(&db, &["round", "draw", "--tournament", r, "--round", "1", "--seed", "2"]);
+    let at = ["--tournament", r, "--round", "1", "--table", "1"];
+    ok(&db, &[&["deal", "add"][..], &at, &[r#"{"contract": "misere", "declarers": [2, 4], "tricks": [0, 1]}"#]].concat());
+    ok(&db, &[&["deal", "add"][..], &at, &[r#"{"fine": "jury-not-called", "offender": 3, "reason": "settled alone", "by": "Jury Claes"}"#]].concat());
+    let shown = ok(&db, &[&["sheet"][..], &at].concat());
+    assert!(shown.contains("misère") && !shown.contains("misere") && !shown.contains("jury-not-called") && !shown.contains('{'), "{shown}");
+    assert!(shown.contains("settled alone"), "the fine's reason: {shown}");
 }
