@@ -156,4 +156,11 @@ fn the_proposed_file_names_the_document() {
     assert_eq!(name(&mut app, "seating", Some(1)), "Spring-Open-2026-seating-round-1.pdf");
     assert_eq!(name(&mut app, "standings-csv", None), "Spring-Open-2026-standings.csv");
     assert_eq!(name(&mut app, "completed-sheets", Some(2)), "Spring-Open-2026-completed-sheets-round-2.pdf");
+    // A season's file too («Hiver-2026-saison.pdf», not «…-season.pdf» on a French screen).
+    let season = app.season_create("Hiver 2026", None).unwrap().id.to_string();
+    for (lang, want) in [("fr", "Hiver-2026-saison.pdf"), ("nl", "Hiver-2026-seizoen.pdf"), ("en", "Hiver-2026-season.pdf")] {
+        let req = PrintRequest { season: Some(season.clone()), what: "season".into(), lang: Some(lang.into()), ..Default::default() };
+        let path = app.default_print_path(&req).unwrap();
+        assert_eq!(Path::new(&path).file_name().unwrap().to_string_lossy(), want);
+    }
 }
