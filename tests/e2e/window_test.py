@@ -1460,6 +1460,18 @@ def rikken_keyboard(w):
     check(not w.js("return !!document.getElementById('error')"), "the old refusal went once the line was mended")
     w.js("document.activeElement && document.activeElement.blur()")
     press(w, ["\ue00c"])
+    # A misère's tricks never open with a 0 before another digit: « 001 » is marked at once and
+    # not taken (the line stays incomplete).
+    w.js("document.activeElement && document.activeElement.blur()")
+    press(w, ["m", str(d), "\ue007"])
+    w.find(f"#tricks-{d}")
+    w.type(f"#tricks-{d}", "001")
+    w.settle()
+    time.sleep(0.3)
+    check(w.js("return document.getElementById(arguments[0]).classList.contains('bad')", f"tricks-{d}"), "« 001 » is marked at once")
+    check(names[d] not in w.text("#preview"), f"« 001 » is not taken: {w.text('#preview')!r}")
+    w.js("document.activeElement && document.activeElement.blur()")
+    press(w, ["\ue00c"])
     # The line being corrected stays in sight above the entry panel.
     w.click("#line-1 button.correct")
     w.find("#line-1.correcting")
