@@ -1137,6 +1137,21 @@ def cribbage_board(w):
     press(w, ["k"])
     wait_rule(w, "board-scores", "#preview")
     w.shot("14e-cribbage-board-refused", ["scores nothing"])
+    # Entered, the move is refused; laid on for a move refused by another rule (not in one
+    # line), one refusal shows, the new one: the old one goes.
+    press(w, ["\ue007"])
+    wait_rule(w, "board-scores", "#error")
+    w.click("#cell-2-2")
+    w.find("#cell-2-2.cursor")
+    press(w, ["k"])
+    wait_rule(w, "board-straight", "#preview")
+    end = time.time() + 5
+    while w.js("return !!document.getElementById('error')") and time.time() < end:
+        time.sleep(0.1)
+    check(not w.js("return !!document.getElementById('error')"), "the board's old refusal goes when the move breaks another rule: one refusal shows")
+    press(w, ["\ue003"])
+    w.click("#cell-1-1")
+    w.find("#cell-1-1.cursor")
     press(w, ["\ue003"])
     w.click("#lay-5")
     w.wait_text("+4", "#preview")
