@@ -920,10 +920,16 @@ def king_choice_sale(w):
     w.js("document.activeElement && document.activeElement.blur()")
     press(w, ["b"])
     check(w.js("return document.activeElement && document.activeElement.id") == "choice-buyer", "B goes to the buyer of the choice")
-    w.select("#choice-buyer", buyer)
-    # Focus stays in the panel: the buyer picked, the tricks are next (Tab never falls back to the round).
+    # The buyer by the digit of their seat, as the keyboard picks it.
+    press(w, [str(buyer)])
     w.settle()
+    check(w.value("#choice-buyer") == str(buyer), f"the buyer's digit picks seat {buyer}: {w.value('#choice-buyer')!r}")
+    # Focus stays in the panel: the buyer picked, the tricks are next (Tab never falls back to the round).
     check(w.js("return document.activeElement && document.activeElement.id") == "choice-tricks", "after the buyer, focus is on the tricks the choice is sold for")
+    # And Tab from the buyer reaches those tricks, not a field outside the panel.
+    w.js("document.getElementById('choice-buyer').focus()")
+    press(w, ["\ue004"])
+    check(w.js("return document.activeElement && document.activeElement.id") == "choice-tricks", f"Tab from the buyer reaches the tricks: {w.js('return document.activeElement && document.activeElement.id')!r}")
     w.type("#choice-tricks", "2")
     choose(w, "#game-no-tricks")
     enter_counts(w, [4, 3, 3, 3])
