@@ -208,10 +208,15 @@ def rikken_table_of_five(w, server, db, rik, codes):
             press(w, ["\ue007"])
             w.find("#confirm-line")
         opponent = playing[(n + 2) % 4]
+        if n == 0:
+            first_pair = (names[playing[0]], names[playing[1]])
         w.click(f"#confirm-seat-{opponent}")
         n += 1
         w.find(f"#line-{n}")
         check(n <= 40, "the sheet ends")
+    # The phone's sheet says who played each line, by name: the first rik's declarer and partner.
+    first = w.text("#line-1")
+    check(all(name in first for name in first_pair) and "partner" in first, f"the phone's sheet names the rik's declarer and partner: {first!r}")
     shot(w, "07-rikken-complete", ["complete"])
     rows = history(db, rik, 1)
     check(len(rows) == n and all(r["reason"].startswith("✓ ") for r in rows), f"every Rikken line is stored once, with its confirmation: {[r['reason'] for r in rows][:3]}")
