@@ -1528,6 +1528,43 @@ def rikken_keyboard(w):
     w.shot("27-sheet-ruling-row", ["Jury ruling", "slow play"])
 
 
+def withdrawn_apart(w):
+    """Issue "The club evening, tried again": two players withdrawn before round 1 of a Rikken
+    evening (ranked by total score) stand apart, withdrawn and with no place, on the standings
+    and on the projector — not « 3= » with 0 above those who played and lost points."""
+    new_tournament(w, "Withdrawn Test", "rikken", 1)
+    w.click("#nav-players")
+    w.find("#entrants-table")
+    rows = w.js("return [...document.querySelectorAll('#entrants-table tr')].map(r => [r.title, r.cells[1].textContent])")
+    gone = rows[-2:]
+    for code, name in gone:
+        w.type(f"#entrants-table tr[title='{code}'] input[name=reason]", "ill")
+        w.click(f"#withdraw-{code}")
+        end = time.time() + 10
+        while "withdrawn" not in (w.js("const r = document.querySelector(`#entrants-table tr[title='${arguments[0]}']`); return r ? r.className : ''", code) or "") and time.time() < end:
+            time.sleep(0.1)
+    first = open_sheet(w, 5)
+    seats = len(w.js("return [...document.querySelectorAll('#sheet tr:first-child th')]")) - 4
+    playing = [s for s in range(1, seats + 1) if not (seats == 5 and s == first)]
+    d, p = playing[0], playing[1]
+    # A rik failed with 7 tricks: the declarer loses points.
+    choose(w, "#game-rik")
+    choose(w, f"#declarer-{d}")
+    choose(w, f"#partner-{p}")
+    w.type("#tricks", "7\ue007")
+    w.find("#line-1")
+    for view in ("standings", "projector"):
+        w.click(f"#nav-{view}")
+        w.find(f"#screen-{view}")
+        apart = w.text("#standings-withdrawn")
+        check(all(name in apart for _, name in gone), f"{view}: the players who never played are listed apart: {apart!r}")
+        ranked = w.text(f"#screen-{view}").replace(apart, "")
+        check(not any(name in ranked for _, name in gone), f"{view}: the players who never played have no place among the ranked")
+    w.click("#nav-standings")
+    w.find("#standings-withdrawn")
+    w.shot("27b-withdrawn-apart", ["Withdrawn Test"] + [name for _, name in gone])
+
+
 # Eighteen players for the room display: none registered before (no probable namesake of anyone).
 EIGHTEEN = ["Amandine Vleeschouwer", "Benoît Quaghebeur", "Cyriel Ostyn", "Delphine Wuyts", "Emiel Haegeman", "Fanny Lenoir",
             "Gaston Verhaegen", "Hilde Coppens", "Isidoor Van Acker", "Joke Desmet-Vermeiren de Lichtervelde", "Koenraad Baert",
@@ -1823,7 +1860,7 @@ def main():
                  ("table_size_form", lambda: table_size_form(window)), ("cribbage_evening", lambda: cribbage_evening(window)),
                  ("cribbage_board", lambda: cribbage_board(window)), ("languages", lambda: languages(window)),
                  ("rikken_evening", lambda: rikken_evening(window)), ("rikken_keyboard", lambda: rikken_keyboard(window)),
-                 ("voided_trump_deal", lambda: voided_trump_deal(window)), ("projector_eighteen", lambda: projector_eighteen(window, csv18)),
+                 ("withdrawn_apart", lambda: withdrawn_apart(window)), ("voided_trump_deal", lambda: voided_trump_deal(window)), ("projector_eighteen", lambda: projector_eighteen(window, csv18)),
                  ("backups_evening", lambda: backups_evening(window)), ("season_screen", lambda: season_screen(window, os.path.dirname(csv_path))),
                  ("about_screen", lambda: about_screen(window))]
         unknown = set(only) - {name for name, _ in parts}
