@@ -1125,6 +1125,9 @@ def cribbage_board(w):
     w.wait_text("5", "#cell-0-0")
     w.wait_text("10", "#cell-0-1")
     w.wait_text("+12", "#preview")
+    # The preview reads the move as a player says it: tiles, colours and the row, not cells.
+    said = w.text("#preview")
+    check("row" in said and "cell" not in said and "colour:" not in said, f"the board move's preview in words: {said!r}")
     press(w, ["\ue007"])
     w.find("#line-1")
     got = w.js("return [...document.querySelectorAll('#line-1 td span')].map(e => e.textContent)")
