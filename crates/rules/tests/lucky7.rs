@@ -144,3 +144,15 @@ fn tables_of_two_to_seven_and_the_settings() {
     assert_eq!(rules.plan(2).unwrap().sizes, [2]);
     assert_eq!(rules.plan(1).unwrap_err().rule, Rule::TABLE_SIZE);
 }
+
+#[test]
+fn a_hand_is_never_called_a_round_in_dutch() {
+    // «ronde» is the tournament's round; a hand of Double Lucky 7 is a «spel», in the game's
+    // description, its rules' texts and its refusals.
+    let rules = GameId::DoubleLucky7.rules(json!({"hands": 14}).as_object().unwrap()).unwrap();
+    let described = rules.describe(atout_rules::Lang::Nl).to_string();
+    assert!(described.contains("spel") && !described.to_lowercase().contains("ronde"), "{described}");
+    let g = long();
+    let refusal = Game::replay(&g, Table::new(3, 1), &[hand(2, &[0, 0, 0], &[1, 0, 0])]).unwrap_err().violation.said.map(|s| s.nl).unwrap();
+    assert!(refusal.starts_with("spel 1") && !refusal.contains("ronde"), "{refusal}");
+}
