@@ -108,10 +108,15 @@ export function entryPanel(sheet, tid, game) {
     // since the draft changed): a game whose entry the rules complete from what is typed
     // (Kings Cribbage's bonuses) builds its entry from it.
     answer: () => (answered && answered.key === draftKey() ? answered.result : null),
+    // True while the application cannot be reached (a table device without its network):
+    // a game that completes its entry from the answer falls back on what it can say alone,
+    // and the application checks the line when it arrives.
+    unreachable: () => unreachable,
   };
   // What the scorer has typed, as the application is asked about it.
   const draftKey = () => JSON.stringify(mod.partial ? mod.partial(ctx.draft) : mod.toEntry(ctx.draft, desc, ctx));
   let answered = null;
+  let unreachable = false;
   const checkNow = async () => {
     const entry = mod.toEntry(ctx.draft, desc, ctx);
     const sent = entry || (mod.partial ? mod.partial(ctx.draft) : null);
@@ -119,9 +124,15 @@ export function entryPanel(sheet, tid, game) {
     const key = draftKey();
     const seq = ++checkSeq;
     let result;
-    try { result = await call("deal_check", { ...where, line: correcting || null, entry: sent }); } catch (e) { return; }
+    try { result = await call("deal_check", { ...where, line: correcting || null, entry: sent }); } catch (e) {
+      if (e && (e.kind === "offline" || e.kind === "no-backend")) unreachable = true;
+      return;
+    }
+    unreachable = false;
+    // Kept whenever it answers the draft as it stands, even when a later check overtook it
+    // (the submit waiting on it must not lose it); the preview shows the latest check only.
+    if (key === draftKey()) answered = { key, result };
     if (seq !== checkSeq) return;
-    answered = { key, result };
     // The answer completes the entry (the rules said what the typed move earns): the line
     // itself is checked now, and the preview says that.
     if (!entry && mod.toEntry(ctx.draft, desc, ctx)) return checkNow();

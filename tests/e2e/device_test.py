@@ -80,10 +80,16 @@ def setup(work):
         f.write("name\nIrma\nJan\nKoen\nLies\nMarc\n")
     atout(db, "players", "import", five, "--tournament", rik)
     atout(db, "round", "draw", "--tournament", rik, "--round", "1", "--seed", "3")
+    crib = atout(db, "tournament", "create", "--name", "Phones Crib", "--game", "kings-cribbage", "--rounds", "1").strip()
+    four = os.path.join(work, "four.csv")
+    with open(four, "w", encoding="utf-8") as f:
+        f.write("name\nNina\nOtto\nPia\nQuinten\n")
+    atout(db, "players", "import", four, "--tournament", crib)
+    atout(db, "round", "draw", "--tournament", crib, "--round", "1", "--seed", "2")
     codes = {}
-    for t in (dk, rik):
+    for t in (dk, rik, crib):
         codes[t] = json.loads(atout(db, "devices", "--tournament", t, "--round", "1", "--format", "json"))
-    return db, dk, rik, codes
+    return db, dk, rik, crib, codes
 
 
 def history(db, t, table):
@@ -222,6 +228,28 @@ def rikken_table_of_five(w, server, db, rik, codes):
     check(len(rows) == n and all(r["reason"].startswith("✓ ") for r in rows), f"every Rikken line is stored once, with its confirmation: {[r['reason'] for r in rows][:3]}")
     check(all(r["by"] == "Nora [table 1]" for r in rows), f"the log names who wrote with this code, not the last table's scorer: {sorted({r['by'] for r in rows})}")
     print(f"  Rikken table of five: {n} lines, each confirmed by an opponent")
+
+
+def cribbage_move_offline(w, server, db, crib, codes):
+    """A Kings Cribbage move typed on a phone without its network: the bonuses the application
+    counts cannot be asked, so the page lists them by the rules' own conditions (the first
+    move), the line waits in the outbox, and arrives once with them: 12 + 10."""
+    w.go(server.url(f"/t/{codes[crib]['tables'][0]['code']}"))
+    scorer_name(w, "Nina")
+    w.find("#tiles-1")
+    server.stop()
+    w.type("#tiles-1", "4 5 5 6\ue007", clear=False)
+    w.find("#outbox-1.waiting")
+    server.start()
+    w.go(server.url(f"/t/{codes[crib]['tables'][0]['code']}"))
+    w.find("#sheet")
+    wait_outbox_empty(w)
+    w.find("#line-1")
+    rows = history(db, crib, 1)
+    got = rows[0]["entry"] if rows else None
+    check(len(rows) == 1 and got.get("bonuses") == ["first"] and got.get("placed") == 4, f"the move typed offline arrived once, with its first-move bonus: {got}")
+    scores = w.js("return [...document.querySelectorAll('#line-1 td span')].map(e => e.textContent)")
+    check("22" in scores, f"the first move scores 12 + 10: {scores}")
 
 
 def jury_on_a_phone(w, server, db, dk, codes):
@@ -441,7 +469,7 @@ def main():
         if not os.path.exists(f):
             sys.exit(f"missing: {f}")
     work = tempfile.mkdtemp(prefix="atout-device-")
-    db, dk, rik, codes = setup(work)
+    db, dk, rik, crib, codes = setup(work)
     server = Server(db)
     server.start()
     webdriver.use_driver(DRIVER_PORT)
@@ -458,6 +486,7 @@ def main():
         emulate(w, *PHONE)
         double_king_on_a_phone(w, server, db, dk, codes)
         rikken_table_of_five(w, server, db, rik, codes)
+        cribbage_move_offline(w, server, db, crib, codes)
         jury_on_a_phone(w, server, db, dk, codes)
         two_phones_one_table(w, work, server, db, dk, codes)
         room_and_languages(w, server, dk, codes)

@@ -38,6 +38,22 @@ function asked(desc) {
   return desc.bonuses.find((b) => b.asked);
 }
 
+/**
+ * The bonuses a typed move lists while the application cannot be reached (a table device
+ * offline): by the conditions the rules describe for each (`desc.bonuses`) — the first move
+ * of the game as the sheet's next line says, so many tiles laid, a line of five the scorer
+ * marks as of one colour. The application checks them when the line arrives; reached, its
+ * own answer is what the entry lists.
+ */
+function bonusesOffline(d, ctx) {
+  return ctx.desc.bonuses.filter((b) => {
+    if (b.first_move) return !ctx.correcting && !!(ctx.next && ctx.next.first_move);
+    if (b.placed) return Number(d.placed) === b.placed;
+    if (b.asked) return d.bonuses.includes(b.code) && typedLines(d).some((l) => l.length === b.line);
+    return false;
+  }).map((b) => b.code);
+}
+
 /** The board as the sheet's moves laid it (drawn here, never judged): cell "r,c" → tile and colour. */
 function knownBoard(ctx) {
   const cells = new Map();
@@ -154,8 +170,10 @@ export function toEntry(d, desc, ctx) {
     // first move of the game, the tiles laid, the lines the scorer marks as of one colour):
     // the entry waits for it.
     const said = ctx.answer && ctx.answer();
-    if (!said || !said.hint || !Array.isArray(said.hint.bonuses)) return null;
-    return { seat, lines, placed: Number(d.placed), bonuses: said.hint.bonuses };
+    const answered = said && said.hint && Array.isArray(said.hint.bonuses) ? said.hint.bonuses : null;
+    const bonuses = answered || (ctx.unreachable && ctx.unreachable() && !ctx.correcting ? bonusesOffline(d, ctx) : null);
+    if (!bonuses) return null;
+    return { seat, lines, placed: Number(d.placed), bonuses };
   }
   if (d.kind === "pass") return { seat, pass: true, exchanged: Number(d.exchanged || 0) };
   if (d.kind === "end") return { remaining: d.remaining.map(tiles) };

@@ -1124,10 +1124,13 @@ impl Game for Cribbage {
             ],
             // The bonuses by name. Which a move earns is the hint's answer to the move as
             // typed (the entry view lists those); the scorer is asked only whether a
-            // line of `line` tiles is of one colour (`asked`).
+            // line of `line` tiles is of one colour (`asked`). When each is due, for a
+            // table device that cannot reach the application and lists them alone (the
+            // application checks them when the line arrives): on the first move of the
+            // game (`first_move`, as the next choices say), when `placed` tiles are laid.
             "bonuses": [
-                {"code": "first", "key": "f", "name": t("first move", "premier coup", "eerste zet")},
-                {"code": "all-five", "key": "a", "name": t("all five tiles", "les cinq jetons", "alle vijf stenen")},
+                {"code": "first", "key": "f", "name": t("first move", "premier coup", "eerste zet"), "first_move": true},
+                {"code": "all-five", "key": "a", "name": t("all five tiles", "les cinq jetons", "alle vijf stenen"), "placed": HOLD},
                 {"code": "one-colour", "key": "c", "name": t("five of one colour", "cinq d'une couleur", "vijf van één kleur"), "line": HOLD, "asked": true},
             ],
             "labels": {
