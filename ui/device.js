@@ -155,12 +155,17 @@ function shortEntry(entry, desc) {
   const contract = (v) => ((desc && desc.contracts) || []).find((c) => c.code === v || c.key === v);
   const suit = (v) => ((desc && desc.suits) || []).find((s) => s.code === v);
   const seat = (n) => (lastSheet && lastSheet.seats[n - 1] ? lastSheet.seats[n - 1].name : n);
+  // A code the description names (a bonus, a fine) by its name.
+  const named = (v) => {
+    const x = [...((desc && desc.bonuses) || []), ...((desc && desc.fines) || [])].find((b) => b.code === v);
+    return x ? x.name : v;
+  };
   const value = (k, v) => {
     if (fields[k] && fields[k].seat) return Array.isArray(v) ? v.map(seat).join(", ") : seat(v);
-    if (Array.isArray(v)) return v.join("/");
+    if (Array.isArray(v)) return v.some((x) => typeof x === "string") ? v.map(named).join(", ") : v.join("/");
     if (suit(v)) return `${suit(v).symbol} ${suit(v).name}`;
     if (typeof v === "object" && v) return shortEntry(v, desc);
-    return v;
+    return named(v);
   };
   const parts = Object.entries(entry || {});
   const is = (test) => ([, v]) => typeof v === "string" && !!test(v);
