@@ -29,6 +29,8 @@ const JOKER: Cards = 1 << 63;
 /// The transposition table is emptied when it reaches this many positions (its memory
 /// stays under about 100 MB; a position forgotten is searched again, never misjudged).
 const TABLE_MOST: usize = 1 << 20;
+/// Entries kept for one shape, the oldest forgotten first.
+const SHAPE_MOST: usize = 32;
 
 rule!(
     CLAIM_SEAT,
@@ -162,32 +164,34 @@ fn card_of(b: Cards) -> Card {
 
 const HEARTS: Cards = 0xFFFF << (Suit::Hearts as u32 * 16);
 
-/// Bounds on the side's tricks from a position between tricks, kept per position.
+/// Bounds on the side's tricks proved at a position between tricks, for every position of
+/// the same shape (`Shape`) whose top cards in each suit — as many as the proof rested on
+/// (`n`) — are held by the same seats (`holders`, three bits a card from the top down).
 #[derive(Clone, Copy)]
-struct Bounds {
+struct Entry {
+    holders: [u64; 4],
+    n: [u8; 4],
     lo: u8,
     hi: u8,
     /// The card that last proved a bound here, tried first next time.
     best: Cards,
 }
 
-/// A position between tricks as the table keeps it: each suit's cards in play, from the
-/// lowest up, by who holds them (three bits a card: the holder's place in the order of play
-/// and one, none past the last card) — the deal after ♠2 and ♠3 fell plays as the one after
-/// ♠4 and ♠5 fell —, the penalty cards' places among them, and in `meta` the leader, who has
-/// been void (King's K♥), whether the called ace is still in play and who holds the joker.
+/// What every position an entry answers for shares with it: each seat's length in each
+/// suit (four bits each), the penalty cards' places in their suits, and in `meta` the
+/// leader, who has been void (King's K♥), whether the called ace is still in play and who
+/// holds the joker. Which cards count beyond that is the entry's.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Key {
-    suits: [u64; 4],
+struct Shape {
+    lens: [u64; 2],
     penalty: Cards,
     meta: u64,
 }
 
-impl Hash for Key {
+impl Hash for Shape {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        for w in &self.suits {
-            state.write_u64(*w);
-        }
+        state.write_u64(self.lens[0]);
+        state.write_u64(self.lens[1]);
         state.write_u64(self.penalty);
         state.write_u64(self.meta);
     }
@@ -218,7 +222,11 @@ struct Out;
 /// from one question to the next (the positions of a deal keep their values).
 pub struct Solver {
     table: Table,
-    tt: HashMap<Key, Bounds, BuildHasherDefault<Mix>>,
+    tt: HashMap<Shape, Vec<Entry>, BuildHasherDefault<Mix>>,
+    /// Entries kept, over all shapes.
+    kept: usize,
+    /// Every card counts in every proof (the tests' reference: positions kept exactly).
+    exact: bool,
     nodes: u64,
     budget: u64,
 }
@@ -226,6 +234,8 @@ pub struct Solver {
 /// The moves tried at a node, best first.
 struct Moves {
     cards: [Cards; 16],
+    /// Each move with the cards it stands for (the same as it, not tried).
+    group: [Cards; 16],
     len: usize,
 }
 
@@ -258,7 +268,15 @@ impl Solver {
             counts,
             take: aim == Aim::Most,
         };
-        Solver { table, tt: HashMap::default(), nodes: 0, budget }
+        Solver { table, tt: HashMap::default(), kept: 0, exact: false, nodes: 0, budget }
+    }
+
+    /// The same search with positions kept exactly, every card counting in every proof: the
+    /// reference the tests hold the search's proofs to.
+    #[cfg(feature = "testing")]
+    pub fn exactly(mut self) -> Solver {
+        self.exact = true;
+        self
     }
 
     /// Nodes visited so far.
@@ -439,9 +457,11 @@ impl Solver {
         for h in &s.held[..t.n] {
             live |= h;
         }
-        let mut out = Moves { cards: [0; 16], len: 0 };
+        let mut out = Moves { cards: [0; 16], group: [0; 16], len: 0 };
         let mut scores = [0i32; 16];
         let mut rest = legal;
+        // The cards left out so far as the same as the next one up (the next legal card).
+        let mut same = 0;
         while rest != 0 && out.len < 16 {
             let c = rest & rest.wrapping_neg();
             rest &= rest - 1;
@@ -451,10 +471,13 @@ impl Solver {
                 let next = live & suit_of(c) & !((c << 1) - 1);
                 let next = next & next.wrapping_neg();
                 if next != 0 && legal & next != 0 && next != t.called && (t.penalty & next == 0) == (t.penalty & c == 0) {
+                    same |= c;
                     continue;
                 }
             }
             out.cards[out.len] = c;
+            out.group[out.len] = c | same;
+            same = 0;
             scores[out.len] = self.score(s, p, c, live) + if c == hint { 100_000 } else { 0 };
             out.len += 1;
         }
@@ -464,6 +487,7 @@ impl Solver {
             while j > 0 && scores[j - 1] < scores[j] {
                 scores.swap(j - 1, j);
                 out.cards.swap(j - 1, j);
+                out.group.swap(j - 1, j);
                 j -= 1;
             }
         }
@@ -496,6 +520,12 @@ impl Solver {
     /// Tricks no play can take from their holders' team: the joker's, and the top trumps
     /// one seat holds in a row. As bounds on the side's tricks still to play.
     fn quick(&self, s: &Position) -> (usize, usize) {
+        let (lo, hi, _) = self.quick_on(s);
+        (lo, hi)
+    }
+
+    /// [`Solver::quick`], with the cards its bounds rest on (the top trumps in a row).
+    fn quick_on(&self, s: &Position) -> (usize, usize, Cards) {
         let t = &self.table;
         let mut sure = [0usize; 2];
         let owner = |card: Cards| s.held[..t.n].iter().position(|h| h & card != 0);
@@ -504,6 +534,7 @@ impl Solver {
             sure[usize::from(self.team(j))] = 1;
         }
         let trumps = s.held[..t.n].iter().fold(0, |m, h| m | h) & t.trump & !JOKER;
+        let mut on = 0;
         if let Some(h) = owner(highest(trumps)) {
             let mut run = 0;
             let mut rest = trumps;
@@ -511,6 +542,7 @@ impl Solver {
                 run += 1;
                 rest &= !highest(rest);
             }
+            on = trumps & !rest;
             let team = usize::from(self.team(h));
             match joker {
                 None => sure[team] = run,
@@ -519,50 +551,150 @@ impl Solver {
                 Some(_) => sure[team] = run - 1,
             }
         }
-        (sure[1].min(s.left), s.left.saturating_sub(sure[0]))
+        (sure[1].min(s.left), s.left.saturating_sub(sure[0]), on)
     }
 
-    fn key(&self, s: &Position) -> Key {
+    /// The shape of the position `s` (between tricks), and each suit's cards in play from the
+    /// top down by who holds them (three bits a card: the holder's place and one).
+    fn shape(&self, s: &Position) -> (Shape, [u64; 4]) {
         let t = &self.table;
         // Who has been void matters only while the K♥ must be discarded at a first void.
         let void = if t.discard == Discard::PenaltyFirstVoid { s.void } else { 0 };
         let live = s.held[..t.n].iter().fold(0, |m, h| m | h) & !JOKER;
-        // A card's place in its suit: how many cards in play there rank below it.
-        let place = |c: Cards| (live & (0xFFFF << (c.trailing_zeros() / 16 * 16)) & (c - 1)).count_ones();
-        let mut suits = [0u64; 4];
+        let mut lens = [0u64; 2];
         for (h, cards) in s.held[..t.n].iter().enumerate() {
-            let mut rest = cards & !JOKER;
-            while rest != 0 {
-                let c = rest & rest.wrapping_neg();
-                rest &= rest - 1;
-                suits[(c.trailing_zeros() / 16) as usize] |= (h as u64 + 1) << (3 * place(c));
+            for suit in 0..4 {
+                let l = u64::from((cards & (0xFFFF << (16 * suit)) & !JOKER).count_ones());
+                lens[h / 4] |= l << (16 * (h % 4) + 4 * suit);
             }
         }
+        let mut tops = [0u64; 4];
         let mut penalty = 0;
-        let mut rest = live & t.penalty;
-        while rest != 0 {
-            let c = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            penalty |= 1u64 << (c.trailing_zeros() / 16 * 16 + place(c));
+        for (suit, top) in tops.iter_mut().enumerate() {
+            let mut rest = live & (0xFFFF << (16 * suit));
+            let mut i = 0;
+            while rest != 0 {
+                let c = highest(rest);
+                rest &= !c;
+                let h = s.held[..t.n].iter().position(|h| h & c != 0).unwrap_or(0);
+                *top |= (h as u64 + 1) << (3 * i);
+                if t.penalty & c != 0 {
+                    penalty |= 1u64 << (16 * suit + i);
+                }
+                i += 1;
+            }
         }
         let called = u64::from(live & t.called != 0);
         let joker = s.held[..t.n].iter().position(|h| h & JOKER != 0).map_or(0, |j| j as u64 + 1);
-        Key { suits, penalty, meta: (s.leader as u64) | (u64::from(void) << 4) | (called << 12) | (joker << 16) }
+        let meta = (s.leader as u64) | (u64::from(void) << 4) | (called << 12) | (joker << 16);
+        (Shape { lens, penalty, meta }, tops)
     }
 
-    /// Tricks the seat to lead at `s` can take one after the other whatever the others
-    /// play: its top cards in each suit it may lead, as long as no other seat holding a
-    /// trump — a partner too: a ruff it is made to play takes the lead away — has run out
-    /// of the suit (less one when another team holds the joker; one at most when the
-    /// dealer, not the winner, leads the next trick).
-    fn cashable(&self, s: &Position) -> usize {
+    /// How many of each suit's top cards in play the cards `on` reach down to (every card in
+    /// play ranked at or above the lowest of `on` in its suit), the penalty cards and the
+    /// called ace always among them.
+    fn reach(&self, live: Cards, on: Cards) -> [u8; 4] {
+        let t = &self.table;
+        let on = if self.exact { live } else { on | t.penalty | t.called } & live & !JOKER;
+        let mut n = [0u8; 4];
+        for (suit, n) in n.iter_mut().enumerate() {
+            let sm = live & (0xFFFF << (16 * suit)) & !JOKER;
+            let low = on & sm;
+            let low = low & low.wrapping_neg();
+            if low != 0 {
+                *n = (sm & !(low - 1)).count_ones() as u8;
+            }
+        }
+        n
+    }
+
+    /// The top `n` cards in play of each suit.
+    fn tops_of(live: Cards, n: [u8; 4]) -> Cards {
+        let mut on = 0;
+        for (suit, n) in n.iter().enumerate() {
+            let mut rest = live & (0xFFFF << (16 * suit)) & !JOKER;
+            for _ in 0..*n {
+                let c = highest(rest);
+                on |= c;
+                rest &= !c;
+            }
+        }
+        on
+    }
+
+    /// The cards a trick's outcome rests on, `cards` as played: its winner when it beat
+    /// another card of its suit; the whole led suit when the penalty cards' play-under rule
+    /// could bite in it, the whole trump suit when a trump had to go over another.
+    fn trick_on(&self, cards: &[Cards]) -> Cards {
+        let t = &self.table;
+        let played = cards.iter().fold(0, |m, c| m | c);
+        let led = match cards {
+            [] => return 0,
+            [first, rest @ ..] if *first == JOKER => rest.first().map_or(0, |c| suit_of(*c)),
+            [first, ..] => suit_of(*first),
+        };
+        let mut on = 0;
+        if played & JOKER == 0 {
+            let top = if played & t.trump != 0 { highest(played & t.trump) } else { highest(played & led) };
+            if (played & suit_of(top)).count_ones() >= 2 {
+                on |= top;
+            }
+        }
+        if t.play_under && t.penalty & led != 0 {
+            on |= led;
+        }
+        if t.trump_duty && played & t.trump != 0 {
+            on |= t.trump;
+        }
+        on
+    }
+
+    /// Tricks the seat to lead at `s` and its team can take one after the other whatever
+    /// the others play: the leader's top cards in each suit it may lead, or a trick won by a
+    /// teammate's top card over a low one the leader leads, then that teammate's own top
+    /// cards — each run as long as no other seat holding a trump (a partner too: a ruff it is
+    /// made to play takes the lead away) can have run out of the suit (less one when
+    /// another team holds the joker; one at most when the dealer, not the winner, leads the
+    /// next trick).
+    fn cashable(&self, s: &Position) -> (usize, Cards) {
         let t = &self.table;
         let p = s.leader;
-        let mine = s.held[p];
         let live = s.held[..t.n].iter().fold(0, |m, h| m | h);
-        let others = || (0..t.n).filter(move |o| self.team(*o) != self.team(p));
+        let mut len = [[0u8; 4]; MOST];
+        let mut trumps = 0u8;
+        for (o, h) in s.held[..t.n].iter().enumerate() {
+            for (suit, l) in len[o].iter_mut().enumerate() {
+                *l = (h & (0xFFFF << (16 * suit))).count_ones() as u8;
+            }
+            if h & t.trump != 0 {
+                trumps |= 1 << o;
+            }
+        }
+        let (mut q, mut on) = self.runs(p, s.held[p], live, &len, trumps);
+        if t.dealer.is_none() {
+            for mate in (0..t.n).filter(|m| *m != p && self.team(*m) == self.team(p)) {
+                let (qm, om) = self.through(s, p, mate, live, &len, trumps);
+                if qm > q {
+                    (q, on) = (qm, om);
+                }
+            }
+        }
+        if (0..t.n).any(|o| self.team(o) != self.team(p) && s.held[o] & JOKER != 0) {
+            q = q.saturating_sub(1);
+        }
+        if t.dealer.is_some_and(|d| d != p) {
+            q = q.min(1);
+        }
+        (q, on)
+    }
+
+    /// The leader's top cards in a row in each suit it may lead (`live` the cards in play,
+    /// `len` each seat's suit lengths, `trumps` the seats that may hold a trump).
+    fn runs(&self, p: usize, mine: Cards, live: Cards, len: &[[u8; 4]; MOST], trumps: u8) -> (usize, Cards) {
+        let t = &self.table;
         let mut q = 0;
-        for suit in 0..4 {
+        let mut on = 0;
+        for (suit, _) in len[p].iter().enumerate() {
             let sm: Cards = (0xFFFF << (16 * suit)) & !JOKER;
             if t.lead_hearts && sm == HEARTS && mine & !HEARTS != 0 {
                 continue;
@@ -578,105 +710,202 @@ impl Solver {
                 rest &= !top;
             }
             if run > 0 && t.trump != 0 && sm != t.trump {
-                for o in (0..t.n).filter(|o| *o != p && s.held[*o] & t.trump != 0) {
-                    run = run.min((s.held[o] & sm).count_ones() as usize);
+                for o in (0..t.n).filter(|o| *o != p && trumps & (1 << o) != 0) {
+                    run = run.min(usize::from(len[o][suit]));
                 }
+            }
+            if run > 0 {
+                on |= live & sm & !JOKER & !rest;
             }
             q += run;
         }
-        if others().any(|o| s.held[o] & JOKER != 0) {
-            q = q.saturating_sub(1);
+        (q, on)
+    }
+
+    /// Tricks the leader `p`'s team takes by leading low to `mate`'s top card in a suit
+    /// (every other seat that holds a trump following it), then cashing `mate`'s top cards:
+    /// the most over the suits, none when no suit makes the way.
+    fn through(&self, s: &Position, p: usize, mate: usize, live: Cards, len: &[[u8; 4]; MOST], trumps: u8) -> (usize, Cards) {
+        let t = &self.table;
+        let mut best = (0, 0);
+        for suit in 0..4 {
+            let sm: Cards = (0xFFFF << (16 * suit)) & !JOKER;
+            let low = s.held[p] & sm;
+            let low = low & low.wrapping_neg();
+            if low == 0 || low == t.called || (t.lead_hearts && sm == HEARTS && s.held[p] & !HEARTS != 0) {
+                continue;
+            }
+            let top = highest(live & sm);
+            if s.held[mate] & top == 0 || (t.play_under && s.held[mate] & t.penalty & sm & !top != 0) {
+                continue;
+            }
+            // A seat out of the suit with a trump could ruff (or must): no way through.
+            let ruff = (0..t.n).any(|o| o != p && o != mate && len[o][suit] == 0 && trumps & (1 << o) != 0 && sm != t.trump);
+            if ruff {
+                continue;
+            }
+            let mut after = *len;
+            for (o, l) in after[..t.n].iter_mut().enumerate() {
+                l[suit] = l[suit].saturating_sub(u8::from(o == p || o == mate || len[o][suit] > 0));
+            }
+            let (q, on) = self.runs(mate, s.held[mate] & !top, live & !low & !top, &after, trumps);
+            if q + 1 > best.0 {
+                best = (q + 1, on | top);
+            }
         }
-        if t.dealer.is_some_and(|d| d != p) {
-            q = q.min(1);
-        }
-        q
+        best
     }
 
     /// Can the side's players (`maxer`) make sure the counted seats take at least `k` of the
     /// tricks left, whatever the others play?
     fn at_least(&mut self, s: &Position, k: i32) -> Result<bool, Out> {
+        Ok(self.bound(s, k)?.0 >= k)
+    }
+
+    /// A null-window search about `k` that fails soft: a bound `g` on the side's tricks from
+    /// `s` — at least `g` when `g >= k` (the side makes sure of `k`), at most `g` when
+    /// `g < k` —, and the cards the proof rests on: it holds for every position that differs
+    /// from `s` only in cards below the lowest of these in each suit, the seats' suit lengths
+    /// the same (the bridge solvers' "winning ranks").
+    fn bound(&mut self, s: &Position, k: i32) -> Result<(i32, Cards), Out> {
         if k <= 0 {
-            return Ok(true);
+            return Ok((0, 0));
         }
         if k > s.left as i32 {
-            return Ok(false);
+            return Ok((s.left as i32, 0));
         }
         self.nodes += 1;
         if self.nodes > self.budget {
             return Err(Out);
         }
         let t = &self.table;
-        let mut key = None;
+        let mut stored = None;
         let mut hint = 0;
         if s.in_trick == 0 {
             if s.held[..t.n].iter().all(|h| h.count_ones() == 1) {
                 let mut last = *s;
                 let mut won = None;
-                for _ in 0..t.n {
+                let mut cards = [0; MOST];
+                for card in cards[..t.n].iter_mut() {
                     let p = self.to_play(&last);
-                    let card = last.held[p];
-                    won = self.play(&mut last, card);
+                    *card = last.held[p];
+                    won = self.play(&mut last, *card);
                 }
-                return Ok(won.is_some_and(|w| self.team(w)) as i32 >= k);
+                return Ok((i32::from(won.is_some_and(|w| self.team(w))), self.trick_on(&cards[..t.n])));
             }
-            let (mut lo, mut hi) = self.quick(s);
-            if self.table.take {
-                let q = self.cashable(s);
-                if self.team(s.leader) {
-                    lo = lo.max(q);
-                } else {
-                    hi = hi.min(s.left.saturating_sub(q));
-                }
-            }
+            let (lo, hi, on) = self.quick_on(s);
             if lo as i32 >= k {
-                return Ok(true);
+                return Ok((lo as i32, on));
             }
             if (hi as i32) < k {
-                return Ok(false);
+                return Ok((hi as i32, on));
             }
-            let kk = self.key(s);
-            if let Some(b) = self.tt.get(&kk) {
-                if i32::from(b.lo) >= k {
-                    return Ok(true);
+            if self.table.take {
+                let (q, on) = self.cashable(s);
+                if self.team(s.leader) && q as i32 >= k {
+                    return Ok((q as i32, on));
                 }
-                if i32::from(b.hi) < k {
-                    return Ok(false);
+                if !self.team(s.leader) && (s.left.saturating_sub(q) as i32) < k {
+                    return Ok((s.left.saturating_sub(q) as i32, on));
                 }
-                hint = b.best;
             }
-            key = Some(kk);
+            let live = s.held[..t.n].iter().fold(0, |m, h| m | h);
+            let (shape, tops) = self.shape(s);
+            if let Some(entries) = self.tt.get(&shape) {
+                for e in entries.iter().rev() {
+                    let fits = (0..4).all(|i| tops[i] & ((1u64 << (3 * u32::from(e.n[i]))) - 1) == e.holders[i]);
+                    if !fits {
+                        continue;
+                    }
+                    if i32::from(e.lo) >= k {
+                        return Ok((i32::from(e.lo), Self::tops_of(live, e.n)));
+                    }
+                    if i32::from(e.hi) < k {
+                        return Ok((i32::from(e.hi), Self::tops_of(live, e.n)));
+                    }
+                    if hint == 0 {
+                        hint = e.best;
+                    }
+                }
+            }
+            stored = Some((shape, tops, live));
         }
         let p = self.to_play(s);
         let maxer = self.table.maxer[p];
         let moves = self.moves(s, hint);
-        let mut result = !maxer;
+        // The best bound found so far: the most a maxer's card gives, the least another's.
+        let mut g = if maxer { -1 } else { s.left as i32 + 1 };
+        let mut on = 0;
         let mut best = 0;
-        for &card in &moves.cards[..moves.len] {
+        let mut tried = 0;
+        for (i, &card) in moves.cards[..moves.len].iter().enumerate() {
             let mut child = *s;
-            let won = self.play(&mut child, card).map_or(0, |w| i32::from(self.team(w)));
-            if self.at_least(&child, k - won)? == maxer {
-                result = maxer;
+            let won = self.play(&mut child, card);
+            let (v, child_on) = self.bound(&child, k - won.map_or(0, |w| i32::from(self.team(w))))?;
+            let v = v + won.map_or(0, |w| i32::from(self.team(w)));
+            let mut card_on = child_on;
+            if won.is_some() {
+                let mut cards = s.trick;
+                cards[s.in_trick] = card;
+                card_on |= self.trick_on(&cards[..=s.in_trick]);
+            }
+            tried = i + 1;
+            if (v >= k) == maxer {
+                g = v;
+                on = card_on;
                 best = card;
                 break;
             }
+            g = if maxer { g.max(v) } else { g.min(v) };
+            on |= card_on;
         }
-        if let Some(kk) = key {
-            if self.tt.len() >= TABLE_MOST {
+        if best == 0 {
+            // Every card was tried: the cards left out as the same as one tried count as
+            // soon as that one does (another seat's card could then fall between them).
+            for &group in &moves.group[..tried] {
+                let card = highest(group);
+                if group != card && on & suit_of(card) & ((card << 1) - 1) != 0 {
+                    on |= group;
+                }
+            }
+        }
+        if let Some((shape, tops, live)) = stored {
+            if self.kept >= TABLE_MOST {
                 self.tt.clear();
+                self.kept = 0;
             }
             let left = s.left as u8;
-            let e = self.tt.entry(kk).or_insert(Bounds { lo: 0, hi: left, best: 0 });
-            if result {
-                e.lo = e.lo.max(k as u8);
+            let bound = g.clamp(0, i32::from(left)) as u8;
+            let n = self.reach(live, on);
+            let mut holders = [0u64; 4];
+            for i in 0..4 {
+                holders[i] = tops[i] & ((1u64 << (3 * u32::from(n[i]))) - 1);
+            }
+            let entries = self.tt.entry(shape).or_default();
+            let e = match entries.iter().position(|e| e.n == n && e.holders == holders) {
+                Some(i) => &mut entries[i],
+                None => {
+                    if entries.len() >= SHAPE_MOST {
+                        entries.remove(0);
+                    } else {
+                        self.kept += 1;
+                    }
+                    entries.push(Entry { holders, n, lo: 0, hi: left, best: 0 });
+                    let last = entries.len() - 1;
+                    &mut entries[last]
+                }
+            };
+            if g >= k {
+                e.lo = e.lo.max(bound);
             } else {
-                e.hi = e.hi.min((k - 1) as u8);
+                e.hi = e.hi.min(bound);
             }
             if best != 0 {
                 e.best = best;
             }
+            on |= Self::tops_of(live, n);
         }
-        Ok(result)
+        Ok((g, on))
     }
 
     /// Can the side be sure of at least `k` of the tricks left (aim Most), or be held to
@@ -699,9 +928,9 @@ impl Solver {
             // proof leaves its bounds in the table for the next, and the far thresholds a
             // halving tries first are the costly ones (measured: docs/performance.md).
             let mid = lo + 1;
-            match self.at_least(s, mid as i32) {
-                Ok(true) => lo = mid,
-                Ok(false) => hi = mid - 1,
+            match self.bound(s, mid as i32).map(|(g, _)| g) {
+                Ok(g) if g >= mid as i32 => lo = (g as usize).min(hi),
+                Ok(g) => hi = (g.max(0) as usize).max(lo),
                 Err(Out) => return Err(Stopped { nodes: self.nodes, at_least: lo, at_most: hi }),
             }
         }
