@@ -225,7 +225,8 @@ pub struct Solver {
     tt: HashMap<Shape, Vec<Entry>, BuildHasherDefault<Mix>>,
     /// Entries kept, over all shapes.
     kept: usize,
-    /// Every card counts in every proof (the tests' reference: positions kept exactly).
+    /// Every card counts in every proof, and every card is tried (the tests' reference:
+    /// positions kept exactly, no card taken for another by what a proof rested on).
     exact: bool,
     nodes: u64,
     budget: u64,
@@ -837,8 +838,15 @@ impl Solver {
         let mut g = if maxer { -1 } else { s.left as i32 + 1 };
         let mut on = 0;
         let mut best = 0;
-        let mut tried = 0;
-        for (i, &card) in moves.cards[..moves.len].iter().enumerate() {
+        // Per suit, cards below which a card tried here already answered for this seat's
+        // others: the proof after it rested on no card of its suit ranked as low (the
+        // bridge solvers' small-card skip).
+        let mut below = [0 as Cards; 4];
+        for &card in &moves.cards[..moves.len] {
+            let suit = if card == JOKER { 4 } else { (card.trailing_zeros() / 16) as usize };
+            if suit < 4 && card < below[suit] {
+                continue;
+            }
             let mut child = *s;
             let won = self.play(&mut child, card);
             let (v, child_on) = self.bound(&child, k - won.map_or(0, |w| i32::from(self.team(w))))?;
@@ -849,7 +857,6 @@ impl Solver {
                 cards[s.in_trick] = card;
                 card_on |= self.trick_on(&cards[..=s.in_trick]);
             }
-            tried = i + 1;
             if (v >= k) == maxer {
                 g = v;
                 on = card_on;
@@ -858,11 +865,20 @@ impl Solver {
             }
             g = if maxer { g.max(v) } else { g.min(v) };
             on |= card_on;
+            if suit < 4 {
+                let sm = suit_of(card);
+                let rests = card_on & sm;
+                let low = rests & rests.wrapping_neg();
+                let under = if low == 0 { highest(sm) << 1 } else { low };
+                if card < under && under > below[suit] && !self.exact {
+                    below[suit] = under;
+                }
+            }
         }
         if best == 0 {
             // Every card was tried: the cards left out as the same as one tried count as
             // soon as that one does (another seat's card could then fall between them).
-            for &group in &moves.group[..tried] {
+            for &group in &moves.group[..moves.len] {
                 let card = highest(group);
                 if group != card && on & suit_of(card) & ((card << 1) - 1) != 0 {
                     on |= group;
