@@ -624,8 +624,7 @@ impl Solver {
     }
 
     /// The cards a trick's outcome rests on, `cards` as played: its winner when it beat
-    /// another card of its suit; the whole led suit when the penalty cards' play-under rule
-    /// could bite in it, the whole trump suit when a trump had to go over another.
+    /// another card of its suit; the trumps played when each had to go over the last.
     fn trick_on(&self, cards: &[Cards]) -> Cards {
         let t = &self.table;
         let played = cards.iter().fold(0, |m, c| m | c);
@@ -641,11 +640,11 @@ impl Solver {
                 on |= top;
             }
         }
-        if t.play_under && t.penalty & led != 0 {
-            on |= led;
-        }
-        if t.trump_duty && played & t.trump != 0 {
-            on |= t.trump;
+        // Who had to go over a trump and with what rests on every trump played (the play-under
+        // rule needs nothing more: the penalty cards always count, and a top card below them
+        // all makes no card go under it).
+        if t.trump_duty {
+            on |= played & t.trump;
         }
         on
     }
@@ -867,7 +866,7 @@ impl Solver {
             on |= card_on;
             if suit < 4 {
                 let sm = suit_of(card);
-                let rests = card_on & sm;
+                let rests = (card_on | self.table.penalty | self.table.called) & sm;
                 let low = rests & rests.wrapping_neg();
                 let under = if low == 0 { highest(sm) << 1 } else { low };
                 if card < under && under > below[suit] && !self.exact {
