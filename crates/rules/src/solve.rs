@@ -4,11 +4,15 @@
 //! same [`Conduct`] the hand checker replays with, read off the [`Deal`] it stands at.
 //!
 //! The search is a double-dummy solver in the manner of bridge's and Skat's: cards as bit
-//! sets per seat, null-window searches ("can the side be sure of at least k tricks?") whose
-//! bounds are kept per position in a transposition table (positions between tricks: the
-//! cards each seat holds, the leader, and for King's K♥ who has been void), cards of a hand
-//! adjacent in the remaining play tried once (equal ranks), the tricks that cannot be taken
-//! from their holders first (top trumps, the joker), moves ordered by what usually wins.
+//! sets per seat, null-window searches ("can the side be sure of at least k tricks?") that
+//! fail soft, whose bounds are kept in a transposition table between tricks — each filed by
+//! the cards its proof rested on (the bridge solvers' "winning ranks"), so that it answers
+//! for every position of the same suit lengths whose top cards down to those sit with the
+//! same seats —, cards of a hand adjacent in the remaining play tried once, and a card tried
+//! answering for its seat's lower ones of the suit when the proof after it rested on none of
+//! them; the tricks that cannot be taken from their holders first (top trumps, the joker,
+//! the leader's team's top cards, through a teammate's too), moves ordered by what usually
+//! wins.
 //! It counts its nodes: past its budget it stops and says which bounds it had proved.
 
 use crate::cards::Suit;
@@ -26,8 +30,8 @@ pub const NODE_BUDGET: u64 = 60_000_000;
 /// Most seats that play a deal (Double Lucky 7 at seven).
 const MOST: usize = 7;
 const JOKER: Cards = 1 << 63;
-/// The transposition table is emptied when it reaches this many positions (its memory
-/// stays under about 100 MB; a position forgotten is searched again, never misjudged).
+/// The transposition table is emptied when it holds this many entries (its memory stays
+/// about 100 MB at most; a position forgotten is searched again, never misjudged).
 const TABLE_MOST: usize = 1 << 20;
 /// Entries kept for one shape, the oldest forgotten first.
 const SHAPE_MOST: usize = 32;
@@ -756,6 +760,32 @@ impl Solver {
         best
     }
 
+    /// A card the seat to play at `s` (a card or more into the trick) may play that takes the
+    /// trick whatever the seats after it play: the top card in play of the suit led, no trump
+    /// played, no seat after it out of the suit with a trump to ruff, the joker out of reach.
+    fn sure_winner(&self, s: &Position) -> Option<Cards> {
+        let t = &self.table;
+        let led = Self::led(s);
+        let played = s.trick[..s.in_trick].iter().fold(0, |m, c| m | c);
+        if led == 0 || played & JOKER != 0 || (led != t.trump && played & t.trump != 0) {
+            return None;
+        }
+        let live = s.held[..t.n].iter().fold(played, |m, h| m | h) & !JOKER;
+        let top = highest(live & led);
+        if top == 0 || self.legal(s) & top == 0 {
+            return None;
+        }
+        let p = self.to_play(s);
+        let after = (s.in_trick + 1..t.n).map(|i| (p + i - s.in_trick) % t.n);
+        for o in after {
+            let h = s.held[o];
+            if h & JOKER != 0 || (h & led == 0 && h & t.trump != 0) {
+                return None;
+            }
+        }
+        Some(top)
+    }
+
     /// Can the side's players (`maxer`) make sure the counted seats take at least `k` of the
     /// tricks left, whatever the others play?
     fn at_least(&mut self, s: &Position, k: i32) -> Result<bool, Out> {
@@ -832,6 +862,14 @@ impl Solver {
         }
         let p = self.to_play(s);
         let maxer = self.table.maxer[p];
+        // Playing for tricks, a seat that can take the trick in progress whatever follows
+        // settles a question that this trick decides: the side's one trick more, or the one
+        // the others keep from it.
+        if s.in_trick > 0 && t.take && (k == 1 && maxer || k == s.left as i32 && !maxer) {
+            if let Some(card) = self.sure_winner(s) {
+                return Ok(if maxer { (1, card) } else { (k - 1, card) });
+            }
+        }
         let moves = self.moves(s, hint);
         // The best bound found so far: the most a maxer's card gives, the least another's.
         let mut g = if maxer { -1 } else { s.left as i32 + 1 };
