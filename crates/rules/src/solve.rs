@@ -566,28 +566,28 @@ impl Solver {
         // Who has been void matters only while the K♥ must be discarded at a first void.
         let void = if t.discard == Discard::PenaltyFirstVoid { s.void } else { 0 };
         let live = s.held[..t.n].iter().fold(0, |m, h| m | h) & !JOKER;
+        // A card's place from the top of its suit: how many cards in play rank above it.
+        let place = |c: Cards| (live & (0xFFFF << (c.trailing_zeros() / 16 * 16)) & !((c << 1) - 1)).count_ones();
         let mut lens = [0u64; 2];
+        let mut tops = [0u64; 4];
         for (h, cards) in s.held[..t.n].iter().enumerate() {
             for suit in 0..4 {
                 let l = u64::from((cards & (0xFFFF << (16 * suit)) & !JOKER).count_ones());
                 lens[h / 4] |= l << (16 * (h % 4) + 4 * suit);
             }
-        }
-        let mut tops = [0u64; 4];
-        let mut penalty = 0;
-        for (suit, top) in tops.iter_mut().enumerate() {
-            let mut rest = live & (0xFFFF << (16 * suit));
-            let mut i = 0;
+            let mut rest = cards & !JOKER;
             while rest != 0 {
-                let c = highest(rest);
-                rest &= !c;
-                let h = s.held[..t.n].iter().position(|h| h & c != 0).unwrap_or(0);
-                *top |= (h as u64 + 1) << (3 * i);
-                if t.penalty & c != 0 {
-                    penalty |= 1u64 << (16 * suit + i);
-                }
-                i += 1;
+                let c = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                tops[(c.trailing_zeros() / 16) as usize] |= (h as u64 + 1) << (3 * place(c));
             }
+        }
+        let mut penalty = 0;
+        let mut rest = live & t.penalty;
+        while rest != 0 {
+            let c = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            penalty |= 1u64 << (c.trailing_zeros() / 16 * 16 + place(c));
         }
         let called = u64::from(live & t.called != 0);
         let joker = s.held[..t.n].iter().position(|h| h & JOKER != 0).map_or(0, |j| j as u64 + 1);
@@ -938,14 +938,18 @@ impl Solver {
             let e = match entries.iter().position(|e| e.n == n && e.holders == holders) {
                 Some(i) => &mut entries[i],
                 None => {
+                    let fresh = Entry { holders, n, lo: 0, hi: left, best: 0 };
                     if entries.len() >= SHAPE_MOST {
-                        entries.remove(0);
+                        // Full: one of them forgotten, in turn.
+                        let i = (self.nodes % SHAPE_MOST as u64) as usize;
+                        entries[i] = fresh;
+                        &mut entries[i]
                     } else {
                         self.kept += 1;
+                        entries.push(fresh);
+                        let last = entries.len() - 1;
+                        &mut entries[last]
                     }
-                    entries.push(Entry { holders, n, lo: 0, hi: left, best: 0 });
-                    let last = entries.len() - 1;
-                    &mut entries[last]
                 }
             };
             if g >= k {
