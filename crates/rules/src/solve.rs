@@ -556,6 +556,28 @@ impl Solver {
                 Some(_) => sure[team] = run - 1,
             }
         }
+        // A team that alone holds trumps takes a trick with each trump of its longest hand
+        // (the highest trump of each trick is its own): less one when the other holds the
+        // joker.
+        if t.trump != 0 {
+            for team in [false, true] {
+                let mut longest = 0;
+                let mut others = false;
+                for (o, h) in s.held[..t.n].iter().enumerate() {
+                    let n = (h & t.trump).count_ones() as usize;
+                    if self.team(o) == team {
+                        longest = longest.max(n);
+                    } else {
+                        others |= n > 0;
+                    }
+                }
+                if !others {
+                    let less = joker.is_some_and(|j| self.team(j) != team);
+                    let i = usize::from(team);
+                    sure[i] = sure[i].max(longest.saturating_sub(usize::from(less)));
+                }
+            }
+        }
         (sure[1].min(s.left), s.left.saturating_sub(sure[0]), on)
     }
 
