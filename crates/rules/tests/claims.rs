@@ -111,6 +111,36 @@ fn a_claim_that_fails_only_to_a_ruff() {
 }
 
 #[test]
+fn a_team_alone_with_trumps_takes_a_trick_with_each_trump_of_its_longest_hand() {
+    // Double King T, spades trump, three tricks left, seat 1 to lead. Only the others hold
+    // trumps: seat 2 three (♠6 ♠4 ♠2), seat 3 two (♠5 ♠3). Each trick is taken by the
+    // highest trump played to it, and seat 2 plays a trump to each: seat 1 takes none. Its
+    // top trumps in a row (one, the ♠6) say less; the length of seat 2's says it all, so no
+    // position is searched.
+    let (d, _) =
+        position(GameId::DoubleKing, 4, 4, json!({"contract": "T", "trump": "spades"}), json!({}), &["AH AC AD", "6S 4S 2S", "5S 3S 2H", "3H 2C 2D"], 1);
+    let mut s = Solver::new(&d, &[1], Aim::Most, BUDGET);
+    let at = s.position(&d);
+    assert_eq!(s.value(&at).unwrap(), 0);
+    assert_eq!(s.nodes(), 0);
+    assert_eq!(minimax(&d, &[1], Aim::Most), 0);
+}
+
+#[test]
+fn the_leader_reaches_a_teammates_top_cards() {
+    // Double King T, hearts trump (no heart left), three tricks left, seat 2 to lead, seat 1
+    // counted alone. Seat 2 holds no top card, but leads its ♠2 to seat 3's ♠A, who then
+    // takes the ♣A and the ♦A: seat 1 takes nothing, settled at the first position.
+    let (d, _) =
+        position(GameId::DoubleKing, 4, 4, json!({"contract": "T", "trump": "hearts"}), json!({}), &["KS KC KD", "2S 3C 4D", "AS AC AD", "5S 6C 7D"], 2);
+    let mut s = Solver::new(&d, &[1], Aim::Most, BUDGET);
+    let at = s.position(&d);
+    assert_eq!(s.value(&at).unwrap(), 0);
+    assert_eq!(s.nodes(), 1);
+    assert_eq!(minimax(&d, &[1], Aim::Most), 0);
+}
+
+#[test]
 fn a_partner_forced_to_ruff_takes_the_lead_away() {
     // Double King T, hearts trump, two tricks left, seat 4 to lead its ♣7 and ♣5. Seat 2,
     // out of clubs, must ruff (RULES.md: ruff) with its ♥5 and then lead its ♦6, which seat
