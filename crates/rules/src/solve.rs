@@ -523,7 +523,8 @@ impl Solver {
     }
 
     /// Tricks no play can take from their holders' team: the joker's, and the top trumps
-    /// one seat holds in a row. As bounds on the side's tricks still to play.
+    /// its seats hold in a row (as many as one of them holds). As bounds on the side's tricks
+    /// still to play.
     fn quick(&self, s: &Position) -> (usize, usize) {
         let (lo, hi, _) = self.quick_on(s);
         (lo, hi)
@@ -540,14 +541,18 @@ impl Solver {
         }
         let trumps = s.held[..t.n].iter().fold(0, |m, h| m | h) & t.trump & !JOKER;
         let mut on = 0;
-        if let Some(h) = owner(highest(trumps)) {
-            let mut run = 0;
+        if let Some(top) = owner(highest(trumps)) {
+            // The top trumps in a row of the top trump's team: each takes the trick it is
+            // played to, and one seat plays its own to as many tricks.
+            let mut each = [0usize; MOST];
             let mut rest = trumps;
-            while rest != 0 && s.held[h] & highest(rest) != 0 {
-                run += 1;
+            while let Some(o) = owner(highest(rest)).filter(|o| self.team(*o) == self.team(top)) {
+                each[o] += 1;
                 rest &= !highest(rest);
             }
             on = trumps & !rest;
+            let h = (0..t.n).max_by_key(|o| (each[*o], usize::from(*o == top))).unwrap_or(top);
+            let run = each[h];
             let team = usize::from(self.team(h));
             match joker {
                 None => sure[team] = run,
