@@ -33,8 +33,9 @@ const JOKER: Cards = 1 << 63;
 /// The transposition table is emptied when it holds this many entries (its memory stays
 /// about 100 MB at most; a position forgotten is searched again, never misjudged).
 const TABLE_MOST: usize = 1 << 20;
-/// Entries kept for one shape, the oldest forgotten first.
-const SHAPE_MOST: usize = 32;
+/// Entries kept for one shape (proofs of positions alike but for the cards they rested on),
+/// one forgotten in turn past it.
+const SHAPE_MOST: usize = 512;
 
 rule!(
     CLAIM_SEAT,
