@@ -1808,16 +1808,17 @@ def with_window(env, body):
     sid = None
     try:
         wait_listening(PORT, "tauri-driver")
-        for attempt in range(3):
+        for attempt in range(5):
             try:
                 session = http("POST", "/session", {"capabilities": {"alwaysMatch": {"tauri:options": {"application": APP}}}})
                 break
             except Exception as e:
-                # WebKitWebDriver sometimes drops the first connection while it starts.
-                if attempt == 2:
+                # WebKitWebDriver sometimes drops the first connections while it starts (three
+                # in a row once, right after the memory evening's window had closed).
+                if attempt == 4:
                     raise
                 print(f"  session not opened ({e}); trying again")
-                time.sleep(2)
+                time.sleep(2 * (attempt + 1))
         sid = session["sessionId"]
         body(Window(sid))
     except Exception as e:
