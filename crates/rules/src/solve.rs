@@ -580,7 +580,12 @@ impl Solver {
                 if !others {
                     let less = joker.is_some_and(|j| self.team(j) != team);
                     let i = usize::from(team);
-                    sure[i] = sure[i].max(longest.saturating_sub(usize::from(less)));
+                    let long = longest.saturating_sub(usize::from(less));
+                    if long >= sure[i] {
+                        // The lengths alone say it: no card's place counts.
+                        on = 0;
+                    }
+                    sure[i] = sure[i].max(long);
                 }
             }
         }
