@@ -136,6 +136,12 @@ fn suit_of(card: Cards) -> Cards {
     }
 }
 
+/// The holders of a suit's top `n` cards, out of its holders from the top down (three bits a
+/// card, as `Solver::shape` gives them).
+fn first(tops: u64, n: u8) -> u64 {
+    tops & ((1u64 << (3 * u32::from(n))) - 1)
+}
+
 fn highest(set: Cards) -> Cards {
     if set == 0 {
         0
@@ -876,7 +882,7 @@ impl Solver {
             let (shape, tops) = self.shape(s);
             if let Some(entries) = self.tt.get(&shape) {
                 for e in entries.iter().rev() {
-                    let fits = (0..4).all(|i| tops[i] & ((1u64 << (3 * u32::from(e.n[i]))) - 1) == e.holders[i]);
+                    let fits = (0..4).all(|i| first(tops[i], e.n[i]) == e.holders[i]);
                     if !fits {
                         continue;
                     }
@@ -919,8 +925,9 @@ impl Solver {
             }
             let mut child = *s;
             let won = self.play(&mut child, card);
-            let (v, child_on) = self.bound(&child, k - won.map_or(0, |w| i32::from(self.team(w))))?;
-            let v = v + won.map_or(0, |w| i32::from(self.team(w)));
+            let taken = won.map_or(0, |w| i32::from(self.team(w)));
+            let (v, child_on) = self.bound(&child, k - taken)?;
+            let v = v + taken;
             let mut card_on = child_on;
             if won.is_some() {
                 let mut cards = s.trick;
@@ -963,10 +970,7 @@ impl Solver {
             let left = s.left as u8;
             let bound = g.clamp(0, i32::from(left)) as u8;
             let n = self.reach(live, on);
-            let mut holders = [0u64; 4];
-            for i in 0..4 {
-                holders[i] = tops[i] & ((1u64 << (3 * u32::from(n[i]))) - 1);
-            }
+            let holders = std::array::from_fn(|i| first(tops[i], n[i]));
             let entries = self.tt.entry(shape).or_default();
             let e = match entries.iter().position(|e| e.n == n && e.holders == holders) {
                 Some(i) => &mut entries[i],
