@@ -721,8 +721,8 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
     let (left, most, fewest) = (a.remaining, value(a.most), value(a.fewest));
     let mut out = vec![said(said!(
         "{left} tricks left: {side} {is} sure of at least {most}, and can be held to {fewest} at the fewest",
-        "{left} plis restants — {side} : au plus fort {most}, au plus faible {fewest}",
-        "{left} resterende slagen — {side}: op zijn best {most}, op zijn minst {fewest}"
+        "{left} plis restants — {side} : au moins {most} à coup sûr en jouant pour les plis ; jamais moins de {fewest} en jouant pour les perdre",
+        "{left} resterende slagen — {side}: minstens {most} zeker bij spelen op slagen; nooit minder dan {fewest} bij spelen om ze te verliezen"
     ))];
     for (aim, s) in &a.stopped {
         let (lo, hi) = (s["at_least"].clone(), s["at_most"].clone());
@@ -738,8 +738,8 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
         let (n, most, fewest) = (d.remaining, value(d.most), value(d.fewest));
         out.push(said(said!(
             "from the first card ({n} tricks): at least {most}, at the fewest {fewest}",
-            "depuis la première carte ({n} plis) : au plus fort {most}, au plus faible {fewest}",
-            "vanaf de eerste kaart ({n} slagen): minstens {most}, op zijn minst {fewest}"
+            "depuis la première carte ({n} plis) : au moins {most} à coup sûr, jamais moins de {fewest}",
+            "vanaf de eerste kaart ({n} slagen): minstens {most} zeker, nooit minder dan {fewest}"
         )));
     }
     for c in a.cards.iter().flatten().filter(|c| c.gave_away) {

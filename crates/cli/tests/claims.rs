@@ -55,7 +55,12 @@ fn a_claim_that_holds_exits_0_and_one_that_fails_exits_2_with_its_line() {
     assert!(text.contains("la place 3 joue") && !text.contains("plays"), "{text}");
     let out = atout(&["hand", "solve", &file, "--seat", "1", "--lang", "fr"]);
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("2 plis restants — la place 1 : au plus fort 1, au plus faible"), "{text}");
+    // Most and fewest each said with what the side plays for: the most can be below the
+    // fewest (three seats against one decide), and the words must not then contradict.
+    assert!(text.contains("2 plis restants — la place 1 : au moins 1 à coup sûr en jouant pour les plis ; jamais moins de"), "{text}");
+    let out = atout(&["hand", "solve", &file, "--seat", "1", "--lang", "nl"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("2 resterende slagen — plaats 1: minstens 1 zeker bij spelen op slagen; nooit minder dan"), "{text}");
     let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-least", "2", "--lang", "nl"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("De claim klopt niet: plaatsen 2 en 3 kunnen plaats 1 op 1 houden") && text.contains("plaats 3 speelt"), "{text}");
