@@ -506,6 +506,12 @@ impl Solver {
         out
     }
 
+    /// How promising `c` is for `p` at `s` (higher is tried first). Playing for tricks: lead
+    /// a winner no one can beat, else low toward a teammate's top card or ruff, not into the
+    /// other team's ruff; follow by taking the trick for sure as cheaply as may be, never over
+    /// a teammate's card that no one after can beat, else low. Playing to lose them: lead a
+    /// card the other team must beat, highest first, a winner last; follow with the highest
+    /// card that loses for sure, and take a trick that is the team's anyway with the highest.
     fn score(&self, s: &Position, p: usize, c: Cards, live: Cards) -> i32 {
         let t = &self.table;
         let rank = if c == JOKER { 16 } else { (c.trailing_zeros() % 16) as i32 };
@@ -513,19 +519,107 @@ impl Solver {
         if s.in_trick == 0 {
             let top = c == JOKER || highest(live & suit_of(c)) == c;
             return match (t.take, top) {
-                (true, true) => 1000 + rank,
+                (true, true) if self.sure_with(s, c) => 1000 + rank,
+                (true, true) => 200 + rank,
+                (true, false) if self.mate_tops(s, p, c, live) => 300 - rank - trump,
+                (true, false) if self.mate_ruffs(s, p, c) => 250 - rank - trump,
+                (true, false) if self.foe_ruffs(s, p, c) => 50 - rank - trump,
                 (true, false) => 100 - rank - trump,
-                (false, _) => 100 - rank - trump,
+                (false, _) if self.forced_over(s, p, c) => 300 + rank - trump,
+                (false, true) => -rank - trump,
+                (false, false) => 100 - rank - trump,
             };
         }
         let w = self.winner_with(s, c);
         let ours = self.team(w) == self.team(p);
         match (t.take, ours) {
+            (true, true) if w == p && self.secure(s) => 300 - rank - trump,
+            (true, true) if w == p && self.sure_with(s, c) => 600 - rank - trump,
             (true, true) if w == p => 500 - rank - trump,
             (true, true) => 400 - rank - trump,
             (true, false) => 100 - rank - trump,
+            (false, false) if self.sure_with(s, c) => 600 + rank + trump,
             (false, false) => 500 + rank + trump,
+            (false, true) if self.secure(s) => 100 + rank + trump,
             (false, true) => 100 - rank - trump,
+        }
+    }
+
+    /// Is the trick in progress at `s` won by the team of the seat to play whatever the seats
+    /// after it play (none of the other team could beat its top card)?
+    fn secure(&self, s: &Position) -> bool {
+        let t = &self.table;
+        let p = self.to_play(s);
+        let w = self.winning(s);
+        if self.team(w) != self.team(p) {
+            return false;
+        }
+        let top = s.trick[(w + t.n - s.leader) % t.n];
+        let led = Self::led(s);
+        (s.in_trick + 1..t.n).map(|i| (s.leader + i) % t.n).all(|o| self.team(o) == self.team(p) || !self.could_beat(s.held[o], top, led))
+    }
+
+    /// With `card` played by the seat to play at `s`, is the trick won by the team then on top
+    /// whatever the seats after it play (none of them of the other team could beat its top
+    /// card)?
+    fn sure_with(&self, s: &Position, card: Cards) -> bool {
+        let t = &self.table;
+        let p = self.to_play(s);
+        let led = if s.in_trick == 0 || s.in_trick == 1 && s.trick[0] == JOKER { suit_of(card) } else { Self::led(s) };
+        let (w, top) = if s.in_trick == 0 {
+            (p, card)
+        } else {
+            let w = self.winner_with(s, card);
+            (w, if w == p { card } else { s.trick[(w + t.n - s.leader) % t.n] })
+        };
+        (s.in_trick + 1..t.n).map(|i| (s.leader + i) % t.n).all(|o| self.team(o) == self.team(w) || !self.could_beat(s.held[o], top, led))
+    }
+
+    /// Must a seat of the other team than `p`'s take a trick `c` leads (it holds the suit
+    /// only above `c`)?
+    fn forced_over(&self, s: &Position, p: usize, c: Cards) -> bool {
+        let suit = suit_of(c);
+        suit != 0 && (0..self.table.n).any(|o| {
+            let h = s.held[o] & suit;
+            self.team(o) != self.team(p) && h != 0 && h & h.wrapping_neg() > c
+        })
+    }
+
+    /// Does a teammate of `p` hold the top card in play of `c`'s suit?
+    fn mate_tops(&self, s: &Position, p: usize, c: Cards, live: Cards) -> bool {
+        let top = highest(live & suit_of(c));
+        top != 0 && (0..self.table.n).any(|o| o != p && self.team(o) == self.team(p) && s.held[o] & top != 0)
+    }
+
+    /// Is a teammate of `p` out of `c`'s suit (not trumps) with a trump to ruff it?
+    fn mate_ruffs(&self, s: &Position, p: usize, c: Cards) -> bool {
+        let t = &self.table;
+        let suit = suit_of(c);
+        t.trump != 0 && suit != t.trump && (0..t.n).any(|o| o != p && self.team(o) == self.team(p) && s.held[o] & suit == 0 && s.held[o] & t.trump != 0)
+    }
+
+    /// Is a seat of the other team than `p`'s out of `c`'s suit (not trumps) with a trump?
+    fn foe_ruffs(&self, s: &Position, p: usize, c: Cards) -> bool {
+        let t = &self.table;
+        let suit = suit_of(c);
+        t.trump != 0 && suit != t.trump && (0..t.n).any(|o| self.team(o) != self.team(p) && s.held[o] & suit == 0 && s.held[o] & t.trump != 0)
+    }
+
+    /// Could a seat holding `held` take a trick whose top card so far is `top`, `led` the suit
+    /// led? Said generously: a higher card of the suit (or a higher trump where a trump is on
+    /// top), a trump when out of the suit led, the joker.
+    fn could_beat(&self, held: Cards, top: Cards, led: Cards) -> bool {
+        let trump = self.table.trump;
+        if top == JOKER {
+            return false;
+        }
+        if held & JOKER != 0 {
+            return true;
+        }
+        if top & trump != 0 {
+            held & above(trump, top) != 0 && (led == trump || held & led == 0)
+        } else {
+            held & above(led, top) != 0 || (held & led == 0 && held & trump != 0)
         }
     }
 
