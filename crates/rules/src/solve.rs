@@ -580,10 +580,11 @@ impl Solver {
     /// only above `c`)?
     fn forced_over(&self, s: &Position, p: usize, c: Cards) -> bool {
         let suit = suit_of(c);
-        suit != 0 && (0..self.table.n).any(|o| {
-            let h = s.held[o] & suit;
-            self.team(o) != self.team(p) && h != 0 && h & h.wrapping_neg() > c
-        })
+        suit != 0
+            && (0..self.table.n).any(|o| {
+                let h = s.held[o] & suit;
+                self.team(o) != self.team(p) && h != 0 && h & h.wrapping_neg() > c
+            })
     }
 
     /// Does a teammate of `p` hold the top card in play of `c`'s suit?
