@@ -507,11 +507,14 @@ impl Solver {
     }
 
     /// How promising `c` is for `p` at `s` (higher is tried first). Playing for tricks: lead
-    /// a winner no one can beat, else low toward a teammate's top card or ruff, not into the
-    /// other team's ruff; follow by taking the trick for sure as cheaply as may be, never over
-    /// a teammate's card that no one after can beat, else low. Playing to lose them: lead a
-    /// card the other team must beat, highest first, a winner last; follow with the highest
-    /// card that loses for sure, and take a trick that is the team's anyway with the highest.
+    /// a winner no one can beat, else low toward a teammate's top card (where the other team
+    /// cannot ruff) or ruff, from a short suit, not into the other team's ruff, a top card
+    /// that may be ruffed last; follow by taking the trick for sure as cheaply as may be, never
+    /// over a teammate's card that no one after can beat, else (without trumps) with the
+    /// highest card that takes it for now, else low, a discard from a long suit. Playing to
+    /// lose them: lead a card the other team must beat, highest first, a winner last; follow
+    /// with the highest card that loses for sure, and take a trick that is the team's anyway
+    /// with the highest.
     fn score(&self, s: &Position, p: usize, c: Cards, live: Cards) -> i32 {
         let t = &self.table;
         let rank = if c == JOKER { 16 } else { (c.trailing_zeros() % 16) as i32 };
@@ -520,8 +523,8 @@ impl Solver {
             let top = c == JOKER || highest(live & suit_of(c)) == c;
             return match (t.take, top) {
                 (true, true) if self.sure_with(s, c) => 1000 + rank,
-                (true, true) => 200 + rank,
-                (true, false) if self.mate_tops(s, p, c, live) => 300 - rank - trump,
+                (true, true) => 20 + rank,
+                (true, false) if self.mate_tops(s, p, c, live) && !self.foe_ruffs(s, p, c) => 300 - rank - trump,
                 (true, false) if self.mate_ruffs(s, p, c) => 250 - rank - trump,
                 (true, false) if self.foe_ruffs(s, p, c) => 50 - rank - trump,
                 (true, false) => 100 - rank - trump - 4 * (s.held[p] & suit_of(c)).count_ones() as i32,
@@ -535,6 +538,7 @@ impl Solver {
         match (t.take, ours) {
             (true, true) if w == p && self.secure(s) => 300 - rank - trump,
             (true, true) if w == p && self.sure_with(s, c) => 600 - rank - trump,
+            (true, true) if w == p && t.trump == 0 => 500 + rank,
             (true, true) if w == p => 500 - rank - trump,
             (true, true) => 400 - rank - trump,
             (true, false) if s.held[p] & Self::led(s) == 0 => 100 - rank - trump + 8 * (s.held[p] & suit_of(c)).count_ones() as i32,
