@@ -30,8 +30,9 @@ pub const NODE_BUDGET: u64 = 60_000_000;
 /// Most seats that play a deal (Double Lucky 7 at seven).
 const MOST: usize = 7;
 const JOKER: Cards = 1 << 63;
-/// The transposition table is emptied when it holds this many entries (its memory stays
-/// about 100 MB at most; a position forgotten is searched again, never misjudged).
+/// Entries the transposition table holds at most (its memory stays about 100 MB): past it,
+/// the positions nearest the deal's end are forgotten until it is half full (a position
+/// forgotten is searched again, never misjudged).
 const TABLE_MOST: usize = 1 << 20;
 /// Entries kept for one shape (proofs of positions alike but for the cards they rested on),
 /// one forgotten in turn past it.
@@ -199,6 +200,14 @@ struct Shape {
     meta: u64,
 }
 
+impl Shape {
+    /// The tricks left at a position of this shape between tricks, `n` seats playing.
+    fn left(&self, n: usize) -> usize {
+        let cards: u64 = self.lens.iter().map(|l| (0..16).map(|i| (l >> (4 * i)) & 0xF).sum::<u64>()).sum();
+        cards as usize / n.max(1)
+    }
+}
+
 impl Hash for Shape {
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write_u64(self.lens[0]);
@@ -236,6 +245,10 @@ pub struct Solver {
     tt: HashMap<Shape, Vec<Entry>, BuildHasherDefault<Mix>>,
     /// Entries kept, over all shapes.
     kept: usize,
+    /// Entries kept at most (`TABLE_MOST`; less in the tests, to see it fill).
+    table_most: usize,
+    /// Times the table was full and forgot.
+    forgot: u64,
     /// Every card counts in every proof, and every card is tried (the tests' reference:
     /// positions kept exactly, no card taken for another by what a proof rested on).
     exact: bool,
@@ -280,7 +293,7 @@ impl Solver {
             counts,
             take: aim == Aim::Most,
         };
-        Solver { table, tt: HashMap::default(), kept: 0, exact: false, nodes: 0, budget }
+        Solver { table, tt: HashMap::default(), kept: 0, table_most: TABLE_MOST, forgot: 0, exact: false, nodes: 0, budget }
     }
 
     /// The same search with positions kept exactly, every card counting in every proof: the
@@ -289,6 +302,39 @@ impl Solver {
     pub fn exactly(mut self) -> Solver {
         self.exact = true;
         self
+    }
+
+    /// The same search with a transposition table of at most `most` entries (the tests' way
+    /// to see it fill and forget).
+    #[cfg(feature = "testing")]
+    pub fn with_table(mut self, most: usize) -> Solver {
+        self.table_most = most.max(1);
+        self
+    }
+
+    /// Times the table was full and forgot positions.
+    #[cfg(feature = "testing")]
+    pub fn forgot(&self) -> u64 {
+        self.forgot
+    }
+
+    /// Forget the positions nearest the deal's end (the quickest to search again) until the
+    /// table is at most half full: those of the most tricks left are kept.
+    fn forget(&mut self) {
+        self.forgot += 1;
+        let n = self.table.n;
+        let mut by_left = [0usize; 64];
+        for (shape, entries) in &self.tt {
+            by_left[shape.left(n).min(63)] += entries.len();
+        }
+        let mut from = by_left.len();
+        let mut kept = 0;
+        while from > 0 && kept + by_left[from - 1] <= self.table_most / 2 {
+            from -= 1;
+            kept += by_left[from];
+        }
+        self.tt.retain(|shape, _| shape.left(n).min(63) >= from);
+        self.kept = kept;
     }
 
     /// Nodes visited so far.
@@ -1063,9 +1109,8 @@ impl Solver {
             }
         }
         if let Some((shape, tops, live)) = stored {
-            if self.kept >= TABLE_MOST {
-                self.tt.clear();
-                self.kept = 0;
+            if self.kept >= self.table_most {
+                self.forget();
             }
             let left = s.left as u8;
             let bound = g.clamp(0, i32::from(left)) as u8;

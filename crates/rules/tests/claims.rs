@@ -439,3 +439,27 @@ proptest! {
         }
     }
 }
+
+/// A table that fills forgets the positions nearest the end and answers as before: the value
+/// and every threshold of 30 random positions with five to eight tricks left, searched with a
+/// table of 1,024 entries, are the reference's.
+#[test]
+fn a_full_table_forgets_and_answers_the_same() {
+    let mut forgot = 0;
+    for seed in 0..30u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xf0f0);
+        let left = rng.random_range(5..=8);
+        let (d, side) = random_position(seed, left, false);
+        for aim in [Aim::Most, Aim::Fewest] {
+            let Some((value, answers)) = reference(&d, &side, aim) else { continue };
+            let mut s = Solver::new(&d, &side, aim, BUDGET).with_table(1024);
+            let at = s.position(&d);
+            assert_eq!(s.value(&at).unwrap(), value, "seed {seed}, {aim:?}");
+            for (k, answer) in answers.iter().enumerate() {
+                assert_eq!(s.reaches(&at, k).unwrap(), *answer, "seed {seed}, {aim:?}, at least {k}");
+            }
+            forgot += s.forgot();
+        }
+    }
+    assert!(forgot > 0, "the table never filled");
+}
