@@ -812,9 +812,11 @@ impl Solver {
         on
     }
 
-    /// The cards a trick's outcome rests on, `cards` as played: its winner when it beat
-    /// another card of its suit; the trumps played when each had to go over the last.
-    fn trick_on(&self, cards: &[Cards]) -> Cards {
+    /// The cards a trick's outcome rests on, `cards` as played from `leader` on: its winner
+    /// when it beat another card of its suit (of the other team's, when the dealer leads every
+    /// trick: who of a team takes it then changes nothing); the trumps played when each had
+    /// to go over the last.
+    fn trick_on(&self, cards: &[Cards], leader: usize) -> Cards {
         let t = &self.table;
         let played = cards.iter().fold(0, |m, c| m | c);
         let led = match cards {
@@ -825,7 +827,16 @@ impl Solver {
         let mut on = 0;
         if played & JOKER == 0 {
             let top = if played & t.trump != 0 { highest(played & t.trump) } else { highest(played & led) };
-            if (played & suit_of(top)).count_ones() >= 2 {
+            let suit = suit_of(top);
+            let beat = match t.dealer {
+                None => (played & suit).count_ones() >= 2,
+                Some(_) => {
+                    let seat = |i: usize| (leader + i) % t.n.max(1);
+                    let mine = cards.iter().position(|c| *c == top).map_or(0, seat);
+                    cards.iter().enumerate().any(|(i, c)| c & suit != 0 && self.team(seat(i)) != self.team(mine))
+                }
+            };
+            if beat {
                 on |= top;
             }
         }
@@ -999,6 +1010,7 @@ impl Solver {
         if s.in_trick == 0 {
             if s.held[..t.n].iter().all(|h| h.count_ones() == 1) {
                 let mut last = *s;
+                let leader = s.leader;
                 let mut won = None;
                 let mut cards = [0; MOST];
                 for card in cards[..t.n].iter_mut() {
@@ -1006,7 +1018,7 @@ impl Solver {
                     *card = last.held[p];
                     won = self.play(&mut last, *card);
                 }
-                return Ok((i32::from(won.is_some_and(|w| self.team(w))), self.trick_on(&cards[..t.n])));
+                return Ok((i32::from(won.is_some_and(|w| self.team(w))), self.trick_on(&cards[..t.n], leader)));
             }
             let (lo, hi, on) = self.quick_on(s);
             if lo as i32 >= k {
@@ -1078,7 +1090,7 @@ impl Solver {
             if won.is_some() {
                 let mut cards = s.trick;
                 cards[s.in_trick] = card;
-                card_on |= self.trick_on(&cards[..=s.in_trick]);
+                card_on |= self.trick_on(&cards[..=s.in_trick], s.leader);
             }
             if (v >= k) == maxer {
                 g = v;
