@@ -812,11 +812,11 @@ impl Solver {
         on
     }
 
-    /// The cards a trick's outcome rests on, `cards` as played from `leader` on: its winner
-    /// when it beat another card of its suit (of the other team's, when the dealer leads every
-    /// trick: who of a team takes it then changes nothing); the trumps played when each had
-    /// to go over the last.
-    fn trick_on(&self, cards: &[Cards], leader: usize) -> Cards {
+    /// The cards a trick's outcome rests on, `cards` as played from `leader` on (`last`: the
+    /// deal's last trick): its winner when it beat another card of its suit (of the other
+    /// team's, when the dealer leads every trick or no trick follows: who of a team takes it
+    /// then changes nothing); the trumps played when each had to go over the last.
+    fn trick_on(&self, cards: &[Cards], leader: usize, last: bool) -> Cards {
         let t = &self.table;
         let played = cards.iter().fold(0, |m, c| m | c);
         let led = match cards {
@@ -829,8 +829,8 @@ impl Solver {
             let top = if played & t.trump != 0 { highest(played & t.trump) } else { highest(played & led) };
             let suit = suit_of(top);
             let beat = match t.dealer {
-                None => (played & suit).count_ones() >= 2,
-                Some(_) => {
+                None if !last => (played & suit).count_ones() >= 2,
+                _ => {
                     let seat = |i: usize| (leader + i) % t.n.max(1);
                     let mine = cards.iter().position(|c| *c == top).map_or(0, seat);
                     cards.iter().enumerate().any(|(i, c)| c & suit != 0 && self.team(seat(i)) != self.team(mine))
@@ -1018,7 +1018,7 @@ impl Solver {
                     *card = last.held[p];
                     won = self.play(&mut last, *card);
                 }
-                return Ok((i32::from(won.is_some_and(|w| self.team(w))), self.trick_on(&cards[..t.n], leader)));
+                return Ok((i32::from(won.is_some_and(|w| self.team(w))), self.trick_on(&cards[..t.n], leader, true)));
             }
             let (lo, hi, on) = self.quick_on(s);
             if lo as i32 >= k {
@@ -1090,7 +1090,7 @@ impl Solver {
             if won.is_some() {
                 let mut cards = s.trick;
                 cards[s.in_trick] = card;
-                card_on |= self.trick_on(&cards[..=s.in_trick], s.leader);
+                card_on |= self.trick_on(&cards[..=s.in_trick], s.leader, s.left == 1);
             }
             if (v >= k) == maxer {
                 g = v;
