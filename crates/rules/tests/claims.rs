@@ -418,6 +418,33 @@ fn reference(deal: &Deal, side: &[usize], aim: Aim) -> Option<(usize, Vec<bool>)
     Some((value, answers))
 }
 
+/// The search from `d` for both aims held to the reference: the value, and every threshold's
+/// answer asked one after the other of one search; `table` the size of its transposition
+/// table when not the shipped one. How often that table was full and forgot.
+fn agrees_with_reference(d: &Deal, side: &[usize], table: Option<usize>) -> Result<u64, String> {
+    let mut forgot = 0;
+    for aim in [Aim::Most, Aim::Fewest] {
+        let Some((value, answers)) = reference(d, side, aim) else { continue };
+        let mut s = Solver::new(d, side, aim, BUDGET);
+        if let Some(most) = table {
+            s = s.with_table(most);
+        }
+        let at = s.position(d);
+        let got = s.value(&at).map_err(|e| format!("{aim:?}: {e:?}"))?;
+        if got != value {
+            return Err(format!("{aim:?}: {got}, the reference {value}"));
+        }
+        for (k, answer) in answers.iter().enumerate() {
+            let got = s.reaches(&at, k).map_err(|e| format!("{aim:?}: {e:?}"))?;
+            if got != *answer {
+                return Err(format!("{aim:?} at least {k}: {got}, the reference {answer}"));
+            }
+        }
+        forgot += s.forgot();
+    }
+    Ok(forgot)
+}
+
 /// The reference's budget: positions it cannot settle within it are left to the others.
 const REFERENCE: u64 = 3_000_000;
 
@@ -433,15 +460,7 @@ proptest! {
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xfa11);
         let left = rng.random_range(5..=8);
         let (d, side) = random_position(seed, left, false);
-        for aim in [Aim::Most, Aim::Fewest] {
-            let Some((value, answers)) = reference(&d, &side, aim) else { continue };
-            let mut s = Solver::new(&d, &side, aim, BUDGET);
-            let at = s.position(&d);
-            prop_assert_eq!(s.value(&at).unwrap(), value, "{:?}", aim);
-            for (k, answer) in answers.iter().enumerate() {
-                prop_assert_eq!(s.reaches(&at, k).unwrap(), *answer, "{:?} at least {}", aim, k);
-            }
-        }
+        agrees_with_reference(&d, &side, None).map_err(TestCaseError::fail)?;
     }
 }
 
@@ -456,15 +475,7 @@ proptest! {
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xd7);
         let left = rng.random_range(4..=7);
         let (d, side) = random_position_of(seed, left, false, Some(3));
-        for aim in [Aim::Most, Aim::Fewest] {
-            let Some((value, answers)) = reference(&d, &side, aim) else { continue };
-            let mut s = Solver::new(&d, &side, aim, BUDGET);
-            let at = s.position(&d);
-            prop_assert_eq!(s.value(&at).unwrap(), value, "{:?}", aim);
-            for (k, answer) in answers.iter().enumerate() {
-                prop_assert_eq!(s.reaches(&at, k).unwrap(), *answer, "{:?} at least {}", aim, k);
-            }
-        }
+        agrees_with_reference(&d, &side, None).map_err(TestCaseError::fail)?;
     }
 }
 
@@ -478,16 +489,7 @@ fn a_full_table_forgets_and_answers_the_same() {
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xf0f0);
         let left = rng.random_range(5..=8);
         let (d, side) = random_position(seed, left, false);
-        for aim in [Aim::Most, Aim::Fewest] {
-            let Some((value, answers)) = reference(&d, &side, aim) else { continue };
-            let mut s = Solver::new(&d, &side, aim, BUDGET).with_table(1024);
-            let at = s.position(&d);
-            assert_eq!(s.value(&at).unwrap(), value, "seed {seed}, {aim:?}");
-            for (k, answer) in answers.iter().enumerate() {
-                assert_eq!(s.reaches(&at, k).unwrap(), *answer, "seed {seed}, {aim:?}, at least {k}");
-            }
-            forgot += s.forgot();
-        }
+        forgot += agrees_with_reference(&d, &side, Some(1024)).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
     assert!(forgot > 0, "the table never filled");
 }
