@@ -570,9 +570,9 @@ impl Solver {
             return match (t.take, top) {
                 (true, true) if self.sure_with(s, c) => 1000 + rank,
                 (true, true) => 20 + rank,
-                (true, false) if self.mate_tops(s, p, c, live) && !self.foe_ruffs(s, p, c) => 300 - rank - trump,
-                (true, false) if self.mate_ruffs(s, p, c) => 250 - rank - trump,
-                (true, false) if self.foe_ruffs(s, p, c) => 50 - rank - trump,
+                (true, false) if self.mate_tops(s, p, c, live) && !self.ruffs(s, p, c, false) => 300 - rank - trump,
+                (true, false) if self.ruffs(s, p, c, true) => 250 - rank - trump,
+                (true, false) if self.ruffs(s, p, c, false) => 50 - rank - trump,
                 (true, false) => 100 - rank - trump - 4 * (s.held[p] & suit_of(c)).count_ones() as i32,
                 (false, _) if self.forced_over(s, p, c) => 300 + rank - trump,
                 (false, true) => -rank - trump,
@@ -600,19 +600,12 @@ impl Solver {
     /// after it play (none of the other team could beat its top card)?
     fn secure(&self, s: &Position) -> bool {
         let t = &self.table;
-        let p = self.to_play(s);
         let w = self.winning(s);
-        if self.team(w) != self.team(p) {
-            return false;
-        }
-        let top = s.trick[(w + t.n - s.leader) % t.n];
-        let led = Self::led(s);
-        (s.in_trick + 1..t.n).map(|i| (s.leader + i) % t.n).all(|o| self.team(o) == self.team(p) || !self.could_beat(s.held[o], top, led))
+        self.team(w) == self.team(self.to_play(s)) && self.stands(s, w, s.trick[(w + t.n - s.leader) % t.n], Self::led(s))
     }
 
     /// With `card` played by the seat to play at `s`, is the trick won by the team then on top
-    /// whatever the seats after it play (none of them of the other team could beat its top
-    /// card)?
+    /// whatever the seats after it play?
     fn sure_with(&self, s: &Position, card: Cards) -> bool {
         let t = &self.table;
         let p = self.to_play(s);
@@ -623,6 +616,13 @@ impl Solver {
             let w = self.winner_with(s, card);
             (w, if w == p { card } else { s.trick[(w + t.n - s.leader) % t.n] })
         };
+        self.stands(s, w, top, led)
+    }
+
+    /// Could none of the seats after the seat to play at `s` that are of another team than
+    /// `w`'s beat `top`, `led` the suit led?
+    fn stands(&self, s: &Position, w: usize, top: Cards, led: Cards) -> bool {
+        let t = &self.table;
         (s.in_trick + 1..t.n).map(|i| (s.leader + i) % t.n).all(|o| self.team(o) == self.team(w) || !self.could_beat(s.held[o], top, led))
     }
 
@@ -643,18 +643,14 @@ impl Solver {
         top != 0 && (0..self.table.n).any(|o| o != p && self.team(o) == self.team(p) && s.held[o] & top != 0)
     }
 
-    /// Is a teammate of `p` out of `c`'s suit (not trumps) with a trump to ruff it?
-    fn mate_ruffs(&self, s: &Position, p: usize, c: Cards) -> bool {
+    /// Is a seat of `p`'s team (`mates`, `p` aside) or of the other team out of `c`'s suit (not
+    /// trumps) with a trump to ruff it?
+    fn ruffs(&self, s: &Position, p: usize, c: Cards, mates: bool) -> bool {
         let t = &self.table;
         let suit = suit_of(c);
-        t.trump != 0 && suit != t.trump && (0..t.n).any(|o| o != p && self.team(o) == self.team(p) && s.held[o] & suit == 0 && s.held[o] & t.trump != 0)
-    }
-
-    /// Is a seat of the other team than `p`'s out of `c`'s suit (not trumps) with a trump?
-    fn foe_ruffs(&self, s: &Position, p: usize, c: Cards) -> bool {
-        let t = &self.table;
-        let suit = suit_of(c);
-        t.trump != 0 && suit != t.trump && (0..t.n).any(|o| self.team(o) != self.team(p) && s.held[o] & suit == 0 && s.held[o] & t.trump != 0)
+        t.trump != 0
+            && suit != t.trump
+            && (0..t.n).any(|o| o != p && (self.team(o) == self.team(p)) == mates && s.held[o] & suit == 0 && s.held[o] & t.trump != 0)
     }
 
     /// Could a seat holding `held` take a trick whose top card so far is `top`, `led` the suit
