@@ -242,3 +242,87 @@ fn the_claims_words_name_the_players() {
     let solved = hand_solve_said(&two, 2, Lang::En, &names[..2]).unwrap();
     assert_eq!(solved.words[0], "2 tricks left: Bart is sure of at least 1, and can be held to 1 at the fewest");
 }
+
+/// A Rikken misère by seat 1 (dealer 4: seat 1 leads), played out by each seat playing the
+/// first card the hand checker allows: seat 1 holding `first`, the others the rest in turn.
+fn misere_played(first: &[&str]) -> String {
+    let mut rest: Vec<String> =
+        ["S", "H", "D", "C"].iter().flat_map(|s| RANKS.iter().map(move |r| format!("{r}{s}"))).filter(|c| !first.contains(&c.as_str())).collect();
+    let mut hands = vec![first.iter().map(|c| c.to_string()).collect::<Vec<_>>()];
+    for _ in 0..3 {
+        hands.push(rest.drain(..13).collect());
+    }
+    let mut record = json!({"format": "atout-hand/1", "game": "rikken", "seats": 4, "dealer": 4,
+        "deal": {"contract": "misere", "declarers": [1]}, "hand": {"cards": hands, "play": [], "trump": "none"}});
+    for _ in 0..52 {
+        let legal = atout_api::hands::hand_check(&record.to_string()).unwrap().next.unwrap().legal;
+        record["hand"]["play"].as_array_mut().unwrap().push(json!(legal[0]));
+    }
+    record.to_string()
+}
+
+/// "Could it have been made?" asks what the contract asks (issue 36): a misère is searched
+/// for the fewest tricks its declarer can be held to, and judged against none. Worked by
+/// hand: seat 1's cards each lie below every card of their suit the others hold, so it loses
+/// its opening lead and never leads again — it takes nothing whatever is played; holding all
+/// thirteen spades instead, it leads them one after the other and nobody can follow.
+#[test]
+fn could_a_misere_have_been_made() {
+    use atout_api::hands::{hand_solve, hand_solve_said};
+    use atout_api::rules::Lang;
+    let names: Vec<String> = ["Anne", "Bart", "Chloé", "Dirk"].map(String::from).to_vec();
+    let low = misere_played(&["2S", "3S", "4S", "5S", "2H", "3H", "4H", "2D", "3D", "4D", "2C", "3C", "4C"]);
+    let solved = hand_solve(&low, 1).unwrap();
+    assert_eq!((solved.demand.clone(), solved.made), (Some(json!({"at_most": 0})), Some(true)));
+    assert_eq!(solved.dealt.as_ref().unwrap().fewest, Some(0));
+    assert!(solved.cards.as_ref().unwrap().iter().all(|c| (c.before, c.after, c.gave_away) == (Some(0), Some(0), false)));
+    let said = hand_solve_said(&low, 1, Lang::En, &names).unwrap();
+    assert!(
+        said.words.contains(&"Could it have been made? Yes: whatever the others played, Anne could take no more than 0 tricks, at most 0 allowed".to_string()),
+        "{:?}",
+        said.words
+    );
+    // An opponent is asked no count of tricks: its most, as before.
+    let other = hand_solve(&low, 2).unwrap();
+    assert_eq!((other.demand.clone(), other.made), (None, None));
+
+    let spades: Vec<String> = RANKS.iter().map(|r| format!("{r}S")).collect();
+    let spades: Vec<&str> = spades.iter().map(String::as_str).collect();
+    let all = misere_played(&spades);
+    let solved = hand_solve(&all, 1).unwrap();
+    let dealt = solved.dealt.as_ref().unwrap();
+    assert_eq!((solved.made, dealt.most, dealt.fewest), (Some(false), Some(13), Some(13)));
+    let said = hand_solve_said(&all, 1, Lang::Fr, &names).unwrap();
+    assert!(
+        said.words.contains(&"Le contrat pouvait-il être fait ? Non : les autres pouvaient imposer au moins 13 plis à Anne, au plus 0 permis".to_string()),
+        "{:?}",
+        said.words
+    );
+    let said = hand_solve_said(&all, 1, Lang::Nl, &names).unwrap();
+    assert!(
+        said.words.contains(&"Kon het gehaald worden? Nee: de anderen konden Anne minstens 13 slagen opdringen, hoogstens 0 toegestaan".to_string()),
+        "{:?}",
+        said.words
+    );
+}
+
+/// A partner contract's declarers are asked its eight tricks: made when the pair is sure of
+/// them from the first card (the search's most, said with the verdict).
+#[test]
+fn could_a_rik_have_been_made() {
+    use atout_api::hands::hand_solve_said;
+    use atout_api::rules::Lang;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/hands/rikken-rik-4.json");
+    let text = std::fs::read_to_string(path).unwrap();
+    let said = hand_solve_said(&text, 3, Lang::En, &[]).unwrap();
+    let a = &said.answer;
+    assert_eq!((a.side.clone(), a.demand.clone()), (vec![1, 3], Some(json!({"at_least": 8}))));
+    let most = a.dealt.as_ref().unwrap().most.unwrap();
+    assert_eq!(a.made, Some(most >= 8));
+    let verdict = if most >= 8 {
+        format!("Yes: with best play from the first card, seats 1 and 3 could make sure of at least {most} tricks, 8 needed")
+    } else {
+        format!("No: against the best defence seats 1 and 3 could make sure of no more than {most} tricks, 8 needed")
+    };
+    assert!(said.words.contains(&format!("Could it have been made? {verdict}")), "{:?}", said.words);
+}

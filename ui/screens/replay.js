@@ -266,8 +266,9 @@ function claimView(r) {
 
 /**
  * "Could it have been made?" on a finished deal: a seat's side's most and fewest tricks with
- * every card known, from the first card and at each card played, searched by the application;
- * the first card that gave a trick away is marked on the tricks. The words are the api's.
+ * every card known, from the first card and at each card played, searched by the application,
+ * and whether the contract could have been made; the first card that cost its own side a trick
+ * is marked on the tricks. The words are the api's.
  */
 function solveView(r) {
   const s = r.solve || (r.solve = { seat: 1, answer: null, busy: false, error: null });

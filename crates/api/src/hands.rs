@@ -336,9 +336,11 @@ pub struct ClaimAnswer {
 }
 
 /// A card of a played deal judged (`atout hand solve` on a finished deal): the side's
-/// tricks over the whole deal, with best play from there, before and after it; whether it
-/// gave a trick away (the side's: fewer after; the others': more after). `null` values
-/// past the search's budget.
+/// tricks over the whole deal, with best play from there, before and after it — the most it
+/// is sure of, or the fewest it can be held to when its contract asks it to take at most so
+/// many (a misère); whether it cost its own camp a trick (`gave_away`: the side's card, the
+/// side's value worse after it; the others' card, better). `null` values past the search's
+/// budget.
 #[derive(Clone, Debug, Serialize)]
 pub struct CardValue {
     pub trick: usize,
@@ -359,6 +361,13 @@ pub struct SolveAnswer {
     pub side: Vec<usize>,
     pub most: Option<usize>,
     pub fewest: Option<usize>,
+    /// On a finished deal whose contract asks the side a count of tricks (Rikken's
+    /// declarers): what it asks over the whole deal, and whether best play from the first
+    /// card makes it (`null` when the search stopped short of deciding).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub demand: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub made: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dealt: Option<Box<SolveAnswer>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -425,10 +434,7 @@ pub fn hand_claim_within(text: &str, seat: usize, claim: Claim, nodes: u64) -> R
     let deck = checked.deck;
     let line = judged.line.as_ref().map(|l| l.iter().map(|(seat, card)| Played { seat: *seat, card: deck.name(*card) }).collect());
     let line_tricks = judged.line.as_ref().map(|l| line_tricks(&state, l, deck));
-    let claim = match claim {
-        Claim::AtLeast(n) => serde_json::json!({"at_least": n}),
-        Claim::AtMost(n) => serde_json::json!({"at_most": n}),
-    };
+    let claim = claim_json(claim);
     Ok(ClaimAnswer {
         remaining: judged.remaining,
         side,
@@ -466,40 +472,67 @@ pub fn hand_solve(text: &str, seat: usize) -> Result<SolveAnswer> {
     hand_solve_within(text, seat, atout_rules::solve::NODE_BUDGET)
 }
 
+/// The share of the budget the aim the contract does not ask about gets, on a finished deal
+/// whose contract asks the side a count of tricks: the figure is there for context, and the
+/// jury waits for the contract's own (a misère searched for the most, a `rik` for the
+/// fewest, can take the whole budget: docs/performance.md "Claims").
+const CONTEXT_SHARE: u64 = 8;
+
 /// [`hand_solve`] with a search budget of `nodes`.
 pub fn hand_solve_within(text: &str, seat: usize, nodes: u64) -> Result<SolveAnswer> {
-    use atout_rules::solve;
+    use atout_rules::solve::{self, Aim};
     let (checked, state, side) = claim_position(text, seat)?;
-    let answer = |deal: &atout_rules::play::Deal| {
-        let (remaining, most, fewest) = solve::most_and_fewest(deal, &side, nodes);
+    let demand = checked.demands.iter().find(|(s, _)| *s == seat).map(|(_, d)| *d);
+    let answer = |deal: &atout_rules::play::Deal, claim: Option<Claim>, other: Option<u64>| {
+        let both = solve::most_and_fewest(deal, &side, claim, nodes, other);
         let mut stopped = Map::new();
-        for (aim, value) in [("most", &most), ("fewest", &fewest)] {
+        for (aim, value) in [("most", &both.most), ("fewest", &both.fewest)] {
             if let Err(s) = value {
                 stopped.insert(aim.into(), serde_json::to_value(Stopped::from(*s)).unwrap_or(Value::Null));
             }
         }
-        SolveAnswer { remaining, side: side.clone(), most: most.ok(), fewest: fewest.ok(), dealt: None, cards: None, stopped }
+        let (remaining, most, fewest) = (both.remaining, both.most.ok(), both.fewest.ok());
+        (SolveAnswer { remaining, side: side.clone(), most, fewest, demand: None, made: None, dealt: None, cards: None, stopped }, both.holds)
     };
-    let mut out = answer(&state);
+    let (mut out, _) = answer(&state, None, None);
     if checked.replay.complete {
         let start = solve::as_dealt(&state, &checked.replay);
         let played: Vec<atout_rules::play::Card> = checked.replay.tricks.iter().flat_map(|t| t.cards.iter().map(|(_, c)| *c)).collect();
         let deck = checked.deck;
-        let cards = solve::card_by_card(&start, &side, &played, nodes)
+        // The contract's own question first, with the whole budget.
+        let aim = demand.map_or(Aim::Most, |d| d.aim());
+        let (dealt, made) = answer(&start, demand, demand.map(|_| nodes / CONTEXT_SHARE));
+        // Each card is judged from the value at the first card: where that search stopped, a
+        // second would too (the same position, the same budget), and judge nothing.
+        let first = if aim == Aim::Most { dealt.most } else { dealt.fewest };
+        let cards = solve::card_by_card(&start, &side, &played, aim, if first.is_some() { nodes } else { 0 })
             .into_iter()
             .map(|c| {
                 let ours = side.contains(&c.seat);
+                // A card that cost its own camp a trick: the side's tricks after it fewer (more
+                // where it plays to lose them) when the side played it, the other way round
+                // when the others did.
                 let gave_away = match (c.before, c.after) {
-                    (Some(b), Some(a)) => (ours && a < b) || (!ours && a > b),
+                    (Some(b), Some(a)) => (ours == (aim == Aim::Most) && a < b) || (ours != (aim == Aim::Most) && a > b),
                     _ => false,
                 };
                 CardValue { trick: c.trick, seat: c.seat, card: deck.name(c.card), before: c.before, after: c.after, gave_away }
             })
             .collect();
-        out.dealt = Some(Box::new(answer(&start)));
+        out.dealt = Some(Box::new(dealt));
+        out.demand = demand.map(claim_json);
+        out.made = made;
         out.cards = Some(cards);
     }
     Ok(out)
+}
+
+/// A claim as FORMAT.md writes it: `{"at_least": n}` or `{"at_most": n}`.
+fn claim_json(claim: Claim) -> Value {
+    match claim {
+        Claim::AtLeast(n) => serde_json::json!({"at_least": n}),
+        Claim::AtMost(n) => serde_json::json!({"at_most": n}),
+    }
 }
 
 /// [`hand_solve`]'s answer with its words in the jury's language, as the window shows it
@@ -708,11 +741,9 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
     let value = |v: Option<usize>| {
         v.map_or_else(
             || {
-                said(said!(
-                    "not found within the search's budget",
-                    "introuvable dans les limites de la recherche",
-                    "niet gevonden binnen de grens van het zoeken"
-                ))
+                said!("not found within the search's budget", "introuvable dans les limites de la recherche", "niet gevonden binnen de grens van het zoeken")
+                    .get(lang)
+                    .to_string()
             },
             |v| v.to_string(),
         )
@@ -742,13 +773,68 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
             "vanaf de eerste kaart ({n} slagen): minstens {most} zeker, nooit minder dan {fewest}"
         )));
     }
+    let demand = a.demand.as_ref();
+    let (at_least, at_most) = (demand.and_then(|d| d["at_least"].as_u64()), demand.and_then(|d| d["at_most"].as_u64()));
+    if let (Some(d), true) = (&a.dealt, at_least.is_some() || at_most.is_some()) {
+        let (pouvait, kon) = if a.side.len() > 1 { ("pouvaient", "konden") } else { ("pouvait", "kon") };
+        // The side's best for the contract's aim as proved: exact, or the bounds a stopped
+        // search reached (the words below hold for either).
+        let bounds = |exact: Option<usize>, aim: &str| {
+            let proved = |key: &str| d.stopped.get(aim).and_then(|s| s[key].as_u64()).map_or(0, |v| v as usize);
+            exact.map_or_else(|| (proved("at_least"), proved("at_most")), |v| (v, v))
+        };
+        let (lo, hi) = if at_least.is_some() { bounds(d.most, "most") } else { bounds(d.fewest, "fewest") };
+        let line = match (a.made, at_least, at_most) {
+            (Some(true), Some(n), _) => said!(
+                "could it have been made? Yes: with best play from the first card, {side} could make sure of at least {lo} tricks, {n} needed",
+                "le contrat pouvait-il être fait ? Oui : en jouant au mieux dès la première carte, {side} {pouvait} s'assurer au moins {lo} plis, il en fallait {n}",
+                "kon het gehaald worden? Ja: met het beste spel vanaf de eerste kaart {kon} {side} minstens {lo} slagen zeker halen, {n} nodig"
+            ),
+            (Some(false), Some(n), _) => said!(
+                "could it have been made? No: against the best defence {side} could make sure of no more than {hi} tricks, {n} needed",
+                "le contrat pouvait-il être fait ? Non : face à la meilleure défense, {side} ne {pouvait} s'assurer plus de {hi} plis, il en fallait {n}",
+                "kon het gehaald worden? Nee: tegen de beste verdediging {kon} {side} niet meer dan {hi} slagen zeker halen, {n} nodig"
+            ),
+            (Some(true), _, Some(n)) => said!(
+                "could it have been made? Yes: whatever the others played, {side} could take no more than {hi} tricks, at most {n} allowed",
+                "le contrat pouvait-il être fait ? Oui : quoi que jouent les autres, {side} {pouvait} ne pas faire plus de {hi} plis, au plus {n} permis",
+                "kon het gehaald worden? Ja: wat de anderen ook speelden, {side} {kon} op hoogstens {hi} slagen blijven, hoogstens {n} toegestaan"
+            ),
+            (Some(false), _, Some(n)) => said!(
+                "could it have been made? No: the others could force at least {lo} tricks on {side}, at most {n} allowed",
+                "le contrat pouvait-il être fait ? Non : les autres pouvaient imposer au moins {lo} plis à {side}, au plus {n} permis",
+                "kon het gehaald worden? Nee: de anderen konden {side} minstens {lo} slagen opdringen, hoogstens {n} toegestaan"
+            ),
+            _ => said!(
+                "could it have been made? The search stopped before it could tell",
+                "le contrat pouvait-il être fait ? La recherche s'est arrêtée avant de pouvoir le dire",
+                "kon het gehaald worden? Het zoeken stopte voor het dat kon zeggen"
+            ),
+        };
+        out.push(said(line));
+    }
+    // The cards judged for a misère say what a card let the others force, or spared the side.
+    let fewest = at_most.is_some();
     for c in a.cards.iter().flatten().filter(|c| c.gave_away) {
         let (trick, seat, card, before, after) = (c.trick, who.one(c.seat), card_in(deck, &c.card, lang), value(c.before), value(c.after));
-        out.push(said(said!(
-            "trick {trick}: {seat} played {card}, which gave a trick away ({before} → {after} for {side})",
-            "pli {trick} : {seat} a joué {card}, qui a donné un pli ({before} → {after} pour {side})",
-            "slag {trick}: {seat} speelde {card}, wat een slag weggaf ({before} → {after} voor {side})"
-        )));
+        let ours = a.side.contains(&c.seat);
+        out.push(said(match (fewest, ours) {
+            (false, _) => said!(
+                "trick {trick}: {seat} played {card}, which gave a trick away ({before} → {after} for {side})",
+                "pli {trick} : {seat} a joué {card}, qui a donné un pli ({before} → {after} pour {side})",
+                "slag {trick}: {seat} speelde {card}, wat een slag weggaf ({before} → {after} voor {side})"
+            ),
+            (true, true) => said!(
+                "trick {trick}: {seat} played {card}, which let the others force a trick more on {side} ({before} → {after})",
+                "pli {trick} : {seat} a joué {card}, qui a permis aux autres d'imposer un pli de plus à {side} ({before} → {after})",
+                "slag {trick}: {seat} speelde {card}, waarmee de anderen {side} een slag meer konden opdringen ({before} → {after})"
+            ),
+            (true, false) => said!(
+                "trick {trick}: {seat} played {card}, which spared {side} a trick ({before} → {after})",
+                "pli {trick} : {seat} a joué {card}, qui a épargné un pli à {side} ({before} → {after})",
+                "slag {trick}: {seat} speelde {card}, wat {side} een slag bespaarde ({before} → {after})"
+            ),
+        }));
     }
     Ok(out)
 }

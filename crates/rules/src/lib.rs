@@ -326,6 +326,13 @@ pub trait Game: Sized + Send + Sync + 'static {
         None
     }
 
+    /// What `deal`'s contract asks of `seat`'s side over the whole deal, as a claim from the
+    /// first card ("could it have been made?": a declarer's tricks to make, a misère's none to
+    /// take); `None` when it asks the seat for no count of tricks.
+    fn demand(&self, _context: &play::Context, _deal: &Self::Entry, _seat: usize) -> Option<solve::Claim> {
+        None
+    }
+
     /// The sheet figures the tricks of a legal, complete deal give (FORMAT.md's names).
     fn figures(&self, _context: &play::Context, _deal: &Self::Entry, _replay: &play::Replay) -> Map<String, Value> {
         Map::new()
@@ -543,7 +550,17 @@ impl<G: Game> Rules for G {
         let figures = Game::figures(self, &read.context, &deal, &replayed);
         let carries = G::FIGURE_KEYS.iter().any(|k| read.deal.get(k).is_some_and(|v| !v.is_null()));
         let pair = Game::pair(self, &read.context, &deal);
-        Ok(play::Checked { verdict: play::verdict(&replayed, Some(figures), read.deal), carries, replay: replayed, deck, state, pair, expected: how.expected })
+        let demands = (1..=read.context.seats).filter_map(|seat| Game::demand(self, &read.context, &deal, seat).map(|d| (seat, d))).collect();
+        Ok(play::Checked {
+            verdict: play::verdict(&replayed, Some(figures), read.deal),
+            carries,
+            replay: replayed,
+            deck,
+            state,
+            pair,
+            demands,
+            expected: how.expected,
+        })
     }
 
     fn sayer(&self) -> Sayer {

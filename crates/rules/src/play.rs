@@ -634,6 +634,11 @@ pub struct Checked {
     /// The declarer and the partner the cards make, in a contract played by a pair (Rikken's
     /// `rik`, `rik-beter`, `trou`, `troela`): a claim by either counts the pair's tricks.
     pub pair: Option<(usize, usize)>,
+    /// What the contract asks of each seat that it asks a count of tricks of ([`Game::demand`]):
+    /// seat and claim over the whole deal.
+    ///
+    /// [`Game::demand`]: crate::Game::demand
+    pub demands: Vec<(usize, crate::solve::Claim)>,
     /// The cards the deal gives each seat (0: sits it out), for the jury's deck.
     pub expected: Vec<usize>,
 }

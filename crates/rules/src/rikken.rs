@@ -786,6 +786,23 @@ impl Game for Rikken {
         partner_of(context, contract, declarer).map(|(partner, _)| (declarer, partner))
     }
 
+    /// The tricks the contract's declarers must make (the pair's together in a partner
+    /// contract), or for each misère declarer none to take.
+    fn demand(&self, context: &play::Context, deal: &Entry, seat: usize) -> Option<crate::solve::Claim> {
+        let contract = deal.contract?;
+        let target = usize::try_from(contract.target()).ok()?;
+        match contract.kind() {
+            Kind::Misere => deal.declarers.as_ref()?.iter().any(|d| usize::try_from(*d) == Ok(seat)).then_some(crate::solve::Claim::AtMost(0)),
+            Kind::Partner => {
+                let declarer = declarer_of(deal, context.seats).ok()?;
+                let pair = self.pair(context, deal).map_or(declarer, |(_, partner)| partner);
+                (seat == declarer || seat == pair).then_some(crate::solve::Claim::AtLeast(target))
+            }
+            Kind::Solo => (declarer_of(deal, context.seats).ok()? == seat).then_some(crate::solve::Claim::AtLeast(target)),
+            Kind::Pass => None,
+        }
+    }
+
     const ID: GameId = GameId::Rikken;
     const NAME: Tr = Tr::new("Rikken", "Rikken", "Rikken");
     const SEATS: std::ops::RangeInclusive<usize> = 4..=5;

@@ -1241,6 +1241,30 @@ pub enum Claim {
     AtMost(usize),
 }
 
+impl Claim {
+    /// What the side plays for to make it.
+    pub fn aim(self) -> Aim {
+        match self {
+            Claim::AtLeast(_) => Aim::Most,
+            Claim::AtMost(_) => Aim::Fewest,
+        }
+    }
+
+    /// Whether the claim holds given the side's best for its aim (`Err`: the bounds a
+    /// stopped search proved, which decide it or not).
+    pub fn holds(self, best: &Result<usize, Stopped>) -> Option<bool> {
+        match (self, best) {
+            (Claim::AtLeast(n), Ok(v)) => Some(*v >= n),
+            (Claim::AtMost(n), Ok(v)) => Some(*v <= n),
+            (Claim::AtLeast(n), Err(s)) if s.at_least >= n => Some(true),
+            (Claim::AtLeast(n), Err(s)) if s.at_most < n => Some(false),
+            (Claim::AtMost(n), Err(s)) if s.at_most <= n => Some(true),
+            (Claim::AtMost(n), Err(s)) if s.at_least > n => Some(false),
+            _ => None,
+        }
+    }
+}
+
 /// A claim judged (FORMAT.md "Claims"): `best` the most tricks the side is sure of (at
 /// least) or the fewest it can be held to (at most); `line`, when the claim fails, a play
 /// to the end, best play by all, that beats it. `stopped`: the search ran out of its
@@ -1256,55 +1280,64 @@ pub struct Judged {
 
 /// Judge `claim` by the side `side` at the position `deal` stands at.
 pub fn judge(deal: &Deal, side: &[usize], claim: Claim, budget: u64) -> Judged {
-    let (aim, n) = match claim {
-        Claim::AtLeast(n) => (Aim::Most, n),
-        Claim::AtMost(n) => (Aim::Fewest, n),
-    };
-    let mut solver = Solver::new(deal, side, aim, budget);
+    let mut solver = Solver::new(deal, side, claim.aim(), budget);
     let at = solver.position(deal);
     let remaining = Solver::left(&at);
-    let decide = |best: usize| match claim {
-        Claim::AtLeast(n) => best >= n,
-        Claim::AtMost(n) => best <= n,
-    };
-    // The claim's own question first: it is the one the jury needs.
+    let (holds, best) = settle(&mut solver, &at, claim);
+    match best {
+        Ok(value) => {
+            let line = if holds == Some(false) { solver.line(&at, value).ok() } else { None };
+            Judged { remaining, best: Some(value), holds, line, stopped: None }
+        }
+        Err(stopped) => Judged { remaining, best: None, holds, line: None, stopped: Some(stopped) },
+    }
+}
+
+/// Whether `claim` holds at `at`, and the side's best for its aim: the claim's own question
+/// first (it is the one the jury needs, and often the quicker), so that it is answered even
+/// when the search for the best then stops.
+fn settle(solver: &mut Solver, at: &Position, claim: Claim) -> (Option<bool>, Result<usize, Stopped>) {
     let threshold = match claim {
         Claim::AtLeast(n) => n,
         Claim::AtMost(n) => n.saturating_add(1),
     };
-    let first = solver.reaches(&at, threshold);
-    let best = first.and_then(|_| solver.value(&at));
-    match best {
-        Ok(best) => {
-            let holds = decide(best);
-            let line = if holds { None } else { solver.line(&at, best).ok() };
-            Judged { remaining, best: Some(best), holds: Some(holds), line, stopped: None }
-        }
-        Err(stopped) => {
-            let holds = match (claim, first) {
-                (_, Ok(reached)) => Some(if aim == Aim::Most { reached } else { !reached }),
-                (Claim::AtLeast(_), Err(s)) if s.at_least >= n => Some(true),
-                (Claim::AtLeast(_), Err(s)) if s.at_most < n => Some(false),
-                (Claim::AtMost(_), Err(s)) if s.at_most <= n => Some(true),
-                (Claim::AtMost(_), Err(s)) if s.at_least > n => Some(false),
-                _ => None,
-            };
-            Judged { remaining, best: None, holds, line: None, stopped: Some(stopped) }
-        }
-    }
+    let first = solver.reaches(at, threshold);
+    let best = first.and_then(|_| solver.value(at));
+    let holds = match (first, &best) {
+        (_, Ok(_)) => claim.holds(&best),
+        (Ok(reached), Err(_)) => Some(reached == (claim.aim() == Aim::Most)),
+        (Err(s), _) => claim.holds(&Err(s)),
+    };
+    (holds, best)
 }
 
-/// The side's most and fewest tricks from the position `deal` stands at (each `Err` with
-/// its bounds when the search ran out of its budget).
-pub fn most_and_fewest(deal: &Deal, side: &[usize], budget: u64) -> (usize, Result<usize, Stopped>, Result<usize, Stopped>) {
-    let mut most = Solver::new(deal, side, Aim::Most, budget);
-    let at = most.position(deal);
-    let m = most.value(&at);
-    let left = budget.saturating_sub(most.nodes());
-    drop(most);
-    let mut fewest = Solver::new(deal, side, Aim::Fewest, left);
-    let f = fewest.value(&at);
-    (Solver::left(&at), m, f)
+/// The side's most and fewest tricks from where a deal stands, each `Err` with its bounds
+/// when its search ran out of budget; with a claim, whether it holds.
+#[derive(Clone, Copy, Debug)]
+pub struct Both {
+    pub remaining: usize,
+    pub most: Result<usize, Stopped>,
+    pub fewest: Result<usize, Stopped>,
+    pub holds: Option<bool>,
+}
+
+/// The side's most and fewest tricks from the position `deal` stands at: `claim`'s aim
+/// searched first (the claim judged on the way), the most without one, with `budget`; the
+/// other aim's with `other`, or what the first left.
+pub fn most_and_fewest(deal: &Deal, side: &[usize], claim: Option<Claim>, budget: u64, other: Option<u64>) -> Both {
+    let aim = claim.map_or(Aim::Most, Claim::aim);
+    let mut one = Solver::new(deal, side, aim, budget);
+    let at = one.position(deal);
+    let (holds, a) = match claim {
+        Some(claim) => settle(&mut one, &at, claim),
+        None => (None, one.value(&at)),
+    };
+    let left = other.unwrap_or(budget.saturating_sub(one.nodes()));
+    drop(one);
+    let then = if aim == Aim::Most { Aim::Fewest } else { Aim::Most };
+    let b = Solver::new(deal, side, then, left).value(&at);
+    let (most, fewest) = if aim == Aim::Most { (a, b) } else { (b, a) };
+    Both { remaining: Solver::left(&at), most, fewest, holds }
 }
 
 /// A card of a deal played, judged: the side's tricks over the whole deal, with best
@@ -1318,11 +1351,12 @@ pub struct CardJudged {
     pub after: Option<usize>,
 }
 
-/// Every card of a played deal judged for the side (aim Most): `start` the deal as dealt,
-/// `played` its cards in order (each legal, as the hand checker found them). One search
-/// keeps its table from card to card; the budget is shared by all.
-pub fn card_by_card(start: &Deal, side: &[usize], played: &[Card], budget: u64) -> Vec<CardJudged> {
-    let mut solver = Solver::new(start, side, Aim::Most, budget);
+/// Every card of a played deal judged for the side playing for `aim` (the most it is sure
+/// of, or the fewest it can be held to): `start` the deal as dealt, `played` its cards in
+/// order (each legal, as the hand checker found them). One search keeps its table from card
+/// to card; the budget is shared by all.
+pub fn card_by_card(start: &Deal, side: &[usize], played: &[Card], aim: Aim, budget: u64) -> Vec<CardJudged> {
+    let mut solver = Solver::new(start, side, aim, budget);
     let mut at = solver.position(start);
     let mut taken = 0usize;
     let mut trick = 1usize;

@@ -191,6 +191,54 @@ fn a_misere_that_can_be_forced_to_take_a_trick() {
 }
 
 #[test]
+fn a_misere_is_judged_card_by_card_for_the_fewest() {
+    // Rikken misère, no trump, seat 2 the declarer, two tricks left, seat 1 leading. On the
+    // 3♠ lead seat 2 plays its 2♠ and loses the trick (the K♠ and Q♠ must follow), then
+    // throws its A♠ on the diamonds seat 3 leads: no trick. Its A♠ on the 3♠ takes the trick
+    // instead, and its 2♠ lead the next one: nobody else has a spade left. The A♠ is the card
+    // that let the others force two tricks on it (0 → 2); the others' cards change nothing.
+    let deal = json!({"contract": "misere", "declarers": [2]});
+    let (d, _) = position(GameId::Rikken, 4, 4, deal, json!({"trump": "none"}), &["3S 4D", "AS 2S", "KS 3D", "QS 5D"], 1);
+    let both = solve::most_and_fewest(&d, &[2], Some(Claim::AtMost(0)), BUDGET, None);
+    assert_eq!((both.remaining, both.fewest, both.holds), (2, Ok(0), Some(true)));
+    // Playing for tricks it is sure of one: a diamond lead lets it keep the A♠ for the spade
+    // that follows, but the 2♠ is then lost.
+    assert_eq!(both.most, Ok(1));
+    let played = cards(Deck::French, "3S AS KS QS 2S 3D 5D 4D");
+    let judged: Vec<_> = solve::card_by_card(&d, &[2], &played, Aim::Fewest, BUDGET).iter().map(|c| (c.seat, c.before, c.after)).collect();
+    assert_eq!(judged[..2], [(1, Some(0), Some(0)), (2, Some(0), Some(2))]);
+    assert!(judged[2..].iter().all(|(_, before, after)| (*before, *after) == (Some(2), Some(2))), "{judged:?}");
+    // The claim is decided first: with the budget its question takes and no more, the value
+    // stops but whether the claim holds is known.
+    let mut solver = Solver::new(&d, &[2], Aim::Fewest, BUDGET);
+    let at = solver.position(&d);
+    assert_eq!(solver.reaches(&at, 2), Ok(false));
+    let both = solve::most_and_fewest(&d, &[2], Some(Claim::AtMost(1)), solver.nodes(), Some(0));
+    assert!(both.fewest.is_err());
+    assert_eq!(both.holds, Some(true));
+}
+
+/// What a Rikken contract asks of its declarers over the whole deal, read from the hand
+/// checker's fixtures: a partner contract's eight tricks for the declarer and the partner the
+/// called ace makes, an abondance's nine and a chelem's thirteen for the declarer alone, a
+/// misère's none for each of its declarers; the others, and Double King's players, are asked
+/// no count of tricks.
+#[test]
+fn a_contract_says_what_it_asks_of_its_declarers() {
+    let demands = |game: GameId, name: &str| {
+        let path = format!("{}/../../fixtures/hands/{name}.json", env!("CARGO_MANIFEST_DIR"));
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        rules(game).hand_replay(&record).unwrap().demands
+    };
+    assert_eq!(demands(GameId::Rikken, "rikken-rik-4"), [(1, Claim::AtLeast(8)), (3, Claim::AtLeast(8))]);
+    assert_eq!(demands(GameId::Rikken, "rikken-troela-4"), [(1, Claim::AtLeast(8)), (4, Claim::AtLeast(8))]);
+    assert_eq!(demands(GameId::Rikken, "rikken-abondance-9-4"), [(4, Claim::AtLeast(9))]);
+    assert_eq!(demands(GameId::Rikken, "rikken-petit-chelem-4"), [(2, Claim::AtLeast(13))]);
+    assert_eq!(demands(GameId::Rikken, "rikken-misere-5"), [(1, Claim::AtMost(0))]);
+    assert_eq!(demands(GameId::DoubleKing, "double-king-T"), []);
+}
+
+#[test]
 fn the_joker_takes_its_trick_and_the_dealer_leads_every_trick() {
     // Double Lucky 7, three seats, two cards each, hearts trump, seat 1 deals and leads
     // both tricks. Seat 3 holds the joker and a low club: it takes exactly one trick, the
