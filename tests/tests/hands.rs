@@ -325,4 +325,12 @@ fn could_a_rik_have_been_made() {
         format!("No: against the best defence seats 1 and 3 could make sure of no more than {most} tricks, 8 needed")
     };
     assert!(said.words.contains(&format!("Could it have been made? {verdict}")), "{:?}", said.words);
+    // Within a budget too small to search the deal: values unknown ("?"), the bounds each
+    // search proved said on their own line, in the jury's language, and no verdict claimed.
+    let short = atout_api::hands::hand_solve_within(&text, 3, 100).unwrap();
+    assert_eq!((short.made, short.dealt.as_ref().unwrap().most), (None, None));
+    let words = atout_api::hands::solve_words(&text, &short, Lang::Fr, &[]).unwrap();
+    assert!(words.contains(&"Depuis la première carte (13 plis) : au moins ? à coup sûr, jamais moins de ?".to_string()), "{words:?}");
+    assert!(words.iter().any(|w| w.starts_with("La recherche du plus s'est arrêtée à sa limite : entre ")), "{words:?}");
+    assert!(words.contains(&"Le contrat pouvait-il être fait ? La recherche s'est arrêtée avant de pouvoir le dire".to_string()), "{words:?}");
 }

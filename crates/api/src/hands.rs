@@ -738,16 +738,8 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
     let who = Who::new(names, lang);
     let side = who.all(&a.side);
     let said = |s: Said| sentence(s.get(lang).to_string());
-    let value = |v: Option<usize>| {
-        v.map_or_else(
-            || {
-                said!("not found within the search's budget", "introuvable dans les limites de la recherche", "niet gevonden binnen de grens van het zoeken")
-                    .get(lang)
-                    .to_string()
-            },
-            |v| v.to_string(),
-        )
-    };
+    // A value past the search's budget: "?", its bounds said on the line after.
+    let value = |v: Option<usize>| v.map_or_else(|| "?".to_string(), |v| v.to_string());
     let is = if a.side.len() == 1 { "is" } else { "are" };
     let (left, most, fewest) = (a.remaining, value(a.most), value(a.fewest));
     let mut out = vec![said(said!(
@@ -755,16 +747,29 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
         "{left} plis restants — {side} : au moins {most} à coup sûr en jouant pour les plis ; jamais moins de {fewest} en jouant pour les perdre",
         "{left} resterende slagen — {side}: minstens {most} zeker bij spelen op slagen; nooit minder dan {fewest} bij spelen om ze te verliezen"
     ))];
-    for (aim, s) in &a.stopped {
-        let (lo, hi) = (s["at_least"].clone(), s["at_most"].clone());
-        let aim = if aim == "most" { said!("most", "le plus", "het meeste") } else { said!("fewest", "le moins", "het minste") };
-        let aim = said(aim);
-        out.push(said(said!(
-            "the search for the {aim} stopped: between {lo} and {hi}",
-            "la recherche du {aim} s'est arrêtée : entre {lo} et {hi}",
-            "het zoeken naar {aim} stopte: tussen {lo} en {hi}"
-        )));
-    }
+    // A search that stopped, with the bounds it proved.
+    let stopped = |stopped: &Map<String, Value>| -> Vec<String> {
+        stopped
+            .iter()
+            .map(|(aim, s)| {
+                let (lo, hi) = (s["at_least"].clone(), s["at_most"].clone());
+                said(if aim == "most" {
+                    said!(
+                        "the search for the most stopped at its budget: between {lo} and {hi}",
+                        "la recherche du plus s'est arrêtée à sa limite : entre {lo} et {hi}",
+                        "het zoeken naar het meeste stopte aan zijn grens: tussen {lo} en {hi}"
+                    )
+                } else {
+                    said!(
+                        "the search for the fewest stopped at its budget: between {lo} and {hi}",
+                        "la recherche du moins s'est arrêtée à sa limite : entre {lo} et {hi}",
+                        "het zoeken naar het minste stopte aan zijn grens: tussen {lo} en {hi}"
+                    )
+                })
+            })
+            .collect()
+    };
+    out.extend(stopped(&a.stopped));
     if let Some(d) = &a.dealt {
         let (n, most, fewest) = (d.remaining, value(d.most), value(d.fewest));
         out.push(said(said!(
@@ -772,6 +777,7 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
             "depuis la première carte ({n} plis) : au moins {most} à coup sûr, jamais moins de {fewest}",
             "vanaf de eerste kaart ({n} slagen): minstens {most} zeker, nooit minder dan {fewest}"
         )));
+        out.extend(stopped(&d.stopped));
     }
     let demand = a.demand.as_ref();
     let (at_least, at_most) = (demand.and_then(|d| d["at_least"].as_u64()), demand.and_then(|d| d["at_most"].as_u64()));
