@@ -1373,6 +1373,57 @@ def rikken_evening(w):
     w.find("#replay-field-called")
     w.js("document.getElementById('replay-result').scrollIntoView({block: 'end'})")
     w.shot("16b-rikken-replay-pending", ["Not complete yet", "called ace"])
+    # "Could it have been made?" on the open misère (issue 36): the contract asks its declarer to
+    # take no trick, so the deal is searched for the fewest. Worked by hand: every card of the
+    # declarer's lies below every card of its suit the others hold, so it loses any trick it
+    # leads and never leads again — made, whatever is played.
+    w.select("#replay-line-pick", 3)
+    picks = w.js("return [...document.querySelectorAll('#replay-line-pick option')].map(o => o.textContent)")
+    check(picks[3].startswith("3. open misère (Dealer ") and not any("-" in p.split(" (")[0] for p in picks[1:]),
+          f"the lines to replay named in words, no code word: {picks}")
+    w.find("#replay-field-trump")
+    w.select("#replay-field-trump", "none")
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    low = [(r, s) for s in "♠♥♦♣" for r in range(3)] + [(3, "♠")]
+    rest = [(r, s) for s in "♠♥♦♣" for r in range(13) if (r, s) not in low]
+    dealer = int(re.search(r"(\d+)\)$", w.js("return document.querySelector('#replay-line-pick option[value=\"3\"]').textContent")).group(1))
+    playing = [(dealer + i - 1) % 5 + 1 for i in range(1, 5)]  # clockwise from the dealer's left
+    hands = {d2: low}
+    for i, seat in enumerate(x for x in playing if x != d2):
+        hands[seat] = rest[13 * i:13 * i + 13]
+    for seat, cards in hands.items():
+        set_field(w, f"#hand-seat-{seat}", " ".join(ranks[r] + s for r, s in cards))
+    # Played out simply: each seat its lowest card of the suit led, else its lowest card.
+    held = {seat: sorted(cards) for seat, cards in hands.items()}
+    leader, play = playing[0], []
+    for _ in range(13):
+        order = playing[playing.index(leader):] + playing[:playing.index(leader)]
+        trick = []
+        for seat in order:
+            follow = [c for c in held[seat] if trick and c[1] == trick[0][1][1]]
+            card = min(follow or held[seat])
+            held[seat].remove(card)
+            trick.append((seat, card))
+        leader = max((c for c in trick if c[1][1] == trick[0][1][1]), key=lambda c: c[1][0])[0]
+        check(leader != d2, "the misère's declarer takes no trick in the play typed")
+        play += [ranks[r] + s for _, (r, s) in trick]
+    set_field(w, "#replay-play", " ".join(play))
+    w.find("#replay-solve")
+    w.select("#solve-seat", str(d2))
+    w.click("#solve-ask")
+    w.wait_text("Could it have been made?", "#solve-answer", timeout=120)
+    said = w.text("#solve-answer")
+    check(f"Could it have been made? Yes: whatever the others played, {names[d2 - 1]} could avoid taking any trick" in said
+          and "null" not in said and "at_most" not in said, f"the misère made, said for its declarer by name: {said!r}")
+    w.js("document.getElementById('replay-solve').scrollIntoView({block: 'center'})")
+    w.shot("47b-jury-misere-could-it-have-been-made", ["Could it have been made? Yes"])
+    w.select("#lang", "fr")
+    w.click("#solve-ask")
+    w.wait_text("Le contrat pouvait-il être fait ? Oui", "#solve-answer", timeout=120)
+    check(f"{names[d2 - 1]} pouvait ne faire aucun pli" in w.text("#solve-answer"),
+          f"the verdict in French: {w.text('#solve-answer')!r}")
+    w.shot("47c-jury-misere-fr", ["Le contrat pouvait-il être fait ? Oui"])
+    w.select("#lang", "en")
     w.click("#nav-scorer")
     w.find("#line-3")
 

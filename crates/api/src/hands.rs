@@ -801,6 +801,17 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
                 "le contrat pouvait-il être fait ? Non : face à la meilleure défense, {side} ne {pouvait} s'assurer plus de {hi} plis, il en fallait {n}",
                 "kon het gehaald worden? Nee: tegen de beste verdediging {kon} {side} niet meer dan {hi} slagen zeker halen, {n} nodig"
             ),
+            // A contract that allows no trick (a misère): said without "0 tricks".
+            (Some(true), _, Some(0)) => said!(
+                "could it have been made? Yes: whatever the others played, {side} could avoid taking any trick",
+                "le contrat pouvait-il être fait ? Oui : quoi que jouent les autres, {side} {pouvait} ne faire aucun pli",
+                "kon het gehaald worden? Ja: wat de anderen ook speelden, {side} {kon} elke slag vermijden"
+            ),
+            (Some(false), _, Some(0)) => said!(
+                "could it have been made? No: the others could force tricks on {side} (at least {lo}), and the contract allows none",
+                "le contrat pouvait-il être fait ? Non : les autres pouvaient imposer des plis à {side} (au moins {lo}), et le contrat n'en permet aucun",
+                "kon het gehaald worden? Nee: de anderen konden {side} slagen opdringen (minstens {lo}), en het contract laat er geen toe"
+            ),
             (Some(true), _, Some(n)) => said!(
                 "could it have been made? Yes: whatever the others played, {side} could take no more than {hi} tricks, at most {n} allowed",
                 "le contrat pouvait-il être fait ? Oui : quoi que jouent les autres, {side} {pouvait} ne pas faire plus de {hi} plis, au plus {n} permis",
