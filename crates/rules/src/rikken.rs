@@ -795,8 +795,8 @@ impl Game for Rikken {
             Kind::Misere => deal.declarers.as_ref()?.iter().any(|d| usize::try_from(*d) == Ok(seat)).then_some(crate::solve::Claim::AtMost(0)),
             Kind::Partner => {
                 let declarer = declarer_of(deal, context.seats).ok()?;
-                let pair = self.pair(context, deal).map_or(declarer, |(_, partner)| partner);
-                (seat == declarer || seat == pair).then_some(crate::solve::Claim::AtLeast(target))
+                let partner = self.pair(context, deal).map_or(declarer, |(_, partner)| partner);
+                (seat == declarer || seat == partner).then_some(crate::solve::Claim::AtLeast(target))
             }
             Kind::Solo => (declarer_of(deal, context.seats).ok()? == seat).then_some(crate::solve::Claim::AtLeast(target)),
             Kind::Pass => None,
