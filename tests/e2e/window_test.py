@@ -769,9 +769,14 @@ def jury_replay(w):
     w.click("#solve-ask")
     w.wait_text("From the first card", "#solve-answer", timeout=60)
     solved = w.text("#solve-answer")
-    check(f"{name(order[0])} is sure of" in solved and "tricks left" in solved and "null" not in solved, f"could it have been made, in words, by name: {solved!r}")
+    check(f"From the first card (13 tricks): {name(order[0])} could make sure of at least" in solved and "tricks left" not in solved and "null" not in solved,
+          f"could it have been made, in words, by name, from the first card alone: {solved!r}")
     w.js("document.getElementById('replay-solve').scrollIntoView({block: 'center'})")
     w.shot("47-jury-could-it-have-been-made", ["Could it have been made?", "From the first card"])
+    # The answer goes on the printed hands, searched again on the cards as printed.
+    text = printed_hands(w, "Saved to")
+    first = solved.split("\n")[0].strip()
+    check(first in text, f"the printed hands carry could it have been made ({first!r}): {text[-600:]!r}")
     w.click("#use-figures")
     # Written: the panel closes (the line is corrected), and the log says so with the reason.
     w.wait_text("Pick the disputed line", "#screen-jury")
@@ -1423,6 +1428,9 @@ def rikken_evening(w):
     check(f"{names[d2 - 1]} pouvait ne faire aucun pli" in w.text("#solve-answer"),
           f"the verdict in French: {w.text('#solve-answer')!r}")
     w.shot("47c-jury-misere-fr", ["Le contrat pouvait-il être fait ? Oui"])
+    text = printed_hands(w, "Enregistré")
+    check(f"Le contrat pouvait-il être fait ? Oui : quoi que jouent les autres, {names[d2 - 1]} pouvait ne faire aucun pli" in text
+          and "Depuis la première carte (13 plis)" in text, f"the printed hands carry the verdict, in French: {text[-600:]!r}")
     w.select("#lang", "en")
     w.click("#nav-scorer")
     w.find("#line-3")

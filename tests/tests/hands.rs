@@ -150,7 +150,7 @@ fn a_replay_under_way_is_printed_as_known() {
     let mut partial = hand();
     partial["cards"][3] = json!(["2C", "3C", "4C", "5C", "6C"]);
     partial["play"] = json!([]);
-    let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: partial, claim: None }];
+    let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: partial, claim: None, solve: None }];
     let text = flat(app.print_hands_with(&tid, Some("fr"), &replays).unwrap());
     for want in [
         "Manche 1 · table 1 · ligne 1",
@@ -163,7 +163,7 @@ fn a_replay_under_way_is_printed_as_known() {
     // Every card dealt and the first trick played: the trick, in Dutch.
     let mut dealt = hand();
     dealt["play"] = json!(["QS", "QH"]);
-    let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: dealt.clone(), claim: None }];
+    let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: dealt.clone(), claim: None, solve: None }];
     let text = flat(app.print_hands_with(&tid, Some("nl"), &replays).unwrap());
     assert!(text.contains("1. Anne (gekregen): 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ B♠ V♠ H♠ A♠") && text.contains("1: V♠ 2: V♥"), "{text}");
     assert!(text.contains("Tot nu elke kaart toegelaten"), "{text}");
@@ -172,12 +172,12 @@ fn a_replay_under_way_is_printed_as_known() {
     // leads its spades and nobody else holds one: it is sure of all 13 tricks, not of at
     // most 12 — that claim fails, with the line that beats it, in French.
     let claim = |at_least, at_most| Some(atout_api::print::ReplayedClaim { seat: 1, at_least, at_most });
-    let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: dealt.clone(), claim: claim(Some(13), None) }];
+    let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: dealt.clone(), claim: claim(Some(13), None), solve: None }];
     let text = flat(app.print_hands_with(&tid, Some("fr"), &replays).unwrap());
     // Said by the players' names, as the sheet seats them (issue 36).
     assert!(text.contains("Revendication : Anne fait au moins 13 des 13 plis restants"), "{text}");
     assert!(text.contains("La revendication tient : quoi que jouent Bart, Chloé et Dirk, Anne fait au moins 13"), "{text}");
-    let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: dealt, claim: claim(None, Some(12)) }];
+    let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: dealt, claim: claim(None, Some(12)), solve: None }];
     let text = flat(app.print_hands_with(&tid, Some("fr"), &replays).unwrap());
     assert!(text.contains("La revendication ne tient pas : Bart, Chloé et Dirk peuvent imposer 13 plis à Anne"), "{text}");
     assert!(text.contains("1. Chloé joue D♦, Dirk joue D♣ — pris par Anne"), "{text}");
@@ -239,6 +239,9 @@ fn the_claims_words_name_the_players() {
     assert_eq!(said.words[1], "The claim fails: Bart can hold Anne to 1");
     let said = hand_claim_said(&two, 1, Some(1), None, Lang::Fr, &names[..2]).unwrap();
     assert_eq!(said.words[1], "La revendication tient : quoi que joue Bart, Anne fait au moins 1");
+    // One trick is said in the singular: «1 pli», not «1 plis».
+    let said = hand_claim_said(&two, 1, None, Some(0), Lang::Fr, &names[..2]).unwrap();
+    assert_eq!(said.words[1], "La revendication ne tient pas : Bart peut imposer 1 pli à Anne");
     let solved = hand_solve_said(&two, 2, Lang::En, &names[..2]).unwrap();
     assert_eq!(solved.words[0], "2 tricks left: Bart is sure of at least 1, and can be held to 1 at the fewest");
 }
@@ -333,7 +336,49 @@ fn could_a_rik_have_been_made() {
     let short = atout_api::hands::hand_solve_within(&text, 3, 100).unwrap();
     assert_eq!((short.made, short.dealt.as_ref().unwrap().most), (None, None));
     let words = atout_api::hands::solve_words(&text, &short, Lang::Fr, &[]).unwrap();
-    assert!(words.contains(&"Depuis la première carte (13 plis) : au moins ? à coup sûr, jamais moins de ?".to_string()), "{words:?}");
+    assert!(
+        words.contains(&"Depuis la première carte (13 plis) — les places 1 et 3 : au moins ? à coup sûr en jouant pour les plis ; jamais moins de ? en jouant pour les perdre".to_string()),
+        "{words:?}"
+    );
+    // A finished deal is said from the first card alone: nothing is left to play from its end.
+    assert!(!words.iter().any(|w| w.starts_with("0 pli")), "{words:?}");
     assert!(words.iter().any(|w| w.starts_with("La recherche du plus s'est arrêtée à sa limite : entre ")), "{words:?}");
     assert!(words.contains(&"Le contrat pouvait-il être fait ? La recherche s'est arrêtée avant de pouvoir le dire".to_string()), "{words:?}");
+}
+
+/// "Could it have been made?" goes on the printed hands (issue 36): asked by the jury on a
+/// finished deal, it is searched again on the cards as printed and printed with them, in the
+/// print's language — the side's tricks from the first card, then the verdict. The misère of
+/// `could_a_misere_have_been_made`, worked by hand there: Anne takes no trick whatever is
+/// played, and cannot take one either (she never wins a lead back). A deal not finished
+/// carries no such answer.
+#[test]
+fn could_it_have_been_made_is_printed_with_the_deal() {
+    use atout_api::print::ReplayedHand;
+    let dir = tempfile::tempdir().unwrap();
+    let low: Value = serde_json::from_str(&misere_played(&["2S", "3S", "4S", "5S", "2H", "3H", "4H", "2D", "3D", "4D", "2C", "3C", "4C"])).unwrap();
+    let mut doc: Value = serde_json::from_str(&document(json!({"contract": "misere", "declarers": [1], "tricks": [0], "hand": low["hand"]}))).unwrap();
+    doc["game"] = json!("rikken");
+    let mut app = Atout::open_in_memory().unwrap();
+    let tid = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let flat = |pdf: Vec<u8>| pdftotext(&pdf, dir.path()).split_whitespace().collect::<Vec<_>>().join(" ");
+    let asked = |hand: Value| [ReplayedHand { round: 1, table: 1, line: 1, hand, claim: None, solve: Some(1) }];
+    let text = flat(app.print_hands_with(&tid, Some("en"), &asked(Value::Null)).unwrap());
+    for want in [
+        "From the first card (13 tricks): Anne could make sure of at least 0, and be held to 0 at the fewest",
+        "Could it have been made? Yes: whatever the others played, Anne could avoid taking any trick",
+    ] {
+        assert!(text.contains(want), "«{want}» not in:\n{text}");
+    }
+    let text = flat(app.print_hands_with(&tid, Some("fr"), &asked(Value::Null)).unwrap());
+    assert!(text.contains("Le contrat pouvait-il être fait ? Oui : quoi que jouent les autres, Anne pouvait ne faire aucun pli"), "{text}");
+    // Not asked: not printed.
+    let text = flat(app.print_hands(&tid, Some("en")).unwrap());
+    assert!(!text.contains("Could it have been made?") && !text.contains("From the first card"), "{text}");
+    // The replay under way, a trick short of the end: nothing to say yet.
+    let mut short = low["hand"].clone();
+    let play = short["play"].as_array_mut().unwrap();
+    play.truncate(play.len() - 4);
+    let text = flat(app.print_hands_with(&tid, Some("en"), &asked(short)).unwrap());
+    assert!(text.contains("Every card legal so far") && !text.contains("Could it have been made?"), "{text}");
 }

@@ -153,9 +153,18 @@ function dealingView(r, bad) {
   return left === 1 ? t("replay_dealing_one") : t("replay_dealing", { n: Math.max(left, 0) });
 }
 
+/** Whether "Could it have been made?" was answered on the cards as they stand; an answer
+ * about other cards (the jury changed one since) is dropped, its mark with it. */
+function solvedStill(r) {
+  const s = r.solve;
+  if (s && s.answer && s.searched !== JSON.stringify(record(r))) { s.answer = null; r.gaveAway = null; }
+  return Boolean(s && s.answer);
+}
+
 /** The tricks, the first illegal card, the seat to play, the figures beside the line's. */
 function resultView(r) {
   const lang = currentLang();
+  solvedStill(r);
   if (r.error) return [h("p", r.pending ? { class: "hint", id: "replay-pending" } : { class: "error", id: "replay-refused" }, r.error)];
   const res = r.result;
   if (!res) return [];
@@ -277,6 +286,8 @@ function solveView(r) {
     s.busy = true; s.answer = null; s.error = null; r.gaveAway = null; redraw();
     try {
       s.answer = await call("hand_solve", { record: JSON.stringify(record(r)), seat: s.seat, lang: currentLang(), names: namesOf(r, seats) });
+      s.askedSeat = s.seat;
+      s.searched = JSON.stringify(record(r));
       r.gaveAway = (s.answer.cards || []).find((c) => c.gave_away) || null;
     } catch (e) { s.error = explain(e); }
     s.busy = false;
@@ -303,7 +314,9 @@ export function replaysForPrint(tid) {
   // The claim last judged goes on the paper too, judged again on the cards as printed.
   const a = r.claim && r.claim.answer;
   const claim = a && a.claim ? { seat: r.claim.judgedSeat, at_least: a.claim.at_least ?? null, at_most: a.claim.at_most ?? null } : null;
-  return [{ round: r.where.round, table: r.where.table, line: r.line, hand: record(r).hand, claim }];
+  // So does "Could it have been made?", searched again on the finished deal as printed.
+  const solve = solvedStill(r) ? r.solve.askedSeat : null;
+  return [{ round: r.where.round, table: r.where.table, line: r.line, hand: record(r).hand, claim, solve }];
 }
 
 /** The panel, for the table's sheet shown on the jury screen. */

@@ -212,11 +212,9 @@ fn said_lines(checked: &atout_rules::play::Checked, record: &Value, fields: &Val
         .get(lang)
         .to_string(),
     );
-    if let Some(f) = v["figures"].as_object() {
-        // Each figure by the name the game gives its field.
-        let figures: Vec<String> = f.iter().map(|(k, x)| format!("{} {x}", fields[k]["name"].as_str().unwrap_or(k))).collect();
+    if let Some(figures) = figures_said(&v["figures"], fields) {
         let head = Tr::new("the cards give: ", "les cartes donnent : ", "de kaarten geven: ").get(lang);
-        out.push(format!("{head}{}", figures.join(", ")));
+        out.push(format!("{head}{figures}"));
     }
     match v["line"].as_str() {
         Some("matches") => {
@@ -226,6 +224,22 @@ fn said_lines(checked: &atout_rules::play::Checked, record: &Value, fields: &Val
         None => {}
     }
     out
+}
+
+/// The figures the cards give, each by the name its game gives the field (`fields`, from the
+/// game's description in the reader's language), a list's values joined by " · " as the
+/// window shows them: "counts by seat 4 · 0 · 0 · 0". None when the cards give none.
+pub(crate) fn figures_said(figures: &Value, fields: &Value) -> Option<String> {
+    fn shown(x: &Value) -> String {
+        match x {
+            Value::Null => "—".to_string(),
+            Value::String(s) => s.clone(),
+            Value::Array(xs) => xs.iter().map(shown).collect::<Vec<_>>().join(" · "),
+            other => other.to_string(),
+        }
+    }
+    let f = figures.as_object().filter(|f| !f.is_empty())?;
+    Some(f.iter().map(|(k, x)| format!("{} {}", fields[k]["name"].as_str().unwrap_or(k), shown(x))).collect::<Vec<_>>().join(", "))
 }
 
 /// The cards a jury typed in its language (docs/cards.md), for a game's deck, in
@@ -652,6 +666,8 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang, names: &[String]) ->
     let (play, joue, spelen, can, peut, kan) =
         if others_seats.len() == 1 { ("plays", "joue", "speelt", "can", "peut", "kan") } else { ("play", "jouent", "spelen", "can", "peuvent", "kunnen") };
     let left = a.remaining;
+    let (tricks, plis, slagen) = tricks_after(left);
+    let restants = if left < 2 { "restant" } else { "restants" };
     let (most, n) = match (a.claim.get("at_least").and_then(Value::as_u64), a.claim.get("at_most").and_then(Value::as_u64)) {
         (Some(n), _) => (false, n),
         (_, Some(n)) => (true, n),
@@ -660,15 +676,15 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang, names: &[String]) ->
     let said = |s: Said| sentence(s.get(lang).to_string());
     let mut out = vec![said(if most {
         said!(
-            "claim: {side} {takes} at most {n} of the {left} tricks left",
-            "revendication : {side} {fait} au plus {n} des {left} plis restants",
-            "claim: {side} {haalt} hoogstens {n} van de {left} resterende slagen"
+            "claim: {side} {takes} at most {n} of the {left} {tricks} left",
+            "revendication : {side} {fait} au plus {n} des {left} {plis} {restants}",
+            "claim: {side} {haalt} hoogstens {n} van de {left} resterende {slagen}"
         )
     } else {
         said!(
-            "claim: {side} {takes} at least {n} of the {left} tricks left",
-            "revendication : {side} {fait} au moins {n} des {left} plis restants",
-            "claim: {side} {haalt} minstens {n} van de {left} resterende slagen"
+            "claim: {side} {takes} at least {n} of the {left} {tricks} left",
+            "revendication : {side} {fait} au moins {n} des {left} {plis} {restants}",
+            "claim: {side} {haalt} minstens {n} van de {left} resterende {slagen}"
         )
     })];
     match (a.holds, a.best, most) {
@@ -687,11 +703,14 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang, names: &[String]) ->
             "la revendication ne tient pas : {others} {peut} limiter {side} à {best}",
             "de claim klopt niet: {others} {kan} {side} op {best} houden"
         ))),
-        (Some(false), Some(best), true) => out.push(said(said!(
-            "the claim fails: {others} {can} make {side} take {best}",
-            "la revendication ne tient pas : {others} {peut} imposer {best} plis à {side}",
-            "de claim klopt niet: {others} {kan} {side} {best} slagen doen halen"
-        ))),
+        (Some(false), Some(best), true) => {
+            let (_, plis, slagen) = tricks_after(best);
+            out.push(said(said!(
+                "the claim fails: {others} {can} make {side} take {best}",
+                "la revendication ne tient pas : {others} {peut} imposer {best} {plis} à {side}",
+                "de claim klopt niet: {others} {kan} {side} {best} {slagen} doen halen"
+            )))
+        }
         (holds, _, _) => {
             if let Some(s) = &a.stopped {
                 let (nodes, lo, hi) = (s.nodes, s.at_least, s.at_most);
@@ -732,6 +751,12 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang, names: &[String]) ->
     Ok(out)
 }
 
+/// The word for tricks after a count, in English, French and Dutch: "1 trick", "2 tricks";
+/// French counts 0 and 1 in the singular ("0 pli", "1 pli", "2 plis"); "1 slag", "2 slagen".
+fn tricks_after(n: usize) -> (&'static str, &'static str, &'static str) {
+    (if n == 1 { "trick" } else { "tricks" }, if n < 2 { "pli" } else { "plis" }, if n == 1 { "slag" } else { "slagen" })
+}
+
 /// `atout hand solve`'s answer in words, line by line, cards and all in the jury's language.
 pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) -> Result<Vec<String>> {
     let deck = replayed(text)?.0.deck;
@@ -742,11 +767,19 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
     let value = |v: Option<usize>| v.map_or_else(|| "?".to_string(), |v| v.to_string());
     let is = if a.side.len() == 1 { "is" } else { "are" };
     let (left, most, fewest) = (a.remaining, value(a.most), value(a.fewest));
-    let mut out = vec![said(said!(
-        "{left} tricks left: {side} {is} sure of at least {most}, and can be held to {fewest} at the fewest",
-        "{left} plis restants — {side} : au moins {most} à coup sûr en jouant pour les plis ; jamais moins de {fewest} en jouant pour les perdre",
-        "{left} resterende slagen — {side}: minstens {most} zeker bij spelen op slagen; nooit minder dan {fewest} bij spelen om ze te verliezen"
-    ))];
+    let mut out = vec![];
+    // A finished deal (its last card played, or stopped early as its game allows) is said
+    // from the first card alone (below), the side named there: what would be left to play
+    // after its end is no question of the deal's.
+    if a.dealt.is_none() {
+        let (tricks, plis, slagen) = tricks_after(left);
+        let restants = if left < 2 { "restant" } else { "restants" };
+        out.push(said(said!(
+            "{left} {tricks} left: {side} {is} sure of at least {most}, and can be held to {fewest} at the fewest",
+            "{left} {plis} {restants} — {side} : au moins {most} à coup sûr en jouant pour les plis ; jamais moins de {fewest} en jouant pour les perdre",
+            "{left} resterende {slagen} — {side}: minstens {most} zeker bij spelen op slagen; nooit minder dan {fewest} bij spelen om ze te verliezen"
+        )));
+    }
     // A search that stopped, with the bounds it proved.
     let stopped = |stopped: &Map<String, Value>| -> Vec<String> {
         stopped
@@ -769,13 +802,16 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
             })
             .collect()
     };
-    out.extend(stopped(&a.stopped));
+    if a.dealt.is_none() {
+        out.extend(stopped(&a.stopped));
+    }
     if let Some(d) = &a.dealt {
         let (n, most, fewest) = (d.remaining, value(d.most), value(d.fewest));
+        let (tricks, plis, slagen) = tricks_after(n);
         out.push(said(said!(
-            "from the first card ({n} tricks): at least {most}, at the fewest {fewest}",
-            "depuis la première carte ({n} plis) : au moins {most} à coup sûr, jamais moins de {fewest}",
-            "vanaf de eerste kaart ({n} slagen): minstens {most} zeker, nooit minder dan {fewest}"
+            "from the first card ({n} {tricks}): {side} could make sure of at least {most}, and be held to {fewest} at the fewest",
+            "depuis la première carte ({n} {plis}) — {side} : au moins {most} à coup sûr en jouant pour les plis ; jamais moins de {fewest} en jouant pour les perdre",
+            "vanaf de eerste kaart ({n} {slagen}) — {side}: minstens {most} zeker bij spelen op slagen; nooit minder dan {fewest} bij spelen om ze te verliezen"
         )));
         out.extend(stopped(&d.stopped));
     }
@@ -790,16 +826,17 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
             exact.map_or_else(|| (proved("at_least"), proved("at_most")), |v| (v, v))
         };
         let (lo, hi) = if at_least.is_some() { bounds(d.most, "most") } else { bounds(d.fewest, "fewest") };
+        let ((lo_tricks, lo_plis, lo_slagen), (hi_tricks, hi_plis, hi_slagen)) = (tricks_after(lo), tricks_after(hi));
         let line = match (a.made, at_least, at_most) {
             (Some(true), Some(n), _) => said!(
-                "could it have been made? Yes: with best play from the first card, {side} could make sure of at least {lo} tricks, {n} needed",
-                "le contrat pouvait-il être fait ? Oui : en jouant au mieux dès la première carte, {side} {pouvait} s'assurer au moins {lo} plis, il en fallait {n}",
-                "kon het gehaald worden? Ja: met het beste spel vanaf de eerste kaart {kon} {side} minstens {lo} slagen zeker halen, {n} nodig"
+                "could it have been made? Yes: with best play from the first card, {side} could make sure of at least {lo} {lo_tricks}, {n} needed",
+                "le contrat pouvait-il être fait ? Oui : en jouant au mieux dès la première carte, {side} {pouvait} s'assurer au moins {lo} {lo_plis}, il en fallait {n}",
+                "kon het gehaald worden? Ja: met het beste spel vanaf de eerste kaart {kon} {side} minstens {lo} {lo_slagen} zeker halen, {n} nodig"
             ),
             (Some(false), Some(n), _) => said!(
-                "could it have been made? No: against the best defence {side} could make sure of no more than {hi} tricks, {n} needed",
-                "le contrat pouvait-il être fait ? Non : face à la meilleure défense, {side} ne {pouvait} s'assurer plus de {hi} plis, il en fallait {n}",
-                "kon het gehaald worden? Nee: tegen de beste verdediging {kon} {side} niet meer dan {hi} slagen zeker halen, {n} nodig"
+                "could it have been made? No: against the best defence {side} could make sure of no more than {hi} {hi_tricks}, {n} needed",
+                "le contrat pouvait-il être fait ? Non : face à la meilleure défense, {side} ne {pouvait} s'assurer plus de {hi} {hi_plis}, il en fallait {n}",
+                "kon het gehaald worden? Nee: tegen de beste verdediging {kon} {side} niet meer dan {hi} {hi_slagen} zeker halen, {n} nodig"
             ),
             // A contract that allows no trick (a misère): said without "0 tricks".
             (Some(true), _, Some(0)) => said!(
@@ -813,14 +850,14 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
                 "kon het gehaald worden? Nee: de anderen konden {side} slagen opdringen (minstens {lo}), en het contract laat er geen toe"
             ),
             (Some(true), _, Some(n)) => said!(
-                "could it have been made? Yes: whatever the others played, {side} could take no more than {hi} tricks, at most {n} allowed",
-                "le contrat pouvait-il être fait ? Oui : quoi que jouent les autres, {side} {pouvait} ne pas faire plus de {hi} plis, au plus {n} permis",
-                "kon het gehaald worden? Ja: wat de anderen ook speelden, {side} {kon} op hoogstens {hi} slagen blijven, hoogstens {n} toegestaan"
+                "could it have been made? Yes: whatever the others played, {side} could take no more than {hi} {hi_tricks}, at most {n} allowed",
+                "le contrat pouvait-il être fait ? Oui : quoi que jouent les autres, {side} {pouvait} ne pas faire plus de {hi} {hi_plis}, au plus {n} permis",
+                "kon het gehaald worden? Ja: wat de anderen ook speelden, {side} {kon} op hoogstens {hi} {hi_slagen} blijven, hoogstens {n} toegestaan"
             ),
             (Some(false), _, Some(n)) => said!(
-                "could it have been made? No: the others could force at least {lo} tricks on {side}, at most {n} allowed",
-                "le contrat pouvait-il être fait ? Non : les autres pouvaient imposer au moins {lo} plis à {side}, au plus {n} permis",
-                "kon het gehaald worden? Nee: de anderen konden {side} minstens {lo} slagen opdringen, hoogstens {n} toegestaan"
+                "could it have been made? No: the others could force at least {lo} {lo_tricks} on {side}, at most {n} allowed",
+                "le contrat pouvait-il être fait ? Non : les autres pouvaient imposer au moins {lo} {lo_plis} à {side}, au plus {n} permis",
+                "kon het gehaald worden? Nee: de anderen konden {side} minstens {lo} {lo_slagen} opdringen, hoogstens {n} toegestaan"
             ),
             _ => said!(
                 "could it have been made? The search stopped before it could tell",

@@ -127,16 +127,21 @@ impl Atout {
             (l.row.name.clone(), tables, l.rules.id())
         };
         let mut hands = vec![];
+        // The deals "could it have been made?" was asked for, as they are found.
+        let mut searched = vec![false; replays.len()];
         for (round, table) in tables {
             let sheet = self.sheet(&crate::TableRef::new(id.to_string(), round, table))?;
             let rules = self.loaded(id)?.rules.as_ref();
             for line in &sheet.lines {
                 let replayed = replays.iter().find(|r| (r.round, r.table, r.line) == (round, table, line.line.line));
                 let mut entry = line.entry.clone();
-                if let (Some(r), Value::Object(map)) = (replayed, &mut entry) {
+                if let (Some(r), Value::Object(map)) = (replayed.filter(|r| !r.hand.is_null()), &mut entry) {
                     map.insert("hand".into(), r.hand.clone());
                 }
                 let Some(record) = atout_rules::play::line_record(rules_game, sheet.seats.len(), line.line.dealer, &entry) else { continue };
+                if let Some(i) = replays.iter().position(|r| (r.round, r.table, r.line) == (round, table, line.line.line)) {
+                    searched[i] = true;
+                }
                 let Ok(checked) = rules.hand_replay(&record) else { continue };
                 let deck = checked.deck;
                 let shown = |c: &str| crate::hands::shown(deck, c, words);
@@ -156,14 +161,27 @@ impl Atout {
                 let open = checked.replay.illegal.is_none() && checked.verdict["complete"] != true;
                 let seats: Vec<String> = sheet.seats.iter().map(|s| s.name.clone()).collect();
                 let claim = replayed.and_then(|r| r.claim.as_ref()).filter(|_| open).map(|c| c.said(&record, words, &seats));
+                let finished = checked.replay.illegal.is_none() && checked.verdict["complete"] == true;
+                let solved = replayed.and_then(|r| r.solve).filter(|_| finished).map(|seat| solve_said(&record, seat, words, &seats));
                 hands.push(serde_json::json!({
                     "round": round, "table": table, "line": line.line.line, "label": line.label_texts.get(atout_rules::Lang::parse(&lang)),
                     "seats": seats,
                     "dealt": dealt,
                     "trick_list": tricks, "illegal": illegal, "complete": checked.verdict["complete"], "figures": checked.verdict["figures"],
-                    "claim": claim,
+                    "figures_said": crate::hands::figures_said(&checked.verdict["figures"], &rules.describe(words)["fields"]),
+                    "claim": claim, "solved": solved,
                 }));
             }
+        }
+        // A deal asked for that no line carrying its cards answers (a mistyped place) is
+        // refused rather than printed without what was asked.
+        if let Some(r) = replays.iter().zip(&searched).find(|(r, found)| r.solve.is_some() && !**found).map(|(r, _)| r) {
+            let (round, table, line) = (r.round, r.table, r.line);
+            return Err(ApiError::invalid(said!(
+                "round {round}, table {table}, line {line}: no line carrying its cards there, nothing to search",
+                "manche {round}, table {table}, ligne {line} : aucune ligne portant ses cartes, rien à chercher",
+                "ronde {round}, tafel {table}, lijn {line}: geen lijn met zijn kaarten daar, niets te zoeken"
+            )));
         }
         pdf::hands_pdf(&name, &hands, &self.print_layout()?, &lang).map_err(fail)
     }
@@ -237,16 +255,21 @@ impl Atout {
 }
 
 /// A deal the jury is replaying, as known so far: its line and the record's `hand` (the
-/// cards dealt and played, in FORMAT.md's notation).
+/// cards dealt and played, in FORMAT.md's notation; null: the line's own cards).
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 pub struct ReplayedHand {
     pub round: i64,
     pub table: i64,
     pub line: usize,
+    #[serde(default)]
     pub hand: Value,
     /// The claim the jury judged where the replay stands: printed with its answer.
     #[serde(default)]
     pub claim: Option<ReplayedClaim>,
+    /// The seat whose side the jury asked "Could it have been made?" for, on a finished
+    /// deal: printed with the answer, searched again on the cards as printed.
+    #[serde(default)]
+    pub solve: Option<usize>,
 }
 
 /// A claim on a replayed deal (FORMAT.md "Claims"): the seat claiming, at least or at most
@@ -274,6 +297,20 @@ impl ReplayedClaim {
         crate::hands::hand_claim(&text, self.seat, claim)
             .and_then(|answer| crate::hands::claim_words(&text, &answer, lang, names))
             .unwrap_or_else(|e| vec![e.texts().get(lang).to_string()])
+    }
+}
+
+/// "Could it have been made?" for `seat`'s side on the finished deal `record`, in words, as
+/// `atout hand solve` says it: `head`, the side's tricks from the first card and the verdict,
+/// then `cards`, each card that cost a trick. A record that cannot be searched says why.
+fn solve_said(record: &Value, seat: usize, lang: Lang, names: &[String]) -> Value {
+    match crate::hands::hand_solve_said(&record.to_string(), seat, lang, names) {
+        Ok(s) => {
+            let marked = s.answer.cards.iter().flatten().filter(|c| c.gave_away).count();
+            let (head, cards) = s.words.split_at(s.words.len().saturating_sub(marked));
+            serde_json::json!({"head": head, "cards": cards})
+        }
+        Err(e) => serde_json::json!({"head": [e.texts().get(lang)], "cards": []}),
     }
 }
 

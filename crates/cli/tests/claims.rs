@@ -109,3 +109,50 @@ fn solve_gives_the_most_and_the_fewest_and_judges_each_card_of_a_finished_deal()
     assert_eq!(cards.len(), 6);
     assert_eq!(cards[0], json!({"trick": 1, "seat": 1, "card": "14S", "before": 1, "after": 1, "gave_away": false}));
 }
+
+/// `atout print hands --solve R.T.L:SEAT` prints "could it have been made?" with the finished
+/// deal, as the window does when the jury asked it (read back with pdftotext). Each seat
+/// holds one suit and Anne, leading, holds the spades: nobody else can follow, so she takes
+/// all 13 tricks whatever is played — at least 13, at the fewest 13. A malformed place is
+/// refused as the user's mistake (exit 1), and so is a place where no line carries its
+/// cards; nothing is written.
+#[test]
+fn the_printed_hands_carry_could_it_have_been_made_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+    let cards: Vec<Vec<String>> = ["S", "H", "D", "C"].iter().map(|s| ranks.iter().map(|r| format!("{r}{s}")).collect()).collect();
+    let doc = json!({
+        "format": "atout-tournament/1", "name": "Hands", "date": "2026-11-23", "game": "double-king", "settings": {"rounds": 1},
+        "players": [{"id": "p1", "name": "Anne"}, {"id": "p2", "name": "Bart"}, {"id": "p3", "name": "Chloé"}, {"id": "p4", "name": "Dirk"}],
+        "rounds": [{"number": 1, "tables": [{"number": 1, "seats": ["p1", "p2", "p3", "p4"], "first_dealer": 4,
+            "deals": [{"contract": "C", "counts": [4, 0, 0, 0], "hand": {"cards": cards, "play": ["QS", "QH", "QD", "QC"]}}], "rulings": []}], "byes": []}],
+    });
+    let file = dir.path().join("t.json");
+    std::fs::write(&file, doc.to_string()).unwrap();
+    let with_db = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_atout")).arg("--db").arg(&db).args(args).output().unwrap();
+    let out = with_db(&["import", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let pdf = dir.path().join("hands.pdf");
+    let out = with_db(&["print", "hands", "--tournament", "1", "--out", pdf.to_str().unwrap(), "--solve", "1.1.1:1", "--lang", "en"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = Command::new("pdftotext").arg(&pdf).arg("-").output().unwrap().stdout;
+    let text = String::from_utf8(text).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("From the first card (13 tricks): Anne could make sure of at least 13, and be held to 13 at the fewest"), "{text}");
+    // The figures the cards give, in words as the window shows them (not as data).
+    assert!(text.contains("Every card legal; the cards give counts by seat 4 · 0 · 0 · 0"), "{text}");
+    let again = dir.path().join("again.pdf");
+    let out = with_db(&["print", "hands", "--tournament", "1", "--out", again.to_str().unwrap(), "--solve", "1.1:1"]);
+    assert_eq!(out.status.code(), Some(1), "the user's mistake: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ROUND.TABLE.LINE:SEAT"));
+    assert!(!again.exists());
+    // A place with no line carrying its cards (a mistyped line) is refused, not printed without.
+    let out = with_db(&["print", "hands", "--tournament", "1", "--out", again.to_str().unwrap(), "--solve", "1.1.2:1"]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("round 1, table 1, line 2: no line carrying its cards there"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!again.exists());
+}

@@ -396,7 +396,7 @@ fn the_hand_checker_says_the_first_illegal_card_and_exits_two() {
     let out = ok(&db, &["hand", "check", &file("double-king-T"), "--lang", "en"]);
     assert!(out.contains("every card is legal; the deal is complete") && out.contains("the line gives the same figures"), "{out}");
     assert!(out.contains("trick 13") && out.contains("won by seat"), "{out}");
-    assert!(out.contains("the cards give: counts by seat [5,1,5,2]"), "the figures by the game's names for them: {out}");
+    assert!(out.contains("the cards give: counts by seat 5 · 1 · 5 · 2"), "the figures by the game's names for them: {out}");
     // Illegal: the words, the rule said (not its code), and exit 2. The fixture's seat 3
     // played the 3 of hearts where it held the queen (FORMAT.md: 3H; allowed QH).
     let want = &expected["double-king-C-play-under"]["first_illegal"];

@@ -937,8 +937,11 @@ pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, la
 /// in order with who won them, the illegal card marked `!` with the rule it broke and the
 /// cards that were allowed, or the figures the cards give. Each hand: `{round, table,
 /// line, label, seats: [name], dealt: [[card]], trick_list: [{plays: [[seat, card]], winner}],
-/// illegal: {trick, seat, card, rule, allowed, dealing} | null, complete, figures}` (trick 0:
-/// the cards dealt do not stand yet, `dealing` says why).
+/// illegal: {trick, seat, card, rule, allowed, dealing} | null, complete, figures,
+/// figures_said (the figures in words), claim:
+/// [said] | null, solved: {head: [said], cards: [said]} | null}` (trick 0: the cards dealt do
+/// not stand yet, `dealing` says why; `claim` the jury's claim judged where the play stops,
+/// `solved` "could it have been made?" on a finished deal, both already in words).
 pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
     let w = |k: &str, p: &[(&str, String)]| layout.word(k, lang, p);
     let title = format!("{} — {tournament}", w("hands", &[]));
@@ -996,7 +999,9 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
             c.para(illegal["rule"].as_str().unwrap_or(""), false);
             c.para(&w("hand_allowed", &[("allowed", if allowed.is_empty() { "—".to_string() } else { allowed.join(" ") })]), false);
         } else if hand["complete"] == true {
-            c.para(&w("hand_legal", &[("figures", hand["figures"].to_string())]), false);
+            // The figures in words (the game's names of its fields); as data where none was given.
+            let figures = hand["figures_said"].as_str().map_or_else(|| hand["figures"].to_string(), str::to_string);
+            c.para(&w("hand_legal", &[("figures", figures)]), false);
         } else {
             c.para(&w("hand_open", &[]), false);
         }
@@ -1004,6 +1009,14 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
         // of play that beats it, trick by trick.
         for (i, said) in hand["claim"].as_array().into_iter().flatten().filter_map(Value::as_str).enumerate() {
             c.para(said, i < 2);
+        }
+        // "Could it have been made?" on the finished deal: the side's tricks from the first
+        // card and the verdict, then each card that cost a trick.
+        let solved = &hand["solved"];
+        for (key, bold) in [("head", true), ("cards", false)] {
+            for said in solved[key].as_array().into_iter().flatten().filter_map(Value::as_str) {
+                c.para(said, bold);
+            }
         }
     }
     Ok(c.finish())

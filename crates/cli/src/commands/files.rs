@@ -3,7 +3,7 @@
 //! written through the api's one save path: an existing file is kept, never replaced.
 
 use crate::output::{json, read, Failure};
-use atout_api::print::PrintRequest;
+use atout_api::print::{PrintRequest, ReplayedHand};
 use atout_api::Atout;
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -142,9 +142,31 @@ pub enum PrintCmd {
     },
     /// Every line that carries its cards, replayed card by card: the hands dealt, the
     /// tricks, the illegal card marked (for the tournament's file).
-    Hands(Whole),
+    Hands {
+        #[command(flatten)]
+        whole: Whole,
+        /// "Could it have been made?" printed with a finished deal, for a seat's side:
+        /// `ROUND.TABLE.LINE:SEAT` (`1.2.3:1`: round 1, table 2, line 3, seat 1); repeatable.
+        #[arg(long, value_parser = solve_at)]
+        solve: Vec<ReplayedHand>,
+    },
     /// The jury's rulings and fines.
     Rulings(Whole),
+}
+
+/// `ROUND.TABLE.LINE:SEAT`: a line's own cards, to be searched for the seat's side.
+fn solve_at(s: &str) -> Result<ReplayedHand, String> {
+    let bad = || format!("ROUND.TABLE.LINE:SEAT (1.2.3:1), not «{s}»");
+    let (at, seat) = s.split_once(':').ok_or_else(bad)?;
+    let mut at = at.split('.');
+    let mut next = || at.next().and_then(|n| n.parse::<usize>().ok()).ok_or_else(bad);
+    let (round, table, line) = (next()?, next()?, next()?);
+    let seat = seat.parse::<usize>().map_err(|_| bad())?;
+    if at.next().is_some() {
+        return Err(bad());
+    }
+    let n = |v: usize| i64::try_from(v).map_err(|_| bad());
+    Ok(ReplayedHand { round: n(round)?, table: n(table)?, line, solve: Some(seat), ..ReplayedHand::default() })
 }
 
 pub fn import(app: &mut Atout, file: &Path) -> Result<(), Failure> {
@@ -194,7 +216,7 @@ pub fn print(app: &mut Atout, a: PrintArgs) -> Result<(), Failure> {
             PrintRequest { round: Some(round), ..ask(tournament, if completed { "completed-sheets" } else { "sheets" }, out, lang) }
         }
         PrintCmd::Rulings(Whole { tournament, out, lang }) => ask(tournament, "rulings", out, lang),
-        PrintCmd::Hands(Whole { tournament, out, lang }) => ask(tournament, "hands", out, lang),
+        PrintCmd::Hands { whole: Whole { tournament, out, lang }, solve } => PrintRequest { replays: solve, ..ask(tournament, "hands", out, lang) },
         PrintCmd::Season { season, out, lang } => PrintRequest { season: Some(season), ..ask(String::new(), "season", out, lang) },
     };
     outln!("{}", app.save_print(&req)?);
