@@ -753,8 +753,8 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang, names: &[String]) ->
 
 /// The word for tricks after a count, in English, French and Dutch: "1 trick", "2 tricks";
 /// French counts 0 and 1 in the singular ("0 pli", "1 pli", "2 plis"); "1 slag", "2 slagen".
-fn tricks_after(n: usize) -> (&'static str, &'static str, &'static str) {
-    (if n == 1 { "trick" } else { "tricks" }, if n < 2 { "pli" } else { "plis" }, if n == 1 { "slag" } else { "slagen" })
+fn tricks_after(n: usize) -> (String, &'static str, &'static str) {
+    (format!("trick{}", if n == 1 { "" } else { "s" }), if n < 2 { "pli" } else { "plis" }, if n == 1 { "slag" } else { "slagen" })
 }
 
 /// `atout hand solve`'s answer in words, line by line, cards and all in the jury's language.

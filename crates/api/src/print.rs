@@ -302,15 +302,15 @@ impl ReplayedClaim {
 
 /// "Could it have been made?" for `seat`'s side on the finished deal `record`, in words, as
 /// `atout hand solve` says it: `head`, the side's tricks from the first card and the verdict,
-/// then `cards`, each card that cost a trick. A record that cannot be searched says why.
+/// then `marked`, each card that cost a trick. A record that cannot be searched says why.
 fn solve_said(record: &Value, seat: usize, lang: Lang, names: &[String]) -> Value {
     match crate::hands::hand_solve_said(&record.to_string(), seat, lang, names) {
         Ok(s) => {
             let marked = s.answer.cards.iter().flatten().filter(|c| c.gave_away).count();
             let (head, cards) = s.words.split_at(s.words.len().saturating_sub(marked));
-            serde_json::json!({"head": head, "cards": cards})
+            serde_json::json!({"head": head, "marked": cards})
         }
-        Err(e) => serde_json::json!({"head": [e.texts().get(lang)], "cards": []}),
+        Err(e) => serde_json::json!({"head": [e.texts().get(lang)], "marked": []}),
     }
 }
 

@@ -939,7 +939,7 @@ pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, la
 /// line, label, seats: [name], dealt: [[card]], trick_list: [{plays: [[seat, card]], winner}],
 /// illegal: {trick, seat, card, rule, allowed, dealing} | null, complete, figures,
 /// figures_said (the figures in words), claim:
-/// [said] | null, solved: {head: [said], cards: [said]} | null}` (trick 0: the cards dealt do
+/// [said] | null, solved: {head: [said], marked: [said]} | null}` (trick 0: the cards dealt do
 /// not stand yet, `dealing` says why; `claim` the jury's claim judged where the play stops,
 /// `solved` "could it have been made?" on a finished deal, both already in words).
 pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
@@ -1013,7 +1013,7 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
         // "Could it have been made?" on the finished deal: the side's tricks from the first
         // card and the verdict, then each card that cost a trick.
         let solved = &hand["solved"];
-        for (key, bold) in [("head", true), ("cards", false)] {
+        for (key, bold) in [("head", true), ("marked", false)] {
             for said in solved[key].as_array().into_iter().flatten().filter_map(Value::as_str) {
                 c.para(said, bold);
             }
