@@ -347,12 +347,19 @@ async function transport(command, args = {}) {
     case "sheet_history": return http("GET", isJury() ? `/api/v1/history?${where(args)}` : "/api/v1/history");
     case "deal_check": return http("POST", "/api/v1/check", { line: args.line, entry: args.entry });
     case "deal_add": return isJury() ? http("POST", "/api/v1/faults", { round: args.round, table: args.table, entry: args.entry, scorer }) : addLine(args);
-    case "deal_correct": return http("POST", "/api/v1/fix", { line: args.line, entry: args.entry, before: args.before || null, reason: args.reason, scorer });
+    // The jury's correction names its table (it corrects a line only with the cards it replayed).
+    case "deal_correct": return http("POST", "/api/v1/fix", { ...(isJury() ? { round: args.round, table: args.table } : {}), line: args.line, entry: args.entry, before: args.before || null, reason: args.reason, scorer });
     case "deal_undo": return http("POST", "/api/v1/fix", { line: args.line, entry: null, reason: args.reason, scorer });
     case "ruling_add": return http("POST", "/api/v1/rulings", { round: args.round, table: args.table, entry: args.ruling, scorer });
     case "rulings_list": return http("GET", "/api/v1/rulings");
     case "round_view": return http("GET", `/api/v1/round?round=${encodeURIComponent(args.round)}`);
     case "hand_score": return http("POST", "/api/v1/hand", { game: args.game, tiles: args.tiles });
+    // The jury's replay of a deal, its claims and "could it have been made?" (the jury's code).
+    case "hand_record": return http("GET", `/api/v1/hand-record?${where(args)}&line=${encodeURIComponent(args.line)}`);
+    case "hand_cards": return http("POST", "/api/v1/hand-cards", { game: args.game, typed: args.typed, lang: args.lang });
+    case "hand_check": return http("POST", "/api/v1/hand-check", { record: args.record });
+    case "hand_claim": return http("POST", "/api/v1/claim", { record: args.record, seat: args.seat, at_least: args.atLeast, at_most: args.atMost, lang: args.lang, names: args.names });
+    case "hand_solve": return http("POST", "/api/v1/solve", { record: args.record, seat: args.seat, lang: args.lang, names: args.names });
     case "set_actor": return args.actor;
     default: throw { kind: "not-here", message: t("device_not_here") };
   }

@@ -278,6 +278,57 @@ def jury_on_a_phone(w, server, db, dk, codes):
     shot(w, "08-jury-phone", ["Jury", "revoke"])
     rulings = [r for r in history(db, dk, 2) if r["kind"] == "ruling"]
     check(len(rulings) == 1 and rulings[0]["by"] == "Marc [jury]", f"the ruling is recorded once, from the jury's device: {rulings}")
+    jury_replays_on_a_phone(w, db, dk)
+
+
+def jury_replays_on_a_phone(w, db, dk):
+    """The jury replays table 1's line 4 (C, Bart dealing: seat 3 leads) on the phone, as on
+    the window's Jury screen: the cards typed, a claim judged within trick 1 and "could it
+    have been made?" on the finished deal, over the devices' protocol, then the line corrected
+    with the cards. One suit a seat: nobody else holds seat 3's diamonds, so it takes every
+    trick."""
+    w.js("const e = document.getElementById('sheet-table'); e.value = '1'; e.dispatchEvent(new Event('change', {bubbles: true}))")
+    w.find("#replay-line-pick")
+    w.select("#replay-line-pick", 4)
+    w.find("#hand-seat-1")
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    for seat, suit in enumerate("SHDC", 1):
+        set_field(w, f"#hand-seat-{seat}", " ".join(r + suit for r in ranks))
+    set_field(w, "#replay-play", "QD")
+    w.find("#replay-next")
+    names = w.js("return [...document.querySelectorAll('#replay-hands label')].map(l => l.firstChild.textContent.replace(/^\\d+\\. /, ''))")
+    w.find("#replay-claim")
+    w.select("#claim-seat", "3")
+    w.select("#claim-kind", "at_least")
+    w.type("#claim-n", "13")
+    w.click("#claim-judge")
+    w.wait_text("The claim holds", "#claim-answer", timeout=60)
+    said = w.text("#claim-answer")
+    check(f"{names[2]} takes at least 13" in said and "device" not in said.lower(), f"the claim judged on the jury's phone, by name: {said!r}")
+    w.js("document.getElementById('replay-claim').scrollIntoView({block: 'center'})")
+    shot(w, "08b-jury-phone-claim", ["The claim holds"])
+    # The others discard their queens (C stops there): "could it have been made?".
+    set_field(w, "#replay-play", "QD QC QS QH")
+    w.find("#replay-solve")
+    w.select("#solve-seat", "3")
+    w.click("#solve-ask")
+    w.wait_text("From the first card", "#solve-answer", timeout=60)
+    said = w.text("#solve-answer")
+    check(f"From the first card (13 tricks): {names[2]} could make sure of at least 13" in said, f"could it have been made, on the jury's phone: {said!r}")
+    w.js("document.getElementById('replay-solve').scrollIntoView({block: 'center'})")
+    shot(w, "08c-jury-phone-could-it-have-been-made", ["From the first card"])
+    # "Use these figures": the jury's code corrects the line with the cards it replayed.
+    w.click("#use-figures")
+    w.wait_text("Pick the disputed line", "#screen-jury")
+    line = [x for x in history(db, dk, 1) if x.get("line") == 4][-1]
+    check(line["by"] == "Marc [jury]" and line["entry"]["counts"] == [0, 0, 4, 0] and line["entry"]["hand"]["play"][:1] == ["QD"],
+          f"line 4 corrected from the jury's phone with its cards: {line}")
+
+
+def set_field(w, css, value):
+    """Put `value` in a field as if typed at once (one input event)."""
+    w.js("const f = document.querySelector(arguments[0]); f.value = arguments[1]; f.dispatchEvent(new Event('input', {bubbles: true}))", css, value)
+    w.settle()
 
 
 def type_waiting(w, line, game, figures, first=3):

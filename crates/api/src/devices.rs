@@ -401,8 +401,21 @@ impl Atout {
     /// Correct line `line` of a device's table (`before`: the entry the scorer saw), or
     /// take back its last line (`entry` none), as `scorer`, with a reason; refused when
     /// the code was revoked or the table locked meanwhile, checked inside the write.
-    pub fn device_fix(&mut self, device: &Device, scorer: &str, line: usize, entry: Option<Value>, before: Option<Value>, reason: &str) -> Result<SheetView> {
-        let Some(table) = device.table else { return Err(table_only()) };
+    /// The jury's code corrects a line of any table (`at`: round and table) only with the
+    /// cards it replayed (the entry's `hand`, which the line is then held to), as the
+    /// Jury screen's "Use these figures" does.
+    #[allow(clippy::too_many_arguments)]
+    pub fn device_fix(
+        &mut self,
+        device: &Device,
+        scorer: &str,
+        at: Option<(i64, i64)>,
+        line: usize,
+        entry: Option<Value>,
+        before: Option<Value>,
+        reason: &str,
+    ) -> Result<SheetView> {
+        let Some(table) = device.table else { return self.jury_fix(device, scorer, at, line, entry, before, reason) };
         let what = if entry.is_some() {
             Tr::new("a correction", "une correction", "een correctie")
         } else {
@@ -419,6 +432,48 @@ impl Atout {
         };
         self.acting(actor, |a| a.write_sheet(&located, edit, action, &reason, Some(&guard)))?;
         self.sheet_at(&located)
+    }
+
+    /// [`Atout::device_fix`] for the jury's code: a line corrected with the cards replayed.
+    #[allow(clippy::too_many_arguments)]
+    fn jury_fix(
+        &mut self,
+        device: &Device,
+        scorer: &str,
+        at: Option<(i64, i64)>,
+        line: usize,
+        entry: Option<Value>,
+        before: Option<Value>,
+        reason: &str,
+    ) -> Result<SheetView> {
+        let Some(entry) = entry.filter(|e| e.get("hand").is_some_and(Value::is_object)) else {
+            return Err(ApiError::Forbidden(said!(
+                "the jury's code corrects a line only with the cards it replayed; the rest is the table's to write",
+                "le code du jury ne corrige une ligne qu'avec les cartes qu'il a rejouées ; le reste est à la table d'écrire",
+                "de code van de jury verbetert een lijn enkel met de kaarten die ze naspeelde; de rest schrijft de tafel zelf"
+            )));
+        };
+        let Some((round, table)) = at else {
+            return Err(ApiError::invalid(said!(
+                "the jury's correction names its round and table",
+                "la correction du jury nomme sa manche et sa table",
+                "de verbetering van de jury noemt haar ronde en tafel"
+            )));
+        };
+        let reason = required_reason(reason, Tr::new("a correction", "une correction", "een correctie"))?;
+        // The code read again just before the write (revoked since the request came in?).
+        self.device(&device.code)?;
+        let actor = device_actor(scorer, None)?;
+        let located = self.locate(&TableRef::new(device.tournament.clone(), round, table))?;
+        self.acting(actor, |a| a.write_sheet(&located, Edit::Correct { line, entry, seen: before }, "deal.correct", &reason, None))?;
+        self.sheet_at(&located)
+    }
+
+    /// A line's hand record, for the jury's device to replay it card by card (the game,
+    /// the table's seats, the line's dealer and entry; [`Atout::hand_record`]).
+    pub fn device_hand_record(&mut self, device: &Device, round: i64, table: i64, line: usize) -> Result<Value> {
+        device_replaying(device)?;
+        self.hand_record(&TableRef::new(device.tournament.clone(), round, table), line)
     }
 
     /// A fault written on a table's sheet from the jury's device (Double King's fault
@@ -455,6 +510,21 @@ impl Atout {
         let at = TableRef::new(device.tournament.clone(), round, table);
         self.acting(actor, |a| a.ruling_add(&at, ruling))
     }
+}
+
+/// The hand checker and the claim checker on a device: the jury's code only (a table's
+/// device has no replay). What they answer needs no database (`crate::hands`): the server
+/// asks them away from the application, so that a search of some seconds holds up no
+/// table's line.
+pub fn device_replaying(device: &Device) -> Result<()> {
+    if device.table.is_some() {
+        return Err(ApiError::Forbidden(said!(
+            "a table's code writes its own sheet; deals are replayed and claims judged with the jury's",
+            "le code d'une table écrit sa propre feuille ; les donnes se rejouent et les revendications se jugent avec celui du jury",
+            "de code van een tafel schrijft zijn eigen blad; spellen naspelen en claims beoordelen doet de jury met de hare"
+        )));
+    }
+    Ok(())
 }
 
 fn table_only() -> ApiError {

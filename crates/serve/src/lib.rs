@@ -19,7 +19,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, SocketAddr};
@@ -89,6 +89,9 @@ pub struct Room {
     watch: Arc<Mutex<Watch>>,
     /// The lines' writer (group commit): a line sent here is answered once it is durable.
     lines: std::sync::mpsc::Sender<LineJob>,
+    /// The jury's searches (claims, "could it have been made?"), one at a time: each may
+    /// take a core for seconds.
+    searching: tokio::sync::Semaphore,
 }
 
 /// A table's line waiting for the lines' writer, and where its answer goes.
@@ -113,7 +116,7 @@ impl Room {
         let (r, w) = (run.clone(), watch.clone());
         // The writer ends when the room does (its sender dropped).
         std::thread::Builder::new().name("atout-lines".into()).spawn(move || write_lines(&r, &w, &waiting)).expect("the lines' writer starts");
-        Room { run, watch, lines }
+        Room { run, watch, lines, searching: tokio::sync::Semaphore::new(1) }
     }
 
     fn watch(&self) -> std::sync::MutexGuard<'_, Watch> {
@@ -455,6 +458,9 @@ async fn lines((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answe
 
 #[derive(Deserialize)]
 struct Fix {
+    /// The jury's correction: the table's round and number (a table's code: its own).
+    round: Option<i64>,
+    table: Option<i64>,
     line: usize,
     /// The corrected entry; none takes the last line back.
     entry: Option<Value>,
@@ -469,7 +475,11 @@ async fn fix((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer 
     let f: Fix = body(b, lang).await?;
     ok(
         StatusCode::OK,
-        &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_fix(d, &scorer(&f.scorer), f.line, f.entry, f.before, &f.reason)).await?,
+        &as_device(&room, &headers, addr.ip(), lang, move |a, d| {
+            let at = f.round.zip(f.table);
+            a.device_fix(d, &scorer(&f.scorer), at, f.line, f.entry, f.before, &f.reason)
+        })
+        .await?,
     )
 }
 
@@ -510,6 +520,113 @@ async fn round(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<Soc
         &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_table(d, w.round, d.table).and_then(|at| a.round_view(&at.tournament, at.round)))
             .await?,
     )
+}
+
+#[derive(Deserialize)]
+struct LineAt {
+    round: i64,
+    table: i64,
+    line: usize,
+}
+
+/// A line's hand record for the jury's device to replay (`crate::hands` frame).
+async fn hand_record(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Q(w): Q<LineAt>) -> Answer {
+    let lang = lang(&headers);
+    ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_hand_record(d, w.round, w.table, w.line)).await?)
+}
+
+/// A question of the jury's device to the hand checker or the claim checker: the code read
+/// (the jury's), then `f` away from the application — nothing of the database, and a search
+/// of some seconds holds up no table's line —, one search at a time.
+async fn replaying<T: Serialize + Send + 'static>(
+    room: &Arc<Room>,
+    headers: &HeaderMap,
+    ip: IpAddr,
+    lang: Lang,
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Answer {
+    as_device(room, headers, ip, lang, |_, d| atout_api::devices::device_replaying(d)).await?;
+    let _turn = room.searching.acquire().await.map_err(|e| Failure::api(&ApiError::Internal(e.to_string()), lang))?;
+    let done = tokio::task::spawn_blocking(move || {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+            .unwrap_or_else(|_| Err(ApiError::Internal("Atout met an unexpected error while searching".into())))
+    })
+    .await;
+    match done {
+        Ok(Ok(v)) => ok(StatusCode::OK, &v),
+        Ok(Err(e)) => Err(Failure::api(&e, lang)),
+        Err(e) => Err(Failure::api(&ApiError::Internal(e.to_string()), lang)),
+    }
+}
+
+/// The language a body names (`lang`), else the request's.
+fn asked_lang(given: Option<&str>, headers: &HeaderMap) -> Lang {
+    given.map_or_else(|| lang(headers), Lang::parse)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HandCards {
+    game: String,
+    typed: String,
+    lang: Option<String>,
+}
+
+async fn hand_cards((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
+    let lang = lang(&headers);
+    let c: HandCards = body(b, lang).await?;
+    let words = asked_lang(c.lang.as_deref(), &headers);
+    replaying(&room, &headers, addr.ip(), lang, move || atout_api::hands::hand_cards(&c.game, &c.typed, words)).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HandCheck {
+    /// The hand record, as JSON text (FORMAT.md "Hand records").
+    record: String,
+}
+
+async fn hand_check((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
+    let lang = lang(&headers);
+    let c: HandCheck = body(b, lang).await?;
+    replaying(&room, &headers, addr.ip(), lang, move || atout_api::hands::hand_check(&c.record)).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimAsked {
+    record: String,
+    seat: usize,
+    at_least: Option<usize>,
+    at_most: Option<usize>,
+    lang: Option<String>,
+    /// The players by seat, seat 1 first, for the words.
+    #[serde(default)]
+    names: Vec<String>,
+}
+
+async fn claim((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
+    let lang = lang(&headers);
+    let c: ClaimAsked = body(b, lang).await?;
+    let words = asked_lang(c.lang.as_deref(), &headers);
+    replaying(&room, &headers, addr.ip(), lang, move || atout_api::hands::hand_claim_said(&c.record, c.seat, c.at_least, c.at_most, words, &c.names)).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SolveAsked {
+    record: String,
+    seat: usize,
+    lang: Option<String>,
+    #[serde(default)]
+    names: Vec<String>,
+}
+
+async fn solve((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
+    let lang = lang(&headers);
+    let c: SolveAsked = body(b, lang).await?;
+    let words = asked_lang(c.lang.as_deref(), &headers);
+    replaying(&room, &headers, addr.ip(), lang, move || atout_api::hands::hand_solve_said(&c.record, c.seat, words, &c.names)).await
 }
 
 #[derive(Deserialize)]
@@ -627,6 +744,11 @@ pub fn router(room: Arc<Room>) -> Router {
         .route("/api/v1/faults", post(faults_add))
         .route("/api/v1/round", get(round))
         .route("/api/v1/hand", post(hand))
+        .route("/api/v1/hand-record", get(hand_record))
+        .route("/api/v1/hand-cards", post(hand_cards))
+        .route("/api/v1/hand-check", post(hand_check))
+        .route("/api/v1/claim", post(claim))
+        .route("/api/v1/solve", post(solve))
         .route("/api/v1/room/{tournament}", get(room_view))
         .route("/api/v1/room/{tournament}/player/{player}", get(player_live))
         .fallback(|headers: HeaderMap| async move { not_found(lang(&headers)) })

@@ -110,8 +110,18 @@ struct Table {
     keys: Vec<String>,
 }
 
-const TABLE_ROUTES: [&str; 5] = ["/api/v1/check", "/api/v1/lines", "/api/v1/fix", "/api/v1/hand", "/api/v1/rulings"];
-const GET_ROUTES: [&str; 6] = ["/api/v1/device", "/api/v1/sheet", "/api/v1/history", "/api/v1/game", "/api/v1/round", "/api/v1/rulings"];
+const TABLE_ROUTES: [&str; 9] = [
+    "/api/v1/check",
+    "/api/v1/lines",
+    "/api/v1/fix",
+    "/api/v1/hand",
+    "/api/v1/rulings",
+    "/api/v1/hand-cards",
+    "/api/v1/hand-check",
+    "/api/v1/claim",
+    "/api/v1/solve",
+];
+const GET_ROUTES: [&str; 7] = ["/api/v1/device", "/api/v1/sheet", "/api/v1/history", "/api/v1/game", "/api/v1/round", "/api/v1/rulings", "/api/v1/hand-record"];
 
 #[test]
 fn hostile_requests_are_answered_as_format_md_says_and_store_nothing_refused() {
@@ -219,7 +229,20 @@ fn hostile_requests_are_answered_as_format_md_says_and_store_nothing_refused() {
             0..=2 => {
                 method = "GET";
                 path = GET_ROUTES.choose(&mut rng).unwrap().to_string();
-                let query = ["", "?round=1&table=2", "?table=99", "?round=-1", "?round=abc", "?table=1e9", "?lang=xx", "?lang=", "?round=1&round=2", "?%ff=1"];
+                let query = [
+                    "",
+                    "?round=1&table=2",
+                    "?table=99",
+                    "?round=-1",
+                    "?round=abc",
+                    "?table=1e9",
+                    "?lang=xx",
+                    "?lang=",
+                    "?round=1&round=2",
+                    "?%ff=1",
+                    "?round=1&table=1&line=1",
+                    "?round=1&table=1&line=99999999999999999999",
+                ];
                 path.push_str(query.choose(&mut rng).unwrap());
             }
             3 => method = ["PUT", "DELETE", "PATCH", "GET"].choose(&mut rng).unwrap(),
@@ -264,7 +287,11 @@ fn hostile_requests_are_answered_as_format_md_says_and_store_nothing_refused() {
             6 => json!({"key": "\u{7f}\u{0}", "line": 1, "entry": valid}).to_string().into_bytes(),
             7 => json!({"line": 1, "entry": null, "reason": junk(&mut rng, 1), "before": junk(&mut rng, 1)}).to_string().into_bytes(),
             8 => json!({"round": junk(&mut rng, 1), "table": junk(&mut rng, 1), "entry": junk(&mut rng, 0), "scorer": "Jury"}).to_string().into_bytes(),
-            9 => json!({"game": junk(&mut rng, 1), "tiles": junk(&mut rng, 1)}).to_string().into_bytes(),
+            9 if rng.random_bool(0.5) => json!({"game": junk(&mut rng, 1), "tiles": junk(&mut rng, 1)}).to_string().into_bytes(),
+            // The jury's replay and claims: a record that is text of anything, any seat.
+            9 => json!({"record": junk(&mut rng, 1).to_string(), "seat": junk(&mut rng, 1), "at_least": junk(&mut rng, 1), "names": junk(&mut rng, 1)})
+                .to_string()
+                .into_bytes(),
             10 => vec![0xff, 0xfe, b'{', 0xc3],
             _ => junk(&mut rng, 0).to_string().into_bytes(),
         };

@@ -1,0 +1,145 @@
+//! The jury's device replays a disputed deal, judges a claim and asks "could it have been
+//! made?" over the devices' protocol (docs/devices.md), as the Jury screen does in the
+//! window: the jury's code only, a table's refused; a line corrected with the cards
+//! replayed, and none without them.
+
+use atout_api::{Atout, TableRef};
+use serde_json::{json, Value};
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+
+const RANKS: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+
+/// One suit a seat: Anne spades, Bart hearts, Chloé diamonds, Dirk clubs.
+fn one_suit_each() -> Vec<Vec<String>> {
+    ["S", "H", "D", "C"].iter().map(|s| RANKS.iter().map(|r| format!("{r}{s}")).collect()).collect()
+}
+
+/// A Double King evening whose table 1 wrote line 1 as C with one queen each; Dirk deals,
+/// so Anne leads.
+fn document() -> String {
+    json!({
+        "format": "atout-tournament/1", "name": "Jury", "date": "2026-11-25", "game": "double-king", "settings": {"rounds": 1},
+        "players": [{"id": "p1", "name": "Anne"}, {"id": "p2", "name": "Bart"}, {"id": "p3", "name": "Chloé"}, {"id": "p4", "name": "Dirk"}],
+        "rounds": [{"number": 1, "tables": [{"number": 1, "seats": ["p1", "p2", "p3", "p4"], "first_dealer": 4,
+            "deals": [{"contract": "C", "counts": [1, 1, 1, 1]}], "rulings": []}], "byes": []}],
+    })
+    .to_string()
+}
+
+/// One request to the server: its status and its JSON body.
+fn ask(addr: SocketAddr, method: &str, path: &str, code: &str, body: Option<&Value>) -> (u16, Value) {
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAuthorization: Bearer {code}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    let status = out[9..12].parse().unwrap();
+    let body = out.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+}
+
+#[test]
+fn the_jurys_device_replays_a_deal_judges_claims_and_corrects_with_the_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("jury.db");
+    let mut app = Atout::open(&path).unwrap();
+    let t = app.import_document(&document()).unwrap().id.to_string();
+    let codes = app.devices(&t, 1, "http://jury").unwrap();
+    let (jury, table) = (codes.jury.code.clone(), codes.tables[0].code.clone());
+    drop(app);
+    let server = atout_serve::start(atout_serve::run_alone(Atout::open(&path).unwrap()), "127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr;
+    let names = json!(["Anne", "Bart", "Chloé", "Dirk"]);
+
+    // The line's frame: the game, the seats, the dealer and the line as the table wrote it.
+    let (s, frame) = ask(addr, "GET", "/api/v1/hand-record?round=1&table=1&line=1", &jury, None);
+    assert_eq!(s, 200, "{frame}");
+    assert_eq!((frame["dealer"].clone(), frame["deal"]["counts"].clone()), (json!(4), json!([1, 1, 1, 1])), "{frame}");
+    let (s, refused) = ask(addr, "GET", "/api/v1/hand-record?round=1&table=1&line=1", &table, None);
+    assert_eq!((s, refused["kind"].clone()), (403, json!("forbidden")), "a table's device replays nothing: {refused}");
+
+    // The cards as the jury types them, in its language; a token that is no card, said so.
+    let game = frame["game"].clone();
+    let (s, cards) = ask(addr, "POST", "/api/v1/hand-cards", &jury, Some(&json!({"game": game, "typed": "A♠ RP 10k", "lang": "fr"})));
+    assert_eq!((s, cards), (200, json!(["AS", "KS", "10D"])));
+    let (s, bad) = ask(addr, "POST", "/api/v1/hand-cards", &jury, Some(&json!({"game": game, "typed": "RD", "lang": "fr"})));
+    assert_eq!((s, bad["rule"].clone()), (422, json!("not-a-card")), "{bad}");
+
+    // The deal replayed: Anne leads her queen and the others, void, must discard theirs —
+    // C ends there, Anne's four queens (not one each, as written).
+    let record = |play: &[&str]| {
+        let mut r = frame.clone();
+        r["hand"] = json!({"cards": one_suit_each(), "play": play});
+        r.to_string()
+    };
+    let queens = ["QS", "QH", "QD", "QC"];
+    let (s, checked) = ask(addr, "POST", "/api/v1/hand-check", &jury, Some(&json!({"record": record(&queens)})));
+    assert_eq!(s, 200, "{checked}");
+    assert_eq!((checked["verdict"]["complete"].clone(), checked["verdict"]["line"].clone()), (json!(true), json!("differs")), "{checked}");
+
+    // A claim within trick 1, by the players' names: nobody else holds a spade, so Anne
+    // takes all 13 tricks; "at most 12" fails, with the line that beats it.
+    let claim = |at_least: Option<usize>, at_most: Option<usize>, code: &str| {
+        let asked = json!({"record": record(&queens[..2]), "seat": 1, "at_least": at_least, "at_most": at_most, "lang": "en", "names": names});
+        ask(addr, "POST", "/api/v1/claim", code, Some(&asked))
+    };
+    let (s, holds) = claim(Some(13), None, &jury);
+    assert_eq!((s, holds["holds"].clone()), (200, json!(true)), "{holds}");
+    assert_eq!(holds["words"][1], "The claim holds: whatever Bart, Chloé and Dirk play, Anne takes at least 13");
+    let (s, fails) = claim(None, Some(12), &jury);
+    assert_eq!((s, fails["holds"].clone(), fails["best"].clone()), (200, json!(false), json!(13)), "{fails}");
+    assert_eq!(fails["line_tricks"].as_array().map(Vec::len), Some(13), "the line that beats it, to the end: {fails}");
+    let (s, refused) = claim(Some(13), None, &table);
+    assert_eq!((s, refused["kind"].clone()), (403, json!("forbidden")), "{refused}");
+
+    // "Could it have been made?" on the finished deal: Anne is sure of every trick.
+    let (s, solved) = ask(addr, "POST", "/api/v1/solve", &jury, Some(&json!({"record": record(&queens), "seat": 1, "lang": "en", "names": names})));
+    assert_eq!(s, 200, "{solved}");
+    assert!(
+        solved["words"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("From the first card (13 tricks): Anne could make sure of at least 13, and be held to 13 at the fewest")),
+        "{solved}"
+    );
+    let (s, refused) = ask(addr, "POST", "/api/v1/solve", &table, Some(&json!({"record": record(&queens), "seat": 1})));
+    assert_eq!(s, 403, "{refused}");
+    // A record that does not read: refused, in the language asked.
+    let (s, bad) = ask(addr, "POST", "/api/v1/hand-check", &jury, Some(&json!({"record": "{"})));
+    assert!((400..500).contains(&s), "{s} {bad}");
+
+    // "Use these figures": the jury corrects the line with the cards replayed; the line
+    // then carries them. Without the cards, the jury's code corrects nothing.
+    let before = frame["deal"].clone();
+    let mut entry = before.clone();
+    entry["counts"] = json!([4, 0, 0, 0]);
+    let (s, refused) = ask(
+        addr,
+        "POST",
+        "/api/v1/fix",
+        &jury,
+        Some(&json!({"round": 1, "table": 1, "line": 1, "entry": entry, "before": before, "reason": "the jury says so", "scorer": "Marc"})),
+    );
+    assert_eq!((s, refused["kind"].clone()), (403, json!("forbidden")), "{refused}");
+    entry["hand"] = serde_json::from_str::<Value>(&record(&queens)).unwrap()["hand"].clone();
+    let fix = json!({"round": 1, "table": 1, "line": 1, "entry": entry, "before": before, "reason": "figures from the cards, replayed by the jury", "scorer": "Marc"});
+    let (s, sheet) = ask(addr, "POST", "/api/v1/fix", &jury, Some(&fix));
+    assert_eq!(s, 200, "{sheet}");
+    assert_eq!(sheet["lines"][0]["entry"]["counts"], json!([4, 0, 0, 0]), "{sheet}");
+    // Sent again on the line as it now stands: it moved since the version the jury saw.
+    let (s, moved) = ask(addr, "POST", "/api/v1/fix", &jury, Some(&fix));
+    assert_eq!(s, 409, "{moved}");
+    drop(server);
+
+    let mut app = Atout::open(&path).unwrap();
+    let history = app.sheet_history(&TableRef::new(&t, 1, 1)).unwrap();
+    let last = history.last().unwrap();
+    assert_eq!(serde_json::to_value(last).unwrap()["by"], "Marc [jury]", "{history:?}");
+    assert_eq!(last.entry["hand"]["play"], json!(queens), "the line keeps the cards it was settled by");
+}
