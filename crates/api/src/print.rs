@@ -162,7 +162,7 @@ impl Atout {
                 let seats: Vec<String> = sheet.seats.iter().map(|s| s.name.clone()).collect();
                 let claim = replayed.and_then(|r| r.claim.as_ref()).filter(|_| open).map(|c| c.said(&record, words, &seats));
                 let finished = checked.replay.illegal.is_none() && checked.verdict["complete"] == true;
-                let solved = replayed.and_then(|r| r.solve).filter(|_| finished).map(|seat| solve_said(&record, seat, words, &seats));
+                let solved = replayed.and_then(|r| r.solve).filter(|_| finished).map(|seat| solve_said(&record, seat, words, &seats)).transpose()?;
                 hands.push(serde_json::json!({
                     "round": round, "table": table, "line": line.line.line, "label": line.label_texts.get(atout_rules::Lang::parse(&lang)),
                     "seats": seats,
@@ -302,16 +302,13 @@ impl ReplayedClaim {
 
 /// "Could it have been made?" for `seat`'s side on the finished deal `record`, in words, as
 /// `atout hand solve` says it: `head`, the side's tricks from the first card and the verdict,
-/// then `marked`, each card that cost a trick. A record that cannot be searched says why.
-fn solve_said(record: &Value, seat: usize, lang: Lang, names: &[String]) -> Value {
-    match crate::hands::hand_solve_said(&record.to_string(), seat, lang, names) {
-        Ok(s) => {
-            let marked = s.answer.cards.iter().flatten().filter(|c| c.gave_away).count();
-            let (head, cards) = s.words.split_at(s.words.len().saturating_sub(marked));
-            serde_json::json!({"head": head, "marked": cards})
-        }
-        Err(e) => serde_json::json!({"head": [e.texts().get(lang)], "marked": []}),
-    }
+/// then `marked`, each card that cost a trick. Refused as the search refuses it (a seat
+/// that does not play the deal): the print is then not written.
+fn solve_said(record: &Value, seat: usize, lang: Lang, names: &[String]) -> Result<Value> {
+    let s = crate::hands::hand_solve_said(&record.to_string(), seat, lang, names)?;
+    let marked = s.answer.cards.iter().flatten().filter(|c| c.gave_away).count();
+    let (head, cards) = s.words.split_at(s.words.len().saturating_sub(marked));
+    Ok(serde_json::json!({"head": head, "marked": cards}))
 }
 
 /// What the window prints or exports, and where.

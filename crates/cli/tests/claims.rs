@@ -146,6 +146,10 @@ fn the_printed_hands_carry_could_it_have_been_made_when_asked() {
     assert_eq!(out.status.code(), Some(1), "the user's mistake: {}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("ROUND.TABLE.LINE:SEAT"));
     assert!(!again.exists());
+    // A seat that does not play the deal: refused as the search refuses it, nothing written.
+    let out = with_db(&["print", "hands", "--tournament", "1", "--out", again.to_str().unwrap(), "--solve", "1.1.1:9"]);
+    assert!(!out.status.success());
+    assert!(!again.exists(), "{}", String::from_utf8_lossy(&out.stderr));
     // A place with no line carrying its cards (a mistyped line) is refused, not printed without.
     let out = with_db(&["print", "hands", "--tournament", "1", "--out", again.to_str().unwrap(), "--solve", "1.1.2:1"]);
     assert!(!out.status.success());
