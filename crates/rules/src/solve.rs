@@ -860,7 +860,7 @@ impl Solver {
         let mut trumps = 0u8;
         for (o, h) in s.held[..t.n].iter().enumerate() {
             for (suit, l) in len[o].iter_mut().enumerate() {
-                *l = (h & (0xFFFF << (16 * suit))).count_ones() as u8;
+                *l = (h & (0xFFFF << (16 * suit)) & !JOKER).count_ones() as u8;
             }
             if h & t.trump != 0 {
                 trumps |= 1 << o;

@@ -255,6 +255,22 @@ fn the_joker_takes_its_trick_and_the_dealer_leads_every_trick() {
 }
 
 #[test]
+fn the_joker_is_no_spade_when_the_others_cash_their_top_cards() {
+    // Double Lucky 7, five seats, hearts trump, seat 2 deals and leads both tricks left. Seat
+    // 1 holds the 4♥ and the joker, no spade: on seat 2's 6♠ (the only spade left) it ruffs
+    // with the 4♥ — nobody else has a trump to play, seat 2's 9♥ being in its hand —, and on
+    // its 9♥ it plays the joker. Whatever seat 2 leads first, seat 1 takes both tricks. (The
+    // search once counted the joker among seat 1's spades, took the 6♠ for a trick seat 2
+    // could cash, and said 1; a plain minimax found 2.)
+    let deal = json!({"cards": 4, "bids": [0, 0, 0, 0, 0], "tricks": [0, 0, 0, 0, 0]});
+    let hands = ["4H JK", "6S 9H", "3C 8C", "12C 14D", "1C 4C"];
+    let (d, _) = position(GameId::DoubleLucky7, 5, 2, deal, json!({"trump": "hearts"}), &hands, 2);
+    assert_eq!(most(&d, &[1]), 2);
+    assert_eq!(minimax(&d, &[1], Aim::Most), 2);
+    assert_eq!(solve::judge(&d, &[1], Claim::AtLeast(2), BUDGET).holds, Some(true));
+}
+
+#[test]
 fn a_claim_made_within_a_trick_counts_that_trick() {
     // Double Lucky 7, two seats, two cards each, no trump; seat 1 deals (and so leads every
     // trick) and has led its 14S when the claim is made: seat 2 must follow with the 1S
