@@ -404,18 +404,10 @@ impl Atout {
     /// The jury's code corrects a line of any table (`at`: round and table) only with the
     /// cards it replayed (the entry's `hand`, which the line is then held to), as the
     /// Jury screen's "Use these figures" does.
-    #[allow(clippy::too_many_arguments)]
-    pub fn device_fix(
-        &mut self,
-        device: &Device,
-        scorer: &str,
-        at: Option<(i64, i64)>,
-        line: usize,
-        entry: Option<Value>,
-        before: Option<Value>,
-        reason: &str,
-    ) -> Result<SheetView> {
-        let Some(table) = device.table else { return self.jury_fix(device, scorer, at, line, entry, before, reason) };
+    pub fn device_fix(&mut self, device: &Device, scorer: &str, fix: DeviceFix) -> Result<SheetView> {
+        let Some(table) = device.table else { return self.jury_fix(device, scorer, fix) };
+        let DeviceFix { line, entry, before, reason, .. } = fix;
+        let reason = reason.as_str();
         let what = if entry.is_some() {
             Tr::new("a correction", "une correction", "een correctie")
         } else {
@@ -435,17 +427,8 @@ impl Atout {
     }
 
     /// [`Atout::device_fix`] for the jury's code: a line corrected with the cards replayed.
-    #[allow(clippy::too_many_arguments)]
-    fn jury_fix(
-        &mut self,
-        device: &Device,
-        scorer: &str,
-        at: Option<(i64, i64)>,
-        line: usize,
-        entry: Option<Value>,
-        before: Option<Value>,
-        reason: &str,
-    ) -> Result<SheetView> {
+    fn jury_fix(&mut self, device: &Device, scorer: &str, fix: DeviceFix) -> Result<SheetView> {
+        let DeviceFix { at, line, entry, before, reason } = fix;
         let Some(entry) = entry.filter(|e| e.get("hand").is_some_and(Value::is_object)) else {
             return Err(ApiError::Forbidden(said!(
                 "the jury's code corrects a line only with the cards it replayed; the rest is the table's to write",
@@ -460,7 +443,7 @@ impl Atout {
                 "de verbetering van de jury noemt haar ronde en tafel"
             )));
         };
-        let reason = required_reason(reason, Tr::new("a correction", "une correction", "een correctie"))?;
+        let reason = required_reason(&reason, Tr::new("a correction", "une correction", "een correctie"))?;
         // The code read again just before the write (revoked since the request came in?).
         self.device(&device.code)?;
         let actor = device_actor(scorer, None)?;
@@ -510,6 +493,18 @@ impl Atout {
         let at = TableRef::new(device.tournament.clone(), round, table);
         self.acting(actor, |a| a.ruling_add(&at, ruling))
     }
+}
+
+/// A correction a device sends ([`Atout::device_fix`]): the line, the entry it now reads
+/// (none: the last line taken back), the version the scorer saw, the reason; `at` the round
+/// and table, which the jury's code names.
+#[derive(Clone, Debug, Default)]
+pub struct DeviceFix {
+    pub at: Option<(i64, i64)>,
+    pub line: usize,
+    pub entry: Option<Value>,
+    pub before: Option<Value>,
+    pub reason: String,
 }
 
 /// The hand checker and the claim checker on a device: the jury's code only (a table's

@@ -2,7 +2,7 @@
 //! card by card, without a tournament. What is legal is the rules' (`atout_rules::play`
 //! and each game's module); this reads the record, bounds it and says the verdict.
 
-use crate::{ApiError, Atout, Place, Result, TableRef};
+use crate::{ApiError, Place, Result};
 use atout_rules::cards::NOT_A_CARD;
 use atout_rules::play::{Card, Deck};
 use atout_rules::{said, GameId, Lang, Said, Tr};
@@ -285,25 +285,6 @@ pub fn hand_cards(game: &str, typed: &str, lang: Lang) -> Result<Vec<String>> {
 /// The tricks of a replay as played, cards by their names.
 pub(crate) fn trick_views(replay: &atout_rules::play::Replay, deck: atout_rules::play::Deck) -> Vec<TrickView> {
     replay.tricks.iter().map(|t| TrickView { leader: t.leader, plays: t.cards.iter().map(|(s, c)| (*s, deck.name(*c))).collect(), winner: t.winner }).collect()
-}
-
-impl Atout {
-    /// A hand record's frame for a line of a table's sheet: the game, the table's seats,
-    /// the line's dealer and its entry as written (FORMAT.md "Hand records"); the jury
-    /// adds the cards.
-    pub fn hand_record(&mut self, table: &TableRef, line: usize) -> Result<Value> {
-        let sheet = self.sheet(table)?;
-        let at = line.checked_sub(1).and_then(|i| sheet.lines.get(i)).ok_or_else(|| {
-            let n = sheet.lines.len();
-            ApiError::not_found(said!(
-                "line {line}: the sheet has {n} lines",
-                "ligne {line} : la feuille compte {n} lignes",
-                "lijn {line}: het blad telt {n} lijnen"
-            ))
-        })?;
-        let game = GameId::parse(&sheet.game).ok_or_else(|| ApiError::Internal(format!("the sheet's game «{}» is unknown", sheet.game)))?;
-        Ok(atout_rules::play::record_frame(game, sheet.seats.len(), at.line.dealer, &at.entry))
-    }
 }
 
 /// A claim as the jury hears it (FORMAT.md "Claims"): the claimer's side takes at least, or

@@ -586,3 +586,22 @@ impl Atout {
         Ok(self.loaded(id)?.rules.describe(Lang::parse(lang)))
     }
 }
+
+impl Atout {
+    /// A hand record's frame for a line of a table's sheet: the game, the table's seats,
+    /// the line's dealer and its entry as written (FORMAT.md "Hand records"); the jury
+    /// adds the cards.
+    pub fn hand_record(&mut self, table: &TableRef, line: usize) -> Result<Value> {
+        let sheet = self.sheet(table)?;
+        let at = line.checked_sub(1).and_then(|i| sheet.lines.get(i)).ok_or_else(|| {
+            let n = sheet.lines.len();
+            ApiError::not_found(said!(
+                "line {line}: the sheet has {n} lines",
+                "ligne {line} : la feuille compte {n} lignes",
+                "lijn {line}: het blad telt {n} lijnen"
+            ))
+        })?;
+        let game = atout_rules::GameId::parse(&sheet.game).ok_or_else(|| ApiError::Internal(format!("the sheet's game «{}» is unknown", sheet.game)))?;
+        Ok(atout_rules::play::record_frame(game, sheet.seats.len(), at.line.dealer, &at.entry))
+    }
+}

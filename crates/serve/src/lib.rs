@@ -476,8 +476,8 @@ async fn fix((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer 
     ok(
         StatusCode::OK,
         &as_device(&room, &headers, addr.ip(), lang, move |a, d| {
-            let at = f.round.zip(f.table);
-            a.device_fix(d, &scorer(&f.scorer), at, f.line, f.entry, f.before, &f.reason)
+            let fix = atout_api::devices::DeviceFix { at: f.round.zip(f.table), line: f.line, entry: f.entry, before: f.before, reason: f.reason };
+            a.device_fix(d, &scorer(&f.scorer), fix)
         })
         .await?,
     )
