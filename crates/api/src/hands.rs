@@ -746,21 +746,7 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
     let said = |s: Said| sentence(s.get(lang).to_string());
     // A value past the search's budget: "?", its bounds said on the line after.
     let value = |v: Option<usize>| v.map_or_else(|| "?".to_string(), |v| v.to_string());
-    let is = if a.side.len() == 1 { "is" } else { "are" };
-    let (left, most, fewest) = (a.remaining, value(a.most), value(a.fewest));
     let mut out = vec![];
-    // A finished deal (its last card played, or stopped early as its game allows) is said
-    // from the first card alone (below), the side named there: what would be left to play
-    // after its end is no question of the deal's.
-    if a.dealt.is_none() {
-        let (tricks, plis, slagen) = tricks_after(left);
-        let restants = if left < 2 { "restant" } else { "restants" };
-        out.push(said(said!(
-            "{left} {tricks} left: {side} {is} sure of at least {most}, and can be held to {fewest} at the fewest",
-            "{left} {plis} {restants} — {side} : au moins {most} à coup sûr en jouant pour les plis ; jamais moins de {fewest} en jouant pour les perdre",
-            "{left} resterende {slagen} — {side}: minstens {most} zeker bij spelen op slagen; nooit minder dan {fewest} bij spelen om ze te verliezen"
-        )));
-    }
     // A search that stopped, with the bounds it proved.
     let stopped = |stopped: &Map<String, Value>| -> Vec<String> {
         stopped
@@ -783,7 +769,19 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
             })
             .collect()
     };
+    // A finished deal (its last card played, or stopped early as its game allows) is said
+    // from the first card alone (below), the side named there: what would be left to play
+    // after its end is no question of the deal's.
     if a.dealt.is_none() {
+        let is = if a.side.len() == 1 { "is" } else { "are" };
+        let (left, most, fewest) = (a.remaining, value(a.most), value(a.fewest));
+        let (tricks, plis, slagen) = tricks_after(left);
+        let restants = if left < 2 { "restant" } else { "restants" };
+        out.push(said(said!(
+            "{left} {tricks} left: {side} {is} sure of at least {most}, and can be held to {fewest} at the fewest",
+            "{left} {plis} {restants} — {side} : au moins {most} à coup sûr en jouant pour les plis ; jamais moins de {fewest} en jouant pour les perdre",
+            "{left} resterende {slagen} — {side}: minstens {most} zeker bij spelen op slagen; nooit minder dan {fewest} bij spelen om ze te verliezen"
+        )));
         out.extend(stopped(&a.stopped));
     }
     if let Some(d) = &a.dealt {

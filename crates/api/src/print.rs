@@ -133,13 +133,14 @@ impl Atout {
             let sheet = self.sheet(&crate::TableRef::new(id.to_string(), round, table))?;
             let rules = self.loaded(id)?.rules.as_ref();
             for line in &sheet.lines {
-                let replayed = replays.iter().find(|r| (r.round, r.table, r.line) == (round, table, line.line.line));
+                let asked = replays.iter().position(|r| (r.round, r.table, r.line) == (round, table, line.line.line));
+                let replayed = asked.map(|i| &replays[i]);
                 let mut entry = line.entry.clone();
                 if let (Some(r), Value::Object(map)) = (replayed.filter(|r| !r.hand.is_null()), &mut entry) {
                     map.insert("hand".into(), r.hand.clone());
                 }
                 let Some(record) = atout_rules::play::line_record(rules_game, sheet.seats.len(), line.line.dealer, &entry) else { continue };
-                if let Some(i) = replays.iter().position(|r| (r.round, r.table, r.line) == (round, table, line.line.line)) {
+                if let Some(i) = asked {
                     searched[i] = true;
                 }
                 let Ok(checked) = rules.hand_replay(&record) else { continue };
