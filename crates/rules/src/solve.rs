@@ -1170,18 +1170,36 @@ impl Solver {
         if s.in_trick > 0 {
             (lo, hi) = (0, s.left);
         }
-        while lo < hi {
-            // Upward from what is sure, one trick at a time (not halving the bounds): each
-            // proof leaves its bounds in the table for the next, and the far thresholds a
-            // halving tries first are the costly ones (measured: docs/performance.md).
-            let mid = lo + 1;
-            match self.bound(s, mid as i32).map(|(g, _)| g) {
-                Ok(g) if g >= mid as i32 => lo = (g as usize).min(hi),
-                Ok(g) => hi = (g.max(0) as usize).max(lo),
-                Err(Out) => return Err(Stopped { nodes: self.nodes, at_least: lo, at_most: hi }),
+        // Upward from what is sure, one trick at a time (not halving the bounds): each proof
+        // leaves its bounds in the table for the next, and the far thresholds a halving
+        // tries first are the costly ones (measured: docs/performance.md). Within all of the
+        // budget but a sixteenth, kept for the bound from above should this stop.
+        let whole = self.budget;
+        self.budget = whole - whole / 16;
+        let upward = self.search(s, &mut lo, &mut hi, |lo, _| lo + 1);
+        self.budget = whole;
+        if upward.is_ok() {
+            return Ok(lo);
+        }
+        // Stopped: downward from the top, one trick at a time, with what is left. Far above
+        // the value the others' (or the side's) refutation comes quickly, so that the bounds
+        // said close in on the value from both sides (docs/performance.md).
+        self.search(s, &mut lo, &mut hi, |_, hi| hi).map(|()| lo).map_err(|Out| Stopped { nodes: self.nodes, at_least: lo, at_most: hi })
+    }
+
+    /// Narrow `lo ≤ value ≤ hi` until they meet, asking at each step whether the side can be
+    /// sure of the threshold `next` picks between them.
+    fn search(&mut self, s: &Position, lo: &mut usize, hi: &mut usize, next: impl Fn(usize, usize) -> usize) -> Result<(), Out> {
+        while *lo < *hi {
+            let k = next(*lo, *hi);
+            let g = self.bound(s, k as i32)?.0;
+            if g >= k as i32 {
+                *lo = (g as usize).min(*hi);
+            } else {
+                *hi = (g.max(0) as usize).max(*lo);
             }
         }
-        Ok(lo)
+        Ok(())
     }
 
     /// A play of every card left from `s`, best play by all, that keeps the side's tricks at
