@@ -1,6 +1,7 @@
 //! The claim checker (RULES.md §7 "Claims"): end positions worked out by hand for each game,
 //! and properties over random deals — the search's legal cards are the hand checker's, its
-//! answers a plain minimax's, the line it gives replays legally and beats the claim.
+//! answers a plain minimax's, the line it gives replays legally and beats the claim, the
+//! value it finds holds against random play either way.
 
 use atout_rules::play::{Card, Deal, Deck};
 use atout_rules::solve::{self, Aim, Claim, Solver};
@@ -603,4 +604,105 @@ fn a_stopped_search_bounds_the_fewest_from_above_too() {
     let at = s.position(&d);
     let stopped = s.value(&at).unwrap_err();
     assert!(stopped.at_least <= 9 && (9..=10).contains(&stopped.at_most), "{stopped:?}");
+}
+
+/// Play `deal` to its end, the seats of one role following the search and every other seat
+/// playing a legal card at random: `searched_up` the seats that push the side's tricks up (the
+/// side playing for the most, the others forcing tricks on it for the fewest) follow the
+/// search, else those that push them down. At each of their turns the card is the first, in
+/// the hand checker's order, after which the search says `value` is still kept. The side's
+/// tricks from `deal` on; `None` when a search ran out of its budget.
+fn play_out_against_random(deal: &Deal, side: &[usize], aim: Aim, value: usize, searched_up: bool, rng: &mut ChaCha8Rng) -> Option<usize> {
+    let mut solver = Solver::new(deal, side, aim, BUDGET);
+    let mut at = solver.position(deal);
+    let mut d = deal.clone();
+    let before = d.tricks.len();
+    let mut taken = 0;
+    while let Some(seat) = d.to_play() {
+        let up = side.contains(&seat) == (aim == Aim::Most);
+        let legal = d.legal();
+        let card = if up != searched_up {
+            *legal.choose(rng).unwrap()
+        } else {
+            let mut kept = None;
+            for card in legal {
+                let mut next = at;
+                let won = usize::from(solver.advance(&mut next, card).is_some_and(|w| side.contains(&w)));
+                // Up: still sure of `value` in all; down: still held to it.
+                let keeps = if up {
+                    solver.reaches(&next, value.saturating_sub(taken + won)).ok()?
+                } else {
+                    !solver.reaches(&next, (value + 1).saturating_sub(taken + won)).ok()?
+                };
+                if keeps {
+                    kept = Some(card);
+                    break;
+                }
+            }
+            kept.expect("a seat that keeps the value has a card that keeps it")
+        };
+        if solver.advance(&mut at, card).is_some_and(|w| side.contains(&w)) {
+            taken += 1;
+        }
+        d.play(card);
+    }
+    let won = d.tricks[before..].iter().filter(|t| side.contains(&t.winner)).count();
+    assert_eq!(won, taken, "the search and the hand checker count the same tricks");
+    Some(won)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// The value holds against any play: the seats that push the side's tricks up, following
+    /// the search, get the side at least the value whatever the others play (here, at
+    /// random); those that push them down, following it, hold the side to at most the value
+    /// whatever it plays. Both aims, random positions of five to eight tricks of every game
+    /// (Double Lucky 7's whole deals among them), each played out three times either way.
+    #[test]
+    fn the_value_holds_against_random_play(seed in any::<u64>()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9a7e);
+        let left = rng.random_range(5..=8);
+        let (d, side) = random_position(seed, left, false);
+        for aim in [Aim::Most, Aim::Fewest] {
+            let mut s = Solver::new(&d, &side, aim, BUDGET);
+            let at = s.position(&d);
+            let Ok(value) = s.value(&at) else { continue };
+            for _ in 0..3 {
+                if let Some(got) = play_out_against_random(&d, &side, aim, value, true, &mut rng) {
+                    prop_assert!(got >= value, "{:?}: the search's play up gave {} where the value is {}", aim, got, value);
+                }
+                if let Some(got) = play_out_against_random(&d, &side, aim, value, false, &mut rng) {
+                    prop_assert!(got <= value, "{:?}: the search's play down gave {} where the value is {}", aim, got, value);
+                }
+            }
+        }
+    }
+}
+
+/// The same over whole deals of thirteen tricks (a few cards into the first): the most of
+/// six Double King, six King and six Rikken deals, each kept by the side following the search
+/// against random defence and by the defence following it against a random side.
+#[test]
+fn a_whole_deals_most_holds_against_random_play() {
+    let mut played = 0;
+    for game in 0..3u8 {
+        for seed in 0..6u64 {
+            let (d, side) = random_position_of(seed, 13, false, Some(game));
+            assert!(solve::remaining(&d) >= 12);
+            let mut s = Solver::new(&d, &side, Aim::Most, BUDGET);
+            let at = s.position(&d);
+            let Ok(value) = s.value(&at) else { continue };
+            let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x13);
+            if let Some(got) = play_out_against_random(&d, &side, Aim::Most, value, true, &mut rng) {
+                assert!(got >= value, "game {game} seed {seed}: the side following the search took {got}, the value {value}");
+                played += 1;
+            }
+            if let Some(got) = play_out_against_random(&d, &side, Aim::Most, value, false, &mut rng) {
+                assert!(got <= value, "game {game} seed {seed}: the defence following the search gave {got}, the value {value}");
+                played += 1;
+            }
+        }
+    }
+    assert!(played >= 30, "only {played} play-outs within the budget");
 }
