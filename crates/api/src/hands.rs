@@ -685,9 +685,9 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang, names: &[String]) ->
             "de claim klopt niet: {others} {kan} {side} op {best} houden"
         ))),
         (Some(false), Some(best), true) => {
-            let (_, plis, slagen) = tricks_after(best);
+            let (tricks, plis, slagen) = tricks_after(best);
             out.push(said(said!(
-                "the claim fails: {others} {can} make {side} take {best}",
+                "the claim fails: {others} {can} make {side} take {best} {tricks}",
                 "la revendication ne tient pas : {others} {peut} imposer {best} {plis} à {side}",
                 "de claim klopt niet: {others} {kan} {side} {best} {slagen} doen halen"
             )))

@@ -71,6 +71,15 @@ fn a_claim_that_holds_exits_0_and_one_that_fails_exits_2_with_its_line() {
     assert_eq!(out.status.code(), Some(0));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((v["remaining"].clone(), v["claim"].clone(), v["best"].clone()), (json!(2), json!({"at_most": 1}), json!(1)));
+    // Claiming none, it fails: the words say how many the others can make it take, in
+    // tricks as in French and Dutch (the English said "take 1").
+    let out = atout(&["hand", "claim", &file, "--seat", "3", "--at-most", "0", "--lang", "en"]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("The claim fails: seats 1 and 2 can make seat 3 take 1 trick\n"), "{text}");
+    let out = atout(&["hand", "claim", &file, "--seat", "3", "--at-most", "0", "--lang", "fr"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("La revendication ne tient pas : les places 1 et 2 peuvent imposer 1 pli à la place 3"), "{text}");
 }
 
 #[test]
