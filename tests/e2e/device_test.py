@@ -314,7 +314,7 @@ def jury_replays_on_a_phone(w, db, dk):
     w.click("#solve-ask")
     w.wait_text("From the first card", "#solve-answer", timeout=60)
     said = w.text("#solve-answer")
-    check(f"From the first card (13 tricks): {names[2]} could make sure of at least 13" in said, f"could it have been made, on the jury's phone: {said!r}")
+    check(f"From the first card (13 tricks) — {names[2]}: at least 13 for sure playing for tricks" in said, f"could it have been made, on the jury's phone: {said!r}")
     w.js("document.getElementById('replay-solve').scrollIntoView({block: 'center'})")
     shot(w, "08c-jury-phone-could-it-have-been-made", ["From the first card"])
     # "Use these figures": the jury's code corrects the line with the cards it replayed.

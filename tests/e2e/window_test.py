@@ -769,7 +769,7 @@ def jury_replay(w):
     w.click("#solve-ask")
     w.wait_text("From the first card", "#solve-answer", timeout=60)
     solved = w.text("#solve-answer")
-    check(f"From the first card (13 tricks): {name(order[0])} could make sure of at least" in solved and "tricks left" not in solved and "null" not in solved,
+    check(f"From the first card (13 tricks) — {name(order[0])}: at least" in solved and "tricks left" not in solved and "null" not in solved,
           f"could it have been made, in words, by name, from the first card alone: {solved!r}")
     w.js("document.getElementById('replay-solve').scrollIntoView({block: 'center'})")
     w.shot("47-jury-could-it-have-been-made", ["Could it have been made?", "From the first card"])

@@ -243,7 +243,7 @@ fn the_claims_words_name_the_players() {
     let said = hand_claim_said(&two, 1, None, Some(0), Lang::Fr, &names[..2]).unwrap();
     assert_eq!(said.words[1], "La revendication ne tient pas : Bart peut imposer 1 pli à Anne");
     let solved = hand_solve_said(&two, 2, Lang::En, &names[..2]).unwrap();
-    assert_eq!(solved.words[0], "2 tricks left: Bart is sure of at least 1, and can be held to 1 at the fewest");
+    assert_eq!(solved.words[0], "2 tricks left — Bart: at least 1 for sure playing for tricks; never fewer than 1 playing to lose them");
 }
 
 /// A Rikken misère by seat 1 (dealer 4: seat 1 leads), played out by each seat playing the
@@ -365,7 +365,7 @@ fn could_it_have_been_made_is_printed_with_the_deal() {
     let asked = |hand: Value| [ReplayedHand { round: 1, table: 1, line: 1, hand, claim: None, solve: Some(1) }];
     let text = flat(app.print_hands_with(&tid, Some("en"), &asked(Value::Null)).unwrap());
     for want in [
-        "From the first card (13 tricks): Anne could make sure of at least 0, and be held to 0 at the fewest",
+        "From the first card (13 tricks) — Anne: at least 0 for sure playing for tricks; never fewer than 0 playing to lose them",
         "Could it have been made? Yes: whatever the others played, Anne could avoid taking any trick",
     ] {
         assert!(text.contains(want), "«{want}» not in:\n{text}");

@@ -425,6 +425,7 @@ pub fn hand_claim(text: &str, seat: usize, claim: Claim) -> Result<ClaimAnswer> 
 /// [`hand_claim`] with a search budget of `nodes` (the tests' way to a search that stops).
 pub fn hand_claim_within(text: &str, seat: usize, claim: Claim, nodes: u64) -> Result<ClaimAnswer> {
     let (checked, state, side) = claim_position(text, seat)?;
+    atout_rules::solve::claimable(&checked.replay).map_err(|violation| ApiError::Refused { place: Place::default(), violation })?;
     let judged = atout_rules::solve::judge(&state, &side, claim, nodes);
     let deck = checked.deck;
     let line = judged.line.as_ref().map(|l| l.iter().map(|(seat, card)| Played { seat: *seat, card: deck.name(*card) }).collect());
@@ -773,12 +774,11 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
     // from the first card alone (below), the side named there: what would be left to play
     // after its end is no question of the deal's.
     if a.dealt.is_none() {
-        let is = if a.side.len() == 1 { "is" } else { "are" };
         let (left, most, fewest) = (a.remaining, value(a.most), value(a.fewest));
         let (tricks, plis, slagen) = tricks_after(left);
         let restants = if left < 2 { "restant" } else { "restants" };
         out.push(said(said!(
-            "{left} {tricks} left: {side} {is} sure of at least {most}, and can be held to {fewest} at the fewest",
+            "{left} {tricks} left — {side}: at least {most} for sure playing for tricks; never fewer than {fewest} playing to lose them",
             "{left} {plis} {restants} — {side} : au moins {most} à coup sûr en jouant pour les plis ; jamais moins de {fewest} en jouant pour les perdre",
             "{left} resterende {slagen} — {side}: minstens {most} zeker bij spelen op slagen; nooit minder dan {fewest} bij spelen om ze te verliezen"
         )));
@@ -788,7 +788,7 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
         let (n, most, fewest) = (d.remaining, value(d.most), value(d.fewest));
         let (tricks, plis, slagen) = tricks_after(n);
         out.push(said(said!(
-            "from the first card ({n} {tricks}): {side} could make sure of at least {most}, and be held to {fewest} at the fewest",
+            "from the first card ({n} {tricks}) — {side}: at least {most} for sure playing for tricks; never fewer than {fewest} playing to lose them",
             "depuis la première carte ({n} {plis}) — {side} : au moins {most} à coup sûr en jouant pour les plis ; jamais moins de {fewest} en jouant pour les perdre",
             "vanaf de eerste kaart ({n} {slagen}) — {side}: minstens {most} zeker bij spelen op slagen; nooit minder dan {fewest} bij spelen om ze te verliezen"
         )));

@@ -97,6 +97,14 @@ fn a_record_the_checker_refuses_is_refused_with_exit_2() {
     let out = atout(&["hand", "solve", &file, "--seat", "4"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("claim-seat"));
+    // A deal played to its end leaves no trick to claim (it was judged: «at least 1 of the 0
+    // tricks left»); "could it have been made?" is asked of it instead.
+    let file = record(dir.path(), &["14S", "1S", "JK", "13S", "2S", "1C"]);
+    let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-least", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("claim-left") && err.contains("no trick is left to claim"), "{err}");
+    assert!(out.stdout.is_empty());
 }
 
 #[test]
@@ -147,7 +155,10 @@ fn the_printed_hands_carry_could_it_have_been_made_when_asked() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = Command::new("pdftotext").arg(&pdf).arg("-").output().unwrap().stdout;
     let text = String::from_utf8(text).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(text.contains("From the first card (13 tricks): Anne could make sure of at least 13, and be held to 13 at the fewest"), "{text}");
+    assert!(
+        text.contains("From the first card (13 tricks) — Anne: at least 13 for sure playing for tricks; never fewer than 13 playing to lose them"),
+        "{text}"
+    );
     // The figures the cards give, in words as the window shows them (not as data).
     assert!(text.contains("Every card legal; the cards give counts by seat 4 · 0 · 0 · 0"), "{text}");
     let again = dir.path().join("again.pdf");

@@ -46,6 +46,14 @@ rule!(
     "een claim wordt gedaan door een plaats die het spel speelt"
 );
 
+rule!(
+    CLAIM_LEFT,
+    "claim-left",
+    "a claim is of tricks still to play",
+    "une revendication porte sur des plis encore à jouer",
+    "een claim gaat over slagen die nog te spelen zijn"
+);
+
 /// What the side plays for: the most tricks it can be sure of (the others holding it
 /// down), or the fewest it can be held to (the others forcing tricks on it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,6 +96,22 @@ pub fn side_of(deal: &Deal, pair: Option<(usize, usize)>, seat: usize) -> Result
         }
         _ => vec![seat],
     })
+}
+
+/// Whether a claim can be made where the hand checker's `replay` stands: a trick is still to
+/// play (refused on a deal played to its end, or stopped early as its game allows).
+pub fn claimable(replay: &crate::play::Replay) -> Result<(), Violation> {
+    if !replay.complete {
+        return Ok(());
+    }
+    Err(Violation::said(
+        CLAIM_LEFT,
+        said!(
+            "the deal is played to its end: no trick is left to claim",
+            "la donne est jouée jusqu'au bout : il ne reste aucun pli à revendiquer",
+            "het spel is uitgespeeld: er blijft geen slag over om te claimen"
+        ),
+    ))
 }
 
 /// The tricks still to play, the one in progress included.
@@ -1320,7 +1344,15 @@ fn settle(solver: &mut Solver, at: &Position, claim: Claim) -> (Option<bool>, Re
         Claim::AtMost(n) => n.saturating_add(1),
     };
     let first = solver.reaches(at, threshold);
-    let best = first.and_then(|_| solver.value(at));
+    let mut best = first.and_then(|_| solver.value(at));
+    // The claim's answer bounds the value too, whatever the search for it reached after.
+    if let (Ok(reached), Err(stopped)) = (first, &mut best) {
+        if reached {
+            stopped.at_least = stopped.at_least.max(threshold).min(stopped.at_most);
+        } else {
+            stopped.at_most = stopped.at_most.min(threshold.saturating_sub(1)).max(stopped.at_least);
+        }
+    }
     let holds = match (first, &best) {
         (_, Ok(_)) => claim.holds(&best),
         (Ok(reached), Err(_)) => Some(reached == (claim.aim() == Aim::Most)),

@@ -215,8 +215,10 @@ fn a_misere_is_judged_card_by_card_for_the_fewest() {
     let at = solver.position(&d);
     assert_eq!(solver.reaches(&at, 2), Ok(false));
     let both = solve::most_and_fewest(&d, &[2], Some(Claim::AtMost(1)), solver.nodes(), Some(0));
-    assert!(both.fewest.is_err());
     assert_eq!(both.holds, Some(true));
+    // The bounds said with it agree: the claim's answer is one of them (they said 0 to 2).
+    let stopped = both.fewest.unwrap_err();
+    assert_eq!((stopped.at_least, stopped.at_most), (0, 1));
 }
 
 /// What a Rikken contract asks of its declarers over the whole deal, read from the hand
@@ -306,6 +308,24 @@ fn a_seat_out_of_the_deal_cannot_claim() {
     let (d, _) = position(GameId::Rikken, 5, 5, deal, json!({"trump": "none"}), &["2S", "3S", "4S", "5S", ""], 1);
     assert_eq!(solve::side_of(&d, None, 5).unwrap_err().rule.code(), "claim-seat");
     assert_eq!(most(&d, &[4]), 1);
+}
+
+#[test]
+fn a_deal_played_to_its_end_leaves_nothing_to_claim() {
+    // Double King C ends when the four queens have fallen: after the first trick here, with
+    // twelve tricks' cards still held, nothing is left to claim; before its last card, the
+    // trick is.
+    let hands: Vec<Vec<String>> = ["S", "H", "D", "C"]
+        .iter()
+        .map(|s| ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].iter().map(|r| format!("{r}{s}")).collect())
+        .collect();
+    let replay = |play: &[&str]| {
+        let play: Vec<String> = play.iter().map(|c| c.to_string()).collect();
+        rules(GameId::DoubleKing).hand_replay(&record(GameId::DoubleKing, 4, 4, json!({"contract": "C"}), json!({}), &hands, &play)).unwrap().replay
+    };
+    assert!(solve::claimable(&replay(&["QS", "QH", "QD"])).is_ok());
+    let refused = solve::claimable(&replay(&["QS", "QH", "QD", "QC"])).unwrap_err();
+    assert_eq!(refused.rule.code(), "claim-left");
 }
 
 #[test]

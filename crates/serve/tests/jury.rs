@@ -105,7 +105,7 @@ fn the_jurys_device_replays_a_deal_judges_claims_and_corrects_with_the_cards() {
         solved["words"]
             .as_array()
             .unwrap()
-            .contains(&json!("From the first card (13 tricks): Anne could make sure of at least 13, and be held to 13 at the fewest")),
+            .contains(&json!("From the first card (13 tricks) — Anne: at least 13 for sure playing for tricks; never fewer than 13 playing to lose them")),
         "{solved}"
     );
     let (s, refused) = ask(addr, "POST", "/api/v1/solve", &table, Some(&json!({"record": record(&queens), "seat": 1})));
