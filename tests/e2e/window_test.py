@@ -737,7 +737,10 @@ def jury_replay(w):
     others = f"{name(rest[0])}, {name(rest[1])} and {name(rest[2])}"
     check(f"The claim holds: whatever {others} play, {name(order[0])} takes at least 13" in w.text("#claim-answer"),
           f"the leader is sure of every trick left, said by the players' names: {w.text('#claim-answer')!r}")
+    check(f"Claim: {name(order[0])} takes at least 13 of the 13 tricks left" in w.text("#claim-asked"),
+          f"the answer says which claim, from where: {w.text('#claim-asked')!r}")
     w.select("#claim-kind", "at_most")
+    check(not w.js("return !!document.getElementById('claim-answer')"), "a claim changed in the form drops the answer to the last one")
     w.type("#claim-n", "0")
     w.click("#claim-judge")
     w.wait_text("The claim fails", "#claim-answer", timeout=30)
@@ -777,6 +780,7 @@ def jury_replay(w):
     text = printed_hands(w, "Saved to")
     first = solved.split("\n")[0].strip()
     check(first in text, f"the printed hands carry could it have been made ({first!r}): {text[-600:]!r}")
+    check("Claim:" not in text, f"the claim judged within trick 1 is not printed with the finished deal, judged again at its end: {text[-600:]!r}")
     w.click("#use-figures")
     # Written: the panel closes (the line is corrected), and the log says so with the reason.
     w.wait_text("Pick the disputed line", "#screen-jury")

@@ -153,18 +153,36 @@ function dealingView(r, bad) {
   return left === 1 ? t("replay_dealing_one") : t("replay_dealing", { n: Math.max(left, 0) });
 }
 
-/** Whether "Could it have been made?" was answered on the cards as they stand; an answer
- * about other cards (the jury changed one since) is dropped, its mark with it. */
+/** What "Could it have been made?" asks as the replay now stands: the cards, the seat, the
+ * language of the words. */
+const solveAsked = (r) => JSON.stringify([record(r), r.solve.seat, currentLang()]);
+
+/** Whether "Could it have been made?" was answered on the cards as they stand, for the seat
+ * picked, in the window's language; an answer about anything else (the jury changed a card,
+ * the seat or the language since, or while it was searched) is dropped, its mark with it. */
 function solvedStill(r) {
   const s = r.solve;
-  if (s && s.answer && s.searched !== JSON.stringify(record(r))) { s.answer = null; r.gaveAway = null; }
+  if (s && s.answer && s.searched !== solveAsked(r)) { s.answer = null; r.gaveAway = null; }
   return Boolean(s && s.answer);
+}
+
+/** What the claim asks as the replay and its form now stand: the cards, who claims, at least
+ * or at most how many, the language of the words. */
+const claimAsked = (r) => JSON.stringify([record(r), r.claim.seat, r.claim.kind, r.claim.n, currentLang()]);
+
+/** Whether the claim's answer is about the claim the form asks, on the cards as they stand
+ * (else it is dropped: it would answer another question). */
+function claimStill(r) {
+  const c = r.claim;
+  if (c && c.answer && c.asked !== claimAsked(r)) c.answer = null;
+  return Boolean(c && c.answer);
 }
 
 /** The tricks, the first illegal card, the seat to play, the figures beside the line's. */
 function resultView(r) {
   const lang = currentLang();
   solvedStill(r);
+  claimStill(r);
   if (r.error) return [h("p", r.pending ? { class: "hint", id: "replay-pending" } : { class: "error", id: "replay-refused" }, r.error)];
   const res = r.result;
   if (!res) return [];
@@ -240,36 +258,46 @@ function claimView(r) {
   const c = r.claim || (r.claim = { seat: 1, kind: "at_least", n: 1, answer: null, busy: false, error: null });
   const seats = r.frame.seats || (r.read.cards || []).length;
   const ask = async () => {
+    // The question as it stands now: what the answer is about, whatever changes meanwhile.
+    const asked = claimAsked(r);
+    const [rec, seat, kind, n, lang] = JSON.parse(asked);
     c.busy = true; c.answer = null; c.error = null; redraw();
     try {
-      c.answer = await call("hand_claim", { record: JSON.stringify(record(r)), seat: c.seat, atLeast: c.kind === "at_least" ? c.n : null, atMost: c.kind === "at_most" ? c.n : null,
-        lang: currentLang(), names: namesOf(r, seats) });
-      c.judgedSeat = c.seat;
+      const answer = await call("hand_claim", { record: JSON.stringify(rec), seat, atLeast: kind === "at_least" ? n : null, atMost: kind === "at_most" ? n : null,
+        lang, names: namesOf(r, seats) });
+      Object.assign(c, { answer, asked, judgedSeat: seat });
     } catch (e) { c.error = explain(e); }
     c.busy = false; redraw();
   };
-  const redraw = () => { const box = document.getElementById("replay-claim"); if (box) box.replaceChildren(...claimParts().filter(Boolean)); };
-  const claimParts = () => {
-    const a = c.answer;
-    return [
-      h("h4", {}, t("claim_title")),
-      h("div", { class: "row" },
-        h("label", {}, t("claim_who"), seatPicker(r, seats, "claim-seat", c.seat, (seat) => { c.seat = seat; })),
-        h("label", {}, t("claim_kind"), h("select", { id: "claim-kind", onchange: (e) => { c.kind = e.target.value; } },
-          h("option", { value: "at_least", selected: c.kind === "at_least" || null }, t("claim_at_least")),
-          h("option", { value: "at_most", selected: c.kind === "at_most" || null }, t("claim_at_most")))),
-        h("label", {}, t("claim_tricks"), h("input", { id: "claim-n", type: "number", min: 0, max: 13, value: c.n, oninput: (e) => { c.n = Number(e.target.value); } })),
-        h("button", { class: "primary", id: "claim-judge", disabled: c.busy || null, onclick: ask }, c.busy ? t("claim_searching") : t("claim_judge"))),
-      c.error ? h("p", { class: "error", id: "claim-error" }, c.error) : null,
-      // The api's words: the claim, then its answer (and the bounds of a search that stopped);
-      // the line that beats it is drawn on the replay's cards below.
-      a ? h("div", { id: "claim-answer", class: a.holds === false ? "error" : "" }, a.words.slice(1, a.words.length - (a.line_tricks || []).length).map((w) => h("p", {}, w))) : null,
-      a && a.line_tricks ? h("p", { class: "hint" }, t("claim_line")) : null,
-      a && a.line_tricks ? h("table", { id: "claim-line" },
-        h("tr", {}, h("th", {}, t("replay_trick")), h("th", {}, t("replay_cards")), h("th", {}, t("replay_won_by"))),
-        a.line_tricks.map((tr, i) => h("tr", {}, h("td", {}, i + 1), h("td", {}, tr.plays.map(([seat, card]) => h("span", { class: "played" }, `${who(r, seat)}: ${named(r, card)} `))), h("td", {}, who(r, tr.winner))))) : null,
-    ];
+  const redraw = () => { claimStill(r); const box = document.getElementById("replay-claim"); if (box) box.replaceChildren(...claimParts().filter(Boolean)); };
+  // A changed question drops the answer to the last one at once; the form stays as typed.
+  const changed = () => {
+    if (!c.answer || claimStill(r)) return;
+    const box = document.getElementById("claim-result");
+    if (box) box.replaceChildren();
   };
+  const answerParts = (a) => [
+    // The api's words: the claim and where it is made, then its answer (and the bounds of a
+    // search that stopped); the line that beats it is drawn on the replay's cards below.
+    h("p", { id: "claim-asked", class: "hint" }, a.words[0]),
+    h("div", { id: "claim-answer", class: a.holds === false ? "error" : "" }, a.words.slice(1, a.words.length - (a.line_tricks || []).length).map((w) => h("p", {}, w))),
+    a.line_tricks ? h("p", { class: "hint" }, t("claim_line")) : null,
+    a.line_tricks ? h("table", { id: "claim-line" },
+      h("tr", {}, h("th", {}, t("replay_trick")), h("th", {}, t("replay_cards")), h("th", {}, t("replay_won_by"))),
+      a.line_tricks.map((tr, i) => h("tr", {}, h("td", {}, i + 1), h("td", {}, tr.plays.map(([seat, card]) => h("span", { class: "played" }, `${who(r, seat)}: ${named(r, card)} `))), h("td", {}, who(r, tr.winner))))) : null,
+  ];
+  const claimParts = () => [
+    h("h4", {}, t("claim_title")),
+    h("div", { class: "row" },
+      h("label", {}, t("claim_who"), seatPicker(r, seats, "claim-seat", c.seat, (seat) => { c.seat = seat; changed(); })),
+      h("label", {}, t("claim_kind"), h("select", { id: "claim-kind", onchange: (e) => { c.kind = e.target.value; changed(); } },
+        h("option", { value: "at_least", selected: c.kind === "at_least" || null }, t("claim_at_least")),
+        h("option", { value: "at_most", selected: c.kind === "at_most" || null }, t("claim_at_most")))),
+      h("label", {}, t("claim_tricks"), h("input", { id: "claim-n", type: "number", min: 0, max: 13, value: c.n, oninput: (e) => { c.n = Number(e.target.value); changed(); } })),
+      h("button", { class: "primary", id: "claim-judge", disabled: c.busy || null, onclick: ask }, c.busy ? t("claim_searching") : t("claim_judge"))),
+    c.error ? h("p", { class: "error", id: "claim-error" }, c.error) : null,
+    h("div", { id: "claim-result" }, c.answer ? answerParts(c.answer).filter(Boolean) : []),
+  ];
   return h("div", { class: "card", id: "replay-claim" }, claimParts());
 }
 
@@ -283,12 +311,15 @@ function solveView(r) {
   const s = r.solve || (r.solve = { seat: 1, answer: null, busy: false, error: null });
   const seats = r.frame.seats || (r.read.cards || []).length;
   const ask = async () => {
+    // The question as it stands now: what the answer is about, whatever changes meanwhile.
+    const asked = solveAsked(r);
+    const [rec, seat, lang] = JSON.parse(asked);
     s.busy = true; s.answer = null; s.error = null; r.gaveAway = null; redraw();
     try {
-      s.answer = await call("hand_solve", { record: JSON.stringify(record(r)), seat: s.seat, lang: currentLang(), names: namesOf(r, seats) });
-      s.askedSeat = s.seat;
-      s.searched = JSON.stringify(record(r));
-      r.gaveAway = (s.answer.cards || []).find((c) => c.gave_away) || null;
+      const answer = await call("hand_solve", { record: JSON.stringify(rec), seat, lang, names: namesOf(r, seats) });
+      Object.assign(s, { answer, askedSeat: seat, searched: asked });
+      // Its mark on the tricks only while it answers the replay as it stands.
+      r.gaveAway = solvedStill(r) ? (answer.cards || []).find((c) => c.gave_away) || null : null;
     } catch (e) { s.error = explain(e); }
     s.busy = false;
     // The mark on the tricks is drawn with them.
@@ -298,7 +329,7 @@ function solveView(r) {
   const parts = () => [
     h("h4", {}, t("solve_title")),
     h("div", { class: "row" },
-      h("label", {}, t("solve_who"), seatPicker(r, seats, "solve-seat", s.seat, (seat) => { s.seat = seat; })),
+      h("label", {}, t("solve_who"), seatPicker(r, seats, "solve-seat", s.seat, (seat) => { s.seat = seat; if (s.answer && !solvedStill(r)) check(r); })),
       h("button", { type: "button", class: "primary", id: "solve-ask", disabled: s.busy || null, onclick: ask }, s.busy ? t("claim_searching") : t("solve_ask"))),
     s.error ? h("p", { class: "error", id: "solve-error" }, s.error) : null,
     s.answer ? h("div", { id: "solve-answer" }, s.answer.words.map((w) => h("p", {}, w))) : null,
@@ -311,8 +342,9 @@ function solveView(r) {
 export function replaysForPrint(tid) {
   const r = state.replay;
   if (!r || !r.read || String(r.where.tournament) !== String(tid)) return [];
-  // The claim last judged goes on the paper too, judged again on the cards as printed.
-  const a = r.claim && r.claim.answer;
+  // The claim last judged goes on the paper too while it answers the replay as it stands
+  // (judged again on the cards as printed).
+  const a = claimStill(r) && r.claim.answer;
   const claim = a && a.claim ? { seat: r.claim.judgedSeat, at_least: a.claim.at_least ?? null, at_most: a.claim.at_most ?? null } : null;
   // So does "Could it have been made?", searched again on the finished deal as printed.
   const solve = solvedStill(r) ? r.solve.askedSeat : null;
