@@ -4,7 +4,8 @@
 //!
 //! The test stands in for the secretary only where the README names a file of theirs:
 //! `players.csv` (eight players), `lines.json` (the sheet's lines, edited), `hand.json` (a
-//! deal typed card by card), and the
+//! deal typed card by card), `claim.json` (the same deal typed up to a claim, two tricks
+//! from the end), and the
 //! backup's time stamp (`auto-….db`, the newest automatic backup).
 
 use std::path::Path;
@@ -39,6 +40,10 @@ fn every_command_line_of_the_readme_runs_in_order() {
     std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/season/archive-harten.json"), work.join("other-club.json")).unwrap();
     // A deal the jury typed card by card (FORMAT.md "Hand records").
     std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/hands/double-king-T.json"), work.join("hand.json")).unwrap();
+    // The same deal typed up to a claim made with two tricks left.
+    let mut claim: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(work.join("hand.json")).unwrap()).unwrap();
+    claim["hand"]["play"].as_array_mut().unwrap().truncate(44);
+    std::fs::write(work.join("claim.json"), claim.to_string()).unwrap();
     let lines = readme_lines();
     assert!(lines.len() > 40, "the README shows {} command lines", lines.len());
     let mut outputs = vec![];
