@@ -106,7 +106,7 @@ function flush() {
     for (const item of outbox.read().sort((a, b) => a.line - b.line)) {
       if (item.refused) break;
       try {
-        await http("POST", "/api/v1/lines", { key: item.key, line: item.line, entry: item.entry, scorer: scorerName(), confirmed_by: item.confirmed_by || null });
+        await http("POST", "/api/v1/lines", { key: item.key, line: item.line, entry: item.entry, scorer: item.scorer || scorerName(), confirmed_by: item.confirmed_by || null });
         outbox.remove(item.key);
         sent += 1;
       } catch (e) {
@@ -119,6 +119,67 @@ function flush() {
     return sent;
   })().finally(() => { flushing = null; });
   return flushing;
+}
+
+/**
+ * Lines waiting in this device's outboxes under other codes (the secretary issued the table a
+ * new code, or a new round was drawn, before they were sent): each other code's outbox with
+ * the device as that code last saw it.
+ */
+function otherOutboxes() {
+  const out = [];
+  for (const k of Object.keys(localStorage)) {
+    if (!k.startsWith("atout.outbox.") || k === keys.outbox) continue;
+    const other = k.slice("atout.outbox.".length);
+    const list = JSON.parse(localStorage.getItem(k) || "[]");
+    if (!list.length) { localStorage.removeItem(k); continue; }
+    const seen = JSON.parse(localStorage.getItem(`atout.device.${other}`) || "null");
+    out.push({ storeKey: k, list, device: seen && seen.device });
+  }
+  return out;
+}
+
+/**
+ * Lines typed under an earlier code of this very table and round (revoked, the secretary
+ * issued a new one) and never sent: they go with this code, in their order and under their
+ * own keys (a line the old code did store is answered as stored, so nothing is doubled).
+ */
+function adoptWaiting(d) {
+  if (!d.table) return;
+  for (const o of otherOutboxes()) {
+    const od = o.device;
+    if (!od || String(od.tournament) !== String(d.tournament) || od.round !== d.round || od.table !== d.table) continue;
+    const mine = outbox.read();
+    const have = new Set(mine.map((x) => x.key));
+    // The same table's scorer on the same phone: not asked again.
+    const was = localStorage.getItem(`atout.device.scorer.${o.storeKey.slice("atout.outbox.".length)}`);
+    if (was && !scorerName()) localStorage.setItem(keys.scorer, was);
+    outbox.write([...mine, ...o.list.filter((x) => !have.has(x.key)).map((x) => ({ scorer: was || undefined, ...x, refused: null }))]);
+    localStorage.removeItem(o.storeKey);
+  }
+}
+
+/** A waiting line in words without the server: as checked when typed, else from the game's
+ * description `owner` (the code it was typed under) last fetched. */
+function saidKept(x, owner) {
+  if (x.texts) return x.texts[currentLang()];
+  const desc = JSON.parse(localStorage.getItem(`atout.game.${owner}.${currentLang()}`) || "null");
+  return shortEntry(x.entry, desc);
+}
+
+/** Lines typed under another table's or round's code and never sent: the secretary enters them (they are shown, then dropped). */
+function strandedPanel() {
+  const left = otherOutboxes();
+  if (!left.length) return null;
+  return h("div", { class: "card outbox", id: "stranded" },
+    left.map((o) => [
+      h("strong", {}, o.device && o.device.table
+        ? t("outbox_stranded_at", { n: o.list.length, round: o.device.round, table: o.device.table })
+        : t("outbox_stranded", { n: o.list.length })),
+      h("ul", {}, o.list.sort((a, b) => a.line - b.line).map((x) => h("li", { class: "refused" }, t("outbox_line", { line: x.line, what: saidKept(x, o.storeKey.slice("atout.outbox.".length)) })))),
+      h("p", { class: "hint" }, t("outbox_stranded_hint")),
+      h("button", { id: `stranded-drop-${o.storeKey.slice("atout.outbox.".length)}`, onclick: () => { localStorage.removeItem(o.storeKey); render(); } }, t("outbox_stranded_drop")),
+    ]));
 }
 
 /** Try again every few seconds while lines wait, and at once when the network or the page comes back. */
@@ -277,7 +338,8 @@ async function addLine(args) {
   }
   // A refused line typed again in its place: it takes the refused one's place in the outbox, under a new key.
   const editing = state.outboxEdit && outbox.read().find((x) => x.key === state.outboxEdit.key);
-  const item = { key: newKey(), line: editing ? editing.line : args.line, entry: args.entry, texts };
+  // Who typed it goes with it, whatever code sends it in the end.
+  const item = { key: newKey(), line: editing ? editing.line : args.line, entry: args.entry, texts, scorer: scorerName() };
   if (device.device.confirm) item.confirmed_by = await confirmLine(args.entry, texts, (await gameOf(state.tournament, device.device.game)).desc);
   if (editing) {
     outbox.write(outbox.read().map((x) => (x.key === editing.key ? item : x)));
@@ -378,7 +440,9 @@ const table = {
       h("h2", {}, `${t("table")} ${sheet.table} — ${t("round")} ${sheet.round} — ${game.desc.name}`),
       sheetTable(sheet, game),
       sheet.error ? h("div", { class: "error" }, sheet.error) : null,
-      // What waits to be sent stays in sight, just above the line being typed.
+      // What waits to be sent stays in sight, just above the line being typed; and what an
+      // earlier code of another table or round left unsent, for the secretary.
+      strandedPanel(),
       outboxPanel(game),
       entryPanel(sheet, tid, game),
       h("div", { class: "row" }, h("button", { id: "show-history", onclick: () => { state.showHistory = !state.showHistory; render(); } }, t("history"))),
@@ -420,6 +484,7 @@ const who = {
  * page tries again by itself when they are over.
  */
 function codeForm(why, wait = 0) {
+  document.getElementById("lang").value = currentLang();
   if (wait > 0) {
     let left = wait;
     const tick = setInterval(() => {
@@ -436,6 +501,11 @@ function codeForm(why, wait = 0) {
   } },
   h("h2", {}, t("device_code_title")),
   why ? h("div", { class: "error", id: "code-error" }, why) : null,
+  // What this code's device typed and could not send: it goes with the table's new code.
+  outbox.read().length ? h("div", { class: "card outbox", id: "outbox-stranded" },
+    h("strong", {}, t("outbox_stranded", { n: outbox.read().length })),
+    h("ul", {}, outbox.read().sort((a, b) => a.line - b.line).map((x) => h("li", { class: "refused" }, t("outbox_line", { line: x.line, what: saidKept(x, code) })))),
+    h("p", { class: "hint" }, t("outbox_stranded_new_code"))) : null,
   wait > 0 ? h("p", { class: "hint", id: "code-wait" }, t("device_wait", { n: wait })) : null,
   h("label", {}, t("device_code"), h("input", { id: "code", name: "code", required: true, autocomplete: "off", autocapitalize: "characters", spellcheck: "false", placeholder: "XXXX-XXXX-XXXX-XXXX" })),
   h("button", { class: "primary", id: "code-go" }, t("device_open"))));
@@ -462,6 +532,7 @@ async function start() {
   const header = () => { document.getElementById("device-where").textContent = d.table ? `${t("table")} ${d.table}` : t("jury"); showStatus(); };
   header();
   document.getElementById("lang").addEventListener("change", header);
+  adoptWaiting(d);
   if (scorerName()) localStorage.setItem("atout.who", JSON.stringify({ name: scorerName(), role: isJury() ? "jury" : "scorer", table: d.table }));
   state.view = scorerName() ? (isJury() ? "jury" : "scorer") : "who";
   keepSending();

@@ -431,6 +431,41 @@ def two_phones_one_table(w, work, server, db, dk, codes):
         end_session(b.sid)
 
 
+def a_new_code_takes_the_lines_waiting(w, server, db, dk, codes):
+    """Table 2's phone types a line while the server is down; meanwhile the secretary revokes
+    the table's code (the phone was swapped, say) and the table gets a new one. The old code's
+    page, refused, still shows the line it could not send and says what to do; the new code,
+    opened on the same phone, takes the line and sends it, by its scorer: stored once."""
+    old = codes[dk]['tables'][1]['code']
+    w.go(server.url(f"/t/{old}"))
+    w.find("#sheet")
+    before = [(r["line"], r["by"]) for r in history(db, dk, 2) if r["kind"] == "deal"]
+    line = len(before) + 1
+    server.stop()
+    # A trump deal, which the dealer of line 9 may still choose.
+    type_waiting(w, line, "T", ("spades", [4, 4, 5, 0]))
+    atout(db, "devices", "--tournament", dk, "--round", "1", "--revoke", "2", "--reason", "phone swapped")
+    new = json.loads(atout(db, "devices", "--tournament", dk, "--round", "1", "--format", "json"))["tables"][1]["code"]
+    check(new != old, "the table has a new code")
+    server.start()
+    w.go(server.url(f"/t/{old}"))
+    w.find("#code-form")
+    stranded = w.text("#outbox-stranded")
+    check("never sent: 1" in stranded and f"Line {line}: trump" in stranded and "new code" in stranded,
+          f"the revoked code's page shows the line it could not send, and what to do: {stranded!r}")
+    shot(w, "16-phone-code-revoked-waiting", ["never sent", f"Line {line}"])
+    check(len([r for r in history(db, dk, 2) if r["kind"] == "deal"]) == line - 1, f"line {line} has not reached the database")
+    w.go(server.url(f"/t/{new}"))
+    # The same table's scorer on the same phone: not asked again.
+    w.find("#sheet")
+    wait_outbox_empty(w)
+    w.find(f"#line-{line}")
+    after = [(r["line"], r["by"]) for r in history(db, dk, 2) if r["kind"] == "deal"]
+    check(after == before + [(line, "Chloé [table 2]")], f"the line typed under the old code went with the new one, once, by its scorer: {after}")
+    check(not w.js("return !!document.getElementById('stranded')"), "nothing is left stranded on the phone")
+    codes[dk]['tables'][1]['code'] = new
+
+
 def player_follows_the_evening(w, server, db, dk, codes):
     """A player in the room: the room display's QR code opens the players' page, where Bart
     picks his name and sees his place, his table and its lines; a line written by the table's
@@ -545,6 +580,7 @@ def main():
         two_phones_one_table(w, work, server, db, dk, codes)
         room_and_languages(w, server, dk, codes)
         player_follows_the_evening(w, server, db, dk, codes)
+        a_new_code_takes_the_lines_waiting(w, server, db, dk, codes)
     except Exception as e:
         failed(sid, e, "device-failure")
     finally:

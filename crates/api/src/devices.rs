@@ -313,6 +313,16 @@ impl Atout {
         })
     }
 
+    /// A line the device holding `typed` sent and that was stored, found by its key whatever
+    /// became of the code since (revoked, its round over): a retry after a lost answer is
+    /// told the line is stored (FORMAT.md's `200 {"stored": false}`), never refused for it.
+    pub fn device_stored(&mut self, typed: &str, key: &str) -> Result<Option<LineStored>> {
+        let Some(code) = normalize(typed) else { return Ok(None) };
+        let Some(row) = self.store.device_code(&code)? else { return Ok(None) };
+        let line = self.store.line_key_of_code(row.id, key)?;
+        Ok(line.map(|line| LineStored { line: usize::try_from(line).unwrap_or(0), stored: false }))
+    }
+
     /// The table a device asks about: a table's device only its own (any round, table
     /// named must be its own), the jury's any table of its tournament.
     pub fn device_table(&self, device: &Device, round: Option<i64>, table: Option<i64>) -> Result<TableRef> {

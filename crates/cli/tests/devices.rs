@@ -227,9 +227,14 @@ fn revoked_codes_codes_of_the_round_before_and_locked_tables_write_nothing() {
     let a = server.addr;
     let (one, two) = (codes["tables"][0]["code"].as_str().unwrap(), codes["tables"][1]["code"].as_str().unwrap());
     let deals = worked_example();
-    // Revoked while the server runs (the secretary's CLI is another process).
+    // A line written, its answer lost; the code revoked while the server runs (the secretary's
+    // CLI is another process). The retry is told the line is stored (it was refused, 401, as
+    // if lost); a new line with the revoked code is refused.
+    assert_eq!(post(a, "/api/v1/lines", one, &line("k0", 1, &deals[0])).0, 201);
     atout(&db, &["devices", "--tournament", "1", "--round", "1", "--revoke", "1", "--reason", "phone lost"]);
-    assert_eq!(post(a, "/api/v1/lines", one, &line("k1", 1, &deals[0])).0, 401);
+    let (s, body) = post(a, "/api/v1/lines", one, &line("k0", 1, &deals[0]));
+    assert_eq!((s, body), (200, json!({"line": 1, "stored": false})));
+    assert_eq!(post(a, "/api/v1/lines", one, &line("k1", 2, &deals[1])).0, 401);
     // Locked, then unlocked.
     atout(&db, &["devices", "--tournament", "1", "--round", "1", "--lock", "2", "--reason", "settled"]);
     let (s, body) = post(a, "/api/v1/lines", two, &line("k1", 1, &deals[0]));
@@ -240,13 +245,18 @@ fn revoked_codes_codes_of_the_round_before_and_locked_tables_write_nothing() {
     for (i, d) in deals.iter().enumerate() {
         assert_eq!(post(a, "/api/v1/lines", two, &line(&format!("t2-{i}"), i + 1, d)).0, 201);
     }
-    // Table 1 finished from the window (here the CLI), then round 2 drawn: round 1's codes are done.
-    for d in &deals {
+    // Table 1 finished from the window (here the CLI), then round 2 drawn: round 1's codes are
+    // done — but a retry of a line they wrote is still told it is stored.
+    for d in &deals[1..] {
         atout(&db, &["deal", "add", "--tournament", "1", "--round", "1", "--table", "1", &d.to_string()]);
     }
     atout(&db, &["round", "draw", "--tournament", "1", "--round", "2", "--seed", "2"]);
     let (s, body) = get(a, "/api/v1/sheet", two);
     assert_eq!((s, body["kind"].as_str()), (403, Some("forbidden")));
+    let (s, body) = post(a, "/api/v1/lines", two, &line("t2-0", 1, &deals[0]));
+    assert_eq!((s, body), (200, json!({"line": 1, "stored": false})));
+    // Another table's code does not learn of a key it did not write.
+    assert_eq!(post(a, "/api/v1/lines", one, &line("t2-0", 1, &deals[0])).0, 401);
 }
 
 #[test]

@@ -331,6 +331,11 @@ fn write_lines(run: &Run, watch: &Mutex<Watch>, waiting: &std::sync::mpsc::Recei
                     .into_iter()
                     .map(|(code, n)| {
                         guarded(a, |a| {
+                            // A retry of a line stored before is told so first, whatever became
+                            // of its code since (revoked, its round over).
+                            if let Some(stored) = a.device_stored(&code, &n.key)? {
+                                return Ok(stored);
+                            }
                             let d = heard(watch, a, code)?;
                             a.device_line(&d, &scorer(&n.scorer), &n.key, n.line, n.entry, n.confirmed_by.as_deref())
                         })

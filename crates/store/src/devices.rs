@@ -58,6 +58,12 @@ impl Store {
         code(&self.conn, text)
     }
 
+    /// The line the code `code` wrote under `key`, if it wrote one (revoked since or not).
+    pub fn line_key_of_code(&self, code: Id, key: &str) -> Result<Option<i64>> {
+        let mut st = self.conn.prepare_cached("SELECT line FROM line_keys WHERE code_id = ?1 AND key = ?2")?;
+        Ok(st.query_row(params![code, key], |r| r.get(0)).optional()?)
+    }
+
     /// Every code issued for a round, the revoked ones too, oldest first.
     pub fn device_codes(&self, tournament: Id, round: i64) -> Result<Vec<DeviceCodeRow>> {
         codes(&self.conn, tournament, round)
