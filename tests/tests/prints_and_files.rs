@@ -65,7 +65,7 @@ fn a_ranking_printed_while_tables_play_says_provisional_and_which_rounds() {
 fn the_standings_csv_says_provisional_on_every_row_until_the_round_is_complete() {
     let (mut app, t, round4, round5) = still_playing();
     for (lang, head, open) in [("fr", "Provisoire — manche(s) en cours", "4, 5"), ("nl", "Voorlopig — ronde(n) nog bezig", "4, 5")] {
-        let csv = app.export_csv(&t, "standings", b';', Some(lang)).unwrap();
+        let csv = app.export_csv(&t, "standings", b';', Some(lang), None).unwrap();
         let lines: Vec<&str> = csv.lines().collect();
         assert!(lines[0].ends_with(&format!(";{head}")), "{lang}: {}", lines[0]);
         assert_eq!(lines.len(), 17, "{csv}");
@@ -76,11 +76,11 @@ fn the_standings_csv_says_provisional_on_every_row_until_the_round_is_complete()
     assert!(csv.lines().next().unwrap().ends_with(",Provisional — round(s) still being played"), "{csv}");
     assert!(csv.lines().skip(1).all(|l| l.ends_with(",\"4, 5\"")), "{csv}");
     finish(&mut app, &t, 4, round4);
-    let csv = app.export_csv(&t, "standings", b';', Some("fr")).unwrap();
+    let csv = app.export_csv(&t, "standings", b';', Some("fr"), None).unwrap();
     assert!(csv.lines().skip(1).all(|l| l.ends_with(";5")), "{csv}");
     // Complete: the very file a finished tournament exports, the golden one.
     finish(&mut app, &t, 5, round5);
-    assert_eq!(app.export_csv(&t, "standings", b';', Some("fr")).unwrap(), read("csv/spring-open-16.standings.csv"));
+    assert_eq!(app.export_csv(&t, "standings", b';', Some("fr"), None).unwrap(), read("csv/spring-open-16.standings.csv"));
     let csv = app.standings_rendered(&t, None, atout_api::StandingsFormat::Csv, "en").unwrap();
     assert!(!csv.contains("Provisional"), "{csv}");
 }
@@ -125,6 +125,18 @@ fn a_print_never_replaces_a_file_unless_asked() {
     assert_eq!(std::fs::read_to_string(&csv).unwrap(), "kept");
     app.save_print(&PrintRequest { overwrite: true, lang: Some("fr".into()), ..request(&t, "standings-csv", &csv) }).unwrap();
     assert_eq!(std::fs::read_to_string(&csv).unwrap(), read("csv/spring-open-16.standings.csv"));
+    // The ranking after round 1, as the window's panel asks it (the PDF followed the round;
+    // the CSV gave the standings as they stand, under a name saying round 1). Read from the
+    // final ranking above: round 1 gave Noël Lejeune 10 table points (score −1), Anne
+    // Peeters 8 (−5).
+    let first = dir.path().join("round-1.csv");
+    app.save_print(&PrintRequest { round: Some(1), lang: Some("fr".into()), ..request(&t, "standings-csv", &first) }).unwrap();
+    let text = std::fs::read_to_string(&first).unwrap();
+    let rows: Vec<Vec<&str>> = text.trim_start_matches('\u{feff}').lines().map(|l| l.split(';').collect()).collect();
+    assert_eq!(rows[0], ["Rang", "Id", "Joueur", "Points", "Score", "Meilleure", "M1"], "{text}");
+    let row = |id: &str| rows.iter().find(|r| r[1] == id).unwrap().clone();
+    assert_eq!((row("p14")[3], row("p14")[4]), ("10", "-1"), "{text}");
+    assert_eq!((row("p01")[3], row("p01")[4]), ("8", "-5"), "{text}");
 }
 
 /// The request as the window sends it (JSON): `overwrite` is optional, off unless said.

@@ -219,6 +219,20 @@ fn the_season_prints_and_exports() {
     );
     assert_eq!(lines.next().unwrap(), "1,Julie Mertens,KC De Troef,1010,4,174,46,(42),,58,70,ja");
     let dir = tempfile::tempdir().unwrap();
+    // Saved from the window, as the tournament's exports are: a byte-order mark and `;`, so
+    // that a Belgian Excel opens it in columns (it wrote commas, without the mark).
+    let saved = dir.path().join("season.csv");
+    let req = atout_api::print::PrintRequest {
+        what: "season-csv".into(),
+        season: Some("Winter 2026".into()),
+        lang: Some("nl".into()),
+        path: Some(saved.display().to_string()),
+        ..Default::default()
+    };
+    app.save_print(&req).unwrap();
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.starts_with("\u{feff}Rang;Speler;Club;Lid;Avonden;Totaal;"), "{text}");
+    assert!(text.contains("\n1;Julie Mertens;KC De Troef;1010;4;174;46;(42);;58;70;ja"), "{text}");
     let text = pdftotext(&app.print_season("Winter 2026", Some("en")).unwrap(), dir.path());
     assert!(text.contains("Season — Winter 2026"), "{text}");
     assert!(text.contains("the best 3 evenings count"), "{text}");

@@ -190,13 +190,14 @@ impl Atout {
     /// A spreadsheet of the tournament: `standings`, `rounds` (each player's result in
     /// each round) or `lines` (every sheet line). UTF-8 with a byte-order mark, so that
     /// Excel and LibreOffice open it as it is; `;` by default (a Belgian spreadsheet's).
-    pub fn export_csv(&mut self, tournament: &str, what: &str, delimiter: u8, lang: Option<&str>) -> Result<String> {
+    /// The standings after `round` when named (as printed), else as they stand.
+    pub fn export_csv(&mut self, tournament: &str, what: &str, delimiter: u8, lang: Option<&str>, round: Option<i64>) -> Result<String> {
         let lang = print_lang(lang);
         let mut w = crate::text::Spreadsheet::new(delimiter, "export");
         let mut put = |rec: Vec<String>| w.row(&rec);
         match what {
             "standings" => {
-                let s = self.standings_for_print(tournament, None)?;
+                let s = self.standings_for_print(tournament, round)?;
                 let layout = atout_report::Layout::standard();
                 let text = atout_report::standings_csv(&s, &layout, &lang).map_err(fail)?;
                 // Re-read the comma-separated table and write it with the chosen delimiter.
@@ -405,10 +406,10 @@ impl Atout {
                 if req.what == "season" {
                     self.print_season(season, lang)?
                 } else {
-                    self.season_rendered(season, crate::StandingsFormat::Csv, lang.unwrap_or("en"))?.into_bytes()
+                    self.season_spreadsheet(season, b';', lang)?.into_bytes()
                 }
             }
-            csv if csv.ends_with("-csv") => self.export_csv(&req.tournament, csv.trim_end_matches("-csv"), b';', lang)?.into_bytes(),
+            csv if csv.ends_with("-csv") => self.export_csv(&req.tournament, csv.trim_end_matches("-csv"), b';', lang, req.round)?.into_bytes(),
             other => {
                 return Err(ApiError::invalid(said!(
                     "nothing to print called «{other}»",
@@ -478,6 +479,18 @@ impl Atout {
             crate::StandingsFormat::Csv => atout_report::season::season_csv(&standings, &layout, &lang).map_err(|e| ApiError::internal("season", e))?,
             crate::StandingsFormat::Table => atout_report::season::season_text(&standings, &layout, &lang),
         })
+    }
+
+    /// The season standings as a spreadsheet, as the tournament's exports are: UTF-8 with a
+    /// byte-order mark, `delimiter` between fields, in the print's language.
+    pub fn season_spreadsheet(&mut self, season: &str, delimiter: u8, lang: Option<&str>) -> Result<String> {
+        let text = self.season_rendered(season, crate::StandingsFormat::Csv, &print_lang(lang))?;
+        let mut w = crate::text::Spreadsheet::new(delimiter, "season");
+        let mut r = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
+        for rec in r.records() {
+            w.row(rec.map_err(fail)?.iter().map(String::from))?;
+        }
+        w.done()
     }
 
     /// The season standings as a PDF in the club's print layout.

@@ -32,6 +32,9 @@ pub struct ExportArgs {
     delimiter: char,
     #[arg(long)]
     lang: Option<String>,
+    /// With --what standings: the standings after this round (as printed); without it, as they stand.
+    #[arg(long)]
+    round: Option<i64>,
     /// Replace FILE if it exists (without it, an existing file is kept and the export refused).
     #[arg(long)]
     replace: bool,
@@ -187,7 +190,7 @@ pub fn export(app: &mut Atout, a: ExportArgs) -> Result<(), Failure> {
     let text = match a.format {
         ExportFormat::Csv => {
             let sep = u8::try_from(u32::from(a.delimiter)).map_err(|_| Failure::Usage("the delimiter is one ASCII character".into()))?;
-            app.export_csv(&a.tournament, &a.what, sep, a.lang.as_deref())?
+            app.export_csv(&a.tournament, &a.what, sep, a.lang.as_deref(), a.round)?
         }
         ExportFormat::Json => json(&app.export_document(&a.tournament)?) + "\n",
     };
