@@ -139,6 +139,21 @@ fn the_seating_plan_and_the_rulings() {
     let (mut app, t) = imported("spring-open-16.json");
     let text = pdftotext(&app.print_rulings(&t, Some("en")).unwrap(), dir.path());
     assert!(text.contains("Rulings and fines") && text.contains("fault in deal"), "{text}");
+    // A sanction with a long reason: printed whole over several lines, said a sanction, with
+    // when it was written; a fault on a line in the print's language (it stayed in English).
+    let long = "seat 2 showed a card of the next deal before the cut, then argued with the table and refused to let the deal be played again; warned twice this evening";
+    app.ruling_add(
+        &atout_api::TableRef::new(&t, 1, 1),
+        serde_json::json!({"seat": 2, "points": [1, -3, 1, 1], "reason": long, "by": "Claes", "sanction": true}),
+    )
+    .unwrap();
+    let text = pdftotext(&app.print_rulings(&t, Some("fr")).unwrap(), dir.path());
+    let said: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("faute dans la donne") && !said.contains("fault in deal"), "{text}");
+    assert!(said.contains("Sanction : seat 2 showed") && said.contains("warned twice this evening") && !said.contains('…'), "{text}");
+    assert!(said.contains("Quand"), "{text}");
+    let when = app.rulings_list(&t).unwrap().into_iter().find(|r| r.ruling.sanction).unwrap().at_local;
+    assert!(said.contains(&when), "when it was written, in local time ({when}): {text}");
 }
 
 /// The seating plan for the table devices: each table's code in words and its QR code,

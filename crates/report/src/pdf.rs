@@ -898,7 +898,8 @@ fn filled(line: &Value, from: &str, seat: Option<usize>) -> String {
     }
 }
 
-/// The jury's rulings and fines: where, who, points, why and which jury member.
+/// The jury's rulings and fines: where, who, points, why (in the print's language, whole,
+/// a sanction said so), which jury member and when (local time).
 pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
     let w = |k: &str| layout.word(k, lang, &[]);
     let title = format!("{} — {tournament}", w("rulings"));
@@ -912,8 +913,17 @@ pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, la
                 num(&r["table"]),
                 format!("{}. {}", num(&r["seat"]), r["name"].as_str().unwrap_or("")),
                 filled(r, "points", None),
-                r["reason"].as_str().unwrap_or("").to_string(),
+                {
+                    // A fault on a line is said in the print's language ("faute dans la donne 6…").
+                    let reason = r["reason_texts"][lang].as_str().or(r["reason"].as_str()).unwrap_or("");
+                    if r["sanction"] == true {
+                        format!("{}{} {reason}", w("sanction"), if lang == "fr" { " :" } else { ":" })
+                    } else {
+                        reason.to_string()
+                    }
+                },
                 r["by"].as_str().unwrap_or("").to_string(),
+                r["at_local"].as_str().unwrap_or("").to_string(),
             ]
         })
         .collect();
@@ -923,8 +933,9 @@ pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, la
             Col::num(w("table"), 1.0),
             Col::new(w("name"), 3.5),
             Col::new(w("points"), 2.2),
-            Col::new(w("reason"), 5.0),
+            Col::wrapped(w("reason"), 5.0),
             Col::new(w("by"), 2.0),
+            Col::new(w("when"), 2.6),
         ],
         &rows,
         false,
