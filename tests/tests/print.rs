@@ -331,3 +331,25 @@ fn a_completed_sheet_says_who_played_and_adds_up() {
         assert_eq!(sheet.scores[i], sheet.totals[i] + [1, -3, 1, 1][i]);
     }
 }
+
+/// A player withdrawn with a long name: the ranking prints the name and why it has no
+/// round after, whole (the note after the name was cut with «…» from five rounds on).
+#[test]
+fn a_withdrawn_players_note_is_printed_whole() {
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let new = atout_api::NewTournament { name: "Long".into(), game: "double-king".into(), rounds: Some(6), ..Default::default() };
+    let t = app.tournament_create(&new).unwrap().id.to_string();
+    let names: String = (1..=8).map(|i| format!("Marie-Christine Vandenbroucke-Delacroix {i}\n")).collect();
+    app.players_import(&format!("name\n{names}"), Some(&t)).unwrap();
+    app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(5))).unwrap();
+    app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, serde_json::json!({"contract": "E", "taker": 1})).unwrap();
+    let gone = app.round_view(&t, 1).unwrap().tables[1].seats[0].player.clone();
+    app.player_withdraw(&t, &gone, None, "went home ill").unwrap();
+    for round in 2..=5 {
+        app.round_draw(&t, &atout_api::DrawRequest::new(round, Some(5 + round as u64))).unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let text = pdftotext(&app.print_standings(&t, Some(5), Some("fr")).unwrap(), dir.path());
+    let said: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("(retiré dès la manche 2)") && !said.contains('…'), "{text}");
+}

@@ -619,7 +619,8 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
     let rows = standings["rows"].as_array().cloned().unwrap_or_default();
     let points = rows.iter().any(|r| !r["table_points"].is_null());
     let mut cols =
-        vec![Col::num(layout.word("rank", lang, &[]), 1.0), Col::new(layout.word("name", lang, &[]), 5.0), Col::new(layout.word("club", lang, &[]), 3.0)];
+        // The name wraps: a withdrawal or a late entry is said after it, and cut it was.
+        vec![Col::num(layout.word("rank", lang, &[]), 1.0), Col::wrapped(layout.word("name", lang, &[]), 5.0), Col::new(layout.word("club", lang, &[]), 3.0)];
     if points {
         cols.push(Col::num(layout.word("points", lang, &[]), 1.4));
     }
