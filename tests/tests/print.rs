@@ -353,3 +353,19 @@ fn a_withdrawn_players_note_is_printed_whole() {
     let said: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(said.contains("(retiré dès la manche 2)") && !said.contains('…'), "{text}");
 }
+
+/// The seating plan's players by name in the order people look a name up: "Émile" among
+/// the e's (it came after "Zoé", sorted by bytes).
+#[test]
+fn the_players_by_name_are_in_the_order_people_read() {
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let new = atout_api::NewTournament { name: "Names".into(), game: "double-king".into(), rounds: Some(1), ..Default::default() };
+    let t = app.tournament_create(&new).unwrap().id.to_string();
+    app.players_import("name\nZoé Aerts\nÉmile Dubois\nAnne Peeters\nbart Claes\nEls Maes\nFrank Wouters\nGreet Janssens\nHugo Smet\n", Some(&t)).unwrap();
+    app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(5))).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let text = pdftotext(&app.print_seating(&t, 1, Some("en"), None).unwrap(), dir.path());
+    let listed = text.split("Players by name").nth(1).unwrap();
+    let order: Vec<usize> = ["Anne", "bart", "Els", "Émile", "Frank", "Greet", "Hugo", "Zoé"].iter().map(|n| listed.find(n).unwrap()).collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{listed}");
+}

@@ -52,14 +52,9 @@ pub fn decode_csv(bytes: &[u8]) -> (String, &'static str) {
     }
 }
 
-/// A name compared as people read it: case, accents and spacing aside ("João  Gonçalves"
-/// reads as "joao goncalves"). Every letter's accents go (Unicode's decomposition, its
-/// combining marks dropped), as the player list's headers are read too.
-pub(crate) fn folded(name: &str) -> String {
-    use unicode_normalization::{char::is_combining_mark, UnicodeNormalization};
-    let plain: String = name.nfd().filter(|c| !is_combining_mark(*c)).flat_map(char::to_lowercase).collect();
-    plain.split_whitespace().collect::<Vec<_>>().join(" ")
-}
+/// A name compared as people read it (the report's, which orders the printed lists by it too),
+/// as the player list's headers are read too.
+pub(crate) use atout_report::folded;
 
 /// Whether a registered player is probably the one described: the same name, and
 /// club and member number equal or missing on one side.

@@ -127,7 +127,7 @@ pub(crate) fn compute(l: &mut Loaded, after_round: i64) -> Standings {
         })
         .collect();
     // Listed apart by name, as a person looks for one.
-    withdrawn.sort_by(|a, b| a.name.cmp(&b.name));
+    withdrawn.sort_by_cached_key(|w| (atout_report::folded(&w.name), w.name.clone()));
     let totals: Vec<Totals> = order.iter().map(|i| part_of(*i).totals.clone()).collect();
     let chain = criteria(l.settings.ranking, &l.settings.tie_breaks);
     let points = l.settings.uses_table_points();

@@ -3,6 +3,15 @@
 #![forbid(unsafe_code)]
 
 pub mod pdf;
+
+/// A name compared and ordered as people read it: case, accents and spacing aside ("João
+/// Gonçalves" reads as "joao goncalves", "Émile" sorts among the e's). Every letter's accents
+/// go (Unicode's decomposition, its combining marks dropped).
+pub fn folded(name: &str) -> String {
+    use unicode_normalization::{char::is_combining_mark, UnicodeNormalization};
+    let plain: String = name.nfd().filter(|c| !is_combining_mark(*c)).flat_map(char::to_lowercase).collect();
+    plain.split_whitespace().collect::<Vec<_>>().join(" ")
+}
 pub mod qr;
 pub mod season;
 pub mod site;

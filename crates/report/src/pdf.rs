@@ -719,7 +719,8 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
             by_name.push((b["name"].as_str().unwrap_or("").to_string(), b["club"].as_str().unwrap_or("").to_string(), w("bye"), String::new()));
         }
     }
-    by_name.sort_by_key(|a| a.0.to_lowercase());
+    // As people look a name up: "Émile" among the e's, not after "Zoé".
+    by_name.sort_by_key(|a| (crate::folded(&a.0), a.0.clone()));
     c.gap(1.0);
     c.heading(&w("by_name"));
     let rows: Vec<Vec<String>> = by_name.into_iter().map(|(n, club, t, s)| vec![n, club, t, s]).collect();
