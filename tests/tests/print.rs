@@ -251,6 +251,19 @@ fn a_sheet_in_progress_keeps_a_blank_row_per_deal_left() {
     assert_eq!(blank, 6, "{page}");
 }
 
+/// A King table still playing: its table points said provisional, as on the screen (the
+/// paper said «in progress», «en cours», «bezig»).
+#[test]
+fn a_sheet_in_progress_says_its_table_points_provisional() {
+    let (mut app, t) = imported("king-choice-8.json");
+    let dir = tempfile::tempdir().unwrap();
+    for (lang, word) in [("en", "provisional"), ("fr", "provisoire"), ("nl", "voorlopig")] {
+        let text = pdftotext(&app.print_sheets(&t, 2, true, Some(lang)).unwrap(), dir.path());
+        let said: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(said.contains(&format!("({word})")) && !said.contains("in progress") && !said.contains("(en cours)"), "{lang}: {text}");
+    }
+}
+
 /// A completed sheet names its lines' games in the sheet's language, as the window does:
 /// Kings Cribbage's passes and end, King's games.
 #[test]
