@@ -154,6 +154,10 @@ fn the_seating_plan_and_the_rulings() {
     assert!(said.contains("Quand"), "{text}");
     let when = app.rulings_list(&t).unwrap().into_iter().find(|r| r.ruling.sanction).unwrap().at_local;
     assert!(said.contains(&when), "when it was written, in local time ({when}): {text}");
+    // Every page says when it was printed, in local time (two rankings printed half an hour
+    // apart could not be told apart).
+    let today = String::from_utf8(Command::new("date").arg("+%Y-%m-%d").output().unwrap().stdout).unwrap();
+    assert!(said.contains(&format!("page 1 sur 1 — imprimé le {}", today.trim())), "{text}");
 }
 
 /// The seating plan for the table devices: each table's code in words and its QR code,

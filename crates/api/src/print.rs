@@ -29,7 +29,9 @@ impl Atout {
             }
             _ => None,
         };
-        PrintLayout::with_overrides(club.as_ref()).map_err(fail)
+        let mut layout = PrintLayout::with_overrides(club.as_ref()).map_err(fail)?;
+        layout.printed = Some(chrono::Local::now().format("%Y-%m-%d %H:%M").to_string());
+        Ok(layout)
     }
 
     pub fn print_standings(&mut self, tournament: &str, after_round: Option<i64>, lang: Option<&str>) -> Result<Vec<u8>> {

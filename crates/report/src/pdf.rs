@@ -47,6 +47,10 @@ pub struct PrintLayout {
     pub margins_mm: Margins,
     pub font_size: f32,
     pub words: BTreeMap<String, BTreeMap<String, String>>,
+    /// When the document is printed, in local time, said in every page's footer (two
+    /// provisional rankings printed half an hour apart are told apart); none: not said.
+    #[serde(skip)]
+    pub printed: Option<String>,
 }
 
 impl PrintLayout {
@@ -541,7 +545,10 @@ impl<'a> Canvas<'a> {
         let title = self.title.clone();
         let mut pages = vec![];
         for (i, mut ops) in std::mem::take(&mut self.pages).into_iter().enumerate() {
-            let footer = format!("{title} — {}", self.layout.word("page", &lang, &[("n", (i + 1).to_string()), ("of", n.to_string())]));
+            let mut footer = format!("{title} — {}", self.layout.word("page", &lang, &[("n", (i + 1).to_string()), ("of", n.to_string())]));
+            if let Some(at) = &self.layout.printed {
+                footer.push_str(&format!(" — {}", self.layout.word("printed", &lang, &[("date", at.clone())])));
+            }
             // The footer's baseline sits above the bottom margin, descenders included.
             let y = mm(self.layout.margins_mm.bottom) + size * 0.4;
             std::mem::swap(&mut self.ops, &mut ops);
@@ -618,9 +625,13 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
     }
     let rows = standings["rows"].as_array().cloned().unwrap_or_default();
     let points = rows.iter().any(|r| !r["table_points"].is_null());
-    let mut cols =
-        // The name wraps: a withdrawal or a late entry is said after it, and cut it was.
-        vec![Col::num(layout.word("rank", lang, &[]), 1.0), Col::wrapped(layout.word("name", lang, &[]), 5.0), Col::new(layout.word("club", lang, &[]), 3.0)];
+    // A withdrawal or a late entry is said after the name: the names then wrap rather than
+    // be cut (the note explaining a withdrawn player's «—» was cut with «…»).
+    let notes =
+        rows.iter().any(|r| !r["joined_round"].is_null() || !r["withdrawn_from"].is_null()) || standings["withdrawn"].as_array().is_some_and(|w| !w.is_empty());
+    let name = layout.word("name", lang, &[]);
+    let name = if notes { Col::wrapped(name, 5.0) } else { Col::new(name, 5.0) };
+    let mut cols = vec![Col::num(layout.word("rank", lang, &[]), 1.0), name, Col::new(layout.word("club", lang, &[]), 3.0)];
     if points {
         cols.push(Col::num(layout.word("points", lang, &[]), 1.4));
     }
