@@ -80,15 +80,16 @@ fn number(v: &Value) -> String {
     }
 }
 
-/// One cell; `rounds` expands to one cell per round (`R1`, `R2`, …).
-fn cells(row: &Value, col: &Column, rounds: i64) -> Vec<String> {
+/// One cell; `rounds` expands to one cell per round (`R1`, `R2`, …), a bye said `bye` (in
+/// the table's language).
+fn cells(row: &Value, col: &Column, rounds: i64, bye: &str) -> Vec<String> {
     if col.field == "rounds" {
         return (1..=rounds)
             .map(|r| {
                 let entry = row["rounds"].as_array().and_then(|rs| rs.iter().find(|x| x["round"] == r));
                 match entry {
-                    Some(e) if e["bye"] == true && e["table_points"].is_null() => format!("bye ({})", e["score"]),
-                    Some(e) if e["bye"] == true => format!("bye {}", number(&e["table_points"])),
+                    Some(e) if e["bye"] == true && e["table_points"].is_null() => format!("{bye} ({})", e["score"]),
+                    Some(e) if e["bye"] == true => format!("{bye} {}", number(&e["table_points"])),
                     // A total-score tournament has no table points: the round's score alone.
                     Some(e) if e["table_points"].is_null() => e["score"].to_string(),
                     Some(e) => format!("{} ({})", number(&e["table_points"]), e["score"]),
@@ -147,6 +148,12 @@ fn grid(standings: &Value, layout: &Layout, lang: &str, with_open: bool) -> (Vec
             .collect(),
     };
     let layout = &kept;
+    // As the printed ranking says it.
+    let bye = match lang {
+        "fr" => "exempt",
+        "nl" => "vrij",
+        _ => "bye",
+    };
     let rounds = standings["after_round"].as_i64().unwrap_or(0);
     let head = headers(layout, lang, rounds);
     let right: Vec<bool> = layout
@@ -166,7 +173,7 @@ fn grid(standings: &Value, layout: &Layout, lang: &str, with_open: bool) -> (Vec
                         .columns
                         .iter()
                         // The whole ranking is provisional, so every row names the open rounds.
-                        .flat_map(|c| if c.field == "provisional" { vec![open.join(", ")] } else { cells(row, c, rounds) })
+                        .flat_map(|c| if c.field == "provisional" { vec![open.join(", ")] } else { cells(row, c, rounds, bye) })
                         .collect()
                 })
                 .collect()
@@ -180,7 +187,7 @@ fn grid(standings: &Value, layout: &Layout, lang: &str, with_open: bool) -> (Vec
             _ => format!("withdrawn from round {}, played no deal", w["withdrawn_from"]),
         };
         let row = serde_json::json!({"rank": "—", "player": w["player"], "name": format!("{} ({said})", w["name"].as_str().unwrap_or(""))});
-        layout.columns.iter().flat_map(|c| if c.field == "rounds" { vec![String::new(); rounds.max(0) as usize] } else { cells(&row, c, 0) }).collect()
+        layout.columns.iter().flat_map(|c| if c.field == "rounds" { vec![String::new(); rounds.max(0) as usize] } else { cells(&row, c, 0, bye) }).collect()
     });
     let rows: Vec<Vec<String>> = rows.into_iter().chain(apart).collect();
     (head, right, rows)
@@ -302,6 +309,16 @@ mod tests {
         // Final: no such column, and the text table never has it.
         assert!(!standings_csv(&sample(), &Layout::standard(), "en").unwrap().contains("Provisional"));
         assert!(!standings_text(&s, &Layout::standard(), "en").contains("Provisional"));
+    }
+
+    /// A bye said in the table's language, as the printed ranking says it (it said «bye» in
+    /// French and Dutch too).
+    #[test]
+    fn a_bye_is_said_in_the_tables_language() {
+        let line = |lang: &str| standings_csv(&sample(), &Layout::standard(), lang).unwrap().lines().nth(1).unwrap().to_string();
+        assert!(line("fr").ends_with(",exempt 10"), "{}", line("fr"));
+        assert!(line("nl").ends_with(",vrij 10"), "{}", line("nl"));
+        assert!(line("en").ends_with(",bye 10"), "{}", line("en"));
     }
 
     #[test]
