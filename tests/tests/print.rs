@@ -386,3 +386,22 @@ fn the_players_by_name_are_in_the_order_people_read() {
     let order: Vec<usize> = ["Anne", "bart", "Els", "Émile", "Frank", "Greet", "Hugo", "Zoé"].iter().map(|n| listed.find(n).unwrap()).collect();
     assert!(order.windows(2).all(|w| w[0] < w[1]), "{listed}");
 }
+
+/// Kings Cribbage's serviteur on paper: the player who keeps a table's score in round 2 (the
+/// lowest total of their round 1 table) is marked on the seating plan and on the sheet, as
+/// the screens mark them (the prints did not).
+#[test]
+fn the_serviteur_is_marked_on_the_seating_plan_and_the_sheet() {
+    let (mut app, t) = imported("cribbage-9.json");
+    let round2 = app.round_view(&t, 2).unwrap();
+    let table = round2.tables.iter().find(|tb| !tb.scorers.is_empty()).unwrap();
+    let seat = table.scorers[0];
+    let name = table.seats.iter().find(|s| s.seat == seat).unwrap().name.clone();
+    let dir = tempfile::tempdir().unwrap();
+    let flat = |pdf: Vec<u8>| pdftotext(&pdf, dir.path()).split_whitespace().collect::<Vec<_>>().join(" ");
+    let plan = flat(app.print_seating(&t, 2, Some("en"), None).unwrap());
+    assert!(plan.contains(&format!("{seat} {name}")) && plan.contains("keeps the score"), "{plan}");
+    let sheets = flat(app.print_sheets(&t, 2, false, Some("fr")).unwrap());
+    assert!(sheets.contains(&format!("{seat}. {name} (tient la feuille)")), "{sheets}");
+    assert_eq!(plan.matches("keeps the score").count(), round2.tables.iter().map(|tb| tb.scorers.len()).sum::<usize>(), "{plan}");
+}

@@ -706,6 +706,8 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
             c.qr(&m, mm(26.0), &[w("device_scan"), format!("{}: {code}", w("device_code")), url.to_string()]);
         }
         let first = t["first_dealer"].as_i64().unwrap_or(0);
+        // Kings Cribbage's serviteur: who keeps this table's score (named by the last round).
+        let scorers: Vec<i64> = t["scorers"].as_array().into_iter().flatten().filter_map(Value::as_i64).collect();
         let rows: Vec<Vec<String>> = t["seats"]
             .as_array()
             .into_iter()
@@ -717,7 +719,11 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
                     seat.to_string(),
                     s["name"].as_str().unwrap_or("").to_string(),
                     s["club"].as_str().unwrap_or("").to_string(),
-                    if seat == first { w("first_dealer") } else { String::new() },
+                    [(seat == first).then(|| w("first_dealer")), scorers.contains(&seat).then(|| w("scorer"))]
+                        .into_iter()
+                        .flatten()
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 ]
             })
             .collect();
@@ -754,7 +760,13 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
         c.heading(&format!("{} — {} {}, {} {}", s["tournament"].as_str().unwrap_or(""), w("round"), num(&s["round"]), w("table"), num(&s["table"])));
         let seats = s["seats"].as_array().cloned().unwrap_or_default();
         let names: Vec<String> = seats.iter().map(|x| format!("{}. {}", num(&x["seat"]), x["name"].as_str().unwrap_or(""))).collect();
-        let mut items = names.clone();
+        // Kings Cribbage's serviteur: who keeps this sheet, said after the name.
+        let scorers: Vec<i64> = s["scorers"].as_array().into_iter().flatten().filter_map(Value::as_i64).collect();
+        let mut items: Vec<String> = seats
+            .iter()
+            .zip(&names)
+            .map(|(x, n)| if x["seat"].as_i64().is_some_and(|seat| scorers.contains(&seat)) { format!("{n} ({})", w("scorer")) } else { n.clone() })
+            .collect();
         items.push(format!("({})", s["game_name"].as_str().unwrap_or("")));
         c.items(&items);
         let first = s["first_dealer"].as_i64().unwrap_or(1).max(1) as usize;
