@@ -405,3 +405,30 @@ fn the_serviteur_is_marked_on_the_seating_plan_and_the_sheet() {
     assert!(sheets.contains(&format!("{seat}. {name} (tient la feuille)")), "{sheets}");
     assert_eq!(plan.matches("keeps the score").count(), round2.tables.iter().map(|tb| tb.scorers.len()).sum::<usize>(), "{plan}");
 }
+
+/// A sheet in progress after a voided trump deal: the rows still to fill go on numbering the
+/// lines, so that no number is printed twice (the void took a line; the grid's deal numbers
+/// repeated the last lines').
+#[test]
+fn a_sheet_with_a_voided_deal_numbers_each_row_once() {
+    let mut doc = json("spring-open-16.json");
+    let deals = doc["rounds"][1]["tables"][1]["deals"].as_array().unwrap().clone();
+    let void = deals.iter().position(|d| d.get("void_by").is_some()).unwrap();
+    doc["rounds"][1]["tables"][1]["deals"] = serde_json::Value::Array(deals[..void + 3].to_vec());
+    doc["rounds"].as_array_mut().unwrap().truncate(2);
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let text = pdftotext(&app.print_sheets(&t, 2, true, Some("en")).unwrap(), dir.path());
+    let page = text.split("Round 2, Table 2").nth(1).unwrap().split("Round 2, Table 3").next().unwrap();
+    let numbers: Vec<i64> = page
+        .lines()
+        .filter_map(|l| {
+            let mut words = l.split_whitespace();
+            let n = words.next()?.trim_end_matches('*').parse::<i64>().ok()?;
+            words.next()?.trim_start_matches('*').parse::<i64>().ok().map(|_| n)
+        })
+        .collect();
+    // Twenty deals and the void: lines 1 to 21, each once, in order.
+    assert_eq!(numbers, (1..=21).collect::<Vec<_>>(), "{page}");
+}

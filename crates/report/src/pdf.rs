@@ -821,8 +821,13 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
         let played = s["deals_played"].as_u64().unwrap_or(0) as usize;
         let still: Vec<&Value> = if lines.is_empty() { blank_rows.iter().collect() } else { blank_rows.iter().skip(played.min(blank_rows.len())).collect() };
         if lines.is_empty() || s["complete"] != true {
+            // The rows still to fill go on numbering the lines (a deal voided and dealt again
+            // took a line: the grid's deal number would repeat the last line's).
+            let mut next = lines.iter().filter_map(|l| l["line"].as_i64()).max().unwrap_or(0);
             for r in still {
-                let mut row = vec![r["label"].as_str().filter(|l| l.parse::<i64>().is_ok()).unwrap_or("").to_string(), num(&r["dealer"])];
+                let numbered = r["label"].as_str().is_some_and(|l| l.parse::<i64>().is_ok());
+                next += i64::from(numbered);
+                let mut row = vec![if numbered { next.to_string() } else { String::new() }, num(&r["dealer"])];
                 for (j, _) in form["columns"].as_array().into_iter().flatten().enumerate() {
                     row.push(if j == 0 && r["label"].as_str().is_some_and(|l| l.parse::<i64>().is_err()) {
                         r["label"].as_str().unwrap_or("").to_string()
