@@ -167,6 +167,20 @@ fn every_status_of_the_protocol_and_nothing_stored_by_a_refusal() {
     assert!(body["message"].as_str().unwrap().contains("onbekend"), "{body}");
     let (_, body, _) = request(a, "POST", "/api/v1/lines", Some(one), "Accept-Language: fr\r\n", &line("k-other", 1, &deals[1]).to_string());
     assert!(body["message"].as_str().unwrap().contains("entre-temps"), "{body}");
+    // The language it prefers most, by its q (French named first, but barely wanted: Dutch);
+    // none with q=0 (English then, the default).
+    let asked = |accept: &str| {
+        request(a, "POST", "/api/v1/lines", Some("AAAAAAAAAAAAAAAA"), &format!("Accept-Language: {accept}\r\n"), &line("k3", 2, &deals[1]).to_string()).1
+            ["message"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(asked("fr;q=0.1, nl").contains("onbekend"), "{}", asked("fr;q=0.1, nl"));
+    assert!(asked("fr;q=0, de").contains("unknown"), "{}", asked("fr;q=0, de"));
+    // The scheme's name in any case: «bearer» reads the code as «Bearer» does.
+    let raw = format!("GET /api/v1/sheet HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: bearer {one}\r\n\r\n");
+    assert_eq!(send(a, raw.as_bytes()).unwrap().0, 200);
     assert_eq!(log(&db), before, "no refusal wrote anything");
 
     // The jury's code: a ruling at table 2; no played deal.

@@ -153,15 +153,23 @@ impl Room {
     }
 }
 
-/// The language of a request's `Accept-Language` (the first of fr, nl, en it names).
+/// The language of a request's `Accept-Language`: of fr, nl and en, the one it prefers most
+/// (its `q`, 1 when not given; the first named on a tie; none with `q=0`).
 fn lang(headers: &HeaderMap) -> Lang {
     let accept = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or("");
-    accept
-        .split(',')
-        .map(|part| part.trim())
-        .find(|p| ["fr", "nl", "en"].iter().any(|l| p.get(..2).is_some_and(|x| x.eq_ignore_ascii_case(l))))
-        .map(Lang::parse)
-        .unwrap_or_default()
+    let mut best: Option<(f32, &str)> = None;
+    for part in accept.split(',') {
+        let mut fields = part.split(';').map(str::trim);
+        let tag = fields.next().unwrap_or("");
+        if !["fr", "nl", "en"].iter().any(|l| tag.get(..2).is_some_and(|x| x.eq_ignore_ascii_case(l))) {
+            continue;
+        }
+        let q = fields.find_map(|f| f.strip_prefix("q=").or_else(|| f.strip_prefix("Q="))).map_or(Some(1.0), |q| q.trim().parse::<f32>().ok()).unwrap_or(0.0);
+        if q > 0.0 && best.is_none_or(|(b, _)| q > b) {
+            best = Some((q, tag));
+        }
+    }
+    best.map(|(_, tag)| Lang::parse(tag)).unwrap_or_default()
 }
 
 /// An answer that is not a success: FORMAT.md's `{kind, message}`, the message in the
@@ -251,7 +259,12 @@ async fn body<T: DeserializeOwned>(body: Body, lang: Lang) -> Result<T, Failure>
 
 /// The code a request carries (`Authorization: Bearer CODE`), or "".
 fn bearer(headers: &HeaderMap) -> String {
-    headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).map(str::trim).unwrap_or("").to_string()
+    // The scheme's name is case-insensitive (RFC 9110): "bearer CODE" is the same.
+    let value = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).unwrap_or("").trim_start();
+    match value.split_once(' ') {
+        Some((scheme, code)) if scheme.eq_ignore_ascii_case("bearer") => code.trim().to_string(),
+        _ => String::new(),
+    }
 }
 
 /// Refused before anything is read when the address sent too many unknown codes — unless
