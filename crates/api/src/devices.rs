@@ -189,6 +189,28 @@ impl crate::sheets::WriteGuard for DeviceWrite<'_> {
     }
 }
 
+/// A write from the jury's device, checked inside its transaction: the code still live (a
+/// revocation by another process meanwhile refuses it). A locked table is the devices' only:
+/// the jury still writes.
+pub(crate) struct JuryWrite<'a> {
+    pub code: &'a str,
+}
+
+impl crate::sheets::WriteGuard for JuryWrite<'_> {
+    fn guard(&self, w: &Writer<'_>, _table_id: Id, _stored: &[Value]) -> Result<Id> {
+        live_code(w, self.code)
+    }
+
+    fn key(&self) -> Option<(&str, usize)> {
+        None
+    }
+}
+
+/// The code's id when it is still live as stored (read inside the writing transaction).
+pub(crate) fn live_code(w: &Writer<'_>, code: &str) -> Result<Id> {
+    Ok(w.device_code(code)?.filter(|c| !c.revoked).ok_or_else(unknown_code)?.id)
+}
+
 impl Atout {
     /// The codes of a drawn round (issued now for the tables and the jury that have
     /// none), with how far each table's sheet is. `base` is the server's address, for
@@ -454,11 +476,11 @@ impl Atout {
             )));
         };
         let reason = required_reason(&reason, Tr::new("a correction", "une correction", "een correctie"))?;
-        // The code read again just before the write (revoked since the request came in?).
-        self.device(&device.code)?;
         let actor = device_actor(scorer, None)?;
         let located = self.locate(&TableRef::new(device.tournament.clone(), round, table))?;
-        self.acting(actor, |a| a.write_sheet(&located, Edit::Correct { line, entry, seen: before }, "deal.correct", &reason, None))?;
+        // The code checked again inside the write (revoked since the request came in?).
+        let guard = JuryWrite { code: &device.code };
+        self.acting(actor, |a| a.write_sheet(&located, Edit::Correct { line, entry, seen: before }, "deal.correct", &reason, Some(&guard)))?;
         self.sheet_at(&located)
     }
 
@@ -488,7 +510,8 @@ impl Atout {
             )));
         }
         let actor = device_actor(scorer, None)?;
-        self.acting(actor, |a| a.write_sheet(&located, Edit::Add { line: Some(next), entry }, "deal.add", "", None))?;
+        let guard = JuryWrite { code: &device.code };
+        self.acting(actor, |a| a.write_sheet(&located, Edit::Add { line: Some(next), entry }, "deal.add", "", Some(&guard)))?;
         self.sheet_at(&located)
     }
 
@@ -497,11 +520,11 @@ impl Atout {
         if device.table.is_some() {
             return Err(jury_only());
         }
-        // The code read again just before the write (revoked since the request came in?).
-        self.device(&device.code)?;
         let actor = device_actor(scorer, None)?;
         let at = TableRef::new(device.tournament.clone(), round, table);
-        self.acting(actor, |a| a.ruling_add(&at, ruling))
+        // The code checked again inside the write (revoked since the request came in?).
+        let live = |w: &Writer<'_>| live_code(w, &device.code).map(|_| ());
+        self.acting(actor, |a| a.ruling_add_checked(&at, ruling, Some(&live)))
     }
 }
 

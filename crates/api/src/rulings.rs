@@ -11,9 +11,18 @@ use atout_store::{Change, Id};
 use serde::Serialize;
 use serde_json::Value;
 
+/// A check a write runs inside its transaction, against the data as stored.
+pub(crate) type WriteCheck<'a> = dyn Fn(&atout_store::Writer<'_>) -> Result<()> + 'a;
+
 impl Atout {
     /// Record a jury ruling on a table.
     pub fn ruling_add(&mut self, table: &TableRef, ruling: Value) -> Result<SheetView> {
+        self.ruling_add_checked(table, ruling, None)
+    }
+
+    /// [`Atout::ruling_add`], with `check` run inside the write's transaction (the jury's
+    /// device: its code still live).
+    pub(crate) fn ruling_add_checked(&mut self, table: &TableRef, ruling: Value, check: Option<&WriteCheck<'_>>) -> Result<SheetView> {
         let at = self.locate(table)?;
         let round = at.round;
         let seats = self.loaded(at.id)?.round(round)?.row.tables[at.index].seats.len();
@@ -27,6 +36,9 @@ impl Atout {
             // The table must still be the round's: a redraw meanwhile would orphan the ruling.
             if w.current_table(at.id, round, table.table)? != Some(table_id) {
                 return Err(redrawn(&at.place));
+            }
+            if let Some(check) = check {
+                check(w)?;
             }
             Ok::<_, ApiError>(w.add_ruling(table_id, &ruling)?)
         })?;

@@ -143,3 +143,39 @@ fn the_jurys_device_replays_a_deal_judges_claims_and_corrects_with_the_cards() {
     assert_eq!(serde_json::to_value(last).unwrap()["by"], "Marc [jury]", "{history:?}");
     assert_eq!(last.entry["hand"]["play"], json!(queens), "the line keeps the cards it was settled by");
 }
+
+#[test]
+fn a_revoked_jury_code_writes_no_ruling_fault_or_correction() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("jury.db");
+    let mut app = Atout::open(&path).unwrap();
+    let t = app.import_document(&document()).unwrap().id.to_string();
+    let jury = app.devices(&t, 1, "http://jury").unwrap().jury.code;
+    drop(app);
+    let server = atout_serve::start(atout_serve::run_alone(Atout::open(&path).unwrap()), "127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = server.addr;
+    let ruling = json!({"round": 1, "table": 1, "entry": {"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Marc"}, "scorer": "Marc"});
+    assert_eq!(ask(addr, "POST", "/api/v1/rulings", &jury, Some(&ruling)).0, 201, "the code writes while it is live");
+
+    // The secretary revokes the jury's code from the window (another connection) while the
+    // server runs: every write of the old code is refused, and nothing is stored.
+    let mut secretary = Atout::open(&path).unwrap();
+    let fresh = secretary.device_revoke(&t, 1, None, "jury phone lost", "http://jury").unwrap().jury.code;
+    assert_ne!(fresh, jury);
+    let at = TableRef::new(&t, 1, 1);
+    let (history, rulings) = (secretary.sheet_history(&at).unwrap().len(), secretary.rulings_list(&t).unwrap().len());
+    let (_, frame) = ask(addr, "GET", "/api/v1/hand-record?round=1&table=1&line=1", &fresh, None);
+    let mut entry = frame["deal"].clone();
+    entry["counts"] = json!([4, 0, 0, 0]);
+    entry["hand"] = json!({"cards": one_suit_each(), "play": ["QS", "QH", "QD", "QC"]});
+    let fix = json!({"round": 1, "table": 1, "line": 1, "entry": entry, "before": frame["deal"], "reason": "replayed", "scorer": "Marc"});
+    let fault = json!({"round": 1, "table": 1, "entry": {"contract": "D", "fault_by": 2}, "scorer": "Marc"});
+    for (route, body) in [("/api/v1/rulings", &ruling), ("/api/v1/faults", &fault), ("/api/v1/fix", &fix)] {
+        let (s, refused) = ask(addr, "POST", route, &jury, Some(body));
+        assert_eq!((s, refused["kind"].clone()), (401, json!("unauthorized")), "{route}: {refused}");
+    }
+    assert_eq!(secretary.sheet_history(&at).unwrap().len(), history, "no line written or corrected");
+    assert_eq!(secretary.rulings_list(&t).unwrap().len(), rulings, "no ruling written");
+    // The new code writes the same ruling.
+    assert_eq!(ask(addr, "POST", "/api/v1/rulings", &fresh, Some(&ruling)).0, 201);
+}
