@@ -234,7 +234,7 @@ function shortEntry(entry, desc) {
   const lead = parts.filter(is(contract)).map(([, v]) => contract(v).name);
   const suits = parts.filter((p) => !is(contract)(p) && is(suit)(p)).map(([k, v]) => value(k, v));
   const rest = parts.filter((p) => !is(contract)(p) && !is(suit)(p))
-    .map(([k, v]) => `${(fields[k] && fields[k].name) || (desc && desc.labels && desc.labels[k]) || k} ${value(k, v)}`);
+    .map(([k, v]) => `${(fields[k] && Array.isArray(v) && v.length === 1 && fields[k].one) || (fields[k] && fields[k].name) || (desc && desc.labels && desc.labels[k]) || k} ${value(k, v)}`);
   return [...lead, ...suits, ...rest].join(" · ");
 }
 

@@ -94,7 +94,7 @@ fn the_history_shows_a_line_with_its_cards() {
         (words.en.as_str(), words.fr.as_str(), words.nl.as_str()),
         (
             "fewest queens · counts by seat: 4 · 0 · 0 · 0 · cards on record (4 played)",
-            "moins de dames · chiffres par place: 4 · 0 · 0 · 0 · cartes relevées (4 jouées)",
+            "moins de dames · chiffres par place : 4 · 0 · 0 · 0 · cartes relevées (4 jouées)",
             "minste vrouwen · cijfers per plaats: 4 · 0 · 0 · 0 · kaarten opgetekend (4 gespeeld)"
         )
     );

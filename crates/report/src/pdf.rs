@@ -703,7 +703,7 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
         if let Some(m) = t["device"]["url"].as_str().and_then(crate::qr::Modules::of) {
             let code = t["device"]["code"].as_str().unwrap_or("");
             let url = t["device"]["url"].as_str().unwrap_or("");
-            c.qr(&m, mm(26.0), &[w("device_scan"), format!("{}: {code}", w("device_code")), url.to_string()]);
+            c.qr(&m, mm(26.0), &[w("device_scan"), format!("{}{}{code}", w("device_code"), w("colon")), url.to_string()]);
         }
         let first = t["first_dealer"].as_i64().unwrap_or(0);
         // Kings Cribbage's serviteur: who keeps this table's score (named by the last round).
@@ -731,7 +731,7 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
     }
     let byes: Vec<String> = round["byes"].as_array().into_iter().flatten().map(|b| b["name"].as_str().unwrap_or("").to_string()).collect();
     if !byes.is_empty() {
-        c.para(&format!("{}: {}", w("byes"), byes.join(", ")), false);
+        c.para(&format!("{}{}{}", w("byes"), w("colon"), byes.join(", ")), false);
         for b in round["byes"].as_array().into_iter().flatten() {
             by_name.push((b["name"].as_str().unwrap_or("").to_string(), b["club"].as_str().unwrap_or("").to_string(), w("bye"), String::new()));
         }
@@ -771,7 +771,7 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
         c.items(&items);
         let first = s["first_dealer"].as_i64().unwrap_or(1).max(1) as usize;
         let order: Vec<String> = (0..seats.len()).map(|i| names[(first - 1 + i) % seats.len()].clone()).collect();
-        let mut dealing = vec![format!("{}:", w("dealer_order"))];
+        let mut dealing = vec![format!("{}{}", w("dealer_order"), w("colon").trim_end())];
         dealing.extend(order.iter().enumerate().map(|(i, n)| if i + 1 < order.len() { format!("{n} →") } else { n.clone() }));
         c.items(&dealing);
         let lines = s["lines"].as_array().cloned().unwrap_or_default();

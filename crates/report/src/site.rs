@@ -510,7 +510,7 @@ fn table_html(b: &mut String, folder: &str, round: i64, t: &TablePage, lang: usi
     row(b, w("totals", lang), &t.totals.iter().map(|x| x.to_string()).collect::<Vec<_>>());
     for (words, points) in &t.rulings {
         let cells: Vec<String> = points.iter().map(|p| if *p > 0 { format!("+{p}") } else { p.to_string() }).collect();
-        row(b, &format!("{}: {}", w("rulings", lang), esc(&words[lang])), &cells);
+        row(b, &format!("{}{}{}", w("rulings", lang), [": ", " : ", ": "][lang], esc(&words[lang])), &cells);
     }
     row(b, w("round_scores", lang), &t.scores.iter().map(|x| x.to_string()).collect::<Vec<_>>());
     if !t.points.is_empty() {

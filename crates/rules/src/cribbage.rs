@@ -1299,7 +1299,7 @@ impl Game for Cribbage {
         }
         let seat = entry.seat.and_then(|s| usize::try_from(s).ok()).and_then(|s| Some(format!("{s}. {}", seats.get(s.checked_sub(1)?)?)));
         Some(match seat {
-            Some(who) => format!("{who}: {said}"),
+            Some(who) => format!("{who}{}{said}", lang.colon()),
             None => said,
         })
     }

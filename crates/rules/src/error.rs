@@ -24,6 +24,14 @@ impl Lang {
         }
     }
 
+    /// What stands between a name and what follows it: French spaces its colon («motif : …»).
+    pub fn colon(self) -> &'static str {
+        match self {
+            Lang::Fr => " : ",
+            Lang::En | Lang::Nl => ": ",
+        }
+    }
+
     pub fn code(self) -> &'static str {
         match self {
             Lang::En => "en",

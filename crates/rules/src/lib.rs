@@ -191,11 +191,18 @@ pub struct Field {
     pub key: &'static str,
     pub name: Tr,
     pub seat: bool,
+    /// For a list of seats: its name when it names one seat (a misère played alone).
+    pub one: Option<Tr>,
 }
 
 impl Field {
     pub const fn new(key: &'static str, name: Tr, seat: bool) -> Field {
-        Field { key, name, seat }
+        Field { key, name, seat, one: None }
+    }
+
+    /// A list of seats, `name` for several and `one` for a single seat.
+    pub const fn seats(key: &'static str, name: Tr, one: Tr) -> Field {
+        Field { key, name, seat: true, one: Some(one) }
     }
 }
 
@@ -425,10 +432,18 @@ impl<G: Game> Rules for G {
         Ok(choices.map(|c| serde_json::to_value(c).unwrap_or(Value::Null)))
     }
 
-    /// The game's description, with its entry's `fields`: `{key: {name, seat}}`.
+    /// The game's description, with its entry's `fields`: `{key: {name, seat}}` (and `one`,
+    /// a list of seats' name when it names one).
     fn describe(&self, lang: Lang) -> Value {
         let mut described = Game::describe(self, lang);
-        let fields: Map<String, Value> = G::FIELDS.iter().map(|f| (f.key.to_string(), serde_json::json!({"name": f.name.get(lang), "seat": f.seat}))).collect();
+        let field = |f: &Field| {
+            let mut d = serde_json::json!({"name": f.name.get(lang), "seat": f.seat});
+            if let Some(one) = f.one {
+                d["one"] = one.get(lang).into();
+            }
+            d
+        };
+        let fields: Map<String, Value> = G::FIELDS.iter().map(|f| (f.key.to_string(), field(f))).collect();
         if let Value::Object(map) = &mut described {
             map.insert("fields".into(), Value::Object(fields));
             // Whether the jury can replay its deals card by card (the hand checker).

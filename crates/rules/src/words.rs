@@ -23,6 +23,8 @@ struct LangNames {
     named: HashMap<String, String>,
     suits: HashMap<String, String>,
     fields: HashMap<String, (String, bool)>,
+    /// A list of seats' name when it names one seat.
+    one: HashMap<String, String>,
 }
 
 impl LangNames {
@@ -38,7 +40,11 @@ impl LangNames {
             .as_object()
             .map(|m| m.iter().map(|(k, f)| (k.clone(), (f["name"].as_str().unwrap_or(k).to_string(), f["seat"].as_bool().unwrap_or(false)))).collect())
             .unwrap_or_default();
-        LangNames { named, suits, fields }
+        let one = described["fields"]
+            .as_object()
+            .map(|m| m.iter().filter_map(|(k, f)| Some((k.clone(), f["one"].as_str()?.to_string()))).collect())
+            .unwrap_or_default();
+        LangNames { named, suits, fields, one }
     }
 }
 
@@ -115,17 +121,30 @@ impl Names {
         said_by(|lang| {
             let Value::Object(map) = entry else { return String::new() };
             let words = &self.langs[index(lang)];
-            let names_someone = |k: &str, v: &Value| match words.fields.get(k) {
-                Some((_, seat)) => *seat || (v.is_object() && k != "hand"),
-                None => false,
-            };
-            let kept: serde_json::Map<String, Value> = map
-                .iter()
-                .filter(|(k, v)| names_someone(k, v) || matches!(k.as_str(), "reason" | "by" | "jury"))
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect();
+            let seat = |k: &str| words.fields.get(k).is_some_and(|(_, seat)| *seat);
+            let mut kept = serde_json::Map::new();
+            for (k, v) in map {
+                match v {
+                    // A claim within the line (Kings Cribbage's joker): who called it and who
+                    // missed it, said as the line's own; its figures are the columns'.
+                    Value::Object(inner) if k != "hand" && words.fields.contains_key(k) => {
+                        kept.extend(inner.iter().filter(|(k, _)| seat(k)).map(|(k, v)| (k.clone(), v.clone())));
+                    }
+                    _ if seat(k) || matches!(k.as_str(), "reason" | "by" | "jury") => {
+                        kept.insert(k.clone(), v.clone());
+                    }
+                    _ => {}
+                }
+            }
             if kept.is_empty() {
                 return String::new();
+            }
+            // The seat that played the line alone (Kings Cribbage's move): its player, under
+            // the column «played by», needs no name of its own.
+            if let (1, Some(n)) = (kept.len(), kept.get("seat").and_then(Value::as_i64)) {
+                if let Some(name) = usize::try_from(n).ok().and_then(|i| seats.get(i.checked_sub(1)?)) {
+                    return format!("{n}. {name}");
+                }
             }
             self.entry_in(&Value::Object(kept), seats, lang, true)
         })
@@ -193,7 +212,11 @@ impl Names {
                 Value::Array(items) if is_seat(k) => items.iter().map(seat).collect::<Vec<_>>().join(" · "),
                 _ => self.plain(v, seats, lang, deal),
             };
-            parts.push(format!("{}: {value}", word(k)));
+            let name = match (v, words.one.get(k)) {
+                (Value::Array(items), Some(one)) if deal && items.len() == 1 => one.clone(),
+                _ => word(k),
+            };
+            parts.push(format!("{name}{}{value}", lang.colon()));
         }
         parts.join(" · ")
     }

@@ -508,11 +508,29 @@ fn a_move_on_the_board_reads_as_a_player_says_it() {
     assert_eq!(said.en, "1. Anne: 5 and 10 in yellow, row 1");
     assert_eq!(said.nl, "1. Anne: 5 en 10 in geel, rij 1");
     let column = serde_json::json!({"seat": 2, "tiles": [{"tile": "K", "colour": 2, "at": [2, 3]}, {"tile": "3", "colour": 1, "at": [1, 3]}]});
-    assert_eq!(names.entry(&column, &seats).fr, "2. Bart: 3 (jaune) et K (bleu), colonne 4");
+    assert_eq!(names.entry(&column, &seats).fr, "2. Bart : 3 (jaune) et K (bleu), colonne 4");
     // A single tile: its row and its column.
     let one = serde_json::json!({"seat": 2, "tiles": [{"tile": "10", "colour": 1, "at": [1, 0]}]});
     assert_eq!(names.entry(&one, &seats).en, "2. Bart: 10 in yellow, row 2, column 1");
     // A move written as lines reads field by field, as before.
     let lines = serde_json::json!({"seat": 1, "lines": [["4", "5", "6"]], "placed": 3});
     assert!(names.entry(&lines, &seats).en.contains("4-5-6"));
+}
+
+/// Who a joker claim's line names, as the completed sheet prints it: who called it and who
+/// missed it, as the line's own (it read «joker: (called by: … · missed by: … · points: 4)»,
+/// the points already in the sheet's columns).
+#[test]
+fn a_joker_claims_line_names_who_called_and_who_missed_it() {
+    let rules = atout_rules::GameId::KingsCribbage.rules(&serde_json::Map::new()).unwrap();
+    let names = atout_rules::Names::of(rules.as_ref());
+    let seats = ["Anne", "Bart", "Chloé", "Dirk"].map(String::from);
+    let claim = json!({"joker": {"by": 4, "from": 1, "points": 4}});
+    let who = names.who(&claim, &seats);
+    assert_eq!(who.en, "called by: 4. Dirk · missed by: 1. Anne");
+    assert_eq!(who.fr, "annoncé par : 4. Dirk · oublié par : 1. Anne");
+    // A move names its player alone, under the sheet's «played by».
+    assert_eq!(names.who(&json!({"seat": 3, "lines": [["5", "5"]]}), &seats).fr, "3. Chloé");
+    // A claim that found nothing missed names only who called it.
+    assert_eq!(names.who(&json!({"joker": {"by": 2, "points": 0}}), &seats).nl, "geroepen door: 2. Bart");
 }

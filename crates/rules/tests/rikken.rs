@@ -217,3 +217,18 @@ fn the_points_tables_columns_are_the_rules() {
     let misere = desc["contracts"].as_array().unwrap().iter().find(|c| c["code"] == "misere").unwrap();
     assert_eq!(misere["figures"], serde_json::json!(["made", "failed"]));
 }
+
+/// A misère played alone names its one declarer so on the sheet, in every language (it read
+/// «spelers: 3. Chloé», as if several played it; French spaces its colon); played by several, the plural.
+#[test]
+fn a_misere_played_alone_names_one_declarer() {
+    let rules = GameId::Rikken.rules(&serde_json::Map::new()).unwrap();
+    let names = atout_rules::Names::of(rules.as_ref());
+    let seats = ["Anne", "Bart", "Chloé", "Dirk"].map(String::from);
+    let alone = json!({"contract": "misere", "declarers": [3], "tricks": [0]});
+    let who = names.who(&alone, &seats);
+    assert_eq!((who.en.as_str(), who.fr.as_str(), who.nl.as_str()), ("declarer: 3. Chloé", "déclarant : 3. Chloé", "speler: 3. Chloé"));
+    let two = json!({"contract": "misere", "declarers": [4, 1], "tricks": [0, 1]});
+    assert_eq!(names.who(&two, &seats).nl, "spelers: 4. Dirk · 1. Anne");
+    assert!(names.entry(&alone, &seats).en.contains("declarer: 3. Chloé"), "{:?}", names.entry(&alone, &seats));
+}
