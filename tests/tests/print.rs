@@ -158,6 +158,33 @@ fn the_seating_plan_and_the_rulings() {
     // apart could not be told apart).
     let today = String::from_utf8(Command::new("date").arg("+%Y-%m-%d").output().unwrap().stdout).unwrap();
     assert!(said.contains(&format!("page 1 sur 1 — imprimé le {}", today.trim())), "{text}");
+    // None recorded: said so, not a grid of headers alone.
+    let (mut app, t) = imported("rikken-custom-9.json");
+    let text = pdftotext(&app.print_rulings(&t, Some("nl")).unwrap(), dir.path());
+    assert!(text.contains("Er werd geen beslissing of boete opgetekend.") && !text.contains("Wanneer"), "{text}");
+}
+
+/// The seating plan's tables, one under the other, line up their columns (each was sized by
+/// its own names, so a table of longer club names set its «Club» further right).
+#[test]
+fn the_seating_plans_tables_line_up() {
+    let (mut app, t) = imported("rikken-custom-9.json");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("seating.pdf");
+    std::fs::write(&file, app.print_seating(&t, 1, Some("en"), None).unwrap()).unwrap();
+    let out = Command::new("pdftotext").arg("-bbox").arg(&file).arg("-").output().unwrap();
+    let boxes = String::from_utf8(out.stdout).unwrap();
+    let x_of = |word: &str| -> Vec<String> {
+        boxes
+            .lines()
+            .filter(|l| l.trim_end().ends_with(&format!(">{word}</word>")))
+            .filter_map(|l| l.split("xMin=\"").nth(1).and_then(|r| r.split('"').next()).map(str::to_string))
+            .collect()
+    };
+    // The two tables' «Club» headers, then the players by name's own (a table of its own).
+    let clubs = x_of("Club");
+    assert_eq!(clubs.len(), 3, "{boxes}");
+    assert_eq!(clubs[0], clubs[1], "table 1's and table 2's columns line up: {clubs:?}");
 }
 
 /// The seating plan for the table devices: each table's code in words and its QR code,

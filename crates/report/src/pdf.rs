@@ -696,15 +696,10 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
     c.heading(&title);
     let tables = round["tables"].as_array().cloned().unwrap_or_default();
     let mut by_name: Vec<(String, String, String, String)> = vec![];
+    // Each table's rows first: the tables, one under the other, line up their columns.
+    let mut per_table: Vec<Vec<Vec<String>>> = vec![];
     for t in &tables {
         let number = num(&t["number"]);
-        c.para(&format!("{} {number}", w("table")), true);
-        // The table's device: its QR code and code, when the secretary printed them.
-        if let Some(m) = t["device"]["url"].as_str().and_then(crate::qr::Modules::of) {
-            let code = t["device"]["code"].as_str().unwrap_or("");
-            let url = t["device"]["url"].as_str().unwrap_or("");
-            c.qr(&m, mm(26.0), &[w("device_scan"), format!("{}{}{code}", w("device_code"), w("colon")), url.to_string()]);
-        }
         let first = t["first_dealer"].as_i64().unwrap_or(0);
         // Kings Cribbage's serviteur: who keeps this table's score (named by the last round).
         let scorers: Vec<i64> = t["scorers"].as_array().into_iter().flatten().filter_map(Value::as_i64).collect();
@@ -727,7 +722,19 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
                 ]
             })
             .collect();
-        c.table(&[Col::num(w("seat"), 1.0), Col::new(w("name"), 5.0), Col::new(w("club"), 3.5), Col::new("", 2.5)], &rows, false);
+        per_table.push(rows);
+    }
+    let cols = [Col::num(w("seat"), 1.0), Col::new(w("name"), 5.0), Col::new(w("club"), 3.5), Col::new("", 2.5)];
+    let all = per_table.concat();
+    for (t, rows) in tables.iter().zip(&per_table) {
+        c.para(&format!("{} {}", w("table"), num(&t["number"])), true);
+        // The table's device: its QR code and code, when the secretary printed them.
+        if let Some(m) = t["device"]["url"].as_str().and_then(crate::qr::Modules::of) {
+            let code = t["device"]["code"].as_str().unwrap_or("");
+            let url = t["device"]["url"].as_str().unwrap_or("");
+            c.qr(&m, mm(26.0), &[w("device_scan"), format!("{}{}{code}", w("device_code"), w("colon")), url.to_string()]);
+        }
+        c.table_sized(&cols, rows, false, &all);
     }
     let byes: Vec<String> = round["byes"].as_array().into_iter().flatten().map(|b| b["name"].as_str().unwrap_or("").to_string()).collect();
     if !byes.is_empty() {
@@ -935,6 +942,11 @@ pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, la
     let title = format!("{} — {tournament}", w("rulings"));
     let mut c = Canvas::new(layout, &title, lang)?;
     c.heading(&title);
+    if rulings.is_empty() {
+        // Said, not left as a grid of headers alone (was the print cut short?).
+        c.para(&w("no_rulings"), false);
+        return Ok(c.finish());
+    }
     let rows: Vec<Vec<String>> = rulings
         .iter()
         .map(|r| {
@@ -947,7 +959,7 @@ pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, la
                     // A fault on a line is said in the print's language ("faute dans la donne 6…").
                     let reason = r["reason_texts"][lang].as_str().or(r["reason"].as_str()).unwrap_or("");
                     if r["sanction"] == true {
-                        format!("{}{} {reason}", w("sanction"), if lang == "fr" { " :" } else { ":" })
+                        format!("{}{}{reason}", w("sanction"), w("colon"))
                     } else {
                         reason.to_string()
                     }
