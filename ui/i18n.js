@@ -1,6 +1,7 @@
 // Texts in English, French and Dutch. The UI starts in the system's language.
 const texts = {
   en: {
+    colon: ": ",
     room_exit: "Leave the room display (Esc)",
     field: {"seat": "seat", "points": "points", "reason": "reason", "by": "jury member", "sanction": "sanction", "call": "call"},
     no_such_table: "Round {round} has no table {table}; its tables are {tables}.", round_not_drawn: "Round {round} is not drawn yet.",
@@ -78,6 +79,7 @@ const texts = {
     about: "About", about_open: "About Atout", about_title: "Atout", about_version: "Version", about_database: "Database in use", about_memory: "in memory", about_backups: "Backups go to", about_licence: "Licence", about_fonts: "Fonts in printed documents", about_font_licence: "The fonts' licence",
   },
   fr: {
+    colon: " : ",
     room_exit: "Quitter l'affichage salle (Échap)",
     field: {"seat": "place", "points": "points", "reason": "motif", "by": "membre du jury", "sanction": "sanction", "call": "appel"},
     no_such_table: "La manche {round} n'a pas de table {table} ; ses tables sont {tables}.", round_not_drawn: "La manche {round} n'est pas encore tirée.",
@@ -154,6 +156,7 @@ const texts = {
     about: "À propos", about_open: "À propos d'Atout", about_title: "Atout", about_version: "Version", about_database: "Base de données utilisée", about_memory: "en mémoire", about_backups: "Les sauvegardes vont dans", about_licence: "Licence", about_fonts: "Polices des documents imprimés", about_font_licence: "La licence des polices",
   },
   nl: {
+    colon: ": ",
     room_exit: "Zaalweergave verlaten (Esc)",
     field: {"seat": "plaats", "points": "punten", "reason": "reden", "by": "jurylid", "sanction": "sanctie", "call": "oproep"},
     no_such_table: "Ronde {round} heeft geen tafel {table}; haar tafels zijn {tables}.", round_not_drawn: "Ronde {round} is nog niet geloot.",

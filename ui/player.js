@@ -73,7 +73,7 @@ async function show() {
   view.replaceChildren(
     h("div", { class: "card live-me", id: "live-me" },
       h("h2", {}, live.name),
-      h("p", { class: "live-place", id: "live-place" }, `${t("live_place")}: ${placeText(live.place, live.shared)} · ${t("points")}: ${live.value || "—"}`),
+      h("p", { class: "live-place", id: "live-place" }, `${t("live_place")}${t("colon")}${placeText(live.place, live.shared)} · ${t("points")}${t("colon")}${live.value || "—"}`),
       live.provisional ? h("p", { class: "hint" }, t("provisional")) : null,
       h("button", { id: "not-me", onclick: () => { localStorage.removeItem(mine); show(); } }, t("live_not_me"))),
     ...tables,

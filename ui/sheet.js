@@ -31,14 +31,14 @@ export function sheetTable(sheet, game) {
     h("td", { class: "num" }, l.line), deals ? h("td", { class: "num" }, l.deal) : null, h("td", { class: "label", title: l.counts ? l.label_title[lang] : `${l.label_title[lang]} — ${t("void_fault")}` }, `${l.label_texts[lang]}${l.fault ? " !" : ""}`,
       // Who played the line (declarer, partner, offender, a fine's reason), as the game says it.
       l.who_texts && l.who_texts[lang] ? h("small", { class: "played-by" }, l.who_texts[lang]) : null),
-    l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}${l.sits_out === i + 1 ? " out" : ""}`, title: `${t("totals")}: ${l.running[i]}` }, h("span", {}, l.sits_out === i + 1 ? "—" : p), l.sits_out === i + 1 ? null : beside(l, i))),
+    l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}${l.sits_out === i + 1 ? " out" : ""}`, title: `${t("totals")}${t("colon")}${l.running[i]}` }, h("span", {}, l.sits_out === i + 1 ? "—" : p), l.sits_out === i + 1 ? null : beside(l, i))),
     h("td", {}, h("button", { class: "correct", title: t("correct"), onclick: () => { const draft = mod.newDraft((state.pending && state.pending[l.line]) || l.entry, { sheet, desc, next: null }); dropLine(); state.correcting = l.line; state.draft = draft; render(); } }, t("correct")))));
   const span = { colspan: deals ? 3 : 2 };
   const sum = h("tr", { id: "sheet-totals" }, h("th", span, t("totals")), sheet.totals.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
   // Every ruling where it counts: between the sheet's totals and the round's scores, so that
   // what moves the one to the other is on the sheet.
   const rulings = sheet.rulings.map((r, i) => h("tr", { class: "ruling-row", id: `sheet-ruling-${i + 1}` },
-    h("td", span, `${r.sanction ? t("sanction") : t("ruling_row")}: ${r.reason}${r.by ? ` (${r.by})` : ""}`),
+    h("td", span, `${r.sanction ? t("sanction") : t("ruling_row")}${t("colon")}${r.reason}${r.by ? ` (${r.by})` : ""}`),
     r.points.map((p) => h("td", { class: "num" }, p > 0 ? `+${p}` : String(p))), h("td", {}, "")));
   const scores = h("tr", { id: "round-scores" }, h("th", span, t("round_scores")), sheet.scores.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
   const points = h("tr", { id: "table-points" }, h("th", span, `${t("table_points")}${sheet.complete ? "" : ` (${t("provisional")})`}`),
@@ -69,7 +69,7 @@ export function sheetTools(sheet, tid) {
       e.preventDefault();
       const lines = sheet.lines.map((l) => state.pending[l.line] || l.entry);
       act(() => call("sheet_replace", { ...where, lines, reason: e.target.reason.value }), () => { state.pending = null; flash(t("saved")); });
-    } }, h("strong", {}, `${t("pending_lines", { n: pending.length })}: ${pending.join(", ")}`), reasonInput("pending-reason"),
+    } }, h("strong", {}, `${t("pending_lines", { n: pending.length })}${t("colon")}${pending.join(", ")}`), reasonInput("pending-reason"),
       h("button", { class: "primary", id: "save-pending" }, t("save_all")),
       h("button", { type: "button", onclick: () => { state.pending = null; render(); } }, t("discard"))) : null,
     sheet.lines.length ? h("form", { class: "row", id: "undo-line", onsubmit: (e) => {
@@ -153,7 +153,7 @@ export function entryPanel(sheet, tid, game) {
       // The line in words first (whom it credits, by name), then each seat's points.
       const words = result.texts ? `${result.texts[currentLang()]} — ` : "";
       previewEl.dataset.rule = ""; previewEl.title = "";
-      previewEl.textContent = `${words}${t("points")}: ${result.points.map((p, i) => `${sheet.seats[i].name} ${p > 0 ? "+" : ""}${p}`).join(" · ")}`;
+      previewEl.textContent = `${words}${t("points")}${t("colon")}${result.points.map((p, i) => `${sheet.seats[i].name} ${p > 0 ? "+" : ""}${p}`).join(" · ")}`;
       previewEl.className = "preview good";
     }
   };

@@ -499,6 +499,8 @@ def player_follows_the_evening(w, server, db, dk, codes):
     shot(w, "14-player-live", ["Bart", "Place"])
     w.select("#lang", "fr")
     w.wait_text("Manche 1", "#live-round-1")
+    place = w.text("#live-place")
+    check("Place : " in place and "Points : " in place, f"French spaces its colon, as its other texts do: {place!r}")
     shot(w, "15-player-live-fr", ["Mon total"])
     w.select("#lang", "en")
     # Nothing on this page writes: an unknown player is refused, as a wrong code is.

@@ -108,6 +108,8 @@ fn a_site_of_plain_pages_that_link_only_to_each_other() {
     let evening = text(&format!("evening-{king}/index.html"));
     assert!(evening.contains("Provisoire") && evening.contains("&lt;script&gt;alert(1)&lt;/script&gt; Smith"), "{evening}");
     assert!(evening.contains("King &lt;night&gt;"));
+    // French spaces its colon, as the rest of its texts.
+    assert!(evening.contains("Classement en données : <a") && !evening.contains("données: "), "{evening}");
     // Every completed sheet says who played what, as the window does.
     let sample_page = text(&format!("evening-{sample}/index.en.html"));
     assert!(sample_page.contains("Round 5") && sample_page.contains("Round scores") && sample_page.contains("Final ranking."), "the sample evening's sheets");

@@ -87,7 +87,7 @@ export function entryView(ctx) {
   const parts = [];
   if (!ctx.correcting) {
     parts.push(h("p", { class: "hint", id: "leader" }, `${desc.labels.leader}: ${next.leader}. ${sheet.seats[next.leader - 1].name}`));
-    if (next.forced && next.forced !== "order" && !d.choiceBuyer) parts.push(h("p", { class: "forced", id: "forced" }, `${t("forced")}: ${desc.forced[next.forced]}`));
+    if (next.forced && next.forced !== "order" && !d.choiceBuyer) parts.push(h("p", { class: "forced", id: "forced" }, `${t("forced")}${t("colon")}${desc.forced[next.forced]}`));
   }
   if (desc.order === "choice") parts.push(choiceSaleRow(ctx));
   parts.push(contractButtons(desc.contracts, allowed, d.game, (code) => { d.game = code; ctx.redraw(".figures input, .figures button, #suits button"); }));

@@ -26,7 +26,7 @@ export async function openCalculator() {
       out.dataset.rule = "";
       out.replaceChildren(
         ...x.parts.map((p) => h("div", {}, `${p.name[lang]}: ${p.count} × ${p.each} = ${p.points}`)),
-        h("div", { class: "calc-total" }, h("strong", { id: "calc-points" }, `${t("points")}: ${x.points}`)));
+        h("div", { class: "calc-total" }, h("strong", { id: "calc-points" }, `${t("points")}${t("colon")}${x.points}`)));
       out.className = "preview good";
     } catch (e) {
       if (mine !== seq) return;

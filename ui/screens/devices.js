@@ -38,7 +38,7 @@ export async function devicesPanel(tid, r) {
         ? h("button", { id: "devices-stop", onclick: () => act(() => call("devices_stop"), () => flash(t("saved"))) }, t("devices_stop"))
         : h("button", { class: "primary", id: "devices-start", onclick: () => act(() => call("devices_start", { port: null }), () => flash(t("saved"))) }, t("devices_start")),
       status.running ? h("span", { id: "devices-address" }, `${t("devices_address")} `, h("strong", {}, status.base)) : null,
-      status.running ? h("span", { id: "devices-room" }, `${t("devices_room")}: `, h("strong", {}, `${status.base}/room/${tid}`)) : null),
+      status.running ? h("span", { id: "devices-room" }, `${t("devices_room")}${t("colon")}`, h("strong", {}, `${status.base}/room/${tid}`)) : null),
     h("p", { class: "hint" }, t("devices_hint")),
     h("div", { class: "tables devices-tables" },
       codes.tables.map((x) => h("div", { class: `card device${x.locked ? " locked" : ""}`, id: `device-${x.table}` },

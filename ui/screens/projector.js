@@ -190,7 +190,7 @@ export async function view() {
     tables
       ? h("div", { class: "tables projector-tables" }, tables.tables.map((tb) => h("div", { class: "card" },
         h("h2", {}, `${t("table")} ${tb.number}`), h("ol", {}, tb.seats.map((x) => h("li", {}, x.name))))),
-        tables.byes.length ? h("p", {}, `${t("byes")}: ${tables.byes.map((b) => b.name).join(", ")}`) : null)
+        tables.byes.length ? h("p", {}, `${t("byes")}${t("colon")}${tables.byes.map((b) => b.name).join(", ")}`) : null)
       : boardOf(standingsTable(s, points), progressionChart(progress)),
   ];
 }

@@ -74,7 +74,7 @@ export async function view() {
           h("div", { class: "tables" }, drawn.tables.map((tb) => h("div", { class: "card", id: `table-card-${tb.number}` },
             h("h3", {}, `${t("table")} ${tb.number}`), seatList(tb.seats, tb.first_dealer, tb.scorers || []),
             h("button", { onclick: () => { if (r === state.round && tb.number === state.table) dropLine(); else openTable(r, tb.number); go("scorer"); } }, t("open_sheet"))))),
-          drawn.byes.length ? h("p", { id: "byes" }, `${t("byes")}: ${drawn.byes.map((b) => b.name).join(", ")}`) : null,
+          drawn.byes.length ? h("p", { id: "byes" }, `${t("byes")}${t("colon")}${drawn.byes.map((b) => b.name).join(", ")}`) : null,
         ]
       : h("p", { class: "hint" }, t("not_drawn")),
   ];

@@ -17,9 +17,9 @@ export async function view() {
   return [
     h("h2", {}, `${t("scorer")} — ${game.desc.name} — ${t("round")} ${sheet.round}, ${t("table")} ${sheet.table}`),
     chooser,
-    (sheet.scorers || []).length ? h("p", { class: "hint", id: "scorers" }, `${t("keeps_score")}: ${sheet.scorers.map((x) => sheet.seats[x - 1].name).join(", ")}`) : null,
+    (sheet.scorers || []).length ? h("p", { class: "hint", id: "scorers" }, `${t("keeps_score")}${t("colon")}${sheet.scorers.map((x) => sheet.seats[x - 1].name).join(", ")}`) : null,
     sheetTable(sheet, game),
-    (sheet.next_scorer || []).length ? h("p", { class: "forced", id: "next-scorer" }, `${sheet.next_scorer.map((x) => sheet.seats[x - 1].name).join(", ")}: ${t("keeps_next_score")}`) : null,
+    (sheet.next_scorer || []).length ? h("p", { class: "forced", id: "next-scorer" }, `${sheet.next_scorer.map((x) => sheet.seats[x - 1].name).join(", ")}${t("colon")}${t("keeps_next_score")}`) : null,
     sheet.error ? h("div", { class: "error" }, sheet.error) : null,
     entryPanel(sheet, tid, game),
     h("details", { class: "more", id: "sheet-more", open: state.moreOpen || !!state.pending || !!state.showHistory, ontoggle: (e) => { state.moreOpen = e.target.open; } },

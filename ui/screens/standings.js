@@ -44,7 +44,7 @@ export async function view() {
 /** The players withdrawn before they played a deal: below the ranking, with no place. */
 export function withdrawnApart(s) {
   if (!s.withdrawn || !s.withdrawn.length) return null;
-  return h("p", { class: "hint withdrawn-apart", id: "standings-withdrawn" }, `${t("withdrawn_apart")}: `,
+  return h("p", { class: "hint withdrawn-apart", id: "standings-withdrawn" }, `${t("withdrawn_apart")}${t("colon")}`,
     s.withdrawn.map((w) => `${w.name} (${t("withdrawn_from", { round: w.withdrawn_from })})`).join(", "));
 }
 

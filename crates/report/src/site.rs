@@ -169,6 +169,11 @@ pub fn esc(text: &str) -> String {
     out
 }
 
+/// What stands between a name and what follows it: French spaces its colon.
+fn colon(lang: usize) -> &'static str {
+    [": ", " : ", ": "][lang.min(2)]
+}
+
 /// The site's words, in every language.
 fn w(key: &'static str, lang: usize) -> &'static str {
     let all: [&str; 3] = match key {
@@ -446,12 +451,13 @@ fn evening_page(e: &EveningPage, lang: usize, club: usize) -> String {
     b.push_str("</tbody></table></div>\n");
     if !e.withdrawn.is_empty() {
         let names: Vec<String> = e.withdrawn.iter().map(|n| esc(n)).collect();
-        let _ = writeln!(b, "<p class=\"note\">{}: {}</p>", w("withdrawn", lang), names.join(", "));
+        let _ = writeln!(b, "<p class=\"note\">{}{}{}</p>", w("withdrawn", lang), colon(lang), names.join(", "));
     }
     let _ = writeln!(
         b,
-        "<p class=\"data\">{}: <a href=\"standings.json\">standings.json</a> · <a href=\"standings.csv\">standings.csv</a></p>",
-        w("download", lang)
+        "<p class=\"data\">{}{}<a href=\"standings.json\">standings.json</a> · <a href=\"standings.csv\">standings.csv</a></p>",
+        w("download", lang),
+        colon(lang)
     );
     let _ = writeln!(b, "<h2>{}</h2>", w("sheets", lang));
     for round in &e.rounds {
@@ -510,7 +516,7 @@ fn table_html(b: &mut String, folder: &str, round: i64, t: &TablePage, lang: usi
     row(b, w("totals", lang), &t.totals.iter().map(|x| x.to_string()).collect::<Vec<_>>());
     for (words, points) in &t.rulings {
         let cells: Vec<String> = points.iter().map(|p| if *p > 0 { format!("+{p}") } else { p.to_string() }).collect();
-        row(b, &format!("{}{}{}", w("rulings", lang), [": ", " : ", ": "][lang], esc(&words[lang])), &cells);
+        row(b, &format!("{}{}{}", w("rulings", lang), colon(lang), esc(&words[lang])), &cells);
     }
     row(b, w("round_scores", lang), &t.scores.iter().map(|x| x.to_string()).collect::<Vec<_>>());
     if !t.points.is_empty() {
@@ -652,7 +658,7 @@ fn player_page(p: &PlayerPage, lang: usize, club: usize) -> String {
         let _ = writeln!(b, "<p>{}</p>", esc(&p.club));
     }
     if let Some(avg) = p.average_place {
-        let _ = writeln!(b, "<p>{}: {}</p>", w("average", lang), decimal(avg, lang));
+        let _ = writeln!(b, "<p>{}{}{}</p>", w("average", lang), colon(lang), decimal(avg, lang));
     }
     let _ = writeln!(
         b,
