@@ -521,7 +521,7 @@ fn subcommands(help: &str) -> Vec<String> {
 }
 
 #[test]
-fn every_option_and_argument_of_every_command_has_a_help_line() {
+fn every_command_option_and_argument_has_a_help_line() {
     let mut todo = vec![vec![]];
     let mut bare = vec![];
     let mut pages = 0;
@@ -540,6 +540,13 @@ fn every_option_and_argument_of_every_command_has_a_help_line() {
                 bare.push(format!("atout {} {item}", path.join(" ")));
             }
         }
+        // A subcommand line: its name, then what it does («list» said nothing under `players`).
+        let listed = help.lines().skip_while(|l| !l.starts_with("Commands:")).skip(1).take_while(|l| l.starts_with("  "));
+        for line in listed.filter(|l| !l.starts_with("   ")) {
+            if line.split("  ").filter(|part| !part.trim().is_empty()).count() < 2 {
+                bare.push(format!("atout {} {}", path.join(" "), line.trim()));
+            }
+        }
         for sub in subcommands(&help) {
             let mut next = path.clone();
             next.push(sub);
@@ -547,7 +554,7 @@ fn every_option_and_argument_of_every_command_has_a_help_line() {
         }
     }
     assert!(pages > 40, "only {pages} help pages were read");
-    assert!(bare.is_empty(), "options without a help line:\n{}", bare.join("\n"));
+    assert!(bare.is_empty(), "commands and options without a help line:\n{}", bare.join("\n"));
 }
 
 #[test]

@@ -14,15 +14,20 @@ pub enum PlayersCmd {
         #[arg(long)]
         tournament: Option<String>,
     },
+    /// The registered players, with their ids.
     List {
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
     },
+    /// Register one player; prints their id.
     Add {
+        /// First name and surname, as the ranking prints them.
         #[arg(long)]
         name: String,
+        /// Their club, as the ranking prints it.
         #[arg(long, default_value = "")]
         club: String,
+        /// Their membership number (the federation's or the club's).
         #[arg(long, default_value = "")]
         member: String,
         /// Add the player even when a probable namesake is registered (two people).

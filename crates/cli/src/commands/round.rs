@@ -34,9 +34,12 @@ pub enum RoundCmd {
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
     },
+    /// A drawn round: its tables, who sits where and deals first, the byes.
     Show {
+        /// The tournament: its number or its name.
         #[arg(long)]
         tournament: String,
+        /// The round's number.
         #[arg(long)]
         round: i64,
         #[arg(long, value_enum, default_value = "table")]

@@ -21,6 +21,7 @@ pub enum TournamentCmd {
         #[arg(long)]
         settings: Option<String>,
     },
+    /// The tournaments: id, name, game, date, players and rounds drawn.
     List {
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
