@@ -1368,7 +1368,7 @@ def rikken_evening(w):
     who = w.js("return [1, 2, 3].map(n => { const e = document.querySelector(`#line-${n} .played-by`); return e ? e.textContent : ''; })")
     check(names[d - 1] in who[0] and names[p - 1] in who[0] and "partner" in who[0], f"the rik names its declarer and partner: {who[0]!r} ({names})")
     check(names[first - 1] in who[1] and "trump card not shown" in who[1], f"the fine names its offender and reason: {who[1]!r}")
-    check(names[d2 - 1] in who[2], f"the open misère names its declarer: {who[2]!r}")
+    check(names[d2 - 1] in who[2] and who[2].startswith("declarer: "), f"the open misère names its one declarer: {who[2]!r}")
     w.shot("16-rikken-scorer", ["sits out", "open misère", "partner"])
     # The jury's replay of the rik (issue "The hand checker"): until the called ace is chosen
     # the record is work in progress, said as such and not as a refusal.
@@ -1431,6 +1431,8 @@ def rikken_evening(w):
     w.wait_text("Le contrat pouvait-il être fait ? Oui", "#solve-answer", timeout=120)
     check(f"{names[d2 - 1]} pouvait ne faire aucun pli" in w.text("#solve-answer"),
           f"the verdict in French: {w.text('#solve-answer')!r}")
+    played = w.js("return [...document.querySelectorAll('.played')].slice(0, 4).map(e => e.textContent.trim())")
+    check(played and all(" : " in p for p in played), f"the tricks in French, a colon spaced between player and card: {played}")
     w.shot("47c-jury-misere-fr", ["Le contrat pouvait-il être fait ? Oui"])
     text = printed_hands(w, "Enregistré")
     check(f"Le contrat pouvait-il être fait ? Oui : quoi que jouent les autres, {names[d2 - 1]} pouvait ne faire aucun pli" in text

@@ -198,11 +198,11 @@ function resultView(r) {
     res.tricks.map((tr, i) => h("tr", {}, h("td", {}, i + 1),
       h("td", {}, tr.plays.map(([seat, card]) => {
         const away = r.gaveAway && r.gaveAway.trick === i + 1 && r.gaveAway.seat === seat && r.gaveAway.card === card;
-        return h("span", away ? { class: "played gave-away", id: "gave-away-card", title: t("solve_gave_away") } : { class: "played" }, `${who(r, seat)}: ${named(r, card)} `);
+        return h("span", away ? { class: "played gave-away", id: "gave-away-card", title: t("solve_gave_away") } : { class: "played" }, `${who(r, seat)}${t("colon")}${named(r, card)} `);
       }),
-        bad && bad.trick === i + 1 ? h("span", { class: "played illegal", id: "illegal-card" }, `${who(r, bad.seat)}: ${named(r, bad.card)}`) : null),
+        bad && bad.trick === i + 1 ? h("span", { class: "played illegal", id: "illegal-card" }, `${who(r, bad.seat)}${t("colon")}${named(r, bad.card)}`) : null),
       h("td", {}, tr.winner ? who(r, tr.winner) : "…"))),
-    bad && bad.trick > res.tricks.length ? h("tr", {}, h("td", {}, bad.trick), h("td", {}, h("span", { class: "played illegal", id: "illegal-card" }, `${who(r, bad.seat)}: ${named(r, bad.card)}`)), h("td", {}, "")) : null));
+    bad && bad.trick > res.tricks.length ? h("tr", {}, h("td", {}, bad.trick), h("td", {}, h("span", { class: "played illegal", id: "illegal-card" }, `${who(r, bad.seat)}${t("colon")}${named(r, bad.card)}`)), h("td", {}, "")) : null));
   if (bad) {
     out.push(h("div", { class: "card forced", id: "replay-illegal" },
       h("p", {}, t("replay_illegal", { trick: bad.trick, who: who(r, bad.seat), card: named(r, bad.card) }), " ", h("strong", {}, res.rule ? res.rule[lang] : bad.rule)),
@@ -284,7 +284,7 @@ function claimView(r) {
     a.line_tricks ? h("p", { class: "hint" }, t("claim_line")) : null,
     a.line_tricks ? h("table", { id: "claim-line" },
       h("tr", {}, h("th", {}, t("replay_trick")), h("th", {}, t("replay_cards")), h("th", {}, t("replay_won_by"))),
-      a.line_tricks.map((tr, i) => h("tr", {}, h("td", {}, i + 1), h("td", {}, tr.plays.map(([seat, card]) => h("span", { class: "played" }, `${who(r, seat)}: ${named(r, card)} `))), h("td", {}, who(r, tr.winner))))) : null,
+      a.line_tricks.map((tr, i) => h("tr", {}, h("td", {}, i + 1), h("td", {}, tr.plays.map(([seat, card]) => h("span", { class: "played" }, `${who(r, seat)}${t("colon")}${named(r, card)} `))), h("td", {}, who(r, tr.winner))))) : null,
   ];
   const claimParts = () => [
     h("h4", {}, t("claim_title")),
