@@ -2,7 +2,7 @@
 // the room display's QR code): they pick their name once, then see their place, their table
 // and its lines as they arrive, and their seat when the next round is drawn. Read-only: it
 // asks the server's room view and the player's live view, and writes nothing.
-import { t, currentLang, setLang, explain } from "./i18n.js";
+import { t, currentLang, setLang, explain, titlePage } from "./i18n.js";
 import { h } from "./dom.js";
 
 const tournament = decodeURIComponent((/^\/p\/([^/?#]+)/.exec(location.pathname) || [])[1] || "");
@@ -84,7 +84,8 @@ async function show() {
 const select = document.getElementById("lang");
 select.value = currentLang();
 document.documentElement.lang = currentLang();
-select.addEventListener("change", (e) => { setLang(e.target.value); document.documentElement.lang = currentLang(); show(); });
+titlePage();
+select.addEventListener("change", (e) => { setLang(e.target.value); document.documentElement.lang = currentLang(); titlePage(); show(); });
 show();
 // Lines arrive as the tables play: asked again every few seconds while the page is in sight.
 setInterval(() => { if (document.visibilityState === "visible") show(); }, 5000);

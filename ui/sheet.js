@@ -4,7 +4,7 @@
 // undo, first dealer) and its history. The scorer's screen shows it; the jury's screen
 // and the log use its words for entries; the table devices will reuse it.
 import { call } from "./api.js";
-import { t, explain, currentLang } from "./i18n.js";
+import { t, tn, explain, currentLang } from "./i18n.js";
 import { h } from "./dom.js";
 import { state, render, act, flash, errorBox, fmt, dropLine, openTable, savedWho, actorSaid } from "./shell.js";
 
@@ -69,7 +69,7 @@ export function sheetTools(sheet, tid) {
       e.preventDefault();
       const lines = sheet.lines.map((l) => state.pending[l.line] || l.entry);
       act(() => call("sheet_replace", { ...where, lines, reason: e.target.reason.value }), () => { state.pending = null; flash(t("saved")); });
-    } }, h("strong", {}, `${t("pending_lines", { n: pending.length })}${t("colon")}${pending.join(", ")}`), reasonInput("pending-reason"),
+    } }, h("strong", {}, `${tn("pending_lines", pending.length)}${t("colon")}${pending.join(", ")}`), reasonInput("pending-reason"),
       h("button", { class: "primary", id: "save-pending" }, t("save_all")),
       h("button", { type: "button", onclick: () => { state.pending = null; render(); } }, t("discard"))) : null,
     sheet.lines.length ? h("form", { class: "row", id: "undo-line", onsubmit: (e) => {

@@ -3,7 +3,7 @@
 // The screens (screens/*.js) and the sheet view (sheet.js) import from here and nothing
 // here imports them: app.js hands the screens over (`setScreens`), then `listen` and `start`.
 import { call } from "./api.js";
-import { t, tIn, LANGS, setLang, currentLang, explain } from "./i18n.js";
+import { t, tIn, LANGS, setLang, currentLang, explain, titlePage } from "./i18n.js";
 import { h } from "./dom.js";
 
 /** Everything the window remembers between renders, each field with its starting value. */
@@ -196,6 +196,7 @@ export async function render() {
 
 async function draw() {
   document.documentElement.lang = currentLang();
+  titlePage();
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
   for (const b of document.querySelectorAll("#nav button")) {
     b.textContent = t(b.dataset.view);

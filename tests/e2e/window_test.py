@@ -1808,7 +1808,10 @@ def backups_evening(w):
     w.click("#back-up-now")
     w.wait_text("Saved", "#flash")
     w.find("#backup-0")
-    w.shot("17-backups", ["Backups", "automatic", "tournaments"])
+    held = w.text("#backups-table")
+    check(re.search(r"\d+ tournaments?, \d+ rounds?, \d+ lines?", held) and not re.search(r"\b1 (tournaments|rounds|lines)\b", held),
+          f"what each backup holds, counted in words of the right number: {held[:300]!r}")
+    w.shot("17-backups", ["Backups", "automatic", "tournament"])
     # Restoring asks for a confirmation, and keeps what it replaces.
     w.click("#restore-1")
     w.click("#confirm-restore-1")

@@ -429,7 +429,7 @@ fn the_serviteur_is_marked_on_the_seating_plan_and_the_sheet() {
     let plan = flat(app.print_seating(&t, 2, Some("en"), None).unwrap());
     assert!(plan.contains(&format!("{seat} {name}")) && plan.contains("keeps the score"), "{plan}");
     let sheets = flat(app.print_sheets(&t, 2, false, Some("fr")).unwrap());
-    assert!(sheets.contains(&format!("{seat}. {name} (tient la feuille)")), "{sheets}");
+    assert!(sheets.contains(&format!("{seat}. {name} (tient les comptes)")), "{sheets}");
     assert_eq!(plan.matches("keeps the score").count(), round2.tables.iter().map(|tb| tb.scorers.len()).sum::<usize>(), "{plan}");
 }
 

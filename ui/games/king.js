@@ -86,7 +86,7 @@ export function entryView(ctx) {
   const allowed = openGames(ctx) || desc.contracts.map((c) => c.code);
   const parts = [];
   if (!ctx.correcting) {
-    parts.push(h("p", { class: "hint", id: "leader" }, `${desc.labels.leader}: ${next.leader}. ${sheet.seats[next.leader - 1].name}`));
+    parts.push(h("p", { class: "hint", id: "leader" }, `${desc.labels.leader}${t("colon")}${next.leader}. ${sheet.seats[next.leader - 1].name}`));
     if (next.forced && next.forced !== "order" && !d.choiceBuyer) parts.push(h("p", { class: "forced", id: "forced" }, `${t("forced")}${t("colon")}${desc.forced[next.forced]}`));
   }
   if (desc.order === "choice") parts.push(choiceSaleRow(ctx));

@@ -117,8 +117,8 @@ function boardView(ctx) {
     // The bonuses the move earns and its total, as the application counts them.
     const bonuses = (hint.bonuses || []).map((b) => `+${desc.bonus} ${desc.bonuses.find((x) => x.code === b)?.name || b}`).join(" · ");
     const said = lines.map((x) => h("p", { class: `line-score ${x.points > 0 ? "good" : "bad"}` },
-      `${x.line}: ${x.points} — ${x.parts.map((p) => `${L[p.key]} ${p.points}`).join(" · ")}`));
-    if (lines.length && hint.total != null) said.push(h("p", { id: "board-total" }, bonuses ? `${bonuses} · ` : "", h("strong", {}, `${L.move_total}: ${hint.total}`)));
+      `${x.line}${ctx.t("colon")}${x.points} — ${x.parts.map((p) => `${L[p.key]} ${p.points}`).join(" · ")}`));
+    if (lines.length && hint.total != null) said.push(h("p", { id: "board-total" }, bonuses ? `${bonuses} · ` : "", h("strong", {}, `${L.move_total}${ctx.t("colon")}${hint.total}`)));
     found.replaceChildren(...said);
   });
   // The board, and beside it (below it on a narrow screen) the lines it makes and the tile keys,
@@ -130,7 +130,7 @@ function boardView(ctx) {
       h("div", { class: "board-side" }, found,
     h("div", { class: "row", id: "board-tiles" },
       desc.tiles.map((tile) => h("button", { type: "button", id: `lay-${tile}`, onclick: () => { lay(d, tile, ctx); ctx.redraw(); } }, tile)),
-      h("button", { type: "button", id: "board-colour", class: `colour-${d.colour}`, onclick: () => { d.colour = 3 - d.colour; ctx.redraw(); } }, h("kbd", {}, "X"), ` ${L.colour}: ${(L.colours || [])[d.colour - 1] || d.colour}`),
+      h("button", { type: "button", id: "board-colour", class: `colour-${d.colour}`, onclick: () => { d.colour = 3 - d.colour; ctx.redraw(); } }, h("kbd", {}, "X"), ` ${L.colour}${ctx.t("colon")}${(L.colours || [])[d.colour - 1] || d.colour}`),
       h("button", { type: "button", id: "board-take-back", onclick: () => { takeBack(d); ctx.redraw(); } }, h("kbd", {}, "⌫"), ` ${L.take_back}`)))),
   ];
 }
@@ -255,14 +255,14 @@ function moveView(ctx) {
       if (!tiles(text).length) { scores[i].textContent = ""; return; }
       const x = lines[n++];
       if (!x) { scores[i].textContent = ""; return; }
-      if (x.rule) { scores[i].textContent = `${x.rule}: ${(x.texts && x.texts[document.documentElement.lang]) || ""}`; scores[i].className = "line-score bad"; return; }
+      if (x.rule) { scores[i].textContent = `${x.rule}${ctx.t("colon")}${(x.texts && x.texts[document.documentElement.lang]) || ""}`; scores[i].className = "line-score bad"; return; }
       // The line's parts as the rules count them, named as the game names them.
       scores[i].textContent = `${x.points} — ${x.parts.map((p) => `${L[p.key]} ${p.points}`).join(" · ")}`;
       scores[i].className = `line-score ${x.points > 0 ? "good" : "bad"}`;
     });
     // The bonuses the move earns and its total, as the application counts them.
     bonusEl.textContent = (hint.bonuses || []).map((b) => `+${desc.bonus} ${desc.bonuses.find((x) => x.code === b)?.name || b}`).join(" · ");
-    totalEl.textContent = hint.total != null ? `${L.move_total}: ${hint.total}` : "";
+    totalEl.textContent = hint.total != null ? `${L.move_total}${ctx.t("colon")}${hint.total}` : "";
   };
   ctx.onPreview(show);
   const setPlacedFromFirst = () => { if (first) d.placed = String(tiles(d.lines[0] || "").length || ""); };

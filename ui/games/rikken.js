@@ -109,7 +109,7 @@ export function entryView(ctx) {
     id: `game-${c.code}`, class: d.contract === c.code && !d.fine ? "chosen" : "", title: c.points ? `${c.points.made}` : "",
     onclick: () => { d.contract = c.code; d.fine = null; ctx.redraw(); },
   }, h("kbd", {}, c.key.toUpperCase()), " ", c.name, c.jury ? " ⚖" : ""))));
-  parts.push(h("div", { class: "games", id: "fines" }, h("span", {}, h("kbd", {}, "F"), ` ${desc.labels.fine}:`), desc.fines.map((f) => h("button", {
+  parts.push(h("div", { class: "games", id: "fines" }, h("span", {}, h("kbd", {}, "F"), ` ${desc.labels.fine}${t("colon").trimEnd()}`), desc.fines.map((f) => h("button", {
     id: `fine-${f.code}`, class: d.fine === f.code ? "chosen" : "", onclick: () => { d.fine = f.code; d.contract = null; ctx.redraw(); },
   }, `${f.name} (${f.amount})`))));
   if (d.fine) {
@@ -134,7 +134,7 @@ export function entryView(ctx) {
     if (d.declarers.length) {
       // Enter after the declarers are picked goes to the first one's tricks, then to the next.
       parts.push(h("div", { class: "row figures" }, d.declarers.map((s, i) => tricksField(ctx, `tricks-${s}`, d.each[s] ?? "", (v) => { d.each[s] = v; },
-        `${desc.labels.tricks}: ${s}. ${sheet.seats[s - 1].name}`, d.declarers[i + 1] ? `tricks-${d.declarers[i + 1]}` : null))));
+        `${desc.labels.tricks}${t("colon")}${s}. ${sheet.seats[s - 1].name}`, d.declarers[i + 1] ? `tricks-${d.declarers[i + 1]}` : null))));
     }
   } else {
     // A seat picked moves on: to the partner, then to the tricks.

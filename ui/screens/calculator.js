@@ -25,7 +25,7 @@ export async function openCalculator() {
       const lang = currentLang();
       out.dataset.rule = "";
       out.replaceChildren(
-        ...x.parts.map((p) => h("div", {}, `${p.name[lang]}: ${p.count} × ${p.each} = ${p.points}`)),
+        ...x.parts.map((p) => h("div", {}, `${p.name[lang]}${t("colon")}${p.count} × ${p.each} = ${p.points}`)),
         h("div", { class: "calc-total" }, h("strong", { id: "calc-points" }, `${t("points")}${t("colon")}${x.points}`)));
       out.className = "preview good";
     } catch (e) {

@@ -1,6 +1,6 @@
 // The players: the register (added, edited, imported from a CSV file) and the current tournament's entrants.
 import { call } from "../api.js";
-import { t, explain } from "../i18n.js";
+import { t, tn, explain } from "../i18n.js";
 import { h } from "../dom.js";
 import { state, render, act, flash, errorBox, readFile } from "../shell.js";
 
@@ -34,7 +34,7 @@ export async function view() {
     const bytes = await readFile(e.target, true);
     act(() => call("players_import", { bytes, tournament: state.tournament || null }),
       (r) => {
-        flash(`${r.added.length} ${t("added")}, ${r.known.length} ${t("known")}${state.tournament ? `, ${r.entered} ${t("entered")}` : ""} (${t("read_as", { encoding: r.encoding })})`);
+        flash(`${r.added.length} ${tn("added", r.added.length)}, ${r.known.length} ${tn("known", r.known.length)}${state.tournament ? `, ${r.entered} ${tn("entered", r.entered)}` : ""} (${t("read_as", { encoding: r.encoding })})`);
         state.error = r.unsure.length ? t("unsure", { names: r.unsure.map((p) => p.name).join(", ") }) : null;
       });
   } });

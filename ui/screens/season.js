@@ -3,7 +3,7 @@
 // clubs' archives imported), the players an import could not be sure of, a player's page,
 // and printing. Every figure comes from the application: this screen holds no rule.
 import { call } from "../api.js";
-import { t, fmtDate, currentLang } from "../i18n.js";
+import { t, tn, fmtDate, currentLang } from "../i18n.js";
 import { h, svg } from "../dom.js";
 import { state, render, act, flash, errorBox, fmt, readFile, useSeason } from "../shell.js";
 import { printPanel } from "./print.js";
@@ -126,7 +126,7 @@ function table(s) {
       under.map(line)),
     h("p", { class: "hint" }, s.tournaments.map((e, i) => `${t("evening_short")}${i + 1} ${e.name}`).join(" · "), " — ", t("season_brackets")),
     // What counts, said where the standings are read.
-    h("p", { class: "hint", id: "season-counts" }, [s.settings.count && s.settings.count.best ? t("season_counts_best", { n: s.settings.count.best }) : t("season_counts_all"),
+    h("p", { class: "hint", id: "season-counts" }, [s.settings.count && s.settings.count.best ? tn("season_counts_best", s.settings.count.best) : t("season_counts_all"),
       s.settings.min_evenings > 1 ? t("season_counts_min", { n: s.settings.min_evenings }) : null].filter(Boolean).join(" · ")),
     s.clubs.length ? h("div", { class: "card" }, h("h3", {}, t("season_clubs")),
       h("table", { id: "season-clubs-table" }, h("tr", {}, h("th", { class: "num" }, t("rank")), h("th", {}, t("club")), h("th", { class: "num" }, t("season_total")), h("th", {}, t("players"))),

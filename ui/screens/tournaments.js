@@ -1,6 +1,6 @@
 // The tournaments: created with their game's own settings, imported, made current, players entered.
 import { call } from "../api.js";
-import { t, currentLang, fmtDate, parseDate, dateHint } from "../i18n.js";
+import { t, tn, currentLang, fmtDate, parseDate, dateHint } from "../i18n.js";
 import { h } from "../dom.js";
 import { state, render, act, flash, errorBox, readFile, useTournament, gameOf } from "../shell.js";
 
@@ -87,7 +87,7 @@ export async function view() {
         h("td", {},
           h("button", { onclick: () => { useTournament(x.id); render(); } }, "✓"),
           " ",
-          h("button", { id: `enter-all-${x.id}`, onclick: () => act(() => call("tournament_enter", { tournament: String(x.id), players: [] }), (i) => flash(`${i.players} ${t("entered")}`)) }, t("enter_all")))))),
+          h("button", { id: `enter-all-${x.id}`, onclick: () => act(() => call("tournament_enter", { tournament: String(x.id), players: [] }), (i) => flash(`${i.players} ${tn("entered", i.players)}`)) }, t("enter_all")))))),
     editor,
   ];
 }

@@ -407,7 +407,7 @@ impl Atout {
             return Err(ApiError::Forbidden(said!(
                 "this tournament asks an opponent to confirm each line on the table's device before it is sent",
                 "ce tournoi demande qu'un adversaire confirme chaque ligne sur l'appareil de la table avant son envoi",
-                "dit tornooi vraagt dat een tegenstander elke lijn op het toestel van de tafel bevestigt voor ze verstuurd wordt"
+                "dit toernooi vraagt dat een tegenstander elke lijn op het toestel van de tafel bevestigt voor ze verstuurd wordt"
             )));
         }
         let reason = if confirmed.is_empty() { String::new() } else { format!("✓ {confirmed}") };

@@ -198,14 +198,14 @@ impl Atout {
             crate::named::Named::Missing => Err(ApiError::not_found(said!(
                 "no tournament with id or name «{tournament}»",
                 "pas de tournoi d'identifiant ou de nom «{tournament}»",
-                "geen tornooi met id of naam «{tournament}»"
+                "geen toernooi met id of naam «{tournament}»"
             ))),
             crate::named::Named::Several(ts) => {
                 let (n, list) = (ts.len(), ts.iter().map(|t| t.id.to_string()).collect::<Vec<_>>().join(", "));
                 Err(ApiError::invalid(said!(
                     "{n} tournaments are named «{tournament}»: give the id ({list})",
                     "{n} tournois s'appellent «{tournament}» : donnez l'identifiant ({list})",
-                    "{n} tornooien heten «{tournament}»: geef de id ({list})"
+                    "{n} toernooien heten «{tournament}»: geef de id ({list})"
                 )))
             }
         }
@@ -214,7 +214,8 @@ impl Atout {
     /// A tournament, loaded once. Callers resolve it first, which drops stale caches.
     fn loaded(&mut self, id: Id) -> Result<&mut Loaded> {
         if !self.cache.contains_key(&id) {
-            let row = self.store.tournament(id)?.ok_or_else(|| ApiError::not_found(said!("no tournament {id}", "pas de tournoi {id}", "geen tornooi {id}")))?;
+            let row =
+                self.store.tournament(id)?.ok_or_else(|| ApiError::not_found(said!("no tournament {id}", "pas de tournoi {id}", "geen toernooi {id}")))?;
             let loaded = Loaded::load(&self.store, row)?;
             self.cache.insert(id, loaded);
         }

@@ -70,7 +70,7 @@ impl Atout {
                 return Err(ApiError::not_found(said!(
                     "no player {p} in this tournament",
                     "pas de joueur {p} dans ce tournoi",
-                    "geen speler {p} in dit tornooi"
+                    "geen speler {p} in dit toernooi"
                 )));
             }
         };

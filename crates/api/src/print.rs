@@ -348,7 +348,7 @@ pub struct PrintRequest {
 /// The words a print's file is named with, in the print's language (`Hiver-2026-saison.pdf`).
 const FILE_WORDS: [(&str, atout_rules::Tr); 11] = [
     ("standings", atout_rules::Tr::new("standings", "classement", "stand")),
-    ("seating", atout_rules::Tr::new("seating", "placement", "tafelindeling")),
+    ("seating", atout_rules::Tr::new("seating", "plan-de-table", "tafelschikking")),
     ("sheets", atout_rules::Tr::new("sheets", "feuilles", "bladen")),
     ("completed-sheets", atout_rules::Tr::new("completed-sheets", "feuilles-remplies", "ingevulde-bladen")),
     ("rulings", atout_rules::Tr::new("rulings", "decisions", "beslissingen")),

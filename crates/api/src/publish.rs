@@ -91,6 +91,7 @@ fn season_counts(settings: &Value) -> Words {
     let min = s.min_evenings;
     let counted = match s.count {
         Count::All => said!("Counted: every evening", "Comptent : toutes les soirées", "Tellen mee: alle avonden"),
+        Count::Best(1) => said!("Counted: each player's best evening", "Compte : la meilleure soirée de chacun", "Telt mee: de beste avond van elke speler"),
         Count::Best(n) => said!(
             "Counted: each player's best {n} evenings",
             "Comptent : les {n} meilleures soirées de chacun",

@@ -363,7 +363,7 @@ impl Atout {
                 return Err(ApiError::invalid(said!(
                     "tournament {t} is in season «{name}» already",
                     "le tournoi {t} fait déjà partie de la saison «{name}»",
-                    "tornooi {t} hoort al bij seizoen «{name}»"
+                    "toernooi {t} hoort al bij seizoen «{name}»"
                 )));
             }
             Ok(w.season_tournament(row.id, t, true, None)?)
@@ -382,7 +382,7 @@ impl Atout {
                 return Err(ApiError::invalid(said!(
                     "tournament {t} is not in season «{name}»",
                     "le tournoi {t} ne fait pas partie de la saison «{name}»",
-                    "tornooi {t} hoort niet bij seizoen «{name}»"
+                    "toernooi {t} hoort niet bij seizoen «{name}»"
                 )));
             };
             Ok(w.season_tournament(row.id, t, false, kept.archive.as_deref())?)

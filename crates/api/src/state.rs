@@ -195,7 +195,7 @@ impl Loaded {
             ApiError::Integrity(atout_rules::said!(
                 "tournament «{name}» is of a game this Atout does not know («{game}»)",
                 "le tournoi «{name}» est d'un jeu que cet Atout ne connaît pas («{game}»)",
-                "het tornooi «{name}» is van een spel dat deze Atout niet kent («{game}»)"
+                "het toernooi «{name}» is van een spel dat deze Atout niet kent («{game}»)"
             ))
         })?;
         let refused = |v| ApiError::Refused { place: Place::default(), violation: v };

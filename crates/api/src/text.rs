@@ -21,7 +21,7 @@ pub mod field {
     pub const JURY_NAME: Tr = Tr::new("jury member's name", "nom du membre du jury", "naam van het jurylid");
     pub const ACTOR: Tr = Tr::new("name of who is working", "nom de qui travaille", "naam van wie werkt");
     pub const SEASON_NAME: Tr = Tr::new("season's name", "nom de la saison", "naam van het seizoen");
-    pub const TOURNAMENT_NAME: Tr = Tr::new("tournament's name", "nom du tournoi", "naam van het tornooi");
+    pub const TOURNAMENT_NAME: Tr = Tr::new("tournament's name", "nom du tournoi", "naam van het toernooi");
 }
 
 /// `text` trimmed, refused when longer than `max` characters or holding control characters.

@@ -187,7 +187,7 @@ impl Atout {
         let name = crate::text::bounded(&req.name, crate::text::field::TOURNAMENT_NAME, crate::text::NAME_MAX)?;
         let name = name.as_str();
         if name.is_empty() {
-            return Err(ApiError::invalid(said!("a tournament has a name", "un tournoi a un nom", "een tornooi heeft een naam")));
+            return Err(ApiError::invalid(said!("a tournament has a name", "un tournoi a un nom", "een toernooi heeft een naam")));
         }
         let Checked { game, raw: settings, .. } = checked_settings(&req.game, req.settings.as_ref(), req.rounds, true)?;
         let date = req.date.clone().unwrap_or_else(|| chrono::Local::now().date_naive().to_string());

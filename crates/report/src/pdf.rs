@@ -676,7 +676,13 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
     let width = cols.len();
     let apart = standings["withdrawn"].as_array().into_iter().flatten().map(|w| {
         let n = num(&w["withdrawn_from"]);
-        let name = format!("{} ({}; {})", w["name"].as_str().unwrap_or(""), layout.word("withdrawn", lang, &[("n", n)]), layout.word("no_place", lang, &[]));
+        let name = format!(
+            "{} ({}{}{})",
+            w["name"].as_str().unwrap_or(""),
+            layout.word("withdrawn", lang, &[("n", n)]),
+            layout.word("semicolon", lang, &[]),
+            layout.word("no_place", lang, &[])
+        );
         let club = clubs.get(w["player"].as_str().unwrap_or("")).cloned().unwrap_or_default();
         let mut row = vec!["—".to_string(), name, club];
         row.resize(width, String::new());
@@ -870,7 +876,7 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
             for r in &rulings {
                 let kind = if r["sanction"] == true { w("sanction") } else { w("ruling") };
                 let by = r["by"].as_str().filter(|b| !b.is_empty()).map(|b| format!(" ({b})")).unwrap_or_default();
-                let mut row = total_row(format!("{kind}: {}{by}", r["reason"].as_str().unwrap_or("")), &r["points"]);
+                let mut row = total_row(format!("{kind}{}{}{by}", w("colon"), r["reason"].as_str().unwrap_or("")), &r["points"]);
                 for cell in row.iter_mut().skip(lead) {
                     if cell.parse::<i64>().is_ok_and(|p| p > 0) {
                         *cell = format!("+{cell}");
@@ -1017,7 +1023,7 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
         for (i, dealt) in hand["dealt"].as_array().into_iter().flatten().enumerate() {
             let cards: Vec<&str> = dealt.as_array().into_iter().flatten().filter_map(Value::as_str).collect();
             let name = seats.get(i).and_then(Value::as_str).unwrap_or("");
-            c.para(&format!("{}. {name} ({}): {}", i + 1, w("hand_dealt", &[]), cards.join(" ")), false);
+            c.para(&format!("{}. {name} ({}){}{}", i + 1, w("hand_dealt", &[]), w("colon", &[]), cards.join(" ")), false);
         }
         let illegal = &hand["illegal"];
         let mut rows: Vec<Vec<String>> = hand["trick_list"]

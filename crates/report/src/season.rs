@@ -62,6 +62,7 @@ pub fn rules_in_words(settings: &Value, layout: &PrintLayout, lang: &str) -> Str
         None => layout.word("season_points_result", lang, &[]),
     };
     let count = match settings["count"]["best"].as_i64() {
+        Some(1) => layout.word("season_count_best_one", lang, &[]),
         Some(n) => layout.word("season_count_best", lang, &[("n", n.to_string())]),
         None => layout.word("season_count_all", lang, &[]),
     };
@@ -69,8 +70,12 @@ pub fn rules_in_words(settings: &Value, layout: &PrintLayout, lang: &str) -> Str
         Some(n) if n > 1 => layout.word("season_minimum", lang, &[("n", n.to_string())]),
         _ => layout.word("season_minimum_one", lang, &[]),
     };
-    let clubs = layout.word("season_clubs", lang, &[("n", cell(&settings["clubs"]["best"]))]);
-    format!("{points}; {count}; {min}; {clubs}.")
+    let clubs = match settings["clubs"]["best"].as_i64() {
+        Some(1) => layout.word("season_clubs_one", lang, &[]),
+        _ => layout.word("season_clubs", lang, &[("n", cell(&settings["clubs"]["best"]))]),
+    };
+    let and = layout.word("semicolon", lang, &[]);
+    format!("{points}{and}{count}{and}{min}{and}{clubs}.")
 }
 
 /// The season standings as CSV: a column per evening, headed by its name, its points in
@@ -195,7 +200,7 @@ mod tests {
     fn text_says_the_rules_and_lists_the_clubs() {
         let layout = PrintLayout::with_overrides(None).unwrap();
         let text = season_text(&sample(), &layout, "fr");
-        assert!(text.starts_with("Saison — Winter\nUne soirée rapporte sa valeur de classement; les 1 meilleures soirées comptent;"), "{text}");
+        assert!(text.starts_with("Saison — Winter\nUne soirée rapporte sa valeur de classement ; la meilleure soirée de chacun compte ;"), "{text}");
         assert!(text.contains("S1 = Friday 3 (2026-10-03)\nS2 = Friday 10\n"), "{text}");
         assert!(text.lines().any(|l| l.trim_start().starts_with("1  KC") && l.ends_with("Anne")), "{text}");
     }

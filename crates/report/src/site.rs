@@ -200,6 +200,8 @@ fn w(key: &'static str, lang: usize) -> &'static str {
         "table" => ["Table", "Table", "Tafel"],
         "line" => ["Line", "Ligne", "Lijn"],
         "game" => ["Game", "Jeu", "Spel"],
+        // A sheet's column: what each line played (the window's and the paper's word).
+        "line_game" => ["Game", "Jeu", "Contract"],
         "totals" => ["Totals", "Totaux", "Totalen"],
         "round_scores" => ["Round scores", "Scores de la manche", "Rondescores"],
         "corrected" => ["corrected", "corrigée", "verbeterd"],
@@ -273,7 +275,8 @@ fn page(lang: usize, club: usize, folder: &str, title: &str, body: &str) -> Stri
     }
     let up = if folder.is_empty() { "" } else { "../" };
     format!(
-        "<!DOCTYPE html>\n<html lang=\"{lang_code}\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title}</title>\n<link rel=\"alternate\" type=\"application/atom+xml\" href=\"{up}feed.xml\" title=\"{feed}\">\n<style>{STYLE}</style>\n</head>\n<body>\n<nav aria-label=\"{home}\"><a href=\"{home_href}\">{home}</a><a href=\"{up}feed.xml\">{feed}</a><a href=\"{up}calendar.ics\">{calendar}</a><span class=\"langs\">{langs_label}:{langs}</span></nav>\n<main>\n{body}</main>\n</body>\n</html>\n",
+        "<!DOCTYPE html>\n<html lang=\"{lang_code}\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title}</title>\n<link rel=\"alternate\" type=\"application/atom+xml\" href=\"{up}feed.xml\" title=\"{feed}\">\n<style>{STYLE}</style>\n</head>\n<body>\n<nav aria-label=\"{home}\"><a href=\"{home_href}\">{home}</a><a href=\"{up}feed.xml\">{feed}</a><a href=\"{up}calendar.ics\">{calendar}</a><span class=\"langs\">{langs_label}{langs_colon}{langs}</span></nav>\n<main>\n{body}</main>\n</body>\n</html>\n",
+        langs_colon = colon(lang).trim_end(),
         lang_code = LANGS[lang],
         title = esc(title),
         feed = w("feed", lang),
@@ -479,7 +482,7 @@ fn table_html(b: &mut String, folder: &str, round: i64, t: &TablePage, lang: usi
         w("table", lang),
         t.number,
         w("line", lang),
-        w("game", lang)
+        w("line_game", lang)
     );
     for (name, id) in &t.seats {
         let _ = write!(b, "<th scope=\"col\" class=\"num\">{}</th>", player_link(folder, *id, name, lang, default));

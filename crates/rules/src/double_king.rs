@@ -543,8 +543,8 @@ impl Game for DoubleKing {
         Field::new("counts", Tr::new("counts by seat", "chiffres par place", "cijfers per plaats"), false),
         Field::new("trump", Tr::new("trump", "atout", "troef"), false),
         Field::new("taker", Tr::new("taker of the K♥", "preneur du R♥", "nemer van de H♥"), true),
-        Field::new("seventh", Tr::new("7th trick", "7e pli", "7de slag"), true),
-        Field::new("last", Tr::new("13th trick", "13e pli", "13de slag"), true),
+        Field::new("seventh", Tr::new("7th trick", "7e pli", "7e slag"), true),
+        Field::new("last", Tr::new("13th trick", "13e pli", "13e slag"), true),
         Field::new("fault_by", Tr::new("fault by", "faute de", "fout van"), true),
         Field::new("void_by", Tr::new("voided by", "annulée par", "ongeldig door"), true),
         Field::new("reason", Tr::new("reason", "motif", "reden"), false),
@@ -568,7 +568,7 @@ impl Game for DoubleKing {
     fn print_form(&self, table: Table, lang: Lang) -> Value {
         let rows = (0..DEALS).map(|i| crate::print_row((i + 1).to_string(), seat_after(table.first_dealer, i, SEATS), None, false)).collect();
         crate::print_form(
-            json!([{"title": Tr::new("Game", "Jeu", "Spel").get(lang), "width": 2.0, "from": "label"}]),
+            json!([{"title": Tr::new("Game", "Jeu", "Contract").get(lang), "width": 2.0, "from": "label"}]),
             json!([{"title": Tr::new("pts", "pts", "ptn").get(lang), "from": "points"}]),
             rows,
         )
@@ -709,7 +709,7 @@ fn deal_play(context: &play::Context, deal: &Deal) -> Result<play::DealPlay, Vio
         Contract::T => Some(deal.trump.ok_or_else(|| {
             play::record_fault(said!(
                 "the trump game names its trump (`deal.trump`)",
-                "la partie à l'atout nomme son atout (`deal.trump`)",
+                "la donne d'atout nomme son atout (`deal.trump`)",
                 "het troefspel noemt zijn troef (`deal.trump`)"
             ))
         })?),

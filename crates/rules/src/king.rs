@@ -829,7 +829,7 @@ impl Game for King {
             })
             .collect();
         crate::print_form(
-            json!([{"title": Tr::new("Game", "Jeu", "Spel").get(lang), "width": 3.0, "from": "label"}]),
+            json!([{"title": Tr::new("Game", "Jeu", "Contract").get(lang), "width": 3.0, "from": "label"}]),
             json!([{"title": Tr::new("pts", "pts", "ptn").get(lang), "from": "points"}]),
             rows,
         )
@@ -908,7 +908,7 @@ fn deal_play(context: &play::Context, deal: &Deal) -> Result<play::DealPlay, Vio
         play::record_fault(said!(
             "the deal names no game (`deal.game`)",
             "la donne ne nomme pas de jeu (`deal.game`)",
-            "het spel noemt geen spel (`deal.game`)"
+            "het spel noemt niet wat gespeeld wordt (`deal.game`)"
         ))
     })?;
     let trump = match phase {
@@ -917,7 +917,7 @@ fn deal_play(context: &play::Context, deal: &Deal) -> Result<play::DealPlay, Vio
             .ok_or_else(|| {
                 play::record_fault(said!(
                     "a récup names its trump, or no trump (`deal.trump`)",
-                    "une récup nomme son atout, ou sans atout (`deal.trump`)",
+                    "une récupération nomme son atout, ou sans atout (`deal.trump`)",
                     "een recup noemt zijn troef, of zonder troef (`deal.trump`)"
                 ))
             })?

@@ -954,7 +954,7 @@ fn declarer_of(deal: &Entry, seats: usize) -> Result<usize, Violation> {
         play::record_fault(said!(
             "the deal names no declarer (`deal.declarer`)",
             "la donne ne nomme pas de déclarant (`deal.declarer`)",
-            "het spel noemt geen bieder (`deal.declarer`)"
+            "het spel noemt geen speler (`deal.declarer`)"
         ))
     })
 }

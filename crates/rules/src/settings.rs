@@ -9,12 +9,13 @@ use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
 /// The common keys in words, for the log and any front that shows a settings record.
-pub const KEY_NAMES: [(&str, Tr); 6] = [
+pub const KEY_NAMES: [(&str, Tr); 7] = [
     ("rounds", Tr::new("rounds", "manches", "rondes")),
     ("table_size", Tr::new("most players at a table", "joueurs au plus par table", "spelers per tafel ten hoogste")),
     ("ranking", Tr::new("ranking", "classement", "rangschikking")),
-    ("tie_breaks", Tr::new("tie-breaks", "départages", "beslissers")),
+    ("tie_breaks", Tr::new("tie-breaks", "départages", "criteria bij gelijkstand")),
     ("table_points", Tr::new("table points", "points de table", "tafelpunten")),
+    ("bye", Tr::new("bye", "exempt", "vrij")),
     (
         "device_confirm",
         Tr::new(
