@@ -501,6 +501,8 @@ def player_follows_the_evening(w, server, db, dk, codes):
     w.wait_text("Manche 1", "#live-round-1")
     place = w.text("#live-place")
     check("Place : " in place and "Points : " in place, f"French spaces its colon, as its other texts do: {place!r}")
+    title = w.js("return document.title")
+    check(title == "Atout — ma soirée", f"the phone's tab is titled in the page's language: {title!r}")
     shot(w, "15-player-live-fr", ["Mon total"])
     w.select("#lang", "en")
     # Nothing on this page writes: an unknown player is refused, as a wrong code is.

@@ -73,3 +73,20 @@ fn a_jury_call_is_recorded_with_its_contract_and_decision() {
     assert_eq!(sheet.rulings[0].extra["call"]["contract"], "petit-chelem");
     assert_eq!(sheet.scores, [0, 0, 0, 0]);
 }
+
+/// The log says a bye's points by the setting's name in each language («exempt : (points de
+/// table : 10 · score : 0)»), not by its key in the exchange format («bye»).
+#[test]
+fn the_log_names_the_bye_setting_in_words() {
+    let (mut app, t) = rikken_nine();
+    app.tournament_settings(&t, &json!({"bye": {"table_points": 10, "score": 0}}), "a bye scores ten").unwrap();
+    let log = app.audit(&t).unwrap();
+    let change = log.iter().rev().find(|e| e.action == "tournament.settings").unwrap();
+    let (fr, nl) = (&change.after_texts.fr, &change.after_texts.nl);
+    assert!(fr.contains("exempt : ") && !fr.contains("bye"), "{fr}");
+    assert!(nl.contains("vrij: ") && !nl.contains("bye"), "{nl}");
+    // Rikken's points table in the game's words: each row its contract, each column its figure
+    // (it read «rik-beter : (made : 10 · over : 5 …)»).
+    assert!(fr.contains("rik en atout (beter) : (réussi : 10 · par pli en plus : 5"), "{fr}");
+    assert!(!fr.contains("made") && !fr.contains("rik-beter"), "{fr}");
+}
