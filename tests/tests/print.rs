@@ -170,20 +170,9 @@ fn the_seating_plan_and_the_rulings() {
 fn the_seating_plans_tables_line_up() {
     let (mut app, t) = imported("rikken-custom-9.json");
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("seating.pdf");
-    std::fs::write(&file, app.print_seating(&t, 1, Some("en"), None).unwrap()).unwrap();
-    let out = Command::new("pdftotext").arg("-bbox").arg(&file).arg("-").output().unwrap();
-    let boxes = String::from_utf8(out.stdout).unwrap();
-    let x_of = |word: &str| -> Vec<String> {
-        boxes
-            .lines()
-            .filter(|l| l.trim_end().ends_with(&format!(">{word}</word>")))
-            .filter_map(|l| l.split("xMin=\"").nth(1).and_then(|r| r.split('"').next()).map(str::to_string))
-            .collect()
-    };
     // The two tables' «Club» headers, then the players by name's own (a table of its own).
-    let clubs = x_of("Club");
-    assert_eq!(clubs.len(), 3, "{boxes}");
+    let clubs = word_lefts(&app.print_seating(&t, 1, Some("en"), None).unwrap(), dir.path(), "Club");
+    assert_eq!(clubs.len(), 3, "{clubs:?}");
     assert_eq!(clubs[0], clubs[1], "table 1's and table 2's columns line up: {clubs:?}");
 }
 

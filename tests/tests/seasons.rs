@@ -6,7 +6,7 @@
 mod common;
 
 use atout_api::{ApiError, Atout, StandingsFormat};
-use common::{json, pdftotext, read};
+use common::{json, pdftotext, read, word_lefts};
 use serde_json::{json as j, Value};
 
 /// The season as the script builds it: the home evenings imported in order, then the
@@ -245,21 +245,11 @@ fn the_season_prints_and_exports() {
     // The players under the minimum are a second table whose columns line up with the first:
     // the same header, at the same places.
     // Where each header's "Total" and "E5" stand on the page, read back by pdftotext -bbox.
-    let file = dir.path().join("season.pdf");
-    std::fs::write(&file, app.print_season("Winter 2026", Some("en")).unwrap()).unwrap();
-    let out = std::process::Command::new("pdftotext").arg("-bbox").arg(&file).arg("-").output().unwrap();
-    let boxes = String::from_utf8(out.stdout).unwrap();
-    let x_of = |word: &str| -> Vec<String> {
-        boxes
-            .lines()
-            .filter(|l| l.trim_end().ends_with(&format!(">{word}</word>")))
-            .filter_map(|l| l.split("xMin=\"").nth(1).and_then(|r| r.split('"').next()).map(str::to_string))
-            .collect()
-    };
+    let pdf = app.print_season("Winter 2026", Some("en")).unwrap();
     // (The legend's "E5 — Ruiten Trophy" stands at the margin, no header.)
-    let fifth: Vec<String> = x_of("E5").into_iter().filter(|x| x.parse::<f64>().is_ok_and(|x| x > 100.0)).collect();
-    let totals = x_of("Total");
-    assert!(fifth.len() >= 2, "{boxes}");
+    let fifth: Vec<String> = word_lefts(&pdf, dir.path(), "E5").into_iter().filter(|x| x.parse::<f64>().is_ok_and(|x| x > 100.0)).collect();
+    let totals = word_lefts(&pdf, dir.path(), "Total");
+    assert!(fifth.len() >= 2, "{fifth:?}");
     assert!(
         fifth.iter().all(|x| *x == fifth[0]) && totals.iter().filter(|x| **x == totals[0]).count() >= 2,
         "the two tables' columns line up: {totals:?} {fifth:?}"

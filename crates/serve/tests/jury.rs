@@ -44,8 +44,17 @@ fn ask(addr: SocketAddr, method: &str, path: &str, code: &str, body: Option<&Val
     (status, serde_json::from_str(&body).unwrap_or(Value::Null))
 }
 
-#[test]
-fn the_jurys_device_replays_a_deal_judges_claims_and_corrects_with_the_cards() {
+/// The evening on disk, its round's codes issued, and a server running over it.
+struct Served {
+    _dir: tempfile::TempDir,
+    path: std::path::PathBuf,
+    t: String,
+    jury: String,
+    table: String,
+    server: atout_serve::Running,
+}
+
+fn served() -> Served {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("jury.db");
     let mut app = Atout::open(&path).unwrap();
@@ -54,6 +63,12 @@ fn the_jurys_device_replays_a_deal_judges_claims_and_corrects_with_the_cards() {
     let (jury, table) = (codes.jury.code.clone(), codes.tables[0].code.clone());
     drop(app);
     let server = atout_serve::start(atout_serve::run_alone(Atout::open(&path).unwrap()), "127.0.0.1:0".parse().unwrap()).unwrap();
+    Served { _dir: dir, path, t, jury, table, server }
+}
+
+#[test]
+fn the_jurys_device_replays_a_deal_judges_claims_and_corrects_with_the_cards() {
+    let Served { _dir, path, t, jury, table, server } = served();
     let addr = server.addr;
     let names = json!(["Anne", "Bart", "Chloé", "Dirk"]);
 
@@ -146,13 +161,7 @@ fn the_jurys_device_replays_a_deal_judges_claims_and_corrects_with_the_cards() {
 
 #[test]
 fn a_revoked_jury_code_writes_no_ruling_fault_or_correction() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("jury.db");
-    let mut app = Atout::open(&path).unwrap();
-    let t = app.import_document(&document()).unwrap().id.to_string();
-    let jury = app.devices(&t, 1, "http://jury").unwrap().jury.code;
-    drop(app);
-    let server = atout_serve::start(atout_serve::run_alone(Atout::open(&path).unwrap()), "127.0.0.1:0".parse().unwrap()).unwrap();
+    let Served { _dir, path, t, jury, server, .. } = served();
     let addr = server.addr;
     let ruling = json!({"round": 1, "table": 1, "entry": {"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Marc"}, "scorer": "Marc"});
     assert_eq!(ask(addr, "POST", "/api/v1/rulings", &jury, Some(&ruling)).0, 201, "the code writes while it is live");

@@ -30,6 +30,21 @@ pub fn worked_example() -> Vec<Value> {
     serde_json::from_str(&read("worked-example-deals.json")).unwrap()
 }
 
+/// Where a word stands on a PDF's pages, read back by poppler's `pdftotext -bbox`: the left
+/// edge (`xMin`) of each of its occurrences, in order, as poppler writes it.
+pub fn word_lefts(pdf: &[u8], dir: &std::path::Path, word: &str) -> Vec<String> {
+    let file = dir.join("boxes.pdf");
+    std::fs::write(&file, pdf).unwrap();
+    let out = std::process::Command::new("pdftotext").arg("-bbox").arg(&file).arg("-").output().expect("pdftotext (poppler-utils) is installed");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter(|l| l.trim_end().ends_with(&format!(">{word}</word>")))
+        .filter_map(|l| l.split("xMin=\"").nth(1).and_then(|r| r.split('"').next()).map(str::to_string))
+        .collect()
+}
+
 /// A PDF read back as text, laid out (poppler's `pdftotext -layout`), never trusted from the writer.
 pub fn pdftotext(pdf: &[u8], dir: &std::path::Path) -> String {
     let file = dir.join("out.pdf");
