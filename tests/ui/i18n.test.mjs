@@ -1,0 +1,49 @@
+// The window's and the phones' own words (ui/i18n.js), run by node's test runner: every text in
+// every language, French typography, counts said in the right number.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+// i18n.js reads the saved language and the system's at load: a page's, stood in for here.
+globalThis.localStorage = { getItem: () => null, setItem: () => {} };
+globalThis.navigator = { language: "en" };
+const { texts, t, tn, setLang } = await import("../../ui/i18n.js");
+
+/** Every text of a language as `[key.path, text]`, nested groups (`docs`, `actions`) walked. */
+const flat = (o, p = "") => Object.entries(o).flatMap(([k, v]) => (v && typeof v === "object" ? flat(v, `${p}${k}.`) : [[`${p}${k}`, String(v)]]));
+
+test("every text is in English, French and Dutch, and no language has one of its own", () => {
+  const keys = (lang) => new Set(flat(texts[lang]).map(([k]) => k));
+  const en = keys("en");
+  for (const lang of ["fr", "nl"]) {
+    const other = keys(lang);
+    // A text for one (`_one`) where a language says one apart, a word that changes before a
+    // vowel (French's `season_player_vowel`): a language's own grammar, not a missing text.
+    const missing = [...en].filter((k) => !other.has(k) && !k.endsWith("_one"));
+    assert.deepEqual(missing, [], `${lang} falls back to English for these`);
+    const own = [...other].filter((k) => !en.has(k) && !k.endsWith("_one") && !k.endsWith("_vowel"));
+    assert.deepEqual(own, [], `${lang} has texts English has not: a key misspelt?`);
+  }
+});
+
+test("French spaces its colon, semicolon, question and exclamation marks", () => {
+  const bad = flat(texts.fr).filter(([, v]) => /[^\s\d]:(\s|$)|[^\s][;?!](\s|$)/.test(v));
+  assert.deepEqual(bad, []);
+  setLang("fr");
+  assert.equal(`Place${t("colon")}7`, "Place : 7");
+  setLang("nl");
+  assert.equal(`Plaats${t("colon")}7`, "Plaats: 7");
+});
+
+test("a count is said in the right number", () => {
+  setLang("fr");
+  assert.equal([tn("count_tournaments", 1), tn("count_rounds", 2), tn("count_lines", 0)].join(", "), "1 tournoi, 2 manches, 0 lignes");
+  assert.equal(tn("pending_lines", 1), "1 ligne modifiée, pas encore enregistrée");
+  assert.equal(tn("season_counts_best", 1), "Compte : la meilleure soirée de chacun");
+  setLang("nl");
+  assert.equal(tn("count_matched", 1), "1 speler herkend");
+  // Dutch says «nieuw» for one and for many: the plural text serves both.
+  assert.equal(tn("count_new", 1), "1 nieuw");
+  setLang("en");
+  assert.equal(tn("entered", 3), "players entered");
+  assert.equal(tn("entered", 1), "player entered");
+});
