@@ -10,7 +10,7 @@
 // rules, a line taken meanwhile, a locked table) stays in the outbox, marked, until the
 // scorer sends it again, edits it or drops it.
 import { setTransport } from "./api.js";
-import { t, currentLang, explain } from "./i18n.js";
+import { t, currentLang, explain, titlePage } from "./i18n.js";
 import { h } from "./dom.js";
 import { state, setScreens, listen, render, flash, gameOf, dropLine, go } from "./shell.js";
 import { sheetTable, entryPanel, historyTable, showLastLine, undoMine } from "./sheet.js";
@@ -485,6 +485,7 @@ const who = {
  */
 function codeForm(why, wait = 0) {
   document.getElementById("lang").value = currentLang();
+  titlePage();
   if (wait > 0) {
     let left = wait;
     const tick = setInterval(() => {
@@ -529,7 +530,9 @@ async function start() {
   state.round = d.round;
   state.table = d.table || 1;
   // The header's own words follow the language chosen on the device.
-  const header = () => { document.getElementById("device-where").textContent = d.table ? `${t("table")} ${d.table}` : t("jury"); showStatus(); };
+  // The jury's phone is titled as the jury's (the page is a table's by default).
+  if (!d.table) document.documentElement.dataset.title = "page_jury";
+  const header = () => { document.getElementById("device-where").textContent = d.table ? `${t("table")} ${d.table}` : t("jury"); showStatus(); titlePage(); };
   header();
   document.getElementById("lang").addEventListener("change", header);
   adoptWaiting(d);

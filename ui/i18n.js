@@ -2,8 +2,8 @@
 export const texts = {
   en: {
     count_tournaments: "{n} tournaments", count_tournaments_one: "{n} tournament", count_rounds: "{n} rounds", count_rounds_one: "{n} round", count_lines: "{n} lines", count_lines_one: "{n} line", pending_lines_one: "{n} line changed, not saved yet", entered_one: "player entered", known_one: "already registered",
-    page_table: "table", page_room: "room", page_player: "my evening",
-    colon: ": ",
+    page_table: "table", page_jury: "jury", page_room: "room", page_player: "my evening",
+    colon: ": ", semicolon: "; ",
     room_exit: "Leave the room display (Esc)",
     field: {"seat": "seat", "points": "points", "reason": "reason", "by": "jury member", "sanction": "sanction", "call": "call"},
     no_such_table: "Round {round} has no table {table}; its tables are {tables}.", round_not_drawn: "Round {round} is not drawn yet.",
@@ -46,7 +46,7 @@ export const texts = {
     import_json: "Import tournament (JSON)…", create: "Create", game: "Game", date: "Date", round: "Round", table: "Table",
     rounds_count: "Rounds", table_size: "Players a table", table_size_game: "as the game draws", table_size_most: "at most {n}", places_points: "Table points by place", bye_points: "Bye: table points", enter_all: "Enter all registered players", entered: "players entered",
     draw: "Draw round", draw_again: "Draw again", seed: "Draw number (optional: the same number gives the same draw)", seed_short: "Draw number", seat: "Seat", first_dealer: "first dealer",
-    repeats: "repeat meetings not avoided", bye: "bye", byes: "Byes", after_round: "After round",
+    repeats: "{n} repeat meetings not avoided", repeats_one: "{n} repeat meeting not avoided", bye: "bye", byes: "Byes", after_round: "After round",
     rank: "Rank", points: "Points", score: "Score", best: "Best", provisional: "provisional",
     replay_title: "Replay a deal", replay_line: "Line", replay_pick: "Pick the disputed line: then enter the cards each seat was dealt, and the cards played.",
     replay_field_trump: "Trump turned or named", replay_field_called: "Called ace", suit_spades: "spades", suit_hearts: "hearts", suit_diamonds: "diamonds", suit_clubs: "clubs", suit_none: "no trump",
@@ -82,8 +82,8 @@ export const texts = {
   },
   fr: {
     count_tournaments: "{n} tournois", count_tournaments_one: "{n} tournoi", count_rounds: "{n} manches", count_rounds_one: "{n} manche", count_lines: "{n} lignes", count_lines_one: "{n} ligne", pending_lines_one: "{n} ligne modifiée, pas encore enregistrée", entered_one: "joueur inscrit", known_one: "déjà inscrit", added_one: "ajouté",
-    page_table: "table", page_room: "salle", page_player: "ma soirée",
-    colon: " : ",
+    page_table: "table", page_jury: "jury", page_room: "salle", page_player: "ma soirée",
+    colon: " : ", semicolon: " ; ",
     room_exit: "Quitter l'affichage salle (Échap)",
     field: {"seat": "place", "points": "points", "reason": "motif", "by": "membre du jury", "sanction": "sanction", "call": "appel"},
     no_such_table: "La manche {round} n'a pas de table {table} ; ses tables sont {tables}.", round_not_drawn: "La manche {round} n'est pas encore tirée.",
@@ -126,7 +126,7 @@ export const texts = {
     import_json: "Importer un tournoi (JSON)…", create: "Créer", game: "Jeu", date: "Date", round: "Manche", table: "Table",
     rounds_count: "Manches", table_size: "Joueurs par table", table_size_game: "selon le jeu", table_size_most: "{n} au plus", places_points: "Points de table par place", bye_points: "Exempt : points de table", enter_all: "Inscrire tous les joueurs", entered: "joueurs inscrits",
     draw: "Tirer la manche", draw_again: "Tirer à nouveau", seed: "Numéro de tirage (facultatif : le même numéro donne le même tirage)", seed_short: "Numéro de tirage", seat: "Place", first_dealer: "premier donneur",
-    repeats: "rencontres répétées inévitables", bye: "exempt", byes: "Exempts", after_round: "Après la manche",
+    repeats: "{n} rencontres répétées inévitables", repeats_one: "{n} rencontre répétée inévitable", bye: "exempt", byes: "Exempts", after_round: "Après la manche",
     rank: "Rang", points: "Points", score: "Score", best: "Meilleure", provisional: "provisoire",
     replay_title: "Rejouer une donne", replay_line: "Ligne", replay_pick: "Choisissez la ligne contestée : puis entrez les cartes données à chaque place, et les cartes jouées.",
     replay_field_trump: "Atout retourné ou nommé", replay_field_called: "As appelé", suit_spades: "pique", suit_hearts: "cœur", suit_diamonds: "carreau", suit_clubs: "trèfle", suit_none: "sans atout",
@@ -161,8 +161,8 @@ export const texts = {
   },
   nl: {
     count_tournaments: "{n} toernooien", count_tournaments_one: "{n} toernooi", count_rounds: "{n} ronden", count_rounds_one: "{n} ronde", count_lines: "{n} lijnen", count_lines_one: "{n} lijn", pending_lines_one: "{n} lijn gewijzigd, nog niet bewaard", entered_one: "speler ingeschreven",
-    page_table: "tafel", page_room: "zaal", page_player: "mijn avond",
-    colon: ": ",
+    page_table: "tafel", page_jury: "jury", page_room: "zaal", page_player: "mijn avond",
+    colon: ": ", semicolon: "; ",
     room_exit: "Zaalweergave verlaten (Esc)",
     field: {"seat": "plaats", "points": "punten", "reason": "reden", "by": "jurylid", "sanction": "sanctie", "call": "oproep"},
     no_such_table: "Ronde {round} heeft geen tafel {table}; haar tafels zijn {tables}.", round_not_drawn: "Ronde {round} is nog niet geloot.",
@@ -205,7 +205,7 @@ export const texts = {
     import_json: "Toernooi importeren (JSON)…", create: "Aanmaken", game: "Spel", date: "Datum", round: "Ronde", table: "Tafel",
     rounds_count: "Ronden", table_size: "Spelers per tafel", table_size_game: "zoals het spel loot", table_size_most: "ten hoogste {n}", places_points: "Tafelpunten per plaats", bye_points: "Vrij: tafelpunten", enter_all: "Alle spelers inschrijven", entered: "spelers ingeschreven",
     draw: "Ronde loten", draw_again: "Opnieuw loten", seed: "Lotingsnummer (optioneel: hetzelfde nummer geeft dezelfde loting)", seed_short: "Lotingsnummer", seat: "Plaats", first_dealer: "eerste gever",
-    repeats: "onvermijdbare herhaalde ontmoetingen", bye: "vrij", byes: "Vrij", after_round: "Na ronde",
+    repeats: "{n} onvermijdbare herhaalde ontmoetingen", repeats_one: "{n} onvermijdbare herhaalde ontmoeting", bye: "vrij", byes: "Vrij", after_round: "Na ronde",
     rank: "Plaats", points: "Punten", score: "Score", best: "Beste", provisional: "voorlopig",
     replay_title: "Een spel naspelen", replay_line: "Lijn", replay_pick: "Kies de betwiste lijn: geef dan de kaarten die elke plaats kreeg, en de gespeelde kaarten.",
     replay_field_trump: "Troef omgedraaid of genoemd", replay_field_called: "Gevraagde aas", suit_spades: "schoppen", suit_hearts: "harten", suit_diamonds: "ruiten", suit_clubs: "klaveren", suit_none: "zonder troef",
@@ -270,7 +270,9 @@ export function titlePage() {
 /** A count and its word in the right number: the text `key_one` for one (where the
  * language has it), else `key`; `{n}` is the count. */
 export function tn(key, n, params = {}) {
-  const one = n === 1 && (texts[lang]?.[`${key}_one`] ?? texts.en[`${key}_one`]) != null;
+  // The text for one from the language that says the count, never another's.
+  const table = texts[lang]?.[key] != null ? texts[lang] : texts.en;
+  const one = n === 1 && table[`${key}_one`] != null;
   return t(one ? `${key}_one` : key, { ...params, n });
 }
 

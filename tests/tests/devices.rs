@@ -127,6 +127,27 @@ fn a_revoked_code_writes_nothing_even_when_read_before_it_was_revoked() {
     assert!(log.iter().any(|e| e.kind == "device" && e.reason == "phone lost" && e.table == Some(1)));
 }
 
+/// The jury's phone, its code read before the secretary revoked it: the check inside the
+/// write refuses its ruling and its fault, and nothing is stored.
+#[test]
+fn a_revoked_jury_code_writes_nothing_even_when_read_before_it_was_revoked() {
+    let (mut app, t) = evening();
+    let codes = app.devices(&t, 1, "http://x").unwrap();
+    let jury = app.device(&codes.jury.code).unwrap();
+    // A fault the jury may write (line 1 of table 1): it reads as a line there.
+    let fault = json!({"contract": "A", "fault_by": 1});
+    let table = app.device(&codes.tables[0].code).unwrap();
+    let staged = app.device_check(&table, None, fault.clone());
+    assert!(staged.is_ok(), "the fault reads as a line: {staged:?}");
+    app.device_revoke(&t, 1, None, "jury phone lost", "http://x").unwrap();
+    let rows = |app: &Atout| app.row_counts().unwrap().into_iter().filter(|(n, _)| n == "deals" || n == "rulings").collect::<Vec<_>>();
+    let before = rows(&app);
+    let ruling = json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "Marc"});
+    assert_eq!(app.device_ruling(&jury, "Marc", 1, 1, ruling).unwrap_err().kind(), "unauthorized");
+    assert_eq!(app.device_fault(&jury, "Marc", 1, 1, fault).unwrap_err().kind(), "unauthorized");
+    assert_eq!(rows(&app), before);
+}
+
 #[test]
 fn a_locked_table_refuses_its_devices_but_not_the_window() {
     let (mut app, t) = evening();

@@ -130,7 +130,9 @@ fn the_hands_are_printed_for_the_file_with_the_illegal_card_marked() {
         flat.contains("Donnes rejouées carte par carte")
             && flat.contains("Interdite : pli 1, la place 2 a joué 2♥, contre la règle : qui ne peut fournir se défausse")
             && flat.contains("Permises : D♥")
-            && flat.contains("1. Anne (données) : 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ V♠ D♠ R♠ A♠"),
+            && flat.contains("1. Anne (données) : 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ V♠ D♠ R♠ A♠")
+            // The tricks' cards with the French colon, as the column's header writes it.
+            && flat.contains("1 : D♠ 2 : 2♥ !"),
         "{text}"
     );
 }

@@ -2,11 +2,15 @@
 // every language, French typography, counts said in the right number.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 
 // i18n.js reads the saved language and the system's at load: a page's, stood in for here.
 globalThis.localStorage = { getItem: () => null, setItem: () => {} };
 globalThis.navigator = { language: "en" };
-const { texts, t, tn, setLang } = await import("../../ui/i18n.js");
+// Loaded as the module it is (no package.json marks ui/ as modules, and Debian's Node 18 takes
+// a bare .js file for CommonJS): its text, imported as a module. It imports nothing itself.
+const source = readFileSync(new URL("../../ui/i18n.js", import.meta.url));
+const { texts, t, tn, setLang } = await import(`data:text/javascript;base64,${source.toString("base64")}`);
 
 /** Every text of a language as `[key.path, text]`, nested groups (`docs`, `actions`) walked. */
 const flat = (o, p = "") => Object.entries(o).flatMap(([k, v]) => (v && typeof v === "object" ? flat(v, `${p}${k}.`) : [[`${p}${k}`, String(v)]]));
@@ -32,6 +36,24 @@ test("French spaces its colon, semicolon, question and exclamation marks", () =>
   assert.equal(`Place${t("colon")}7`, "Place : 7");
   setLang("nl");
   assert.equal(`Plaats${t("colon")}7`, "Plaats: 7");
+});
+
+test("a count of one is said in the language asked, never in English", () => {
+  // Every text English says apart for one (`key_one`), asked of French and Dutch for 1 and 2.
+  const counted = Object.keys(texts.en).filter((k) => k.endsWith("_one")).map((k) => k.slice(0, -4));
+  assert.ok(counted.length > 5, `${counted}`);
+  for (const lang of ["fr", "nl"]) {
+    setLang(lang);
+    for (const key of counted) {
+      for (const n of [1, 2]) {
+        const said = tn(key, n, { name: "X" });
+        setLang("en");
+        const english = tn(key, n, { name: "X" });
+        setLang(lang);
+        assert.notEqual(said, english, `${lang} ${key} for ${n} said in English`);
+      }
+    }
+  }
 });
 
 test("a count is said in the right number", () => {

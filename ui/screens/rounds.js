@@ -1,6 +1,6 @@
 // The rounds: drawn (asking first while the round before is being played), their tables and byes.
 import { call } from "../api.js";
-import { t } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 import { h } from "../dom.js";
 import { state, render, go, act, flash, errorBox, needTournament, dropLine, openTable } from "../shell.js";
 import { printPanel } from "./print.js";
@@ -59,7 +59,7 @@ export async function view() {
         ? h("button", { id: "draw-again", onclick: () => draw() }, t("draw_again"))
         : h("button", { class: "primary", id: "draw-round", onclick: () => draw() }, t("draw"))),
     !drawn && planned
-      ? h("p", { class: "hint", id: "plan-preview" }, `${t("plan_preview", { from: planned.from, to: planned.to, repeats: planned.repeats })} (${t(planned.following ? "plan_following" : "plan_new")}; ${t("plan_seed", { seed: planned.seed })})`)
+      ? h("p", { class: "hint", id: "plan-preview" }, `${t("plan_preview", { from: planned.from, to: planned.to, repeats: planned.repeats })} (${t(planned.following ? "plan_following" : "plan_new")}${t("semicolon")}${t("plan_seed", { seed: planned.seed })})`)
       : null,
     confirm ? h("div", { class: "card forced", id: "confirm-draw" },
       h("p", {}, t("round_open", { round: confirm.before, tables: confirm.open.join(", "), next: confirm.round })),
@@ -70,7 +70,7 @@ export async function view() {
     drawn ? printPanel(tid, ["seating", "sheets", "completed-sheets", "lines-csv"], r) : null,
     drawn
       ? [
-          h("p", { class: "hint", id: "draw-info" }, `${t("seed_short")} ${drawn.seed ?? "—"} · ${drawn.repeats ?? 0} ${t("repeats")}${drawn.by_ranking ? ` · ${t("by_ranking")}` : ""}`),
+          h("p", { class: "hint", id: "draw-info" }, `${t("seed_short")} ${drawn.seed ?? "—"} · ${tn("repeats", drawn.repeats ?? 0)}${drawn.by_ranking ? ` · ${t("by_ranking")}` : ""}`),
           h("div", { class: "tables" }, drawn.tables.map((tb) => h("div", { class: "card", id: `table-card-${tb.number}` },
             h("h3", {}, `${t("table")} ${tb.number}`), seatList(tb.seats, tb.first_dealer, tb.scorers || []),
             h("button", { onclick: () => { if (r === state.round && tb.number === state.table) dropLine(); else openTable(r, tb.number); go("scorer"); } }, t("open_sheet"))))),

@@ -167,13 +167,15 @@ impl crate::sheets::WriteGuard for DeviceWrite<'_> {
             let author = w.line_author(table_id, line as i64)?;
             let written = crate::sheets::written_by(author.clone());
             let (by, at) = author.unwrap_or_default();
-            let (table, have, next) = (self.table, stored.len(), stored.len() + 1);
+            let (table, next) = (self.table, stored.len() + 1);
             let (we, wf, wn) = (written.en, written.fr, written.nl);
+            let have = crate::sheets::lines_count(stored.len());
+            let (he, hf, hn) = (&have.en, &have.fr, &have.nl);
             return Err(ApiError::Taken(Box::new(crate::error::Taken {
                 said: said!(
-                    "table {table}: line {line} was written meanwhile{we}; the sheet has {have} lines — look at it and enter line {next}",
-                    "table {table} : la ligne {line} a été écrite entre-temps{wf} ; la feuille a {have} lignes — regardez-la et entrez la ligne {next}",
-                    "tafel {table}: lijn {line} werd intussen geschreven{wn}; het blad heeft {have} lijnen — bekijk het en voer lijn {next} in"
+                    "table {table}: line {line} was written meanwhile{we}; the sheet has {he} — look at it and enter line {next}",
+                    "table {table} : la ligne {line} a été écrite entre-temps{wf} ; la feuille a {hf} — regardez-la et entrez la ligne {next}",
+                    "tafel {table}: lijn {line} werd intussen geschreven{wn}; het blad heeft {hn} — bekijk het en voer lijn {next} in"
                 ),
                 line,
                 by,
@@ -497,7 +499,6 @@ impl Atout {
         if device.table.is_some() {
             return Err(jury_only());
         }
-        self.device(&device.code)?;
         let at = TableRef::new(device.tournament.clone(), round, table);
         let located = self.locate(&at)?;
         let next = self.sheet(&at)?.lines.len() + 1;

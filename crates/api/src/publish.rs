@@ -554,6 +554,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_seasons_best_evening_is_said_as_one() {
+        let one = season_counts(&serde_json::json!({"count": {"best": 1}}));
+        assert!(one[1].starts_with("Compte : la meilleure soirée de chacun"), "{}", one[1]);
+        let three = season_counts(&serde_json::json!({"count": {"best": 3}}));
+        assert!(three[2].starts_with("Tellen mee: de beste 3 avonden"), "{}", three[2]);
+    }
+
+    #[test]
     fn initials_keep_the_first_name_and_the_surname_s_initial() {
         let on = Privacy { initials: true };
         assert_eq!(published_name("Anne Dubois", on), "Anne D.");

@@ -8,6 +8,15 @@ use atout_rules::ruling::Ruling;
 use atout_rules::{said, Lang, Line, Names, Rule, Said, Sheet, TablePoints, Tr};
 use atout_store::{Change, Id};
 use serde::Serialize;
+
+/// «N lines» in each language, one said as one («1 ligne», not «1 lignes»).
+pub(crate) fn lines_count(n: usize) -> Said {
+    if n == 1 {
+        said!("1 line", "1 ligne", "1 lijn")
+    } else {
+        said!("{n} lines", "{n} lignes", "{n} lijnen")
+    }
+}
 use serde_json::Value;
 
 pub use crate::state::SeatView;
@@ -518,17 +527,19 @@ impl Edit {
                         let next = lines + 1;
                         let b = by(n)?;
                         let (pe, pf, pn, be, bf, bn) = (&p.en, &p.fr, &p.nl, &b.en, &b.fr, &b.nl);
+                        let c = lines_count(lines);
+                        let (ce, cf, cn) = (&c.en, &c.fr, &c.nl);
                         return Err(ApiError::conflict(if n <= lines {
                             said!(
-                                "{pe}: line {n} was written meanwhile{be}; the sheet now has {lines} lines — check it and enter line {next} instead",
-                                "{pf} : la ligne {n} a été écrite entre-temps{bf} ; la feuille a maintenant {lines} lignes — vérifiez-la et entrez plutôt la ligne {next}",
-                                "{pn}: lijn {n} werd intussen geschreven{bn}; het blad heeft nu {lines} lijnen — kijk het na en voer lijn {next} in",
+                                "{pe}: line {n} was written meanwhile{be}; the sheet now has {ce} — check it and enter line {next} instead",
+                                "{pf} : la ligne {n} a été écrite entre-temps{bf} ; la feuille a maintenant {cf} — vérifiez-la et entrez plutôt la ligne {next}",
+                                "{pn}: lijn {n} werd intussen geschreven{bn}; het blad heeft nu {cn} — kijk het na en voer lijn {next} in",
                             )
                         } else {
                             said!(
-                                "{pe}: the sheet has {lines} lines; line {n} cannot be written before line {next}",
-                                "{pf} : la feuille a {lines} lignes ; la ligne {n} ne peut être écrite avant la ligne {next}",
-                                "{pn}: het blad heeft {lines} lijnen; lijn {n} kan niet voor lijn {next} geschreven worden",
+                                "{pe}: the sheet has {ce}; line {n} cannot be written before line {next}",
+                                "{pf} : la feuille a {cf} ; la ligne {n} ne peut être écrite avant la ligne {next}",
+                                "{pn}: het blad heeft {cn}; lijn {n} kan niet voor lijn {next} geschreven worden",
                             )
                         }));
                     }
@@ -594,12 +605,9 @@ impl Atout {
     pub fn hand_record(&mut self, table: &TableRef, line: usize) -> Result<Value> {
         let sheet = self.sheet(table)?;
         let at = line.checked_sub(1).and_then(|i| sheet.lines.get(i)).ok_or_else(|| {
-            let n = sheet.lines.len();
-            ApiError::not_found(said!(
-                "line {line}: the sheet has {n} lines",
-                "ligne {line} : la feuille compte {n} lignes",
-                "lijn {line}: het blad telt {n} lijnen"
-            ))
+            let c = lines_count(sheet.lines.len());
+            let (ce, cf, cn) = (&c.en, &c.fr, &c.nl);
+            ApiError::not_found(said!("line {line}: the sheet has {ce}", "ligne {line} : la feuille compte {cf}", "lijn {line}: het blad telt {cn}"))
         })?;
         let game = atout_rules::GameId::parse(&sheet.game).ok_or_else(|| ApiError::Internal(format!("the sheet's game «{}» is unknown", sheet.game)))?;
         Ok(atout_rules::play::record_frame(game, sheet.seats.len(), at.line.dealer, &at.entry))

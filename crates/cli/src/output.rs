@@ -72,6 +72,12 @@ impl From<ApiError> for Failure {
     }
 }
 
+/// A count and its noun, one said as one («1 round», «3 rounds»).
+pub fn count<N: TryInto<i64>>(n: N, one: &str, many: &str) -> String {
+    let n: i64 = n.try_into().unwrap_or(i64::MAX);
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 pub fn read(path: &Path) -> Result<String, Failure> {
     std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))
 }

@@ -683,3 +683,18 @@ fn the_sheet_in_words_names_no_code() {
     assert!(shown.contains("misère") && !shown.contains("misere") && !shown.contains("jury-not-called") && !shown.contains('{'), "{shown}");
     assert!(shown.contains("settled alone"), "the fine's reason: {shown}");
 }
+
+/// One is said as one: «1 round», «1 tournament, 1 round», «1 ruling or fault remains» (they
+/// said «1 rounds», «1 tournaments»).
+#[test]
+fn counts_of_one_read_as_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("one.db");
+    let out = atout(&db, &["import", fixture("rikken-custom-9.json").to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && said.contains(": 9 players, 1 round\n"), "{said}");
+    assert!(ok(&db, &["tournament", "list"]).contains("9 players, 1/1 rounds drawn"));
+    ok(&db, &["backup"]);
+    let backups = ok(&db, &["backups"]);
+    assert!(backups.contains("(1 tournament, 1 round, "), "{backups}");
+}

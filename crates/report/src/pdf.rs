@@ -1032,14 +1032,18 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
             .flatten()
             .enumerate()
             .map(|(i, t)| {
-                let cards: Vec<String> =
-                    t["plays"].as_array().into_iter().flatten().map(|sc| format!("{}: {}", num(&sc[0]), sc[1].as_str().unwrap_or(""))).collect();
+                let cards: Vec<String> = t["plays"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|sc| format!("{}{}{}", num(&sc[0]), w("colon", &[]), sc[1].as_str().unwrap_or("")))
+                    .collect();
                 let won = t["winner"].as_u64().filter(|w| *w > 0).map_or("…".to_string(), |w| w.to_string());
                 vec![(i + 1).to_string(), cards.join("   "), won]
             })
             .collect();
         if let Some(trick) = illegal["trick"].as_u64().filter(|t| *t > 0) {
-            let mark = format!("{}: {} !", num(&illegal["seat"]), illegal["card"].as_str().unwrap_or(""));
+            let mark = format!("{}{}{} !", num(&illegal["seat"]), w("colon", &[]), illegal["card"].as_str().unwrap_or(""));
             match rows.get_mut(trick as usize - 1) {
                 Some(row) => row[1] = format!("{}   {mark}", row[1]).trim_start().to_string(),
                 None => rows.push(vec![trick.to_string(), mark, "…".to_string()]),

@@ -203,5 +203,14 @@ mod tests {
         assert!(text.starts_with("Saison — Winter\nUne soirée rapporte sa valeur de classement ; la meilleure soirée de chacun compte ;"), "{text}");
         assert!(text.contains("S1 = Friday 3 (2026-10-03)\nS2 = Friday 10\n"), "{text}");
         assert!(text.lines().any(|l| l.trim_start().starts_with("1  KC") && l.ends_with("Anne")), "{text}");
+        // Counts of one and of several, in Dutch.
+        let mut s = sample();
+        s["settings"]["clubs"]["best"] = json!(1);
+        let one = rules_in_words(&s["settings"], &layout, "nl");
+        assert!(one.contains("de beste avond van elke speler telt; ") && one.ends_with("een club telt zijn beste speler."), "{one}");
+        s["settings"]["count"]["best"] = json!(3);
+        s["settings"]["clubs"]["best"] = json!(4);
+        let more = rules_in_words(&s["settings"], &layout, "nl");
+        assert!(more.contains("de beste 3 avonden tellen; ") && more.ends_with("een club telt zijn 4 beste spelers."), "{more}");
     }
 }

@@ -547,7 +547,7 @@ impl<G: Game> Rules for G {
         let read = play::read_record(record, deck, G::SEATS)?;
         let deal: G::Entry = G::Entry::deserialize(read.deal).map_err(|e| {
             let e = e.to_string();
-            play::record_fault(said!("the deal does not read (`deal`: {e})", "la donne se lit mal (`deal`: {e})", "het spel leest verkeerd (`deal`: {e})"))
+            play::record_fault(said!("the deal does not read (`deal`: {e})", "la donne se lit mal (`deal` : {e})", "het spel leest verkeerd (`deal`: {e})"))
         })?;
         let how = Game::play(self, &read.context, &deal)?;
         let (replayed, state) = play::replay_to(

@@ -122,13 +122,30 @@ impl Names {
             let Value::Object(map) = entry else { return String::new() };
             let words = &self.langs[index(lang)];
             let seat = |k: &str| words.fields.get(k).is_some_and(|(_, seat)| *seat);
+            // A record within the line (Kings Cribbage's joker claim, King's sale): the seats it
+            // names; its figures are the columns'.
+            let seats_of = |inner: &serde_json::Map<String, Value>| -> serde_json::Map<String, Value> {
+                inner.iter().filter(|(k, _)| seat(k)).map(|(k, v)| (k.clone(), v.clone())).collect()
+            };
+            let nested: Vec<serde_json::Map<String, Value>> = map
+                .iter()
+                .filter(|(k, _)| *k != "hand" && words.fields.contains_key(k.as_str()))
+                .filter_map(|(_, v)| v.as_object().map(seats_of))
+                .filter(|m| !m.is_empty())
+                .collect();
+            // One such record is said as the line's own («called by … · missed by …»); two (a
+            // choice sold beside a trump sold) keep their names, their seats' fields alike.
+            let flat = nested.len() == 1 && nested[0].keys().all(|k| !map.contains_key(k));
             let mut kept = serde_json::Map::new();
             for (k, v) in map {
                 match v {
-                    // A claim within the line (Kings Cribbage's joker): who called it and who
-                    // missed it, said as the line's own; its figures are the columns'.
                     Value::Object(inner) if k != "hand" && words.fields.contains_key(k) => {
-                        kept.extend(inner.iter().filter(|(k, _)| seat(k)).map(|(k, v)| (k.clone(), v.clone())));
+                        let named = seats_of(inner);
+                        if flat {
+                            kept.extend(named);
+                        } else if !named.is_empty() {
+                            kept.insert(k.clone(), Value::Object(named));
+                        }
                     }
                     _ if seat(k) || matches!(k.as_str(), "reason" | "by" | "jury") => {
                         kept.insert(k.clone(), v.clone());
@@ -198,11 +215,15 @@ impl Names {
             // The cards of a deal (a hand record) are on record, not read out in a line.
             if deal && k == "hand" && v.is_object() {
                 let played = v.get("play").and_then(Value::as_array).map_or(0, Vec::len);
-                let said = [
-                    format!("cards on record ({played} played)"),
-                    format!("cartes relevées ({played} jouées)"),
-                    format!("kaarten opgetekend ({played} gespeeld)"),
-                ];
+                let said = if played == 1 {
+                    ["cards on record (1 played)".to_string(), "cartes relevées (1 jouée)".into(), "kaarten opgetekend (1 gespeeld)".into()]
+                } else {
+                    [
+                        format!("cards on record ({played} played)"),
+                        format!("cartes relevées ({played} jouées)"),
+                        format!("kaarten opgetekend ({played} gespeeld)"),
+                    ]
+                };
                 parts.push(said[index(lang)].clone());
                 continue;
             }

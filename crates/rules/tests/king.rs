@@ -318,3 +318,21 @@ fn format_json_entries_and_the_table_size() {
 fn choice_form_order() {
     assert_eq!(king(json!({"order": "choice"})).order, Order::Choice);
 }
+
+/// Who a line with two sales names (the choice of the game sold, then its trump): each sale
+/// by its name, its seller and buyer apart — said as the line's own they ran together and one
+/// sale's seller stood for both.
+#[test]
+fn a_line_with_two_sales_names_each_sale_apart() {
+    let rules = GameId::King.rules(&serde_json::Map::new()).unwrap();
+    let names = atout_rules::Names::of(rules.as_ref());
+    let seats = ["Anne", "Bart", "Chloé", "Dirk"].map(String::from);
+    let two =
+        json!({"game": "recup", "trump": "spades", "choice_sale": {"seller": 1, "buyer": 4, "tricks": 1}, "sale": {"seller": 2, "buyer": 3, "tricks": 2}});
+    let who = names.who(&two, &seats).en;
+    assert!(who.contains("choice of the game sold: (seller: 1. Anne · buyer: 4. Dirk)"), "{who}");
+    assert!(who.contains("sale: (seller: 2. Bart · buyer: 3. Chloé)"), "{who}");
+    // One sale alone reads as the line's own.
+    let one = json!({"game": "recup", "trump": "spades", "sale": {"seller": 2, "buyer": 3, "tricks": 2}});
+    assert_eq!(names.who(&one, &seats).fr, "vendeur : 2. Bart · acheteur : 3. Chloé");
+}

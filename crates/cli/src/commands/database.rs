@@ -2,7 +2,7 @@
 //! `atout backup`, `atout backups`, `atout restore`, `atout check`, `atout about`, and
 //! `atout games` (what this version scores).
 
-use crate::output::{json, Failure, Output};
+use crate::output::{count, json, Failure, Output};
 use atout_api::Atout;
 use clap::Args;
 use std::path::Path;
@@ -33,7 +33,13 @@ pub fn open(path: &Path, by: Option<&str>) -> Result<Atout, Failure> {
 fn print_backup(b: &atout_api::backups::BackupInfo) {
     let holds = match &b.problem {
         Some(p) => format!("does not check: {p}"),
-        None => format!("{} tournaments, {} rounds, {} lines; last change {}", b.tournaments, b.rounds, b.lines, b.last_change_local.as_deref().unwrap_or("-")),
+        None => format!(
+            "{}, {}, {}; last change {}",
+            count(b.tournaments, "tournament", "tournaments"),
+            count(b.rounds, "round", "rounds"),
+            count(b.lines, "line", "lines"),
+            b.last_change_local.as_deref().unwrap_or("-")
+        ),
     };
     outln!("{}  {:<16} {}  ({holds})", b.written_local, b.kind, b.path);
 }

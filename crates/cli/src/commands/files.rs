@@ -2,7 +2,7 @@
 //! export`, `atout print …` (PDF) and `atout publish` (the club's website). Every file is
 //! written through the api's one save path: an existing file is kept, never replaced.
 
-use crate::output::{json, read, Failure};
+use crate::output::{count, json, read, Failure};
 use atout_api::print::{PrintRequest, ReplayedHand};
 use atout_api::Atout;
 use clap::{Args, Subcommand, ValueEnum};
@@ -175,14 +175,14 @@ fn solve_at(s: &str) -> Result<ReplayedHand, String> {
 pub fn import(app: &mut Atout, file: &Path) -> Result<(), Failure> {
     let t = app.import_document(&read(file)?)?;
     outln!("{}", t.id);
-    eprintln!("imported «{}»: {} players, {} rounds", t.name, t.players, t.rounds_drawn);
+    eprintln!("imported «{}»: {}, {}", t.name, count(t.players, "player", "players"), count(t.rounds_drawn, "round", "rounds"));
     Ok(())
 }
 
 pub fn sample(app: &mut Atout) -> Result<(), Failure> {
     let t = app.sample_load()?;
     outln!("{}", t.id);
-    eprintln!("loaded the sample tournament «{}»: {} players, {} rounds", t.name, t.players, t.rounds_drawn);
+    eprintln!("loaded the sample tournament «{}»: {}, {}", t.name, count(t.players, "player", "players"), count(t.rounds_drawn, "round", "rounds"));
     Ok(())
 }
 

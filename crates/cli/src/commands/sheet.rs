@@ -1,7 +1,7 @@
 //! A table's sheet: `atout deal …` (its lines), `atout sheet` (shown, its history, replaced
 //! whole), `atout table dealer`, `atout ruling …` (the jury's rulings).
 
-use crate::output::{json, parse_json, show, Failure, Output};
+use crate::output::{count, json, parse_json, show, Failure, Output};
 use atout_api::{Atout, SheetView, TableRef};
 use clap::{Args, Subcommand};
 use serde_json::Value;
@@ -241,7 +241,8 @@ pub fn ruling(app: &mut Atout, cmd: RulingCmd) -> Result<(), Failure> {
         },
         RulingCmd::Withdraw { tournament, ruling, reason } => {
             let left = app.ruling_withdraw(&tournament, ruling, &reason)?;
-            outln!("ruling {ruling} withdrawn; {} rulings and faults remain", left.len());
+            let verb = if left.len() == 1 { "remains" } else { "remain" };
+            outln!("ruling {ruling} withdrawn; {} {verb}", count(left.len(), "ruling or fault", "rulings and faults"));
         }
         RulingCmd::Add { at, json: entry, format } => show(&app.ruling_add(&at.table(), parse_json(&entry)?)?, format, print_sheet),
     }

@@ -1,6 +1,6 @@
 //! `atout tournament …`, and what a tournament shows: its standings and its log.
 
-use crate::output::{json, parse_json, Failure, Output, StandingsOut};
+use crate::output::{count, json, parse_json, Failure, Output, StandingsOut};
 use atout_api::Atout;
 use clap::{Args, Subcommand};
 
@@ -81,12 +81,12 @@ pub fn run(app: &mut Atout, cmd: TournamentCmd) -> Result<(), Failure> {
             Output::Table => {
                 for t in app.tournament_list()? {
                     outln!(
-                        "{:>4}  {:<30} {:<14} {}  {} players, {}/{} rounds drawn",
+                        "{:>4}  {:<30} {:<14} {}  {}, {}/{} rounds drawn",
                         t.id,
                         t.name,
                         t.game,
                         t.date.unwrap_or_default(),
-                        t.players,
+                        count(t.players, "player", "players"),
                         t.rounds_drawn,
                         t.rounds
                     );
@@ -99,7 +99,7 @@ pub fn run(app: &mut Atout, cmd: TournamentCmd) -> Result<(), Failure> {
         }
         TournamentCmd::Enter { tournament, players } => {
             let t = app.tournament_enter(&tournament, &players)?;
-            outln!("{} players in {}", t.players, t.name);
+            outln!("{} in {}", count(t.players, "player", "players"), t.name);
         }
     }
     Ok(())
