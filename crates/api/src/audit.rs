@@ -82,17 +82,11 @@ impl Speaker {
                 fields.push((key.to_string(), [label(0), label(1), label(2)]));
             }
         }
-        // Keys its settings hold in their own words (Rikken's points table: a row by contract,
-        // a column by figure): its contracts by name, the labels its description gives.
+        // The keys its settings hold, in the words its description gives them (`setting_words`:
+        // Rikken's points table, a row by contract and a column by figure).
         let described = Lang::ALL.map(|lang| l.rules.describe(lang));
-        let words = |d: &Value, key: &str| -> Option<String> {
-            let contract = d["contracts"].as_array().into_iter().flatten().find(|c| c["code"] == key).and_then(|c| c["name"].as_str());
-            contract.or_else(|| d["labels"][key].as_str()).map(str::to_string)
-        };
-        let columns: Vec<String> = described[0]["points_columns"].as_array().into_iter().flatten().filter_map(|c| c.as_str().map(str::to_string)).collect();
-        let codes: Vec<String> = described[0]["contracts"].as_array().into_iter().flatten().filter_map(|c| c["code"].as_str().map(str::to_string)).collect();
-        for key in columns.iter().chain(&codes) {
-            if let [Some(en), Some(fr), Some(nl)] = [&described[0], &described[1], &described[2]].map(|d| words(d, key)) {
+        for (key, _) in described[0]["setting_words"].as_object().into_iter().flatten() {
+            if let [Some(en), Some(fr), Some(nl)] = described.each_ref().map(|d| d["setting_words"][key].as_str().map(str::to_string)) {
                 fields.push((key.clone(), [en, fr, nl]));
             }
         }

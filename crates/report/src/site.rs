@@ -169,15 +169,12 @@ pub fn esc(text: &str) -> String {
     out
 }
 
-/// What stands between a name and what follows it: French spaces its colon.
-fn colon(lang: usize) -> &'static str {
-    [": ", " : ", ": "][lang.min(2)]
-}
-
 /// The site's words, in every language.
 fn w(key: &'static str, lang: usize) -> &'static str {
     let all: [&str; 3] = match key {
         "title" => ["Club results", "Résultats du club", "Uitslagen van de club"],
+        // What stands between a name and what follows it: French spaces its colon.
+        "colon" => [": ", " : ", ": "],
         "evenings" => ["Evenings", "Soirées", "Avonden"],
         "seasons" => ["Seasons", "Saisons", "Seizoenen"],
         "upcoming" => ["Evenings to come", "Soirées à venir", "Komende avonden"],
@@ -276,7 +273,7 @@ fn page(lang: usize, club: usize, folder: &str, title: &str, body: &str) -> Stri
     let up = if folder.is_empty() { "" } else { "../" };
     format!(
         "<!DOCTYPE html>\n<html lang=\"{lang_code}\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title}</title>\n<link rel=\"alternate\" type=\"application/atom+xml\" href=\"{up}feed.xml\" title=\"{feed}\">\n<style>{STYLE}</style>\n</head>\n<body>\n<nav aria-label=\"{home}\"><a href=\"{home_href}\">{home}</a><a href=\"{up}feed.xml\">{feed}</a><a href=\"{up}calendar.ics\">{calendar}</a><span class=\"langs\">{langs_label}{langs_colon}{langs}</span></nav>\n<main>\n{body}</main>\n</body>\n</html>\n",
-        langs_colon = colon(lang).trim_end(),
+        langs_colon = w("colon", lang).trim_end(),
         lang_code = LANGS[lang],
         title = esc(title),
         feed = w("feed", lang),
@@ -454,13 +451,13 @@ fn evening_page(e: &EveningPage, lang: usize, club: usize) -> String {
     b.push_str("</tbody></table></div>\n");
     if !e.withdrawn.is_empty() {
         let names: Vec<String> = e.withdrawn.iter().map(|n| esc(n)).collect();
-        let _ = writeln!(b, "<p class=\"note\">{}{}{}</p>", w("withdrawn", lang), colon(lang), names.join(", "));
+        let _ = writeln!(b, "<p class=\"note\">{}{}{}</p>", w("withdrawn", lang), w("colon", lang), names.join(", "));
     }
     let _ = writeln!(
         b,
         "<p class=\"data\">{}{}<a href=\"standings.json\">standings.json</a> · <a href=\"standings.csv\">standings.csv</a></p>",
         w("download", lang),
-        colon(lang)
+        w("colon", lang)
     );
     let _ = writeln!(b, "<h2>{}</h2>", w("sheets", lang));
     for round in &e.rounds {
@@ -519,7 +516,7 @@ fn table_html(b: &mut String, folder: &str, round: i64, t: &TablePage, lang: usi
     row(b, w("totals", lang), &t.totals.iter().map(|x| x.to_string()).collect::<Vec<_>>());
     for (words, points) in &t.rulings {
         let cells: Vec<String> = points.iter().map(|p| if *p > 0 { format!("+{p}") } else { p.to_string() }).collect();
-        row(b, &format!("{}{}{}", w("rulings", lang), colon(lang), esc(&words[lang])), &cells);
+        row(b, &format!("{}{}{}", w("rulings", lang), w("colon", lang), esc(&words[lang])), &cells);
     }
     row(b, w("round_scores", lang), &t.scores.iter().map(|x| x.to_string()).collect::<Vec<_>>());
     if !t.points.is_empty() {
@@ -661,7 +658,7 @@ fn player_page(p: &PlayerPage, lang: usize, club: usize) -> String {
         let _ = writeln!(b, "<p>{}</p>", esc(&p.club));
     }
     if let Some(avg) = p.average_place {
-        let _ = writeln!(b, "<p>{}{}{}</p>", w("average", lang), colon(lang), decimal(avg, lang));
+        let _ = writeln!(b, "<p>{}{}{}</p>", w("average", lang), w("colon", lang), decimal(avg, lang));
     }
     let _ = writeln!(
         b,

@@ -880,7 +880,7 @@ impl Game for Rikken {
             })
             .collect();
         let fines: Vec<Value> = Fine::ALL.into_iter().map(|f| json!({"code": f.code(), "name": f.names().get(lang), "amount": f.amount()})).collect();
-        json!({
+        let mut described = json!({
             "game": Self::ID.code(),
             "name": Self::NAME.get(lang),
             "points_columns": POINTS_COLUMNS,
@@ -910,7 +910,18 @@ impl Game for Rikken {
                 "failed": t("failed", "chuté", "mislukt"),
                 "under": t("per trick short", "par pli manquant", "per slag te kort"),
             },
-        })
+        });
+        // The keys its settings hold, in words (the log says the points table with them): a
+        // row by its contract's name, a column by its label.
+        let mut words = Map::new();
+        for c in Contract::ALL {
+            words.insert(c.code().to_string(), c.names().get(lang).into());
+        }
+        for k in POINTS_COLUMNS {
+            words.insert(k.to_string(), described["labels"][k].clone());
+        }
+        described["setting_words"] = Value::Object(words);
+        described
     }
 
     /// One row per deal (the dealer, who sits out at a table of five), with the
