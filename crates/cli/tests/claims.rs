@@ -92,6 +92,18 @@ fn a_record_the_checker_refuses_is_refused_with_exit_2() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("card-not-held"));
     let out = atout(&["hand", "solve", &file, "--seat", "1"]);
     assert_eq!(out.status.code(), Some(2));
+    // In JSON, the same JSON error as `hand check`'s (FORMAT.md "Claims"), on stdout.
+    let checked = atout(&["hand", "check", &file, "--format", "json"]);
+    assert_eq!(checked.status.code(), Some(2));
+    let checked: Value = serde_json::from_slice(&checked.stdout).unwrap();
+    assert_eq!(checked["first_illegal"]["rule"], "card-not-held");
+    for asked in [&["claim", "--at-least", "1"][..], &["solve"][..]] {
+        let mut args = vec!["hand", asked[0], &file, "--seat", "1", "--format", "json"];
+        args.extend(&asked[1..]);
+        let out = atout(&args);
+        assert_eq!(out.status.code(), Some(2), "{asked:?}");
+        assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), checked, "{asked:?}");
+    }
     // A seat that does not play.
     let file = record(dir.path(), &[]);
     let out = atout(&["hand", "solve", &file, "--seat", "4"]);

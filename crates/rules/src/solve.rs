@@ -1328,7 +1328,15 @@ pub fn judge(deal: &Deal, side: &[usize], claim: Claim, budget: u64) -> Judged {
     let (holds, best) = settle(&mut solver, &at, claim);
     match best {
         Ok(value) => {
-            let line = if holds == Some(false) { solver.line(&at, value).ok() } else { None };
+            // The line has a budget of its own: the search may have spent all of its, and a
+            // claim that fails is always shown how (FORMAT.md: `line` when the claim fails).
+            // With the value's proofs in the table, it asks a few questions a card.
+            let line = if holds == Some(false) {
+                solver.budget = solver.nodes.saturating_add(budget);
+                solver.line(&at, value).ok()
+            } else {
+                None
+            };
             Judged { remaining, best: Some(value), holds, line, stopped: None }
         }
         Err(stopped) => Judged { remaining, best: None, holds, line: None, stopped: Some(stopped) },

@@ -119,6 +119,19 @@ fn a_claim_that_fails_only_to_a_ruff() {
 }
 
 #[test]
+fn a_claim_that_fails_is_shown_how_even_when_its_search_spent_the_budget() {
+    // The same ruff as above. With the least budget that still finds the value, none was
+    // left for the line: the answer said the claim fails, and showed no play that beats it.
+    let (deal, _) =
+        position(GameId::DoubleKing, 4, 4, json!({"contract": "T", "trump": "hearts"}), json!({}), &["AS KS AD", "2H 2D 3D", "2S 3S 4S", "5S 6S 7S"], 1);
+    let tight = (1..10_000).map(|b| (b, solve::judge(&deal, &[1], Claim::AtLeast(3), b))).find(|(_, j)| j.best.is_some());
+    let (budget, judged) = tight.expect("a budget that finds the value");
+    assert_eq!((judged.best, judged.holds, judged.stopped), (Some(2), Some(false), None), "budget {budget}");
+    let line = judged.line.expect("the line that beats the claim");
+    assert!(replay_line(&deal, &[1], &line) < 3);
+}
+
+#[test]
 fn a_team_alone_with_trumps_takes_a_trick_with_each_trump_of_its_longest_hand() {
     // Double King T, spades trump, three tricks left, seat 1 to lead. Only the others hold
     // trumps: seat 2 three (♠6 ♠4 ♠2), seat 3 two (♠5 ♠3). Each trick is taken by the

@@ -91,6 +91,7 @@ pub fn run(cmd: HandCmd) -> Result<(), Failure> {
         }
         HandCmd::Claim { file, seat, at_least, at_most, format, lang } => {
             let text = read(&file)?;
+            refused_as_checked(&text, format)?;
             let answer = atout_api::hands::hand_claim_asked(&text, seat, at_least, at_most)?;
             match format {
                 Output::Json => outln!("{}", json(&answer)),
@@ -104,6 +105,7 @@ pub fn run(cmd: HandCmd) -> Result<(), Failure> {
         }
         HandCmd::Solve { file, seat, format, lang } => {
             let text = read(&file)?;
+            refused_as_checked(&text, format)?;
             let answer = atout_api::hands::hand_solve(&text, seat)?;
             match format {
                 Output::Json => outln!("{}", json(&answer)),
@@ -112,6 +114,21 @@ pub fn run(cmd: HandCmd) -> Result<(), Failure> {
             Ok(())
         }
     }
+}
+
+/// A record the claim checker refuses for its cards (an illegal card so far, cards dealt
+/// wrong) is answered in JSON as `hand check` answers it (FORMAT.md "Claims": "the same JSON
+/// error"), exit 2; in words, the refusal names its rule on stderr as any other.
+fn refused_as_checked(text: &str, format: Output) -> Result<(), Failure> {
+    if !matches!(format, Output::Json) {
+        return Ok(());
+    }
+    let checked = atout_api::hands::hand_check(text)?;
+    if checked.verdict["legal"] == false {
+        outln!("{}", json(&checked.verdict));
+        return Err(Failure::Exit(2));
+    }
+    Ok(())
 }
 
 pub fn cribbage(cmd: CribbageCmd) -> Result<(), Failure> {
