@@ -148,6 +148,49 @@ fn with_initials_no_full_name_is_published() {
 }
 
 #[test]
+fn with_initials_the_jury_is_said_by_initials_too() {
+    let (mut app, _, king) = club();
+    let ruled = serde_json::json!({"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Marie Jacobs"});
+    app.ruling_add(&TableRef::new(&king, 1, 1), ruled).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "en", Privacy { initials: true }).unwrap();
+    let evening = std::fs::read_to_string(dir.path().join(format!("evening-{king}/index.html"))).unwrap();
+    assert!(evening.contains("revoke (Marie J.)"), "{evening}");
+    for (path, bytes) in files(dir.path()) {
+        assert!(!String::from_utf8_lossy(&bytes).contains("Jacobs"), "{path} names the jury in full");
+    }
+}
+
+#[test]
+fn a_name_kept_off_the_website_leaves_a_longer_name_whole() {
+    // Yves Seger (registered, kept off the site) is not Yves Segers, who played.
+    let (mut app, _, king) = club();
+    let seger = app.player_add("Yves Seger", "", "", true).unwrap().id;
+    app.player_publishing(seger, false).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    let evening = std::fs::read_to_string(dir.path().join(format!("evening-{king}/index.html"))).unwrap();
+    assert!(evening.contains(">Yves Segers<") && !evening.contains("—s"), "{evening}");
+    let json = std::fs::read_to_string(dir.path().join(format!("evening-{king}/standings.json"))).unwrap();
+    assert_eq!(json, app.standings_rendered(&king, None, StandingsFormat::Json, "en").unwrap());
+}
+
+#[test]
+fn a_name_corrected_in_the_registry_is_published_again() {
+    let (mut app, _, king) = club();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    let ward = app.players_list().unwrap().into_iter().find(|p| p.name == "Ward Lauwers").unwrap().id;
+    app.player_edit(ward, "Ward Lauwereyns", "Brugge", "", "spelled wrong").unwrap();
+    app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    let json = std::fs::read_to_string(dir.path().join(format!("evening-{king}/standings.json"))).unwrap();
+    assert_eq!(json, app.standings_rendered(&king, None, StandingsFormat::Json, "en").unwrap());
+    assert!(json.contains("Ward Lauwereyns"), "{json}");
+    let evening = std::fs::read_to_string(dir.path().join(format!("evening-{king}/index.html"))).unwrap();
+    assert!(evening.contains("Ward Lauwereyns") && evening.contains("Brugge") && !evening.contains("Ward Lauwers<"), "{evening}");
+}
+
+#[test]
 fn publishing_again_rewrites_only_what_changed_and_never_a_file_it_did_not_write() {
     let (mut app, sample, king) = club();
     let dir = tempfile::tempdir().unwrap();

@@ -50,18 +50,50 @@ pub fn published_name(name: &str, privacy: Privacy) -> String {
 }
 
 /// Every full name replaced by its published form in a text (longest names first, so that
-/// "Anne Peeters-Claes" is not half replaced as "Anne Peeters").
-struct Masks(Vec<(String, String)>);
+/// "Anne Peeters-Claes" is not half replaced as "Anne Peeters"), as a whole name only: "Marc
+/// Smet" kept off the site leaves "Marc Smets" as it is.
+struct Masks {
+    names: Vec<(String, String)>,
+    initials: bool,
+}
+
+/// Whether `c` continues a name (a letter, a digit, a hyphen or an apostrophe).
+fn in_name(c: char) -> bool {
+    c.is_alphanumeric() || c == '-' || c == '\'' || c == '’'
+}
+
+/// `text` with every whole `full` (not within a longer name) replaced by `shown`.
+fn replace_whole(text: &str, full: &str, shown: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for (at, _) in text.match_indices(full) {
+        let end = at + full.len();
+        let starts = text[..at].chars().next_back().is_none_or(|c| !in_name(c));
+        let ends = text[end..].chars().next().is_none_or(|c| !in_name(c));
+        if at >= from && starts && ends {
+            out.push_str(&text[from..at]);
+            out.push_str(shown);
+            from = end;
+        }
+    }
+    out.push_str(&text[from..]);
+    out
+}
 
 impl Masks {
     fn text(&self, text: &str) -> String {
         let mut out = text.to_string();
-        for (full, shown) in &self.0 {
+        for (full, shown) in &self.names {
             if out.contains(full.as_str()) {
-                out = out.replace(full.as_str(), shown);
+                out = replace_whole(&out, full, shown);
             }
         }
         out
+    }
+    /// A person's name that may not be a registered player's (the jury's who): with
+    /// initials, said as initials all the same.
+    fn person(&self, name: &str) -> String {
+        published_name(&self.text(name), Privacy { initials: self.initials })
     }
     fn words(&self, w: &atout_rules::Said) -> Words {
         [self.text(&w.en), self.text(&w.fr), self.text(&w.nl)]
@@ -104,6 +136,12 @@ fn season_counts(settings: &Value) -> Words {
         said!("at least {min} evenings to be ranked", "au moins {min} soirées pour être classé", "minstens {min} avonden om gerangschikt te worden")
     };
     [format!("{}; {}.", counted.en, least.en), format!("{} ; {}.", counted.fr, least.fr), format!("{}; {}.", counted.nl, least.nl)]
+}
+
+/// A short fingerprint of `text` (the first 8 bytes of its SHA-256, in hex).
+fn digest(text: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(text.as_bytes()).iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
 /// Where the window proposes to publish: `Atout/site` in the user's documents.
@@ -162,16 +200,12 @@ impl Atout {
         masks.sort_by_key(|m| std::cmp::Reverse(m.0.len()));
         // What an evening's pages depend on beyond its own records: the layout, the language,
         // the names as published.
-        let context = {
-            use sha2::{Digest, Sha256};
-            let mut h = Sha256::new();
-            h.update(format!("{}|{lang}|{}|", site::LAYOUT, privacy.initials));
-            for (full, shown) in &masks {
-                h.update(format!("{full}\u{1f}{shown}\u{1e}"));
-            }
-            h.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect::<String>()
-        };
-        let masks = Masks(masks);
+        let mut context = format!("{}|{lang}|{}|", site::LAYOUT, privacy.initials);
+        for (full, shown) in &masks {
+            context.push_str(&format!("{full}\u{1f}{shown}\u{1e}"));
+        }
+        let context = digest(&context);
+        let masks = Masks { names: masks, initials: privacy.initials };
 
         let mut site = Site { lang: lang.to_string(), ..Default::default() };
         let mut players: BTreeMap<i64, PlayerPage> = BTreeMap::new();
@@ -191,7 +225,11 @@ impl Atout {
                 continue;
             }
             let (change, at) = self.store.tournament_last_change(t.id)?.unwrap_or_default();
-            let fingerprint = format!("{context}-{change}");
+            // Its players as the registry names them now: a name or a club corrected in the
+            // registry changes the evening's pages, though none of its records changed.
+            let people: String =
+                self.loaded(t.id)?.entrants.iter().map(|e| format!("{}\u{1f}{}\u{1f}{}\u{1e}", e.player.id, e.player.name, e.player.club)).collect();
+            let fingerprint = format!("{context}-{change}-{}", digest(&people));
             let unchanged = before.evenings.get(&t.id) == Some(&fingerprint) && before.paths.contains(&format!("evening-{}/index.html", t.id));
             let evening = if unchanged {
                 self.evening_summary(t, game, &at, fingerprint)?
@@ -374,7 +412,7 @@ impl Atout {
                         .rulings
                         .iter()
                         .map(|r| {
-                            let by = if r.by.is_empty() { String::new() } else { format!(" ({})", masks.text(&r.by)) };
+                            let by = if r.by.is_empty() { String::new() } else { format!(" ({})", masks.person(&r.by)) };
                             let reason = masks.text(&r.reason);
                             ([format!("{reason}{by}"), format!("{reason}{by}"), format!("{reason}{by}")], r.points.clone())
                         })
