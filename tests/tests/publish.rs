@@ -147,6 +147,41 @@ fn with_initials_no_full_name_is_published() {
     assert!(index.contains("Ward L.") && index.contains("Zoë A."), "names as initials");
 }
 
+/// The feed's identity and the calendar's UIDs, as published into `dir`.
+fn identities(dir: &Path) -> (String, Vec<String>) {
+    let feed = std::fs::read_to_string(dir.join("feed.xml")).unwrap();
+    let ics = std::fs::read_to_string(dir.join("calendar.ics")).unwrap();
+    let ids: Vec<String> = feed.split("<id>").skip(1).map(|x| x.split("</id>").next().unwrap().to_string()).collect();
+    let uids = ics.lines().filter_map(|l| l.strip_prefix("UID:")).map(str::to_string);
+    (feed.clone(), ids.into_iter().chain(uids).collect())
+}
+
+#[test]
+fn two_clubs_feeds_and_calendars_never_share_an_identity() {
+    // Atom (RFC 4287) asks a feed for an author and for identities no other feed uses; a
+    // calendar's UID (RFC 5545) is unique the world over. Both clubs publish the same
+    // evenings here, as two clubs using Atout do with their own.
+    let (mut one, _, _) = club();
+    let (mut other, _, _) = club();
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    one.publish(a.path(), "en", Privacy::default()).unwrap();
+    other.publish(b.path(), "en", Privacy::default()).unwrap();
+    let (feed, ids) = identities(a.path());
+    assert!(feed.contains("<author><name>Club results</name></author>"), "{feed}");
+    assert_eq!(ids.len(), 1 + 2 + 1, "the feed, its two evenings, the evening to come: {ids:?}");
+    let uuid = |id: &str| {
+        let u = id.strip_prefix("urn:uuid:").or_else(|| id.strip_suffix("@atout")).unwrap_or(id);
+        u.len() == 36 && u.chars().enumerate().all(|(i, c)| if [8, 13, 18, 23].contains(&i) { c == '-' } else { c.is_ascii_hexdigit() })
+    };
+    assert!(ids.iter().all(|id| uuid(id)), "{ids:?}");
+    assert_eq!(ids.iter().collect::<std::collections::BTreeSet<_>>().len(), ids.len(), "each its own: {ids:?}");
+    let (_, theirs) = identities(b.path());
+    assert!(ids.iter().all(|id| !theirs.contains(id)), "{ids:?} / {theirs:?}");
+    // The same site published again keeps its identities (a reader sees no new feed).
+    one.publish(a.path(), "en", Privacy::default()).unwrap();
+    assert_eq!(identities(a.path()).1, ids);
+}
+
 #[test]
 fn with_initials_the_jury_is_said_by_initials_too() {
     let (mut app, _, king) = club();

@@ -25,6 +25,9 @@ fn index_of(lang: &str) -> usize {
 
 #[derive(Clone, Debug, Default)]
 pub struct Site {
+    /// The site's identity (a UUID, kept from one publishing to the next): its feed's and
+    /// its calendar's, so that two clubs' feeds and calendars never merge.
+    pub id: String,
     /// The club's language: `index.html` pages are in it.
     pub lang: String,
     pub evenings: Vec<EveningPage>,
@@ -709,24 +712,46 @@ fn xml(text: &str) -> String {
     esc(text)
 }
 
-/// The Atom feed: an entry per published evening, newest first.
+/// Sixteen bytes as a UUID's text (RFC 9562: 8-4-4-4-12 hexadecimal digits).
+pub fn uuid_text(b: &[u8; 16]) -> String {
+    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    format!("{}-{}-{}-{}-{}", &hex[..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..])
+}
+
+/// The identity of one thing of the site (`what`: an evening), a UUID of its own drawn from
+/// the site's (RFC 9562's version 8: the first 16 bytes of a SHA-256, version and variant
+/// set): the same at every publishing, another for every site.
+fn uuid_of(site: &str, what: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let h = Sha256::digest(format!("{site}/{what}").as_bytes());
+    let mut b = [0u8; 16];
+    b.copy_from_slice(&h[..16]);
+    b[6] = (b[6] & 0x0f) | 0x80;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    uuid_text(&b)
+}
+
+/// The Atom feed (RFC 4287): an entry per published evening, newest first; the club its
+/// author, the site's UUID its identity.
 fn feed(site: &Site) -> String {
     let lang = index_of(&site.lang);
     let updated = site.evenings.iter().map(|e| e.computed_utc.as_str()).max().unwrap_or("1970-01-01T00:00:00Z");
     let mut out = format!(
-        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"{}\">\n<title>{}</title>\n<id>urn:atout:site</id>\n<updated>{}</updated>\n<link rel=\"alternate\" href=\"index.html\"/>\n",
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"{}\">\n<title>{}</title>\n<id>urn:uuid:{}</id>\n<updated>{}</updated>\n<author><name>{}</name></author>\n<link rel=\"alternate\" href=\"index.html\"/>\n",
         LANGS[lang],
         xml(w("title", lang)),
-        xml(updated)
+        xml(&site.id),
+        xml(updated),
+        xml(w("title", lang))
     );
     let mut evenings: Vec<&EveningPage> = site.evenings.iter().collect();
     evenings.sort_by(|a, b| b.computed_utc.cmp(&a.computed_utc));
     for e in evenings {
         let _ = write!(
             out,
-            "<entry>\n<title>{}</title>\n<id>urn:atout:evening:{}</id>\n<updated>{}</updated>\n<link rel=\"alternate\" href=\"{}/index.html\"/>\n<summary>{} · {} · {}</summary>\n</entry>\n",
+            "<entry>\n<title>{}</title>\n<id>urn:uuid:{}</id>\n<updated>{}</updated>\n<link rel=\"alternate\" href=\"{}/index.html\"/>\n<summary>{} · {} · {}</summary>\n</entry>\n",
             xml(&e.name),
-            e.id,
+            uuid_of(&site.id, &evening_folder(e.id)),
             xml(&e.computed_utc),
             evening_folder(e.id),
             xml(&e.game[lang]),
@@ -753,7 +778,7 @@ fn calendar(site: &Site) -> String {
             continue;
         }
         lines.push("BEGIN:VEVENT".into());
-        lines.push(format!("UID:evening-{}@atout", u.id));
+        lines.push(format!("UID:{}@atout", uuid_of(&site.id, &evening_folder(u.id))));
         lines.push(format!("DTSTAMP:{day}T000000Z"));
         lines.push(format!("DTSTART;VALUE=DATE:{day}"));
         lines.push(format!("SUMMARY:{}", ical_text(&format!("{} ({})", u.name, u.game[lang]))));
