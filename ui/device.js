@@ -93,6 +93,20 @@ function newKey() {
   return `${id}-${Date.now().toString(36)}-${n}`;
 }
 
+/**
+ * The jury's ruling or fault, sent under a key kept until the server answers: tapped again
+ * after a lost answer, the same write goes with the same key and is stored once (the server
+ * answers 200, nothing new); once answered, the same figures again are a write of their own.
+ */
+const juryKeys = new Map();
+async function juryWrite(path, payload) {
+  const what = `${path} ${JSON.stringify(payload)}`;
+  if (!juryKeys.has(what)) juryKeys.set(what, newKey());
+  const answer = await http("POST", path, { ...payload, key: juryKeys.get(what) });
+  juryKeys.delete(what);
+  return answer;
+}
+
 let flushing = null;
 /**
  * Send what waits, in line order, one at a time; stop at the first line that cannot go
@@ -408,11 +422,11 @@ async function transport(command, args = {}) {
     case "sheet": return isJury() ? http("GET", `/api/v1/sheet?${where(args)}`) : tableSheet();
     case "sheet_history": return http("GET", isJury() ? `/api/v1/history?${where(args)}` : "/api/v1/history");
     case "deal_check": return http("POST", "/api/v1/check", { line: args.line, entry: args.entry });
-    case "deal_add": return isJury() ? http("POST", "/api/v1/faults", { round: args.round, table: args.table, entry: args.entry, scorer }) : addLine(args);
+    case "deal_add": return isJury() ? juryWrite("/api/v1/faults", { round: args.round, table: args.table, entry: args.entry, scorer }) : addLine(args);
     // The jury's correction names its table (it corrects a line only with the cards it replayed).
     case "deal_correct": return http("POST", "/api/v1/fix", { ...(isJury() ? { round: args.round, table: args.table } : {}), line: args.line, entry: args.entry, before: args.before || null, reason: args.reason, scorer });
     case "deal_undo": return http("POST", "/api/v1/fix", { line: args.line, entry: null, reason: args.reason, scorer });
-    case "ruling_add": return http("POST", "/api/v1/rulings", { round: args.round, table: args.table, entry: args.ruling, scorer });
+    case "ruling_add": return juryWrite("/api/v1/rulings", { round: args.round, table: args.table, entry: args.ruling, scorer });
     case "rulings_list": return http("GET", "/api/v1/rulings");
     case "round_view": return http("GET", `/api/v1/round?round=${encodeURIComponent(args.round)}`);
     case "hand_score": return http("POST", "/api/v1/hand", { game: args.game, tiles: args.tiles });

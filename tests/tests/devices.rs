@@ -93,14 +93,14 @@ fn a_table_code_covers_its_table_in_its_round_and_nothing_else() {
     assert_eq!(app.device_sheet(&d, Some(1), Some(1)).unwrap().table, 1);
     // Rulings and faults are the jury's.
     let ruling = json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "Jury"});
-    assert_eq!(app.device_ruling(&d, "Anne", 1, 1, ruling.clone()).unwrap_err().kind(), "forbidden");
+    assert_eq!(app.device_ruling(&d, "Anne", 1, 1, ruling.clone(), None).unwrap_err().kind(), "forbidden");
     // The jury's code: rulings at any table, no played deal.
     let jury = app.device(&codes.jury.code).unwrap();
     assert_eq!(jury.role, "jury");
-    let sheet = app.device_ruling(&jury, "Marc", 1, 2, ruling).unwrap();
-    assert_eq!(sheet.rulings.len(), 1);
+    let written = app.device_ruling(&jury, "Marc", 1, 2, ruling, None).unwrap();
+    assert_eq!((written.sheet.rulings.len(), written.stored), (1, true));
     assert_eq!(app.device_line(&jury, "Marc", "j-1", 1, worked_example()[0].clone(), None).unwrap_err().kind(), "forbidden");
-    assert_eq!(app.device_fault(&jury, "Marc", 1, 2, worked_example()[0].clone()).unwrap_err().kind(), "forbidden");
+    assert_eq!(app.device_fault(&jury, "Marc", 1, 2, worked_example()[0].clone(), None).unwrap_err().kind(), "forbidden");
     assert_eq!(app.device_check(&jury, None, worked_example()[0].clone()).unwrap_err().kind(), "forbidden", "a table's line is checked by its table");
     // Guessed codes: never issued, or not a code at all.
     for guess in ["AAAAAAAAAAAAAAAA", "", "x", &"7".repeat(5000), "../../etc/passwd"] {
@@ -143,8 +143,8 @@ fn a_revoked_jury_code_writes_nothing_even_when_read_before_it_was_revoked() {
     let rows = |app: &Atout| app.row_counts().unwrap().into_iter().filter(|(n, _)| n == "deals" || n == "rulings").collect::<Vec<_>>();
     let before = rows(&app);
     let ruling = json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "Marc"});
-    assert_eq!(app.device_ruling(&jury, "Marc", 1, 1, ruling).unwrap_err().kind(), "unauthorized");
-    assert_eq!(app.device_fault(&jury, "Marc", 1, 1, fault).unwrap_err().kind(), "unauthorized");
+    assert_eq!(app.device_ruling(&jury, "Marc", 1, 1, ruling, Some("j-1")).unwrap_err().kind(), "unauthorized");
+    assert_eq!(app.device_fault(&jury, "Marc", 1, 1, fault, Some("j-2")).unwrap_err().kind(), "unauthorized");
     assert_eq!(rows(&app), before);
 }
 
@@ -193,4 +193,34 @@ fn every_device_refusal_is_said_in_every_language() {
     }
     assert_eq!(app.device_line(&d, "", "k", 1, worked_example()[0].clone(), None).unwrap_err().kind(), "invalid", "the scorer says who");
     assert_eq!(app.device_line(&d, "Anne", "k", 0, worked_example()[0].clone(), None).unwrap_err().kind(), "invalid");
+}
+
+/// The jury's phone loses the answer to a ruling or a fault it wrote and sends it again under
+/// the same key: stored once, the retry told so; another key writes another.
+#[test]
+fn the_jurys_ruling_or_fault_sent_again_under_its_key_is_stored_once() {
+    let (mut app, t) = evening();
+    let codes = app.devices(&t, 1, "http://x").unwrap();
+    let jury = app.device(&codes.jury.code).unwrap();
+    let rows = |app: &Atout| app.row_counts().unwrap().into_iter().filter(|(n, _)| n == "deals" || n == "rulings").collect::<Vec<_>>();
+    let ruling = json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "Marc"});
+    let first = app.device_ruling(&jury, "Marc", 1, 1, ruling.clone(), Some("jury-r1")).unwrap();
+    assert!(first.stored);
+    let after = rows(&app);
+    let again = app.device_ruling(&jury, "Marc", 1, 1, ruling.clone(), Some("jury-r1")).unwrap();
+    assert_eq!((again.stored, again.sheet.rulings.len()), (false, 1));
+    assert_eq!(rows(&app), after, "nothing written by the retry");
+    // The same fine again under a key of its own is a second ruling, as the jury meant.
+    assert!(app.device_ruling(&jury, "Marc", 1, 1, ruling.clone(), Some("jury-r2")).unwrap().stored);
+    assert_eq!(app.device_ruling(&jury, "Marc", 1, 1, ruling, Some("jury-r2")).unwrap().sheet.rulings.len(), 2);
+    // A fault line, the same way (its key kept as a table's line keeps its own).
+    let fault = json!({"contract": "A", "fault_by": 1, "reason": "revoke", "by": "Marc"});
+    let written = app.device_fault(&jury, "Marc", 1, 2, fault.clone(), Some("jury-f1")).unwrap();
+    assert_eq!((written.stored, written.sheet.lines.len()), (true, 1));
+    let again = app.device_fault(&jury, "Marc", 1, 2, fault.clone(), Some("jury-f1")).unwrap();
+    assert_eq!((again.stored, again.sheet.lines.len()), (false, 1));
+    // A key no device would send is refused, and writes nothing.
+    let before = rows(&app);
+    assert_eq!(app.device_fault(&jury, "Marc", 1, 2, fault, Some("a key\n")).unwrap_err().kind(), "invalid");
+    assert_eq!(rows(&app), before);
 }

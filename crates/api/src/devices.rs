@@ -196,16 +196,44 @@ impl crate::sheets::WriteGuard for DeviceWrite<'_> {
 /// the jury still writes.
 pub(crate) struct JuryWrite<'a> {
     pub code: &'a str,
+    /// A fault line's key and number, as a table's line has them (none for a correction).
+    pub key: Option<(&'a str, usize)>,
 }
 
 impl crate::sheets::WriteGuard for JuryWrite<'_> {
-    fn guard(&self, w: &Writer<'_>, _table_id: Id, _stored: &[Value]) -> Result<Id> {
-        live_code(w, self.code)
+    fn guard(&self, w: &Writer<'_>, table_id: Id, _stored: &[Value]) -> Result<Id> {
+        let code = live_code(w, self.code)?;
+        if let Some((key, _)) = self.key {
+            if let Some(line) = w.line_key(table_id, key)? {
+                return Err(ApiError::Stored { line: usize::try_from(line).unwrap_or(0) });
+            }
+        }
+        Ok(code)
     }
 
     fn key(&self) -> Option<(&str, usize)> {
-        None
+        self.key
     }
+}
+
+/// A key a device chose for what it writes: 1 to `KEY_MAX` visible ASCII characters.
+fn checked_key(key: &str) -> Result<()> {
+    if key.is_empty() || key.len() > KEY_MAX || !key.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err(ApiError::invalid(said!(
+            "a line's key is 1 to {KEY_MAX} visible ASCII characters",
+            "la clé d'une ligne compte de 1 à {KEY_MAX} caractères ASCII visibles",
+            "de sleutel van een lijn telt 1 tot {KEY_MAX} zichtbare ASCII-tekens"
+        )));
+    }
+    Ok(())
+}
+
+/// What the jury's device wrote: the table's sheet after it, and whether it was written now
+/// (`false`: its key was written before, a retry after a lost answer, and nothing was).
+#[derive(Clone, Debug)]
+pub struct JuryWritten {
+    pub sheet: SheetView,
+    pub stored: bool,
 }
 
 /// The code's id when it is still live as stored (read inside the writing transaction).
@@ -389,13 +417,7 @@ impl Atout {
     /// the line on the device (recorded as the change's reason); without it, refused.
     pub fn device_line(&mut self, device: &Device, scorer: &str, key: &str, line: usize, entry: Value, confirmed: Option<&str>) -> Result<LineStored> {
         let Some(table) = device.table else { return Err(table_only()) };
-        if key.is_empty() || key.len() > KEY_MAX || !key.bytes().all(|b| b.is_ascii_graphic()) {
-            return Err(ApiError::invalid(said!(
-                "a line's key is 1 to {KEY_MAX} visible ASCII characters",
-                "la clé d'une ligne compte de 1 à {KEY_MAX} caractères ASCII visibles",
-                "de sleutel van een lijn telt 1 tot {KEY_MAX} zichtbare ASCII-tekens"
-            )));
-        }
+        checked_key(key)?;
         if line == 0 || line > LINE_MAX {
             return Err(ApiError::invalid(said!(
                 "a line's number is 1 to {LINE_MAX}",
@@ -481,7 +503,7 @@ impl Atout {
         let actor = device_actor(scorer, None)?;
         let located = self.locate(&TableRef::new(device.tournament.clone(), round, table))?;
         // The code checked again inside the write (revoked since the request came in?).
-        let guard = JuryWrite { code: &device.code };
+        let guard = JuryWrite { code: &device.code, key: None };
         self.acting(actor, |a| a.write_sheet(&located, Edit::Correct { line, entry, seen: before }, "deal.correct", &reason, Some(&guard)))?;
         self.sheet_at(&located)
     }
@@ -493,14 +515,30 @@ impl Atout {
         self.hand_record(&TableRef::new(device.tournament.clone(), round, table), line)
     }
 
+    /// The id of the table a jury's write names.
+    fn jury_table(&mut self, at: &TableRef) -> Result<(crate::sheets::At, Id)> {
+        let located = self.locate(at)?;
+        let l = self.loaded(located.id)?;
+        let id = l.round(located.round)?.row.tables[located.index].id;
+        Ok((located, id))
+    }
+
     /// A fault written on a table's sheet from the jury's device (Double King's fault
     /// lines, a voided trump game): the line must be a fault, or it is the table's to write.
-    pub fn device_fault(&mut self, device: &Device, scorer: &str, round: i64, table: i64, entry: Value) -> Result<SheetView> {
+    /// Under the device's `key` (sent again unchanged when it retries after a lost answer),
+    /// written once: a retry finds it and writes nothing.
+    pub fn device_fault(&mut self, device: &Device, scorer: &str, round: i64, table: i64, entry: Value, key: Option<&str>) -> Result<JuryWritten> {
         if device.table.is_some() {
             return Err(jury_only());
         }
+        key.map(checked_key).transpose()?;
         let at = TableRef::new(device.tournament.clone(), round, table);
-        let located = self.locate(&at)?;
+        let (located, table_id) = self.jury_table(&at)?;
+        if let Some(key) = key {
+            if self.store.line_key(table_id, key)?.is_some() {
+                return Ok(JuryWritten { sheet: self.sheet_at(&located)?, stored: false });
+            }
+        }
         let next = self.sheet(&at)?.lines.len() + 1;
         let (_, sheet) = self.staged(&located, next, &entry)?;
         if sheet.lines.get(next - 1).is_none_or(|l| l.fault.is_none()) {
@@ -511,21 +549,47 @@ impl Atout {
             )));
         }
         let actor = device_actor(scorer, None)?;
-        let guard = JuryWrite { code: &device.code };
-        self.acting(actor, |a| a.write_sheet(&located, Edit::Add { line: Some(next), entry }, "deal.add", "", Some(&guard)))?;
-        self.sheet_at(&located)
+        let guard = JuryWrite { code: &device.code, key: key.map(|k| (k, next)) };
+        let stored = match self.acting(actor, |a| a.write_sheet(&located, Edit::Add { line: Some(next), entry }, "deal.add", "", Some(&guard))) {
+            Ok(_) => true,
+            Err(ApiError::Stored { .. }) => false,
+            Err(e) => return Err(e),
+        };
+        Ok(JuryWritten { sheet: self.sheet_at(&located)?, stored })
     }
 
-    /// A jury ruling recorded from the jury's device, as `scorer` (the jury member).
-    pub fn device_ruling(&mut self, device: &Device, scorer: &str, round: i64, table: i64, ruling: Value) -> Result<SheetView> {
+    /// A jury ruling recorded from the jury's device, as `scorer` (the jury member), under
+    /// the device's `key` as [`Atout::device_fault`]: written once.
+    pub fn device_ruling(&mut self, device: &Device, scorer: &str, round: i64, table: i64, ruling: Value, key: Option<&str>) -> Result<JuryWritten> {
         if device.table.is_some() {
             return Err(jury_only());
         }
+        key.map(checked_key).transpose()?;
         let actor = device_actor(scorer, None)?;
         let at = TableRef::new(device.tournament.clone(), round, table);
-        // The code checked again inside the write (revoked since the request came in?).
-        let live = |w: &Writer<'_>| live_code(w, &device.code).map(|_| ());
-        self.acting(actor, |a| a.ruling_add_checked(&at, ruling, Some(&live)))
+        let (located, table_id) = self.jury_table(&at)?;
+        if let Some(key) = key {
+            if self.store.ruling_key(table_id, key)?.is_some() {
+                return Ok(JuryWritten { sheet: self.sheet_at(&located)?, stored: false });
+            }
+        }
+        // The code checked again inside the write (revoked since the request came in?), the
+        // key written with the ruling (or found written meanwhile by the same retry).
+        let keyed = |w: &mut Writer<'_>, table_id: Id, ruling: Id| {
+            let code = live_code(w, &device.code)?;
+            if let Some(key) = key {
+                if w.ruling_key(table_id, key)?.is_some() {
+                    return Err(ApiError::Stored { line: 0 });
+                }
+                w.put_ruling_key(table_id, key, ruling, Some(code))?;
+            }
+            Ok(())
+        };
+        match self.acting(actor, |a| a.ruling_add_checked(&at, ruling, Some(&keyed))) {
+            Ok(sheet) => Ok(JuryWritten { sheet, stored: true }),
+            Err(ApiError::Stored { .. }) => Ok(JuryWritten { sheet: self.sheet_at(&located)?, stored: false }),
+            Err(e) => Err(e),
+        }
     }
 }
 

@@ -11,8 +11,9 @@ use atout_store::{Change, Id};
 use serde::Serialize;
 use serde_json::Value;
 
-/// A check a write runs inside its transaction, against the data as stored.
-pub(crate) type WriteCheck<'a> = dyn Fn(&atout_store::Writer<'_>) -> Result<()> + 'a;
+/// A check a ruling's write runs inside its transaction, against the data as stored, with
+/// the table's id and the ruling's (the jury's device: its code still live, its key kept).
+pub(crate) type WriteCheck<'a> = dyn Fn(&mut atout_store::Writer<'_>, Id, Id) -> Result<()> + 'a;
 
 impl Atout {
     /// Record a jury ruling on a table.
@@ -37,10 +38,11 @@ impl Atout {
             if w.current_table(at.id, round, table.table)? != Some(table_id) {
                 return Err(redrawn(&at.place));
             }
+            let id = w.add_ruling(table_id, &ruling)?;
             if let Some(check) = check {
-                check(w)?;
+                check(w, table_id, id)?;
             }
-            Ok::<_, ApiError>(w.add_ruling(table_id, &ruling)?)
+            Ok::<_, ApiError>(id)
         })?;
         let l = self.loaded(at.id)?;
         let row = &mut l.round_mut(round).expect("round exists").row.tables[at.index];

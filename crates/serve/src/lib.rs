@@ -508,20 +508,32 @@ struct JuryWrite {
     /// A ruling (`/rulings`) or a fault line (`/faults`).
     entry: Value,
     scorer: Option<String>,
+    /// Chosen by the device, sent again unchanged when it retries after a lost answer.
+    key: Option<String>,
+}
+
+/// What the jury's device wrote: `201` and the table's sheet when written now, `200` and the
+/// sheet when its key was written before (a retry: nothing new).
+fn jury_written(w: atout_api::devices::JuryWritten) -> Answer {
+    ok(if w.stored { StatusCode::CREATED } else { StatusCode::OK }, &w.sheet)
 }
 
 async fn rulings_add((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
     throttle(&room, &headers, addr.ip(), lang)?;
     let j: JuryWrite = body(b, lang).await?;
-    ok(StatusCode::CREATED, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_ruling(d, &scorer(&j.scorer), j.round, j.table, j.entry)).await?)
+    jury_written(
+        as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_ruling(d, &scorer(&j.scorer), j.round, j.table, j.entry, j.key.as_deref())).await?,
+    )
 }
 
 async fn faults_add((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
     throttle(&room, &headers, addr.ip(), lang)?;
     let j: JuryWrite = body(b, lang).await?;
-    ok(StatusCode::CREATED, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_fault(d, &scorer(&j.scorer), j.round, j.table, j.entry)).await?)
+    jury_written(
+        as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_fault(d, &scorer(&j.scorer), j.round, j.table, j.entry, j.key.as_deref())).await?,
+    )
 }
 
 /// The jury's view of the tournament: every ruling.

@@ -188,3 +188,23 @@ fn a_revoked_jury_code_writes_no_ruling_fault_or_correction() {
     // The new code writes the same ruling.
     assert_eq!(ask(addr, "POST", "/api/v1/rulings", &fresh, Some(&ruling)).0, 201);
 }
+
+/// A ruling sent again under its key after a lost answer: `201` the first time, `200` and
+/// nothing new the second; a fault line the same way.
+#[test]
+fn the_jurys_writes_sent_again_under_their_key_are_stored_once() {
+    let Served { _dir, path: _, t: _, jury, table: _, server } = served();
+    let addr = server.addr;
+    let ruling = json!({"round": 1, "table": 1, "key": "jury-7", "scorer": "Marc",
+        "entry": {"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Marc"}});
+    let (s, first) = ask(addr, "POST", "/api/v1/rulings", &jury, Some(&ruling));
+    assert_eq!((s, first["rulings"].as_array().map(Vec::len)), (201, Some(1)), "{first}");
+    let (s, again) = ask(addr, "POST", "/api/v1/rulings", &jury, Some(&ruling));
+    assert_eq!((s, again["rulings"].as_array().map(Vec::len)), (200, Some(1)), "{again}");
+    let fault = json!({"round": 1, "table": 1, "key": "jury-8", "scorer": "Marc",
+        "entry": {"contract": "A", "fault_by": 3, "reason": "revoke", "by": "Marc"}});
+    let (s, first) = ask(addr, "POST", "/api/v1/faults", &jury, Some(&fault));
+    assert_eq!((s, first["lines"].as_array().map(Vec::len)), (201, Some(2)), "{first}");
+    let (s, again) = ask(addr, "POST", "/api/v1/faults", &jury, Some(&fault));
+    assert_eq!((s, again["lines"].as_array().map(Vec::len)), (200, Some(2)), "{again}");
+}

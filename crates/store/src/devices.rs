@@ -47,7 +47,17 @@ fn line_key(conn: &Connection, table: Id, key: &str) -> Result<Option<i64>> {
     Ok(st.query_row(params![table, key], |r| r.get(0)).optional()?)
 }
 
+fn ruling_key(conn: &Connection, table: Id, key: &str) -> Result<Option<Id>> {
+    let mut st = conn.prepare_cached("SELECT ruling_id FROM ruling_keys WHERE table_id = ?1 AND key = ?2")?;
+    Ok(st.query_row(params![table, key], |r| r.get(0)).optional()?)
+}
+
 impl Store {
+    /// The ruling the jury's device wrote at a table under `key`, if it was written (committed).
+    pub fn ruling_key(&self, table: Id, key: &str) -> Result<Option<Id>> {
+        ruling_key(&self.conn, table, key)
+    }
+
     /// The line a device's key wrote at a table, if that key was written (committed).
     pub fn line_key(&self, table: Id, key: &str) -> Result<Option<i64>> {
         line_key(&self.conn, table, key)
@@ -114,6 +124,18 @@ impl Writer<'_> {
     /// The line a device's key wrote at a table, if that key was written.
     pub fn line_key(&self, table: Id, key: &str) -> Result<Option<i64>> {
         line_key(self.tx, table, key)
+    }
+
+    /// The ruling the jury's device wrote at a table under `key`, if it was written.
+    pub fn ruling_key(&self, table: Id, key: &str) -> Result<Option<Id>> {
+        ruling_key(self.tx, table, key)
+    }
+
+    /// The key of a ruling the jury's device wrote, in the ruling's own change.
+    pub fn put_ruling_key(&mut self, table: Id, key: &str, ruling: Id, code: Option<Id>) -> Result<()> {
+        let mut st = self.tx.prepare_cached("INSERT INTO ruling_keys (table_id, key, ruling_id, change_id, code_id) VALUES (?1, ?2, ?3, ?4, ?5)")?;
+        st.execute(params![table, key, ruling, self.change, code])?;
+        Ok(())
     }
 
     /// The key of a line a device wrote, in the line's own change.

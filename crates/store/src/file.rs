@@ -10,6 +10,7 @@ pub(crate) static MIGRATIONS: &[&str] = &[
     include_str!("../../../schema/0004_devices.sql"),
     include_str!("../../../schema/0005_seasons.sql"),
     include_str!("../../../schema/0006_publishing.sql"),
+    include_str!("../../../schema/0007_ruling_keys.sql"),
 ];
 
 /// The JSON columns, checked when a file is opened, with the schema version that added each.

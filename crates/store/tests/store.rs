@@ -32,7 +32,7 @@ fn migrations_set_the_version_and_reopen_cleanly() {
     }
     let s = Store::open(&path).unwrap();
     let v: i64 = s.raw().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
-    assert_eq!(v, 6);
+    assert_eq!(v, 7);
     let mode: String = s.raw().pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
     assert_eq!(mode, "wal");
     assert_eq!(s.players().unwrap().len(), 4);
@@ -59,6 +59,8 @@ fn rows_can_be_neither_updated_nor_deleted() {
     s.write(change("corrections"), |w| {
         w.set_first_dealer(table, 2)?;
         let r = w.add_ruling(table, &json!({"seat": 1, "points": [1, -1, 0, 0], "reason": "r", "by": "j"}))?;
+        w.put_ruling_key(table, "jury-1", r, None)?;
+        assert_eq!(w.ruling_key(table, "jury-1")?, Some(r));
         w.withdraw_ruling(r)?;
         w.entrant_status(1, Some(2), None)
     })
@@ -72,6 +74,8 @@ fn rows_can_be_neither_updated_nor_deleted() {
         "UPDATE player_versions SET name = 'X'",
         "DELETE FROM changes",
         "UPDATE seats SET seat = 9",
+        "UPDATE ruling_keys SET key = 'x'",
+        "DELETE FROM ruling_keys",
     ] {
         let err = s.raw().execute(sql, []).unwrap_err();
         assert!(err.to_string().contains("append-only"), "{sql}: {err}");
@@ -126,7 +130,7 @@ fn a_version_1_database_is_migrated_with_its_data() {
         conn.execute("INSERT INTO player_versions (player_id, change_id, name) VALUES (1, 1, 'Anne')", []).unwrap();
     }
     let s = Store::open(&path).unwrap();
-    assert_eq!(s.raw().pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)).unwrap(), 6);
+    assert_eq!(s.raw().pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)).unwrap(), 7);
     assert_eq!(s.players().unwrap()[0].name, "Anne");
     // A copy of the version-1 file was taken before it was migrated, and it still reads as version 1.
     let copies: Vec<_> = std::fs::read_dir(dir.path().join("backups")).unwrap().filter_map(|e| e.ok()).map(|e| e.path()).collect();
