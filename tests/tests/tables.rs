@@ -132,6 +132,49 @@ fn players_withdrawn_before_playing_have_no_place() {
     assert!(serde_json::to_value(app.standings(&plain, None).unwrap()).unwrap().get("withdrawn").is_none());
 }
 
+/// A withdrawal and a late entry go out in an exported document and come back in: the
+/// tournament imported again ranks as it did (it ranked the withdrawn players, and seated
+/// the late one from the first round).
+#[test]
+fn withdrawals_and_late_entries_go_out_and_come_back_with_the_document() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = club(&mut app, "rikken", json!({}), 10);
+    let entrants = app.standings(&t, None).unwrap().rows;
+    for gone in ["Player 09", "Player 10"] {
+        let code = entrants.iter().find(|r| &*r.name == gone).unwrap().player.to_string();
+        app.player_withdraw(&t, &code, Some(1), "ill").unwrap();
+    }
+    app.round_draw(&t, &DrawRequest::new(1, Some(3))).unwrap();
+    for table in 1..=2 {
+        app.deal_add(&TableRef::new(&t, 1, table), None, json!({"contract": "rik", "declarer": 1, "partner": 2, "tricks": 7})).unwrap();
+    }
+    let late = app.player_add("Late Comer", "", "", true).unwrap().id;
+    app.tournament_enter(&t, &[late]).unwrap();
+    let doc = serde_json::to_value(app.export_document(&t).unwrap()).unwrap();
+    let players = doc["players"].as_array().unwrap();
+    let field = |name: &str, key: &str| players.iter().find(|p| p["name"] == name).unwrap()[key].clone();
+    assert_eq!((field("Player 09", "withdrawn_from"), field("Late Comer", "joined_round")), (json!(1), json!(2)));
+    assert_eq!(field("Player 01", "withdrawn_from"), Value::Null, "written only when there is one");
+    let mut other = Atout::open_in_memory().unwrap();
+    let again = other.import_document(&doc.to_string()).unwrap().id.to_string();
+    let (before, after) = (app.standings(&t, None).unwrap(), other.standings(&again, None).unwrap());
+    assert_eq!(serde_json::to_value(&after.rows).unwrap(), serde_json::to_value(&before.rows).unwrap());
+    assert_eq!(after.withdrawn.iter().map(|w| &*w.name).collect::<Vec<_>>(), ["Player 09", "Player 10"]);
+    let entrants = other.tournament_players(&again).unwrap();
+    let late = entrants.iter().find(|e| e.name == "Late Comer").unwrap();
+    assert_eq!(late.joined_round, Some(2));
+    // A round out of the tournament is refused, naming the player.
+    let mut bad = doc.clone();
+    bad["players"][0]["withdrawn_from"] = json!(0);
+    let err = other.import_document(&bad.to_string()).unwrap_err();
+    assert!(err.to_string().contains("withdrawn_from"), "{err}");
+    // A club or a member number written `null` by another tool reads as none.
+    let mut nulls = doc.clone();
+    nulls["players"][0]["club"] = Value::Null;
+    nulls["players"][0]["member"] = Value::Null;
+    assert!(other.import_document(&nulls.to_string()).is_ok());
+}
+
 /// The projector's chart follows a round under way line by line (issue "The club evening, tried
 /// again"): each player's value after each line, at its deal; the last is the standings' total.
 #[test]

@@ -38,12 +38,24 @@ pub struct Document {
 pub struct DocumentPlayer {
     pub id: String,
     pub name: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    /// `null` reads as none, as other tools write an empty field.
+    #[serde(default, deserialize_with = "null_as_empty", skip_serializing_if = "String::is_empty")]
     pub club: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(default, deserialize_with = "null_as_empty", skip_serializing_if = "String::is_empty")]
     pub member: String,
+    /// A late entry: the first round the player plays (Atout's own, as its standings say it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joined_round: Option<i64>,
+    /// A withdrawal: the first round the player no longer plays.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub withdrawn_from: Option<i64>,
     #[serde(flatten)]
     pub extra: Map<String, Value>,
+}
+
+/// A text field that may be `null` (read as empty).
+fn null_as_empty<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<String, D::Error> {
+    Ok(Option::<String>::deserialize(d)?.unwrap_or_default())
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -82,7 +94,8 @@ fn refused(place: Place, rule: Rule, said: Said) -> ApiError {
 pub fn check(doc: &Document) -> Result<()> {
     header(doc)?;
     let Checked { game, settings, rules, .. } = checked_settings(&doc.game, Some(&doc.settings), None, false)?;
-    let ids = players(doc)?;
+    // A late entry or a withdrawal names a round of the tournament, or the one after its last.
+    let ids = players(doc, i64::from(settings.rounds) + 1)?;
     for (i, r) in doc.rounds.iter().enumerate() {
         round(r, i + 1, &ids, &settings, game, rules.as_ref())?;
     }
@@ -120,7 +133,7 @@ fn header(doc: &Document) -> Result<()> {
 }
 
 /// The players: each with an id of its own and a name, every field bounded. Returns their ids.
-fn players(doc: &Document) -> Result<HashSet<&str>> {
+fn players(doc: &Document, rounds_most: i64) -> Result<HashSet<&str>> {
     let top = Place::default();
     let mut ids = HashSet::new();
     for p in &doc.players {
@@ -149,6 +162,23 @@ fn players(doc: &Document) -> Result<HashSet<&str>> {
             (&p.club, Tr::new("club", "le club", "de club"), crate::text::NAME_MAX),
             (&p.member, Tr::new("member number", "le numéro de membre", "het lidnummer"), crate::text::MEMBER_MAX),
         ];
+        for (round, Tr { en, fr, nl }) in [
+            (p.joined_round, Tr::new("joined_round", "joined_round (entrée tardive)", "joined_round (late inschrijving)")),
+            (p.withdrawn_from, Tr::new("withdrawn_from", "withdrawn_from (retrait)", "withdrawn_from (terugtrekking)")),
+        ] {
+            if round.is_some_and(|r| !(1..=rounds_most).contains(&r)) {
+                let id: String = p.id.chars().take(40).collect();
+                return Err(refused(
+                    top.clone(),
+                    Rule::FORMAT,
+                    said!(
+                        "player «{id}»: {en} is a round, 1 to {rounds_most}",
+                        "joueur «{id}» : {fr} est une manche, de 1 à {rounds_most}",
+                        "speler «{id}»: {nl} is een ronde, 1 tot {rounds_most}"
+                    ),
+                ));
+            }
+        }
         for (text, Tr { en, fr, nl }, max) in fields {
             if text.chars().count() > max || text.chars().any(char::is_control) {
                 let id: String = p.id.chars().take(40).collect();
@@ -315,7 +345,11 @@ pub(crate) fn write(w: &mut Writer<'_>, doc: &Document, who: &[Option<Id>]) -> R
             None => w.add_player(&p.name, &p.club, &p.member)?,
         };
         players.push(player);
-        entrant.insert(&p.id, w.add_entrant(t, player, &p.id, &Value::Object(p.extra.clone()))?);
+        let id = w.add_entrant(t, player, &p.id, &Value::Object(p.extra.clone()))?;
+        if p.joined_round.is_some_and(|r| r > 1) || p.withdrawn_from.is_some() {
+            w.entrant_status(id, p.joined_round.filter(|r| *r > 1), p.withdrawn_from)?;
+        }
+        entrant.insert(&p.id, id);
     }
     for round in &doc.rounds {
         let d = w.add_draw(t, round.number, None, None, &Value::Object(round.extra.clone()))?;
@@ -385,6 +419,8 @@ impl Atout {
                     name: e.player.name.clone(),
                     club: e.player.club.clone(),
                     member: e.player.member.clone(),
+                    joined_round: e.from_round.filter(|r| *r > 1),
+                    withdrawn_from: e.withdrawn_from,
                     extra: object(&e.extra),
                 })
                 .collect(),
