@@ -96,6 +96,26 @@ fn an_exported_tournament_imports_again_to_the_same_standings_and_keeps_unknown_
     assert_eq!(app.players_list().unwrap().len(), 16);
 }
 
+/// A Rikken document without a points table is imported as a tournament created here is
+/// created: with its own copy of the house table, so that a later default never changes
+/// its scores (it kept none, and scored by whatever default the program carried).
+#[test]
+fn a_rikken_document_without_a_points_table_keeps_its_own_copy() {
+    let mut doc = json("rikken-18.json");
+    let given = doc["settings"].as_object_mut().unwrap().remove("points").unwrap();
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let exported = serde_json::to_value(app.export_document(&t).unwrap()).unwrap();
+    let created =
+        app.tournament_create(&atout_api::NewTournament { name: "Rikken".into(), game: "rikken".into(), ..Default::default() }).unwrap().id.to_string();
+    let house = serde_json::to_value(app.export_document(&created).unwrap()).unwrap()["settings"]["points"].clone();
+    assert!(house.is_object(), "a created tournament keeps the house table");
+    assert_eq!(exported["settings"]["points"], house);
+    // The fixture's own table is the house table: the standings are the same without it.
+    assert_eq!(given, house);
+    assert_eq!(standings_json(&mut app, &t, None), json("rikken-18.expected.json"));
+}
+
 /// King and Double Lucky 7 fixtures: standings computed by fixtures/gen/make_games.py,
 /// an independent Python implementation.
 #[test]

@@ -91,15 +91,17 @@ fn refused(place: Place, rule: Rule, said: Said) -> ApiError {
 }
 
 /// Check a document against every rule; nothing is stored here.
-pub fn check(doc: &Document) -> Result<()> {
+/// Returns the settings to store: the document's, with the game's defaults a tournament
+/// keeps its own copy of (Rikken's points table) where it gives none.
+pub fn check(doc: &Document) -> Result<Value> {
     header(doc)?;
-    let Checked { game, settings, rules, .. } = checked_settings(&doc.game, Some(&doc.settings), None, false)?;
+    let Checked { game, settings, rules, raw } = checked_settings(&doc.game, Some(&doc.settings), None, false)?;
     // A late entry or a withdrawal names a round of the tournament, or the one after its last.
     let ids = players(doc, i64::from(settings.rounds) + 1)?;
     for (i, r) in doc.rounds.iter().enumerate() {
         round(r, i + 1, &ids, &settings, game, rules.as_ref())?;
     }
-    Ok(())
+    Ok(raw)
 }
 
 /// The document's format and its tournament's name.
@@ -327,7 +329,8 @@ pub(crate) fn parse(text: &str) -> Result<Document> {
             said!("not an atout-tournament/1 document: {e}", "pas un document atout-tournament/1 : {e}", "geen atout-tournament/1-document: {e}"),
         )
     })?;
-    check(&doc)?;
+    // Imported as created: a later house default never changes its scores.
+    doc.settings = check(&doc)?;
     doc.extra.remove("audit");
     Ok(doc)
 }
