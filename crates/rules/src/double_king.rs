@@ -539,6 +539,9 @@ impl Game for DoubleKing {
     const SEATS: std::ops::RangeInclusive<usize> = SEATS..=SEATS;
     const RANKING: RankingMethod = RankingMethod::TablePoints;
     const KEYS: &'static [&'static str] = &[];
+    /// FORMAT.md's default (`"bye": {"table_points": 10, "score": 0}`), whatever the place
+    /// points: the average of 16, 12, 8, 4, but 10 still under other place points.
+    const BYE_TABLE_POINTS: Option<i64> = Some(10);
     const FIELDS: &'static [Field] = &[
         Field::new("counts", Tr::new("counts by seat", "chiffres par place", "cijfers per plaats"), false),
         Field::new("trump", Tr::new("trump", "atout", "troef"), false),
