@@ -137,6 +137,11 @@ fn every_status_of_the_protocol_and_nothing_stored_by_a_refusal() {
     let (s, body) = post(a, "/api/v1/lines", one, &line("k-other", 1, &deals[1]));
     assert_eq!((s, body["kind"].as_str(), body["by"].as_str()), (409, Some("conflict"), Some("Anne [table 1]")));
     assert!(body["at"].as_str().unwrap().ends_with('Z'), "{body}");
+    // 409 for a line past the next one too (the device's sheet is behind): FORMAT.md's shape,
+    // `by` and `at` null as no line is there.
+    let (s, body) = post(a, "/api/v1/lines", one, &line("k-far", 7, &deals[1]));
+    assert_eq!((s, body["kind"].as_str()), (409, Some("conflict")), "{body}");
+    assert_eq!((body.get("by"), body.get("at")), (Some(&Value::Null), Some(&Value::Null)), "{body}");
     // 422: the rules refuse it, naming the rule.
     let (s, body) = post(a, "/api/v1/lines", one, &line("k2", 2, &json!({"contract": "D", "counts": [9, 0, 0, 0]})));
     assert_eq!((s, body["kind"].as_str()), (422, Some("rule")), "{body}");

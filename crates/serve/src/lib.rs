@@ -203,6 +203,13 @@ impl Failure {
         if e.kind() == "refused" {
             body["kind"] = Value::String("rule".into());
         }
+        // FORMAT.md's conflict always says who wrote the line and when: none where no line is
+        // there (a line number past the next one).
+        if let Some(b) = body.as_object_mut().filter(|_| status == StatusCode::CONFLICT) {
+            for key in ["by", "at"] {
+                b.entry(key).or_insert(Value::Null);
+            }
+        }
         Failure { status, body, retry_after: None }
     }
 
