@@ -111,7 +111,7 @@ pub(crate) fn dealing_said(checked: &atout_rules::play::Checked, record: &Value)
     let seat = bad.seat;
     let card = shown(checked.deck, &bad.card, Lang::En);
     let (fr_card, nl_card) = (shown(checked.deck, &bad.card, Lang::Fr), shown(checked.deck, &bad.card, Lang::Nl));
-    if bad.rule == NOT_A_CARD.code() {
+    if bad.no_card {
         return Some(said!("seat {seat}: «{card}» is not a card", "place {seat} : «{card}» n'est pas une carte", "plaats {seat}: «{card}» is geen kaart"));
     }
     if !bad.card.is_empty() {
@@ -176,10 +176,12 @@ fn said_lines(checked: &atout_rules::play::Checked, record: &Value, fields: &Val
         return out;
     }
     if let Some(bad) = &checked.replay.illegal {
-        let (trick, seat, card, rule) = (bad.trick, bad.seat, shown(deck, &bad.card, lang), bad.rule_texts().get(lang));
+        // A token that is no card is said so, with how a card is written.
+        let rule = if bad.no_card { NOT_A_CARD.texts().get(lang) } else { bad.rule_texts().get(lang) };
+        let (trick, seat, card) = (bad.trick, bad.seat, shown(deck, &bad.card, lang));
         let allowed: Vec<String> = bad.legal_cards.iter().map(|c| shown(deck, c, lang)).collect();
         let allowed = if allowed.is_empty() { "-".to_string() } else { allowed.join(" ") };
-        let not_a_card = bad.rule == NOT_A_CARD.code();
+        let not_a_card = bad.no_card;
         out.extend(match (lang, not_a_card) {
             (Lang::En, true) => [format!("trick {trick}, seat {seat}: «{card}» is not a card ({rule})"), format!("allowed: {allowed}")],
             (Lang::En, false) => [format!("illegal: trick {trick}, seat {seat} played {card}: {rule}"), format!("allowed: {allowed}")],

@@ -455,7 +455,8 @@ fn the_hand_checker_speaks_the_jurys_language() {
     assert!(twice.contains("les cartes données sont fausses : place 4 : 4♠ est donnée deux fois"), "{twice}");
     let short = said(&["hand", "check", &file("double-king-A-deal-short"), "--lang", "nl"]);
     assert!(short.contains("plaats 4 heeft 12 van zijn 13 kaarten; nog 1 te geven"), "{short}");
-    // A token of the play that is no card: not-a-card, said as such (not "a card not held").
+    // A token of the play that is no card: said as such (not "a card not held"); its JSON
+    // code is RULES.md §7's, which other tools know.
     let mut record: Value = json_file(&hands.join("double-king-C-play-under.json"));
     record["hand"]["play"][1] = json!("RD");
     std::fs::write(dir.path().join("typo.json"), record.to_string()).unwrap();
@@ -466,7 +467,7 @@ fn the_hand_checker_speaks_the_jurys_language() {
     assert!(fr.contains("«RD» n'est pas une carte (une carte est une hauteur, puis une couleur)"), "{fr}");
     let out = atout(&db, &["hand", "check", typo.to_str().unwrap(), "--lang", "fr", "--format", "json"]);
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!((&v["first_illegal"]["card"], &v["first_illegal"]["rule"]), (&json!("RD"), &json!("not-a-card")));
+    assert_eq!((&v["first_illegal"]["card"], &v["first_illegal"]["rule"]), (&json!("RD"), &json!("card-not-held")));
     // The JSON is FORMAT.md's whatever the language: the same answer, in its notation.
     let expected = json_file(&hands.join("expected.json"));
     for lang in ["fr", "nl", "en"] {

@@ -499,7 +499,7 @@ impl<G: Game> Rules for G {
             let v = &checked.verdict;
             if let Some(bad) = checked.replay.illegal.as_ref().filter(|b| b.trick == 0) {
                 let (seat, card) = (bad.seat, if bad.card.is_empty() { "—" } else { bad.card.as_str() });
-                if bad.rule == cards::NOT_A_CARD.code() {
+                if bad.no_card {
                     return Err(SheetError::at(
                         i + 1,
                         Violation::said(

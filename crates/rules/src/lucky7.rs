@@ -44,9 +44,10 @@ rule!(
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hand {
     pub cards: i64,
+    /// The bids and the tricks are figures: absent in a hand record that leaves them to the
+    /// cards (FORMAT.md "Hand records"); a sheet line without them is refused for its count.
+    #[serde(default)]
     pub bids: Vec<i64>,
-    /// Absent in a hand record that leaves the figures to the cards (FORMAT.md "Hand
-    /// records"); a sheet line without them is refused for its count of tricks.
     #[serde(default)]
     pub tricks: Vec<i64>,
 }

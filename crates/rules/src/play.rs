@@ -4,7 +4,7 @@
 //! game's to say: each game module builds the [`Conduct`] of a deal from its contract and
 //! reads the figures of its sheet line off the tricks ([`Replay`]).
 
-use crate::cards::{Suit, NOT_A_CARD};
+use crate::cards::Suit;
 use crate::error::{rule, Rule, RuleDef, Tr};
 use serde::Serialize;
 
@@ -103,8 +103,11 @@ impl Deck {
             (Deck::French, [r]) if r.eq_ignore_ascii_case(&b'Q') => QUEEN,
             (Deck::French, [r]) if r.eq_ignore_ascii_case(&b'K') => KING,
             (Deck::French, [r]) if r.eq_ignore_ascii_case(&b'A') => ACE,
-            (_, [d]) if d.is_ascii_digit() => d - b'0',
-            (_, [d, e]) if d.is_ascii_digit() && e.is_ascii_digit() => (d - b'0') * 10 + (e - b'0'),
+            // Only as FORMAT.md writes them: `2`…`10` (the 52-card deck names J Q K A by
+            // letter: `11H` is no card), `1`…`14` (Double Lucky 7), never a leading zero.
+            (Deck::French, [b'1', b'0']) => 10,
+            (Deck::Lucky, [b'1', e]) if e.is_ascii_digit() => 10 + (e - b'0'),
+            (_, [d]) if d.is_ascii_digit() && *d != b'0' => d - b'0',
             _ => return None,
         };
         self.ranks().contains(&rank).then_some(Card::Plain { suit, rank })
@@ -248,10 +251,10 @@ rule!(
     "elke plaats krijgt het juiste aantal kaarten van het spel, geen kaart twee keer"
 );
 
-/// The rules of play, in the order they are named (RULES.md §7); `not-a-card` before them
-/// all: a token that reads as no card of the deck (docs/cards.md).
-pub const RULES: [Rule; 11] =
-    [NOT_A_CARD, CARD_NOT_HELD, LEAD_HEARTS, LEAD_CALLED_ACE, FOLLOW_SUIT, PLAY_UNDER, BEAT_TRUMP, DISCARD_PENALTY, RUFF, OVERRUFF, DEAL_CARDS];
+/// The rules of play, in the order they are named (RULES.md §7), the answer's only codes: a
+/// token that reads as no card of the deck is a card the seat does not hold when played, a
+/// card not in the deck when dealt ([`Illegal::no_card`] says which it was).
+pub const RULES: [Rule; 10] = [CARD_NOT_HELD, LEAD_HEARTS, LEAD_CALLED_ACE, FOLLOW_SUIT, PLAY_UNDER, BEAT_TRUMP, DISCARD_PENALTY, RUFF, OVERRUFF, DEAL_CARDS];
 
 /// A trick played: who led, the cards in order with their seats (1-based), who won.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -271,6 +274,10 @@ pub struct Illegal {
     pub rule: &'static str,
     /// What the seat could have played at that moment.
     pub legal_cards: Vec<String>,
+    /// The token is no card of the deck: its rule is RULES.md §7's (`card-not-held` played,
+    /// `deal-cards` dealt), and the words say it is not a card.
+    #[serde(skip)]
+    pub no_card: bool,
 }
 
 impl Illegal {
@@ -561,7 +568,7 @@ pub struct Record<'a> {
 
 /// The cards dealt, read and checked (`deal-cards`): of the deck, none twice, each seat
 /// its number; as a set per seat. The fault: the seat, the card (empty for a wrong
-/// number) and the rule (`not-a-card` for a token that reads as no card).
+/// number) and the rule (`deal-cards`, a token that reads as no card included).
 fn dealt_cards(record: &Record<'_>) -> Result<Vec<Cards>, (usize, String, Rule)> {
     let mut hands: Vec<Cards> = vec![0; record.seats];
     let mut seen: Cards = 0;
@@ -578,7 +585,7 @@ fn dealt_cards(record: &Record<'_>) -> Result<Vec<Cards>, (usize, String, Rule)>
                     hands[seat - 1] |= bit(card);
                 }
                 Some(_) => return Err((seat, text.to_string(), DEAL_CARDS)),
-                None => return Err((seat, text.to_string(), NOT_A_CARD)),
+                None => return Err((seat, text.to_string(), DEAL_CARDS)),
             }
         }
         if dealt.len() != record.expected.get(seat - 1).copied().unwrap_or(0) {
@@ -654,7 +661,9 @@ pub fn replay_to(conduct: &Conduct, record: &Record<'_>) -> (Replay, Option<Deal
     let hands = match dealt_cards(record) {
         Ok(hands) => hands,
         Err((seat, card, rule)) => {
-            return (Replay { tricks: vec![], illegal: Some(Illegal { trick: 0, seat, card, rule: rule.code(), legal_cards: vec![] }), complete: false }, None);
+            let no_card = !card.is_empty() && deck.parse(&card).is_none();
+            let illegal = Illegal { trick: 0, seat, card, rule: rule.code(), legal_cards: vec![], no_card };
+            return (Replay { tricks: vec![], illegal: Some(illegal), complete: false }, None);
         }
     };
     let mut deal = Deal::dealt(*conduct, hands, record.dealer, record.leader);
@@ -663,8 +672,7 @@ pub fn replay_to(conduct: &Conduct, record: &Record<'_>) -> (Replay, Option<Deal
         let card = deck.parse(text);
         let fault = match (deal.to_play(), card) {
             (Some(_), Some(card)) => deal.breaks(card),
-            (_, None) => Some(NOT_A_CARD),
-            (None, Some(_)) => Some(CARD_NOT_HELD),
+            (_, None) | (None, Some(_)) => Some(CARD_NOT_HELD),
         };
         if let Some(rule) = fault {
             illegal = Some(Illegal {
@@ -673,6 +681,7 @@ pub fn replay_to(conduct: &Conduct, record: &Record<'_>) -> (Replay, Option<Deal
                 card: card.map_or_else(|| text.trim().to_string(), |c| deck.name(c)),
                 rule: rule.code(),
                 legal_cards: deal.legal().into_iter().map(|c| deck.name(c)).collect(),
+                no_card: card.is_none(),
             });
             break;
         }

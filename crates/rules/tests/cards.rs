@@ -4,7 +4,7 @@
 use atout_rules::cards::{Suit, NOT_A_CARD};
 use atout_rules::play::{Card, Deck, ACE, JACK, KING, QUEEN};
 use atout_rules::{GameId, Lang};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Map};
 
 fn card(rank: u8, suit: Suit) -> Card {
     Card::Plain { suit, rank }
@@ -123,10 +123,12 @@ fn how_to_type_the_cards_is_said_in_each_language() {
     assert!(t.en != t.fr && t.fr != t.nl && t.en != t.nl);
 }
 
-/// A hand record whose play holds a token that is no card: `not-a-card` where it stands,
-/// not "a card not held"; in the cards dealt, the same rule at trick 0.
+/// A hand record whose play holds a token that is no card: RULES.md §7's code where it stands
+/// (`card-not-held`: the seat holds no such card; in the cards dealt, `deal-cards` at trick
+/// 0, "a card not in the deck"), never a code of our own that another tool would not know;
+/// the words say it is no card.
 #[test]
-fn a_token_that_is_no_card_is_not_a_card_in_a_record() {
+fn a_token_that_is_no_card_breaks_the_rules_of_play_codes_in_a_record() {
     let rules = GameId::DoubleKing.rules(&Map::new()).unwrap();
     let by_suit: Vec<Vec<String>> = ["S", "H", "D", "C"]
         .iter()
@@ -136,15 +138,38 @@ fn a_token_that_is_no_card_is_not_a_card_in_a_record() {
     // Seat 1 leads 2S; seat 2 types « RD ».
     let v = rules.hand_check(&record(&by_suit, &["2S", "RD"])).unwrap();
     let f = &v["first_illegal"];
-    assert_eq!((f["trick"].as_u64(), f["seat"].as_u64(), f["card"].as_str(), f["rule"].as_str()), (Some(1), Some(2), Some("RD"), Some("not-a-card")), "{v}");
-    // A card of the deck another seat holds is still not held.
-    let v = rules.hand_check(&record(&by_suit, &["2S", "KD"])).unwrap();
-    assert_eq!(v["first_illegal"]["rule"], "card-not-held");
+    assert_eq!((f["trick"].as_u64(), f["seat"].as_u64(), f["card"].as_str(), f["rule"].as_str()), (Some(1), Some(2), Some("RD"), Some("card-not-held")), "{v}");
+    assert!(rules.hand_replay(&record(&by_suit, &["2S", "RD"])).unwrap().replay.illegal.unwrap().no_card);
+    // A card of the deck another seat holds is not held, and is a card.
+    let checked = rules.hand_replay(&record(&by_suit, &["2S", "KD"])).unwrap();
+    assert_eq!(checked.verdict["first_illegal"]["rule"], "card-not-held");
+    assert!(!checked.replay.illegal.unwrap().no_card);
     let mut typo = by_suit.clone();
     typo[2][0] = "XD".into();
     let v = rules.hand_check(&record(&typo, &[])).unwrap();
-    assert_eq!(v["first_illegal"], json!({"trick": 0, "seat": 3, "card": "XD", "rule": "not-a-card", "legal_cards": []}));
-    let checked = rules.hand_replay(&record(&by_suit, &["2S", "RD"])).unwrap();
-    let rule: Value = checked.replay.illegal.unwrap().rule_texts().all();
-    assert_eq!(rule["fr"], "une carte est une hauteur, puis une couleur");
+    assert_eq!(v["first_illegal"], json!({"trick": 0, "seat": 3, "card": "XD", "rule": "deal-cards", "legal_cards": []}));
+    // FORMAT.md writes a jack J, never 11; a rank with a leading zero is no card either.
+    for (bad, seat) in [("11S", 1), ("02H", 2)] {
+        let mut typo = by_suit.clone();
+        typo[seat - 1][if seat == 1 { 9 } else { 0 }] = bad.into();
+        let v = rules.hand_check(&record(&typo, &[])).unwrap();
+        assert_eq!((v["first_illegal"]["card"].as_str(), v["first_illegal"]["rule"].as_str()), (Some(bad), Some("deal-cards")), "{v}");
+    }
+}
+
+/// FORMAT.md's notation, exactly: `2`…`10`, `J` `Q` `K` `A` in the 52-card deck; `1`…`14`
+/// and `JK` in Double Lucky 7's.
+#[test]
+fn a_card_is_read_only_as_the_format_writes_it() {
+    for (deck, good, bad) in [
+        (Deck::French, &["2S", "9H", "10H", "JD", "qs", " AC "][..], &["1S", "11H", "14S", "02S", "010H", "0H", "JK"][..]),
+        (Deck::Lucky, &["1S", "9H", "10D", "14C", "JK"][..], &["0S", "01S", "15H", "014C", "JH"][..]),
+    ] {
+        for g in good {
+            assert!(deck.parse(g).is_some(), "{g}");
+        }
+        for b in bad {
+            assert_eq!(deck.parse(b), None, "{b}");
+        }
+    }
 }

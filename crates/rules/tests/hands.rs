@@ -293,4 +293,8 @@ fn a_lucky_7_record_may_leave_its_figures_to_the_cards() {
     assert_eq!((v["legal"].as_bool(), v["complete"].as_bool()), (Some(true), Some(true)), "{v}");
     assert_eq!(v["figures"]["tricks"], json!([0, 1]));
     assert!(v["line"].is_null());
+    // Nor need it give the bids: the deal's `cards` alone is its context (it was refused,
+    // "missing field `bids`").
+    let v = check(GameId::DoubleLucky7, 2, 2, json!({"cards": 1}), &cards, "14H 13D", json!({"trump": "none"}));
+    assert_eq!((v["legal"].as_bool(), v["figures"]["tricks"].clone()), (Some(true), json!([0, 1])), "{v}");
 }
