@@ -384,3 +384,39 @@ fn could_it_have_been_made_is_printed_with_the_deal() {
     let text = flat(app.print_hands_with(&tid, Some("en"), &asked(short)).unwrap());
     assert!(text.contains("Every card legal so far") && !text.contains("Could it have been made?"), "{text}");
 }
+
+/// A tournament that plays Double King's overruff variant (`cannot_overruff: "discard"`):
+/// the record of one of its deals carries the setting, so that the jury's replay, claims
+/// and prints hold the deal to the rules the table played by.
+#[test]
+fn a_deal_of_a_tournament_is_replayed_by_its_own_rules_of_play() {
+    let doc = json!({
+        "format": "atout-tournament/1", "name": "Variant", "game": "double-king", "settings": {"rounds": 1, "cannot_overruff": "discard"},
+        "players": [{"id": "p1", "name": "Anne"}, {"id": "p2", "name": "Bart"}, {"id": "p3", "name": "Chloé"}, {"id": "p4", "name": "Dirk"}],
+        "rounds": [{"number": 1, "tables": [{"number": 1, "seats": ["p1", "p2", "p3", "p4"], "first_dealer": 4,
+            "deals": [{"contract": "T", "trump": "hearts", "counts": [13, 0, 0, 0]}], "rulings": []}], "byes": []}],
+    });
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let mut record = app.hand_record(&TableRef::new(&t, 1, 1), 1).unwrap();
+    assert_eq!(record["settings"], json!({"cannot_overruff": "discard"}));
+    // Seat 1 leads the A♠, seat 2 ruffs with the Q♥, seat 3 (no spade, only the 5♥ below it)
+    // discards the 2♦: the variant allows it.
+    let hand = |text: &str| text.split_whitespace().map(String::from).collect::<Vec<_>>();
+    record["hand"] = json!({"cards": [
+        hand("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"),
+        hand("6H 7H 8H 9H 10H JH QH KH AH 2C 3C 4C 5C"),
+        hand("5H 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"),
+        hand("2H 3H 4H AD 6C 7C 8C 9C 10C JC QC KC AC"),
+    ], "play": ["AS", "QH", "2D"]});
+    let checked = atout_api::hands::hand_check(&record.to_string()).unwrap();
+    assert_eq!(checked.verdict["legal"], true, "{}", checked.verdict);
+    // The same record without the setting: FORMAT.md's defaults, the 2♦ breaks `ruff`.
+    record.as_object_mut().unwrap().remove("settings");
+    let checked = atout_api::hands::hand_check(&record.to_string()).unwrap();
+    assert_eq!(checked.verdict["first_illegal"]["rule"], "ruff", "{}", checked.verdict);
+    // A setting the game does not read as such is refused, naming the rule.
+    record["settings"] = json!({"cannot_overruff": "sometimes"});
+    let refused = atout_api::hands::hand_check(&record.to_string()).unwrap_err();
+    assert_eq!(refused.rule().map(|r| r.code()), Some("settings"), "{refused}");
+}

@@ -88,13 +88,27 @@ fn replayed(text: &str) -> Result<(atout_rules::play::Checked, Value, Box<dyn at
         ApiError::invalid(said!("the hand record is not JSON: {e}", "le relevé de donne n'est pas du JSON : {e}", "het spelverslag is geen JSON: {e}"))
     })?;
     let code = record.get("game").and_then(Value::as_str).unwrap_or_default().to_string();
-    let rules = GameId::parse(&code).and_then(|g| g.rules(&serde_json::Map::new()).ok()).ok_or_else(|| {
+    let game = GameId::parse(&code).ok_or_else(|| {
         ApiError::invalid(said!(
             "game «{code}»: not a game Atout plays",
             "jeu «{code}» : pas un jeu qu'Atout connaît",
             "spel «{code}»: geen spel dat Atout kent"
         ))
     })?;
+    // The tournament's own settings of the game, where the record carries them (Atout's
+    // field: Double King's `cannot_overruff` changes what may be played).
+    let settings = match record.get("settings") {
+        None | Some(Value::Null) => serde_json::Map::new(),
+        Some(Value::Object(map)) => map.clone(),
+        Some(_) => {
+            return Err(ApiError::invalid(said!(
+                "`settings`: the game's settings, as an object",
+                "`settings` : les paramètres du jeu, en objet",
+                "`settings`: de instellingen van het spel, als object"
+            )))
+        }
+    };
+    let rules = game.rules(&settings).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })?;
     let checked = rules.hand_replay(&record).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })?;
     Ok((checked, record, rules))
 }

@@ -133,6 +133,7 @@ impl Atout {
         let mut searched = vec![false; replays.len()];
         for (round, table) in tables {
             let sheet = self.sheet(&crate::TableRef::new(id.to_string(), round, table))?;
+            let own = self.loaded(id)?.game_settings();
             let rules = self.loaded(id)?.rules.as_ref();
             for line in &sheet.lines {
                 let asked = replays.iter().position(|r| (r.round, r.table, r.line) == (round, table, line.line.line));
@@ -141,7 +142,10 @@ impl Atout {
                 if let (Some(r), Value::Object(map)) = (replayed.filter(|r| !r.hand.is_null()), &mut entry) {
                     map.insert("hand".into(), r.hand.clone());
                 }
-                let Some(record) = atout_rules::play::line_record(rules_game, sheet.seats.len(), line.line.dealer, &entry) else { continue };
+                let Some(mut record) = atout_rules::play::line_record(rules_game, sheet.seats.len(), line.line.dealer, &entry) else { continue };
+                if let Some(settings) = &own {
+                    record["settings"] = settings.clone();
+                }
                 if let Some(i) = asked {
                     searched[i] = true;
                 }

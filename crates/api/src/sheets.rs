@@ -610,6 +610,11 @@ impl Atout {
             ApiError::not_found(said!("line {line}: the sheet has {ce}", "ligne {line} : la feuille compte {cf}", "lijn {line}: het blad telt {cn}"))
         })?;
         let game = atout_rules::GameId::parse(&sheet.game).ok_or_else(|| ApiError::Internal(format!("the sheet's game «{}» is unknown", sheet.game)))?;
-        Ok(atout_rules::play::record_frame(game, sheet.seats.len(), at.line.dealer, &at.entry))
+        let mut record = atout_rules::play::record_frame(game, sheet.seats.len(), at.line.dealer, &at.entry);
+        let located = self.locate(table)?;
+        if let Some(settings) = self.loaded(located.id)?.game_settings() {
+            record["settings"] = settings;
+        }
+        Ok(record)
     }
 }

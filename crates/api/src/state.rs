@@ -251,6 +251,17 @@ impl Loaded {
 
     /// The first round not yet under way: the last drawn round while none of its
     /// sheets has a line, otherwise the next one.
+    /// The settings of the tournament's game that a hand record of its deals carries
+    /// (`settings`, beside FORMAT.md's fields): the game's own keys the tournament sets; none
+    /// when it sets none, so that a record of a game played by its defaults is FORMAT.md's
+    /// alone.
+    pub fn game_settings(&self) -> Option<serde_json::Value> {
+        let keys = self.game.spec().map_or(&[][..], |s| s.keys);
+        let own: serde_json::Map<String, serde_json::Value> =
+            self.row.settings.as_object().into_iter().flatten().filter(|(k, _)| keys.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect();
+        (!own.is_empty()).then_some(serde_json::Value::Object(own))
+    }
+
     pub fn first_open_round(&self) -> i64 {
         match self.rounds.iter().max_by_key(|r| r.row.round) {
             Some(r) if r.row.tables.iter().any(started) => r.row.round + 1,

@@ -177,7 +177,21 @@ pub struct Choices {
     pub redeal: bool,
 }
 
-pub struct DoubleKing;
+#[derive(Debug, Default)]
+pub struct DoubleKing {
+    /// What a void seat plays in the trump game when it cannot overruff the trick's trump.
+    pub cannot_overruff: CannotOverruff,
+}
+
+/// RULES.md §1's decision and its variant: a void seat holding trumps that cannot overruff
+/// still plays a trump (`ruff`, the default), or may discard (`discard`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CannotOverruff {
+    #[default]
+    Ruff,
+    Discard,
+}
 
 /// The state of a sheet between two lines.
 #[derive(Clone, Debug, Default)]
@@ -527,7 +541,7 @@ impl Game for DoubleKing {
     const FIGURE_KEYS: &'static [&'static str] = &["counts", "taker", "seventh", "last"];
 
     fn play(&self, context: &play::Context, deal: &Deal) -> Result<play::DealPlay, Violation> {
-        deal_play(context, deal)
+        deal_play(context, deal, self.cannot_overruff)
     }
 
     fn figures(&self, context: &play::Context, deal: &Deal, replay: &play::Replay) -> Map<String, Value> {
@@ -538,7 +552,7 @@ impl Game for DoubleKing {
     const NAME: Tr = Tr::new("Double King", "Double King", "Dubbele King");
     const SEATS: std::ops::RangeInclusive<usize> = SEATS..=SEATS;
     const RANKING: RankingMethod = RankingMethod::TablePoints;
-    const KEYS: &'static [&'static str] = &[];
+    const KEYS: &'static [&'static str] = &["cannot_overruff"];
     /// FORMAT.md's default (`"bye": {"table_points": 10, "score": 0}`), whatever the place
     /// points: the average of 16, 12, 8, 4, but 10 still under other place points.
     const BYE_TABLE_POINTS: Option<i64> = Some(10);
@@ -554,12 +568,18 @@ impl Game for DoubleKing {
         Field::new("by", Tr::new("jury member", "membre du jury", "jurylid"), false),
     ];
 
-    fn from_settings(_settings: &Map<String, Value>) -> Result<Self, Violation> {
-        Ok(DoubleKing)
+    fn from_settings(settings: &Map<String, Value>) -> Result<Self, Violation> {
+        Ok(DoubleKing { cannot_overruff: crate::setting(settings, "cannot_overruff", CannotOverruff::Ruff)? })
     }
 
-    fn settings_form(_lang: Lang) -> Value {
-        json!([])
+    fn settings_form(lang: Lang) -> Value {
+        let t = |en, fr, nl| Tr::new(en, fr, nl).get(lang);
+        json!([
+            {"key": "cannot_overruff", "label": t("Trump game: void, unable to overruff", "Donne d'atout : sans la couleur, ne pouvant surcouper", "Troefspel: geen kleur, kan niet overtroeven"), "options": [
+                crate::form_option(t("still play a trump", "jouer quand même atout", "toch troef spelen"), json!({"cannot_overruff": "ruff"})),
+                crate::form_option(t("may discard", "peut se défausser", "mag afgooien"), json!({"cannot_overruff": "discard"})),
+            ]},
+        ])
     }
 
     fn replay(&self, table: Table, entries: &[Deal]) -> Result<Sheet, SheetError> {
@@ -705,8 +725,9 @@ fn penalty_of(contract: Contract) -> Option<fn(Card) -> bool> {
 /// the dealer leads; B and E forbid leading hearts while holding another suit; C, D, E
 /// make a player under the trick's highest card play their penalty card of the suit; B to
 /// E make a void player discard a penalty card and may stop once they have all fallen;
-/// the trump game makes a player beat, ruff and overruff.
-fn deal_play(context: &play::Context, deal: &Deal) -> Result<play::DealPlay, Violation> {
+/// the trump game makes a player beat, ruff and overruff (or, by the `cannot_overruff`
+/// variant, discard when it cannot overruff).
+fn deal_play(context: &play::Context, deal: &Deal, cannot_overruff: CannotOverruff) -> Result<play::DealPlay, Violation> {
     let contract = deal.contract.ok_or_else(play::no_contract)?;
     let trump = match contract {
         Contract::T => Some(deal.trump.ok_or_else(|| {
@@ -725,6 +746,7 @@ fn deal_play(context: &play::Context, deal: &Deal) -> Result<play::DealPlay, Vio
         play_under: matches!(contract, Contract::C | Contract::D | Contract::E),
         discard: if penalty.is_some() { Discard::Penalty } else { Discard::Free },
         trump_duty: contract == Contract::T,
+        discard_under: contract == Contract::T && cannot_overruff == CannotOverruff::Discard,
         early_end: penalty.is_some(),
         ..Conduct::plain(Deck::French, trump, DEALS_CARDS)
     };

@@ -161,6 +161,9 @@ pub struct Conduct {
     pub discard: Discard,
     /// `beat-trump`, `ruff`, `overruff` (Double King's trump game).
     pub trump_duty: bool,
+    /// Double King's variant (RULES.md §1, `cannot_overruff: "discard"`): a void seat that
+    /// cannot overruff the trick's trump may play any card (by default it still plays a trump).
+    pub discard_under: bool,
     /// The deal may stop at the end of a trick once every penalty card has fallen.
     pub early_end: bool,
     /// Double Lucky 7: the dealer leads every trick.
@@ -180,6 +183,7 @@ impl Conduct {
             play_under: false,
             discard: Discard::Free,
             trump_duty: false,
+            discard_under: false,
             early_end: false,
             dealer_leads: false,
         }
@@ -421,11 +425,17 @@ fn breaks(c: &Conduct, penalty: Cards, held: Cards, trick: &[(usize, Card)], car
     }
     if let (true, Some(trump)) = (c.trump_duty, c.trump) {
         if of(trump) != 0 {
+            let top = highest_of(trump);
+            let over = top.is_some_and(|top| held & above(trump, top) != 0);
+            // The variant: a trump on the trick that the seat cannot beat frees it.
+            if c.discard_under && top.is_some() && !over {
+                return None;
+            }
             if !card.is(trump) {
                 return Some(RUFF);
             }
-            if let Some(top) = highest_of(trump) {
-                if held & above(trump, top) != 0 && card.rank() <= top {
+            if let Some(top) = top.filter(|_| over) {
+                if card.rank() <= top {
                     return Some(OVERRUFF);
                 }
             }

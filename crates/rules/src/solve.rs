@@ -145,6 +145,7 @@ struct Table {
     play_under: bool,
     discard: Discard,
     trump_duty: bool,
+    discard_under: bool,
     /// Plays for more tricks of the counted seats (else for fewer).
     maxer: [bool; MOST],
     /// Its tricks are the side's.
@@ -313,6 +314,7 @@ impl Solver {
             play_under: c.play_under,
             discard: c.discard,
             trump_duty: c.trump_duty,
+            discard_under: c.discard_under,
             maxer,
             counts,
             take: aim == Aim::Most,
@@ -456,10 +458,11 @@ impl Solver {
             ok &= t.penalty;
         }
         if t.trump_duty && t.trump != 0 && held & t.trump != 0 {
-            ok &= t.trump;
             let top = highest(played & t.trump);
-            if top != 0 {
-                let over = held & above(t.trump, top);
+            let over = if top == 0 { 0 } else { held & above(t.trump, top) };
+            // Double King's variant: a trump on the trick it cannot beat frees the seat.
+            if !(t.discard_under && top != 0 && over == 0) {
+                ok &= t.trump;
                 if over != 0 {
                     ok &= over;
                 }

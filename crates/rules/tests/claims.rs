@@ -354,8 +354,20 @@ fn the_others_can_decide() {
 
 // ---- Properties over random deals -------------------------------------------------
 
-/// A random contract of a random game, dealt at random: the record and the deck.
-fn random_setup(rng: &mut ChaCha8Rng, small: bool, game: Option<u8>) -> (GameId, usize, usize, Value, Value, Vec<usize>) {
+/// A random contract of a random game, dealt at random: the record, the cards each seat
+/// is dealt, and the tournament's settings (Double King's trump game under its variant, one
+/// time in two).
+fn random_setup(rng: &mut ChaCha8Rng, small: bool, game: Option<u8>) -> (GameId, usize, usize, Value, Value, Vec<usize>, Map<String, Value>) {
+    let (game, seats, dealer, deal, extra, per) = random_record(rng, small, game);
+    let mut settings = Map::new();
+    if deal["contract"] == "T" && rng.random_bool(0.5) {
+        settings.insert("cannot_overruff".into(), json!("discard"));
+    }
+    (game, seats, dealer, deal, extra, per, settings)
+}
+
+/// [`random_setup`]'s record.
+fn random_record(rng: &mut ChaCha8Rng, small: bool, game: Option<u8>) -> (GameId, usize, usize, Value, Value, Vec<usize>) {
     let suits = ["spades", "hearts", "diamonds", "clubs"];
     match game.unwrap_or_else(|| rng.random_range(0..4)) {
         0 => {
@@ -403,7 +415,7 @@ fn random_position(seed: u64, left: usize, small: bool) -> (Deal, Vec<usize>) {
 /// [`random_position`] of one game: 0 Double King, 1 King, 2 Rikken, 3 Double Lucky 7.
 fn random_position_of(seed: u64, left: usize, small: bool, game: Option<u8>) -> (Deal, Vec<usize>) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let (game, seats, dealer, deal, extra, per) = random_setup(&mut rng, small, game);
+    let (game, seats, dealer, deal, extra, per, settings) = random_setup(&mut rng, small, game);
     let deck = if game == GameId::DoubleLucky7 { Deck::Lucky } else { Deck::French };
     let mut all = deck.cards();
     all.shuffle(&mut rng);
@@ -416,7 +428,7 @@ fn random_position_of(seed: u64, left: usize, small: bool, game: Option<u8>) -> 
             h.iter().map(|c| deck.name(*c)).collect()
         })
         .collect();
-    let checked = rules(game).hand_replay(&record(game, seats, dealer, deal, extra, &hands, &[])).unwrap();
+    let checked = game.rules(&settings).unwrap().hand_replay(&record(game, seats, dealer, deal, extra, &hands, &[])).unwrap();
     let mut d = checked.state.unwrap();
     let playing = (1..=seats).filter(|s| per[s - 1] > 0).count();
     let stop_in_trick = rng.random_range(0..playing);
@@ -503,6 +515,75 @@ proptest! {
         prop_assert_eq!(solve::judge(&d, &side, Claim::AtLeast(m), BUDGET).holds, Some(true));
         prop_assert_eq!(solve::judge(&d, &side, Claim::AtMost(f), BUDGET).holds, Some(true));
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// Double King's trump game under its variant (a void seat that cannot overruff may
+    /// discard): the search plays the checker's cards and agrees with the plain minimax.
+    #[test]
+    fn the_search_agrees_with_the_minimax_under_the_overruff_variant(seed in any::<u64>()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let trump = *["spades", "hearts", "diamonds", "clubs"].choose(&mut rng).unwrap();
+        let mut all = Deck::French.cards();
+        all.shuffle(&mut rng);
+        let hands: Vec<Vec<String>> = all.chunks(13).map(|h| h.iter().map(|c| Deck::French.name(*c)).collect()).collect();
+        let settings: Map<String, Value> = [("cannot_overruff".to_string(), json!("discard"))].into_iter().collect();
+        let rules = GameId::DoubleKing.rules(&settings).unwrap();
+        let deal = json!({"contract": "T", "trump": trump});
+        let checked = rules.hand_replay(&record(GameId::DoubleKing, 4, rng.random_range(1..=4), deal, json!({}), &hands, &[])).unwrap();
+        let mut d = checked.state.unwrap();
+        let into = rng.random_range(0..4);
+        while solve::remaining(&d) > 4 || d.trick().len() < into {
+            let card = *d.legal().choose(&mut rng).unwrap();
+            d.play(card);
+        }
+        let side = [rng.random_range(1..=4)];
+        let solver = Solver::new(&d, &side, Aim::Most, BUDGET);
+        let mut mine: Vec<String> = solver.legal_cards(&solver.position(&d)).iter().map(|c| format!("{c:?}")).collect();
+        let mut theirs: Vec<String> = d.legal().iter().map(|c| format!("{c:?}")).collect();
+        mine.sort();
+        theirs.sort();
+        prop_assert_eq!(mine, theirs);
+        prop_assert_eq!(most(&d, &side), minimax(&d, &side, Aim::Most));
+        prop_assert_eq!(fewest(&d, &side), minimax(&d, &side, Aim::Fewest));
+    }
+}
+
+/// A void seat in Double King's trump game that cannot overruff the trick's trump: by the
+/// decision it still plays a trump (RULES.md §1), by the variant it may discard.
+#[test]
+fn the_overruff_variant_lets_a_seat_that_cannot_overruff_discard() {
+    // Hearts trump; seat 1 holds every spade and leads the A♠. Seat 2 ruffs with the Q♥.
+    // Seat 3 has no spade and, of the hearts, only the 5♥: it cannot overruff.
+    let hand = |text: &str| text.split_whitespace().map(String::from).collect::<Vec<_>>();
+    let hands = vec![
+        hand("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"),
+        hand("6H 7H 8H 9H 10H JH QH KH AH 2C 3C 4C 5C"),
+        hand("5H 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"),
+        hand("2H 3H 4H AD 6C 7C 8C 9C 10C JC QC KC AC"),
+    ];
+    let play = |cards: &[&str]| cards.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    let deal = json!({"contract": "T", "trump": "hearts"});
+    let variant: Map<String, Value> = [("cannot_overruff".to_string(), json!("discard"))].into_iter().collect();
+    // By the decision: the 2♦ breaks `ruff`; the 5♥ alone is allowed.
+    let plain = rules(GameId::DoubleKing).hand_check(&record(GameId::DoubleKing, 4, 4, deal.clone(), json!({}), &hands, &play(&["AS", "QH", "2D"]))).unwrap();
+    assert_eq!(plain["first_illegal"]["rule"], "ruff", "{plain}");
+    assert_eq!(plain["first_illegal"]["legal_cards"], json!(["5H"]));
+    // By the variant: any card; the 2♦ is legal.
+    let game = GameId::DoubleKing.rules(&variant).unwrap();
+    let freed = game.hand_replay(&record(GameId::DoubleKing, 4, 4, deal.clone(), json!({}), &hands, &play(&["AS", "QH"]))).unwrap();
+    let d = freed.state.unwrap();
+    assert_eq!(d.legal().len(), 13, "every card of seat 3: {:?}", d.legal());
+    let played = game.hand_check(&record(GameId::DoubleKing, 4, 4, deal.clone(), json!({}), &hands, &play(&["AS", "QH", "2D"]))).unwrap();
+    assert!(played["first_illegal"].is_null(), "{played}");
+    // Still a trump when none is on the trick yet: seat 2 must ruff the spade.
+    let early = game.hand_check(&record(GameId::DoubleKing, 4, 4, deal, json!({}), &hands, &play(&["AS", "2C"]))).unwrap();
+    assert_eq!(early["first_illegal"]["rule"], "ruff", "{early}");
+    // The search plays the same cards.
+    let solver = Solver::new(&d, &[3], Aim::Most, BUDGET);
+    assert_eq!(solver.legal_cards(&solver.position(&d)).len(), 13);
 }
 
 /// The side's value from `deal` for `aim` with positions kept exactly (every card counting

@@ -37,11 +37,11 @@ fn worked_example() -> Vec<Deal> {
 }
 
 fn replay(first: usize, deals: &[Deal]) -> Result<Sheet, SheetError> {
-    Game::replay(&DoubleKing, Table::new(4, first), deals)
+    Game::replay(&DoubleKing::default(), Table::new(4, first), deals)
 }
 
 fn choices(first: usize, deals: &[Deal]) -> Choices {
-    Game::next_choices(&DoubleKing, Table::new(4, first), deals).unwrap().expect("sheet not complete")
+    Game::next_choices(&DoubleKing::default(), Table::new(4, first), deals).unwrap().expect("sheet not complete")
 }
 
 fn rejected(first: usize, deals: &[Deal]) -> (usize, Rule) {
@@ -210,7 +210,7 @@ fn the_first_choice_is_free() {
 #[test]
 fn no_deal_after_the_twentieth() {
     let mut deals = worked_example();
-    assert_eq!(Game::next_choices(&DoubleKing, Table::new(4, 3), &deals).unwrap(), None);
+    assert_eq!(Game::next_choices(&DoubleKing::default(), Table::new(4, 3), &deals).unwrap(), None);
     deals.push(Deal::trump(Hearts, [13, 0, 0, 0]));
     assert_eq!(rejected(3, &deals), (21, Rule::SHEET_FULL));
 }

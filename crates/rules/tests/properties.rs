@@ -23,21 +23,21 @@ proptest! {
     #[test]
     fn a_complete_sheet_sums_to_zero(seed in any::<u64>(), voids in any::<bool>()) {
         let (first, deals) = random_sheet(seed, voids);
-        let sheet = Game::replay(&DoubleKing, Table::new(4, first), &deals).unwrap();
+        let sheet = Game::replay(&DoubleKing::default(), Table::new(4, first), &deals).unwrap();
         prop_assert!(sheet.complete);
         prop_assert_eq!(sheet.deals_played, 20);
         prop_assert_eq!(sheet.totals.iter().sum::<i64>(), 0);
         // Negatives alone total −104, trumps +104.
         let negative: i64 = sheet.lines.iter().filter(|l| l.counts && !l.label.starts_with('T')).flat_map(|l| l.points.clone()).sum();
         prop_assert_eq!(negative, -104);
-        prop_assert_eq!(Game::next_choices(&DoubleKing, Table::new(4, first), &deals).unwrap(), None);
+        prop_assert_eq!(Game::next_choices(&DoubleKing::default(), Table::new(4, first), &deals).unwrap(), None);
     }
 
     #[test]
     fn every_prefix_of_a_valid_sheet_offers_its_next_line(seed in any::<u64>()) {
         let (first, deals) = random_sheet(seed, true);
         for k in 0..deals.len() {
-            let c = Game::next_choices(&DoubleKing, Table::new(4, first), &deals[..k]).unwrap().unwrap();
+            let c = Game::next_choices(&DoubleKing::default(), Table::new(4, first), &deals[..k]).unwrap().unwrap();
             prop_assert!(c.allowed.contains(&deals[k].contract.unwrap()), "line {} not offered", k + 1);
         }
     }
