@@ -90,3 +90,22 @@ fn the_log_names_the_bye_setting_in_words() {
     assert!(fr.contains("rik en atout (beter) : (réussi : 10 · par pli en plus : 5"), "{fr}");
     assert!(!fr.contains("made") && !fr.contains("rik-beter"), "{fr}");
 }
+
+/// A tournament imported with a settings key Atout does not know (another tool's, kept as
+/// FORMAT.md asks) has its settings changed all the same: the key is kept; a key the
+/// secretary mistypes is still refused, naming the known ones.
+#[test]
+fn an_imported_tournaments_own_keys_do_not_stop_a_change_of_settings() {
+    let doc = json!({
+        "format": "atout-tournament/1", "name": "Imported", "game": "double-king", "settings": {"rounds": 1, "club_scale": "A"},
+        "players": [{"id": "p1", "name": "Anne"}, {"id": "p2", "name": "Bart"}, {"id": "p3", "name": "Chloé"}, {"id": "p4", "name": "Dirk"}],
+        "rounds": [],
+    });
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let info = app.tournament_settings(&t, &json!({"rounds": 3}), "two rounds more").unwrap();
+    assert_eq!((info.settings["rounds"].clone(), info.settings["club_scale"].clone()), (json!(3), json!("A")));
+    let refused = app.tournament_settings(&t, &json!({"roundz": 4}), "typo").unwrap_err();
+    assert_eq!(refused.rule().map(|r| r.code()), Some("settings"), "{refused}");
+    assert!(refused.to_string().contains("roundz"), "{refused}");
+}

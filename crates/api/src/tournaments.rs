@@ -464,9 +464,14 @@ impl Atout {
         }
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
+        // A key the secretary gives must be known; one an imported document brought is kept,
+        // as the import kept it (FORMAT.md keeps unknown fields).
+        if let Some(map) = patch.as_object() {
+            atout_rules::TournamentSettings::known_keys(l.game, map).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })?;
+        }
         let mut merged = l.row.settings.clone();
         merge_patch(&mut merged, patch);
-        let checked = checked_settings(&l.row.game, Some(&merged), None, true)?;
+        let checked = checked_settings(&l.row.game, Some(&merged), None, false)?;
         let drawn = l.last_round();
         if i64::from(checked.settings.rounds) < drawn {
             return Err(ApiError::refused_said(

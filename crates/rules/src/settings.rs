@@ -101,6 +101,24 @@ fn places(value: &Value, what: &str) -> Result<Vec<i64>, Violation> {
 }
 
 impl TournamentSettings {
+    /// Refuse a key of `map` that neither the common settings nor `game` know (a typo must
+    /// not pass silently).
+    pub fn known_keys(game: GameId, map: &Map<String, Value>) -> Result<(), Violation> {
+        let code = game.code();
+        let own = game.spec().map_or(&[][..], |s| s.keys);
+        if let Some(k) = map.keys().find(|k| !COMMON_KEYS.contains(&k.as_str()) && !own.contains(&k.as_str())) {
+            let mut known: Vec<&str> = COMMON_KEYS.to_vec();
+            known.extend(own);
+            let known = known.join(", ");
+            return Err(bad(said!(
+                "unknown key `{k}` for {code}; known keys: {known}",
+                "clé `{k}` inconnue pour {code} ; clés connues : {known}",
+                "onbekende sleutel `{k}` voor {code}; gekende sleutels: {known}"
+            )));
+        }
+        Ok(())
+    }
+
     /// Read the common settings of a `game` tournament from a JSON object (or
     /// null). With `strict`, a key that neither the common settings nor the
     /// game know is refused (a typo must not pass silently); imports are not
@@ -124,16 +142,7 @@ impl TournamentSettings {
             _ => return Err(bad(said!("settings are a JSON object", "les paramètres sont un objet JSON", "de instellingen zijn een JSON-object"))),
         };
         if strict {
-            if let Some(k) = map.keys().find(|k| !COMMON_KEYS.contains(&k.as_str()) && !spec.keys.contains(&k.as_str())) {
-                let mut known: Vec<&str> = COMMON_KEYS.to_vec();
-                known.extend(spec.keys);
-                let known = known.join(", ");
-                return Err(bad(said!(
-                    "unknown key `{k}` for {code}; known keys: {known}",
-                    "clé `{k}` inconnue pour {code} ; clés connues : {known}",
-                    "onbekende sleutel `{k}` voor {code}; gekende sleutels: {known}"
-                )));
-            }
+            Self::known_keys(game, map)?;
         }
         let rounds: u32 = crate::setting(map, "rounds", DEFAULT_ROUNDS)?;
         if !(1..=99).contains(&rounds) {
