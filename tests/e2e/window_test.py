@@ -43,6 +43,11 @@ def evening(w, csv_path):
     w.click("#create-tournament-button")
     w.wait_text("Friday Test", "#tournaments-table")
     w.shot("01-tournaments", ["Friday Test", "Double King"])
+    # Double King's own settings: the overruff variant offered, a bye's 10 points said (the game's, FORMAT.md's).
+    variant = w.js("return document.getElementById('setting-cannot_overruff') ? document.getElementById('setting-cannot_overruff').selectedOptions[0].textContent : ''")
+    check(variant == "still play a trump", f"Double King offers its overruff variant, the decision first: {variant!r}")
+    bye = w.js("return document.querySelector('#create-tournament input[name=bye_points]').placeholder")
+    check(bye == "10", f"a Double King bye earns 10 unless set: {bye!r}")
 
     w.click("#nav-players")
     w.find("#csv-file")

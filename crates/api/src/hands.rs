@@ -904,6 +904,9 @@ pub struct GameChoice {
     pub rounds: u32,
     /// The place points at the game's smallest table when none are given (16 12 8 4).
     pub places: Vec<i64>,
+    /// The table points of a bye when none are given: the game's own (Double King's 10),
+    /// or none, the average of a table's places.
+    pub bye_points: Option<i64>,
 }
 
 /// The games this build scores, named in `lang`, with their settings forms.
@@ -921,6 +924,7 @@ pub fn games(lang: &str) -> Vec<GameChoice> {
             calculator: spec.calculator.is_some(),
             rounds: atout_rules::settings::DEFAULT_ROUNDS,
             places: atout_rules::settings::default_places(*spec.seats.start()),
+            bye_points: spec.bye_table_points,
         })
         .collect()
 }
