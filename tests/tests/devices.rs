@@ -219,6 +219,13 @@ fn the_jurys_ruling_or_fault_sent_again_under_its_key_is_stored_once() {
     assert_eq!((written.stored, written.sheet.lines.len()), (true, 1));
     let again = app.device_fault(&jury, "Marc", 1, 2, fault.clone(), Some("jury-f1")).unwrap();
     assert_eq!((again.stored, again.sheet.lines.len()), (false, 1));
+    // The jury's keys are its own: a table's device that numbers its lines' keys «1», «2»…
+    // and the jury's phone sending «1» too write two lines, not one.
+    let table = app.device(&codes.tables[1].code).unwrap();
+    let line = app.sheet(&TableRef::new(&t, 1, 2)).unwrap().lines.len() + 1;
+    assert!(app.device_line(&table, "Anne", "1", line, worked_example()[1].clone(), None).unwrap().stored);
+    let faulted = app.device_fault(&jury, "Marc", 1, 2, fault.clone(), Some("1")).unwrap();
+    assert_eq!((faulted.stored, faulted.sheet.lines.len()), (true, line + 1));
     // A key no device would send is refused, and writes nothing.
     let before = rows(&app);
     assert_eq!(app.device_fault(&jury, "Marc", 1, 2, fault, Some("a key\n")).unwrap_err().kind(), "invalid");

@@ -108,4 +108,7 @@ fn an_imported_tournaments_own_keys_do_not_stop_a_change_of_settings() {
     let refused = app.tournament_settings(&t, &json!({"roundz": 4}), "typo").unwrap_err();
     assert_eq!(refused.rule().map(|r| r.code()), Some("settings"), "{refused}");
     assert!(refused.to_string().contains("roundz"), "{refused}");
+    // The document's key taken away.
+    let info = app.tournament_settings(&t, &json!({"club_scale": null}), "not ours").unwrap();
+    assert!(info.settings.get("club_scale").is_none(), "{}", info.settings);
 }

@@ -163,7 +163,13 @@ fn withdrawals_and_late_entries_go_out_and_come_back_with_the_document() {
     let entrants = other.tournament_players(&again).unwrap();
     let late = entrants.iter().find(|e| e.name == "Late Comer").unwrap();
     assert_eq!(late.joined_round, Some(2));
-    // A round out of the tournament is refused, naming the player.
+    // A withdrawal from a round the tournament no longer has (its rounds lowered since) goes
+    // out and comes back as well: it takes nothing away.
+    let mut fewer = doc.clone();
+    fewer["settings"]["rounds"] = json!(1);
+    fewer["players"][0]["withdrawn_from"] = json!(3);
+    assert!(other.import_document(&fewer.to_string()).is_ok());
+    // A round no tournament has is refused, naming the player.
     let mut bad = doc.clone();
     bad["players"][0]["withdrawn_from"] = json!(0);
     let err = other.import_document(&bad.to_string()).unwrap_err();

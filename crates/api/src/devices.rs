@@ -532,6 +532,10 @@ impl Atout {
             return Err(jury_only());
         }
         key.map(checked_key).transpose()?;
+        // Kept apart from the table's own devices' keys (which hold no space): a club's app
+        // numbering its keys 1, 2, 3 on each device never finds the jury's under its own.
+        let key = key.map(|k| format!("jury {k}"));
+        let key = key.as_deref();
         let at = TableRef::new(device.tournament.clone(), round, table);
         let (located, table_id) = self.jury_table(&at)?;
         if let Some(key) = key {

@@ -96,8 +96,10 @@ fn refused(place: Place, rule: Rule, said: Said) -> ApiError {
 pub fn check(doc: &Document) -> Result<Value> {
     header(doc)?;
     let Checked { game, settings, rules, raw } = checked_settings(&doc.game, Some(&doc.settings), None, false)?;
-    // A late entry or a withdrawal names a round of the tournament, or the one after its last.
-    let ids = players(doc, i64::from(settings.rounds) + 1)?;
+    // A late entry or a withdrawal names a round: at most the most rounds a tournament has and
+    // one (a withdrawal may name a round the tournament no longer has, its rounds lowered
+    // since; it then takes nothing away).
+    let ids = players(doc, i64::from(atout_rules::settings::ROUNDS_MOST) + 1)?;
     for (i, r) in doc.rounds.iter().enumerate() {
         round(r, i + 1, &ids, &settings, game, rules.as_ref())?;
     }

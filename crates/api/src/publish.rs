@@ -57,9 +57,10 @@ struct Masks {
     initials: bool,
 }
 
-/// Whether `c` continues a name (a letter, a digit, a hyphen or an apostrophe).
+/// Whether `c` continues a name (a letter, a digit or a hyphen: «Smet-Claes»; not an
+/// apostrophe, which ends one as in «Marc Smet's» or begins one as in «d'Anne»).
 fn in_name(c: char) -> bool {
-    c.is_alphanumeric() || c == '-' || c == '\'' || c == '’'
+    c.is_alphanumeric() || c == '-'
 }
 
 /// `text` with every whole `full` (not within a longer name) replaced by `shown`.

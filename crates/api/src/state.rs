@@ -249,8 +249,6 @@ impl Loaded {
         self.by_id.get(&id).map(|i| &self.entrants[*i])
     }
 
-    /// The first round not yet under way: the last drawn round while none of its
-    /// sheets has a line, otherwise the next one.
     /// The settings of the tournament's game that a hand record of its deals carries
     /// (`settings`, beside FORMAT.md's fields): the game's own keys the tournament sets; none
     /// when it sets none, so that a record of a game played by its defaults is FORMAT.md's
@@ -262,6 +260,8 @@ impl Loaded {
         (!own.is_empty()).then_some(serde_json::Value::Object(own))
     }
 
+    /// The first round not yet under way: the last drawn round while none of its
+    /// sheets has a line, otherwise the next one.
     pub fn first_open_round(&self) -> i64 {
         match self.rounds.iter().max_by_key(|r| r.row.round) {
             Some(r) if r.row.tables.iter().any(started) => r.row.round + 1,

@@ -467,7 +467,9 @@ impl Atout {
         // A key the secretary gives must be known; one an imported document brought is kept,
         // as the import kept it (FORMAT.md keeps unknown fields).
         if let Some(map) = patch.as_object() {
-            atout_rules::TournamentSettings::known_keys(l.game, map).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })?;
+            // Taking a key away (`null`) is always allowed, a document's too.
+            let given: serde_json::Map<String, Value> = map.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), v.clone())).collect();
+            atout_rules::TournamentSettings::known_keys(l.game, &given).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })?;
         }
         let mut merged = l.row.settings.clone();
         merge_patch(&mut merged, patch);

@@ -66,6 +66,9 @@ pub struct TournamentSettings {
     pub table_size: Option<usize>,
 }
 
+/// The most rounds a tournament has.
+pub const ROUNDS_MOST: u32 = 99;
+
 /// Rounds of a tournament whose settings name none.
 pub const DEFAULT_ROUNDS: u32 = 5;
 
@@ -145,7 +148,7 @@ impl TournamentSettings {
             Self::known_keys(game, map)?;
         }
         let rounds: u32 = crate::setting(map, "rounds", DEFAULT_ROUNDS)?;
-        if !(1..=99).contains(&rounds) {
+        if !(1..=ROUNDS_MOST).contains(&rounds) {
             return Err(bad(said!(
                 "{rounds} rounds: a tournament has 1 to 99",
                 "{rounds} manches : un tournoi en compte de 1 à 99",

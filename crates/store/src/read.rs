@@ -186,6 +186,7 @@ impl Store {
             "player_doubts",
             "player_links",
             "player_publishing",
+            "ruling_keys",
         ];
         names.iter().map(|n| Ok((n.to_string(), self.conn.query_row(&format!("SELECT count(*) FROM {n}"), [], |r| r.get(0))?))).collect()
     }
