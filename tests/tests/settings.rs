@@ -112,3 +112,36 @@ fn an_imported_tournaments_own_keys_do_not_stop_a_change_of_settings() {
     let info = app.tournament_settings(&t, &json!({"club_scale": null}), "not ours").unwrap();
     assert!(info.settings.get("club_scale").is_none(), "{}", info.settings);
 }
+
+/// A Double King bye earns FORMAT.md's 10 table points in a tournament created or imported
+/// without any (kept in its own settings, whatever its place points: not their average,
+/// 12½ for 20 15 10 5); a change of settings adds no default, so a tournament stored
+/// without one keeps scoring its byes as it did.
+#[test]
+fn a_double_king_bye_earns_ten_unless_set_and_a_change_adds_no_default() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let custom = json!({"table_points": [20, 15, 10, 5]});
+    let created = app
+        .tournament_create(&NewTournament { name: "Custom".into(), game: "double-king".into(), settings: Some(custom.clone()), ..Default::default() })
+        .unwrap();
+    assert_eq!(created.settings["bye"], json!({"table_points": 10, "score": 0}));
+    let doc = json!({"format": "atout-tournament/1", "name": "Imported", "game": "double-king", "settings": custom, "players": [], "rounds": []});
+    let imported = app.import_document(&doc.to_string()).unwrap();
+    assert_eq!(imported.settings["bye"]["table_points"], 10);
+    // Given, it holds.
+    let own = app
+        .tournament_create(&NewTournament {
+            name: "Own".into(),
+            game: "double-king".into(),
+            settings: Some(json!({"table_points": [20, 15, 10, 5], "bye": {"table_points": 12}})),
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(own.settings["bye"]["table_points"], 12);
+    // Taken away, then another change: no default comes back (its byes: the table average).
+    let t = created.id.to_string();
+    let info = app.tournament_settings(&t, &json!({"bye": null}), "as we played it before").unwrap();
+    assert!(info.settings["bye"]["table_points"].is_null(), "{}", info.settings);
+    let info = app.tournament_settings(&t, &json!({"rounds": 3}), "three rounds").unwrap();
+    assert!(info.settings["bye"]["table_points"].is_null(), "{}", info.settings);
+}

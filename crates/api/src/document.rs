@@ -5,7 +5,7 @@
 //! beside each record) and written back on export.
 
 use crate::error::{ApiError, Place, Result};
-use crate::settings::{checked_settings, Checked};
+use crate::settings::{checked_settings, Checked, Checking};
 use crate::tournaments::TournamentInfo;
 use crate::Atout;
 use atout_rules::ruling::Ruling;
@@ -95,7 +95,7 @@ fn refused(place: Place, rule: Rule, said: Said) -> ApiError {
 /// keeps its own copy of (Rikken's points table) where it gives none.
 pub fn check(doc: &Document) -> Result<Value> {
     header(doc)?;
-    let Checked { game, settings, rules, raw } = checked_settings(&doc.game, Some(&doc.settings), None, false)?;
+    let Checked { game, settings, rules, raw } = checked_settings(&doc.game, Some(&doc.settings), None, Checking::Imported)?;
     // A late entry or a withdrawal names a round: at most the most rounds a tournament has and
     // one (a withdrawal may name a round the tournament no longer has, its rounds lowered
     // since; it then takes nothing away).

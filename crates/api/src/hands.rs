@@ -924,7 +924,7 @@ pub fn games(lang: &str) -> Vec<GameChoice> {
             calculator: spec.calculator.is_some(),
             rounds: atout_rules::settings::DEFAULT_ROUNDS,
             places: atout_rules::settings::default_places(*spec.seats.start()),
-            bye_points: spec.bye_table_points,
+            bye_points: (spec.defaults)().get("bye").and_then(|b| b["table_points"].as_i64()),
         })
         .collect()
 }

@@ -27,10 +27,21 @@ pub(crate) struct Checked {
     pub rules: Box<dyn atout_rules::Rules>,
 }
 
+/// How settings are checked: a tournament's first (created: unknown keys refused; imported:
+/// kept), each keeping its own copy of the game's defaults; or a change of a stored one's
+/// (whose keys the change itself checks), which adds no default: a default changed since
+/// never changes a tournament's scores.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Checking {
+    Created,
+    Imported,
+    Changed,
+}
+
 /// Check a game name and settings; returns the settings to store (the given
-/// JSON with `rounds` set when asked) and their parsed form. `strict` refuses
-/// keys neither the common settings nor the game know (imports keep them).
-pub(crate) fn checked_settings(game: &str, settings: Option<&Value>, rounds: Option<u32>, strict: bool) -> Result<Checked> {
+/// JSON with `rounds` set when asked) and their parsed form.
+pub(crate) fn checked_settings(game: &str, settings: Option<&Value>, rounds: Option<u32>, checking: Checking) -> Result<Checked> {
+    let strict = checking == Checking::Created;
     let refused = |v| ApiError::Refused { place: Place::default(), violation: v };
     let id = GameId::parse(game).ok_or_else(|| {
         let known: Vec<&str> = GameId::ALL.iter().map(|g| g.code()).collect();
@@ -50,9 +61,9 @@ pub(crate) fn checked_settings(game: &str, settings: Option<&Value>, rounds: Opt
             map.insert("rounds".into(), json!(r));
         }
     }
-    // A new tournament keeps its own copy of the game's defaults (Rikken's points table),
-    // so that a later default never changes its scores.
-    if let (Some(map), Some(spec)) = (raw.as_object_mut(), id.spec()) {
+    // A new tournament keeps its own copy of the game's defaults (Rikken's points table,
+    // Double King's bye), so that a later default never changes its scores.
+    if let (Some(map), Some(spec), false) = (raw.as_object_mut(), id.spec(), checking == Checking::Changed) {
         for (k, v) in (spec.defaults)() {
             map.entry(k).or_insert(v);
         }

@@ -1,7 +1,7 @@
 //! Tournaments: create, list, enter players, draw rounds.
 
 use crate::error::{ApiError, Place, Result};
-use crate::settings::{checked_settings, effective_settings, Checked};
+use crate::settings::{checked_settings, effective_settings, Checked, Checking};
 use crate::state::{started, Loaded};
 use crate::Atout;
 pub use atout_rules::planner::Seating;
@@ -189,7 +189,7 @@ impl Atout {
         if name.is_empty() {
             return Err(ApiError::invalid(said!("a tournament has a name", "un tournoi a un nom", "een toernooi heeft een naam")));
         }
-        let Checked { game, raw: settings, .. } = checked_settings(&req.game, req.settings.as_ref(), req.rounds, true)?;
+        let Checked { game, raw: settings, .. } = checked_settings(&req.game, req.settings.as_ref(), req.rounds, Checking::Created)?;
         let date = req.date.clone().unwrap_or_else(|| chrono::Local::now().date_naive().to_string());
         let id = self.store.write(Change { actor: &self.actor, action: "tournament.create", reason: "" }, |w| {
             w.add_tournament(name, game.code(), Some(&date), &settings, &json!({}))
@@ -473,7 +473,7 @@ impl Atout {
         }
         let mut merged = l.row.settings.clone();
         merge_patch(&mut merged, patch);
-        let checked = checked_settings(&l.row.game, Some(&merged), None, false)?;
+        let checked = checked_settings(&l.row.game, Some(&merged), None, Checking::Changed)?;
         let drawn = l.last_round();
         if i64::from(checked.settings.rounds) < drawn {
             return Err(ApiError::refused_said(

@@ -553,9 +553,6 @@ impl Game for DoubleKing {
     const SEATS: std::ops::RangeInclusive<usize> = SEATS..=SEATS;
     const RANKING: RankingMethod = RankingMethod::TablePoints;
     const KEYS: &'static [&'static str] = &["cannot_overruff"];
-    /// FORMAT.md's default (`"bye": {"table_points": 10, "score": 0}`), whatever the place
-    /// points: the average of 16, 12, 8, 4, but 10 still under other place points.
-    const BYE_TABLE_POINTS: Option<i64> = Some(10);
     const FIELDS: &'static [Field] = &[
         Field::new("counts", Tr::new("counts by seat", "chiffres par place", "cijfers per plaats"), false),
         Field::new("trump", Tr::new("trump", "atout", "troef"), false),
@@ -570,6 +567,15 @@ impl Game for DoubleKing {
 
     fn from_settings(settings: &Map<String, Value>) -> Result<Self, Violation> {
         Ok(DoubleKing { cannot_overruff: crate::setting(settings, "cannot_overruff", CannotOverruff::Ruff)? })
+    }
+
+    /// FORMAT.md's default bye (`"bye": {"table_points": 10, "score": 0}`), kept by each new
+    /// tournament whose settings give none: 10 whatever the place points (the average of
+    /// 16 12 8 4, but not of others), and never changed for one stored before.
+    fn settings_defaults() -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("bye".into(), json!({"table_points": 10, "score": 0}));
+        m
     }
 
     fn settings_form(lang: Lang) -> Value {

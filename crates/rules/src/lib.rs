@@ -184,8 +184,6 @@ pub struct GameSpec {
     pub defaults: fn() -> Map<String, Value>,
     /// The game's hand calculator, if it has one (see [`Game::CALCULATOR`]).
     pub calculator: Option<Calculator>,
-    /// See [`Game::BYE_TABLE_POINTS`].
-    pub bye_table_points: Option<i64>,
 }
 
 /// A field of a game's entry: its key, its name, and whether it holds a seat (or seats).
@@ -223,7 +221,6 @@ impl GameSpec {
             form: G::settings_form,
             defaults: G::settings_defaults,
             calculator: G::CALCULATOR,
-            bye_table_points: G::BYE_TABLE_POINTS,
         }
     }
 
@@ -253,9 +250,6 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// A calculator usable without a tournament (Kings Cribbage's hand score), for
     /// the jury settling a claim and for players checking a count.
     const CALCULATOR: Option<Calculator> = None;
-    /// The table points a bye scores when the settings give none; `None`: the average of
-    /// the places at the game's smallest table (RULES.md §6).
-    const BYE_TABLE_POINTS: Option<i64> = None;
 
     /// Read the game's own keys from the tournament's settings (the whole
     /// object; the common keys are not the game's business).

@@ -58,8 +58,6 @@ pub struct TournamentSettings {
     pub bye: ByeSettings,
     /// Smallest table the game is played at (the table whose average a bye scores).
     pub base_size: usize,
-    /// The game's own table points for a bye when the settings give none.
-    pub bye_default: Option<i64>,
     /// On a table's device, an opponent confirms each line before it is sent.
     pub device_confirm: bool,
     /// The most players at one table (FORMAT.md "Tables"); `None`: the game's own draw.
@@ -223,18 +221,7 @@ impl TournamentSettings {
                 "table_size {size}: {code} wordt gespeeld aan tafels van {from} tot {to}"
             )));
         }
-        Ok(TournamentSettings {
-            game,
-            rounds,
-            ranking,
-            table_points,
-            tie_breaks,
-            bye,
-            base_size: *spec.seats.start(),
-            bye_default: spec.bye_table_points,
-            device_confirm,
-            table_size,
-        })
+        Ok(TournamentSettings { game, rounds, ranking, table_points, tie_breaks, bye, base_size: *spec.seats.start(), device_confirm, table_size })
     }
 
     /// The place points at a table of `size`.
@@ -242,10 +229,10 @@ impl TournamentSettings {
         self.table_points.get(&size).cloned().unwrap_or_else(|| default_places(size))
     }
 
-    /// Table points of a bye: as set, else the game's own, else the average of the smallest
-    /// table's places.
+    /// Table points of a bye: as set, or the average of the smallest table's places (a game
+    /// whose own default differs sets it in each new tournament: `Game::settings_defaults`).
     pub fn bye_table_points(&self) -> TablePoints {
-        match self.bye.table_points.or(self.bye_default) {
+        match self.bye.table_points {
             Some(p) => TablePoints::whole(p),
             None => {
                 let places = self.places(self.base_size);

@@ -136,19 +136,22 @@ fn a_bye_counts_as_a_round_score_of_zero() {
     assert_eq!((t.score_sum, t.best_round), (-8, Some(0)));
 }
 
-/// A bye's table points when the settings give none: Double King's are FORMAT.md's 10
-/// whatever the place points (they were the average of the places: 12.5 for 20 15 10 5);
-/// another game's, the average of its smallest table's places.
+/// A bye's table points when the settings give none: the average of the places at the
+/// game's smallest table (King at 20 15 10 5: 12½; Double Lucky 7, two seats at least: 8 4 →
+/// 6); Double King's new tournaments keep FORMAT.md's 10 as their own (the game's defaults),
+/// whatever the place points.
 #[test]
-fn a_bye_scores_the_games_own_table_points_unless_the_settings_give_some() {
+fn a_bye_scores_the_table_average_unless_the_settings_give_its_points() {
     use atout_rules::{GameId, TournamentSettings};
     use serde_json::json;
     let bye = |game, settings| TournamentSettings::parse(game, &settings, true).unwrap().bye_table_points();
-    assert_eq!(bye(GameId::DoubleKing, json!({})), TablePoints::whole(10));
-    assert_eq!(bye(GameId::DoubleKing, json!({"table_points": [20, 15, 10, 5]})), TablePoints::whole(10));
-    assert_eq!(bye(GameId::DoubleKing, json!({"table_points": [20, 15, 10, 5], "bye": {"table_points": 12}})), TablePoints::whole(12));
-    // King, four seats: 20 15 10 5 average 12½; Double Lucky 7, two seats at least: 8 4 → 6.
     assert_eq!(bye(GameId::King, json!({"table_points": [20, 15, 10, 5]})), TablePoints::share(50, 4));
     assert_eq!(bye(GameId::King, json!({"table_points": [20, 15, 10, 5]})).to_string(), "12.5");
     assert_eq!(bye(GameId::DoubleLucky7, json!({"ranking": "table-points"})), TablePoints::whole(6));
+    assert_eq!(bye(GameId::DoubleKing, json!({"table_points": [20, 15, 10, 5], "bye": {"table_points": 12}})), TablePoints::whole(12));
+    let defaults = (GameId::DoubleKing.spec().unwrap().defaults)();
+    assert_eq!(defaults["bye"], json!({"table_points": 10, "score": 0}));
+    let mut with = defaults.clone();
+    with.insert("table_points".into(), json!([20, 15, 10, 5]));
+    assert_eq!(bye(GameId::DoubleKing, serde_json::Value::Object(with)), TablePoints::whole(10));
 }
