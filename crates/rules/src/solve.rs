@@ -27,6 +27,10 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 /// the machine's load.
 pub const NODE_BUDGET: u64 = 60_000_000;
 
+/// Positions the line of a claim that fails may visit at least (its budget is a quarter of
+/// the search's): a tenth of a second or so.
+const LINE_LEAST: u64 = 1_000_000;
+
 /// Most seats that play a deal (Double Lucky 7 at seven).
 const MOST: usize = 7;
 const JOKER: Cards = 1 << 63;
@@ -1331,11 +1335,12 @@ pub fn judge(deal: &Deal, side: &[usize], claim: Claim, budget: u64) -> Judged {
     let (holds, best) = settle(&mut solver, &at, claim);
     match best {
         Ok(value) => {
-            // The line has a budget of its own: the search may have spent all of its, and a
-            // claim that fails is always shown how (FORMAT.md: `line` when the claim fails).
-            // With the value's proofs in the table, it asks a few questions a card.
+            // The line has a budget of its own, a quarter of the search's: the search may have
+            // spent all of its, and a claim that fails is shown how (FORMAT.md: `line` when
+            // the claim fails). With the value's proofs in the table, it asks a few questions a
+            // card.
             let line = if holds == Some(false) {
-                solver.budget = solver.nodes.saturating_add(budget);
+                solver.budget = solver.nodes.saturating_add((budget / 4).max(LINE_LEAST));
                 solver.line(&at, value).ok()
             } else {
                 None
