@@ -177,9 +177,13 @@ fn two_clubs_feeds_and_calendars_never_share_an_identity() {
     assert_eq!(ids.iter().collect::<std::collections::BTreeSet<_>>().len(), ids.len(), "each its own: {ids:?}");
     let (_, theirs) = identities(b.path());
     assert!(ids.iter().all(|id| !theirs.contains(id)), "{ids:?} / {theirs:?}");
-    // The same site published again keeps its identities (a reader sees no new feed).
+    // The same site published again keeps its identities (a reader sees no new feed), into
+    // another folder too: they are the database's.
     one.publish(a.path(), "en", Privacy::default()).unwrap();
     assert_eq!(identities(a.path()).1, ids);
+    let elsewhere = tempfile::tempdir().unwrap();
+    one.publish(elsewhere.path(), "en", Privacy::default()).unwrap();
+    assert_eq!(identities(elsewhere.path()).1, ids);
 }
 
 #[test]

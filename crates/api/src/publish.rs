@@ -155,9 +155,16 @@ impl Atout {
     /// results website, pages in `lang` first (and in every language beside them).
     pub fn publish(&mut self, dir: &Path, lang: &str, privacy: Privacy) -> Result<Published> {
         let before = Manifest::read(dir)?;
-        let id = match &before.site {
-            Some(id) => id.clone(),
-            None => new_site_id()?,
+        // The site's identity, the same wherever it is published: drawn at random the first
+        // time and kept in the database (a change of its own, `site.identity`), so that its
+        // feed and calendar stay the same feed and calendar in another folder too.
+        let id = match self.store.first_reason(SITE_IDENTITY)?.filter(|id| !id.is_empty()) {
+            Some(id) => id,
+            None => {
+                let id = new_site_id()?;
+                self.store.write(atout_store::Change { actor: &self.actor, action: SITE_IDENTITY, reason: &id }, |_| Ok::<_, ApiError>(()))?;
+                id
+            }
         };
         let mut site = self.site(Lang::parse(lang).code(), privacy, &before)?;
         site.id = id.clone();
@@ -173,7 +180,7 @@ impl Atout {
             })
             .collect();
         let evenings: BTreeMap<i64, String> = site.evenings.iter().map(|e| (e.id, e.fingerprint.clone())).collect();
-        let mut done = write_site(dir, &before, &id, &files, &kept, &evenings)?;
+        let mut done = write_site(dir, &before, &files, &kept, &evenings)?;
         done.evenings = site.evenings.len();
         done.seasons = site.seasons.len();
         done.players = site.players.len();
@@ -476,18 +483,20 @@ fn files_under(dir: &Path, base: &Path, out: &mut Vec<String>) -> Result<()> {
     Ok(())
 }
 
-/// What the last publishing wrote (`.atout-published`): the site's identity (`#site UUID`),
-/// its files, and each evening's fingerprint (what its pages were made from), one per line
+/// What the last publishing wrote (`.atout-published`): its files, and each evening's
+/// fingerprint (what its pages were made from), one per line
 /// as `#evening ID FINGERPRINT`.
 #[derive(Default)]
 struct Manifest {
-    site: Option<String>,
     paths: BTreeSet<String>,
     evenings: BTreeMap<i64, String>,
 }
 
+/// The action of the change that keeps the published site's identity.
+const SITE_IDENTITY: &str = "site.identity";
+
 /// A random UUID (version 4) for a site published for the first time: its feed's and its
-/// calendar's identity, kept in the manifest so that the same site keeps it.
+/// calendar's identity, kept in the database so that the same site keeps it.
 fn new_site_id() -> Result<String> {
     let mut b = [0u8; 16];
     getrandom::fill(&mut b).map_err(|e| ApiError::internal("publish", format!("no random bytes for the site's identity: {e}")))?;
@@ -506,10 +515,6 @@ impl Manifest {
         };
         let mut m = Manifest::default();
         for line in text.lines().filter(|l| !l.is_empty()) {
-            if let Some(id) = line.strip_prefix("#site ") {
-                m.site = Some(id.trim().to_string());
-                continue;
-            }
             match line.strip_prefix("#evening ").and_then(|rest| rest.split_once(' ')) {
                 Some((id, fp)) => {
                     if let Ok(id) = id.parse() {
@@ -530,9 +535,8 @@ impl Manifest {
         Ok(m)
     }
 
-    fn text<'a>(site: &str, paths: impl Iterator<Item = &'a String>, evenings: &BTreeMap<i64, String>) -> String {
-        let mut out = format!("#site {site}\n");
-        out.extend(evenings.iter().map(|(id, fp)| format!("#evening {id} {fp}\n")));
+    fn text<'a>(paths: impl Iterator<Item = &'a String>, evenings: &BTreeMap<i64, String>) -> String {
+        let mut out: String = evenings.iter().map(|(id, fp)| format!("#evening {id} {fp}\n")).collect();
         for p in paths {
             out.push_str(p);
             out.push('\n');
@@ -544,14 +548,7 @@ impl Manifest {
 /// Write the site's files into `dir`: refused when `dir` holds a file publishing did not
 /// write (named); a file whose bytes are the same is left alone; `kept` files (an unchanged
 /// evening's) stay as they are; a file written before and no longer part of the site is removed.
-fn write_site(
-    dir: &Path,
-    manifest: &Manifest,
-    site: &str,
-    files: &[(String, Vec<u8>)],
-    kept: &BTreeSet<String>,
-    evenings: &BTreeMap<i64, String>,
-) -> Result<Published> {
+fn write_site(dir: &Path, manifest: &Manifest, files: &[(String, Vec<u8>)], kept: &BTreeSet<String>, evenings: &BTreeMap<i64, String>) -> Result<Published> {
     let manifest_path = dir.join(MANIFEST);
     let before = &manifest.paths;
     if dir.exists() {
@@ -574,7 +571,7 @@ fn write_site(
     // publishing cut short can be run again.
     let union: BTreeSet<&String> = before.iter().chain(now.iter()).collect();
     std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
-    write_if_changed(&manifest_path, Manifest::text(site, union.into_iter(), &BTreeMap::new()).as_bytes())?;
+    write_if_changed(&manifest_path, Manifest::text(union.into_iter(), &BTreeMap::new()).as_bytes())?;
     for (rel, bytes) in files {
         // Paths are the renderer's own (ids and fixed names); nothing may leave the folder.
         if rel.split('/').any(|part| part.is_empty() || part == ".." || part == "." || part.contains('\\')) {
@@ -599,7 +596,7 @@ fn write_site(
             let _ = std::fs::remove_dir(parent);
         }
     }
-    write_if_changed(&manifest_path, Manifest::text(site, now.iter(), evenings).as_bytes())?;
+    write_if_changed(&manifest_path, Manifest::text(now.iter(), evenings).as_bytes())?;
     Ok(done)
 }
 

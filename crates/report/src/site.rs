@@ -718,17 +718,22 @@ pub fn uuid_text(b: &[u8; 16]) -> String {
     format!("{}-{}-{}-{}-{}", &hex[..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..])
 }
 
-/// The identity of one thing of the site (`what`: an evening), a UUID of its own drawn from
-/// the site's (RFC 9562's version 8: the first 16 bytes of a SHA-256, version and variant
-/// set): the same at every publishing, another for every site.
-fn uuid_of(site: &str, what: &str) -> String {
+/// A UUID drawn from `text` (RFC 9562's version 8: the first 16 bytes of its SHA-256,
+/// version and variant set): the same text, the same UUID.
+pub fn uuid_from(text: &str) -> String {
     use sha2::{Digest, Sha256};
-    let h = Sha256::digest(format!("{site}/{what}").as_bytes());
+    let h = Sha256::digest(text.as_bytes());
     let mut b = [0u8; 16];
     b.copy_from_slice(&h[..16]);
     b[6] = (b[6] & 0x0f) | 0x80;
     b[8] = (b[8] & 0x3f) | 0x80;
     uuid_text(&b)
+}
+
+/// The identity of one thing of the site (`what`: an evening), drawn from the site's: the
+/// same at every publishing, another for every site.
+fn uuid_of(site: &str, what: &str) -> String {
+    uuid_from(&format!("{site}/{what}"))
 }
 
 /// The Atom feed (RFC 4287): an entry per published evening, newest first; the club its

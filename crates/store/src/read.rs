@@ -157,6 +157,12 @@ impl Store {
         .collect()
     }
 
+    /// The first reason recorded with a change of `action` (a value the database keeps once,
+    /// such as its published site's identity).
+    pub fn first_reason(&self, action: &str) -> Result<Option<String>> {
+        Ok(self.conn.query_row("SELECT reason FROM changes WHERE action = ?1 ORDER BY id LIMIT 1", [action], |r| r.get(0)).optional()?)
+    }
+
     /// Counts of rows per table, to prove a refused change stored nothing.
     #[cfg(feature = "testing")]
     pub fn row_counts(&self) -> Result<Vec<(String, i64)>> {
