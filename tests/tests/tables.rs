@@ -86,16 +86,23 @@ fn an_imported_document_keeps_its_table_size_for_the_rounds_it_draws() {
     assert_eq!(sizes(&mut other, &id, 1), (vec![7], 0));
 }
 
-#[test]
-fn players_withdrawn_before_playing_have_no_place() {
-    // A Rikken evening ranked by total score: eight players, two withdrawn before round 1.
-    let mut app = Atout::open_in_memory().unwrap();
-    let t = club(&mut app, "rikken", json!({}), 10);
+/// A Rikken evening of ten ranked by total score, Player 09 and Player 10 withdrawn before
+/// round 1.
+fn rikken_two_withdrawn(app: &mut Atout) -> String {
+    let t = club(app, "rikken", json!({}), 10);
     let entrants = app.standings(&t, None).unwrap().rows;
     for gone in ["Player 09", "Player 10"] {
         let code = entrants.iter().find(|r| &*r.name == gone).unwrap().player.to_string();
         app.player_withdraw(&t, &code, Some(1), "ill").unwrap();
     }
+    t
+}
+
+#[test]
+fn players_withdrawn_before_playing_have_no_place() {
+    // A Rikken evening ranked by total score: eight players, two withdrawn before round 1.
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = rikken_two_withdrawn(&mut app);
     let drawn = app.round_draw(&t, &DrawRequest::new(1, Some(3))).unwrap();
     assert_eq!(drawn.tables.len(), 2);
     // At both tables the declarer (seat 1) and partner (seat 2) fail a rik with 7 tricks: the
@@ -138,12 +145,7 @@ fn players_withdrawn_before_playing_have_no_place() {
 #[test]
 fn withdrawals_and_late_entries_go_out_and_come_back_with_the_document() {
     let mut app = Atout::open_in_memory().unwrap();
-    let t = club(&mut app, "rikken", json!({}), 10);
-    let entrants = app.standings(&t, None).unwrap().rows;
-    for gone in ["Player 09", "Player 10"] {
-        let code = entrants.iter().find(|r| &*r.name == gone).unwrap().player.to_string();
-        app.player_withdraw(&t, &code, Some(1), "ill").unwrap();
-    }
+    let t = rikken_two_withdrawn(&mut app);
     app.round_draw(&t, &DrawRequest::new(1, Some(3))).unwrap();
     for table in 1..=2 {
         app.deal_add(&TableRef::new(&t, 1, table), None, json!({"contract": "rik", "declarer": 1, "partner": 2, "tricks": 7})).unwrap();

@@ -166,35 +166,27 @@ fn players(doc: &Document, rounds_most: i64) -> Result<HashSet<&str>> {
             (&p.club, Tr::new("club", "le club", "de club"), crate::text::NAME_MAX),
             (&p.member, Tr::new("member number", "le numéro de membre", "het lidnummer"), crate::text::MEMBER_MAX),
         ];
+        let id: String = p.id.chars().take(40).collect();
+        let bad = |said: Said| refused(top.clone(), Rule::FORMAT, said);
         for (round, Tr { en, fr, nl }) in [
             (p.joined_round, Tr::new("joined_round", "joined_round (entrée tardive)", "joined_round (late inschrijving)")),
             (p.withdrawn_from, Tr::new("withdrawn_from", "withdrawn_from (retrait)", "withdrawn_from (terugtrekking)")),
         ] {
             if round.is_some_and(|r| !(1..=rounds_most).contains(&r)) {
-                let id: String = p.id.chars().take(40).collect();
-                return Err(refused(
-                    top.clone(),
-                    Rule::FORMAT,
-                    said!(
-                        "player «{id}»: {en} is a round, 1 to {rounds_most}",
-                        "joueur «{id}» : {fr} est une manche, de 1 à {rounds_most}",
-                        "speler «{id}»: {nl} is een ronde, 1 tot {rounds_most}"
-                    ),
-                ));
+                return Err(bad(said!(
+                    "player «{id}»: {en} is a round, 1 to {rounds_most}",
+                    "joueur «{id}» : {fr} est une manche, de 1 à {rounds_most}",
+                    "speler «{id}»: {nl} is een ronde, 1 tot {rounds_most}"
+                )));
             }
         }
         for (text, Tr { en, fr, nl }, max) in fields {
             if text.chars().count() > max || text.chars().any(char::is_control) {
-                let id: String = p.id.chars().take(40).collect();
-                return Err(refused(
-                    top.clone(),
-                    Rule::FORMAT,
-                    said!(
-                        "player «{id}»: the {en} is longer than {max} characters or holds a control character",
-                        "joueur «{id}» : {fr} dépasse {max} caractères ou contient un caractère de contrôle",
-                        "speler «{id}»: {nl} is langer dan {max} tekens of bevat een stuurteken"
-                    ),
-                ));
+                return Err(bad(said!(
+                    "player «{id}»: the {en} is longer than {max} characters or holds a control character",
+                    "joueur «{id}» : {fr} dépasse {max} caractères ou contient un caractère de contrôle",
+                    "speler «{id}»: {nl} is langer dan {max} tekens of bevat een stuurteken"
+                )));
             }
         }
     }
