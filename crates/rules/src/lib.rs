@@ -550,6 +550,15 @@ impl<G: Game> Rules for G {
             play::record_fault(said!("the deal does not read (`deal`: {e})", "la donne se lit mal (`deal` : {e})", "het spel leest verkeerd (`deal`: {e})"))
         })?;
         let how = Game::play(self, &read.context, &deal)?;
+        // The first leader plays the deal (not the dealer sitting out at a table of five).
+        if how.expected.get(how.leader.wrapping_sub(1)).is_none_or(|n| *n == 0) {
+            let leader = how.leader;
+            return Err(play::record_fault(said!(
+                "seat {leader} would lead the first trick, but it does not play this deal (`hand.leader`, the declarer)",
+                "la place {leader} entamerait le premier pli, mais elle ne joue pas cette donne (`hand.leader`, le déclarant)",
+                "plaats {leader} zou de eerste slag uitkomen, maar speelt dit spel niet (`hand.leader`, de speler)"
+            )));
+        }
         let (replayed, state) = play::replay_to(
             &how.conduct,
             &play::Record {

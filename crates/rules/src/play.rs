@@ -918,3 +918,27 @@ pub fn read_record(record: &serde_json::Value, deck: Deck, seats_allowed: std::o
     let parsed = cards.iter().map(|h| h.iter().flatten().copied().collect()).collect();
     Ok(Read { context: Context { seats, dealer, trump, called, leader, dealt: parsed }, deal, dealt, cards, play })
 }
+
+/// Hands dealt at random made to fit a contract declared on aces (Rikken's troela on four,
+/// trou on three: RULES.md §3): aces swapped into or out of the declarer's hand for its other
+/// cards, seat 1 first (the tests' and benches' deals).
+#[cfg(feature = "testing")]
+pub fn aces_for(hands: &mut [Vec<String>], declarer: usize, aces: usize) {
+    let ace = |c: &String| c.starts_with('A') && c.len() == 2;
+    let d = declarer - 1;
+    while hands[d].iter().filter(|c| ace(c)).count() < aces {
+        let Some((o, i)) = hands.iter().enumerate().filter(|(o, _)| *o != d).find_map(|(o, h)| h.iter().position(ace).map(|i| (o, i))) else { return };
+        let Some(j) = hands[d].iter().position(|c| !ace(c)) else { return };
+        let (a, b) = (hands[o][i].clone(), hands[d][j].clone());
+        (hands[o][i], hands[d][j]) = (b, a);
+    }
+    while hands[d].iter().filter(|c| ace(c)).count() > aces {
+        let Some((o, i)) = hands.iter().enumerate().filter(|(o, h)| *o != d && !h.is_empty()).find_map(|(o, h)| h.iter().position(|c| !ace(c)).map(|i| (o, i)))
+        else {
+            return;
+        };
+        let Some(j) = hands[d].iter().position(ace) else { return };
+        let (a, b) = (hands[o][i].clone(), hands[d][j].clone());
+        (hands[o][i], hands[d][j]) = (b, a);
+    }
+}

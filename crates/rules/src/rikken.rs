@@ -1030,6 +1030,19 @@ fn deal_play(context: &play::Context, deal: &Entry) -> Result<play::DealPlay, Vi
                 called_ace = Some(Card::Plain { suit, rank: play::ACE });
                 given_trump()?
             } else {
+                // A trou is declared on three aces, a troela on four (RULES.md §3): cards that
+                // say otherwise make no partner, and are refused as the record's fault.
+                let aces: Vec<Option<usize>> = Suit::ALL.into_iter().map(|suit| context.holder(Card::Plain { suit, rank: play::ACE })).collect();
+                let held = aces.iter().filter(|h| **h == Some(declarer)).count();
+                let asked = if contract == Contract::Trou { 3 } else { 4 };
+                if aces.iter().all(Option::is_some) && held != asked {
+                    let code = contract.code();
+                    return Err(play::record_fault(said!(
+                        "a {code} is declared on {asked} aces; the declarer (seat {declarer}) holds {held}",
+                        "un {code} se déclare avec {asked} as ; le déclarant (place {declarer}) en a {held}",
+                        "een {code} wordt gespeeld met {asked} azen; de speler (plaats {declarer}) heeft er {held}"
+                    )));
+                }
                 match partner_of(context, contract, declarer) {
                     Some((_, set)) => set,
                     None => given_trump()?,

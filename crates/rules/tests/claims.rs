@@ -420,7 +420,7 @@ fn random_position_of(seed: u64, left: usize, small: bool, game: Option<u8>) -> 
     let mut all = deck.cards();
     all.shuffle(&mut rng);
     let mut rest = all.as_slice();
-    let hands: Vec<Vec<String>> = per
+    let mut hands: Vec<Vec<String>> = per
         .iter()
         .map(|n| {
             let (h, tail) = rest.split_at(*n);
@@ -428,6 +428,9 @@ fn random_position_of(seed: u64, left: usize, small: bool, game: Option<u8>) -> 
             h.iter().map(|c| deck.name(*c)).collect()
         })
         .collect();
+    if deal["contract"] == "troela" {
+        atout_rules::play::aces_for(&mut hands, deal["declarer"].as_u64().unwrap() as usize, 4);
+    }
     let checked = game.rules(&settings).unwrap().hand_replay(&record(game, seats, dealer, deal, extra, &hands, &[])).unwrap();
     let mut d = checked.state.unwrap();
     let playing = (1..=seats).filter(|s| per[s - 1] > 0).count();

@@ -43,14 +43,20 @@ fn deal(s: &Setup, rng: &mut ChaCha8Rng) -> Vec<Vec<String>> {
     let mut cards: Vec<Card> = deck.cards();
     cards.shuffle(rng);
     let mut rest = cards.as_slice();
-    s.cards
+    let mut hands: Vec<Vec<String>> = s
+        .cards
         .iter()
         .map(|n| {
             let (h, tail) = rest.split_at(*n);
             rest = tail;
             h.iter().map(|c| deck.name(*c)).collect()
         })
-        .collect()
+        .collect();
+    // A troela is declared on the four aces.
+    if s.deal["contract"] == "troela" {
+        atout_rules::play::aces_for(&mut hands, s.deal["declarer"].as_u64().unwrap() as usize, 4);
+    }
+    hands
 }
 
 /// A random legal play-out to the end (or, one time in three, to an early end the game

@@ -298,3 +298,35 @@ fn a_lucky_7_record_may_leave_its_figures_to_the_cards() {
     let v = check(GameId::DoubleLucky7, 2, 2, json!({"cards": 1}), &cards, "14H 13D", json!({"trump": "none"}));
     assert_eq!((v["legal"].as_bool(), v["figures"]["tricks"].clone()), (Some(true), json!([0, 1])), "{v}");
 }
+
+/// A record whose cards do not fit its contract is refused as the record's fault, naming
+/// why: a troela's declarer without the four aces, a trou's without three (the partner the
+/// cards make would be anyone's guess); a first leader who sits the deal out.
+#[test]
+fn a_record_whose_cards_do_not_fit_its_contract_is_refused() {
+    let rikken = GameId::Rikken.rules(&Map::new()).unwrap();
+    let record = |seats: usize, dealer: usize, deal: Value, cards: &[Vec<String>], extra: Value| {
+        let mut hand = json!({"cards": cards, "play": []});
+        if let (Value::Object(h), Value::Object(e)) = (&mut hand, extra) {
+            h.extend(e);
+        }
+        json!({"format": "atout-hand/1", "game": "rikken", "seats": seats, "dealer": dealer, "deal": deal, "hand": hand})
+    };
+    // One suit a seat: seat 1 holds one ace (spades).
+    let refused = rikken.hand_replay(&record(4, 4, json!({"contract": "troela", "declarer": 1}), &by_suit(), json!({}))).err().unwrap();
+    assert_eq!(refused.rule.code(), "hand-record");
+    assert!(refused.to_string().contains("a troela is declared on 4 aces; the declarer (seat 1) holds 1"), "{refused}");
+    // Three aces to seat 1: a trou stands (its partner holds the fourth, clubs trump)…
+    let three = swap(by_suit(), &[("AH", "2S"), ("AD", "3S")]);
+    let trou = rikken.hand_replay(&record(4, 4, json!({"contract": "trou", "declarer": 1}), &three, json!({}))).ok().unwrap();
+    assert_eq!(trou.pair, Some((1, 4)));
+    // …a troela does not.
+    let refused = rikken.hand_replay(&record(4, 4, json!({"contract": "troela", "declarer": 1}), &three, json!({}))).err().unwrap();
+    assert!(refused.to_string().contains("holds 3"), "{refused}");
+    // A table of five: seat 5 deals and sits out; an abondance declared by seat 5 would
+    // have it lead.
+    let mut five = by_suit();
+    five.push(vec![]);
+    let refused = rikken.hand_replay(&record(5, 5, json!({"contract": "abondance-9", "declarer": 5}), &five, json!({"trump": "spades"}))).err().unwrap();
+    assert!(refused.to_string().contains("seat 5 would lead the first trick, but it does not play this deal"), "{refused}");
+}
