@@ -698,6 +698,7 @@ impl Cribbage {
         let mut labels = vec![];
         let mut fives = 0;
         let mut length = 0usize;
+        let mut longest = 0usize;
         for (i, line) in lines.iter().enumerate() {
             let k = i + 1;
             if !(2..=HOLD).contains(&line.len()) {
@@ -722,12 +723,37 @@ impl Cribbage {
             }
             fives += usize::from(tiles.len() == HOLD);
             length += tiles.len();
+            longest = longest.max(tiles.len());
             total += score.points;
             labels.push(names(&tiles));
         }
         // Where the tiles lie is not written, so a move's lines are checked for what they
         // say (sizes, tiles, scores, room for the tiles laid), not for their geometry: a
         // document that lists a first move's lines as FORMAT.md's example does is read as written.
+        // What the geometry allows all the same: the tiles laid lie in one row (or column),
+        // which holds them all when they are two or more, and each makes at most one line
+        // across it: at most one line more than the tiles laid.
+        let (n, most) = (lines.len(), placed as usize + 1);
+        if n > most {
+            return Err(Violation::said(
+                MOVE_LINES_RULE,
+                said!(
+                    "{n} lines listed; {placed} tiles laid make or extend {most} at most (their row, and a line across each)",
+                    "{n} lignes données ; {placed} jetons posés en forment ou allongent {most} au plus (leur rangée, et une ligne en travers de chacun)",
+                    "{n} lijnen gegeven; {placed} gelegde stenen vormen of verlengen er hoogstens {most} (hun rij, en een lijn dwars op elke steen)"
+                ),
+            ));
+        }
+        if placed >= 2 && longest < placed as usize {
+            return Err(Violation::said(
+                MOVE_LINES_RULE,
+                said!(
+                    "{placed} tiles laid lie in one line, but the longest line listed holds {longest}",
+                    "{placed} jetons posés sont sur une même ligne, mais la plus longue ligne donnée en contient {longest}",
+                    "{placed} gelegde stenen liggen op één lijn, maar de langste gegeven lijn bevat er {longest}"
+                ),
+            ));
+        }
         if length < placed as usize {
             return Err(Violation::said(
                 MOVE_LINES_RULE,

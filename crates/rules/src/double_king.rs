@@ -359,7 +359,9 @@ pub fn score_deal(deal: &Deal) -> Result<([i64; SEATS], bool, Option<Seat>), Vio
         return Ok((points, true, Some(s + 1)));
     }
     if let Some(by) = deal.void_by {
-        only_fields(deal, contract, &["trump", "void_by"])?;
+        // Only a trump deal is voided (RULES.md §1): a fault in a negative one is `fault_by`.
+        let allowed: &[&str] = if contract == Contract::T { &["trump", "void_by"] } else { &[] };
+        only_fields(deal, contract, allowed)?;
         let s = seat(by, AT_FAULT)?;
         points = [VOID_OTHERS; SEATS];
         points[s] = VOID_OFFENDER;

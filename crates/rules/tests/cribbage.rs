@@ -254,6 +254,11 @@ fn every_refusal_names_its_rule_and_line() {
         ),
         (vec![opening()[0].clone(), mv(3, json!([["7", "8"]]), 3, &[])], 2, "move-lines"),
         (vec![opening()[0].clone(), mv(3, json!([]), 1, &[])], 2, "move-lines"),
+        // One tile laid makes at most two lines (its row and its column): three are refused
+        // (they were scored, 4 points more than the board allows).
+        (vec![opening()[0].clone(), mv(3, json!([["5", "10"], ["5", "10"], ["5", "10"]]), 1, &[])], 2, "move-lines"),
+        // Three tiles laid lie in one line: the longest listed holds at least three.
+        (vec![opening()[0].clone(), mv(3, json!([["5", "10"], ["7", "8"], ["6", "9"]]), 3, &[])], 2, "move-lines"),
         (vec![mv(2, json!([["7"]]), 1, &[])], 1, "placed"),
         (vec![opening()[0].clone(), mv(3, json!([["7"]]), 1, &[])], 2, "hand-size"),
         (vec![opening()[0].clone(), mv(3, json!([["7", "8", "9", "10", "J", "Q"]]), 1, &[])], 2, "hand-size"),

@@ -299,6 +299,12 @@ fn deals_read_from_format_json() {
     let sheet = dk_rules().replay(Table::new(4, 1), entries).unwrap();
     let points: Vec<Vec<i64>> = sheet.lines.iter().map(|l| l.points.clone()).collect();
     assert_eq!(points, [vec![0, 0, -5, 0], vec![2, 2, -6, 2], vec![0, -8, 0, 0], vec![-5, 0, 0, 0]]);
+    // Only a trump deal is voided: a fault in a negative deal is written fault_by, and takes
+    // the deal's points (it was accepted as voided: 2 / −6 / 2 / 2, the deal not counted).
+    let voided = serde_json::json!([{"contract": "C", "void_by": 2}]);
+    let err = dk_rules().replay(Table::new(4, 1), voided.as_array().unwrap()).unwrap_err();
+    assert_eq!((err.line, err.rule()), (Some(1), Rule::DEAL_SHAPE));
+    assert!(err.to_string().contains("takes no `void_by` (a fault in a negative deal is written fault_by)"), "{err}");
     let bad = serde_json::json!([{"contract": "G", "counts": [13, 0, 0, 0]}]);
     let err = dk_rules().replay(Table::new(4, 1), bad.as_array().unwrap()).unwrap_err();
     assert_eq!((err.line, err.rule()), (Some(1), Rule::DEAL_SHAPE));
