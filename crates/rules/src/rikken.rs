@@ -31,9 +31,9 @@ rule!(
 rule!(
     FINE_OFFENDER,
     "fine-offender",
-    "a trump card not turned is the dealer's fine; a trou not announced, a player's of the deal",
-    "la carte d'atout non retournée est l'amende du donneur ; un trou non annoncé, celle d'un joueur de la donne",
-    "een niet omgedraaide troefkaart is de boete van de gever; een niet aangekondigde trou die van een speler van het spel"
+    "a trump card not turned is the dealer's fine; the other fines are a player's of the deal",
+    "la carte d'atout non retournée est l'amende du donneur ; les autres amendes sont celles d'un joueur de la donne",
+    "een niet omgedraaide troefkaart is de boete van de gever; de andere boetes die van een speler van het spel"
 );
 rule!(
     PARTNER,
@@ -405,11 +405,9 @@ fn parse_points(value: &Value) -> Result<BTreeMap<Contract, Amounts>, Violation>
 }
 
 /// A fine: every other seat gets its amount, the offender pays it to each. The trump card
-/// not turned is a dealer's (RULES.md §3: "dealer −3"), even sitting the deal out: the
-/// dealer of the deal to come, or of the deal just played when the fine is written after it;
-/// a trou not announced annuls the deal, which the same dealer deals again: at a table of
-/// five, not that dealer's, who sits it out.
-fn fined(entry: &Entry, fine: Fine, n: usize, dealer: Seat, before: Option<Seat>) -> Result<Vec<i64>, Violation> {
+/// not turned is the dealer's (RULES.md §3: "dealer −3"), even sitting the deal out; a trou
+/// not announced or a jury not called, a player's of the deal (not the dealer sitting out).
+fn fined(entry: &Entry, fine: Fine, n: usize, dealer: Seat) -> Result<Vec<i64>, Violation> {
     if entry.contract.is_some() || entry.declarer.is_some() || entry.partner.is_some() || entry.declarers.is_some() || entry.tricks.is_some() {
         return Err(shape(said!(
             "a fine gives only `fine` and `offender`",
@@ -423,21 +421,17 @@ fn fined(entry: &Entry, fine: Fine, n: usize, dealer: Seat, before: Option<Seat>
     let offender = seat_index(offender, n, Tr::new("the offender", "le fautif", "de overtreder"))?;
     let (at, sits_out) = (offender + 1, n == 5);
     match fine {
-        Fine::TrumpNotTurned if at != dealer && Some(at) != before => {
-            let dealers = match before {
-                Some(b) => format!("{b} / {dealer}"),
-                None => dealer.to_string(),
-            };
+        Fine::TrumpNotTurned if at != dealer => {
             return Err(Violation::said(
                 FINE_OFFENDER,
                 said!(
-                    "the trump card not turned is the dealer's fine: seat {dealers}, not seat {at}",
-                    "la carte d'atout non retournée est l'amende du donneur : place {dealers}, pas place {at}",
-                    "een niet omgedraaide troefkaart is de boete van de gever: plaats {dealers}, niet plaats {at}"
+                    "the trump card not turned is the dealer's fine: seat {dealer}, not seat {at}",
+                    "la carte d'atout non retournée est l'amende du donneur : place {dealer}, pas place {at}",
+                    "een niet omgedraaide troefkaart is de boete van de gever: plaats {dealer}, niet plaats {at}"
                 ),
-            ));
+            ))
         }
-        Fine::TrouNotAnnounced if sits_out && at == dealer => {
+        Fine::TrouNotAnnounced | Fine::JuryNotCalled if sits_out && at == dealer => {
             return Err(Violation::said(
                 FINE_OFFENDER,
                 said!(
@@ -716,10 +710,10 @@ impl Rikken {
 
     /// Points of one entry at `table`, given who deals and the solos lost so far; the seats
     /// whose solo it lost.
-    fn score(&self, table: Table, (dealer, before): (Seat, Option<Seat>), entry: &Entry, lost: &[usize]) -> Result<(Vec<i64>, Vec<Seat>), Violation> {
+    fn score(&self, table: Table, dealer: Seat, entry: &Entry, lost: &[usize]) -> Result<(Vec<i64>, Vec<Seat>), Violation> {
         let n = table.seats;
         if let Some(fine) = entry.fine {
-            return Ok((fined(entry, fine, n, dealer, before)?, vec![]));
+            return Ok((fined(entry, fine, n, dealer)?, vec![]));
         }
         if entry.offender.is_some() {
             return Err(shape(said!(
@@ -772,9 +766,7 @@ impl Rikken {
                 )));
             }
             let dealer = seat_after(table.first_dealer, progress.deals, n);
-            // The deal just played's dealer, for a fine written after it.
-            let before = (progress.deals > 0).then(|| seat_after(table.first_dealer, progress.deals - 1, n));
-            let (points, lost) = self.score(table, (dealer, before), entry, &progress.lost).map_err(at)?;
+            let (points, lost) = self.score(table, dealer, entry, &progress.lost).map_err(at)?;
             for s in lost {
                 progress.lost[s - 1] += 1;
             }

@@ -80,14 +80,9 @@ fn fines_at_tables_of_four_and_five() {
     assert_eq!(points(&g, 4, 1, &four), [vec![-3, 1, 1, 1], vec![-15, 5, 5, 5], vec![5, 5, 5, -15]]);
     // The trump card not turned is the dealer's fine (RULES.md §3: "dealer −3"); seat 2 did not deal.
     assert_eq!(refused(&g, 4, 1, &[Entry::fine(Fine::TrumpNotTurned, 2)]), (1, FINE_OFFENDER));
-    // Written after the deal it concerns, it is that deal's dealer's: seat 1 dealt the pass,
-    // seat 2 deals next; seat 3 dealt neither.
-    assert_eq!(points(&g, 4, 1, &[Entry::pass(), Entry::fine(Fine::TrumpNotTurned, 1)])[1], vec![-3, 1, 1, 1]);
-    assert_eq!(points(&g, 4, 1, &[Entry::pass(), Entry::fine(Fine::TrumpNotTurned, 2)])[1], vec![1, -3, 1, 1]);
-    assert_eq!(refused(&g, 4, 1, &[Entry::pass(), Entry::fine(Fine::TrumpNotTurned, 3)]), (2, FINE_OFFENDER));
-    // At a table of five the dealer sitting out held no trou (the deal annulled, the same
-    // dealer deals it again).
+    // At a table of five the dealer sitting out held no trou and called no contract.
     assert_eq!(refused(&g, 5, 3, &[Entry::fine(Fine::TrouNotAnnounced, 3)]), (1, FINE_OFFENDER));
+    assert_eq!(refused(&g, 5, 3, &[Entry::fine(Fine::JuryNotCalled, 3)]), (1, FINE_OFFENDER));
     let five = [Entry::fine(Fine::TrumpNotTurned, 3), Entry::fine(Fine::TrouNotAnnounced, 5), Entry::fine(Fine::JuryNotCalled, 1)];
     assert_eq!(points(&g, 5, 3, &five), [vec![1, 1, -4, 1, 1], vec![5, 5, 5, 5, -20], vec![-20, 5, 5, 5, 5]]);
     // A fine is not a deal: the dealer does not move and nothing counts as played.
