@@ -738,9 +738,9 @@ impl Cribbage {
             return Err(Violation::said(
                 MOVE_LINES_RULE,
                 said!(
-                    "{n} lines listed; {placed} tiles laid make or extend {most} at most (their row, and a line across each)",
-                    "{n} lignes données ; {placed} jetons posés en forment ou allongent {most} au plus (leur rangée, et une ligne en travers de chacun)",
-                    "{n} lijnen gegeven; {placed} gelegde stenen vormen of verlengen er hoogstens {most} (hun rij, en een lijn dwars op elke steen)"
+                    "{n} lines listed; the tiles laid ({placed}) make or extend {most} at most (their row, and a line across each)",
+                    "{n} lignes données ; les jetons posés ({placed}) en forment ou allongent {most} au plus (leur rangée, et une ligne en travers de chacun)",
+                    "{n} lijnen gegeven; de gelegde stenen ({placed}) vormen of verlengen er hoogstens {most} (hun rij, en een lijn dwars op elke steen)"
                 ),
             ));
         }

@@ -550,15 +550,6 @@ impl<G: Game> Rules for G {
             play::record_fault(said!("the deal does not read (`deal`: {e})", "la donne se lit mal (`deal` : {e})", "het spel leest verkeerd (`deal`: {e})"))
         })?;
         let how = Game::play(self, &read.context, &deal)?;
-        // The first leader plays the deal (not the dealer sitting out at a table of five).
-        if how.expected.get(how.leader.wrapping_sub(1)).is_none_or(|n| *n == 0) {
-            let leader = how.leader;
-            return Err(play::record_fault(said!(
-                "seat {leader} would lead the first trick, but it does not play this deal (`hand.leader`, the declarer)",
-                "la place {leader} entamerait le premier pli, mais elle ne joue pas cette donne (`hand.leader`, le déclarant)",
-                "plaats {leader} zou de eerste slag uitkomen, maar speelt dit spel niet (`hand.leader`, de speler)"
-            )));
-        }
         let (replayed, state) = play::replay_to(
             &how.conduct,
             &play::Record {
@@ -571,6 +562,17 @@ impl<G: Game> Rules for G {
                 play: &read.play,
             },
         );
+        // The first leader plays the deal (not the dealer sitting out at a table of five); cards
+        // dealt wrong are answered first (`deal-cards`).
+        let dealt_right = replayed.illegal.as_ref().is_none_or(|i| i.trick != 0);
+        if dealt_right && how.expected.get(how.leader.wrapping_sub(1)).is_none_or(|n| *n == 0) {
+            let leader = how.leader;
+            return Err(play::record_fault(said!(
+                "seat {leader} would lead the first trick, but it does not play this deal (`hand.leader`, the declarer)",
+                "la place {leader} entamerait le premier pli, mais elle ne joue pas cette donne (`hand.leader`, le déclarant)",
+                "plaats {leader} zou de eerste slag uitkomen, maar speelt dit spel niet (`hand.leader`, de speler)"
+            )));
+        }
         let figures = Game::figures(self, &read.context, &deal, &replayed);
         let carries = G::FIGURE_KEYS.iter().any(|k| read.deal.get(k).is_some_and(|v| !v.is_null()));
         let pair = Game::pair(self, &read.context, &deal);

@@ -29,13 +29,6 @@ rule!(
     "een speler of partner speelt het spel mee (aan een tafel van vijf speelt de gever niet mee)"
 );
 rule!(
-    FINE_OFFENDER,
-    "fine-offender",
-    "a trump card not turned is the dealer's fine; the other fines are a player's of the deal",
-    "la carte d'atout non retournée est l'amende du donneur ; les autres amendes sont celles d'un joueur de la donne",
-    "een niet omgedraaide troefkaart is de boete van de gever; de andere boetes die van een speler van het spel"
-);
-rule!(
     PARTNER,
     "partner",
     "the partner is another player than the declarer",
@@ -404,10 +397,8 @@ fn parse_points(value: &Value) -> Result<BTreeMap<Contract, Amounts>, Violation>
     Ok(map)
 }
 
-/// A fine: every other seat gets its amount, the offender pays it to each. The trump card
-/// not turned is the dealer's (RULES.md §3: "dealer −3"), even sitting the deal out; a trou
-/// not announced or a jury not called, a player's of the deal (not the dealer sitting out).
-fn fined(entry: &Entry, fine: Fine, n: usize, dealer: Seat) -> Result<Vec<i64>, Violation> {
+/// A fine: every other seat gets its amount, the offender pays it to each.
+fn fined(entry: &Entry, fine: Fine, n: usize) -> Result<Vec<i64>, Violation> {
     if entry.contract.is_some() || entry.declarer.is_some() || entry.partner.is_some() || entry.declarers.is_some() || entry.tricks.is_some() {
         return Err(shape(said!(
             "a fine gives only `fine` and `offender`",
@@ -419,30 +410,6 @@ fn fined(entry: &Entry, fine: Fine, n: usize, dealer: Seat) -> Result<Vec<i64>, 
         .offender
         .ok_or_else(|| shape(said!("a fine names its `offender`", "une amende nomme le fautif (`offender`)", "een boete noemt de overtreder (`offender`)")))?;
     let offender = seat_index(offender, n, Tr::new("the offender", "le fautif", "de overtreder"))?;
-    let (at, sits_out) = (offender + 1, n == 5);
-    match fine {
-        Fine::TrumpNotTurned if at != dealer => {
-            return Err(Violation::said(
-                FINE_OFFENDER,
-                said!(
-                    "the trump card not turned is the dealer's fine: seat {dealer}, not seat {at}",
-                    "la carte d'atout non retournée est l'amende du donneur : place {dealer}, pas place {at}",
-                    "een niet omgedraaide troefkaart is de boete van de gever: plaats {dealer}, niet plaats {at}"
-                ),
-            ))
-        }
-        Fine::TrouNotAnnounced | Fine::JuryNotCalled if sits_out && at == dealer => {
-            return Err(Violation::said(
-                FINE_OFFENDER,
-                said!(
-                    "seat {at} deals and sits this deal out: it held no trou and called no contract",
-                    "la place {at} donne et ne joue pas cette donne : elle n'avait pas de trou ni de contrat",
-                    "plaats {at} geeft en speelt dit spel niet: ze had geen trou en speelde geen contract"
-                ),
-            ))
-        }
-        _ => {}
-    }
     let k = fine.amount();
     let mut points = vec![k; n];
     points[offender] = -k * (n as i64 - 1);
@@ -713,7 +680,7 @@ impl Rikken {
     fn score(&self, table: Table, dealer: Seat, entry: &Entry, lost: &[usize]) -> Result<(Vec<i64>, Vec<Seat>), Violation> {
         let n = table.seats;
         if let Some(fine) = entry.fine {
-            return Ok((fined(entry, fine, n, dealer)?, vec![]));
+            return Ok((fined(entry, fine, n)?, vec![]));
         }
         if entry.offender.is_some() {
             return Err(shape(said!(
@@ -1065,10 +1032,13 @@ fn deal_play(context: &play::Context, deal: &Entry) -> Result<play::DealPlay, Vi
             } else {
                 // A trou is declared on three aces, a troela on four (RULES.md §3): cards that
                 // say otherwise make no partner, and are refused as the record's fault.
-                let aces: Vec<Option<usize>> = Suit::ALL.into_iter().map(|suit| context.holder(Card::Plain { suit, rank: play::ACE })).collect();
-                let held = aces.iter().filter(|h| **h == Some(declarer)).count();
+                // Only when each ace is dealt once: cards dealt wrong are the `deal-cards`
+                // answer's, which the replay gives.
+                let ace = |suit| Card::Plain { suit, rank: play::ACE };
+                let once = Suit::ALL.into_iter().all(|suit| context.dealt.iter().filter(|h| h.contains(&ace(suit))).count() == 1);
+                let held = Suit::ALL.into_iter().filter(|suit| context.holder(ace(*suit)) == Some(declarer)).count();
                 let asked = if contract == Contract::Trou { 3 } else { 4 };
-                if aces.iter().all(Option::is_some) && held != asked {
+                if once && held != asked {
                     let code = contract.code();
                     return Err(play::record_fault(said!(
                         "a {code} is declared on {asked} aces; the declarer (seat {declarer}) holds {held}",

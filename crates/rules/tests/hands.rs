@@ -329,4 +329,16 @@ fn a_record_whose_cards_do_not_fit_its_contract_is_refused() {
     five.push(vec![]);
     let refused = rikken.hand_replay(&record(5, 5, json!({"contract": "abondance-9", "declarer": 5}), &five, json!({"trump": "spades"}))).err().unwrap();
     assert!(refused.to_string().contains("seat 5 would lead the first trick, but it does not play this deal"), "{refused}");
+    // Cards dealt wrong are answered as such first (`deal-cards` at trick 0), whatever the
+    // contract: seat 2 listing the A♥ seat 1 also holds, for a troela of seat 1's four aces…
+    let four = swap(by_suit(), &[("AH", "2S"), ("AD", "3S"), ("AC", "4S")]);
+    let mut twice = four.clone();
+    twice[1][0] = "AH".into();
+    let checked = rikken.hand_replay(&record(4, 4, json!({"contract": "troela", "declarer": 1}), &twice, json!({}))).ok().unwrap();
+    assert_eq!(checked.verdict["first_illegal"]["rule"], "deal-cards", "{}", checked.verdict);
+    // …and at the table of five, a card dealt twice before the leader who sits out.
+    let mut five_twice = five.clone();
+    five_twice[1][0] = "AS".into();
+    let checked = rikken.hand_replay(&record(5, 5, json!({"contract": "abondance-9", "declarer": 5}), &five_twice, json!({"trump": "spades"}))).ok().unwrap();
+    assert_eq!(checked.verdict["first_illegal"]["rule"], "deal-cards", "{}", checked.verdict);
 }

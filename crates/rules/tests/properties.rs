@@ -243,12 +243,10 @@ fn random_rikken_sheet(rng: &mut ChaCha8Rng, seats: usize, first: usize, deals: 
     for d in 0..deals {
         let dealer = (first - 1 + d) % seats + 1;
         let players: Vec<usize> = (1..=seats).filter(|s| seats == 4 || *s != dealer).collect();
-        let pick = |rng: &mut ChaCha8Rng| players[rng.random_range(0..4)];
         if rng.random_bool(0.1) {
-            // The trump card not turned is the dealer's; the other fines a player's of the deal.
-            let fine = Fine::ALL[rng.random_range(0..3)];
-            out.push(Entry::fine(fine, if fine == Fine::TrumpNotTurned { dealer } else { pick(rng) }));
+            out.push(Entry::fine(Fine::ALL[rng.random_range(0..3)], rng.random_range(1..=seats)));
         }
+        let pick = |rng: &mut ChaCha8Rng| players[rng.random_range(0..4)];
         let c = Contract::ALL[rng.random_range(0..Contract::ALL.len())];
         let e = match c.kind() {
             atout_rules::rikken::Kind::Partner => {

