@@ -567,7 +567,7 @@ impl<G: Game> Rules for G {
         let dealt_right = replayed.illegal.as_ref().is_none_or(|i| i.trick != 0);
         if dealt_right && how.expected.get(how.leader.wrapping_sub(1)).is_none_or(|n| *n == 0) {
             let leader = how.leader;
-            return Err(play::record_fault(said!(
+            return Err(play::contract_fault(said!(
                 "seat {leader} would lead the first trick, but it does not play this deal (`hand.leader`, the declarer)",
                 "la place {leader} entamerait le premier pli, mais elle ne joue pas cette donne (`hand.leader`, le déclarant)",
                 "plaats {leader} zou de eerste slag uitkomen, maar speelt dit spel niet (`hand.leader`, de speler)"

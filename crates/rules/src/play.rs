@@ -716,6 +716,20 @@ rule!(
 );
 
 rule!(
+    HAND_CONTRACT,
+    "hand-contract",
+    "the cards dealt fit the contract declared, and the first leader plays the deal",
+    "les cartes données conviennent au contrat annoncé, et le premier à jouer joue la donne",
+    "de gegeven kaarten passen bij het aangekondigde contract, en wie eerst uitkomt speelt het spel mee"
+);
+
+/// The record's cards do not fit its contract (a troela without the four aces), or its first
+/// leader sits the deal out: the record is refused, not left waiting for a choice.
+pub fn contract_fault(what: crate::Said) -> crate::Violation {
+    crate::Violation::said(HAND_CONTRACT, what)
+}
+
+rule!(
     HAND_FIGURES,
     "hand-figures",
     "a line that carries its cards gives the figures its cards give, unless a ruling set them",

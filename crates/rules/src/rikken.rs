@@ -1040,7 +1040,7 @@ fn deal_play(context: &play::Context, deal: &Entry) -> Result<play::DealPlay, Vi
                 let asked = if contract == Contract::Trou { 3 } else { 4 };
                 if once && held != asked {
                     let code = contract.code();
-                    return Err(play::record_fault(said!(
+                    return Err(play::contract_fault(said!(
                         "a {code} is declared on {asked} aces; the declarer (seat {declarer}) holds {held}",
                         "un {code} se déclare avec {asked} as ; le déclarant (place {declarer}) en a {held}",
                         "een {code} wordt gespeeld met {asked} azen; de speler (plaats {declarer}) heeft er {held}"

@@ -314,7 +314,9 @@ fn a_record_whose_cards_do_not_fit_its_contract_is_refused() {
     };
     // One suit a seat: seat 1 holds one ace (spades).
     let refused = rikken.hand_replay(&record(4, 4, json!({"contract": "troela", "declarer": 1}), &by_suit(), json!({}))).err().unwrap();
-    assert_eq!(refused.rule.code(), "hand-record");
+    // Its own code: the window's replay shows it as a refusal, not as a record still waiting
+    // for a choice (`hand-record`).
+    assert_eq!(refused.rule.code(), "hand-contract");
     assert!(refused.to_string().contains("a troela is declared on 4 aces; the declarer (seat 1) holds 1"), "{refused}");
     // Three aces to seat 1: a trou stands (its partner holds the fourth, clubs trump)…
     let three = swap(by_suit(), &[("AH", "2S"), ("AD", "3S")]);
