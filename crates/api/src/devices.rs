@@ -436,12 +436,8 @@ impl Atout {
         }
         let reason = if confirmed.is_empty() { String::new() } else { format!("✓ {confirmed}") };
         let at = self.device_table(device, None, None)?;
-        let located = self.locate(&at)?;
         // A retry of a line stored before answers at once, with no write: the key is committed.
-        let table_id = {
-            let l = self.loaded(located.id)?;
-            l.round(located.round)?.row.tables[located.index].id
-        };
+        let (located, table_id) = self.located_table(&at)?;
         if let Some(line) = self.store.line_key(table_id, key)? {
             return Ok(LineStored { line: usize::try_from(line).unwrap_or(0), stored: false });
         }
@@ -515,8 +511,8 @@ impl Atout {
         self.hand_record(&TableRef::new(device.tournament.clone(), round, table), line)
     }
 
-    /// The id of the table a jury's write names.
-    fn jury_table(&mut self, at: &TableRef) -> Result<(crate::sheets::At, Id)> {
+    /// The table a device's write names, located, and its id (a key's lookup).
+    fn located_table(&mut self, at: &TableRef) -> Result<(crate::sheets::At, Id)> {
         let located = self.locate(at)?;
         let l = self.loaded(located.id)?;
         let id = l.round(located.round)?.row.tables[located.index].id;
@@ -537,7 +533,7 @@ impl Atout {
         let key = key.map(|k| format!("jury {k}"));
         let key = key.as_deref();
         let at = TableRef::new(device.tournament.clone(), round, table);
-        let (located, table_id) = self.jury_table(&at)?;
+        let (located, table_id) = self.located_table(&at)?;
         if let Some(key) = key {
             if self.store.line_key(table_id, key)?.is_some() {
                 return Ok(JuryWritten { sheet: self.sheet_at(&located)?, stored: false });
@@ -571,7 +567,7 @@ impl Atout {
         key.map(checked_key).transpose()?;
         let actor = device_actor(scorer, None)?;
         let at = TableRef::new(device.tournament.clone(), round, table);
-        let (located, table_id) = self.jury_table(&at)?;
+        let (located, table_id) = self.located_table(&at)?;
         if let Some(key) = key {
             if self.store.ruling_key(table_id, key)?.is_some() {
                 return Ok(JuryWritten { sheet: self.sheet_at(&located)?, stored: false });
