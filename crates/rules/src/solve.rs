@@ -768,7 +768,45 @@ impl Solver {
                 }
             }
         }
+        // Each trump a seat holds takes the trick it falls to unless a higher trump of the
+        // other team falls to it too (or the joker): the seat's trumps less as many as the
+        // other team's higher trumps can cover one each — plus its joker, a trick apart.
+        if trumps != 0 {
+            for o in 0..t.n {
+                let mine = s.held[o] & trumps;
+                if mine == 0 {
+                    continue;
+                }
+                let theirs = (0..t.n).filter(|x| self.team(*x) != self.team(o)).fold(0, |m, x| m | s.held[x]) & trumps;
+                let cover = Self::covers(mine, theirs);
+                let joker_theirs = joker.is_some_and(|j| self.team(j) != self.team(o));
+                let n = (mine.count_ones() as usize + usize::from(joker == Some(o))).saturating_sub(cover + usize::from(joker_theirs));
+                let i = usize::from(self.team(o));
+                if n > sure[i] {
+                    sure[i] = n;
+                    on |= trumps;
+                }
+            }
+        }
         (sure[1].min(s.left), s.left.saturating_sub(sure[0]), on)
+    }
+
+    /// How many of `mine` the cards `theirs` (of the same suit) can each go over, one card
+    /// for one: the largest matching, lowest first.
+    fn covers(mine: Cards, theirs: Cards) -> usize {
+        let mut free = theirs;
+        let mut n = 0;
+        let mut rest = mine;
+        while rest != 0 {
+            let c = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let over = free & !((c << 1) - 1);
+            if over != 0 {
+                free &= !(over & over.wrapping_neg());
+                n += 1;
+            }
+        }
+        n
     }
 
     /// The shape of the position `s` (between tricks), and each suit's cards in play from the

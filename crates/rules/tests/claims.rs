@@ -145,6 +145,24 @@ fn a_team_alone_with_trumps_takes_a_trick_with_each_trump_of_its_longest_hand() 
 }
 
 #[test]
+fn each_trump_takes_its_trick_but_for_the_higher_trumps_that_can_cover_one() {
+    // Double King T, hearts trump, three tricks left, seat 1 to lead. Seat 1 holds ♥Q ♥9 ♥5
+    // and nothing else, so it plays a trump to each trick; the others' one trump, seat 2's
+    // ♥K, goes over whichever it falls on. Seat 1 takes two tricks however anyone plays,
+    // playing for tricks or to lose them: its trumps less the one the ♥K covers; and the
+    // ♥K takes the third. Its top trumps in a row (none: the ♥K is above them) said nothing:
+    // now no position is searched, for either aim.
+    let (d, _) =
+        position(GameId::DoubleKing, 4, 4, json!({"contract": "T", "trump": "hearts"}), json!({}), &["QH 9H 5H", "KH 3S 4S", "5S 6S 7S", "2D 3D 4D"], 1);
+    assert_eq!(most_searched(&d, &[1]), (2, 0));
+    let mut s = Solver::new(&d, &[1], Aim::Fewest, BUDGET);
+    let at = s.position(&d);
+    assert_eq!((s.value(&at), s.nodes()), (Ok(2), 0));
+    assert_eq!(minimax(&d, &[1], Aim::Most), 2);
+    assert_eq!(minimax(&d, &[1], Aim::Fewest), 2);
+}
+
+#[test]
 fn the_leader_reaches_a_teammates_top_cards() {
     // Double King T, hearts trump (no heart left), three tricks left, seat 2 to lead, seat 1
     // counted alone. Seat 2 holds no top card, but leads its ♠2 to seat 3's ♠A, who then
