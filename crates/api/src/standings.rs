@@ -115,10 +115,12 @@ pub(crate) fn compute(l: &mut Loaded, after_round: i64) -> Standings {
         }
     };
     // Players are listed by their id within a shared place; a player withdrawn who was never
-    // seated at a table (byes aside) plays no deal, and has no place.
+    // seated at a table (byes aside) plays no deal, and has no place. Nor, in the standings of
+    // the rounds before it, has a late entrant: it did not play them.
     let seated = |id| l.rounds.iter().any(|r| r.row.tables.iter().any(|t| t.seats.contains(&id)));
     let never_played = |i: usize| l.entrants[i].withdrawn_from.is_some() && !seated(l.entrants[i].id);
-    let (apart, order): (Vec<usize>, Vec<usize>) = l.by_code.iter().partition(|i| never_played(**i));
+    let joined_later = |i: usize| l.entrants[i].from_round.is_some_and(|r| r > after_round);
+    let (apart, order): (Vec<usize>, Vec<usize>) = l.by_code.iter().filter(|i| !joined_later(**i)).partition(|i| never_played(**i));
     let mut withdrawn: Vec<Withdrawn> = apart
         .iter()
         .map(|i| {
@@ -364,5 +366,30 @@ mod tests {
         // Once the other table has a line too, nobody waits.
         app.deal_add(&TableRef::new(&tid, 1, i64::from(two)), None, json!({"contract": "A", "counts": [4, 3, 3, 3]})).unwrap();
         assert!(app.standings(&tid, None).unwrap().rows.iter().all(|r| r.not_started.is_none()));
+    }
+
+    /// A player entered once round 1 was under way plays from round 2: the standings after
+    /// round 1 give them no place (a 0 ranked above players who lost points), those after
+    /// round 2 do, with the round they joined.
+    #[test]
+    fn a_late_entrant_has_no_place_in_the_standings_of_the_rounds_before_it() {
+        let mut app = Atout::open_in_memory().unwrap();
+        app.set_actor("secretary").unwrap();
+        let t = app.tournament_create(&NewTournament { name: "Friday".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() }).unwrap();
+        let tid = t.id.to_string();
+        app.players_import(PLAYERS, Some(&tid)).unwrap();
+        app.round_draw(&tid, &DrawRequest::new(1, Some(7))).unwrap();
+        app.deal_add(&TableRef::new(&tid, 1, 1), None, json!({"contract": "A", "counts": [4, 3, 3, 3]})).unwrap();
+        let late = app.player_add("Ivo Late", "A", "", false).unwrap();
+        app.tournament_enter(&tid, &[late.id]).unwrap();
+        let after_one = app.standings(&tid, Some(1)).unwrap();
+        assert_eq!(after_one.rows.len(), 8);
+        assert!(after_one.rows.iter().all(|r| &*r.name != "Ivo Late") && after_one.withdrawn.is_empty());
+        // Every one of round 1's table 1 lost points; the late entrant is not above them.
+        assert!(after_one.rows.iter().filter(|r| r.score_sum < 0).count() >= 4);
+        app.round_draw(&tid, &DrawRequest::new(2, Some(7))).unwrap();
+        let after_two = app.standings(&tid, Some(2)).unwrap();
+        let ivo = after_two.rows.iter().find(|r| &*r.name == "Ivo Late").expect("ranked once they play");
+        assert_eq!(ivo.joined_round, Some(2));
     }
 }
