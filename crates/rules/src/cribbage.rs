@@ -842,7 +842,9 @@ impl Cribbage {
             let Step { points, label, dealer, .. } = step;
             lines.push(Line { line: number, deal: p.turns.max(1), dealer, label, points, counts: true, chooser: None, fault: None, sits_out: None });
         }
-        let played = entries.len();
+        // Turns, not lines: a joker claim is not a turn (the printed sheet's rows to fill
+        // follow the turns).
+        let played = p.turns;
         let mut sheet = Sheet::of_lines(n, lines, played, if p.ended { played } else { played + 1 });
         if p.ended && self.serviteur {
             let low = sheet.totals.iter().min().copied().unwrap_or(0);

@@ -184,6 +184,10 @@ fn a_game_move_by_move() {
     log.push(json!({"joker": {"by": 1, "from": 3, "points": 2}}));
     // A wrong call by seat 2 costs it 5.
     log.push(json!({"joker": {"by": 2, "points": 0}}));
+    // Five turns played (a pass is one), the claims none (the printed sheet's rows to fill follow the
+    // turns; a claim counted as one put the next row under the wrong seat).
+    let before_end = g.replay(Table::new(3, 2), &log).unwrap();
+    assert_eq!((before_end.deals_played, before_end.deals_needed, before_end.complete), (5, 6, false));
     // The end: seat 1 holds K and 3 (13), seat 2 nothing, seat 3 an ace (1).
     log.push(json!({"remaining": [["K", "3"], [], ["A"]]}));
     let points = replay(&*g, 3, 2, &log).unwrap();
