@@ -356,7 +356,10 @@ fn a_completed_sheet_says_who_played_and_adds_up() {
     // Totals of the lines, the ruling with its reason and jury member, the round's scores.
     let figures = |line: &str| -> Vec<i64> { line.split_whitespace().filter_map(|w| w.trim_start_matches('+').parse().ok()).collect() };
     assert_eq!(figures(&row("Totals")), sheet.totals);
-    let ruling = row("Ruling: revoke (Jury Claes)");
+    // The ruling's row names who was ruled, as the window does (it said only why).
+    let ruling = row(&format!("Ruling: 2. {}", name(2)));
+    let said = block(&format!("Ruling: 2. {}", name(2)));
+    assert!(said.contains("revoke (Jury") && said.contains("Claes)"), "{said}");
     assert_eq!(figures(&ruling), [1, -3, 1, 1]);
     assert_eq!(figures(&row("Round scores")), sheet.scores);
     // The paper adds up: every seat's round score is its lines' total and the ruling.

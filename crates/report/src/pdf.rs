@@ -876,7 +876,9 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
             for r in &rulings {
                 let kind = if r["sanction"] == true { w("sanction") } else { w("ruling") };
                 let by = r["by"].as_str().filter(|b| !b.is_empty()).map(|b| format!(" ({b})")).unwrap_or_default();
-                let mut row = total_row(format!("{kind}{}{}{by}", w("colon"), r["reason"].as_str().unwrap_or("")), &r["points"]);
+                // Who was ruled, as the window and the CLI say it, then why and by whom.
+                let whom = seats.iter().zip(&names).find(|(x, _)| x["seat"] == r["seat"]).map(|(_, n)| format!("{n} — ")).unwrap_or_default();
+                let mut row = total_row(format!("{kind}{}{whom}{}{by}", w("colon"), r["reason"].as_str().unwrap_or("")), &r["points"]);
                 for cell in row.iter_mut().skip(lead) {
                     if cell.parse::<i64>().is_ok_and(|p| p > 0) {
                         *cell = format!("+{cell}");
