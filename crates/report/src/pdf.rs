@@ -158,6 +158,9 @@ impl Face {
     }
 }
 
+/// Room a table's cell keeps beside its text, in points (whatever the type's size).
+const CELL_PAD: f32 = 6.0;
+
 /// Where a table's column sits and how its text is aligned.
 #[derive(Clone, Debug)]
 pub struct Col {
@@ -206,6 +209,11 @@ fn mm(v: f32) -> f32 {
 
 impl<'a> Canvas<'a> {
     pub fn new(layout: &'a PrintLayout, title: &str, lang: &str) -> Result<Canvas<'a>, PdfError> {
+        Canvas::oriented(layout, title, lang, false)
+    }
+
+    /// A document on pages turned sideways (`landscape`): for tables too wide to stand.
+    pub fn oriented(layout: &'a PrintLayout, title: &str, lang: &str, landscape: bool) -> Result<Canvas<'a>, PdfError> {
         let mut doc = PdfDocument::new(title);
         // The document's own date (printpdf would write 1970).
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
@@ -221,7 +229,12 @@ impl<'a> Canvas<'a> {
             Ok(Face::new(doc.add_font(&font), font))
         };
         let (regular, bold) = (face(REGULAR)?, face(BOLD)?);
-        let (w, h) = layout.size_mm();
+        let (w, h) = if landscape {
+            let (w, h) = layout.size_mm();
+            (h, w)
+        } else {
+            layout.size_mm()
+        };
         let mut c = Canvas {
             layout,
             regular,
@@ -403,7 +416,9 @@ impl<'a> Canvas<'a> {
         // A table wider than the page is set in a smaller type first (down to 70%).
         let needed = self.natural_width(cols, sized_by);
         if needed > self.width() {
-            self.shrink = (self.width() / needed).max(0.7);
+            // The type shrinks, each column's padding does not.
+            let pads = CELL_PAD * cols.len() as f32;
+            self.shrink = ((self.width() - pads) / (needed - pads).max(1.0)).clamp(0.7, 1.0);
         }
         let size = self.size();
         let row_h = if tall { size * 2.4 } else { size * 1.55 };
@@ -475,7 +490,7 @@ impl<'a> Canvas<'a> {
             .enumerate()
             .map(|(i, c)| {
                 let widest = rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size)).fold(0.0, f32::max);
-                self.bold.width(&c.title, size).max(self.asked(c, widest)) + 6.0
+                self.bold.width(&c.title, size).max(self.asked(c, widest)) + CELL_PAD
             })
             .sum()
     }
@@ -485,7 +500,7 @@ impl<'a> Canvas<'a> {
     /// (names, clubs) give way first, and are cut with an ellipsis.
     fn columns(&self, cols: &[Col], rows: &[Vec<String>]) -> Vec<f32> {
         let size = self.size();
-        let pad = 6.0;
+        let pad = CELL_PAD;
         let natural: Vec<f32> = cols
             .iter()
             .enumerate()
@@ -730,7 +745,8 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
             .collect();
         per_table.push(rows);
     }
-    let cols = [Col::num(w("seat"), 1.0), Col::new(w("name"), 5.0), Col::new(w("club"), 3.5), Col::new("", 2.5)];
+    // Who deals first is never cut: short of room, its words break over two lines.
+    let cols = [Col::num(w("seat"), 1.0), Col::new(w("name"), 5.0), Col::new(w("club"), 3.5), Col::wrapped("", 2.5)];
     let all = per_table.concat();
     for (t, rows) in tables.iter().zip(&per_table) {
         c.para(&format!("{} {}", w("table"), num(&t["number"])), true);
@@ -761,11 +777,20 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
 /// Score sheets, one table per page: the tournament, round and table, the names in
 /// seat order and the dealers in order, then the game's own grid. With lines (a
 /// completed sheet), the lines as written, corrections marked, totals and table points.
+/// Figures a sheet's row holds (seats × figures a seat) that a standing page prints without
+/// cutting a word: a table of four at Double Lucky 7 (bid, tricks, points).
+const SHEET_FIGURES_STANDING: usize = 12;
+
 pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
     let w = |k: &str| layout.word(k, lang, &[]);
     let title =
         sheets.first().map(|s| format!("{} — {}, {} {}", w("sheet"), s["tournament"].as_str().unwrap_or(""), w("round"), num(&s["round"]))).unwrap_or_default();
-    let mut c = Canvas::new(layout, &title, lang)?;
+    // A sheet of many seats, each with several figures (Double Lucky 7 at five to seven:
+    // bid, tricks and points), does not stand on a page without cutting its words: every
+    // sheet of the print is laid on its side then.
+    let figures = |s: &Value| s["seats"].as_array().map_or(0, Vec::len) * s["form"]["per_seat"].as_array().map_or(1, Vec::len);
+    let wide = sheets.iter().any(|s| figures(s) > SHEET_FIGURES_STANDING);
+    let mut c = Canvas::oriented(layout, &title, lang, wide)?;
     for (k, s) in sheets.iter().enumerate() {
         if k > 0 {
             c.need(f32::MAX);
@@ -837,10 +862,11 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
             // The rows still to fill go on numbering the lines (a deal voided and dealt again
             // took a line: the grid's deal number would repeat the last line's).
             let mut next = lines.iter().filter_map(|l| l["line"].as_i64()).max().unwrap_or(0);
+            // Every row is a line to write, a game's deal or hand named in its own column
+            // (King's contracts, Double Lucky 7's cards) numbered too.
             for r in still {
-                let numbered = r["label"].as_str().is_some_and(|l| l.parse::<i64>().is_ok());
-                next += i64::from(numbered);
-                let mut row = vec![if numbered { next.to_string() } else { String::new() }, num(&r["dealer"])];
+                next += 1;
+                let mut row = vec![next.to_string(), num(&r["dealer"])];
                 for (j, _) in form["columns"].as_array().into_iter().flatten().enumerate() {
                     row.push(if j == 0 && r["label"].as_str().is_some_and(|l| l.parse::<i64>().is_err()) {
                         r["label"].as_str().unwrap_or("").to_string()
