@@ -138,6 +138,14 @@ fn a_double_king_bye_earns_ten_unless_set_and_a_change_adds_no_default() {
         })
         .unwrap();
     assert_eq!(own.settings["bye"]["table_points"], 12);
+    // A bye given only its score, or null, takes the default table points (any omitted key
+    // does, FORMAT.md says): it earned the table average, 12½.
+    for bye in [json!({"score": 0}), json!(null), json!({"score": 0, "table_points": null})] {
+        let doc = json!({"format": "atout-tournament/1", "name": format!("Bye {bye}"), "game": "double-king",
+            "settings": {"table_points": [20, 15, 10, 5], "bye": bye}, "players": [], "rounds": []});
+        let imported = app.import_document(&doc.to_string()).unwrap();
+        assert_eq!(imported.settings["bye"], json!({"table_points": 10, "score": 0}), "{bye}");
+    }
     // Taken away, then another change: no default comes back (its byes: the table average).
     let t = created.id.to_string();
     let info = app.tournament_settings(&t, &json!({"bye": null}), "as we played it before").unwrap();

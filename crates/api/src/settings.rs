@@ -63,9 +63,27 @@ pub(crate) fn checked_settings(game: &str, settings: Option<&Value>, rounds: Opt
     }
     // A new tournament keeps its own copy of the game's defaults (Rikken's points table,
     // Double King's bye), so that a later default never changes its scores.
+    // Any key omitted takes its default (FORMAT.md), inside a record of figures too (a bye
+    // given its score alone earns the default table points, not the table average; a points
+    // table, whose rows are records, is whole or refused); null is omitted.
     if let (Some(map), Some(spec), false) = (raw.as_object_mut(), id.spec(), checking == Checking::Changed) {
         for (k, v) in (spec.defaults)() {
-            map.entry(k).or_insert(v);
+            match (map.get_mut(&k), v) {
+                (Some(Value::Object(have)), Value::Object(default)) if default.values().all(|d| !d.is_object() && !d.is_array()) => {
+                    for (dk, dv) in default {
+                        match have.get(&dk) {
+                            None | Some(Value::Null) => {
+                                have.insert(dk, dv);
+                            }
+                            Some(_) => {}
+                        }
+                    }
+                }
+                (None | Some(Value::Null), v) => {
+                    map.insert(k, v);
+                }
+                _ => {}
+            }
         }
     }
     let parsed = TournamentSettings::parse(id, &raw, strict).map_err(refused)?;
