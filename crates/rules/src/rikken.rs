@@ -298,18 +298,23 @@ impl Entry {
 /// The points table's columns, in the order the secretary reads them ([`Amounts`]'s keys).
 pub const POINTS_COLUMNS: [&str; 5] = ["made", "over", "all", "failed", "under"];
 
-/// One row of the points table: the amount x per opponent.
+/// One row of the points table: the amount x per opponent. Another tool's fields in a row
+/// are no error (the settings are kept as written, so they survive a round trip), and an
+/// optional figure written `null` is left out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Amounts {
     pub made: i64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "zero_if_null")]
     pub over: i64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub all: Option<i64>,
     pub failed: i64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "zero_if_null")]
     pub under: i64,
+}
+
+fn zero_if_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    Ok(Option::<i64>::deserialize(d)?.unwrap_or(0))
 }
 
 impl Amounts {
@@ -371,8 +376,18 @@ pub fn default_points() -> Value {
 
 fn parse_points(value: &Value) -> Result<BTreeMap<Contract, Amounts>, Violation> {
     let bad = |said: Said| Violation::said(Rule::SETTINGS, said);
-    let map: BTreeMap<Contract, Amounts> =
-        serde_json::from_value(value.clone()).map_err(|e| bad(said!("points: {e}", "table des points (points) : {e}", "puntentabel (points): {e}")))?;
+    let read = |e: serde_json::Error| bad(said!("points: {e}", "table des points (points) : {e}", "puntentabel (points): {e}"));
+    let rows: Map<String, Value> = serde_json::from_value(value.clone()).map_err(read)?;
+    // A row of a contract Atout does not play (another tool's) is kept as written, and read
+    // by nobody: FORMAT.md keeps unknown fields.
+    let mut map = BTreeMap::new();
+    for (key, row) in rows {
+        if let Ok(c) = serde_json::from_value::<Contract>(Value::String(key.clone())) {
+            let amounts = serde_json::from_value::<Amounts>(row)
+                .map_err(|e| bad(said!("points for {key}: {e}", "table des points, ligne « {key} » : {e}", "puntentabel, rij '{key}': {e}")))?;
+            map.insert(c, amounts);
+        }
+    }
     for c in Contract::ALL.into_iter().filter(|c| *c != Contract::Pass) {
         let (code, fr, nl) = called(c);
         let a = map

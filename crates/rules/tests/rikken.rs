@@ -148,6 +148,15 @@ fn the_points_table_is_data() {
     missing.as_object_mut().unwrap().remove("troela");
     assert_eq!(Rikken::from_settings(json!({"points": missing}).as_object().unwrap()).unwrap_err().rule, Rule::SETTINGS);
     assert_eq!(Rikken::from_settings(json!({"deals": 18}).as_object().unwrap()).unwrap_err().rule, Rule::SETTINGS);
+    // Another tool's field in a row is no error (FORMAT.md keeps unknown fields), and an
+    // optional figure written null is left out: 9 tricks pay 8 + 0; 6, failed, 8 + 0 (the
+    // declarer pays 2x, its partner nothing).
+    let mut theirs = atout_rules::rikken::default_points();
+    theirs["rik"] = json!({"made": 8, "over": null, "failed": 8, "under": null, "all": null, "note": "club scale 2025"});
+    theirs["solo-6"] = json!({"made": 4, "failed": 4});
+    let g = Rikken::from_settings(json!({"points": theirs}).as_object().unwrap()).unwrap();
+    assert_eq!(points_of(&g, Entry::partner(Rik, 2, 4, 9)), [-8, 8, -8, 8]);
+    assert_eq!(points_of(&g, Entry::partner(Rik, 2, 4, 6)), [8, -16, 8, 0]);
 }
 
 fn points_of(g: &Rikken, e: Entry) -> Vec<i64> {
