@@ -153,3 +153,34 @@ fn a_double_king_bye_earns_ten_unless_set_and_a_change_adds_no_default() {
     let info = app.tournament_settings(&t, &json!({"rounds": 3}), "three rounds").unwrap();
     assert!(info.settings["bye"]["table_points"].is_null(), "{}", info.settings);
 }
+
+/// A key another tool writes `null` to leave it unset takes its default, in every game
+/// (rounds, ranking, tie-breaks, a game's own keys); King's `last_two: null` keeps its own
+/// meaning, no last-two deal. Each of these documents was refused («invalid type: null»).
+#[test]
+fn a_key_written_null_takes_its_default() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let common = json!({"rounds": null, "ranking": null, "tie_breaks": null, "table_size": null});
+    let own = [
+        ("double-king", json!({"cannot_overruff": null, "table_points": null})),
+        ("king", json!({"order": null, "king_of_hearts": null})),
+        ("rikken", json!({"deals": null, "points": null})),
+        ("double-lucky-7", json!({"hands": null})),
+        ("kings-cribbage", json!({"joker": null, "serviteur": null})),
+    ];
+    for (game, keys) in own {
+        let mut settings = common.clone();
+        settings.as_object_mut().unwrap().extend(keys.as_object().unwrap().clone());
+        let doc = json!({"format": "atout-tournament/1", "name": game, "game": game, "settings": settings, "players": [], "rounds": []});
+        let imported = app.import_document(&doc.to_string()).unwrap_or_else(|e| panic!("{game}: {e}"));
+        let made = app.tournament_create(&NewTournament { name: format!("{game} new"), game: game.into(), ..Default::default() }).unwrap();
+        for id in [imported.id, made.id] {
+            app.standings(&id.to_string(), None).unwrap();
+        }
+        assert_eq!(imported.rounds, made.rounds, "{game}: the default number of rounds");
+    }
+    // King: null last two is no last-two deal (nine deals), as FORMAT.md says.
+    let doc = json!({"format": "atout-tournament/1", "name": "K9", "game": "king", "settings": {"last_two": null}, "players": [], "rounds": []});
+    let k9 = app.import_document(&doc.to_string()).unwrap();
+    assert!(k9.settings["last_two"].is_null(), "{}", k9.settings);
+}

@@ -808,11 +808,17 @@ pub fn check_counts(counts: &[i64], seats: usize, total: i64, what: Tr) -> Resul
     Ok(())
 }
 
-/// A settings value read by a game: the key's value, or its default when absent.
+/// A settings value read by a game: the key's value, or its default when absent — or
+/// written `null` where null means nothing of its own (another tool's way to leave a key
+/// unset; King's `last_two: null`, no last-two deal, keeps its meaning).
 pub fn setting<T: DeserializeOwned>(settings: &Map<String, Value>, key: &str, default: T) -> Result<T, Violation> {
     match settings.get(key) {
         None => Ok(default),
-        Some(v) => T::deserialize(v).map_err(|e| Violation::said(Rule::SETTINGS, said!("`{key}`: {e}", "`{key}` : {e}", "`{key}`: {e}"))),
+        Some(v) => match T::deserialize(v) {
+            Ok(t) => Ok(t),
+            Err(_) if v.is_null() => Ok(default),
+            Err(e) => Err(Violation::said(Rule::SETTINGS, said!("`{key}`: {e}", "`{key}` : {e}", "`{key}`: {e}"))),
+        },
     }
 }
 

@@ -846,7 +846,7 @@ impl Game for Rikken {
                 ),
             ));
         }
-        let points = parse_points(settings.get("points").unwrap_or(&default_points()))?;
+        let points = parse_points(settings.get("points").filter(|p| !p.is_null()).unwrap_or(&default_points()))?;
         Ok(Rikken { deals, points })
     }
 
