@@ -475,7 +475,7 @@ fn a_lucky_7_sheet_of_seven_seats_is_printed_whole() {
     // Each row numbered, as its line will be (the «#» column was blank): hand 7 is line 7.
     let doubled = text.lines().find(|l| l.contains("7 cartes ×2")).unwrap();
     assert!(doubled.trim_start().starts_with("7 "), "{doubled}");
-    let last = text.lines().filter(|l| l.contains("1 carte")).last().unwrap();
+    let last = text.lines().rfind(|l| l.contains("1 carte")).unwrap();
     assert!(last.trim_start().starts_with("14 "), "{last}");
 }
 
@@ -498,4 +498,64 @@ fn the_seating_plan_says_whole_who_deals_first() {
     let said: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(said.contains("donne en premier") || (text.contains("donne en") && text.contains("premier")), "{text}");
     assert!(!text.contains("prem…") && !text.contains("pre…"), "{text}");
+}
+
+/// Exported with `;` between fields (a Belgian, French or Dutch spreadsheet's), half table
+/// points are written with a decimal comma, which such a spreadsheet reads as a number
+/// («17.5» was read as text); with `,` between fields, a decimal point.
+#[test]
+fn half_points_are_written_as_the_spreadsheet_reads_them() {
+    use atout_api::{Atout, DrawRequest, NewTournament, TableRef};
+    let mut app = Atout::open_in_memory().unwrap();
+    let new = NewTournament {
+        name: "Halves".into(),
+        game: "double-king".into(),
+        settings: Some(serde_json::json!({"table_points": [20, 15, 10, 5]})),
+        ..Default::default()
+    };
+    let t = app.tournament_create(&new).unwrap().id.to_string();
+    app.players_import("Name\nAnne Peeters\nBart Maes\nChloé Dubois\nDirk Claes\n", Some(&t)).unwrap();
+    app.round_draw(&t, &DrawRequest::new(1, Some(2))).unwrap();
+    // Two seats level on top share places 1 and 2: 17.5 table points each.
+    app.deal_add(&TableRef::new(&t, 1, 1), None, serde_json::json!({"contract": "T", "trump": "spades", "counts": [5, 5, 2, 1]})).unwrap();
+    let semi = app.export_csv(&t, "rounds", b';', Some("nl"), None).unwrap();
+    assert!(semi.contains(";17,5;") && !semi.contains("17.5"), "{semi}");
+    let standings = app.export_csv(&t, "standings", b';', Some("nl"), None).unwrap();
+    assert!(standings.contains("17,5") && !standings.contains("17.5"), "{standings}");
+    let comma = app.export_csv(&t, "rounds", b',', Some("en"), None).unwrap();
+    assert!(comma.contains(",17.5,"), "{comma}");
+    assert!(comma.starts_with("\u{feff}Round,Table,Seat,Id,Player,Score,Table points,Bye,Provisional"), "{comma}");
+}
+
+/// Every sheet line as a spreadsheet reads it: the headers in the export's language, the
+/// line in words, each seat's points in a column of its own — empty where the seat sits
+/// the deal out, so that a column adds up —, and the rulings with the lines (a table's
+/// lines did not add up to its scores without them).
+#[test]
+fn the_lines_export_adds_up_in_a_spreadsheet() {
+    let (mut app, t) = imported("rikken-18.json");
+    let text = app.export_csv(&t, "lines", b';', Some("nl"), Some(1)).unwrap();
+    let mut r = csv::ReaderBuilder::new().delimiter(b';').from_reader(text.trim_start_matches('\u{feff}').as_bytes());
+    let head: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    assert_eq!(&head[..8], ["Ronde", "Tafel", "Lijn", "Spel", "Gever", "Contract", "De lijn", "Wie"]);
+    assert_eq!(&head[8..], ["Plaats 1", "Plaats 2", "Plaats 3", "Plaats 4", "Plaats 5"]);
+    let rows: Vec<Vec<String>> = r.records().map(|x| x.unwrap().iter().map(String::from).collect()).collect();
+    assert!(rows.iter().all(|x| x[0] == "1"), "round 1 only");
+    // Table 1 seats five: on each deal one seat is out, its cell empty (a fine is paid by
+    // all five); the points add to 0.
+    let table_one: Vec<&Vec<String>> = rows.iter().filter(|x| x[1] == "1" && !x[2].is_empty()).collect();
+    let out = |x: &Vec<String>| x[8..].iter().filter(|c| c.is_empty()).count();
+    assert!(table_one.iter().filter(|x| out(x) == 1).count() >= 20, "every deal of a table of five");
+    for x in &table_one {
+        assert!(out(x) <= 1, "{x:?}");
+        assert_eq!(x[8..].iter().filter_map(|c| c.parse::<i64>().ok()).sum::<i64>(), 0, "{x:?}");
+        assert!(!x[6].is_empty() && !x[6].starts_with('{'), "the line in words: {x:?}");
+    }
+    // Each table's columns add up to its round scores, rulings included.
+    for table in 1..=4 {
+        let sheet = app.sheet(&atout_api::TableRef::new(&t, 1, table)).unwrap();
+        let sums: Vec<i64> =
+            (0..sheet.seats.len()).map(|i| rows.iter().filter(|x| x[1] == table.to_string()).filter_map(|x| x[8 + i].parse::<i64>().ok()).sum()).collect();
+        assert_eq!(sums, sheet.scores, "table {table}");
+    }
 }

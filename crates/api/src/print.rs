@@ -16,6 +16,41 @@ fn fail(e: impl std::fmt::Display) -> ApiError {
     ApiError::internal("print", e)
 }
 
+/// The «rounds» export's columns.
+const CSV_ROUNDS: [atout_rules::Tr; 9] = [
+    atout_rules::Tr::new("Round", "Manche", "Ronde"),
+    atout_rules::Tr::new("Table", "Table", "Tafel"),
+    atout_rules::Tr::new("Seat", "Place", "Plaats"),
+    atout_rules::Tr::new("Id", "Id", "Id"),
+    atout_rules::Tr::new("Player", "Joueur", "Speler"),
+    atout_rules::Tr::new("Score", "Score", "Score"),
+    atout_rules::Tr::new("Table points", "Points de table", "Tafelpunten"),
+    atout_rules::Tr::new("Bye", "Exempt", "Vrij"),
+    atout_rules::Tr::new("Provisional", "Provisoire", "Voorlopig"),
+];
+
+/// The «lines» export's columns before each seat's points.
+const CSV_LINES: [atout_rules::Tr; 8] = [
+    atout_rules::Tr::new("Round", "Manche", "Ronde"),
+    atout_rules::Tr::new("Table", "Table", "Tafel"),
+    atout_rules::Tr::new("Line", "Ligne", "Lijn"),
+    atout_rules::Tr::new("Deal", "Donne", "Spel"),
+    atout_rules::Tr::new("Dealer", "Donneur", "Gever"),
+    atout_rules::Tr::new("Game", "Jeu", "Contract"),
+    atout_rules::Tr::new("Line in words", "La ligne", "De lijn"),
+    atout_rules::Tr::new("Who", "Qui", "Wie"),
+];
+const CSV_SEAT: atout_rules::Tr = atout_rules::Tr::new("Seat", "Place", "Plaats");
+const CSV_RULING: atout_rules::Tr = atout_rules::Tr::new("Ruling", "Décision", "Beslissing");
+const CSV_SANCTION: atout_rules::Tr = atout_rules::Tr::new("Sanction", "Sanction", "Sanctie");
+
+impl Atout {
+    /// Every table of the tournament, round by round: (round, table).
+    fn tables_of(&mut self, id: atout_store::Id) -> Result<Vec<(i64, i64)>> {
+        Ok(self.loaded(id)?.rounds.iter().flat_map(|r| r.row.tables.iter().map(move |t| (r.row.round, t.number))).collect())
+    }
+}
+
 impl Atout {
     /// The print layout: the shipped one, with the club's `print.json` beside the database.
     pub fn print_layout(&self) -> Result<PrintLayout> {
@@ -199,6 +234,11 @@ impl Atout {
     /// The standings after `round` when named (as printed), else as they stand.
     pub fn export_csv(&mut self, tournament: &str, what: &str, delimiter: u8, lang: Option<&str>, round: Option<i64>) -> Result<String> {
         let lang = print_lang(lang);
+        let words = atout_rules::Lang::parse(&lang);
+        // A spreadsheet that reads `;` between fields reads a decimal comma too (Belgian,
+        // French, Dutch settings): 12,5 is a number there, 12.5 a text.
+        let decimal = |x: &str| if delimiter == b';' { x.replace('.', ",") } else { x.to_string() };
+        let heads = |names: &[atout_rules::Tr]| -> Vec<String> { names.iter().map(|n| n.get(words).to_string()).collect() };
         let mut w = crate::text::Spreadsheet::new(delimiter, "export");
         let mut put = |rec: Vec<String>| w.row(&rec);
         match what {
@@ -209,21 +249,33 @@ impl Atout {
                 // Re-read the comma-separated table and write it with the chosen delimiter.
                 let mut r = csv::ReaderBuilder::new().has_headers(false).from_reader(text.as_bytes());
                 for rec in r.records() {
-                    put(rec.map_err(fail)?.iter().map(String::from).collect())?;
+                    // Figures only (a name may hold a point: «J. Smet»).
+                    let figures = |c: &str| !c.is_empty() && c.chars().all(|ch| ch.is_ascii_digit() || " -.()".contains(ch));
+                    put(rec.map_err(fail)?.iter().map(|c| if figures(c) { decimal(c) } else { c.to_string() }).collect())?;
                 }
             }
             "rounds" => {
-                let s = self.standings(tournament, None)?;
-                put(["round", "table", "player", "name", "score", "table_points", "bye", "provisional"].map(String::from).to_vec())?;
+                let id = self.resolve(tournament)?;
+                let s = self.standings(tournament, round)?;
+                // Each player's seat at each table, so that the lines' points join the players.
+                let mut seat_of = std::collections::HashMap::new();
+                for (r, t) in self.tables_of(id)?.into_iter().filter(|(r, _)| round.is_none_or(|last| *r <= last)) {
+                    for seat in self.sheet(&crate::TableRef::new(id.to_string(), r, t))?.seats {
+                        seat_of.insert((r, t, seat.player), seat.seat);
+                    }
+                }
+                put(heads(&CSV_ROUNDS))?;
                 for row in &s.rows {
                     for r in row.rounds.iter() {
+                        let seat = r.table.and_then(|t| seat_of.get(&(i64::from(r.round), i64::from(t), row.player.to_string())));
                         put(vec![
                             r.round.to_string(),
                             r.table.map(|t| t.to_string()).unwrap_or_default(),
+                            seat.map(usize::to_string).unwrap_or_default(),
                             row.player.to_string(),
                             row.name.to_string(),
                             r.score.to_string(),
-                            r.table_points.map(|p| p.to_string()).unwrap_or_default(),
+                            r.table_points.map(|p| decimal(&p.to_string())).unwrap_or_default(),
                             if r.bye { "1".into() } else { String::new() },
                             if r.provisional { "1".into() } else { String::new() },
                         ])?;
@@ -231,22 +283,40 @@ impl Atout {
                 }
             }
             "lines" => {
+                // Every line of every sheet (of the round asked), then the table's rulings: the
+                // line and who played it in words, as the game says them, and each seat's
+                // points in a column of its own (empty where the seat sits the deal out).
                 let id = self.resolve(tournament)?;
-                let tables: Vec<(i64, i64)> = self.loaded(id)?.rounds.iter().flat_map(|r| r.row.tables.iter().map(move |t| (r.row.round, t.number))).collect();
-                put(["round", "table", "line", "deal", "dealer", "game", "entry", "points"].map(String::from).to_vec())?;
-                for (round, table) in tables {
-                    for l in self.sheet(&crate::TableRef::new(id.to_string(), round, table))?.lines {
-                        let pts: Vec<String> = l.line.points.iter().map(i64::to_string).collect();
-                        put(vec![
-                            round.to_string(),
-                            table.to_string(),
+                let tables: Vec<(i64, i64)> = self.tables_of(id)?.into_iter().filter(|(r, _)| round.is_none_or(|only| *r == only)).collect();
+                let sheets = tables.iter().map(|(r, t)| self.sheet(&crate::TableRef::new(id.to_string(), *r, *t))).collect::<Result<Vec<_>>>()?;
+                let most = sheets.iter().map(|s| s.seats.len()).max().unwrap_or(0);
+                let mut head = heads(&CSV_LINES);
+                head.extend((1..=most).map(|n| format!("{} {n}", CSV_SEAT.get(words))));
+                put(head)?;
+                for (sheet, (round, table)) in sheets.iter().zip(&tables) {
+                    let front = |cells: [String; 6]| -> Vec<String> { [round.to_string(), table.to_string()].into_iter().chain(cells).collect() };
+                    let points = |points: &[i64], out: Option<usize>| -> Vec<String> {
+                        (1..=most).map(|seat| points.get(seat - 1).filter(|_| out != Some(seat)).map(i64::to_string).unwrap_or_default()).collect()
+                    };
+                    for l in &sheet.lines {
+                        let mut row = front([
                             l.line.line.to_string(),
                             l.line.deal.to_string(),
                             l.line.dealer.to_string(),
-                            l.line.label.clone(),
-                            l.entry.to_string(),
-                            pts.join(" "),
-                        ])?;
+                            l.label_texts.get(words).to_string(),
+                            l.entry_texts.get(words).to_string(),
+                            l.who_texts.get(words).to_string(),
+                        ]);
+                        row.extend(points(&l.line.points, l.line.sits_out));
+                        put(row)?;
+                    }
+                    for r in &sheet.rulings {
+                        let kind = if r.sanction { CSV_SANCTION } else { CSV_RULING };
+                        let whom = sheet.seats.iter().find(|x| x.seat as i64 == r.seat).map(|x| format!("{}. {}", x.seat, x.name)).unwrap_or_default();
+                        let by = if r.by.is_empty() { whom } else { format!("{whom} ({})", r.by) };
+                        let mut row = front([String::new(), String::new(), String::new(), kind.get(words).to_string(), r.reason.clone(), by]);
+                        row.extend(points(&r.points, None));
+                        put(row)?;
                     }
                 }
             }
