@@ -6,10 +6,32 @@ pub mod pdf;
 
 /// A name compared and ordered as people read it: case, accents and spacing aside ("João
 /// Gonçalves" reads as "joao goncalves", "Émile" sorts among the e's). Every letter's accents
-/// go (Unicode's decomposition, its combining marks dropped).
+/// go (Unicode's decomposition, its combining marks dropped), and the letters whose stroke
+/// Unicode does not decompose read as their base letter («Łukasz» among the l's, «Øster»
+/// among the o's, «Æ» as «ae», «ß» as «ss»).
 pub fn folded(name: &str) -> String {
     use unicode_normalization::{char::is_combining_mark, UnicodeNormalization};
-    let plain: String = name.nfd().filter(|c| !is_combining_mark(*c)).flat_map(char::to_lowercase).collect();
+    let plain: String = name
+        .nfd()
+        .filter(|c| !is_combining_mark(*c))
+        .flat_map(char::to_lowercase)
+        .flat_map(|c| {
+            let base = match c {
+                'ł' => "l",
+                'ø' => "o",
+                'đ' | 'ð' => "d",
+                'ħ' => "h",
+                'ı' => "i",
+                'ŧ' => "t",
+                'æ' => "ae",
+                'œ' => "oe",
+                'ß' => "ss",
+                'þ' => "th",
+                _ => return vec![c],
+            };
+            base.chars().collect()
+        })
+        .collect();
     plain.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 pub mod qr;
