@@ -561,3 +561,31 @@ fn the_lines_export_adds_up_in_a_spreadsheet() {
         assert_eq!(sums, sheet.scores, "table {table}");
     }
 }
+
+/// The printed ranking says how places are decided, and its tie-break columns follow that
+/// order (Score stood before Best whatever the tie-breaks, and nothing said which decided).
+#[test]
+fn the_ranking_names_its_tie_breaks_in_their_order() {
+    use atout_api::{Atout, DrawRequest, NewTournament};
+    let mut app = Atout::open_in_memory().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (tie_breaks, said, first) in [
+        (serde_json::json!(["best-round", "score-sum"]), "Places by table points, then best round, then score", "Best"),
+        (serde_json::json!(["score-sum", "best-round"]), "Places by table points, then score, then best round", "Score"),
+    ] {
+        let new = NewTournament {
+            name: format!("Ties {tie_breaks}"),
+            game: "double-king".into(),
+            settings: Some(serde_json::json!({"tie_breaks": tie_breaks})),
+            ..Default::default()
+        };
+        let t = app.tournament_create(&new).unwrap().id.to_string();
+        app.players_import("Name\nAnne Peeters\nBart Maes\nChloé Dubois\nDirk Claes\n", Some(&t)).unwrap();
+        app.round_draw(&t, &DrawRequest::new(1, Some(2))).unwrap();
+        let text = pdftotext(&app.print_standings(&t, None, Some("en")).unwrap(), dir.path());
+        assert!(text.contains(said), "{text}");
+        let head = text.lines().find(|l| l.contains("Rank")).unwrap();
+        let (score, best) = (head.find("Score").unwrap(), head.find("Best").unwrap());
+        assert_eq!(if best < score { "Best" } else { "Score" }, first, "{head}");
+    }
+}

@@ -162,7 +162,8 @@ pub(crate) fn compute(l: &mut Loaded, after_round: i64) -> Standings {
 impl Atout {
     /// The standings as the printers read them (PDF, CSV): the FORMAT.md document, with
     /// `open_rounds`, the counted rounds that have a table still being played (none: the
-    /// ranking is final), so that a ranking printed while tables play says it is provisional.
+    /// ranking is final), so that a ranking printed while tables play says it is provisional;
+    /// and `ranking` and `tie_breaks`, the tournament's, that the printed ranking names.
     pub(crate) fn standings_for_print(&mut self, tournament: &str, after_round: Option<i64>) -> Result<serde_json::Value> {
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
@@ -171,6 +172,9 @@ impl Atout {
         // A table with nothing written yet is open too (its players have no result there yet).
         let open: Vec<i64> = l.rounds.iter().filter(|r| r.row.round <= after && r.results.iter().any(|t| !t.complete)).map(|r| r.row.round).collect();
         value["open_rounds"] = serde_json::json!(open);
+        // How the places are decided, said on the printed ranking, its columns in that order.
+        value["ranking"] = serde_json::json!(l.settings.ranking);
+        value["tie_breaks"] = serde_json::json!(l.settings.tie_breaks);
         Ok(value)
     }
 

@@ -638,6 +638,29 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
         c.para(&layout.word(key, lang, &[("n", n)]), true);
         c.gap(0.5);
     }
+    // How places are decided (the tournament's ranking, then its tie-breaks), said under the
+    // heading; the score and best-round columns follow that order.
+    let mut criteria: Vec<&str> = vec![];
+    fn criterion(v: &Value) -> Option<&str> {
+        v.as_str().map(|c| if c == "total-score" { "score-sum" } else { c })
+    }
+    for c in std::iter::once(&standings["ranking"]).chain(standings["tie_breaks"].as_array().into_iter().flatten()).filter_map(criterion) {
+        if !criteria.contains(&c) && ["table-points", "score-sum", "best-round"].contains(&c) {
+            criteria.push(c);
+        }
+    }
+    if !criteria.is_empty() {
+        let then = format!(", {} ", layout.word("then", lang, &[]));
+        let list: Vec<String> = criteria.iter().map(|c| layout.word(&format!("by_{}", c.replace('-', "_")), lang, &[])).collect();
+        c.para(&layout.word("ranked_by", lang, &[("list", list.join(&then))]), false);
+        c.gap(0.3);
+    }
+    let mut tie_columns: Vec<&str> = criteria.iter().copied().filter(|c| *c != "table-points").collect();
+    for c in ["score-sum", "best-round"] {
+        if !tie_columns.contains(&c) {
+            tie_columns.push(c);
+        }
+    }
     let rows = standings["rows"].as_array().cloned().unwrap_or_default();
     let points = rows.iter().any(|r| !r["table_points"].is_null());
     // A withdrawal or a late entry is said after the name: the names then wrap rather than
@@ -650,8 +673,9 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
     if points {
         cols.push(Col::num(layout.word("points", lang, &[]), 1.4));
     }
-    cols.push(Col::num(layout.word("score", lang, &[]), 1.3));
-    cols.push(Col::num(layout.word("best", lang, &[]), 1.3));
+    for c in &tie_columns {
+        cols.push(Col::num(layout.word(if *c == "score-sum" { "score" } else { "best" }, lang, &[]), 1.3));
+    }
     let round = layout.word("round", lang, &[]);
     for r in 1..=after {
         cols.push(Col::num(format!("{}{r}", round.chars().next().unwrap_or('R')), if points { 1.9 } else { 1.2 }));
@@ -673,8 +697,9 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
             if points {
                 out.push(num(&row["table_points"]));
             }
-            out.push(num(&row["score_sum"]));
-            out.push(num(&row["best_round"]));
+            for c in &tie_columns {
+                out.push(num(&row[if *c == "score-sum" { "score_sum" } else { "best_round" }]));
+            }
             for r in 1..=after {
                 let entry = row["rounds"].as_array().and_then(|rs| rs.iter().find(|x| x["round"] == r));
                 out.push(match entry {
