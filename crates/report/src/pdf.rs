@@ -834,7 +834,9 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
         c.items(&items);
         let first = s["first_dealer"].as_i64().unwrap_or(1).max(1) as usize;
         let order: Vec<String> = (0..seats.len()).map(|i| names[(first - 1 + i) % seats.len()].clone()).collect();
-        let mut dealing = vec![format!("{}{}", w("dealer_order"), w("colon").trim_end())];
+        // A game of turns names them its own way (Kings Cribbage: the players in turn).
+        let order_title = s["form"]["order_title"].as_str().map_or_else(|| w("dealer_order"), str::to_string);
+        let mut dealing = vec![format!("{order_title}{}", w("colon").trim_end())];
         dealing.extend(order.iter().enumerate().map(|(i, n)| if i + 1 < order.len() { format!("{n} →") } else { n.clone() }));
         c.items(&dealing);
         let lines = s["lines"].as_array().cloned().unwrap_or_default();
@@ -849,7 +851,7 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
             }
         }
         let form = &form;
-        let mut cols = vec![Col::num(w("line"), 0.7), Col::num(w("dealer"), 0.9)];
+        let mut cols = vec![Col::num(w("line"), 0.7), Col::num(form["dealer_title"].as_str().map_or_else(|| w("dealer"), str::to_string), 0.9)];
         for col in form["columns"].as_array().into_iter().flatten() {
             let (title, width) = (col["title"].as_str().unwrap_or(""), col["width"].as_f64().unwrap_or(1.5) as f32);
             cols.push(if col["from"] == "who" { Col::wrapped(title, width) } else { Col::new(title, width) });

@@ -1334,10 +1334,14 @@ impl Game for Cribbage {
 
     fn print_form(&self, table: Table, lang: Lang) -> Value {
         let rows = (0..PRINTED_TURNS).map(|k| crate::print_row(String::new(), seat_after(table.first_dealer, k, table.seats), None, false)).collect();
-        crate::print_form(
+        let mut form = crate::print_form(
             json!([{"title": Tr::new("Lines laid", "Lignes posées", "Gelegde lijnen").get(lang), "width": 5.0, "from": "label"}]),
             json!([{"title": Tr::new("pts", "pts", "ptn").get(lang), "from": "points"}]),
             rows,
-        )
+        );
+        // Turns, not deals: who plays each row, and the order they play in.
+        form["dealer_title"] = json!(Tr::new("Player", "Joueur", "Speler").get(lang));
+        form["order_title"] = json!(Tr::new("Players in turn", "Joueurs à tour de rôle", "Spelers om beurt").get(lang));
+        form
     }
 }
