@@ -283,11 +283,11 @@ impl Atout {
                 }
             }
             "lines" => {
-                // Every line of every sheet (of the round asked), then the table's rulings: the
+                // Every line of every sheet (up to the round asked), then the table's rulings: the
                 // line and who played it in words, as the game says them, and each seat's
                 // points in a column of its own (empty where the seat sits the deal out).
                 let id = self.resolve(tournament)?;
-                let tables: Vec<(i64, i64)> = self.tables_of(id)?.into_iter().filter(|(r, _)| round.is_none_or(|only| *r == only)).collect();
+                let tables: Vec<(i64, i64)> = self.tables_of(id)?.into_iter().filter(|(r, _)| round.is_none_or(|last| *r <= last)).collect();
                 let sheets = tables.iter().map(|(r, t)| self.sheet(&crate::TableRef::new(id.to_string(), *r, *t))).collect::<Result<Vec<_>>>()?;
                 let most = sheets.iter().map(|s| s.seats.len()).max().unwrap_or(0);
                 let mut head = heads(&CSV_LINES);
