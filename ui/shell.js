@@ -307,12 +307,18 @@ export function listen({ calculator, undo }) {
   document.addEventListener("keydown", (e) => {
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !["INPUT", "TEXTAREA"].includes(e.target.tagName)) { e.preventDefault(); undo(); return; }
     if (e.key === "Escape" && document.body.classList.contains("room")) { e.preventDefault(); document.body.classList.remove("room"); return; }
+    if (state.view !== "scorer" || e.ctrlKey || e.metaKey || e.altKey) return;
+    // Escape drops the line typed (or leaves a correction) wherever the focus is, a figure's
+    // field included (the panel puts it there once a game is picked).
+    if (e.key === "Escape" && !["TEXTAREA", "SELECT"].includes(e.target.tagName)) { e.preventDefault(); dropLine(); render(); return; }
+    // In a figure's field (digits only), a letter still picks another game.
+    const figure = e.target.tagName === "INPUT" && e.target.inputMode === "numeric";
+    if (figure && /^\p{L}$/u.test(e.key) && state.keys && state.keys(e)) { e.preventDefault(); return; }
     // Keyboard first: on the scorer's screen, the game's keys pick contracts and suits when no field has focus.
-    if (state.view !== "scorer" || ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName) || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
     if (state.keys && state.keys(e)) { e.preventDefault(); return; }
     // Enter enters the line typed (as in a form); Escape drops it, or leaves a correction.
     if (e.key === "Enter" && !["BUTTON", "A"].includes(e.target.tagName)) { const b = document.getElementById("enter-line"); if (b) { e.preventDefault(); b.click(); } }
-    if (e.key === "Escape") { e.preventDefault(); dropLine(); render(); }
   });
 }
 

@@ -1491,8 +1491,9 @@ def rikken_keyboard(w):
     check(not w.js("return !!document.querySelector('[id^=declarer-].chosen')"), "Backspace took the declarer back")
     press(w, [str(d2)])
     w.find(f"#declarer-{d2}.chosen")
-    # Escape (no field focused: the tricks field has it now) drops the line.
-    w.js("document.activeElement && document.activeElement.blur()")
+    # Escape drops the line, the tricks field focused as the panel leaves it (Escape did
+    # nothing there until the field was left).
+    check(w.js("return document.activeElement && document.activeElement.tagName") == "INPUT", "a figure's field has the focus")
     press(w, ["\ue00c"])
     check(not w.js("return !!document.querySelector('[id^=declarer-].chosen')"), "Escape dropped the line")
     # Rik: declarer, partner, tricks, Enter.
