@@ -167,7 +167,7 @@ impl Atout {
     pub(crate) fn standings_for_print(&mut self, tournament: &str, after_round: Option<i64>) -> Result<serde_json::Value> {
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
-        let after = after_round.unwrap_or_else(|| l.last_round());
+        let after = after_which(l, after_round)?;
         let mut value = serde_json::to_value(compute(l, after)).map_err(|e| crate::ApiError::internal("standings", e))?;
         // A table with nothing written yet is open too (its players have no result there yet).
         let open: Vec<i64> = l.rounds.iter().filter(|r| r.row.round <= after && r.results.iter().any(|t| !t.complete)).map(|r| r.row.round).collect();
@@ -182,8 +182,19 @@ impl Atout {
     pub fn standings(&mut self, tournament: &str, after_round: Option<i64>) -> Result<Standings> {
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
-        let after = after_round.unwrap_or_else(|| l.last_round());
+        let after = after_which(l, after_round)?;
         Ok(compute(l, after))
+    }
+}
+
+/// The round standings are asked after: one of the tournament's (refused otherwise: a round
+/// of −5 or of four billion made the standings panic or fill the memory), by default the
+/// last drawn.
+fn after_which(l: &Loaded, asked: Option<i64>) -> Result<i64> {
+    match asked {
+        None => Ok(l.last_round()),
+        Some(r) if (1..=i64::from(l.settings.rounds)).contains(&r) => Ok(r),
+        Some(_) => Err(crate::tournaments::rounds_are(crate::error::Place::default(), l.settings.rounds)),
     }
 }
 
@@ -370,6 +381,24 @@ mod tests {
         // Once the other table has a line too, nobody waits.
         app.deal_add(&TableRef::new(&tid, 1, i64::from(two)), None, json!({"contract": "A", "counts": [4, 3, 3, 3]})).unwrap();
         assert!(app.standings(&tid, None).unwrap().rows.iter().all(|r| r.not_started.is_none()));
+    }
+
+    /// Standings after a round the tournament does not have are refused, naming its rounds
+    /// (−5 made them panic, four billion filled the memory, 99 of 2 printed 97 empty columns).
+    #[test]
+    fn standings_after_a_round_the_tournament_has_not_are_refused() {
+        let mut app = Atout::open_in_memory().unwrap();
+        let t = app.tournament_create(&NewTournament { name: "Two".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() }).unwrap();
+        let tid = t.id.to_string();
+        app.players_import(PLAYERS, Some(&tid)).unwrap();
+        app.round_draw(&tid, &DrawRequest::new(1, Some(7))).unwrap();
+        for asked in [-5, 0, 3, 99, 4_000_000_000] {
+            let refused = app.standings(&tid, Some(asked)).unwrap_err();
+            assert_eq!(refused.rule().map(|r| r.code()), Some("round-order"), "{asked}: {refused}");
+            assert!(app.standings_for_print(&tid, Some(asked)).is_err(), "{asked}");
+        }
+        assert_eq!(app.standings(&tid, Some(2)).unwrap().after_round, 2);
+        assert_eq!(app.standings(&tid, None).unwrap().after_round, 1);
     }
 
     /// A player entered once round 1 was under way plays from round 2: the standings after

@@ -164,7 +164,7 @@ fn info(l: &Loaded) -> TournamentInfo {
 }
 
 /// A round outside the tournament's rounds.
-fn rounds_are(place: Place, rounds: u32) -> ApiError {
+pub(crate) fn rounds_are(place: Place, rounds: u32) -> ApiError {
     ApiError::refused_said(
         place,
         Rule::ROUND_ORDER,
