@@ -51,6 +51,28 @@ fn automatic_backups_rotate() {
     assert_eq!(auto, atout_api::backups::DEFAULT_KEEP);
 }
 
+/// Two databases side by side keep their own backups: the other's automatic backups neither
+/// show among this one's nor push this one's out (they shared `backups/`, and the one written
+/// most pruned the other's away).
+#[test]
+fn two_databases_in_one_folder_keep_their_own_backups() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut club, _) = imported_file(dir.path());
+    let mine = club.backup(None).unwrap();
+    let mut test = Atout::open(&dir.path().join("test.db")).unwrap();
+    test.import_document(&common::read("spring-open-16.json")).unwrap();
+    for _ in 0..atout_api::backups::DEFAULT_KEEP + 3 {
+        test.backup(None).unwrap();
+    }
+    assert!(Path::new(&mine.path).exists(), "the club's backup is still there");
+    let listed = club.backups();
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!((listed[0].path.as_str(), listed[0].tournaments), (mine.path.as_str(), 1));
+    assert!(test.backups().iter().all(|b| b.tournaments == 1 && b.path != mine.path));
+    // The default database keeps `backups/` itself, as the README says.
+    assert_eq!(atout_api::backups::backup_dir(&dir.path().join("atout.db")), dir.path().join("backups"));
+}
+
 fn bytes(path: &Path) -> Vec<u8> {
     std::fs::read(path).unwrap()
 }

@@ -7,7 +7,8 @@
 use crate::error::{ApiError, Result};
 use crate::Atout;
 use atout_rules::said;
-use atout_store::{backup_dir, stamp};
+pub use atout_store::backup_dir;
+use atout_store::stamp;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -104,7 +105,7 @@ pub fn describe(path: &Path) -> BackupInfo {
 /// Every backup beside the database at `db`, newest first.
 pub fn backups_of(db: &Path) -> Vec<BackupInfo> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(backup_dir(db))
-        .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "db")).collect())
+        .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "db")).collect())
         .unwrap_or_default();
     files.sort_by(|a, b| b.file_name().cmp(&a.file_name()));
     files.iter().map(|p| describe(p)).collect()
@@ -157,7 +158,30 @@ pub fn restore_into(db: &Path, backup: &Path) -> Result<String> {
 
 impl Atout {
     /// Back up the database: to `dest`, or as the next automatic backup. Returns what it holds.
+    /// A file already at `dest` is kept, and the backup refused ([`Atout::backup_replacing`]
+    /// replaces it).
     pub fn backup(&mut self, dest: Option<&Path>) -> Result<BackupInfo> {
+        if let Some(d) = dest.filter(|d| d.exists()) {
+            let d = d.display();
+            return Err(ApiError::conflict(said!(
+                "{d} already exists; it was not replaced",
+                "{d} existe déjà ; il n'a pas été remplacé",
+                "{d} bestaat al; het werd niet vervangen"
+            )));
+        }
+        self.backup_made(dest)
+    }
+
+    /// Back up the database to `dest`, replacing what is there (asked for: `--replace`).
+    pub fn backup_replacing(&mut self, dest: &Path) -> Result<BackupInfo> {
+        if dest.is_dir() {
+            let d = dest.display();
+            return Err(ApiError::invalid(said!("{d} is a folder", "{d} est un dossier", "{d} is een map")));
+        }
+        self.backup_made(Some(dest))
+    }
+
+    fn backup_made(&mut self, dest: Option<&Path>) -> Result<BackupInfo> {
         let db = self.path.clone().ok_or_else(|| {
             ApiError::invalid(said!(
                 "a database in memory has no backups",
@@ -179,7 +203,7 @@ impl Atout {
     /// Keep the newest N automatic backups (other kinds are never removed).
     fn prune_backups(&self, db: &Path) {
         let mut auto: Vec<PathBuf> = std::fs::read_dir(backup_dir(db)).map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
-        auto.retain(|p| p.file_name().is_some_and(|f| f.to_string_lossy().starts_with("auto-") && f.to_string_lossy().ends_with(".db")));
+        auto.retain(|p| p.is_file() && p.file_name().is_some_and(|f| f.to_string_lossy().starts_with("auto-") && f.to_string_lossy().ends_with(".db")));
         auto.sort();
         let excess = auto.len().saturating_sub(self.backups.keep);
         for old in &auto[..excess] {

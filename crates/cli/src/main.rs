@@ -61,7 +61,13 @@ enum Command {
     /// A tournament's log: every change, who, when (local time), why, from what to what.
     Audit(tournament::AuditArgs),
     /// Back up the database now: to FILE, or as the next automatic backup (in backups/ beside it).
-    Backup { file: Option<PathBuf> },
+    Backup {
+        /// The file to write (an existing file is kept, unless --replace)
+        file: Option<PathBuf>,
+        /// Replace FILE if it exists (without it, an existing file is kept and the backup refused).
+        #[arg(long)]
+        replace: bool,
+    },
     /// The backups beside the database, newest first, with what each holds.
     Backups,
     /// Put a backup in place of the database; the replaced content is kept in backups/.
@@ -144,7 +150,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Print(cmd) => files::print(app, cmd),
         Command::Publish(a) => files::publish(app, a),
         Command::Devices(a) => devices::devices(app, a),
-        Command::Backup { file } => database::backup(app, file.as_deref()),
+        Command::Backup { file, replace } => database::backup(app, file.as_deref(), replace),
         Command::Backups => database::backups(app),
         Command::Check => database::check(app),
         Command::About { fonts } => database::about(app, fonts),

@@ -699,3 +699,24 @@ fn counts_of_one_read_as_one() {
     let backups = ok(&db, &["backups"]);
     assert!(backups.contains("(1 tournament, 1 round, "), "{backups}");
 }
+
+/// `atout backup FILE` keeps a file already there (another database, say) unless --replace;
+/// a folder given as the database is the user's mistake (exit 1), with no backup offered.
+#[test]
+fn a_backup_never_replaces_a_file_unasked_and_a_folder_is_no_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    ok(&db, &["import", fixture("spring-open-16.json").to_str().unwrap()]);
+    let precious = dir.path().join("precious.txt");
+    std::fs::write(&precious, "precious").unwrap();
+    let out = atout(&db, &["backup", precious.to_str().unwrap()]);
+    assert!(!out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already exists"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "precious");
+    ok(&db, &["backup", precious.to_str().unwrap(), "--replace"]);
+    assert!(std::fs::read(&precious).unwrap().starts_with(b"SQLite format 3"));
+    let out = atout(dir.path(), &["about"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("is a folder") && !err.contains("backup"), "{err}");
+}

@@ -29,8 +29,17 @@ pub(crate) const JSON_COLUMNS: [(&str, &str, i64); 10] = [
 
 /// The folder automatic backups go to: `backups/` beside the database.
 pub fn backup_dir(db: &Path) -> PathBuf {
-    db.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).join("backups")
+    let dir = db.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).join("backups");
+    // The default database's in `backups/` itself; another database's in a folder of its own
+    // under it, so that two databases side by side never list, or prune, each other's.
+    match db.file_stem() {
+        Some(stem) if stem != DEFAULT_STEM => dir.join(stem),
+        _ => dir,
+    }
 }
+
+/// The default database's name, without its extension (`atout.db`).
+const DEFAULT_STEM: &str = "atout";
 
 /// A file name's time stamp: UTC, to the millisecond, sortable.
 pub fn stamp() -> String {

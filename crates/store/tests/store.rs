@@ -133,7 +133,7 @@ fn a_version_1_database_is_migrated_with_its_data() {
     assert_eq!(s.raw().pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)).unwrap(), 7);
     assert_eq!(s.players().unwrap()[0].name, "Anne");
     // A copy of the version-1 file was taken before it was migrated, and it still reads as version 1.
-    let copies: Vec<_> = std::fs::read_dir(dir.path().join("backups")).unwrap().filter_map(|e| e.ok()).map(|e| e.path()).collect();
+    let copies: Vec<_> = std::fs::read_dir(atout_store::backup_dir(&path)).unwrap().filter_map(|e| e.ok()).map(|e| e.path()).collect();
     assert_eq!(copies.len(), 1, "{copies:?}");
     assert!(copies[0].file_name().unwrap().to_string_lossy().starts_with("before-migration-"));
     assert_eq!(atout_store::check_file(&copies[0]).unwrap(), 1);

@@ -20,6 +20,16 @@ pub struct GamesArgs {
 /// The database at `path`, with `by` as the author of its changes; a database that cannot
 /// be opened is said, with the latest backup that checks offered in its place.
 pub fn open(path: &Path, by: Option<&str>) -> Result<Atout, Failure> {
+    // A folder named as the database is a mistake in what was asked, not a damaged file (no
+    // backup offered: it would be another database's).
+    if path.is_dir() {
+        let p = path.display();
+        return Err(Failure::Api(atout_api::ApiError::invalid(atout_api::rules::said!(
+            "{p} is a folder, not a database file",
+            "{p} est un dossier, pas un fichier de base de données",
+            "{p} is een map, geen databankbestand"
+        ))));
+    }
     let mut app = Atout::open(path).map_err(|e| match atout_api::backups::latest_good(path) {
         Some(b) => Failure::ApiThen(e, format!("the latest good backup is {} ({}); restore it with: atout restore {}", b.path, b.written_local, b.path)),
         None => Failure::Api(e),
@@ -44,8 +54,12 @@ fn print_backup(b: &atout_api::backups::BackupInfo) {
     outln!("{}  {:<16} {}  ({holds})", b.written_local, b.kind, b.path);
 }
 
-pub fn backup(app: &mut Atout, file: Option<&Path>) -> Result<(), Failure> {
-    print_backup(&app.backup(file)?);
+pub fn backup(app: &mut Atout, file: Option<&Path>, replace: bool) -> Result<(), Failure> {
+    let made = match file {
+        Some(f) if replace => app.backup_replacing(f)?,
+        _ => app.backup(file)?,
+    };
+    print_backup(&made);
     Ok(())
 }
 

@@ -20,6 +20,7 @@ pub enum ExportFormat {
 pub struct ExportArgs {
     #[arg(long)]
     tournament: String,
+    /// The file to write, or `-` for standard output (an existing file is kept, unless --replace)
     #[arg(value_parser = target)]
     file: Target,
     #[arg(long, value_enum, default_value = "json")]
