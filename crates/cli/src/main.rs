@@ -174,9 +174,34 @@ fn parsed() -> Cli {
     })
 }
 
-/// An api error said, then what to do about it, with its exit status.
+/// An api error said (in the system's language: `LANG`), then what to do about it, with its
+/// exit status.
 fn failed(e: &atout_api::ApiError, then: Option<&str>) -> ExitCode {
-    eprintln!("error: {e}");
+    use atout_api::rules::Lang;
+    match Lang::parse(&atout_api::print::print_lang(None)) {
+        Lang::En => eprintln!("error: {e}"),
+        lang => {
+            // The rule's code (stable, for a script) and its words, then the case, all in the
+            // language asked (the English said only).
+            let word = match lang {
+                Lang::Fr => "erreur",
+                _ => "fout",
+            };
+            let rule = e
+                .rule()
+                .map(|r| {
+                    format!(
+                        "{} {} ({}){}",
+                        if lang == Lang::Fr { "règle" } else { "regel" },
+                        r.code(),
+                        r.texts().get(lang),
+                        if lang == Lang::Fr { " : " } else { ": " }
+                    )
+                })
+                .unwrap_or_default();
+            eprintln!("{word}{} {rule}{}", if lang == Lang::Fr { " :" } else { ":" }, e.texts().get(lang));
+        }
+    }
     if let Some(then) = then {
         eprintln!("{then}");
     }

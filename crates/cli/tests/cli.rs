@@ -720,3 +720,28 @@ fn a_backup_never_replaces_a_file_unasked_and_a_folder_is_no_database() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("is a folder") && !err.contains("backup"), "{err}");
 }
+
+/// A refusal is said in the system's language, its rule's code kept for a script (it was
+/// said in English whatever the language, when the rest of the output was French).
+#[test]
+fn a_refusal_is_said_in_the_systems_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    ok(&db, &["import", fixture("spring-open-16.json").to_str().unwrap()]);
+    let said = |lang: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_atout"))
+            .env("LANG", lang)
+            .env_remove("LC_ALL")
+            .args(["--db", db.to_str().unwrap(), "standings", "--tournament", "1", "--after-round", "9"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let fr = said("fr_BE.UTF-8");
+    assert!(fr.starts_with("erreur : règle round-order (") && fr.contains("le tournoi a les manches 1 à 5"), "{fr}");
+    let nl = said("nl_BE.UTF-8");
+    assert!(nl.starts_with("fout: regel round-order (") && nl.contains("het toernooi heeft ronden 1 tot 5"), "{nl}");
+    let en = said("C");
+    assert!(en.starts_with("error: rule round-order (") && en.contains("the tournament has rounds 1 to 5"), "{en}");
+}
