@@ -344,7 +344,7 @@ function confirmLine(entry, texts, desc) {
 async function addLine(args) {
   let texts = null;
   try {
-    const check = await http("POST", "/api/v1/check", { line: null, entry: args.entry });
+    const check = await http("POST", "/api/v1/check", { line: null, entry: args.entry, after: waitingBefore() });
     if (check.refused) throw check.refused;
     texts = check.texts;
   } catch (e) {
@@ -377,15 +377,34 @@ async function addLine(args) {
   return null;
 }
 
-/** The table's sheet, or the last one seen while the server cannot be reached; the next line follows those waiting. */
+/**
+ * The entries of the lines waiting on this device before the line being typed (all of them, or
+ * those before a refused one typed again in its place), in order: the server checks a new line,
+ * and says what it may be, as following them.
+ */
+function waitingBefore() {
+  const waiting = outbox.read();
+  const editing = state.outboxEdit && waiting.find((x) => x.key === state.outboxEdit.key);
+  return waiting.slice(0, editing ? waiting.indexOf(editing) : waiting.length).map((x) => x.entry);
+}
+
+/**
+ * The table's sheet, or the last one seen while the server cannot be reached; the next line
+ * follows those waiting. What it may be (who deals, the games open, the hand) is the server's
+ * answer for the sheet with the waiting lines written; while that cannot be asked (no network,
+ * or a waiting line the rules will refuse), it is not known (`unsure`): the panel then offers
+ * every choice, and the line is checked when it arrives.
+ */
 async function tableSheet() {
   let sheet;
+  let online = true;
   try {
     sheet = await http("GET", "/api/v1/sheet");
     localStorage.setItem(keys.sheet, JSON.stringify(sheet));
   } catch (e) {
     sheet = passing(e) ? JSON.parse(localStorage.getItem(keys.sheet) || "null") : null;
     if (!sheet) throw e;
+    online = false;
   }
   const waiting = outbox.read();
   // The next line follows those waiting — unless a refused one is being typed again in its place
@@ -393,7 +412,15 @@ async function tableSheet() {
   const editing = state.outboxEdit && waiting.find((x) => x.key === state.outboxEdit.key);
   if (state.outboxEdit && !editing) state.outboxEdit = null;
   if (editing && sheet.next) sheet.next = { ...sheet.next, line: editing.line };
-  else if (waiting.length && sheet.next) sheet.next = { ...sheet.next, line: Math.max(sheet.next.line - 1, ...waiting.map((x) => x.line)) + 1 };
+  else if (waiting.length && sheet.next) {
+    const line = Math.max(sheet.next.line - 1, ...waiting.map((x) => x.line)) + 1;
+    let known = null;
+    if (online) {
+      try { known = await http("POST", "/api/v1/next", { after: waitingBefore() }); } catch (e) { if (!passing(e)) throw e; }
+    }
+    if (known && known.known) sheet.next = known.next ? { ...known.next, line } : null;
+    else sheet.next = { ...sheet.next, line, unsure: true };
+  }
   return sheet;
 }
 
@@ -421,7 +448,7 @@ async function transport(command, args = {}) {
     case "game_view": return gameView(args.lang || currentLang());
     case "sheet": return isJury() ? http("GET", `/api/v1/sheet?${where(args)}`) : tableSheet();
     case "sheet_history": return http("GET", isJury() ? `/api/v1/history?${where(args)}` : "/api/v1/history");
-    case "deal_check": return http("POST", "/api/v1/check", { line: args.line, entry: args.entry });
+    case "deal_check": return http("POST", "/api/v1/check", { line: args.line, entry: args.entry, after: args.line ? [] : waitingBefore() });
     case "deal_add": return isJury() ? juryWrite("/api/v1/faults", { round: args.round, table: args.table, entry: args.entry, scorer }) : addLine(args);
     // The jury's correction names its table (it corrects a line only with the cards it replayed).
     case "deal_correct": return http("POST", "/api/v1/fix", { ...(isJury() ? { round: args.round, table: args.table } : {}), line: args.line, entry: args.entry, before: args.before || null, reason: args.reason, scorer });
@@ -464,10 +491,11 @@ const table = {
     ];
   },
   shown() {
-    // Lines wait: who deals next and what may be played are known once they arrive.
+    // Lines wait and the server could not say what follows them (no network): who deals next
+    // and what may be played are known once they arrive.
     const waiting = outbox.read().length;
     const next = document.getElementById("next-dealer");
-    if (waiting && next && lastSheet && lastSheet.next && !state.correcting) next.textContent = t("outbox_next", { line: lastSheet.next.line });
+    if (waiting && next && lastSheet && lastSheet.next && lastSheet.next.unsure && !state.correcting) next.textContent = t("outbox_next", { line: lastSheet.next.line });
     const box = document.getElementById("outbox");
     if (box) box.style.scrollMarginBottom = `${(document.getElementById("entry") || box).offsetHeight + 8}px`;
     if (box) box.scrollIntoView({ block: "end" }); else showLastLine();

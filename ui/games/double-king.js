@@ -33,9 +33,10 @@ export function toEntry(d, desc) {
 
 export function entryView(ctx) {
   const { sheet, desc, next, draft: d, t } = ctx;
-  const allowed = ctx.correcting ? desc.contracts.map((c) => c.code) : next.allowed;
+  // Every game while what may follow lines still waiting is not known (a table device offline).
+  const allowed = ctx.correcting || next.unsure ? desc.contracts.map((c) => c.code) : next.allowed;
   const parts = [];
-  if (!ctx.correcting && next.forced) parts.push(h("p", { class: "forced", id: "forced" }, `${t("forced")}${t("colon")}${desc.forced[next.forced] || next.forced}`));
+  if (!ctx.correcting && !next.unsure && next.forced) parts.push(h("p", { class: "forced", id: "forced" }, `${t("forced")}${t("colon")}${desc.forced[next.forced] || next.forced}`));
   parts.push(contractButtons(desc.contracts, allowed, d.contract, (code) => { d.contract = code; ctx.redraw(".figures input, .figures button, #suits button"); }));
   const c = d.contract && contractOf(desc, d.contract);
   if (!c) return parts;

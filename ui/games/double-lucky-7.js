@@ -15,7 +15,9 @@ export function newDraft(entry, ctx) {
 }
 
 function cardsOf(ctx) {
-  const line = ctx.correcting || (ctx.next && ctx.next.hand);
+  // A line is a hand (a correction reads it so, and so does a line typed after lines still
+  // waiting on a table device offline, whose hand the server has not said).
+  const line = ctx.correcting || (ctx.next && (ctx.next.unsure ? ctx.next.line : ctx.next.hand));
   return ctx.desc.cards[line - 1];
 }
 
@@ -31,10 +33,10 @@ export function partial(d) {
 
 export function entryView(ctx) {
   const { sheet, desc, next, draft: d, t } = ctx;
-  const hand = ctx.correcting || next.hand;
+  const hand = ctx.correcting || (next.unsure ? next.line : next.hand);
   const cards = cardsOf(ctx);
   // The bidding order comes from the application; a correction lists the bids by seat.
-  const order = ctx.correcting ? sheet.seats.map((s) => s.seat) : next.bidding_order;
+  const order = ctx.correcting || next.unsure ? sheet.seats.map((s) => s.seat) : next.bidding_order;
   const hint = h("p", { class: "hint", id: "bid-hint" });
   const showHint = (result) => {
     const x = result && result.hint;

@@ -8,7 +8,7 @@ import { h, seatButtons, seatKey, figure, contractButtons, suitButtons, countsRo
 export function newDraft(entry, ctx) {
   const d = { game: null, figures: ["", "", "", ""], taker: null, t12: null, t13: null, trump: null, seller: null, buyer: null, saleTricks: "",
     choiceSeller: null, choiceBuyer: null, choiceTricks: "" };
-  if (ctx && ctx.next && ctx.next.allowed.length === 1) d.game = ctx.next.allowed[0];
+  if (ctx && ctx.next && !ctx.next.unsure && ctx.next.allowed.length === 1) d.game = ctx.next.allowed[0];
   if (entry) {
     d.game = entry.game;
     if (entry.counts) d.figures = entry.counts.map(String);
@@ -24,7 +24,8 @@ export function newDraft(entry, ctx) {
 /** The games open to whoever chooses: the lead, or the seat that bought the choice. */
 function openGames(ctx) {
   const { next, draft: d } = ctx;
-  if (ctx.correcting || !next) return null;
+  // Every game while what may follow lines still waiting is not known (a table device offline).
+  if (ctx.correcting || !next || next.unsure) return null;
   if (d.choiceBuyer && next.buyers && next.buyers[d.choiceBuyer - 1]) return next.buyers[d.choiceBuyer - 1];
   return next.allowed;
 }
@@ -85,7 +86,7 @@ export function entryView(ctx) {
   const { sheet, desc, next, draft: d, t } = ctx;
   const allowed = openGames(ctx) || desc.contracts.map((c) => c.code);
   const parts = [];
-  if (!ctx.correcting) {
+  if (!ctx.correcting && !next.unsure) {
     parts.push(h("p", { class: "hint", id: "leader" }, `${desc.labels.leader}${t("colon")}${next.leader}. ${sheet.seats[next.leader - 1].name}`));
     if (next.forced && next.forced !== "order" && !d.choiceBuyer) parts.push(h("p", { class: "forced", id: "forced" }, `${t("forced")}${t("colon")}${desc.forced[next.forced]}`));
   }

@@ -7,7 +7,7 @@
 // by touch; the application finds the lines it makes, scores them and checks the
 // board's rules. Whose turn it is, what is held, which bonuses a move earns and
 // every score come from the application.
-import { h, digits, contractButtons } from "../dom.js";
+import { h, digits, contractButtons, seatButtons } from "../dom.js";
 
 /** Tiles as typed: "4 5 5 6", "4556", "10 J Q K" or "10JQK" all read the same. */
 export function tiles(text) {
@@ -47,7 +47,7 @@ function asked(desc) {
  */
 function bonusesOffline(d, ctx) {
   return ctx.desc.bonuses.filter((b) => {
-    if (b.first_move) return !ctx.correcting && !!(ctx.next && ctx.next.first_move);
+    if (b.first_move) return !ctx.correcting && !!(ctx.next && ctx.next.first_move && !ctx.next.unsure);
     if (b.placed) return Number(d.placed) === b.placed;
     if (b.asked) return d.bonuses.includes(b.code) && typedLines(d).some((l) => l.length === b.line);
     return false;
@@ -161,7 +161,10 @@ function takeBack(d) {
 }
 
 export function toEntry(d, desc, ctx) {
-  const seat = ctx.correcting ? ctx.sheet.lines[ctx.correcting - 1].dealer : ctx.next.seat;
+  // Whose turn it is, as the application says, or as the scorer picks it after lines still
+  // waiting on a table device offline (the application checks it when the line arrives).
+  const seat = ctx.correcting ? ctx.sheet.lines[ctx.correcting - 1].dealer : ctx.next.unsure ? d.turnSeat : ctx.next.seat;
+  if (!seat) return null;
   if (d.kind === "board") return d.laid.length ? { seat, tiles: d.laid.map((t) => ({ tile: t.tile, colour: t.colour, at: t.at })) } : null;
   if (d.kind === "move") {
     const lines = typedLines(d);
@@ -198,12 +201,16 @@ function seatPick(prefix, seats, chosen, pick) {
 export function entryView(ctx) {
   const { sheet, desc, next, draft: d } = ctx;
   const L = desc.labels;
-  const boardOpen = ctx.correcting ? d.kind === "board" : !!(next && next.board);
+  const boardOpen = ctx.correcting ? d.kind === "board" : !!(next && next.board && !next.unsure);
   const kinds = desc.contracts.map((c) => c.code).filter((c) => (c !== "joker" || desc.joker) && (c !== "board" || boardOpen));
   const parts = [contractButtons(desc.contracts.filter((c) => kinds.includes(c.code)), kinds, d.kind, (code) => {
     d.kind = code; ctx.redraw(code === "move" ? "#tiles-1" : code === "pass" ? "#exchanged" : code === "end" ? "#left-1" : "#joker-by-1");
   })];
-  if (next && !ctx.correcting) parts.push(h("p", { class: "hint", id: "holds" }, L.holds.replace("{n}", next.holds).replace("{bag}", next.bag)));
+  if (next && next.unsure && !ctx.correcting) {
+    parts.push(h("div", { class: "row figures", id: "turn" }, h("span", {}, ctx.t("turn_seat")),
+      seatButtons("turn", sheet.seats, d.turnSeat || null, (s) => { d.turnSeat = s; ctx.redraw(); ctx.check(); })));
+  }
+  if (next && !next.unsure && !ctx.correcting) parts.push(h("p", { class: "hint", id: "holds" }, L.holds.replace("{n}", next.holds).replace("{bag}", next.bag)));
   if (next && !ctx.correcting && !next.board) parts.push(h("p", { class: "hint", id: "board-unknown" }, L.board_unknown));
   if (d.kind === "board") parts.push(...boardView(ctx));
   else if (d.kind === "move") parts.push(...moveView(ctx));
@@ -237,7 +244,7 @@ export function entryView(ctx) {
 function moveView(ctx) {
   const { desc, next, draft: d } = ctx;
   const L = desc.labels;
-  const first = next && next.first_move && !ctx.correcting;
+  const first = next && next.first_move && !next.unsure && !ctx.correcting;
   // The bonus the scorer is asked about (one colour) is open only while a line of the
   // length it needs (five) is typed.
   const colour = asked(desc);

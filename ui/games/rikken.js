@@ -45,14 +45,14 @@ export function toEntry(d, desc) {
 
 /** Seats that play the deal: all but the dealer at a table of five. */
 function playing(ctx) {
-  const out = ctx.correcting ? ctx.sheet.lines[ctx.correcting - 1].sits_out : ctx.next.sits_out;
+  const out = ctx.correcting ? ctx.sheet.lines[ctx.correcting - 1].sits_out : ctx.next.unsure ? null : ctx.next.sits_out;
   return ctx.sheet.seats.filter((s) => s.seat !== out);
 }
 
 function juryDue(ctx, c) {
   const d = ctx.draft;
   if (c.jury) return true;
-  const due = ctx.next ? ctx.next.jury_due_for : [];
+  const due = ctx.next && !ctx.next.unsure ? ctx.next.jury_due_for : [];
   const who = c.kind === "misere" ? d.declarers : [d.declarer];
   return c.solo && who.some((s) => due.includes(s));
 }
@@ -101,8 +101,8 @@ export function entryView(ctx) {
   const { sheet, desc, next, draft: d, t } = ctx;
   const parts = [];
   const players = playing(ctx);
-  if (!ctx.correcting && next.sits_out) parts.push(h("p", { class: "hint", id: "sits-out" }, `${next.sits_out}. ${sheet.seats[next.sits_out - 1].name} ${desc.labels.sits_out}`));
-  if (!ctx.correcting && next.jury_due_for.length) {
+  if (!ctx.correcting && !next.unsure && next.sits_out) parts.push(h("p", { class: "hint", id: "sits-out" }, `${next.sits_out}. ${sheet.seats[next.sits_out - 1].name} ${desc.labels.sits_out}`));
+  if (!ctx.correcting && !next.unsure && next.jury_due_for.length) {
     parts.push(h("p", { class: "forced", id: "jury-due-for" }, next.jury_due_for.map((s) => `${s}. ${sheet.seats[s - 1].name}`).join(", ") + ` — ${desc.labels.jury_due_for}`));
   }
   parts.push(h("div", { class: "games", id: "games" }, desc.contracts.map((c) => h("button", {

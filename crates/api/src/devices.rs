@@ -402,11 +402,33 @@ impl Atout {
 
     /// The line a table's device is typing, checked as the window checks it.
     pub fn device_check(&mut self, device: &Device, line: Option<usize>, entry: Value) -> Result<LinePreview> {
+        self.device_check_after(device, line, entry, &[])
+    }
+
+    /// [`Atout::device_check`] of a new line typed after the lines the device holds waiting
+    /// (`after`, in order): checked as if they were written before it.
+    pub fn device_check_after(&mut self, device: &Device, line: Option<usize>, entry: Value, after: &[Value]) -> Result<LinePreview> {
         if device.table.is_none() {
             return Err(table_only());
         }
+        waiting_bounded(after)?;
         let at = self.device_table(device, None, None)?;
-        self.deal_check(&at, line, entry)
+        match line {
+            None if !after.is_empty() => self.deal_check_after(&at, after, entry),
+            _ => self.deal_check(&at, line, entry),
+        }
+    }
+
+    /// What the next line may be at a device's table once the lines it holds waiting (`after`,
+    /// in order) are written: the game's choices (`Some(None)`: the sheet would be complete),
+    /// or `None` when they do not replay (one of them will be refused when it is sent).
+    pub fn device_next(&mut self, device: &Device, after: &[Value]) -> Result<Option<Option<Value>>> {
+        if device.table.is_none() {
+            return Err(table_only());
+        }
+        waiting_bounded(after)?;
+        let at = self.device_table(device, None, None)?;
+        self.next_after(&at, after)
     }
 
     /// Write line `line` of a device's table, under the device's `key`, as `scorer`:
@@ -615,6 +637,18 @@ pub fn device_replaying(device: &Device) -> Result<()> {
             "a table's code writes its own sheet; deals are replayed and claims judged with the jury's",
             "le code d'une table écrit sa propre feuille ; les donnes se rejouent et les revendications se jugent avec celui du jury",
             "de code van een tafel schrijft zijn eigen blad; spellen naspelen en claims beoordelen doet de jury met de hare"
+        )));
+    }
+    Ok(())
+}
+
+/// Lines a device holds waiting: as many as a sheet may hold at most.
+fn waiting_bounded(after: &[Value]) -> Result<()> {
+    if after.len() > LINE_MAX {
+        return Err(ApiError::invalid(said!(
+            "at most {LINE_MAX} lines wait on a device",
+            "au plus {LINE_MAX} lignes attendent sur un appareil",
+            "hoogstens {LINE_MAX} lijnen wachten op een toestel"
         )));
     }
     Ok(())

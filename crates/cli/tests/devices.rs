@@ -456,3 +456,45 @@ fn a_round_of_fifty_tables_killed_at_several_points_loses_nothing_and_doubles_no
     }
     assert_eq!(atout(&db, &["check"]).trim(), "ok");
 }
+
+/// A phone holding lines it could not send yet asks what may follow them: the server answers
+/// as if they were written (who deals, the games open), and checks a new line as following
+/// them — the same answers the sheet gives once they are stored. When a waiting line would be
+/// refused, nothing is said (`known` false) and a new line is not judged: both wait for it.
+#[test]
+fn what_may_follow_the_lines_waiting_on_a_phone() {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, codes) = evening(dir.path());
+    let server = Server::start(&db);
+    let a = server.addr;
+    let one = codes["tables"][0]["code"].as_str().unwrap();
+    let deals = worked_example();
+    assert_eq!(post(a, "/api/v1/lines", one, &line("w1", 1, &deals[0])).0, 201);
+    let waiting = json!([deals[1], deals[2]]);
+    let (s, asked) = post(a, "/api/v1/next", one, &json!({"after": waiting}));
+    assert_eq!((s, &asked["known"]), (200, &json!(true)), "{asked}");
+    let (_, checked) = post(a, "/api/v1/check", one, &json!({"line": null, "entry": deals[3], "after": waiting}));
+    assert!(checked["refused"].is_null(), "{checked}");
+    // Nothing of it stored: the sheet still holds one line.
+    assert_eq!(get(a, "/api/v1/sheet", one).1["lines"].as_array().unwrap().len(), 1);
+    // Stored, the lines give the same next line and the same points.
+    for (k, d) in [("w2", &deals[1]), ("w3", &deals[2]), ("w4", &deals[3])] {
+        let (_, sheet) = get(a, "/api/v1/sheet", one);
+        if k == "w4" {
+            assert_eq!(sheet["next"], asked["next"], "what may follow, said before and after");
+        }
+        let n = sheet["lines"].as_array().unwrap().len() + 1;
+        assert_eq!(post(a, "/api/v1/lines", one, &line(k, n, d)).0, 201);
+    }
+    let (_, sheet) = get(a, "/api/v1/sheet", one);
+    assert_eq!(sheet["lines"][3]["points"], checked["points"], "the line checked after those waiting scores as stored");
+    // A waiting line the rules refuse (a deal whose counts do not add up): nothing is known.
+    let bad = json!({"contract": "A", "counts": [1, 1, 1, 1]});
+    let (s, asked) = post(a, "/api/v1/next", one, &json!({"after": [bad]}));
+    assert_eq!((s, &asked["known"], &asked["next"]), (200, &json!(false), &Value::Null), "{asked}");
+    let (_, checked) = post(a, "/api/v1/check", one, &json!({"line": null, "entry": deals[5], "after": [bad]}));
+    assert!(checked["refused"].is_null() && checked["points"].is_null(), "{checked}");
+    // The jury's code has no sheet of its own to follow.
+    let jury = codes["jury"]["code"].as_str().unwrap();
+    assert_eq!(post(a, "/api/v1/next", jury, &json!({"after": []})).0, 403);
+}

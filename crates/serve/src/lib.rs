@@ -443,13 +443,32 @@ async fn game((State(room), ConnectInfo(addr), headers): Ctx, Q(q): Q<Lang_>) ->
 struct Check {
     line: Option<usize>,
     entry: Value,
+    /// The lines the device holds waiting, in order: a new line is checked as following them.
+    #[serde(default)]
+    after: Vec<Value>,
+}
+
+#[derive(Deserialize)]
+struct Waiting {
+    #[serde(default)]
+    after: Vec<Value>,
+}
+
+/// What the next line may be once the lines a device holds waiting are written: `{"next":
+/// choices | null, "known": bool}` (`known` false when they do not replay).
+async fn next((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
+    let lang = lang(&headers);
+    throttle(&room, &headers, addr.ip(), lang)?;
+    let w: Waiting = body(b, lang).await?;
+    let next = as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_next(d, &w.after)).await?;
+    ok(StatusCode::OK, &json!({"known": next.is_some(), "next": next.flatten()}))
 }
 
 async fn check((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
     throttle(&room, &headers, addr.ip(), lang)?;
     let c: Check = body(b, lang).await?;
-    ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_check(d, c.line, c.entry)).await?)
+    ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_check_after(d, c.line, c.entry, &c.after)).await?)
 }
 
 #[derive(Deserialize)]
@@ -775,6 +794,7 @@ pub fn router(room: Arc<Room>) -> Router {
         .route("/api/v1/history", get(history))
         .route("/api/v1/game", get(game))
         .route("/api/v1/check", post(check))
+        .route("/api/v1/next", post(next))
         .route("/api/v1/lines", post(lines))
         .route("/api/v1/fix", post(fix))
         .route("/api/v1/rulings", post(rulings_add).get(rulings_list))
