@@ -488,7 +488,7 @@ impl Atout {
     pub fn season_player(&mut self, season: &str, player: &str) -> Result<PlayerSeason> {
         let row = self.season_row(season)?;
         let registry = self.store.players()?;
-        let who = match crate::named::by_id_or_name(&registry, player, |p| p.id, |p, asked| folded(&p.name) == folded(asked)) {
+        let who = match crate::named::person(&registry, player, |p| p.id, |p| &p.name) {
             crate::named::Named::One(one) => one.clone(),
             crate::named::Named::Missing => {
                 return Err(ApiError::not_found(said!(

@@ -270,12 +270,27 @@ impl Loaded {
         }
     }
 
-    /// An entrant by their id in the tournament (`p12`), or by registry number.
+    /// An entrant by their id in the tournament (`p12`), by registry number, or by a name only
+    /// one of its players has (whole, or the first name or surname alone).
     pub fn entrant_by_code(&self, code: &str) -> Result<&EntrantRow> {
-        self.entrants.iter().find(|e| e.code == code || e.player.id.to_string() == code).ok_or_else(|| {
-            let name = &self.row.name;
-            ApiError::not_found(said!("no player «{code}» in {name}", "pas de joueur «{code}» dans {name}", "geen speler «{code}» in {name}"))
-        })
+        if let Some(e) = self.entrants.iter().find(|e| e.code == code || e.player.id.to_string() == code) {
+            return Ok(e);
+        }
+        let name = &self.row.name;
+        match crate::named::person(&self.entrants, code, |e| e.player.id, |e| &e.player.name) {
+            crate::named::Named::One(e) => Ok(e),
+            crate::named::Named::Missing => {
+                Err(ApiError::not_found(said!("no player «{code}» in {name}", "pas de joueur «{code}» dans {name}", "geen speler «{code}» in {name}")))
+            }
+            crate::named::Named::Several(several) => {
+                let ids = several.iter().map(|e| e.code.as_str()).collect::<Vec<_>>().join(", ");
+                Err(ApiError::invalid(said!(
+                    "several players of {name} are named «{code}»: give the id ({ids})",
+                    "plusieurs joueurs de {name} s'appellent «{code}» : donnez l'identifiant ({ids})",
+                    "meerdere spelers van {name} heten «{code}»: geef de id ({ids})"
+                )))
+            }
+        }
     }
 
     pub fn last_round(&self) -> i64 {
