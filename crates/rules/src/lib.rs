@@ -728,10 +728,44 @@ impl Sheet {
 }
 
 fn parse_entries<G: Game>(entries: &[Value]) -> Result<Vec<G::Entry>, SheetError> {
-    entries.iter().enumerate().map(|(i, v)| G::Entry::deserialize(v).map_err(|e| unreadable(i, &e))).collect()
+    entries.iter().enumerate().map(|(i, v)| G::Entry::deserialize(v).map_err(|e| unreadable_value(i, v, &e))).collect()
 }
 
 /// Line `i + 1` does not read as the game's entry.
+/// Line `i + 1`, `v`, does not read as the game's entry: said in words where the reader's
+/// own message would not be (a line that is no object, a figure that is no whole number).
+fn unreadable_value(i: usize, v: &Value, e: &serde_json::Error) -> SheetError {
+    let said = match v {
+        Value::Object(_) => match not_whole(v) {
+            Some(n) => said!(
+                "the figures of a line are whole numbers: {n} is not one",
+                "les chiffres d'une ligne sont des nombres entiers : {n} n'en est pas un",
+                "de cijfers van een lijn zijn gehele getallen: {n} is er geen"
+            ),
+            None => return unreadable(i, e),
+        },
+        other => {
+            let shown: String = other.to_string().chars().take(40).collect();
+            said!(
+                "a line is a JSON object (FORMAT.md's entry shape, such as {{\"contract\": …}}), not {shown}",
+                "une ligne est un objet JSON (la forme d'une entrée de FORMAT.md, comme {{\"contract\": …}}), pas {shown}",
+                "een lijn is een JSON-object (de vorm van een regel uit FORMAT.md, zoals {{\"contract\": …}}), geen {shown}"
+            )
+        }
+    };
+    SheetError::at(i + 1, Violation::said(Rule::DEAL_SHAPE, said))
+}
+
+/// The first number in `v` that is no whole number a figure can hold (a fraction, 1e20).
+fn not_whole(v: &Value) -> Option<String> {
+    match v {
+        Value::Number(n) if n.as_i64().is_none() => Some(n.to_string()),
+        Value::Array(xs) => xs.iter().find_map(not_whole),
+        Value::Object(m) => m.values().find_map(not_whole),
+        _ => None,
+    }
+}
+
 fn unreadable(i: usize, e: &serde_json::Error) -> SheetError {
     SheetError::at(i + 1, Violation::said(Rule::DEAL_SHAPE, said!("the line reads wrong: {e}", "la ligne se lit mal : {e}", "de lijn leest verkeerd: {e}")))
 }

@@ -339,3 +339,23 @@ fn a_double_king_table_seats_four() {
     let err = dk_rules().replay(Table::new(5, 1), &[]).unwrap_err();
     assert_eq!((err.line, err.rule()), (None, Rule::TABLE_SIZE));
 }
+
+/// A line that cannot be read is said in words, in every language, not in the JSON reader's
+/// own («invalid type: null, expected struct Entry», «floating point `1e+20`, expected i64»).
+#[test]
+fn a_line_that_cannot_be_read_is_said_in_words() {
+    let said = |entry: serde_json::Value| {
+        let e = dk_rules().replay(Table::new(4, 1), &[entry]).unwrap_err();
+        assert_eq!((e.line, e.rule()), (Some(1), Rule::DEAL_SHAPE));
+        let s = e.violation.said.expect("said in every language");
+        (s.en, s.fr)
+    };
+    let (en, fr) = said(serde_json::json!(null));
+    assert!(en.contains("a line is a JSON object") && en.ends_with("not null") && !en.contains("expected"), "{en}");
+    assert!(fr.contains("une ligne est un objet JSON"), "{fr}");
+    let (en, fr) = said(serde_json::json!({"contract": "C", "counts": [1e20, 2, 1, 0]}));
+    assert!(en.contains("whole numbers") && en.contains("1e+20 is not one") && !en.contains("i64"), "{en}");
+    assert!(fr.contains("nombres entiers"), "{fr}");
+    let (en, _) = said(serde_json::json!({"contract": "C", "counts": [1.5, 2, 1, 0]}));
+    assert!(en.contains("1.5 is not one"), "{en}");
+}

@@ -100,7 +100,8 @@ pub fn games(a: GamesArgs) -> Result<(), Failure> {
         Output::Table => {
             for g in games {
                 let seats = if g.seats[0] == g.seats[1] { g.seats[0].to_string() } else { format!("{}–{}", g.seats[0], g.seats[1]) };
-                outln!("{:<16} {:<16} tables of {seats}", g.code, g.name);
+                let tables = atout_api::rules::Tr::new("tables of", "tables de", "tafels van").get(atout_api::rules::Lang::parse(&a.lang));
+                outln!("{:<16} {:<16} {tables} {seats}", g.code, g.name);
                 for field in g.fields.as_array().into_iter().flatten() {
                     outln!("    {}", field["label"].as_str().unwrap_or(""));
                     for o in field["options"].as_array().into_iter().flatten() {
