@@ -12,7 +12,7 @@
 import { setTransport } from "./api.js";
 import { t, currentLang, explain, titlePage } from "./i18n.js";
 import { h } from "./dom.js";
-import { state, setScreens, listen, render, flash, gameOf, dropLine, go } from "./shell.js";
+import { state, setScreens, listen, render, flash, gameOf, dropLine, go, actorSaid } from "./shell.js";
 import { sheetTable, entryPanel, historyTable, showLastLine, undoMine } from "./sheet.js";
 import * as jury from "./screens/jury.js";
 
@@ -296,7 +296,7 @@ function storedInstead(x) {
   const stored = lastSheet && lastSheet.lines[line - 1];
   if (!stored) return null;
   return h("p", { class: "stored-instead", id: `outbox-stored-${x.line}` },
-    t("outbox_stored", { line, by: x.refused.by || "?", what: stored.entry_texts ? stored.entry_texts[currentLang()] : stored.label_texts[currentLang()] }));
+    t("outbox_stored", { line, by: x.refused.by ? actorSaid(x.refused.by) : "?", what: stored.entry_texts ? stored.entry_texts[currentLang()] : stored.label_texts[currentLang()] }));
 }
 
 /** The lines waiting or refused, above the sheet: what each is, and what the scorer may do. */

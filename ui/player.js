@@ -11,7 +11,13 @@ const view = document.getElementById("view");
 let filter = "";
 
 async function get(path) {
-  const r = await fetch(path, { cache: "no-store", headers: { "Accept-Language": currentLang() } });
+  let r;
+  try {
+    r = await fetch(path, { cache: "no-store", headers: { "Accept-Language": currentLang() } });
+  } catch (_) {
+    // The club's Wi-Fi dropped: said in words (the browser's own «Failed to fetch» was shown).
+    throw { kind: "offline", message: t("live_offline") };
+  }
   const body = await r.json().catch(() => null);
   if (!r.ok) throw body || { kind: "http", message: String(r.status) };
   return body;
@@ -46,6 +52,12 @@ async function show() {
     [live, room] = await Promise.all([get(`/api/v1/room/${encodeURIComponent(tournament)}/player/${encodeURIComponent(me)}`), get(`/api/v1/room/${encodeURIComponent(tournament)}`)]);
   } catch (e) {
     if (e && e.kind === "not-found") { localStorage.removeItem(mine); await pick(); return; }
+    // Offline with the evening shown: it stays, with a word that it is not the latest.
+    if (e && e.kind === "offline" && view.querySelector("#live-standings")) {
+      const note = document.getElementById("live-offline") || view.insertBefore(h("p", { class: "hint", id: "live-offline" }), view.firstChild);
+      note.textContent = e.message;
+      return;
+    }
     view.replaceChildren(h("p", { class: "error", id: "live-error" }, String(explain(e))));
     return;
   }

@@ -63,7 +63,7 @@ let checkSeq = 0;
 export function sheetTools(sheet, tid) {
   const where = { tournament: tid, round: state.round, table: state.table };
   const pending = state.pending ? Object.keys(state.pending).map(Number).sort((a, b) => a - b) : [];
-  const reasonInput = (id) => h("input", { id, name: "reason", required: true, maxlength: 500, placeholder: t("reason") });
+  const reasonInput = (id) => h("input", { id, name: "reason", required: true, maxlength: 500, placeholder: t("reason"), "aria-label": t("reason") });
   return h("div", { class: "tools" },
     pending.length ? h("form", { class: "row pending", id: "pending", onsubmit: (e) => {
       e.preventDefault();

@@ -154,6 +154,12 @@ export function actorText(who) {
  * role is this screen's own word for it, whatever language it was chosen in ("Marie (secretariaat)").
  */
 export function actorSaid(by) {
+  // Written on a table's phone or the jury's: "Anne [table 3]", "Paul [jury]" (the server's record).
+  const device = /^(.*) \[(?:table (\d+)|(jury))\]$/.exec(by || "");
+  if (device) {
+    const role = device[2] ? `${t("role_scorer")} ${t("table").toLowerCase()} ${device[2]}` : t("role_jury");
+    return `${device[1]} (${role}, ${t("on_device")})`;
+  }
   const m = /^(.*) \((.+)\)$/.exec(by || "");
   if (!m) return by || "";
   for (const role of ["secretary", "jury", "scorer"]) {

@@ -396,6 +396,8 @@ def two_phones_one_table(w, work, server, db, dk, codes):
         w.find("#outbox-4.waiting")
         stored = w.text("#outbox-stored-3")
         check("Bart" in stored and "fewest kings and jacks" in stored, f"the conflict shows the line stored meanwhile and who wrote it: {stored!r}")
+        # Who wrote it, in the page's words (the server's record «Bart [table 1]» was shown as it is).
+        check("Bart (scorer table " in stored and ", on the phone)" in stored and "[table" not in stored, f"who wrote it, said in words: {stored!r}")
         ways = w.js("return [...document.querySelectorAll('#outbox-3 button')].map(b => b.id)")
         check("outbox-drop-3" in ways and "outbox-after-3" in ways and "outbox-retry-3" not in ways,
               f"a conflict offers to drop the line or send it after theirs, not to send it again as it is: {ways}")

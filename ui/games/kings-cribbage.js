@@ -103,7 +103,8 @@ function boardView(ctx) {
       const key = `${r},${c}`;
       const t = laidAt.get(key) || cells.get(key);
       const cursor = d.cursor[0] === r && d.cursor[1] === c;
-      row.push(h("td", {}, h("button", { type: "button", id: `cell-${r}-${c}`, "data-at": key,
+      // Named for a screen reader: the tile there, or the square's place (an empty square had no text).
+      row.push(h("td", {}, h("button", { type: "button", id: `cell-${r}-${c}`, "data-at": key, "aria-label": t ? t.tile : `${ctx.t("board_square")} ${r},${c}`,
         class: `cell${t ? ` colour-${t.colour}` : ""}${laidAt.has(key) ? " laid" : ""}${cursor ? " cursor" : ""}`,
         onclick: () => { d.cursor = [r, c]; ctx.redraw(); } }, t ? t.tile : "")));
     }

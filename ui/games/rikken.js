@@ -229,7 +229,7 @@ export function settingsEditor({ info, desc, t, act, call, flash, changed }) {
     h("table", { class: "grid" },
       h("tr", {}, h("th", {}, t("game_col")), columns.map((k) => h("th", { class: "num" }, desc.labels[k]))),
       rows.map((c) => h("tr", {}, h("td", {}, c.name), columns.map((k) => h("td", {}, h("input", {
-        id: `points-${c.code}-${k}`, inputmode: "numeric", value: table[c.code] && table[c.code][k] != null ? table[c.code][k] : "",
+        id: `points-${c.code}-${k}`, "aria-label": `${c.name} — ${desc.labels[k]}`, inputmode: "numeric", value: table[c.code] && table[c.code][k] != null ? table[c.code][k] : "",
         disabled: !c.figures.includes(k),
         oninput: (e) => {
           const v = digits(e.target.value);

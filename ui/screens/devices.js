@@ -54,7 +54,7 @@ export async function devicesPanel(tid, r) {
         h("form", { class: "row", id: `device-revoke-${x.table}`, "data-keep": "1", onsubmit: (e) => {
           e.preventDefault();
           act(() => call("device_revoke", { ...where, table: x.table, reason: e.target.reason.value }), () => flash(t("saved")));
-        } }, h("input", { name: "reason", required: true, maxlength: 500, placeholder: t("devices_revoke_reason") }), h("button", {}, t("devices_revoke"))))),
+        } }, h("input", { name: "reason", required: true, maxlength: 500, placeholder: t("devices_revoke_reason"), "aria-label": t("devices_revoke_reason") }), h("button", {}, t("devices_revoke"))))),
       h("div", { class: "card device", id: "device-jury" },
         h("h3", {}, t("devices_jury")),
         picture(codes.jury.qr, "device-qr-jury"),

@@ -71,6 +71,6 @@ export async function view() {
         h("td", {}, r.id ? h("form", { class: "inline", onsubmit: (e) => {
           e.preventDefault();
           act(() => call("ruling_withdraw", { tournament: tid, ruling: r.id, reason: e.target.reason.value }), () => flash(t("saved")));
-        } }, h("input", { name: "reason", required: true, maxlength: 500, placeholder: t("reason") }), h("button", {}, t("withdraw"))) : "")))),
+        } }, h("input", { name: "reason", required: true, maxlength: 500, placeholder: t("reason"), "aria-label": t("reason") }), h("button", {}, t("withdraw"))) : "")))),
   ];
 }

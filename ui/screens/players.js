@@ -75,7 +75,7 @@ export async function view() {
           const reason = e.target.reason.value;
           const command = p.withdrawn_from ? "player_return" : "player_withdraw";
           act(() => call(command, { tournament: state.tournament, player: p.player, fromRound: null, reason }), () => flash(t("saved")));
-        } }, h("input", { name: "reason", required: true, placeholder: t("reason"), maxlength: 500 }),
+        } }, h("input", { name: "reason", required: true, placeholder: t("reason"), "aria-label": t("reason"), maxlength: 500 }),
           h("button", { id: `withdraw-${p.player}` }, p.withdrawn_from ? t("return_player") : t("withdraw"))))))),
     ] : null,
   ];

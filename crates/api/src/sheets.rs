@@ -506,8 +506,9 @@ pub(crate) fn written_by(author: Option<(String, String)>) -> Said {
     match author {
         Some((who, at)) => {
             let at = crate::text::local_time(&at);
+            let named = crate::text::actor_said(&who);
             let (en, fr, nl) =
-                if who.is_empty() { ("someone".to_string(), "quelqu'un".to_string(), "iemand".to_string()) } else { (who.clone(), who.clone(), who) };
+                if who.is_empty() { ("someone".to_string(), "quelqu'un".to_string(), "iemand".to_string()) } else { (named.en, named.fr, named.nl) };
             said!(" by {en} at {at}", " par {fr} à {at}", " door {nl} om {at}")
         }
         None => said!("", "", ""),

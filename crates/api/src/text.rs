@@ -2,7 +2,7 @@
 //! and control characters are refused, so that no name can break a screen or a print.
 
 use crate::error::{ApiError, Result};
-use atout_rules::{said, Tr};
+use atout_rules::{said, Said, Tr};
 
 /// A player's name, a club, a tournament's name.
 pub const NAME_MAX: usize = 100;
@@ -81,6 +81,21 @@ impl Spreadsheet {
         let what = self.what;
         let bytes = self.w.into_inner().map_err(|e| ApiError::internal(what, e))?;
         Ok(format!("\u{feff}{}", String::from_utf8_lossy(&bytes)))
+    }
+}
+
+/// Who made a change, as recorded, said in every language: a table's phone or the jury's
+/// records its writer as «Anne [table 3]» or «Paul [jury]», said «Anne (table 3, on the
+/// phone)»; any other record as it is.
+pub fn actor_said(who: &str) -> Said {
+    let device = who.strip_suffix(']').and_then(|w| w.rsplit_once(" ["));
+    match device {
+        Some((name, "jury")) => said!("{name} (jury, on the phone)", "{name} (jury, sur le téléphone)", "{name} (jury, op de telefoon)"),
+        Some((name, table)) if table.strip_prefix("table ").is_some_and(|n| n.parse::<u32>().is_ok()) => {
+            let n = &table["table ".len()..];
+            said!("{name} (table {n}, on the phone)", "{name} (table {n}, sur le téléphone)", "{name} (tafel {n}, op de telefoon)")
+        }
+        _ => said!("{who}", "{who}", "{who}"),
     }
 }
 

@@ -136,6 +136,10 @@ fn every_status_of_the_protocol_and_nothing_stored_by_a_refusal() {
     // 409: line 1 holds another key's entry; who wrote it, when.
     let (s, body) = post(a, "/api/v1/lines", one, &line("k-other", 1, &deals[1]));
     assert_eq!((s, body["kind"].as_str(), body["by"].as_str()), (409, Some("conflict"), Some("Anne [table 1]")));
+    // Its words say who in words, in the phone's language (the record «Anne [table 1]» read
+    // in English in every language).
+    assert!(body["message"].as_str().unwrap().contains("by Anne (table 1, on the phone) at"), "{body}");
+    assert!(body["message_texts"]["nl"].as_str().unwrap().contains("door Anne (tafel 1, op de telefoon) om"), "{body}");
     assert!(body["at"].as_str().unwrap().ends_with('Z'), "{body}");
     // 409 for a line past the next one too (the device's sheet is behind): FORMAT.md's shape,
     // `by` and `at` null as no line is there.
