@@ -70,7 +70,7 @@ fn a_line_is_written_once_under_its_key_and_a_retry_stores_nothing() {
     assert_eq!(body["by"], "Anne [table 1]");
     assert_eq!(body["line"], 1);
     assert!(body["at"].as_str().unwrap().ends_with('Z'));
-    assert!(e.texts().fr.contains("Anne [table 1]"), "{}", e.texts().fr);
+    assert!(e.texts().fr.contains("Anne (table 1, sur le téléphone)"), "{}", e.texts().fr);
     assert_eq!(deals(&app), before + 1);
     // A line the rules refuse (E by the dealer's neighbour twice is fine; a D with 9 hearts is not).
     let e = app.device_line(&d, "Anne", "k-2", 2, json!({"contract": "D", "counts": [9, 0, 0, 0]}), None).unwrap_err();

@@ -134,6 +134,15 @@ impl ApiError {
         ApiError::Refused { place, violation: Violation::said(rule, said) }
     }
 
+    /// A round outside the tournament's rounds.
+    pub(crate) fn rounds_are(place: Place, rounds: u32) -> ApiError {
+        ApiError::refused_said(
+            place,
+            Rule::ROUND_ORDER,
+            atout_rules::said!("the tournament has rounds 1 to {rounds}", "le tournoi a les manches 1 à {rounds}", "het toernooi heeft ronden 1 tot {rounds}"),
+        )
+    }
+
     pub fn not_found(said: Said) -> ApiError {
         ApiError::NotFound(said)
     }

@@ -194,7 +194,7 @@ fn after_which(l: &Loaded, asked: Option<i64>) -> Result<i64> {
     match asked {
         None => Ok(l.last_round()),
         Some(r) if (1..=i64::from(l.settings.rounds)).contains(&r) => Ok(r),
-        Some(_) => Err(crate::tournaments::rounds_are(crate::error::Place::default(), l.settings.rounds)),
+        Some(_) => Err(crate::ApiError::rounds_are(crate::error::Place::default(), l.settings.rounds)),
     }
 }
 

@@ -163,15 +163,6 @@ fn info(l: &Loaded) -> TournamentInfo {
     }
 }
 
-/// A round outside the tournament's rounds.
-pub(crate) fn rounds_are(place: Place, rounds: u32) -> ApiError {
-    ApiError::refused_said(
-        place,
-        Rule::ROUND_ORDER,
-        said!("the tournament has rounds 1 to {rounds}", "le tournoi a les manches 1 à {rounds}", "het toernooi heeft ronden 1 tot {rounds}"),
-    )
-}
-
 /// Whether an entrant plays round `round` (not before a late entry, not from a withdrawal on).
 pub(crate) fn plays(e: &atout_store::EntrantRow, round: i64) -> bool {
     e.from_round.unwrap_or(1) <= round && e.withdrawn_from.is_none_or(|w| round < w)
@@ -375,7 +366,7 @@ impl Atout {
         let from = from_round.unwrap_or_else(|| l.first_open_round());
         let place = Place::round(from);
         if from < 1 || from > i64::from(l.settings.rounds) + 1 {
-            return Err(rounds_are(place, l.settings.rounds));
+            return Err(ApiError::rounds_are(place, l.settings.rounds));
         }
         if l.rounds.iter().filter(|r| r.row.round >= from).any(|r| r.row.tables.iter().any(|t| started(t) && t.seats.contains(&e.id))) {
             let name = &e.player.name;
@@ -512,7 +503,7 @@ impl NextParts {
     fn of(l: &mut Loaded, round: i64, seating: Seating) -> Result<NextParts> {
         let place = Place::round(round);
         if round < 1 || round > i64::from(l.settings.rounds) {
-            return Err(rounds_are(place, l.settings.rounds));
+            return Err(ApiError::rounds_are(place, l.settings.rounds));
         }
         let last = l.last_round();
         if round > last + 1 {
