@@ -158,7 +158,19 @@ export function entryPanel(sheet, tid, game) {
     }
   };
   const d = ctx.draft;
+  // One sending at a time: Enter pressed again while the line goes (in a figure's field, say)
+  // must not send it twice.
+  let sending = false;
   const submit = async (joint = false) => {
+    if (sending) return;
+    sending = true;
+    try {
+      await submitNow(joint);
+    } finally {
+      sending = false;
+    }
+  };
+  const submitNow = async (joint) => {
     let entry = mod.toEntry(d, desc, ctx);
     if (!entry && mod.partial) {
       // Typed faster than the check: the application's answer first (it may complete the entry).
@@ -174,11 +186,11 @@ export function entryPanel(sheet, tid, game) {
       render();
     } else if (correcting) {
       const before = sheet.lines[correcting - 1] && sheet.lines[correcting - 1].entry;
-      act(() => call("deal_correct", { ...where, line: correcting, entry, before, reason: d.reason || "" }),
+      await act(() => call("deal_correct", { ...where, line: correcting, entry, before, reason: d.reason || "" }),
         () => { state.lastAction = { kind: "correct", ...where, line: correcting, before, after: entry }; dropLine(); flash(t("saved")); });
     } else {
       // The line the scorer sees: refused, naming who, if someone wrote it meanwhile.
-      act(() => call("deal_add", { ...where, line: next.line, entry }), () => { dropLine(); state.lastAction = { kind: "line", ...where, line: next.line, after: entry }; flash(t("saved")); });
+      await act(() => call("deal_add", { ...where, line: next.line, entry }), () => { dropLine(); state.lastAction = { kind: "line", ...where, line: next.line, after: entry }; flash(t("saved")); });
     }
   };
   const parts = [

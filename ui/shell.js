@@ -314,6 +314,8 @@ export function listen({ calculator, undo }) {
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !["INPUT", "TEXTAREA"].includes(e.target.tagName)) { e.preventDefault(); undo(); return; }
     if (e.key === "Escape" && document.body.classList.contains("room")) { e.preventDefault(); document.body.classList.remove("room"); return; }
     if (state.view !== "scorer" || e.ctrlKey || e.metaKey || e.altKey) return;
+    // A line being sent, or the screen being drawn: a key would land on what is going away.
+    if (busy() && ["Enter", "Escape"].includes(e.key)) { e.preventDefault(); return; }
     // Escape drops the line typed (or leaves a correction) wherever the focus is, a figure's
     // field included (the panel puts it there once a game is picked).
     if (e.key === "Escape" && !["TEXTAREA", "SELECT"].includes(e.target.tagName)) { e.preventDefault(); dropLine(); render(); return; }

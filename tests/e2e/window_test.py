@@ -1828,11 +1828,13 @@ def backups_evening(w):
 def recovery_evening(work):
     """A damaged database: the window opens on its recovery screen and restores a good backup."""
     damaged = os.path.join(work, "damaged", "club.db")
-    os.makedirs(os.path.join(work, "damaged", "backups"))
-    good = sorted(f for f in os.listdir(os.path.join(work, "backups")) if f.startswith("auto-") and f.endswith(".db"))[-1]
-    shutil.copy(os.path.join(work, "backups", good), os.path.join(work, "damaged", "backups", good))
+    # Each database's backups in a folder of its own under backups/ (atout.db's in backups/).
+    ours, theirs = os.path.join(work, "backups", "e2e"), os.path.join(work, "damaged", "backups", "club")
+    os.makedirs(theirs)
+    good = sorted(f for f in os.listdir(ours) if f.startswith("auto-") and f.endswith(".db"))[-1]
+    shutil.copy(os.path.join(ours, good), os.path.join(theirs, good))
     # The damaged database: a good copy with its second page's header flipped.
-    with open(os.path.join(work, "backups", good), "rb") as f:
+    with open(os.path.join(ours, good), "rb") as f:
         data = bytearray(f.read())
     page = int.from_bytes(data[16:18], "big")
     print(f"  recovery: {good}, {len(data)} bytes, page {page}")
@@ -1853,7 +1855,7 @@ def recovery_evening(work):
         w.wait_text("Friday Test", "#tournaments-table")
     with_window(dict(os.environ, ATOUT_DB=damaged, XDG_DATA_HOME=os.path.join(work, "data2"), XDG_CONFIG_HOME=os.path.join(work, "config2"), LANG="en_US.UTF-8",
                      WEBKIT_DISABLE_COMPOSITING_MODE="0"), run)
-    check(any(f.startswith("damaged-") for f in os.listdir(os.path.join(work, "damaged", "backups"))), "the damaged file is kept aside")
+    check(any(f.startswith("damaged-") for f in os.listdir(theirs)), "the damaged file is kept aside")
 
 
 def memory_mb():

@@ -72,6 +72,14 @@ fn a_jury_call_is_recorded_with_its_contract_and_decision() {
     let sheet = app.ruling_add(&atout_api::TableRef::new(&t, 1, 2), call).unwrap();
     assert_eq!(sheet.rulings[0].extra["call"]["contract"], "petit-chelem");
     assert_eq!(sheet.scores, [0, 0, 0, 0]);
+    // Listed (the window's rulings, the printed rulings, `ruling list`), it says the contract
+    // and the decision in words (they said only «a hand for it»).
+    let refusal = json!({"seat": 3, "points": [0, 0, 0, 0], "reason": "too late", "by": "Jury Claes", "call": {"contract": "open-misere", "consent": false}});
+    app.ruling_add(&atout_api::TableRef::new(&t, 1, 2), refusal).unwrap();
+    let listed = app.rulings_list(&t).unwrap();
+    let said: Vec<(String, String)> = listed.iter().map(|r| (r.reason_texts.en.clone(), r.reason_texts.fr.clone())).collect();
+    assert!(said.iter().any(|(en, _)| en.starts_with("call: ") && en.contains("— consent; a hand for it")), "{said:?}");
+    assert!(said.iter().any(|(en, fr)| en.contains("— refusal; too late") && fr.starts_with("appel : ") && fr.contains("— refus ; too late")), "{said:?}");
 }
 
 /// The log says a bye's points by the setting's name in each language («exempt : (points de

@@ -152,11 +152,15 @@ export function entryView(ctx) {
     const back = () => { if (c.kind === "partner" && d.partner) d.partner = null; else d.declarer = null; ctx.redraw(); };
     parts.push(h("div", { class: "row figures" }, tricksField(ctx, "tricks", d.tricks, (v) => { d.tricks = v; }, c.kind === "partner" ? desc.labels.pair_tricks : desc.labels.tricks, null, back)));
   }
-  if (juryDue(ctx, c) && !d.jury) {
-    // The jury's consent recorded on the jury screen for this declarer and contract fills the name.
-    const who = c.kind === "misere" ? d.declarers : [d.declarer];
-    const consent = sheet.rulings.find((r) => r.call && r.call.consent && r.call.contract === c.code && who.includes(r.seat));
-    if (consent) d.jury = consent.by;
+  // The jury's last call recorded on the jury screen for this declarer and contract: a consent
+  // fills the name; a refusal is said (the first consent on the sheet was taken, a later
+  // refusal or an earlier deal's consent alike).
+  const who = c.kind === "misere" ? d.declarers : [d.declarer];
+  const calls = sheet.rulings.filter((r) => r.call && r.call.contract === c.code && who.includes(r.seat));
+  const last = calls[calls.length - 1];
+  if (juryDue(ctx, c) && !d.jury && last && last.call.consent) d.jury = last.by;
+  if (juryDue(ctx, c) && last && !last.call.consent) {
+    parts.push(h("p", { class: "forced bad", id: "jury-refused" }, `${desc.labels.jury_refused}${t("colon")}${last.by}${last.reason ? ` — ${last.reason}` : ""}`));
   }
   if (juryDue(ctx, c) || d.jury) {
     parts.push(h("div", { class: "row" }, h("p", { class: "forced", id: "jury-due" }, desc.labels.jury_due),
@@ -261,5 +265,19 @@ export function juryForms({ sheet, desc, t, base, act, call, flash, seatOptions,
       h("label", {}, t("reason"), h("input", { name: "reason", required: true, maxlength: 500 })),
       h("label", {}, t("by"), h("input", { name: "by", required: true, maxlength: 100, value: who || "" })),
       h("button", { class: "primary", id: "record-jury-call" }, t("record"))),
+    // A fine the jury rules (written on the sheet as its next line, as the scorer's panel
+    // writes it): the jury's phone has only this screen.
+    h("h3", {}, desc.labels.fine),
+    h("form", { class: "row", id: "jury-fine", "data-keep": "1", onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.target;
+      const entry = { fine: f.fine.value, offender: Number(f.seat.value), reason: f.reason.value, by: f.by.value };
+      act(() => call("deal_add", { ...base, entry }), () => flash(t("saved")));
+    } },
+      h("label", {}, desc.labels.fine, h("select", { name: "fine" }, desc.fines.map((x) => h("option", { value: x.code }, x.name)))),
+      h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),
+      h("label", {}, t("reason"), h("input", { name: "reason", required: true, maxlength: 500 })),
+      h("label", {}, t("by"), h("input", { name: "by", required: true, maxlength: 100, value: who || "" })),
+      h("button", { class: "primary", id: "record-jury-fine" }, t("record"))),
   ];
 }

@@ -63,7 +63,10 @@ async function readField(r, field) {
 
 /** The record the jury has entered so far, from the line's frame, in FORMAT.md's cards. */
 function record(r) {
-  const hand = { cards: r.read.cards, play: r.read.play };
+  // The line's own hand fields the jury does not type here (who led the first trick, when the
+  // table played the other way) go with it as stored: a record rebuilt without `leader` was
+  // replayed from the wrong seat, and its legal cards refused.
+  const hand = { ...(r.kept || {}), cards: r.read.cards, play: r.read.play };
   // The record's other fields the game uses (the turned trump, the called ace), as chosen.
   for (const [field, value] of Object.entries(r.fields)) if (value) hand[field] = value;
   const { hand: _old, ...deal } = r.frame.deal;
@@ -228,7 +231,9 @@ function resultView(r) {
       Object.entries(v.figures).map(([k, x]) => h("tr", {}, h("td", {}, r.desc.fields?.[k]?.name || k), h("td", {}, shown(x)), h("td", {}, shown(line[k]))))));
     out.push(h("p", { id: "replay-line" }, t(v.line === "matches" ? "replay_matches" : v.line === "differs" ? "replay_differs" : "replay_complete")));
     out.push(solveView(r));
-    if (v.line !== "matches") {
+    // The figures the cards give written in the line's place, where the line says others (a
+    // fault's or a void's line has none to compare: its cards cannot make it another line).
+    if (v.line === "differs") {
       out.push(h("form", { class: "row", id: "use-figures-form", onsubmit: (e) => {
         e.preventDefault();
         // The line keeps the cards it was settled by (shown in its history, printed for the file).
@@ -375,7 +380,9 @@ export async function replayPanel(tid, sheet, desc) {
     const kept = frame.deal.hand || {};
     const cards = sheet.seats.map((_, i) => (kept.cards || [])[i] || []);
     const fields = Object.fromEntries((desc.hand_fields || []).map((f) => [f, kept[f] || ""]));
-    const fresh = { key, where, line, frame, desc, seats: sheet.seats, lang: currentLang(), fields, focus: 1, result: null, error: null, expected: null,
+    const { cards: _cards, play: _play, ...rest } = kept;
+    const others = Object.fromEntries(Object.entries(rest).filter(([f]) => !(f in fields)));
+    const fresh = { key, where, line, frame, desc, seats: sheet.seats, lang: currentLang(), fields, kept: others, focus: 1, result: null, error: null, expected: null,
       read: { cards, play: kept.play || [] }, bad: {} };
     // Cards kept with the line are shown in the jury's words.
     fresh.typed = cards.map((list) => list.map((c) => named(fresh, c)).join(" "));

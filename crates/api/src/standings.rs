@@ -120,7 +120,12 @@ pub(crate) fn compute(l: &mut Loaded, after_round: i64) -> Standings {
     let seated = |id| l.rounds.iter().any(|r| r.row.tables.iter().any(|t| t.seats.contains(&id)));
     let never_played = |i: usize| l.entrants[i].withdrawn_from.is_some() && !seated(l.entrants[i].id);
     let joined_later = |i: usize| l.entrants[i].from_round.is_some_and(|r| r > after_round);
-    let (apart, order): (Vec<usize>, Vec<usize>) = l.by_code.iter().filter(|i| !joined_later(**i)).partition(|i| never_played(**i));
+    // Entered once the rounds up to `after_round` were drawn (a late entrant before the round
+    // was drawn again): neither a seat nor a bye in any of them, so no place yet either.
+    let drawn = l.rounds.iter().filter(|r| r.row.round <= after_round);
+    let placed = |id| drawn.clone().any(|r| r.row.byes.contains(&id) || r.row.tables.iter().any(|t| t.seats.contains(&id)));
+    let unplaced = |i: usize| drawn.clone().next().is_some() && l.entrants[i].withdrawn_from.is_none() && !placed(l.entrants[i].id);
+    let (apart, order): (Vec<usize>, Vec<usize>) = l.by_code.iter().filter(|i| !joined_later(**i) && !unplaced(**i)).partition(|i| never_played(**i));
     let mut withdrawn: Vec<Withdrawn> = apart
         .iter()
         .map(|i| {
@@ -399,6 +404,27 @@ mod tests {
         }
         assert_eq!(app.standings(&tid, Some(2)).unwrap().after_round, 2);
         assert_eq!(app.standings(&tid, None).unwrap().after_round, 1);
+    }
+
+    /// A player entered once round 1 was drawn, before its first line, has neither a seat nor
+    /// a bye there until the round is drawn again: no place meanwhile (ranked with a 0 above
+    /// players who lost points, as a Rikken table showed), a place once seated.
+    #[test]
+    fn a_player_entered_after_the_draw_has_no_place_until_seated() {
+        let mut app = Atout::open_in_memory().unwrap();
+        app.set_actor("secretary").unwrap();
+        let t = app.tournament_create(&NewTournament { name: "Friday".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() }).unwrap();
+        let tid = t.id.to_string();
+        app.players_import(PLAYERS, Some(&tid)).unwrap();
+        app.round_draw(&tid, &DrawRequest::new(1, Some(7))).unwrap();
+        let late = app.player_add("Ivo Late", "A", "", false).unwrap();
+        app.tournament_enter(&tid, &[late.id]).unwrap();
+        app.deal_add(&TableRef::new(&tid, 1, 1), None, json!({"contract": "A", "counts": [4, 3, 3, 3]})).unwrap();
+        let s = app.standings(&tid, None).unwrap();
+        assert!(s.rows.iter().all(|r| &*r.name != "Ivo Late") && s.rows.len() == 8, "{:?}", s.rows.iter().map(|r| &r.name).collect::<Vec<_>>());
+        // Drawn again (table 1 has a line: round 1 cannot be; round 2 seats them or gives a bye).
+        app.round_draw(&tid, &DrawRequest::new(2, Some(7))).unwrap();
+        assert!(app.standings(&tid, Some(2)).unwrap().rows.iter().any(|r| &*r.name == "Ivo Late"));
     }
 
     /// A player entered once round 1 was under way plays from round 2: the standings after

@@ -745,3 +745,21 @@ fn a_refusal_is_said_in_the_systems_language() {
     let en = said("C");
     assert!(en.starts_with("error: rule round-order (") && en.contains("the tournament has rounds 1 to 5"), "{en}");
 }
+
+/// A player entered or withdrawn once a round is drawn but before it begins: the answer says
+/// to draw the round again (the player has no seat there, or keeps one, until it is).
+#[test]
+fn entering_or_withdrawing_after_the_draw_says_to_draw_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    let players = dir.path().join("p.csv");
+    std::fs::write(&players, "name\nAnn\nBob\nCas\nDirk\n").unwrap();
+    ok(&db, &["tournament", "create", "--name", "Rik", "--game", "rikken", "--rounds", "2"]);
+    ok(&db, &["players", "import", players.to_str().unwrap(), "--tournament", "Rik"]);
+    ok(&db, &["round", "draw", "--tournament", "Rik", "--round", "1", "--seed", "1"]);
+    let eva = ok(&db, &["players", "add", "--name", "Eva"]);
+    let said = ok(&db, &["tournament", "enter", "--tournament", "Rik", "--player", eva.trim()]);
+    assert!(said.contains("round 1 is drawn and not begun: draw it again"), "{said}");
+    let said = ok(&db, &["player", "withdraw", "--tournament", "Rik", "--player", "Bob", "--reason", "did not come"]);
+    assert!(said.contains("round 1 is drawn and not begun: draw it again"), "{said}");
+}

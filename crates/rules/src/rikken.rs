@@ -918,6 +918,7 @@ impl Game for Rikken {
                 "consent": t("decision", "décision", "beslissing"),
                 "consent_yes": t("consent", "accord", "toestemming"),
                 "consent_no": t("refusal", "refus", "weigering"),
+                "jury_refused": t("the jury refused this contract to this declarer", "le jury a refusé ce contrat à ce déclarant", "de jury weigerde dit contract aan deze speler"),
                 "points_table": t("Points table (amount per opponent)", "Table des points (montant par adversaire)", "Puntentabel (bedrag per tegenspeler)"),
                 "made": t("made", "réussi", "gehaald"),
                 "over": t("per overtrick", "par pli en plus", "per overslag"),

@@ -108,11 +108,21 @@ pub fn registry(app: &mut Atout, cmd: PlayersCmd) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A round drawn and not begun says to be drawn again (a player entered or withdrawn since
+/// has no seat there, or keeps one): nothing is drawn again unasked.
+pub fn drawn_unplayed(app: &mut Atout, tournament: &str, what: &str) -> Result<(), Failure> {
+    if let Some(r) = app.round_status(tournament)?.into_iter().filter(|r| r.started == 0).map(|r| r.round).max() {
+        outln!("round {r} is drawn and not begun: draw it again to {what} (atout round draw --tournament \"{tournament}\" --round {r})");
+    }
+    Ok(())
+}
+
 pub fn in_tournament(app: &mut Atout, cmd: PlayerCmd) -> Result<(), Failure> {
     match cmd {
         PlayerCmd::Withdraw { tournament, player, from_round, reason } => {
             let t = app.player_withdraw(&tournament, &player, from_round, &reason)?;
             outln!("{player} withdrawn from {}", t.name);
+            drawn_unplayed(app, &tournament, "take the player withdrawn out of it")?;
         }
         PlayerCmd::Return { tournament, player, reason } => {
             let t = app.player_return(&tournament, &player, &reason)?;

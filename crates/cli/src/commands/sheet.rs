@@ -226,14 +226,18 @@ pub fn ruling(app: &mut Atout, cmd: RulingCmd) -> Result<(), Failure> {
             Output::Table => {
                 for r in app.rulings_list(&tournament)? {
                     let id = r.id.map_or("-".to_string(), |i| i.to_string());
+                    // When (local time), whether a sanction, what and why in words (a jury's
+                    // call says its contract and outcome), and by whom.
+                    let kind = if r.ruling.sanction { "sanction " } else { "" };
                     outln!(
-                        "{id:>5}  round {} table {} seat {} {:<20} {:?}  {} ({})",
+                        "{id:>5}  {}  round {} table {} seat {} {:<20} {:?}  {kind}{} ({})",
+                        r.at_local,
                         r.round,
                         r.table,
                         r.seat,
                         r.name,
                         r.ruling.points,
-                        r.ruling.reason,
+                        r.reason_texts.en,
                         r.ruling.by
                     );
                 }

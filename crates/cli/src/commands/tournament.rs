@@ -100,6 +100,7 @@ pub fn run(app: &mut Atout, cmd: TournamentCmd) -> Result<(), Failure> {
         TournamentCmd::Enter { tournament, players } => {
             let t = app.tournament_enter(&tournament, &players)?;
             outln!("{} in {}", count(t.players, "player", "players"), t.name);
+            crate::commands::players::drawn_unplayed(app, &tournament, "seat the players entered")?;
         }
     }
     Ok(())
