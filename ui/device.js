@@ -17,7 +17,7 @@ import { sheetTable, entryPanel, historyTable, showLastLine, undoMine } from "./
 import * as jury from "./screens/jury.js";
 
 const code = readCode();
-const keys = { outbox: `atout.outbox.${code}`, sheet: `atout.sheet.${code}`, device: `atout.device.${code}`, scorer: `atout.device.scorer.${code}` };
+const keys = { outbox: `atout.outbox.${code}`, sheet: `atout.sheet.${code}`, device: `atout.device.${code}`, scorer: `atout.device.scorer.${code}`, jury: `atout.jury.${code}` };
 /** What the code lets this device do and its tournament, as the server last said (kept for a start without network). */
 let device = JSON.parse(localStorage.getItem(keys.device) || "null");
 let online = true;
@@ -94,16 +94,23 @@ function newKey() {
 }
 
 /**
- * The jury's ruling or fault, sent under a key kept until the server answers: tapped again
- * after a lost answer, the same write goes with the same key and is stored once (the server
- * answers 200, nothing new); once answered, the same figures again are a write of their own.
+ * The jury's ruling or fault, sent under a key kept until the server answers (on the device,
+ * so that a page reloaded meanwhile keeps it too): tapped again after a lost answer, the same
+ * write goes with the same key and is stored once (the server answers 200, nothing new); once
+ * answered, the same figures again are a write of their own.
  */
-const juryKeys = new Map();
+const juryKeys = {
+  read: () => JSON.parse(localStorage.getItem(keys.jury) || "{}"),
+  write(all) { localStorage.setItem(keys.jury, JSON.stringify(all)); },
+};
 async function juryWrite(path, payload) {
   const what = `${path} ${JSON.stringify(payload)}`;
-  if (!juryKeys.has(what)) juryKeys.set(what, newKey());
-  const answer = await http("POST", path, { ...payload, key: juryKeys.get(what) });
-  juryKeys.delete(what);
+  const kept = juryKeys.read();
+  if (!kept[what]) { kept[what] = newKey(); juryKeys.write(kept); }
+  const answer = await http("POST", path, { ...payload, key: kept[what] });
+  const left = juryKeys.read();
+  delete left[what];
+  juryKeys.write(left);
   return answer;
 }
 

@@ -154,20 +154,8 @@ impl Atout {
                         name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
                         at_local: crate::text::local_time(&at),
                         at,
-                        // A jury's call (a contract played only with its consent) says which
-                        // contract and whether it was consented to, then why.
-                        reason_texts: match ruling.extra.get("call").and_then(|c| Some((c.get("contract")?.as_str()?, c.get("consent")?.as_bool()?))) {
-                            Some((contract, consent)) => {
-                                let (c, r) = (l.names.label(contract), &ruling.reason);
-                                let (ce, cf, cn) = (&c.en, &c.fr, &c.nl);
-                                let (ye, yf, yn) = if consent { ("consent", "accord", "toestemming") } else { ("refusal", "refus", "weigering") };
-                                said!("call: {ce} — {ye}; {r}", "appel : {cf} — {yf} ; {r}", "oproep: {cn} — {yn}; {r}")
-                            }
-                            None => {
-                                let r = &ruling.reason;
-                                said!("{r}", "{r}", "{r}")
-                            }
-                        },
+                        // In the game's words: a jury's call says its contract and outcome.
+                        reason_texts: l.names.ruling_reason(ruling),
                         ruling: ruling.clone(),
                     });
                 }

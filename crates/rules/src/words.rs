@@ -81,6 +81,23 @@ impl Names {
         Names::default()
     }
 
+    /// A ruling's reason in words: a jury's call (a contract played only with its consent,
+    /// `call: {contract, consent}`) says which contract and whether it was consented to, then
+    /// why; any other ruling its reason.
+    pub fn ruling_reason(&self, ruling: &crate::ruling::Ruling) -> Said {
+        let r = &ruling.reason;
+        let call = ruling.extra.get("call").and_then(|c| Some((c.get("contract")?.as_str()?, c.get("consent")?.as_bool()?)));
+        match call {
+            Some((contract, consent)) => {
+                let c = self.label(contract);
+                let (ce, cf, cn) = (&c.en, &c.fr, &c.nl);
+                let (ye, yf, yn) = if consent { ("consent", "accord", "toestemming") } else { ("refusal", "refus", "weigering") };
+                crate::said!("call: {ce} — {ye}; {r}", "appel : {cf} — {yf} ; {r}", "oproep: {cn} — {yn}; {r}")
+            }
+            None => crate::said!("{r}", "{r}", "{r}"),
+        }
+    }
+
     /// A line's label (`Line::label`) in words: a label opens with its game's code
     /// when the code is a word (`no-hearts`, `pass`, `rik`), which reads as the game's
     /// name; a letter (`C`, `T♠`) stays as on the paper sheet.
