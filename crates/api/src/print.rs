@@ -16,10 +16,14 @@ fn fail(e: impl std::fmt::Display) -> ApiError {
     ApiError::internal("print", e)
 }
 
+/// The exports' first two columns: where a result or a line was played.
+const CSV_ROUND: atout_rules::Tr = atout_rules::Tr::new("Round", "Manche", "Ronde");
+const CSV_TABLE: atout_rules::Tr = atout_rules::Tr::new("Table", "Table", "Tafel");
+
 /// The «rounds» export's columns.
 const CSV_ROUNDS: [atout_rules::Tr; 9] = [
-    atout_rules::Tr::new("Round", "Manche", "Ronde"),
-    atout_rules::Tr::new("Table", "Table", "Tafel"),
+    CSV_ROUND,
+    CSV_TABLE,
     atout_rules::Tr::new("Seat", "Place", "Plaats"),
     atout_rules::Tr::new("Id", "Id", "Id"),
     atout_rules::Tr::new("Player", "Joueur", "Speler"),
@@ -31,8 +35,8 @@ const CSV_ROUNDS: [atout_rules::Tr; 9] = [
 
 /// The «lines» export's columns before each seat's points.
 const CSV_LINES: [atout_rules::Tr; 8] = [
-    atout_rules::Tr::new("Round", "Manche", "Ronde"),
-    atout_rules::Tr::new("Table", "Table", "Tafel"),
+    CSV_ROUND,
+    CSV_TABLE,
     atout_rules::Tr::new("Line", "Ligne", "Lijn"),
     atout_rules::Tr::new("Deal", "Donne", "Spel"),
     atout_rules::Tr::new("Dealer", "Donneur", "Gever"),

@@ -358,6 +358,17 @@ mod tests {
     const PLAYERS: &str =
         "Name;Club\nAnne Peeters;A\nBart Maes;A\nChloé Dubois;B\nDirk Claes;B\nEls Janssens;A\nFrançois Lambert;B\nGert Wouters;A\nHélène Renard;B\n";
 
+    /// A Double King evening of two rounds, its eight players entered, round 1 drawn.
+    fn friday_drawn() -> (Atout, String) {
+        let mut app = Atout::open_in_memory().unwrap();
+        app.set_actor("secretary").unwrap();
+        let t = app.tournament_create(&NewTournament { name: "Friday".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() }).unwrap();
+        let tid = t.id.to_string();
+        app.players_import(PLAYERS, Some(&tid)).unwrap();
+        app.round_draw(&tid, &DrawRequest::new(1, Some(7))).unwrap();
+        (app, tid)
+    }
+
     /// A table with a line written is being played; a table with nothing written has not started.
     #[test]
     fn a_table_not_started_is_told_from_one_being_played() {
@@ -411,12 +422,7 @@ mod tests {
     /// players who lost points, as a Rikken table showed), a place once seated.
     #[test]
     fn a_player_entered_after_the_draw_has_no_place_until_seated() {
-        let mut app = Atout::open_in_memory().unwrap();
-        app.set_actor("secretary").unwrap();
-        let t = app.tournament_create(&NewTournament { name: "Friday".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() }).unwrap();
-        let tid = t.id.to_string();
-        app.players_import(PLAYERS, Some(&tid)).unwrap();
-        app.round_draw(&tid, &DrawRequest::new(1, Some(7))).unwrap();
+        let (mut app, tid) = friday_drawn();
         let late = app.player_add("Ivo Late", "A", "", false).unwrap();
         app.tournament_enter(&tid, &[late.id]).unwrap();
         app.deal_add(&TableRef::new(&tid, 1, 1), None, json!({"contract": "A", "counts": [4, 3, 3, 3]})).unwrap();
@@ -432,12 +438,7 @@ mod tests {
     /// round 2 do, with the round they joined.
     #[test]
     fn a_late_entrant_has_no_place_in_the_standings_of_the_rounds_before_it() {
-        let mut app = Atout::open_in_memory().unwrap();
-        app.set_actor("secretary").unwrap();
-        let t = app.tournament_create(&NewTournament { name: "Friday".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() }).unwrap();
-        let tid = t.id.to_string();
-        app.players_import(PLAYERS, Some(&tid)).unwrap();
-        app.round_draw(&tid, &DrawRequest::new(1, Some(7))).unwrap();
+        let (mut app, tid) = friday_drawn();
         app.deal_add(&TableRef::new(&tid, 1, 1), None, json!({"contract": "A", "counts": [4, 3, 3, 3]})).unwrap();
         let late = app.player_add("Ivo Late", "A", "", false).unwrap();
         app.tournament_enter(&tid, &[late.id]).unwrap();

@@ -72,6 +72,15 @@ impl Drop for Server {
     }
 }
 
+/// The evening of [`evening`] in a folder of its own, served: the folder (kept while it is
+/// used), the database, the codes, the server.
+fn served() -> (tempfile::TempDir, PathBuf, Value, Server) {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, codes) = evening(dir.path());
+    let server = Server::start(&db);
+    (dir, db, codes, server)
+}
+
 /// One request as written; the status and the body (JSON when it reads as JSON).
 fn send(addr: SocketAddr, raw: &[u8]) -> std::io::Result<(u16, Value, String)> {
     let mut s = TcpStream::connect(addr)?;
@@ -116,9 +125,7 @@ fn log(db: &Path) -> String {
 
 #[test]
 fn every_status_of_the_protocol_and_nothing_stored_by_a_refusal() {
-    let dir = tempfile::tempdir().unwrap();
-    let (db, codes) = evening(dir.path());
-    let server = Server::start(&db);
+    let (_dir, db, codes, server) = served();
     let a = server.addr;
     let one = codes["tables"][0]["code"].as_str().unwrap();
     let deals = worked_example();
@@ -467,9 +474,7 @@ fn a_round_of_fifty_tables_killed_at_several_points_loses_nothing_and_doubles_no
 /// refused, nothing is said (`known` false) and a new line is not judged: both wait for it.
 #[test]
 fn what_may_follow_the_lines_waiting_on_a_phone() {
-    let dir = tempfile::tempdir().unwrap();
-    let (db, codes) = evening(dir.path());
-    let server = Server::start(&db);
+    let (_dir, _db, codes, server) = served();
     let a = server.addr;
     let one = codes["tables"][0]["code"].as_str().unwrap();
     let deals = worked_example();
