@@ -231,3 +231,30 @@ fn the_jurys_ruling_or_fault_sent_again_under_its_key_is_stored_once() {
     assert_eq!(app.device_fault(&jury, "Marc", 1, 2, fault, Some("a key\n")).unwrap_err().kind(), "invalid");
     assert_eq!(rows(&app), before);
 }
+
+/// The jury's phone corrects a line only as the cards it replayed give it: every card legal,
+/// the deal played to its end, the line's figures the cards'. A play left half-way let any
+/// figures through.
+#[test]
+fn the_jurys_phone_corrects_a_line_only_as_its_whole_play_gives_it() {
+    let (mut app, t) = evening();
+    let at = TableRef::new(&t, 1, 1);
+    // The record's dealer (seat 4) deals line 1.
+    app.table_dealer(&at, 4, "cards drawn again").unwrap();
+    app.deal_add(&at, None, json!({"contract": "A", "counts": [4, 4, 3, 2]})).unwrap();
+    let codes = app.devices(&t, 1, "http://x").unwrap();
+    let jury = app.device(&codes.jury.code).unwrap();
+    let record: serde_json::Value = serde_json::from_str(&common::read("hands/double-king-A.json")).unwrap();
+    let fix =
+        |entry: serde_json::Value| atout_api::devices::DeviceFix { at: Some((1, 1)), line: 1, entry: Some(entry), before: None, reason: "replayed".into() };
+    let whole = json!({"contract": "A", "counts": record["deal"]["counts"], "hand": record["hand"]});
+    // Half the play, and figures the cards cannot have given: refused, nothing written.
+    let mut half = record["hand"].clone();
+    half["play"] = json!(record["hand"]["play"].as_array().unwrap()[..20]);
+    let refused = app.device_fix(&jury, "Marc", fix(json!({"contract": "A", "counts": [13, 0, 0, 0], "hand": half}))).unwrap_err();
+    assert_eq!(refused.kind(), "forbidden", "{refused}");
+    assert_eq!(app.sheet(&at).unwrap().lines[0].entry["counts"], json!([4, 4, 3, 2]));
+    // The whole play, and the figures it gives: written.
+    let sheet = app.device_fix(&jury, "Marc", fix(whole)).unwrap();
+    assert_eq!(sheet.lines[0].entry["counts"], record["deal"]["counts"]);
+}

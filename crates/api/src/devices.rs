@@ -520,6 +520,20 @@ impl Atout {
         let reason = required_reason(&reason, Tr::new("a correction", "une correction", "een correctie"))?;
         let actor = device_actor(scorer, None)?;
         let located = self.locate(&TableRef::new(device.tournament.clone(), round, table))?;
+        // The line as the cards give it, and nothing else: the play legal and played to its
+        // end, the line's figures the cards' (a play left half-way let any figures through).
+        let sheet = self.sheet_at(&located)?;
+        let dealer = sheet.lines.get(line.wrapping_sub(1)).map_or(sheet.first_dealer as usize, |l| l.line.dealer);
+        let l = self.loaded(located.id)?;
+        let verdict = atout_rules::play::line_record(l.game, sheet.seats.len(), dealer, &entry).map(|record| l.rules.hand_check(&record));
+        let given = matches!(&verdict, Some(Ok(v)) if v["legal"] == true && v["complete"] == true && v["line"] != "differs");
+        if !given {
+            return Err(ApiError::Forbidden(said!(
+                "the jury's code writes a line only as the cards it replayed give it: every card legal, the deal played to its end, the line's figures the cards'",
+                "le code du jury n'écrit une ligne que telle que la donnent les cartes rejouées : chaque carte permise, la donne jouée jusqu'au bout, les chiffres de la ligne ceux des cartes",
+                "de code van de jury schrijft een lijn enkel zoals de nagespeelde kaarten ze geven: elke kaart toegelaten, het spel uitgespeeld, de cijfers van de lijn die van de kaarten"
+            )));
+        }
         // The code checked again inside the write (revoked since the request came in?).
         let guard = JuryWrite { code: &device.code, key: None };
         self.acting(actor, |a| a.write_sheet(&located, Edit::Correct { line, entry, seen: before }, "deal.correct", &reason, Some(&guard)))?;
