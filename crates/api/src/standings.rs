@@ -451,5 +451,10 @@ mod tests {
         let after_two = app.standings(&tid, Some(2)).unwrap();
         let ivo = after_two.rows.iter().find(|r| &*r.name == "Ivo Late").expect("ranked once they play");
         assert_eq!(ivo.joined_round, Some(2));
+        // The text and the CSV say it after the name, as the printed ranking does (they did not).
+        let text = app.standings_rendered(&tid, Some(2), crate::StandingsFormat::Table, "en").unwrap();
+        assert!(text.contains("Ivo Late (from round 2)"), "{text}");
+        let csv = app.standings_rendered(&tid, Some(2), crate::StandingsFormat::Csv, "nl").unwrap();
+        assert!(csv.contains("Ivo Late (vanaf ronde 2)"), "{csv}");
     }
 }

@@ -186,11 +186,36 @@ fn grid(standings: &Value, layout: &Layout, lang: &str, with_open: bool) -> (Vec
             std::iter::repeat_n(c.align.as_deref() == Some("right"), n)
         })
         .collect();
+    // A late entry or a withdrawal said after the name, as the printed ranking says it.
+    let noted = |row: &Value| -> Value {
+        let mut notes = vec![];
+        if let Some(n) = row["joined_round"].as_i64() {
+            notes.push(match lang {
+                "fr" => format!("dès la manche {n}"),
+                "nl" => format!("vanaf ronde {n}"),
+                _ => format!("from round {n}"),
+            });
+        }
+        if let Some(n) = row["withdrawn_from"].as_i64() {
+            notes.push(match lang {
+                "fr" => format!("retiré dès la manche {n}"),
+                "nl" => format!("teruggetrokken vanaf ronde {n}"),
+                _ => format!("withdrawn from round {n}"),
+            });
+        }
+        let mut row = row.clone();
+        if !notes.is_empty() {
+            row["name"] = Value::String(format!("{} ({})", row["name"].as_str().unwrap_or(""), notes.join("; ")));
+        }
+        row
+    };
     let rows: Vec<Vec<String>> = standings["rows"]
         .as_array()
         .map(|rows| {
             rows.iter()
+                .map(noted)
                 .map(|row| {
+                    let row = &row;
                     layout
                         .columns
                         .iter()
