@@ -90,6 +90,18 @@ export function flash(message, ok = true) {
   if (ok) setTimeout(() => { if (f.textContent === message) { f.textContent = ""; f.className = ""; } }, 4000);
 }
 
+/**
+ * After players are entered or withdrawn: a round drawn and not begun is to be drawn again, so
+ * that they are seated there, or taken out (said, and it stays said; nothing is drawn again
+ * unasked). Otherwise `done`.
+ */
+export async function redrawSaid(tournament, done) {
+  const status = await call("round_status", { tournament }).catch(() => []);
+  const waiting = status.filter((r) => r.started === 0).map((r) => r.round);
+  if (waiting.length) flash(t("redraw_hint", { round: Math.max(...waiting) }), false);
+  else done();
+}
+
 /** The message line emptied: a message must not stand beside what replaces it. */
 function clearFlash() {
   const f = document.getElementById("flash");

@@ -2,7 +2,7 @@
 import { call } from "../api.js";
 import { t, tn, explain } from "../i18n.js";
 import { h } from "../dom.js";
-import { state, render, act, flash, errorBox, readFile } from "../shell.js";
+import { state, render, act, flash, errorBox, readFile, redrawSaid } from "../shell.js";
 
 export async function view() {
   const [players, unpublished] = await Promise.all([call("players_list"), call("unpublished_players")]);
@@ -74,7 +74,7 @@ export async function view() {
           e.preventDefault();
           const reason = e.target.reason.value;
           const command = p.withdrawn_from ? "player_return" : "player_withdraw";
-          act(() => call(command, { tournament: state.tournament, player: p.player, fromRound: null, reason }), () => flash(t("saved")));
+          act(() => call(command, { tournament: state.tournament, player: p.player, fromRound: null, reason }), () => redrawSaid(state.tournament, () => flash(t("saved"))));
         } }, h("input", { name: "reason", required: true, placeholder: t("reason"), "aria-label": t("reason"), maxlength: 500 }),
           h("button", { id: `withdraw-${p.player}` }, p.withdrawn_from ? t("return_player") : t("withdraw"))))))),
     ] : null,

@@ -2,7 +2,7 @@
 import { call } from "../api.js";
 import { t, tn, currentLang, fmtDate, parseDate, dateHint } from "../i18n.js";
 import { h } from "../dom.js";
-import { state, render, act, flash, errorBox, readFile, useTournament, gameOf } from "../shell.js";
+import { state, render, act, flash, errorBox, readFile, useTournament, gameOf, redrawSaid } from "../shell.js";
 
 /** The tournament form: the game's own settings come from the application, as a list of choices. */
 function createForm(choices) {
@@ -87,7 +87,7 @@ export async function view() {
         h("td", {},
           h("button", { onclick: () => { useTournament(x.id); render(); } }, "✓"),
           " ",
-          h("button", { id: `enter-all-${x.id}`, onclick: () => act(() => call("tournament_enter", { tournament: String(x.id), players: [] }), (i) => flash(`${i.players} ${tn("entered", i.players)}`)) }, t("enter_all")))))),
+          h("button", { id: `enter-all-${x.id}`, onclick: () => act(() => call("tournament_enter", { tournament: String(x.id), players: [] }), (i) => redrawSaid(String(x.id), () => flash(`${i.players} ${tn("entered", i.players)}`))) }, t("enter_all")))))),
     editor,
   ];
 }
