@@ -175,7 +175,10 @@ export function toEntry(d, desc, ctx) {
     // the entry waits for it.
     const said = ctx.answer && ctx.answer();
     const answered = said && said.hint && Array.isArray(said.hint.bonuses) ? said.hint.bonuses : null;
-    const bonuses = answered || (ctx.unreachable && ctx.unreachable() && !ctx.correcting ? bonusesOffline(d, ctx) : null);
+    // Without the application's answer (no network, or lines waiting the application cannot
+    // judge yet): the bonuses the scorer can see, checked when the line arrives.
+    const unjudged = (ctx.unreachable && ctx.unreachable()) || !!(ctx.next && ctx.next.unsure);
+    const bonuses = answered || (unjudged && !ctx.correcting ? bonusesOffline(d, ctx) : null);
     if (!bonuses) return null;
     return { seat, lines, placed: Number(d.placed), bonuses };
   }

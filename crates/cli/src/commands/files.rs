@@ -33,7 +33,7 @@ pub struct ExportArgs {
     delimiter: char,
     #[arg(long)]
     lang: Option<String>,
-    /// With --what standings: the standings after this round (as printed); without it, as they stand.
+    /// Up to this round: the standings after it (as printed), the round results and the lines up to it; without it, as they stand.
     #[arg(long)]
     round: Option<i64>,
     /// Replace FILE if it exists (without it, an existing file is kept and the export refused).
