@@ -640,6 +640,10 @@ fn a_command_line_that_cannot_be_read_exits_1() {
         assert_eq!(out.status.code(), Some(1), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
     }
     assert_eq!(atout(&db, &["games", "--help"]).status.code(), Some(0));
+    // A claim without its kind names both (it named only --at-least).
+    let out = atout(&db, &["hand", "claim", "x.json", "--seat", "1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.code() == Some(1) && err.contains("--at-least") && err.contains("--at-most"), "{err}");
 }
 
 /// `deal undo` without `--line` takes back the last line as the sheet stands when the api

@@ -24,13 +24,15 @@ pub enum HandCmd {
     /// claimer's side, is it sure of at least (or held to at most) N of the tricks left?
     /// Exit 0 when the claim holds; 2 when it fails or the record is refused; 3 when the
     /// search stopped at its budget (about ten seconds) without deciding.
+    // One claim, either way (without one, both are named as the choice).
+    #[command(group = clap::ArgGroup::new("claim").required(true).args(["at_least", "at_most"]))]
     Claim {
         file: PathBuf,
         /// The seat that claims (its side: the seat, or a Rikken pair's two seats).
         #[arg(long)]
         seat: usize,
         /// The side takes at least this many of the tricks still to play.
-        #[arg(long, conflicts_with = "at_most", required_unless_present = "at_most")]
+        #[arg(long)]
         at_least: Option<usize>,
         /// The side takes at most this many of the tricks still to play.
         #[arg(long)]
