@@ -10,7 +10,7 @@ export function backupRows(list, restoreWith) {
     h("tr", {}, h("th", {}, t("written")), h("th", {}, t("kind")), h("th", {}, t("holds")), h("th", {}, t("last_change")), h("th", {}, "")),
     list.map((b, i) => h("tr", { id: `backup-${i}` },
       h("td", {}, b.written_local), h("td", {}, kind(b.kind)),
-      h("td", {}, b.problem ? h("span", { class: "bad" }, b.problem) : [tn("count_tournaments", b.tournaments), tn("count_rounds", b.rounds), tn("count_lines", b.lines)].join(", ")),
+      h("td", {}, b.problem ? h("span", { class: "bad", title: b.problem }, `${t("backup_unusable")} (${b.problem})`) : [tn("count_tournaments", b.tournaments), tn("count_rounds", b.rounds), tn("count_lines", b.lines)].join(", ")),
       h("td", {}, b.last_change_local || ""),
       h("td", {}, b.problem ? "" : restoreWith(b, i)))));
 }
