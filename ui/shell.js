@@ -79,7 +79,7 @@ export function useTournament(id) {
   state.tournament = String(id);
   localStorage.setItem("atout.tournament", state.tournament);
   openTable(1, 1);
-  state.roundsView = null; state.roundPlan = null; state.replay = null; state.confirmDraw = null; state.afterRound = null; state.lastAction = null; state.kept = {};
+  state.roundsView = null; state.roundPlan = null; state.replay = null; state.confirmDraw = null; state.byRanking = false; state.afterRound = null; state.lastAction = null; state.kept = {};
 }
 
 // ---------------------------------------------------------- messages

@@ -32,10 +32,10 @@ impl App {
     fn recovery(&self) -> Recovery {
         let guard = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         match &*guard {
-            Opened::Ready(a) => Recovery { path: a.path().map(|p| p.display().to_string()).unwrap_or_default(), error: None, backups: a.backups() },
-            Opened::Refused { path, error } => {
-                Recovery { path: path.display().to_string(), error: Some(error.clone()), backups: atout_api::backups::backups_of(path) }
+            Opened::Ready(a) => {
+                a.path().map(|p| Recovery::of(p, None)).unwrap_or(Recovery { path: String::new(), error: None, dir: String::new(), backups: vec![] })
             }
+            Opened::Refused { path, error } => Recovery::of(path, Some(error.clone())),
         }
     }
 

@@ -225,23 +225,28 @@ export function settingsEditor({ info, desc, t, act, call, flash, changed }) {
   const columns = desc.points_columns;
   const table = JSON.parse(JSON.stringify(info.settings.points || {}));
   const rows = desc.contracts.filter((c) => c.kind !== "pass");
-  return h("form", { id: "points-table", onsubmit: (e) => {
+  // Kept as typed when the save is refused (`data-keep`, the fields named); the table sent is
+  // read off the fields as they stand (it was rebuilt from the stored settings on a refusal,
+  // and every figure typed lost).
+  return h("form", { id: "points-table", "data-keep": "1", onsubmit: (e) => {
     e.preventDefault();
+    for (const c of rows) {
+      for (const k of columns.filter((k) => c.figures.includes(k))) {
+        const v = e.target.elements[`points-${c.code}-${k}`].value;
+        table[c.code] = table[c.code] || {};
+        // An emptied figure is sent as null, which removes it (JSON merge patch).
+        table[c.code][k] = v === "" ? null : Number(v);
+      }
+    }
     act(() => call("tournament_settings", { tournament: String(info.id), patch: { points: table }, reason: e.target.reason.value }), () => { changed(); flash(t("saved")); });
   } },
     h("h3", {}, desc.labels.points_table),
     h("table", { class: "grid" },
       h("tr", {}, h("th", {}, t("game_col")), columns.map((k) => h("th", { class: "num" }, desc.labels[k]))),
       rows.map((c) => h("tr", {}, h("td", {}, c.name), columns.map((k) => h("td", {}, h("input", {
-        id: `points-${c.code}-${k}`, "aria-label": `${c.name} — ${desc.labels[k]}`, inputmode: "numeric", value: table[c.code] && table[c.code][k] != null ? table[c.code][k] : "",
+        id: `points-${c.code}-${k}`, name: `points-${c.code}-${k}`, "aria-label": `${c.name} — ${desc.labels[k]}`, inputmode: "numeric", value: table[c.code] && table[c.code][k] != null ? table[c.code][k] : "",
         disabled: !c.figures.includes(k),
-        oninput: (e) => {
-          const v = digits(e.target.value);
-          e.target.value = v;
-          table[c.code] = table[c.code] || {};
-          // An emptied figure is sent as null, which removes it (JSON merge patch).
-          table[c.code][k] = v === "" ? null : Number(v);
-        },
+        oninput: (e) => { e.target.value = digits(e.target.value); },
       })))))),
     h("div", { class: "row" }, h("label", {}, t("reason"), h("input", { name: "reason", id: "points-reason", required: true, maxlength: 500 })),
       h("button", { class: "primary", id: "save-points" }, t("save"))));

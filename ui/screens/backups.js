@@ -24,7 +24,7 @@ export async function view() {
   return [
     h("h2", {}, t("backups")),
     errorBox(),
-    h("p", { class: "hint" }, t("backups_where", { dir: r.path.replace(/[^/\\]*$/, "backups") })),
+    h("p", { class: "hint" }, t("backups_where", { dir: r.dir })),
     h("div", { class: "row" },
       h("button", { class: "primary", id: "back-up-now", onclick: () => act(() => call("backup_now"), () => flash(t("saved"))) }, t("back_up_now")),
       // About Atout: the version, this database and its size, the licences.

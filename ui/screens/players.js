@@ -46,9 +46,20 @@ export async function view() {
       const p = np;
       const anyway = state.duplicate === p.name;
       try {
-        await call("player_add", { name: p.name, club: p.club, member: p.member, anyway });
+        const added = await call("player_add", { name: p.name, club: p.club, member: p.member, anyway });
         state.newPlayer = null; state.duplicate = null; state.error = null;
-        flash(t("saved"));
+        // Added while the current tournament still has rounds to draw (or one drawn and not
+        // begun): entered in it too, as a CSV import enters its players (a late arrival could be
+        // entered only with the whole register). A finished evening is left as it is.
+        const current = state.tournament ? (await call("tournament_list")).find((x) => String(x.id) === String(state.tournament)) : null;
+        const status = current ? await call("round_status", { tournament: String(current.id) }) : [];
+        const open = current && (current.rounds_drawn < current.rounds || status.some((r) => r.started === 0));
+        if (open) {
+          await call("tournament_enter", { tournament: state.tournament, players: [added.id] });
+          await redrawSaid(state.tournament, () => flash(t("added_entered")));
+        } else {
+          flash(t("saved"));
+        }
       } catch (err) {
         // A probable namesake: say who is registered, and offer to add anyway (two people).
         state.error = explain(err);

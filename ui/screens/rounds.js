@@ -20,9 +20,11 @@ export async function view() {
   let drawn = null;
   try { drawn = await call("round_view", { tournament: tid, round: r }); } catch (_) { drawn = null; }
   // Before a round is drawn, the plan its planned draw would make, and the number that draws it.
+  // Asked afresh each time the screen is drawn: players entered or withdrawn since change it
+  // (the plan kept from before said the old repeat meetings). The number typed is kept.
   const mine = state.roundPlan && state.roundPlan.tid === tid && state.roundPlan.round === r ? state.roundPlan : null;
-  let planned = mine && !mine.stale ? mine : null;
-  if (!drawn && !planned) {
+  let planned = null;
+  if (!drawn) {
     const typed = mine ? mine.typed : null;
     const p = await call("round_plan", { tournament: tid, round: r, seed: typed || null }).catch(() => null);
     planned = state.roundPlan = p ? { ...p, tid, round: r, typed } : null;
@@ -42,7 +44,7 @@ export async function view() {
     }
     state.confirmDraw = null;
     state.roundPlan = null;
-    act(() => call("round_draw", { tournament: tid, round: r, seed, seating }), () => flash(t("saved")));
+    act(() => call("round_draw", { tournament: tid, round: r, seed, seating }), () => { state.byRanking = false; flash(t("saved")); });
   };
   const confirm = state.confirmDraw && state.confirmDraw.round === r ? state.confirmDraw : null;
   return [
@@ -54,7 +56,10 @@ export async function view() {
       h("label", {}, t("seed"), h("input", { id: "seed", inputmode: "numeric", maxlength: 20, autocomplete: "off", value: confirm ? confirm.seed || "" : planned?.typed || "",
         // A number typed: the plan shown is the one it draws.
         onchange: (e) => { if (!drawn) { state.roundPlan = { tid, round: r, typed: e.target.value.trim() || null, stale: true }; render(); } } })),
-      h("label", { class: "check", title: t("by_ranking_hint") }, h("input", { type: "checkbox", id: "by-ranking", checked: confirm ? confirm.seating === "by-ranking" : false }), t("by_ranking")),
+      // Kept while the screen redraws (a number typed, the devices' panel refreshing): the tick
+      // was lost, and the round drawn by plan.
+      h("label", { class: "check", title: t("by_ranking_hint") }, h("input", { type: "checkbox", id: "by-ranking", checked: confirm ? confirm.seating === "by-ranking" : !!state.byRanking,
+        onchange: (e) => { state.byRanking = e.target.checked; } }), t("by_ranking")),
       drawn
         ? h("button", { id: "draw-again", onclick: () => draw() }, t("draw_again"))
         : h("button", { class: "primary", id: "draw-round", onclick: () => draw() }, t("draw"))),

@@ -9,6 +9,9 @@ export async function view() {
   const tid = needTournament();
   const [s, status] = await Promise.all([call("standings", { tournament: tid, afterRound: state.afterRound || null }), call("round_status", { tournament: tid })]);
   const rounds = Array.from({ length: s.after_round }, (_, i) => i + 1);
+  // Any round drawn can be picked, and the latest again («live»): after picking round 1 the
+  // list offered only 1 until another tournament was chosen.
+  const drawn = Math.max(0, ...status.map((r) => r.round));
   // A total-score tournament has no table points: the round's score alone is shown.
   const points = s.rows.some((row) => row.table_points != null);
   const cell = (x) => {
@@ -21,8 +24,9 @@ export async function view() {
     errorBox(),
     printPanel(tid, ["standings", "standings-csv", "rounds-csv", "lines-csv"], state.afterRound || null),
     await publishPanel(),
-    h("div", { class: "row" }, h("label", {}, t("after_round"), h("select", { id: "after-round", onchange: (e) => { state.afterRound = Number(e.target.value); render(); } },
-      rounds.map((r) => h("option", { value: r, selected: r === s.after_round }, r))))),
+    h("div", { class: "row" }, h("label", {}, t("after_round"), h("select", { id: "after-round", onchange: (e) => { state.afterRound = Number(e.target.value) || null; render(); } },
+      h("option", { value: "", selected: !state.afterRound }, t("after_latest")),
+      Array.from({ length: drawn }, (_, i) => i + 1).map((r) => h("option", { value: r, selected: r === state.afterRound }, r))))),
     h("table", { id: "standings-table" },
       h("tr", {}, h("th", { class: "num" }, t("rank")), h("th", {}, t("name")), points ? h("th", { class: "num" }, t("points")) : null, h("th", { class: "num" }, t("score")), h("th", { class: "num" }, t("best")),
         rounds.map((r) => h("th", { class: "num" }, `${t("round")} ${r}`))),

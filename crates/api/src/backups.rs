@@ -42,7 +42,16 @@ pub struct Recovery {
     pub path: String,
     /// Why the database could not be opened (none when it is open).
     pub error: Option<String>,
+    /// The folder its backups are in (`backup_dir`: `backups/`, or `backups/NAME/`).
+    pub dir: String,
     pub backups: Vec<BackupInfo>,
+}
+
+impl Recovery {
+    /// The database at `path` (opened, or refused with `error`) and the backups beside it.
+    pub fn of(path: &Path, error: Option<String>) -> Recovery {
+        Recovery { path: path.display().to_string(), error, dir: backup_dir(path).display().to_string(), backups: backups_of(path) }
+    }
 }
 
 /// How automatic backups are taken.
