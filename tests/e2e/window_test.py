@@ -350,6 +350,10 @@ def prints_and_files(w, work):
     text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout
     check("Standings — Friday Test" in text, f"the replaced file is the ranking: {text[:200]!r}")
     w.shot("07d-print-replaced", ["Saved to", "Open"])
+    # After round 1 was picked, every round drawn can still be picked, and the latest again (the
+    # list kept only round 1).
+    offered = w.js("return [...document.querySelectorAll('#after-round option')].map(o => o.value)")
+    check(offered == ["", "1", "2"], f"the rounds offered after round 1 was picked: {offered}")
     w.select("#after-round", 2)
     w.wait_text("Round 2", "#round-status")
 
