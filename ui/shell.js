@@ -195,6 +195,11 @@ export function setScreens(list) {
 }
 
 let rendering = 0;
+/** The latest render, settled (a key pressed while it draws waits for it). */
+let drawing = Promise.resolve();
+/** The scorer's keys pressed while the screen was being drawn, to be taken in order once it is. */
+const keysWaiting = [];
+let pumping = false;
 /** A render is under way. */
 export function busy() {
   return rendering > 0;
@@ -205,10 +210,12 @@ export async function render() {
   rendering += 1;
   document.body.dataset.busy = "1";
   try {
-    await draw();
+    const drawn = draw();
+    drawing = drawn.catch(() => null);
+    await drawn;
   } finally {
     rendering -= 1;
-    if (rendering === 0) delete document.body.dataset.busy;
+    if (rendering === 0 && !keysWaiting.length && !pumping) delete document.body.dataset.busy;
   }
 }
 
@@ -322,24 +329,74 @@ export function listen({ calculator, undo }) {
   document.getElementById("current-tournament").addEventListener("change", (e) => {
     useTournament(e.target.value); render();
   });
-  document.addEventListener("keydown", (e) => {
-    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !["INPUT", "TEXTAREA"].includes(e.target.tagName)) { e.preventDefault(); undo(); return; }
-    if (e.key === "Escape" && document.body.classList.contains("room")) { e.preventDefault(); document.body.classList.remove("room"); return; }
-    if (state.view !== "scorer" || e.ctrlKey || e.metaKey || e.altKey) return;
-    // A line being sent, or the screen being drawn: a key would land on what is going away.
-    if (busy() && ["Enter", "Escape"].includes(e.key)) { e.preventDefault(); return; }
-    // Escape drops the line typed (or leaves a correction) wherever the focus is, a figure's
-    // field included (the panel puts it there once a game is picked).
-    if (e.key === "Escape" && !["TEXTAREA", "SELECT"].includes(e.target.tagName)) { e.preventDefault(); dropLine(); render(); return; }
-    // In a figure's field (digits only), a letter still picks another game.
-    const figure = e.target.tagName === "INPUT" && e.target.inputMode === "numeric";
-    if (figure && /^\p{L}$/u.test(e.key) && state.keys && state.keys(e)) { e.preventDefault(); return; }
-    // Keyboard first: on the scorer's screen, the game's keys pick contracts and suits when no field has focus.
-    if (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
-    if (state.keys && state.keys(e)) { e.preventDefault(); return; }
-    // Enter enters the line typed (as in a form); Escape drops it, or leaves a correction.
-    if (e.key === "Enter" && !["BUTTON", "A"].includes(e.target.tagName)) { const b = document.getElementById("enter-line"); if (b) { e.preventDefault(); b.click(); } }
-  });
+  document.addEventListener("keydown", (e) => scorerKey(e, undo));
+}
+
+/**
+ * The keys pressed while the screen was being drawn, taken one by one, each once the screen
+ * is drawn: where a field now has the focus (the panel puts it in a figure once a game is
+ * picked), typed into it; else as a key pressed with no field focused. The page stays busy
+ * (`body[data-busy]`) until they are all taken.
+ */
+async function pumpKeys(undo) {
+  if (pumping) return;
+  pumping = true;
+  document.body.dataset.busy = "1";
+  try {
+    while (keysWaiting.length) {
+      while (rendering > 0) {
+        await drawing;
+        await new Promise((next) => setTimeout(next, 0));
+      }
+      const key = keysWaiting.shift();
+      const field = document.activeElement;
+      if (field && field.tagName === "INPUT") {
+        if (key.length === 1) {
+          // As typed: over what is selected (a field selects its figure when focused).
+          if (field.selectionStart != null) field.setRangeText(key, field.selectionStart, field.selectionEnd, "end");
+          else field.value += key;
+          field.dispatchEvent(new Event("input", { bubbles: true }));
+        } else {
+          field.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+        }
+      } else {
+        scorerKey({ key, target: document.body, ctrlKey: false, metaKey: false, altKey: false, replayed: true, preventDefault() {} }, undo);
+      }
+      await new Promise((next) => setTimeout(next, 0));
+    }
+  } finally {
+    pumping = false;
+    if (rendering === 0) delete document.body.dataset.busy;
+  }
+}
+
+/**
+ * A key on the window: Ctrl+Z, Escape out of the room display, and the scorer's keys. A
+ * scorer's key pressed while the screen is being drawn is taken once it is drawn, in the
+ * order pressed: it landed on the panel going away, and was lost (a game picked just after
+ * Escape dropped the line was picked on the old panel).
+ */
+function scorerKey(e, undo) {
+  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !["INPUT", "TEXTAREA"].includes(e.target.tagName)) { e.preventDefault(); undo(); return; }
+  if (e.key === "Escape" && document.body.classList.contains("room")) { e.preventDefault(); document.body.classList.remove("room"); return; }
+  if (state.view !== "scorer" || e.ctrlKey || e.metaKey || e.altKey) return;
+  if ((busy() || keysWaiting.length || pumping) && e.target.tagName !== "INPUT" && !e.replayed) {
+    e.preventDefault();
+    keysWaiting.push(e.key);
+    pumpKeys(undo);
+    return;
+  }
+  // Escape drops the line typed (or leaves a correction) wherever the focus is, a figure's
+  // field included (the panel puts it there once a game is picked).
+  if (e.key === "Escape" && !["TEXTAREA", "SELECT"].includes(e.target.tagName)) { e.preventDefault(); dropLine(); render(); return; }
+  // In a figure's field (digits only), a letter still picks another game.
+  const figure = e.target.tagName === "INPUT" && e.target.inputMode === "numeric";
+  if (figure && /^\p{L}$/u.test(e.key) && state.keys && state.keys(e)) { e.preventDefault(); return; }
+  // Keyboard first: on the scorer's screen, the game's keys pick contracts and suits when no field has focus.
+  if (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+  if (state.keys && state.keys(e)) { e.preventDefault(); return; }
+  // Enter enters the line typed (as in a form); Escape drops it, or leaves a correction.
+  if (e.key === "Enter" && !["BUTTON", "A"].includes(e.target.tagName)) { const b = document.getElementById("enter-line"); if (b) { e.preventDefault(); b.click(); } }
 }
 
 // ----------------------------------------------------------- startup
