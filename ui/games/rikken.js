@@ -72,9 +72,10 @@ function tricksField(ctx, id, value, set, label, next = null, back = null) {
       e.target.classList.toggle("bad", bad);
       set(bad ? "" : v);
       ctx.check();
-      // A figure no further digit could extend (0, or 2 to 13 tricks) moves on by itself, as every other figure does.
+      // A figure no further digit could extend (0, or 2 up to the deal's tricks, as the rules
+      // say them) moves on by itself, as every other figure does.
       const field = next && document.getElementById(next);
-      if (!bad && field && v !== "" && (v === "0" || Number(v) * 10 > 13)) { field.focus(); field.select(); }
+      if (!bad && field && v !== "" && (v === "0" || Number(v) * 10 > ctx.desc.tricks)) { field.focus(); field.select(); }
     },
     onkeydown: (e) => {
       if (e.key === "Backspace" && e.target.value === "" && back) { e.preventDefault(); back(); return; }

@@ -12,16 +12,17 @@ export async function view() {
   const editing = state.editingPlayer;
   const rows = players.map((p) =>
     editing === p.id
-      ? h("tr", {}, h("td", { colspan: 5 }, h("form", { class: "row", id: "edit-player", onsubmit: (e) => {
+      // Kept as typed when the change is refused (`data-keep`): the stored details came back.
+      ? h("tr", {}, h("td", { colspan: 5 }, h("form", { class: "row", id: "edit-player", "data-keep": "1", onsubmit: (e) => {
             e.preventDefault();
             const f = e.target;
             act(() => call("player_edit", { id: p.id, name: f.name.value, club: f.club.value, member: f.member.value, reason: f.reason.value }),
               () => { state.editingPlayer = null; flash(t("saved")); });
           } },
-          h("label", {}, t("name"), h("input", { name: "name", value: p.name, required: true })),
-          h("label", {}, t("club"), h("input", { name: "club", value: p.club })),
-          h("label", {}, t("member"), h("input", { name: "member", value: p.member })),
-          h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
+          h("label", {}, t("name"), h("input", { name: "name", value: p.name, required: true, maxlength: 100 })),
+          h("label", {}, t("club"), h("input", { name: "club", value: p.club, maxlength: 100 })),
+          h("label", {}, t("member"), h("input", { name: "member", value: p.member, maxlength: 40 })),
+          h("label", {}, t("reason"), h("input", { name: "reason", required: true, maxlength: 500 })),
           h("button", { class: "primary" }, t("save")),
           h("button", { type: "button", onclick: () => { state.editingPlayer = null; render(); } }, t("cancel")))))
       : h("tr", {}, h("td", {}, p.name), h("td", {}, p.club), h("td", {}, p.member),

@@ -900,6 +900,8 @@ impl Game for Rikken {
             "name": Self::NAME.get(lang),
             "points_columns": POINTS_COLUMNS,
             "deals": self.deals,
+            // The tricks of a deal (the entry's counts go from 0 to it).
+            "tricks": TRICKS,
             "contracts": contracts,
             "fines": fines,
             "labels": {
