@@ -16,6 +16,18 @@ fn fail(e: impl std::fmt::Display) -> ApiError {
     ApiError::internal("print", e)
 }
 
+/// A standings cell as a spreadsheet reads it: with `;` between fields (a Belgian, French or
+/// Dutch spreadsheet's), a figure's decimal point is a comma — «17,5» is a number there,
+/// «17.5» a text. Figures only («10 (17.5)» too; a name may hold a point: «J. Smet»).
+fn sheet_cell(cell: &str, delimiter: u8) -> String {
+    let figures = !cell.is_empty() && cell.chars().all(|ch| ch.is_ascii_digit() || " -.()".contains(ch));
+    if delimiter == b';' && figures {
+        cell.replace('.', ",")
+    } else {
+        cell.to_string()
+    }
+}
+
 /// The exports' first two columns: where a result or a line was played.
 const CSV_ROUND: atout_rules::Tr = atout_rules::Tr::new("Round", "Manche", "Ronde");
 const CSV_TABLE: atout_rules::Tr = atout_rules::Tr::new("Table", "Table", "Tafel");
@@ -253,9 +265,7 @@ impl Atout {
                 // Re-read the comma-separated table and write it with the chosen delimiter.
                 let mut r = csv::ReaderBuilder::new().has_headers(false).from_reader(text.as_bytes());
                 for rec in r.records() {
-                    // Figures only (a name may hold a point: «J. Smet»).
-                    let figures = |c: &str| !c.is_empty() && c.chars().all(|ch| ch.is_ascii_digit() || " -.()".contains(ch));
-                    put(rec.map_err(fail)?.iter().map(|c| if figures(c) { decimal(c) } else { c.to_string() }).collect())?;
+                    put(rec.map_err(fail)?.iter().map(|c| sheet_cell(c, delimiter)).collect())?;
                 }
             }
             "rounds" => {
@@ -568,7 +578,7 @@ impl Atout {
         let mut w = crate::text::Spreadsheet::new(delimiter, "season");
         let mut r = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
         for rec in r.records() {
-            w.row(rec.map_err(fail)?.iter().map(String::from))?;
+            w.row(rec.map_err(fail)?.iter().map(|c| sheet_cell(c, delimiter)))?;
         }
         w.done()
     }
@@ -578,5 +588,22 @@ impl Atout {
         let lang = print_lang(lang);
         let standings = serde_json::to_value(self.season_standings(season)?).map_err(|e| ApiError::internal("season", e))?;
         atout_report::season::season_pdf(&standings, &self.print_layout()?, &lang).map_err(|e| ApiError::internal("print", e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sheet_cell;
+
+    /// A figure's decimal point is a comma where fields are split by `;`, in a ranking's or a
+    /// season's cells alike; a name keeps its point; with `,` between fields, figures keep theirs.
+    #[test]
+    fn half_points_read_as_numbers_in_the_spreadsheet_asked_for() {
+        assert_eq!(sheet_cell("17.5", b';'), "17,5");
+        assert_eq!(sheet_cell("10 (17.5)", b';'), "10 (17,5)");
+        assert_eq!(sheet_cell("(12.5)", b';'), "(12,5)");
+        assert_eq!(sheet_cell("J. Smet", b';'), "J. Smet");
+        assert_eq!(sheet_cell("17.5", b','), "17.5");
+        assert_eq!(sheet_cell("", b';'), "");
     }
 }
