@@ -38,7 +38,7 @@ export function sheetTable(sheet, game) {
   // Every ruling where it counts: between the sheet's totals and the round's scores, so that
   // what moves the one to the other is on the sheet.
   const rulings = sheet.rulings.map((r, i) => h("tr", { class: "ruling-row", id: `sheet-ruling-${i + 1}` },
-    h("td", span, `${r.sanction ? t("sanction") : t("ruling_row")}${t("colon")}${r.reason}${r.by ? ` (${r.by})` : ""}`),
+    h("td", span, `${r.sanction ? t("sanction") : t("ruling_row")}${t("colon")}${(sheet.ruling_texts && sheet.ruling_texts[i] && sheet.ruling_texts[i][currentLang()]) || r.reason}${r.by ? ` (${r.by})` : ""}`),
     r.points.map((p) => h("td", { class: "num" }, p > 0 ? `+${p}` : String(p))), h("td", {}, "")));
   const scores = h("tr", { id: "round-scores" }, h("th", span, t("round_scores")), sheet.scores.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
   const points = h("tr", { id: "table-points" }, h("th", span, `${t("table_points")}${sheet.complete ? "" : ` (${t("provisional")})`}`),

@@ -80,6 +80,10 @@ fn a_jury_call_is_recorded_with_its_contract_and_decision() {
     let said: Vec<(String, String)> = listed.iter().map(|r| (r.reason_texts.en.clone(), r.reason_texts.fr.clone())).collect();
     assert!(said.iter().any(|(en, _)| en.starts_with("call: ") && en.contains("— consent; a hand for it")), "{said:?}");
     assert!(said.iter().any(|(en, fr)| en.contains("— refusal; too late") && fr.starts_with("appel : ") && fr.contains("— refus ; too late")), "{said:?}");
+    // The sheet says it too (its ruling rows, on screen and printed).
+    let sheet = app.sheet(&atout_api::TableRef::new(&t, 1, 2)).unwrap();
+    assert_eq!(sheet.ruling_texts.len(), sheet.rulings.len());
+    assert!(sheet.ruling_texts[1].nl.starts_with("oproep: ") && sheet.ruling_texts[1].nl.contains("— weigering; too late"), "{:?}", sheet.ruling_texts);
 }
 
 /// The log says a bye's points by the setting's name in each language («exempt : (points de

@@ -324,11 +324,11 @@ impl Atout {
                         row.extend(points(&l.line.points, l.line.sits_out));
                         put(row)?;
                     }
-                    for r in &sheet.rulings {
+                    for (r, said) in sheet.rulings.iter().zip(&sheet.ruling_texts) {
                         let kind = if r.sanction { CSV_SANCTION } else { CSV_RULING };
                         let whom = sheet.seats.iter().find(|x| x.seat as i64 == r.seat).map(|x| format!("{}. {}", x.seat, x.name)).unwrap_or_default();
                         let by = if r.by.is_empty() { whom } else { format!("{whom} ({})", r.by) };
-                        let mut row = front([String::new(), String::new(), String::new(), kind.get(words).to_string(), r.reason.clone(), by]);
+                        let mut row = front([String::new(), String::new(), String::new(), kind.get(words).to_string(), said.get(words).to_string(), by]);
                         row.extend(points(&r.points, None));
                         put(row)?;
                     }

@@ -67,6 +67,9 @@ pub struct SheetView {
     pub seats: Vec<SeatView>,
     pub lines: Vec<SheetLine>,
     pub rulings: Vec<Ruling>,
+    /// Each ruling's reason in words, in every language, in the order of `rulings` (a jury's
+    /// call says its contract and outcome: the game's words).
+    pub ruling_texts: Vec<Said>,
     /// Sheet totals per seat, rulings not included.
     pub totals: Vec<i64>,
     /// Round scores: totals plus rulings.
@@ -428,6 +431,7 @@ impl Atout {
             seats: seat_views,
             lines,
             rulings: result.rulings.clone(),
+            ruling_texts: result.rulings.iter().map(|r| l.names.ruling_reason(r)).collect(),
             totals,
             scores: result.scores.clone(),
             table_points: result.points.clone(),

@@ -926,12 +926,14 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
             // the paper adds up, and says who was ruled, why and by whom.
             let rulings = s["rulings"].as_array().cloned().unwrap_or_default();
             rows.push(total_row(w("totals"), &s["totals"]));
-            for r in &rulings {
+            for (i, r) in rulings.iter().enumerate() {
                 let kind = if r["sanction"] == true { w("sanction") } else { w("ruling") };
                 let by = r["by"].as_str().filter(|b| !b.is_empty()).map(|b| format!(" ({b})")).unwrap_or_default();
                 // Who was ruled, as the window and the CLI say it, then why and by whom.
                 let whom = seats.iter().zip(&names).find(|(x, _)| x["seat"] == r["seat"]).map(|(_, n)| format!("{n} — ")).unwrap_or_default();
-                let mut row = total_row(format!("{kind}{}{whom}{}{by}", w("colon"), r["reason"].as_str().unwrap_or("")), &r["points"]);
+                // The reason in the game's words (a jury's call: its contract and outcome).
+                let reason = s["ruling_texts"][i][lang].as_str().or(r["reason"].as_str()).unwrap_or("");
+                let mut row = total_row(format!("{kind}{}{whom}{reason}{by}", w("colon")), &r["points"]);
                 for cell in row.iter_mut().skip(lead) {
                     if cell.parse::<i64>().is_ok_and(|p| p > 0) {
                         *cell = format!("+{cell}");
