@@ -251,9 +251,6 @@ impl Atout {
     pub fn export_csv(&mut self, tournament: &str, what: &str, delimiter: u8, lang: Option<&str>, round: Option<i64>) -> Result<String> {
         let lang = print_lang(lang);
         let words = atout_rules::Lang::parse(&lang);
-        // A spreadsheet that reads `;` between fields reads a decimal comma too (Belgian,
-        // French, Dutch settings): 12,5 is a number there, 12.5 a text.
-        let decimal = |x: &str| if delimiter == b';' { x.replace('.', ",") } else { x.to_string() };
         let heads = |names: &[atout_rules::Tr]| -> Vec<String> { names.iter().map(|n| n.get(words).to_string()).collect() };
         let mut w = crate::text::Spreadsheet::new(delimiter, "export");
         let mut put = |rec: Vec<String>| w.row(&rec);
@@ -289,7 +286,7 @@ impl Atout {
                             row.player.to_string(),
                             row.name.to_string(),
                             r.score.to_string(),
-                            r.table_points.map(|p| decimal(&p.to_string())).unwrap_or_default(),
+                            r.table_points.map(|p| sheet_cell(&p.to_string(), delimiter)).unwrap_or_default(),
                             if r.bye { "1".into() } else { String::new() },
                             if r.provisional { "1".into() } else { String::new() },
                         ])?;

@@ -272,40 +272,26 @@ impl Atout {
         })
     }
 
-    /// The lines `after` (a table device's, typed while it could not send them, in order)
-    /// as if written after the sheet as stored: the entries then stored and the sheet they
-    /// make, or `None` when they do not replay (one of them is refused: its turn comes when
-    /// it is sent).
-    fn with_waiting(&mut self, table: &TableRef, after: &[Value]) -> Result<Option<(Vec<Value>, Sheet, At)>> {
-        let at = self.locate(table)?;
-        let l = self.loaded(at.id)?;
-        let t = &l.round(at.round)?.row.tables[at.index];
-        let mut deals = t.deals.values().to_vec();
-        deals.extend(after.iter().cloned());
-        Ok(l.rules.replay(table_of(t), &deals).ok().map(|sheet| (deals, sheet, at)))
-    }
-
     /// What the line after the lines `after` (a table device's, waiting to be sent) may be:
     /// the game's choices as if they were written (`Some(None)` when the sheet would then be
     /// complete); `None` when they do not replay, so that nothing can be said before they go.
     pub fn next_after(&mut self, table: &TableRef, after: &[Value]) -> Result<Option<Option<Value>>> {
-        let Some((deals, _, at)) = self.with_waiting(table, after)? else { return Ok(None) };
+        let at = self.locate(table)?;
         let l = self.loaded(at.id)?;
         let t = &l.round(at.round)?.row.tables[at.index];
-        Ok(l.rules.next_choices(table_of(t), &deals).ok())
+        Ok(with_waiting(l, t, after).and_then(|deals| l.rules.next_choices(table_of(t), &deals).ok()))
     }
 
     /// [`Atout::deal_check`] of the line that follows the lines `after` (a table device's,
     /// waiting to be sent): checked as if they were written. When they do not replay, the
     /// line is not judged (no points, no refusal): it is checked when it is sent.
     pub fn deal_check_after(&mut self, table: &TableRef, after: &[Value], entry: Value) -> Result<LinePreview> {
-        let waiting = self.with_waiting(table, after)?;
         let at = self.locate(table)?;
         let l = self.loaded(at.id)?;
         let t = &l.round(at.round)?.row.tables[at.index];
         let seats: Vec<String> = l.seat_views(&t.seats).into_iter().map(|s| s.name).collect();
         let texts = l.names.entry(&entry, &seats);
-        let Some((mut deals, _, _)) = waiting else { return Ok(LinePreview { points: None, refused: None, hint: Value::Null, texts }) };
+        let Some(mut deals) = with_waiting(l, t, after) else { return Ok(LinePreview { points: None, refused: None, hint: Value::Null, texts }) };
         let hint = l.rules.hint(table_of(t), &deals, &entry);
         let line = deals.len() + 1;
         deals.push(entry);
@@ -517,6 +503,15 @@ pub(crate) fn written_by(author: Option<(String, String)>) -> Said {
         }
         None => said!("", "", ""),
     }
+}
+
+/// The entries of table `t` as stored, the lines `after` (a table device's, typed while it
+/// could not send them, in order) written after them, when they replay; `None` when one of
+/// them is refused (its turn comes when it is sent).
+fn with_waiting(l: &crate::state::Loaded, t: &atout_store::TableRow, after: &[Value]) -> Option<Vec<Value>> {
+    let mut deals = t.deals.values().to_vec();
+    deals.extend(after.iter().cloned());
+    l.rules.replay(table_of(t), &deals).is_ok().then_some(deals)
 }
 
 /// What a write from a table device must pass inside the write transaction, against the
