@@ -767,3 +767,22 @@ fn entering_or_withdrawing_after_the_draw_says_to_draw_again() {
     let said = ok(&db, &["player", "withdraw", "--tournament", "Rik", "--player", "Bob", "--reason", "did not come"]);
     assert!(said.contains("round 1 is drawn and not begun: draw it again"), "{said}");
 }
+
+#[test]
+fn a_language_atout_does_not_speak_is_refused_not_taken_for_english() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    ok(&db, &["import", fixture("bye-18.json").to_str().unwrap()]);
+    let site = dir.path().join("site");
+    for args in [
+        vec!["publish", "--out", site.to_str().unwrap(), "--lang", "de"],
+        vec!["standings", "--tournament", "1", "--lang", "de"],
+        vec!["games", "--lang", "FR"],
+    ] {
+        let out = atout(&db, &args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("possible values: en, fr, nl"), "{args:?}");
+    }
+    assert!(!site.exists(), "nothing published");
+    ok(&db, &["standings", "--tournament", "1", "--lang", "nl"]);
+}

@@ -11,7 +11,7 @@ use std::path::Path;
 #[derive(Args)]
 pub struct GamesArgs {
     /// Language of the names: en, fr or nl.
-    #[arg(long, default_value = "en")]
+    #[arg(long, value_parser = super::LANGS, default_value = "en")]
     lang: String,
     #[arg(long, value_enum, default_value = "table")]
     format: Output,

@@ -31,7 +31,7 @@ pub struct ExportArgs {
     /// With --format csv: the separator (`;` opens cleanly in a Belgian Excel).
     #[arg(long, default_value = ";")]
     delimiter: char,
-    #[arg(long)]
+    #[arg(long, value_parser = super::LANGS)]
     lang: Option<String>,
     /// Up to this round: the standings after it (as printed), the round results and the lines up to it; without it, as they stand.
     #[arg(long)]
@@ -64,7 +64,7 @@ pub struct PublishArgs {
     #[arg(long)]
     out: PathBuf,
     /// The club's language, of `index.html` pages (each page is also in every language): en, fr or nl.
-    #[arg(long)]
+    #[arg(long, value_parser = super::LANGS)]
     lang: Option<String>,
     /// Names as "Anne D." everywhere (pages, JSON, CSV, feed).
     #[arg(long)]
@@ -89,7 +89,7 @@ pub struct Whole {
     tournament: String,
     #[arg(long)]
     out: PathBuf,
-    #[arg(long)]
+    #[arg(long, value_parser = super::LANGS)]
     lang: Option<String>,
 }
 
@@ -104,7 +104,7 @@ pub enum PrintCmd {
         #[arg(long)]
         out: PathBuf,
         /// fr, nl or en (default: the system's language).
-        #[arg(long)]
+        #[arg(long, value_parser = super::LANGS)]
         lang: Option<String>,
     },
     /// The seating plan of a round: by table, and by player.
@@ -115,7 +115,7 @@ pub enum PrintCmd {
         round: i64,
         #[arg(long)]
         out: PathBuf,
-        #[arg(long)]
+        #[arg(long, value_parser = super::LANGS)]
         lang: Option<String>,
         /// Print each table's device code and QR code, for the table devices at this
         /// address (`atout serve` prints it: http://192.168.1.20:8777).
@@ -132,7 +132,7 @@ pub enum PrintCmd {
         completed: bool,
         #[arg(long)]
         out: PathBuf,
-        #[arg(long)]
+        #[arg(long, value_parser = super::LANGS)]
         lang: Option<String>,
     },
     /// A season's standings and club ranking.
@@ -141,7 +141,7 @@ pub enum PrintCmd {
         season: String,
         #[arg(long)]
         out: PathBuf,
-        #[arg(long)]
+        #[arg(long, value_parser = super::LANGS)]
         lang: Option<String>,
     },
     /// Every line that carries its cards, replayed card by card: the hands dealt, the

@@ -16,7 +16,7 @@ pub enum HandCmd {
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
         /// fr, nl or en (default: the system's language).
-        #[arg(long)]
+        #[arg(long, value_parser = super::LANGS)]
         lang: Option<String>,
     },
     /// Judge a claim (FORMAT.md "Claims"): the record's play stops where the claim was
@@ -40,7 +40,7 @@ pub enum HandCmd {
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
         /// fr, nl or en (default: the system's language): the words and the cards (R♦, H♦, K♦).
-        #[arg(long)]
+        #[arg(long, value_parser = super::LANGS)]
         lang: Option<String>,
     },
     /// The most and the fewest of the tricks left that the seat's side can be sure of,
@@ -54,7 +54,7 @@ pub enum HandCmd {
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
         /// fr, nl or en (default: the system's language): the words and the cards (R♦, H♦, K♦).
-        #[arg(long)]
+        #[arg(long, value_parser = super::LANGS)]
         lang: Option<String>,
     },
 }

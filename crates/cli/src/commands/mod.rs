@@ -11,3 +11,7 @@ pub mod round;
 pub mod season;
 pub mod sheet;
 pub mod tournament;
+
+/// The languages a `--lang` may ask (FORMAT.md: `--lang fr|nl|en`): another code is refused,
+/// not taken for English.
+pub const LANGS: [&str; 3] = ["en", "fr", "nl"];

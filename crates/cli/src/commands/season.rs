@@ -54,7 +54,7 @@ pub enum SeasonCmd {
         #[arg(long, value_enum, default_value = "table")]
         format: StandingsOut,
         /// Language of the headers: en, fr or nl.
-        #[arg(long, default_value = "en")]
+        #[arg(long, value_parser = super::LANGS, default_value = "en")]
         lang: String,
     },
     /// Import another club's archive (an exported tournament) into a season; its players

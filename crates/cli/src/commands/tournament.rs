@@ -56,7 +56,7 @@ pub struct StandingsArgs {
     #[arg(long, value_enum, default_value = "table")]
     format: StandingsOut,
     /// Language of the headers: en, fr or nl.
-    #[arg(long, default_value = "en")]
+    #[arg(long, value_parser = super::LANGS, default_value = "en")]
     lang: String,
 }
 
