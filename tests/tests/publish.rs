@@ -310,3 +310,68 @@ fn a_players_evening_live_follows_their_table_line_by_line() {
     // Nobody else's evening by a made-up id.
     assert_eq!(app.player_live(&king, "p999").unwrap_err().kind(), "not-found");
 }
+
+#[test]
+fn a_list_of_published_files_naming_one_outside_the_folder_deletes_nothing_there() {
+    let (mut app, _, _) = club();
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("site");
+    app.publish(&dir, "en", Privacy::default()).unwrap();
+    // Someone else's file beside the site, named in the site's list as if published.
+    std::fs::create_dir(root.path().join("outside")).unwrap();
+    std::fs::write(root.path().join("outside/f.txt"), "keep me").unwrap();
+    let list = dir.join(".atout-published");
+    let mut text = std::fs::read_to_string(&list).unwrap();
+    text.push_str("../outside/f.txt\n./index.html\n");
+    std::fs::write(&list, text).unwrap();
+    app.publish(&dir, "en", Privacy::default()).unwrap();
+    assert_eq!(std::fs::read_to_string(root.path().join("outside/f.txt")).unwrap(), "keep me");
+    assert!(!std::fs::read_to_string(&list).unwrap().contains(".."));
+}
+
+/// The cell of the evening page's row of `name` that says what broke a tie.
+fn decided_cell(page: &str, name: &str) -> String {
+    let row = page.lines().find(|l| l.starts_with("<tr>") && l.contains(name)).unwrap_or_else(|| panic!("no row for {name}"));
+    let cell = row.trim_end_matches("</td></tr>").rsplit("<td>").next().unwrap();
+    cell.to_string()
+}
+
+#[test]
+fn players_sharing_a_place_say_what_set_them_below_the_one_above() {
+    // The sample: Sofie Claes 9th on 46 table points with a score sum of 7; Hélène Dubois and
+    // Céline Renard share 10th on 46 with −4 each: the score sum set them below her.
+    let (mut app, sample, _) = club();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    let page = std::fs::read_to_string(dir.path().join(format!("evening-{sample}/index.html"))).unwrap();
+    assert_eq!(decided_cell(&page, "Hélène Dubois"), "score sum");
+    assert_eq!(decided_cell(&page, "Céline Renard"), "score sum");
+    // Koen Wouters 3rd on 64 below Anne Peeters (64, 23 against 13): the score sum too.
+    assert_eq!(decided_cell(&page, "Koen Wouters"), "score sum");
+    // Sofie Claes, 46 below Jérôme Martin's 48: no tie to break.
+    assert_eq!(decided_cell(&page, "Sofie Claes"), "");
+}
+
+#[test]
+fn the_club_page_lists_players_as_people_read_names() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app
+        .tournament_create(&NewTournament {
+            name: "Friday".into(),
+            game: "double-king".into(),
+            date: Some("2026-11-20".into()),
+            rounds: Some(1),
+            settings: None,
+        })
+        .unwrap()
+        .id
+        .to_string();
+    app.players_import("name\nZoë Aerts\nÉmile Dupont\nanne Bos\nYves Segers\n", Some(&t)).unwrap();
+    app.round_draw(&t, &DrawRequest::new(1, Some(1))).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    let index = std::fs::read_to_string(dir.path().join("index.html")).unwrap();
+    let list = &index[index.find("id=\"players\"").unwrap()..];
+    let at = |name: &str| list.find(name).unwrap_or_else(|| panic!("{name} not listed"));
+    assert!(at("anne Bos") < at("Émile Dupont") && at("Émile Dupont") < at("Yves Segers") && at("Yves Segers") < at("Zoë Aerts"), "{list}");
+}

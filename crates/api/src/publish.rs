@@ -43,7 +43,9 @@ pub fn published_name(name: &str, privacy: Privacy) -> String {
     }
     let mut parts = name.split_whitespace();
     let Some(first) = parts.next() else { return String::new() };
-    match parts.next().and_then(|rest| rest.chars().next()) {
+    // The surname's initial is its first word's that starts with a letter: «Jan 't Hooft» is
+    // «Jan H.», «Lucas (Luc) Peeters» «Lucas P.».
+    match parts.filter_map(|word| word.chars().next()).find(|c| c.is_alphabetic()) {
         Some(initial) => format!("{first} {initial}."),
         None => first.to_string(),
     }
@@ -322,7 +324,8 @@ impl Atout {
             p.evenings.sort_by(|a, b| b.2.cmp(&a.2).then(b.0.cmp(&a.0)));
         }
         site.players = players.into_values().collect();
-        site.players.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
+        // As people read names: «Ïsa» among the i's, not after «Zoë».
+        site.players.sort_by_cached_key(|p| (atout_report::folded(&p.name), p.name.clone(), p.id));
         Ok(site)
     }
 
@@ -361,10 +364,11 @@ impl Atout {
         for (i, r) in standings.rows.iter().enumerate() {
             // What set this player below the one above who had the same main value: the
             // first of the tournament's tie-breaks on which they differ (the rules say which).
-            let decided_by = i
-                .checked_sub(1)
-                .map(|j| &standings.rows[j])
-                .filter(|_| !r.shared)
+            // Players sharing a place are compared with the one above them all.
+            let decided_by = standings.rows[..i]
+                .iter()
+                .rev()
+                .find(|above| above.rank != r.rank)
                 .and_then(|above| atout_rules::ranking::decided_by(&above.totals(), &r.totals(), &chain))
                 .map(|k| {
                     let code = serde_json::to_value(k).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
@@ -521,9 +525,12 @@ impl Manifest {
                         m.evenings.insert(id, fp.to_string());
                     }
                 }
-                None => {
+                // A path publishing would never write (one that leaves the folder: `..`, an
+                // absolute path) is not one of its files, whoever wrote it into the list.
+                None if site_path(line) => {
                     m.paths.insert(line.to_string());
                 }
+                None => {}
             }
         }
         // An evening with a file no longer there is made again, whatever its fingerprint says.
@@ -574,7 +581,7 @@ fn write_site(dir: &Path, manifest: &Manifest, files: &[(String, Vec<u8>)], kept
     write_if_changed(&manifest_path, Manifest::text(union.into_iter(), &BTreeMap::new()).as_bytes())?;
     for (rel, bytes) in files {
         // Paths are the renderer's own (ids and fixed names); nothing may leave the folder.
-        if rel.split('/').any(|part| part.is_empty() || part == ".." || part == "." || part.contains('\\')) {
+        if !site_path(rel) {
             return Err(ApiError::internal("publish", format!("a page path leaves the folder: {rel}")));
         }
         let path: PathBuf = rel.split('/').fold(dir.to_path_buf(), |p, part| p.join(part));
@@ -598,6 +605,12 @@ fn write_site(dir: &Path, manifest: &Manifest, files: &[(String, Vec<u8>)], kept
     }
     write_if_changed(&manifest_path, Manifest::text(now.iter(), evenings).as_bytes())?;
     Ok(done)
+}
+
+/// Whether `rel` is a path inside the site's folder, as publishing writes them: plain names
+/// joined by `/`, none of them empty, `.` or `..`.
+fn site_path(rel: &str) -> bool {
+    !rel.split('/').any(|part| part.is_empty() || part == ".." || part == "." || part.contains('\\') || part.contains(':'))
 }
 
 /// Write `bytes` to `path` (through a file beside it, renamed) unless it already holds them.
@@ -632,6 +645,10 @@ mod tests {
         assert_eq!(published_name("Anne Dubois", on), "Anne D.");
         assert_eq!(published_name("Jean-Pierre Van den Berg", on), "Jean-Pierre V.");
         assert_eq!(published_name("Cher", on), "Cher");
+        assert_eq!(published_name("Jan 't Hooft", on), "Jan H.");
+        assert_eq!(published_name("Lucas (Luc) Peeters", on), "Lucas P.");
+        assert_eq!(published_name("Ïsa \"Zaza\" Ölmez", on), "Ïsa Ö.");
+        assert_eq!(published_name("Bo 2", on), "Bo");
         assert_eq!(published_name("Anne Dubois", Privacy::default()), "Anne Dubois");
     }
 }

@@ -308,6 +308,16 @@ pub fn date_in(stored: &str, lang: usize) -> String {
     format!("{day}{rest}")
 }
 
+/// A figure given as text ("22.5") as the page's language writes it ("22,5" in French and
+/// Dutch), escaped; any other text only escaped.
+fn figure(text: &str, lang: usize) -> String {
+    if lang != 0 && text.contains('.') && text.parse::<f64>().is_ok() {
+        esc(&text.replace('.', ","))
+    } else {
+        esc(text)
+    }
+}
+
 /// A decimal as each language writes it (2.5, 2,5).
 fn decimal(x: f64, lang: usize) -> String {
     let text = format!("{x:.1}");
@@ -441,7 +451,7 @@ fn evening_page(e: &EveningPage, lang: usize, club: usize) -> String {
             esc(&r.club)
         );
         if e.table_points {
-            let _ = write!(b, "<td class=\"num\">{}</td>", esc(r.table_points.as_deref().unwrap_or("")));
+            let _ = write!(b, "<td class=\"num\">{}</td>", figure(r.table_points.as_deref().unwrap_or(""), lang));
         }
         let _ = writeln!(
             b,
@@ -505,14 +515,14 @@ fn table_html(b: &mut String, folder: &str, round: i64, t: &TablePage, lang: usi
             esc(&l.label[lang])
         );
         for p in &l.points {
-            let _ = write!(b, "<td class=\"num\">{}</td>", esc(p));
+            let _ = write!(b, "<td class=\"num\">{}</td>", figure(p, lang));
         }
         b.push_str("</tr>\n");
     }
     let row = |b: &mut String, head: &str, cells: &[String]| {
         let _ = write!(b, "<tr><th scope=\"row\" colspan=\"2\" class=\"sticky\">{}</th>", head);
         for c in cells {
-            let _ = write!(b, "<td class=\"num\">{}</td>", esc(c));
+            let _ = write!(b, "<td class=\"num\">{}</td>", figure(c, lang));
         }
         b.push_str("</tr>\n");
     };
@@ -608,15 +618,15 @@ fn season_page(s: &SeasonPage, lang: usize, club: usize) -> String {
             if r.qualified { String::new() } else { format!("<span class=\"tag\">{}</span>", w("not_qualified", lang)) },
             player_link(&folder, r.player, &r.name, lang, default),
             esc(&r.club),
-            esc(&r.total)
+            figure(&r.total, lang)
         );
         for x in &r.results {
             match x {
                 Some((points, true)) => {
-                    let _ = write!(b, "<td class=\"num\">{}</td>", esc(points));
+                    let _ = write!(b, "<td class=\"num\">{}</td>", figure(points, lang));
                 }
                 Some((points, false)) => {
-                    let _ = write!(b, "<td class=\"num\">({}) <span class=\"tag\">{}</span></td>", esc(points), w("not_counted", lang));
+                    let _ = write!(b, "<td class=\"num\">({}) <span class=\"tag\">{}</span></td>", figure(points, lang), w("not_counted", lang));
                 }
                 None => b.push_str("<td class=\"num\">—</td>"),
             }
@@ -640,7 +650,7 @@ fn season_page(s: &SeasonPage, lang: usize, club: usize) -> String {
                 "<tr><td class=\"num\">{}</td><th scope=\"row\">{}</th><td class=\"num\">{}</td></tr>",
                 place_text(*place, *shared),
                 esc(club),
-                esc(total)
+                figure(total, lang)
             );
         }
         b.push_str("</tbody></table></div>\n");
@@ -680,7 +690,7 @@ fn player_page(p: &PlayerPage, lang: usize, club: usize) -> String {
             esc(name),
             date_or_dash(date, lang),
             place.map(|(p, s)| place_text(p, s)).unwrap_or_else(|| w("withdrawn_short", lang).into()),
-            esc(value)
+            figure(value, lang)
         );
     }
     b.push_str("</tbody></table></div>\n");
@@ -700,7 +710,7 @@ fn player_page(p: &PlayerPage, lang: usize, club: usize) -> String {
                 href(&folder, &season_folder(*id), lang, default),
                 esc(name),
                 place.map(|(p, s)| place_text(p, s)).unwrap_or_else(|| "—".into()),
-                esc(total)
+                figure(total, lang)
             );
         }
         b.push_str("</tbody></table></div>\n");
@@ -861,6 +871,11 @@ mod tests {
         assert_eq!(date_in("2026-11-22", 1), "22/11/2026");
         assert_eq!(date_in("2026-11-22 20:15:03", 2), "22-11-2026 20:15:03");
         assert_eq!(decimal(2.5, 1), "2,5");
+        // Half points given as text: «22,5» in French and Dutch, «22.5» in English.
+        assert_eq!(figure("22.5", 1), "22,5");
+        assert_eq!(figure("-0.5", 2), "-0,5");
+        assert_eq!(figure("22.5", 0), "22.5");
+        assert_eq!(figure("St. Jan", 1), "St. Jan");
     }
 
     #[test]
