@@ -459,7 +459,7 @@ async function transport(command, args = {}) {
     case "deal_add": return isJury() ? juryWrite("/api/v1/faults", { round: args.round, table: args.table, entry: args.entry, scorer }) : addLine(args);
     // The jury's correction names its table (it corrects a line only with the cards it replayed).
     case "deal_correct": return http("POST", "/api/v1/fix", { ...(isJury() ? { round: args.round, table: args.table } : {}), line: args.line, entry: args.entry, before: args.before || null, reason: args.reason, scorer });
-    case "deal_undo": return http("POST", "/api/v1/fix", { line: args.line, entry: null, reason: args.reason, scorer });
+    case "deal_undo": return http("POST", "/api/v1/fix", { line: args.line, entry: null, before: args.before || null, reason: args.reason, scorer });
     case "ruling_add": return juryWrite("/api/v1/rulings", { round: args.round, table: args.table, entry: args.ruling, scorer });
     case "rulings_list": return http("GET", "/api/v1/rulings");
     case "round_view": return http("GET", `/api/v1/round?round=${encodeURIComponent(args.round)}`);

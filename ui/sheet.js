@@ -75,7 +75,8 @@ export function sheetTools(sheet, tid) {
     sheet.lines.length ? h("form", { class: "row", id: "undo-line", onsubmit: (e) => {
       e.preventDefault();
       // The last line this screen shows: refused, naming who, if another was written since.
-      act(() => call("deal_undo", { ...where, line: sheet.lines.length, reason: e.target.reason.value }), () => flash(t("saved")));
+      const last = sheet.lines[sheet.lines.length - 1];
+      act(() => call("deal_undo", { ...where, line: sheet.lines.length, before: last.entry, reason: e.target.reason.value }), () => flash(t("saved")));
     } }, reasonInput("undo-reason"), h("button", { id: "undo-last" }, t("undo_last"))) : null,
     h("form", { class: "row", id: "dealer-form", onsubmit: (e) => {
       e.preventDefault();
@@ -293,10 +294,10 @@ export async function undoMine() {
     const current = sheet.lines[a.line - 1];
     if (a.kind === "line" && sheet.lines.length === a.line && JSON.stringify(current.entry) === JSON.stringify(a.after)) {
       done = t("undone_line", { line: a.line, what: current.entry_texts[lang] });
-      return call("deal_undo", { ...where, line: a.line, reason });
+      return call("deal_undo", { ...where, line: a.line, before: current.entry, reason });
     }
     if (a.kind === "correct" && current && JSON.stringify(current.entry) === JSON.stringify(a.after)) {
-      const after = await call("deal_correct", { ...where, line: a.line, entry: a.before, reason });
+      const after = await call("deal_correct", { ...where, line: a.line, entry: a.before, before: current.entry, reason });
       done = t("undone_correction", { line: a.line, what: after.lines[a.line - 1].entry_texts[lang] });
       return after;
     }

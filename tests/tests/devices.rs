@@ -258,3 +258,47 @@ fn the_jurys_phone_corrects_a_line_only_as_its_whole_play_gives_it() {
     let sheet = app.device_fix(&jury, "Marc", fix(whole)).unwrap();
     assert_eq!(sheet.lines[0].entry["counts"], record["deal"]["counts"]);
 }
+
+/// A table's code corrects and takes back only its own table's lines, as the scorer saw them,
+/// and never a jury's fault: the round and table a correction names were dropped, a fault
+/// went in from a table's phone, and a correction without `before` overwrote anything.
+#[test]
+fn a_table_code_corrects_only_its_own_lines_as_seen_and_no_fault() {
+    use atout_api::devices::DeviceFix;
+    let (mut app, t) = evening();
+    let codes = app.devices(&t, 1, "http://x").unwrap();
+    let one = app.device(&codes.tables[0].code).unwrap();
+    let two = app.device(&codes.tables[1].code).unwrap();
+    let (a, b) = (worked_example()[0].clone(), worked_example()[1].clone());
+    for d in [&one, &two] {
+        app.device_line(d, "Anne", "k-1", 1, a.clone(), None).unwrap();
+        app.device_line(d, "Anne", "k-2", 2, b.clone(), None).unwrap();
+    }
+    let lines = |app: &mut Atout, table: i64| app.sheet(&TableRef::new(&t, 1, table)).unwrap().lines.iter().map(|l| l.entry.clone()).collect::<Vec<_>>();
+    let fix = |at, entry: Option<serde_json::Value>, before: Option<serde_json::Value>| DeviceFix { at, line: 2, entry, before, reason: "typo".into() };
+    // Table 1's code naming table 2: refused, and neither sheet changes.
+    assert_eq!(app.device_fix(&one, "Anne", fix(Some((1, 2)), None, Some(b.clone()))).unwrap_err().kind(), "forbidden");
+    assert_eq!(app.device_fix(&one, "Anne", fix(Some((2, 1)), None, Some(b.clone()))).unwrap_err().kind(), "forbidden");
+    assert_eq!((lines(&mut app, 1).len(), lines(&mut app, 2).len()), (2, 2));
+    // Without the line as the scorer saw it: refused; with another version: a conflict naming who.
+    assert_eq!(app.device_fix(&one, "Anne", fix(None, None, None)).unwrap_err().kind(), "invalid");
+    let e = app.device_fix(&one, "Anne", fix(None, None, Some(a.clone()))).unwrap_err();
+    let body = serde_json::to_value(&e).unwrap();
+    assert_eq!((e.kind(), body["line"].as_u64(), body["by"].as_str()), ("conflict", Some(2), Some("Anne [table 1]")));
+    assert!(body["at_local"].is_string());
+    assert_eq!(lines(&mut app, 1).len(), 2);
+    // Its own line as seen: taken back.
+    assert_eq!(app.device_fix(&one, "Anne", fix(Some((1, 1)), None, Some(b.clone()))).unwrap().lines.len(), 1);
+    // A fault is the jury's: not written from a table's code, nor taken back.
+    let fault = json!({"contract": "A", "fault_by": 1, "reason": "revoke", "by": "Marc"});
+    assert_eq!(app.device_line(&one, "Anne", "k-3", 2, fault.clone(), None).unwrap_err().kind(), "forbidden");
+    assert_eq!(lines(&mut app, 1).len(), 1, "nothing stored");
+    let jury = app.device(&codes.jury.code).unwrap();
+    app.device_fault(&jury, "Marc", 1, 1, fault.clone(), Some("f")).unwrap();
+    let e = app.device_fix(&one, "Anne", DeviceFix { at: None, line: 2, entry: None, before: Some(fault), reason: "no".into() }).unwrap_err();
+    assert_eq!(e.kind(), "forbidden");
+    assert_eq!(lines(&mut app, 1).len(), 2);
+    // The rulings are the jury's to read.
+    assert_eq!(app.device_rulings(&one).unwrap_err().kind(), "forbidden");
+    assert!(app.device_rulings(&jury).is_ok());
+}

@@ -166,28 +166,29 @@ impl crate::sheets::WriteGuard for DeviceWrite<'_> {
         if line <= stored.len() {
             let author = w.line_author(table_id, line as i64)?;
             let written = crate::sheets::written_by(author.clone());
-            let (by, at) = author.unwrap_or_default();
             let (table, next) = (self.table, stored.len() + 1);
             let (we, wf, wn) = (written.en, written.fr, written.nl);
             let have = crate::sheets::lines_count(stored.len());
             let (he, hf, hn) = (&have.en, &have.fr, &have.nl);
-            return Err(ApiError::Taken(Box::new(crate::error::Taken {
-                said: said!(
+            return Err(crate::error::Taken::of(
+                said!(
                     "table {table}: line {line} was written meanwhile{we}; the sheet has {he} — look at it and enter line {next}",
                     "table {table} : la ligne {line} a été écrite entre-temps{wf} ; la feuille a {hf} — regardez-la et entrez la ligne {next}",
                     "tafel {table}: lijn {line} werd intussen geschreven{wn}; het blad heeft {hn} — bekijk het en voer lijn {next} in"
                 ),
                 line,
-                by,
-                at_local: crate::text::local_time(&at),
-                at,
-            })));
+                author,
+            ));
         }
         Ok(code.id)
     }
 
     fn key(&self) -> Option<(&str, usize)> {
         self.key
+    }
+
+    fn writes_faults(&self) -> bool {
+        false
     }
 }
 
@@ -480,7 +481,17 @@ impl Atout {
     /// Jury screen's "Use these figures" does.
     pub fn device_fix(&mut self, device: &Device, scorer: &str, fix: DeviceFix) -> Result<SheetView> {
         let Some(table) = device.table else { return self.jury_fix(device, scorer, fix) };
-        let DeviceFix { line, entry, before, reason, .. } = fix;
+        let DeviceFix { at, line, entry, before, reason } = fix;
+        // The round and table it names, when it names them, must be the code's own.
+        let at = self.device_table(device, at.map(|(r, _)| r), at.map(|(_, t)| t))?;
+        // A change names what it changes: the line as the scorer saw it.
+        let Some(before) = before.filter(|b| !b.is_null()) else {
+            return Err(ApiError::invalid(said!(
+                "a correction or an undo names the line as the scorer saw it (`before`)",
+                "une correction ou une annulation donne la ligne telle que le marqueur l'a vue (`before`)",
+                "een verbetering of een ongedaanmaking geeft de lijn zoals de schrijver ze zag (`before`)"
+            )));
+        };
         let reason = reason.as_str();
         let what = if entry.is_some() {
             Tr::new("a correction", "une correction", "een correctie")
@@ -489,12 +500,11 @@ impl Atout {
         };
         let reason = required_reason(reason, what)?;
         let actor = device_actor(scorer, Some(table))?;
-        let at = self.device_table(device, None, None)?;
         let located = self.locate(&at)?;
         let guard = DeviceWrite { code: &device.code, key: None, tournament: device.tournament_id, round: device.round, table };
         let (edit, action) = match entry {
-            Some(entry) => (Edit::Correct { line, entry, seen: before }, "deal.correct"),
-            None => (Edit::Undo { line: Some(line) }, "deal.undo"),
+            Some(entry) => (Edit::Correct { line, entry, seen: Some(before) }, "deal.correct"),
+            None => (Edit::Undo { line: Some(line), seen: Some(before) }, "deal.undo"),
         };
         self.acting(actor, |a| a.write_sheet(&located, edit, action, &reason, Some(&guard)))?;
         self.sheet_at(&located)
@@ -538,6 +548,14 @@ impl Atout {
         let guard = JuryWrite { code: &device.code, key: None };
         self.acting(actor, |a| a.write_sheet(&located, Edit::Correct { line, entry, seen: before }, "deal.correct", &reason, Some(&guard)))?;
         self.sheet_at(&located)
+    }
+
+    /// Every ruling of the device's tournament: the jury's code only.
+    pub fn device_rulings(&mut self, device: &Device) -> Result<Vec<crate::rulings::RulingView>> {
+        if device.table.is_some() {
+            return Err(jury_only());
+        }
+        self.rulings_list(&device.tournament)
     }
 
     /// A line's hand record, for the jury's device to replay it card by card (the game,

@@ -57,15 +57,24 @@ impl fmt::Display for Place {
     }
 }
 
-/// A line taken meanwhile: the refusal in words, the line, who wrote it and when (UTC).
+/// A line taken or changed meanwhile: the refusal in words, the line, who last wrote it and
+/// when (UTC; none when no line is there).
 #[derive(Debug)]
 pub struct Taken {
     pub said: Said,
     pub line: usize,
-    pub by: String,
-    pub at: String,
+    pub by: Option<String>,
+    pub at: Option<String>,
     /// `at` in the machine's local time, as shown to users.
-    pub at_local: String,
+    pub at_local: Option<String>,
+}
+
+impl Taken {
+    /// The conflict over `line`, last written by `author` (who, when in UTC) if known.
+    pub fn of(said: Said, line: usize, author: Option<(String, String)>) -> ApiError {
+        let (by, at) = author.unzip();
+        ApiError::Taken(Box::new(Taken { said, line, by, at_local: at.as_deref().map(crate::text::local_time), at }))
+    }
 }
 
 #[derive(Debug, thiserror::Error)]

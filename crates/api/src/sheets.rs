@@ -208,6 +208,22 @@ impl Atout {
                 rules
                     .check_hands(table, &sheet, &deals, &|line| stored.get(line - 1) != deals.get(line - 1))
                     .map_err(|e| ApiError::sheet(at.place.clone(), e))?;
+                // A table's device writes no jury's line, nor changes or takes one back.
+                if device.is_some_and(|d| !d.writes_faults()) {
+                    let faults = |lines: &[atout_rules::Line]| -> Vec<usize> { lines.iter().filter(|l| l.fault.is_some()).map(|l| l.line).collect() };
+                    let changed = |n: &usize| stored.get(n - 1) != deals.get(n - 1);
+                    let mut touched: Vec<usize> = faults(&sheet.lines).into_iter().filter(changed).collect();
+                    if let Ok(before) = rules.replay(table, &stored) {
+                        touched.extend(faults(&before.lines).into_iter().filter(changed));
+                    }
+                    if let Some(line) = touched.into_iter().min() {
+                        return Err(ApiError::Forbidden(said!(
+                            "line {line} is a fault or a fine: the jury writes it, with the jury's code",
+                            "la ligne {line} est une faute ou une amende : le jury l'écrit, avec le code du jury",
+                            "lijn {line} is een fout of een boete: de jury schrijft ze, met de code van de jury"
+                        )));
+                    }
+                }
                 // A jury's fault written on a line states why and who, like a ruling.
                 for (line, entry) in sheet.lines.iter().zip(&deals) {
                     let changed = stored.get(line.line - 1) != Some(entry);
@@ -347,7 +363,7 @@ impl Atout {
     pub fn deal_undo(&mut self, table: &TableRef, line: usize, reason: &str) -> Result<SheetView> {
         let reason = required_reason(reason, Tr::new("an undo", "une annulation", "een ongedaanmaking"))?;
         let at = self.locate(table)?;
-        self.write_sheet(&at, Edit::Undo { line: Some(line) }, "deal.undo", &reason, None)?;
+        self.write_sheet(&at, Edit::Undo { line: Some(line), seen: None }, "deal.undo", &reason, None)?;
         self.sheet_at(&at)
     }
 
@@ -356,7 +372,7 @@ impl Atout {
     pub fn deal_undo_last(&mut self, table: &TableRef, reason: &str) -> Result<SheetView> {
         let reason = required_reason(reason, Tr::new("an undo", "une annulation", "een ongedaanmaking"))?;
         let at = self.locate(table)?;
-        self.write_sheet(&at, Edit::Undo { line: None }, "deal.undo", &reason, None)?;
+        self.write_sheet(&at, Edit::Undo { line: None, seen: None }, "deal.undo", &reason, None)?;
         self.sheet_at(&at)
     }
 
@@ -520,6 +536,11 @@ fn with_waiting(l: &crate::state::Loaded, t: &atout_store::TableRow, after: &[Va
 /// devices. Returns the code's id, recorded with the line.
 pub(crate) trait WriteGuard {
     fn guard(&self, w: &atout_store::Writer<'_>, table_id: atout_store::Id, stored: &[Value]) -> Result<atout_store::Id>;
+    /// Whether the writer may add, change or take back a jury's line (a fault, a fine): the
+    /// jury's code may, a table's may not.
+    fn writes_faults(&self) -> bool {
+        true
+    }
     /// A new line's key and number, recorded with it (none for a correction or an undo).
     fn key(&self) -> Option<(&str, usize)>;
 }
@@ -541,8 +562,11 @@ pub(crate) enum Edit {
     /// Take back the last line, which the writer names.
     /// `line`: the line the writer takes back, refused if it is no longer the last; none:
     /// the last line as stored.
+    /// `seen`: the version of that line the writer takes back, when known; refused if it
+    /// changed meanwhile.
     Undo {
         line: Option<usize>,
+        seen: Option<Value>,
     },
     /// A new first dealer (the lines stay).
     Dealer(i64),
@@ -556,12 +580,15 @@ impl Edit {
     /// the message when the writer's view of the sheet is out of date.
     fn apply(&self, deals: &mut Vec<Value>, place: &Place, author: Option<Author<'_>>) -> Result<()> {
         let lines = deals.len();
-        let by = |n: usize| -> Result<Said> {
-            Ok(written_by(match author {
+        let author_of = |n: usize| -> Result<Option<(String, String)>> {
+            Ok(match author {
                 Some(author) if (1..=lines).contains(&n) => author(n)?,
                 _ => None,
-            }))
+            })
         };
+        let by = |n: usize| -> Result<Said> { Ok(written_by(author_of(n)?)) };
+        // A conflict over line `n`: the refusal, the line, who last wrote it and when.
+        let taken = |n: usize, said: Said| -> Result<ApiError> { Ok(crate::error::Taken::of(said, n, author_of(n)?)) };
         let p = place.said();
         match self {
             Edit::Add { line, entry } => {
@@ -572,19 +599,22 @@ impl Edit {
                         let (pe, pf, pn, be, bf, bn) = (&p.en, &p.fr, &p.nl, &b.en, &b.fr, &b.nl);
                         let c = lines_count(lines);
                         let (ce, cf, cn) = (&c.en, &c.fr, &c.nl);
-                        return Err(ApiError::conflict(if n <= lines {
-                            said!(
+                        return Err(taken(
+                            n,
+                            if n <= lines {
+                                said!(
                                 "{pe}: line {n} was written meanwhile{be}; the sheet now has {ce} — check it and enter line {next} instead",
                                 "{pf} : la ligne {n} a été écrite entre-temps{bf} ; la feuille a maintenant {cf} — vérifiez-la et entrez plutôt la ligne {next}",
                                 "{pn}: lijn {n} werd intussen geschreven{bn}; het blad heeft nu {cn} — kijk het na en voer lijn {next} in",
                             )
-                        } else {
-                            said!(
-                                "{pe}: the sheet has {ce}; line {n} cannot be written before line {next}",
-                                "{pf} : la feuille a {cf} ; la ligne {n} ne peut être écrite avant la ligne {next}",
-                                "{pn}: het blad heeft {cn}; lijn {n} kan niet voor lijn {next} geschreven worden",
-                            )
-                        }));
+                            } else {
+                                said!(
+                                    "{pe}: the sheet has {ce}; line {n} cannot be written before line {next}",
+                                    "{pf} : la feuille a {cf} ; la ligne {n} ne peut être écrite avant la ligne {next}",
+                                    "{pn}: het blad heeft {cn}; lijn {n} kan niet voor lijn {next} geschreven worden",
+                                )
+                            },
+                        )?);
                     }
                 }
                 deals.push(entry.clone());
@@ -596,16 +626,19 @@ impl Edit {
                 if seen.as_ref().is_some_and(|seen| *seen != deals[line - 1]) {
                     let b = by(*line)?;
                     let (pe, pf, pn, be, bf, bn) = (&p.en, &p.fr, &p.nl, &b.en, &b.fr, &b.nl);
-                    return Err(ApiError::conflict(said!(
-                        "{pe}: line {line} was changed meanwhile{be}; look at it again before correcting it",
-                        "{pf} : la ligne {line} a été modifiée entre-temps{bf} ; regardez-la à nouveau avant de la corriger",
-                        "{pn}: lijn {line} werd intussen gewijzigd{bn}; bekijk ze opnieuw voor u ze verbetert",
-                    )));
+                    return Err(taken(
+                        *line,
+                        said!(
+                            "{pe}: line {line} was changed meanwhile{be}; look at it again before correcting it",
+                            "{pf} : la ligne {line} a été modifiée entre-temps{bf} ; regardez-la à nouveau avant de la corriger",
+                            "{pn}: lijn {line} werd intussen gewijzigd{bn}; bekijk ze opnieuw voor u ze verbetert",
+                        ),
+                    )?);
                 }
                 deals[line - 1] = entry.clone();
             }
             Edit::Replace(new) => *deals = new.clone(),
-            Edit::Undo { line } => {
+            Edit::Undo { line, seen } => {
                 if lines == 0 {
                     let (pe, pf, pn) = (&p.en, &p.fr, &p.nl);
                     return Err(ApiError::not_found(said!(
@@ -618,11 +651,26 @@ impl Edit {
                     // The line to take back is no longer the last: someone wrote after it.
                     let b = by(lines)?;
                     let (pe, pf, pn, be, bf, bn) = (&p.en, &p.fr, &p.nl, &b.en, &b.fr, &b.nl);
-                    return Err(ApiError::conflict(said!(
-                        "{pe}: line {line} is no longer the last; line {lines} was written{be} — look at the sheet again",
-                        "{pf} : la ligne {line} n'est plus la dernière ; la ligne {lines} a été écrite{bf} — regardez à nouveau la feuille",
-                        "{pn}: lijn {line} is niet meer de laatste; lijn {lines} werd geschreven{bn} — bekijk het blad opnieuw",
-                    )));
+                    return Err(taken(
+                        lines,
+                        said!(
+                            "{pe}: line {line} is no longer the last; line {lines} was written{be} — look at the sheet again",
+                            "{pf} : la ligne {line} n'est plus la dernière ; la ligne {lines} a été écrite{bf} — regardez à nouveau la feuille",
+                            "{pn}: lijn {line} is niet meer de laatste; lijn {lines} werd geschreven{bn} — bekijk het blad opnieuw",
+                        ),
+                    )?);
+                }
+                if seen.as_ref().is_some_and(|seen| Some(seen) != deals.last()) {
+                    let b = by(lines)?;
+                    let (pe, pf, pn, be, bf, bn) = (&p.en, &p.fr, &p.nl, &b.en, &b.fr, &b.nl);
+                    return Err(taken(
+                        lines,
+                        said!(
+                            "{pe}: line {lines} was changed meanwhile{be}; look at it again before taking it back",
+                            "{pf} : la ligne {lines} a été modifiée entre-temps{bf} ; regardez-la à nouveau avant de l'annuler",
+                            "{pn}: lijn {lines} werd intussen gewijzigd{bn}; bekijk ze opnieuw voor u ze ongedaan maakt",
+                        ),
+                    )?);
                 }
                 deals.pop();
             }

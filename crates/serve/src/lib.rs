@@ -206,7 +206,7 @@ impl Failure {
         // FORMAT.md's conflict always says who wrote the line and when: none where no line is
         // there (a line number past the next one).
         if let Some(b) = body.as_object_mut().filter(|_| status == StatusCode::CONFLICT) {
-            for key in ["by", "at"] {
+            for key in ["line", "by", "at", "at_local"] {
                 b.entry(key).or_insert(Value::Null);
             }
         }
@@ -401,6 +401,21 @@ impl<T: DeserializeOwned, S: Send + Sync> axum::extract::FromRequestParts<S> for
     }
 }
 
+/// A path's parts, read as [`Q`] reads a query: a part that is no text (`%FF`) is a
+/// malformed request, said in JSON like every refusal.
+struct P<T>(T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> axum::extract::FromRequestParts<S> for P<T> {
+    type Rejection = Failure;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Path::<T>::from_request_parts(parts, state).await {
+            Ok(Path(p)) => Ok(P(p)),
+            Err(e) => Err(Failure::malformed(&e.body_text(), lang(&parts.headers))),
+        }
+    }
+}
+
 #[derive(Deserialize)]
 struct Where {
     round: Option<i64>,
@@ -565,7 +580,7 @@ async fn faults_add((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> 
 /// The jury's view of the tournament: every ruling.
 async fn rulings_list((State(room), ConnectInfo(addr), headers): Ctx) -> Answer {
     let lang = lang(&headers);
-    ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, |a, d| a.rulings_list(&d.tournament)).await?)
+    ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, |a, d| a.device_rulings(d)).await?)
 }
 
 /// A round's tables (the jury's table chooser; a table's code only its own round).
@@ -706,12 +721,7 @@ fn base_of(headers: &HeaderMap) -> String {
 
 /// A player's evening on their own phone: read-only, no code; throttled by address like the
 /// codes (an unknown player counts as a wrong code), so that no one walks the list.
-async fn player_live(
-    State(room): State<Arc<Room>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    Path((t, p)): Path<(String, String)>,
-) -> Answer {
+async fn player_live(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, P((t, p)): P<(String, String)>) -> Answer {
     let lang = lang(&headers);
     throttle(&room, &headers, addr.ip(), lang)?;
     let live = blocking(&room, lang, move |a| a.player_live(&t, &p)).await;
@@ -722,7 +732,7 @@ async fn player_live(
 }
 
 /// The room's display: standings and the last round's tables, read-only, no code.
-async fn room_view(State(room): State<Arc<Room>>, headers: HeaderMap, Path(t): Path<String>) -> Answer {
+async fn room_view(State(room): State<Arc<Room>>, headers: HeaderMap, P(t): P<String>) -> Answer {
     let lang = lang(&headers);
     let base = base_of(&headers);
     let view = blocking(&room, lang, move |a| {
@@ -788,7 +798,7 @@ pub fn router(room: Arc<Room>) -> Router {
         .route("/t/{code}", get(|| async { page("device.html") }))
         .route("/room/{tournament}", get(|| async { page("room.html") }))
         .route("/p/{tournament}", get(|| async { page("player.html") }))
-        .route("/ui/{*path}", get(|Path(p): Path<String>| async move { page(&p) }))
+        .route("/ui/{*path}", get(|P(p): P<String>| async move { page(&p) }))
         .route("/api/v1/device", get(whoami))
         .route("/api/v1/sheet", get(sheet))
         .route("/api/v1/history", get(history))

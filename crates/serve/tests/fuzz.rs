@@ -257,6 +257,9 @@ fn hostile_requests_are_answered_as_format_md_says_and_store_nothing_refused() {
                     "/room/%ff",
                     "/api/v1/room/9999",
                     "/api/v1/room/%3Cscript%3E",
+                    "/api/v1/room/%FF",
+                    "/api/v1/room/1/player/%FF",
+                    "/ui/%FF",
                 ]
                 .choose(&mut rng)
                 .unwrap()

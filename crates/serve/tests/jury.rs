@@ -208,3 +208,17 @@ fn the_jurys_writes_sent_again_under_their_key_are_stored_once() {
     let (s, again) = ask(addr, "POST", "/api/v1/faults", &jury, Some(&fault));
     assert_eq!((s, again["lines"].as_array().map(Vec::len)), (200, Some(2)), "{again}");
 }
+
+/// What is the jury's stays the jury's over HTTP: a table's code reads no rulings; and a path
+/// that is no text is refused in JSON like every other refusal (it was plain text).
+#[test]
+fn a_tables_code_reads_no_rulings_and_every_refusal_is_json() {
+    let Served { _dir, jury, table, server, .. } = served();
+    let addr = server.addr;
+    assert_eq!(ask(addr, "GET", "/api/v1/rulings", &table, None).0, 403);
+    assert_eq!(ask(addr, "GET", "/api/v1/rulings", &jury, None).0, 200);
+    for path in ["/api/v1/room/%FF", "/api/v1/room/1/player/%FF", "/ui/%FF"] {
+        let (status, body) = ask(addr, "GET", path, &table, None);
+        assert_eq!((status, body["kind"].as_str()), (400, Some("malformed")), "{path}: {body}");
+    }
+}
