@@ -196,3 +196,21 @@ fn a_key_written_null_takes_its_default() {
     let k9 = app.import_document(&doc.to_string()).unwrap();
     assert!(k9.settings["last_two"].is_null(), "{}", k9.settings);
 }
+
+/// King's K♥-10 variant (no last-two deal: `last_two: null`) chosen after the tournament was
+/// created: the change kept `null` away (a merge patch's `null` takes a key away), so that
+/// the last two came back as [2, 2] and the change was refused. Other keys' `null` still
+/// takes them back to their default.
+#[test]
+fn kings_last_two_null_is_kept_by_a_change_of_settings() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.tournament_create(&NewTournament { name: "K".into(), game: "king".into(), ..Default::default() }).unwrap().id.to_string();
+    let info = app.tournament_settings(&t, &json!({"king_of_hearts": 10, "last_two": null}), "the K♥-10 variant").unwrap();
+    assert!(info.settings["last_two"].is_null() && info.settings.get("last_two").is_some(), "{}", info.settings);
+    assert_eq!(info.settings["king_of_hearts"], 10);
+    let info = app.tournament_settings(&t, &json!({"order": "negatives-first"}), "negatives first").unwrap();
+    assert!(info.settings["last_two"].is_null(), "kept through another change: {}", info.settings);
+    let info = app.tournament_settings(&t, &json!({"order": null, "king_of_hearts": 6, "last_two": [2, 2]}), "back").unwrap();
+    assert!(info.settings.get("order").is_none(), "{}", info.settings);
+    assert_eq!(info.settings["last_two"], json!([2, 2]));
+}

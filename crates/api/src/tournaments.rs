@@ -423,15 +423,18 @@ impl Atout {
 }
 
 /// RFC 7396 JSON merge patch: objects merge key by key, `null` removes a key,
-/// anything else replaces.
-fn merge_patch(target: &mut Value, patch: &Value) {
+/// anything else replaces — but for the top-level keys `kept_null`, whose `null` the game
+/// reads as a value of its own (King's `last_two`: no last-two deal), which it writes.
+fn merge_patch(target: &mut Value, patch: &Value, kept_null: &[&str]) {
     match (target.as_object_mut(), patch.as_object()) {
         (Some(t), Some(p)) => {
             for (k, v) in p {
-                if v.is_null() {
+                if v.is_null() && kept_null.contains(&k.as_str()) {
+                    t.insert(k.clone(), Value::Null);
+                } else if v.is_null() {
                     t.remove(k);
                 } else {
-                    merge_patch(t.entry(k.clone()).or_insert(Value::Null), v);
+                    merge_patch(t.entry(k.clone()).or_insert(Value::Null), v, &[]);
                 }
             }
         }
@@ -441,7 +444,8 @@ fn merge_patch(target: &mut Value, patch: &Value) {
 
 impl Atout {
     /// Change a tournament's settings: `patch` is merged into them (RFC 7396: nested
-    /// objects merge, `null` removes a key) as a new version; the old one is kept.
+    /// objects merge, `null` removes a key — unless the game reads that key's `null` as a
+    /// value of its own) as a new version; the old one is kept.
     /// Refused when the new settings do not check, or when any stored sheet would
     /// break a rule under them; otherwise every sheet is scored again.
     pub fn tournament_settings(&mut self, tournament: &str, patch: &Value, reason: &str) -> Result<TournamentInfo> {
@@ -463,7 +467,7 @@ impl Atout {
             atout_rules::TournamentSettings::known_keys(l.game, &given).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })?;
         }
         let mut merged = l.row.settings.clone();
-        merge_patch(&mut merged, patch);
+        merge_patch(&mut merged, patch, l.game.spec().map_or(&[], |g| g.null_keys));
         let checked = checked_settings(&l.row.game, Some(&merged), None, Checking::Changed)?;
         let drawn = l.last_round();
         if i64::from(checked.settings.rounds) < drawn {

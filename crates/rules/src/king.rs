@@ -711,6 +711,7 @@ impl Game for King {
     const SEATS: std::ops::RangeInclusive<usize> = SEATS..=SEATS;
     const RANKING: RankingMethod = RankingMethod::TablePoints;
     const KEYS: &'static [&'static str] = &["order", "king_of_hearts", "last_two", "king_and_last_two"];
+    const NULL_KEYS: &'static [&'static str] = &["last_two"];
     const FIELDS: &'static [Field] = &[
         Field::new("counts", Tr::new("counts by seat", "chiffres par place", "cijfers per plaats"), false),
         Field::new("taker", Tr::new("taker of the K♥", "preneur du R♥", "nemer van de H♥"), true),

@@ -178,6 +178,8 @@ pub struct GameSpec {
     pub ranking: RankingMethod,
     /// The settings keys the game reads, beside the common ones.
     pub keys: &'static [&'static str],
+    /// Its keys whose `null` is a value of its own (see [`Game::NULL_KEYS`]).
+    pub null_keys: &'static [&'static str],
     load: Loader,
     form: fn(Lang) -> Value,
     /// Settings a new tournament keeps its own copy of (Rikken's points table).
@@ -217,6 +219,7 @@ impl GameSpec {
             seats: G::SEATS,
             ranking: G::RANKING,
             keys: G::KEYS,
+            null_keys: G::NULL_KEYS,
             load: |settings| Ok(Box::new(G::from_settings(settings)?)),
             form: G::settings_form,
             defaults: G::settings_defaults,
@@ -244,6 +247,10 @@ pub trait Game: Sized + Send + Sync + 'static {
     const SEATS: RangeInclusive<usize>;
     const RANKING: RankingMethod;
     const KEYS: &'static [&'static str];
+    /// Keys whose `null` means something of its own rather than "the default" (King's
+    /// `last_two`: no last-two deal): a change of settings that writes them `null` keeps the
+    /// `null` rather than taking the key away.
+    const NULL_KEYS: &'static [&'static str] = &[];
     /// The fields of an entry (FORMAT.md's keys) by name, for the history and the log in
     /// words; those that hold seats say so.
     const FIELDS: &'static [Field] = &[];
