@@ -989,6 +989,19 @@ struct Step {
 /// The seat a move or a pass is written for, when it is that seat's turn; `does` says what
 /// it does ("seat 2 plays"), for the refusal.
 fn on_turn(p: &Progress, seat: i64, n: usize, does: impl Fn(usize) -> Said) -> Result<usize, Violation> {
+    // RULES.md §5: the game ends when the bag is empty and a player has laid all their tiles;
+    // only the end (and a joker's call on the last move) follows.
+    if let Some(out) = p.holding.iter().position(|h| *h == 0).filter(|_| p.bag == 0) {
+        let out = out + 1;
+        return Err(Violation::said(
+            AFTER_END,
+            said!(
+                "seat {out} has laid its last tile and the bag is empty: the game has ended, its end is written next",
+                "la place {out} a posé son dernier jeton et le sac est vide : la partie est finie, sa fin s'inscrit ensuite",
+                "plaats {out} legde haar laatste steen en de zak is leeg: het spel is afgelopen, het einde wordt nu geschreven"
+            ),
+        ));
+    }
     let s = seat_index(seat, n, PLAYER)? + 1;
     if s != p.turn {
         let turn = p.turn;

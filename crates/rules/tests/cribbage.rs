@@ -316,12 +316,18 @@ fn an_empty_bag_limits_what_is_laid_and_left() {
     assert_eq!(log.len(), 20);
     let c = g.next_choices(table, &log).unwrap().unwrap();
     assert_eq!((c["seat"].as_u64(), c["holds"].as_u64(), c["bag"].as_u64(), c["holding"].clone()), (Some(1), Some(4), Some(0), json!([4, 0])));
+    // Seat 2 has laid its last tile and the bag is empty: the game has ended (RULES.md §5),
+    // and nothing but its end (or a joker's call) follows — a move of seat 1 was taken.
     let mut over = log.clone();
-    over.push(mv(1, five.clone(), 5, &["all-five"]));
-    assert_eq!(replay(&*g, 2, 1, &over), Err((Some(21), "placed".into())));
+    over.push(mv(1, json!([["5", "5", "5", "10"]]), 4, &[]));
+    assert_eq!(replay(&*g, 2, 1, &over), Err((Some(21), "after-end".into())));
     let mut exchange = log.clone();
-    exchange.push(json!({"seat": 1, "pass": true, "exchanged": 1}));
-    assert_eq!(replay(&*g, 2, 1, &exchange), Err((Some(21), "exchange".into())));
+    exchange.push(json!({"seat": 1, "pass": true}));
+    assert_eq!(replay(&*g, 2, 1, &exchange), Err((Some(21), "after-end".into())));
+    let mut claim = log.clone();
+    claim.push(json!({"joker": {"by": 1, "from": 2, "points": 2}}));
+    claim.push(json!({"remaining": [["A", "J"], []]}));
+    assert!(replay(&*g, 2, 1, &claim).is_ok());
     let mut end = log.clone();
     end.push(json!({"remaining": [["A"], ["A"]]}));
     assert_eq!(replay(&*g, 2, 1, &end), Err((Some(21), "end".into())));
