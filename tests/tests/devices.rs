@@ -299,6 +299,6 @@ fn a_table_code_corrects_only_its_own_lines_as_seen_and_no_fault() {
     assert_eq!(e.kind(), "forbidden");
     assert_eq!(lines(&mut app, 1).len(), 2);
     // The rulings are the jury's to read.
-    assert_eq!(app.device_rulings(&one).unwrap_err().kind(), "forbidden");
-    assert!(app.device_rulings(&jury).is_ok());
+    assert_eq!(atout_api::devices::device_jury(&one).unwrap_err().kind(), "forbidden");
+    assert!(atout_api::devices::device_jury(&jury).is_ok());
 }

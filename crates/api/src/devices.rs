@@ -170,7 +170,7 @@ impl crate::sheets::WriteGuard for DeviceWrite<'_> {
             let (we, wf, wn) = (written.en, written.fr, written.nl);
             let have = crate::sheets::lines_count(stored.len());
             let (he, hf, hn) = (&have.en, &have.fr, &have.nl);
-            return Err(crate::error::Taken::of(
+            return Err(crate::sheets::taken(
                 said!(
                     "table {table}: line {line} was written meanwhile{we}; the sheet has {he} — look at it and enter line {next}",
                     "table {table} : la ligne {line} a été écrite entre-temps{wf} ; la feuille a {hf} — regardez-la et entrez la ligne {next}",
@@ -550,14 +550,6 @@ impl Atout {
         self.sheet_at(&located)
     }
 
-    /// Every ruling of the device's tournament: the jury's code only.
-    pub fn device_rulings(&mut self, device: &Device) -> Result<Vec<crate::rulings::RulingView>> {
-        if device.table.is_some() {
-            return Err(jury_only());
-        }
-        self.rulings_list(&device.tournament)
-    }
-
     /// A line's hand record, for the jury's device to replay it card by card (the game,
     /// the table's seats, the line's dealer and entry; [`Atout::hand_record`]).
     pub fn device_hand_record(&mut self, device: &Device, round: i64, table: i64, line: usize) -> Result<Value> {
@@ -657,6 +649,15 @@ pub struct DeviceFix {
     pub entry: Option<Value>,
     pub before: Option<Value>,
     pub reason: String,
+}
+
+/// What only the jury's code may ask (every ruling of the tournament): a table's code is
+/// refused.
+pub fn device_jury(device: &Device) -> Result<()> {
+    match device.table {
+        Some(_) => Err(jury_only()),
+        None => Ok(()),
+    }
 }
 
 /// The hand checker and the claim checker on a device: the jury's code only (a table's

@@ -69,14 +69,6 @@ pub struct Taken {
     pub at_local: Option<String>,
 }
 
-impl Taken {
-    /// The conflict over `line`, last written by `author` (who, when in UTC) if known.
-    pub fn of(said: Said, line: usize, author: Option<(String, String)>) -> ApiError {
-        let (by, at) = author.unzip();
-        ApiError::Taken(Box::new(Taken { said, line, by, at_local: at.as_deref().map(crate::text::local_time), at }))
-    }
-}
-
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     /// The change breaks a rule; nothing was stored.

@@ -506,6 +506,12 @@ fn no_line(place: &Place, line: usize, lines: usize) -> ApiError {
     ))
 }
 
+/// The conflict over `line`, last written by `author` (who, and when in UTC) if known.
+pub(crate) fn taken(said: Said, line: usize, author: Option<(String, String)>) -> ApiError {
+    let (by, at) = author.unzip();
+    ApiError::Taken(Box::new(crate::error::Taken { said, line, by, at_local: at.as_deref().map(crate::text::local_time), at }))
+}
+
 /// Who wrote a line and when, in words: ` by Anne at 2026-11-22 21:04:00`, or nothing
 /// when the store does not know.
 pub(crate) fn written_by(author: Option<(String, String)>) -> Said {
@@ -588,7 +594,7 @@ impl Edit {
         };
         let by = |n: usize| -> Result<Said> { Ok(written_by(author_of(n)?)) };
         // A conflict over line `n`: the refusal, the line, who last wrote it and when.
-        let taken = |n: usize, said: Said| -> Result<ApiError> { Ok(crate::error::Taken::of(said, n, author_of(n)?)) };
+        let taken = |n: usize, said: Said| -> Result<ApiError> { Ok(taken(said, n, author_of(n)?)) };
         let p = place.said();
         match self {
             Edit::Add { line, entry } => {

@@ -580,7 +580,10 @@ async fn faults_add((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> 
 /// The jury's view of the tournament: every ruling.
 async fn rulings_list((State(room), ConnectInfo(addr), headers): Ctx) -> Answer {
     let lang = lang(&headers);
-    ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, |a, d| a.device_rulings(d)).await?)
+    ok(
+        StatusCode::OK,
+        &as_device(&room, &headers, addr.ip(), lang, |a, d| atout_api::devices::device_jury(d).and_then(|()| a.rulings_list(&d.tournament))).await?,
+    )
 }
 
 /// A round's tables (the jury's table chooser; a table's code only its own round).
