@@ -4,7 +4,8 @@
 //!
 //! Orders: `standard` (negatives alternate with récups; each player deals two
 //! deals in a row, then the first dealer deals the K♥ and the next the last
-//! two), `negatives-first` (the same dealers by position), and `choice` (the
+//! two), `negatives-first` (the same deals dealt by the same players, the récups
+//! last: each player deals one of them in turn, as the seed says), and `choice` (the
 //! dealer moves every deal; the player with the lead picks any game not yet
 //! played, a récup at most once per player).
 
@@ -388,8 +389,17 @@ impl King {
             Order::Choice => seat_after(first, index, SEATS),
             // Two deals in a row each (a negative, then a récup), then the first
             // dealer deals the K♥ and the next player the last two.
-            Order::Standard | Order::NegativesFirst if index < 2 * SEATS => seat_after(first, index / 2, SEATS),
-            Order::Standard | Order::NegativesFirst => seat_after(first, index - 2 * SEATS, SEATS),
+            Order::Standard if index < 2 * SEATS => seat_after(first, index / 2, SEATS),
+            Order::Standard => seat_after(first, index - 2 * SEATS, SEATS),
+            // Each deal dealt by whoever deals it in the standard order: the four negatives
+            // one player each, the K♥ the first dealer and the last two the next, then the
+            // four récups one player each in turn ("les quatre joueurs donnent à tour de
+            // rôle"), the first dealer first.
+            Order::NegativesFirst => {
+                let tail = self.deals().saturating_sub(SEATS + RECUPS);
+                let from = if index < SEATS + tail { index % SEATS } else { index - SEATS - tail };
+                seat_after(first, from, SEATS)
+            }
         }
     }
 

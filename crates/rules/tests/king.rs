@@ -109,14 +109,22 @@ fn negatives_first_order_and_its_dealers() {
         Deal::recup(Trump::Spades, [4, 3, 3, 3]),
         Deal::recup(Trump::Hearts, [5, 2, 3, 3]),
         Deal::recup(Trump::Clubs, [3, 3, 3, 4]),
-        // Deal 10 is dealt by seat 3: seat 4 has the lead and sells.
-        Deal::recup(Trump::None, [2, 4, 4, 3]).sold(4, 1, 3),
+        // The four récups are dealt by each player in turn from the first dealer (seat 2):
+        // seats 2, 3, 4 and 1. Deal 10 is dealt by seat 1: seat 2 has the lead and sells the
+        // trump to seat 1 for 3 tricks (seat 2 +3, seat 1 −3 beside the tricks' points).
+        Deal::recup(Trump::None, [2, 4, 4, 3]).sold(2, 1, 3),
     ];
+    let dealers: Vec<usize> = (0..10).map(|i| k.dealer(2, i)).collect();
+    assert_eq!(dealers, [2, 3, 4, 1, 2, 3, 2, 3, 4, 1], "the negatives one player each, the K♥ and last two as in the standard order, the récups in turn");
     let sheet = replay(&k, 2, &deals).unwrap();
-    assert_eq!(sheet.totals, [0, 1, -7, 6]);
+    assert_eq!(sheet.totals, [0, 4, -7, 3]);
     let mut wrong_seller = deals.clone();
-    wrong_seller[9] = Deal::recup(Trump::None, [2, 4, 4, 3]).sold(3, 1, 3);
+    wrong_seller[9] = Deal::recup(Trump::None, [2, 4, 4, 3]).sold(4, 1, 3);
     assert_eq!(refused(&k, 2, &wrong_seller), (10, SALE_SELLER));
+    // Without a last-two deal (nine deals), the récups still go round: seats 2, 3, 4, 1.
+    let nine = king(json!({"order": "negatives-first", "king_of_hearts": 10, "last_two": null}));
+    let dealers: Vec<usize> = (0..9).map(|i| nine.dealer(2, i)).collect();
+    assert_eq!(dealers, [2, 3, 4, 1, 2, 2, 3, 4, 1]);
     let mut early_recup = deals.clone();
     early_recup.swap(1, 6);
     assert_eq!(refused(&k, 2, &early_recup), (2, PHASE_DUE));
