@@ -214,3 +214,20 @@ fn the_progress_follows_a_round_line_by_line() {
     }
     assert_eq!(app.standings_progress(&t, Some(2)).unwrap().players.len(), 2);
 }
+
+/// A bye is a round's result (RULES.md §6: 10 table points at Double King): a player given
+/// the bye and withdrawn afterwards keeps it and a place. The bye's points vanished, and the
+/// player was listed apart as one who never played.
+#[test]
+fn a_player_withdrawn_after_a_bye_keeps_it_and_a_place() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = club(&mut app, "double-king", json!({}), 5);
+    let drawn = app.round_draw(&t, &DrawRequest::new(1, Some(5))).unwrap();
+    assert_eq!(drawn.byes.len(), 1);
+    let bye = drawn.byes[0].clone();
+    app.player_withdraw(&t, &bye.player, Some(2), "moved away").unwrap();
+    let s = app.standings(&t, None).unwrap();
+    assert!(s.withdrawn.is_empty(), "{:?}", s.withdrawn);
+    let row = s.rows.iter().find(|r| *r.name == *bye.name).expect("ranked");
+    assert_eq!(row.table_points.map(|p| p.to_string()), Some("10".into()));
+}

@@ -115,9 +115,10 @@ pub(crate) fn compute(l: &mut Loaded, after_round: i64) -> Standings {
         }
     };
     // Players are listed by their id within a shared place; a player withdrawn who was never
-    // seated at a table (byes aside) plays no deal, and has no place. Nor, in the standings of
-    // the rounds before it, has a late entrant: it did not play them.
-    let seated = |id| l.rounds.iter().any(|r| r.row.tables.iter().any(|t| t.seats.contains(&id)));
+    // seated at a table nor given a bye (a round's result: RULES.md §6) played no round, and
+    // has no place. Nor, in the standings of the rounds before it, has a late entrant: it did
+    // not play them.
+    let seated = |id| l.rounds.iter().any(|r| r.row.byes.contains(&id) || r.row.tables.iter().any(|t| t.seats.contains(&id)));
     let never_played = |i: usize| l.entrants[i].withdrawn_from.is_some() && !seated(l.entrants[i].id);
     let joined_later = |i: usize| l.entrants[i].from_round.is_some_and(|r| r > after_round);
     // Entered once the rounds up to `after_round` were drawn (a late entrant before the round
