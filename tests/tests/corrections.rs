@@ -328,3 +328,15 @@ fn not_found_conflicts_and_refusals_are_said_in_every_language() {
     assert_eq!(refused.kind(), "refused");
     assert!(refused.texts().fr.starts_with("manche 1, table 1, donne 1 : "), "{:?}", refused.texts());
 }
+
+/// A line numbered 0 is no line of the sheet: it was said to have been «written meanwhile».
+#[test]
+fn line_zero_is_no_line_not_one_written_meanwhile() {
+    let (mut app, t) = table();
+    let at = atout_api::TableRef::new(&t, 1, 1);
+    app.deal_add(&at, None, json!({"contract": "E", "taker": 3})).unwrap();
+    let e = app.deal_add(&at, Some(0), json!({"contract": "E", "taker": 4})).unwrap_err();
+    assert_eq!(e.kind(), "not-found", "{e}");
+    assert!(!e.to_string().contains("meanwhile"), "{e}");
+    assert_eq!(app.sheet(&at).unwrap().lines.len(), 1);
+}

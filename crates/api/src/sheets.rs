@@ -599,6 +599,9 @@ impl Edit {
         match self {
             Edit::Add { line, entry } => {
                 if let Some(n) = *line {
+                    if n == 0 {
+                        return Err(no_line(place, n, lines));
+                    }
                     if n != lines + 1 {
                         let next = lines + 1;
                         let b = by(n)?;
