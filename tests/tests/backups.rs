@@ -149,3 +149,28 @@ fn a_damaged_record_is_found_when_the_file_is_opened() {
     assert!(e.to_string().contains("unreadable record"), "{e}");
     assert_eq!(bytes(&path), data);
 }
+
+/// Another program's SQLite file (its own tables, no version of Atout's) is no tournament
+/// database: refused unchanged when opened and when restored. It was taken for a new
+/// database: Atout's tables were written into it, and a restore put it in the club's place.
+#[test]
+fn another_programs_sqlite_file_is_refused_and_left_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let foreign = dir.path().join("foreign.db");
+    {
+        let conn = rusqlite::Connection::open(&foreign).unwrap();
+        conn.execute_batch("CREATE TABLE foo (x INTEGER); INSERT INTO foo VALUES (1);").unwrap();
+    }
+    let data = bytes(&foreign);
+    let e = Atout::open(&foreign).err().expect("another program's file is refused");
+    assert!(e.to_string().contains("not an Atout database"), "{e}");
+    assert_eq!(bytes(&foreign), data, "not a byte changed");
+    let dir2 = tempfile::tempdir().unwrap();
+    let (mut app, _) = imported_file(dir2.path());
+    assert!(app.restore(&foreign).is_err());
+    assert_eq!(app.tournament_list().unwrap().len(), 1, "the club's database stays");
+    // An empty file (or none) is still a new database.
+    let empty = dir.path().join("new.db");
+    std::fs::write(&empty, b"").unwrap();
+    assert!(Atout::open(&empty).is_ok());
+}

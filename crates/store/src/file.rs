@@ -71,6 +71,16 @@ pub fn check_file(path: &Path) -> Result<i64> {
     if check != "ok" {
         return Err(damaged(check.chars().take(300).collect()));
     }
+    if version == 0 {
+        // A file Atout never wrote to is new only when it holds nothing: another program's
+        // SQLite file (its own tables, no version of ours) is no tournament database, and
+        // opening it must not write Atout's tables into it.
+        let tables: i64 =
+            conn.query_row("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'", [], |r| r.get(0)).map_err(|e| damaged(e.to_string()))?;
+        if tables > 0 {
+            return Err(damaged("not an Atout database: another program's tables are in it".into()));
+        }
+    }
     if version > 0 {
         // Atout's own tables must be there: another program's SQLite file is not a tournament database.
         let tables: i64 = conn
