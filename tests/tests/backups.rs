@@ -174,3 +174,31 @@ fn another_programs_sqlite_file_is_refused_and_left_unchanged() {
     std::fs::write(&empty, b"").unwrap();
     assert!(Atout::open(&empty).is_ok());
 }
+
+/// Each CLI command is a process of its own: its first write takes an automatic backup only
+/// when the newest backup beside the database is older than the interval (five minutes).
+/// Every command took one, and twenty commands pruned every older backup away.
+#[test]
+fn a_new_process_takes_no_automatic_backup_while_the_last_is_recent() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.db");
+    let mut app = Atout::open(&path).unwrap();
+    let t =
+        app.tournament_create(&atout_api::NewTournament { name: "Friday".into(), game: "double-king".into(), ..Default::default() }).unwrap().id.to_string();
+    app.players_import("name\nAnne\nBart\nChloé\nDirk\n", Some(&t)).unwrap();
+    app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(1))).unwrap();
+    let at = atout_api::TableRef::new(&t, 1, 1);
+    let auto = |app: &Atout| app.backups().iter().filter(|b| b.kind == "auto").count();
+    let line = |app: &mut Atout| {
+        let next = app.random_sheet(&at, 7).unwrap()[app.sheet(&at).unwrap().lines.len()].clone();
+        app.deal_add(&at, None, next).unwrap();
+    };
+    line(&mut app);
+    assert_eq!(auto(&app), 1, "the first write backs up");
+    drop(app);
+    for n in 0..3 {
+        let mut again = Atout::open(&path).unwrap();
+        line(&mut again);
+        assert_eq!(auto(&again), 1, "command {n}");
+    }
+}

@@ -120,6 +120,20 @@ pub fn backups_of(db: &Path) -> Vec<BackupInfo> {
     files.iter().map(|p| describe(p)).collect()
 }
 
+/// How long ago the newest backup of the database at `db` was written (any kind but a
+/// damaged file kept aside); none when it has none.
+fn newest_backup_age(db: &Path) -> Option<Duration> {
+    let dir = std::fs::read_dir(backup_dir(db)).ok()?;
+    dir.filter_map(|e| e.ok())
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.ends_with(".db") && !name.starts_with("damaged-")
+        })
+        .filter_map(|e| e.metadata().ok()?.modified().ok())
+        .filter_map(|t| std::time::SystemTime::now().duration_since(t).ok())
+        .min()
+}
+
 /// The newest backup beside the database at `db` that checks: the one to offer when the
 /// database cannot be opened.
 pub fn latest_good(db: &Path) -> Option<BackupInfo> {
@@ -265,6 +279,12 @@ impl Atout {
         if self.store.in_batch() {
             self.backups.pending = Some(self.backups.pending.unwrap_or(false) || round_complete);
             return;
+        }
+        if self.backups.last.is_none() {
+            // A new process (each CLI command is one): the last backup is the newest file
+            // beside the database, not none, or every command would take one.
+            let db = self.path.clone().unwrap_or_default();
+            self.backups.last = newest_backup_age(&db).and_then(|age| Instant::now().checked_sub(age));
         }
         let due = round_complete || self.backups.last.is_none_or(|t| t.elapsed() >= self.backups.every);
         if due {
