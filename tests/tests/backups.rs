@@ -202,3 +202,21 @@ fn a_new_process_takes_no_automatic_backup_while_the_last_is_recent() {
         assert_eq!(auto(&again), 1, "command {n}");
     }
 }
+
+/// A database another program holds (an exclusive lock) cannot be opened; nothing says it is
+/// damaged, and it is not called so (it was: «is damaged (database is locked)», exit 4 and the
+/// backups offered in its place).
+#[test]
+fn a_database_held_by_another_program_is_not_called_damaged() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(imported_file(dir.path()));
+    let path = dir.path().join("club.db");
+    let holder = rusqlite::Connection::open(&path).unwrap();
+    holder.execute_batch("PRAGMA journal_mode = DELETE; PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;").unwrap();
+    holder.query_row("SELECT count(*) FROM deals", [], |r| r.get::<_, i64>(0)).unwrap();
+    let e = Atout::open(&path).err().expect("held by another program");
+    assert!(e.to_string().contains("cannot be opened") && !e.to_string().contains("damaged ("), "{e}");
+    assert!(!e.is_internal(), "{e}");
+    drop(holder);
+    assert_eq!(Atout::open(&path).unwrap().tournament_list().unwrap().len(), 1);
+}

@@ -59,15 +59,36 @@ pub(crate) fn integrity(conn: &Connection, pragma: &str) -> Result<String> {
 /// (so a flipped byte in any table or its structure is found) but skips comparing
 /// each index with its table, which makes opening a season's file about three times
 /// faster; backups and `atout check` run the full `integrity_check`.
+/// What SQLite's `e` says of the file at `path`: that it cannot be opened where it is (no
+/// such file, no right to read or write it, a read-only medium, another program holding it),
+/// or anything else (`StoreError::Sql`).
+pub(crate) fn unavailable_or(path: &Path, e: rusqlite::Error) -> StoreError {
+    use rusqlite::ErrorCode::*;
+    match &e {
+        rusqlite::Error::SqliteFailure(f, _) if matches!(f.code, CannotOpen | ReadOnly | PermissionDenied | DatabaseBusy | DatabaseLocked) => {
+            StoreError::Unavailable { path: path.display().to_string(), detail: e.to_string() }
+        }
+        _ => StoreError::Sql(e),
+    }
+}
+
 pub fn check_file(path: &Path) -> Result<i64> {
     let damaged = |detail: String| StoreError::Damaged { path: path.display().to_string(), detail };
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(|e| damaged(e.to_string()))?;
-    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(|e| damaged(e.to_string()))?;
+    // Not opened, or not read, for a reason that is not the file's: said as such.
+    let read = |e: rusqlite::Error| match unavailable_or(path, e) {
+        StoreError::Sql(e) => damaged(e.to_string()),
+        other => other,
+    };
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(read)?;
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(read)?;
     let known = MIGRATIONS.len() as i64;
     if version > known {
         return Err(StoreError::TooNew { path: path.display().to_string(), found: version, known });
     }
-    let check = integrity(&conn, "quick_check").map_err(|e| damaged(e.to_string()))?;
+    let check = integrity(&conn, "quick_check").map_err(|e| match e {
+        StoreError::Sql(e) => read(e),
+        other => other,
+    })?;
     if check != "ok" {
         return Err(damaged(check.chars().take(300).collect()));
     }

@@ -34,6 +34,10 @@ pub enum StoreError {
     TooNew { path: String, found: i64, known: i64 },
     #[error("{path} is damaged ({detail}): it was not opened and not changed")]
     Damaged { path: String, detail: String },
+    /// The file could not be read or written where it is (a read-only folder or medium, no
+    /// such file, another program holding it): nothing says it is damaged.
+    #[error("{path} cannot be opened ({detail}); nothing says it is damaged: check that the file is there, that its folder can be written, and that no other program holds it")]
+    Unavailable { path: String, detail: String },
     #[error("backup {path}: {detail}")]
     Backup { path: String, detail: String },
     #[error("cannot create the database folder {path}: {source}")]
@@ -104,7 +108,13 @@ impl Store {
                 backup_connection(&conn, &dest)?;
             }
         }
-        Store::setup(Connection::open(path)?)
+        // Where the file cannot be read or written (a read-only folder, another program
+        // holding it), it is said so, not taken for damaged.
+        let conn = Connection::open(path).map_err(|e| file::unavailable_or(path, e))?;
+        Store::setup(conn).map_err(|e| match e {
+            StoreError::Sql(e) => file::unavailable_or(path, e),
+            other => other,
+        })
     }
 
     pub fn open_in_memory() -> Result<Store> {
