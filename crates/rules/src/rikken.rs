@@ -737,7 +737,8 @@ impl Rikken {
         let mut lines = vec![];
         for (i, entry) in entries.iter().enumerate() {
             let at = |v: Violation| SheetError::at(i + 1, v);
-            if progress.deals >= needed {
+            // A fine is not a deal (FORMAT.md): it may follow the last one.
+            if progress.deals >= needed && entry.fine.is_none() {
                 return Err(at(Violation::said(
                     Rule::SHEET_FULL,
                     said!(

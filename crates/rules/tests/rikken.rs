@@ -102,6 +102,15 @@ fn a_table_of_five_the_dealer_sits_out_and_plays_a_quarter_more() {
     more.push(Entry::pass());
     assert_eq!(refused(&g, 5, 3, &more), (21, Rule::SHEET_FULL));
     assert_eq!(replay(&g, 4, 1, &full[..16]).unwrap().deals_needed, 16);
+    // A fine is not a deal (FORMAT.md): it may follow the last one (it was refused,
+    // `sheet-full`); the offender pays 1 to each other seat; the sheet stays complete.
+    let mut fined = full.clone();
+    fined.push(Entry::fine(Fine::TrumpNotTurned, 2));
+    let sheet = replay(&g, 5, 3, &fined).unwrap();
+    assert!(sheet.complete && sheet.deals_played == 20);
+    assert_eq!(sheet.lines[20].points, vec![1, -4, 1, 1, 1]);
+    fined.push(Entry::pass());
+    assert_eq!(refused(&g, 5, 3, &fined), (22, Rule::SHEET_FULL));
 }
 
 #[test]
