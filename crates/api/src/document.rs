@@ -316,6 +316,8 @@ fn table<'a>(
 /// A document read and checked against every rule; nothing is stored here. An archive's
 /// log tells what happened in another database: it is not this one's history, and is dropped.
 pub(crate) fn parse(text: &str) -> Result<Document> {
+    // A file saved by Windows' Notepad starts with a byte order mark: it is no part of the JSON.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut doc: Document = serde_json::from_str(text).map_err(|e| {
         refused(
             Place::default(),

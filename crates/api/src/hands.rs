@@ -83,7 +83,7 @@ fn replayed(text: &str) -> Result<(atout_rules::play::Checked, Value, Box<dyn at
             "een spelverslag is hoogstens {most} KB"
         )));
     }
-    let record: Value = serde_json::from_str(text).map_err(|e| {
+    let record: Value = serde_json::from_str(text.strip_prefix('\u{feff}').unwrap_or(text)).map_err(|e| {
         let e = e.to_string();
         ApiError::invalid(said!("the hand record is not JSON: {e}", "le relevé de donne n'est pas du JSON : {e}", "het spelverslag is geen JSON: {e}"))
     })?;

@@ -78,8 +78,13 @@ pub fn count<N: TryInto<i64>>(n: N, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// A text file, without the byte order mark Windows' Notepad starts its files with.
 pub fn read(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))
+    let text = std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Failure> {

@@ -786,3 +786,25 @@ fn a_language_atout_does_not_speak_is_refused_not_taken_for_english() {
     assert!(!site.exists(), "nothing published");
     ok(&db, &["standings", "--tournament", "1", "--lang", "nl"]);
 }
+
+/// A document or a hand record saved by Windows' Notepad starts with a byte order mark, and
+/// often ends its lines with CRLF: read as JSON all the same (they were refused as «expected
+/// value at line 1 column 1»).
+#[test]
+fn a_file_with_a_byte_order_mark_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bom.db");
+    let doc = std::fs::read_to_string(fixture("spring-open-16.json")).unwrap();
+    let bom = dir.path().join("notepad.json");
+    std::fs::write(&bom, format!("\u{feff}{}", doc.replace('\n', "\r\n"))).unwrap();
+    ok(&db, &["import", bom.to_str().unwrap()]);
+    let got: Value = serde_json::from_str(&ok(&db, &["standings", "--tournament", "1", "--format", "json"])).unwrap();
+    assert_eq!(got, json_file(&fixture("spring-open-16.expected.json")));
+    let hand = std::fs::read_to_string(fixture("hands/double-king-T.json")).unwrap();
+    let hand_bom = dir.path().join("hand.json");
+    std::fs::write(&hand_bom, format!("\u{feff}{hand}")).unwrap();
+    let plain = atout(&db, &["hand", "check", fixture("hands/double-king-T.json").to_str().unwrap(), "--format", "json"]);
+    let out = atout(&db, &["hand", "check", hand_bom.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(plain.status.code(), Some(0), "{}", String::from_utf8_lossy(&plain.stderr));
+    assert_eq!((out.status.code(), out.stdout), (plain.status.code(), plain.stdout));
+}
