@@ -220,3 +220,20 @@ fn a_database_held_by_another_program_is_not_called_damaged() {
     drop(holder);
     assert_eq!(Atout::open(&path).unwrap().tournament_list().unwrap().len(), 1);
 }
+
+/// A sheet line changed by other means that is still JSON (a count changed by hand) opens,
+/// but `check` replays every stored sheet and names it: it said «ok».
+#[test]
+fn a_sheet_line_changed_by_hand_is_found_by_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.db");
+    drop(imported_file(dir.path()));
+    let mut data = bytes(&path);
+    let at = data.windows(10).rposition(|w| w == b"\"counts\":[").expect("a sheet line in the file") + 10;
+    assert!(data[at].is_ascii_digit());
+    data[at] = if data[at] == b'9' { b'0' } else { data[at] + 1 };
+    std::fs::write(&path, &data).unwrap();
+    let mut app = Atout::open(&path).unwrap();
+    let e = app.check().unwrap_err();
+    assert!(e.to_string().contains("no longer check") && e.to_string().contains("table 1"), "{e}");
+}

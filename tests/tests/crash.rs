@@ -81,7 +81,7 @@ fn every_line_reported_saved_survives_a_kill() {
     // Every finished backup checks (a backup killed half-way stays a `.part` file).
     let backups: Vec<_> = std::fs::read_dir(atout_api::backups::backup_dir(&db)).unwrap().filter_map(|e| e.ok()).map(|e| e.path()).collect();
     for b in backups.iter().filter(|p| p.extension().is_some_and(|x| x == "db")) {
-        let check = Atout::open(b).and_then(|a| a.check());
+        let check = Atout::open(b).and_then(|mut a| a.check());
         assert!(matches!(check.as_deref(), Ok("ok")), "backup {} does not check: {check:?}", b.display());
     }
     eprintln!(

@@ -258,15 +258,40 @@ impl Atout {
         Ok(describe(&aside))
     }
 
-    /// The whole database checked (`PRAGMA integrity_check`): `ok`, or an integrity error
-    /// saying what SQLite found wrong.
-    pub fn check(&self) -> Result<String> {
+    /// The whole database checked: the file (`PRAGMA integrity_check`), then every stored
+    /// sheet replayed by its game's rules — a line changed by other means may still be
+    /// JSON (`"contract": "Q"`). `ok`, or an integrity error saying what was found wrong.
+    pub fn check(&mut self) -> Result<String> {
         let said = self.store.integrity()?;
-        if said == "ok" {
+        if said != "ok" {
+            // What SQLite found, as it says it: the file is damaged.
+            return Err(ApiError::Integrity(said!(
+                "the database is damaged: {said}",
+                "la base de données est abîmée : {said}",
+                "de databank is beschadigd: {said}"
+            )));
+        }
+        let ids: Vec<atout_store::Id> = self.store.tournaments()?.iter().map(|t| t.id).collect();
+        let mut broken = vec![];
+        for id in ids {
+            let l = self.loaded(id)?;
+            for r in &l.rounds {
+                for (t, result) in r.row.tables.iter().zip(&r.results) {
+                    if let Some(e) = &result.error {
+                        broken.push(format!("«{}», round {}, table {}: {e}", l.row.name, r.row.round, t.number));
+                    }
+                }
+            }
+        }
+        if broken.is_empty() {
             return Ok(said);
         }
-        // What SQLite found, as it says it: the file is damaged.
-        Err(ApiError::Integrity(said!("the database is damaged: {said}", "la base de données est abîmée : {said}", "de databank is beschadigd: {said}")))
+        let found = broken.join("; ");
+        Err(ApiError::Integrity(said!(
+            "stored sheets no longer check (changed by other means than Atout): {found}",
+            "des feuilles enregistrées ne sont plus valables (modifiées autrement que par Atout) : {found}",
+            "opgeslagen bladen kloppen niet meer (anders dan door Atout gewijzigd): {found}"
+        )))
     }
 
     /// After a write: an automatic backup when a round has just completed, or when

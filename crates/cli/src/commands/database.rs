@@ -75,7 +75,7 @@ pub fn restore(db: &Path, file: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
-pub fn check(app: &Atout) -> Result<(), Failure> {
+pub fn check(app: &mut Atout) -> Result<(), Failure> {
     outln!("{}", app.check()?);
     Ok(())
 }

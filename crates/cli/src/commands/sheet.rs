@@ -277,6 +277,12 @@ fn print_sheet(s: &SheetView) {
     let tp: Vec<String> = s.table_points.iter().map(|p| p.to_string()).collect();
     let tp = if s.uses_table_points { format!("   table points {}", tp.join(" · ")) } else { String::new() };
     outln!("scores  {}{tp}{}", figures(&s.scores), if s.complete { "" } else { "  (provisional)" });
+    if let Some(error) = &s.error {
+        // A stored sheet that no longer checks (the database changed by other means): said,
+        // never shown as an empty sheet.
+        outln!("this sheet as stored no longer checks: {error} (`atout check` finds every such sheet)");
+        return;
+    }
     match &s.next {
         // What every game's choices say: the next line, its deal and dealer (the rest: --format json).
         Some(next) => {
