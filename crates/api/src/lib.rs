@@ -116,7 +116,13 @@ impl Atout {
 
     fn with_store(store: Store) -> Result<Atout> {
         let seen_version = store.data_version()?;
-        let actor = std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_default();
+        // Who works at this machine: the system user (USERNAME on Windows; LOGNAME where a
+        // service or cron sets no USER), never a blank author.
+        let actor = ["USER", "LOGNAME", "USERNAME"]
+            .iter()
+            .filter_map(|k| std::env::var(k).ok())
+            .find(|v| !v.trim().is_empty())
+            .unwrap_or_else(|| "unknown user".to_string());
         Ok(Atout { store, cache: HashMap::new(), seen_version, actor, path: None, backups: backups::BackupPolicy::from_env() })
     }
 

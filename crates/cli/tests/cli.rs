@@ -808,3 +808,26 @@ fn a_file_with_a_byte_order_mark_is_read() {
     assert_eq!(plain.status.code(), Some(0), "{}", String::from_utf8_lossy(&plain.stderr));
     assert_eq!((out.status.code(), out.stdout), (plain.status.code(), plain.stdout));
 }
+
+/// Where no USER is set (a service, cron), the author is the system's LOGNAME, or said to be
+/// unknown: it was recorded blank.
+#[test]
+fn an_author_is_never_recorded_blank() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("who.db");
+    ok(&db, &["import", fixture("spring-open-16.json").to_str().unwrap()]);
+    let run = |args: &[&str], logname: Option<&str>| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_atout"));
+        c.arg("--db").arg(&db).args(args).env_remove("USER").env_remove("USERNAME").env_remove("LOGNAME");
+        if let Some(l) = logname {
+            c.env("LOGNAME", l);
+        }
+        let out = c.output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    run(&["tournament", "settings", "--tournament", "1", "{\"rounds\": 6}", "--reason", "one more"], Some("secretaris"));
+    run(&["tournament", "settings", "--tournament", "1", "{\"rounds\": 7}", "--reason", "and another"], None);
+    let log = ok(&db, &["audit", "--tournament", "1"]);
+    assert!(log.lines().any(|l| l.contains("secretaris") && l.contains("one more")), "{log}");
+    assert!(log.lines().any(|l| l.contains("unknown user") && l.contains("and another")), "{log}");
+}
