@@ -237,3 +237,21 @@ fn a_sheet_line_changed_by_hand_is_found_by_check() {
     let e = app.check().unwrap_err();
     assert!(e.to_string().contains("no longer check") && e.to_string().contains("table 1"), "{e}");
 }
+
+/// A backup cut short (a process killed, a disk full) leaves its part behind: the next backup
+/// removes those older than a minute, and leaves one that may still be being written.
+#[test]
+fn the_parts_of_backups_cut_short_are_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _) = imported_file(dir.path());
+    let folder = atout_api::backups::backup_dir(&dir.path().join("club.db"));
+    std::fs::create_dir_all(&folder).unwrap();
+    let (old, fresh) = (folder.join("auto-20260101-000000.part"), folder.join("auto-20260101-000001.part"));
+    for p in [&old, &fresh] {
+        std::fs::write(p, b"half a backup").unwrap();
+    }
+    let two_minutes_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(120);
+    std::fs::File::options().write(true).open(&old).unwrap().set_modified(two_minutes_ago).unwrap();
+    app.backup(None).unwrap();
+    assert!(!old.exists() && fresh.exists());
+}

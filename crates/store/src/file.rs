@@ -138,10 +138,25 @@ pub(crate) fn migrate(conn: &mut Connection, what: &str) -> Result<()> {
     Ok(())
 }
 
+/// The parts of backups cut short (a process killed, a disk full) in `dir`, older than a
+/// minute (none is being written then): removed, or they would stay forever, unlisted.
+fn forget_parts(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let part = name.ends_with(".part") || name.ends_with(".part-journal") || name.ends_with(".part-wal") || name.ends_with(".part-shm");
+        let stale = e.metadata().and_then(|m| m.modified()).ok().and_then(|t| t.elapsed().ok()).is_some_and(|age| age.as_secs() >= 60);
+        if part && stale {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
 pub(crate) fn backup_connection(conn: &Connection, dest: &Path) -> Result<()> {
     let fail = |detail: String| StoreError::Backup { path: dest.display().to_string(), detail };
     if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| fail(e.to_string()))?;
+        forget_parts(dir);
     }
     let tmp = dest.with_extension("part");
     let _ = std::fs::remove_file(&tmp);
