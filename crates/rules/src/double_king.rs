@@ -300,14 +300,15 @@ const AT_FAULT: Tr = Tr::new("the player at fault", "le fautif", "de overtreder"
 
 /// Refuse any figure the contract does not use.
 fn only_fields(deal: &Deal, contract: Contract, allowed: &[&str]) -> Result<(), Violation> {
+    // The fault's fields first: written the wrong one, their hint says which is meant.
     let present = [
+        ("fault_by", deal.fault_by.is_some()),
+        ("void_by", deal.void_by.is_some()),
         ("trump", deal.trump.is_some()),
         ("counts", deal.counts.is_some()),
         ("taker", deal.taker.is_some()),
         ("seventh", deal.seventh.is_some()),
         ("last", deal.last.is_some()),
-        ("fault_by", deal.fault_by.is_some()),
-        ("void_by", deal.void_by.is_some()),
     ];
     for (name, is) in present {
         if is && !allowed.contains(&name) {
@@ -353,7 +354,9 @@ pub fn score_deal(deal: &Deal) -> Result<([i64; SEATS], bool, Option<Seat>), Vio
         )));
     }
     if let Some(by) = deal.fault_by {
-        only_fields(deal, contract, &["fault_by"])?;
+        // Only a negative deal has a fault written `fault_by` (a trump deal is voided).
+        let allowed: &[&str] = if contract.is_negative() { &["fault_by"] } else { &[] };
+        only_fields(deal, contract, allowed)?;
         let s = seat(by, AT_FAULT)?;
         points[s] = contract.deal_points();
         return Ok((points, true, Some(s + 1)));

@@ -134,6 +134,11 @@ fn a_deal_needs_the_figures_of_its_game() {
     assert_eq!(rejected(1, &[taker_on_a]), (1, Rule::DEAL_SHAPE));
     let fault_on_trump = Deal { fault_by: Some(2), ..Deal::trump(Hearts, [13, 0, 0, 0]) };
     assert_eq!(rejected(1, &[fault_on_trump]), (1, Rule::DEAL_SHAPE));
+    // A trump deal's fault written `fault_by`: the refusal says it is written `void_by` (it
+    // said «game T takes no `trump`», the trump being checked first).
+    let fault_by_on_trump = Deal { contract: Some(T), trump: Some(Hearts), fault_by: Some(2), ..Deal::default() };
+    let said = atout_rules::double_king::score_deal(&fault_by_on_trump).unwrap_err().to_string();
+    assert!(said.contains("`fault_by`") && said.contains("void_by"), "{said}");
     assert_eq!(rejected(1, &[Deal::default()]), (1, Rule::DEAL_SHAPE));
 }
 
