@@ -596,14 +596,23 @@ impl King {
         let later: Vec<Seat> = (index + 1..deals).map(|i| seat_after(self.dealer(first, i), 1, SEATS)).collect();
         let able = (1..=SEATS).filter(|s| !progress.recup_by[s - 1] && later.contains(s)).count();
         if able < recups_left {
-            return Err(Violation::said(
-                RECUP_LEFT,
+            let lead = seat_after(self.dealer(first, index), 1, SEATS);
+            // The choice bought by a player who has had a récup: the récup is due now, and
+            // only the lead may choose it.
+            let said = if progress.recup_by[chooser - 1] && chooser != lead {
+                said!(
+                    "{recups_left} récups are left and only {able} players could still choose one: the récup is due on this deal, and seat {chooser}, who bought the choice, has had one — seat {lead} keeps the choice and chooses the récup",
+                    "il reste {recups_left} récupérations et seuls {able} joueurs peuvent encore en choisir une : la récupération est due à cette donne, et la place {chooser}, qui a acheté le choix, en a déjà eu une — la place {lead} garde le choix et choisit la récupération",
+                    "er blijven {recups_left} recups over en maar {able} spelers kunnen er nog een kiezen: de recup moet bij dit spel, en plaats {chooser}, die de keuze kocht, had er al een — plaats {lead} houdt de keuze en kiest de recup"
+                )
+            } else {
                 said!(
                     "{recups_left} récups are left and only {able} players could still choose one: seat {chooser} must choose the récup",
                     "il reste {recups_left} récupérations et seuls {able} joueurs peuvent encore en choisir une : la place {chooser} doit choisir la récupération",
                     "er blijven {recups_left} recups over en maar {able} spelers kunnen er nog een kiezen: plaats {chooser} moet de recup kiezen"
-                ),
-            ));
+                )
+            };
+            return Err(Violation::said(RECUP_LEFT, said));
         }
         Ok(())
     }

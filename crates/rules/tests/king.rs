@@ -227,6 +227,14 @@ fn choice_form_refusals_and_forced_recup() {
     let mut negative = deals[..6].to_vec();
     negative.push(Deal::king(2));
     assert_eq!(refused(&k, 1, &negative), (7, RECUP_LEFT));
+    // The choice sold by seat 4 to seat 2, who has had its récup: the refusal says that seat 4
+    // keeps the choice (it said «seat 2 must choose the récup», which seat 2 may not).
+    let mut sold = deals[..6].to_vec();
+    sold.push(Deal::king(2).chosen_by(4, 2, 1));
+    let e = replay(&k, 1, &sold).unwrap_err();
+    assert_eq!((e.line, e.rule()), (Some(7), RECUP_LEFT));
+    let en = e.violation.detail_in(atout_rules::Lang::En).to_string();
+    assert!(en.contains("seat 4 keeps the choice") && !en.contains("seat 2 must choose"), "{en}");
     // Seat 1 has had its récup: a negative game only on deal 8.
     let c = Game::next_choices(&k, Table::new(4, 1), &deals[..7]).unwrap().unwrap();
     assert_eq!((c.leader, c.allowed.clone(), c.forced), (1, vec![KingOfHearts, LastTwo], Some("negative-only")));
