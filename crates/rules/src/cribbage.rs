@@ -22,6 +22,8 @@ pub const COLOURS: [Tr; 2] = [Tr::new("yellow", "jaune", "geel"), Tr::new("blue"
 
 /// Tiles in the bag at the start: ranks A–K, two colours, four of each per colour.
 pub const TILES: usize = 104;
+/// Tiles of one rank in one colour.
+pub const PER_COLOUR: usize = 4;
 /// Tiles each player holds.
 pub const HOLD: usize = 5;
 /// A bonus (first move, all five tiles, a five-tile line of one colour).
@@ -135,6 +137,13 @@ rule!(
     "every line a move makes or extends on the board scores",
     "chaque ligne qu'un coup forme ou allonge sur le plateau marque",
     "elke lijn die een zet op het bord vormt of verlengt scoort"
+);
+rule!(
+    BOARD_TILES,
+    "board-tiles",
+    "the board holds no more tiles than the set: four of each rank in each colour (a 6 and a 9 stand for each other: eight of the two)",
+    "le plateau ne porte pas plus de jetons que le jeu : quatre de chaque valeur dans chaque couleur (un 6 et un 9 se remplacent : huit des deux)",
+    "het bord draagt niet meer stenen dan het spel: vier van elke waarde in elke kleur (een 6 en een 9 vervangen elkaar: acht van de twee)"
 );
 rule!(AFTER_END, "after-end", "nothing follows the end of the game", "rien ne suit la fin de la partie", "niets volgt op het einde van het spel");
 rule!(
@@ -357,11 +366,16 @@ pub struct Laid {
 }
 
 /// The board as the moves laid it: each tile and its colour by cell. Cells lie within
-/// ±[`BOARD_REACH`] (a game lays at most 106 tiles, so no honest board comes near).
+/// ±[`BOARD_REACH`] of the board's tiles (a game lays at most 106 tiles, so no honest board
+/// comes near), the first move anywhere within ±[`BOARD_EDGE`].
 pub type Board = std::collections::HashMap<(i64, i64), (Tile, i64)>;
 
 /// How far from the first tile a cell may lie.
 pub const BOARD_REACH: i64 = 1000;
+
+/// How far from (0, 0) a cell may lie at all: 2⁵³, the integers every JSON tool keeps exact
+/// (and far from where a neighbour's row or column would overflow).
+pub const BOARD_EDGE: i64 = 1 << 53;
 
 /// What an entry is, once its shape is checked.
 enum Kind<'a> {
@@ -518,6 +532,9 @@ fn on_board(board: &Board, tiles: &[Laid], moved: bool) -> Result<OnBoard, Viola
         ));
     }
     let mut laid: Board = Board::new();
+    // Where the board is: any of its tiles (they touch one another), or the first tile laid.
+    let anchor = board.keys().next().copied().unwrap_or((tiles[0].at[0], tiles[0].at[1]));
+    let reach = BOARD_REACH.unsigned_abs();
     for t in tiles {
         let [r, c] = t.at;
         let tile = Tile::of_value(&t.tile)?;
@@ -532,13 +549,35 @@ fn on_board(board: &Board, tiles: &[Laid], moved: bool) -> Result<OnBoard, Viola
                 ),
             ));
         }
-        if r.abs() > BOARD_REACH || c.abs() > BOARD_REACH || board.contains_key(&(r, c)) || laid.insert((r, c), (tile, t.colour)).is_some() {
+        let off = r.unsigned_abs() > BOARD_EDGE.unsigned_abs()
+            || c.unsigned_abs() > BOARD_EDGE.unsigned_abs()
+            || r.abs_diff(anchor.0) > reach
+            || c.abs_diff(anchor.1) > reach;
+        if off || board.contains_key(&(r, c)) || laid.insert((r, c), (tile, t.colour)).is_some() {
             return Err(Violation::said(
                 BOARD_CELL,
                 said!(
                     "the cell ({r}, {c}) is taken or off the board",
                     "la case ({r}, {c}) est prise ou hors du plateau",
                     "het vak ({r}, {c}) is bezet of buiten het bord"
+                ),
+            ));
+        }
+    }
+    // No more of a tile than the set has (RULES.md §5: 4 of each rank per colour); a 6 turned
+    // serves as a 9 and back, so those two count together.
+    for (tile, colour) in laid.values() {
+        let group = |t: &Tile| if matches!(t.rank(), 6 | 9) { 6 } else { t.rank() };
+        let same = board.values().chain(laid.values()).filter(|(t, c)| c == colour && group(t) == group(tile)).count();
+        let most = if group(tile) == 6 { 2 * PER_COLOUR } else { PER_COLOUR };
+        if same > most {
+            let what = if group(tile) == 6 { "6/9".to_string() } else { tile.to_string() };
+            return Err(Violation::said(
+                BOARD_TILES,
+                said!(
+                    "{same} tiles {what} of colour {colour} on the board; the set has {most}",
+                    "{same} jetons {what} de couleur {colour} sur le plateau ; le jeu en a {most}",
+                    "{same} stenen {what} van kleur {colour} op het bord; het spel heeft er {most}"
                 ),
             ));
         }

@@ -444,6 +444,26 @@ fn every_board_rule_is_refused_by_its_code() {
     assert_eq!(after(laid(2, &[("K", 1, [1, 1])])), Err((Some(2), "board-scores".into())));
     assert_eq!(after(laid(2, &[("K", 3, [1, 0])])), Err((Some(2), "deal-shape".into())));
     assert_eq!(after(laid(2, &[("5", 1, [1001, 0])])), Err((Some(2), "board-cell".into())));
+    // The first move anywhere (FORMAT.md): far from (0, 0) too (it was refused past ±1000),
+    // the next ones within reach of it; past 2⁵³ (what JSON tools keep exact), off the board.
+    let far = laid(1, &[("5", 1, [10_000, -7]), ("10", 2, [10_000, -6])]);
+    assert_eq!(replay(g.as_ref(), 2, 1, &[far.clone(), laid(2, &[("5", 1, [10_001, -6])])]), Ok(vec![vec![12, 0], vec![0, 2]]));
+    assert_eq!(replay(g.as_ref(), 2, 1, &[far, laid(2, &[("5", 1, [1, 0])])]), Err((Some(2), "board-cell".into())));
+    // No more tiles of a rank and colour than the set's four: a fifth 5 of colour 1 (four are
+    // laid across, 5-5-5-5 and a J), refused; a 6 and a 9 count together, eight of the two.
+    let fives = laid(1, &[("5", 1, [0, 0]), ("5", 1, [0, 1]), ("5", 1, [0, 2]), ("5", 1, [0, 3]), ("J", 1, [0, 4])]);
+    assert_eq!(replay(g.as_ref(), 2, 1, &[fives.clone(), laid(2, &[("10", 2, [1, 0])])]).map(|p| p.len()), Ok(2));
+    assert_eq!(replay(g.as_ref(), 2, 1, &[fives, laid(2, &[("5", 1, [1, 4])])]), Err((Some(2), "board-tiles".into())));
+    // Five 6s of colour 1 (one of them a 9 turned, as the set allows), then a ninth 6/9.
+    let sixes = [
+        laid(1, &[("6", 1, [0, 0]), ("9", 1, [0, 1]), ("6", 1, [0, 2]), ("9", 1, [0, 3]), ("6", 1, [0, 4])]),
+        laid(2, &[("9", 1, [1, 0]), ("6", 1, [1, 1]), ("6", 1, [1, 2])]),
+    ];
+    assert!(replay(g.as_ref(), 2, 1, &sixes).is_ok(), "five 6s and three 9s: eight of the two");
+    let ninth = [&sixes[..], &[laid(1, &[("9", 1, [2, 2])])]].concat();
+    assert_eq!(replay(g.as_ref(), 2, 1, &ninth), Err((Some(3), "board-tiles".into())));
+    let edge = laid(1, &[("5", 1, [i64::MAX, 0]), ("10", 2, [i64::MAX, 1])]);
+    assert_eq!(replay(g.as_ref(), 2, 1, &[edge]), Err((Some(1), "board-cell".into())));
     // Once a move is written as lines, the board is not known: a move on the board is refused.
     let mixed = [mv(1, json!([["5", "10"]]), 2, &["first"]), laid(2, &[("10", 1, [1, 0])])];
     assert_eq!(replay(g.as_ref(), 2, 1, &mixed), Err((Some(2), "deal-shape".into())));
