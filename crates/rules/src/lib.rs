@@ -735,7 +735,40 @@ impl Sheet {
 }
 
 fn parse_entries<G: Game>(entries: &[Value]) -> Result<Vec<G::Entry>, SheetError> {
-    entries.iter().enumerate().map(|(i, v)| G::Entry::deserialize(v).map_err(|e| unreadable_value(i, v, &e))).collect()
+    entries
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            G::Entry::deserialize(v).or_else(|e| {
+                // A tool that writes every number as a decimal (Python's 3.0): a whole one is
+                // read as the integer it is.
+                let whole = as_integers(v).ok_or_else(|| unreadable_value(i, v, &e))?;
+                G::Entry::deserialize(&whole).map_err(|_| unreadable_value(i, v, &e))
+            })
+        })
+        .collect()
+}
+
+/// `v` with every decimal that is a whole number (3.0, -0.0) written as that integer; none
+/// when it has none.
+fn as_integers(v: &Value) -> Option<Value> {
+    fn walk(v: &Value, changed: &mut bool) -> Value {
+        match v {
+            Value::Number(n) if n.as_i64().is_none() && n.as_u64().is_none() => match n.as_f64() {
+                Some(f) if f.fract() == 0.0 && f.abs() <= 9_007_199_254_740_992.0 => {
+                    *changed = true;
+                    Value::from(f as i64)
+                }
+                _ => v.clone(),
+            },
+            Value::Array(xs) => Value::Array(xs.iter().map(|x| walk(x, changed)).collect()),
+            Value::Object(m) => Value::Object(m.iter().map(|(k, x)| (k.clone(), walk(x, changed))).collect()),
+            _ => v.clone(),
+        }
+    }
+    let mut changed = false;
+    let out = walk(v, &mut changed);
+    changed.then_some(out)
 }
 
 /// Line `i + 1` does not read as the game's entry.

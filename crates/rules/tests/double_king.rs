@@ -363,4 +363,10 @@ fn a_line_that_cannot_be_read_is_said_in_words() {
     assert!(fr.contains("nombres entiers"), "{fr}");
     let (en, _) = said(serde_json::json!({"contract": "C", "counts": [1.5, 2, 1, 0]}));
     assert!(en.contains("1.5 is not one"), "{en}");
+    // A whole number written as a decimal (Python writes 2.0; -0 reads as -0.0) is that
+    // integer: queens 2, 1, 1, 0 at −2 each. It was refused as «2.0 is not one».
+    for counts in [serde_json::json!([2.0, 1, 1, 0]), serde_json::json!([2, 1.0, 1, -0.0])] {
+        let sheet = dk_rules().replay(Table::new(4, 1), &[serde_json::json!({"contract": "C", "counts": counts})]).unwrap();
+        assert_eq!(sheet.lines[0].points, [-4, -2, -2, 0]);
+    }
 }
