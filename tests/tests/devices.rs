@@ -301,4 +301,7 @@ fn a_table_code_corrects_only_its_own_lines_as_seen_and_no_fault() {
     // The rulings are the jury's to read.
     assert_eq!(atout_api::devices::device_jury(&one).unwrap_err().kind(), "forbidden");
     assert!(atout_api::devices::device_jury(&jury).is_ok());
+    // The jury's code reads the table it names; naming none, it was answered table 1's.
+    assert_eq!(app.device_sheet(&jury, None, None).unwrap_err().kind(), "invalid");
+    assert_eq!(app.device_sheet(&jury, None, Some(2)).unwrap().table, 2);
 }

@@ -395,9 +395,22 @@ impl Atout {
         }
     }
 
+    /// The table a device reads (its sheet, its history): a table's code its own, the jury's
+    /// the table it names — it has none of its own, and was answered table 1's.
+    pub fn device_read_table(&self, device: &Device, round: Option<i64>, table: Option<i64>) -> Result<TableRef> {
+        if device.table.is_none() && table.is_none() {
+            return Err(ApiError::invalid(said!(
+                "the jury's code names the table it reads (`table`, and `round` for another round than the code's)",
+                "le code du jury nomme la table qu'il lit (`table`, et `round` pour une autre manche que celle du code)",
+                "de code van de jury noemt de tafel die ze leest (`table`, en `round` voor een andere ronde dan die van de code)"
+            )));
+        }
+        self.device_table(device, round, table)
+    }
+
     /// A table's sheet, as a device sees it.
     pub fn device_sheet(&mut self, device: &Device, round: Option<i64>, table: Option<i64>) -> Result<SheetView> {
-        let at = self.device_table(device, round, table)?;
+        let at = self.device_read_table(device, round, table)?;
         self.sheet(&at)
     }
 

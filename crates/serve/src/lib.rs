@@ -439,7 +439,10 @@ async fn sheet(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<Soc
 
 async fn history(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Q(w): Q<Where>) -> Answer {
     let lang = lang(&headers);
-    ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_table(d, w.round, w.table).and_then(|at| a.sheet_history(&at))).await?)
+    ok(
+        StatusCode::OK,
+        &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_read_table(d, w.round, w.table).and_then(|at| a.sheet_history(&at))).await?,
+    )
 }
 
 #[derive(Deserialize)]
