@@ -32,6 +32,8 @@ mod pages {
 
 /// The largest request body read (FORMAT.md).
 pub const BODY_MAX: usize = 64 * 1024;
+/// How long a request's body may take to arrive once its headers have.
+const BODY_WAIT: Duration = Duration::from_secs(10);
 /// The port the server listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 8777;
 /// Unknown codes one address may send in [`FAILS_WINDOW`] before it is refused.
@@ -252,7 +254,21 @@ async fn blocking<T: Send + 'static>(room: &Arc<Room>, lang: Lang, f: impl FnOnc
 
 /// A request's JSON body, at most [`BODY_MAX`] bytes.
 async fn body<T: DeserializeOwned>(body: Body, lang: Lang) -> Result<T, Failure> {
-    let bytes = axum::body::to_bytes(body, BODY_MAX).await.map_err(|_| {
+    // A body announced and never sent (or sent a byte a minute) holds no connection for long.
+    let read = tokio::time::timeout(BODY_WAIT, axum::body::to_bytes(body, BODY_MAX)).await.map_err(|_| {
+        let wait = BODY_WAIT.as_secs();
+        Failure::said(
+            StatusCode::REQUEST_TIMEOUT,
+            "timeout",
+            said!(
+                "the request's body did not arrive within {wait} seconds: send it again",
+                "le corps de la requête n'est pas arrivé en {wait} secondes : envoyez-la à nouveau",
+                "de inhoud van het verzoek kwam niet binnen {wait} seconden aan: stuur het opnieuw"
+            ),
+            lang,
+        )
+    })?;
+    let bytes = read.map_err(|_| {
         let max = BODY_MAX / 1024;
         Failure::said(
             StatusCode::PAYLOAD_TOO_LARGE,

@@ -323,7 +323,7 @@ fn hostile_requests_are_answered_as_format_md_says_and_store_nothing_refused() {
         };
         *seen.entry(status).or_default() += 1;
         assert!(
-            [200, 201, 400, 401, 403, 404, 405, 409, 413, 422, 429].contains(&status),
+            [200, 201, 400, 401, 403, 404, 405, 408, 409, 413, 422, 429].contains(&status),
             "request {n} ({method} {path}, body {:?}) answered {status}: {answer}",
             String::from_utf8_lossy(&body[..body.len().min(300)])
         );

@@ -222,3 +222,24 @@ fn a_tables_code_reads_no_rulings_and_every_refusal_is_json() {
         assert_eq!((status, body["kind"].as_str()), (400, Some("malformed")), "{path}: {body}");
     }
 }
+
+/// A body announced and never sent holds the connection no longer than the server waits for
+/// it (ten seconds), then is refused in JSON: it was held for as long as the client liked.
+#[test]
+fn a_body_announced_and_never_sent_is_refused_in_time() {
+    let Served { _dir, table, server, .. } = served();
+    let mut s = TcpStream::connect(server.addr).unwrap();
+    write!(
+        s,
+        "POST /api/v1/lines HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer {table}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"key\""
+    )
+    .unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(30))).unwrap();
+    let started = std::time::Instant::now();
+    let mut out = vec![0u8; 4096];
+    let n = s.read(&mut out).unwrap();
+    let answer = String::from_utf8_lossy(&out[..n]).to_string();
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("\"kind\":\"timeout\""), "{answer}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+}
