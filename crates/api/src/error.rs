@@ -195,6 +195,31 @@ impl ApiError {
             ApiError::File { path, source } => {
                 atout_rules::said!("{path}: {source}", "{path} : {source}", "{path}: {source}")
             }
+            // The database file's own troubles, in the user's language (SQLite's or the
+            // system's reason in brackets stays as they say it).
+            ApiError::Store(StoreError::TooNew { path, found, known }) => atout_rules::said!(
+                "{path} was written by a newer version of Atout (database version {found}; this program knows up to {known}): it was not opened and not changed",
+                "{path} a été écrit par une version plus récente d'Atout (base de données version {found} ; ce programme connaît jusqu'à la {known}) : il n'a été ni ouvert ni modifié",
+                "{path} werd geschreven door een nieuwere versie van Atout (databankversie {found}; dit programma kent tot {known}): het werd niet geopend en niet gewijzigd"
+            ),
+            ApiError::Store(StoreError::Damaged { path, detail }) => atout_rules::said!(
+                "{path} is damaged ({detail}): it was not opened and not changed",
+                "{path} est abîmé ({detail}) : il n'a été ni ouvert ni modifié",
+                "{path} is beschadigd ({detail}): het werd niet geopend en niet gewijzigd"
+            ),
+            ApiError::Store(StoreError::Unavailable { path, detail }) => atout_rules::said!(
+                "{path} cannot be opened ({detail}); nothing says it is damaged: check that the file is there, that its folder can be written, and that no other program holds it",
+                "{path} ne peut pas être ouvert ({detail}) ; rien ne dit qu'il est abîmé : vérifiez que le fichier existe, que son dossier accepte l'écriture et qu'aucun autre programme ne le tient",
+                "{path} kan niet geopend worden ({detail}); niets wijst op schade: kijk na of het bestand er is, of er in zijn map geschreven mag worden en of geen ander programma het vasthoudt"
+            ),
+            ApiError::Store(StoreError::Backup { path, detail }) => {
+                atout_rules::said!("backup {path}: {detail}", "sauvegarde {path} : {detail}", "reservekopie {path}: {detail}")
+            }
+            ApiError::Store(StoreError::Folder { path, source }) => atout_rules::said!(
+                "cannot create the database folder {path}: {source}",
+                "impossible de créer le dossier de la base de données {path} : {source}",
+                "kan de map van de databank {path} niet maken: {source}"
+            ),
             other => {
                 let e = other.to_string();
                 atout_rules::said!("{e}", "{e}", "{e}")
@@ -239,6 +264,13 @@ impl ApiError {
 
     /// Whether the failure is not the user's doing: a bug, the disk or the database file
     /// (a store error, a damaged file), as opposed to a request the user can mend.
+    /// The database file could not be opened where it is (held by another program, a
+    /// read-only folder, missing): nothing says it is damaged, so no backup is offered in
+    /// its place.
+    pub fn is_unavailable(&self) -> bool {
+        matches!(self, ApiError::Store(StoreError::Unavailable { .. }))
+    }
+
     pub fn is_internal(&self) -> bool {
         match self {
             ApiError::Internal(_) | ApiError::Integrity(_) => true,

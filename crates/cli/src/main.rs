@@ -206,7 +206,14 @@ fn failed(e: &atout_api::ApiError, then: Option<&str>) -> ExitCode {
         eprintln!("{then}");
     }
     if e.is_internal() {
-        eprintln!("(not a mistake in what you asked: a fault of the program, the disk or the database file; the backups are listed by `atout backups`)");
+        eprintln!(
+            "{}",
+            match Lang::parse(&atout_api::print::print_lang(None)) {
+                Lang::Fr => "(pas une erreur dans ce que vous avez demandé : une faute du programme, du disque ou du fichier de la base de données ; `atout backups` liste les sauvegardes)",
+                Lang::Nl => "(geen fout in wat u vroeg: een fout van het programma, de schijf of het databankbestand; `atout backups` toont de reservekopieën)",
+                Lang::En => "(not a mistake in what you asked: a fault of the program, the disk or the database file; the backups are listed by `atout backups`)",
+            }
+        );
         return ExitCode::from(INTERNAL);
     }
     ExitCode::from(if e.rule().is_some() { 2 } else { 1 })
@@ -218,7 +225,12 @@ fn main() -> ExitCode {
         Err(Failure::Api(e)) => failed(&e, None),
         Err(Failure::ApiThen(e, then)) => failed(&e, Some(&then)),
         Err(Failure::Usage(m)) => {
-            eprintln!("error: {m}");
+            let word = match atout_api::rules::Lang::parse(&atout_api::print::print_lang(None)) {
+                atout_api::rules::Lang::Fr => "erreur :",
+                atout_api::rules::Lang::Nl => "fout:",
+                atout_api::rules::Lang::En => "error:",
+            };
+            eprintln!("{word} {m}");
             ExitCode::from(1)
         }
         Err(Failure::Exit(code)) => ExitCode::from(code),

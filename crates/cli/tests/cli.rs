@@ -831,3 +831,43 @@ fn an_author_is_never_recorded_blank() {
     assert!(log.lines().any(|l| l.contains("secretaris") && l.contains("one more")), "{log}");
     assert!(log.lines().any(|l| l.contains("unknown user") && l.contains("and another")), "{log}");
 }
+
+/// A damaged database, said in the system's language: the file's trouble, that it is no
+/// mistake of the user's, and the backup to restore (they were said in English only).
+#[test]
+fn a_damaged_database_is_said_in_the_systems_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    ok(&db, &["import", fixture("spring-open-16.json").to_str().unwrap()]);
+    ok(&db, &["backup"]);
+    let mut bytes = std::fs::read(&db).unwrap();
+    for b in bytes.iter_mut().skip(4096) {
+        *b = 0x5a;
+    }
+    std::fs::write(&db, bytes).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_atout"))
+        .arg("--db")
+        .arg(&db)
+        .args(["standings", "--tournament", "1"])
+        .env_remove("LC_ALL")
+        .env("LANG", "fr_BE.UTF-8")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(4), "{err}");
+    assert!(
+        err.contains("est abîmé") && err.contains("pas une erreur dans ce que vous avez demandé") && err.contains("la dernière sauvegarde valable"),
+        "{err}"
+    );
+    assert!(!err.contains("is damaged") && !err.contains("not a mistake"), "{err}");
+    // A command line that cannot be read: its word in French too.
+    let out = Command::new(env!("CARGO_BIN_EXE_atout"))
+        .arg("--db")
+        .arg(&db)
+        .args(["hand", "check", "no-such-file.json"])
+        .env_remove("LC_ALL")
+        .env("LANG", "fr_BE.UTF-8")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("erreur : "), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -30,8 +30,16 @@ pub fn open(path: &Path, by: Option<&str>) -> Result<Atout, Failure> {
             "{p} is een map, geen databankbestand"
         ))));
     }
-    let mut app = Atout::open(path).map_err(|e| match atout_api::backups::latest_good(path) {
-        Some(b) => Failure::ApiThen(e, format!("the latest good backup is {} ({}); restore it with: atout restore {}", b.path, b.written_local, b.path)),
+    let mut app = Atout::open(path).map_err(|e| match atout_api::backups::latest_good(path).filter(|_| !e.is_unavailable()) {
+        Some(b) => {
+            let (p, at) = (&b.path, &b.written_local);
+            let said = atout_api::rules::said!(
+                "the latest good backup is {p} ({at}); restore it with: atout restore {p}",
+                "la dernière sauvegarde valable est {p} ({at}) ; restaurez-la avec : atout restore {p}",
+                "de laatste goede reservekopie is {p} ({at}); zet ze terug met: atout restore {p}"
+            );
+            Failure::ApiThen(e, said.get(atout_api::rules::Lang::parse(&atout_api::print::print_lang(None))).to_string())
+        }
         None => Failure::Api(e),
     })?;
     if let Some(by) = by {
