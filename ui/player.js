@@ -75,7 +75,12 @@ async function show() {
           h("th", { class: "num" }, t("live_running"))),
         tb.lines.map((l) => h("tr", {}, h("td", { class: "num" }, l.line), h("td", {}, l.label_texts[lang]),
           l.points.map((p, k) => h("td", { class: `num${k + 1 === tb.seat ? " me" : ""}` }, p)), h("td", { class: "num me" }, l.running))),
-        h("tr", {}, h("th", { colspan: 2 }, t("totals")), tb.totals.map((x, k) => h("th", { class: `num${k + 1 === tb.seat ? " me" : ""}` }, x)), h("th", {}, "")))) : null,
+        h("tr", {}, h("th", { colspan: 2 }, t("totals")), tb.totals.map((x, k) => h("th", { class: `num${k + 1 === tb.seat ? " me" : ""}` }, x)), h("th", {}, "")),
+        // The jury's rulings take the totals to the round's scores: both shown, or the totals
+        // and the standings would seem to disagree.
+        (tb.rulings || []).map((r) => h("tr", { class: "ruling-row" }, h("td", { colspan: 2 }, `${t("ruling_row")}${t("colon")}${r.texts[lang]}`),
+          r.points.map((p, k) => h("td", { class: `num${k + 1 === tb.seat ? " me" : ""}` }, p > 0 ? `+${p}` : String(p))), h("td", {}, ""))),
+        (tb.rulings || []).length ? h("tr", { id: i === 0 ? "live-scores" : null }, h("th", { colspan: 2 }, t("round_scores")), tb.scores.map((x, k) => h("th", { class: `num${k + 1 === tb.seat ? " me" : ""}` }, x)), h("th", {}, "")) : null)) : null,
       tb.complete ? h("p", { class: "hint" }, t("sheet_complete")) : null);
   });
   const rows = room.standings.rows.map((r) => h("tr", { class: r.player === me ? "me" : "" },

@@ -253,10 +253,12 @@ export function historyTable(history, mod = null) {
  */
 let watchedPanel = null;
 export function showLastLine() {
-  const rows = document.querySelectorAll("#sheet tr[id^=line-]");
+  const rows = document.querySelectorAll("#sheet tr");
   const entry = document.getElementById("entry");
-  // While a new line is typed, the sheet's totals row (just under the last line) stays in sight too.
-  const last = state.correcting ? document.getElementById(`line-${state.correcting}`) : (rows.length && document.getElementById("sheet-totals")) || rows[rows.length - 1];
+  // While a new line is typed, the sheet's foot stays in sight too: the totals, the rulings
+  // between them and the round's scores, the table points (the panel hid all but the totals,
+  // so that the totals and the table points seemed to disagree).
+  const last = state.correcting ? document.getElementById(`line-${state.correcting}`) : rows[rows.length - 1];
   if (!last || !entry) return;
   last.style.scrollMarginBottom = `${entry.offsetHeight + 8}px`;
   last.scrollIntoView({ block: "end" });

@@ -503,6 +503,12 @@ def player_follows_the_evening(w, server, db, dk, codes):
     while w.js("return document.querySelectorAll('#live-lines tr').length") == before and time.time() < end:
         time.sleep(0.3)
     check(w.js("return document.querySelectorAll('#live-lines tr').length") == before + 1, "the new line arrived on the player's page by itself")
+    # The jury's ruling at his table (−3 / +1) between the totals and the round's scores, as on
+    # the sheet: his page showed the totals alone, which the standings did not match.
+    sheet = json.loads(atout(db, "sheet", "--tournament", dk, "--round", "1", "--table", "2", "--format", "json"))
+    check(len(sheet["rulings"]) >= 1, f"a ruling at Bart's table: {sheet['rulings']}")
+    scores = w.js("return [...document.querySelectorAll('#live-scores th')].slice(1).filter(e => e.textContent.trim()).map(e => Number(e.textContent))")
+    check(scores == sheet["scores"], f"the player's page gives the round's scores, the rulings counted: {scores} / {sheet['scores']}")
     check(w.js("return document.documentElement.scrollWidth <= window.innerWidth + 1"), "the player's page fits the phone's width")
     shot(w, "14-player-live", ["Bart", "Place"])
     w.select("#lang", "fr")
@@ -546,9 +552,10 @@ def room_and_languages(w, server, dk, codes):
         fit = w.js("const box = document.querySelector('.sheet-box'), sheet = document.getElementById('sheet');"
                    " const fixes = [...document.querySelectorAll('#sheet button.correct')].map(b => b.getBoundingClientRect().right);"
                    " const tot = document.getElementById('sheet-totals').getBoundingClientRect(), e = document.getElementById('entry').getBoundingClientRect();"
+                   " const foot = [...document.querySelectorAll('#sheet tr')].pop().getBoundingClientRect();"
                    " return {page: document.documentElement.scrollWidth <= innerWidth + 1, sheet: sheet.scrollWidth <= box.clientWidth + 1,"
-                   " fixes: fixes.every(r => r <= innerWidth + 0.5), totals: tot.top >= 0 && tot.bottom <= e.top + 1}")
-        check(all(fit.values()), f"{lang} at 390×844: the sheet fits, its correction buttons whole, its totals above the panel: {fit}")
+                   " fixes: fixes.every(r => r <= innerWidth + 0.5), totals: tot.top >= 0 && tot.bottom <= e.top + 1, foot: foot.bottom <= e.top + 1}")
+        check(all(fit.values()), f"{lang} at 390×844: the sheet fits, its correction buttons whole, its totals, rulings, scores and table points above the panel: {fit}")
         shot(w, f"12-phone-390-{lang}", [heading, legend])
     # A line waiting reads in the game's words in French: no field key, no game code, « Ligne 7 : ».
     w.select("#lang", "fr")

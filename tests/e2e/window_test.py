@@ -1603,6 +1603,11 @@ def rikken_keyboard(w):
     tot = w.js("return [...[...document.querySelectorAll('#sheet tr')].find(r => r.firstChild.textContent === 'Totals').children].slice(1).filter(e => e.textContent.trim()).map(e => Number(e.textContent))")
     scores = w.js("return [...document.querySelectorAll('#round-scores th')].slice(1).filter(e => e.textContent.trim()).map(e => Number(e.textContent))")
     check([a + b for a, b in zip(tot, [2, -2, 0, 0, 0])] == scores, f"totals {tot} and the ruling make the round scores {scores}")
+    # The ruling's row and the round's scores in sight, above the entry panel (it hid them).
+    time.sleep(0.3)
+    above = w.js("const e = document.getElementById('entry'); const top = e ? e.getBoundingClientRect().top : innerHeight;"
+                 " return ['sheet-ruling-1', 'round-scores'].map(id => { const r = document.getElementById(id).getBoundingClientRect(); return r.top >= 0 && r.bottom <= top + 1; })")
+    check(all(above), f"the ruling's row and the round scores show above the entry panel: {above}")
     w.shot("27-sheet-ruling-row", ["Jury ruling", "slow play"])
 
 

@@ -33,7 +33,17 @@ pub struct LiveTable {
     pub seats: Vec<String>,
     pub lines: Vec<LiveLine>,
     pub totals: Vec<i64>,
+    /// The jury's rulings at the table (its words and each seat's points), which take the
+    /// sheet's totals to the round's scores.
+    pub rulings: Vec<LiveRuling>,
+    pub scores: Vec<i64>,
     pub complete: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct LiveRuling {
+    pub texts: Said,
+    pub points: Vec<i64>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -99,6 +109,13 @@ impl Atout {
                 seats: sheet.seats.iter().map(|s| s.name.clone()).collect(),
                 lines,
                 totals: sheet.totals.clone(),
+                rulings: sheet
+                    .rulings
+                    .iter()
+                    .zip(&sheet.ruling_texts)
+                    .map(|(r, texts)| LiveRuling { texts: texts.clone(), points: r.points.clone() })
+                    .collect(),
+                scores: sheet.scores.clone(),
                 complete: sheet.complete,
             });
             if started || tables.len() == 2 {

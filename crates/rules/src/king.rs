@@ -256,8 +256,14 @@ impl Trump {
         }
     }
 
+    /// As a sheet's label writes it, the same in every language ("SA" for no trump).
     fn symbol(self) -> String {
         self.suit().map_or("SA".to_string(), |s| s.symbol().to_string())
+    }
+
+    /// As `lang` abbreviates it: no trump is NT, SA, ZT.
+    fn symbol_in(self, lang: Lang) -> String {
+        self.suit().map_or_else(|| Tr::new("NT", "SA", "ZT").get(lang).to_string(), |s| s.symbol().to_string())
     }
 
     fn names(self) -> Tr {
@@ -877,7 +883,9 @@ impl Game for King {
         let suits: Vec<Value> = Trump::ALL
             .into_iter()
             .zip(["1", "2", "3", "4", "0"])
-            .map(|(s, key)| json!({"code": serde_json::to_value(s).unwrap_or(Value::Null), "symbol": s.symbol(), "name": s.names().get(lang), "key": key}))
+            .map(|(s, key)| {
+                json!({"code": serde_json::to_value(s).unwrap_or(Value::Null), "symbol": s.symbol_in(lang), "label_symbol": s.symbol(), "name": s.names().get(lang), "key": key})
+            })
             .collect();
         json!({
             "game": Self::ID.code(),

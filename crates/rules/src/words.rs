@@ -25,6 +25,9 @@ struct LangNames {
     fields: HashMap<String, (String, bool)>,
     /// A list of seats' name when it names one seat.
     one: HashMap<String, String>,
+    /// A suit's symbol as a sheet's label writes it, and as this language does (King's no
+    /// trump: "SA" in every label, "NT" in English).
+    symbols: HashMap<String, String>,
 }
 
 impl LangNames {
@@ -44,7 +47,12 @@ impl LangNames {
             .as_object()
             .map(|m| m.iter().filter_map(|(k, f)| Some((k.clone(), f["one"].as_str()?.to_string()))).collect())
             .unwrap_or_default();
-        LangNames { named, suits, fields, one }
+        let symbols = list("suits")
+            .iter()
+            .filter_map(|s| Some((s["label_symbol"].as_str()?.to_string(), s["symbol"].as_str()?.to_string())))
+            .filter(|(label, own)| label != own)
+            .collect();
+        LangNames { named, suits, fields, one, symbols }
     }
 }
 
@@ -103,8 +111,11 @@ impl Names {
     /// name; a letter (`C`, `T♠`) stays as on the paper sheet.
     pub fn label(&self, label: &str) -> Said {
         said_by(|lang| {
+            let words = &self.langs[index(lang)];
             let (code, rest) = label.split_once(' ').unwrap_or((label, ""));
-            match self.langs[index(lang)].named.get(code) {
+            // A suit's symbol the label writes alike in every language, as this one does.
+            let rest: String = rest.split(' ').map(|w| words.symbols.get(w).map_or(w, String::as_str)).collect::<Vec<_>>().join(" ");
+            match words.named.get(code) {
                 Some(name) if code.chars().count() > 1 => {
                     if rest.is_empty() {
                         name.clone()
@@ -112,7 +123,8 @@ impl Names {
                         format!("{name} {rest}")
                     }
                 }
-                _ => label.to_string(),
+                _ if rest.is_empty() => label.to_string(),
+                _ => format!("{code} {rest}"),
             }
         })
     }

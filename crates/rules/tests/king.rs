@@ -352,3 +352,20 @@ fn a_line_with_two_sales_names_each_sale_apart() {
     let one = json!({"game": "recup", "trump": "spades", "sale": {"seller": 2, "buyer": 3, "tricks": 2}});
     assert_eq!(names.who(&one, &seats).fr, "vendeur : 2. Bart · acheteur : 3. Chloé");
 }
+
+/// A récup without trump is labelled alike in every language on the sheet ("SA"), and said
+/// as each language abbreviates it: NT, SA, ZT (an English sheet read «récup SA»).
+#[test]
+fn no_trump_is_said_as_each_language_abbreviates_it() {
+    let rules = GameId::King.rules(&serde_json::Map::new()).unwrap();
+    let names = atout_rules::Names::of(rules.as_ref());
+    let said = names.label("recup SA (4→1: 3)");
+    assert!(said.en.ends_with("NT (4→1: 3)") && !said.en.contains("SA"), "{}", said.en);
+    assert!(said.fr.ends_with("SA (4→1: 3)"), "{}", said.fr);
+    assert!(said.nl.ends_with("ZT (4→1: 3)"), "{}", said.nl);
+    // A suit's symbol is the same everywhere.
+    assert!(names.label("recup ♠").en.ends_with('♠'));
+    let described = rules.describe(atout_rules::Lang::En);
+    let none = described["suits"].as_array().unwrap().iter().find(|s| s["code"] == "none").unwrap();
+    assert_eq!(none["symbol"], "NT");
+}
