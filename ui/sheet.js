@@ -28,7 +28,7 @@ export function sheetTable(sheet, game) {
     sheet.seats.map((s) => h("th", { class: "num" }, `${s.seat}. ${s.name}`, legend ? h("small", { class: "seat-figures" }, `${t("points")} (${legend})`) : null)), h("th", {}, ""));
   const beside = (l, i) => (figures.length ? h("small", { class: "seat-figures" }, ` (${figures.map((k) => (Array.isArray(l.entry[k]) ? l.entry[k][i] : "")).join("/")})`) : null);
   const rows = sheet.lines.map((l) => h("tr", { class: `${l.counts ? "" : "void"}${state.correcting === l.line ? " correcting" : ""}${state.pending && state.pending[l.line] ? " pending" : ""}`, id: `line-${l.line}` },
-    h("td", { class: "num" }, l.line), deals ? h("td", { class: "num" }, l.deal) : null, h("td", { class: "label", title: l.counts ? l.label_title[lang] : `${l.label_title[lang]} — ${t("void_fault")}` }, `${l.label_texts[lang]}${l.fault ? " !" : ""}`,
+    h("td", { class: "num" }, l.line), deals ? h("td", { class: "num" }, l.deal) : null, h("td", { class: "label", title: l.counts ? l.label_title[lang] : `${l.label_title[lang]} — ${t("void_fault")}` }, `${l.label_texts[lang]}${l.fault ? (lang === "fr" ? " !" : "!") : ""}`,
       // Who played the line (declarer, partner, offender, a fine's reason), as the game says it.
       l.who_texts && l.who_texts[lang] ? h("small", { class: "played-by" }, l.who_texts[lang]) : null),
     l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}${l.sits_out === i + 1 ? " out" : ""}`, title: `${t("totals")}${t("colon")}${l.running[i]}` }, h("span", {}, l.sits_out === i + 1 ? "—" : p), l.sits_out === i + 1 ? null : beside(l, i))),

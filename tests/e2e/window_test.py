@@ -191,7 +191,7 @@ def evening(w, csv_path):
     w.click("#nav-rounds")
     w.select("#round-pick", 2)
     w.click("#draw-round")
-    w.wait_text("Round 1 is not complete: table(s) 2", "#confirm-draw")
+    w.wait_text("Round 1 is not complete: table 2 is still being played", "#confirm-draw")
     w.shot("08c-draw-guard", ["Round 1 is not complete", "Draw anyway"])
     w.click("#draw-cancel")
     check(not w.js("return !!document.getElementById('table-card-1')"), "nothing drawn after Cancel")
@@ -1038,7 +1038,7 @@ def table_size_form(w):
     w.select("#tournament-game", "double-lucky-7")
     w.find("#tournament-table-size")
     w.select("#tournament-table-size", "3")
-    w.shot("13b-table-size", ["Players a table", "at most 3"])
+    w.shot("13b-table-size", ["Players per table", "at most 3"])
     w.select("#tournament-game", "double-king")
     end = time.time() + 5
     while w.js("return !!document.getElementById('tournament-table-size')") and time.time() < end:

@@ -66,8 +66,8 @@ export async function view() {
     printPanel(tid, ["rulings", "hands"], null, null, (what) => (what === "hands" ? { replays: replaysForPrint(tid) } : {})),
     h("h3", {}, t("all_rulings")),
     h("table", { id: "rulings-table" },
-      h("tr", {}, h("th", {}, t("time")), h("th", {}, t("round")), h("th", {}, t("table")), h("th", {}, t("name")), h("th", {}, t("points")), h("th", {}, t("reason")), h("th", {}, t("by"))),
-      rulings.map((r) => h("tr", { id: r.id ? `ruling-${r.id}` : null, "data-at": r.at }, h("td", {}, r.at_local), h("td", {}, r.round), h("td", {}, r.table), h("td", {}, `${r.seat}. ${r.name}`), h("td", {}, r.points.join(" ")), h("td", {}, r.reason_texts[lang]), h("td", {}, `${r.by}${r.sanction ? " ⚠" : ""}`),
+      h("tr", {}, h("th", {}, t("time")), h("th", {}, t("round")), h("th", {}, t("table")), h("th", {}, t("name")), h("th", {}, t("points")), h("th", {}, t("reason")), h("th", {}, t("by")), h("th", {}, t("withdraw"))),
+      rulings.map((r) => h("tr", { id: r.id ? `ruling-${r.id}` : null, "data-at": r.at }, h("td", { class: "nowrap" }, r.at_local), h("td", {}, r.round), h("td", {}, r.table), h("td", {}, `${r.seat}. ${r.name}`), h("td", { class: "nowrap" }, r.points.map((p) => (p > 0 ? `+${p}` : String(p))).join(" ")), h("td", {}, r.reason_texts[lang]), h("td", {}, `${r.by}${r.sanction ? " ⚠" : ""}`),
         h("td", {}, r.id ? h("form", { class: "inline", onsubmit: (e) => {
           e.preventDefault();
           act(() => call("ruling_withdraw", { tournament: tid, ruling: r.id, reason: e.target.reason.value }), () => flash(t("saved")));

@@ -15,9 +15,9 @@ export async function view() {
     h("h2", {}, t("log")),
     h("p", { class: "hint" }, t("all_changes")),
     h("table", { id: "log-table" },
-      h("tr", {}, h("th", {}, t("time")), h("th", {}, t("who_col")), h("th", {}, t("what")), h("th", {}, ""), h("th", {}, t("change_from_to")), h("th", {}, t("reason"))),
+      h("tr", {}, h("th", {}, t("time")), h("th", {}, t("who_col")), h("th", {}, t("what")), h("th", {}, t("where_col")), h("th", {}, t("change_from_to")), h("th", {}, t("reason"))),
       log.map((e) => h("tr", {},
-        h("td", {}, e.at_local), h("td", {}, actorSaid(e.by)), h("td", {}, actionName(e.action)), h("td", {}, place(e)),
+        h("td", { class: "nowrap" }, e.at_local), h("td", {}, actorSaid(e.by)), h("td", {}, actionName(e.action)), h("td", {}, place(e)),
         h("td", {}, e.before_text ? `${e.before_texts[lang]} → ${e.after_texts[lang]}` : e.after_texts[lang]), h("td", {}, e.reason)))),
   ];
 }

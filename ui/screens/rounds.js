@@ -64,10 +64,10 @@ export async function view() {
         ? h("button", { id: "draw-again", onclick: () => draw() }, t("draw_again"))
         : h("button", { class: "primary", id: "draw-round", onclick: () => draw() }, t("draw"))),
     !drawn && planned
-      ? h("p", { class: "hint", id: "plan-preview" }, `${t("plan_preview", { from: planned.from, to: planned.to, repeats: planned.repeats })} (${t(planned.following ? "plan_following" : "plan_new")}${t("semicolon")}${t("plan_seed", { seed: planned.seed })})`)
+      ? h("p", { class: "hint", id: "plan-preview" }, `${tn("plan_preview", planned.to - planned.from + 1, { from: planned.from, to: planned.to, repeats: planned.repeats })} (${t(planned.following ? "plan_following" : "plan_new")}${t("semicolon")}${t("plan_seed", { seed: planned.seed })})`)
       : null,
     confirm ? h("div", { class: "card forced", id: "confirm-draw" },
-      h("p", {}, t("round_open", { round: confirm.before, tables: confirm.open.join(", "), next: confirm.round })),
+      h("p", {}, tn("round_open", confirm.open.length, { round: confirm.before, tables: confirm.open.join(", "), next: confirm.round })),
       h("div", { class: "row" },
         h("button", { class: "primary", id: "draw-anyway", onclick: () => draw(true) }, t("draw_anyway")),
         h("button", { id: "draw-cancel", onclick: () => { state.confirmDraw = null; render(); } }, t("cancel")))) : null,
