@@ -232,9 +232,15 @@ async function draw() {
   const whoButton = document.getElementById("who");
   whoButton.textContent = who ? actorText(who) : t("nobody");
   whoButton.title = t("working");
+  // Nobody to name yet (a phone before its code is opened): no empty button in the header.
+  if (!whoButton.textContent.trim()) whoButton.hidden = true;
+  else if (!document.body.classList.contains("room-page")) whoButton.hidden = false;
   document.getElementById("current-tournament").title = t("tournament");
   // The tournament picker needs an open database; on the recovery screen there is none.
-  await fillTournaments().catch(() => null);
+  // On the recovery screen (no database open) there is no tournament to pick: no empty picker.
+  const listed = await fillTournaments().catch(() => null);
+  const picker = document.getElementById("current-tournament");
+  if (picker && !document.body.classList.contains("device")) picker.closest("label").hidden = !listed;
   const view = document.getElementById("view");
   try {
     const content = await screens[state.view].view();

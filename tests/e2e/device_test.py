@@ -213,7 +213,7 @@ def rikken_table_of_five(w, server, db, rik, codes):
         # The opponent reads the line and taps their own name.
         w.find("#confirm-line")
         if n == 0:
-            shot(w, "06-rikken-confirm", ["An opponent confirms this line", names[playing[n % 4]]])
+            shot(w, "06-rikken-confirm", ["Another player at the table confirms this line", names[playing[n % 4]]])
             # Back: the line is not sent, and still typed.
             w.click("#confirm-back")
             w.find("#error")

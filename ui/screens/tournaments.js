@@ -85,7 +85,7 @@ export async function view() {
         h("td", {}, x.name), h("td", { class: "game", "data-game": x.game }, names[x.game] || x.game), h("td", {}, fmtDate(x.date)), h("td", { class: "num" }, x.players),
         h("td", { class: "num" }, `${x.rounds_drawn}/${x.rounds}`),
         h("td", {},
-          h("button", { onclick: () => { useTournament(x.id); render(); } }, "✓"),
+          h("button", { onclick: () => { useTournament(x.id); render(); }, title: t("work_on", { name: x.name }), "aria-label": t("work_on", { name: x.name }) }, "✓"),
           " ",
           h("button", { id: `enter-all-${x.id}`, onclick: () => act(() => call("tournament_enter", { tournament: String(x.id), players: [] }), (i) => redrawSaid(String(x.id), () => flash(`${i.players} ${tn("entered", i.players)}`))) }, t("enter_all")))))),
     editor,

@@ -180,6 +180,8 @@ fn w(key: &'static str, lang: usize) -> &'static str {
         "colon" => [": ", " : ", ": "],
         "evenings" => ["Evenings", "Soirées", "Avonden"],
         "seasons" => ["Seasons", "Saisons", "Seizoenen"],
+        "evening" => ["Evening", "Soirée", "Avond"],
+        "season" => ["Season", "Saison", "Seizoen"],
         "upcoming" => ["Evenings to come", "Soirées à venir", "Komende avonden"],
         "players" => ["Players", "Joueurs", "Spelers"],
         "place" => ["Place", "Place", "Plaats"],
@@ -677,7 +679,7 @@ fn player_page(p: &PlayerPage, lang: usize, club: usize) -> String {
         b,
         "<div class=\"scroll\"><table><caption>{}</caption><thead><tr><th scope=\"col\" class=\"sticky\">{}</th><th scope=\"col\">{}</th><th scope=\"col\" class=\"num\">{}</th><th scope=\"col\" class=\"num\">{}</th></tr></thead><tbody>",
         w("evenings", lang),
-        w("evenings", lang),
+        w("evening", lang),
         w("date", lang),
         w("place", lang),
         w("points", lang)
@@ -699,7 +701,7 @@ fn player_page(p: &PlayerPage, lang: usize, club: usize) -> String {
             b,
             "<div class=\"scroll\"><table><caption>{}</caption><thead><tr><th scope=\"col\" class=\"sticky\">{}</th><th scope=\"col\" class=\"num\">{}</th><th scope=\"col\" class=\"num\">{}</th></tr></thead><tbody>",
             w("seasons", lang),
-            w("seasons", lang),
+            w("season", lang),
             w("place", lang),
             w("total", lang)
         );

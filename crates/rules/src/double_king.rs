@@ -565,7 +565,7 @@ impl Game for DoubleKing {
         Field::new("seventh", Tr::new("7th trick", "7e pli", "7e slag"), true),
         Field::new("last", Tr::new("13th trick", "13e pli", "13e slag"), true),
         Field::new("fault_by", Tr::new("fault by", "faute de", "fout van"), true),
-        Field::new("void_by", Tr::new("voided by", "annulée par", "ongeldig door"), true),
+        Field::new("void_by", Tr::new("at fault, the deal voided", "en faute, donne annulée", "in fout, spel ongeldig"), true),
         Field::new("reason", Tr::new("reason", "motif", "reden"), false),
         Field::new("by", Tr::new("jury member", "membre du jury", "jurylid"), false),
     ];
