@@ -1734,11 +1734,15 @@ def projector_eighteen(w, csv_path):
     # on 16 points end apart.
     lines = w.js("return [...document.querySelectorAll('#progress-chart polyline')].map(p => [p.dataset.line, p.getAttribute('stroke') + '/' + p.getAttribute('stroke-dasharray'),"
                  " Number(p.getAttribute('points').split(' ').pop().split(',')[1])])")
-    check(len(lines) == 8 and len({l[1] for l in lines}) == 8, f"eight lines, each its own colour and dash: {lines}")
+    check(1 <= len(lines) <= 8 and len({l[1] for l in lines}) == len(lines), f"up to eight lines, each its own colour and dash: {lines}")
     ends = {l[0]: l[2] for l in lines}
     check(abs(ends["0"] - ends["1"]) >= 2, f"the two leaders on 16 points are drawn apart: {ends}")
     legend = w.js("return [...document.querySelectorAll('#progress-legend .item')].map(e => e.textContent)")
-    check(len(legend) == 8 and legend[0].startswith("1. ") and legend[1].startswith("2. "), f"the legend names every line: {legend}")
+    check(len(legend) == len(lines) and legend[0].startswith("1. ") and legend[1].startswith("2. "), f"the legend names every line: {legend}")
+    # No shared place cut in two: the last place in the legend has all its players there.
+    last = legend[-1].split(". ")[0]
+    ranks = w.js("return [...document.querySelectorAll('#projector-table tbody tr')].map(r => r.cells[0].textContent.trim())")
+    check(sum(1 for r in ranks if r == last) == sum(1 for l in legend if l.split(". ")[0] == last), f"the legend keeps a shared place whole: {legend} / {ranks}")
     # Round 1 under way, one line of twenty written: the leaders' lines follow it line by line
     # (a step at the first deal, near the chart's left), not a flat line to the round's end.
     xs = w.js("const svg = document.getElementById('progress-chart'); return [svg.viewBox.baseVal.width,"

@@ -118,7 +118,13 @@ function chartSvg({ lines, rounds }, W, H, fs) {
 
 /** The chart's frame: its title, the room the drawing takes (drawn once laid out), the legend naming every line. */
 function progressionChart(progress) {
-  const lines = progress.players.slice(0, SHOWN).map((p) => ({ name: p.name, rank: p.shared ? `${p.rank}=` : String(p.rank), steps: p.steps }));
+  // The leaders, as many as the chart has colours for, but never half of a shared place: the
+  // players sharing the place where the list would stop are all left out (one more is asked
+  // for, to see whether the place goes on).
+  let shown = progress.players.slice(0, SHOWN);
+  const next = progress.players[SHOWN];
+  if (next && shown.length && next.rank === shown[shown.length - 1].rank) shown = shown.filter((p) => p.rank !== next.rank);
+  const lines = shown.map((p) => ({ name: p.name, rank: p.shared ? `${p.rank}=` : String(p.rank), steps: p.steps }));
   const rounds = progress.after_round;
   board.chart = rounds && lines.length && lines.some((l) => l.steps.length > 1) ? { lines, rounds } : null;
   if (!board.chart) return null;
@@ -172,7 +178,7 @@ function standingsTable(s, points) {
 export async function view() {
   const tid = needTournament();
   const [s, status, progress] = await Promise.all([call("standings_board", { tournament: tid }), call("round_status", { tournament: tid }),
-    call("standings_progress", { tournament: tid, limit: SHOWN })]);
+    call("standings_progress", { tournament: tid, limit: SHOWN + 1 })]);
   state.projectorSeen = JSON.stringify([s, status]);
   const points = s.criteria[0] === "table-points";
   const mode = state.projectorMode;
