@@ -343,3 +343,19 @@ fn byes_and_withdrawals_count_as_the_evening_counts_them() {
     let row = s.rows.iter().find(|r| r.name == gone.name).unwrap();
     assert!((row.total.as_f64() - share).abs() < 1e-9, "{} against {share}", row.total.as_f64());
 }
+
+/// The season's page on the club's site says what set a player below another on the same
+/// total, as an evening's page does: Nora Vermeulen, 166 in three evenings, below Chloé
+/// Dubois, 166 in four (fixtures/season/expected.json): more evenings played.
+#[test]
+fn the_published_season_says_what_broke_a_tie() {
+    let settings = json("season/expected.json")["settings"].clone();
+    let mut app = season(&settings);
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "en", atout_api::publish::Privacy::default()).unwrap();
+    let folder = std::fs::read_dir(dir.path()).unwrap().filter_map(|e| e.ok()).find(|e| e.file_name().to_string_lossy().starts_with("season-")).unwrap().path();
+    let page = std::fs::read_to_string(folder.join("index.html")).unwrap();
+    let row = |name: &str| page.lines().find(|l| l.starts_with("<tr>") && l.contains(name)).unwrap_or_else(|| panic!("{name}")).to_string();
+    assert!(row("Nora Vermeulen").ends_with("<td>evenings played</td></tr>"), "{}", row("Nora Vermeulen"));
+    assert!(row("Chloé Dubois").ends_with("<td></td></tr>"), "{}", row("Chloé Dubois"));
+}

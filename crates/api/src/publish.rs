@@ -285,7 +285,25 @@ impl Atout {
             let rows = standings
                 .rows
                 .iter()
-                .map(|r| SeasonRow {
+                .enumerate()
+                .map(|(i, r)| SeasonRow {
+                    // What set the player below the ones above on the same total: more evenings
+                    // played, then the best single evening (RULES.md §6), as the evening's page
+                    // says its tie-breaks.
+                    decided_by: standings.rows[..i]
+                        .iter()
+                        .rev()
+                        .find(|above| above.rank != r.rank)
+                        .filter(|above| above.qualified == r.qualified && above.total == r.total)
+                        .and_then(|above| {
+                            if above.evenings != r.evenings {
+                                Some(["evenings played".to_string(), "soirées jouées".to_string(), "gespeelde avonden".to_string()])
+                            } else if above.best != r.best {
+                                Some(["best evening".to_string(), "meilleure soirée".to_string(), "beste avond".to_string()])
+                            } else {
+                                None
+                            }
+                        }),
                     place: r.rank,
                     shared: r.shared,
                     qualified: r.qualified,

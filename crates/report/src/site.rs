@@ -129,6 +129,8 @@ pub struct SeasonRow {
     pub total: String,
     /// Per evening of the season: the points, and whether they count (none: not played).
     pub results: Vec<Option<(String, bool)>>,
+    /// What set the player below the one above on the same total (RULES.md §6's order).
+    pub decided_by: Option<Words>,
 }
 
 /// A place, and whether it is shared (none: no place, a player who never played).
@@ -611,6 +613,7 @@ fn season_page(s: &SeasonPage, lang: usize, club: usize) -> String {
             date.as_deref().map(|d| format!("<br><span class=\"note\">{}</span>", esc(&date_in(d, lang)))).unwrap_or_default()
         );
     }
+    let _ = write!(b, "<th scope=\"col\">{}</th>", w("decided", lang));
     b.push_str("</tr></thead><tbody>\n");
     for r in &s.rows {
         let _ = write!(
@@ -633,6 +636,7 @@ fn season_page(s: &SeasonPage, lang: usize, club: usize) -> String {
                 None => b.push_str("<td class=\"num\">—</td>"),
             }
         }
+        let _ = write!(b, "<td>{}</td>", r.decided_by.as_ref().map(|d| esc(&d[lang])).unwrap_or_default());
         b.push_str("</tr>\n");
     }
     b.push_str("</tbody></table></div>\n");
