@@ -164,6 +164,8 @@ fn another_programs_sqlite_file_is_refused_and_left_unchanged() {
     let data = bytes(&foreign);
     let e = Atout::open(&foreign).err().expect("another program's file is refused");
     assert!(e.to_string().contains("not an Atout database"), "{e}");
+    // A mistake about the file (exit 1), not a damaged one (exit 4, backups offered).
+    assert!(!e.is_internal() && e.is_unavailable(), "{e}");
     assert_eq!(bytes(&foreign), data, "not a byte changed");
     let dir2 = tempfile::tempdir().unwrap();
     let (mut app, _) = imported_file(dir2.path());

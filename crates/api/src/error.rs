@@ -212,6 +212,11 @@ impl ApiError {
                 "{path} ne peut pas être ouvert ({detail}) ; rien ne dit qu'il est abîmé : vérifiez que le fichier existe, que son dossier accepte l'écriture et qu'aucun autre programme ne le tient",
                 "{path} kan niet geopend worden ({detail}); niets wijst op schade: kijk na of het bestand er is, of er in zijn map geschreven mag worden en of geen ander programma het vasthoudt"
             ),
+            ApiError::Store(StoreError::Foreign { path }) => atout_rules::said!(
+                "{path} is not an Atout database (another program's tables are in it): it was not opened and not changed",
+                "{path} n'est pas une base de données d'Atout (les tables d'un autre programme s'y trouvent) : il n'a été ni ouvert ni modifié",
+                "{path} is geen databank van Atout (er staan tabellen van een ander programma in): het werd niet geopend en niet gewijzigd"
+            ),
             ApiError::Store(StoreError::Backup { path, detail }) => {
                 atout_rules::said!("backup {path}: {detail}", "sauvegarde {path} : {detail}", "reservekopie {path}: {detail}")
             }
@@ -265,10 +270,10 @@ impl ApiError {
     /// Whether the failure is not the user's doing: a bug, the disk or the database file
     /// (a store error, a damaged file), as opposed to a request the user can mend.
     /// The database file could not be opened where it is (held by another program, a
-    /// read-only folder, missing): nothing says it is damaged, so no backup is offered in
-    /// its place.
+    /// read-only folder, missing), or is another program's: nothing says it is damaged, so
+    /// no backup is offered in its place.
     pub fn is_unavailable(&self) -> bool {
-        matches!(self, ApiError::Store(StoreError::Unavailable { .. }))
+        matches!(self, ApiError::Store(StoreError::Unavailable { .. } | StoreError::Foreign { .. }))
     }
 
     pub fn is_internal(&self) -> bool {

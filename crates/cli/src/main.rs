@@ -72,7 +72,7 @@ enum Command {
     Backups,
     /// Put a backup in place of the database; the replaced content is kept in backups/.
     Restore { file: PathBuf },
-    /// Check the whole database (PRAGMA integrity_check).
+    /// Check the whole database: the file (PRAGMA integrity_check), then every stored sheet replayed by its game's rules.
     Check,
     /// The club's results website: every evening, season and player as plain pages in DIR,
     /// to copy to any web host (FORMAT.md "Published results"). Publishing again rewrites only

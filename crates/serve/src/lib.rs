@@ -767,8 +767,9 @@ async fn room_view(State(room): State<Arc<Room>>, headers: HeaderMap, P(t): P<St
             None => None,
         };
         let info = a.tournament_list()?.into_iter().find(|x| x.id.to_string() == t || x.name == t);
-        // The leaders the projector's chart draws (it shows eight).
-        let progress = a.standings_progress(&t, Some(8))?;
+        // The leaders the projector's chart draws (it shows eight), and the ninth: the chart
+        // leaves out a shared place the eighth would cut in two.
+        let progress = a.standings_progress(&t, Some(9))?;
         // Where the players follow their own evening (the room's display shows its QR code).
         let (players_url, players_qr) = atout_api::live::players_link(&base, &info.as_ref().map_or(t.clone(), |i| i.id.to_string()));
         Ok(json!({"tournament": info, "standings": standings, "board": board, "status": status, "tables": tables, "progress": progress,

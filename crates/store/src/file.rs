@@ -99,7 +99,7 @@ pub fn check_file(path: &Path) -> Result<i64> {
         let tables: i64 =
             conn.query_row("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'", [], |r| r.get(0)).map_err(|e| damaged(e.to_string()))?;
         if tables > 0 {
-            return Err(damaged("not an Atout database: another program's tables are in it".into()));
+            return Err(StoreError::Foreign { path: path.display().to_string() });
         }
     }
     if version > 0 {
@@ -108,7 +108,7 @@ pub fn check_file(path: &Path) -> Result<i64> {
             .query_row("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('changes', 'tournaments', 'deals')", [], |r| r.get(0))
             .map_err(|e| damaged(e.to_string()))?;
         if tables != 3 {
-            return Err(damaged("not an Atout database".into()));
+            return Err(StoreError::Foreign { path: path.display().to_string() });
         }
         // SQLite checks its structure, not what a row says: every JSON record must still read.
         for (table, column, _) in JSON_COLUMNS.iter().filter(|(_, _, since)| version >= *since) {
