@@ -65,7 +65,8 @@ export async function view() {
     // The deals replayed print with the one under way, as far as its cards are known.
     printPanel(tid, ["rulings", "hands"], null, null, (what) => (what === "hands" ? { replays: replaysForPrint(tid) } : {})),
     h("h3", {}, t("all_rulings")),
-    h("table", { id: "rulings-table" },
+    rulings.length ? null : h("p", { class: "hint", id: "no-rulings" }, t("no_rulings")),
+    h("table", { id: "rulings-table", hidden: !rulings.length },
       h("tr", {}, h("th", {}, t("time")), h("th", {}, t("round")), h("th", {}, t("table")), h("th", {}, t("name")), h("th", {}, t("points")), h("th", {}, t("reason")), h("th", {}, t("by")), h("th", {}, t("withdraw"))),
       rulings.map((r) => h("tr", { id: r.id ? `ruling-${r.id}` : null, "data-at": r.at }, h("td", { class: "nowrap" }, r.at_local), h("td", {}, r.round), h("td", {}, r.table), h("td", {}, `${r.seat}. ${r.name}`), h("td", { class: "nowrap" }, r.points.map((p) => (p > 0 ? `+${p}` : String(p))).join(" ")), h("td", {}, r.reason_texts[lang]), h("td", {}, `${r.by}${r.sanction ? " ⚠" : ""}`),
         h("td", {}, r.id ? h("form", { class: "inline", onsubmit: (e) => {
