@@ -1609,6 +1609,21 @@ def rikken_keyboard(w):
                  " return ['sheet-ruling-1', 'round-scores'].map(id => { const r = document.getElementById(id).getBoundingClientRect(); return r.top >= 0 && r.bottom <= top + 1; })")
     check(all(above), f"the ruling's row and the round scores show above the entry panel: {above}")
     w.shot("27-sheet-ruling-row", ["Jury ruling", "slow play"])
+    # Withdrawn, the ruling stays in the jury's list, said withdrawn (when, by whom, why),
+    # and leaves the sheet (it vanished from the list).
+    w.click("#nav-jury")
+    w.find("#rulings-table")
+    rid = w.js("const r = [...document.querySelectorAll('#rulings-table tr')].find(r => r.textContent.includes('slow play') && r.querySelector('form')); return r ? r.id : ''")
+    check(rid.startswith("ruling-"), f"the ruling recorded can be withdrawn from the list: {rid!r}")
+    w.type(f"#{rid} input[name=reason]", "it was not slow")
+    w.click(f"#{rid} form button")
+    w.wait_text("it was not slow", "#rulings-table")
+    gone = w.js("const r = [...document.querySelectorAll('#rulings-table tr.withdrawn')].pop(); return r ? r.textContent : ''")
+    check("slow play" in gone and "withdrawn" in gone and "no longer counts" in gone, f"the withdrawn ruling stays listed, said withdrawn: {gone!r}")
+    w.shot("27c-jury-ruling-withdrawn", ["it was not slow", "no longer counts"])
+    w.click("#nav-scorer")
+    w.find("#round-scores")
+    check(not w.js("return !!document.getElementById('sheet-ruling-1')"), "the withdrawn ruling has left the sheet")
 
 
 def withdrawn_apart(w):

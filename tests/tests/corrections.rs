@@ -91,8 +91,14 @@ fn a_ruling_is_withdrawn_and_the_table_scored_again() {
         app.ruling_add(&atout_api::TableRef::new(&t, 1, 1), json!({"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Jury Claes"})).unwrap();
     assert_eq!(sheet.scores, [1, -3, -4, 1]);
     let id = app.rulings_list(&t).unwrap()[0].id.unwrap();
+    app.set_actor("Jury: Claes").unwrap();
     let left = app.ruling_withdraw(&t, id, "the revoke was not one").unwrap();
-    assert!(left.is_empty());
+    // The ruling stays listed, withdrawn: when, by whom and why (it vanished from the list).
+    assert_eq!(left.len(), 1);
+    let gone = left[0].withdrawn.as_ref().expect("said withdrawn");
+    assert_eq!((left[0].id, gone.by.as_str(), gone.reason.as_str()), (Some(id), "Jury: Claes", "the revoke was not one"));
+    assert!(gone.at.ends_with('Z') && !gone.at_local.is_empty());
+    assert!(app.sheet(&atout_api::TableRef::new(&t, 1, 1)).unwrap().rulings.is_empty(), "it counts no more");
     assert_eq!(app.sheet(&atout_api::TableRef::new(&t, 1, 1)).unwrap().scores, [0, 0, -5, 0]);
     assert_eq!(app.ruling_withdraw(&t, id, "twice").unwrap_err().kind(), "not-found");
 }

@@ -592,3 +592,25 @@ fn the_ranking_names_its_tie_breaks_in_their_order() {
         assert_eq!(if best < score { "Best" } else { "Score" }, first, "{head}");
     }
 }
+
+/// A ruling withdrawn stays on the printed rulings, said withdrawn: when, by whom, why, and
+/// that it no longer counts (it vanished from the print).
+#[test]
+fn a_withdrawn_ruling_is_printed_as_withdrawn() {
+    let (mut app, t) = imported("bye-18.json");
+    let at = atout_api::TableRef::new(&t, 1, 1);
+    app.ruling_add(&at, serde_json::json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": "slow play", "by": "Marie"})).unwrap();
+    let id = app.rulings_list(&t).unwrap().into_iter().find(|r| r.reason_texts.en == "slow play").and_then(|r| r.id).unwrap();
+    app.set_actor("Jury Claes").unwrap();
+    app.ruling_withdraw(&t, id, "it was not slow").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let said: String = pdftotext(&app.print_rulings(&t, Some("en")).unwrap(), dir.path()).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains("slow play")
+            && said.contains("withdrawn")
+            && said.contains("Jury Claes")
+            && said.contains("it was not slow")
+            && said.contains("no longer counts"),
+        "{said}"
+    );
+}

@@ -71,6 +71,18 @@ pub struct RulingView {
     pub reason_texts: Said,
     #[serde(flatten)]
     pub ruling: Ruling,
+    /// A ruling withdrawn since: it no longer counts, and stays listed with its withdrawal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub withdrawn: Option<RulingWithdrawn>,
+}
+
+/// When, by whom and why a ruling was withdrawn.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RulingWithdrawn {
+    pub at: String,
+    pub at_local: String,
+    pub by: String,
+    pub reason: String,
 }
 
 impl Atout {
@@ -94,6 +106,7 @@ impl Atout {
         let at_of = |table: Id, pick: &dyn Fn(&atout_store::HistoryRow) -> bool| {
             written.get(&table).and_then(|h| h.iter().rev().find(|x| pick(x))).map(|x| x.at.clone()).unwrap_or_default()
         };
+        let withdrawn = self.store.withdrawn_rulings(id)?;
         let l = self.loaded(id)?;
         let mut out = vec![];
         for r in &l.rounds {
@@ -131,6 +144,7 @@ impl Atout {
                                     "fout in spel {deal} ({wn}), lijn {n}{sep_en}{jury}"
                                 )
                             },
+                            withdrawn: None,
                             ruling: Ruling {
                                 seat: seat as i64,
                                 points: line.points.clone(),
@@ -157,6 +171,30 @@ impl Atout {
                         // In the game's words: a jury's call says its contract and outcome.
                         reason_texts: l.names.ruling_reason(ruling),
                         ruling: ruling.clone(),
+                        withdrawn: None,
+                    });
+                }
+                // The rulings withdrawn since, listed with their withdrawal (they count no more).
+                for w in withdrawn.iter().filter(|w| w.table == table.id) {
+                    let Ok(ruling) = serde_json::from_value::<Ruling>(w.entry.clone()) else { continue };
+                    let e = who(ruling.seat.max(0) as usize);
+                    out.push(RulingView {
+                        id: Some(w.id),
+                        round: r.row.round,
+                        table: table.number,
+                        seat: ruling.seat,
+                        player: e.map(|e| e.code.clone()).unwrap_or_default(),
+                        name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
+                        at_local: crate::text::local_time(&w.at),
+                        at: w.at.clone(),
+                        reason_texts: l.names.ruling_reason(&ruling),
+                        ruling,
+                        withdrawn: Some(RulingWithdrawn {
+                            at_local: crate::text::local_time(&w.withdrawn_at),
+                            at: w.withdrawn_at.clone(),
+                            by: w.withdrawn_by.clone(),
+                            reason: w.reason.clone(),
+                        }),
                     });
                 }
             }

@@ -1021,10 +1021,15 @@ pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, la
                 {
                     // A fault on a line is said in the print's language ("faute dans la donne 6…").
                     let reason = r["reason_texts"][lang].as_str().or(r["reason"].as_str()).unwrap_or("");
-                    if r["sanction"] == true {
-                        format!("{}{}{reason}", w("sanction"), w("colon"))
-                    } else {
-                        reason.to_string()
+                    let said = if r["sanction"] == true { format!("{}{}{reason}", w("sanction"), w("colon")) } else { reason.to_string() };
+                    // A ruling withdrawn since stays listed, with its withdrawal.
+                    match r.get("withdrawn").filter(|x| x.is_object()) {
+                        Some(x) => {
+                            let text = |k: &str| x[k].as_str().unwrap_or("").to_string();
+                            let gone = layout.word("ruling_withdrawn", lang, &[("at", text("at_local")), ("by", text("by")), ("reason", text("reason"))]);
+                            format!("{said} ({gone})")
+                        }
+                        None => said,
                     }
                 },
                 r["by"].as_str().unwrap_or("").to_string(),

@@ -118,6 +118,25 @@ impl Store {
         .collect()
     }
 
+    /// The rulings of a tournament withdrawn since (their rows stay), with when each was
+    /// written and when, by whom and why it was withdrawn; oldest first.
+    pub fn withdrawn_rulings(&self, tournament: Id) -> Result<Vec<WithdrawnRuling>> {
+        let mut st = self.conn.prepare(
+            "SELECT r.table_id, r.id, r.entry, w.at, c.at, c.actor, c.reason
+               FROM ruling_withdrawals x JOIN rulings r ON r.id = x.ruling_id
+               JOIN changes w ON w.id = r.change_id JOIN changes c ON c.id = x.change_id
+               JOIN tables t ON t.id = r.table_id JOIN draws d ON d.id = t.draw_id
+              WHERE d.tournament_id = ?1 ORDER BY r.id",
+        )?;
+        let rows =
+            st.query_map([tournament], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, Id>(1)?, r.get::<_, String>(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)))?;
+        rows.map(|row| {
+            let (table, id, entry, at, withdrawn_at, withdrawn_by, reason) = row?;
+            Ok(WithdrawnRuling { table, id, entry: json(entry)?, at, withdrawn_at, withdrawn_by, reason })
+        })
+        .collect()
+    }
+
     /// Everything ever written about a tournament, oldest first, with who, when and why.
     pub fn audit(&self, tournament: Id) -> Result<Vec<AuditRow>> {
         let mut st = self.conn.prepare(AUDIT_SQL)?;

@@ -79,6 +79,20 @@ pub struct AuditRow {
     pub before: Value,
 }
 
+/// A jury ruling withdrawn: the ruling as written, and its withdrawal.
+#[derive(Clone, Debug)]
+pub struct WithdrawnRuling {
+    pub table: Id,
+    pub id: Id,
+    pub entry: Value,
+    /// When the ruling was written (UTC).
+    pub at: String,
+    /// When, by whom and why it was withdrawn.
+    pub withdrawn_at: String,
+    pub withdrawn_by: String,
+    pub reason: String,
+}
+
 /// One stored version of a sheet line or ruling, with its change.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HistoryRow {

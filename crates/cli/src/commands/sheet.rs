@@ -139,7 +139,7 @@ pub enum DealCmd {
 
 #[derive(Subcommand)]
 pub enum RulingCmd {
-    /// Every ruling of a tournament (with the id to withdraw one).
+    /// Every ruling of a tournament (with the id to withdraw one), those withdrawn too, said so.
     List {
         #[arg(long)]
         tournament: String,
@@ -229,8 +229,11 @@ pub fn ruling(app: &mut Atout, cmd: RulingCmd) -> Result<(), Failure> {
                     // When (local time), whether a sanction, what and why in words (a jury's
                     // call says its contract and outcome), and by whom.
                     let kind = if r.ruling.sanction { "sanction " } else { "" };
+                    // Withdrawn since: listed with its withdrawal, counting no more.
+                    let gone =
+                        r.withdrawn.as_ref().map_or(String::new(), |w| format!("  — withdrawn {} by {}: {} (no longer counts)", w.at_local, w.by, w.reason));
                     outln!(
-                        "{id:>5}  {}  round {} table {} seat {} {:<20} {:?}  {kind}{} ({})",
+                        "{id:>5}  {}  round {} table {} seat {} {:<20} {:?}  {kind}{} ({}){gone}",
                         r.at_local,
                         r.round,
                         r.table,
@@ -244,7 +247,7 @@ pub fn ruling(app: &mut Atout, cmd: RulingCmd) -> Result<(), Failure> {
             }
         },
         RulingCmd::Withdraw { tournament, ruling, reason } => {
-            let left = app.ruling_withdraw(&tournament, ruling, &reason)?;
+            let left: Vec<_> = app.ruling_withdraw(&tournament, ruling, &reason)?.into_iter().filter(|r| r.withdrawn.is_none()).collect();
             let verb = if left.len() == 1 { "remains" } else { "remain" };
             outln!("ruling {ruling} withdrawn; {} {verb}", count(left.len(), "ruling or fault", "rulings and faults"));
         }
