@@ -159,7 +159,8 @@ fn the_seating_plan_and_the_rulings() {
     assert!(said.contains(&when), "when it was written, in local time ({when}): {text}");
     // Every page says when it was printed, in local time (two rankings printed half an hour
     // apart could not be told apart).
-    let today = String::from_utf8(Command::new("date").arg("+%Y-%m-%d").output().unwrap().stdout).unwrap();
+    // The date as French writes it (it was ISO in every language).
+    let today = String::from_utf8(Command::new("date").arg("+%d/%m/%Y").output().unwrap().stdout).unwrap();
     assert!(said.contains(&format!("page 1 sur 1 — imprimé le {}", today.trim())), "{text}");
     // None recorded: said so, not a grid of headers alone.
     let (mut app, t) = imported("rikken-custom-9.json");

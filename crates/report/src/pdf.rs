@@ -562,7 +562,13 @@ impl<'a> Canvas<'a> {
         for (i, mut ops) in std::mem::take(&mut self.pages).into_iter().enumerate() {
             let mut footer = format!("{title} — {}", self.layout.word("page", &lang, &[("n", (i + 1).to_string()), ("of", n.to_string())]));
             if let Some(at) = &self.layout.printed {
-                footer.push_str(&format!(" — {}", self.layout.word("printed", &lang, &[("date", at.clone())])));
+                // The date as the print's language writes it (27/11/2026, 27-11-2026), the time kept.
+                let i = match lang.as_str() {
+                    "fr" => 1,
+                    "nl" => 2,
+                    _ => 0,
+                };
+                footer.push_str(&format!(" — {}", self.layout.word("printed", &lang, &[("date", crate::site::date_in(at, i))])));
             }
             // The footer's baseline sits above the bottom margin, descenders included.
             let y = mm(self.layout.margins_mm.bottom) + size * 0.4;
