@@ -395,18 +395,21 @@ fn claim_position(text: &str, seat: usize) -> Result<(atout_rules::play::Checked
     let refuse = |violation| ApiError::Refused { place: Place::default(), violation };
     if let Some(bad) = &checked.replay.illegal {
         let rule = atout_rules::play::RULES.iter().copied().find(|r| r.code() == bad.rule).unwrap_or(atout_rules::play::DEAL_CARDS);
-        let (trick, at, card) = (bad.trick, bad.seat, if bad.card.is_empty() { "—" } else { bad.card.as_str() });
+        let (trick, at) = (bad.trick, bad.seat);
+        // The card as each language names it (3♦), not in the record's notation (3D).
+        let card = |lang| if bad.card.is_empty() { "—".to_string() } else { card_in(checked.deck, &bad.card, lang) };
+        let (ce, cf, cn) = (card(Lang::En), card(Lang::Fr), card(Lang::Nl));
         let said = if trick == 0 {
             said!(
-                "the cards dealt are wrong at seat {at} ({card}): no claim is judged on them",
-                "les cartes données sont fausses à la place {at} ({card}) : aucune revendication ne se juge sur elles",
-                "de gegeven kaarten kloppen niet bij plaats {at} ({card}): geen claim wordt erop beoordeeld"
+                "the cards dealt are wrong at seat {at} ({ce}): no claim is judged on them",
+                "les cartes données sont fausses à la place {at} ({cf}) : aucune revendication ne se juge sur elles",
+                "de gegeven kaarten kloppen niet bij plaats {at} ({cn}): geen claim wordt erop beoordeeld"
             )
         } else {
             said!(
-                "trick {trick}: seat {at} plays {card}, which the rules of play forbid; a claim is judged on legal play",
-                "pli {trick} : la place {at} joue {card}, ce que les règles du jeu interdisent ; une revendication se juge sur un jeu régulier",
-                "slag {trick}: plaats {at} speelt {card}, wat de spelregels verbieden; een claim wordt beoordeeld op regelmatig spel"
+                "trick {trick}: seat {at} plays {ce}, which the rules of play forbid; a claim is judged on legal play",
+                "pli {trick} : la place {at} joue {cf}, ce que les règles du jeu interdisent ; une revendication se juge sur un jeu régulier",
+                "slag {trick}: plaats {at} speelt {cn}, wat de spelregels verbieden; een claim wordt beoordeeld op regelmatig spel"
             )
         };
         return Err(refuse(atout_rules::Violation::said(rule, said)));
@@ -706,7 +709,7 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang, names: &[String]) ->
             out.push(said(said!(
                 "the claim fails: {others} {can} make {side} take {best} {tricks}",
                 "la revendication ne tient pas : {others} {peut} imposer {best} {plis} à {side}",
-                "de claim klopt niet: {others} {kan} {side} {best} {slagen} doen halen"
+                "de claim klopt niet: {others} {kan} {side} dwingen {best} {slagen} te halen"
             )))
         }
         (holds, _, _) => {

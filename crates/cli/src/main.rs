@@ -176,9 +176,9 @@ fn parsed() -> Cli {
 
 /// An api error said (in the system's language: `LANG`), then what to do about it, with its
 /// exit status.
-fn failed(e: &atout_api::ApiError, then: Option<&str>) -> ExitCode {
+fn failed(e: &atout_api::ApiError, then: Option<&str>, lang: atout_api::rules::Lang) -> ExitCode {
     use atout_api::rules::Lang;
-    match Lang::parse(&atout_api::print::print_lang(None)) {
+    match lang {
         Lang::En => eprintln!("error: {e}"),
         lang => {
             // The rule's code (stable, for a script) and its words, then the case, all in the
@@ -208,7 +208,7 @@ fn failed(e: &atout_api::ApiError, then: Option<&str>) -> ExitCode {
     if e.is_internal() {
         eprintln!(
             "{}",
-            match Lang::parse(&atout_api::print::print_lang(None)) {
+            match lang {
                 Lang::Fr => "(pas une erreur dans ce que vous avez demandé : une faute du programme, du disque ou du fichier de la base de données ; `atout backups` liste les sauvegardes)",
                 Lang::Nl => "(geen fout in wat u vroeg: een fout van het programma, de schijf of het databankbestand; `atout backups` toont de reservekopieën)",
                 Lang::En => "(not a mistake in what you asked: a fault of the program, the disk or the database file; the backups are listed by `atout backups`)",
@@ -219,11 +219,17 @@ fn failed(e: &atout_api::ApiError, then: Option<&str>) -> ExitCode {
     ExitCode::from(if e.rule().is_some() { 2 } else { 1 })
 }
 
+/// The system's language (`LANG`), in which the CLI says what went wrong unless asked another.
+fn system_lang() -> atout_api::rules::Lang {
+    atout_api::rules::Lang::parse(&atout_api::print::print_lang(None))
+}
+
 fn main() -> ExitCode {
     match run(parsed()) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Api(e)) => failed(&e, None),
-        Err(Failure::ApiThen(e, then)) => failed(&e, Some(&then)),
+        Err(Failure::Api(e)) => failed(&e, None, system_lang()),
+        Err(Failure::ApiThen(e, then)) => failed(&e, Some(&then), system_lang()),
+        Err(Failure::ApiIn(e, lang)) => failed(&e, None, lang),
         Err(Failure::Usage(m)) => {
             let word = match atout_api::rules::Lang::parse(&atout_api::print::print_lang(None)) {
                 atout_api::rules::Lang::Fr => "erreur :",

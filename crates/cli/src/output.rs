@@ -59,6 +59,8 @@ pub enum Failure {
     Api(ApiError),
     /// The api's error, then what the user can do about it (a backup to restore).
     ApiThen(ApiError, String),
+    /// The api's error, said in the language the command was asked in (`--lang`).
+    ApiIn(ApiError, atout_api::rules::Lang),
     /// The command line itself is wrong (a file that cannot be read, an argument that is
     /// not JSON).
     Usage(String),

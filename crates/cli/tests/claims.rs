@@ -192,3 +192,28 @@ fn the_printed_hands_carry_could_it_have_been_made_when_asked() {
     );
     assert!(!again.exists());
 }
+
+/// A record refused by the claim checker is said in the language asked (`--lang`), its card
+/// named as that language names it: it was said in English, the card as the record writes it.
+#[test]
+fn a_refused_claim_is_said_in_the_language_asked() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/hands/double-king-T-ruff.json");
+    for (args, lang, want) in [
+        (vec!["claim", "--at-least", "1"], "fr", "pli 6 : la place 3 joue 3♥, ce que les règles du jeu interdisent"),
+        (vec!["solve"], "nl", "slag 6: plaats 3 speelt 3♥, wat de spelregels verbieden"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_atout"))
+            .arg("hand")
+            .args(&args[..1])
+            .arg(&file)
+            .args(["--seat", "1", "--lang", lang])
+            .args(&args[1..])
+            .env("LANG", "en_GB.UTF-8")
+            .env_remove("LC_ALL")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(want), "{lang}: {err}");
+    }
+}

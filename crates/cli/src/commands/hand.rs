@@ -94,7 +94,8 @@ pub fn run(cmd: HandCmd) -> Result<(), Failure> {
         HandCmd::Claim { file, seat, at_least, at_most, format, lang } => {
             let text = read(&file)?;
             refused_as_checked(&text, format)?;
-            let answer = atout_api::hands::hand_claim_asked(&text, seat, at_least, at_most)?;
+            let asked = lang.as_deref().map(|l| lang_of(Some(l)));
+            let answer = atout_api::hands::hand_claim_asked(&text, seat, at_least, at_most).map_err(|e| in_lang(e, asked))?;
             match format {
                 Output::Json => outln!("{}", json(&answer)),
                 Output::Table => atout_api::hands::claim_words(&text, &answer, lang_of(lang.as_deref()), &[])?.iter().for_each(|line| outln!("{line}")),
@@ -108,13 +109,22 @@ pub fn run(cmd: HandCmd) -> Result<(), Failure> {
         HandCmd::Solve { file, seat, format, lang } => {
             let text = read(&file)?;
             refused_as_checked(&text, format)?;
-            let answer = atout_api::hands::hand_solve(&text, seat)?;
+            let asked = lang.as_deref().map(|l| lang_of(Some(l)));
+            let answer = atout_api::hands::hand_solve(&text, seat).map_err(|e| in_lang(e, asked))?;
             match format {
                 Output::Json => outln!("{}", json(&answer)),
                 Output::Table => atout_api::hands::solve_words(&text, &answer, lang_of(lang.as_deref()), &[])?.iter().for_each(|line| outln!("{line}")),
             }
             Ok(())
         }
+    }
+}
+
+/// The api's refusal, said in the language asked (`--lang`), else in the system's.
+fn in_lang(e: atout_api::ApiError, asked: Option<atout_api::rules::Lang>) -> Failure {
+    match asked {
+        Some(lang) => Failure::ApiIn(e, lang),
+        None => Failure::Api(e),
     }
 }
 
