@@ -422,11 +422,7 @@ impl Atout {
     /// [`Atout::device_check`] of a new line typed after the lines the device holds waiting
     /// (`after`, in order): checked as if they were written before it.
     pub fn device_check_after(&mut self, device: &Device, line: Option<usize>, entry: Value, after: &[Value]) -> Result<LinePreview> {
-        if device.table.is_none() {
-            return Err(table_only());
-        }
-        waiting_bounded(after)?;
-        let at = self.device_table(device, None, None)?;
+        let at = self.waiting_table(device, after)?;
         match line {
             None if !after.is_empty() => self.deal_check_after(&at, after, entry),
             _ => self.deal_check(&at, line, entry),
@@ -437,12 +433,18 @@ impl Atout {
     /// in order) are written: the game's choices (`Some(None)`: the sheet would be complete),
     /// or `None` when they do not replay (one of them will be refused when it is sent).
     pub fn device_next(&mut self, device: &Device, after: &[Value]) -> Result<Option<Option<Value>>> {
+        let at = self.waiting_table(device, after)?;
+        self.next_after(&at, after)
+    }
+
+    /// The table of a table's device asking about the lines it holds waiting (`after`, at
+    /// most a sheet's): the jury's code has none.
+    fn waiting_table(&self, device: &Device, after: &[Value]) -> Result<TableRef> {
         if device.table.is_none() {
             return Err(table_only());
         }
         waiting_bounded(after)?;
-        let at = self.device_table(device, None, None)?;
-        self.next_after(&at, after)
+        self.device_table(device, None, None)
     }
 
     /// Write line `line` of a device's table, under the device's `key`, as `scorer`:
@@ -583,9 +585,7 @@ impl Atout {
     /// Under the device's `key` (sent again unchanged when it retries after a lost answer),
     /// written once: a retry finds it and writes nothing.
     pub fn device_fault(&mut self, device: &Device, scorer: &str, round: i64, table: i64, entry: Value, key: Option<&str>) -> Result<JuryWritten> {
-        if device.table.is_some() {
-            return Err(jury_only());
-        }
+        device_jury(device)?;
         key.map(checked_key).transpose()?;
         // Kept apart from the table's own devices' keys (which hold no space): a club's app
         // numbering its keys 1, 2, 3 on each device never finds the jury's under its own.
@@ -620,9 +620,7 @@ impl Atout {
     /// A jury ruling recorded from the jury's device, as `scorer` (the jury member), under
     /// the device's `key` as [`Atout::device_fault`]: written once.
     pub fn device_ruling(&mut self, device: &Device, scorer: &str, round: i64, table: i64, ruling: Value, key: Option<&str>) -> Result<JuryWritten> {
-        if device.table.is_some() {
-            return Err(jury_only());
-        }
+        device_jury(device)?;
         key.map(checked_key).transpose()?;
         let actor = device_actor(scorer, None)?;
         let at = TableRef::new(device.tournament.clone(), round, table);

@@ -294,16 +294,11 @@ impl Atout {
                         .iter()
                         .rev()
                         .find(|above| above.rank != r.rank)
-                        .filter(|above| above.qualified == r.qualified && above.total == r.total)
                         .and_then(|above| {
-                            if above.evenings != r.evenings {
-                                Some(["evenings played".to_string(), "soirées jouées".to_string(), "gespeelde avonden".to_string()])
-                            } else if above.best != r.best {
-                                Some(["best evening".to_string(), "meilleure soirée".to_string(), "beste avond".to_string()])
-                            } else {
-                                None
-                            }
-                        }),
+                            let key = |x: &crate::seasons::SeasonStandingRow| (x.qualified, x.total, x.evenings, x.best);
+                            atout_rules::season::decided_by(key(above), key(r))
+                        })
+                        .map(|tr| [tr.en.to_string(), tr.fr.to_string(), tr.nl.to_string()]),
                     place: r.rank,
                     shared: r.shared,
                     qualified: r.qualified,

@@ -213,7 +213,10 @@ impl Atout {
                     let faults = |lines: &[atout_rules::Line]| -> Vec<usize> { lines.iter().filter(|l| l.fault.is_some()).map(|l| l.line).collect() };
                     let changed = |n: &usize| stored.get(n - 1) != deals.get(n - 1);
                     let mut touched: Vec<usize> = faults(&sheet.lines).into_iter().filter(changed).collect();
-                    if let Ok(before) = rules.replay(table, &stored) {
+                    // The sheet as stored is replayed only when a stored line changes or goes
+                    // (a correction, an undo): a new line touches none of them.
+                    let moved = stored.iter().enumerate().any(|(i, e)| deals.get(i) != Some(e));
+                    if let Some(Ok(before)) = moved.then(|| rules.replay(table, &stored)) {
                         touched.extend(faults(&before.lines).into_iter().filter(changed));
                     }
                     if let Some(line) = touched.into_iter().min() {

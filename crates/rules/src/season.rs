@@ -4,7 +4,7 @@
 //! order and the club ranking.
 
 use crate::ranking::{TablePoints, SHARE_UNIT};
-use crate::{said, Rule, Said, Violation};
+use crate::{said, Rule, Said, Tr, Violation};
 use serde::{Serialize, Serializer};
 use serde_json::{json, Map, Value};
 use std::cmp::Ordering;
@@ -285,8 +285,27 @@ pub struct SeasonRow {
 impl SeasonRow {
     /// The order's key, best first when compared in reverse: qualified, counted total,
     /// evenings played, best single evening.
-    fn key(&self) -> (bool, SeasonPoints, usize, SeasonPoints) {
+    fn key(&self) -> SeasonKey {
         (self.qualified, self.total, self.evenings, self.best)
+    }
+}
+
+/// A player's place in the season's order: qualified, counted total, evenings played, best
+/// single evening (RULES.md §6), compared in that order.
+pub type SeasonKey = (bool, SeasonPoints, usize, SeasonPoints);
+
+/// What set a player below another on the same total in the season's order: more evenings
+/// played, then the best single evening; none when their totals differ or nothing does.
+pub fn decided_by(above: SeasonKey, below: SeasonKey) -> Option<Tr> {
+    if above.0 != below.0 || above.1 != below.1 {
+        return None;
+    }
+    if above.2 != below.2 {
+        Some(Tr::new("evenings played", "soirées jouées", "gespeelde avonden"))
+    } else if above.3 != below.3 {
+        Some(Tr::new("best evening", "meilleure soirée", "beste avond"))
+    } else {
+        None
     }
 }
 

@@ -101,3 +101,18 @@ proptest! {
         }
     }
 }
+
+/// What set a player below another on the same total, in the season's order (RULES.md §6):
+/// 166 in four evenings above 166 in three: the evenings; 150 in three with a best of 70
+/// above 150 in three with a best of 64: the best evening; different totals, or a qualified
+/// player above one under the minimum: nothing to break.
+#[test]
+fn what_broke_a_season_tie() {
+    let p = SeasonPoints::whole;
+    let said = |a, b| season::decided_by(a, b).map(|t| t.en);
+    assert_eq!(said((true, p(166), 4, p(64)), (true, p(166), 3, p(70))), Some("evenings played"));
+    assert_eq!(said((true, p(150), 3, p(70)), (true, p(150), 3, p(64))), Some("best evening"));
+    assert_eq!(said((true, p(174), 4, p(70)), (true, p(166), 4, p(64))), None);
+    assert_eq!(said((true, p(40), 2, p(30)), (false, p(40), 1, p(40))), None);
+    assert_eq!(said((true, p(40), 2, p(30)), (true, p(40), 2, p(30))), None);
+}
