@@ -156,7 +156,9 @@ fn the_seating_plan_and_the_rulings() {
     assert!(said.contains("Sanction : seat 2 showed") && said.contains("warned twice this evening") && !said.contains('…'), "{text}");
     assert!(said.contains("Quand"), "{text}");
     let when = app.rulings_list(&t).unwrap().into_iter().find(|r| r.ruling.sanction).unwrap().at_local;
-    assert!(said.contains(&when), "when it was written, in local time ({when}): {text}");
+    let (day, time) = when.split_once(' ').unwrap();
+    let [y, m, d]: [&str; 3] = day.split('-').collect::<Vec<_>>().try_into().unwrap();
+    assert!(said.contains(&format!("{d}/{m}/{y} {time}")), "when it was written, in local time ({when}), as French writes it: {text}");
     // Every page says when it was printed, in local time (two rankings printed half an hour
     // apart could not be told apart).
     // The date as French writes it (it was ISO in every language).
@@ -614,4 +616,24 @@ fn a_withdrawn_ruling_is_printed_as_withdrawn() {
             && said.contains("no longer counts"),
         "{said}"
     );
+}
+
+/// The printed rulings say when as the print's language writes a date (27/11/2026 20:15 in
+/// French, 27-11-2026 in Dutch), as its footer does; they were ISO in every language.
+#[test]
+fn the_printed_rulings_dates_are_written_as_their_language_writes_them() {
+    let (mut app, t) = imported("bye-18.json");
+    let at = atout_api::TableRef::new(&t, 1, 1);
+    app.ruling_add(&at, serde_json::json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": "slow play", "by": "Marie"})).unwrap();
+    let ruling = app.rulings_list(&t).unwrap().into_iter().find(|r| r.reason_texts.en == "slow play").unwrap();
+    let (day, time) = ruling.at_local.split_once(' ').unwrap();
+    let [y, m, d]: [&str; 3] = day.split('-').collect::<Vec<_>>().try_into().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (lang, date) in [("fr", format!("{d}/{m}/{y}")), ("nl", format!("{d}-{m}-{y}")), ("en", day.to_string())] {
+        let said: String = pdftotext(&app.print_rulings(&t, Some(lang)).unwrap(), dir.path()).split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(said.contains(&format!("{date} {time}")), "{lang}: {said}");
+        if lang != "en" {
+            assert!(!said.contains(day), "{lang}: {said}");
+        }
+    }
 }

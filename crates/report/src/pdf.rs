@@ -563,12 +563,7 @@ impl<'a> Canvas<'a> {
             let mut footer = format!("{title} — {}", self.layout.word("page", &lang, &[("n", (i + 1).to_string()), ("of", n.to_string())]));
             if let Some(at) = &self.layout.printed {
                 // The date as the print's language writes it (27/11/2026, 27-11-2026), the time kept.
-                let i = match lang.as_str() {
-                    "fr" => 1,
-                    "nl" => 2,
-                    _ => 0,
-                };
-                footer.push_str(&format!(" — {}", self.layout.word("printed", &lang, &[("date", crate::site::date_in(at, i))])));
+                footer.push_str(&format!(" — {}", self.layout.word("printed", &lang, &[("date", date_in(at, &lang))])));
             }
             // The footer's baseline sits above the bottom margin, descenders included.
             let y = mm(self.layout.margins_mm.bottom) + size * 0.4;
@@ -1004,6 +999,17 @@ fn filled(line: &Value, from: &str, seat: Option<usize>) -> String {
     }
 }
 
+/// A stored local time (`2026-11-27 20:15:03`) as the print's language writes its date
+/// (27/11/2026 20:15:03 in French, 27-11-2026 20:15:03 in Dutch), the time kept.
+fn date_in(stored: &str, lang: &str) -> String {
+    let i = match lang {
+        "fr" => 1,
+        "nl" => 2,
+        _ => 0,
+    };
+    crate::site::date_in(stored, i)
+}
+
 /// The jury's rulings and fines: where, who, points, why (in the print's language, whole,
 /// a sanction said so), which jury member and when (local time).
 pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
@@ -1032,14 +1038,14 @@ pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, la
                     match r.get("withdrawn").filter(|x| x.is_object()) {
                         Some(x) => {
                             let text = |k: &str| x[k].as_str().unwrap_or("").to_string();
-                            let gone = layout.word("ruling_withdrawn", lang, &[("at", text("at_local")), ("by", text("by")), ("reason", text("reason"))]);
+                            let gone = layout.word("ruling_withdrawn", lang, &[("at", date_in(&text("at_local"), lang)), ("by", text("by")), ("reason", text("reason"))]);
                             format!("{said} ({gone})")
                         }
                         None => said,
                     }
                 },
                 r["by"].as_str().unwrap_or("").to_string(),
-                r["at_local"].as_str().unwrap_or("").to_string(),
+                date_in(r["at_local"].as_str().unwrap_or(""), lang),
             ]
         })
         .collect();
