@@ -19,6 +19,19 @@ function seenText(seen) {
   return seen.connected ? `● ${t("devices_connected")}` : t("devices_seen", { s: seen.seconds });
 }
 
+/** What the panel shows but the ages of the last requests (which grow every second: a
+ * redraw for them lost what was being typed on the screen). */
+function signature(status, codes) {
+  const seen = status.seen.map((x) => [x.table, x.connected]);
+  return JSON.stringify([{ ...status, seen }, codes.tables.map((x) => [x.lines, x.locked, x.code, x.last])]);
+}
+
+/** Each table's line of what its phone did last, as `status` and `codes` say. */
+function stateText(status, x) {
+  const seen = status.seen.find((s) => s.table === x.table);
+  return `${seenText(seen)} · ${t("devices_lines", { lines: x.lines, needed: x.needed })}${x.locked ? ` · ${t("devices_locked")}` : ""}`;
+}
+
 /** The panel, for round `r` of tournament `tid` (its codes are issued when first shown). */
 export async function devicesPanel(tid, r) {
   const open = state.devicesOpen;
@@ -27,7 +40,7 @@ export async function devicesPanel(tid, r) {
   const summary = h("summary", {}, `${t("devices")}${status.running ? ` — ${status.base}` : ""}`);
   if (!open) return h("details", { class: "card devices", id: "devices-panel", ontoggle: (e) => { if (e.target.open) { state.devicesOpen = true; render(); } } }, summary);
   const codes = await call("devices", { tournament: tid, round: r });
-  state.devicesSeen = JSON.stringify([status, codes.tables.map((x) => [x.lines, x.locked, x.code])]);
+  state.devicesSeen = signature(status, codes);
   const seenOf = (table) => status.seen.find((s) => s.table === table);
   const lang = currentLang();
   const where = { tournament: tid, round: r };
@@ -45,8 +58,7 @@ export async function devicesPanel(tid, r) {
         h("h3", {}, `${t("table")} ${x.table}`),
         picture(x.qr, `device-qr-${x.table}`),
         h("p", { class: "code", id: `device-code-${x.table}` }, x.code.match(/.{1,4}/g).join("-")),
-        h("p", { class: "hint", id: `device-state-${x.table}` },
-          `${seenText(seenOf(x.table))} · ${t("devices_lines", { lines: x.lines, needed: x.needed })}${x.locked ? ` · ${t("devices_locked")}` : ""}`),
+        h("p", { class: "hint", id: `device-state-${x.table}` }, stateText(status, x)),
         x.last ? h("p", { class: "hint last" }, x.last[lang]) : null,
         h("div", { class: "row" },
           h("button", { id: `device-lock-${x.table}`, onclick: () => act(() => call("table_lock", { ...where, table: x.table, locked: !x.locked, reason: "" }), () => flash(t("saved"))) },
@@ -59,7 +71,7 @@ export async function devicesPanel(tid, r) {
         h("h3", {}, t("devices_jury")),
         picture(codes.jury.qr, "device-qr-jury"),
         h("p", { class: "code", id: "device-code-jury" }, codes.jury.code.match(/.{1,4}/g).join("-")),
-        h("p", { class: "hint" }, seenText(seenOf(null))))));
+        h("p", { class: "hint", id: "device-state-jury" }, seenText(seenOf(null))))));
 }
 
 /** While the panel is open on the Rounds screen, what the phones did shows within seconds. */
@@ -69,7 +81,15 @@ export function watchDevices() {
     try {
       const r = Number(document.getElementById("round-pick")?.value || 1);
       const [status, codes] = await Promise.all([call("devices_status", { tournament: state.tournament, round: r }), call("devices", { tournament: state.tournament, round: r })]);
-      if (state.view === "rounds" && JSON.stringify([status, codes.tables.map((x) => [x.lines, x.locked, x.code])]) !== state.devicesSeen) render();
+      if (state.view !== "rounds") return;
+      if (signature(status, codes) !== state.devicesSeen) return render();
+      // Only the ages changed: said in place, nothing typed or focused is touched.
+      for (const x of codes.tables) {
+        const line = document.getElementById(`device-state-${x.table}`);
+        if (line) line.textContent = stateText(status, x);
+      }
+      const jury = document.getElementById("device-state-jury");
+      if (jury) jury.textContent = seenText(status.seen.find((s) => s.table === null));
     } catch (_) { /* the next look will tell */ }
   }, 3000);
 }
