@@ -3,7 +3,7 @@
 // The screens (screens/*.js) and the sheet view (sheet.js) import from here and nothing
 // here imports them: app.js hands the screens over (`setScreens`), then `listen` and `start`.
 import { call } from "./api.js";
-import { t, tIn, LANGS, setLang, currentLang, explain, titlePage } from "./i18n.js";
+import { t, tIn, LANGS, setLang, currentLang, explain, titlePage, fmtNum } from "./i18n.js";
 import { h } from "./dom.js";
 
 /** Everything the window remembers between renders, each field with its starting value. */
@@ -115,7 +115,7 @@ export function errorBox() {
 }
 
 // ----------------------------------------------------------- helpers
-export const fmt = (n) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ""));
+export const fmt = fmtNum;
 
 /** A game's entry module, ui/games/<code>.js (see games/README.md). */
 export function gameModule(code) {
@@ -296,6 +296,10 @@ export function go(view) {
 
 /** Run a change; show a refusal where it happened and keep the screen as typed. */
 export async function act(fn, done) {
+  // One change at a time: a button pressed twice, or Enter twice, while the first is on its
+  // way or its screen being drawn again, sends nothing more (a jury's fault was written twice).
+  if (acting) return null;
+  acting = true;
   try {
     const result = await fn();
     state.error = null;
@@ -309,8 +313,11 @@ export async function act(fn, done) {
     clearFlash();
     await render();
     return null;
+  } finally {
+    acting = false;
   }
 }
+let acting = false;
 
 // ---------------------------------------------------- keyboard, header
 /**

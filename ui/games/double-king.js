@@ -75,7 +75,7 @@ export function juryForms(ctx) {
     h("form", { class: "row", id: "fault-negative", "data-keep": "1", onsubmit: (e) => {
       e.preventDefault();
       const f = e.target;
-      act(() => call("deal_add", { ...base, entry: { contract: f.contract.value, fault_by: Number(f.seat.value), reason: f.reason.value, by: f.by.value } }), () => flash(t("saved")));
+      act(() => call("deal_add", { ...base, line: sheet.next?.line, entry: { contract: f.contract.value, fault_by: Number(f.seat.value), reason: f.reason.value, by: f.by.value } }), () => flash(t("saved")));
     } },
       h("label", {}, t("game_col"), h("select", { name: "contract" }, negatives.map((c) => h("option", { value: c.code }, `${c.code} ${c.name}`)))),
       h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),
@@ -86,7 +86,7 @@ export function juryForms(ctx) {
     h("form", { class: "row", id: "fault-trump", "data-keep": "1", onsubmit: (e) => {
       e.preventDefault();
       const f = e.target;
-      act(() => call("deal_add", { ...base, entry: { contract: "T", trump: f.trump.value, void_by: Number(f.seat.value), reason: f.reason.value, by: f.by.value } }), () => flash(t("saved")));
+      act(() => call("deal_add", { ...base, line: sheet.next?.line, entry: { contract: "T", trump: f.trump.value, void_by: Number(f.seat.value), reason: f.reason.value, by: f.by.value } }), () => flash(t("saved")));
     } },
       h("label", {}, t("trump_suit"), h("select", { name: "trump" }, desc.suits.map((s) => h("option", { value: s.code }, `${s.symbol} ${s.name}`)))),
       h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),

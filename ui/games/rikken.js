@@ -278,7 +278,7 @@ export function juryForms({ sheet, desc, t, base, act, call, flash, seatOptions,
       e.preventDefault();
       const f = e.target;
       const entry = { fine: f.fine.value, offender: Number(f.seat.value), reason: f.reason.value, by: f.by.value };
-      act(() => call("deal_add", { ...base, entry }), () => flash(t("saved")));
+      act(() => call("deal_add", { ...base, line: sheet.next?.line, entry }), () => flash(t("saved")));
     } },
       h("label", {}, desc.labels.fine, h("select", { name: "fine" }, desc.fines.map((x) => h("option", { value: x.code }, x.name)))),
       h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),

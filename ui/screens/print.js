@@ -23,6 +23,9 @@ export function printPanel(tid, docs, round, extra = null, more = null) {
   // A season's documents name the season (`extra`) instead of a tournament.
   const request = () => ({ tournament: extra ? "" : tid, ...(extra || {}), what, round, lang: currentLang(), path: file.path || null, devices: what === "seating" ? state.devicesBase : null, ...(more ? more(what) : {}) });
   const save = async (overwrite) => {
+    // Pressed again while the file is being made: nothing more (it asked whether to replace
+    // the file it had just written).
+    if (p.busy) return;
     p.busy = true; p.done = null; p.asking = null; render();
     try {
       // Named before it is written, so that a question can name it.

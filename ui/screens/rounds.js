@@ -11,6 +11,9 @@ function seatList(seats, first, scorers = []) {
     scorers.includes(s.seat) ? h("span", { class: "mark scorer" }, ` — ${t("keeps_score")}`) : null)));
 }
 
+/** A draw on its way (the button pressed again meanwhile draws nothing more). */
+let drawing = false;
+
 export async function view() {
   const tid = needTournament();
   const info = await call("tournament_list").then((l) => l.find((x) => String(x.id) === tid));
@@ -30,6 +33,12 @@ export async function view() {
     planned = state.roundPlan = p ? { ...p, tid, round: r, typed } : null;
   }
   const draw = async (anyway = false) => {
+    // Pressed twice: one draw (the second was a redraw of the round just drawn).
+    if (drawing) return;
+    drawing = true;
+    try { await drawOnce(anyway); } finally { drawing = false; }
+  };
+  const drawOnce = async (anyway) => {
     const seedInput = document.getElementById("seed");
     // As text: a seed above 2^53 loses digits as a JavaScript number.
     const typed = seedInput && seedInput.value.trim() ? seedInput.value.trim() : null;
@@ -44,7 +53,7 @@ export async function view() {
     }
     state.confirmDraw = null;
     state.roundPlan = null;
-    act(() => call("round_draw", { tournament: tid, round: r, seed, seating }), () => { state.byRanking = false; flash(t("saved")); });
+    await act(() => call("round_draw", { tournament: tid, round: r, seed, seating }), () => { state.byRanking = false; flash(t("saved")); });
   };
   const confirm = state.confirmDraw && state.confirmDraw.round === r ? state.confirmDraw : null;
   return [
