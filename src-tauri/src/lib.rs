@@ -174,8 +174,8 @@ async fn deal_add(app: S<'_>, tournament: String, round: i64, table: i64, line: 
     app.with(|a| a.deal_add(&TableRef::new(tournament, round, table), line, entry))
 }
 #[tauri::command]
-async fn deal_undo(app: S<'_>, tournament: String, round: i64, table: i64, line: usize, reason: String) -> Reply<atout_api::SheetView> {
-    app.with(|a| a.deal_undo(&TableRef::new(tournament, round, table), line, &reason))
+async fn deal_undo(app: S<'_>, tournament: String, round: i64, table: i64, line: usize, before: Option<Value>, reason: String) -> Reply<atout_api::SheetView> {
+    app.with(|a| a.deal_undo(&TableRef::new(tournament, round, table), line, before, &reason))
 }
 #[tauri::command]
 async fn sheet_replace(app: S<'_>, tournament: String, round: i64, table: i64, lines: Vec<Value>, reason: String) -> Reply<atout_api::SheetView> {

@@ -56,18 +56,18 @@ fn the_last_line_is_undone_and_stays_in_the_history() {
         app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, entry.clone()).unwrap();
     }
     let at = atout_api::TableRef::new(&t, 1, 1);
-    let sheet = app.deal_undo(&at, 3, "written on the wrong table").unwrap();
+    let sheet = app.deal_undo(&at, 3, None, "written on the wrong table").unwrap();
     assert_eq!(sheet.lines.len(), 2);
     assert_eq!(sheet.totals, [-5, 0, -5, 0]);
     // The next line is line 3 again, dealt by seat 1.
     assert_eq!(sheet.next.as_ref().unwrap()["dealer"], 1);
-    assert!(app.deal_undo(&at, 2, "").is_err(), "an undo states its reason");
+    assert!(app.deal_undo(&at, 2, None, "").is_err(), "an undo states its reason");
     let history = app.sheet_history(&atout_api::TableRef::new(&t, 1, 1)).unwrap();
     let undo = history.iter().find(|h| h.action == "deal.undo").unwrap();
     assert_eq!((undo.line, undo.entry.clone(), undo.reason.as_str()), (Some(3), Value::Null, "written on the wrong table"));
-    app.deal_undo(&at, 2, "again").unwrap();
-    app.deal_undo(&at, 1, "again").unwrap();
-    assert_eq!(app.deal_undo(&at, 1, "nothing left").unwrap_err().kind(), "not-found");
+    app.deal_undo(&at, 2, None, "again").unwrap();
+    app.deal_undo(&at, 1, None, "again").unwrap();
+    assert_eq!(app.deal_undo(&at, 1, None, "nothing left").unwrap_err().kind(), "not-found");
 }
 
 #[test]
@@ -301,7 +301,7 @@ fn an_undo_never_takes_back_a_line_written_meanwhile_by_another_device() {
     window.deal_add(&at, Some(1), lines[0].clone()).unwrap();
     phone.deal_add(&at, Some(2), lines[1].clone()).unwrap();
     // The window's Ctrl+Z means its own line 1: refused, naming the phone's line and author.
-    let err = window.deal_undo(&at, 1, "typed on the wrong table").unwrap_err();
+    let err = window.deal_undo(&at, 1, None, "typed on the wrong table").unwrap_err();
     assert_eq!(err.kind(), "conflict", "{err}");
     let message = err.to_string();
     assert!(message.contains("line 2") && message.contains("Bart (phone)"), "{message}");
@@ -310,8 +310,16 @@ fn an_undo_never_takes_back_a_line_written_meanwhile_by_another_device() {
     let sheet = window.sheet(&at).unwrap();
     assert_eq!(sheet.lines.iter().map(|l| l.entry.clone()).collect::<Vec<_>>(), lines[..2].to_vec());
     assert!(window.sheet_history(&at).unwrap().iter().all(|h| h.action != "deal.undo"));
+    // The window's Ctrl+Z names the line as it saw it: corrected meanwhile on the phone, it
+    // is refused, naming the correction (the window took back a line it had not seen).
+    let seen = lines[1].clone();
+    phone.deal_correct(&at, 2, lines[2].clone(), None, "the phone's line mended").unwrap();
+    let err = window.deal_undo(&at, 2, Some(seen), "typed on the wrong table").unwrap_err();
+    assert_eq!(err.kind(), "conflict", "{err}");
+    assert!(err.to_string().contains("Bart (phone)"), "{err}");
+    assert_eq!(window.sheet(&at).unwrap().lines.len(), 2, "nothing taken back");
     // Named right, the last line goes.
-    assert_eq!(phone.deal_undo(&at, 2, "wrong table").unwrap().lines.len(), 1);
+    assert_eq!(phone.deal_undo(&at, 2, Some(lines[2].clone()), "wrong table").unwrap().lines.len(), 1);
 }
 
 /// Every message a user may see comes in FR, NL and EN, refusals and the rest alike.
@@ -327,7 +335,7 @@ fn not_found_conflicts_and_refusals_are_said_in_every_language() {
     );
     let json = serde_json::to_value(&missing).unwrap();
     assert_eq!(json["message_texts"]["nl"], "ronde 1 heeft geen tafel 7");
-    let no_reason = app.deal_undo(&atout_api::TableRef::new(&t, 1, 1), 1, " ").unwrap_err();
+    let no_reason = app.deal_undo(&atout_api::TableRef::new(&t, 1, 1), 1, None, " ").unwrap_err();
     assert_eq!(no_reason.kind(), "invalid");
     assert!(no_reason.texts().fr.contains("motif"), "{:?}", no_reason.texts());
     let refused = app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, json!({"contract": "C", "counts": [1, 1, 1, 0]})).unwrap_err();

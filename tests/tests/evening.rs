@@ -313,7 +313,7 @@ fn kept_standings_equal_fresh_ones_after_every_kind_of_write() {
     assert_eq!(app.standings(&t, None).unwrap(), fresh(&t));
     let at = |table| atout_api::TableRef::new(&t, 5, table);
     let last = app.sheet(&at(2)).unwrap().lines.last().unwrap().entry.clone();
-    app.deal_undo(&at(2), 20, "bench of the kept standings").unwrap();
+    app.deal_undo(&at(2), 20, None, "bench of the kept standings").unwrap();
     assert_eq!(app.standings(&t, None).unwrap(), fresh(&t), "after an undo");
     app.deal_add(&at(2), Some(20), last).unwrap();
     assert_eq!(app.standings(&t, None).unwrap(), fresh(&t), "after a line added");

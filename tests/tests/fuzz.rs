@@ -260,7 +260,7 @@ fn fuzz_a_sheet_line_of_every_game() {
                 if line == 0 || line > stored {
                     let at = atout_api::TableRef::new(id, 1, 1);
                     let last = app.sheet(&at).unwrap().lines.len();
-                    app.deal_undo(&at, last, "fuzz").unwrap();
+                    app.deal_undo(&at, last, None, "fuzz").unwrap();
                 }
             }
             Err(e) => {

@@ -362,11 +362,12 @@ impl Atout {
 
     /// Take back line `line`, the last of the sheet (it stays in the history).
     /// Refused, naming who wrote it, when the last line is another one: a line
-    /// written meanwhile by another device is never taken back by mistake.
-    pub fn deal_undo(&mut self, table: &TableRef, line: usize, reason: &str) -> Result<SheetView> {
+    /// written meanwhile by another device is never taken back by mistake. With `seen`,
+    /// the line as the writer saw it: refused the same when it was corrected meanwhile.
+    pub fn deal_undo(&mut self, table: &TableRef, line: usize, seen: Option<Value>, reason: &str) -> Result<SheetView> {
         let reason = required_reason(reason, Tr::new("an undo", "une annulation", "een ongedaanmaking"))?;
         let at = self.locate(table)?;
-        self.write_sheet(&at, Edit::Undo { line: Some(line), seen: None }, "deal.undo", &reason, None)?;
+        self.write_sheet(&at, Edit::Undo { line: Some(line), seen }, "deal.undo", &reason, None)?;
         self.sheet_at(&at)
     }
 

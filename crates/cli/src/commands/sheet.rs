@@ -174,7 +174,7 @@ pub fn deal(app: &mut Atout, cmd: DealCmd) -> Result<(), Failure> {
             app.deal_add(&at, line, parse_json(&entry)?)?;
             show(&app.sheet(&at)?, format, print_sheet);
         }
-        DealCmd::Undo { at, line: Some(line), reason, format } => show(&app.deal_undo(&at.table(), line, &reason)?, format, print_sheet),
+        DealCmd::Undo { at, line: Some(line), reason, format } => show(&app.deal_undo(&at.table(), line, None, &reason)?, format, print_sheet),
         DealCmd::Undo { at, line: None, reason, format } => show(&app.deal_undo_last(&at.table(), &reason)?, format, print_sheet),
         DealCmd::Check { at, json: entry, deal } => {
             let preview = app.deal_check(&at.table(), deal, parse_json(&entry)?)?;
