@@ -185,13 +185,19 @@ export function entryPanel(sheet, tid, game) {
       state.pending = { ...(state.pending || {}), [correcting]: entry };
       dropLine();
       render();
-    } else if (correcting) {
-      const before = sheet.lines[correcting - 1] && sheet.lines[correcting - 1].entry;
-      await act(() => call("deal_correct", { ...where, line: correcting, entry, before, reason: d.reason || "" }),
-        () => { state.lastAction = { kind: "correct", ...where, line: correcting, before, after: entry }; dropLine(); flash(t("saved")); });
     } else {
-      // The line the scorer sees: refused, naming who, if someone wrote it meanwhile.
-      await act(() => call("deal_add", { ...where, line: next.line, entry }), () => { dropLine(); state.lastAction = { kind: "line", ...where, line: next.line, after: entry }; flash(t("saved")); });
+      // Refused, the panel is drawn again with the line as typed: the focus goes back to the
+      // field it was in, so that the figure is mended where it was typed (it fell to the page,
+      // where a digit picks a trump suit).
+      const field = document.activeElement && document.activeElement.closest("#entry") ? document.activeElement.id : "";
+      const before = correcting && sheet.lines[correcting - 1] && sheet.lines[correcting - 1].entry;
+      const stored = correcting
+        ? await act(() => call("deal_correct", { ...where, line: correcting, entry, before, reason: d.reason || "" }),
+          () => { state.lastAction = { kind: "correct", ...where, line: correcting, before, after: entry }; dropLine(); flash(t("saved")); })
+        // The line the scorer sees: refused, naming who, if someone wrote it meanwhile.
+        : await act(() => call("deal_add", { ...where, line: next.line, entry }), () => { dropLine(); state.lastAction = { kind: "line", ...where, line: next.line, after: entry }; flash(t("saved")); });
+      const again = !stored && field && document.getElementById(field);
+      if (again) { again.focus(); if (again.select) again.select(); }
     }
   };
   const parts = [

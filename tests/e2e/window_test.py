@@ -88,6 +88,17 @@ def evening(w, csv_path):
             w.shot("04-scorer-refused", ["The counts of a deal add up to the deal total", "Sum 3 of 4"])
             said = w.text("#error").split(" — ", 1)[-1]
             check(said[:1].isupper(), f"a refusal starts with a capital: {said!r}")
+            # Refused from a figure's field (Enter there): the focus stays in it, to mend the
+            # figure (it fell to the page, where a digit picks a trump suit).
+            field = f"fig-{moved(1, first)}"
+            w.js("document.getElementById(arguments[0]).focus()", field)
+            w.keys(["\ue007"])
+            w.settle()
+            wait_rule(w, "deal-total", "#error")
+            end = time.time() + 3
+            while w.js("return document.activeElement && document.activeElement.id") != field and time.time() < end:
+                time.sleep(0.1)
+            check(w.js("return document.activeElement && document.activeElement.id") == field, "the focus stays in the figure's field after a refusal")
         enter_line(w, game, figures, first, n)
     w.find("#sheet-complete")
     # Regression: counts near 2^62 made the command panic and the window wait forever; now a refusal comes back.
@@ -496,6 +507,17 @@ def table_devices(w):
     w.wait_text("1/20", "#device-state-1", timeout=15)
     w.wait_text("connected", "#device-state-1")
     w.shot("24-table-devices", ["Table devices", "connected", "1/20"])
+    # The panel stays open all evening: what is typed on the screen stays while the phones'
+    # ages grow (the whole screen was drawn again every three seconds once a phone was seen).
+    w.type("#device-revoke-1 input[name=reason]", "screen cra")
+    w.js("document.getElementById('devices-panel').dataset.kept = 'yes'")
+    before = w.text("#device-state-1")
+    time.sleep(7)
+    check(w.js("return document.getElementById('devices-panel').dataset.kept || ''") == "yes"
+          and w.js("return document.querySelector('#device-revoke-1 input').value") == "screen cra",
+          "the Rounds screen is not drawn again while only the phones' ages change")
+    check("1/20" in w.text("#device-state-1"), f"the table's state still said: {before} → {w.text('#device-state-1')}")
+    w.type("#device-revoke-1 input[name=reason]", "")
     # Locked: the phone is refused; unlocked: it writes again.
     w.click("#device-lock-1")
     w.wait_text("locked", "#device-state-1")
@@ -1086,6 +1108,14 @@ def cribbage_evening(w):
     check(got[first - 1] == "22", f"the first move scores 12 + 10: {got}")
     # The second move: two lines, Enter between them, an empty line, the tiles laid, one colour.
     w.type("#tiles-1", "6 9\ue007", clear=False)
+    # The calculator opened in the middle of a move and closed with Escape: the move typed stays
+    # (the Escape reached the scorer's screen too, and dropped the line).
+    w.click("#calc-open")
+    w.type("#calc-tiles", "6 9")
+    w.keys(["\ue00c"])
+    w.settle()
+    check(w.js("return document.getElementById('calculator').hidden") is True, "Escape closes the calculator")
+    check(w.value("#tiles-1") == "6 9", f"the move typed is kept: {w.value('#tiles-1')!r}")
     w.type("#tiles-2", "34567\ue007", clear=False)
     w.type("#tiles-3", "\ue007", clear=False)
     w.type("#placed", "4", clear=False)

@@ -40,7 +40,7 @@ export async function openCalculator() {
   dialog.replaceChildren(h("form", { id: "calc-form", onsubmit: (e) => { e.preventDefault(); close(); } },
     h("h3", {}, `${t("calculator")} — ${list[0].name}`),
     h("label", {}, t("calc_tiles"), h("input", { id: "calc-tiles", autocomplete: "off", placeholder: "4 5 5 6", oninput: (e) => score(e.target.value),
-      onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); score(e.target.value); } else if (e.key === "Escape") { e.preventDefault(); close(); } } })),
+      onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); score(e.target.value); } else if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); close(); } } })),
     out,
     h("div", { class: "row" }, h("button", { id: "calc-close" }, t("close")))));
   dialog.hidden = false;
