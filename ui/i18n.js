@@ -78,7 +78,7 @@ export const texts = {
     devices: "Table devices", devices_start: "Start the table devices", devices_stop: "Stop the table devices", devices_address: "Phones and tablets on the club's network open", devices_room: "The room's display",
     devices_jury: "Jury", devices_connected: "connected", devices_not_seen: "not seen yet", devices_seen: "seen {s} s ago", devices_revoke: "Revoke", devices_lock: "Lock", devices_unlock: "Unlock", devices_locked: "locked", devices_lines: "{lines}/{needed} lines",
     devices_revoke_reason: "Why is this code revoked?", devices_hint: "Each table scans its code; codes are new every round. Stop the devices when the evening is over: nothing listens on the network then.",
-    about: "About", about_open: "About Atout", about_title: "Atout", about_version: "Version", about_database: "Database in use", about_memory: "in memory", about_backups: "Backups go to", about_licence: "Licence", about_fonts: "Fonts in printed documents", about_font_licence: "The fonts' licence",
+    about: "About", about_open: "About Atout", size_mb: "{n} MB", size_kb: "{n} KB", about_title: "Atout", about_version: "Version", about_database: "Database in use", about_memory: "in memory", about_backups: "Backups go to", about_licence: "Licence", about_fonts: "Fonts in printed documents", about_font_licence: "The fonts' licence",
   },
   fr: {
     count_tournaments: "{n} tournois", count_tournaments_one: "{n} tournoi", count_rounds: "{n} manches", count_rounds_one: "{n} manche", count_lines: "{n} lignes", count_lines_one: "{n} ligne", pending_lines_one: "{n} ligne modifiée, pas encore enregistrée", entered_one: "joueur inscrit", known_one: "déjà inscrit", added_one: "ajouté",
@@ -157,7 +157,7 @@ export const texts = {
     devices: "Appareils des tables", devices_start: "Démarrer les appareils des tables", devices_stop: "Arrêter les appareils des tables", devices_address: "Les téléphones et tablettes du réseau du club ouvrent", devices_room: "L'affichage de la salle",
     devices_jury: "Jury", devices_connected: "connecté", devices_not_seen: "pas encore vu", devices_seen: "vu il y a {s} s", devices_revoke: "Révoquer", devices_lock: "Verrouiller", devices_unlock: "Déverrouiller", devices_locked: "verrouillée", devices_lines: "{lines}/{needed} lignes",
     devices_revoke_reason: "Pourquoi ce code est-il révoqué ?", devices_hint: "Chaque table scanne son code ; les codes changent à chaque manche. Arrêtez les appareils en fin de soirée : plus rien n'écoute alors sur le réseau.",
-    about: "À propos", about_open: "À propos d'Atout", about_title: "Atout", about_version: "Version", about_database: "Base de données utilisée", about_memory: "en mémoire", about_backups: "Les sauvegardes vont dans", about_licence: "Licence", about_fonts: "Polices des documents imprimés", about_font_licence: "La licence des polices",
+    about: "À propos", about_open: "À propos d'Atout", size_mb: "{n} Mo", size_kb: "{n} Ko", about_title: "Atout", about_version: "Version", about_database: "Base de données utilisée", about_memory: "en mémoire", about_backups: "Les sauvegardes vont dans", about_licence: "Licence", about_fonts: "Polices des documents imprimés", about_font_licence: "La licence des polices",
   },
   nl: {
     count_tournaments: "{n} toernooien", count_tournaments_one: "{n} toernooi", count_rounds: "{n} ronden", count_rounds_one: "{n} ronde", count_lines: "{n} lijnen", count_lines_one: "{n} lijn", pending_lines_one: "{n} lijn gewijzigd, nog niet bewaard", entered_one: "speler ingeschreven",
@@ -236,7 +236,7 @@ export const texts = {
     devices: "Tafeltoestellen", devices_start: "De tafeltoestellen starten", devices_stop: "De tafeltoestellen stoppen", devices_address: "Gsm's en tablets op het netwerk van de club openen", devices_room: "Het zaalscherm",
     devices_jury: "Jury", devices_connected: "verbonden", devices_not_seen: "nog niet gezien", devices_seen: "{s} s geleden gezien", devices_revoke: "Intrekken", devices_lock: "Vergrendelen", devices_unlock: "Ontgrendelen", devices_locked: "vergrendeld", devices_lines: "{lines}/{needed} lijnen",
     devices_revoke_reason: "Waarom wordt deze code ingetrokken?", devices_hint: "Elke tafel scant haar code; de codes zijn elke ronde nieuw. Stop de toestellen na de avond: dan luistert er niets meer op het netwerk.",
-    about: "Over", about_open: "Over Atout", about_title: "Atout", about_version: "Versie", about_database: "Gebruikte databank", about_memory: "in het geheugen", about_backups: "Back-ups gaan naar", about_licence: "Licentie", about_fonts: "Lettertypes in afgedrukte documenten", about_font_licence: "De licentie van de lettertypes",
+    about: "Over", about_open: "Over Atout", size_mb: "{n} MB", size_kb: "{n} kB", about_title: "Atout", about_version: "Versie", about_database: "Gebruikte databank", about_memory: "in het geheugen", about_backups: "Back-ups gaan naar", about_licence: "Licentie", about_fonts: "Lettertypes in afgedrukte documenten", about_font_licence: "De licentie van de lettertypes",
   },
 };
 
@@ -291,6 +291,14 @@ export function fmtDate(iso) {
   if (!m) return iso || "";
   const f = DATES[lang] || DATES.en;
   return f.order === "dmy" ? [m[3], m[2], m[1]].join(f.sep) : [m[1], m[2], m[3]].join(f.sep);
+}
+
+/** A figure as the window's language writes it: 10.5 and 7.33 in English, 10,5 and 7,33 in
+ * French and Dutch (two decimals at most: a table's points shared in thirds). */
+export function fmtNum(n) {
+  if (typeof n !== "number" || !Number.isFinite(n)) return n == null ? "" : String(n);
+  const text = Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, "");
+  return lang === "en" ? text : text.replace(".", ",");
 }
 
 /** A date as typed in the window's language, as stored (`2026-11-22`); null when it reads as none; "" when empty. */

@@ -2,7 +2,7 @@
 // the room display's QR code): they pick their name once, then see their place, their table
 // and its lines as they arrive, and their seat when the next round is drawn. Read-only: it
 // asks the server's room view and the player's live view, and writes nothing.
-import { t, currentLang, setLang, explain, titlePage } from "./i18n.js";
+import { t, currentLang, setLang, explain, titlePage, fmtNum } from "./i18n.js";
 import { h } from "./dom.js";
 
 const tournament = decodeURIComponent((/^\/p\/([^/?#]+)/.exec(location.pathname) || [])[1] || "");
@@ -86,11 +86,11 @@ async function show() {
   const rows = room.standings.rows.map((r) => h("tr", { class: r.player === me ? "me" : "" },
     h("td", { class: "num" }, placeText(r.rank, r.shared)),
     h("th", { scope: "row" }, r.player === me ? `▶ ${r.name}` : r.name),
-    h("td", { class: "num" }, r.table_points != null ? String(r.table_points) : String(r.score_sum))));
+    h("td", { class: "num" }, fmtNum(r.table_points != null ? r.table_points : r.score_sum))));
   view.replaceChildren(
     h("div", { class: "card live-me", id: "live-me" },
       h("h2", {}, live.name),
-      h("p", { class: "live-place", id: "live-place" }, `${t("live_place")}${t("colon")}${placeText(live.place, live.shared)} · ${t("points")}${t("colon")}${live.value || "—"}`),
+      h("p", { class: "live-place", id: "live-place" }, `${t("live_place")}${t("colon")}${placeText(live.place, live.shared)} · ${t("points")}${t("colon")}${live.value ? fmtNum(Number(live.value)) : "—"}`),
       live.provisional ? h("p", { class: "hint" }, t("provisional")) : null,
       h("button", { id: "not-me", onclick: () => { localStorage.removeItem(mine); show(); } }, t("live_not_me"))),
     ...tables,
@@ -105,4 +105,8 @@ titlePage();
 select.addEventListener("change", (e) => { setLang(e.target.value); document.documentElement.lang = currentLang(); titlePage(); show(); });
 show();
 // Lines arrive as the tables play: asked again every few seconds while the page is in sight.
-setInterval(() => { if (document.visibilityState === "visible") show(); }, 5000);
+// Not while a name is being looked for: the list drawn again took the field away (and the
+// phone's keyboard with it) every five seconds.
+setInterval(() => {
+  if (document.visibilityState === "visible" && document.activeElement?.id !== "people-search") show();
+}, 5000);

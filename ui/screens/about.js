@@ -1,12 +1,12 @@
 // About Atout: the version, the database in use and its size, where its backups go, the
 // licences (Atout's and the fonts' embedded in printed documents).
 import { call } from "../api.js";
-import { t } from "../i18n.js";
+import { t, fmtNum } from "../i18n.js";
 import { h } from "../dom.js";
 
 export async function view() {
   const a = await call("about");
-  const size = a.size_bytes >= 1048576 ? `${(a.size_bytes / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(a.size_bytes / 1024))} KB`;
+  const size = a.size_bytes >= 1048576 ? t("size_mb", { n: fmtNum(Math.round(a.size_bytes / 104857.6) / 10) }) : t("size_kb", { n: Math.max(1, Math.round(a.size_bytes / 1024)) });
   const row = (label, value, id) => h("tr", {}, h("th", {}, label), h("td", { id }, value));
   return [
     h("h2", {}, `${t("about_title")} ${a.version}`),
