@@ -332,7 +332,12 @@ function outboxPanel(game) {
 function confirmLine(entry, texts, desc) {
   return new Promise((resolve, reject) => {
     const box = document.getElementById("confirm");
-    const close = () => { box.hidden = true; box.replaceChildren(); };
+    const close = () => { box.hidden = true; box.replaceChildren(); document.removeEventListener("keydown", escape, true); };
+    const back = () => { close(); reject({ kind: "cancelled", message: t("confirm_back_said") }); };
+    // Escape goes back to the line (it dropped the line and left this question up, whose
+    // names still sent it).
+    const escape = (e) => { if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); back(); } };
+    document.addEventListener("keydown", escape, true);
     const me = scorerName().trim().toLowerCase();
     const seats = (lastSheet ? lastSheet.seats : []).filter((s) => s.name.trim().toLowerCase() !== me);
     box.replaceChildren(h("div", { class: "card" },
@@ -340,9 +345,11 @@ function confirmLine(entry, texts, desc) {
       h("p", { id: "confirm-line", class: "confirm-line" }, texts ? texts[currentLang()] : shortEntry(entry, desc)),
       h("p", { class: "hint" }, t("confirm_hint")),
       h("div", { class: "confirm-seats" }, seats.map((s) => h("button", { class: "primary", id: `confirm-seat-${s.seat}`, onclick: () => { close(); resolve(s.name); } }, `✓ ${s.name}`))),
-      h("button", { id: "confirm-back", onclick: () => { close(); reject({ kind: "cancelled", message: t("confirm_back_said") }); } }, t("confirm_back"))));
+      h("button", { id: "confirm-back", onclick: back }, t("confirm_back"))));
     box.hidden = false;
-    box.querySelector("button").focus();
+    // The focus on going back, never on a name: one Enter on a tablet's keyboard confirmed in
+    // an opponent's name, without them.
+    document.getElementById("confirm-back").focus();
   });
 }
 

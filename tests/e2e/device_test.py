@@ -219,6 +219,16 @@ def rikken_table_of_five(w, server, db, rik, codes):
             w.find("#error")
             press(w, ["\ue007"])
             w.find("#confirm-line")
+            # The focus is on going back, not on an opponent's name (Enter confirmed in their
+            # name); Escape goes back too, and leaves no question whose names still send.
+            check(w.js("return document.activeElement && document.activeElement.id") == "confirm-back", "the focus is on going back")
+            press(w, ["\ue00c"])
+            check(w.js("return document.getElementById('confirm').hidden") is True, "Escape closes the question")
+            check(history(db, rik, 1) == [], "nothing sent")
+            w.wait_text(names[playing[n % 4]], "#preview")
+            w.js("document.activeElement && document.activeElement.blur()")
+            press(w, ["\ue007"])
+            w.find("#confirm-line")
         opponent = playing[(n + 2) % 4]
         if n == 0:
             first_pair = (names[playing[0]], names[playing[1]])
