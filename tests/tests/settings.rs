@@ -214,3 +214,19 @@ fn kings_last_two_null_is_kept_by_a_change_of_settings() {
     assert!(info.settings.get("order").is_none(), "{}", info.settings);
     assert_eq!(info.settings["last_two"], json!([2, 2]));
 }
+
+/// The log says a game's setting by the option its settings form offers («donne d'atout :
+/// sans la couleur, ne pouvant surcouper : jouer quand même atout»), not by its value in the
+/// exchange format («ruff»), in every language.
+#[test]
+fn the_log_says_a_games_setting_as_its_form_offers_it() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.tournament_create(&NewTournament { name: "Trumps".into(), game: "double-king".into(), rounds: Some(1), ..Default::default() }).unwrap().id.to_string();
+    app.tournament_settings(&t, &json!({"cannot_overruff": "discard"}), "the club's way").unwrap();
+    let log = app.audit(&t).unwrap();
+    let change = log.iter().rev().find(|e| e.action == "tournament.settings").unwrap();
+    let said = &change.after_texts;
+    assert!(said.en.contains("may discard") && !said.en.contains(": discard"), "{}", said.en);
+    assert!(said.fr.contains("peut se défausser"), "{}", said.fr);
+    assert!(said.nl.contains("mag afgooien"), "{}", said.nl);
+}

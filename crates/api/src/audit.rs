@@ -62,6 +62,9 @@ const RECORD_FIELDS: [(&str, [&str; 3]); 11] = [
 struct Speaker {
     names: Names,
     fields: Vec<(String, [String; 3])>,
+    /// A game's setting given one value as its settings form offers it: the key, the value,
+    /// and the option's words (`cannot_overruff: ruff` is "still play a trump").
+    options: Vec<(String, Value, [String; 3])>,
     /// Entrants' codes (`p12`) and names.
     players: std::collections::HashMap<String, String>,
     /// The players at each table of each round: (round, table) → names by seat.
@@ -71,6 +74,7 @@ struct Speaker {
 impl Speaker {
     fn of(l: &crate::state::Loaded) -> Speaker {
         let mut fields: Vec<(String, [String; 3])> = RECORD_FIELDS.iter().map(|(k, w)| (k.to_string(), w.map(String::from))).collect();
+        let mut options = vec![];
         // The common settings keys, as the rules name them.
         fields.extend(settings::KEY_NAMES.iter().map(|(k, w)| (k.to_string(), [w.en, w.fr, w.nl].map(String::from))));
         // The game's own settings keys, as its settings form names them in each language.
@@ -80,6 +84,13 @@ impl Speaker {
                 let Some(key) = field["key"].as_str() else { continue };
                 let label = |n: usize| forms[n][i]["label"].as_str().unwrap_or(key).to_string();
                 fields.push((key.to_string(), [label(0), label(1), label(2)]));
+                for (j, option) in field["options"].as_array().into_iter().flatten().enumerate() {
+                    // An option that sets one key to one value reads as the option's words.
+                    if let Some([(k, value)]) = option["settings"].as_object().map(|m| m.iter().collect::<Vec<_>>()).as_deref() {
+                        let words = |n: usize| forms[n][i]["options"][j]["label"].as_str().unwrap_or_default().to_string();
+                        options.push(((*k).clone(), (*value).clone(), [words(0), words(1), words(2)]));
+                    }
+                }
             }
         }
         // The keys its settings hold, in the words its description gives them (`setting_words`:
@@ -97,7 +108,7 @@ impl Speaker {
             .flat_map(|r| r.row.tables.iter().map(move |t| ((r.row.round, t.number), t)))
             .map(|(k, t)| (k, t.seats.iter().map(|e| l.entrant(*e).map(|e| e.player.name.clone()).unwrap_or_default()).collect()))
             .collect();
-        Speaker { names: l.names.clone(), fields, players, seats }
+        Speaker { names: l.names.clone(), fields, options, players, seats }
     }
 
     /// A record in words of every language. Sheet lines read as their game says them,
@@ -123,9 +134,28 @@ impl Speaker {
                         }
                     }
                 }
-                let said = |lang: Lang| Names::record(&game_named(&v, lang), &seats, &self.fields);
+                let said = |lang: Lang| Names::record(&game_named(&self.options_named(&v, lang), lang), &seats, &self.fields);
                 Said { en: said(Lang::En).en, fr: said(Lang::Fr).fr, nl: said(Lang::Nl).nl }
             }
+        }
+    }
+}
+
+impl Speaker {
+    /// A record with each of the game's settings put as the option of its settings form
+    /// that gives it that value, in words.
+    fn options_named(&self, v: &Value, lang: Lang) -> Value {
+        match v {
+            Value::Object(map) => Value::Object(
+                map.iter()
+                    .map(|(k, x)| {
+                        let said = self.options.iter().find(|(key, value, _)| key == k && value == x).map(|(_, _, words)| Value::String(words[lang as usize].clone()));
+                        (k.clone(), said.unwrap_or_else(|| self.options_named(x, lang)))
+                    })
+                    .collect(),
+            ),
+            Value::Array(items) => Value::Array(items.iter().map(|x| self.options_named(x, lang)).collect()),
+            other => other.clone(),
         }
     }
 }
