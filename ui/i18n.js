@@ -293,6 +293,13 @@ export function fmtDate(iso) {
   return f.order === "dmy" ? [m[3], m[2], m[1]].join(f.sep) : [m[1], m[2], m[3]].join(f.sep);
 }
 
+/** A stored local time (`2026-11-27 20:15:03`) as the window's language writes it
+ * (27/11/2026 20:15:03, 27-11-2026 20:15:03), the time kept. */
+export function fmtWhen(local) {
+  const m = /^(\d{4}-\d{2}-\d{2})(.*)$/.exec(local || "");
+  return m ? `${fmtDate(m[1])}${m[2]}` : local || "";
+}
+
 /** A figure as the window's language writes it: 10.5 and 7.33 in English, 10,5 and 7,33 in
  * French and Dutch (two decimals at most: a table's points shared in thirds). */
 export function fmtNum(n) {

@@ -4,7 +4,7 @@
 // undo, first dealer) and its history. The scorer's screen shows it; the jury's screen
 // and the log use its words for entries; the table devices will reuse it.
 import { call } from "./api.js";
-import { t, tn, explain, currentLang } from "./i18n.js";
+import { t, tn, explain, currentLang, fmtWhen } from "./i18n.js";
 import { h } from "./dom.js";
 import { state, render, act, flash, errorBox, fmt, dropLine, openTable, savedWho, actorSaid } from "./shell.js";
 
@@ -248,7 +248,7 @@ export function historyTable(history, mod = null) {
       const now = x.entry == null ? "—" : x.texts[lang];
       if (key) seen[key] = now;
       const picture = x.kind === "deal" && x.entry && mod && mod.picture ? mod.picture(x.entry) : null;
-      return h("tr", {}, h("td", {}, x.at_local), h("td", {}, actorSaid(x.by)), h("td", { class: "num" }, x.line ?? "—"), h("td", {}, actionName(x.action)),
+      return h("tr", {}, h("td", {}, fmtWhen(x.at_local)), h("td", {}, actorSaid(x.by)), h("td", { class: "num" }, x.line ?? "—"), h("td", {}, actionName(x.action)),
         h("td", {}, before !== undefined ? `${before} → ${now}` : now, picture), h("td", {}, x.reason));
     }));
 }

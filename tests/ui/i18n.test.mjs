@@ -10,7 +10,7 @@ globalThis.navigator = { language: "en" };
 // Loaded as the module it is (no package.json marks ui/ as modules, and Debian's Node 18 takes
 // a bare .js file for CommonJS): its text, imported as a module. It imports nothing itself.
 const source = readFileSync(new URL("../../ui/i18n.js", import.meta.url));
-const { texts, t, tn, setLang } = await import(`data:text/javascript;base64,${source.toString("base64")}`);
+const { texts, t, tn, setLang, fmtWhen, fmtNum } = await import(`data:text/javascript;base64,${source.toString("base64")}`);
 
 /** Every text of a language as `[key.path, text]`, nested groups (`docs`, `actions`) walked. */
 const flat = (o, p = "") => Object.entries(o).flatMap(([k, v]) => (v && typeof v === "object" ? flat(v, `${p}${k}.`) : [[`${p}${k}`, String(v)]]));
@@ -85,4 +85,20 @@ test("every change the application records has its words in the log, in every la
     const missing = [...codes].filter((c) => !(c in texts[lang].actions));
     assert.deepEqual(missing, [], `${lang}: the Log would show these codes`);
   }
+});
+
+test("a moment and a figure as each language writes them", () => {
+  setLang("en");
+  assert.equal(fmtWhen("2026-11-27 20:15:03"), "2026-11-27 20:15:03");
+  assert.equal(fmtNum(7 + 1 / 3), "7.33");
+  assert.equal(fmtNum(10.5), "10.5");
+  setLang("fr");
+  assert.equal(fmtWhen("2026-11-27 20:15:03"), "27/11/2026 20:15:03");
+  assert.equal(fmtNum(7 + 1 / 3), "7,33");
+  assert.equal(fmtNum(16), "16");
+  setLang("nl");
+  assert.equal(fmtWhen("2026-11-27 20:15:03"), "27-11-2026 20:15:03");
+  assert.equal(fmtNum(-2.5), "-2,5");
+  assert.equal(fmtWhen(""), "");
+  setLang("en");
 });
