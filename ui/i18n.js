@@ -13,7 +13,7 @@ export const texts = {
     "tiebreak_table-points": "Points", "tiebreak_score-sum": "Score sum", "tiebreak_best-round": "Best round", "tiebreak_by_table-points": "table points", "tiebreak_by_score-sum": "score sum", "tiebreak_by_best-round": "best round",
     tiebreak_note_points: "Equal points, placed by", tiebreak_note_score: "Equal score, placed by", tiebreak_then: ", then ", shared_note: "= : a shared place, equal on every criterion",
     by_ranking: "Seat by ranking", by_ranking_hint: "The strongest together: table 1 takes the leaders (for a final round)", round_open: "Round {round} is not complete: tables {tables} are still being played. Their players would be seated for round {next} before their results are known.", round_open_one: "Round {round} is not complete: table {tables} is still being played. Its players would be seated for round {next} before their results are known.", draw_anyway: "Draw anyway",
-    plan_preview: "The plan for rounds {from}–{to}: {repeats} repeat meeting(s) it could not avoid", plan_preview_one: "The plan for round {from}: {repeats} repeat meeting(s) it could not avoid", plan_following: "the plan made when round 1 was drawn", plan_new: "a new plan, from the rounds drawn so far", plan_seed: "drawn with number {seed}",
+    plan_preview: "The plan for rounds {from}–{to}: {repeats}", plan_preview_one: "The plan for round {from}: {repeats}", plan_following: "the plan made when round 1 was drawn", plan_new: "a new plan, from the rounds drawn so far", plan_seed: "drawn with number {seed}",
     calculator: "Hand calculator", calc_short: "Calculator", calc_tiles: "Tiles", calc_fifteens: "Fifteens", calc_runs: "Runs", calc_pairs: "Pairs", close: "Close", keeps_score: "keeps the score", keeps_next_score: "keeps the score of the next game (serviteur)",
     print_export: "Print / Export", save_to: "Save to", save_file: "Save", choose: "Choose…", work_on: "Work on {name}", printing: "Preparing the file…", saved_to: "Saved to {path}", open: "Open", file_exists: "{path} exists. Replace it?", replace: "Replace",
     docs: { standings: "Ranking (PDF)", seating: "Seating plan (PDF)", sheets: "Score sheets to fill in (PDF)", "completed-sheets": "Score sheets as written (PDF)", rulings: "Rulings and fines (PDF)", hands: "Deals replayed card by card (PDF)",
@@ -78,10 +78,10 @@ export const texts = {
     devices: "Table devices", devices_start: "Start the table devices", devices_stop: "Stop the table devices", devices_address: "Phones and tablets on the club's network open", devices_room: "The room's display",
     devices_jury: "Jury", devices_connected: "connected", devices_not_seen: "not seen yet", devices_seen: "seen {s} s ago", devices_revoke: "Revoke", devices_lock: "Lock", devices_unlock: "Unlock", devices_locked: "locked", devices_lines: "{lines}/{needed} lines",
     devices_revoke_reason: "Why is this code revoked?", devices_hint: "Each table scans its code; codes are new every round. Stop the devices when the evening is over: nothing listens on the network then.",
-    about: "About", about_open: "About Atout", size_mb: "{n} MB", size_kb: "{n} KB", about_title: "Atout", about_version: "Version", about_database: "Database in use", about_memory: "in memory", about_backups: "Backups go to", about_licence: "Licence", about_fonts: "Fonts in printed documents", about_font_licence: "The fonts' licence",
+    about: "About", about_open: "About Atout", size_mb: "{n} MB", size_kb: "{n} KB", no_file: "no file chosen", about_title: "Atout", about_version: "Version", about_database: "Database in use", about_memory: "in memory", about_backups: "Backups go to", about_licence: "Licence", about_fonts: "Fonts in printed documents", about_font_licence: "The fonts' licence",
   },
   fr: {
-    count_tournaments: "{n} tournois", count_tournaments_one: "{n} tournoi", count_rounds: "{n} manches", count_rounds_one: "{n} manche", count_lines: "{n} lignes", count_lines_one: "{n} ligne", pending_lines_one: "{n} ligne modifiée, pas encore enregistrée", entered_one: "joueur inscrit", known_one: "déjà inscrit", added_one: "ajouté",
+    count_tournaments: "{n} tournois", count_tournaments_one: "{n} tournoi", count_rounds: "{n} manches", count_rounds_one: "{n} manche", count_lines: "{n} lignes", count_lines_one: "{n} ligne", pending_lines_one: "{n} ligne modifiée, pas encore enregistrée", entered_one: "joueur inscrit", known_one: "déjà enregistré", added_one: "ajouté",
     page_table: "table", page_jury: "jury", page_room: "salle", page_player: "ma soirée",
     colon: " : ", semicolon: " ; ",
     room_exit: "Quitter l'affichage salle (Échap)",
@@ -93,7 +93,7 @@ export const texts = {
     "tiebreak_table-points": "Points", "tiebreak_score-sum": "Somme des scores", "tiebreak_best-round": "Meilleure manche", "tiebreak_by_table-points": "les points de table", "tiebreak_by_score-sum": "la somme des scores", "tiebreak_by_best-round": "la meilleure manche",
     tiebreak_note_points: "Points égaux, départagés par", tiebreak_note_score: "Score égal, départagés par", tiebreak_then: ", puis ", shared_note: "= : place partagée, égalité sur tous les critères",
     by_ranking: "Placer selon le classement", by_ranking_hint: "Les plus forts ensemble : la table 1 reçoit les premiers (pour une manche finale)", round_open: "La manche {round} n'est pas terminée : les tables {tables} sont encore en jeu. Leurs joueurs seraient placés pour la manche {next} avant que leurs résultats soient connus.", round_open_one: "La manche {round} n'est pas terminée : la table {tables} est encore en jeu. Ses joueurs seraient placés pour la manche {next} avant que leurs résultats soient connus.", draw_anyway: "Tirer quand même",
-    plan_preview: "Le plan des manches {from} à {to} : {repeats} rencontre(s) répétée(s) inévitable(s)", plan_preview_one: "Le plan de la manche {from} : {repeats} rencontre(s) répétée(s) inévitable(s)", plan_following: "le plan fait au tirage de la manche 1", plan_new: "un nouveau plan, d'après les manches déjà tirées", plan_seed: "tiré avec le numéro {seed}",
+    plan_preview: "Le plan des manches {from} à {to} : {repeats}", plan_preview_one: "Le plan de la manche {from} : {repeats}", plan_following: "le plan fait au tirage de la manche 1", plan_new: "un nouveau plan, d'après les manches déjà tirées", plan_seed: "tiré avec le numéro {seed}",
     calculator: "Calculateur de main", calc_short: "Calculateur", calc_tiles: "Jetons", calc_fifteens: "Quinzaines", calc_runs: "Suites", calc_pairs: "Paires", close: "Fermer", keeps_score: "tient les comptes", keeps_next_score: "tient les comptes de la partie suivante (serviteur)",
     print_export: "Imprimer / Exporter", save_to: "Enregistrer sous", save_file: "Enregistrer", choose: "Choisir…", work_on: "Travailler sur {name}", printing: "Préparation du fichier…", saved_to: "Enregistré : {path}", open: "Ouvrir", file_exists: "{path} existe déjà. Le remplacer ?", replace: "Remplacer",
     docs: { standings: "Classement (PDF)", seating: "Plan de table (PDF)", sheets: "Feuilles de marque à remplir (PDF)", "completed-sheets": "Feuilles de marque remplies (PDF)", rulings: "Décisions et amendes (PDF)", hands: "Donnes rejouées carte par carte (PDF)",
@@ -145,7 +145,7 @@ export const texts = {
     correct: "Corriger", correcting: "Correction de la ligne {line}", history: "Historique", refused: "Refusé",
     free_ruling: "Décision libre", at_fault: "Joueur fautif", by: "Membre du jury", sanction: "Sanction (somme non nulle permise)",
     record: "Enregistrer", all_rulings: "Toutes les décisions", no_rulings: "Aucune décision du jury dans ce tournoi pour l'instant.", ruling_withdrawn: "retirée le {at} par {by} : {reason} — ne compte plus", no_tournament: "Créez ou choisissez d'abord un tournoi.",
-    not_drawn: "Cette manche n'est pas encore tirée.", saved: "Enregistré", added: "ajoutés", known: "déjà inscrits",
+    not_drawn: "Cette manche n'est pas encore tirée.", saved: "Enregistré", added: "ajoutés", known: "déjà enregistrés",
     open_sheet: "Ouvrir la feuille",
     device_online: "● connecté", device_offline_short: "○ pas de connexion", device_offline: "Le serveur est injoignable : ceci n'a pas été envoyé ; réessayez quand la connexion revient (une nouvelle ligne tapée attend sur cet appareil et part d'elle-même).",
     outbox_count: "{n} en attente", outbox_refused_count: "{n} refusée(s)", outbox_title: "Lignes pas encore enregistrées : {n}", outbox_sending: "En cours d'envoi vers l'ordinateur du secrétariat.",
@@ -157,7 +157,7 @@ export const texts = {
     devices: "Appareils des tables", devices_start: "Démarrer les appareils des tables", devices_stop: "Arrêter les appareils des tables", devices_address: "Les téléphones et tablettes du réseau du club ouvrent", devices_room: "L'affichage de la salle",
     devices_jury: "Jury", devices_connected: "connecté", devices_not_seen: "pas encore vu", devices_seen: "vu il y a {s} s", devices_revoke: "Révoquer", devices_lock: "Verrouiller", devices_unlock: "Déverrouiller", devices_locked: "verrouillée", devices_lines: "{lines}/{needed} lignes",
     devices_revoke_reason: "Pourquoi ce code est-il révoqué ?", devices_hint: "Chaque table scanne son code ; les codes changent à chaque manche. Arrêtez les appareils en fin de soirée : plus rien n'écoute alors sur le réseau.",
-    about: "À propos", about_open: "À propos d'Atout", size_mb: "{n} Mo", size_kb: "{n} Ko", about_title: "Atout", about_version: "Version", about_database: "Base de données utilisée", about_memory: "en mémoire", about_backups: "Les sauvegardes vont dans", about_licence: "Licence", about_fonts: "Polices des documents imprimés", about_font_licence: "La licence des polices",
+    about: "À propos", about_open: "À propos d'Atout", size_mb: "{n} Mo", size_kb: "{n} Ko", no_file: "aucun fichier choisi", about_title: "Atout", about_version: "Version", about_database: "Base de données utilisée", about_memory: "en mémoire", about_backups: "Les sauvegardes vont dans", about_licence: "Licence", about_fonts: "Polices des documents imprimés", about_font_licence: "La licence des polices",
   },
   nl: {
     count_tournaments: "{n} toernooien", count_tournaments_one: "{n} toernooi", count_rounds: "{n} ronden", count_rounds_one: "{n} ronde", count_lines: "{n} lijnen", count_lines_one: "{n} lijn", pending_lines_one: "{n} lijn gewijzigd, nog niet bewaard", entered_one: "speler ingeschreven",
@@ -172,7 +172,7 @@ export const texts = {
     "tiebreak_table-points": "Punten", "tiebreak_score-sum": "Som van de scores", "tiebreak_best-round": "Beste ronde", "tiebreak_by_table-points": "de tafelpunten", "tiebreak_by_score-sum": "de som van de scores", "tiebreak_by_best-round": "de beste ronde",
     tiebreak_note_points: "Gelijke punten, beslist door", tiebreak_note_score: "Gelijke score, beslist door", tiebreak_then: ", dan ", shared_note: "= : gedeelde plaats, gelijk op alle criteria",
     by_ranking: "Plaatsen volgens rangschikking", by_ranking_hint: "De sterksten samen: tafel 1 krijgt de koplopers (voor een slotronde)", round_open: "Ronde {round} is niet af: tafels {tables} spelen nog. Hun spelers zouden voor ronde {next} geplaatst worden voor hun uitslag bekend is.", round_open_one: "Ronde {round} is niet af: tafel {tables} speelt nog. Haar spelers zouden voor ronde {next} geplaatst worden voor hun uitslag bekend is.", draw_anyway: "Toch loten",
-    plan_preview: "Het plan voor ronde {from} tot {to}: {repeats} onvermijdbare herhaalde ontmoeting(en)", plan_preview_one: "Het plan voor ronde {from}: {repeats} onvermijdbare herhaalde ontmoeting(en)", plan_following: "het plan gemaakt bij de loting van ronde 1", plan_new: "een nieuw plan, volgens de al gelote rondes", plan_seed: "geloot met nummer {seed}",
+    plan_preview: "Het plan voor ronde {from} tot {to}: {repeats}", plan_preview_one: "Het plan voor ronde {from}: {repeats}", plan_following: "het plan gemaakt bij de loting van ronde 1", plan_new: "een nieuw plan, volgens de al gelote rondes", plan_seed: "geloot met nummer {seed}",
     calculator: "Handcalculator", calc_short: "Rekenaar", calc_tiles: "Stenen", calc_fifteens: "Vijftienen", calc_runs: "Reeksen", calc_pairs: "Paren", close: "Sluiten", keeps_score: "houdt de punten bij", keeps_next_score: "houdt de punten van het volgende spel bij (serviteur)",
     print_export: "Afdrukken / Exporteren", save_to: "Opslaan als", save_file: "Opslaan", choose: "Kiezen…", work_on: "Werken aan {name}", printing: "Bestand wordt gemaakt…", saved_to: "Opgeslagen: {path}", open: "Openen", file_exists: "{path} bestaat al. Vervangen?", replace: "Vervangen",
     docs: { standings: "Stand (PDF)", seating: "Tafelschikking (PDF)", sheets: "Scorebladen om in te vullen (PDF)", "completed-sheets": "Ingevulde scorebladen (PDF)", rulings: "Beslissingen en boetes (PDF)", hands: "Spelen kaart per kaart nagespeeld (PDF)",
@@ -236,7 +236,7 @@ export const texts = {
     devices: "Tafeltoestellen", devices_start: "De tafeltoestellen starten", devices_stop: "De tafeltoestellen stoppen", devices_address: "Gsm's en tablets op het netwerk van de club openen", devices_room: "Het zaalscherm",
     devices_jury: "Jury", devices_connected: "verbonden", devices_not_seen: "nog niet gezien", devices_seen: "{s} s geleden gezien", devices_revoke: "Intrekken", devices_lock: "Vergrendelen", devices_unlock: "Ontgrendelen", devices_locked: "vergrendeld", devices_lines: "{lines}/{needed} lijnen",
     devices_revoke_reason: "Waarom wordt deze code ingetrokken?", devices_hint: "Elke tafel scant haar code; de codes zijn elke ronde nieuw. Stop de toestellen na de avond: dan luistert er niets meer op het netwerk.",
-    about: "Over", about_open: "Over Atout", size_mb: "{n} MB", size_kb: "{n} kB", about_title: "Atout", about_version: "Versie", about_database: "Gebruikte databank", about_memory: "in het geheugen", about_backups: "Back-ups gaan naar", about_licence: "Licentie", about_fonts: "Lettertypes in afgedrukte documenten", about_font_licence: "De licentie van de lettertypes",
+    about: "Over", about_open: "Over Atout", size_mb: "{n} MB", size_kb: "{n} kB", no_file: "geen bestand gekozen", about_title: "Atout", about_version: "Versie", about_database: "Gebruikte databank", about_memory: "in het geheugen", about_backups: "Back-ups gaan naar", about_licence: "Licentie", about_fonts: "Lettertypes in afgedrukte documenten", about_font_licence: "De licentie van de lettertypes",
   },
 };
 
@@ -265,6 +265,8 @@ export function tIn(language, key) {
 export function titlePage() {
   const key = document.documentElement.dataset.title;
   if (key) document.title = `Atout — ${t(key)}`;
+  // The language's own chooser named in the language chosen (it was "language" in every one).
+  document.getElementById("lang")?.setAttribute("aria-label", t("language"));
 }
 
 /** A count and its word in the right number: the text `key_one` for one (where the

@@ -65,20 +65,20 @@ export function sheetTools(sheet, tid) {
   const pending = state.pending ? Object.keys(state.pending).map(Number).sort((a, b) => a - b) : [];
   const reasonInput = (id) => h("input", { id, name: "reason", required: true, maxlength: 500, placeholder: t("reason"), "aria-label": t("reason") });
   return h("div", { class: "tools" },
-    pending.length ? h("form", { class: "row pending", id: "pending", onsubmit: (e) => {
+    pending.length ? h("form", { class: "row pending", id: "pending", "data-keep": "1", onsubmit: (e) => {
       e.preventDefault();
       const lines = sheet.lines.map((l) => state.pending[l.line] || l.entry);
       act(() => call("sheet_replace", { ...where, lines, reason: e.target.reason.value }), () => { state.pending = null; flash(t("saved")); });
     } }, h("strong", {}, `${tn("pending_lines", pending.length)}${t("colon")}${pending.join(", ")}`), reasonInput("pending-reason"),
       h("button", { class: "primary", id: "save-pending" }, t("save_all")),
       h("button", { type: "button", onclick: () => { state.pending = null; render(); } }, t("discard"))) : null,
-    sheet.lines.length ? h("form", { class: "row", id: "undo-line", onsubmit: (e) => {
+    sheet.lines.length ? h("form", { class: "row", id: "undo-line", "data-keep": "1", onsubmit: (e) => {
       e.preventDefault();
       // The last line this screen shows: refused, naming who, if another was written since.
       const last = sheet.lines[sheet.lines.length - 1];
       act(() => call("deal_undo", { ...where, line: sheet.lines.length, before: last.entry, reason: e.target.reason.value }), () => flash(t("saved")));
     } }, reasonInput("undo-reason"), h("button", { id: "undo-last" }, t("undo_last"))) : null,
-    h("form", { class: "row", id: "dealer-form", onsubmit: (e) => {
+    h("form", { class: "row", id: "dealer-form", "data-keep": "1", onsubmit: (e) => {
       e.preventDefault();
       act(() => call("table_dealer", { ...where, seat: Number(e.target.seat.value), reason: e.target.reason.value }), () => flash(t("saved")));
     } }, h("label", {}, t("new_first_dealer"), h("select", { name: "seat" }, sheet.seats.map((s) => h("option", { value: s.seat, selected: s.seat === sheet.first_dealer }, `${s.seat}. ${s.name}`)))),

@@ -147,7 +147,7 @@ export function needTournament() {
 export function readFile(input, bytes = false) {
   return new Promise((resolve, reject) => {
     const file = input.files && input.files[0];
-    if (!file) return reject({ message: "no file" });
+    if (!file) return reject({ message: t("no_file") });
     const reader = new FileReader();
     reader.onload = () => resolve(bytes ? Array.from(new Uint8Array(reader.result)) : reader.result);
     reader.onerror = () => reject({ message: String(reader.error) });

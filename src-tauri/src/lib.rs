@@ -14,7 +14,7 @@ pub struct App(Arc<Mutex<Opened>>);
 
 enum Opened {
     Ready(Box<Atout>),
-    Refused { path: std::path::PathBuf, error: String },
+    Refused { path: std::path::PathBuf, error: atout_api::rules::Said },
 }
 
 use atout_api::backups::Recovery;
@@ -25,7 +25,7 @@ impl App {
     }
 
     /// The database at `path` could not be opened: the window starts on its recovery screen.
-    pub fn refused(path: std::path::PathBuf, error: String) -> App {
+    pub fn refused(path: std::path::PathBuf, error: atout_api::rules::Said) -> App {
         App(Arc::new(Mutex::new(Opened::Refused { path, error })))
     }
 
@@ -57,7 +57,7 @@ impl App {
         let mut opened = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let guard = match &mut *opened {
             Opened::Ready(a) => a,
-            Opened::Refused { error, .. } => return Err(ApiError::Internal(error.clone())),
+            Opened::Refused { error, .. } => return Err(ApiError::Internal(error.en.clone())),
         };
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut *guard))).unwrap_or_else(|panic| {
             let what = panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_default();
@@ -566,7 +566,7 @@ pub fn run() {
         Ok(a) => App::new(a),
         Err(e) => {
             eprintln!("atout: {e}");
-            App::refused(path, e.to_string())
+            App::refused(path, e.texts())
         }
     };
     with_commands(tauri::Builder::default(), app)

@@ -185,6 +185,8 @@ fn a_players_page_lists_every_evening() {
     let mut app = season(&settings);
     let p = app.season_player("Winter 2026", "julie mertens").unwrap();
     assert_eq!((p.rank, p.total.as_f64(), p.qualified), (Some(1), 174.0, true));
+    // The evenings a player needs, said on the page of one who has fewer (it said «Fewer than  evenings»).
+    assert_eq!(Some(p.min_evenings), settings["min_evenings"].as_u64());
     let line: Vec<(String, bool, Option<f64>, bool)> =
         p.evenings.iter().map(|e| (e.tournament.clone(), e.played, e.points.map(|x| x.as_f64()), e.counted)).collect();
     assert_eq!(

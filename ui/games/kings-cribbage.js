@@ -266,7 +266,9 @@ function moveView(ctx) {
       if (!tiles(text).length) { scores[i].textContent = ""; return; }
       const x = lines[n++];
       if (!x) { scores[i].textContent = ""; return; }
-      if (x.rule) { scores[i].textContent = `${x.rule}${ctx.t("colon")}${(x.texts && x.texts[document.documentElement.lang]) || ""}`; scores[i].className = "line-score bad"; return; }
+      // The refusal in words; its rule's code rides along for the tooltip, as everywhere.
+      if (x.rule) { scores[i].textContent = (x.texts && x.texts[document.documentElement.lang]) || x.rule; scores[i].title = x.rule; scores[i].dataset.rule = x.rule; scores[i].className = "line-score bad"; return; }
+      scores[i].title = ""; delete scores[i].dataset.rule;
       // The line's parts as the rules count them, named as the game names them.
       scores[i].textContent = `${x.points} — ${x.parts.map((p) => `${L[p.key]} ${p.points}`).join(" · ")}`;
       scores[i].className = `line-score ${x.points > 0 ? "good" : "bad"}`;

@@ -1,6 +1,6 @@
 // The backups: listed with what each holds, one made now, one restored after a confirmation.
 import { call } from "../api.js";
-import { t, tn, fmtWhen } from "../i18n.js";
+import { t, tn, fmtWhen, currentLang } from "../i18n.js";
 import { h } from "../dom.js";
 import { state, render, act, flash, errorBox, forgetGames, go } from "../shell.js";
 
@@ -10,7 +10,7 @@ export function backupRows(list, restoreWith) {
     h("tr", {}, h("th", {}, t("written")), h("th", {}, t("kind")), h("th", {}, t("holds")), h("th", {}, t("last_change")), h("th", {}, "")),
     list.map((b, i) => h("tr", { id: `backup-${i}` },
       h("td", {}, fmtWhen(b.written_local)), h("td", {}, kind(b.kind)),
-      h("td", {}, b.problem ? h("span", { class: "bad", title: b.problem }, `${t("backup_unusable")} (${b.problem})`) : [tn("count_tournaments", b.tournaments), tn("count_rounds", b.rounds), tn("count_lines", b.lines)].join(", ")),
+      h("td", {}, b.problem ? h("span", { class: "bad", title: b.problem[currentLang()] }, `${t("backup_unusable")} (${b.problem[currentLang()]})`) : [tn("count_tournaments", b.tournaments), tn("count_rounds", b.rounds), tn("count_lines", b.lines)].join(", ")),
       h("td", {}, fmtWhen(b.last_change_local)),
       h("td", {}, b.problem ? "" : restoreWith(b, i)))));
 }

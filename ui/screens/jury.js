@@ -53,7 +53,7 @@ export async function view() {
       seats.map((s) => h("label", {}, `${t("points")} ${s.seat}`, h("input", { name: `p${s.seat}`, type: "number", value: 0, min: -1000, max: 1000, style: "width:5rem" }))),
       h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
       h("label", {}, t("by"), h("input", { name: "by", required: true, value: who })),
-      h("label", {}, t("sanction"), h("input", { name: "sanction", type: "checkbox" })),
+      h("label", { class: "check" }, h("input", { name: "sanction", type: "checkbox" }), t("sanction")),
       h("button", { class: "primary", id: "record-ruling" }, t("record"))),
   ] : [h("p", { class: "hint", id: "jury-missing" }, missing)];
   return [
@@ -70,7 +70,7 @@ export async function view() {
       h("tr", {}, h("th", {}, t("time")), h("th", {}, t("round")), h("th", {}, t("table")), h("th", {}, t("name")), h("th", {}, t("points")), h("th", {}, t("reason")), h("th", {}, t("by")), h("th", {}, t("withdraw"))),
       rulings.map((r) => h("tr", { id: r.id ? `ruling-${r.id}` : null, "data-at": r.at, class: r.withdrawn ? "withdrawn" : null }, h("td", { class: "nowrap" }, fmtWhen(r.at_local)), h("td", {}, r.round), h("td", {}, r.table), h("td", {}, `${r.seat}. ${r.name}`), h("td", { class: "nowrap" }, r.points.map((p) => (p > 0 ? `+${p}` : String(p))).join(" ")), h("td", {}, r.reason_texts[lang]), h("td", {}, `${r.by}${r.sanction ? " ⚠" : ""}`),
         // Withdrawn since: listed with its withdrawal, counting no more.
-        h("td", {}, r.withdrawn ? h("small", { class: "withdrawn-said" }, t("ruling_withdrawn", { at: fmtWhen(r.withdrawn.at_local), by: actorSaid(r.withdrawn.by), reason: r.withdrawn.reason })) : r.id ? h("form", { class: "inline", onsubmit: (e) => {
+        h("td", {}, r.withdrawn ? h("small", { class: "withdrawn-said" }, t("ruling_withdrawn", { at: fmtWhen(r.withdrawn.at_local), by: actorSaid(r.withdrawn.by), reason: r.withdrawn.reason })) : r.id ? h("form", { class: "inline", id: `withdraw-ruling-${r.id}`, "data-keep": "1", onsubmit: (e) => {
           e.preventDefault();
           act(() => call("ruling_withdraw", { tournament: tid, ruling: r.id, reason: e.target.reason.value }), () => flash(t("saved")));
         } }, h("input", { name: "reason", required: true, maxlength: 500, placeholder: t("reason"), "aria-label": t("reason") }), h("button", {}, t("withdraw"))) : "")))),

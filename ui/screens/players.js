@@ -27,7 +27,7 @@ export async function view() {
           h("button", { type: "button", onclick: () => { state.editingPlayer = null; render(); } }, t("cancel")))))
       : h("tr", {}, h("td", {}, p.name), h("td", {}, p.club), h("td", {}, p.member),
           // On the club's results website, or kept off it (shown there as "—").
-          h("td", {}, h("label", { class: "inline" }, h("input", { type: "checkbox", id: `published-${p.id}`, checked: kept.has(p.id) ? null : true,
+          h("td", {}, h("label", { class: "inline check" }, h("input", { type: "checkbox", id: `published-${p.id}`, checked: kept.has(p.id) ? null : true,
             onchange: (e) => act(() => call("player_publishing", { id: p.id, published: e.target.checked }), () => flash(t("saved"))) }), ` ${t("on_website")}`)),
           h("td", {}, h("button", { onclick: () => { state.editingPlayer = p.id; render(); } }, t("edit")))));
   const csv = h("input", { type: "file", id: "csv-file", accept: ".csv,.txt,text/csv", onchange: async (e) => {
@@ -82,7 +82,7 @@ export async function view() {
       h("table", { id: "entrants-table" }, entrants.map((p, i) => h("tr", { class: p.withdrawn_from ? "withdrawn" : "", title: p.player },
         h("td", { class: "num" }, i + 1), h("td", {}, p.name), h("td", {}, p.club),
         h("td", {}, [p.joined_round ? t("joined_round", { round: p.joined_round }) : "", p.withdrawn_from ? t("withdrawn_from", { round: p.withdrawn_from }) : ""].filter(Boolean).join(" · ")),
-        h("td", {}, h("form", { class: "inline", onsubmit: (e) => {
+        h("td", {}, h("form", { class: "inline", id: `withdraw-form-${p.player}`, "data-keep": "1", onsubmit: (e) => {
           e.preventDefault();
           const reason = e.target.reason.value;
           const command = p.withdrawn_from ? "player_return" : "player_withdraw";

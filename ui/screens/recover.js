@@ -1,6 +1,6 @@
 // The recovery screen: the database could not be opened.
 import { call } from "../api.js";
-import { t } from "../i18n.js";
+import { t, currentLang } from "../i18n.js";
 import { h } from "../dom.js";
 import { act, start } from "../shell.js";
 import { backupRows } from "./backups.js";
@@ -13,7 +13,7 @@ export async function view() {
   if (!r.error) return [h("p", { class: "hint", id: "recovered" }, t("saved"))];
   return [
     h("h2", {}, t("cannot_open")),
-    h("div", { class: "error", id: "open-error" }, r.error),
+    h("div", { class: "error", id: "open-error" }, r.error[currentLang()]),
     backupRows(r.backups, (b, i) => h("button", { class: "primary", id: `recover-${i}`, onclick: async () => { if (await act(() => call("recover", { backup: b.path }))) start(); } }, t("restore_latest"))),
   ];
 }

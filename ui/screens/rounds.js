@@ -2,7 +2,7 @@
 import { call } from "../api.js";
 import { t, tn } from "../i18n.js";
 import { h } from "../dom.js";
-import { state, render, go, act, flash, errorBox, needTournament, dropLine, openTable } from "../shell.js";
+import { state, render, go, act, flash, errorBox, needTournament, openTable } from "../shell.js";
 import { printPanel } from "./print.js";
 import { devicesPanel } from "./devices.js";
 
@@ -73,7 +73,7 @@ export async function view() {
         ? h("button", { id: "draw-again", onclick: () => draw() }, t("draw_again"))
         : h("button", { class: "primary", id: "draw-round", onclick: () => draw() }, t("draw"))),
     !drawn && planned
-      ? h("p", { class: "hint", id: "plan-preview" }, `${tn("plan_preview", planned.to - planned.from + 1, { from: planned.from, to: planned.to, repeats: planned.repeats })} (${t(planned.following ? "plan_following" : "plan_new")}${t("semicolon")}${t("plan_seed", { seed: planned.seed })})`)
+      ? h("p", { class: "hint", id: "plan-preview" }, `${tn("plan_preview", planned.to - planned.from + 1, { from: planned.from, to: planned.to, repeats: tn("repeats", planned.repeats) })} (${t(planned.following ? "plan_following" : "plan_new")}${t("semicolon")}${t("plan_seed", { seed: planned.seed })})`)
       : null,
     confirm ? h("div", { class: "card forced", id: "confirm-draw" },
       h("p", {}, tn("round_open", confirm.open.length, { round: confirm.before, tables: confirm.open.join(", "), next: confirm.round })),
@@ -87,7 +87,11 @@ export async function view() {
           h("p", { class: "hint", id: "draw-info" }, `${t("seed_short")} ${drawn.seed ?? "—"} · ${tn("repeats", drawn.repeats ?? 0)}${drawn.by_ranking ? ` · ${t("by_ranking")}` : ""}`),
           h("div", { class: "tables" }, drawn.tables.map((tb) => h("div", { class: "card", id: `table-card-${tb.number}` },
             h("h3", {}, `${t("table")} ${tb.number}`), seatList(tb.seats, tb.first_dealer, tb.scorers || []),
-            h("button", { onclick: () => { if (r === state.round && tb.number === state.table) dropLine(); else openTable(r, tb.number); go("scorer"); } }, t("open_sheet"))))),
+            h("button", { onclick: () => {
+              // The table already open keeps the line being typed (as the Table scorer button does).
+              if (r !== state.round || tb.number !== state.table) openTable(r, tb.number);
+              go("scorer");
+            } }, t("open_sheet"))))),
           drawn.byes.length ? h("p", { id: "byes" }, `${t("byes")}${t("colon")}${drawn.byes.map((b) => b.name).join(", ")}`) : null,
         ]
       : h("p", { class: "hint" }, t("not_drawn")),

@@ -32,16 +32,16 @@ pub struct BackupInfo {
     pub lines: i64,
     /// Its newest change, in local time.
     pub last_change_local: Option<String>,
-    /// Set when the file does not check (it cannot be restored).
-    pub problem: Option<String>,
+    /// Set when the file does not check (it cannot be restored), in every language.
+    pub problem: Option<atout_rules::Said>,
 }
 
 /// The database and its backups, as the window's recovery and backups screens show them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Recovery {
     pub path: String,
-    /// Why the database could not be opened (none when it is open).
-    pub error: Option<String>,
+    /// Why the database could not be opened (none when it is open), in every language.
+    pub error: Option<atout_rules::Said>,
     /// The folder its backups are in (`backup_dir`: `backups/`, or `backups/NAME/`).
     pub dir: String,
     pub backups: Vec<BackupInfo>,
@@ -49,7 +49,7 @@ pub struct Recovery {
 
 impl Recovery {
     /// The database at `path` (opened, or refused with `error`) and the backups beside it.
-    pub fn of(path: &Path, error: Option<String>) -> Recovery {
+    pub fn of(path: &Path, error: Option<atout_rules::Said>) -> Recovery {
         Recovery { path: path.display().to_string(), error, dir: backup_dir(path).display().to_string(), backups: backups_of(path) }
     }
 }
@@ -106,7 +106,7 @@ pub fn describe(path: &Path) -> BackupInfo {
             info.lines = s.lines;
             info.last_change_local = s.last_change.as_deref().map(crate::text::local_time);
         }
-        Err(e) => info.problem = Some(e.to_string()),
+        Err(e) => info.problem = Some(ApiError::from(e).texts()),
     }
     info
 }

@@ -107,6 +107,8 @@ pub struct PlayerSeason {
     pub rank: Option<usize>,
     pub shared: bool,
     pub qualified: bool,
+    /// The evenings a player needs to be ranked with the others (the season's `min_evenings`).
+    pub min_evenings: u64,
     pub total: SeasonPoints,
     pub evenings: Vec<PlayerEvening>,
 }
@@ -517,6 +519,7 @@ impl Atout {
             rank: line.map(|l| l.rank),
             shared: line.is_some_and(|l| l.shared),
             qualified: line.is_some_and(|l| l.qualified),
+            min_evenings: standings.settings["min_evenings"].as_u64().unwrap_or(1),
             total: line.map_or(SeasonPoints::ZERO, |l| l.total),
             evenings: evenings
                 .iter()

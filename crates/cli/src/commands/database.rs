@@ -50,7 +50,7 @@ pub fn open(path: &Path, by: Option<&str>) -> Result<Atout, Failure> {
 
 fn print_backup(b: &atout_api::backups::BackupInfo) {
     let holds = match &b.problem {
-        Some(p) => format!("does not check: {p}"),
+        Some(p) => format!("does not check: {}", p.en),
         None => format!(
             "{}, {}, {}; last change {}",
             count(b.tournaments, "tournament", "tournaments"),
