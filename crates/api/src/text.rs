@@ -101,7 +101,9 @@ pub fn actor_said(who: &str) -> Said {
 
 /// The language of a print: as asked, else the system's.
 pub fn print_lang(lang: Option<&str>) -> String {
-    let system = std::env::var("LC_ALL").or_else(|_| std::env::var("LANG")).unwrap_or_default();
+    // As the C library reads them: the first of LC_ALL, LC_MESSAGES and LANG that is set and
+    // not empty (an empty LC_ALL stands for no choice).
+    let system = ["LC_ALL", "LC_MESSAGES", "LANG"].iter().filter_map(|k| std::env::var(k).ok()).find(|v| !v.is_empty()).unwrap_or_default();
     atout_rules::Lang::parse(lang.unwrap_or(&system)).code().to_string()
 }
 

@@ -482,6 +482,16 @@ fn the_hand_checker_speaks_the_jurys_language() {
         .output()
         .unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains("toegelaten: V♥"));
+    // An empty LC_ALL (as a desktop session may set it) stands for no choice: LANG says it
+    // (the prints came out in English).
+    let out = Command::new(env!("CARGO_BIN_EXE_atout"))
+        .args(["--db", db.to_str().unwrap(), "hand", "check", &file("double-king-C-play-under")])
+        .env("LC_ALL", "")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "nl_BE.UTF-8")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("toegelaten: V♥"), "{}", String::from_utf8_lossy(&out.stdout));
 }
 
 /// `atout … | head`: a reader that stops early ends the command quietly (exit 0, nothing
