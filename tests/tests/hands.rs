@@ -372,8 +372,11 @@ fn could_it_have_been_made_is_printed_with_the_deal() {
     ] {
         assert!(text.contains(want), "«{want}» not in:\n{text}");
     }
+    // What a reader needs to follow the tricks: who dealt, the trump (none here).
+    assert!(text.contains("dealer: seat ") && text.contains("trump: no trump"), "{text}");
     let text = flat(app.print_hands_with(&tid, Some("fr"), &asked(Value::Null)).unwrap());
     assert!(text.contains("Le contrat pouvait-il être fait ? Oui : quoi que jouent les autres, Anne pouvait ne faire aucun pli"), "{text}");
+    assert!(text.contains("atout : sans atout"), "{text}");
     // Not asked: not printed.
     let text = flat(app.print_hands(&tid, Some("en")).unwrap());
     assert!(!text.contains("Could it have been made?") && !text.contains("From the first card"), "{text}");

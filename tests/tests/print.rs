@@ -637,3 +637,70 @@ fn the_printed_rulings_dates_are_written_as_their_language_writes_them() {
         }
     }
 }
+
+/// A tournament with a long name: every heading is printed whole over two lines — a sheet's
+/// round and table, the ranking's round — and the footer keeps its page and date, the name
+/// giving way (the heading was cut with «…», the table's number with it).
+#[test]
+fn long_headings_are_printed_whole() {
+    use atout_api::{Atout, DrawRequest, NewTournament};
+    let mut app = Atout::open_in_memory().unwrap();
+    let name = "Grand Tournoi International de la Fédération Royale Belge des Cartes 2026";
+    let t = app.tournament_create(&NewTournament { name: name.into(), game: "double-king".into(), rounds: Some(1), ..Default::default() }).unwrap().id.to_string();
+    app.players_import("name\nAnne\nBart\nChloé\nDirk\nEls\nFons\nGert\nHilde\n", Some(&t)).unwrap();
+    app.round_draw(&t, &DrawRequest::new(1, Some(3))).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let text = pdftotext(&app.print_sheets(&t, 1, false, Some("fr")).unwrap(), dir.path());
+    let said: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for table in [1, 2] {
+        assert!(said.contains(&format!("{name} — Manche 1, Table {table}")), "{text}");
+    }
+    assert!(said.contains("page 1 sur 2 — imprimé le") && said.contains("page 2 sur 2 — imprimé le"), "{text}");
+    let text = pdftotext(&app.print_standings(&t, None, Some("fr")).unwrap(), dir.path());
+    let said: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains(&format!("{name}, après la manche 1")), "{text}");
+}
+
+/// A prefilled sheet is a whole page to write on: the game's rows (Double King's twenty
+/// deals, their dealers printed), rows to spare for a deal voided and dealt again or a fine,
+/// then the totals and the table points to fill in (it stopped at the twentieth deal).
+#[test]
+fn a_prefilled_sheet_has_rows_to_spare_and_its_totals() {
+    let (mut app, t) = imported("spring-open-16.json");
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = app.print_sheets(&t, 1, false, Some("fr")).unwrap();
+    assert_eq!(pages(&pdf, dir.path()), 4, "still one page a table");
+    let text = pdftotext(&pdf, dir.path());
+    let first = text.split('\u{c}').next().unwrap();
+    let numbered: Vec<i64> = first.lines().filter_map(|l| l.split_whitespace().next()?.parse().ok()).collect();
+    assert!(numbered.iter().max().is_some_and(|n| *n > 20), "rows past the twentieth: {numbered:?}\n{first}");
+    assert!(first.contains("Totaux") && first.contains("Points de table"), "{first}");
+    // Rikken's sheet, a table of five: the fines' rows are rows of their own, no seat struck out.
+    let (mut app, t) = imported("rikken-18.json");
+    let text = pdftotext(&app.print_sheets(&t, 1, false, Some("en")).unwrap(), dir.path());
+    assert!(text.contains("Totals"), "{text}");
+}
+
+/// Thirds of table points as French writes them (20,83), on the ranking as on the website.
+#[test]
+fn the_printed_ranking_writes_its_decimals_as_the_language_does() {
+    let (mut app, t) = imported("spring-open-16.json");
+    app.tournament_settings(&t, &serde_json::json!({"table_points": [5, 3, 2, 0]}), "thirds").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let standings = app.standings(&t, None).unwrap();
+    let shared = standings.rows.iter().filter_map(|r| r.table_points).map(|p| p.as_f64()).find(|p| p.fract() != 0.0).expect("a share of places");
+    let fr = pdftotext(&app.print_standings(&t, None, Some("fr")).unwrap(), dir.path());
+    let en = pdftotext(&app.print_standings(&t, None, Some("en")).unwrap(), dir.path());
+    let written = format!("{}", (shared * 100.0).round() / 100.0);
+    assert!(en.contains(&written) && fr.contains(&written.replace('.', ",")), "{written}:\n{fr}");
+    assert!(!fr.contains(&written), "{fr}");
+}
+
+/// Kings Cribbage deals no card: its seating plan says who plays first, in the game's words.
+#[test]
+fn the_kings_cribbage_seating_plan_says_who_plays_first() {
+    let (mut app, t) = imported("cribbage-9.json");
+    let dir = tempfile::tempdir().unwrap();
+    let nl = pdftotext(&app.print_seating(&t, 1, Some("nl"), None).unwrap(), dir.path());
+    assert!(nl.contains("speelt eerst") && !nl.contains("geeft eerst"), "{nl}");
+}

@@ -2,12 +2,12 @@
 import { call } from "../api.js";
 import { t, tn } from "../i18n.js";
 import { h } from "../dom.js";
-import { state, render, go, act, flash, errorBox, needTournament, openTable } from "../shell.js";
+import { state, render, go, act, flash, errorBox, needTournament, openTable, gameOf } from "../shell.js";
 import { printPanel } from "./print.js";
 import { devicesPanel } from "./devices.js";
 
-function seatList(seats, first, scorers = []) {
-  return h("ol", {}, seats.map((s) => h("li", {}, `${s.name}${s.club ? ` (${s.club})` : ""}${s.seat === first ? ` — ${t("first_dealer")}` : ""}`,
+function seatList(seats, first, scorers = [], firstSaid = null) {
+  return h("ol", {}, seats.map((s) => h("li", {}, `${s.name}${s.club ? ` (${s.club})` : ""}${s.seat === first ? ` — ${firstSaid || t("first_dealer")}` : ""}`,
     scorers.includes(s.seat) ? h("span", { class: "mark scorer" }, ` — ${t("keeps_score")}`) : null)));
 }
 
@@ -56,6 +56,8 @@ export async function view() {
     await act(() => call("round_draw", { tournament: tid, round: r, seed, seating }), () => { state.byRanking = false; flash(t("saved")); });
   };
   const confirm = state.confirmDraw && state.confirmDraw.round === r ? state.confirmDraw : null;
+  // Who starts at a table, in the game's own words where it has them (Kings Cribbage deals no card).
+  const firstSaid = drawn ? (await gameOf(tid, info.game)).desc.labels?.first : null;
   return [
     h("h2", {}, `${t("rounds")} — ${info.name}`),
     errorBox(),
@@ -86,7 +88,7 @@ export async function view() {
       ? [
           h("p", { class: "hint", id: "draw-info" }, `${t("seed_short")} ${drawn.seed ?? "—"} · ${tn("repeats", drawn.repeats ?? 0)}${drawn.by_ranking ? ` · ${t("by_ranking")}` : ""}`),
           h("div", { class: "tables" }, drawn.tables.map((tb) => h("div", { class: "card", id: `table-card-${tb.number}` },
-            h("h3", {}, `${t("table")} ${tb.number}`), seatList(tb.seats, tb.first_dealer, tb.scorers || []),
+            h("h3", {}, `${t("table")} ${tb.number}`), seatList(tb.seats, tb.first_dealer, tb.scorers || [], firstSaid),
             h("button", { onclick: () => {
               // The table already open keeps the line being typed (as the Table scorer button does).
               if (r !== state.round || tb.number !== state.table) openTable(r, tb.number);

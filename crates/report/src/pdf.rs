@@ -161,6 +161,16 @@ impl Face {
 /// Room a table's cell keeps beside its text, in points (whatever the type's size).
 const CELL_PAD: f32 = 6.0;
 
+/// Room more after column `i` when it is set right and the next is set left: a figure
+/// never touches the text after it ("Donneur Jeu"; a dealer 3 and a hand of 7 read as 37).
+fn gap_after(cols: &[Col], i: usize) -> f32 {
+    if cols[i].right && cols.get(i + 1).is_some_and(|n| !n.right) {
+        4.0
+    } else {
+        0.0
+    }
+}
+
 /// Where a table's column sits and how its text is aligned.
 #[derive(Clone, Debug)]
 pub struct Col {
@@ -183,6 +193,11 @@ impl Col {
     pub fn num(title: impl Into<String>, width: f32) -> Col {
         Col { title: title.into(), width, right: true, wrap: false }
     }
+    /// Figures set right that break between words when the column is narrow (a round's
+    /// table points over its score), rather than be cut.
+    pub fn num_wrapped(title: impl Into<String>, width: f32) -> Col {
+        Col { title: title.into(), width, right: true, wrap: true }
+    }
 }
 
 /// A document being laid out, page by page, top to bottom.
@@ -201,6 +216,9 @@ pub struct Canvas<'a> {
     h: f32,
     /// Below 1 while a wide table is drawn in a smaller type.
     shrink: f32,
+    /// What a table's rows belong to (a sheet's round and table, a seating plan's table):
+    /// said again, continued, where they run onto a new page.
+    carried: Option<String>,
 }
 
 fn mm(v: f32) -> f32 {
@@ -248,6 +266,7 @@ impl<'a> Canvas<'a> {
             w: mm(w),
             h: mm(h),
             shrink: 1.0,
+            carried: None,
         };
         c.start_page();
         Ok(c)
@@ -362,12 +381,33 @@ impl<'a> Canvas<'a> {
         self.y = top - side - size * 0.6;
     }
 
-    /// A heading line.
+    /// A heading, broken over as many lines as the width needs (never cut: a long
+    /// tournament's name cut the round and the table off a sheet's heading).
     pub fn heading(&mut self, text: &str) {
         let size = self.size() * 1.5;
-        self.need(size * 2.0);
-        self.text_at(self.left(), self.y - size, text, size, true, self.width());
-        self.y -= size * 1.6;
+        let lines = self.bold.wrap(text, size, self.width());
+        self.need(size * (0.4 + 1.2 * lines.len() as f32));
+        for (i, line) in lines.iter().enumerate() {
+            self.text_at(self.left(), self.y - size, line, size, true, self.width());
+            self.y -= size * if i + 1 == lines.len() { 1.6 } else { 1.2 };
+        }
+    }
+
+    /// Room for a label, a table's header and `rows` rows below the cursor, or a new page
+    /// (a short table is not split from its label; a long one starts where it is).
+    pub fn keep_rows(&mut self, rows: usize) {
+        let size = self.size();
+        let height = size * (1.5 + 1.7 + 1.55 * rows as f32);
+        if height < self.y - self.bottom() || height > self.h * 0.5 {
+            return;
+        }
+        self.need(height);
+    }
+
+    /// What the tables drawn next belong to, said again (continued) at the top of a page
+    /// their rows run onto; `None` once they are drawn.
+    pub fn carry(&mut self, label: Option<String>) {
+        self.carried = label;
     }
 
     /// Plain text, broken over as many lines as the width needs (never cut).
@@ -423,18 +463,22 @@ impl<'a> Canvas<'a> {
         let size = self.size();
         let row_h = if tall { size * 2.4 } else { size * 1.55 };
         let xs = self.columns(cols, sized_by);
-        let header = |canvas: &mut Canvas| {
+        let header = |canvas: &mut Canvas, continued: bool| {
             canvas.need(row_h * 2.0);
+            if let Some(label) = canvas.carried.clone().filter(|_| continued) {
+                let said = canvas.layout.word("continued", &canvas.lang, &[("what", label)]);
+                canvas.para(&said, true);
+            }
             let top = canvas.y;
             for (i, c) in cols.iter().enumerate() {
-                let wdt = xs[i + 1] - xs[i] - 4.0;
+                let wdt = xs[i + 1] - xs[i] - 4.0 - gap_after(cols, i);
                 canvas.cell(xs[i], top, wdt, &c.title, c.right, true, row_h.min(size * 1.7));
             }
             canvas.y -= row_h.min(size * 1.7);
             let (l, r) = (canvas.left(), canvas.right());
             canvas.rule(l, canvas.y, r, canvas.y, 0.8);
         };
-        header(self);
+        header(self, false);
         let leading = size * 1.25;
         for row in rows {
             // A wrapped column's lines, each cell's; the row grows to the longest.
@@ -444,7 +488,7 @@ impl<'a> Canvas<'a> {
                 .map(|(i, c)| {
                     let text = row.get(i).map(String::as_str).unwrap_or("");
                     if c.wrap {
-                        self.regular.wrap(text, size, xs[i + 1] - xs[i] - 4.0)
+                        self.regular.wrap(text, size, xs[i + 1] - xs[i] - 4.0 - gap_after(cols, i))
                     } else {
                         vec![text.to_string()]
                     }
@@ -452,11 +496,11 @@ impl<'a> Canvas<'a> {
                 .collect();
             let extra = wrapped.iter().map(Vec::len).max().unwrap_or(1).saturating_sub(1) as f32 * leading;
             if self.need(row_h + extra) {
-                header(self);
+                header(self, true);
             }
             let top = self.y;
             for (i, c) in cols.iter().enumerate() {
-                let wdt = xs[i + 1] - xs[i] - 4.0;
+                let wdt = xs[i + 1] - xs[i] - 4.0 - gap_after(cols, i);
                 for (k, text) in wrapped[i].iter().enumerate() {
                     self.cell(xs[i], top - k as f32 * leading, wdt, text, c.right, false, row_h);
                 }
@@ -484,13 +528,27 @@ impl<'a> Canvas<'a> {
         }
     }
 
+    /// How many rows of a table (`tall`: rows to write by hand in) still stand on this
+    /// page below its header, a line kept for what follows.
+    pub fn rows_left(&self, tall: bool) -> usize {
+        let size = self.size();
+        let row_h = if tall { size * 2.4 } else { size * 1.55 };
+        let header = row_h.min(size * 1.7);
+        ((self.y - self.bottom() - header - size * 1.5) / row_h).max(0.0) as usize
+    }
+
+    /// Does a table of `rows` stand on the page in its natural type, nothing cut?
+    pub fn fits(&self, cols: &[Col], rows: &[Vec<String>]) -> bool {
+        self.natural_width(cols, rows) <= self.width()
+    }
+
     fn natural_width(&self, cols: &[Col], rows: &[Vec<String>]) -> f32 {
         let size = self.size();
         cols.iter()
             .enumerate()
             .map(|(i, c)| {
                 let widest = rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size)).fold(0.0, f32::max);
-                self.bold.width(&c.title, size).max(self.asked(c, widest)) + CELL_PAD
+                self.bold.width(&c.title, size).max(self.asked(c, widest)) + CELL_PAD + gap_after(cols, i)
             })
             .sum()
     }
@@ -501,12 +559,21 @@ impl<'a> Canvas<'a> {
     fn columns(&self, cols: &[Col], rows: &[Vec<String>]) -> Vec<f32> {
         let size = self.size();
         let pad = CELL_PAD;
-        let natural: Vec<f32> = cols
+        let widest: Vec<f32> = (0..cols.len()).map(|i| rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size)).fold(0.0, f32::max)).collect();
+        // Every cell on one line where the page allows.
+        let natural: Vec<f32> = cols.iter().enumerate().map(|(i, c)| self.bold.width(&c.title, size).max(widest[i]) + pad + gap_after(cols, i)).collect();
+        // A column gives way no further than its title (a header cut to «Sco…» said nothing),
+        // a wrapped one no further than its longest word (its text breaks between words).
+        let least: Vec<f32> = cols
             .iter()
             .enumerate()
             .map(|(i, c)| {
-                let widest = rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size)).fold(0.0, f32::max);
-                self.bold.width(&c.title, size).max(self.asked(c, widest)) + pad
+                let word = if c.wrap {
+                    rows.iter().filter_map(|r| r.get(i)).flat_map(|t| t.split(' ')).map(|w| self.regular.width(w, size)).fold(0.0, f32::max)
+                } else {
+                    0.0
+                };
+                self.bold.width(&c.title, size).max(word) + pad + gap_after(cols, i)
             })
             .collect();
         let avail = self.width();
@@ -515,17 +582,31 @@ impl<'a> Canvas<'a> {
             let weight: f32 = cols.iter().map(|c| c.width).sum::<f32>().max(1.0);
             natural.iter().zip(cols).map(|(n, c)| n + (avail - sum) * c.width / weight).collect()
         } else {
-            // Too wide: the text columns give way, the lightest (clubs) before the heaviest
-            // (names), each down to 40% of its natural width; then everything in proportion.
+            // Too wide: the wrapped columns give way first, their text breaking over more
+            // lines (figures before names: a round's points over its score, then the reasons,
+            // the clubs, the names); then the other text columns, the lightest first, each
+            // down to 40% of its natural width (cut); then everything in proportion.
             let mut w = natural.clone();
             let mut over = sum - avail;
-            // A wrapped column gives way first: its text breaks over more lines, nothing is cut.
-            let mut order: Vec<usize> = (0..cols.len()).filter(|i| !cols[*i].right).collect();
-            order.sort_by(|a, b| cols[*b].wrap.cmp(&cols[*a].wrap).then(cols[*a].width.total_cmp(&cols[*b].width)));
-            for i in order {
-                let cut = over.min(w[i] * 0.6);
-                w[i] -= cut;
-                over -= cut;
+            let stage = |c: &Col| match (c.wrap, c.right) {
+                (true, true) => 0,
+                (true, false) => 1,
+                _ => 2,
+            };
+            // Within a stage, each column gives in proportion to the room it can give (two
+            // wrapped columns, names and clubs, break over as many lines as each other).
+            for k in 0..3 {
+                let at: Vec<usize> = (0..cols.len()).filter(|i| (cols[*i].wrap || !cols[*i].right) && stage(&cols[*i]) == k).collect();
+                let room: Vec<f32> = at.iter().map(|i| (w[*i] - if cols[*i].wrap { least[*i] } else { least[*i].max(w[*i] * 0.4) }).max(0.0)).collect();
+                let total: f32 = room.iter().sum();
+                if total <= 0.0 || over <= 0.0 {
+                    continue;
+                }
+                let taken = over.min(total);
+                for (i, r) in at.iter().zip(&room) {
+                    w[*i] -= taken * r / total;
+                }
+                over -= taken;
             }
             let total: f32 = w.iter().sum();
             w.iter().map(|x| x * avail / total.max(avail)).collect()
@@ -560,11 +641,14 @@ impl<'a> Canvas<'a> {
         let title = self.title.clone();
         let mut pages = vec![];
         for (i, mut ops) in std::mem::take(&mut self.pages).into_iter().enumerate() {
-            let mut footer = format!("{title} — {}", self.layout.word("page", &lang, &[("n", (i + 1).to_string()), ("of", n.to_string())]));
+            let mut tail = format!(" — {}", self.layout.word("page", &lang, &[("n", (i + 1).to_string()), ("of", n.to_string())]));
             if let Some(at) = &self.layout.printed {
                 // The date as the print's language writes it (27/11/2026, 27-11-2026), the time kept.
-                footer.push_str(&format!(" — {}", self.layout.word("printed", &lang, &[("date", date_in(at, &lang))])));
+                tail.push_str(&format!(" — {}", self.layout.word("printed", &lang, &[("date", date_in(at, &lang))])));
             }
+            // A long title gives way, never the page's number or the date it was printed.
+            let room = self.width() - self.regular.width(&tail, size);
+            let footer = format!("{}{tail}", self.regular.fit(&title, size, room));
             // The footer's baseline sits above the bottom margin, descenders included.
             let y = mm(self.layout.margins_mm.bottom) + size * 0.4;
             std::mem::swap(&mut self.ops, &mut ops);
@@ -622,6 +706,17 @@ fn num(v: &Value) -> String {
     cell(v)
 }
 
+/// A figure's cell as the print's language writes it: 20.83 in English, 20,83 in French
+/// and Dutch (as the website and the spreadsheets do).
+pub fn figure_in(v: &Value, lang: &str) -> String {
+    let text = cell(v);
+    if v.is_number() && lang != "en" {
+        text.replace('.', ",")
+    } else {
+        text
+    }
+}
+
 /// The ranking: rank (shared places `2=`), player, club, the method's columns,
 /// the tie-breaks, every round (byes marked), late entries and withdrawals noted; while a
 /// counted round is still being played (`crate::open_rounds`), "provisional" and which.
@@ -629,16 +724,6 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
     let name = standings["tournament"].as_str().unwrap_or("");
     let after = standings["after_round"].as_i64().unwrap_or(0);
     let title = format!("{} — {}", layout.word("standings", lang, &[]), name);
-    let mut c = Canvas::new(layout, &title, lang)?;
-    c.heading(&format!("{title}, {}", layout.word("after_round", lang, &[("n", after.to_string())])));
-    // Printed while tables still play: said under the heading, with the rounds concerned.
-    let open = crate::open_rounds(standings);
-    if !open.is_empty() {
-        let key = if open.len() == 1 { "provisional_round" } else { "provisional_rounds" };
-        let n = open.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-        c.para(&layout.word(key, lang, &[("n", n)]), true);
-        c.gap(0.5);
-    }
     // How places are decided (the tournament's ranking, then its tie-breaks), said under the
     // heading; the score and best-round columns follow that order.
     let mut criteria: Vec<&str> = vec![];
@@ -650,12 +735,11 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
             criteria.push(c);
         }
     }
-    if !criteria.is_empty() {
+    let ranked_by = (!criteria.is_empty()).then(|| {
         let then = format!(", {} ", layout.word("then", lang, &[]));
         let list: Vec<String> = criteria.iter().map(|c| layout.word(&format!("by_{}", c.replace('-', "_")), lang, &[])).collect();
-        c.para(&layout.word("ranked_by", lang, &[("list", list.join(&then))]), false);
-        c.gap(0.3);
-    }
+        layout.word("ranked_by", lang, &[("list", list.join(&then))])
+    });
     let mut tie_columns: Vec<&str> = criteria.iter().copied().filter(|c| *c != "table-points").collect();
     for c in ["score-sum", "best-round"] {
         if !tie_columns.contains(&c) {
@@ -664,13 +748,10 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
     }
     let rows = standings["rows"].as_array().cloned().unwrap_or_default();
     let points = rows.iter().any(|r| !r["table_points"].is_null());
-    // A withdrawal or a late entry is said after the name: the names then wrap rather than
-    // be cut (the note explaining a withdrawn player's «—» was cut with «…»).
-    let notes =
-        rows.iter().any(|r| !r["joined_round"].is_null() || !r["withdrawn_from"].is_null()) || standings["withdrawn"].as_array().is_some_and(|w| !w.is_empty());
-    let name = layout.word("name", lang, &[]);
-    let name = if notes { Col::wrapped(name, 5.0) } else { Col::new(name, 5.0) };
-    let mut cols = vec![Col::num(layout.word("rank", lang, &[]), 1.0), name, Col::new(layout.word("club", lang, &[]), 3.0)];
+    // Names and clubs are never cut: short of room they break over lines (two players'
+    // names cut alike could not be told apart; the note explaining a withdrawn player's «—»
+    // was cut with «…»).
+    let mut cols = vec![Col::num(layout.word("rank", lang, &[]), 1.0), Col::wrapped(layout.word("name", lang, &[]), 5.0), Col::wrapped(layout.word("club", lang, &[]), 3.0)];
     if points {
         cols.push(Col::num(layout.word("points", lang, &[]), 1.4));
     }
@@ -679,7 +760,7 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
     }
     let round = layout.word("round", lang, &[]);
     for r in 1..=after {
-        cols.push(Col::num(format!("{}{r}", round.chars().next().unwrap_or('R')), if points { 1.9 } else { 1.2 }));
+        cols.push(Col::num_wrapped(format!("{}{r}", round.chars().next().unwrap_or('R')), if points { 1.9 } else { 1.2 }));
     }
     let bye = layout.word("bye", lang, &[]);
     let lines: Vec<Vec<String>> = rows
@@ -696,7 +777,7 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
             let club = clubs.get(row["player"].as_str().unwrap_or("")).cloned().unwrap_or_default();
             let mut out = vec![rank, name, club];
             if points {
-                out.push(num(&row["table_points"]));
+                out.push(figure_in(&row["table_points"], lang));
             }
             for c in &tie_columns {
                 out.push(num(&row[if *c == "score-sum" { "score_sum" } else { "best_round" }]));
@@ -705,8 +786,8 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
                 let entry = row["rounds"].as_array().and_then(|rs| rs.iter().find(|x| x["round"] == r));
                 out.push(match entry {
                     None => String::new(),
-                    Some(e) if e["bye"] == true => format!("{bye}{}", if points { format!(" {}", num(&e["table_points"])) } else { String::new() }),
-                    Some(e) if points => format!("{} ({})", num(&e["table_points"]), num(&e["score"])),
+                    Some(e) if e["bye"] == true => format!("{bye}{}", if points { format!(" {}", figure_in(&e["table_points"], lang)) } else { String::new() }),
+                    Some(e) if points => format!("{} ({})", figure_in(&e["table_points"], lang), num(&e["score"])),
                     Some(e) => num(&e["score"]),
                 });
             }
@@ -730,6 +811,26 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
         row
     });
     let lines: Vec<Vec<String>> = lines.into_iter().chain(apart).collect();
+    // Many rounds, long names: the page turned sideways when the table does not stand on
+    // it, every name on one line.
+    let mut c = Canvas::new(layout, &title, lang)?;
+    let unwrapped: Vec<Col> = cols.iter().map(|x| Col { wrap: false, ..x.clone() }).collect();
+    if !c.fits(&unwrapped, &lines) {
+        c = Canvas::oriented(layout, &title, lang, true)?;
+    }
+    c.heading(&format!("{title}, {}", layout.word("after_round", lang, &[("n", after.to_string())])));
+    // Printed while tables still play: said under the heading, with the rounds concerned.
+    let open = crate::open_rounds(standings);
+    if !open.is_empty() {
+        let key = if open.len() == 1 { "provisional_round" } else { "provisional_rounds" };
+        let n = open.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        c.para(&layout.word(key, lang, &[("n", n)]), true);
+        c.gap(0.5);
+    }
+    if let Some(said) = ranked_by {
+        c.para(&said, false);
+        c.gap(0.3);
+    }
     c.table(&cols, &lines, false);
     Ok(c.finish())
 }
@@ -761,7 +862,7 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
                     seat.to_string(),
                     s["name"].as_str().unwrap_or("").to_string(),
                     s["club"].as_str().unwrap_or("").to_string(),
-                    [(seat == first).then(|| w("first_dealer")), scorers.contains(&seat).then(|| w("scorer"))]
+                    [(seat == first).then(|| round["first_said"].as_str().map_or_else(|| w("first_dealer"), str::to_string)), scorers.contains(&seat).then(|| w("scorer"))]
                         .into_iter()
                         .flatten()
                         .collect::<Vec<_>>()
@@ -771,11 +872,15 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
             .collect();
         per_table.push(rows);
     }
-    // Who deals first is never cut: short of room, its words break over two lines.
-    let cols = [Col::num(w("seat"), 1.0), Col::new(w("name"), 5.0), Col::new(w("club"), 3.5), Col::wrapped("", 2.5)];
+    // Who deals first is never cut: short of room, the names and the clubs break over lines.
+    let cols = [Col::num(w("seat"), 1.0), Col::wrapped(w("name"), 5.0), Col::wrapped(w("club"), 3.5), Col::new("", 2.5)];
     let all = per_table.concat();
     for (t, rows) in tables.iter().zip(&per_table) {
-        c.para(&format!("{} {}", w("table"), num(&t["number"])), true);
+        // A table of four or five is kept with its number on one page where it fits.
+        c.keep_rows(rows.len());
+        let label = format!("{} {}", w("table"), num(&t["number"]));
+        c.para(&label, true);
+        c.carry(Some(label));
         // The table's device: its QR code and code, when the secretary printed them.
         if let Some(m) = t["device"]["url"].as_str().and_then(crate::qr::Modules::of) {
             let code = t["device"]["code"].as_str().unwrap_or("");
@@ -783,6 +888,7 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
             c.qr(&m, mm(26.0), &[w("device_scan"), format!("{}{}{code}", w("device_code"), w("colon")), url.to_string()]);
         }
         c.table_sized(&cols, rows, false, &all);
+        c.carry(None);
     }
     let byes: Vec<String> = round["byes"].as_array().into_iter().flatten().map(|b| b["name"].as_str().unwrap_or("").to_string()).collect();
     if !byes.is_empty() {
@@ -796,7 +902,7 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
     c.gap(1.0);
     c.heading(&w("by_name"));
     let rows: Vec<Vec<String>> = by_name.into_iter().map(|(n, club, t, s)| vec![n, club, t, s]).collect();
-    c.table(&[Col::new(w("name"), 5.0), Col::new(w("club"), 3.5), Col::num(w("table"), 1.2), Col::num(w("seat"), 1.0)], &rows, false);
+    c.table(&[Col::wrapped(w("name"), 5.0), Col::wrapped(w("club"), 3.5), Col::num(w("table"), 1.2), Col::num(w("seat"), 1.0)], &rows, false);
     Ok(c.finish())
 }
 
@@ -848,14 +954,19 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
         let has_who = form["columns"].as_array().is_some_and(|cs| cs.iter().any(|c| c["from"] == "who"));
         if says_who && !has_who {
             if let Some(cs) = form["columns"].as_array_mut() {
-                cs.push(serde_json::json!({"title": w("played_by"), "width": 3.2, "from": "who"}));
+                cs.push(serde_json::json!({"title": w("line_details"), "width": 3.2, "from": "who"}));
             }
         }
         let form = &form;
         let mut cols = vec![Col::num(w("line"), 0.7), Col::num(form["dealer_title"].as_str().map_or_else(|| w("dealer"), str::to_string), 0.9)];
-        for col in form["columns"].as_array().into_iter().flatten() {
+        // The totals' words go in the column that says who played a line, else in the first
+        // of the game's own (not in the line's number, which they widened to a quarter of
+        // the page); that column breaks them over lines.
+        let columns = form["columns"].as_array().cloned().unwrap_or_default();
+        let label_at = columns.iter().position(|c| c["from"] == "who").or((!columns.is_empty()).then_some(0)).map_or(0, |i| i + 2);
+        for (i, col) in columns.iter().enumerate() {
             let (title, width) = (col["title"].as_str().unwrap_or(""), col["width"].as_f64().unwrap_or(1.5) as f32);
-            cols.push(if col["from"] == "who" { Col::wrapped(title, width) } else { Col::new(title, width) });
+            cols.push(if i + 2 == label_at { Col::wrapped(title, width) } else { Col::new(title, width) });
         }
         let per_seat = form["per_seat"].as_array().cloned().unwrap_or_default();
         for x in &seats {
@@ -910,8 +1021,7 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
                 rows.push(row);
             }
         }
-        let lead = 2 + form["columns"].as_array().map_or(0, Vec::len);
-        let label_at = form["columns"].as_array().and_then(|cs| cs.iter().position(|c| c["from"] == "who")).map_or(0, |i| i + 2);
+        let lead = 2 + columns.len();
         let total_row = |label: String, values: &Value| -> Vec<String> {
             let mut row = vec![String::new(); lead];
             row[label_at] = label;
@@ -950,7 +1060,34 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
                 rows.push(total_row(format!("{}{mark}", w("table_points")), &s["table_points"]));
             }
         }
-        c.table(&cols, &rows, lines.is_empty());
+        // A sheet still to be written on: rows to spare below the game's own, as many as the
+        // page holds (a deal voided and dealt again, a fine, a longer game of turns each take
+        // a line the grid did not count), then the totals and the table points to fill in.
+        let open = lines.is_empty() || s["complete"] != true;
+        if open {
+            let totals = 1 + usize::from(s["uses_table_points"] == true);
+            let spare = c.rows_left(true).saturating_sub(rows.len() + if lines.is_empty() { totals } else { 0 });
+            let mut next = rows.iter().filter_map(|r| r[0].trim_end_matches(" *").parse::<i64>().ok()).max().unwrap_or(0);
+            let at = rows.iter().position(|r| r[0].is_empty()).unwrap_or(rows.len());
+            let blank: Vec<Vec<String>> = (0..spare)
+                .map(|_| {
+                    next += 1;
+                    let mut row = vec![next.to_string()];
+                    row.resize(cols.len(), String::new());
+                    row
+                })
+                .collect();
+            rows.splice(at..at, blank);
+            if lines.is_empty() {
+                rows.push(total_row(w("totals"), &Value::Null));
+                if s["uses_table_points"] == true {
+                    rows.push(total_row(w("table_points"), &Value::Null));
+                }
+            }
+        }
+        c.carry(Some(format!("{} {}, {} {}", w("round"), num(&s["round"]), w("table"), num(&s["table"]))));
+        c.table(&cols, &rows, open);
+        c.carry(None);
         if !corrected.is_empty() {
             c.para(&format!("* {}", w("corrected")), false);
         }
@@ -1001,7 +1138,7 @@ fn filled(line: &Value, from: &str, seat: Option<usize>) -> String {
 
 /// A stored local time (`2026-11-27 20:15:03`) as the print's language writes its date
 /// (27/11/2026 20:15:03 in French, 27-11-2026 20:15:03 in Dutch), the time kept.
-fn date_in(stored: &str, lang: &str) -> String {
+pub(crate) fn date_in(stored: &str, lang: &str) -> String {
     let i = match lang {
         "fr" => 1,
         "nl" => 2,
@@ -1093,6 +1230,11 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
             ),
             true,
         );
+        if let Some(setup) = hand["setup"].as_str().filter(|x| !x.is_empty()) {
+            c.para(setup, false);
+        }
+        // The tricks run onto a new page under the line they belong to.
+        c.carry(Some(w("hand_line_short", &[("round", at("round")), ("table", at("table")), ("line", at("line"))])));
         let seats = hand["seats"].as_array().cloned().unwrap_or_default();
         for (i, dealt) in hand["dealt"].as_array().into_iter().flatten().enumerate() {
             let cards: Vec<&str> = dealt.as_array().into_iter().flatten().filter_map(Value::as_str).collect();
@@ -1126,6 +1268,7 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
         if !rows.is_empty() {
             c.table(&[Col::num(w("trick", &[]), 1.0), Col::new(w("hand_cards", &[]), 9.0), Col::num(w("won_by", &[]), 1.6)], &rows, false);
         }
+        c.carry(None);
         if illegal["trick"] == 0 {
             // The cards dealt as known so far (a replay under way), and what they still lack.
             c.para(&w("hand_dealing", &[("detail", illegal["dealing"].as_str().unwrap_or("").to_string())]), true);

@@ -1,7 +1,7 @@
 //! A season's standings printed (FORMAT.md "Seasons"): as text, as CSV and as a PDF in the
 //! club's layout. Works on the season standings document, as the rest of this crate does.
 
-use crate::pdf::{cell, Canvas, Col, PdfError, PrintLayout};
+use crate::pdf::{cell, date_in, Canvas, Col, PdfError, PrintLayout};
 use crate::{aligned, csv_of, ReportError};
 use serde_json::Value;
 
@@ -130,12 +130,15 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
     let legend: Vec<String> = evenings(standings)
         .iter()
         .enumerate()
-        .map(|(i, e)| format!("{short}{} — {}{}", i + 1, cell(&e["name"]), e["date"].as_str().map(|d| format!(" ({d})")).unwrap_or_default()))
+        .map(|(i, e)| format!("{short}{} — {}{}", i + 1, cell(&e["name"]), e["date"].as_str().map(|d| format!(" ({})", date_in(d, lang))).unwrap_or_default()))
         .collect();
     c.items(&legend);
     c.para(&layout.word("not_counted", lang, &[]), false);
     c.gap(0.5);
     let (head, right, lines) = grid(standings, layout, lang, false);
+    // The figures (the total, each evening's points) as the language writes them: 60,5.
+    let decimal = |text: String| if lang == "en" { text } else { text.replace('.', ",") };
+    let lines: Vec<Vec<String>> = lines.into_iter().map(|l| l.into_iter().enumerate().map(|(i, x)| if i >= 5 { decimal(x) } else { x }).collect()).collect();
     // The member number is for the spreadsheet; on paper the evenings need the room.
     let keep: Vec<usize> = (0..head.len()).filter(|i| *i != 3).collect();
     let width = |i: usize| match i {
@@ -146,7 +149,8 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
         5 => 1.6,
         _ => 1.3,
     };
-    let cols: Vec<Col> = keep.iter().map(|i| if right[*i] { Col::num(head[*i].clone(), width(*i)) } else { Col::new(head[*i].clone(), width(*i)) }).collect();
+    // Names and clubs break over lines rather than be cut.
+    let cols: Vec<Col> = keep.iter().map(|i| if right[*i] { Col::num(head[*i].clone(), width(*i)) } else { Col::wrapped(head[*i].clone(), width(*i)) }).collect();
     let pick = |line: &Vec<String>| keep.iter().map(|i| line[*i].clone()).collect::<Vec<_>>();
     let (qualified, under): (Vec<_>, Vec<_>) = lines.iter().zip(rows(standings)).partition(|(_, row)| row["qualified"] != false);
     // The two tables' columns are sized together, so that they line up on the paper.
@@ -157,7 +161,7 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
         c.para(&layout.word("under_minimum", lang, &[("n", cell(&standings["settings"]["min_evenings"]))]), true);
         c.table_sized(&cols, &under.iter().map(|(l, _)| pick(l)).collect::<Vec<_>>(), false, &all);
     }
-    let clubs = club_lines(standings);
+    let clubs: Vec<Vec<String>> = club_lines(standings).into_iter().map(|l| l.into_iter().enumerate().map(|(i, x)| if i == 2 { decimal(x) } else { x }).collect()).collect();
     if !clubs.is_empty() {
         c.gap(1.0);
         c.heading(&layout.word("clubs", lang, &[]));

@@ -1216,6 +1216,8 @@ impl Game for Cribbage {
             "labels": {
                 // What the sheet's marked figure means on a line (the seat whose turn it was).
                 "marked": t("played this turn", "a joué ce tour", "speelde deze beurt"),
+                // Who starts a table's game, said on the seating plan (no card is dealt).
+                "first": t("plays first", "joue en premier", "speelt eerst"),
                 "turn": t("Seat {seat} ({name}) plays — turn {turn}", "Place {seat} ({name}) joue — tour {turn}", "Plaats {seat} ({name}) speelt — beurt {turn}"),
                 "line": t("line", "ligne", "lijn"),
                 "lines": t("Lines made or extended (tiles separated by spaces, Enter for the next line)", "Lignes formées ou allongées (jetons séparés par des espaces, Entrée pour la ligne suivante)", "Gevormde of verlengde lijnen (stenen gescheiden door spaties, Enter voor de volgende lijn)"),
