@@ -646,7 +646,8 @@ fn long_headings_are_printed_whole() {
     use atout_api::{Atout, DrawRequest, NewTournament};
     let mut app = Atout::open_in_memory().unwrap();
     let name = "Grand Tournoi International de la Fédération Royale Belge des Cartes 2026";
-    let t = app.tournament_create(&NewTournament { name: name.into(), game: "double-king".into(), rounds: Some(1), ..Default::default() }).unwrap().id.to_string();
+    let t =
+        app.tournament_create(&NewTournament { name: name.into(), game: "double-king".into(), rounds: Some(1), ..Default::default() }).unwrap().id.to_string();
     app.players_import("name\nAnne\nBart\nChloé\nDirk\nEls\nFons\nGert\nHilde\n", Some(&t)).unwrap();
     app.round_draw(&t, &DrawRequest::new(1, Some(3))).unwrap();
     let dir = tempfile::tempdir().unwrap();

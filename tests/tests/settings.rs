@@ -221,7 +221,11 @@ fn kings_last_two_null_is_kept_by_a_change_of_settings() {
 #[test]
 fn the_log_says_a_games_setting_as_its_form_offers_it() {
     let mut app = Atout::open_in_memory().unwrap();
-    let t = app.tournament_create(&NewTournament { name: "Trumps".into(), game: "double-king".into(), rounds: Some(1), ..Default::default() }).unwrap().id.to_string();
+    let t = app
+        .tournament_create(&NewTournament { name: "Trumps".into(), game: "double-king".into(), rounds: Some(1), ..Default::default() })
+        .unwrap()
+        .id
+        .to_string();
     app.tournament_settings(&t, &json!({"cannot_overruff": "discard"}), "the club's way").unwrap();
     let log = app.audit(&t).unwrap();
     let change = log.iter().rev().find(|e| e.action == "tournament.settings").unwrap();

@@ -149,7 +149,8 @@ impl Speaker {
             Value::Object(map) => Value::Object(
                 map.iter()
                     .map(|(k, x)| {
-                        let said = self.options.iter().find(|(key, value, _)| key == k && value == x).map(|(_, _, words)| Value::String(words[lang as usize].clone()));
+                        let said =
+                            self.options.iter().find(|(key, value, _)| key == k && value == x).map(|(_, _, words)| Value::String(words[lang as usize].clone()));
                         (k.clone(), said.unwrap_or_else(|| self.options_named(x, lang)))
                     })
                     .collect(),

@@ -559,7 +559,8 @@ impl<'a> Canvas<'a> {
     fn columns(&self, cols: &[Col], rows: &[Vec<String>]) -> Vec<f32> {
         let size = self.size();
         let pad = CELL_PAD;
-        let widest: Vec<f32> = (0..cols.len()).map(|i| rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size)).fold(0.0, f32::max)).collect();
+        let widest: Vec<f32> =
+            (0..cols.len()).map(|i| rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size)).fold(0.0, f32::max)).collect();
         // Every cell on one line where the page allows.
         let natural: Vec<f32> = cols.iter().enumerate().map(|(i, c)| self.bold.width(&c.title, size).max(widest[i]) + pad + gap_after(cols, i)).collect();
         // A column gives way no further than its title (a header cut to «Sco…» said nothing),
@@ -751,7 +752,11 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
     // Names and clubs are never cut: short of room they break over lines (two players'
     // names cut alike could not be told apart; the note explaining a withdrawn player's «—»
     // was cut with «…»).
-    let mut cols = vec![Col::num(layout.word("rank", lang, &[]), 1.0), Col::wrapped(layout.word("name", lang, &[]), 5.0), Col::wrapped(layout.word("club", lang, &[]), 3.0)];
+    let mut cols = vec![
+        Col::num(layout.word("rank", lang, &[]), 1.0),
+        Col::wrapped(layout.word("name", lang, &[]), 5.0),
+        Col::wrapped(layout.word("club", lang, &[]), 3.0),
+    ];
     if points {
         cols.push(Col::num(layout.word("points", lang, &[]), 1.4));
     }
@@ -862,11 +867,14 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
                     seat.to_string(),
                     s["name"].as_str().unwrap_or("").to_string(),
                     s["club"].as_str().unwrap_or("").to_string(),
-                    [(seat == first).then(|| round["first_said"].as_str().map_or_else(|| w("first_dealer"), str::to_string)), scorers.contains(&seat).then(|| w("scorer"))]
-                        .into_iter()
-                        .flatten()
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    [
+                        (seat == first).then(|| round["first_said"].as_str().map_or_else(|| w("first_dealer"), str::to_string)),
+                        scorers.contains(&seat).then(|| w("scorer")),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 ]
             })
             .collect();
@@ -1175,7 +1183,11 @@ pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, la
                     match r.get("withdrawn").filter(|x| x.is_object()) {
                         Some(x) => {
                             let text = |k: &str| x[k].as_str().unwrap_or("").to_string();
-                            let gone = layout.word("ruling_withdrawn", lang, &[("at", date_in(&text("at_local"), lang)), ("by", text("by")), ("reason", text("reason"))]);
+                            let gone = layout.word(
+                                "ruling_withdrawn",
+                                lang,
+                                &[("at", date_in(&text("at_local"), lang)), ("by", text("by")), ("reason", text("reason"))],
+                            );
                             format!("{said} ({gone})")
                         }
                         None => said,

@@ -150,7 +150,8 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
         _ => 1.3,
     };
     // Names and clubs break over lines rather than be cut.
-    let cols: Vec<Col> = keep.iter().map(|i| if right[*i] { Col::num(head[*i].clone(), width(*i)) } else { Col::wrapped(head[*i].clone(), width(*i)) }).collect();
+    let cols: Vec<Col> =
+        keep.iter().map(|i| if right[*i] { Col::num(head[*i].clone(), width(*i)) } else { Col::wrapped(head[*i].clone(), width(*i)) }).collect();
     let pick = |line: &Vec<String>| keep.iter().map(|i| line[*i].clone()).collect::<Vec<_>>();
     let (qualified, under): (Vec<_>, Vec<_>) = lines.iter().zip(rows(standings)).partition(|(_, row)| row["qualified"] != false);
     // The two tables' columns are sized together, so that they line up on the paper.
@@ -161,7 +162,8 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
         c.para(&layout.word("under_minimum", lang, &[("n", cell(&standings["settings"]["min_evenings"]))]), true);
         c.table_sized(&cols, &under.iter().map(|(l, _)| pick(l)).collect::<Vec<_>>(), false, &all);
     }
-    let clubs: Vec<Vec<String>> = club_lines(standings).into_iter().map(|l| l.into_iter().enumerate().map(|(i, x)| if i == 2 { decimal(x) } else { x }).collect()).collect();
+    let clubs: Vec<Vec<String>> =
+        club_lines(standings).into_iter().map(|l| l.into_iter().enumerate().map(|(i, x)| if i == 2 { decimal(x) } else { x }).collect()).collect();
     if !clubs.is_empty() {
         c.gap(1.0);
         c.heading(&layout.word("clubs", lang, &[]));
