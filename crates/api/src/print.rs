@@ -226,26 +226,8 @@ impl Atout {
                 let claim = replayed.and_then(|r| r.claim.as_ref()).filter(|_| open).map(|c| c.said(&record, words, &seats));
                 let finished = checked.replay.illegal.is_none() && checked.verdict["complete"] == true;
                 let solved = replayed.and_then(|r| r.solve).filter(|_| finished).map(|seat| solve_said(&record, seat, words, &seats)).transpose()?;
-                // Who dealt, the trump and the called ace, as the record gives them: what a
-                // reader needs to follow the tricks.
-                let suit = |key: &str| {
-                    let code = record["hand"][key].as_str()?;
-                    Some(match atout_rules::cards::Suit::ALL.into_iter().find(|s| s.code() == code) {
-                        Some(s) => format!("{} {}", s.symbol(), s.names().get(words)),
-                        None => atout_rules::Tr::new("no trump", "sans atout", "zonder troef").get(words).to_string(),
-                    })
-                };
-                let setup: Vec<String> = [
-                    record["dealer"].as_u64().map(|d| {
-                        let who = seats.get(d as usize - 1).map(|n| format!(" ({n})")).unwrap_or_default();
-                        format!("{}{d}{who}", atout_rules::Tr::new("dealer: seat ", "donneur : place ", "gever: plaats ").get(words))
-                    }),
-                    suit("trump").map(|t| format!("{}{t}", atout_rules::Tr::new("trump: ", "atout : ", "troef: ").get(words))),
-                    suit("called").map(|t| format!("{}{t}", atout_rules::Tr::new("called ace: ", "as appelé : ", "gevraagde aas: ").get(words))),
-                ]
-                .into_iter()
-                .flatten()
-                .collect();
+                // Who dealt, the trump and the called ace: what a reader needs to follow the tricks.
+                let setup = atout_rules::play::record_setup(&record, &seats, words);
                 hands.push(serde_json::json!({
                     "round": round, "table": table, "line": line.line.line, "label": line.entry_texts.get(atout_rules::Lang::parse(&lang)),
                     "setup": setup.join(" · "),

@@ -605,6 +605,25 @@ fn dealt_cards(record: &Record<'_>) -> Result<Vec<Cards>, (usize, String, Rule)>
     Ok(hands)
 }
 
+/// What a reader of a hand record needs to follow its tricks, in `lang`: who dealt (named
+/// from `names`, seat 1 first), the trump and the called ace, as the record gives them.
+pub fn record_setup(record: &serde_json::Value, names: &[String], lang: crate::Lang) -> Vec<String> {
+    let suit = |key: &str| {
+        let code = record["hand"][key].as_str()?;
+        Some(match Suit::ALL.into_iter().find(|s| s.code() == code) {
+            Some(s) => format!("{} {}", s.symbol(), s.names().get(lang)),
+            None => Tr::new("no trump", "sans atout", "zonder troef").get(lang).to_string(),
+        })
+    };
+    let dealer = record["dealer"].as_u64().filter(|d| *d >= 1).map(|d| {
+        let who = names.get(d as usize - 1).map(|n| format!(" ({n})")).unwrap_or_default();
+        format!("{}{d}{who}", Tr::new("dealer: seat ", "donneur : place ", "gever: plaats ").get(lang))
+    });
+    let trump = suit("trump").map(|t| format!("{}{t}", Tr::new("trump: ", "atout : ", "troef: ").get(lang)));
+    let called = suit("called").map(|t| format!("{}{t}", Tr::new("called ace: ", "as appelé : ", "gevraagde aas: ").get(lang)));
+    [dealer, trump, called].into_iter().flatten().collect()
+}
+
 /// The cards a hand record deals each seat, as written (seat 1 first).
 pub fn dealt_as_written(record: &serde_json::Value) -> Vec<Vec<String>> {
     let seats = record.pointer("/hand/cards").and_then(|c| c.as_array()).cloned().unwrap_or_default();

@@ -36,7 +36,7 @@ impl Ruling {
                 ),
             ));
         }
-        if let Some(p) = self.points.iter().find(|p| p.abs() > POINTS_BOUND) {
+        if let Some(p) = self.points.iter().find(|p| p.unsigned_abs() > POINTS_BOUND as u64) {
             return Err(Violation::said(
                 Rule::RULING_SHAPE,
                 said!(

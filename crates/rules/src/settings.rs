@@ -84,7 +84,7 @@ fn bad(said: Said) -> Violation {
 fn places(value: &Value, what: &str) -> Result<Vec<i64>, Violation> {
     let list: Vec<i64> = serde_json::from_value(value.clone())
         .map_err(|e| bad(said!("{what}: {e}", "{what} : points par place illisibles : {e}", "{what}: onleesbare punten per plaats: {e}")))?;
-    if list.iter().any(|p| p.abs() > POINTS_BOUND) {
+    if list.iter().any(|p| p.unsigned_abs() > POINTS_BOUND as u64) {
         return Err(bad(said!(
             "{what}: place points lie within ±{POINTS_BOUND}",
             "{what} : les points par place restent dans ±{POINTS_BOUND}",
@@ -204,7 +204,7 @@ impl TournamentSettings {
                 )))
             }
         };
-        if bye.score.abs() > POINTS_BOUND || bye.table_points.is_some_and(|p| p.abs() > POINTS_BOUND) {
+        if bye.score.unsigned_abs() > POINTS_BOUND as u64 || bye.table_points.is_some_and(|p| p.unsigned_abs() > POINTS_BOUND as u64) {
             return Err(bad(said!(
                 "bye: figures lie within ±{POINTS_BOUND}",
                 "bye (exempt) : les chiffres restent dans ±{POINTS_BOUND}",

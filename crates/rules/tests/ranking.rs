@@ -155,3 +155,22 @@ fn a_bye_scores_the_table_average_unless_the_settings_give_its_points() {
     with.insert("table_points".into(), json!([20, 15, 10, 5]));
     assert_eq!(bye(GameId::DoubleKing, serde_json::Value::Object(with)), TablePoints::whole(10));
 }
+
+/// The least figure of 64 bits has no positive twin: its absolute value overflowed (a panic
+/// in a debug build) or stayed negative and passed the bound of ±1000 (stored in a release
+/// build, summing to zero with another). Refused like any figure beyond the bound.
+#[test]
+fn the_least_figure_is_refused_by_the_bounds() {
+    use atout_rules::{GameId, TournamentSettings};
+    use serde_json::json;
+    let r = Ruling { seat: 2, points: vec![i64::MIN, i64::MIN, 0, 0], reason: "x".into(), by: "jury".into(), sanction: true, ..Default::default() };
+    assert_eq!(r.check(4).unwrap_err().rule, Rule::RULING_SHAPE);
+    for settings in [
+        json!({"table_points": [16, 12, 8, i64::MIN]}),
+        json!({"bye": {"table_points": 10, "score": i64::MIN}}),
+        json!({"bye": {"table_points": i64::MIN, "score": 0}}),
+        json!({"table_points": {"4": [16, 12, 8, i64::MIN]}}),
+    ] {
+        assert_eq!(TournamentSettings::parse(GameId::DoubleKing, &settings, true).unwrap_err().rule, Rule::SETTINGS, "{settings}");
+    }
+}
