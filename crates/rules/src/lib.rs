@@ -734,11 +734,39 @@ impl Sheet {
     }
 }
 
+/// How deep a line's JSON may nest (a hand record, the deepest field a game has, nests four
+/// deep): a line is kept with the fields another tool added, and one nested past what a
+/// reader takes (128 levels, the document around it included) could be stored but never
+/// exported and read back.
+pub const ENTRY_DEPTH: usize = 24;
+
+/// How deep `v` nests: 0 for a number or a text, 1 for an object of those, and so on.
+pub fn depth(v: &Value) -> usize {
+    match v {
+        Value::Array(xs) => 1 + xs.iter().map(depth).max().unwrap_or(0),
+        Value::Object(m) => 1 + m.values().map(depth).max().unwrap_or(0),
+        _ => 0,
+    }
+}
+
 fn parse_entries<G: Game>(entries: &[Value]) -> Result<Vec<G::Entry>, SheetError> {
     entries
         .iter()
         .enumerate()
         .map(|(i, v)| {
+            if depth(v) > ENTRY_DEPTH {
+                return Err(SheetError::at(
+                    i + 1,
+                    Violation::said(
+                        Rule::DEAL_SHAPE,
+                        said!(
+                            "a line nests at most {ENTRY_DEPTH} levels deep",
+                            "une ligne s'imbrique sur {ENTRY_DEPTH} niveaux au plus",
+                            "een lijn is hoogstens {ENTRY_DEPTH} niveaus diep genest"
+                        ),
+                    ),
+                ));
+            }
             G::Entry::deserialize(v).or_else(|e| {
                 // A tool that writes every number as a decimal (Python's 3.0): a whole one is
                 // read as the integer it is.

@@ -370,3 +370,20 @@ fn a_line_that_cannot_be_read_is_said_in_words() {
         assert_eq!(sheet.lines[0].points, [-4, -2, -2, 0]);
     }
 }
+
+/// A line is kept with the fields another tool added, nested as deep as any reader takes
+/// them: one nested past that was stored, and the tournament's export then refused by every
+/// reader (its own import included).
+#[test]
+fn a_line_nested_too_deep_is_refused() {
+    let mut note = serde_json::json!(1);
+    for _ in 0..atout_rules::ENTRY_DEPTH {
+        note = serde_json::json!({ "a": note });
+    }
+    let deep = serde_json::json!([{"contract": "E", "taker": 1, "note": note}]);
+    let err = dk_rules().replay(Table::new(4, 1), deep.as_array().unwrap()).unwrap_err();
+    assert_eq!((err.line, err.rule()), (Some(1), Rule::DEAL_SHAPE));
+    // Nested as deep as a line may be: kept.
+    let kept = serde_json::json!([{"contract": "E", "taker": 1, "note": note["a"]}]);
+    assert!(dk_rules().replay(Table::new(4, 1), kept.as_array().unwrap()).is_ok());
+}
