@@ -246,7 +246,7 @@ fn the_jurys_phone_corrects_a_line_only_as_its_whole_play_gives_it() {
     let jury = app.device(&codes.jury.code).unwrap();
     let record: serde_json::Value = serde_json::from_str(&common::read("hands/double-king-A.json")).unwrap();
     let fix =
-        |entry: serde_json::Value| atout_api::devices::DeviceFix { at: Some((1, 1)), line: 1, entry: Some(entry), before: None, reason: "replayed".into() };
+        |entry: serde_json::Value| atout_api::devices::DeviceFix { round: Some(1), table: Some(1), line: 1, entry: Some(entry), before: None, reason: "replayed".into() };
     let whole = json!({"contract": "A", "counts": record["deal"]["counts"], "hand": record["hand"]});
     // Half the play, and figures the cards cannot have given: refused, nothing written.
     let mut half = record["hand"].clone();
@@ -275,10 +275,13 @@ fn a_table_code_corrects_only_its_own_lines_as_seen_and_no_fault() {
         app.device_line(d, "Anne", "k-2", 2, b.clone(), None).unwrap();
     }
     let lines = |app: &mut Atout, table: i64| app.sheet(&TableRef::new(&t, 1, table)).unwrap().lines.iter().map(|l| l.entry.clone()).collect::<Vec<_>>();
-    let fix = |at, entry: Option<serde_json::Value>, before: Option<serde_json::Value>| DeviceFix { at, line: 2, entry, before, reason: "typo".into() };
+    let fix = |at: Option<(i64, i64)>, entry: Option<serde_json::Value>, before: Option<serde_json::Value>| DeviceFix { round: at.map(|(r, _)| r), table: at.map(|(_, t)| t), line: 2, entry, before, reason: "typo".into() };
     // Table 1's code naming table 2: refused, and neither sheet changes.
     assert_eq!(app.device_fix(&one, "Anne", fix(Some((1, 2)), None, Some(b.clone()))).unwrap_err().kind(), "forbidden");
     assert_eq!(app.device_fix(&one, "Anne", fix(Some((2, 1)), None, Some(b.clone()))).unwrap_err().kind(), "forbidden");
+    // A table named without its round (it was taken for the code's own table, and its line undone).
+    let only_table = DeviceFix { round: None, table: Some(2), line: 2, entry: None, before: Some(b.clone()), reason: "typo".into() };
+    assert_eq!(app.device_fix(&one, "Anne", only_table).unwrap_err().kind(), "forbidden");
     assert_eq!((lines(&mut app, 1).len(), lines(&mut app, 2).len()), (2, 2));
     // Without the line as the scorer saw it: refused; with another version: a conflict naming who.
     assert_eq!(app.device_fix(&one, "Anne", fix(None, None, None)).unwrap_err().kind(), "invalid");
@@ -295,7 +298,7 @@ fn a_table_code_corrects_only_its_own_lines_as_seen_and_no_fault() {
     assert_eq!(lines(&mut app, 1).len(), 1, "nothing stored");
     let jury = app.device(&codes.jury.code).unwrap();
     app.device_fault(&jury, "Marc", 1, 1, fault.clone(), Some("f")).unwrap();
-    let e = app.device_fix(&one, "Anne", DeviceFix { at: None, line: 2, entry: None, before: Some(fault), reason: "no".into() }).unwrap_err();
+    let e = app.device_fix(&one, "Anne", DeviceFix { round: None, table: None, line: 2, entry: None, before: Some(fault), reason: "no".into() }).unwrap_err();
     assert_eq!(e.kind(), "forbidden");
     assert_eq!(lines(&mut app, 1).len(), 2);
     // The rulings are the jury's to read.

@@ -496,9 +496,10 @@ impl Atout {
     /// Jury screen's "Use these figures" does.
     pub fn device_fix(&mut self, device: &Device, scorer: &str, fix: DeviceFix) -> Result<SheetView> {
         let Some(table) = device.table else { return self.jury_fix(device, scorer, fix) };
-        let DeviceFix { at, line, entry, before, reason } = fix;
-        // The round and table it names, when it names them, must be the code's own.
-        let at = self.device_table(device, at.map(|(r, _)| r), at.map(|(_, t)| t))?;
+        let DeviceFix { round, table: named, line, entry, before, reason } = fix;
+        // The round and table it names, each when it names it, must be the code's own (a
+        // table named without its round was taken for the code's own table).
+        let at = self.device_table(device, round, named)?;
         // A change names what it changes: the line as the scorer saw it.
         let Some(before) = before.filter(|b| !b.is_null()) else {
             return Err(ApiError::invalid(said!(
@@ -527,7 +528,7 @@ impl Atout {
 
     /// [`Atout::device_fix`] for the jury's code: a line corrected with the cards replayed.
     fn jury_fix(&mut self, device: &Device, scorer: &str, fix: DeviceFix) -> Result<SheetView> {
-        let DeviceFix { at, line, entry, before, reason } = fix;
+        let DeviceFix { round, table, line, entry, before, reason } = fix;
         let Some(entry) = entry.filter(|e| e.get("hand").is_some_and(Value::is_object)) else {
             return Err(ApiError::Forbidden(said!(
                 "the jury's code corrects a line only with the cards it replayed; the rest is the table's to write",
@@ -535,7 +536,7 @@ impl Atout {
                 "de code van de jury verbetert een lijn enkel met de kaarten die ze naspeelde; de rest schrijft de tafel zelf"
             )));
         };
-        let Some((round, table)) = at else {
+        let (Some(round), Some(table)) = (round, table) else {
             return Err(ApiError::invalid(said!(
                 "the jury's correction names its round and table",
                 "la correction du jury nomme sa manche et sa table",
@@ -655,7 +656,9 @@ impl Atout {
 /// and table, which the jury's code names.
 #[derive(Clone, Debug, Default)]
 pub struct DeviceFix {
-    pub at: Option<(i64, i64)>,
+    /// The round and the table it names, each when named.
+    pub round: Option<i64>,
+    pub table: Option<i64>,
     pub line: usize,
     pub entry: Option<Value>,
     pub before: Option<Value>,

@@ -554,7 +554,7 @@ async fn fix((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer 
     ok(
         StatusCode::OK,
         &as_device(&room, &headers, addr.ip(), lang, move |a, d| {
-            let fix = atout_api::devices::DeviceFix { at: f.round.zip(f.table), line: f.line, entry: f.entry, before: f.before, reason: f.reason };
+            let fix = atout_api::devices::DeviceFix { round: f.round, table: f.table, line: f.line, entry: f.entry, before: f.before, reason: f.reason };
             a.device_fix(d, &scorer(&f.scorer), fix)
         })
         .await?,
