@@ -705,3 +705,23 @@ fn the_kings_cribbage_seating_plan_says_who_plays_first() {
     let nl = pdftotext(&app.print_seating(&t, 1, Some("nl"), None).unwrap(), dir.path());
     assert!(nl.contains("speelt eerst") && !nl.contains("geeft eerst"), "{nl}");
 }
+
+/// A player named like a formula (`=HYPERLINK(…)`, `@SUM(A1)`, from another club's archive)
+/// is written in the spreadsheets as text a spreadsheet does not run; figures (−3) stay
+/// figures. A separator that breaks the file (a quote, a letter, a byte beyond ASCII) is
+/// refused.
+#[test]
+fn a_spreadsheet_runs_no_name_as_a_formula() {
+    let mut doc = json("spring-open-16.json");
+    doc["players"][0]["name"] = serde_json::json!("=HYPERLINK(\"http://x\",\"y\")");
+    doc["players"][1]["name"] = serde_json::json!("@SUM(A1)");
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let csv = app.export_csv(&t, "standings", b';', Some("en"), None).unwrap();
+    assert!(csv.contains("'=HYPERLINK") && csv.contains("'@SUM(A1)"), "{csv}");
+    assert!(!csv.lines().any(|l| l.split(';').any(|c| c.starts_with('=') || c.starts_with('@'))), "{csv}");
+    assert!(csv.lines().any(|l| l.split(';').any(|c| c.starts_with('-') && c[1..].parse::<i64>().is_ok())), "negative scores stay figures: {csv}");
+    for bad in [b'"', b'a', b'7', 0xE9, 0] {
+        assert_eq!(app.export_csv(&t, "standings", bad, Some("en"), None).unwrap_err().kind(), "invalid", "{bad}");
+    }
+}

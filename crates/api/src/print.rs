@@ -257,6 +257,15 @@ impl Atout {
     /// Excel and LibreOffice open it as it is; `;` by default (a Belgian spreadsheet's).
     /// The standings after `round` when named (as printed), else as they stand.
     pub fn export_csv(&mut self, tournament: &str, what: &str, delimiter: u8, lang: Option<&str>, round: Option<i64>) -> Result<String> {
+        // A separator a spreadsheet takes: a tab or a sign (`;`, `,`, `|` …), not a quote, a
+        // letter, a figure or a byte beyond ASCII (`é` wrote U+FFFD between the fields).
+        if !(delimiter == b'\t' || delimiter.is_ascii_punctuation() && delimiter != b'"') {
+            return Err(ApiError::invalid(said!(
+                "the separator is a tab or one sign such as ; , or |",
+                "le séparateur est une tabulation ou un signe comme ; , ou |",
+                "het scheidingsteken is een tab of één teken zoals ; , of |"
+            )));
+        }
         let lang = print_lang(lang);
         let words = atout_rules::Lang::parse(&lang);
         let heads = |names: &[atout_rules::Tr]| -> Vec<String> { names.iter().map(|n| n.get(words).to_string()).collect() };

@@ -74,7 +74,8 @@ impl Spreadsheet {
         I: IntoIterator<Item = T>,
         T: AsRef<[u8]>,
     {
-        self.w.write_record(fields).map_err(|e| ApiError::internal(self.what, e))
+        let cells: Vec<Vec<u8>> = fields.into_iter().map(|f| atout_report::inert(&String::from_utf8_lossy(f.as_ref())).as_bytes().to_vec()).collect();
+        self.w.write_record(&cells).map_err(|e| ApiError::internal(self.what, e))
     }
 
     pub(crate) fn done(self) -> Result<String> {

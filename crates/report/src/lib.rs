@@ -296,11 +296,25 @@ pub(crate) fn aligned(head: &[String], right: &[bool], rows: &[Vec<String>]) -> 
 }
 
 /// Rows under a header as CSV (comma separated, UTF-8).
+/// A spreadsheet's cell that a spreadsheet reads as the text it is: a text beginning with
+/// `=`, `+`, `-`, `@`, a tab or a carriage return (a player named `=HYPERLINK(…)`, from
+/// another club's archive) would be run as a formula by Excel; it is written after an
+/// apostrophe. Figures (−3, 22,5) stay figures.
+pub fn inert(cell: &str) -> std::borrow::Cow<'_, str> {
+    let risky = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    let figure = cell.replace(',', ".").parse::<f64>().is_ok_and(f64::is_finite);
+    if risky && !figure {
+        std::borrow::Cow::Owned(format!("'{cell}"))
+    } else {
+        std::borrow::Cow::Borrowed(cell)
+    }
+}
+
 pub(crate) fn csv_of(head: &[String], rows: &[Vec<String>]) -> Result<String, ReportError> {
     let mut w = csv::Writer::from_writer(vec![]);
-    w.write_record(head)?;
+    w.write_record(head.iter().map(|c| inert(c).into_owned()))?;
     for row in rows {
-        w.write_record(row)?;
+        w.write_record(row.iter().map(|c| inert(c).into_owned()))?;
     }
     Ok(String::from_utf8(w.into_inner().map_err(|e| csv::Error::from(e.into_error()))?).expect("csv of UTF-8 text"))
 }

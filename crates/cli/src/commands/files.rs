@@ -190,7 +190,8 @@ pub fn sample(app: &mut Atout) -> Result<(), Failure> {
 pub fn export(app: &mut Atout, a: ExportArgs) -> Result<(), Failure> {
     let text = match a.format {
         ExportFormat::Csv => {
-            let sep = u8::try_from(u32::from(a.delimiter)).map_err(|_| Failure::Usage("the delimiter is one ASCII character".into()))?;
+            // A character beyond ASCII is no separator: the api refuses it (as NUL), in its words.
+            let sep = u8::try_from(u32::from(a.delimiter)).ok().filter(u8::is_ascii).unwrap_or(0);
             app.export_csv(&a.tournament, &a.what, sep, a.lang.as_deref(), a.round)?
         }
         ExportFormat::Json => json(&app.export_document(&a.tournament)?) + "\n",
