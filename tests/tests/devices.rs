@@ -245,8 +245,14 @@ fn the_jurys_phone_corrects_a_line_only_as_its_whole_play_gives_it() {
     let codes = app.devices(&t, 1, "http://x").unwrap();
     let jury = app.device(&codes.jury.code).unwrap();
     let record: serde_json::Value = serde_json::from_str(&common::read("hands/double-king-A.json")).unwrap();
-    let fix =
-        |entry: serde_json::Value| atout_api::devices::DeviceFix { round: Some(1), table: Some(1), line: 1, entry: Some(entry), before: None, reason: "replayed".into() };
+    let fix = |entry: serde_json::Value| atout_api::devices::DeviceFix {
+        round: Some(1),
+        table: Some(1),
+        line: 1,
+        entry: Some(entry),
+        before: None,
+        reason: "replayed".into(),
+    };
     let whole = json!({"contract": "A", "counts": record["deal"]["counts"], "hand": record["hand"]});
     // Half the play, and figures the cards cannot have given: refused, nothing written.
     let mut half = record["hand"].clone();
@@ -275,7 +281,14 @@ fn a_table_code_corrects_only_its_own_lines_as_seen_and_no_fault() {
         app.device_line(d, "Anne", "k-2", 2, b.clone(), None).unwrap();
     }
     let lines = |app: &mut Atout, table: i64| app.sheet(&TableRef::new(&t, 1, table)).unwrap().lines.iter().map(|l| l.entry.clone()).collect::<Vec<_>>();
-    let fix = |at: Option<(i64, i64)>, entry: Option<serde_json::Value>, before: Option<serde_json::Value>| DeviceFix { round: at.map(|(r, _)| r), table: at.map(|(_, t)| t), line: 2, entry, before, reason: "typo".into() };
+    let fix = |at: Option<(i64, i64)>, entry: Option<serde_json::Value>, before: Option<serde_json::Value>| DeviceFix {
+        round: at.map(|(r, _)| r),
+        table: at.map(|(_, t)| t),
+        line: 2,
+        entry,
+        before,
+        reason: "typo".into(),
+    };
     // Table 1's code naming table 2: refused, and neither sheet changes.
     assert_eq!(app.device_fix(&one, "Anne", fix(Some((1, 2)), None, Some(b.clone()))).unwrap_err().kind(), "forbidden");
     assert_eq!(app.device_fix(&one, "Anne", fix(Some((2, 1)), None, Some(b.clone()))).unwrap_err().kind(), "forbidden");

@@ -272,3 +272,27 @@ fn the_board_says_which_tie_break_placed_each_player() {
     // The standings as FORMAT.md gives them are unchanged: the board only adds to them.
     assert_eq!(serde_json::to_value(&board.standings).unwrap(), standings_json(&mut app, &t, None));
 }
+
+/// A document's words are bounded as the window's and the CLI's are, and its date is a day
+/// of the calendar: a tournament named with an escape sequence (it cleared the terminal
+/// listing the tournaments), a ruling's reason of 200,000 characters, a date of 30 February
+/// were imported. Refused, naming the rule, and nothing stored.
+#[test]
+fn a_documents_words_and_date_are_bounded() {
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let before = app.row_counts().unwrap();
+    let doc = json("spring-open-16.json");
+    let mut named = doc.clone();
+    named["name"] = serde_json::json!("\u{1b}[2J\u{1b}[31mRED");
+    let mut long = doc.clone();
+    long["rounds"][1]["tables"][3]["rulings"][0]["reason"] = serde_json::json!("x".repeat(200_000));
+    let mut dated = doc.clone();
+    dated["date"] = serde_json::json!("2026-02-30");
+    for (what, bad, rule) in [("name", named, "format"), ("reason", long, "ruling-shape"), ("date", dated, "format")] {
+        let err = app.import_document(&bad.to_string()).expect_err(what);
+        assert_eq!(serde_json::to_value(&err).unwrap()["rule"], rule, "{what}: {err}");
+        assert_eq!(app.row_counts().unwrap(), before, "{what}: nothing stored");
+    }
+    let new = atout_api::NewTournament { name: "Dated".into(), game: "king".into(), date: Some("27/11/2026".into()), ..Default::default() };
+    assert_eq!(app.tournament_create(&new).unwrap_err().kind(), "invalid");
+}

@@ -121,15 +121,18 @@ fn header(doc: &Document) -> Result<()> {
             ),
         ));
     }
-    if doc.name.trim().is_empty() || doc.name.chars().count() > crate::text::NAME_MAX {
+    if let Some(date) = &doc.date {
+        crate::text::date(date).map_err(|e| refused(top.clone(), Rule::FORMAT, e.texts()))?;
+    }
+    if doc.name.trim().is_empty() || doc.name.chars().count() > crate::text::NAME_MAX || doc.name.chars().any(char::is_control) {
         let max = crate::text::NAME_MAX;
         return Err(refused(
             top,
             Rule::FORMAT,
             said!(
-                "the tournament has a name of 1 to {max} characters",
-                "le tournoi a un nom de 1 à {max} caractères",
-                "het toernooi heeft een naam van 1 tot {max} tekens"
+                "the tournament has a name of 1 to {max} characters, none a control character",
+                "le tournoi a un nom de 1 à {max} caractères, sans caractère de contrôle",
+                "het toernooi heeft een naam van 1 tot {max} tekens, zonder stuurteken"
             ),
         ));
     }
@@ -309,6 +312,11 @@ fn table<'a>(
     for r in &table.rulings {
         let ruling: Ruling = serde_json::from_value(r.clone()).map_err(|e| ApiError::ruling_unread(place.clone(), &e))?;
         ruling.check(table.seats.len()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
+        // Its words as the window and the CLI bound them (a reason of 200,000 characters, an
+        // escape sequence that cleared the terminal listing the rulings).
+        for (text, what) in [(&ruling.reason, crate::text::field::REASON), (&ruling.by, crate::text::field::JURY_NAME)] {
+            crate::text::bounded(text, what, crate::text::REASON_MAX).map_err(|e| refused(place.clone(), Rule::RULING_SHAPE, e.texts()))?;
+        }
     }
     Ok(())
 }

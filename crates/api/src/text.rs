@@ -46,6 +46,23 @@ pub fn bounded(text: &str, what: Tr, max: usize) -> Result<String> {
     Ok(text.to_string())
 }
 
+/// A date as stored, `YYYY-MM-DD`, a day of the calendar (a season orders its evenings by
+/// it, the website's calendar and feed give it): anything else is refused.
+pub fn date(text: &str) -> Result<String> {
+    let text = text.trim();
+    match chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+        Ok(day) if text.len() == 10 => Ok(day.to_string()),
+        _ => {
+            let shown: String = text.chars().take(40).collect();
+            Err(ApiError::invalid(said!(
+                "«{shown}» is no date: a tournament's date is written YYYY-MM-DD (2026-11-27)",
+                "«{shown}» n'est pas une date : la date d'un tournoi s'écrit AAAA-MM-JJ (2026-11-27)",
+                "«{shown}» is geen datum: de datum van een toernooi wordt JJJJ-MM-DD geschreven (2026-11-27)"
+            )))
+        }
+    }
+}
+
 /// A reason given, trimmed and bounded; `what` names the change for the refusal
 /// ("a correction", "une correction", "een correctie").
 pub fn required_reason(reason: &str, what: Tr) -> Result<String> {

@@ -181,7 +181,10 @@ impl Atout {
             return Err(ApiError::invalid(said!("a tournament has a name", "un tournoi a un nom", "een toernooi heeft een naam")));
         }
         let Checked { game, raw: settings, .. } = checked_settings(&req.game, req.settings.as_ref(), req.rounds, Checking::Created)?;
-        let date = req.date.clone().unwrap_or_else(|| chrono::Local::now().date_naive().to_string());
+        let date = match req.date.as_deref().filter(|d| !d.trim().is_empty()) {
+            Some(d) => crate::text::date(d)?,
+            None => chrono::Local::now().date_naive().to_string(),
+        };
         let id = self.store.write(Change { actor: &self.actor, action: "tournament.create", reason: "" }, |w| {
             w.add_tournament(name, game.code(), Some(&date), &settings, &json!({}))
         })?;
