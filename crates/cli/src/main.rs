@@ -219,9 +219,17 @@ fn failed(e: &atout_api::ApiError, then: Option<&str>, lang: atout_api::rules::L
     ExitCode::from(if e.rule().is_some() { 2 } else { 1 })
 }
 
-/// The system's language (`LANG`), in which the CLI says what went wrong unless asked another.
+/// The language the CLI says what went wrong in: the command's `--lang` when it has one
+/// (a refusal of `export --lang fr` was said in the system's language), else the system's
+/// (`LANG`).
 fn system_lang() -> atout_api::rules::Lang {
-    atout_api::rules::Lang::parse(&atout_api::print::print_lang(None))
+    let args: Vec<String> = std::env::args().collect();
+    let asked = args.iter().enumerate().find_map(|(i, a)| match a.strip_prefix("--lang") {
+        Some("") => args.get(i + 1).cloned(),
+        Some(rest) => rest.strip_prefix('=').map(str::to_string),
+        None => None,
+    });
+    atout_api::rules::Lang::parse(&atout_api::print::print_lang(asked.as_deref()))
 }
 
 fn main() -> ExitCode {
@@ -231,7 +239,7 @@ fn main() -> ExitCode {
         Err(Failure::ApiThen(e, then)) => failed(&e, Some(&then), system_lang()),
         Err(Failure::ApiIn(e, lang)) => failed(&e, None, lang),
         Err(Failure::Usage(m)) => {
-            let word = match atout_api::rules::Lang::parse(&atout_api::print::print_lang(None)) {
+            let word = match system_lang() {
                 atout_api::rules::Lang::Fr => "erreur :",
                 atout_api::rules::Lang::Nl => "fout:",
                 atout_api::rules::Lang::En => "error:",

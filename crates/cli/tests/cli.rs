@@ -881,3 +881,16 @@ fn a_damaged_database_is_said_in_the_systems_language() {
         .unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("erreur : "), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// A refusal is said in the language the command was asked for (`--lang`), whatever the
+/// system's: `export --lang fr` said «no tournament» in English.
+#[test]
+fn a_refusal_is_said_in_the_language_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    for args in [vec!["export", "--tournament", "999", "--lang", "fr", "-"], vec!["standings", "--tournament", "999", "--lang=fr"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_atout")).arg("--db").arg(&db).args(&args).env("LANG", "en_GB.UTF-8").env_remove("LC_ALL").output().unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && said.contains("erreur") && said.contains("pas de tournoi"), "{args:?}: {said}");
+    }
+}
