@@ -88,9 +88,10 @@ def evening(w, csv_path):
             w.shot("04-scorer-refused", ["The counts of a deal add up to the deal total", "Sum 3 of 4"])
             said = w.text("#error").split(" — ", 1)[-1]
             check(said[:1].isupper(), f"a refusal starts with a capital: {said!r}")
-            # Refused from a figure's field (Enter there): the focus stays in it, to mend the
-            # figure (it fell to the page, where a digit picks a trump suit).
-            field = f"fig-{moved(1, first)}"
+            # Refused from a figure's field (Enter in the last one sends the line): the focus
+            # stays in it, to mend the figure (it fell to the page, where a digit picks a
+            # trump suit).
+            field = w.js("const f = document.querySelectorAll('#entry input[id^=fig-]'); return f[f.length - 1].id")
             w.js("document.getElementById(arguments[0]).focus()", field)
             w.keys(["\ue007"])
             w.settle()
@@ -517,7 +518,7 @@ def table_devices(w):
           and w.js("return document.querySelector('#device-revoke-1 input').value") == "screen cra",
           "the Rounds screen is not drawn again while only the phones' ages change")
     check("1/20" in w.text("#device-state-1"), f"the table's state still said: {before} → {w.text('#device-state-1')}")
-    w.type("#device-revoke-1 input[name=reason]", "")
+    set_field(w, "#device-revoke-1 input[name=reason]", "")
     # Locked: the phone is refused; unlocked: it writes again.
     w.click("#device-lock-1")
     w.wait_text("locked", "#device-state-1")

@@ -7,7 +7,9 @@
 //! that sends ten unknown codes in a minute is refused (429, with `Retry-After`) until the
 //! minute is over — except for a code already served by this server, so that a table's
 //! phone at work is never locked out by another device's typing mistakes at its address;
-//! pages are served from a fixed table of names built from `ui/` (no path leaves it).
+//! pages are served from a fixed table of names built from `ui/` (no path leaves it); an
+//! address holds at most 64 connections, and one silent both ways for two minutes is
+//! closed (guard.rs).
 #![forbid(unsafe_code)]
 
 use atout_api::rules::{said, Lang, Said};
@@ -25,6 +27,8 @@ use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+mod guard;
 
 mod pages {
     include!(concat!(env!("OUT_DIR"), "/pages.rs"));
@@ -901,6 +905,8 @@ pub fn start(run: Run, bind: SocketAddr) -> std::io::Result<Running> {
     let thread = std::thread::Builder::new().name("atout-serve".into()).spawn(move || {
         runtime.block_on(async move {
             let Ok(listener) = tokio::net::TcpListener::from_std(listener) else { return };
+            // So many connections an address, none held silent (guard.rs).
+            let listener = axum::serve::ListenerExt::tap_io(guard::Guarded::new(listener, guard::PER_ADDRESS, guard::IDLE), |_| {});
             let app = router(serving).into_make_service_with_connect_info::<SocketAddr>();
             let _ = axum::serve(listener, app)
                 .with_graceful_shutdown(async {
