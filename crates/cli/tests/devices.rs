@@ -232,8 +232,11 @@ fn wrong_codes_from_one_address_are_throttled() {
     let head = answer_head(server.addr, raw.as_bytes());
     assert!(head.lines().any(|l| l.to_ascii_lowercase().starts_with("retry-after: ")), "{head}");
     assert_eq!(get(server.addr, "/api/v1/sheet", two).0, 429);
-    // … but table 1's phone, whose code this server served, goes on writing its sheet.
+    // … but table 1's phone, whose code this server served, goes on writing its sheet —
+    // its code typed as people type it too (dashes, lower case: it was refused, 429).
     assert_eq!(get(server.addr, "/api/v1/sheet", one).0, 200);
+    let typed: String = one.to_lowercase().chars().collect::<Vec<_>>().chunks(4).map(|c| c.iter().collect::<String>()).collect::<Vec<_>>().join("-");
+    assert_eq!(get(server.addr, "/api/v1/sheet", &typed).0, 200, "{typed}");
     let deals = worked_example();
     assert_eq!(post(server.addr, "/api/v1/lines", one, &line("k1", 1, &deals[0])).0, 201);
 }

@@ -298,7 +298,10 @@ fn bearer(headers: &HeaderMap) -> String {
 /// the request's code is one this server has served (it is checked again all the same).
 fn throttle(room: &Room, headers: &HeaderMap, ip: IpAddr, lang: Lang) -> Result<(), Failure> {
     let Some(left) = room.throttled(ip) else { return Ok(()) };
-    if room.watch().served.contains(&bearer(headers)) {
+    // The code as issued, however typed (a dashed or lower-case code was refused here).
+    let code = bearer(headers);
+    let code = atout_api::devices::normalize(&code).unwrap_or(code);
+    if room.watch().served.contains(&code) {
         return Ok(());
     }
     let seconds = left.as_secs() + u64::from(left.subsec_nanos() > 0);
@@ -346,6 +349,7 @@ fn heard(watch: &Mutex<Watch>, a: &mut Atout, code: String) -> Result<Device, Ap
     let d = a.device(&code)?;
     let mut w = watch.lock().unwrap_or_else(|p| p.into_inner());
     w.seen.insert((d.tournament.clone(), d.round, d.table), Instant::now());
+    let code = atout_api::devices::normalize(&code).unwrap_or(code);
     if !w.served.contains(&code) {
         w.served.insert(code);
     }
