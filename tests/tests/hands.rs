@@ -423,3 +423,20 @@ fn a_deal_of_a_tournament_is_replayed_by_its_own_rules_of_play() {
     let refused = atout_api::hands::hand_check(&record.to_string()).unwrap_err();
     assert_eq!(refused.rule().map(|r| r.code()), Some("settings"), "{refused}");
 }
+
+/// A claim counts the tricks still to play: more than there are is refused, said so (at most
+/// 99 of 13 was searched to the budget, at least 99 judged failing with a line).
+#[test]
+fn a_claim_of_more_tricks_than_are_left_is_refused() {
+    use atout_api::rules::solve::Claim;
+    let record = misere_played(&["2S", "3S", "4S", "5S", "2H", "3H", "4H", "2D", "3D", "4D", "2C", "3C", "4C"]);
+    let mut record: Value = serde_json::from_str(&record).unwrap();
+    record["hand"]["play"].as_array_mut().unwrap().truncate(36);
+    let text = record.to_string();
+    for claim in [Claim::AtMost(99), Claim::AtLeast(5)] {
+        let err = atout_api::hands::hand_claim(&text, 1, claim).unwrap_err();
+        assert_eq!(err.kind(), "invalid", "{claim:?}: {err}");
+        assert!(err.to_string().contains("4 tricks are still to play"), "{err}");
+    }
+    assert!(atout_api::hands::hand_claim(&text, 1, Claim::AtMost(4)).unwrap().holds == Some(true));
+}

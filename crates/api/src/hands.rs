@@ -445,6 +445,17 @@ pub fn hand_claim(text: &str, seat: usize, claim: Claim) -> Result<ClaimAnswer> 
 pub fn hand_claim_within(text: &str, seat: usize, claim: Claim, nodes: u64) -> Result<ClaimAnswer> {
     let (checked, state, side) = claim_position(text, seat)?;
     atout_rules::solve::claimable(&checked.replay).map_err(|violation| ApiError::Refused { place: Place::default(), violation })?;
+    // A claim counts the tricks still to play: more than they are is no claim (at most 99 of
+    // 13 was searched to the budget, at least 99 judged failing with a line).
+    let (Claim::AtLeast(n) | Claim::AtMost(n)) = claim;
+    let left = atout_rules::solve::remaining(&state);
+    if n > left {
+        return Err(ApiError::invalid(said!(
+            "{left} tricks are still to play: a claim is of 0 to {left} of them, not {n}",
+            "il reste {left} plis à jouer : une revendication porte sur 0 à {left} d'entre eux, pas {n}",
+            "er blijven {left} slagen te spelen: een claim gaat over 0 tot {left} ervan, niet {n}"
+        )));
+    }
     let judged = atout_rules::solve::judge(&state, &side, claim, nodes);
     let deck = checked.deck;
     let line = judged.line.as_ref().map(|l| l.iter().map(|(seat, card)| Played { seat: *seat, card: deck.name(*card) }).collect());
