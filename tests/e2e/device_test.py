@@ -544,6 +544,10 @@ def room_and_languages(w, server, dk, codes):
     w.wait_text("Phones DK", ".projector-title")
     w.wait_text("Anne", "#view")
     shot(w, "09-room", ["Phones DK", "Round 1"])
+    # Every column within the page's width (the tie-breaks were clipped off a phone's edge).
+    out = w.js("const r = document.getElementById('projector-table').parentElement.getBoundingClientRect().right;"
+               " return [...document.querySelectorAll('#projector-table th, #projector-table tr:not([hidden]) td')].filter(e => e.getBoundingClientRect().right > r + 1).map(e => e.textContent)")
+    check(not out, f"the room display's columns stand within its width: {out}")
     w.go(server.url(f"/t/{codes[dk]['tables'][1]['code']}"))
     w.find("#sheet")
     w.select("#lang", "fr")
