@@ -296,11 +296,17 @@ export function go(view) {
 
 /** Run a change; show a refusal where it happened and keep the screen as typed. */
 export async function act(fn, done) {
-  // One change at a time: a button pressed twice, or Enter twice, while the first is on its
-  // way or its screen being drawn again, sends nothing more (a jury's fault was written twice).
-  if (acting) return null;
-  acting = true;
+  // The same press again (a button clicked twice, Enter twice in a form, the form's fields
+  // unchanged) while the first is on its way or its screen being drawn sends nothing more: a
+  // jury's fault was written twice. Any other change waits for the one under way, then goes.
+  const key = pressed();
+  if (key && acting.has(key)) return null;
+  if (key) acting.add(key);
+  const before = queue;
+  let settled;
+  queue = new Promise((resolve) => { settled = resolve; });
   try {
+    await before;
     const result = await fn();
     state.error = null;
     state.kept = {};
@@ -314,10 +320,24 @@ export async function act(fn, done) {
     await render();
     return null;
   } finally {
-    acting = false;
+    if (key) acting.delete(key);
+    settled();
   }
 }
-let acting = false;
+/** The presses on their way, and the last change queued (each waits for the one before). */
+const acting = new Set();
+let queue = Promise.resolve();
+
+/** What the user pressed to ask for the change being made, when it is asked while the event
+ * is dispatched: the form and what its fields hold, or the element and its value. */
+function pressed() {
+  const e = window.event;
+  const el = e && e.target instanceof Element ? e.target : null;
+  if (!el) return null;
+  const form = el.closest("form");
+  if (form) return `form ${form.id} ${JSON.stringify([...new FormData(form)].map(([k, v]) => [k, typeof v === "string" ? v : v.name]))}`;
+  return `${e.type} ${el.id || el.textContent} ${"value" in el ? el.value : ""}`;
+}
 
 // ---------------------------------------------------- keyboard, header
 /**

@@ -167,6 +167,17 @@ def evening(w, csv_path):
     w.find("#free-ruling")
     again = w.value("#free-ruling input[name=reason]")
     check(again == "slow play", f"table 2's typing is still there: {again!r}")
+    # Sent twice while the first is on its way (a double Enter): one ruling, not two (a jury's
+    # fault was written twice). A warning of no points, which changes no score.
+    rows = w.js("return document.querySelectorAll('#rulings-table tr').length")
+    w.type("#free-ruling input[name=p1]", "0")
+    w.type("#free-ruling input[name=p2]", "0")
+    w.type("#free-ruling input[name=reason]", "warned for talking")
+    w.js("const f = document.getElementById('free-ruling'); f.requestSubmit(); f.requestSubmit();")
+    w.wait_text("warned for talking", "#rulings-table")
+    time.sleep(1.5)
+    after = w.js("return document.querySelectorAll('#rulings-table tr').length")
+    check(after == rows + 1, f"a form sent twice at once writes one ruling: {rows} rows, then {after}")
 
     w.click("#nav-standings")
     w.find("#standings-table")
