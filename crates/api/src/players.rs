@@ -181,16 +181,25 @@ impl Atout {
             .collect::<Result<Vec<_>>>()?;
         let tournament = tournament.map(|t| self.resolve(t)).transpose()?;
         let mut known: Vec<Player> = self.store.players()?.into_iter().map(Player::from).collect();
+        // The registry by name as compared (a probable namesake has the same): each row looks
+        // at its namesakes only (every row against every player took minutes for a
+        // federation's list of 16,000).
+        let mut named: std::collections::HashMap<String, Vec<usize>> = std::collections::HashMap::new();
+        for (i, p) in known.iter().enumerate() {
+            named.entry(folded(&p.name)).or_default().push(i);
+        }
         let mut result = self.store.write(Change { actor: &self.actor, action: "players.import", reason: "" }, |w| -> Result<ImportedPlayers> {
             let mut out = ImportedPlayers { added: vec![], known: vec![], unsure: vec![], entered: 0, encoding: "UTF-8".into() };
             for (name, club, member) in &rows {
-                let matches: Vec<&Player> = known.iter().filter(|p| probably_same(p, name, club, member)).collect();
+                let namesakes = named.get(&folded(name)).map(Vec::as_slice).unwrap_or_default();
+                let matches: Vec<&Player> = namesakes.iter().map(|i| &known[*i]).filter(|p| probably_same(p, name, club, member)).collect();
                 match matches.as_slice() {
                     [p] => out.known.push((*p).clone()),
                     [] => {
                         let id = w.add_player(name, club, member)?;
                         let p = Player { id, name: name.clone(), club: club.clone(), member: member.clone() };
                         out.added.push(p.clone());
+                        named.entry(folded(name)).or_default().push(known.len());
                         known.push(p);
                     }
                     _ => out.unsure.push(Player { id: 0, name: name.clone(), club: club.clone(), member: member.clone() }),
