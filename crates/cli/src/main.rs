@@ -116,6 +116,7 @@ enum Command {
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
+    let named = cli.db.is_some();
     let path = cli.db.unwrap_or_else(Atout::default_db_path);
     // What needs no database, or one that cannot be opened.
     let command = match cli.command {
@@ -125,6 +126,35 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Restore { file } => return database::restore(&path, &file),
         other => other,
     };
+    // A command about what a database holds, asked of a database named (`--db`, ATOUT_DB)
+    // that is not there: a mistyped name, not a new database (one was made, its folders
+    // with it, and `check` said ok).
+    let needs_one = matches!(
+        command,
+        Command::Standings(_)
+            | Command::Audit(_)
+            | Command::Export(_)
+            | Command::Print(_)
+            | Command::Publish(_)
+            | Command::Backups
+            | Command::Backup { .. }
+            | Command::Check
+            | Command::Sheet(_)
+            | Command::Round(_)
+            | Command::Deal(_)
+            | Command::Ruling(_)
+            | Command::Player(_)
+            | Command::Table(_)
+            | Command::Devices(_)
+    );
+    if named && needs_one && !path.exists() {
+        let p = path.display();
+        return Err(Failure::Api(atout_api::ApiError::not_found(atout_api::rules::said!(
+            "no database at {p} (a command that reads one makes none: is the name right?)",
+            "pas de base de données à {p} (une commande qui en lit une n'en crée pas : le nom est-il juste ?)",
+            "geen databank op {p} (een opdracht die er een leest, maakt er geen: klopt de naam?)"
+        ))));
+    }
     let mut app = database::open(&path, cli.by.as_deref())?;
     // The server keeps the database for as long as it runs.
     let command = match command {

@@ -888,9 +888,27 @@ fn a_damaged_database_is_said_in_the_systems_language() {
 fn a_refusal_is_said_in_the_language_asked() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("a.db");
+    ok(&db, &["tournament", "list"]);
     for args in [vec!["export", "--tournament", "999", "--lang", "fr", "-"], vec!["standings", "--tournament", "999", "--lang=fr"]] {
         let out = Command::new(env!("CARGO_BIN_EXE_atout")).arg("--db").arg(&db).args(&args).env("LANG", "en_GB.UTF-8").env_remove("LC_ALL").output().unwrap();
         let said = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success() && said.contains("erreur") && said.contains("pas de tournoi"), "{args:?}: {said}");
     }
+}
+
+/// A command that reads a database, named with a mistyped `--db`: refused, and nothing made
+/// there (a new empty database was made, its folders with it, and `check` said ok).
+#[test]
+fn a_mistyped_database_is_refused_not_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let typo = dir.path().join("no-such-folder").join("club.db");
+    for args in [vec!["check"], vec!["standings", "--tournament", "1"], vec!["export", "--tournament", "1", "-"]] {
+        let out = atout(&typo, &args);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("no database at"), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(!typo.exists() && !typo.parent().unwrap().exists(), "{args:?}: nothing made");
+    }
+    // Creating is still how a database begins.
+    ok(&typo, &["tournament", "create", "--name", "New", "--game", "king", "--rounds", "1"]);
+    assert!(typo.exists());
 }
