@@ -72,12 +72,18 @@ pub fn hand_check_in(text: &str, lang: Lang) -> Result<HandVerdict> {
     Ok(HandVerdict { verdict, rule, tricks, settled, next, expected: checked.expected, said })
 }
 
+/// A hand record that cannot be read as one (too large, not JSON, no game Atout plays):
+/// refused under the hand checker's rule for records, as a record with wrong fields is.
+fn record_refused(said: Said) -> ApiError {
+    ApiError::Refused { place: Place::default(), violation: atout_rules::Violation::said(atout_rules::play::HAND_RECORD, said) }
+}
+
 /// A hand record given as JSON text, read, bounded and replayed by its game's rules (the
 /// hand checker's and the claim checker's one way in): the replay, the record, the game.
 fn replayed(text: &str) -> Result<(atout_rules::play::Checked, Value, Box<dyn atout_rules::Rules>)> {
     if text.len() > MOST_BYTES {
         let most = MOST_BYTES / 1024;
-        return Err(ApiError::invalid(said!(
+        return Err(record_refused(said!(
             "a hand record is at most {most} KB",
             "un relevé de donne fait au plus {most} Ko",
             "een spelverslag is hoogstens {most} KB"
@@ -85,15 +91,11 @@ fn replayed(text: &str) -> Result<(atout_rules::play::Checked, Value, Box<dyn at
     }
     let record: Value = serde_json::from_str(text.strip_prefix('\u{feff}').unwrap_or(text)).map_err(|e| {
         let e = e.to_string();
-        ApiError::invalid(said!("the hand record is not JSON: {e}", "le relevé de donne n'est pas du JSON : {e}", "het spelverslag is geen JSON: {e}"))
+        record_refused(said!("the hand record is not JSON: {e}", "le relevé de donne n'est pas du JSON : {e}", "het spelverslag is geen JSON: {e}"))
     })?;
     let code = record.get("game").and_then(Value::as_str).unwrap_or_default().to_string();
     let game = GameId::parse(&code).ok_or_else(|| {
-        ApiError::invalid(said!(
-            "game «{code}»: not a game Atout plays",
-            "jeu «{code}» : pas un jeu qu'Atout connaît",
-            "spel «{code}»: geen spel dat Atout kent"
-        ))
+        record_refused(said!("game «{code}»: not a game Atout plays", "jeu «{code}» : pas un jeu qu'Atout connaît", "spel «{code}»: geen spel dat Atout kent"))
     })?;
     // The tournament's own settings of the game, where the record carries them (Atout's
     // field: Double King's `cannot_overruff` changes what may be played).
@@ -101,7 +103,7 @@ fn replayed(text: &str) -> Result<(atout_rules::play::Checked, Value, Box<dyn at
         None | Some(Value::Null) => serde_json::Map::new(),
         Some(Value::Object(map)) => map.clone(),
         Some(_) => {
-            return Err(ApiError::invalid(said!(
+            return Err(record_refused(said!(
                 "`settings`: the game's settings, as an object",
                 "`settings` : les paramètres du jeu, en objet",
                 "`settings`: de instellingen van het spel, als object"

@@ -217,3 +217,23 @@ fn a_refused_claim_is_said_in_the_language_asked() {
         assert!(err.contains(want), "{lang}: {err}");
     }
 }
+
+/// A record that is no record at all (not JSON, no game Atout plays) is refused as a record
+/// is, under `hand-record`, exit 2 as FORMAT.md says; it exited 1 with no rule named.
+#[test]
+fn a_record_that_is_not_one_is_refused_as_a_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.json");
+    let foreign = dir.path().join("foreign.json");
+    std::fs::write(&broken, "{").unwrap();
+    std::fs::write(&foreign, r#"{"format": "atout-hand/1", "game": "bridge", "seats": 4}"#).unwrap();
+    for file in [&broken, &foreign] {
+        let file = file.to_str().unwrap();
+        for args in [vec!["hand", "check", file], vec!["hand", "claim", file, "--seat", "1", "--at-least", "1"], vec!["hand", "solve", file, "--seat", "1"]] {
+            let out = atout(&args);
+            let said = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
+            assert!(said.contains("hand-record"), "{args:?}: {said}");
+        }
+    }
+}
