@@ -710,11 +710,19 @@ fn num(v: &Value) -> String {
 /// A figure's cell as the print's language writes it: 20.83 in English, 20,83 in French
 /// and Dutch (as the website and the spreadsheets do).
 pub fn figure_in(v: &Value, lang: &str) -> String {
-    let text = cell(v);
-    if v.is_number() && lang != "en" {
-        text.replace('.', ",")
+    if v.is_number() {
+        with_comma(cell(v), lang)
     } else {
+        cell(v)
+    }
+}
+
+/// A figure's text (`60.5`, `(12.5)`) with the decimal sign the print's language writes.
+pub(crate) fn with_comma(text: String, lang: &str) -> String {
+    if lang == "en" {
         text
+    } else {
+        text.replace('.', ",")
     }
 }
 

@@ -1,7 +1,7 @@
 //! A season's standings printed (FORMAT.md "Seasons"): as text, as CSV and as a PDF in the
 //! club's layout. Works on the season standings document, as the rest of this crate does.
 
-use crate::pdf::{cell, date_in, Canvas, Col, PdfError, PrintLayout};
+use crate::pdf::{cell, date_in, with_comma, Canvas, Col, PdfError, PrintLayout};
 use crate::{aligned, csv_of, ReportError};
 use serde_json::Value;
 
@@ -137,7 +137,7 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
     c.gap(0.5);
     let (head, right, lines) = grid(standings, layout, lang, false);
     // The figures (the total, each evening's points) as the language writes them: 60,5.
-    let decimal = |text: String| if lang == "en" { text } else { text.replace('.', ",") };
+    let decimal = |text: String| with_comma(text, lang);
     let lines: Vec<Vec<String>> = lines.into_iter().map(|l| l.into_iter().enumerate().map(|(i, x)| if i >= 5 { decimal(x) } else { x }).collect()).collect();
     // The member number is for the spreadsheet; on paper the evenings need the room.
     let keep: Vec<usize> = (0..head.len()).filter(|i| *i != 3).collect();
