@@ -97,6 +97,16 @@ pub fn parse_json(text: &str) -> Result<Value, Failure> {
     serde_json::from_str(text).map_err(|e| Failure::Usage(format!("not JSON: {e}")))
 }
 
+/// A line of a sheet (or a ruling, `rule` saying which) typed as JSON text: text that does
+/// not read as JSON is refused under the rule a line's shape answers to, as the api refuses
+/// a line that reads but is not one (exit 2, the rule named), not as a mistyped command.
+pub fn parse_line(text: &str, rule: atout_api::rules::Rule) -> Result<Value, Failure> {
+    serde_json::from_str(text).map_err(|e| {
+        let said = atout_api::rules::said!("the line is not JSON: {e}", "la ligne n'est pas du JSON : {e}", "de lijn is geen JSON: {e}");
+        Failure::Api(atout_api::ApiError::refused_said(Default::default(), rule, said))
+    })
+}
+
 pub fn json(v: &impl serde::Serialize) -> String {
     serde_json::to_string_pretty(v).expect("serializable")
 }

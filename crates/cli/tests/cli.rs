@@ -361,6 +361,39 @@ fn huge_counts_are_refused_by_rule_not_by_a_panic() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("ruling-shape"));
 }
 
+/// A line typed as text that is not JSON, or a sheet that is not a list of lines, is refused
+/// under the rule of a line's shape (exit 2, the rule named) and writes nothing, as a line
+/// that reads but is none; both exited 1 naming no rule.
+#[test]
+fn a_line_that_is_not_json_is_refused_by_its_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("text.db");
+    let t = one_table(&db, dir.path());
+    let at = ["--tournament", t.as_str(), "--round", "1", "--table", "1"];
+    let before = content(&db);
+    for (args, rule) in [
+        (vec!["deal", "add"], "deal-shape"),
+        (vec!["deal", "check"], "deal-shape"),
+        (vec!["ruling", "add"], "ruling-shape"),
+        (vec!["sheet", "replace", "--reason", "typed again"], "deal-shape"),
+    ] {
+        let mut full = args.clone();
+        full.extend(at);
+        full.push("{contract: A}");
+        let out = atout(&db, &full);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{full:?}: {err}");
+        assert!(err.contains(rule) && err.contains("not JSON"), "{full:?}: {err}");
+    }
+    let mut full = vec!["sheet", "replace", "--reason", "typed again"];
+    full.extend(at);
+    full.push(r#"{"contract":"A","counts":[1,2,1,0]}"#);
+    let out = atout(&db, &full);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.code() == Some(2) && err.contains("deal-shape") && err.contains("JSON array"), "{err}");
+    assert_eq!(content(&db), before, "nothing written");
+}
+
 /// One version everywhere: `atout --version`, `atout about`, the exported document's
 /// `generator`, all the workspace's.
 #[test]

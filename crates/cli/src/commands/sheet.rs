@@ -1,7 +1,8 @@
 //! A table's sheet: `atout deal …` (its lines), `atout sheet` (shown, its history, replaced
 //! whole), `atout table dealer`, `atout ruling …` (the jury's rulings).
 
-use crate::output::{count, json, parse_json, show, Failure, Output};
+use crate::output::{count, json, parse_line, show, Failure, Output};
+use atout_api::rules::Rule;
 use atout_api::{Atout, SheetView, TableRef};
 use clap::{Args, Subcommand};
 use serde_json::Value;
@@ -171,20 +172,20 @@ pub fn deal(app: &mut Atout, cmd: DealCmd) -> Result<(), Failure> {
     match cmd {
         DealCmd::Add { at, json: entry, line, format } => {
             let at = at.table();
-            app.deal_add(&at, line, parse_json(&entry)?)?;
+            app.deal_add(&at, line, parse_line(&entry, Rule::DEAL_SHAPE)?)?;
             show(&app.sheet(&at)?, format, print_sheet);
         }
         DealCmd::Undo { at, line: Some(line), reason, format } => show(&app.deal_undo(&at.table(), line, None, &reason)?, format, print_sheet),
         DealCmd::Undo { at, line: None, reason, format } => show(&app.deal_undo_last(&at.table(), &reason)?, format, print_sheet),
         DealCmd::Check { at, json: entry, deal } => {
-            let preview = app.deal_check(&at.table(), deal, parse_json(&entry)?)?;
+            let preview = app.deal_check(&at.table(), deal, parse_line(&entry, Rule::DEAL_SHAPE)?)?;
             outln!("{}", json(&preview));
             if let Some(refused) = preview.refused {
                 return Err(Failure::Api(refused));
             }
         }
         DealCmd::Correct { at, deal, json: entry, reason, format } => {
-            show(&app.deal_correct(&at.table(), deal, parse_json(&entry)?, None, &reason)?, format, print_sheet);
+            show(&app.deal_correct(&at.table(), deal, parse_line(&entry, Rule::DEAL_SHAPE)?, None, &reason)?, format, print_sheet);
         }
     }
     Ok(())
@@ -193,8 +194,13 @@ pub fn deal(app: &mut Atout, cmd: DealCmd) -> Result<(), Failure> {
 pub fn sheet(app: &mut Atout, a: SheetArgs) -> Result<(), Failure> {
     match a.replace {
         Some(SheetCmd::Replace { at, json: lines, reason, format }) => {
-            let Value::Array(lines) = parse_json(&lines)? else {
-                return Err(Failure::Usage("a sheet is a JSON array of lines".into()));
+            let Value::Array(lines) = parse_line(&lines, Rule::DEAL_SHAPE)? else {
+                let said = atout_api::rules::said!(
+                    "a sheet is a JSON array of lines",
+                    "une feuille est un tableau JSON de lignes",
+                    "een blad is een JSON-lijst van lijnen"
+                );
+                return Err(atout_api::ApiError::refused_said(Default::default(), Rule::DEAL_SHAPE, said).into());
             };
             show(&app.sheet_replace(&at.table(), lines, &reason)?, format, print_sheet);
         }
@@ -251,7 +257,7 @@ pub fn ruling(app: &mut Atout, cmd: RulingCmd) -> Result<(), Failure> {
             let verb = if left.len() == 1 { "remains" } else { "remain" };
             outln!("ruling {ruling} withdrawn; {} {verb}", count(left.len(), "ruling or fault", "rulings and faults"));
         }
-        RulingCmd::Add { at, json: entry, format } => show(&app.ruling_add(&at.table(), parse_json(&entry)?)?, format, print_sheet),
+        RulingCmd::Add { at, json: entry, format } => show(&app.ruling_add(&at.table(), parse_line(&entry, Rule::RULING_SHAPE)?)?, format, print_sheet),
     }
     Ok(())
 }
