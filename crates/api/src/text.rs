@@ -121,8 +121,18 @@ pub fn actor_said(who: &str) -> Said {
 pub fn print_lang(lang: Option<&str>) -> String {
     // As the C library reads them: the first of LC_ALL, LC_MESSAGES and LANG that is set and
     // not empty (an empty LC_ALL stands for no choice).
-    let system = ["LC_ALL", "LC_MESSAGES", "LANG"].iter().filter_map(|k| std::env::var(k).ok()).find(|v| !v.is_empty()).unwrap_or_default();
+    // Windows sets none of them: there, the language the user chose in Windows' settings.
+    let system =
+        ["LC_ALL", "LC_MESSAGES", "LANG"].iter().filter_map(|k| std::env::var(k).ok()).find(|v| !v.is_empty()).or_else(windows_lang).unwrap_or_default();
     atout_rules::Lang::parse(lang.unwrap_or(&system)).code().to_string()
+}
+
+/// The user's language on Windows, as a tag ("fr-BE"); none elsewhere (the environment says it).
+fn windows_lang() -> Option<String> {
+    #[cfg(windows)]
+    return sys_locale::get_locale();
+    #[cfg(not(windows))]
+    None
 }
 
 /// A stored UTC time (RFC 3339) in the machine's local time, as shown to users.
