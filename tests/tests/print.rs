@@ -65,7 +65,7 @@ fn the_ranking_pdf_shows_every_name_rank_and_total() {
     let dir = tempfile::tempdir().unwrap();
     let pdf = app.print_standings(&t, None, Some("fr")).unwrap();
     let text = pdftotext(&pdf, dir.path());
-    assert!(text.contains("Classement — Spring Open 2026, après la manche 5"), "{text}");
+    assert!(text.contains("Classement — Spring Open 2026, 18/04/2026, après la manche 5"), "{text}");
     let expected = json("spring-open-16.expected.json");
     for row in expected["rows"].as_array().unwrap() {
         let name = row["name"].as_str().unwrap();
@@ -646,20 +646,20 @@ fn long_headings_are_printed_whole() {
     use atout_api::{Atout, DrawRequest, NewTournament};
     let mut app = Atout::open_in_memory().unwrap();
     let name = "Grand Tournoi International de la Fédération Royale Belge des Cartes 2026";
-    let t =
-        app.tournament_create(&NewTournament { name: name.into(), game: "double-king".into(), rounds: Some(1), ..Default::default() }).unwrap().id.to_string();
+    let new = NewTournament { name: name.into(), game: "double-king".into(), rounds: Some(1), date: Some("2026-05-01".into()), ..Default::default() };
+    let t = app.tournament_create(&new).unwrap().id.to_string();
     app.players_import("name\nAnne\nBart\nChloé\nDirk\nEls\nFons\nGert\nHilde\n", Some(&t)).unwrap();
     app.round_draw(&t, &DrawRequest::new(1, Some(3))).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let text = pdftotext(&app.print_sheets(&t, 1, false, Some("fr")).unwrap(), dir.path());
     let said: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     for table in [1, 2] {
-        assert!(said.contains(&format!("{name} — Manche 1, Table {table}")), "{text}");
+        assert!(said.contains(&format!("{name}, 01/05/2026 — Manche 1, Table {table}")), "{text}");
     }
     assert!(said.contains("page 1 sur 2 — imprimé le") && said.contains("page 2 sur 2 — imprimé le"), "{text}");
     let text = pdftotext(&app.print_standings(&t, None, Some("fr")).unwrap(), dir.path());
     let said: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(said.contains(&format!("{name}, après la manche 1")), "{text}");
+    assert!(said.contains(&format!("{name}, 01/05/2026, après la manche 1")), "{text}");
 }
 
 /// A prefilled sheet is a whole page to write on: the game's rows (Double King's twenty
@@ -723,5 +723,33 @@ fn a_spreadsheet_runs_no_name_as_a_formula() {
     assert!(csv.lines().any(|l| l.split(';').any(|c| c.starts_with('-') && c[1..].parse::<i64>().is_ok())), "negative scores stay figures: {csv}");
     for bad in [b'"', b'a', b'7', 0xE9, 0] {
         assert_eq!(app.export_csv(&t, "standings", bad, Some("en"), None).unwrap_err().kind(), "invalid", "{bad}");
+    }
+}
+
+/// Every print of a tournament says the day it was held beside its name, as the print's
+/// language writes a date: the ranking, the seating plan, the sheets (each table's heading),
+/// the rulings and the replayed deals (none said it: an archived ranking did not say when).
+#[test]
+fn every_print_says_the_day_the_tournament_was_held() {
+    use atout_api::{Atout, DrawRequest, NewTournament};
+    let mut app = Atout::open_in_memory().unwrap();
+    let new = NewTournament { name: "Vendredi".into(), game: "double-king".into(), rounds: Some(1), date: Some("2026-04-18".into()), ..Default::default() };
+    let t = app.tournament_create(&new).unwrap().id.to_string();
+    app.players_import("name\nAnne\nBart\nChloé\nDirk\nEls\nFons\nGert\nHilde\n", Some(&t)).unwrap();
+    app.round_draw(&t, &DrawRequest::new(1, Some(3))).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (lang, day) in [("fr", "18/04/2026"), ("nl", "18-04-2026"), ("en", "2026-04-18")] {
+        let l = Some(lang);
+        let prints = [
+            ("standings", app.print_standings(&t, None, l).unwrap(), 1),
+            ("seating", app.print_seating(&t, 1, l, None).unwrap(), 1),
+            ("sheets", app.print_sheets(&t, 1, false, l).unwrap(), 2),
+            ("rulings", app.print_rulings(&t, l).unwrap(), 1),
+            ("hands", app.print_hands(&t, l).unwrap(), 1),
+        ];
+        for (what, pdf, times) in prints {
+            let said: String = pdftotext(&pdf, dir.path()).split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(said.matches(&format!("Vendredi, {day}")).count() >= times, "{what} in {lang}: {said}");
+        }
     }
 }

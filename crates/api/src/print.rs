@@ -85,12 +85,20 @@ impl Atout {
         Ok(layout)
     }
 
+    /// The print layout for a print of `tournament`: its headings say the day it was held.
+    fn layout_of(&mut self, tournament: &str) -> Result<PrintLayout> {
+        let id = self.resolve(tournament)?;
+        let mut layout = self.print_layout()?;
+        layout.held_on = self.loaded(id)?.row.date.clone();
+        Ok(layout)
+    }
+
     pub fn print_standings(&mut self, tournament: &str, after_round: Option<i64>, lang: Option<&str>) -> Result<Vec<u8>> {
         let lang = print_lang(lang);
         let standings = self.standings_for_print(tournament, after_round)?;
         let id = self.resolve(tournament)?;
         let clubs: BTreeMap<String, String> = self.loaded(id)?.entrants.iter().map(|e| (e.code.clone(), e.player.club.clone())).collect();
-        pdf::standings_pdf(&standings, &clubs, &self.print_layout()?, &lang).map_err(fail)
+        pdf::standings_pdf(&standings, &clubs, &self.layout_of(tournament)?, &lang).map_err(fail)
     }
 
     /// With `devices` (the table devices' address, `http://192.168.1.20:8777`), each table
@@ -111,14 +119,14 @@ impl Atout {
                 }
             }
         }
-        pdf::seating_pdf(&drawn, &self.print_layout()?, &lang).map_err(fail)
+        pdf::seating_pdf(&drawn, &self.layout_of(tournament)?, &lang).map_err(fail)
     }
 
     /// One sheet per table of `round`: blank and prefilled, or (`completed`) as written.
     pub fn print_sheets(&mut self, tournament: &str, round: i64, completed: bool, lang: Option<&str>) -> Result<Vec<u8>> {
         let lang = print_lang(lang);
         let sheets = self.sheets_for_print(tournament, round, completed, &lang)?;
-        pdf::sheets_pdf(&sheets, &self.print_layout()?, &lang).map_err(fail)
+        pdf::sheets_pdf(&sheets, &self.layout_of(tournament)?, &lang).map_err(fail)
     }
 
     fn sheets_for_print(&mut self, tournament: &str, round: i64, completed: bool, lang: &str) -> Result<Vec<Value>> {
@@ -163,7 +171,7 @@ impl Atout {
         let id = self.resolve(tournament)?;
         let name = self.loaded(id)?.row.name.clone();
         let rulings: Vec<Value> = self.rulings_list(tournament)?.iter().filter_map(|r| serde_json::to_value(r).ok()).collect();
-        pdf::rulings_pdf(&name, &rulings, &self.print_layout()?, &lang).map_err(fail)
+        pdf::rulings_pdf(&name, &rulings, &self.layout_of(tournament)?, &lang).map_err(fail)
     }
 
     /// Every line of the tournament that carries its cards, replayed card by card, as PDF
@@ -249,7 +257,7 @@ impl Atout {
                 "ronde {round}, tafel {table}, lijn {line}: geen lijn met zijn kaarten daar, niets te zoeken"
             )));
         }
-        pdf::hands_pdf(&name, &hands, &self.print_layout()?, &lang).map_err(fail)
+        pdf::hands_pdf(&name, &hands, &self.layout_of(tournament)?, &lang).map_err(fail)
     }
 
     /// A spreadsheet of the tournament: `standings`, `rounds` (each player's result in

@@ -51,9 +51,22 @@ pub struct PrintLayout {
     /// provisional rankings printed half an hour apart are told apart); none: not said.
     #[serde(skip)]
     pub printed: Option<String>,
+    /// The day the tournament printed was held (`2026-04-18`), said beside its name in the
+    /// headings; none: not said (a season, a tournament without a date).
+    #[serde(skip)]
+    pub held_on: Option<String>,
 }
 
 impl PrintLayout {
+    /// A tournament's name as its prints head it: with the day it was held, as the print's
+    /// language writes a date, when known («Spring Open 2026, 18/04/2026»).
+    pub fn tournament(&self, name: &str, lang: &str) -> String {
+        match self.held_on.as_deref().filter(|d| !d.is_empty()) {
+            Some(day) => format!("{name}, {}", date_in(day, lang)),
+            None => name.to_string(),
+        }
+    }
+
     /// The shipped layout, with a club's overrides (a JSON object, keys merged) when given.
     pub fn with_overrides(club: Option<&Value>) -> Result<PrintLayout, PdfError> {
         let mut base: Value = serde_json::from_str(DEFAULT_PRINT).map_err(|e| PdfError::Layout(e.to_string()))?;
@@ -730,7 +743,7 @@ pub(crate) fn with_comma(text: String, lang: &str) -> String {
 /// the tie-breaks, every round (byes marked), late entries and withdrawals noted; while a
 /// counted round is still being played (`crate::open_rounds`), "provisional" and which.
 pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
-    let name = standings["tournament"].as_str().unwrap_or("");
+    let name = layout.tournament(standings["tournament"].as_str().unwrap_or(""), lang);
     let after = standings["after_round"].as_i64().unwrap_or(0);
     let title = format!("{} — {}", layout.word("standings", lang, &[]), name);
     // How places are decided (the tournament's ranking, then its tie-breaks), said under the
@@ -852,7 +865,7 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
 /// name with table and seat; byes listed.
 pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
     let w = |k: &str| layout.word(k, lang, &[]);
-    let title = format!("{} — {}, {} {}", w("seating"), round["tournament"].as_str().unwrap_or(""), w("round"), num(&round["round"]));
+    let title = format!("{} — {}, {} {}", w("seating"), layout.tournament(round["tournament"].as_str().unwrap_or(""), lang), w("round"), num(&round["round"]));
     let mut c = Canvas::new(layout, &title, lang)?;
     c.heading(&title);
     let tables = round["tables"].as_array().cloned().unwrap_or_default();
@@ -931,8 +944,10 @@ const SHEET_FIGURES_STANDING: usize = 12;
 
 pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
     let w = |k: &str| layout.word(k, lang, &[]);
-    let title =
-        sheets.first().map(|s| format!("{} — {}, {} {}", w("sheet"), s["tournament"].as_str().unwrap_or(""), w("round"), num(&s["round"]))).unwrap_or_default();
+    let title = sheets
+        .first()
+        .map(|s| format!("{} — {}, {} {}", w("sheet"), layout.tournament(s["tournament"].as_str().unwrap_or(""), lang), w("round"), num(&s["round"])))
+        .unwrap_or_default();
     // A sheet of many seats, each with several figures (Double Lucky 7 at five to seven:
     // bid, tricks and points), does not stand on a page without cutting its words: every
     // sheet of the print is laid on its side then.
@@ -943,7 +958,14 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
         if k > 0 {
             c.need(f32::MAX);
         }
-        c.heading(&format!("{} — {} {}, {} {}", s["tournament"].as_str().unwrap_or(""), w("round"), num(&s["round"]), w("table"), num(&s["table"])));
+        c.heading(&format!(
+            "{} — {} {}, {} {}",
+            layout.tournament(s["tournament"].as_str().unwrap_or(""), lang),
+            w("round"),
+            num(&s["round"]),
+            w("table"),
+            num(&s["table"])
+        ));
         let seats = s["seats"].as_array().cloned().unwrap_or_default();
         let names: Vec<String> = seats.iter().map(|x| format!("{}. {}", num(&x["seat"]), x["name"].as_str().unwrap_or(""))).collect();
         // Kings Cribbage's serviteur: who keeps this sheet, said after the name.
@@ -1167,7 +1189,7 @@ pub(crate) fn date_in(stored: &str, lang: &str) -> String {
 /// a sanction said so), which jury member and when (local time).
 pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
     let w = |k: &str| layout.word(k, lang, &[]);
-    let title = format!("{} — {tournament}", w("rulings"));
+    let title = format!("{} — {}", w("rulings"), layout.tournament(tournament, lang));
     let mut c = Canvas::new(layout, &title, lang)?;
     c.heading(&title);
     if rulings.is_empty() {
@@ -1234,7 +1256,7 @@ pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, la
 /// `solved` "could it have been made?" on a finished deal, both already in words).
 pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
     let w = |k: &str, p: &[(&str, String)]| layout.word(k, lang, p);
-    let title = format!("{} — {tournament}", w("hands", &[]));
+    let title = format!("{} — {}", w("hands", &[]), layout.tournament(tournament, lang));
     let mut c = Canvas::new(layout, &title, lang)?;
     c.heading(&title);
     if hands.is_empty() {
