@@ -596,6 +596,25 @@ impl King {
                     ),
                 ));
             }
+            // A récup bought with the choice: the lead who sold it may lose the last chance
+            // of its own, and the récups left after this one still need players to choose
+            // them (RECUP_LEFT holds for a bought choice as for the lead's).
+            let lead = seat_after(self.dealer(first, index), 1, SEATS);
+            if chooser != lead {
+                let later: Vec<Seat> = (index + 1..deals).map(|i| seat_after(self.dealer(first, i), 1, SEATS)).collect();
+                let able = (1..=SEATS).filter(|s| *s != chooser && !progress.recup_by[s - 1] && later.contains(s)).count();
+                let after = recups_left - 1;
+                if able < after {
+                    return Err(Violation::said(
+                        RECUP_LEFT,
+                        said!(
+                            "seat {chooser} may not buy the récup: {after} would be left and only {able} players could still choose one — seat {lead} keeps the choice",
+                            "la place {chooser} ne peut pas acheter la récupération : il en resterait {after} et seuls {able} joueurs pourraient encore en choisir une — la place {lead} garde le choix",
+                            "plaats {chooser} mag de recup niet kopen: er zouden er {after} overblijven en maar {able} spelers kunnen er nog een kiezen — plaats {lead} houdt de keuze"
+                        ),
+                    ));
+                }
+            }
             return Ok(());
         }
         // Players still without a récup who choose again after this deal.

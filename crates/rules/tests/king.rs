@@ -283,6 +283,29 @@ fn the_buyer_short_and_the_buyers_recup() {
     assert_eq!(refused(&k, 1, &twice), (2, RECUP_ONCE));
 }
 
+/// A récup bought with the choice is held to `recup-left` as the lead's own is (the project's
+/// decision, docs/rules-decisions.md "The choice bought"). On the choice sheet, deal 7: two
+/// récups are left, seats 3 and 4 have had none, and seat 4 leads for the last time. Seat 4
+/// selling the choice to seat 3, who takes a récup, would leave one récup that only seat 4
+/// could choose — and seat 4 never leads again: refused, and seat 3 is not offered the
+/// récup as a buyer. It was accepted, and the sheet then waited on another sale.
+#[test]
+fn a_bought_recup_may_not_leave_a_recup_nobody_can_choose() {
+    let k = king(json!({"order": "choice"}));
+    let deals = choice_sheet();
+    let bought = [&deals[..6], &[Deal::recup(Trump::Hearts, [3, 3, 4, 3]).chosen_by(4, 3, 1)]].concat();
+    assert_eq!(refused(&k, 1, &bought), (7, RECUP_LEFT));
+    let e = replay(&k, 1, &bought).unwrap_err();
+    let en = e.violation.detail_in(atout_rules::Lang::En).to_string();
+    assert!(en.contains("seat 3 may not buy the récup") && en.contains("seat 4 keeps the choice"), "{en}");
+    let c = Game::next_choices(&k, Table::new(4, 1), &deals[..6]).unwrap().unwrap();
+    assert!(!c.buyers[2].contains(&Recup), "{:?}", c.buyers);
+    assert!(c.buyers[2].is_empty(), "a negative would leave two récups for seat 4 alone: {:?}", c.buyers);
+    // Bought on deal 1, a récup leaves three for seats 1, 2 and 4, who all lead again.
+    let early = [deals[0].clone().chosen_by(2, 3, 5)];
+    assert!(replay(&k, 1, &early).is_ok());
+}
+
 #[test]
 fn a_choice_sale_is_refused_outside_its_rules() {
     let choice = king(json!({"order": "choice"}));
