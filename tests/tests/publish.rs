@@ -293,6 +293,32 @@ fn a_player_kept_off_the_website_is_a_dash_everywhere() {
     assert!(dir.path().join(format!("player-{ward}/index.html")).exists());
 }
 
+/// Two players of one name, one kept off the site: the other keeps their name in the ranking,
+/// the standings file and their own page (both were "—", the mask made by name); which of
+/// the two is kept off changing, the evening is published again.
+#[test]
+fn a_namesake_kept_off_the_website_hides_only_their_own_name() {
+    let (mut app, _, king) = club();
+    let ward = app.players_list().unwrap().into_iter().find(|p| p.name == "Ward Lauwers").unwrap().id;
+    let other = app.player_add("Ward Lauwers", "Gent", "", true).unwrap().id;
+    app.player_publishing(other, false).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    let read = |path: String| std::fs::read_to_string(dir.path().join(path)).unwrap();
+    let evening = read(format!("evening-{king}/index.html"));
+    assert!(evening.contains(&format!("href=\"../player-{ward}/index.html\">Ward Lauwers<")), "{evening}");
+    assert!(read(format!("player-{ward}/index.html")).contains("<h1>Ward Lauwers"), "their own page");
+    assert!(read(format!("evening-{king}/standings.json")).contains("\"Ward Lauwers\""));
+    assert!(!dir.path().join(format!("player-{other}")).exists());
+    // The one who played kept off instead: a dash where the name was.
+    app.player_publishing(other, true).unwrap();
+    app.player_publishing(ward, false).unwrap();
+    app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    let evening = read(format!("evening-{king}/index.html"));
+    assert!(!evening.contains("Ward") && evening.contains("<th scope=\"row\" class=\"sticky\">—</th>"), "{evening}");
+    assert!(!read(format!("evening-{king}/standings.json")).contains("Ward"));
+}
+
 #[test]
 fn a_players_evening_live_follows_their_table_line_by_line() {
     let (mut app, _, king) = club();

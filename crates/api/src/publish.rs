@@ -57,6 +57,8 @@ pub fn published_name(name: &str, privacy: Privacy) -> String {
 struct Masks {
     names: Vec<(String, String)>,
     initials: bool,
+    /// The registry's players kept off the site.
+    hidden: BTreeSet<i64>,
 }
 
 /// Whether `c` continues a name (a letter, a digit or a hyphen: «Smet-Claes»; not an
@@ -84,6 +86,24 @@ fn replace_whole(text: &str, full: &str, shown: &str) -> String {
 }
 
 impl Masks {
+    /// A registered player's name where the page knows who it is: "—" for a player kept off
+    /// the site, else the name as published — a namesake kept off hides only their own
+    /// (free text, which names people by name alone, hides every holder of a hidden name).
+    fn player(&self, id: i64, name: &str) -> String {
+        if self.hidden.contains(&id) {
+            "—".to_string()
+        } else {
+            published_name(name, Privacy { initials: self.initials })
+        }
+    }
+    /// [`Masks::player`] for a tournament's player named by their code there (`ids`: code
+    /// → registry id), by name alone when unknown.
+    fn entrant(&self, ids: &HashMap<String, i64>, code: &str, name: &str) -> String {
+        match ids.get(code) {
+            Some(id) => self.player(*id, name),
+            None => self.text(name),
+        }
+    }
     fn text(&self, text: &str) -> String {
         let mut out = text.to_string();
         for (full, shown) in &self.names {
@@ -101,21 +121,26 @@ impl Masks {
     fn words(&self, w: &atout_rules::Said) -> Words {
         [self.text(&w.en), self.text(&w.fr), self.text(&w.nl)]
     }
-    /// Every `name` field of a JSON value.
-    fn json(&self, v: &mut Value) {
+    /// Every `name` field of a JSON value, a player's (beside its `player` code) as that
+    /// player's.
+    fn json(&self, v: &mut Value, ids: &HashMap<String, i64>) {
         match v {
             Value::Object(map) => {
+                let code = map.get("player").and_then(Value::as_str).map(str::to_string);
                 for (k, x) in map.iter_mut() {
                     if k == "name" {
                         if let Value::String(s) = x {
-                            *s = self.text(s);
+                            *s = match &code {
+                                Some(code) => self.entrant(ids, code, s),
+                                None => self.text(s),
+                            };
                         }
                     } else {
-                        self.json(x);
+                        self.json(x, ids);
                     }
                 }
             }
-            Value::Array(items) => items.iter_mut().for_each(|x| self.json(x)),
+            Value::Array(items) => items.iter_mut().for_each(|x| self.json(x, ids)),
             _ => {}
         }
     }
@@ -219,8 +244,12 @@ impl Atout {
         for (full, shown) in &masks {
             context.push_str(&format!("{full}\u{1f}{shown}\u{1e}"));
         }
+        // Who is kept off, by id: of two namesakes, which one.
+        for id in &hidden {
+            context.push_str(&format!("{id}\u{1e}"));
+        }
         let context = digest(&context);
-        let masks = Masks { names: masks, initials: privacy.initials };
+        let masks = Masks { names: masks, initials: privacy.initials, hidden: hidden.clone() };
 
         let mut site = Site { lang: lang.to_string(), ..Default::default() };
         let mut players: BTreeMap<i64, PlayerPage> = BTreeMap::new();
@@ -261,14 +290,20 @@ impl Atout {
             let standings = self.standings(&tid, None)?;
             for r in &standings.rows {
                 let Some((pid, name, club)) = entrants.get(&*r.player).filter(|(pid, _, _)| !hidden.contains(pid)) else { continue };
-                let page = players.entry(*pid).or_insert_with(|| PlayerPage { id: *pid, name: masks.text(name), club: club.clone(), ..Default::default() });
+                let page =
+                    players.entry(*pid).or_insert_with(|| PlayerPage { id: *pid, name: masks.player(*pid, name), club: club.clone(), ..Default::default() });
                 let value = r.table_points.map_or_else(|| r.score_sum.to_string(), |p| p.to_string());
                 let place = (!r.rounds.is_empty()).then_some((r.rank, r.shared));
                 page.evenings.push((t.id, t.name.clone(), t.date.clone(), place, value));
             }
             for w in &standings.withdrawn {
                 if let Some((pid, name, club)) = entrants.get(&*w.player).filter(|(pid, _, _)| !hidden.contains(pid)) {
-                    let page = players.entry(*pid).or_insert_with(|| PlayerPage { id: *pid, name: masks.text(name), club: club.clone(), ..Default::default() });
+                    let page = players.entry(*pid).or_insert_with(|| PlayerPage {
+                        id: *pid,
+                        name: masks.player(*pid, name),
+                        club: club.clone(),
+                        ..Default::default()
+                    });
                     page.evenings.push((t.id, t.name.clone(), t.date.clone(), None, String::new()));
                 }
             }
@@ -303,7 +338,7 @@ impl Atout {
                     shared: r.shared,
                     qualified: r.qualified,
                     player: (!hidden.contains(&r.player)).then_some(r.player),
-                    name: masks.text(&r.name),
+                    name: masks.player(r.player, &r.name),
                     club: r.club.clone(),
                     total: r.total.to_string(),
                     results: evenings
@@ -327,7 +362,7 @@ impl Atout {
                 leaders: standings
                     .leaders
                     .iter()
-                    .map(|l| (masks.text(&l.name), l.totals.iter().map(|x| x.to_string().parse::<f64>().unwrap_or(0.0)).collect()))
+                    .map(|l| (masks.player(l.player, &l.name), l.totals.iter().map(|x| x.to_string().parse::<f64>().unwrap_or(0.0)).collect()))
                     .collect(),
             });
         }
@@ -368,6 +403,8 @@ impl Atout {
         // Entrants with a page of their own (not the players kept off the site).
         let registry: HashMap<String, i64> =
             self.loaded(t.id)?.entrants.iter().filter(|e| !hidden.contains(&e.player.id)).map(|e| (e.code.clone(), e.player.id)).collect();
+        // Every entrant's registry id, for the names said as that player's.
+        let ids: HashMap<String, i64> = self.loaded(t.id)?.entrants.iter().map(|e| (e.code.clone(), e.player.id)).collect();
         let table_points = standings.rows.iter().any(|r| r.table_points.is_some());
         let chain = {
             let settings = &self.loaded(t.id)?.settings;
@@ -392,7 +429,7 @@ impl Atout {
                 place: r.rank,
                 shared: r.shared,
                 player: registry.get(&*r.player).copied(),
-                name: masks.text(&r.name),
+                name: masks.entrant(&ids, &r.player, &r.name),
                 club: clubs.get(&*r.player).cloned().unwrap_or_default(),
                 table_points: r.table_points.map(|p| p.to_string()),
                 score: r.score_sum,
@@ -434,7 +471,7 @@ impl Atout {
                 };
                 tables.push(TablePage {
                     number: table.number,
-                    seats: seats.iter().map(|s| (masks.text(&s.name), registry.get(&s.player).copied())).collect(),
+                    seats: seats.iter().map(|s| (masks.entrant(&ids, &s.player, &s.name), registry.get(&s.player).copied())).collect(),
                     complete: result.complete,
                     lines,
                     totals: result.sheet.as_ref().map_or_else(|| vec![0; names.len()], |s| s.totals.clone()),
@@ -455,10 +492,10 @@ impl Atout {
         }
         // The standings as files, exactly as `atout standings` gives them (names as published).
         let mut json = serde_json::to_value(&standings).map_err(|e| ApiError::internal("standings", e))?;
-        masks.json(&mut json);
+        masks.json(&mut json, &ids);
         let standings_json = serde_json::to_string_pretty(&json).map_err(|e| ApiError::internal("standings", e))? + "\n";
         let mut csv = self.standings_for_print(&tid, None)?;
-        masks.json(&mut csv);
+        masks.json(&mut csv, &ids);
         let standings_csv = atout_report::standings_csv(&csv, &atout_report::Layout::standard(), "en").map_err(|e| ApiError::internal("standings", e))?;
         Ok(EveningPage {
             id: t.id,
@@ -470,7 +507,7 @@ impl Atout {
             computed_utc,
             table_points,
             ranking,
-            withdrawn: standings.withdrawn.iter().map(|w| masks.text(&w.name)).collect(),
+            withdrawn: standings.withdrawn.iter().map(|w| masks.entrant(&ids, &w.player, &w.name)).collect(),
             rounds,
             standings_json,
             standings_csv,
