@@ -129,24 +129,18 @@ fn run(cli: Cli) -> Result<(), Failure> {
     // A command about what a database holds, asked of a database named (`--db`, ATOUT_DB)
     // that is not there: a mistyped name, not a new database (one was made, its folders
     // with it, and `check` said ok).
-    let needs_one = matches!(
+    // Only the commands that begin a database's content may make one: every other reads or
+    // changes what one holds (a list, `about`, the devices' server…).
+    let begins_one = matches!(
         command,
-        Command::Standings(_)
-            | Command::Audit(_)
-            | Command::Export(_)
-            | Command::Print(_)
-            | Command::Publish(_)
-            | Command::Backups
-            | Command::Backup { .. }
-            | Command::Check
-            | Command::Sheet(_)
-            | Command::Round(_)
-            | Command::Deal(_)
-            | Command::Ruling(_)
-            | Command::Player(_)
-            | Command::Table(_)
-            | Command::Devices(_)
+        Command::Import { .. }
+            | Command::Sample
+            | Command::Tournament(tournament::TournamentCmd::Create { .. })
+            | Command::Players(players::PlayersCmd::Import { .. } | players::PlayersCmd::Add { .. })
+            | Command::Season(season::SeasonCmd::Create { .. })
+            | Command::About { fonts: true }
     );
+    let needs_one = !begins_one;
     if named && needs_one && !path.exists() {
         let p = path.display();
         return Err(Failure::Api(atout_api::ApiError::not_found(atout_api::rules::said!(

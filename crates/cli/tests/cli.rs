@@ -403,11 +403,11 @@ fn the_version_is_the_workspaces_everywhere() {
     let workspace = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../Cargo.toml")).unwrap();
     let version = workspace.lines().find_map(|l| l.strip_prefix("version = \"")).and_then(|v| v.strip_suffix('"')).unwrap();
     assert_eq!(ok(&db, &["--version"]).trim(), format!("atout {version}"));
+    assert!(ok(&db, &["about", "--fonts"]).contains("Bitstream"), "the fonts' licence");
+    let id = ok(&db, &["import", fixture("bye-18.json").to_str().unwrap()]);
     let about = ok(&db, &["about"]);
     assert!(about.starts_with(&format!("Atout {version}\n")), "{about}");
     assert!(about.contains(db.to_str().unwrap()) && about.contains("backups") && about.contains("MIT"), "{about}");
-    assert!(ok(&db, &["about", "--fonts"]).contains("Bitstream"), "the fonts' licence");
-    let id = ok(&db, &["import", fixture("bye-18.json").to_str().unwrap()]);
     let doc: Value = serde_json::from_str(&ok(&db, &["export", "--tournament", id.trim(), "-"])).unwrap();
     assert_eq!(doc["generator"], format!("Atout {version}"));
     // The tauri window takes its version from the same place (tauri.conf.json names none).
@@ -921,7 +921,7 @@ fn a_damaged_database_is_said_in_the_systems_language() {
 fn a_refusal_is_said_in_the_language_asked() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("a.db");
-    ok(&db, &["tournament", "list"]);
+    ok(&db, &["tournament", "create", "--name", "T", "--game", "king", "--rounds", "1"]);
     for args in [vec!["export", "--tournament", "999", "--lang", "fr", "-"], vec!["standings", "--tournament", "999", "--lang=fr"]] {
         let out = Command::new(env!("CARGO_BIN_EXE_atout")).arg("--db").arg(&db).args(&args).env("LANG", "en_GB.UTF-8").env_remove("LC_ALL").output().unwrap();
         let said = String::from_utf8_lossy(&out.stderr);
@@ -935,7 +935,18 @@ fn a_refusal_is_said_in_the_language_asked() {
 fn a_mistyped_database_is_refused_not_made() {
     let dir = tempfile::tempdir().unwrap();
     let typo = dir.path().join("no-such-folder").join("club.db");
-    for args in [vec!["check"], vec!["standings", "--tournament", "1"], vec!["export", "--tournament", "1", "-"]] {
+    // The lists, `about`, a season's standings and the devices' server made one too.
+    for args in [
+        vec!["check"],
+        vec!["standings", "--tournament", "1"],
+        vec!["export", "--tournament", "1", "-"],
+        vec!["tournament", "list"],
+        vec!["players", "list"],
+        vec!["season", "list"],
+        vec!["season", "standings", "--season", "1"],
+        vec!["about"],
+        vec!["serve", "--bind", "127.0.0.1", "--port", "0"],
+    ] {
         let out = atout(&typo, &args);
         assert!(!out.status.success(), "{args:?}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("no database at"), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
