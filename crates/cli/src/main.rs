@@ -97,7 +97,7 @@ enum Command {
     /// other clubs' archives (RULES.md §6 "Seasons").
     #[command(subcommand)]
     Season(season::SeasonCmd),
-    /// Print to PDF: standings, the seating plan, score sheets, rulings.
+    /// Print to PDF: standings, the seating plan, score sheets, rulings, replayed deals, a season.
     Print(files::PrintArgs),
     /// Serve the table devices' pages and protocol on the club's network (FORMAT.md,
     /// "Table devices"): each table's phone writes its sheet with its code. Runs until stopped.

@@ -956,3 +956,20 @@ fn a_mistyped_database_is_refused_not_made() {
     ok(&typo, &["tournament", "create", "--name", "New", "--game", "king", "--rounds", "1"]);
     assert!(typo.exists());
 }
+
+/// `players edit` corrects what it is given and keeps the rest (the window could, the
+/// command could not); a reason is required, and an unknown player is said so.
+#[test]
+fn a_registered_player_is_corrected_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("p.db");
+    let id = ok(&db, &["players", "add", "--name", "Anne Peters", "--club", "KC Troef", "--member", "2951"]).trim().to_string();
+    let out = ok(&db, &["players", "edit", &id, "--name", "Anne Peeters", "--reason", "spelled wrong"]);
+    assert!(out.contains("Anne Peeters") && out.contains("KC Troef") && out.contains("2951"), "{out}");
+    let list: Value = serde_json::from_str(&ok(&db, &["players", "list", "--format", "json"])).unwrap();
+    assert_eq!((list[0]["name"].as_str(), list[0]["club"].as_str(), list[0]["member"].as_str()), (Some("Anne Peeters"), Some("KC Troef"), Some("2951")));
+    let out = atout(&db, &["players", "edit", &id, "--club", "KC Gent", "--reason", ""]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("reason"));
+    let out = atout(&db, &["players", "edit", "999", "--club", "KC Gent", "--reason", "moved"]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("no player 999"));
+}

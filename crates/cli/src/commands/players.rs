@@ -34,6 +34,23 @@ pub enum PlayersCmd {
         #[arg(long)]
         anyway: bool,
     },
+    /// Correct a registered player's name, club or membership number (what is not given
+    /// stays); every tournament, print and season says them as corrected.
+    Edit {
+        /// The player's registry id (`atout players list`).
+        id: i64,
+        /// First name and surname, as the ranking prints them.
+        #[arg(long)]
+        name: Option<String>,
+        /// Their club, as the ranking prints it.
+        #[arg(long)]
+        club: Option<String>,
+        /// Their membership number (the federation's or the club's).
+        #[arg(long)]
+        member: Option<String>,
+        #[arg(long)]
+        reason: String,
+    },
     /// Keep a registered player off the club's results website (`atout publish` shows "—"),
     /// or publish them again with --again.
     Unpublished {
@@ -47,7 +64,8 @@ pub enum PlayersCmd {
 
 #[derive(Subcommand)]
 pub enum PlayerCmd {
-    /// Withdraw a player (by tournament id such as p12) from a round on.
+    /// Withdraw a player from a round on (`--player`: their id in the tournament such as p12,
+    /// their registry number, or their name).
     Withdraw {
         #[arg(long)]
         tournament: String,
@@ -99,6 +117,14 @@ pub fn registry(app: &mut Atout, cmd: PlayersCmd) -> Result<(), Failure> {
                 "players kept off the website: {}",
                 if kept_off.is_empty() { "none".to_string() } else { kept_off.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", ") }
             );
+        }
+        PlayersCmd::Edit { id, name, club, member, reason } => {
+            let Some(now) = app.players_list()?.into_iter().find(|p| p.id == id) else {
+                return Err(atout_api::ApiError::not_found(atout_api::rules::said!("no player {id}", "pas de joueur {id}", "geen speler {id}")).into());
+            };
+            let (name, club, member) = (name.unwrap_or(now.name), club.unwrap_or(now.club), member.unwrap_or(now.member));
+            let p = app.player_edit(id, &name, &club, &member, &reason)?;
+            outln!("{:>5}  {:<30} {:<20} {}", p.id, p.name, p.club, p.member);
         }
         PlayersCmd::Add { name, club, member, anyway } => {
             let p = app.player_add(&name, &club, &member, anyway)?;

@@ -34,16 +34,19 @@ pub enum SeasonCmd {
         season: String,
         #[arg(long)]
         tournament: String,
+        /// Why (kept with the change in the database's log).
         #[arg(long, default_value = "")]
         reason: String,
     },
-    /// Change a season's settings (the standings follow; the old settings are kept).
+    /// Change a season's settings: the JSON given replaces them whole, keys left out taking
+    /// their defaults (the standings follow; the settings before are kept in the database).
     Settings {
         #[arg(long)]
         season: String,
         /// The season's settings as JSON (RULES.md §6 "Seasons").
         #[arg(long)]
         json: String,
+        /// Why (kept with the change in the database's log).
         #[arg(long, default_value = "")]
         reason: String,
     },
@@ -83,17 +86,21 @@ pub enum SeasonCmd {
     },
     /// Two registered players are one person: they count as one in every season.
     Same {
+        /// The player's number in the registry (`atout players list`).
         player: i64,
         /// The other player's number.
         other: i64,
+        /// Why (kept with the change in the database's log).
         #[arg(long, default_value = "")]
         reason: String,
     },
     /// Two registered players are two people.
     Apart {
+        /// The player's number in the registry (`atout players list`).
         player: i64,
         /// The other player's number.
         other: i64,
+        /// Why (kept with the change in the database's log).
         #[arg(long, default_value = "")]
         reason: String,
     },
