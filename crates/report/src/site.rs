@@ -322,9 +322,10 @@ fn figure(text: &str, lang: usize) -> String {
     }
 }
 
-/// A decimal as each language writes it (2.5, 2,5).
+/// A decimal to one place as each language writes it (2.5, 2,5), a half rounded up as a
+/// reader does by hand (an average place of 6.25 is 6.3; formatting alone gave 6.2).
 fn decimal(x: f64, lang: usize) -> String {
-    let text = format!("{x:.1}");
+    let text = format!("{:.1}", (x * 10.0).round() / 10.0);
     if lang == 0 {
         text
     } else {
@@ -618,10 +619,11 @@ fn season_page(s: &SeasonPage, lang: usize, club: usize) -> String {
     for r in &s.rows {
         let _ = write!(
             b,
-            "<tr><td class=\"num pl\">{}{}</td><th scope=\"row\" class=\"sticky\">{}</th><td>{}</td><td class=\"num\">{}</td>",
+            "<tr><td class=\"num pl\">{}</td><th scope=\"row\" class=\"sticky\">{}{}</th><td>{}</td><td class=\"num\">{}</td>",
             place_text(r.place, r.shared),
-            if r.qualified { String::new() } else { format!("<span class=\"tag\">{}</span>", w("not_qualified", lang)) },
             player_link(&folder, r.player, &r.name, lang, default),
+            // Beside the name, where it has room: in the place's narrow column it was cut.
+            if r.qualified { String::new() } else { format!(" <span class=\"tag\">{}</span>", w("not_qualified", lang)) },
             esc(&r.club),
             figure(&r.total, lang)
         );
@@ -877,6 +879,10 @@ mod tests {
         assert_eq!(date_in("2026-11-22", 1), "22/11/2026");
         assert_eq!(date_in("2026-11-22 20:15:03", 2), "22-11-2026 20:15:03");
         assert_eq!(decimal(2.5, 1), "2,5");
+        // Averages of places: four evenings' 25 / 4 and 29 / 4 round their half up.
+        assert_eq!(decimal(25.0 / 4.0, 0), "6.3");
+        assert_eq!(decimal(29.0 / 4.0, 1), "7,3");
+        assert_eq!(decimal(20.0 / 3.0, 0), "6.7");
         // Half points given as text: «22,5» in French and Dutch, «22.5» in English.
         assert_eq!(figure("22.5", 1), "22,5");
         assert_eq!(figure("-0.5", 2), "-0,5");
