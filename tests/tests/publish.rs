@@ -319,6 +319,35 @@ fn a_namesake_kept_off_the_website_hides_only_their_own_name() {
     assert!(!read(format!("evening-{king}/standings.json")).contains("Ward"));
 }
 
+/// The season's chart: a point per published evening (an evening to come, in the season but
+/// not drawn, was a point with no column in the table), each label the name and total, a
+/// name longer than the chart says shortened (the table says it whole; it ran off the
+/// chart), in a box that scrolls on a phone rather than shrunk past reading.
+#[test]
+fn the_season_chart_has_a_point_per_evening_and_labels_that_fit() {
+    let (mut app, _, king) = club();
+    let season = app.seasons().unwrap()[0].id.to_string();
+    let christmas = app.tournament_list().unwrap().into_iter().find(|t| t.name == "Christmas evening").unwrap().id.to_string();
+    app.season_add(&season, &christmas).unwrap();
+    let noel = app.players_list().unwrap().into_iter().find(|p| p.name == "Noël Lejeune").unwrap().id;
+    let long = "Noël Lejeune-Van den Bossche de la Grande Maison du Roi";
+    app.player_edit(noel, long, "", "", "his whole name").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    let page = std::fs::read_to_string(dir.path().join(format!("season-{season}/index.html"))).unwrap();
+    let chart = &page[page.find("<svg class=\"chart\"").unwrap()..page.find("</svg>").unwrap()];
+    assert!(page.contains("<div class=\"scroll\"><svg class=\"chart\""), "{page}");
+    for line in chart.split("<polyline").skip(1) {
+        let points = line.split("points=\"").nth(1).unwrap().split('"').next().unwrap();
+        assert_eq!(points.split(' ').count(), 2, "two evenings published, the King evening {king} and the sample: {points}");
+    }
+    assert!(chart.contains("Noël Lejeune-Van den Bossche de la… 70<") && !chart.contains(long), "{chart}");
+    // The chart is as wide as its longest label needs (36 characters and a total at 12 px).
+    let width: f64 = chart.split("viewBox=\"0 0 ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(width > 640.0 && width < 900.0, "{width}");
+    assert!(page.contains(long), "the ranking says the name whole");
+}
+
 #[test]
 fn a_players_evening_live_follows_their_table_line_by_line() {
     let (mut app, _, king) = club();

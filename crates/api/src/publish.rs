@@ -362,7 +362,12 @@ impl Atout {
                 leaders: standings
                     .leaders
                     .iter()
-                    .map(|l| (masks.player(l.player, &l.name), l.totals.iter().map(|x| x.to_string().parse::<f64>().unwrap_or(0.0)).collect()))
+                    .map(|l| {
+                        // After each published evening (one to come, not drawn yet, is no
+                        // point on the chart: the table has no column for it).
+                        let totals = l.totals.iter().zip(&standings.tournaments).filter(|(_, e)| published.contains(&e.id));
+                        (masks.player(l.player, &l.name), totals.map(|(x, _)| x.to_string().parse::<f64>().unwrap_or(0.0)).collect())
+                    })
                     .collect(),
             });
         }

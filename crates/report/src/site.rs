@@ -266,7 +266,7 @@ thead th{background:#eef0f2}\
 .note{color:#3d3d3d;font-size:.92rem}.who{display:block;color:#3d3d3d;font-size:.88rem}\
 .tag{font-size:.8rem;border:1px solid #555;border-radius:3px;padding:0 .25rem;margin-left:.3rem;white-space:nowrap}\
 .void td{text-decoration:line-through}\
-.chart{max-width:100%;height:auto}\
+.chart{display:block}\
 @media print{nav,.langs,.data{display:none}body{max-width:none;padding:0}a{color:#000;text-decoration:none}.scroll{overflow:visible}}";
 
 fn page(lang: usize, club: usize, folder: &str, title: &str, body: &str) -> String {
@@ -545,14 +545,33 @@ fn table_html(b: &mut String, folder: &str, round: i64, t: &TablePage, lang: usi
 
 /// The season's chart: each leader's total after each evening, as lines, every line labelled
 /// at its end (the names, not the colours, tell them apart).
+/// The most characters of a name a chart's label says.
+const CHART_NAME: usize = 36;
+
 fn chart_svg(s: &SeasonPage, lang: usize) -> String {
     let evenings = s.leaders.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
     if evenings == 0 || s.leaders.is_empty() {
         return String::new();
     }
     let top = s.leaders.iter().flat_map(|(_, v)| v.iter().copied()).fold(1.0_f64, f64::max);
-    let (width, height, left, right, pad) = (640.0, 260.0, 40.0, 190.0, 20.0);
-    let x = |i: usize| left + if evenings > 1 { i as f64 * (width - left - right) / (evenings - 1) as f64 } else { 0.0 };
+    // Each line's label: the name (a very long one shortened, the table below says it whole)
+    // and the total, as the page's language writes a figure; the chart as wide as they need.
+    let label = |name: &str, total: f64| {
+        let name = if name.chars().count() > CHART_NAME {
+            format!("{}…", name.chars().take(CHART_NAME - 1).collect::<String>().trim_end())
+        } else {
+            name.to_string()
+        };
+        let total = format!("{total:.2}");
+        let total = total.trim_end_matches('0').trim_end_matches('.');
+        format!("{} {}", esc(&name), figure(total, lang))
+    };
+    let labels: Vec<String> = s.leaders.iter().map(|(name, v)| label(name, v.last().copied().unwrap_or(0.0))).collect();
+    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
+    let right = (longest * 7.4 + 16.0).max(120.0);
+    let (width, height, left, pad) = (450.0 + right, 260.0, 40.0, 20.0);
+    // One evening: its points beside their labels, at the right end.
+    let x = |i: usize| if evenings > 1 { left + i as f64 * (width - left - right) / (evenings - 1) as f64 } else { width - right };
     let y = |v: f64| height - pad - v / top * (height - 2.0 * pad);
     let dashes = ["", "6 3", "2 3", "8 3 2 3", "1 4"];
     let mut out = format!(
@@ -561,7 +580,7 @@ fn chart_svg(s: &SeasonPage, lang: usize) -> String {
     );
     let _ = write!(out, "<line x1=\"{left}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#555\"/><text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">0</text><text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">{top}</text>", y(0.0), width - right, y(0.0), left - 4.0, y(0.0) + 4.0, left - 4.0, y(top) + 4.0);
     let mut ends: Vec<(f64, String)> = vec![];
-    for (i, (name, totals)) in s.leaders.iter().enumerate() {
+    for (i, (_, totals)) in s.leaders.iter().enumerate() {
         let points: Vec<String> = totals.iter().enumerate().map(|(k, v)| format!("{:.1},{:.1}", x(k), y(*v))).collect();
         let _ = write!(
             out,
@@ -574,16 +593,17 @@ fn chart_svg(s: &SeasonPage, lang: usize) -> String {
             let _ = write!(out, "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"#1f3b57\"/>", x(k), y(*v));
         }
         if let Some(last) = totals.last() {
-            ends.push((y(*last), format!("{} {}", name, last)));
+            ends.push((y(*last), labels[i].clone()));
         }
     }
     // Labels at the lines' ends, pushed apart so that none lies on another.
     ends.sort_by(|a, b| a.0.total_cmp(&b.0));
     let mut at = f64::MIN;
+    // (The labels are escaped already: `figure` escapes, the name is escaped here.)
     for (yy, label) in ends {
         let yy = yy.max(at + 14.0);
         at = yy;
-        let _ = write!(out, "<text x=\"{}\" y=\"{:.1}\" font-size=\"12\" dominant-baseline=\"middle\">{}</text>", width - right + 6.0, yy, esc(&label));
+        let _ = write!(out, "<text x=\"{}\" y=\"{:.1}\" font-size=\"12\" dominant-baseline=\"middle\">{}</text>", width - right + 6.0, yy, label);
     }
     out.push_str("</svg>");
     out
@@ -665,7 +685,9 @@ fn season_page(s: &SeasonPage, lang: usize, club: usize) -> String {
     }
     let chart = chart_svg(s, lang);
     if !chart.is_empty() {
-        let _ = writeln!(b, "<h2>{}</h2>\n{chart}", w("chart", lang));
+        // In a box of its own that scrolls on a phone: shrunk to the screen, its words could
+        // not be read.
+        let _ = writeln!(b, "<h2>{}</h2>\n<div class=\"scroll\">{chart}</div>", w("chart", lang));
     }
     page(lang, club, &folder, &s.name, &b)
 }
