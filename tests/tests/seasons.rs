@@ -95,11 +95,38 @@ fn the_same_archive_twice_changes_nothing() {
     doc["audit"] = j!([{"at": "2026-10-10T20:00:00Z", "action": "deal.add"}]);
     assert!(app.season_import("Winter 2026", &doc.to_string()).unwrap().already);
     assert_eq!(app.row_counts().unwrap(), before);
+    // Exported again from this database, which writes out what the archive left to its
+    // defaults (an empty member number, the bye's worth): the same evening (it was imported
+    // a second time, its 18 players registered anew).
+    let harten = app.tournament_list().unwrap().into_iter().find(|t| t.name == "Harten Cup").unwrap().id.to_string();
+    let again = serde_json::to_string(&app.export_document(&harten).unwrap()).unwrap();
+    assert!(app.season_import("Winter 2026", &again).unwrap().already);
+    assert_eq!(app.row_counts().unwrap(), before);
     // A refused archive writes nothing either.
     doc["players"][0]["id"] = doc["players"][1]["id"].clone();
     doc["name"] = j!("Harten Cup, broken");
     let e = app.season_import("Winter 2026", &doc.to_string()).unwrap_err();
     assert_eq!(e.rule().map(|r| r.code()), Some("format"), "{e}");
+    assert_eq!(app.row_counts().unwrap(), before);
+}
+
+/// An archive imported into a second season (the club's, then the federation's) is the
+/// same evening in both: no second tournament, no player registered twice (it made a copy,
+/// listed and counted twice on the club's pages).
+#[test]
+fn an_archive_in_two_seasons_is_one_evening() {
+    let mut app = season(&Value::Null);
+    let tournaments = app.tournament_list().unwrap().len();
+    let players = app.players_list().unwrap().len();
+    app.season_create("Federation", None).unwrap();
+    let r = app.season_import("Federation", &read("season/archive-harten.json")).unwrap();
+    assert_eq!((r.already, r.in_season.as_deref(), r.tournament.name.as_str()), (false, Some("Winter 2026"), "Harten Cup"));
+    assert_eq!((app.tournament_list().unwrap().len(), app.players_list().unwrap().len()), (tournaments, players));
+    let federation = app.season_standings("Federation").unwrap();
+    assert_eq!(federation.tournaments.iter().map(|t| t.id).collect::<Vec<_>>(), vec![r.tournament.id]);
+    // Asked again: in that season already, nothing changes.
+    let before = app.row_counts().unwrap();
+    assert!(app.season_import("Federation", &read("season/archive-harten.json")).unwrap().already);
     assert_eq!(app.row_counts().unwrap(), before);
 }
 

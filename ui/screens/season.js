@@ -73,7 +73,7 @@ function evenings(info, tournaments) {
     const text = await readFile(e.target);
     act(() => call("season_import", { season: sid, text }), (r) => {
       const name = r.tournament.name;
-      flash(r.already ? t("season_already", { name }) : t("season_imported", { name, counts: [tn("count_matched", r.matched.length), tn("count_new", r.added.length), tn("count_unsure", new Set(r.unsure.map((d) => d.player.id)).size)].join(", ") }));
+      flash(r.already ? t("season_already", { name }) : r.in_season ? t("season_shared", { name, season: r.in_season }) : t("season_imported", { name, counts: [tn("count_matched", r.matched.length), tn("count_new", r.added.length), tn("count_unsure", new Set(r.unsure.map((d) => d.player.id)).size)].join(", ") }));
     });
   } });
   return h("details", { class: "card", id: "season-evenings", open: state.seasonEveningsOpen || null, ontoggle: (e) => { state.seasonEveningsOpen = e.target.open; } },

@@ -151,6 +151,9 @@ pub struct ArchiveImported {
     pub tournament: TournamentInfo,
     /// The archive was in the season already: nothing was written.
     pub already: bool,
+    /// The archive was imported into this other season before: the same evening (its
+    /// players as matched then) is now in this one too, nothing imported again.
+    pub in_season: Option<String>,
     /// Players matched to registered ones, players registered anew, and the unsure ones
     /// (registered anew, left for the secretary to settle).
     pub matched: Vec<Player>,
@@ -216,10 +219,27 @@ fn canonical(links: &[LinkRow]) -> HashMap<Id, Id> {
 }
 
 /// An archive's fingerprint: the same evening exported twice (its log and the program
-/// that wrote it aside) gives the same one.
+/// that wrote it aside) gives the same one — and exported again from a database that
+/// imported it, which says its players' clubs and member numbers as its own registry has
+/// them (a matched player's, a number the archive left empty): the evening is its name,
+/// date, game, settings, players by name and play.
 fn fingerprint(doc: &Document) -> String {
-    use sha2::{Digest, Sha256};
     let mut doc = doc.clone();
+    for p in &mut doc.players {
+        p.club.clear();
+        p.member.clear();
+    }
+    digest_of(doc)
+}
+
+/// The fingerprint databases stored before the players' clubs and numbers were left out:
+/// an archive imported then is still known by it.
+fn fingerprint_before(doc: &Document) -> String {
+    digest_of(doc.clone())
+}
+
+fn digest_of(mut doc: Document) -> String {
+    use sha2::{Digest, Sha256};
     doc.extra.remove("audit");
     doc.extra.remove("generator");
     let text = serde_json::to_string(&doc).unwrap_or_default();
@@ -556,10 +576,37 @@ impl Atout {
         let row = self.season_row(season)?;
         let doc = document::parse(text)?;
         let print = fingerprint(&doc);
-        if let Some(t) = self.store.season_tournaments(row.id)?.into_iter().find(|t| t.archive.as_deref() == Some(print.as_str())) {
+        let prints = [print.clone(), fingerprint_before(&doc)];
+        let known = |archive: Option<&str>| archive.is_some_and(|a| prints.iter().any(|p| p == a));
+        if let Some(t) = self.store.season_tournaments(row.id)?.into_iter().find(|t| known(t.archive.as_deref())) {
             return Ok(ArchiveImported {
                 tournament: self.tournament_info(&t.tournament.to_string())?,
                 already: true,
+                in_season: None,
+                matched: vec![],
+                added: vec![],
+                unsure: vec![],
+            });
+        }
+        // Imported into another season before (a club's season and the federation's): that
+        // evening, not a second copy of it listed and counted twice on the club's pages.
+        for other in self.seasons()?.into_iter().filter(|o| o.id != row.id) {
+            let Some(t) = self.store.season_tournaments(other.id)?.into_iter().find(|t| known(t.archive.as_deref())) else { continue };
+            self.store.write(Change { actor: &self.actor, action: "season.import", reason: "" }, |w| {
+                if w.season_tournaments(row.id)?.iter().any(|x| x.tournament == t.tournament) {
+                    return Err(ApiError::conflict(said!(
+                        "this archive was imported into the season meanwhile",
+                        "cette archive a été importée dans la saison entre-temps",
+                        "dit archief werd intussen in het seizoen geïmporteerd"
+                    )));
+                }
+                w.season_tournament(row.id, t.tournament, true, Some(&print))?;
+                Ok::<_, ApiError>(())
+            })?;
+            return Ok(ArchiveImported {
+                tournament: self.tournament_info(&t.tournament.to_string())?,
+                already: false,
+                in_season: Some(other.name),
                 matched: vec![],
                 added: vec![],
                 unsure: vec![],
@@ -581,7 +628,7 @@ impl Atout {
         let who: Vec<Option<Id>> = matches.iter().map(|m| if let Match::Known(id) = m { Some(*id) } else { None }).collect();
         let (t, players) = self.store.write(Change { actor: &self.actor, action: "season.import", reason: "" }, |w| {
             // Checked again inside the write: another window may have imported it meanwhile.
-            if w.season_tournaments(row.id)?.iter().any(|t| t.archive.as_deref() == Some(print.as_str())) {
+            if w.season_tournaments(row.id)?.iter().any(|t| known(t.archive.as_deref())) {
                 return Err(ApiError::conflict(said!(
                     "this archive was imported into the season meanwhile",
                     "cette archive a été importée dans la saison entre-temps",
@@ -601,8 +648,14 @@ impl Atout {
         })?;
         let registry: HashMap<Id, Player> = self.store.players()?.into_iter().map(|p| (p.id, p.into())).collect();
         let get = |id: &Id| registry.get(id).cloned();
-        let mut imported =
-            ArchiveImported { tournament: self.tournament_info(&t.to_string())?, already: false, matched: vec![], added: vec![], unsure: vec![] };
+        let mut imported = ArchiveImported {
+            tournament: self.tournament_info(&t.to_string())?,
+            already: false,
+            in_season: None,
+            matched: vec![],
+            added: vec![],
+            unsure: vec![],
+        };
         for (m, id) in matches.iter().zip(&players) {
             match m {
                 Match::Known(_) => imported.matched.extend(get(id)),

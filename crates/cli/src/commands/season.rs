@@ -155,6 +155,12 @@ pub fn run(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
             match format {
                 Output::Json => outln!("{}", json(&r)),
                 Output::Table if r.already => outln!("«{}» is in the season already: nothing changed", r.tournament.name),
+                Output::Table if r.in_season.is_some() => outln!(
+                    "«{}» (tournament {}) was imported into «{}» before: the same evening is now in this season too",
+                    r.tournament.name,
+                    r.tournament.id,
+                    r.in_season.as_deref().unwrap_or_default()
+                ),
                 Output::Table => {
                     outln!(
                         "imported «{}» (tournament {}): {} players matched, {} new, {} unsure",
