@@ -830,7 +830,23 @@ fn calendar(site: &Site) -> String {
         lines.push("END:VEVENT".into());
     }
     lines.push("END:VCALENDAR".into());
-    lines.join("\r\n") + "\r\n"
+    lines.iter().map(|l| folded(l)).collect::<Vec<_>>().join("\r\n") + "\r\n"
+}
+
+/// A content line folded as RFC 5545 asks (§3.1): at most 75 octets a line, a longer one
+/// going on after CRLF and a space, never within a character.
+fn folded(line: &str) -> String {
+    let mut out = String::with_capacity(line.len() + line.len() / 70 * 3);
+    let mut width = 0;
+    for c in line.chars() {
+        if width + c.len_utf8() > 75 {
+            out.push_str("\r\n ");
+            width = 1;
+        }
+        out.push(c);
+        width += c.len_utf8();
+    }
+    out
 }
 
 /// Every file of the site: its path inside the site and its bytes.
@@ -924,5 +940,16 @@ mod tests {
         assert!(ics.contains("DTSTART;VALUE=DATE:20261205\r\n"), "{ics}");
         assert!(ics.contains("SUMMARY:Winter\\, round\\; 1 (Rikken)\r\n"), "{ics}");
         assert!(ics.ends_with("END:VCALENDAR\r\n"));
+        // A long summary is folded at 75 octets, never within a character, and unfolds whole.
+        let long = "Grand Tournoi International de la Fédération Royale Belge des Cartes — Soirée d'hiver";
+        let site = Site {
+            lang: "fr".into(),
+            upcoming: vec![Upcoming { id: 8, name: long.into(), date: "2026-12-05".into(), game: words("Rikken") }],
+            ..Default::default()
+        };
+        let files = render(&site);
+        let ics = String::from_utf8(files.iter().find(|(p, _)| p == "calendar.ics").unwrap().1.clone()).unwrap();
+        assert!(ics.split("\r\n").all(|l| l.len() <= 75), "{ics}");
+        assert!(ics.replace("\r\n ", "").contains(&format!("SUMMARY:{long} (Rikken)\r\n")), "{ics}");
     }
 }
