@@ -130,6 +130,11 @@ fn withdrawals_and_late_entries_follow_the_draws_and_are_marked() {
     assert_eq!(info.players, 12);
     let withdrawn = app.round_view(&t, 1).unwrap().tables[1].seats[0].player.clone();
     app.player_withdraw(&t, &withdrawn, None, "went home ill").unwrap();
+    // The same withdrawal again is refused, writing nothing (it was logged a second time).
+    let before = app.row_counts().unwrap();
+    let again = app.player_withdraw(&t, &withdrawn, None, "went home ill").unwrap_err();
+    assert!(again.to_string().contains("withdrawn from round 2 already"), "{again}");
+    assert_eq!(app.row_counts().unwrap(), before);
     let r2 = app.round_draw(&t, &atout_api::DrawRequest::new(2, Some(5))).unwrap();
     let seated: Vec<String> = r2.tables.iter().flat_map(|x| x.seats.iter().map(|s| s.player.clone())).chain(r2.byes.iter().map(|b| b.player.clone())).collect();
     assert_eq!(seated.len(), 11, "eight, less one withdrawn, plus four late");
@@ -142,6 +147,8 @@ fn withdrawals_and_late_entries_follow_the_draws_and_are_marked() {
     // Taken back: plays again from the next draw.
     app.player_return(&t, &withdrawn, "feels better").unwrap();
     assert_eq!(app.standings(&t, Some(2)).unwrap().rows.iter().find(|r| *r.player == *withdrawn).unwrap().withdrawn_from, None);
+    let again = app.player_return(&t, &withdrawn, "feels better").unwrap_err();
+    assert!(again.to_string().contains("is not withdrawn"), "{again}");
 }
 
 /// Regression: a player list saved by Excel as "CSV (semicolon)" in Belgium is

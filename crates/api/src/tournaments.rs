@@ -379,6 +379,14 @@ impl Atout {
                 "{name} speelde ronde {from} of later; trek terug vanaf de volgende ronde"
             )));
         }
+        if e.withdrawn_from == Some(from) {
+            let name = &e.player.name;
+            return Err(ApiError::conflict(said!(
+                "{name} is withdrawn from round {from} already: nothing to change",
+                "{name} est déjà retiré à partir de la manche {from} : rien à changer",
+                "{name} is al teruggetrokken vanaf ronde {from}: niets te wijzigen"
+            )));
+        }
         let (entrant, joined) = (e.id, e.from_round);
         self.store.write(Change { actor: &self.actor, action: "player.withdraw", reason: &reason }, |w| {
             w.entrant_status(entrant, joined, Some(from))?;
@@ -394,6 +402,14 @@ impl Atout {
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
         let e = l.entrant_by_code(player)?;
+        if e.withdrawn_from.is_none() {
+            let name = &e.player.name;
+            return Err(ApiError::conflict(said!(
+                "{name} is not withdrawn: nothing to take back",
+                "{name} n'est pas retiré : rien à reprendre",
+                "{name} is niet teruggetrokken: niets terug te nemen"
+            )));
+        }
         let (entrant, joined) = (e.id, e.from_round);
         self.store.write(Change { actor: &self.actor, action: "player.return", reason: &reason }, |w| {
             w.entrant_status(entrant, joined, None)?;
