@@ -16,7 +16,8 @@ pub struct SheetArgs {
     at: SheetAt,
     #[arg(long, value_enum, default_value = "table")]
     format: Output,
-    /// Show every version of every line, with who, when and why.
+    /// Show every version of every line and every ruling written, with who, when and why (a
+    /// ruling's withdrawal and a first dealer's correction: `atout audit`).
     #[arg(long)]
     history: bool,
 }
@@ -147,7 +148,8 @@ pub enum RulingCmd {
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
     },
-    /// Withdraw a ruling by its id (it stays in the history).
+    /// Withdraw a ruling by its id (it stays in the sheet's history; the withdrawal is in
+    /// `atout audit`).
     Withdraw {
         #[arg(long)]
         tournament: String,
