@@ -655,6 +655,17 @@ impl Played<'_> {
                 ),
             ));
         }
+        // Every player of the deal a declarer: every trick is a declarer's, all thirteen.
+        if seats.len() == self.players().count() && together != TRICKS {
+            return Err(Violation::said(
+                TRICKS_RANGE,
+                said!(
+                    "every player declares the misère, so they take all {TRICKS} tricks together, not {together}",
+                    "tous les joueurs jouent la misère : ils font donc les {TRICKS} plis ensemble, pas {together}",
+                    "alle spelers spelen de misère: samen halen ze dus alle {TRICKS} slagen, niet {together}"
+                ),
+            ));
+        }
         let amounts = self.row()?;
         let mut points = vec![0; self.n];
         let mut declarers = vec![];

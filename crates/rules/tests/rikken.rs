@@ -73,6 +73,24 @@ fn two_declarers_on_misere_one_succeeds() {
     assert_eq!(points(&g, 4, 1, &[Entry::misere(OpenMisere, &[2], &[0]).with_jury("Claes")]), [vec![-50, 150, -50, -50]]);
 }
 
+/// Every player of the deal declaring the misère: every trick is a declarer's, so their
+/// tricks add up to 13, at a table of four and of five (the dealer sitting out). A line of
+/// fewer was accepted (four misères made: all 0). Three made and one failed with all 13:
+/// seat 4 takes them all, x = 25: seats 1–3 +75 − 25 − 25 + 25 = +50 each, seat 4 −75 − 75 = −150.
+#[test]
+fn every_player_declaring_a_misere_takes_all_thirteen_tricks() {
+    let g = house();
+    assert_eq!(refused(&g, 4, 1, &[Entry::misere(Misere, &[1, 2, 3, 4], &[0, 0, 0, 0])]), (1, TRICKS_RANGE));
+    assert_eq!(refused(&g, 4, 1, &[Entry::misere(Misere, &[1, 2, 3, 4], &[0, 0, 0, 1])]), (1, TRICKS_RANGE));
+    assert_eq!(points(&g, 4, 1, &[Entry::misere(Misere, &[1, 2, 3, 4], &[0, 0, 0, 13])]), [vec![50, 50, 50, -150]]);
+    // At five, first dealer 1 sits out: seats 2–5 are every player of the deal.
+    assert_eq!(refused(&g, 5, 1, &[Entry::misere(Misere, &[2, 3, 4, 5], &[0, 0, 0, 0])]), (1, TRICKS_RANGE));
+    // Seats 2 and 3 made, 4 and 5 failed: seat 2 +75 − 25 + 25 + 25 = +100, seat 4 −75 − 25 − 25 + 25 = −100.
+    assert_eq!(points(&g, 5, 1, &[Entry::misere(Misere, &[2, 3, 4, 5], &[0, 0, 6, 7])]), [vec![0, 100, 100, -100, -100]]);
+    // Three of four declaring may take none: the fourth takes them all. Each declarer +75 − 25 − 25.
+    assert_eq!(points(&g, 4, 1, &[Entry::misere(Misere, &[1, 2, 3], &[0, 0, 0])]), [vec![25, 25, 25, -75]]);
+}
+
 #[test]
 fn fines_at_tables_of_four_and_five() {
     let g = house();
