@@ -161,6 +161,31 @@ function otherOutboxes() {
 }
 
 /**
+ * The lines of the outbox `storeKey` (typed under the code `owner`) the server holds already:
+ * their answer was lost, then the code was revoked or its round ended. Sent again under that
+ * code, in line order, a stored line is answered "stored" whatever became of the code and
+ * leaves the outbox (it was listed as never sent, for the secretary to enter a second time).
+ * The first line that does not go ends it: the lines after it were never sent either, and a
+ * refused code is not tried again and again.
+ */
+async function dropStored(storeKey, owner) {
+  for (const x of JSON.parse(localStorage.getItem(storeKey) || "[]").sort((a, b) => a.line - b.line)) {
+    let reply;
+    try {
+      reply = await fetch("/api/v1/lines", { method: "POST", cache: "no-store",
+        headers: { Authorization: `Bearer ${owner}`, "Accept-Language": currentLang(), "Content-Type": "application/json" },
+        body: JSON.stringify({ key: x.key, line: x.line, entry: x.entry, scorer: x.scorer || scorerName() || "", confirmed_by: x.confirmed_by || null }) });
+    } catch (_) {
+      return;
+    }
+    if (reply.status !== 200 && reply.status !== 201) return;
+    const left = JSON.parse(localStorage.getItem(storeKey) || "[]").filter((y) => y.key !== x.key);
+    if (left.length) localStorage.setItem(storeKey, JSON.stringify(left));
+    else localStorage.removeItem(storeKey);
+  }
+}
+
+/**
  * Lines typed under an earlier code of this very table and round (revoked, the secretary
  * issued a new one) and never sent: they go with this code, in their order and under their
  * own keys (a line the old code did store is answered as stored, so nothing is doubled).
@@ -362,7 +387,9 @@ async function addLine(args) {
     if (check.refused) throw check.refused;
     texts = check.texts;
   } catch (e) {
-    if (e.kind !== "offline") throw e;
+    // No network, the server busy or asking to wait: the line waits in the outbox all the
+    // same (it is checked again when it is sent); only a refusal comes back to the scorer.
+    if (!passing(e)) throw e;
   }
   // A refused line typed again in its place: it takes the refused one's place in the outbox, under a new key.
   const editing = state.outboxEdit && outbox.read().find((x) => x.key === state.outboxEdit.key);
@@ -579,7 +606,12 @@ async function start() {
     localStorage.setItem(keys.device, JSON.stringify(device));
   } catch (e) {
     // Without network, the device as last seen: the outbox keeps what is typed.
-    if (!passing(e) || !device) { codeForm(String(explain(e)), e.status === 429 ? Number(e.retry_after) || 60 : 0); return; }
+    if (!passing(e) || !device) {
+      // A code revoked or of a round over: what the server stored is not "never sent".
+      if (!passing(e)) await dropStored(keys.outbox, code);
+      codeForm(String(explain(e)), e.status === 429 ? Number(e.retry_after) || 60 : 0);
+      return;
+    }
   }
   const d = device.device;
   state.tournament = d.tournament;
@@ -592,6 +624,8 @@ async function start() {
   header();
   document.getElementById("lang").addEventListener("change", header);
   adoptWaiting(d);
+  // Other codes' lines left on this phone: those the server holds are not the secretary's to enter.
+  for (const o of otherOutboxes()) await dropStored(o.storeKey, o.storeKey.slice("atout.outbox.".length));
   if (scorerName()) localStorage.setItem("atout.who", JSON.stringify({ name: scorerName(), role: isJury() ? "jury" : "scorer", table: d.table }));
   state.view = scorerName() ? (isJury() ? "jury" : "scorer") : "who";
   keepSending();

@@ -484,6 +484,55 @@ def a_new_code_takes_the_lines_waiting(w, server, db, dk, codes):
     codes[dk]['tables'][1]['code'] = new
 
 
+def a_stored_line_whose_answer_was_lost_is_not_stranded(w, server, db, dk, codes):
+    """A table's phone sends a line; the server stores it but the answer is lost (the line
+    stays in the phone's outbox); then the table's code is revoked. Opened again, the old
+    code's page finds the line stored (a stored line retried is answered so, whatever became
+    of the code) and lists nothing as never sent: it listed it, for the secretary to enter a
+    second time."""
+    def sheet_of(code):
+        return json.loads(urllib.request.urlopen(urllib.request.Request(server.url("/api/v1/sheet"), headers={"Authorization": f"Bearer {code}"})).read())
+    # A table whose sheet is not full yet.
+    index = next(i for i, t in enumerate(codes[dk]['tables']) if sheet_of(t['code'])["next"])
+    old, table = codes[dk]['tables'][index]['code'], index + 1
+    sheet = sheet_of(old)
+    line = len(sheet["lines"]) + 1
+    shapes = {"A": {"counts": [4, 3, 3, 3]}, "B": {"counts": [4, 3, 3, 3]}, "C": {"counts": [1, 1, 1, 1]}, "D": {"counts": [2, 2, 2, 2]},
+              "E": {"taker": 1}, "F": {"seventh": 1, "last": 2}, "T": {"counts": [4, 3, 3, 3], "trump": "spades"}}
+    # The server answers the line's check 503 (busy): the line waits in the outbox all the same
+    # and is sent (it was dropped from the outbox, left only in the panel being typed).
+    plain = next(c for c in sheet["next"]["allowed"] if c in "ABCD")
+    w.go(server.url(f"/t/{old}"))
+    w.find("#sheet")
+    w.js("const f = window.fetch; window.fetch = (u, o) => String(u).includes('/api/v1/check')"
+         " ? Promise.resolve(new Response(JSON.stringify({kind: 'internal', message: 'busy'}), {status: 503})) : f(u, o);")
+    choose(w, f"#game-{plain}")
+    enter_counts(w, [2, 2, 2, 2] if plain == "D" else [1, 1, 1, 1] if plain == "C" else [4, 3, 3, 3], submit=False)
+    w.click("#enter-line")
+    w.find(f"#line-{line}")
+    check(len([r for r in history(db, dk, table) if r["kind"] == "deal"]) == line, f"line {line}, checked while the server was busy, is stored")
+    sheet = sheet_of(old)
+    line += 1
+    contract = next(c for c in sheet["next"]["allowed"] if c in shapes)
+    item = {"key": "lost-answer-1", "line": line, "entry": {"contract": contract, **shapes[contract]}, "scorer": "Anne"}
+    request = urllib.request.Request(server.url("/api/v1/lines"), data=json.dumps(item).encode(), method="POST",
+                                     headers={"Authorization": f"Bearer {old}", "Content-Type": "application/json"})
+    check(urllib.request.urlopen(request).status == 201, "the line is stored")
+    w.go(server.url(f"/t/{old}"))
+    w.find("#sheet")
+    w.js("localStorage.setItem(arguments[0], JSON.stringify([arguments[1]]))", f"atout.outbox.{old}", item)
+    atout(db, "devices", "--tournament", dk, "--round", "1", "--revoke", str(table), "--reason", "phone lost")
+    w.go(server.url(f"/t/{old}"))
+    w.find("#code-form")
+    w.settle()
+    check(not w.js("return !!document.getElementById('outbox-stranded')"), f"nothing said never sent: {w.text('#code-form')!r}")
+    check(w.js("return localStorage.getItem(arguments[0])", f"atout.outbox.{old}") in (None, "[]"), "the outbox let the stored line go")
+    lines = [r for r in history(db, dk, table) if r["kind"] == "deal"]
+    check(len(lines) == line, f"the line is on the sheet once: {len(lines)} lines")
+    new = json.loads(atout(db, "devices", "--tournament", dk, "--round", "1", "--format", "json"))["tables"][index]["code"]
+    codes[dk]['tables'][index]['code'] = new
+
+
 def player_follows_the_evening(w, server, db, dk, codes):
     """A player in the room: the room display's QR code opens the players' page, where Bart
     picks his name and sees his place, his table and its lines; a line written by the table's
@@ -614,6 +663,7 @@ def main():
         room_and_languages(w, server, dk, codes)
         player_follows_the_evening(w, server, db, dk, codes)
         a_new_code_takes_the_lines_waiting(w, server, db, dk, codes)
+        a_stored_line_whose_answer_was_lost_is_not_stranded(w, server, db, dk, codes)
     except Exception as e:
         failed(sid, e, "device-failure")
     finally:

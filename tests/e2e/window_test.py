@@ -1622,6 +1622,12 @@ def rikken_keyboard(w):
                  " return b.top >= 0 && b.bottom <= e.top + 1")
     check(above, "the line being corrected shows above the entry panel")
     w.shot("24-rikken-correcting-in-sight", ["Correcting line 1"])
+    # Corrected into a solo, the line offers the jury's field: whether its declarer had lost two
+    # solos by then is the check's to say (the field followed the sheet's next line only).
+    w.js("document.activeElement && document.activeElement.blur()")
+    press(w, ["j"])
+    w.settle()
+    check(w.js("return !!document.getElementById('jury') && !document.getElementById('jury-due')"), "a line corrected into a solo offers the jury's field")
     w.js("document.activeElement && document.activeElement.blur()")
     press(w, ["\ue00c"])
     # The jury: the member is who works here; a ruling recorded comes into sight in the list,

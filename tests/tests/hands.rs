@@ -81,6 +81,30 @@ fn a_correction_written_with_its_cards_is_held_to_them() {
     assert_eq!(sheet.lines[0].entry["hand"], hand());
 }
 
+/// Checking a line (the window's and a device's `check`) holds its cards as writing it does:
+/// a hand that gives other figures, or does not read, is the refusal the write gives (the
+/// check said the points, the write then refused).
+#[test]
+fn checking_a_line_with_its_cards_refuses_what_writing_it_refuses() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.import_document(&document(json!({"contract": "C", "counts": [4, 0, 0, 0]}))).unwrap();
+    let at = TableRef::new(t.id.to_string(), 1, 1);
+    for (hand, rule) in [(hand(), "hand-figures"), (json!("zz"), "hand-record"), (json!({"dealt": []}), "hand-record")] {
+        let entry = json!({"contract": "C", "counts": [1, 1, 1, 1], "hand": hand});
+        // As a correction of line 1 (dealt by seat 4, as the cards were), and a record that does
+        // not read as the next line too.
+        let lines = if rule == "hand-record" { vec![None, Some(1)] } else { vec![Some(1)] };
+        for line in lines {
+            let preview = app.deal_check(&at, line, entry.clone()).unwrap();
+            let refused = preview.refused.unwrap_or_else(|| panic!("{line:?} {entry}: checked ok"));
+            assert_eq!(refused.rule().map(|r| r.code()), Some(rule), "{refused}");
+        }
+        let before = json!({"contract": "C", "counts": [4, 0, 0, 0]});
+        let written = app.deal_correct(&at, 1, entry.clone(), Some(before), "cards").err().expect("refused");
+        assert_eq!(written.rule().map(|r| r.code()), Some(rule));
+    }
+}
+
 /// The line in words says the cards are on record, in every language; the history keeps
 /// the hand with the correction.
 #[test]

@@ -52,7 +52,8 @@ function playing(ctx) {
 function juryDue(ctx, c) {
   const d = ctx.draft;
   if (c.jury) return true;
-  const due = ctx.next && !ctx.next.unsure ? ctx.next.jury_due_for : [];
+  // Who has lost two solos is said for the sheet's next line: a line corrected stands earlier.
+  const due = ctx.next && !ctx.next.unsure && !ctx.correcting ? ctx.next.jury_due_for : [];
   const who = c.kind === "misere" ? d.declarers : [d.declarer];
   return c.solo && who.some((s) => due.includes(s));
 }
@@ -163,8 +164,11 @@ export function entryView(ctx) {
   if (juryDue(ctx, c) && last && !last.call.consent) {
     parts.push(h("p", { class: "forced bad", id: "jury-refused" }, `${desc.labels.jury_refused}${t("colon")}${last.by}${last.reason ? ` — ${last.reason}` : ""}`));
   }
-  if (juryDue(ctx, c) || d.jury) {
-    parts.push(h("div", { class: "row" }, h("p", { class: "forced", id: "jury-due" }, desc.labels.jury_due),
+  // Correcting a line into a solo: whether its declarer needed the jury then is the check's
+  // to say (jury-call); the field is there to answer it.
+  const due = juryDue(ctx, c);
+  if (due || d.jury || (ctx.correcting && c.solo)) {
+    parts.push(h("div", { class: "row" }, due ? h("p", { class: "forced", id: "jury-due" }, desc.labels.jury_due) : null,
       h("label", {}, desc.labels.jury, textField(ctx, "jury", d.jury, (v) => { d.jury = v; }, null, { maxlength: 100 }))));
   }
   return parts;

@@ -161,6 +161,8 @@ impl Atout {
             Edit::Correct { line, entry: entry.clone(), seen: None }.apply(&mut deals, &at.place, None)?;
         }
         let sheet = l.rules.replay(table_of(table), &deals).map_err(|e| ApiError::sheet(at.place.clone(), e))?;
+        // A line with its cards gives what its cards give, as the write checks it.
+        l.rules.check_hands(table_of(table), &sheet, &deals, &|n| n == line).map_err(|e| ApiError::sheet(at.place.clone(), e))?;
         Ok((deals, sheet))
     }
 
@@ -314,7 +316,8 @@ impl Atout {
         let hint = l.rules.hint(table_of(t), &deals, &entry);
         let line = deals.len() + 1;
         deals.push(entry);
-        Ok(match l.rules.replay(table_of(t), &deals) {
+        let checked = l.rules.replay(table_of(t), &deals).and_then(|sheet| l.rules.check_hands(table_of(t), &sheet, &deals, &|n| n == line).map(|()| sheet));
+        Ok(match checked {
             Ok(sheet) => LinePreview { points: sheet.lines.get(line - 1).map(|x| x.points.clone()), refused: None, hint, texts },
             Err(e) => LinePreview { points: None, refused: Some(ApiError::sheet(at.place.clone(), e).with_names(&seats)), hint, texts },
         })
