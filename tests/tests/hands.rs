@@ -100,7 +100,7 @@ fn checking_a_line_with_its_cards_refuses_what_writing_it_refuses() {
             assert_eq!(refused.rule().map(|r| r.code()), Some(rule), "{refused}");
         }
         let before = json!({"contract": "C", "counts": [4, 0, 0, 0]});
-        let written = app.deal_correct(&at, 1, entry.clone(), Some(before), "cards").err().expect("refused");
+        let written = app.deal_correct(&at, 1, entry.clone(), Some(before), "cards").expect_err("refused");
         assert_eq!(written.rule().map(|r| r.code()), Some(rule));
     }
 }
