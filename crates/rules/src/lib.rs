@@ -552,7 +552,10 @@ impl<G: Game> Rules for G {
             )));
         };
         let read = play::read_record(record, deck, G::SEATS)?;
-        let deal: G::Entry = G::Entry::deserialize(read.deal).map_err(|e| {
+        // A whole number written as a decimal (2.0) reads as on a sheet's line.
+        let whole = as_integers(read.deal);
+        let written = whole.as_ref().unwrap_or(read.deal);
+        let deal: G::Entry = G::Entry::deserialize(written).map_err(|e| {
             let e = e.to_string();
             play::record_fault(said!("the deal does not read (`deal`: {e})", "la donne se lit mal (`deal` : {e})", "het spel leest verkeerd (`deal`: {e})"))
         })?;
@@ -580,12 +583,23 @@ impl<G: Game> Rules for G {
                 "plaats {leader} zou de eerste slag uitkomen, maar speelt dit spel niet (`hand.leader`, de speler)"
             )));
         }
+        // Nor is any seat the contract asks tricks of one that sits the deal out (a misère's
+        // declarer, a rik's: refused on the sheet as `plays-deal`).
+        if let Some(seat) =
+            (1..=read.context.seats).find(|s| dealt_right && how.expected.get(s - 1) == Some(&0) && Game::demand(self, &read.context, &deal, *s).is_some())
+        {
+            return Err(play::contract_fault(said!(
+                "seat {seat} does not play this deal, but its contract names it (`deal.declarer`, `deal.declarers`)",
+                "la place {seat} ne joue pas cette donne, mais son contrat la nomme (`deal.declarer`, `deal.declarers`)",
+                "plaats {seat} speelt dit spel niet, maar het contract noemt haar (`deal.declarer`, `deal.declarers`)"
+            )));
+        }
         let figures = Game::figures(self, &read.context, &deal, &replayed);
-        let carries = G::FIGURE_KEYS.iter().any(|k| read.deal.get(k).is_some_and(|v| !v.is_null()));
+        let carries = G::FIGURE_KEYS.iter().any(|k| written.get(k).is_some_and(|v| !v.is_null()));
         let pair = Game::pair(self, &read.context, &deal);
         let demands = (1..=read.context.seats).filter_map(|seat| Game::demand(self, &read.context, &deal, seat).map(|d| (seat, d))).collect();
         Ok(play::Checked {
-            verdict: play::verdict(&replayed, Some(figures), read.deal),
+            verdict: play::verdict(&replayed, Some(figures), written),
             carries,
             replay: replayed,
             deck,

@@ -331,6 +331,14 @@ fn a_record_whose_cards_do_not_fit_its_contract_is_refused() {
     five.push(vec![]);
     let refused = rikken.hand_replay(&record(5, 5, json!({"contract": "abondance-9", "declarer": 5}), &five, json!({"trump": "spades"}))).err().unwrap();
     assert!(refused.to_string().contains("seat 5 would lead the first trick, but it does not play this deal"), "{refused}");
+    // Nor may a misère or a rik name it: the sheet refuses it (`plays-deal`), so does the record.
+    for deal in [json!({"contract": "misere", "declarers": [2, 5]}), json!({"contract": "rik", "declarer": 5})] {
+        let refused = rikken.hand_replay(&record(5, 5, deal.clone(), &five, json!({"trump": "spades", "called": "hearts"}))).err().unwrap();
+        assert_eq!(refused.rule.code(), "hand-contract", "{deal}");
+        assert!(refused.to_string().contains("seat 5 does not play this deal, but its contract names it"), "{refused}");
+    }
+    // A misère of the seats that play stands.
+    assert!(rikken.hand_replay(&record(5, 5, json!({"contract": "misere", "declarers": [2, 4]}), &five, json!({"trump": "spades"}))).is_ok());
     // Cards dealt wrong are answered as such first (`deal-cards` at trick 0), whatever the
     // contract: seat 2 listing the A♥ seat 1 also holds, for a troela of seat 1's four aces…
     let four = swap(by_suit(), &[("AH", "2S"), ("AD", "3S"), ("AC", "4S")]);
@@ -343,4 +351,27 @@ fn a_record_whose_cards_do_not_fit_its_contract_is_refused() {
     five_twice[1][0] = "AS".into();
     let checked = rikken.hand_replay(&record(5, 5, json!({"contract": "abondance-9", "declarer": 5}), &five_twice, json!({"trump": "spades"}))).ok().unwrap();
     assert_eq!(checked.verdict["first_illegal"]["rule"], "deal-cards", "{}", checked.verdict);
+}
+
+/// A hand record's deal with its whole numbers written as decimals (2.0, as Python and some
+/// spreadsheets write them) reads as a sheet's line does: the same answer as with integers,
+/// the line matching its cards (it was refused, "invalid type: floating point").
+#[test]
+fn a_deal_written_with_decimals_reads_as_with_integers() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/hands");
+    for name in ["double-king-A", "double-king-E"] {
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(dir.join(format!("{name}.json"))).unwrap()).unwrap();
+        let rules = GameId::DoubleKing.rules(&Map::new()).unwrap();
+        let want = rules.hand_check(&record).unwrap();
+        let mut decimal = record.clone();
+        for (_, v) in decimal["deal"].as_object_mut().unwrap().iter_mut() {
+            match v {
+                Value::Number(n) => *v = json!(n.as_f64().unwrap()),
+                Value::Array(xs) => xs.iter_mut().for_each(|x| *x = json!(x.as_f64().unwrap())),
+                _ => {}
+            }
+        }
+        assert_ne!(decimal, record, "{name}: the deal has figures to write as decimals");
+        assert_eq!(rules.hand_check(&decimal).unwrap(), want, "{name}");
+    }
 }
