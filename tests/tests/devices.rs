@@ -148,6 +148,31 @@ fn a_revoked_jury_code_writes_nothing_even_when_read_before_it_was_revoked() {
     assert_eq!(rows(&app), before);
 }
 
+/// The jury's code covers every table of every round: revoked in round 2 (a lost phone), the
+/// code of round 1 that the same phone kept is revoked with it (it went on writing rulings at
+/// round 2's tables); a table's code of round 1 is not touched by it.
+#[test]
+fn revoking_the_jurys_code_revokes_its_codes_of_earlier_rounds() {
+    let (mut app, t) = evening();
+    let first = app.devices(&t, 1, "http://x").unwrap();
+    for table in [1, 2] {
+        let at = TableRef::new(&t, 1, table);
+        for line in worked_example() {
+            app.deal_add(&at, None, line).unwrap();
+        }
+    }
+    app.round_draw(&t, &DrawRequest::new(2, Some(2))).unwrap();
+    let second = app.devices(&t, 2, "http://x").unwrap();
+    assert_ne!(first.jury.code, second.jury.code);
+    assert!(app.device(&first.jury.code).is_ok(), "round 1's jury code covers round 2's tables");
+    app.device_revoke(&t, 2, None, "jury phone lost", "http://x").unwrap();
+    for old in [&first.jury.code, &second.jury.code] {
+        assert_eq!(app.device(old).unwrap_err().kind(), "unauthorized", "{old}");
+    }
+    let now = app.devices(&t, 2, "http://x").unwrap().jury.code;
+    assert!(app.device(&now).is_ok(), "the new code works");
+}
+
 #[test]
 fn a_locked_table_refuses_its_devices_but_not_the_window() {
     let (mut app, t) = evening();

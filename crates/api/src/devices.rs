@@ -309,10 +309,18 @@ impl Atout {
         if let Some(n) = table {
             self.loaded(id)?.table_index(round, n)?;
         }
+        // The jury's code covers every table of every round: revoked (a lost phone), its codes
+        // of the earlier rounds go with it (one kept on that phone still wrote).
+        let rounds: Vec<i64> = match table {
+            Some(_) => vec![round],
+            None => self.loaded(id)?.rounds.iter().map(|r| r.row.round).chain([round]).collect(),
+        };
         let code = new_code()?;
         self.store.write(Change { actor: &self.actor, action: "device.revoke", reason: &reason }, |w| {
-            for c in w.device_codes(id, round)?.into_iter().filter(|c| c.table == table && !c.revoked) {
-                w.revoke_device_code(c.id)?;
+            for r in &rounds {
+                for c in w.device_codes(id, *r)?.into_iter().filter(|c| c.table == table && !c.revoked) {
+                    w.revoke_device_code(c.id)?;
+                }
             }
             w.add_device_code(id, round, table, &code)?;
             Ok::<_, ApiError>(())
