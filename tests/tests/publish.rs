@@ -69,6 +69,11 @@ fn a_site_of_plain_pages_that_link_only_to_each_other() {
     let text = |p: &str| String::from_utf8(site.get(p).unwrap_or_else(|| panic!("{p} is published")).clone()).unwrap();
     // FORMAT.md's fixed parts: the club's page, each evening's folder with its page and standings.
     assert!(text("index.html").contains("<html lang=\"fr\">"));
+    // The club's page: each evening's ranking said final or being played (a finished one's cell
+    // was blank), each player with their club (two of one name were two bare links).
+    let index = text("index.en.html");
+    assert!(index.contains("<td>final</td>") && index.contains("<td>being played</td>"), "{index}");
+    assert!(index.contains(">Noël Lejeune</a> <span class=\"note\">(Cercle Royal du Roi de Cœur)</span>"), "{index}");
     for (path, bytes) in &site {
         if path.ends_with(".html") {
             let page = String::from_utf8(bytes.clone()).unwrap();

@@ -211,6 +211,7 @@ fn w(key: &'static str, lang: usize) -> &'static str {
         "corrected" => ["corrected", "corrigée", "verbeterd"],
         "void" => ["void", "annulée", "ongeldig"],
         "open" => ["being played", "en cours", "wordt gespeeld"],
+        "done" => ["final", "final", "definitief"],
         "download" => ["Standings as data", "Classement en données", "Stand als gegevens"],
         "season_ranking" => ["Season ranking", "Classement de la saison", "Seizoensrangschikking"],
         "club_ranking" => ["Clubs", "Clubs", "Clubs"],
@@ -372,7 +373,8 @@ fn index_page(site: &Site, lang: usize, club: usize) -> String {
             w("ranking", lang)
         );
         for e in &site.evenings {
-            let status = if e.provisional { w("open", lang) } else { "" };
+            // Said either way: a blank cell read as nothing known.
+            let status = if e.provisional { w("open", lang) } else { w("done", lang) };
             let _ = writeln!(
                 b,
                 "<tr><th scope=\"row\" class=\"sticky\"><a href=\"{}\">{}</a></th><td>{}</td><td>{}</td><td>{}</td></tr>",
@@ -408,7 +410,9 @@ fn index_page(site: &Site, lang: usize, club: usize) -> String {
     let _ = writeln!(b, "<h2 id=\"players\">{}</h2>", w("players", lang));
     b.push_str("<ul>\n");
     for p in &site.players {
-        let _ = writeln!(b, "<li>{}</li>", player_link("", Some(p.id), &p.name, lang, default));
+        // The club beside the name: two players of one name are told apart.
+        let club = if p.club.is_empty() { String::new() } else { format!(" <span class=\"note\">({})</span>", esc(&p.club)) };
+        let _ = writeln!(b, "<li>{}{club}</li>", player_link("", Some(p.id), &p.name, lang, default));
     }
     b.push_str("</ul>\n");
     page(lang, club, "", w("title", lang), &b)
