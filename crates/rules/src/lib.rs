@@ -583,15 +583,15 @@ impl<G: Game> Rules for G {
                 "plaats {leader} zou de eerste slag uitkomen, maar speelt dit spel niet (`hand.leader`, de speler)"
             )));
         }
-        // Nor is any seat the contract asks tricks of one that sits the deal out (a misère's
-        // declarer, a rik's: refused on the sheet as `plays-deal`).
+        // Nor is any seat the contract asks tricks of one that sits the deal out (the game's
+        // `demand`; its sheet refuses such a line as well).
         if let Some(seat) =
             (1..=read.context.seats).find(|s| dealt_right && how.expected.get(s - 1) == Some(&0) && Game::demand(self, &read.context, &deal, *s).is_some())
         {
             return Err(play::contract_fault(said!(
-                "seat {seat} does not play this deal, but its contract names it (`deal.declarer`, `deal.declarers`)",
-                "la place {seat} ne joue pas cette donne, mais son contrat la nomme (`deal.declarer`, `deal.declarers`)",
-                "plaats {seat} speelt dit spel niet, maar het contract noemt haar (`deal.declarer`, `deal.declarers`)"
+                "seat {seat} does not play this deal, but the contract asks tricks of it (`deal`)",
+                "la place {seat} ne joue pas cette donne, mais le contrat lui demande des plis (`deal`)",
+                "plaats {seat} speelt dit spel niet, maar het contract vraagt haar slagen (`deal`)"
             )));
         }
         let figures = Game::figures(self, &read.context, &deal, &replayed);

@@ -335,7 +335,7 @@ fn a_record_whose_cards_do_not_fit_its_contract_is_refused() {
     for deal in [json!({"contract": "misere", "declarers": [2, 5]}), json!({"contract": "rik", "declarer": 5})] {
         let refused = rikken.hand_replay(&record(5, 5, deal.clone(), &five, json!({"trump": "spades", "called": "hearts"}))).err().unwrap();
         assert_eq!(refused.rule.code(), "hand-contract", "{deal}");
-        assert!(refused.to_string().contains("seat 5 does not play this deal, but its contract names it"), "{refused}");
+        assert!(refused.to_string().contains("seat 5 does not play this deal, but the contract asks tricks of it"), "{refused}");
     }
     // A misère of the seats that play stands.
     assert!(rikken.hand_replay(&record(5, 5, json!({"contract": "misere", "declarers": [2, 4]}), &five, json!({"trump": "spades"}))).is_ok());
