@@ -44,12 +44,12 @@ const isJury = () => device && device.device.role === "jury";
  * throws `{kind: "offline"}`; any other answer but 2xx throws the server's `{kind, message, …}`
  * with its `status`.
  */
-async function http(method, path, body) {
+async function http(method, path, body, as = code) {
   let reply;
   try {
     reply = await fetch(path, {
       method, cache: "no-store",
-      headers: { Authorization: `Bearer ${code}`, "Accept-Language": currentLang(), ...(body ? { "Content-Type": "application/json" } : {}) },
+      headers: { Authorization: `Bearer ${as}`, "Accept-Language": currentLang(), ...(body ? { "Content-Type": "application/json" } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
   } catch (_) {
@@ -170,15 +170,11 @@ function otherOutboxes() {
  */
 async function dropStored(storeKey, owner) {
   for (const x of JSON.parse(localStorage.getItem(storeKey) || "[]").sort((a, b) => a.line - b.line)) {
-    let reply;
     try {
-      reply = await fetch("/api/v1/lines", { method: "POST", cache: "no-store",
-        headers: { Authorization: `Bearer ${owner}`, "Accept-Language": currentLang(), "Content-Type": "application/json" },
-        body: JSON.stringify({ key: x.key, line: x.line, entry: x.entry, scorer: x.scorer || scorerName() || "", confirmed_by: x.confirmed_by || null }) });
+      await http("POST", "/api/v1/lines", { key: x.key, line: x.line, entry: x.entry, scorer: x.scorer || scorerName() || "", confirmed_by: x.confirmed_by || null }, owner);
     } catch (_) {
       return;
     }
-    if (reply.status !== 200 && reply.status !== 201) return;
     const left = JSON.parse(localStorage.getItem(storeKey) || "[]").filter((y) => y.key !== x.key);
     if (left.length) localStorage.setItem(storeKey, JSON.stringify(left));
     else localStorage.removeItem(storeKey);

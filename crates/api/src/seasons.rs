@@ -218,6 +218,15 @@ fn canonical(links: &[LinkRow]) -> HashMap<Id, Id> {
     ids.into_iter().map(|id| (id, root(&parent, id))).collect()
 }
 
+/// The archive was imported into the season by another writer between the look and the write.
+fn imported_meanwhile() -> ApiError {
+    ApiError::conflict(said!(
+        "this archive was imported into the season meanwhile",
+        "cette archive a été importée dans la saison entre-temps",
+        "dit archief werd intussen in het seizoen geïmporteerd"
+    ))
+}
+
 /// An archive's fingerprint: the same evening exported twice (its log and the program
 /// that wrote it aside) gives the same one — and exported again from a database that
 /// imported it, which says its players' clubs and member numbers as its own registry has
@@ -594,11 +603,7 @@ impl Atout {
             let Some(t) = self.store.season_tournaments(other.id)?.into_iter().find(|t| known(t.archive.as_deref())) else { continue };
             self.store.write(Change { actor: &self.actor, action: "season.import", reason: "" }, |w| {
                 if w.season_tournaments(row.id)?.iter().any(|x| x.tournament == t.tournament) {
-                    return Err(ApiError::conflict(said!(
-                        "this archive was imported into the season meanwhile",
-                        "cette archive a été importée dans la saison entre-temps",
-                        "dit archief werd intussen in het seizoen geïmporteerd"
-                    )));
+                    return Err(imported_meanwhile());
                 }
                 w.season_tournament(row.id, t.tournament, true, Some(&print))?;
                 Ok::<_, ApiError>(())
@@ -629,11 +634,7 @@ impl Atout {
         let (t, players) = self.store.write(Change { actor: &self.actor, action: "season.import", reason: "" }, |w| {
             // Checked again inside the write: another window may have imported it meanwhile.
             if w.season_tournaments(row.id)?.iter().any(|t| known(t.archive.as_deref())) {
-                return Err(ApiError::conflict(said!(
-                    "this archive was imported into the season meanwhile",
-                    "cette archive a été importée dans la saison entre-temps",
-                    "dit archief werd intussen in het seizoen geïmporteerd"
-                )));
+                return Err(imported_meanwhile());
             }
             let (t, players) = document::write(w, &doc, &who)?;
             w.season_tournament(row.id, t, true, Some(&print))?;

@@ -603,7 +603,7 @@ impl King {
             if chooser != lead {
                 let later: Vec<Seat> = (index + 1..deals).map(|i| seat_after(self.dealer(first, i), 1, SEATS)).collect();
                 let able = (1..=SEATS).filter(|s| *s != chooser && !progress.recup_by[s - 1] && later.contains(s)).count();
-                let after = recups_left - 1;
+                let after = recups_left.saturating_sub(1);
                 if able < after {
                     return Err(Violation::said(
                         RECUP_LEFT,
