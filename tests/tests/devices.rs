@@ -82,6 +82,49 @@ fn a_line_is_written_once_under_its_key_and_a_retry_stores_nothing() {
     assert_eq!(app.device_line(&d, "Anne", "k-9", 9, worked_example()[2].clone(), None).unwrap_err().kind(), "conflict");
 }
 
+/// A key is one line's own (FORMAT.md): sent again with another entry, it is no retry, and
+/// answering "stored" would lose that line without a word. Refused as a conflict naming the
+/// line the key wrote, nothing written — the table's line, the jury's fault and ruling, and a
+/// line sent under a code revoked since.
+#[test]
+fn a_key_sent_again_with_another_entry_is_a_conflict_not_stored() {
+    let (mut app, t) = evening();
+    let codes = app.devices(&t, 1, "http://x").unwrap();
+    let d = app.device(&codes.tables[0].code).unwrap();
+    let (one, two) = (worked_example()[0].clone(), worked_example()[1].clone());
+    assert!(app.device_line(&d, "Anne", "k-1", 1, one.clone(), None).unwrap().stored);
+    let rows = |app: &Atout| app.row_counts().unwrap().into_iter().filter(|(n, _)| n == "deals" || n == "rulings").collect::<Vec<_>>();
+    let before = rows(&app);
+    // The same key for line 2 with another deal: a conflict over line 1, which the key wrote.
+    let e = app.device_line(&d, "Anne", "k-1", 2, two.clone(), None).unwrap_err();
+    assert_eq!(e.kind(), "conflict");
+    assert_eq!(serde_json::to_value(&e).unwrap()["line"], 1);
+    assert!(e.texts().en.contains("already wrote line 1"), "{}", e.texts().en);
+    // And for line 1 itself, another deal than the one written.
+    assert_eq!(app.device_line(&d, "Anne", "k-1", 1, two.clone(), None).unwrap_err().kind(), "conflict");
+    // The same entry again is the retry it always was, wherever the device now numbers it.
+    let retry = app.device_line(&d, "Anne", "k-1", 1, one.clone(), None).unwrap();
+    assert_eq!((retry.line, retry.stored), (1, false));
+    assert_eq!(rows(&app), before, "nothing written");
+    // Sent under its code revoked since: the key found, the entry not its own.
+    app.device_revoke(&t, 1, Some(1), "phone lost", "http://x").unwrap();
+    assert_eq!(app.device_stored(&codes.tables[0].code, "k-1", &two).unwrap_err().kind(), "conflict");
+    assert_eq!(app.device_stored(&codes.tables[0].code, "k-1", &one).unwrap().map(|s| (s.line, s.stored)), Some((1, false)));
+    // The jury's fault line and ruling, the same way.
+    let jury = app.device(&codes.jury.code).unwrap();
+    let fault = json!({"contract": "A", "fault_by": 1, "reason": "revoke", "by": "Marc"});
+    assert!(app.device_fault(&jury, "Marc", 1, 2, fault.clone(), Some("f")).unwrap().stored);
+    let other = json!({"contract": "A", "fault_by": 2, "reason": "revoke", "by": "Marc"});
+    assert_eq!(app.device_fault(&jury, "Marc", 1, 2, other, Some("f")).unwrap_err().kind(), "conflict");
+    assert!(!app.device_fault(&jury, "Marc", 1, 2, fault, Some("f")).unwrap().stored);
+    let ruling = json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "Marc"});
+    assert!(app.device_ruling(&jury, "Marc", 1, 1, ruling.clone(), Some("r")).unwrap().stored);
+    let fine = json!({"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Marc"});
+    assert_eq!(app.device_ruling(&jury, "Marc", 1, 1, fine, Some("r")).unwrap_err().kind(), "conflict");
+    let again = app.device_ruling(&jury, "Marc", 1, 1, ruling, Some("r")).unwrap();
+    assert_eq!((again.stored, again.sheet.rulings.len()), (false, 1));
+}
+
 #[test]
 fn a_table_code_covers_its_table_in_its_round_and_nothing_else() {
     let (mut app, t) = evening();

@@ -10,7 +10,7 @@ use crate::sheets::{Edit, LinePreview, SheetView, TableRef};
 use crate::text::{bounded, required_reason};
 use crate::Atout;
 use atout_rules::{said, Said, Tr};
-use atout_store::{Change, DeviceCodeRow, Id, Writer};
+use atout_store::{Change, DeviceCodeRow, Id, KeyWritten, Writer};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -146,6 +146,8 @@ pub(crate) struct DeviceWrite<'a> {
     pub code: &'a str,
     /// A new line's key and number (none for a correction or an undo).
     pub key: Option<(&'a str, usize)>,
+    /// The new line's entry, as sent (a key found written must have written it).
+    pub entry: Option<&'a Value>,
     pub tournament: Id,
     pub round: i64,
     pub table: i64,
@@ -160,8 +162,8 @@ impl crate::sheets::WriteGuard for DeviceWrite<'_> {
             return Err(locked(self.table));
         }
         let Some((key, line)) = self.key else { return Ok(code.id) };
-        if let Some(line) = w.line_key(table_id, key)? {
-            return Err(ApiError::Stored { line: usize::try_from(line).unwrap_or(0) });
+        if let Some(found) = w.line_key(table_id, key)? {
+            return Err(ApiError::Stored { line: same_entry(found, self.entry)? });
         }
         if line <= stored.len() {
             let author = w.line_author(table_id, line as i64)?;
@@ -199,14 +201,16 @@ pub(crate) struct JuryWrite<'a> {
     pub code: &'a str,
     /// A fault line's key and number, as a table's line has them (none for a correction).
     pub key: Option<(&'a str, usize)>,
+    /// The fault line's entry, as sent.
+    pub entry: Option<&'a Value>,
 }
 
 impl crate::sheets::WriteGuard for JuryWrite<'_> {
     fn guard(&self, w: &Writer<'_>, table_id: Id, _stored: &[Value]) -> Result<Id> {
         let code = live_code(w, self.code)?;
         if let Some((key, _)) = self.key {
-            if let Some(line) = w.line_key(table_id, key)? {
-                return Err(ApiError::Stored { line: usize::try_from(line).unwrap_or(0) });
+            if let Some(found) = w.line_key(table_id, key)? {
+                return Err(ApiError::Stored { line: same_entry(found, self.entry)? });
             }
         }
         Ok(code)
@@ -214,6 +218,42 @@ impl crate::sheets::WriteGuard for JuryWrite<'_> {
 
     fn key(&self) -> Option<(&str, usize)> {
         self.key
+    }
+}
+
+/// A line's key found written (`found`: the line and the entry it wrote), sent again with
+/// `entry`: the line it wrote when it is the same entry (a retry after a lost answer, told
+/// "stored"); refused as a conflict when the key wrote another (FORMAT.md: a key is one
+/// line's own — told "stored", the new line would be lost).
+fn same_entry(found: KeyWritten, entry: Option<&Value>) -> Result<usize> {
+    let (line, written) = found;
+    let line = usize::try_from(line).unwrap_or(0);
+    let written: Option<Value> = written.and_then(|w| serde_json::from_str(&w).ok());
+    match (written, entry) {
+        (Some(written), Some(entry)) if written != *entry => Err(crate::sheets::taken(
+            said!(
+                "this line's key already wrote line {line}, with another entry: a new line is sent under a key of its own",
+                "la clé de cette ligne a déjà écrit la ligne {line}, avec une autre donnée : une nouvelle ligne s'envoie sous une clé à elle",
+                "de sleutel van deze lijn schreef al lijn {line}, met een andere invoer: een nieuwe lijn wordt onder een eigen sleutel verstuurd"
+            ),
+            line,
+            None,
+        )),
+        _ => Ok(line),
+    }
+}
+
+/// A ruling's key found written, sent again with `ruling`: refused as a conflict when the key
+/// wrote another ruling, as [`same_entry`].
+fn same_ruling(found: KeyWritten, ruling: &Value) -> Result<()> {
+    let written: Option<Value> = found.1.and_then(|w| serde_json::from_str(&w).ok());
+    match written {
+        Some(written) if written != *ruling => Err(ApiError::Conflict(said!(
+            "this ruling's key already wrote another ruling: a new ruling is sent under a key of its own",
+            "la clé de cette décision a déjà écrit une autre décision : une nouvelle décision s'envoie sous une clé à elle",
+            "de sleutel van deze beslissing schreef al een andere beslissing: een nieuwe beslissing wordt onder een eigen sleutel verstuurd"
+        ))),
+        _ => Ok(()),
     }
 }
 
@@ -377,11 +417,12 @@ impl Atout {
     /// A line the device holding `typed` sent and that was stored, found by its key whatever
     /// became of the code since (revoked, its round over): a retry after a lost answer is
     /// told the line is stored (FORMAT.md's `200 {"stored": false}`), never refused for it.
-    pub fn device_stored(&mut self, typed: &str, key: &str) -> Result<Option<LineStored>> {
+    /// Refused as a conflict when the key wrote another entry than `entry`.
+    pub fn device_stored(&mut self, typed: &str, key: &str, entry: &Value) -> Result<Option<LineStored>> {
         let Some(code) = normalize(typed) else { return Ok(None) };
         let Some(row) = self.store.device_code(&code)? else { return Ok(None) };
-        let line = self.store.line_key_of_code(row.id, key)?;
-        Ok(line.map(|line| LineStored { line: usize::try_from(line).unwrap_or(0), stored: false }))
+        let Some(found) = self.store.line_key_of_code(row.id, key)? else { return Ok(None) };
+        Ok(Some(LineStored { line: same_entry(found, Some(entry))?, stored: false }))
     }
 
     /// The table a device asks about: a table's device only its own (any round, table
@@ -484,10 +525,11 @@ impl Atout {
         let at = self.device_table(device, None, None)?;
         // A retry of a line stored before answers at once, with no write: the key is committed.
         let (located, table_id) = self.located_table(&at)?;
-        if let Some(line) = self.store.line_key(table_id, key)? {
-            return Ok(LineStored { line: usize::try_from(line).unwrap_or(0), stored: false });
+        if let Some(found) = self.store.line_key(table_id, key)? {
+            return Ok(LineStored { line: same_entry(found, Some(&entry))?, stored: false });
         }
-        let guard = DeviceWrite { code: &device.code, key: Some((key, line)), tournament: device.tournament_id, round: device.round, table };
+        let sent = entry.clone();
+        let guard = DeviceWrite { code: &device.code, key: Some((key, line)), entry: Some(&sent), tournament: device.tournament_id, round: device.round, table };
         let written = self.acting(actor, |a| a.write_sheet(&located, Edit::Add { line: Some(line), entry }, "deal.add", &reason, Some(&guard)));
         match written {
             Ok(_) => Ok(LineStored { line, stored: true }),
@@ -525,7 +567,7 @@ impl Atout {
         let reason = required_reason(reason, what)?;
         let actor = device_actor(scorer, Some(table))?;
         let located = self.locate(&at)?;
-        let guard = DeviceWrite { code: &device.code, key: None, tournament: device.tournament_id, round: device.round, table };
+        let guard = DeviceWrite { code: &device.code, key: None, entry: None, tournament: device.tournament_id, round: device.round, table };
         let (edit, action) = match entry {
             Some(entry) => (Edit::Correct { line, entry, seen: Some(before) }, "deal.correct"),
             None => (Edit::Undo { line: Some(line), seen: Some(before) }, "deal.undo"),
@@ -569,7 +611,7 @@ impl Atout {
             )));
         }
         // The code checked again inside the write (revoked since the request came in?).
-        let guard = JuryWrite { code: &device.code, key: None };
+        let guard = JuryWrite { code: &device.code, key: None, entry: None };
         self.acting(actor, |a| a.write_sheet(&located, Edit::Correct { line, entry, seen: before }, "deal.correct", &reason, Some(&guard)))?;
         self.sheet_at(&located)
     }
@@ -603,7 +645,8 @@ impl Atout {
         let at = TableRef::new(device.tournament.clone(), round, table);
         let (located, table_id) = self.located_table(&at)?;
         if let Some(key) = key {
-            if self.store.line_key(table_id, key)?.is_some() {
+            if let Some(found) = self.store.line_key(table_id, key)? {
+                same_entry(found, Some(&entry))?;
                 return Ok(JuryWritten { sheet: self.sheet_at(&located)?, stored: false });
             }
         }
@@ -617,7 +660,8 @@ impl Atout {
             )));
         }
         let actor = device_actor(scorer, None)?;
-        let guard = JuryWrite { code: &device.code, key: key.map(|k| (k, next)) };
+        let sent = entry.clone();
+        let guard = JuryWrite { code: &device.code, key: key.map(|k| (k, next)), entry: Some(&sent) };
         let stored = match self.acting(actor, |a| a.write_sheet(&located, Edit::Add { line: Some(next), entry }, "deal.add", "", Some(&guard))) {
             Ok(_) => true,
             Err(ApiError::Stored { .. }) => false,
@@ -635,16 +679,19 @@ impl Atout {
         let at = TableRef::new(device.tournament.clone(), round, table);
         let (located, table_id) = self.located_table(&at)?;
         if let Some(key) = key {
-            if self.store.ruling_key(table_id, key)?.is_some() {
+            if let Some(found) = self.store.ruling_key(table_id, key)? {
+                same_ruling(found, &ruling)?;
                 return Ok(JuryWritten { sheet: self.sheet_at(&located)?, stored: false });
             }
         }
+        let sent = ruling.clone();
         // The code checked again inside the write (revoked since the request came in?), the
         // key written with the ruling (or found written meanwhile by the same retry).
         let keyed = |w: &mut Writer<'_>, table_id: Id, ruling: Id| {
             let code = live_code(w, &device.code)?;
             if let Some(key) = key {
-                if w.ruling_key(table_id, key)?.is_some() {
+                if let Some(found) = w.ruling_key(table_id, key)? {
+                    same_ruling(found, &sent)?;
                     return Err(ApiError::Stored { line: 0 });
                 }
                 w.put_ruling_key(table_id, key, ruling, Some(code))?;

@@ -377,7 +377,7 @@ fn write_lines(run: &Run, watch: &Mutex<Watch>, waiting: &std::sync::mpsc::Recei
                         guarded(a, |a| {
                             // A retry of a line stored before is told so first, whatever became
                             // of its code since (revoked, its round over).
-                            if let Some(stored) = a.device_stored(&code, &n.key)? {
+                            if let Some(stored) = a.device_stored(&code, &n.key, &n.entry)? {
                                 return Ok(stored);
                             }
                             let d = heard(watch, a, code)?;

@@ -42,24 +42,35 @@ fn locked_tables(conn: &Connection, tournament: Id, round: i64) -> Result<Vec<i6
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-fn line_key(conn: &Connection, table: Id, key: &str) -> Result<Option<i64>> {
-    let mut st = conn.prepare_cached("SELECT line FROM line_keys WHERE table_id = ?1 AND key = ?2")?;
-    Ok(st.query_row(params![table, key], |r| r.get(0)).optional()?)
+/// A key written: the line it wrote and the entry it wrote there (in the key's own change;
+/// none if the store holds no such row); for a ruling's key, the ruling's id and the ruling.
+pub type KeyWritten = (i64, Option<String>);
+
+const KEY_WRITTEN: &str = "SELECT k.line, d.entry FROM line_keys k
+    LEFT JOIN deals d ON d.table_id = k.table_id AND d.change_id = k.change_id AND d.line = k.line";
+
+fn line_key(conn: &Connection, table: Id, key: &str) -> Result<Option<KeyWritten>> {
+    let mut st = conn.prepare_cached(&format!("{KEY_WRITTEN} WHERE k.table_id = ?1 AND k.key = ?2"))?;
+    Ok(st.query_row(params![table, key], |r| Ok((r.get(0)?, r.get(1)?))).optional()?)
 }
 
-fn ruling_key(conn: &Connection, table: Id, key: &str) -> Result<Option<Id>> {
-    let mut st = conn.prepare_cached("SELECT ruling_id FROM ruling_keys WHERE table_id = ?1 AND key = ?2")?;
-    Ok(st.query_row(params![table, key], |r| r.get(0)).optional()?)
+/// A ruling's key written: the ruling and what it said.
+fn ruling_key(conn: &Connection, table: Id, key: &str) -> Result<Option<KeyWritten>> {
+    let mut st = conn.prepare_cached(
+        "SELECT k.ruling_id, r.entry FROM ruling_keys k LEFT JOIN rulings r ON r.id = k.ruling_id WHERE k.table_id = ?1 AND k.key = ?2",
+    )?;
+    Ok(st.query_row(params![table, key], |r| Ok((r.get(0)?, r.get(1)?))).optional()?)
 }
 
 impl Store {
     /// The ruling the jury's device wrote at a table under `key`, if it was written (committed).
-    pub fn ruling_key(&self, table: Id, key: &str) -> Result<Option<Id>> {
+    pub fn ruling_key(&self, table: Id, key: &str) -> Result<Option<KeyWritten>> {
         ruling_key(&self.conn, table, key)
     }
 
-    /// The line a device's key wrote at a table, if that key was written (committed).
-    pub fn line_key(&self, table: Id, key: &str) -> Result<Option<i64>> {
+    /// The line a device's key wrote at a table and what it wrote, if that key was written
+    /// (committed).
+    pub fn line_key(&self, table: Id, key: &str) -> Result<Option<KeyWritten>> {
         line_key(&self.conn, table, key)
     }
 
@@ -68,10 +79,11 @@ impl Store {
         code(&self.conn, text)
     }
 
-    /// The line the code `code` wrote under `key`, if it wrote one (revoked since or not).
-    pub fn line_key_of_code(&self, code: Id, key: &str) -> Result<Option<i64>> {
-        let mut st = self.conn.prepare_cached("SELECT line FROM line_keys WHERE code_id = ?1 AND key = ?2")?;
-        Ok(st.query_row(params![code, key], |r| r.get(0)).optional()?)
+    /// The line the code `code` wrote under `key` and what it wrote, if it wrote one (revoked
+    /// since or not).
+    pub fn line_key_of_code(&self, code: Id, key: &str) -> Result<Option<KeyWritten>> {
+        let mut st = self.conn.prepare_cached(&format!("{KEY_WRITTEN} WHERE k.code_id = ?1 AND k.key = ?2"))?;
+        Ok(st.query_row(params![code, key], |r| Ok((r.get(0)?, r.get(1)?))).optional()?)
     }
 
     /// Every code issued for a round, the revoked ones too, oldest first.
@@ -121,13 +133,13 @@ impl Writer<'_> {
         locked_tables(self.tx, tournament, round)
     }
 
-    /// The line a device's key wrote at a table, if that key was written.
-    pub fn line_key(&self, table: Id, key: &str) -> Result<Option<i64>> {
+    /// The line a device's key wrote at a table and what it wrote, if that key was written.
+    pub fn line_key(&self, table: Id, key: &str) -> Result<Option<KeyWritten>> {
         line_key(self.tx, table, key)
     }
 
     /// The ruling the jury's device wrote at a table under `key`, if it was written.
-    pub fn ruling_key(&self, table: Id, key: &str) -> Result<Option<Id>> {
+    pub fn ruling_key(&self, table: Id, key: &str) -> Result<Option<KeyWritten>> {
         ruling_key(self.tx, table, key)
     }
 

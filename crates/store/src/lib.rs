@@ -17,7 +17,7 @@ mod rows;
 mod seasons;
 mod write;
 
-pub use devices::DeviceCodeRow;
+pub use devices::{DeviceCodeRow, KeyWritten};
 use file::{backup_connection, integrity, migrate, MIGRATIONS};
 pub use file::{backup_dir, check_file, stamp, summarize, BackupSummary};
 pub use rows::{AuditRow, EntrantRow, HistoryRow, Lines, PlayerRow, RoundRow, TableRow, TournamentRow, WithdrawnRuling};
