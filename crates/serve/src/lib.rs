@@ -258,6 +258,20 @@ async fn blocking<T: Send + 'static>(room: &Arc<Room>, lang: Lang, f: impl FnOnc
 
 /// A request's JSON body, at most [`BODY_MAX`] bytes.
 async fn body<T: DeserializeOwned>(body: Body, lang: Lang) -> Result<T, Failure> {
+    let too_large = || {
+        let max = BODY_MAX / 1024;
+        Failure::said(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too-large",
+            said!("a request holds at most {max} KiB", "une requête fait au plus {max} Kio", "een verzoek is hoogstens {max} KiB groot"),
+            lang,
+        )
+    };
+    // A body announced larger than allowed (its Content-Length) is refused before a byte of it
+    // is awaited: it was awaited until the wait below ran out, and answered 408, not 413.
+    if axum::body::HttpBody::size_hint(&body).lower() > BODY_MAX as u64 {
+        return Err(too_large());
+    }
     // A body announced and never sent (or sent a byte a minute) holds no connection for long.
     let read = tokio::time::timeout(BODY_WAIT, axum::body::to_bytes(body, BODY_MAX)).await.map_err(|_| {
         let wait = BODY_WAIT.as_secs();
@@ -272,15 +286,7 @@ async fn body<T: DeserializeOwned>(body: Body, lang: Lang) -> Result<T, Failure>
             lang,
         )
     })?;
-    let bytes = read.map_err(|_| {
-        let max = BODY_MAX / 1024;
-        Failure::said(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too-large",
-            said!("a request holds at most {max} KiB", "une requête fait au plus {max} Kio", "een verzoek is hoogstens {max} KiB groot"),
-            lang,
-        )
-    })?;
+    let bytes = read.map_err(|_| too_large())?;
     serde_json::from_slice(&bytes).map_err(|e| Failure::malformed(&e.to_string(), lang))
 }
 

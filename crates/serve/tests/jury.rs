@@ -243,3 +243,25 @@ fn a_body_announced_and_never_sent_is_refused_in_time() {
     assert!(answer.contains("\"kind\":\"timeout\""), "{answer}");
     assert!(started.elapsed() < std::time::Duration::from_secs(20));
 }
+
+/// A body announced larger than a request may be (its Content-Length over 64 KiB) is refused
+/// at once as too large, before any of it is sent: it was awaited for ten seconds and answered
+/// 408.
+#[test]
+fn a_body_announced_too_large_is_refused_at_once() {
+    let Served { _dir, table, server, .. } = served();
+    let mut s = TcpStream::connect(server.addr).unwrap();
+    write!(
+        s,
+        "POST /api/v1/lines HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer {table}\r\nContent-Type: application/json\r\nAccept-Language: nl\r\nContent-Length: 10000000\r\n\r\n"
+    )
+    .unwrap();
+    // Nothing of the body is sent: the answer comes all the same, before the wait runs out.
+    s.set_read_timeout(Some(std::time::Duration::from_secs(5))).unwrap();
+    let mut out = vec![0u8; 4096];
+    let n = s.read(&mut out).unwrap();
+    let answer = String::from_utf8_lossy(&out[..n]).to_string();
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("\"kind\":\"too-large\""), "{answer}");
+    assert!(answer.contains("64 KiB groot"), "{answer}");
+}
