@@ -126,7 +126,7 @@ fn a_site_of_plain_pages_that_link_only_to_each_other() {
     let season = site.keys().find(|p| p.starts_with("season-") && p.ends_with("/index.en.html")).cloned().unwrap();
     let season = text(&season);
     assert!(season.contains("Winter &lt;2026&gt;") && season.contains("Counted: every evening") && season.contains("<svg class=\"chart\""), "{season}");
-    // The feed has an entry per evening; the calendar the evening to come.
+    // The feed has an entry per evening; the calendar the evening to come, and those played.
     let feed = text("feed.xml");
     assert_eq!(feed.matches("<entry>").count(), 2);
     assert!(feed.contains("King &lt;night&gt;"));
@@ -173,7 +173,7 @@ fn two_clubs_feeds_and_calendars_never_share_an_identity() {
     other.publish(b.path(), "en", Privacy::default()).unwrap();
     let (feed, ids) = identities(a.path());
     assert!(feed.contains("<author><name>Club results</name></author>"), "{feed}");
-    assert_eq!(ids.len(), 1 + 2 + 1, "the feed, its two evenings, the evening to come: {ids:?}");
+    assert_eq!(ids.len(), 1 + 2 + 3, "the feed, its two evenings, the calendar's two played and one to come: {ids:?}");
     let uuid = |id: &str| {
         let u = id.strip_prefix("urn:uuid:").or_else(|| id.strip_suffix("@atout")).unwrap_or(id);
         u.len() == 36 && u.chars().enumerate().all(|(i, c)| if [8, 13, 18, 23].contains(&i) { c == '-' } else { c.is_ascii_hexdigit() })

@@ -226,7 +226,7 @@ fn w(key: &'static str, lang: usize) -> &'static str {
         "home" => ["Club results", "Résultats du club", "Uitslagen van de club"],
         "languages" => ["Other languages", "Autres langues", "Andere talen"],
         "feed" => ["Feed of published evenings (Atom)", "Fil des soirées publiées (Atom)", "Feed van de gepubliceerde avonden (Atom)"],
-        "calendar" => ["Calendar of evenings to come (iCalendar)", "Calendrier des soirées à venir (iCalendar)", "Kalender van de komende avonden (iCalendar)"],
+        "calendar" => ["Calendar of the evenings (iCalendar)", "Calendrier des soirées (iCalendar)", "Kalender van de avonden (iCalendar)"],
         "none" => ["None yet.", "Aucune pour l'instant.", "Nog geen."],
         "sheets" => ["Tables and sheets", "Tables et feuilles", "Tafels en bladen"],
         "rulings" => ["Rulings", "Décisions", "Beslissingen"],
@@ -817,20 +817,25 @@ fn ical_text(text: &str) -> String {
     text.replace('\\', "\\\\").replace(';', "\\;").replace(',', "\\,").replace(['\r', '\n'], " ")
 }
 
-/// The evenings to come, as whole-day events (RFC 5545; lines end with CRLF).
+/// The club's dated evenings, to come and played, as whole-day events (RFC 5545; lines end
+/// with CRLF). An evening stays once drawn: a member's calendar that subscribed to it lost the
+/// evening on its own day, as soon as its first round was drawn, and kept an empty calendar.
 fn calendar(site: &Site) -> String {
     let lang = index_of(&site.lang);
     let mut lines = vec!["BEGIN:VCALENDAR".to_string(), "VERSION:2.0".into(), "PRODID:-//Atout//club results//EN".into(), "CALSCALE:GREGORIAN".into()];
-    for u in &site.upcoming {
-        let day: String = u.date.chars().filter(|c| c.is_ascii_digit()).collect();
+    let played = site.evenings.iter().filter_map(|e| Some((e.id, &e.name, e.date.as_deref()?, &e.game)));
+    let mut dated: Vec<_> = played.chain(site.upcoming.iter().map(|u| (u.id, &u.name, u.date.as_str(), &u.game))).collect();
+    dated.sort_by(|a, b| (a.2, a.0).cmp(&(b.2, b.0)));
+    for (id, name, date, game) in dated {
+        let day: String = date.chars().filter(|c| c.is_ascii_digit()).collect();
         if day.len() != 8 {
             continue;
         }
         lines.push("BEGIN:VEVENT".into());
-        lines.push(format!("UID:{}@atout", uuid_of(&site.id, &evening_folder(u.id))));
+        lines.push(format!("UID:{}@atout", uuid_of(&site.id, &evening_folder(id))));
         lines.push(format!("DTSTAMP:{day}T000000Z"));
         lines.push(format!("DTSTART;VALUE=DATE:{day}"));
-        lines.push(format!("SUMMARY:{}", ical_text(&format!("{} ({})", u.name, u.game[lang]))));
+        lines.push(format!("SUMMARY:{}", ical_text(&format!("{} ({})", name, game[lang]))));
         lines.push("END:VEVENT".into());
     }
     lines.push("END:VCALENDAR".into());
@@ -944,6 +949,22 @@ mod tests {
         assert!(ics.contains("DTSTART;VALUE=DATE:20261205\r\n"), "{ics}");
         assert!(ics.contains("SUMMARY:Winter\\, round\\; 1 (Rikken)\r\n"), "{ics}");
         assert!(ics.ends_with("END:VCALENDAR\r\n"));
+        // An evening drawn (published) stays in the calendar, under the same identity it had
+        // to come, in date order with the others; one with no date is left out.
+        let site = Site {
+            lang: "en".into(),
+            evenings: vec![
+                EveningPage { id: 7, name: "Winter 1".into(), date: Some("2026-12-05".into()), game: words("Rikken"), ..Default::default() },
+                EveningPage { id: 9, name: "Undated".into(), date: None, game: words("King"), ..Default::default() },
+            ],
+            upcoming: vec![Upcoming { id: 3, name: "Winter 0".into(), date: "2026-11-28".into(), game: words("King") }],
+            ..Default::default()
+        };
+        let ics = String::from_utf8(render(&site).into_iter().find(|(p, _)| p == "calendar.ics").unwrap().1).unwrap();
+        let starts: Vec<&str> = ics.split("\r\n").filter(|l| l.starts_with("DTSTART")).collect();
+        assert_eq!(starts, ["DTSTART;VALUE=DATE:20261128", "DTSTART;VALUE=DATE:20261205"], "{ics}");
+        assert!(ics.contains(&format!("UID:{}@atout\r\n", uuid_of(&site.id, &evening_folder(7)))), "{ics}");
+        assert!(!ics.contains("Undated"), "{ics}");
         // A long summary is folded at 75 octets, never within a character, and unfolds whole.
         let long = "Grand Tournoi International de la Fédération Royale Belge des Cartes — Soirée d'hiver";
         let site = Site {
