@@ -43,6 +43,8 @@ function playersCorner(r) {
   // The SVG is the server's own drawing of its own address.
   box.innerHTML = r.players_qr;
   const caption = document.createElement("div");
+  // Said again in the page's language at each drawing (it stayed in the language it loaded in).
+  caption.dataset.t = "live_follow";
   caption.textContent = t("live_follow");
   box.appendChild(caption);
   box.dataset.url = r.players_url;

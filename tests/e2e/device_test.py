@@ -533,6 +533,53 @@ def a_stored_line_whose_answer_was_lost_is_not_stranded(w, server, db, dk, codes
     codes[dk]['tables'][index]['code'] = new
 
 
+def room_display_at_1280(w, server, db, work):
+    """The room's display on a 1280 × 800 screen in every language, with long names and two
+    tie-breaks: every heading and every name whole (a long name beside «pas commencé» pushed the
+    last tie-break out of sight, «Rang», «Points» and «Meilleure manche» were cut), the statuses
+    kept to their signs with a note saying what each means, and the players' QR code clear of
+    the standings and the chart's legend (it covered the legend's last names)."""
+    names = os.path.join(work, "long.csv")
+    with open(names, "w", encoding="utf-8") as f:
+        f.write("name\nAnne Peeters\nFrançois Lambert-Vandenbroucke\nChloé Dubois\nDirk Claes\n"
+                "Marie-Thérèse Van den Bossche\nGert Wouters\nHélène Renard\nBart Maes\n")
+    gp = atout(db, "tournament", "create", "--name", "Grand Prix d'hiver", "--game", "double-king", "--rounds", "3",
+               "--settings", '{"tie_breaks": ["score-sum", "best-round"]}').strip()
+    atout(db, "players", "import", names, "--tournament", gp)
+    atout(db, "round", "draw", "--tournament", gp, "--round", "1", "--seed", "5")
+    atout(db, "deal", "add", "--tournament", gp, "--round", "1", "--table", "1", '{"contract": "A", "counts": [4, 4, 3, 2]}')
+    http("POST", w.s("/goog/cdp/execute"), {"cmd": "Emulation.setDeviceMetricsOverride",
+                                            "params": {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}})
+    try:
+        for lang, heading, sign in (("fr", "Rang", "pas commencé"), ("nl", "Plaats", "nog niet begonnen"), ("en", "Rank", "not started")):
+            w.go(server.url(f"/room/{gp}"))
+            w.find(".projector-title")
+            w.select("#lang", lang)
+            w.wait_text(heading, "#projector-table")
+            w.click("#room-mode")
+            w.wait_text(sign, "#projector-signs")
+            w.find("#room-qr svg")
+            fit = w.js("""
+              const cut = (e) => e.scrollWidth > e.clientWidth + 1;
+              const table = document.getElementById('projector-table'), box = table.parentElement.getBoundingClientRect();
+              const qr = document.getElementById('room-qr').getBoundingClientRect();
+              const meets = (r) => r.width > 0 && r.left < qr.right && r.right > qr.left && r.top < qr.bottom && r.bottom > qr.top;
+              const legend = [...document.querySelectorAll('.chart .legend .item')].map(e => e.getBoundingClientRect());
+              return {
+                headings: [...table.querySelectorAll('th')].filter(cut).map(e => e.textContent),
+                names: [...table.querySelectorAll('tr:not([hidden]) .nm')].filter(cut).map(e => e.textContent),
+                outside: [...table.querySelectorAll('th, tr:not([hidden]) td')].filter(e => e.getBoundingClientRect().right > box.right + 1).map(e => e.textContent),
+                covered: meets(table.getBoundingClientRect()) || legend.some(meets) || meets(document.querySelector('.chart .plot').getBoundingClientRect()),
+                note: !document.getElementById('projector-signs').hidden,
+              };""")
+            check(not fit["headings"] and not fit["names"] and not fit["outside"] and not fit["covered"] and fit["note"],
+                  f"{lang} at 1280×800, the room's display: headings and names whole, every column in sight, the QR code clear, the signs said: {fit}")
+            shot(w, f"09b-room-1280-{lang}", ["François Lambert-Vandenbroucke", "Marie-Thérèse Van den Bossche", sign])
+            w.js("document.body.classList.remove('room')")
+    finally:
+        emulate(w, *PHONE)
+
+
 def player_follows_the_evening(w, server, db, dk, codes):
     """A player in the room: the room display's QR code opens the players' page, where Bart
     picks his name and sees his place, his table and its lines; a line written by the table's
@@ -661,6 +708,7 @@ def main():
         jury_on_a_phone(w, server, db, dk, codes)
         two_phones_one_table(w, work, server, db, dk, codes)
         room_and_languages(w, server, dk, codes)
+        room_display_at_1280(w, server, db, work)
         player_follows_the_evening(w, server, db, dk, codes)
         a_new_code_takes_the_lines_waiting(w, server, db, dk, codes)
         a_stored_line_whose_answer_was_lost_is_not_stranded(w, server, db, dk, codes)

@@ -146,8 +146,8 @@ function standingsTable(s, points) {
   const rows = s.rows;
   const shown = (row, c) => (c === "table-points" ? fmt(row.table_points) : c === "score-sum" ? row.score_sum : row.best_round ?? "–");
   const status = (row) => {
-    if (row.not_started != null) return h("span", { class: "status waiting", title: t("not_started_at", { table: row.not_started }) }, t("not_started"));
-    if (row.rounds.some((x) => x.provisional)) return h("span", { class: "status playing", title: t("provisional") }, t("playing"));
+    if (row.not_started != null) return h("span", { class: "status waiting", title: t("not_started_at", { table: row.not_started }) }, h("span", { class: "word" }, t("not_started")));
+    if (row.rounds.some((x) => x.provisional)) return h("span", { class: "status playing", title: t("provisional") }, h("span", { class: "word" }, t("playing")));
     if (row.rounds.some((x) => x.bye && x.round === s.after_round)) return h("span", { class: "status bye" }, t("bye"));
     return null;
   };
@@ -167,6 +167,8 @@ function standingsTable(s, points) {
     by.length ? h("p", { class: "note", id: "projector-tiebreak" }, t(points ? "tiebreak_note_points" : "tiebreak_note_score"), " ",
       by.flatMap((m, k) => (k ? [t("tiebreak_then"), m] : [m]))) : null,
     rows.some((r) => r.shared) ? h("p", { class: "note", id: "projector-shared" }, t("shared_note")) : null,
+    // Where the statuses keep only their sign (a name would be cut otherwise), what each sign means.
+    h("p", { class: "note", id: "projector-signs", hidden: true }, `● ${t("playing")} · ○ ${t("not_started")}`),
     withdrawnApart(s),
   ];
   return h("div", { class: "projector-standings", id: "projector-list" },
@@ -255,6 +257,7 @@ function paginate() {
   const room = () => table.parentElement.clientHeight - table.tHead.getBoundingClientRect().height - 2;
   const tallest = () => Math.max(1, ...rows.map((r) => r.getBoundingClientRect().height));
   for (const r of rows) { r.hidden = false; r.style.height = ""; }
+  fitNames(table);
   const fit = Math.max(1, Math.floor(room() / tallest()));
   const before = board.pages;
   board.pages = Math.max(1, Math.ceil(rows.length / fit));
@@ -265,6 +268,19 @@ function paginate() {
   const each = Math.min(Math.floor(room() / board.per), Math.floor(tallest() * 2));
   if (each > tallest() + 1) for (const r of rows) r.style.height = `${each}px`;
   showPage();
+}
+
+/**
+ * Names whole before the statuses' words: where a name would be cut (a long name beside "not
+ * started" on a 1280-pixel display), every status keeps only its sign, and a note says what
+ * each sign means.
+ */
+function fitNames(table) {
+  table.classList.remove("terse");
+  const cut = [...table.querySelectorAll(".nm")].some((n) => n.scrollWidth > n.clientWidth + 1);
+  table.classList.toggle("terse", cut);
+  const note = document.getElementById("projector-signs");
+  if (note) note.hidden = !cut || !table.querySelector(".status .word");
 }
 
 /** The rows of the current page shown, the others hidden, and "page 1/2" said. */
