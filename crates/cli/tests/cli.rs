@@ -449,7 +449,7 @@ fn the_hand_checker_says_the_first_illegal_card_and_exits_two() {
     let lucky = dir.path().join("lucky.json");
     std::fs::write(
         &lucky,
-        r#"{"format": "atout-hand/1", "game": "double-lucky-7", "seats": 2, "dealer": 2, "deal": {"cards": 1, "bids": [0, 0]}, "hand": {"cards": [["13D"], ["14H"]], "play": ["14H", "13D"], "trump": "none"}}"#,
+        r#"{"format": "atout-hand/1", "game": "double-lucky-7", "seats": 2, "dealer": 2, "deal": {"cards": 1, "bids": [0, 0]}, "hand": {"cards": [["13D"], ["14H"]], "play": ["14H", "13D"], "trump": "spades"}}"#,
     )
     .unwrap();
     let out = ok(&db, &["hand", "check", lucky.to_str().unwrap(), "--lang", "en"]);

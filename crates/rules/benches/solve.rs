@@ -143,7 +143,7 @@ fn main() {
     // Double Lucky 7, seven seats of seven cards, from the first card.
     let (mut times, mut stopped, mut nodes) = (vec![], 0, 0);
     for _ in 0..(whole / 10).max(10) {
-        let trump = *["spades", "hearts", "none"].choose(&mut rng).unwrap();
+        let trump = *["spades", "hearts", "diamonds"].choose(&mut rng).unwrap();
         let (d, side) = dealt(GameId::DoubleLucky7, json!({"cards": 7, "bids": vec![0; 7], "tricks": vec![0; 7]}), json!({"trump": trump}), 7, 7, &mut rng);
         let started = Instant::now();
         let mut most = Solver::new(&d, &side, Aim::Most, budget);

@@ -168,14 +168,16 @@ impl Game for Lucky7 {
                 "elke plaats krijgt 1 tot 7 kaarten (`deal.cards`)"
             ))
         })?;
-        let trump = context.trump.ok_or_else(|| {
+        // Every deal has a trump (RULES.md §4): the turned card's colour, or the suit the dealer
+        // names when the joker is turned — never none (a record "without trump" was replayed as such).
+        let trump = context.trump.flatten().ok_or_else(|| {
             play::record_fault(said!(
-                "choose the trump: the turned card's colour, or the one the dealer named (`hand.trump`)",
-                "choisissez l'atout : la couleur de la carte retournée, ou celle que le donneur a nommée (`hand.trump`)",
-                "kies de troef: de kleur van de omgedraaide kaart, of die de gever noemde (`hand.trump`)"
+                "choose the trump, a suit: the turned card's colour, or the one the dealer named (`hand.trump`; Double Lucky 7 is never played without)",
+                "choisissez l'atout, une couleur : celle de la carte retournée, ou celle que le donneur a nommée (`hand.trump` ; le Double Lucky 7 ne se joue jamais sans)",
+                "kies de troef, een kleur: die van de omgedraaide kaart, of die de gever noemde (`hand.trump`; Double Lucky 7 wordt nooit zonder gespeeld)"
             ))
         })?;
-        let conduct = Conduct { dealer_leads: true, ..Conduct::plain(Deck::Lucky, trump, cards) };
+        let conduct = Conduct { dealer_leads: true, ..Conduct::plain(Deck::Lucky, Some(trump), cards) };
         Ok(play::DealPlay { conduct, leader: context.leader.unwrap_or(context.dealer), expected: vec![cards; context.seats] })
     }
 

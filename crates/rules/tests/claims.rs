@@ -306,12 +306,12 @@ fn the_joker_is_no_spade_when_the_others_cash_their_top_cards() {
 
 #[test]
 fn a_claim_made_within_a_trick_counts_that_trick() {
-    // Double Lucky 7, two seats, two cards each, no trump; seat 1 deals (and so leads every
+    // Double Lucky 7, two seats, two cards each, hearts trump (none held); seat 1 deals (and so leads every
     // trick) and has led its 14S when the claim is made: seat 2 must follow with the 1S
     // and loses that trick, then takes seat 1's 13C lead with its 14C.
     let game = GameId::DoubleLucky7;
     let hands = vec![vec!["14S".to_string(), "13C".to_string()], vec!["1S".to_string(), "14C".to_string()]];
-    let rec = record(game, 2, 1, json!({"cards": 2, "bids": [0, 0], "tricks": [0, 0]}), json!({"trump": "none"}), &hands, &["14S".to_string()]);
+    let rec = record(game, 2, 1, json!({"cards": 2, "bids": [0, 0], "tricks": [0, 0]}), json!({"trump": "hearts"}), &hands, &["14S".to_string()]);
     let checked = rules(game).hand_replay(&rec).unwrap();
     let d = checked.state.unwrap();
     assert_eq!(solve::remaining(&d), 2);
@@ -418,7 +418,8 @@ fn random_record(rng: &mut ChaCha8Rng, small: bool, game: Option<u8>) -> (GameId
             let seats = if small { rng.random_range(2..=5) } else { rng.random_range(2..=7) };
             let n = rng.random_range(1..=7);
             let deal = json!({"cards": n, "bids": vec![0; seats], "tricks": vec![0; seats]});
-            let extra = json!({"trump": *["spades", "hearts", "none"].choose(rng).unwrap()});
+            // Never without trump (RULES.md §4).
+            let extra = json!({"trump": *["spades", "hearts", "diamonds"].choose(rng).unwrap()});
             (GameId::DoubleLucky7, seats, rng.random_range(1..=seats), deal, extra, vec![n; seats])
         }
     }

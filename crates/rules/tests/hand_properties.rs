@@ -117,7 +117,8 @@ fn setups(rng: &mut ChaCha8Rng) -> Vec<Setup> {
         seats,
         dealer: rng.random_range(1..=seats),
         deal: json!({"cards": n, "bids": vec![0; seats], "tricks": vec![0; seats]}),
-        extra: json!({"trump": *["spades", "hearts", "diamonds", "clubs", "none"].choose(rng).unwrap()}),
+        // Never without trump (RULES.md §4).
+        extra: json!({"trump": *["spades", "hearts", "diamonds", "clubs"].choose(rng).unwrap()}),
         cards: vec![n; seats],
     });
     out

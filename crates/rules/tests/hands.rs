@@ -285,18 +285,38 @@ fn each_game_says_what_its_hand_records_use() {
 
 #[test]
 fn a_lucky_7_record_may_leave_its_figures_to_the_cards() {
-    // Two seats, one card each, no trump; seat 2 deals and leads the 14 of hearts, which
-    // beats seat 1's 13 of diamonds (no trump, not the suit led): tricks 0 and 1. The deal
+    // Two seats, one card each, spades trump; seat 2 deals and leads the 14 of hearts, which
+    // beats seat 1's 13 of diamonds (no trump played, not the suit led): tricks 0 and 1. The deal
     // names no tricks (FORMAT.md: a deal's figures are optional), so there is no line to match.
     let cards = vec![vec!["13D".to_string()], vec!["14H".to_string()]];
-    let v = check(GameId::DoubleLucky7, 2, 2, json!({"cards": 1, "bids": [0, 0]}), &cards, "14H 13D", json!({"trump": "none"}));
+    let v = check(GameId::DoubleLucky7, 2, 2, json!({"cards": 1, "bids": [0, 0]}), &cards, "14H 13D", json!({"trump": "spades"}));
     assert_eq!((v["legal"].as_bool(), v["complete"].as_bool()), (Some(true), Some(true)), "{v}");
     assert_eq!(v["figures"]["tricks"], json!([0, 1]));
     assert!(v["line"].is_null());
     // Nor need it give the bids: the deal's `cards` alone is its context (it was refused,
     // "missing field `bids`").
-    let v = check(GameId::DoubleLucky7, 2, 2, json!({"cards": 1}), &cards, "14H 13D", json!({"trump": "none"}));
+    let v = check(GameId::DoubleLucky7, 2, 2, json!({"cards": 1}), &cards, "14H 13D", json!({"trump": "spades"}));
     assert_eq!((v["legal"].as_bool(), v["figures"]["tricks"].clone()), (Some(true), json!([0, 1])), "{v}");
+}
+
+/// Double Lucky 7 is never played without a trump (RULES.md §4: the turned card's colour, or
+/// the suit the dealer names when the joker is turned): a record saying `none` is refused as
+/// the record's fault, as one saying nothing is. It was replayed without trump.
+#[test]
+fn a_lucky_7_record_without_trump_is_refused() {
+    let rules = GameId::DoubleLucky7.rules(&Map::new()).unwrap();
+    // Seat 1 ruffs seat 2's lead with the 1 of diamonds: with diamonds trump, seat 1's trick.
+    let record = |trump: Value| {
+        json!({"format": "atout-hand/1", "game": "double-lucky-7", "seats": 2, "dealer": 2, "deal": {"cards": 1},
+               "hand": {"cards": [["1D"], ["14H"]], "play": ["14H", "1D"], "trump": trump}})
+    };
+    for trump in [json!("none"), Value::Null] {
+        let e = rules.hand_check(&record(trump.clone())).unwrap_err();
+        assert_eq!(e.rule.code(), "hand-record", "{trump}: {e:?}");
+        assert!(e.detail.contains("a suit"), "{}", e.detail);
+    }
+    let v = rules.hand_check(&record(json!("diamonds"))).unwrap();
+    assert_eq!(v["figures"]["tricks"], json!([1, 0]), "{v}");
 }
 
 /// A record whose cards do not fit its contract is refused as the record's fault, naming
