@@ -83,3 +83,57 @@ fn twenty_eight_players_meet_nobody_twice_over_nine_rounds_and_the_plan_is_shown
     let err = app.round_plan("Club", &DrawRequest::new(11, None)).unwrap_err();
     assert!(err.rule().is_some(), "{err}");
 }
+
+/// Regression: a line whose whole number was written as a decimal (`5.0`, `-0`, as tools that
+/// write every number so give it) was checked as the integer it is but stored as given, and
+/// the sheet stored so no longer read: the table counted for nobody, `atout check` said the
+/// database had been changed by other means. Written now as integers — by a write, by an
+/// import —, exported so; a line stored so before reads again.
+#[test]
+fn a_whole_number_written_as_a_decimal_is_kept_as_an_integer() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("whole.db");
+    let at = TableRef::new("W", 1, 1);
+    {
+        let mut app = Atout::open(&db).unwrap();
+        app.tournament_create(&NewTournament { name: "W".into(), game: "double-king".into(), rounds: Some(1), ..Default::default() }).unwrap();
+        app.players_import("name\nAnne\nBart\nChloé\nDirk\n", Some("W")).unwrap();
+        app.round_draw("W", &DrawRequest::new(1, Some(1))).unwrap();
+        app.deal_add(&at, None, json!({"contract": "A", "counts": [4.0, 4, 3, 2]})).unwrap();
+        app.deal_add(&at, None, json!({"contract": "B", "counts": [-0.0, 3, 9.0, 1]})).unwrap();
+        // Its twin, written with integers from the start: what the decimals must score.
+        app.tournament_create(&NewTournament { name: "V".into(), game: "double-king".into(), rounds: Some(1), ..Default::default() }).unwrap();
+        app.players_import("name\nAnne\nBart\nChloé\nDirk\n", Some("V")).unwrap();
+        app.round_draw("V", &DrawRequest::new(1, Some(1))).unwrap();
+        let twin = TableRef::new("V", 1, 1);
+        for line in [json!({"contract": "A", "counts": [4, 4, 3, 2]}), json!({"contract": "B", "counts": [0, 3, 9, 1]}), json!({"contract": "C", "counts": [2, 1, 0, 1]})] {
+            app.deal_add(&twin, None, line).unwrap();
+        }
+    }
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let stored: Vec<String> = conn.prepare("SELECT entry FROM deals ORDER BY id LIMIT 2").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    assert_eq!(stored, [r#"{"contract":"A","counts":[4,4,3,2]}"#, r#"{"contract":"B","counts":[0,3,9,1]}"#]);
+    // Another program (or an earlier Atout) stored a line with a decimal: it reads.
+    let (table, change): (i64, i64) = conn.query_row("SELECT table_id, change_id FROM deals ORDER BY id LIMIT 1", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    conn.execute("INSERT INTO deals (table_id, change_id, line, entry) VALUES (?1, ?2, 3, ?3)", rusqlite::params![table, change, r#"{"contract":"C","counts":[2.0,1,0,1]}"#])
+        .unwrap();
+    drop(conn);
+    let mut app = Atout::open(&db).unwrap();
+    let sheet = app.sheet(&at).unwrap();
+    assert_eq!(sheet.lines.len(), 3, "every line read");
+    let totals: Vec<i64> = app.standings("W", None).unwrap().rows.iter().map(|r| r.score_sum).collect::<Vec<_>>();
+    assert_eq!(totals, app.standings("V", None).unwrap().rows.iter().map(|r| r.score_sum).collect::<Vec<_>>());
+    // Exported as the format writes a line: integers.
+    let doc = serde_json::to_value(app.export_document("W").unwrap()).unwrap();
+    assert_eq!(doc["rounds"][0]["tables"][0]["deals"][2], json!({"contract": "C", "counts": [2, 1, 0, 1]}));
+    // Imported from a document that writes them as decimals: the same standings, integers kept.
+    let mut text = serde_json::to_string(&doc).unwrap().replace(r#""counts":[4,4,3,2]"#, r#""counts":[4.0,4.0,3.0,2.0]"#);
+    text = text.replace(r#""name":"W""#, r#""name":"W2""#);
+    assert!(text.contains("4.0,4.0"));
+    app.import_document(&text).unwrap();
+    let again: Vec<i64> = app.standings("W2", None).unwrap().rows.iter().map(|r| r.score_sum).collect();
+    assert_eq!(again, totals);
+    let doc = serde_json::to_value(app.export_document("W2").unwrap()).unwrap();
+    assert_eq!(doc["rounds"][0]["tables"][0]["deals"][0], json!({"contract": "A", "counts": [4, 4, 3, 2]}));
+    assert_eq!(app.check().unwrap(), "ok");
+}

@@ -228,9 +228,10 @@ impl crate::sheets::WriteGuard for JuryWrite<'_> {
 fn same_entry(found: KeyWritten, entry: Option<&Value>) -> Result<usize> {
     let (line, written) = found;
     let line = usize::try_from(line).unwrap_or(0);
-    let written: Option<Value> = written.and_then(|w| serde_json::from_str(&w).ok());
+    // Both as the write keeps a line (a whole number as an integer).
+    let written: Option<Value> = written.and_then(|w| serde_json::from_str(&w).ok()).map(|w| atout_rules::whole_numbers(&w));
     match (written, entry) {
-        (Some(written), Some(entry)) if written != *entry => Err(crate::sheets::taken(
+        (Some(written), Some(entry)) if written != atout_rules::whole_numbers(entry) => Err(crate::sheets::taken(
             said!(
                 "this line's key already wrote line {line}, with another entry: a new line is sent under a key of its own",
                 "la clé de cette ligne a déjà écrit la ligne {line}, avec une autre donnée : une nouvelle ligne s'envoie sous une clé à elle",

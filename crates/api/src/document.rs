@@ -74,12 +74,20 @@ pub struct DocumentTable {
     pub number: i64,
     pub seats: Vec<String>,
     pub first_dealer: i64,
-    #[serde(default)]
+    /// Each line as kept: a whole number written as a decimal read as the integer it is.
+    #[serde(default, deserialize_with = "whole_lines")]
     pub deals: Vec<Value>,
     #[serde(default)]
     pub rulings: Vec<Value>,
     #[serde(flatten)]
     pub extra: Map<String, Value>,
+}
+
+/// A table's lines as a document gives them, each whole number written as a decimal (5.0, -0)
+/// read as that integer: stored as given, the sheet no longer read once imported.
+fn whole_lines<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Vec<Value>, D::Error> {
+    let lines: Vec<Value> = Deserialize::deserialize(d)?;
+    Ok(lines.iter().map(atout_rules::whole_numbers).collect())
 }
 
 fn empty_object() -> Value {
@@ -444,7 +452,8 @@ impl Atout {
                             number: t.number,
                             seats: t.seats.iter().map(code).collect(),
                             first_dealer: t.first_dealer,
-                            deals: t.deals.values().to_vec(),
+                            // As the format writes them, a line stored before writes kept whole numbers whole too.
+                            deals: t.deals.values().iter().map(atout_rules::whole_numbers).collect(),
                             rulings: t.rulings.clone(),
                             extra: object(&t.extra),
                         })

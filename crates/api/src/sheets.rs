@@ -633,7 +633,9 @@ impl Edit {
                         )?);
                     }
                 }
-                deals.push(entry.clone());
+                // Kept as the format writes it: a whole number as an integer (5.0 was stored so,
+                // and the sheet stored then no longer read).
+                deals.push(atout_rules::whole_numbers(entry));
             }
             Edit::Correct { line, entry, seen } => {
                 if *line == 0 || *line > lines {
@@ -651,9 +653,9 @@ impl Edit {
                         ),
                     )?);
                 }
-                deals[line - 1] = entry.clone();
+                deals[line - 1] = atout_rules::whole_numbers(entry);
             }
-            Edit::Replace(new) => *deals = new.clone(),
+            Edit::Replace(new) => *deals = new.iter().map(atout_rules::whole_numbers).collect(),
             Edit::Undo { line, seen } => {
                 if lines == 0 {
                     let (pe, pf, pn) = (&p.en, &p.fr, &p.nl);

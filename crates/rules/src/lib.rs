@@ -428,8 +428,18 @@ impl<G: Game> Rules for G {
 
     fn replay_texts(&self, table: Table, entries: &[Box<str>]) -> Result<Sheet, SheetError> {
         check_table::<G>(table)?;
-        let parsed =
-            entries.iter().enumerate().map(|(i, text)| serde_json::from_str::<G::Entry>(text).map_err(|e| unreadable(i, &e))).collect::<Result<Vec<_>, _>>()?;
+        // Read straight from the text; a line stored with a whole number as a decimal (before
+        // writes kept them as integers) reads as a line given so does.
+        let parsed = entries
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                serde_json::from_str::<G::Entry>(text).or_else(|e| match serde_json::from_str::<Value>(text) {
+                    Ok(v) => parse_entries::<G>(std::slice::from_ref(&v)).map(|mut one| one.remove(0)).map_err(|err| SheetError::at(i + 1, err.violation)),
+                    Err(_) => Err(unreadable(i, &e)),
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         Game::replay(self, table, &parsed)
     }
 
@@ -789,6 +799,13 @@ fn parse_entries<G: Game>(entries: &[Value]) -> Result<Vec<G::Entry>, SheetError
             })
         })
         .collect()
+}
+
+/// A line (or any JSON) as it is kept: every decimal that is a whole number (3.0, -0.0, as
+/// tools that write every number as a decimal give it) written as that integer (RULES.md's
+/// "4 integers"), the rest as given. What a write stores and an export writes.
+pub fn whole_numbers(v: &Value) -> Value {
+    as_integers(v).unwrap_or_else(|| v.clone())
 }
 
 /// `v` with every decimal that is a whole number (3.0, -0.0) written as that integer; none
