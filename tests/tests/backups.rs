@@ -65,9 +65,11 @@ fn two_databases_in_one_folder_keep_their_own_backups() {
         test.backup(None).unwrap();
     }
     assert!(Path::new(&mine.path).exists(), "the club's backup is still there");
+    // The club's own: the one its import took, and this one (the newest first).
     let listed = club.backups();
-    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!(listed.len(), 2, "{listed:?}");
     assert_eq!((listed[0].path.as_str(), listed[0].tournaments), (mine.path.as_str(), 1));
+    assert!(listed.iter().all(|b| b.tournaments == 1 && Path::new(&b.path).starts_with(atout_api::backups::backup_dir(&dir.path().join("club.db")))));
     assert!(test.backups().iter().all(|b| b.tournaments == 1 && b.path != mine.path));
     // The default database keeps `backups/` itself, as the README says.
     assert_eq!(atout_api::backups::backup_dir(&dir.path().join("atout.db")), dir.path().join("backups"));
@@ -256,4 +258,136 @@ fn the_parts_of_backups_cut_short_are_removed() {
     std::fs::File::options().write(true).open(&old).unwrap().set_modified(two_minutes_ago).unwrap();
     app.backup(None).unwrap();
     assert!(!old.exists() && fresh.exists());
+}
+
+/// The backups are listed newest first by when each was written, whatever its kind: by name,
+/// every `replaced-…` file came before every newer `auto-…` one, and the "latest good
+/// backup" offered when the database could not be opened was older than the newest — lines
+/// written since were lost by following it. A damaged file kept aside is never offered.
+#[test]
+fn the_latest_good_backup_is_the_newest_of_any_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _) = imported_file(dir.path());
+    let db = dir.path().join("club.db");
+    let folder = atout_api::backups::backup_dir(&db);
+    let made = app.backup(Some(&dir.path().join("made.db"))).unwrap();
+    for b in app.backups() {
+        std::fs::remove_file(&b.path).unwrap();
+    }
+    // The same content under the names of three kinds, written at three times (UTC stamps).
+    for (name, _) in [("replaced-20261127-173245-187.db", 0), ("auto-20261127-173248-539.db", 1), ("damaged-20261127-173250-001.db", 2)] {
+        std::fs::copy(&made.path, folder.join(name)).unwrap();
+    }
+    std::fs::remove_file(&made.path).unwrap();
+    let listed: Vec<String> = app.backups().into_iter().map(|b| b.file).collect();
+    assert_eq!(listed, ["damaged-20261127-173250-001.db", "auto-20261127-173248-539.db", "replaced-20261127-173245-187.db"]);
+    assert_eq!(atout_api::backups::latest_good(&db).unwrap().file, "auto-20261127-173248-539.db");
+}
+
+/// A restore takes only what `atout check` would pass: an empty file (it wiped the database),
+/// a file whose index is damaged (the quick check an open runs does not compare indexes),
+/// and one whose stored sheet no longer checks were restored; each is refused now, saying
+/// why in the user's language, and the database is left as it was.
+#[test]
+fn a_restore_takes_only_a_backup_that_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, t) = imported_file(dir.path());
+    let before = export(&mut app, &t);
+    let db = dir.path().join("club.db");
+    let good = app.backup(Some(&dir.path().join("good.db"))).unwrap();
+    let empty = dir.path().join("empty.db");
+    std::fs::write(&empty, b"").unwrap();
+    let index = dir.path().join("index.db");
+    std::fs::copy(&good.path, &index).unwrap();
+    {
+        let conn = rusqlite::Connection::open(&index).unwrap();
+        conn.execute_batch("PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = 'CREATE INDEX deals_line ON deals(table_id, id, line)' WHERE name = 'deals_line';")
+            .unwrap();
+    }
+    let sheet = dir.path().join("sheet.db");
+    std::fs::copy(&good.path, &sheet).unwrap();
+    {
+        let conn = rusqlite::Connection::open(&sheet).unwrap();
+        conn.execute("INSERT INTO deals (table_id, change_id, line, entry) SELECT table_id, change_id, 99, '{\"game\":\"nonsense\"}' FROM deals LIMIT 1", [])
+            .unwrap();
+    }
+    let backups = app.backups().len();
+    for bad in [&empty, &index, &sheet] {
+        let e = app.restore(bad).unwrap_err();
+        assert_eq!(e.kind(), "invalid", "{}: {e}", bad.display());
+        assert!(e.texts().fr.contains("ne peut pas être restauré") && e.texts().fr.contains("rien n'a été modifié"), "{:?}", e.texts());
+        assert_eq!(export(&mut app, &t), before, "{}", bad.display());
+        // Refused before anything was kept aside or replaced, by either way of restoring.
+        assert_eq!(app.backups().len(), backups);
+        assert!(atout_api::backups::restore_into(&db, bad).is_err());
+        assert_eq!(app.backups().len(), backups);
+    }
+    assert!(atout_api::backups::restore_file(&db, &empty).is_err());
+    assert_eq!(Atout::open(&db).unwrap().tournament_list().unwrap().len(), 1);
+    app.restore(Path::new(&good.path)).unwrap();
+    assert_eq!(export(&mut app, &t), before);
+}
+
+/// A database another program holds cannot be opened, and nothing says it is damaged: a
+/// restore into it is refused and nothing is moved. It was moved aside as damaged and the
+/// backup put in its place, while the program holding it went on writing to the moved file.
+#[test]
+fn a_restore_over_a_database_another_program_holds_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _) = imported_file(dir.path());
+    let db = dir.path().join("club.db");
+    let good = app.backup(Some(&dir.path().join("good.db"))).unwrap();
+    drop(app);
+    let holder = rusqlite::Connection::open(&db).unwrap();
+    holder.execute_batch("PRAGMA journal_mode = DELETE; PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;").unwrap();
+    holder.query_row("SELECT count(*) FROM deals", [], |r| r.get::<_, i64>(0)).unwrap();
+    let e = atout_api::backups::restore_into(&db, Path::new(&good.path)).unwrap_err();
+    assert!(e.is_unavailable(), "{e}");
+    let e = atout_api::backups::restore_file(&db, Path::new(&good.path)).err().expect("refused");
+    assert!(e.is_unavailable(), "{e}");
+    let folder = atout_api::backups::backup_dir(&db);
+    let aside = std::fs::read_dir(&folder).map(|d| d.filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().starts_with("damaged-")).count()).unwrap_or(0);
+    assert_eq!(aside, 0, "nothing moved aside");
+    assert!(db.exists() && !db.with_extension("db.restoring").exists());
+    drop(holder);
+    assert_eq!(Atout::open(&db).unwrap().tournament_list().unwrap().len(), 1);
+}
+
+/// A write the file's place refuses (read-only, no right, the disk full) stores nothing and is
+/// said so, in every language; it is no fault of the program or the file (it was «database:
+/// attempt to write a readonly database», called a fault of the program, the disk or the
+/// database file, with the backups offered).
+#[test]
+fn a_write_the_file_refuses_is_said_so_and_is_no_fault() {
+    use atout_store::StoreError;
+    let of = |code| atout_api::ApiError::Store(StoreError::Sql(rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(code), None)));
+    for code in [rusqlite::ffi::SQLITE_READONLY, rusqlite::ffi::SQLITE_FULL, rusqlite::ffi::SQLITE_PERM] {
+        let e = of(code);
+        assert!(!e.is_internal(), "{e}");
+        assert!(e.to_string().contains("cannot be written: nothing was stored"), "{e}");
+        let said = e.texts();
+        assert!(said.fr.contains("ne peut pas être écrite") && said.nl.contains("kan niet beschreven worden"), "{said:?}");
+    }
+    // A damaged file's error stays a fault.
+    let e = of(rusqlite::ffi::SQLITE_CORRUPT);
+    assert!(e.is_internal() && !e.to_string().contains("cannot be written"), "{e}");
+}
+
+/// A ruling, a withdrawal, a change of settings or an import is a write like a sheet's line:
+/// the automatic backup that is due is taken after it too (only a line took one: a jury
+/// evening of rulings alone had none).
+#[test]
+fn a_ruling_takes_the_automatic_backup_that_is_due() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = Atout::open(&dir.path().join("club.db")).unwrap();
+    let t = app.tournament_create(&atout_api::NewTournament { name: "Friday".into(), game: "double-king".into(), ..Default::default() }).unwrap().id.to_string();
+    app.players_import("name\nAnne\nBart\nChloé\nDirk\n", Some(&t)).unwrap();
+    app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(1))).unwrap();
+    assert_eq!(app.backups().len(), 0);
+    app.ruling_add(&atout_api::TableRef::new(&t, 1, 1), json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "Jury"})).unwrap();
+    assert_eq!(app.backups().iter().filter(|b| b.kind == "auto").count(), 1, "the first write backs up");
+    let other = tempfile::tempdir().unwrap();
+    let mut fresh = Atout::open(&other.path().join("club.db")).unwrap();
+    fresh.import_document(&common::read("king-13.json")).unwrap();
+    assert_eq!(fresh.backups().iter().filter(|b| b.kind == "auto").count(), 1, "an import backs up");
 }

@@ -111,13 +111,34 @@ pub fn describe(path: &Path) -> BackupInfo {
     info
 }
 
-/// Every backup beside the database at `db`, newest first.
+/// Every backup beside the database at `db`, newest first: by the time its name carries
+/// (`auto-20261127-173248-539.db`: UTC, as [`stamp`] writes it), else by when the file was
+/// written. By name alone, every `replaced-…` and `damaged-…` file came before every newer
+/// `auto-…` one, and the "latest good backup" offered was older than the newest.
 pub fn backups_of(db: &Path) -> Vec<BackupInfo> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(backup_dir(db))
+    let files: Vec<PathBuf> = std::fs::read_dir(backup_dir(db))
         .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "db")).collect())
         .unwrap_or_default();
-    files.sort_by(|a, b| b.file_name().cmp(&a.file_name()));
-    files.iter().map(|p| describe(p)).collect()
+    let mut dated: Vec<(String, PathBuf)> = files.into_iter().map(|p| (written_at(&p), p)).collect();
+    dated.sort_by(|a, b| b.cmp(a));
+    dated.iter().map(|(_, p)| describe(p)).collect()
+}
+
+/// When a backup was written, as a sortable UTC stamp: the one its name ends with, else
+/// the file's time.
+fn written_at(path: &Path) -> String {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let tail: String = stem.chars().rev().take(19).collect::<Vec<_>>().into_iter().rev().collect();
+    let shaped = tail.len() == 19
+        && tail.char_indices().all(|(i, c)| if i == 8 || i == 15 { c == '-' } else { c.is_ascii_digit() })
+        && (stem.len() == 19 || stem[..stem.len() - 19].ends_with('-'));
+    if shaped {
+        return tail;
+    }
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .map(|t| chrono::DateTime::<chrono::Utc>::from(t).format("%Y%m%d-%H%M%S-%3f").to_string())
+        .unwrap_or_default()
 }
 
 /// How long ago the newest backup of the database at `db` was written (any kind but a
@@ -135,26 +156,74 @@ fn newest_backup_age(db: &Path) -> Option<Duration> {
 }
 
 /// The newest backup beside the database at `db` that checks: the one to offer when the
-/// database cannot be opened.
+/// database cannot be opened (never a damaged file kept aside).
 pub fn latest_good(db: &Path) -> Option<BackupInfo> {
-    backups_of(db).into_iter().find(|b| b.problem.is_none())
+    backups_of(db).into_iter().find(|b| b.problem.is_none() && b.kind != "damaged")
 }
 
-/// A backup that cannot be used, and why.
-fn unusable(backup: &Path, e: impl std::fmt::Display) -> ApiError {
+/// A backup that cannot be used, and why, in the user's language.
+fn unusable(backup: &Path, why: atout_rules::Said) -> ApiError {
     let f = backup.display();
-    ApiError::invalid(said!("{f}: {e}", "{f} : {e}", "{f}: {e}"))
+    let (we, wf, wn) = (why.en, why.fr, why.nl);
+    ApiError::invalid(said!(
+        "{f} cannot be restored: {we}; nothing was changed",
+        "{f} ne peut pas être restauré : {wf} ; rien n'a été modifié",
+        "{f} kan niet teruggezet worden: {wn}; er werd niets gewijzigd"
+    ))
+}
+
+/// A backup fit to be restored, as `atout check` would say of it: an Atout database (not an
+/// empty file, which restored left no tournament), every page and index whole
+/// (`integrity_check`, not only the quick check an open runs), every stored sheet checking.
+/// Checked on a copy in memory: the file is not changed.
+fn fit_to_restore(backup: &Path) -> Result<()> {
+    let version = atout_store::check_file(backup).map_err(|e| unusable(backup, ApiError::from(e).texts()))?;
+    if version == 0 {
+        return Err(unusable(
+            backup,
+            said!(
+                "it holds no Atout database (an empty file)",
+                "il ne contient pas de base de données d'Atout (un fichier vide)",
+                "het bevat geen databank van Atout (een leeg bestand)"
+            ),
+        ));
+    }
+    let mut probe = Atout::open_in_memory()?;
+    probe.store.restore_from(backup).map_err(|e| unusable(backup, ApiError::from(e).texts()))?;
+    probe.check().map_err(|e| unusable(backup, e.texts()))?;
+    Ok(())
 }
 
 /// Put a backup in place of a database that cannot be opened (damaged, or from a
-/// newer Atout): the file is moved aside to `backups/damaged-…` (never deleted), the
-/// backup copied in, and the database opened.
+/// newer Atout): the backup is first copied beside it whole, then the file moved aside to
+/// `backups/damaged-…` (never deleted) and the copy put in its place, and the database
+/// opened. A database that cannot be opened for a reason that is not its own (another
+/// program holds it, no right to it, the disk full) is refused: nothing is moved.
 pub fn restore_file(db: &Path, backup: &Path) -> Result<Atout> {
-    atout_store::check_file(backup).map_err(|e| unusable(backup, e))?;
+    fit_to_restore(backup)?;
+    if db.exists() {
+        if let Err(e) = atout_store::check_file(db) {
+            let e = ApiError::from(e);
+            if e.is_unavailable() {
+                return Err(e);
+            }
+        }
+    }
     let aside = backup_dir(db).join(format!("damaged-{}.db", stamp()));
     std::fs::create_dir_all(backup_dir(db)).map_err(|source| ApiError::File { path: aside.display().to_string(), source })?;
+    // The copy made whole before anything is moved: a disk too full for it left the
+    // database moved aside and an empty file in its place.
+    let part = db.with_extension("db.restoring");
+    let copied = std::fs::copy(backup, &part).and_then(|_| std::fs::File::open(&part)?.sync_all());
+    if let Err(source) = copied {
+        let _ = std::fs::remove_file(&part);
+        return Err(ApiError::File { path: part.display().to_string(), source });
+    }
     if db.exists() {
-        std::fs::rename(db, &aside).map_err(|source| ApiError::File { path: db.display().to_string(), source })?;
+        if let Err(source) = std::fs::rename(db, &aside) {
+            let _ = std::fs::remove_file(&part);
+            return Err(ApiError::File { path: db.display().to_string(), source });
+        }
         for ext in ["db-wal", "db-shm"] {
             let side = db.with_extension(ext);
             if side.exists() {
@@ -162,16 +231,24 @@ pub fn restore_file(db: &Path, backup: &Path) -> Result<Atout> {
             }
         }
     }
-    std::fs::copy(backup, db).map_err(|source| ApiError::File { path: db.display().to_string(), source })?;
+    if let Err(source) = std::fs::rename(&part, db) {
+        // Put back what was there.
+        let _ = std::fs::rename(&aside, db);
+        return Err(ApiError::File { path: db.display().to_string(), source });
+    }
     Atout::open(db)
 }
 
 /// `atout restore`: put `backup` in place of the database at `db` — into the open
 /// database when it opens (the replaced content kept as `replaced-…`), or in place of
 /// a file that cannot be opened (kept as `damaged-…`). Returns where the old content went.
+/// A database that cannot be opened for a reason that is not its own (held by another
+/// program, no right to it) is refused, nothing replaced: it was moved aside as damaged
+/// while the program holding it went on writing to it.
 pub fn restore_into(db: &Path, backup: &Path) -> Result<String> {
     match Atout::open(db) {
         Ok(mut app) => Ok(app.restore(backup)?.path),
+        Err(e) if e.is_unavailable() => Err(e),
         Err(_) => {
             let app = restore_file(db, backup)?;
             Ok(app.backups().into_iter().find(|b| b.kind == "damaged").map(|b| b.path).unwrap_or_default())
@@ -242,7 +319,7 @@ impl Atout {
     /// Replace the database's content with a backup. The current content is kept
     /// first as `backups/replaced-…`; returns that copy.
     pub fn restore(&mut self, backup: &Path) -> Result<BackupInfo> {
-        atout_store::check_file(backup).map_err(|e| unusable(backup, e))?;
+        fit_to_restore(backup)?;
         let db = self.path.clone().ok_or_else(|| {
             ApiError::invalid(said!(
                 "a database in memory cannot be restored",

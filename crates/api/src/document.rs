@@ -411,6 +411,7 @@ impl Atout {
             })
             .collect();
         let (id, _) = self.store.write(Change { actor: &self.actor, action: "tournament.import", reason: "" }, |w| write(w, &doc, &who))?;
+        self.after_write(false);
         self.tournament_info(&id.to_string())
     }
 

@@ -192,6 +192,11 @@ impl ApiError {
                 "la base de données est occupée par une autre modification ; réessayez dans un instant",
                 "de databank is bezig met een andere wijziging; probeer het zo meteen opnieuw"
             ),
+            ApiError::Store(e @ StoreError::Sql(sql)) if e.is_unwritable() => atout_rules::said!(
+                "the database cannot be written ({sql}): nothing was stored — check that the disk has room and that the file and its folder may be written",
+                "la base de données ne peut pas être écrite ({sql}) : rien n'a été enregistré — vérifiez qu'il reste de la place sur le disque et que le fichier et son dossier acceptent l'écriture",
+                "de databank kan niet beschreven worden ({sql}): er werd niets opgeslagen — kijk na of er plaats is op de schijf en of er in het bestand en zijn map geschreven mag worden"
+            ),
             ApiError::File { path, source } => {
                 atout_rules::said!("{path}: {source}", "{path} : {source}", "{path}: {source}")
             }

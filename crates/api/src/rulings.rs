@@ -49,6 +49,8 @@ impl Atout {
         row.rulings.push(ruling);
         row.ruling_ids.push(ruling_id);
         l.rescore(round, at.index)?;
+        // A ruling is a write like a line: the automatic backup is due after it as after one.
+        self.after_write(false);
         self.sheet_at(&at)
     }
 }
@@ -235,6 +237,7 @@ impl Atout {
             Ok::<_, ApiError>(())
         })?;
         self.cache.remove(&id);
+        self.after_write(false);
         self.rulings_list(&id.to_string())
     }
 }

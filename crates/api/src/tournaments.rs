@@ -393,6 +393,7 @@ impl Atout {
             Ok::<_, ApiError>(())
         })?;
         self.cache.remove(&id);
+        self.after_write(false);
         self.tournament_info(&id.to_string())
     }
 
@@ -416,6 +417,7 @@ impl Atout {
             Ok::<_, ApiError>(())
         })?;
         self.cache.remove(&id);
+        self.after_write(false);
         self.tournament_info(&id.to_string())
     }
 }
@@ -507,6 +509,7 @@ impl Atout {
             Ok::<_, ApiError>(())
         })?;
         self.cache.remove(&id);
+        self.after_write(false);
         self.tournament_info(&id.to_string())
     }
 }

@@ -60,12 +60,16 @@ pub(crate) fn integrity(conn: &Connection, pragma: &str) -> Result<String> {
 /// each index with its table, which makes opening a season's file about three times
 /// faster; backups and `atout check` run the full `integrity_check`.
 /// What SQLite's `e` says of the file at `path`: that it cannot be opened where it is (no
-/// such file, no right to read or write it, a read-only medium, another program holding it),
-/// or anything else (`StoreError::Sql`).
+/// such file, no right to read or write it, a read-only medium, another program holding it,
+/// the disk full or failing), or anything else (`StoreError::Sql`).
 pub(crate) fn unavailable_or(path: &Path, e: rusqlite::Error) -> StoreError {
     use rusqlite::ErrorCode::*;
     match &e {
-        rusqlite::Error::SqliteFailure(f, _) if matches!(f.code, CannotOpen | ReadOnly | PermissionDenied | DatabaseBusy | DatabaseLocked) => {
+        // The disk (full, or failing to read or write: a stick pulled out) is not the file's
+        // damage either: said "damaged", a restore moved a healthy file aside.
+        rusqlite::Error::SqliteFailure(f, _)
+            if matches!(f.code, CannotOpen | ReadOnly | PermissionDenied | DatabaseBusy | DatabaseLocked | DiskFull | SystemIoFailure) =>
+        {
             StoreError::Unavailable { path: path.display().to_string(), detail: e.to_string() }
         }
         _ => StoreError::Sql(e),

@@ -54,7 +54,14 @@ impl StoreError {
     /// file), as opposed to what the user asked of it (a newer program's file, a folder or a
     /// backup path that will not do) or another connection holding it.
     pub fn is_internal(&self) -> bool {
-        matches!(self, StoreError::Sql(_) | StoreError::Json(_) | StoreError::Damaged { .. }) && !self.is_busy()
+        matches!(self, StoreError::Sql(_) | StoreError::Json(_) | StoreError::Damaged { .. }) && !self.is_busy() && !self.is_unwritable()
+    }
+
+    /// A write the file's place refused: a read-only file, folder or medium, no right to
+    /// write it, the disk full. Nothing was stored, and nothing says the file is damaged.
+    pub fn is_unwritable(&self) -> bool {
+        matches!(self, StoreError::Sql(rusqlite::Error::SqliteFailure(e, _))
+            if matches!(e.code, rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::PermissionDenied | rusqlite::ErrorCode::DiskFull))
     }
 
     /// Another connection held the database longer than the busy timeout.
@@ -79,6 +86,11 @@ pub(crate) fn busy_hint(e: &rusqlite::Error) -> &'static str {
     match e {
         rusqlite::Error::SqliteFailure(f, _) if matches!(f.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
             " — another Atout (a window or the command line) is writing to this database; nothing was stored, try again in a moment"
+        }
+        rusqlite::Error::SqliteFailure(f, _)
+            if matches!(f.code, rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::PermissionDenied | rusqlite::ErrorCode::DiskFull) =>
+        {
+            " — the database cannot be written: nothing was stored; check that the disk has room and that the file and its folder may be written"
         }
         _ => "",
     }
