@@ -112,6 +112,49 @@ fn a_fault_written_by_the_app_states_its_reason_and_jury_member() {
     assert_eq!(app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, said).unwrap().totals, [0, -8, 0, 0]);
 }
 
+/// A line's words are bounded as the fields the window types: a fault's reason of 100,000
+/// characters, a line break in it, a jury member's name of 5,000 characters were stored by a
+/// write and by an import (the line break then broke the sheet's lines and a spreadsheet's
+/// cell). Refused under the line's shape, nothing stored; the same words at their bounds go in.
+#[test]
+fn a_lines_words_are_bounded_as_the_windows_fields() {
+    let (mut app, t) = table();
+    let at = atout_api::TableRef::new(&t, 1, 1);
+    let fault = |reason: &str, by: &str| json!({"contract": "C", "fault_by": 2, "reason": reason, "by": by});
+    let long = "r".repeat(501);
+    for bad in [fault(&long, "Jury"), fault("renounce\nand more", "Jury"), fault("renounce", &"J".repeat(101)), json!({"contract": "C", "fault_by": 2, "reason": "x", "by": "J", &"k".repeat(101): 1})] {
+        let e = app.deal_add(&at, None, bad.clone()).unwrap_err();
+        assert_eq!(rule(e), "deal-shape", "{bad}");
+    }
+    assert!(app.sheet(&at).unwrap().lines.is_empty(), "nothing stored");
+    assert_eq!(app.deal_add(&at, None, fault(&"r".repeat(500), &"J".repeat(100))).unwrap().totals, [0, -8, 0, 0]);
+    // An import is held to the same bounds, and to the app's bound on a ruling's jury member.
+    let mut doc = serde_json::to_value(app.export_document(&t).unwrap()).unwrap();
+    doc["name"] = json!("Fix again");
+    let mut broken = doc.clone();
+    broken["rounds"][0]["tables"][0]["deals"][0]["reason"] = json!("line\nbreak");
+    let e = app.import_document(&broken.to_string()).unwrap_err();
+    assert_eq!(rule(e), "deal-shape");
+    let mut ruled = doc.clone();
+    ruled["rounds"][0]["tables"][0]["rulings"] = json!([{"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "J".repeat(101)}]);
+    assert_eq!(rule(app.import_document(&ruled.to_string()).unwrap_err()), "ruling-shape");
+    assert_eq!(app.tournament_list().unwrap().len(), 1, "nothing imported");
+    app.import_document(&doc.to_string()).unwrap();
+}
+
+/// A Rikken consent's jury member (a game's own field) is bounded as every line's words are.
+#[test]
+fn a_rikken_consents_jury_member_is_bounded() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.tournament_create(&NewTournament { name: "Rik".into(), game: "rikken".into(), rounds: Some(1), ..Default::default() }).unwrap().id.to_string();
+    app.players_import("name\nAnne\nBart\nChloé\nDirk\n", Some(&t)).unwrap();
+    app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(1))).unwrap();
+    let at = atout_api::TableRef::new(&t, 1, 1);
+    let line = |jury: &str| json!({"contract": "grand-chelem", "declarer": 1, "tricks": 13, "jury": jury});
+    assert_eq!(rule(app.deal_add(&at, None, line(&"J".repeat(5000))).unwrap_err()), "deal-shape");
+    assert_eq!(app.deal_add(&at, None, line("Ghislaine Maréchal")).unwrap().totals.len(), 4);
+}
+
 #[test]
 fn withdrawals_and_late_entries_follow_the_draws_and_are_marked() {
     let mut app = Atout::open_in_memory().unwrap();

@@ -317,13 +317,23 @@ fn table<'a>(
     let at = crate::state::rules_table(table.seats.len(), table.first_dealer);
     let sheet = rules.replay(at, &table.deals).map_err(|e| ApiError::sheet(place.clone(), e))?;
     rules.check_hands(at, &sheet, &table.deals, &|_| true).map_err(|e| ApiError::sheet(place.clone(), e))?;
+    // Its lines' words bounded as a write bounds them.
+    for (i, deal) in table.deals.iter().enumerate() {
+        if let Err(said) = crate::text::bounded_line(deal) {
+            let mut at = place.clone();
+            at.deal = Some(i + 1);
+            return Err(refused(at, Rule::DEAL_SHAPE, said));
+        }
+    }
     for r in &table.rulings {
         let ruling: Ruling = serde_json::from_value(r.clone()).map_err(|e| ApiError::ruling_unread(place.clone(), &e))?;
         ruling.check(table.seats.len()).map_err(|v| ApiError::Refused { place: place.clone(), violation: v })?;
         // Its words as the window and the CLI bound them (a reason of 200,000 characters, an
         // escape sequence that cleared the terminal listing the rulings).
-        for (text, what) in [(&ruling.reason, crate::text::field::REASON), (&ruling.by, crate::text::field::JURY_NAME)] {
-            crate::text::bounded(text, what, crate::text::REASON_MAX).map_err(|e| refused(place.clone(), Rule::RULING_SHAPE, e.texts()))?;
+        for (text, what, max) in
+            [(&ruling.reason, crate::text::field::REASON, crate::text::REASON_MAX), (&ruling.by, crate::text::field::JURY_NAME, crate::text::NAME_MAX)]
+        {
+            crate::text::bounded(text, what, max).map_err(|e| refused(place.clone(), Rule::RULING_SHAPE, e.texts()))?;
         }
     }
     Ok(())

@@ -229,6 +229,17 @@ impl Atout {
                         )));
                     }
                 }
+                // A line's words as the window's fields are bounded (a fault's reason of
+                // 100,000 characters, a line break in a consent's jury member were stored).
+                for (i, entry) in deals.iter().enumerate() {
+                    if stored.get(i) != Some(entry) {
+                        if let Err(said) = crate::text::bounded_line(entry) {
+                            let mut place = at.place.clone();
+                            place.deal = Some(i + 1);
+                            return Err(ApiError::refused_said(place, Rule::DEAL_SHAPE, said));
+                        }
+                    }
+                }
                 // A jury's fault written on a line states why and who, like a ruling.
                 for (line, entry) in sheet.lines.iter().zip(&deals) {
                     let changed = stored.get(line.line - 1) != Some(entry);

@@ -46,6 +46,36 @@ pub fn bounded(text: &str, what: Tr, max: usize) -> Result<String> {
     Ok(text.to_string())
 }
 
+/// The words a sheet's line holds, bounded as the fields the window types are: a fault's or a
+/// consent's jury member (`by`, `jury`) a name's length, any other text (a fault's `reason`)
+/// a reason's; no control character in any of them (a line break came out in the sheet and
+/// inside a spreadsheet's cell). Whatever the game, every text of the line: the api does not
+/// know a game's fields. Said as the refusal's words.
+pub fn bounded_line(entry: &serde_json::Value) -> std::result::Result<(), Said> {
+    fn walk(v: &serde_json::Value, key: &str) -> std::result::Result<(), Said> {
+        match v {
+            serde_json::Value::String(text) => {
+                let (what, max) = if matches!(key, "by" | "jury") { (field::JURY_NAME, NAME_MAX) } else { (field::REASON, REASON_MAX) };
+                bounded(text, what, max).map(|_| ()).map_err(|e| e.texts())
+            }
+            serde_json::Value::Array(xs) => xs.iter().try_for_each(|x| walk(x, key)),
+            serde_json::Value::Object(m) => m.iter().try_for_each(|(k, x)| {
+                if k.chars().count() > NAME_MAX || k.chars().any(char::is_control) {
+                    let shown: String = k.chars().filter(|c| !c.is_control()).take(40).collect();
+                    return Err(said!(
+                        "a line's field «{shown}…» is no field's name (at most {NAME_MAX} characters, no control character)",
+                        "le champ «{shown}…» d'une ligne n'est le nom d'aucun champ (au plus {NAME_MAX} caractères, sans caractère de contrôle)",
+                        "het veld «{shown}…» van een lijn is de naam van geen enkel veld (hoogstens {NAME_MAX} tekens, zonder stuurteken)"
+                    ));
+                }
+                walk(x, k)
+            }),
+            _ => Ok(()),
+        }
+    }
+    walk(entry, "")
+}
+
 /// A date as stored, `YYYY-MM-DD`, a day of the calendar (a season orders its evenings by
 /// it, the website's calendar and feed give it): anything else is refused.
 pub fn date(text: &str) -> Result<String> {
