@@ -1,6 +1,7 @@
 //! What is stored and cannot be read back is said loudly, never skipped (issue "The
 //! house in order"), and draws run for every round a tournament has.
 
+mod common;
 use atout_api::{Atout, DrawRequest, NewTournament, TableRef};
 use serde_json::json;
 
@@ -136,4 +137,26 @@ fn a_whole_number_written_as_a_decimal_is_kept_as_an_integer() {
     let doc = serde_json::to_value(app.export_document("W2").unwrap()).unwrap();
     assert_eq!(doc["rounds"][0]["tables"][0]["deals"][0], json!({"contract": "A", "counts": [4, 4, 3, 2]}));
     assert_eq!(app.check().unwrap(), "ok");
+}
+
+/// A late entry plays from the round it joined: a document that seats one (or gives them a
+/// bye) in an earlier round contradicts itself, and imported so the player was left out of
+/// the standings of the rounds they played. Refused, naming the player and both rounds.
+#[test]
+fn a_late_entry_seated_before_the_round_it_joined_is_refused() {
+    let text = common::read("spring-open-16.json");
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let seated: Vec<String> = doc["rounds"][0]["tables"][0]["seats"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect();
+    let player = doc["players"].as_array_mut().unwrap().iter_mut().find(|p| p["id"] == seated[0].as_str()).unwrap();
+    player["joined_round"] = json!(3);
+    let mut app = Atout::open_in_memory().unwrap();
+    let e = app.import_document(&doc.to_string()).unwrap_err();
+    assert_eq!(e.rule().map(|r| r.code()), Some("unknown-player"), "{e}");
+    let said = e.texts();
+    assert!(said.en.contains(&format!("«{}» plays round 1, before round 3", seated[0])), "{}", said.en);
+    assert!(app.tournament_list().unwrap().is_empty(), "nothing imported");
+    // Joined in round 1 (or said with no round), the same document imports.
+    let player = doc["players"].as_array_mut().unwrap().iter_mut().find(|p| p["id"] == seated[0].as_str()).unwrap();
+    player["joined_round"] = json!(1);
+    app.import_document(&doc.to_string()).unwrap();
 }

@@ -108,8 +108,9 @@ pub fn check(doc: &Document) -> Result<Value> {
     // one (a withdrawal may name a round the tournament no longer has, its rounds lowered
     // since; it then takes nothing away).
     let ids = players(doc, i64::from(atout_rules::settings::ROUNDS_MOST) + 1)?;
+    let joined: HashMap<&str, i64> = doc.players.iter().filter_map(|p| Some((p.id.as_str(), p.joined_round?))).collect();
     for (i, r) in doc.rounds.iter().enumerate() {
-        round(r, i + 1, &ids, &settings, game, rules.as_ref())?;
+        round(r, i + 1, &ids, &joined, &settings, game, rules.as_ref())?;
     }
     Ok(raw)
 }
@@ -210,6 +211,7 @@ fn round(
     round: &DocumentRound,
     due: usize,
     ids: &HashSet<&str>,
+    joined: &HashMap<&str, i64>,
     settings: &atout_rules::TournamentSettings,
     game: atout_rules::GameId,
     rules: &dyn atout_rules::Rules,
@@ -257,6 +259,22 @@ fn round(
                 ),
             ));
         }
+    }
+    // A late entry plays from the round it joined: seated (or given a bye) in an earlier round,
+    // it was left out of the standings of every round it played. (A withdrawal still seated in
+    // its round is no contradiction: a round drawn and not drawn again after it holds one.)
+    let mut early: Vec<(&str, i64)> = seated.keys().filter_map(|id| joined.get(id).filter(|j| **j > number).map(|j| (*id, *j))).collect();
+    early.sort_unstable();
+    if let Some((id, from)) = early.first() {
+        return Err(refused(
+            place,
+            Rule::UNKNOWN_PLAYER,
+            said!(
+                "«{id}» plays round {number}, before round {from}, where they joined (joined_round)",
+                "«{id}» joue la manche {number}, avant la manche {from}, où il est entré (joined_round)",
+                "«{id}» speelt ronde {number}, voor ronde {from}, waar hij instapte (joined_round)"
+            ),
+        ));
     }
     Ok(())
 }
