@@ -76,6 +76,27 @@ pub fn bounded_line(entry: &serde_json::Value) -> std::result::Result<(), Said> 
     walk(entry, "")
 }
 
+/// A JSON file's bytes as text (a document, an archive, a hand record), `path` naming it: UTF-8,
+/// or what a byte-order mark names (Windows' Notepad saves "Unicode" as UTF-16 with one);
+/// anything else is refused saying so (it was the bare "stream did not contain valid UTF-8").
+pub fn json_text(bytes: &[u8], path: &str) -> Result<String> {
+    if let Some((encoding, _)) = encoding_rs::Encoding::for_bom(bytes) {
+        // Decoded past its mark, which it drops.
+        let (text, _, bad) = encoding.decode(bytes);
+        if !bad {
+            return Ok(text.into_owned());
+        }
+    } else if let Ok(text) = std::str::from_utf8(bytes) {
+        return Ok(text.to_string());
+    }
+    let at = std::str::from_utf8(bytes).err().map_or(0, |e| e.valid_up_to());
+    Err(ApiError::invalid(said!(
+        "{path} is not text in UTF-8, as a JSON file is (byte {at} is not): save it again as UTF-8",
+        "{path} n'est pas un texte en UTF-8, comme l'est un fichier JSON (l'octet {at} ne l'est pas) : enregistrez-le à nouveau en UTF-8",
+        "{path} is geen tekst in UTF-8, zoals een JSON-bestand (byte {at} is het niet): sla het opnieuw op als UTF-8"
+    )))
+}
+
 /// A date as stored, `YYYY-MM-DD`, a day of the calendar (a season orders its evenings by
 /// it, the website's calendar and feed give it): anything else is refused.
 pub fn date(text: &str) -> Result<String> {

@@ -80,9 +80,11 @@ pub fn count<N: TryInto<i64>>(n: N, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// A text file, without the byte order mark Windows' Notepad starts its files with.
+/// A JSON file's text, without the byte order mark Windows' Notepad starts its files with
+/// (UTF-16 too, as Notepad saves "Unicode"); a file that is not UTF-8 text is refused saying so.
 pub fn read(path: &Path) -> Result<String, Failure> {
-    let text = std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+    let bytes = read_bytes(path)?;
+    let text = atout_api::text::json_text(&bytes, &path.display().to_string())?;
     Ok(match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_string(),
         None => text,

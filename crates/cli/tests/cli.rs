@@ -59,6 +59,30 @@ fn a_rejected_import_leaves_the_database_unchanged() {
     assert_eq!(content(&db), before);
 }
 
+/// A document saved by Windows' Notepad as "Unicode" (UTF-16 with its byte-order mark) is read
+/// as the text it is; one in another encoding is refused saying so, in the user's language,
+/// and nothing is stored (it was the bare «stream did not contain valid UTF-8»).
+#[test]
+fn a_document_in_utf16_imports_and_one_not_in_utf8_is_refused_saying_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("e.db");
+    let text = std::fs::read_to_string(fixture("bye-18.json")).unwrap();
+    let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    let file = dir.path().join("unicode.json");
+    std::fs::write(&file, utf16).unwrap();
+    assert_eq!(ok(&db, &["import", file.to_str().unwrap()]).trim(), "1");
+    let before = content(&db);
+    // The same document with a name in Latin-1 (é as the single byte 0xE9).
+    let latin1: Vec<u8> = text.replacen("\"name\": \"", "\"name\": \"Caf\u{e9} ", 1).chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect();
+    let file = dir.path().join("latin1.json");
+    std::fs::write(&file, latin1).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_atout")).env("LANG", "fr_BE.UTF-8").arg("--db").arg(&db).args(["import", file.to_str().unwrap()]).output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("latin1.json n'est pas un texte en UTF-8") && err.contains("enregistrez-le à nouveau en UTF-8"), "{err}");
+    assert_eq!(content(&db), before, "nothing stored");
+}
+
 #[test]
 fn a_secretary_runs_a_round_from_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
