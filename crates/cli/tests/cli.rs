@@ -997,3 +997,18 @@ fn a_registered_player_is_corrected_from_the_command_line() {
     let out = atout(&db, &["players", "edit", "999", "--club", "KC Gent", "--reason", "moved"]);
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("no player 999"));
 }
+
+/// `--round` is a CSV export's: asked of a JSON export (the whole tournament) it was quietly
+/// left out, every round written. Refused now, and no file written.
+#[test]
+fn a_json_export_refuses_a_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("r.db");
+    ok(&db, &["import", fixture("bye-18.json").to_str().unwrap()]);
+    let file = dir.path().join("out.json");
+    let out = atout(&db, &["export", "--tournament", "1", "--round", "2", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--round is for --format csv"));
+    assert!(!file.exists());
+    ok(&db, &["export", "--tournament", "1", "--format", "csv", "--round", "2", file.to_str().unwrap()]);
+}

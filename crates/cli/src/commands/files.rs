@@ -194,6 +194,12 @@ pub fn export(app: &mut Atout, a: ExportArgs) -> Result<(), Failure> {
             let sep = u8::try_from(u32::from(a.delimiter)).ok().filter(u8::is_ascii).unwrap_or(0);
             app.export_csv(&a.tournament, &a.what, sep, a.lang.as_deref(), a.round)?
         }
+        // The document is the whole tournament: a round asked of it was quietly left out.
+        ExportFormat::Json if a.round.is_some() => {
+            return Err(Failure::Usage(
+                "--round is for --format csv: a JSON export is the whole tournament (its standings after a round: atout standings --after-round)".into(),
+            ))
+        }
         ExportFormat::Json => json(&app.export_document(&a.tournament)?) + "\n",
     };
     match a.file {
