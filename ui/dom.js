@@ -104,7 +104,8 @@ export function seatKey(e, prefixes) {
  */
 export function contractButtons(contracts, allowed, chosen, pick) {
   return h("div", { class: "games", id: "games" }, contracts.map((c) => h("button", {
-    id: `game-${c.code}`, class: chosen === c.code ? "chosen" : "", disabled: !allowed.includes(c.code), title: c.name,
+    // Chosen said to a screen reader too, not by the green fill alone.
+    id: `game-${c.code}`, class: chosen === c.code ? "chosen" : "", "aria-pressed": String(chosen === c.code), disabled: !allowed.includes(c.code), title: c.name,
     onclick: () => pick(c.code),
   }, h("kbd", {}, c.key.toUpperCase()), " ", c.name)));
 }
@@ -112,7 +113,7 @@ export function contractButtons(contracts, allowed, chosen, pick) {
 /** The trump suits of a game's description, each with its key. */
 export function suitButtons(suits, chosen, pick) {
   return h("div", { class: "games", id: "suits" }, suits.map((s) =>
-    h("button", { id: `suit-${s.code}`, class: chosen === s.code ? "chosen" : "", onclick: () => pick(s.code) }, h("kbd", {}, s.key), ` ${s.symbol} ${s.name}`)));
+    h("button", { id: `suit-${s.code}`, class: chosen === s.code ? "chosen" : "", "aria-pressed": String(chosen === s.code), onclick: () => pick(s.code) }, h("kbd", {}, s.key), ` ${s.symbol} ${s.name}`)));
 }
 
 /**

@@ -38,7 +38,7 @@ export function sheetTable(sheet, game) {
   // Every ruling where it counts: between the sheet's totals and the round's scores, so that
   // what moves the one to the other is on the sheet.
   const rulings = sheet.rulings.map((r, i) => h("tr", { class: "ruling-row", id: `sheet-ruling-${i + 1}` },
-    h("td", span, `${r.sanction ? t("sanction") : t("ruling_row")}${t("colon")}${(sheet.ruling_texts && sheet.ruling_texts[i] && sheet.ruling_texts[i][currentLang()]) || r.reason}${r.by ? ` (${r.by})` : ""}`),
+    h("td", span, `${r.sanction ? t("sanction_row") : t("ruling_row")}${t("colon")}${(sheet.ruling_texts && sheet.ruling_texts[i] && sheet.ruling_texts[i][currentLang()]) || r.reason}${r.by ? ` (${r.by})` : ""}`),
     r.points.map((p) => h("td", { class: "num" }, p > 0 ? `+${p}` : String(p))), h("td", {}, "")));
   const scores = h("tr", { id: "round-scores" }, h("th", span, t("round_scores")), sheet.scores.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
   const points = h("tr", { id: "table-points" }, h("th", span, `${t("table_points")}${sheet.complete ? "" : ` (${t("provisional")})`}`),
@@ -179,7 +179,15 @@ export function entryPanel(sheet, tid, game) {
       await checkNow();
       entry = mod.toEntry(d, desc, ctx);
     }
-    if (!entry) { state.error = t("incomplete"); render(); return; }
+    if (!entry) {
+      // Said, and the focus back in the field it was in (it fell to the page, as a refusal's once did).
+      const field = document.activeElement && document.activeElement.closest("#entry") ? document.activeElement.id : "";
+      state.error = t("incomplete");
+      await render();
+      const again = field && document.getElementById(field);
+      if (again) again.focus();
+      return;
+    }
     if (correcting && (joint || state.pending)) {
       // Several lines edited, saved once: the whole sheet is checked together.
       state.pending = { ...(state.pending || {}), [correcting]: entry };
@@ -291,8 +299,12 @@ export function actionName(code) {
  */
 export async function undoMine() {
   const a = state.lastAction;
-  // Said in words, whatever happens: what was undone, or that nothing is left to undo.
-  if (!a) { flash(t("undo_nothing")); return; }
+  // Said in words, whatever happens: what was undone, or that nothing is left to undo. Only at
+  // the sheet it was done on, open on the scorer's screen: Ctrl+Z at table 5 (or on another
+  // screen) took back table 2's last line, unseen.
+  const same = (x, y) => String(x) === String(y);
+  const here = a && state.view === "scorer" && same(a.tournament, state.tournament) && same(a.round, state.round) && same(a.table, state.table);
+  if (!here) { flash(t("undo_nothing")); return; }
   const where = { tournament: a.tournament, round: a.round, table: a.table };
   const reason = t("undo");
   const lang = currentLang();

@@ -31,6 +31,7 @@ export const state = {
   roundsView: null, // the round shown on the rounds screen (null: the last drawn)
   roundPlan: null, // the plan a planned draw of the round shown would make, with its draw number
   replay: null, // the jury's replay of a deal: the line, its frame, the cards entered, the rules' answer
+  replayShelf: null, // the replays left for another line, by table and line: picked again, they come back as typed
   confirmDraw: null, // a draw asking first while the round before is played, {round, before, open, seed, seating} (null: none)
   afterRound: null, // the round the standings are shown after (null: the latest)
   projectorMode: "standings", // what the projector shows: "standings" or "tables"
@@ -79,7 +80,7 @@ export function useTournament(id) {
   state.tournament = String(id);
   localStorage.setItem("atout.tournament", state.tournament);
   openTable(1, 1);
-  state.roundsView = null; state.roundPlan = null; state.replay = null; state.confirmDraw = null; state.byRanking = false; state.afterRound = null; state.lastAction = null; state.kept = {};
+  state.roundsView = null; state.roundPlan = null; state.replay = null; state.replayShelf = null; state.confirmDraw = null; state.byRanking = false; state.afterRound = null; state.lastAction = null; state.kept = {};
 }
 
 // ---------------------------------------------------------- messages
@@ -302,6 +303,10 @@ export async function act(fn, done) {
   const key = pressed();
   if (key && acting.has(key)) return null;
   if (key) acting.add(key);
+  // The form this press sent, if any: only its typing is let go once the change succeeds (every
+  // kept form was emptied: a free ruling half typed went when another ruling was withdrawn).
+  const sent = window.event && window.event.target instanceof Element ? window.event.target.closest("form") : null;
+  const sentKey = sent && sent.id ? keptKey(sent.id) : null;
   const before = queue;
   let settled;
   queue = new Promise((resolve) => { settled = resolve; });
@@ -309,7 +314,7 @@ export async function act(fn, done) {
     await before;
     const result = await fn();
     state.error = null;
-    state.kept = {};
+    if (sentKey) delete state.kept[sentKey];
     if (done) done(result);
     await render();
     return result;
@@ -419,9 +424,12 @@ function scorerKey(e, undo) {
     pumpKeys(undo);
     return;
   }
-  // Escape drops the line typed (or leaves a correction) wherever the focus is, a figure's
-  // field included (the panel puts it there once a game is picked).
-  if (e.key === "Escape" && !["TEXTAREA", "SELECT"].includes(e.target.tagName)) { e.preventDefault(); dropLine(); render(); return; }
+  // Escape drops the line typed (or leaves a correction) from the entry panel, a figure's field
+  // included (the panel puts it there once a game is picked), or with no field in focus; not
+  // from a field of its own elsewhere (a reason for the first dealer or an undo, the round's
+  // box): giving up that field cost the line typed above it.
+  const field = ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName);
+  if (e.key === "Escape" && !["TEXTAREA", "SELECT"].includes(e.target.tagName) && (!field || e.target.closest("#entry"))) { e.preventDefault(); dropLine(); render(); return; }
   // In a figure's field (digits only), a letter still picks another game.
   const figure = e.target.tagName === "INPUT" && e.target.inputMode === "numeric";
   if (figure && /^\p{L}$/u.test(e.key) && state.keys && state.keys(e)) { e.preventDefault(); return; }

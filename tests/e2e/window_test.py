@@ -61,6 +61,18 @@ def evening(w, csv_path):
     # Before the draw, the plan's figure over every round, and the number that draws it.
     w.wait_text("The plan for rounds 1–2:", "#plan-preview")
     w.shot("02b-plan", ["The plan for rounds 1–2", "repeat meeting", "drawn with number"])
+    # A draw number the plan refuses stays as typed, and why is said (it was emptied without a
+    # word, and Draw then drew by a number nobody typed); a draw refused keeps it too.
+    w.type("#seed", "12a")
+    w.js("document.getElementById('seed').dispatchEvent(new Event('change', {bubbles: true}))")
+    w.find("#plan-refused")
+    check(w.value("#seed") == "12a", f"the number refused stays as typed: {w.value('#seed')!r}")
+    w.click("#draw-round")
+    w.find("#error")
+    check(w.value("#seed") == "12a" and not w.js("return !!document.getElementById('draw-info')"), "a draw refused keeps its number, and draws nothing")
+    w.js("const s = document.getElementById('seed'); s.value = ''; s.dispatchEvent(new Event('change', {bubbles: true}))")
+    w.settle()
+    w.find("#plan-preview")
     # Regression: a seed above 2^53 typed in the window was stored as 1795349467904395000.
     w.type("#seed", "1795349467904394957")
     w.click("#draw-round")
@@ -124,6 +136,16 @@ def evening(w, csv_path):
     want = [str(x) for x in at_seats([16, 3, 3, -22], first)]
     got = w.wait_cells("#round-scores", want)
     check(got == want, f"corrected round scores {got}, expected {want}")
+    # Ctrl+Z at another table takes back nothing, there or here: it took back this table's
+    # correction, unseen, from table 2.
+    w.select("#sheet-table", 2)
+    w.wait_text("Table 2", "#view")
+    w.js("document.activeElement && document.activeElement.blur()")
+    w.keys(["\ue009", "z"])
+    w.wait_text("Nothing of yours", "#flash")
+    w.select("#sheet-table", 1)
+    got = w.wait_cells("#round-scores", want)
+    check(got == want, f"Ctrl+Z at table 2 left table 1's correction: {got}")
     w.shot("05-scorer-complete", ["Sheet complete", "Table points"])
     # Undo the last line (with a reason), then write it again.
     w.click("#sheet-more summary")
@@ -178,6 +200,17 @@ def evening(w, csv_path):
     time.sleep(1.5)
     after = w.js("return document.querySelectorAll('#rulings-table tr').length")
     check(after == rows + 1, f"a form sent twice at once writes one ruling: {rows} rows, then {after}")
+    # A ruling half typed stays while another is withdrawn (any change that succeeded emptied
+    # every kept form on the screen).
+    w.type("#free-ruling input[name=reason]", "half typed")
+    form = w.js("const f = [...document.querySelectorAll('form[id^=withdraw-ruling-]')].find(f => f.closest('tr').textContent.includes('warned for talking')); return f ? f.id : null")
+    check(form is not None, "the warning can be withdrawn")
+    w.type(f"#{form} input[name=reason]", "given by mistake")
+    w.js(f"document.getElementById('{form}').requestSubmit()")
+    w.wait_text("given by mistake", "#rulings-table")
+    half = w.value("#free-ruling input[name=reason]")
+    check(half == "half typed", f"the ruling half typed stays while another is withdrawn: {half!r}")
+    set_field(w, "#free-ruling input[name=reason]", "")
 
     w.click("#nav-standings")
     w.find("#standings-table")
@@ -1438,6 +1471,15 @@ def rikken_evening(w):
     # take no trick, so the deal is searched for the fewest. Worked by hand: every card of the
     # declarer's lies below every card of its suit the others hold, so it loses any trick it
     # leads and never leads again — made, whatever is played.
+    # Cards typed for a line stay with it while another line is looked at (picking another
+    # line, an arrow key on the list enough, threw them away).
+    set_field(w, "#hand-seat-1", "2♠ 3♠")
+    w.select("#replay-line-pick", 3)
+    w.find("#replay-field-trump")
+    w.select("#replay-line-pick", 1)
+    w.find("#replay-field-called")
+    kept = w.value("#hand-seat-1")
+    check(kept.startswith("2♠ 3♠"), f"the cards typed for line 1 are there again: {kept!r}")
     w.select("#replay-line-pick", 3)
     picks = w.js("return [...document.querySelectorAll('#replay-line-pick option')].map(o => o.textContent)")
     check(picks[3].startswith("3. open misère (Dealer ") and not any("-" in p.split(" (")[0] for p in picks[1:]),

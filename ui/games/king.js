@@ -53,10 +53,12 @@ export function toEntry(d, desc, ctx) {
   if (p.trump) {
     if (!d.trump) return null;
     entry.trump = d.trump;
-    const seller = d.seller ?? (ctx && ctx.next ? ctx.next.leader : null);
+    // The seller is the lead of this line: the next line's when writing one; named when
+    // correcting (the next line's lead, or none once the sheet was complete, was taken).
+    const seller = d.seller ?? (ctx && ctx.next && !ctx.correcting ? ctx.next.leader : null);
     if (d.buyer && d.saleTricks !== "" && seller) entry.sale = { seller, buyer: d.buyer, tricks: figure(d.saleTricks) };
   }
-  const choiceSeller = d.choiceSeller ?? (ctx && ctx.next ? ctx.next.leader : null);
+  const choiceSeller = d.choiceSeller ?? (ctx && ctx.next && !ctx.correcting ? ctx.next.leader : null);
   if (d.choiceBuyer && d.choiceTricks !== "" && choiceSeller) entry.choice_sale = { seller: choiceSeller, buyer: d.choiceBuyer, tricks: figure(d.choiceTricks) };
   return entry;
 }
@@ -68,8 +70,9 @@ function choiceSaleRow(ctx) {
     .map((s) => h("option", { value: s.seat, selected: d.choiceBuyer === s.seat }, `${s.seat}. ${s.name}`));
   return h("div", { class: "row", id: "choice-sale" },
     h("span", {}, h("kbd", {}, "B"), " ", desc.labels.choice_sale),
-    ctx.correcting ? h("label", {}, t("seat"), h("select", { id: "choice-seller", onchange: (e) => { d.choiceSeller = Number(e.target.value); ctx.check(); } },
-      sheet.seats.map((s) => h("option", { value: s.seat, selected: d.choiceSeller === s.seat }, `${s.seat}. ${s.name}`)))) : null,
+    // Correcting, the seller is named: none chosen shows as none (it showed seat 1, unchosen).
+    ctx.correcting ? h("label", {}, t("seat"), h("select", { id: "choice-seller", onchange: (e) => { d.choiceSeller = e.target.value ? Number(e.target.value) : null; ctx.check(); } },
+      h("option", { value: "" }, "—"), sheet.seats.map((s) => h("option", { value: s.seat, selected: d.choiceSeller === s.seat }, `${s.seat}. ${s.name}`)))) : null,
     h("label", {}, desc.labels.buyer, h("select", { id: "choice-buyer", onchange: (e) => {
       d.choiceBuyer = e.target.value ? Number(e.target.value) : null;
       // The games open change with who chooses: a game no longer open is dropped.
@@ -111,8 +114,8 @@ export function entryView(ctx) {
     const seats = sheet.seats.map((s) => h("option", { value: s.seat, selected: d.buyer === s.seat }, `${s.seat}. ${s.name}`));
     parts.push(h("div", { class: "row", id: "sale" },
       h("span", {}, h("kbd", {}, "S"), " ", desc.labels.sale),
-      ctx.correcting ? h("label", {}, t("seat"), h("select", { id: "sale-seller", onchange: (e) => { d.seller = Number(e.target.value); ctx.check(); } },
-        sheet.seats.map((s) => h("option", { value: s.seat, selected: d.seller === s.seat }, `${s.seat}. ${s.name}`)))) : null,
+      ctx.correcting ? h("label", {}, t("seat"), h("select", { id: "sale-seller", onchange: (e) => { d.seller = e.target.value ? Number(e.target.value) : null; ctx.check(); } },
+        h("option", { value: "" }, "—"), sheet.seats.map((s) => h("option", { value: s.seat, selected: d.seller === s.seat }, `${s.seat}. ${s.name}`)))) : null,
       h("label", {}, desc.labels.buyer, h("select", { id: "sale-buyer", onchange: (e) => { d.buyer = e.target.value ? Number(e.target.value) : null; ctx.check(); } },
         h("option", { value: "" }, desc.labels.no_sale), seats)),
       h("label", {}, desc.labels.sale_tricks, h("input", { id: "sale-tricks", inputmode: "numeric", value: d.saleTricks, style: "width:4rem",

@@ -104,7 +104,10 @@ function boardView(ctx) {
       const t = laidAt.get(key) || cells.get(key);
       const cursor = d.cursor[0] === r && d.cursor[1] === c;
       // Named for a screen reader: the tile there, or the square's place (an empty square had no text).
-      row.push(h("td", {}, h("button", { type: "button", id: `cell-${r}-${c}`, "data-at": key, "aria-label": t ? t.tile : `${ctx.t("board_square")} ${r},${c}`,
+      // Its colour said too (it decides the bonus for five of one colour): shown by the colour
+      // alone, a screen reader and an eye that tells the two apart badly had no way to know it.
+      const colour = t ? (L.colours || [])[t.colour - 1] || "" : "";
+      row.push(h("td", {}, h("button", { type: "button", id: `cell-${r}-${c}`, "data-at": key, "aria-label": t ? `${t.tile} ${colour}`.trim() : `${ctx.t("board_square")} ${r},${c}`, title: t ? colour : null,
         class: `cell${t ? ` colour-${t.colour}` : ""}${laidAt.has(key) ? " laid" : ""}${cursor ? " cursor" : ""}`,
         onclick: () => { d.cursor = [r, c]; ctx.redraw(); } }, t ? t.tile : "")));
     }

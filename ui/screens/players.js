@@ -4,6 +4,9 @@ import { t, tn, explain } from "../i18n.js";
 import { h } from "../dom.js";
 import { state, render, act, flash, errorBox, readFile, redrawSaid } from "../shell.js";
 
+/** A player being added (the button pressed again meanwhile adds nothing more). */
+let adding = false;
+
 export async function view() {
   const [players, unpublished] = await Promise.all([call("players_list"), call("unpublished_players")]);
   const kept = new Set(unpublished);
@@ -44,6 +47,10 @@ export async function view() {
     errorBox(),
     h("form", { class: "row", id: "add-player", onsubmit: async (e) => {
       e.preventDefault();
+      // Pressed twice while the first is on its way: one player (a double click registered
+      // the same person twice, or answered the second with a false "already registered").
+      if (adding) return;
+      adding = true;
       const p = np;
       const anyway = state.duplicate === p.name;
       try {
@@ -65,6 +72,8 @@ export async function view() {
         // A probable namesake: say who is registered, and offer to add anyway (two people).
         state.error = explain(err);
         state.duplicate = err.kind === "conflict" ? p.name : null;
+      } finally {
+        adding = false;
       }
       await render();
       document.querySelector("#add-player input[name=name]")?.focus();

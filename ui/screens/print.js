@@ -19,6 +19,10 @@ export function printPanel(tid, docs, round, extra = null, more = null) {
   const what = docs.includes(p.what) ? p.what : docs[0];
   const key = `${tid}/${what}/${round ?? ""}`;
   const file = p.files[key] || (p.files[key] = { path: "", own: false, asked: false });
+  // The file proposed is named in the print's language: another language, another proposal (a
+  // French name stayed on a Dutch print). A path the user typed is theirs, and stays.
+  if (!file.own && file.lang !== currentLang()) { file.path = ""; file.asked = false; }
+  file.lang = currentLang();
   // While the table devices run, the seating plan carries each table's code and QR code.
   // A season's documents name the season (`extra`) instead of a tournament.
   const request = () => ({ tournament: extra ? "" : tid, ...(extra || {}), what, round, lang: currentLang(), path: file.path || null, devices: what === "seating" ? state.devicesBase : null, ...(more ? more(what) : {}) });

@@ -240,6 +240,7 @@ function resultView(r) {
         const entry = { ...line, ...v.figures, hand: record(r).hand };
         act(() => call("deal_correct", { ...r.where, line: r.line, entry, before: line, reason: e.target.reason.value }), () => {
           state.replay = null;
+          if (state.replayShelf) delete state.replayShelf[`${r.key}/${r.line}`];
           flash(t("saved"));
         });
       } },
@@ -375,6 +376,18 @@ export async function replayPanel(tid, sheet, desc) {
     }
   }
   const open = async (line) => {
+    // The deal being typed is kept aside, not thrown away: picking another line (an arrow key
+    // on the list is enough) lost every card typed for the disputed one. Picked again, it
+    // comes back as it was left.
+    const shelf = (state.replayShelf ||= {});
+    if (state.replay) shelf[`${state.replay.key}/${state.replay.line}`] = state.replay;
+    const shelved = shelf[`${key}/${line}`];
+    if (shelved) {
+      delete shelf[`${key}/${line}`];
+      state.replay = shelved;
+      render();
+      return;
+    }
     const frame = await call("hand_record", { ...where, line });
     // A line that already carries its cards opens with them.
     const kept = frame.deal.hand || {};

@@ -1,6 +1,6 @@
 // The rounds: drawn (asking first while the round before is being played), their tables and byes.
 import { call } from "../api.js";
-import { t, tn } from "../i18n.js";
+import { t, tn, explain } from "../i18n.js";
 import { h } from "../dom.js";
 import { state, render, go, act, flash, errorBox, needTournament, openTable, gameOf } from "../shell.js";
 import { printPanel } from "./print.js";
@@ -27,11 +27,21 @@ export async function view() {
   // (the plan kept from before said the old repeat meetings). The number typed is kept.
   const mine = state.roundPlan && state.roundPlan.tid === tid && state.roundPlan.round === r ? state.roundPlan : null;
   let planned = null;
+  let planRefused = null;
   if (!drawn) {
     const typed = mine ? mine.typed : null;
-    const p = await call("round_plan", { tournament: tid, round: r, seed: typed || null }).catch(() => null);
-    planned = state.roundPlan = p ? { ...p, tid, round: r, typed } : null;
+    // A number the plan refuses ("12a") stays as typed, and why is said: it was emptied
+    // without a word, and the round drawn by a number nobody typed.
+    try {
+      const p = await call("round_plan", { tournament: tid, round: r, seed: typed || null });
+      planned = state.roundPlan = { ...p, tid, round: r, typed };
+    } catch (e) {
+      planRefused = e;
+      state.roundPlan = { tid, round: r, typed };
+    }
   }
+  // The number typed, kept while the screen redraws (a drawn round's too: drawing it again).
+  const typedKept = state.roundPlan && state.roundPlan.tid === tid && state.roundPlan.round === r ? state.roundPlan.typed : null;
   const draw = async (anyway = false) => {
     // Pressed twice: one draw (the second was a redraw of the round just drawn).
     if (drawing) return;
@@ -52,8 +62,8 @@ export async function view() {
       if (open.length) { state.confirmDraw = { round: r, before: r - 1, open, seed, seating }; render(); return; }
     }
     state.confirmDraw = null;
-    state.roundPlan = null;
-    await act(() => call("round_draw", { tournament: tid, round: r, seed, seating }), () => { state.byRanking = false; flash(t("saved")); });
+    // The number typed goes once the round is drawn, not before: a draw refused kept none.
+    await act(() => call("round_draw", { tournament: tid, round: r, seed, seating }), () => { state.roundPlan = null; state.byRanking = false; flash(t("saved")); });
   };
   const confirm = state.confirmDraw && state.confirmDraw.round === r ? state.confirmDraw : null;
   // Who starts at a table, in the game's own words where it has them (Kings Cribbage deals no card).
@@ -64,9 +74,9 @@ export async function view() {
     h("div", { class: "row" },
       h("label", {}, t("round"), h("select", { id: "round-pick", onchange: (e) => { state.roundsView = Number(e.target.value); render(); } },
         Array.from({ length: Math.min(info.rounds, last + 1) }, (_, i) => h("option", { value: i + 1, selected: i + 1 === r }, i + 1)))),
-      h("label", {}, t("seed"), h("input", { id: "seed", inputmode: "numeric", maxlength: 20, autocomplete: "off", value: confirm ? confirm.seed || "" : planned?.typed || "",
-        // A number typed: the plan shown is the one it draws.
-        onchange: (e) => { if (!drawn) { state.roundPlan = { tid, round: r, typed: e.target.value.trim() || null, stale: true }; render(); } } })),
+      h("label", {}, t("seed"), h("input", { id: "seed", inputmode: "numeric", maxlength: 20, autocomplete: "off", value: confirm ? confirm.seed || "" : typedKept || "",
+        // A number typed: the plan shown is the one it draws (kept for a drawn round too).
+        onchange: (e) => { state.roundPlan = { tid, round: r, typed: e.target.value.trim() || null, stale: true }; if (!drawn) render(); } })),
       // Kept while the screen redraws (a number typed, the devices' panel refreshing): the tick
       // was lost, and the round drawn by plan.
       h("label", { class: "check", title: t("by_ranking_hint") }, h("input", { type: "checkbox", id: "by-ranking", checked: confirm ? confirm.seating === "by-ranking" : !!state.byRanking,
@@ -74,6 +84,7 @@ export async function view() {
       drawn
         ? h("button", { id: "draw-again", onclick: () => draw() }, t("draw_again"))
         : h("button", { class: "primary", id: "draw-round", onclick: () => draw() }, t("draw"))),
+    planRefused ? h("p", { class: "error", id: "plan-refused" }, explain(planRefused)) : null,
     !drawn && planned
       ? h("p", { class: "hint", id: "plan-preview" }, `${tn("plan_preview", planned.to - planned.from + 1, { from: planned.from, to: planned.to, repeats: tn("repeats", planned.repeats) })} (${t(planned.following ? "plan_following" : "plan_new")}${t("semicolon")}${t("plan_seed", { seed: planned.seed })})`)
       : null,
