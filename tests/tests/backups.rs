@@ -301,8 +301,10 @@ fn a_restore_takes_only_a_backup_that_checks() {
     std::fs::copy(&good.path, &index).unwrap();
     {
         let conn = rusqlite::Connection::open(&index).unwrap();
-        conn.execute_batch("PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = 'CREATE INDEX deals_line ON deals(table_id, id, line)' WHERE name = 'deals_line';")
-            .unwrap();
+        conn.execute_batch(
+            "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = 'CREATE INDEX deals_line ON deals(table_id, id, line)' WHERE name = 'deals_line';",
+        )
+        .unwrap();
     }
     let sheet = dir.path().join("sheet.db");
     std::fs::copy(&good.path, &sheet).unwrap();
@@ -346,7 +348,8 @@ fn a_restore_over_a_database_another_program_holds_is_refused() {
     let e = atout_api::backups::restore_file(&db, Path::new(&good.path)).err().expect("refused");
     assert!(e.is_unavailable(), "{e}");
     let folder = atout_api::backups::backup_dir(&db);
-    let aside = std::fs::read_dir(&folder).map(|d| d.filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().starts_with("damaged-")).count()).unwrap_or(0);
+    let aside =
+        std::fs::read_dir(&folder).map(|d| d.filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().starts_with("damaged-")).count()).unwrap_or(0);
     assert_eq!(aside, 0, "nothing moved aside");
     assert!(db.exists() && !db.with_extension("db.restoring").exists());
     drop(holder);
@@ -380,7 +383,8 @@ fn a_write_the_file_refuses_is_said_so_and_is_no_fault() {
 fn a_ruling_takes_the_automatic_backup_that_is_due() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = Atout::open(&dir.path().join("club.db")).unwrap();
-    let t = app.tournament_create(&atout_api::NewTournament { name: "Friday".into(), game: "double-king".into(), ..Default::default() }).unwrap().id.to_string();
+    let t =
+        app.tournament_create(&atout_api::NewTournament { name: "Friday".into(), game: "double-king".into(), ..Default::default() }).unwrap().id.to_string();
     app.players_import("name\nAnne\nBart\nChloé\nDirk\n", Some(&t)).unwrap();
     app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(1))).unwrap();
     assert_eq!(app.backups().len(), 0);

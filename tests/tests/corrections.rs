@@ -122,7 +122,12 @@ fn a_lines_words_are_bounded_as_the_windows_fields() {
     let at = atout_api::TableRef::new(&t, 1, 1);
     let fault = |reason: &str, by: &str| json!({"contract": "C", "fault_by": 2, "reason": reason, "by": by});
     let long = "r".repeat(501);
-    for bad in [fault(&long, "Jury"), fault("renounce\nand more", "Jury"), fault("renounce", &"J".repeat(101)), json!({"contract": "C", "fault_by": 2, "reason": "x", "by": "J", &"k".repeat(101): 1})] {
+    for bad in [
+        fault(&long, "Jury"),
+        fault("renounce\nand more", "Jury"),
+        fault("renounce", &"J".repeat(101)),
+        json!({"contract": "C", "fault_by": 2, "reason": "x", "by": "J", &"k".repeat(101): 1}),
+    ] {
         let e = app.deal_add(&at, None, bad.clone()).unwrap_err();
         assert_eq!(rule(e), "deal-shape", "{bad}");
     }

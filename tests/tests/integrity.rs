@@ -107,17 +107,25 @@ fn a_whole_number_written_as_a_decimal_is_kept_as_an_integer() {
         app.players_import("name\nAnne\nBart\nChloé\nDirk\n", Some("V")).unwrap();
         app.round_draw("V", &DrawRequest::new(1, Some(1))).unwrap();
         let twin = TableRef::new("V", 1, 1);
-        for line in [json!({"contract": "A", "counts": [4, 4, 3, 2]}), json!({"contract": "B", "counts": [0, 3, 9, 1]}), json!({"contract": "C", "counts": [2, 1, 0, 1]})] {
+        for line in [
+            json!({"contract": "A", "counts": [4, 4, 3, 2]}),
+            json!({"contract": "B", "counts": [0, 3, 9, 1]}),
+            json!({"contract": "C", "counts": [2, 1, 0, 1]}),
+        ] {
             app.deal_add(&twin, None, line).unwrap();
         }
     }
     let conn = rusqlite::Connection::open(&db).unwrap();
-    let stored: Vec<String> = conn.prepare("SELECT entry FROM deals ORDER BY id LIMIT 2").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    let stored: Vec<String> =
+        conn.prepare("SELECT entry FROM deals ORDER BY id LIMIT 2").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
     assert_eq!(stored, [r#"{"contract":"A","counts":[4,4,3,2]}"#, r#"{"contract":"B","counts":[0,3,9,1]}"#]);
     // Another program (or an earlier Atout) stored a line with a decimal: it reads.
     let (table, change): (i64, i64) = conn.query_row("SELECT table_id, change_id FROM deals ORDER BY id LIMIT 1", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
-    conn.execute("INSERT INTO deals (table_id, change_id, line, entry) VALUES (?1, ?2, 3, ?3)", rusqlite::params![table, change, r#"{"contract":"C","counts":[2.0,1,0,1]}"#])
-        .unwrap();
+    conn.execute(
+        "INSERT INTO deals (table_id, change_id, line, entry) VALUES (?1, ?2, 3, ?3)",
+        rusqlite::params![table, change, r#"{"contract":"C","counts":[2.0,1,0,1]}"#],
+    )
+    .unwrap();
     drop(conn);
     let mut app = Atout::open(&db).unwrap();
     let sheet = app.sheet(&at).unwrap();

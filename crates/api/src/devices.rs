@@ -530,7 +530,8 @@ impl Atout {
             return Ok(LineStored { line: same_entry(found, Some(&entry))?, stored: false });
         }
         let sent = entry.clone();
-        let guard = DeviceWrite { code: &device.code, key: Some((key, line)), entry: Some(&sent), tournament: device.tournament_id, round: device.round, table };
+        let guard =
+            DeviceWrite { code: &device.code, key: Some((key, line)), entry: Some(&sent), tournament: device.tournament_id, round: device.round, table };
         let written = self.acting(actor, |a| a.write_sheet(&located, Edit::Add { line: Some(line), entry }, "deal.add", &reason, Some(&guard)));
         match written {
             Ok(_) => Ok(LineStored { line, stored: true }),

@@ -76,7 +76,8 @@ fn a_document_in_utf16_imports_and_one_not_in_utf8_is_refused_saying_so() {
     let latin1: Vec<u8> = text.replacen("\"name\": \"", "\"name\": \"Caf\u{e9} ", 1).chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect();
     let file = dir.path().join("latin1.json");
     std::fs::write(&file, latin1).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_atout")).env("LANG", "fr_BE.UTF-8").arg("--db").arg(&db).args(["import", file.to_str().unwrap()]).output().unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_atout")).env("LANG", "fr_BE.UTF-8").arg("--db").arg(&db).args(["import", file.to_str().unwrap()]).output().unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("latin1.json n'est pas un texte en UTF-8") && err.contains("enregistrez-le à nouveau en UTF-8"), "{err}");

@@ -56,9 +56,8 @@ fn line_key(conn: &Connection, table: Id, key: &str) -> Result<Option<KeyWritten
 
 /// A ruling's key written: the ruling and what it said.
 fn ruling_key(conn: &Connection, table: Id, key: &str) -> Result<Option<KeyWritten>> {
-    let mut st = conn.prepare_cached(
-        "SELECT k.ruling_id, r.entry FROM ruling_keys k LEFT JOIN rulings r ON r.id = k.ruling_id WHERE k.table_id = ?1 AND k.key = ?2",
-    )?;
+    let mut st =
+        conn.prepare_cached("SELECT k.ruling_id, r.entry FROM ruling_keys k LEFT JOIN rulings r ON r.id = k.ruling_id WHERE k.table_id = ?1 AND k.key = ?2")?;
     Ok(st.query_row(params![table, key], |r| Ok((r.get(0)?, r.get(1)?))).optional()?)
 }
 
