@@ -695,6 +695,24 @@ fn the_printed_ranking_writes_its_decimals_as_the_language_does() {
     let written = format!("{}", (shared * 100.0).round() / 100.0);
     assert!(en.contains(&written) && fr.contains(&written.replace('.', ",")), "{written}:\n{fr}");
     assert!(!fr.contains(&written), "{fr}");
+    // The completed sheets too: a table whose places were shared writes its table points with
+    // a decimal comma in French and Dutch (they read 13.5 where the ranking read 13,5).
+    let round = standings.rows.iter().flat_map(|r| r.rounds.iter()).find(|x| x.table_points.is_some_and(|p| p.as_f64().fract() != 0.0)).map(|x| i64::from(x.round)).expect("a shared place");
+    let half = standings
+        .rows
+        .iter()
+        .flat_map(|r| r.rounds.iter())
+        .filter(|x| i64::from(x.round) == round)
+        .filter_map(|x| x.table_points.map(|p| p.as_f64()))
+        .find(|p| p.fract() != 0.0)
+        .unwrap();
+    let written = format!("{half}");
+    for lang in ["fr", "nl"] {
+        let sheets = pdftotext(&app.print_sheets(&t, round, true, Some(lang)).unwrap(), dir.path());
+        assert!(sheets.contains(&written.replace('.', ",")) && !sheets.contains(&written), "{lang} {written}:\n{sheets}");
+    }
+    let sheets = pdftotext(&app.print_sheets(&t, round, true, Some("en")).unwrap(), dir.path());
+    assert!(sheets.contains(&written), "{written}:\n{sheets}");
 }
 
 /// Kings Cribbage deals no card: its seating plan says who plays first, in the game's words.

@@ -1065,7 +1065,8 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
             row[label_at] = label;
             for i in 0..seats.len() {
                 for (j, _) in per_seat.iter().enumerate() {
-                    row.push(if j + 1 == per_seat.len() { num(&values[i]) } else { String::new() });
+                    // As the language writes a figure: a table of three shares 13,5 in French.
+                    row.push(if j + 1 == per_seat.len() { figure_in(&values[i], lang) } else { String::new() });
                 }
             }
             row

@@ -115,6 +115,8 @@ impl Names {
             let (code, rest) = label.split_once(' ').unwrap_or((label, ""));
             // A suit's symbol the label writes alike in every language, as this one does.
             let rest: String = rest.split(' ').map(|w| words.symbols.get(w).map_or(w, String::as_str)).collect::<Vec<_>>().join(" ");
+            // French spaces its colon (a sale's «3→4 : 1»), as every French text here does.
+            let rest = if lang == Lang::Fr { rest.replace(": ", " : ") } else { rest };
             match words.named.get(code) {
                 Some(name) if code.chars().count() > 1 => {
                     if rest.is_empty() {
