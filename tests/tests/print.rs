@@ -771,3 +771,29 @@ fn every_print_says_the_day_the_tournament_was_held() {
         }
     }
 }
+
+/// The rulings' print breaks a long name, a long reason and a jury member over lines rather
+/// than cut them: a player's name of 60 characters took the reason's room and was cut with
+/// "…", and the jury member and the time with it.
+#[test]
+fn the_rulings_print_cuts_no_name_nor_time() {
+    let mut doc = json("spring-open-16.json");
+    for p in doc["players"].as_array_mut().unwrap() {
+        let name = format!("{} Ghislain Ébrard-Ollivier de Saint-Exupéry-Lœwenthal-Vanderstraeten", p["name"].as_str().unwrap());
+        p["name"] = serde_json::json!(name);
+    }
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let rulings = app.rulings_list(&t).unwrap();
+    assert!(!rulings.is_empty());
+    let dir = tempfile::tempdir().unwrap();
+    for lang in ["fr", "nl", "en"] {
+        let text = pdftotext(&app.print_rulings(&t, Some(lang)).unwrap(), dir.path());
+        assert!(!text.contains('…'), "{lang}: something cut:\n{text}");
+        assert_eq!(text.matches("Lœwenthal-Vanderstraeten").count(), rulings.len(), "{lang}: every name whole:\n{text}");
+        for r in &rulings {
+            let at = r.at_local.split(' ').next_back().unwrap();
+            assert!(text.contains(at), "{lang}: the time {at} whole:\n{text}");
+        }
+    }
+}

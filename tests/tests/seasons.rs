@@ -287,6 +287,16 @@ fn the_season_prints_and_exports() {
     let fr = pdftotext(&app.print_season("Winter 2026", Some("fr")).unwrap(), dir.path());
     let said: String = fr.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(said.contains("au moins 2 soirées") && !said.contains('…'), "{fr}");
+    // A club's long name breaks over lines in the clubs' ranking, never cut (it was, beside
+    // its players, where the players' ranking above broke it).
+    let julie = app.players_list().unwrap().into_iter().find(|p| p.name == "Julie Mertens").unwrap();
+    let club = "Koninklijke Kaartersvereniging Sint-Hubertus Ærtselaar-Boechout vzw";
+    let long = "Julie Marie-Élisabeth Françoise Mertens-Vanderstraeten de Wœstyne";
+    app.player_edit(julie.id, long, club, &julie.member, "the club's full name").unwrap();
+    let nl = pdftotext(&app.print_season("Winter 2026", Some("nl")).unwrap(), dir.path());
+    assert!(!nl.contains('…'), "{nl}");
+    let clubs = &nl[nl.rfind("Clubs").unwrap_or(0)..];
+    assert!(clubs.contains("Ærtselaar-Boechout"), "{clubs}");
 }
 
 #[test]

@@ -1231,13 +1231,16 @@ pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, la
         .collect();
     c.table(
         &[
+            // Who, why and which jury member break over lines, sharing the room, rather than be
+            // cut (a long name took the reason's room and was cut, the jury member and the
+            // time with it); the time and the points stand whole.
             Col::num(w("round"), 1.0),
             Col::num(w("table"), 1.0),
-            Col::new(w("name"), 3.5),
-            Col::new(w("points"), 2.2),
+            Col::wrapped(w("name"), 3.5),
+            Col::num(w("points"), 2.2),
             Col::wrapped(w("reason"), 5.0),
-            Col::new(w("by"), 2.0),
-            Col::new(w("when"), 2.6),
+            Col::wrapped(w("by"), 2.0),
+            Col::num(w("when"), 2.6),
         ],
         &rows,
         false,

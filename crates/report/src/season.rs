@@ -167,11 +167,13 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
     if !clubs.is_empty() {
         c.gap(1.0);
         c.heading(&layout.word("clubs", lang, &[]));
+        // A club's name and its players break over lines rather than be cut (a long club's
+        // name was, beside its players), as the players' ranking above does.
         let cols = [
             Col::num(layout.word("rank", lang, &[]), 1.0),
-            Col::new(layout.word("club", lang, &[]), 4.0),
+            Col::wrapped(layout.word("club", lang, &[]), 4.0),
             Col::num(layout.word("total", lang, &[]), 1.5),
-            Col::new(layout.word("players", lang, &[]), 8.0),
+            Col::wrapped(layout.word("players", lang, &[]), 8.0),
         ];
         c.table(&cols, &clubs, false);
     }
