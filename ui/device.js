@@ -10,7 +10,7 @@
 // rules, a line taken meanwhile, a locked table) stays in the outbox, marked, until the
 // scorer sends it again, edits it or drops it.
 import { setTransport } from "./api.js";
-import { t, currentLang, explain, titlePage } from "./i18n.js";
+import { t, currentLang, explain, titlePage, LANGS } from "./i18n.js";
 import { h } from "./dom.js";
 import { state, setScreens, listen, render, flash, gameOf, dropLine, go, actorSaid } from "./shell.js";
 import { sheetTable, entryPanel, historyTable, showLastLine, undoMine } from "./sheet.js";
@@ -226,11 +226,15 @@ function strandedPanel() {
 
 /** Try again every few seconds while lines wait, and at once when the network or the page comes back. */
 function keepSending() {
+  // What the outbox holds, as the panel shows it: each line and whether it was refused.
+  const shown = () => JSON.stringify(outbox.read().map((x) => [x.key, x.line, !!x.refused]));
   const again = async () => {
     if (!outbox.read().some((x) => !x.refused)) return;
-    const before = outbox.read().length;
+    const before = shown();
     await flush();
-    if (outbox.read().length !== before) render();
+    // Drawn again when anything changed, a refusal too: a line refused in the background
+    // (another phone wrote its line meanwhile) stayed shown as "waiting", without its ways on.
+    if (shown() !== before) render();
   };
   setInterval(again, 3000);
   window.addEventListener("online", again);
@@ -463,15 +467,23 @@ async function tableSheet() {
 
 /** The game's description in a language, kept for a page reloaded while the server cannot be reached. */
 async function gameView(lang) {
-  const key = `atout.game.${code}.${lang}`;
+  const keyOf = (l) => `atout.game.${code}.${l}`;
   try {
     const desc = await http("GET", `/api/v1/game?lang=${encodeURIComponent(lang)}`);
-    localStorage.setItem(key, JSON.stringify(desc));
+    localStorage.setItem(keyOf(lang), JSON.stringify(desc));
+    // The other languages kept too while the server answers: the phone handed to an opponent
+    // who reads another language, the network down, lost its whole table screen.
+    for (const other of LANGS.filter((l) => l !== lang && !localStorage.getItem(keyOf(l)))) {
+      http("GET", `/api/v1/game?lang=${encodeURIComponent(other)}`).then((d) => localStorage.setItem(keyOf(other), JSON.stringify(d)), () => {});
+    }
     return desc;
   } catch (e) {
-    const kept = passing(e) ? JSON.parse(localStorage.getItem(key) || "null") : null;
+    if (!passing(e)) throw e;
+    // Kept in this language, else in any other: the game's words in another language rather
+    // than no screen at all.
+    const kept = [lang, ...LANGS].map((l) => localStorage.getItem(keyOf(l))).find(Boolean);
     if (!kept) throw e;
-    return kept;
+    return JSON.parse(kept);
   }
 }
 
@@ -560,11 +572,13 @@ const who = {
 /**
  * No code, or one the server refused: say why, and let the code be typed. Asked to wait
  * (too many wrong codes from this address): the seconds left are counted down, and the
- * page tries again by itself when they are over.
+ * page tries again by itself when they are over. A screen of its own: the language changed,
+ * it is said again in the new one (the page was drawn outside the screens, and a change of
+ * language threw it away).
  */
+let codeAsked = { why: null, wait: 0 };
 function codeForm(why, wait = 0) {
-  document.getElementById("lang").value = currentLang();
-  titlePage();
+  codeAsked = { why, wait };
   if (wait > 0) {
     let left = wait;
     const tick = setInterval(() => {
@@ -574,26 +588,38 @@ function codeForm(why, wait = 0) {
       if (left <= 0) { clearInterval(tick); location.reload(); }
     }, 1000);
   }
-  document.getElementById("view").replaceChildren(h("form", { class: "card", id: "code-form", onsubmit: (e) => {
-    e.preventDefault();
-    const typed = e.target.code.value.trim().replace(/\s+/g, "");
-    if (typed) location.assign(`/t/${encodeURIComponent(typed)}`);
-  } },
-  h("h2", {}, t("device_code_title")),
-  why ? h("div", { class: "error", id: "code-error" }, why) : null,
-  // What this code's device typed and could not send: it goes with the table's new code.
-  outbox.read().length ? h("div", { class: "card outbox", id: "outbox-stranded" },
-    h("strong", {}, t("outbox_stranded", { n: outbox.read().length })),
-    h("ul", {}, outbox.read().sort((a, b) => a.line - b.line).map((x) => h("li", { class: "refused" }, t("outbox_line", { line: x.line, what: saidKept(x, code) })))),
-    h("p", { class: "hint" }, t("outbox_stranded_new_code"))) : null,
-  wait > 0 ? h("p", { class: "hint", id: "code-wait" }, t("device_wait", { n: wait })) : null,
-  h("label", {}, t("device_code"), h("input", { id: "code", name: "code", required: true, autocomplete: "off", autocapitalize: "characters", spellcheck: "false", placeholder: "XXXX-XXXX-XXXX-XXXX" })),
-  h("button", { class: "primary", id: "code-go" }, t("device_open"))));
+  state.view = "code";
+  render();
 }
+
+const codeScreen = {
+  view: () => {
+    const { why, wait } = codeAsked;
+    return h("form", { class: "card", id: "code-form", onsubmit: (e) => {
+      e.preventDefault();
+      const typed = e.target.code.value.trim().replace(/\s+/g, "");
+      if (typed) location.assign(`/t/${encodeURIComponent(typed)}`);
+    } },
+    h("h2", {}, t("device_code_title")),
+    // Said at once to a screen reader, and tied to the field it is about.
+    why ? h("div", { class: "error", id: "code-error", role: "alert" }, String(explain(why))) : null,
+    // What this code's device typed and could not send: it goes with the table's new code.
+    outbox.read().length ? h("div", { class: "card outbox", id: "outbox-stranded" },
+      h("strong", {}, t("outbox_stranded", { n: outbox.read().length })),
+      h("ul", {}, outbox.read().sort((a, b) => a.line - b.line).map((x) => h("li", { class: "refused" }, t("outbox_line", { line: x.line, what: saidKept(x, code) })))),
+      h("p", { class: "hint" }, t("outbox_stranded_new_code"))) : null,
+    wait > 0 ? h("p", { class: "hint", id: "code-wait" }, t("device_wait", { n: wait })) : null,
+    h("label", {}, t("device_code"), h("input", { id: "code", name: "code", required: true, autocomplete: "off", autocapitalize: "characters", spellcheck: "false", placeholder: "XXXX-XXXX-XXXX-XXXX",
+      "aria-describedby": why ? "code-error" : null })),
+    h("button", { class: "primary", id: "code-go" }, t("device_open")));
+  },
+  // The field ready to type in.
+  shown: () => { const f = document.getElementById("code"); if (f && !f.value) f.focus(); },
+};
 
 async function start() {
   setTransport(transport);
-  setScreens({ scorer: table, jury, who });
+  setScreens({ scorer: table, jury, who, code: codeScreen });
   listen({ calculator: () => {}, undo: undoMine });
   showStatus();
   if (!code) { codeForm(null); return; }
@@ -605,7 +631,7 @@ async function start() {
     if (!passing(e) || !device) {
       // A code revoked or of a round over: what the server stored is not "never sent".
       if (!passing(e)) await dropStored(keys.outbox, code);
-      codeForm(String(explain(e)), e.status === 429 ? Number(e.retry_after) || 60 : 0);
+      codeForm(e, e.status === 429 ? Number(e.retry_after) || 60 : 0);
       return;
     }
   }

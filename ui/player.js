@@ -27,7 +27,14 @@ const placeText = (place, shared) => (place == null ? "—" : `${place}${shared 
 
 /** The names of the evening, to pick one's own (searchable: a club evening has many). */
 async function pick() {
-  const room = await get(`/api/v1/room/${encodeURIComponent(tournament)}`);
+  let room;
+  try {
+    room = await get(`/api/v1/room/${encodeURIComponent(tournament)}`);
+  } catch (e) {
+    // Said, not a blank page: last week's QR code (no such evening), the server down or away.
+    if (!view.querySelector("#people")) view.replaceChildren(h("p", { class: "error", id: "live-error" }, String(explain(e))));
+    return;
+  }
   document.getElementById("player-where").textContent = room.tournament ? room.tournament.name : "";
   const people = [...room.standings.rows, ...(room.standings.withdrawn || [])].map((r) => ({ player: r.player, name: r.name }))
     .sort((a, b) => a.name.localeCompare(b.name));

@@ -290,6 +290,8 @@ async function fillTournaments() {
 }
 
 export function go(view) {
+  // A restore asked to be confirmed is not left armed behind another screen.
+  if (view !== state.view) state.confirmRestore = null;
   state.view = view;
   localStorage.setItem("atout.view", view);
   render();

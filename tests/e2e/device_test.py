@@ -472,6 +472,17 @@ def a_new_code_takes_the_lines_waiting(w, server, db, dk, codes):
     check("never sent: 1" in stranded and f"Line {line}: trump" in stranded and "new code" in stranded,
           f"the revoked code's page shows the line it could not send, and what to do: {stranded!r}")
     shot(w, "16-phone-code-revoked-waiting", ["never sent", f"Line {line}"])
+    # The refusal is announced and tied to the field, the field ready to type in; the language
+    # changed, the form is said again in it (it was thrown away: an error took the page).
+    check(w.js("return document.getElementById('code-error').getAttribute('role')") == "alert"
+          and w.js("return document.getElementById('code').getAttribute('aria-describedby')") == "code-error"
+          and w.js("return document.activeElement && document.activeElement.id") == "code",
+          "the code's refusal is announced, tied to its field, the field in focus")
+    w.select("#lang", "nl")
+    w.wait_text("Het blad van een tafel openen", "#code-form")
+    check(w.js("return !!document.getElementById('outbox-stranded') && !document.getElementById('screen-error')"), "the form is said again in Dutch, what was never sent with it")
+    w.select("#lang", "en")
+    w.wait_text("Open a table's sheet", "#code-form")
     check(len([r for r in history(db, dk, 2) if r["kind"] == "deal"]) == line - 1, f"line {line} has not reached the database")
     w.go(server.url(f"/t/{new}"))
     # The same table's scorer on the same phone: not asked again.

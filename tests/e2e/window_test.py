@@ -584,6 +584,16 @@ def table_devices(w):
     check(w.text("#device-code-2") != old, "a revoked code is replaced")
     status, _ = device_post("/api/v1/lines", old.replace("-", ""), {"key": "k", "line": 1, "entry": {"contract": "E", "taker": 1}})
     check(status == 401, f"the revoked code is refused: {status}")
+    # The jury's code is revoked from the window too (a lost jury phone writes at every table).
+    w.type("#device-revoke-jury input[name=reason]", "jury phone lost")
+    old = w.text("#device-code-jury")
+    w.click("#device-revoke-jury button")
+    end = time.time() + 10
+    while w.text("#device-code-jury") == old and time.time() < end:
+        time.sleep(0.2)
+    check(w.text("#device-code-jury") != old, "the jury's revoked code is replaced")
+    status, _ = device_post("/api/v1/rulings", old.replace("-", ""), {"round": 1, "table": 1, "entry": {"seat": 1, "points": [0, 0, 0, 0], "reason": "x", "by": "J"}, "scorer": "J", "key": "r"})
+    check(status == 401, f"the jury's revoked code is refused: {status}")
     # Stopped: nothing listens on the network any more.
     w.click("#devices-stop")
     w.find("#devices-start")
@@ -620,6 +630,9 @@ def new_tournament(w, name, game, rounds, settings=None, enter=True):
             break
         time.sleep(0.1)
     check(players.strip() not in ("", "0"), f"the players are entered in {name}: {players!r}")
+    # Pressed again, nobody is new: it says none was entered (it said the whole field).
+    w.click(f"#{button}")
+    w.wait_text("0 players entered", "#flash")
 
 
 def open_sheet(w, seed, due="deals 1"):

@@ -18,8 +18,11 @@ export function backupRows(list, restoreWith) {
 /** Backups: listed with what each holds; restoring one asks for a confirmation first. */
 export async function view() {
   const r = await call("recovery");
+  // Asked to confirm, it can be called off too (it stayed armed, one click from a restore).
   const restoreWith = (b, i) => state.confirmRestore === b.path
-    ? h("button", { class: "primary", id: `confirm-restore-${i}`, onclick: () => act(() => call("backup_restore", { backup: b.path }), (kept) => { state.confirmRestore = null; forgetGames(); flash(t("restored", { file: kept.file })); }) }, t("confirm_restore"))
+    ? h("span", { class: "row" },
+      h("button", { class: "primary", id: `confirm-restore-${i}`, onclick: () => act(() => call("backup_restore", { backup: b.path }), (kept) => { state.confirmRestore = null; forgetGames(); flash(t("restored", { file: kept.file })); }) }, t("confirm_restore")),
+      h("button", { id: `cancel-restore-${i}`, onclick: () => { state.confirmRestore = null; render(); } }, t("cancel")))
     : h("button", { id: `restore-${i}`, onclick: () => { state.confirmRestore = b.path; render(); } }, t("restore"));
   return [
     h("h2", {}, t("backups")),

@@ -71,7 +71,13 @@ export async function devicesPanel(tid, r) {
         h("h3", {}, t("devices_jury")),
         picture(codes.jury.qr, "device-qr-jury"),
         h("p", { class: "code", id: "device-code-jury" }, codes.jury.code.match(/.{1,4}/g).join("-")),
-        h("p", { class: "hint", id: "device-state-jury" }, seenText(seenOf(null))))));
+        h("p", { class: "hint", id: "device-state-jury" }, seenText(seenOf(null))),
+        // A lost jury phone writes at every table: its code is revoked here too (only the
+        // command line could), the new one shown in its place.
+        h("form", { class: "row", id: "device-revoke-jury", "data-keep": "1", onsubmit: (e) => {
+          e.preventDefault();
+          act(() => call("device_revoke", { ...where, table: null, reason: e.target.reason.value }), () => flash(t("saved")));
+        } }, h("input", { name: "reason", required: true, maxlength: 500, placeholder: t("devices_revoke_reason"), "aria-label": t("devices_revoke_reason") }), h("button", {}, t("devices_revoke"))))));
 }
 
 /** While the panel is open on the Rounds screen, what the phones did shows within seconds. */

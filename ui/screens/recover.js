@@ -2,7 +2,7 @@
 import { call } from "../api.js";
 import { t, currentLang } from "../i18n.js";
 import { h } from "../dom.js";
-import { act, start } from "../shell.js";
+import { act, start, errorBox } from "../shell.js";
 import { backupRows } from "./backups.js";
 
 /** The database could not be opened: say why, and offer the backups. */
@@ -14,6 +14,8 @@ export async function view() {
   return [
     h("h2", {}, t("cannot_open")),
     h("div", { class: "error", id: "open-error" }, r.error[currentLang()]),
+    // A restore refused (the backup does not check, the disk is full) is said here.
+    errorBox(),
     backupRows(r.backups, (b, i) => h("button", { class: "primary", id: `recover-${i}`, onclick: async () => { if (await act(() => call("recover", { backup: b.path }))) start(); } }, t("restore_latest"))),
   ];
 }

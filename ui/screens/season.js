@@ -79,7 +79,9 @@ function evenings(info, tournaments) {
   return h("details", { class: "card", id: "season-evenings", open: state.seasonEveningsOpen || null, ontoggle: (e) => { state.seasonEveningsOpen = e.target.open; } },
     h("summary", {}, `${t("season_evenings")} (${info.evenings.length})`),
     h("ol", {}, info.evenings.map((e) => h("li", { "data-tournament": e.id }, `${e.name}${e.date ? ` — ${fmtDate(e.date)}` : ""}${e.archive ? ` (${t("season_archive")})` : ""} `,
-      h("button", { class: "small", onclick: () => act(() => call("season_remove", { season: sid, tournament: String(e.id), reason: "" }), () => flash(t("saved"))) }, t("season_remove"))))),
+      // Each row's button its own (pressed on two rows at once, the second was taken for the
+      // first pressed twice, and dropped).
+      h("button", { class: "small", id: `season-remove-${e.id}`, onclick: () => act(() => call("season_remove", { season: sid, tournament: String(e.id), reason: "" }), () => flash(t("saved"))) }, t("season_remove"))))),
     h("div", { class: "row" },
       others.length ? h("label", {}, t("tournament"), h("select", { id: "season-add-pick", onchange: (e) => { state.seasonPick = e.target.value; } },
         others.map((x) => h("option", { value: x.id, selected: String(x.id) === state.seasonPick }, `${x.name}${x.date ? ` (${fmtDate(x.date)})` : ""}`)))) : null,
@@ -101,8 +103,8 @@ function doubts(list) {
     h("h3", {}, t("season_doubts")),
     h("table", {}, open.map((d) => h("tr", { "data-player": d.player.id },
       h("td", {}, who(d.player)), h("td", {}, "≟"), h("td", {}, who(d.candidate)),
-      h("td", {}, h("button", { class: "season-same", onclick: () => settle(d, true) }, t("season_same")), " ",
-        h("button", { class: "season-apart", onclick: () => settle(d, false) }, t("season_apart")))))));
+      h("td", {}, h("button", { class: "season-same", id: `season-same-${d.player.id}-${d.candidate.id}`, onclick: () => settle(d, true) }, t("season_same")), " ",
+        h("button", { class: "season-apart", id: `season-apart-${d.player.id}-${d.candidate.id}`, onclick: () => settle(d, false) }, t("season_apart")))))));
 }
 
 /** The standings: the qualified, then those under the minimum, each evening's points (brackets: not counted). */

@@ -73,6 +73,8 @@ async function publishPanel() {
       h("label", { class: "wide" }, t("publish_dir"), h("input", { id: "publish-dir", value: p.dir, oninput: (e) => { p.dir = e.target.value; } })),
       h("label", {}, h("input", { type: "checkbox", id: "publish-initials", checked: p.initials || null, onchange: (e) => { p.initials = e.target.checked; } }), ` ${t("publish_initials")}`),
       h("button", { class: "primary", id: "publish-go", onclick: () => act(async () => {
+        // An earlier "Published" does not stand beside this one's refusal (a stick pulled out).
+        p.done = null;
         p.done = await call("publish", { dir: p.dir, lang: currentLang(), initials: p.initials });
       }) }, t("publish_go"))),
     p.done ? h("p", { id: "publish-done", class: "ok" }, t("publish_done", p.done),

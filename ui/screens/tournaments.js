@@ -87,7 +87,12 @@ export async function view() {
         h("td", {},
           h("button", { onclick: () => { useTournament(x.id); render(); }, title: t("work_on", { name: x.name }), "aria-label": t("work_on", { name: x.name }) }, "✓"),
           " ",
-          h("button", { id: `enter-all-${x.id}`, onclick: () => act(() => call("tournament_enter", { tournament: String(x.id), players: [] }), (i) => redrawSaid(String(x.id), () => flash(`${i.players} ${tn("entered", i.players)}`))) }, t("enter_all")))))),
+          h("button", { id: `enter-all-${x.id}`, onclick: () => act(() => call("tournament_enter", { tournament: String(x.id), players: [] }), (i) => {
+            // Those entered now: the tournament's players after, less those it had (it said the
+            // whole field, 48 entered when nobody was added).
+            const added = Math.max(0, i.players - x.players);
+            return redrawSaid(String(x.id), () => flash(`${added} ${tn("entered", added)}`));
+          }) }, t("enter_all")))))),
     editor,
   ];
 }
