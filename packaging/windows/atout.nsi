@@ -100,6 +100,9 @@ LangString WebView2Failed ${LANG_DUTCH} "Microsoft WebView2 kon niet geïnstalle
 LangString PathTooLong ${LANG_ENGLISH} "The system PATH is too long to be changed safely: atout.exe is in $INSTDIR\bin (add it to the PATH by hand)."
 LangString PathTooLong ${LANG_FRENCH} "Le PATH du système est trop long pour être modifié sans risque : atout.exe est dans $INSTDIR\bin (ajoutez-le au PATH à la main)."
 LangString PathTooLong ${LANG_DUTCH} "Het PATH van het systeem is te lang om veilig te wijzigen: atout.exe staat in $INSTDIR\bin (voeg het met de hand aan het PATH toe)."
+LangString Running ${LANG_ENGLISH} "Atout is running (the window or atout serve): close it, then run the installer again. Nothing was replaced."
+LangString Running ${LANG_FRENCH} "Atout est ouvert (la fenêtre ou atout serve) : fermez-le, puis relancez l'installation. Rien n'a été remplacé."
+LangString Running ${LANG_DUTCH} "Atout draait nog (het venster of atout serve): sluit het en start de installatie opnieuw. Er werd niets vervangen."
 LangString DataKept ${LANG_ENGLISH} "Your tournaments stay in %APPDATA%\atout."
 LangString DataKept ${LANG_FRENCH} "Vos tournois restent dans %APPDATA%\atout."
 LangString DataKept ${LANG_DUTCH} "Uw tornooien blijven in %APPDATA%\atout."
@@ -166,8 +169,29 @@ Section "WebView2" SecWebView2
   ${EndIf}
 SectionEnd
 
+; A program of ours still running cannot be replaced: with the installer's pages shown,
+; NSIS asks to retry; silent (/S), it took "ignore" by itself, said it succeeded and left
+; the old program in place. Silent, it now stops there, with exit code 5, nothing replaced.
+!macro REPLACEABLE FILE
+  ${If} ${FileExists} "${FILE}"
+    ClearErrors
+    FileOpen $R0 "${FILE}" a
+    ${If} ${Errors}
+      DetailPrint "$(Running)"
+      ${If} ${Silent}
+        SetErrorLevel 5
+        Abort "$(Running)"
+      ${EndIf}
+    ${Else}
+      FileClose $R0
+    ${EndIf}
+  ${EndIf}
+!macroend
+
 Section "Atout" SecAtout
   SectionIn RO
+  !insertmacro REPLACEABLE "$INSTDIR\atout-desktop.exe"
+  !insertmacro REPLACEABLE "$INSTDIR\bin\atout.exe"
   SetOutPath "$INSTDIR"
   File "${STAGE}\atout-desktop.exe"
   File "${STAGE}\WebView2Loader.dll"
@@ -236,13 +260,20 @@ SectionEnd
 
 ; The system PATH without $INSTDIR\bin: $0 on return. Sets $1 to 1 when the PATH must be
 ; left alone: too long for NSIS's strings (1024 characters; ReadRegStr then gives "" and
-; the error flag, and writing that back would wipe the PATH), or unreadable.
+; the error flag, and writing that back would wipe the PATH), or unreadable. The room it needs
+; is counted from the lengths apart: a string measured whole is already cut at 1023
+; characters, so "the PATH and ours" never counted 1024, and a PATH of 997 to 1023 characters
+; was written back cut (the last folder of it lost a letter, ours left out).
 !macro PATH_WITHOUT_US un
   Function ${un}PathWithoutUs
     StrCpy $1 0
     ClearErrors
     ReadRegStr $0 HKLM "${ENVKEY}" "Path"
-    StrLen $2 "$0;$INSTDIR\bin;;"
+    Push $3
+    StrLen $2 $0
+    StrLen $3 ";$INSTDIR\bin;;;"
+    IntOp $2 $2 + $3
+    Pop $3
     ${If} ${Errors}
     ${OrIf} $0 == ""
     ${OrIf} $2 >= ${NSIS_MAX_STRLEN}

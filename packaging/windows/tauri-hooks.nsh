@@ -10,7 +10,12 @@
 !macro ATOUT_PATH_WITHOUT_US un
   ClearErrors
   ReadRegStr $0 HKLM "${ATOUT_ENVKEY}" "Path"
-  StrLen $1 "$0;$INSTDIR\bin;;"
+  ; Counted from the lengths apart: a string measured whole is already cut at 1023 characters.
+  Push $2
+  StrLen $1 $0
+  StrLen $2 ";$INSTDIR\bin;;;"
+  IntOp $1 $1 + $2
+  Pop $2
   ${If} ${Errors}
     StrCpy $0 ""
   ${ElseIf} $1 < ${NSIS_MAX_STRLEN}
