@@ -797,3 +797,20 @@ fn the_rulings_print_cuts_no_name_nor_time() {
         }
     }
 }
+
+/// The seating plan keeps each table whole on a page, measured as it is drawn: in this field
+/// (80 players, a long name that breaks over two lines and clubs that do), table 6 of round 3
+/// was split 2 + 2 across the first two pages. And a heading keeps a round's number with its
+/// word (it read «…, Ronde» and «3» on the next line).
+#[test]
+fn the_seating_plan_keeps_each_table_on_one_page() {
+    let (mut app, t) = imported("seating-80.json");
+    let dir = tempfile::tempdir().unwrap();
+    for (lang, word, continued, round_word) in [("nl", "Tafel", "(vervolg)", "Ronde"), ("fr", "Table", "(suite)", "Manche"), ("en", "Table", "(continued)", "Round")] {
+        let text = pdftotext(&app.print_seating(&t, 3, Some(lang), None).unwrap(), dir.path());
+        assert!(text.matches('\u{c}').count() >= 2, "{lang}: several pages");
+        let split: Vec<&str> = text.lines().map(|l| l.trim_start_matches('\u{c}').trim()).filter(|l| l.starts_with(word) && l.ends_with(continued)).collect();
+        assert!(split.is_empty(), "{lang}: a table of four split across pages: {split:?}");
+        assert!(!text.lines().any(|l| l.trim_end().ends_with(round_word)), "{lang}: a heading broke before the round's number:\n{text}");
+    }
+}

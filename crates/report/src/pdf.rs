@@ -156,9 +156,33 @@ impl Face {
     /// `text` broken into lines of at most `max` points, between words (a word longer than
     /// a line stands alone, cut when drawn).
     fn wrap(&self, text: &str, size: f32, max: f32) -> Vec<String> {
+        self.wrap_words(text.split(' ').filter(|w| !w.is_empty()).map(str::to_string).collect(), size, max)
+    }
+
+    /// [`Face::wrap`] for a heading: a number stays with the word before it, «Ronde 3» never
+    /// broken before the figure (a heading read «…, Ronde» and «3» on the next line). Not in
+    /// a table's cells, where a bye's «exempt» and its «10» break as they must.
+    fn wrap_heading(&self, text: &str, size: f32, max: f32) -> Vec<String> {
+        let mut words: Vec<String> = vec![];
+        for word in text.split(' ').filter(|w| !w.is_empty()) {
+            let figure = word.starts_with(|c: char| c.is_ascii_digit()) && word.trim_end_matches([',', '.', ':', ';', ')']).chars().all(|c| c.is_ascii_digit());
+            match words.last_mut() {
+                Some(last) if figure => {
+                    last.push(' ');
+                    last.push_str(word);
+                }
+                _ => words.push(word.to_string()),
+            }
+        }
+        self.wrap_words(words, size, max)
+    }
+
+    /// Words laid into lines of at most `max` points, a word longer than a line on its own.
+    fn wrap_words(&self, words: Vec<String>, size: f32, max: f32) -> Vec<String> {
         let mut lines: Vec<String> = vec![];
         let mut line = String::new();
-        for word in text.split(' ').filter(|w| !w.is_empty()) {
+        for word in &words {
+            let word = word.as_str();
             let trial = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
             if self.width(&trial, size) <= max || line.is_empty() {
                 line = trial;
@@ -398,23 +422,12 @@ impl<'a> Canvas<'a> {
     /// tournament's name cut the round and the table off a sheet's heading).
     pub fn heading(&mut self, text: &str) {
         let size = self.size() * 1.5;
-        let lines = self.bold.wrap(text, size, self.width());
+        let lines = self.bold.wrap_heading(text, size, self.width());
         self.need(size * (0.4 + 1.2 * lines.len() as f32));
         for (i, line) in lines.iter().enumerate() {
             self.text_at(self.left(), self.y - size, line, size, true, self.width());
             self.y -= size * if i + 1 == lines.len() { 1.6 } else { 1.2 };
         }
-    }
-
-    /// Room for a label, a table's header and `rows` rows below the cursor, or a new page
-    /// (a short table is not split from its label; a long one starts where it is).
-    pub fn keep_rows(&mut self, rows: usize) {
-        let size = self.size();
-        let height = size * (1.5 + 1.7 + 1.55 * rows as f32);
-        if height < self.y - self.bottom() || height > self.h * 0.5 {
-            return;
-        }
-        self.need(height);
     }
 
     /// What the tables drawn next belong to, said again (continued) at the top of a page
@@ -466,13 +479,7 @@ impl<'a> Canvas<'a> {
     /// A table whose columns are sized by `sized_by` (all the rows of tables printed one
     /// under the other, so that their columns line up) rather than by its own rows alone.
     pub fn table_sized(&mut self, cols: &[Col], rows: &[Vec<String>], tall: bool, sized_by: &[Vec<String>]) {
-        // A table wider than the page is set in a smaller type first (down to 70%).
-        let needed = self.natural_width(cols, sized_by);
-        if needed > self.width() {
-            // The type shrinks, each column's padding does not.
-            let pads = CELL_PAD * cols.len() as f32;
-            self.shrink = ((self.width() - pads) / (needed - pads).max(1.0)).clamp(0.7, 1.0);
-        }
+        self.shrink_for(cols, sized_by);
         let size = self.size();
         let row_h = if tall { size * 2.4 } else { size * 1.55 };
         let xs = self.columns(cols, sized_by);
@@ -494,19 +501,7 @@ impl<'a> Canvas<'a> {
         header(self, false);
         let leading = size * 1.25;
         for row in rows {
-            // A wrapped column's lines, each cell's; the row grows to the longest.
-            let wrapped: Vec<Vec<String>> = cols
-                .iter()
-                .enumerate()
-                .map(|(i, c)| {
-                    let text = row.get(i).map(String::as_str).unwrap_or("");
-                    if c.wrap {
-                        self.regular.wrap(text, size, xs[i + 1] - xs[i] - 4.0 - gap_after(cols, i))
-                    } else {
-                        vec![text.to_string()]
-                    }
-                })
-                .collect();
+            let wrapped = self.row_lines(cols, &xs, row);
             let extra = wrapped.iter().map(Vec::len).max().unwrap_or(1).saturating_sub(1) as f32 * leading;
             if self.need(row_h + extra) {
                 header(self, true);
@@ -529,6 +524,52 @@ impl<'a> Canvas<'a> {
         }
         self.shrink = 1.0;
         self.gap(0.8);
+    }
+
+    /// A table wider than the page is set in a smaller type (down to 70%): the type shrinks,
+    /// each column's padding does not.
+    fn shrink_for(&mut self, cols: &[Col], sized_by: &[Vec<String>]) {
+        let needed = self.natural_width(cols, sized_by);
+        if needed > self.width() {
+            let pads = CELL_PAD * cols.len() as f32;
+            self.shrink = ((self.width() - pads) / (needed - pads).max(1.0)).clamp(0.7, 1.0);
+        }
+    }
+
+    /// A row's cells as drawn between the column edges `xs`: a wrapped column's lines, each
+    /// cell's (the row grows to the longest).
+    fn row_lines(&self, cols: &[Col], xs: &[f32], row: &[String]) -> Vec<Vec<String>> {
+        let size = self.size();
+        cols.iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let text = row.get(i).map(String::as_str).unwrap_or("");
+                if c.wrap {
+                    self.regular.wrap(text, size, xs[i + 1] - xs[i] - 4.0 - gap_after(cols, i))
+                } else {
+                    vec![text.to_string()]
+                }
+            })
+            .collect()
+    }
+
+    /// Room for what stands above a table (`above`, in points: its label, a QR code) and the
+    /// whole table below the cursor, or a new page — measured as the table will be drawn, its
+    /// long names broken over lines (a table of four was split 2 + 2 across two pages when a
+    /// name took two lines); a table taller than half a page starts where it is.
+    pub fn keep_table(&mut self, cols: &[Col], rows: &[Vec<String>], sized_by: &[Vec<String>], above: f32) {
+        let kept = self.shrink;
+        self.shrink_for(cols, sized_by);
+        let size = self.size();
+        let row_h = size * 1.55;
+        let xs = self.columns(cols, sized_by);
+        let lines: f32 = rows.iter().map(|r| self.row_lines(cols, &xs, r).iter().map(Vec::len).max().unwrap_or(1).saturating_sub(1) as f32).sum();
+        let height = above + row_h.min(size * 1.7) + row_h * rows.len() as f32 + lines * size * 1.25 + size * 0.8;
+        self.shrink = kept;
+        if height < self.y - self.bottom() || height > self.h * 0.5 {
+            return;
+        }
+        self.need(height);
     }
 
     /// The width a column asks for its widest cell: a wrapped one at most two fifths of the
@@ -905,8 +946,11 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
     let cols = [Col::num(w("seat"), 1.0), Col::wrapped(w("name"), 5.0), Col::wrapped(w("club"), 3.5), Col::new("", 2.5)];
     let all = per_table.concat();
     for (t, rows) in tables.iter().zip(&per_table) {
-        // A table of four or five is kept with its number on one page where it fits.
-        c.keep_rows(rows.len());
+        // A table of four or five is kept with its number (and its device's QR code) on one
+        // page where it fits.
+        let size = c.size();
+        let qr = if t["device"]["url"].as_str().is_some() { mm(26.0) + size * 1.6 } else { 0.0 };
+        c.keep_table(&cols, rows, &all, size * 1.6 + qr);
         let label = format!("{} {}", w("table"), num(&t["number"]));
         c.para(&label, true);
         c.carry(Some(label));
