@@ -697,7 +697,13 @@ fn the_printed_ranking_writes_its_decimals_as_the_language_does() {
     assert!(!fr.contains(&written), "{fr}");
     // The completed sheets too: a table whose places were shared writes its table points with
     // a decimal comma in French and Dutch (they read 13.5 where the ranking read 13,5).
-    let round = standings.rows.iter().flat_map(|r| r.rounds.iter()).find(|x| x.table_points.is_some_and(|p| p.as_f64().fract() != 0.0)).map(|x| i64::from(x.round)).expect("a shared place");
+    let round = standings
+        .rows
+        .iter()
+        .flat_map(|r| r.rounds.iter())
+        .find(|x| x.table_points.is_some_and(|p| p.as_f64().fract() != 0.0))
+        .map(|x| i64::from(x.round))
+        .expect("a shared place");
     let half = standings
         .rows
         .iter()
@@ -806,7 +812,9 @@ fn the_rulings_print_cuts_no_name_nor_time() {
 fn the_seating_plan_keeps_each_table_on_one_page() {
     let (mut app, t) = imported("seating-80.json");
     let dir = tempfile::tempdir().unwrap();
-    for (lang, word, continued, round_word) in [("nl", "Tafel", "(vervolg)", "Ronde"), ("fr", "Table", "(suite)", "Manche"), ("en", "Table", "(continued)", "Round")] {
+    for (lang, word, continued, round_word) in
+        [("nl", "Tafel", "(vervolg)", "Ronde"), ("fr", "Table", "(suite)", "Manche"), ("en", "Table", "(continued)", "Round")]
+    {
         let text = pdftotext(&app.print_seating(&t, 3, Some(lang), None).unwrap(), dir.path());
         assert!(text.matches('\u{c}').count() >= 2, "{lang}: several pages");
         let split: Vec<&str> = text.lines().map(|l| l.trim_start_matches('\u{c}').trim()).filter(|l| l.starts_with(word) && l.ends_with(continued)).collect();
