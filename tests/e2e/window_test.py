@@ -574,25 +574,22 @@ def table_devices(w):
     end = time.time() + 10
     while "locked" in w.text("#device-state-1") and time.time() < end:
         time.sleep(0.2)
+    def revoke(which, reason):
+        """Revoke a code from its card: a new one is shown in its place. The old one."""
+        w.type(f"#device-revoke-{which} input[name=reason]", reason)
+        old = w.text(f"#device-code-{which}")
+        w.click(f"#device-revoke-{which} button")
+        end = time.time() + 10
+        while w.text(f"#device-code-{which}") == old and time.time() < end:
+            time.sleep(0.2)
+        check(w.text(f"#device-code-{which}") != old, f"a revoked code is replaced ({which})")
+        return old.replace("-", "")
     # Revoked (a lost phone): a new code, the old one refused.
-    w.type("#device-revoke-2 input[name=reason]", "phone lost")
-    old = w.text("#device-code-2")
-    w.click("#device-revoke-2 button")
-    end = time.time() + 10
-    while w.text("#device-code-2") == old and time.time() < end:
-        time.sleep(0.2)
-    check(w.text("#device-code-2") != old, "a revoked code is replaced")
-    status, _ = device_post("/api/v1/lines", old.replace("-", ""), {"key": "k", "line": 1, "entry": {"contract": "E", "taker": 1}})
+    status, _ = device_post("/api/v1/lines", revoke(2, "phone lost"), {"key": "k", "line": 1, "entry": {"contract": "E", "taker": 1}})
     check(status == 401, f"the revoked code is refused: {status}")
     # The jury's code is revoked from the window too (a lost jury phone writes at every table).
-    w.type("#device-revoke-jury input[name=reason]", "jury phone lost")
-    old = w.text("#device-code-jury")
-    w.click("#device-revoke-jury button")
-    end = time.time() + 10
-    while w.text("#device-code-jury") == old and time.time() < end:
-        time.sleep(0.2)
-    check(w.text("#device-code-jury") != old, "the jury's revoked code is replaced")
-    status, _ = device_post("/api/v1/rulings", old.replace("-", ""), {"round": 1, "table": 1, "entry": {"seat": 1, "points": [0, 0, 0, 0], "reason": "x", "by": "J"}, "scorer": "J", "key": "r"})
+    ruling = {"round": 1, "table": 1, "entry": {"seat": 1, "points": [0, 0, 0, 0], "reason": "x", "by": "J"}, "scorer": "J", "key": "r"}
+    status, _ = device_post("/api/v1/rulings", revoke("jury", "jury phone lost"), ruling)
     check(status == 401, f"the jury's revoked code is refused: {status}")
     # Stopped: nothing listens on the network any more.
     w.click("#devices-stop")
