@@ -10,7 +10,7 @@
 // rules, a line taken meanwhile, a locked table) stays in the outbox, marked, until the
 // scorer sends it again, edits it or drops it.
 import { setTransport } from "./api.js";
-import { t, currentLang, explain, titlePage, LANGS } from "./i18n.js";
+import { t, tn, currentLang, explain, titlePage, LANGS } from "./i18n.js";
 import { h } from "./dom.js";
 import { state, setScreens, listen, render, flash, gameOf, dropLine, go, actorSaid } from "./shell.js";
 import { sheetTable, entryPanel, historyTable, showLastLine, undoMine } from "./sheet.js";
@@ -248,7 +248,7 @@ function showStatus() {
   const list = outbox.read();
   const waiting = list.filter((x) => !x.refused).length;
   const refused = list.length - waiting;
-  el.textContent = [online ? t("device_online") : t("device_offline_short"), waiting ? t("outbox_count", { n: waiting }) : "", refused ? t("outbox_refused_count", { n: refused }) : ""].filter(Boolean).join(" · ");
+  el.textContent = [online ? t("device_online") : t("device_offline_short"), waiting ? t("outbox_count", { n: waiting }) : "", refused ? tn("outbox_refused_count", refused) : ""].filter(Boolean).join(" · ");
   el.className = online && !list.length ? "ok" : "warn";
 }
 

@@ -192,7 +192,7 @@ fn a_replay_under_way_is_printed_as_known() {
     let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: dealt.clone(), claim: None, solve: None }];
     let text = flat(app.print_hands_with(&tid, Some("nl"), &replays).unwrap());
     assert!(text.contains("1. Anne (gekregen): 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ B♠ V♠ H♠ A♠") && text.contains("1: V♠ 2: V♥"), "{text}");
-    assert!(text.contains("Tot nu elke kaart toegelaten"), "{text}");
+    assert!(text.contains("Tot nu toe elke kaart toegelaten"), "{text}");
     assert!(!text.contains("claim"), "no claim judged, none printed: {text}");
     // The jury judged a claim there (issue 36): the paper carries it and its answer. Seat 1
     // leads its spades and nobody else holds one: it is sure of all 13 tricks, not of at

@@ -740,7 +740,7 @@ pub fn device_replaying(device: &Device) -> Result<()> {
         return Err(ApiError::Forbidden(said!(
             "a table's code writes its own sheet; deals are replayed and claims judged with the jury's",
             "le code d'une table écrit sa propre feuille ; les donnes se rejouent et les revendications se jugent avec celui du jury",
-            "de code van een tafel schrijft zijn eigen blad; spellen naspelen en claims beoordelen doet de jury met de hare"
+            "de code van een tafel schrijft zijn eigen blad; spelen naspelen en claims beoordelen doet de jury met de hare"
         )));
     }
     Ok(())

@@ -223,7 +223,7 @@ impl ApiError {
                 "{path} is geen databank van Atout (er staan tabellen van een ander programma in): het werd niet geopend en niet gewijzigd"
             ),
             ApiError::Store(StoreError::Backup { path, detail }) => {
-                atout_rules::said!("backup {path}: {detail}", "sauvegarde {path} : {detail}", "reservekopie {path}: {detail}")
+                atout_rules::said!("backup {path}: {detail}", "sauvegarde {path} : {detail}", "back-up {path}: {detail}")
             }
             ApiError::Store(StoreError::Folder { path, source }) => atout_rules::said!(
                 "cannot create the database folder {path}: {source}",

@@ -949,7 +949,7 @@ pub fn games(lang: &str) -> Vec<GameChoice> {
 /// hand, its score part by part). Refused, naming the rule, for a bad hand.
 pub fn hand_score(game: &str, tiles: &[String]) -> Result<Value> {
     let calc = GameId::parse(game).and_then(GameId::spec).and_then(|s| s.calculator).ok_or_else(|| {
-        ApiError::not_found(said!("no hand calculator for «{game}»", "pas de calculateur de main pour «{game}»", "geen handcalculator voor «{game}»"))
+        ApiError::not_found(said!("no hand calculator for «{game}»", "pas de calculateur de main pour «{game}»", "geen rekenhulp voor een hand van «{game}»"))
     })?;
     calc(tiles).map_err(|v| ApiError::Refused { place: Place::default(), violation: v })
 }

@@ -462,7 +462,7 @@ const FILE_WORDS: [(&str, atout_rules::Tr); 11] = [
     ("sheets", atout_rules::Tr::new("sheets", "feuilles", "bladen")),
     ("completed-sheets", atout_rules::Tr::new("completed-sheets", "feuilles-remplies", "ingevulde-bladen")),
     ("rulings", atout_rules::Tr::new("rulings", "decisions", "beslissingen")),
-    ("hands", atout_rules::Tr::new("hands", "donnes", "spellen")),
+    ("hands", atout_rules::Tr::new("hands", "donnes", "spelen")),
     ("season", atout_rules::Tr::new("season", "saison", "seizoen")),
     ("lines", atout_rules::Tr::new("lines", "lignes", "lijnen")),
     ("rounds", atout_rules::Tr::new("rounds", "manches", "ronden")),

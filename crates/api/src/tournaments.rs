@@ -259,7 +259,7 @@ impl Atout {
                 return Err(ApiError::conflict(said!(
                     "round {round}: the rounds were drawn meanwhile by someone else; look at them again",
                     "manche {round} : les manches ont été tirées entre-temps par quelqu'un d'autre ; regardez-les à nouveau",
-                    "ronde {round}: de rondes werden intussen door iemand anders geloot; bekijk ze opnieuw"
+                    "ronde {round}: de ronden werden intussen door iemand anders geloot; bekijk ze opnieuw"
                 )));
             }
             if stored.iter().filter(|r| r.round == round).flat_map(|r| &r.tables).any(started) {

@@ -234,7 +234,7 @@ fn failed(e: &atout_api::ApiError, then: Option<&str>, lang: atout_api::rules::L
             "{}",
             match lang {
                 Lang::Fr => "(pas une erreur dans ce que vous avez demandé : une faute du programme, du disque ou du fichier de la base de données ; `atout backups` liste les sauvegardes)",
-                Lang::Nl => "(geen fout in wat u vroeg: een fout van het programma, de schijf of het databankbestand; `atout backups` toont de reservekopieën)",
+                Lang::Nl => "(geen fout in wat u vroeg: een fout van het programma, de schijf of het databankbestand; `atout backups` toont de back-ups)",
                 Lang::En => "(not a mistake in what you asked: a fault of the program, the disk or the database file; the backups are listed by `atout backups`)",
             }
         );

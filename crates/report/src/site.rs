@@ -195,7 +195,7 @@ fn w(key: &'static str, lang: usize) -> &'static str {
         "decided" => ["Tie broken by", "Départagé par", "Gelijkstand beslist door"],
         "ranking" => ["Ranking", "Classement", "Rangschikking"],
         "provisional" => {
-            ["Provisional: rounds are still being played.", "Provisoire : des manches sont encore en cours.", "Voorlopig: er worden nog rondes gespeeld."]
+            ["Provisional: rounds are still being played.", "Provisoire : des manches sont encore en cours.", "Voorlopig: er worden nog ronden gespeeld."]
         }
         "final" => ["Final ranking.", "Classement final.", "Eindrangschikking."],
         "computed" => ["Standings as of", "Classement arrêté le", "Stand op"],

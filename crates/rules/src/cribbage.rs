@@ -61,7 +61,7 @@ rule!(
     HAND_SCORES,
     "hand-scores",
     "every line a move makes or extends scores: a fifteen, a run or a pair",
-    "chaque ligne qu'un coup forme ou allonge marque : quinzaine, suite ou paire",
+    "chaque ligne qu'un coup forme ou allonge marque : quinze, suite ou paire",
     "elke lijn die een zet vormt of verlengt scoort: een vijftien, een reeks of een paar"
 );
 rule!(
@@ -310,7 +310,7 @@ fn hand_value(tiles: &[Tile]) -> Value {
     let s = score_hand(tiles);
     let part = |key: &str, name: Tr, count: u32, each: u32| json!({"key": key, "name": name.all(), "count": count, "each": each, "points": count * each});
     let parts = json!([
-        part("fifteens", Tr::new("Fifteens", "Quinzaines", "Vijftienen"), s.fifteens, 2),
+        part("fifteens", Tr::new("Fifteens", "Quinzes", "Vijftienen"), s.fifteens, 2),
         part("runs", Tr::new("Runs", "Suites", "Reeksen"), s.runs, s.run_length),
         part("pairs", Tr::new("Pairs", "Paires", "Paren"), s.pairs, 2),
     ]);
@@ -826,8 +826,8 @@ impl Cribbage {
                 BONUS_RULE,
                 said!(
                     "the first-move bonus is for the first move of the game only",
-                    "le bonus first ne vaut que pour le premier coup de la partie",
-                    "de bonus first geldt enkel voor de eerste zet van het spel"
+                    "le bonus du premier coup (`first`) ne vaut que pour le premier coup de la partie",
+                    "de bonus voor de eerste zet (`first`) geldt enkel voor de eerste zet van het spel"
                 ),
             ));
         }
@@ -836,8 +836,8 @@ impl Cribbage {
                 BONUS_RULE,
                 said!(
                     "the all-five bonus needs 5 tiles laid, not {placed}",
-                    "le bonus all-five demande 5 jetons posés, pas {placed}",
-                    "de bonus all-five vraagt 5 gelegde stenen, geen {placed}"
+                    "le bonus des cinq jetons (`all-five`) demande 5 jetons posés, pas {placed}",
+                    "de bonus voor vijf stenen (`all-five`) vraagt 5 gelegde stenen, geen {placed}"
                 ),
             ));
         }
@@ -846,8 +846,8 @@ impl Cribbage {
                 BONUS_RULE,
                 said!(
                     "{colour} one-colour bonus(es), but the move has {fives} line(s) of five tiles",
-                    "{colour} bonus one-colour, mais le coup a {fives} ligne(s) de cinq jetons",
-                    "{colour} bonus(sen) one-colour, maar de zet heeft {fives} lijn(en) van vijf stenen"
+                    "{colour} bonus d'une couleur (`one-colour`), mais le coup a {fives} ligne(s) de cinq jetons",
+                    "{colour} bonus(sen) voor één kleur (`one-colour`), maar de zet heeft {fives} lijn(en) van vijf stenen"
                 ),
             ));
         }
@@ -1236,11 +1236,11 @@ impl Game for Cribbage {
                 "from": t("missed by", "oublié par", "vergeten door"),
                 "wrong": t("wrong call (−5)", "faux joker (−5)", "valse roep (−5)"),
                 "holds": t("holds {n} tiles; {bag} in the bag", "a {n} jetons ; {bag} dans le sac", "heeft {n} stenen; {bag} in de zak"),
-                "fifteens": t("fifteens", "quinzaines", "vijftienen"),
+                "fifteens": t("fifteens", "quinzes", "vijftienen"),
                 "runs": t("runs", "suites", "reeksen"),
                 "pairs": t("pairs", "paires", "paren"),
                 "serviteur": t("keeps the score of the next game", "tient les comptes de la partie suivante", "houdt de punten van het volgende spel bij"),
-                "calculator": t("Hand calculator", "Calculateur de main", "Handcalculator"),
+                "calculator": t("Hand calculator", "Calculateur de main", "Rekenhulp voor een hand"),
             },
         })
     }
@@ -1395,7 +1395,7 @@ impl Game for Cribbage {
         );
         // Turns, not deals: who plays each row, and the order they play in.
         form["dealer_title"] = json!(Tr::new("Player", "Joueur", "Speler").get(lang));
-        form["order_title"] = json!(Tr::new("Players in turn", "Joueurs à tour de rôle", "Spelers om beurt").get(lang));
+        form["order_title"] = json!(Tr::new("Players in turn", "Joueurs à tour de rôle", "Spelers om de beurt").get(lang));
         form
     }
 }

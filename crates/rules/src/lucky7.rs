@@ -207,7 +207,7 @@ impl Game for Lucky7 {
                 said!(
                     "hands: {hands}; a game has 14 hands (1…7…1) or 7 (1…7)",
                     "donnes : {hands} ; une feuille compte 14 donnes (1…7…1) ou 7 (1…7)",
-                    "spellen: {hands}; een blad telt 14 spellen (1…7…1) of 7 (1…7)"
+                    "spelen: {hands}; een blad telt 14 spelen (1…7…1) of 7 (1…7)"
                 ),
             ));
         }
@@ -217,8 +217,8 @@ impl Game for Lucky7 {
     fn settings_form(lang: Lang) -> Value {
         let t = |en, fr, nl| Tr::new(en, fr, nl).get(lang);
         json!([{"key": "hands", "label": t("Hands", "Donnes", "Spellen"), "options": [
-            form_option(t("14 hands (1 … 7, 7 … 1 cards)", "14 donnes (1 … 7, 7 … 1 cartes)", "14 spellen (1 … 7, 7 … 1 kaarten)"), json!({"hands": 14})),
-            form_option(t("7 hands (1 … 7 cards)", "7 donnes (1 … 7 cartes)", "7 spellen (1 … 7 kaarten)"), json!({"hands": 7})),
+            form_option(t("14 hands (1 … 7, 7 … 1 cards)", "14 donnes (1 … 7, 7 … 1 cartes)", "14 spelen (1 … 7, 7 … 1 kaarten)"), json!({"hands": 14})),
+            form_option(t("7 hands (1 … 7 cards)", "7 donnes (1 … 7 cartes)", "7 spelen (1 … 7 kaarten)"), json!({"hands": 7})),
         ]}])
     }
 
@@ -232,7 +232,7 @@ impl Game for Lucky7 {
                     number,
                     Violation::said(
                         Rule::SHEET_FULL,
-                        said!("all {n} hands are already on the sheet", "les {n} donnes sont déjà sur la feuille", "alle {n} spellen staan al op het blad"),
+                        said!("all {n} hands are already on the sheet", "les {n} donnes sont déjà sur la feuille", "alle {n} spelen staan al op het blad"),
                     ),
                 ));
             }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 /// The common keys in words, for the log and any front that shows a settings record.
 pub const KEY_NAMES: [(&str, Tr); 7] = [
-    ("rounds", Tr::new("rounds", "manches", "rondes")),
+    ("rounds", Tr::new("rounds", "manches", "ronden")),
     ("table_size", Tr::new("most players at a table", "joueurs au plus par table", "spelers per tafel ten hoogste")),
     ("ranking", Tr::new("ranking", "classement", "rangschikking")),
     ("tie_breaks", Tr::new("tie-breaks", "départages", "criteria bij gelijkstand")),

@@ -981,8 +981,8 @@ impl Switch {
                 let e = e.to_string();
                 ApiError::invalid(said!(
                     "the table devices cannot listen on port {port}: {e} (is another Atout serving?)",
-                    "les appareils des tables ne peuvent écouter sur le port {port} : {e} (un autre Atout sert-il déjà ?)",
-                    "de tafeltoestellen kunnen niet luisteren op poort {port}: {e} (dient een andere Atout al?)"
+                    "les appareils des tables ne peuvent écouter sur le port {port} : {e} (un autre Atout est-il déjà lancé ?)",
+                    "de tafeltoestellen kunnen niet luisteren op poort {port}: {e} (draait er al een andere Atout?)"
                 ))
             })?;
             *running = Some(started);

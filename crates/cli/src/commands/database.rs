@@ -36,7 +36,7 @@ pub fn open(path: &Path, by: Option<&str>) -> Result<Atout, Failure> {
             let said = atout_api::rules::said!(
                 "the latest good backup is {p} ({at}); restore it with: atout restore {p}",
                 "la dernière sauvegarde valable est {p} ({at}) ; restaurez-la avec : atout restore {p}",
-                "de laatste goede reservekopie is {p} ({at}); zet ze terug met: atout restore {p}"
+                "de laatste goede back-up is {p} ({at}); zet hem terug met: atout restore {p}"
             );
             Failure::ApiThen(e, said.get(atout_api::rules::Lang::parse(&atout_api::print::print_lang(None))).to_string())
         }
