@@ -90,6 +90,9 @@ async function show() {
         (tb.rulings || []).length ? h("tr", { id: i === 0 ? "live-scores" : null }, h("th", { colspan: 2 }, t("round_scores")), tb.scores.map((x, k) => h("th", { class: `num${k + 1 === tb.seat ? " me" : ""}` }, x)), h("th", {}, "")) : null)) : null,
       tb.complete ? h("p", { class: "hint" }, t("sheet_complete")) : null);
   });
+  // What the figure is: table points, or (a tournament ranked by total score) the score.
+  const byPoints = room.standings.rows.some((r) => r.table_points != null);
+  const figure = byPoints ? t("points") : t("score");
   const rows = room.standings.rows.map((r) => h("tr", { class: r.player === me ? "me" : "" },
     h("td", { class: "num" }, placeText(r.rank, r.shared)),
     h("th", { scope: "row" }, r.player === me ? `▶ ${r.name}` : r.name),
@@ -97,12 +100,12 @@ async function show() {
   view.replaceChildren(
     h("div", { class: "card live-me", id: "live-me" },
       h("h2", {}, live.name),
-      h("p", { class: "live-place", id: "live-place" }, `${t("live_place")}${t("colon")}${placeText(live.place, live.shared)} · ${t("points")}${t("colon")}${live.value ? fmtNum(Number(live.value)) : "—"}`),
+      h("p", { class: "live-place", id: "live-place" }, `${t("live_place")}${t("colon")}${placeText(live.place, live.shared)} · ${figure}${t("colon")}${live.value ? fmtNum(Number(live.value)) : "—"}`),
       live.provisional ? h("p", { class: "hint" }, t("provisional")) : null,
       h("button", { id: "not-me", onclick: () => { localStorage.removeItem(mine); show(); } }, t("live_not_me"))),
     ...tables,
     h("section", { class: "card" }, h("h3", {}, t("standings")),
-      h("div", { class: "sheet-box" }, h("table", { id: "live-standings" }, h("tr", {}, h("th", { class: "num" }, t("rank")), h("th", {}, t("name")), h("th", { class: "num" }, t("points"))), rows))));
+      h("div", { class: "sheet-box" }, h("table", { id: "live-standings" }, h("tr", {}, h("th", { class: "num" }, t("rank")), h("th", {}, t("name")), h("th", { class: "num" }, figure)), rows))));
 }
 
 const select = document.getElementById("lang");
