@@ -268,6 +268,10 @@ function keep(field) {
   const kept = (state.kept[keptKey(form.id)] ||= {});
   kept[field.name] = field.type === "checkbox" ? field.checked : field.value;
 }
+/** Let go of what was typed in form `id` of this screen (called off: Cancel). */
+export function forgetKept(id) {
+  delete state.kept[keptKey(id)];
+}
 function restoreKept(root) {
   for (const form of root.querySelectorAll("form[data-keep]")) {
     const fields = state.kept[keptKey(form.id)];

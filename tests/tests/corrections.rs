@@ -127,6 +127,9 @@ fn a_lines_words_are_bounded_as_the_windows_fields() {
         fault("renounce\nand more", "Jury"),
         fault("renounce", &"J".repeat(101)),
         json!({"contract": "C", "fault_by": 2, "reason": "x", "by": "J", &"k".repeat(101): 1}),
+        // A line break at the end of a reason, a tab before a name: as one within.
+        fault("renounce\n", "Jury"),
+        fault("renounce", "\tMarc"),
     ] {
         let e = app.deal_add(&at, None, bad.clone()).unwrap_err();
         assert_eq!(rule(e), "deal-shape", "{bad}");

@@ -130,6 +130,12 @@ fn a_whole_number_written_as_a_decimal_is_kept_as_an_integer() {
     let mut app = Atout::open(&db).unwrap();
     let sheet = app.sheet(&at).unwrap();
     assert_eq!(sheet.lines.len(), 3, "every line read");
+    // Taken back as the page saw it, whole numbers as integers (it was "changed meanwhile":
+    // the page reads 2.0 as 2), then written again; the twin's totals still hold below.
+    let seen = json!({"contract": "C", "counts": [2, 1, 0, 1]});
+    app.deal_undo(&at, 3, Some(seen.clone()), "written too early").unwrap();
+    app.deal_add(&at, None, seen.clone()).unwrap();
+    app.deal_correct(&at, 3, seen.clone(), Some(seen.clone()), "looked at again").unwrap();
     let totals: Vec<i64> = app.standings("W", None).unwrap().rows.iter().map(|r| r.score_sum).collect::<Vec<_>>();
     assert_eq!(totals, app.standings("V", None).unwrap().rows.iter().map(|r| r.score_sum).collect::<Vec<_>>());
     // Exported as the format writes a line: integers.

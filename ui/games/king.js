@@ -56,9 +56,12 @@ export function toEntry(d, desc, ctx) {
     // The seller is the lead of this line: the next line's when writing one; named when
     // correcting (the next line's lead, or none once the sheet was complete, was taken).
     const seller = d.seller ?? (ctx && ctx.next && !ctx.correcting ? ctx.next.leader : null);
+    // A sale typed and its seller not named is a line not yet whole (it was saved without it).
+    if (d.buyer && d.saleTricks !== "" && !seller) return null;
     if (d.buyer && d.saleTricks !== "" && seller) entry.sale = { seller, buyer: d.buyer, tricks: figure(d.saleTricks) };
   }
   const choiceSeller = d.choiceSeller ?? (ctx && ctx.next && !ctx.correcting ? ctx.next.leader : null);
+  if (d.choiceBuyer && d.choiceTricks !== "" && !choiceSeller) return null;
   if (d.choiceBuyer && d.choiceTricks !== "" && choiceSeller) entry.choice_sale = { seller: choiceSeller, buyer: d.choiceBuyer, tricks: figure(d.choiceTricks) };
   return entry;
 }

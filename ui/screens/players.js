@@ -2,7 +2,7 @@
 import { call } from "../api.js";
 import { t, tn, explain } from "../i18n.js";
 import { h } from "../dom.js";
-import { state, render, act, flash, errorBox, readFile, redrawSaid } from "../shell.js";
+import { state, render, act, flash, errorBox, readFile, redrawSaid, forgetKept } from "../shell.js";
 
 /** A player being added (the button pressed again meanwhile adds nothing more). */
 let adding = false;
@@ -16,7 +16,8 @@ export async function view() {
   const rows = players.map((p) =>
     editing === p.id
       // Kept as typed when the change is refused (`data-keep`): the stored details came back.
-      ? h("tr", {}, h("td", { colspan: 5 }, h("form", { class: "row", id: "edit-player", "data-keep": "1", onsubmit: (e) => {
+      // Each player's form its own: what was typed for one never fills in another's.
+      ? h("tr", {}, h("td", { colspan: 5 }, h("form", { class: "row", id: `edit-player-${p.id}`, "data-keep": "1", onsubmit: (e) => {
             e.preventDefault();
             const f = e.target;
             act(() => call("player_edit", { id: p.id, name: f.name.value, club: f.club.value, member: f.member.value, reason: f.reason.value }),
@@ -27,7 +28,7 @@ export async function view() {
           h("label", {}, t("member"), h("input", { name: "member", value: p.member, maxlength: 40 })),
           h("label", {}, t("reason"), h("input", { name: "reason", required: true, maxlength: 500 })),
           h("button", { class: "primary" }, t("save")),
-          h("button", { type: "button", onclick: () => { state.editingPlayer = null; render(); } }, t("cancel")))))
+          h("button", { type: "button", onclick: () => { forgetKept(`edit-player-${p.id}`); state.editingPlayer = null; render(); } }, t("cancel")))))
       : h("tr", {}, h("td", {}, p.name), h("td", {}, p.club), h("td", {}, p.member),
           // On the club's results website, or kept off it (shown there as "—").
           h("td", {}, h("label", { class: "inline check" }, h("input", { type: "checkbox", id: `published-${p.id}`, checked: kept.has(p.id) ? null : true,

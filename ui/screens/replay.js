@@ -416,8 +416,9 @@ export async function replayPanel(tid, sheet, desc) {
   // A suit, or none (the rules say when none will not do).
   const fieldSelect = (field) => h("label", {}, t(`replay_field_${field}`),
     h("select", { id: `replay-field-${field}`, onchange: (e) => { r.fields[field] = e.target.value; check(r); } },
-      // An ace is called in a suit: "none" is offered for the trump alone.
-      h("option", { value: "" }, "—"), [...SUITS, ...(field === "called" ? [] : ["none"])].map((s) => h("option", { value: s, selected: r.fields[field] === s }, t(`suit_${s}`)))));
+      // An ace is called in a suit: "none" is offered for the trump alone, where the game
+      // plays without one (Double Lucky 7 always turns a trump).
+      h("option", { value: "" }, "—"), [...SUITS, ...(field === "called" || desc.hand_no_trump === false ? [] : ["none"])].map((s) => h("option", { value: s, selected: r.fields[field] === s }, t(`suit_${s}`)))));
   return [
     ...head,
     Object.keys(r.fields).length ? h("div", { class: "row" }, Object.keys(r.fields).map(fieldSelect)) : null,

@@ -232,8 +232,14 @@ pub fn restore_file(db: &Path, backup: &Path) -> Result<Atout> {
         }
     }
     if let Err(source) = std::fs::rename(&part, db) {
-        // Put back what was there.
+        // Put back what was there, its log too (changes committed and not yet in the file).
         let _ = std::fs::rename(&aside, db);
+        for ext in ["db-wal", "db-shm"] {
+            if aside.with_extension(ext).exists() {
+                let _ = std::fs::rename(aside.with_extension(ext), db.with_extension(ext));
+            }
+        }
+        let _ = std::fs::remove_file(&part);
         return Err(ApiError::File { path: db.display().to_string(), source });
     }
     Atout::open(db)

@@ -652,7 +652,10 @@ impl Edit {
                 if *line == 0 || *line > lines {
                     return Err(no_line(place, *line, lines));
                 }
-                if seen.as_ref().is_some_and(|seen| *seen != deals[line - 1]) {
+                // Seen as stored, a whole number read as itself (2.0 stored before writes kept
+                // integers comes back from the page as 2: it was "changed meanwhile" forever).
+                let same = |seen: &Value, stored: &Value| atout_rules::whole_numbers(seen) == atout_rules::whole_numbers(stored);
+                if seen.as_ref().is_some_and(|seen| !same(seen, &deals[line - 1])) {
                     let b = by(*line)?;
                     let (pe, pf, pn, be, bf, bn) = (&p.en, &p.fr, &p.nl, &b.en, &b.fr, &b.nl);
                     return Err(taken(
@@ -689,7 +692,8 @@ impl Edit {
                         ),
                     )?);
                 }
-                if seen.as_ref().is_some_and(|seen| Some(seen) != deals.last()) {
+                let same = |seen: &Value, stored: &Value| atout_rules::whole_numbers(seen) == atout_rules::whole_numbers(stored);
+                if seen.as_ref().is_some_and(|seen| deals.last().is_none_or(|last| !same(seen, last))) {
                     let b = by(lines)?;
                     let (pe, pf, pn, be, bf, bn) = (&p.en, &p.fr, &p.nl, &b.en, &b.fr, &b.nl);
                     return Err(taken(

@@ -36,14 +36,21 @@ pub fn bounded(text: &str, what: Tr, max: usize) -> Result<String> {
             "het veld «{nl}» heeft {chars} tekens; er worden er hoogstens {max} bewaard"
         )));
     }
+    no_control(text, what)?;
+    Ok(text.to_string())
+}
+
+/// `text` refused when it holds a control character (a tab, a line break).
+fn no_control(text: &str, what: Tr) -> Result<()> {
     if text.chars().any(char::is_control) {
+        let (en, fr, nl) = (what.en, what.fr, what.nl);
         return Err(ApiError::invalid(said!(
             "the {en} holds a control character (a tab or a line break)",
             "le champ «{fr}» contient un caractère de contrôle (une tabulation ou un saut de ligne)",
             "het veld «{nl}» bevat een stuurteken (een tab of een regeleinde)"
         )));
     }
-    Ok(text.to_string())
+    Ok(())
 }
 
 /// The words a sheet's line holds, bounded as the fields the window types are: a fault's or a
@@ -56,7 +63,10 @@ pub fn bounded_line(entry: &serde_json::Value) -> std::result::Result<(), Said> 
         match v {
             serde_json::Value::String(text) => {
                 let (what, max) = if matches!(key, "by" | "jury") { (field::JURY_NAME, NAME_MAX) } else { (field::REASON, REASON_MAX) };
-                bounded(text, what, max).map(|_| ()).map_err(|e| e.texts())
+                bounded(text, what, max).map_err(|e| e.texts())?;
+                // Kept as sent, not trimmed: a line break at either end counts too (`bounded`
+                // trims before it looks).
+                no_control(text, what).map_err(|e| e.texts())
             }
             serde_json::Value::Array(xs) => xs.iter().try_for_each(|x| walk(x, key)),
             serde_json::Value::Object(m) => m.iter().try_for_each(|(k, x)| {

@@ -328,6 +328,10 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// records": `trump`, `called`), for the jury's replay to ask for.
     const HAND_FIELDS: &'static [&'static str] = &[];
 
+    /// Whether a hand record's `trump` may be `none` (Rikken's misères; never in Double Lucky 7,
+    /// whose every deal turns a trump): the jury's replay offers it only then.
+    const HAND_NO_TRUMP: bool = true;
+
     /// How `deal` is played card by card (RULES.md §7): the rules of play of its contract,
     /// the first leader, the cards each seat is dealt.
     fn play(&self, _context: &play::Context, _deal: &Self::Entry) -> Result<play::DealPlay, Violation> {
@@ -466,6 +470,7 @@ impl<G: Game> Rules for G {
             // Whether the jury can replay its deals card by card (the hand checker).
             map.insert("plays_tricks".into(), Value::Bool(G::DECK.is_some()));
             map.insert("hand_fields".into(), serde_json::json!(G::HAND_FIELDS));
+            map.insert("hand_no_trump".into(), serde_json::json!(G::HAND_NO_TRUMP));
             // Its deck, card by card as a hand record writes them (the jury's card grid).
             let deck: Vec<String> = G::DECK.map(|d| d.cards().into_iter().map(|c| d.name(c)).collect()).unwrap_or_default();
             map.insert("deck".into(), serde_json::json!(deck));

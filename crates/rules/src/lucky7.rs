@@ -157,6 +157,7 @@ impl Game for Lucky7 {
     const DECK: Option<Deck> = Some(Deck::Lucky);
     const FIGURE_KEYS: &'static [&'static str] = &["tricks"];
     const HAND_FIELDS: &'static [&'static str] = &["trump"];
+    const HAND_NO_TRUMP: bool = false;
 
     /// RULES.md §4 and §7: the dealer leads every trick; follow suit (or play the joker),
     /// nothing else; the joker wins, and a led joker lets the next card set the suit.

@@ -280,6 +280,9 @@ fn each_game_says_what_its_hand_records_use() {
         assert_eq!((described["plays_tricks"].as_bool(), &described["hand_fields"]), (Some(tricks), &fields), "{game:?}");
         let deck = described["deck"].as_array().unwrap().len();
         assert_eq!(deck, [0, 52, 57][usize::from(tricks) + usize::from(game == GameId::DoubleLucky7)], "{game:?}");
+        // Whether the jury's replay may offer "no trump": never for Double Lucky 7 (it offered
+        // it, and the record was refused).
+        assert_eq!(described["hand_no_trump"].as_bool(), Some(game != GameId::DoubleLucky7), "{game:?}");
     }
 }
 
