@@ -135,6 +135,13 @@ fn a_lines_words_are_bounded_as_the_windows_fields() {
         assert_eq!(rule(e), "deal-shape", "{bad}");
     }
     assert!(app.sheet(&at).unwrap().lines.is_empty(), "nothing stored");
+    // A ruling's words alike, kept as sent: a line break at the end of its reason came out in
+    // the sheet under the ruling.
+    for (reason, by) in [("revoke\n", "Jury"), ("revoke", "Jury\t")] {
+        let e = app.ruling_add(&at, json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": reason, "by": by})).unwrap_err();
+        assert_eq!(e.kind(), "invalid", "{e}");
+    }
+    assert!(app.sheet(&at).unwrap().rulings.is_empty(), "no ruling stored");
     assert_eq!(app.deal_add(&at, None, fault(&"r".repeat(500), &"J".repeat(100))).unwrap().totals, [0, -8, 0, 0]);
     // An import is held to the same bounds, and to the app's bound on a ruling's jury member.
     let mut doc = serde_json::to_value(app.export_document(&t).unwrap()).unwrap();

@@ -351,7 +351,9 @@ fn table<'a>(
         for (text, what, max) in
             [(&ruling.reason, crate::text::field::REASON, crate::text::REASON_MAX), (&ruling.by, crate::text::field::JURY_NAME, crate::text::NAME_MAX)]
         {
-            crate::text::bounded(text, what, max).map_err(|e| refused(place.clone(), Rule::RULING_SHAPE, e.texts()))?;
+            crate::text::bounded(text, what, max)
+                .and_then(|_| crate::text::no_control(text, what))
+                .map_err(|e| refused(place.clone(), Rule::RULING_SHAPE, e.texts()))?;
         }
     }
     Ok(())

@@ -31,6 +31,9 @@ impl Atout {
         parsed.check(seats).map_err(|v| ApiError::Refused { place: at.place.clone(), violation: v })?;
         crate::text::bounded(&parsed.reason, crate::text::field::REASON, crate::text::REASON_MAX)?;
         crate::text::bounded(&parsed.by, crate::text::field::JURY_NAME, crate::text::NAME_MAX)?;
+        // Kept as sent: a line break at its end counts too (it came out in the sheet).
+        crate::text::no_control(&parsed.reason, crate::text::field::REASON)?;
+        crate::text::no_control(&parsed.by, crate::text::field::JURY_NAME)?;
         let table_id = self.loaded(at.id)?.round(round)?.row.tables[at.index].id;
         let reason = parsed.reason.clone();
         let ruling_id = self.store.write(Change { actor: &self.actor, action: "ruling.add", reason: &reason }, |w| {

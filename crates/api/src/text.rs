@@ -40,8 +40,9 @@ pub fn bounded(text: &str, what: Tr, max: usize) -> Result<String> {
     Ok(text.to_string())
 }
 
-/// `text` refused when it holds a control character (a tab, a line break).
-fn no_control(text: &str, what: Tr) -> Result<()> {
+/// `text` refused when it holds a control character (a tab, a line break), at its ends too:
+/// for words kept as sent (a ruling's, a line's), which [`bounded`] checks only trimmed.
+pub(crate) fn no_control(text: &str, what: Tr) -> Result<()> {
     if text.chars().any(char::is_control) {
         let (en, fr, nl) = (what.en, what.fr, what.nl);
         return Err(ApiError::invalid(said!(

@@ -196,9 +196,11 @@ pub fn export(app: &mut Atout, a: ExportArgs) -> Result<(), Failure> {
         }
         // The document is the whole tournament: a round asked of it was quietly left out.
         ExportFormat::Json if a.round.is_some() => {
-            return Err(Failure::Usage(
-                "--round is for --format csv: a JSON export is the whole tournament (its standings after a round: atout standings --after-round)".into(),
-            ))
+            return Err(Failure::Api(atout_api::ApiError::invalid(atout_api::rules::said!(
+                "--round is for --format csv: a JSON export is the whole tournament (its standings after a round: atout standings --after-round)",
+                "--round vaut pour --format csv : un export JSON est le tournoi entier (son classement après une manche : atout standings --after-round)",
+                "--round geldt voor --format csv: een JSON-export is het hele toernooi (de stand na een ronde: atout standings --after-round)"
+            ))))
         }
         ExportFormat::Json => json(&app.export_document(&a.tournament)?) + "\n",
     };
