@@ -224,25 +224,25 @@ pub fn restore_file(db: &Path, backup: &Path) -> Result<Atout> {
             let _ = std::fs::remove_file(&part);
             return Err(ApiError::File { path: db.display().to_string(), source });
         }
-        for ext in ["db-wal", "db-shm"] {
-            let side = db.with_extension(ext);
-            if side.exists() {
-                let _ = std::fs::rename(&side, aside.with_extension(ext));
-            }
-        }
+        move_log(db, &aside);
     }
     if let Err(source) = std::fs::rename(&part, db) {
         // Put back what was there, its log too (changes committed and not yet in the file).
         let _ = std::fs::rename(&aside, db);
-        for ext in ["db-wal", "db-shm"] {
-            if aside.with_extension(ext).exists() {
-                let _ = std::fs::rename(aside.with_extension(ext), db.with_extension(ext));
-            }
-        }
+        move_log(&aside, db);
         let _ = std::fs::remove_file(&part);
         return Err(ApiError::File { path: db.display().to_string(), source });
     }
     Atout::open(db)
+}
+
+/// A database's log beside it (`-wal`, `-shm`) moved with it, from `from` to `to`.
+fn move_log(from: &Path, to: &Path) {
+    for ext in ["db-wal", "db-shm"] {
+        if from.with_extension(ext).exists() {
+            let _ = std::fs::rename(from.with_extension(ext), to.with_extension(ext));
+        }
+    }
 }
 
 /// `atout restore`: put `backup` in place of the database at `db` — into the open

@@ -525,6 +525,13 @@ fn no_line(place: &Place, line: usize, lines: usize) -> ApiError {
 }
 
 /// The conflict over `line`, last written by `author` (who, and when in UTC) if known.
+/// The line a change names (`seen`, as the page showed it) is the one stored: a whole number
+/// read as itself (2.0, stored before writes kept integers, comes back from the page as 2: it
+/// was "changed meanwhile" forever).
+fn seen_as_stored(seen: &Value, stored: &Value) -> bool {
+    atout_rules::whole_numbers(seen) == atout_rules::whole_numbers(stored)
+}
+
 pub(crate) fn taken(said: Said, line: usize, author: Option<(String, String)>) -> ApiError {
     let (by, at) = author.unzip();
     ApiError::Taken(Box::new(crate::error::Taken { said, line, by, at_local: at.as_deref().map(crate::text::local_time), at }))
@@ -652,10 +659,7 @@ impl Edit {
                 if *line == 0 || *line > lines {
                     return Err(no_line(place, *line, lines));
                 }
-                // Seen as stored, a whole number read as itself (2.0 stored before writes kept
-                // integers comes back from the page as 2: it was "changed meanwhile" forever).
-                let same = |seen: &Value, stored: &Value| atout_rules::whole_numbers(seen) == atout_rules::whole_numbers(stored);
-                if seen.as_ref().is_some_and(|seen| !same(seen, &deals[line - 1])) {
+                if seen.as_ref().is_some_and(|seen| !seen_as_stored(seen, &deals[line - 1])) {
                     let b = by(*line)?;
                     let (pe, pf, pn, be, bf, bn) = (&p.en, &p.fr, &p.nl, &b.en, &b.fr, &b.nl);
                     return Err(taken(
@@ -692,8 +696,7 @@ impl Edit {
                         ),
                     )?);
                 }
-                let same = |seen: &Value, stored: &Value| atout_rules::whole_numbers(seen) == atout_rules::whole_numbers(stored);
-                if seen.as_ref().is_some_and(|seen| deals.last().is_none_or(|last| !same(seen, last))) {
+                if seen.as_ref().is_some_and(|seen| deals.last().is_none_or(|last| !seen_as_stored(seen, last))) {
                     let b = by(lines)?;
                     let (pe, pf, pn, be, bf, bn) = (&p.en, &p.fr, &p.nl, &b.en, &b.fr, &b.nl);
                     return Err(taken(

@@ -54,16 +54,16 @@ pub(crate) fn no_control(text: &str, what: Tr) -> Result<()> {
     Ok(())
 }
 
-/// The words a sheet's line holds, bounded as the fields the window types are: a fault's or a
-/// consent's jury member (`by`, `jury`) a name's length, any other text (a fault's `reason`)
-/// a reason's; no control character in any of them (a line break came out in the sheet and
-/// inside a spreadsheet's cell). Whatever the game, every text of the line: the api does not
-/// know a game's fields. Said as the refusal's words.
+/// The words a sheet's line holds, bounded as the fields the window types are: a fault's jury
+/// member (`by`, the api's own field of a fault) a name's length, any other text a reason's
+/// (a game bounds its own fields closer: Rikken a consent's jury member); no control character
+/// in any of them (a line break came out in the sheet and inside a spreadsheet's cell).
+/// Whatever the game, every text of the line. Said as the refusal's words.
 pub fn bounded_line(entry: &serde_json::Value) -> std::result::Result<(), Said> {
     fn walk(v: &serde_json::Value, key: &str) -> std::result::Result<(), Said> {
         match v {
             serde_json::Value::String(text) => {
-                let (what, max) = if matches!(key, "by" | "jury") { (field::JURY_NAME, NAME_MAX) } else { (field::REASON, REASON_MAX) };
+                let (what, max) = if key == "by" { (field::JURY_NAME, NAME_MAX) } else { (field::REASON, REASON_MAX) };
                 bounded(text, what, max).map_err(|e| e.texts())?;
                 // Kept as sent, not trimmed: a line break at either end counts too (`bounded`
                 // trims before it looks).

@@ -356,6 +356,9 @@ pub struct Choices {
     pub solos_lost: Vec<usize>,
 }
 
+/// The longest name of the jury member a line names as consenting (a person's name).
+const JURY_NAME_MOST: usize = 100;
+
 fn shape(said: Said) -> Violation {
     Violation::said(Rule::DEAL_SHAPE, said)
 }
@@ -705,6 +708,15 @@ impl Rikken {
     /// whose solo it lost.
     fn score(&self, table: Table, dealer: Seat, entry: &Entry, lost: &[usize]) -> Result<(Vec<i64>, Vec<Seat>), Violation> {
         let n = table.seats;
+        // The jury member who consented is named as a person is, at most 100 characters (the
+        // api bounds a line's other words at a reason's length).
+        if entry.jury.as_deref().is_some_and(|j| j.trim().chars().count() > JURY_NAME_MOST) {
+            return Err(shape(said!(
+                "the jury member who consented (`jury`) is named in at most {JURY_NAME_MOST} characters",
+                "le membre du jury qui a consenti (`jury`) se nomme en {JURY_NAME_MOST} caractères au plus",
+                "het jurylid dat toestemde (`jury`) wordt in hoogstens {JURY_NAME_MOST} tekens genoemd"
+            )));
+        }
         if let Some(fine) = entry.fine {
             return Ok((fined(entry, fine, n)?, vec![]));
         }

@@ -268,3 +268,13 @@ fn a_misere_played_alone_names_one_declarer() {
     assert_eq!(names.who(&two, &seats).nl, "spelers: 4. Dirk · 1. Anne");
     assert!(names.entry(&alone, &seats).en.contains("declarer: 3. Chloé"), "{:?}", names.entry(&alone, &seats));
 }
+
+/// The jury member a consent names is a person's name: at most 100 characters (a name of
+/// 5,000 was stored). Open misère with the jury, x = 50: 3 × 50 to the declarer, −50 each.
+#[test]
+fn a_consents_jury_member_is_named_in_at_most_100_characters() {
+    let g = house();
+    let open = |jury: &str| Entry::misere(OpenMisere, &[2], &[0]).with_jury(jury);
+    assert_eq!(points(&g, 4, 1, &[open(&"J".repeat(100))]), [vec![-50, 150, -50, -50]]);
+    assert_eq!(refused(&g, 4, 1, &[open(&"J".repeat(101))]), (1, Rule::DEAL_SHAPE));
+}
