@@ -132,7 +132,7 @@ fn a_whole_number_written_as_a_decimal_is_kept_as_an_integer() {
     assert_eq!(sheet.lines.len(), 3, "every line read");
     // Worked by hand, seat by seat: A −1 a trick (4, 4, 3, 2), B −1 a heart (0, 3, 9, 1),
     // C −2 a queen (2, 1, 0, 1).
-    assert_eq!(sheet.totals, [-4 - 0 - 4, -4 - 3 - 2, -3 - 9 - 0, -2 - 1 - 2]);
+    assert_eq!(sheet.totals, [-4 - 4, -4 - 3 - 2, -3 - 9, -2 - 1 - 2], "A + B + C: seat 1 −4 −0 −4, seat 3 −3 −9 −0");
     // Taken back as the page saw it, whole numbers as integers (it was "changed meanwhile":
     // the page reads 2.0 as 2), then written again; the twin's totals still hold below.
     let seen = json!({"contract": "C", "counts": [2, 1, 0, 1]});
