@@ -152,6 +152,25 @@ fn a_damaged_record_is_found_when_the_file_is_opened() {
     assert_eq!(bytes(&path), data);
 }
 
+/// A flipped byte that leaves a name no longer UTF-8 passes SQLite's checks and
+/// `json_valid`: it is found when the file is opened, said damaged (exit 4, the backups
+/// offered), not met later as a program fault when the name is first read.
+#[test]
+fn a_name_no_longer_utf8_is_found_when_the_file_is_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.db");
+    drop(imported_file(dir.path()));
+    let mut data = bytes(&path);
+    // «Amélie»: the second byte of «é» (0xC3 0xA9) becomes 0xFF.
+    let at = data.windows(4).rposition(|w| w == "Amé".as_bytes()).expect("a name in the file");
+    data[at + 3] = 0xff;
+    std::fs::write(&path, &data).unwrap();
+    let e = Atout::open(&path).err().expect("refused");
+    assert!(e.to_string().contains("unreadable record"), "{e}");
+    assert!(e.is_internal() && !e.is_unavailable(), "damaged, not unavailable: {e}");
+    assert_eq!(bytes(&path), data);
+}
+
 /// Another program's SQLite file (its own tables, no version of Atout's) is no tournament
 /// database: refused unchanged when opened and when restored. It was taken for a new
 /// database: Atout's tables were written into it, and a restore put it in the club's place.
