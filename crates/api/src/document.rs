@@ -440,7 +440,10 @@ impl Atout {
                 known
             })
             .collect();
-        let (id, _) = self.store.write(Change { actor: &self.actor, action: "tournament.import", reason: "" }, |w| write(w, &doc, &who))?;
+        let (id, _) = self.store.write(Change { actor: &self.actor, action: "tournament.import", reason: "" }, |w| {
+            crate::named::one_person_twice(&w.player_links()?, who.iter().flatten().copied())?;
+            write(w, &doc, &who)
+        })?;
         self.after_write(false);
         self.tournament_info(&id.to_string())
     }

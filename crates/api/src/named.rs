@@ -1,7 +1,10 @@
 //! What a user names by its id or its name (a tournament, a season, a player): found the
-//! same way everywhere.
+//! same way everywhere; and which registered players the secretary said are one person.
 
-use atout_store::Id;
+use crate::error::ApiError;
+use atout_rules::{said, Rule};
+use atout_store::{Id, LinkRow};
+use std::collections::{HashMap, HashSet};
 
 /// What a name or an id found among the candidates.
 pub(crate) enum Named<'a, T> {
@@ -44,6 +47,59 @@ pub(crate) fn person<'a, T>(all: &'a [T], asked: &str, id: impl Fn(&T) -> Id, na
         let n = folded(name(t));
         n.starts_with(&first) || n.ends_with(&last)
     })
+}
+
+/// Who each registered player counts as: the secretary's "same person" links joined,
+/// each group counting as its earliest registered player.
+pub(crate) fn canonical(links: &[LinkRow]) -> HashMap<Id, Id> {
+    let mut parent: HashMap<Id, Id> = HashMap::new();
+    fn root(parent: &HashMap<Id, Id>, mut id: Id) -> Id {
+        while let Some(p) = parent.get(&id).copied().filter(|p| *p != id) {
+            id = p;
+        }
+        id
+    }
+    for l in links.iter().filter(|l| l.same) {
+        let (a, b) = (root(&parent, l.player), root(&parent, l.other));
+        if a != b {
+            let (low, high) = if a < b { (a, b) } else { (b, a) };
+            parent.insert(high, low);
+        }
+    }
+    let ids: Vec<Id> = parent.keys().copied().collect();
+    ids.into_iter().map(|id| (id, root(&parent, id))).collect()
+}
+
+/// Two of `players` the secretary said are one person (for the seasons), if any: one
+/// evening cannot seat them both, or the season counts that person's evening twice.
+pub(crate) fn one_person_twice(links: &[LinkRow], players: impl IntoIterator<Item = Id>) -> crate::error::Result<()> {
+    let group = canonical(links);
+    let mut seen: HashMap<Id, Id> = HashMap::new();
+    for p in players {
+        if let Some(other) = seen.insert(*group.get(&p).unwrap_or(&p), p).filter(|o| *o != p) {
+            let (a, b) = (other.min(p), other.max(p));
+            return Err(ApiError::Refused {
+                place: Default::default(),
+                violation: atout_rules::Violation::said(
+                    Rule::PLAYER_TWICE,
+                    said!(
+                        "players {a} and {b} are one person (as said for the seasons): one evening seats only one of them",
+                        "les joueurs {a} et {b} sont une seule personne (comme dit pour les saisons) : une soirée n'en accueille qu'un",
+                        "spelers {a} en {b} zijn één persoon (zo gezegd voor de seizoenen): een avond telt maar een van beiden"
+                    ),
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `players` in order, each person once: a player the secretary said is the same person
+/// as one before in the list is left out.
+pub(crate) fn once_each(links: &[LinkRow], players: impl IntoIterator<Item = Id>) -> Vec<Id> {
+    let group = canonical(links);
+    let mut seen = HashSet::new();
+    players.into_iter().filter(|p| seen.insert(*group.get(p).unwrap_or(p))).collect()
 }
 
 #[cfg(test)]

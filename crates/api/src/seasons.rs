@@ -151,8 +151,9 @@ pub struct ArchiveImported {
     pub tournament: TournamentInfo,
     /// The archive was in the season already: nothing was written.
     pub already: bool,
-    /// The archive was imported into this other season before: the same evening (its
-    /// players as matched then) is now in this one too, nothing imported again.
+    /// The season the archive was first imported into (another one, or this one and taken
+    /// out since): the same evening (its players as matched then) is now in this one,
+    /// nothing imported again.
     pub in_season: Option<String>,
     /// Players matched to registered ones, players registered anew, and the unsure ones
     /// (registered anew, left for the secretary to settle).
@@ -195,27 +196,6 @@ fn evening_places(l: &mut Loaded) -> Arc<[EveningPlace]> {
 /// A season's settings read and checked (RULES.md §6), a refusal naming `season-settings`.
 fn settings_of(value: &Value) -> Result<SeasonSettings> {
     SeasonSettings::parse(value).map_err(|violation| ApiError::Refused { place: Default::default(), violation })
-}
-
-/// Who each registered player counts as: the secretary's "same person" links joined,
-/// each group counting as its earliest registered player.
-fn canonical(links: &[LinkRow]) -> HashMap<Id, Id> {
-    let mut parent: HashMap<Id, Id> = HashMap::new();
-    fn root(parent: &HashMap<Id, Id>, mut id: Id) -> Id {
-        while let Some(p) = parent.get(&id).copied().filter(|p| *p != id) {
-            id = p;
-        }
-        id
-    }
-    for l in links.iter().filter(|l| l.same) {
-        let (a, b) = (root(&parent, l.player), root(&parent, l.other));
-        if a != b {
-            let (low, high) = if a < b { (a, b) } else { (b, a) };
-            parent.insert(high, low);
-        }
-    }
-    let ids: Vec<Id> = parent.keys().copied().collect();
-    ids.into_iter().map(|id| (id, root(&parent, id))).collect()
 }
 
 /// The archive was imported into the season by another writer between the look and the write.
@@ -423,7 +403,7 @@ impl Atout {
 
     /// Each evening of a season as the season reads it, and who each player counts as.
     fn season_evenings(&mut self, season: Id) -> Result<(Vec<EveningResult>, HashMap<Id, Id>)> {
-        let same = canonical(&self.store.player_links()?);
+        let same = crate::named::canonical(&self.store.player_links()?);
         let mut out = vec![];
         for evening in self.evenings(season)? {
             let l = self.loaded(evening.id)?;
@@ -587,9 +567,19 @@ impl Atout {
         let print = fingerprint(&doc);
         let prints = [print.clone(), fingerprint_before(&doc)];
         let known = |archive: Option<&str>| archive.is_some_and(|a| prints.iter().any(|p| p == a));
-        if let Some(t) = self.store.season_tournaments(row.id)?.into_iter().find(|t| known(t.archive.as_deref())) {
+        // Imported before: into another season (a club's season and the federation's), or
+        // into this one and taken out since. That evening, not a second copy of it listed and
+        // counted twice on the club's pages.
+        let archived = self.store.archived(&prints)?;
+        let here = self.store.season_tournaments(row.id)?;
+        let present = here
+            .iter()
+            .find(|t| known(t.archive.as_deref()))
+            .map(|t| t.tournament)
+            .or(archived.map(|(t, _)| t).filter(|t| here.iter().any(|x| x.tournament == *t)));
+        if let Some(t) = present {
             return Ok(ArchiveImported {
-                tournament: self.tournament_info(&t.tournament.to_string())?,
+                tournament: self.tournament_info(&t.to_string())?,
                 already: true,
                 in_season: None,
                 matched: vec![],
@@ -597,21 +587,19 @@ impl Atout {
                 unsure: vec![],
             });
         }
-        // Imported into another season before (a club's season and the federation's): that
-        // evening, not a second copy of it listed and counted twice on the club's pages.
-        for other in self.seasons()?.into_iter().filter(|o| o.id != row.id) {
-            let Some(t) = self.store.season_tournaments(other.id)?.into_iter().find(|t| known(t.archive.as_deref())) else { continue };
+        if let Some((t, first)) = archived {
             self.store.write(Change { actor: &self.actor, action: "season.import", reason: "" }, |w| {
-                if w.season_tournaments(row.id)?.iter().any(|x| x.tournament == t.tournament) {
+                if w.season_tournaments(row.id)?.iter().any(|x| x.tournament == t) {
                     return Err(imported_meanwhile());
                 }
-                w.season_tournament(row.id, t.tournament, true, Some(&print))?;
+                w.season_tournament(row.id, t, true, Some(&print))?;
                 Ok::<_, ApiError>(())
             })?;
+            let in_season = self.seasons()?.into_iter().find(|s| s.id == first).map(|s| s.name);
             return Ok(ArchiveImported {
-                tournament: self.tournament_info(&t.tournament.to_string())?,
+                tournament: self.tournament_info(&t.to_string())?,
                 already: false,
-                in_season: Some(other.name),
+                in_season,
                 matched: vec![],
                 added: vec![],
                 unsure: vec![],
@@ -633,9 +621,10 @@ impl Atout {
         let who: Vec<Option<Id>> = matches.iter().map(|m| if let Match::Known(id) = m { Some(*id) } else { None }).collect();
         let (t, players) = self.store.write(Change { actor: &self.actor, action: "season.import", reason: "" }, |w| {
             // Checked again inside the write: another window may have imported it meanwhile.
-            if w.season_tournaments(row.id)?.iter().any(|t| known(t.archive.as_deref())) {
+            if w.archived(&prints)?.is_some() {
                 return Err(imported_meanwhile());
             }
+            crate::named::one_person_twice(&w.player_links()?, who.iter().flatten().copied())?;
             let (t, players) = document::write(w, &doc, &who)?;
             w.season_tournament(row.id, t, true, Some(&print))?;
             for (m, player) in matches.iter().zip(&players) {
@@ -709,7 +698,7 @@ impl Atout {
             let links = self.store.player_links()?;
             let mut joined = links.clone();
             joined.push(LinkRow { player, other, same: true });
-            let group = canonical(&joined);
+            let group = crate::named::canonical(&joined);
             let one = |id: Id| *group.get(&id).unwrap_or(&id);
             for t in self.store.tournaments()? {
                 let entrants = self.store.entrants(t.id)?;

@@ -219,7 +219,14 @@ impl Atout {
         let codes: Vec<String> = l.entrants.iter().map(|e| e.code.clone()).collect();
         let late_from = l.first_open_round();
         self.store.write(Change { actor: &self.actor, action: "tournament.enter", reason: "" }, |w| {
-            for p in chosen.iter().filter(|p| !entered.contains(p)) {
+            let links = w.player_links()?;
+            let mut all = entered.clone();
+            all.extend(chosen.iter().filter(|p| !entered.contains(p)));
+            // Everyone: each person once (a player said the same person as another registered
+            // earlier is that one); players named: refused when two are one person.
+            let all = if players.is_empty() { crate::named::once_each(&links, all) } else { all };
+            crate::named::one_person_twice(&links, all.iter().copied())?;
+            for p in all.iter().filter(|p| !entered.contains(p)) {
                 let mut code = format!("p{p}");
                 while codes.contains(&code) {
                     code.push('_');

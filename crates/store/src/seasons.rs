@@ -52,6 +52,20 @@ fn season_tournaments(conn: &Connection, season: Id) -> Result<Vec<SeasonTournam
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// The tournament first imported from an archive with one of these fingerprints, and the
+/// season it was imported into: in any season, whether or not it is still there.
+fn archived(conn: &Connection, prints: &[String]) -> Result<Option<(Id, Id)>> {
+    let mut found = None;
+    for print in prints {
+        let row = conn
+            .prepare_cached("SELECT tournament_id, season_id FROM season_tournaments WHERE archive = ?1 ORDER BY id LIMIT 1")?
+            .query_row([print], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, Id>(1)?)))
+            .optional()?;
+        found = found.or(row);
+    }
+    Ok(found)
+}
+
 fn links(conn: &Connection) -> Result<Vec<LinkRow>> {
     let mut st = conn.prepare_cached(
         "SELECT l.player_id, l.other_id, l.same FROM player_links l
@@ -119,6 +133,12 @@ impl Store {
     pub fn player_links(&self) -> Result<Vec<LinkRow>> {
         links(&self.conn)
     }
+
+    /// The tournament an archive with one of these fingerprints was first imported as,
+    /// and into which season (whether or not it is in a season still).
+    pub fn archived(&self, prints: &[String]) -> Result<Option<(Id, Id)>> {
+        archived(&self.conn, prints)
+    }
 }
 
 impl Writer<'_> {
@@ -168,6 +188,11 @@ impl Writer<'_> {
     /// The secretary's latest word on each pair of players, as stored now.
     pub fn player_links(&self) -> Result<Vec<LinkRow>> {
         links(self.tx)
+    }
+
+    /// [`Store::archived`], as stored now.
+    pub fn archived(&self, prints: &[String]) -> Result<Option<(Id, Id)>> {
+        archived(self.tx, prints)
     }
 
     /// Mark a player as published on the club's results website, or not.

@@ -156,7 +156,7 @@ pub fn run(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
                 Output::Json => outln!("{}", json(&r)),
                 Output::Table if r.already => outln!("«{}» is in the season already: nothing changed", r.tournament.name),
                 Output::Table if r.in_season.is_some() => outln!(
-                    "«{}» (tournament {}) was imported into «{}» before: the same evening is now in this season too",
+                    "«{}» (tournament {}) was imported into «{}» before: that same evening is put in this season, not a copy",
                     r.tournament.name,
                     r.tournament.id,
                     r.in_season.as_deref().unwrap_or_default()
