@@ -12,9 +12,12 @@ import { printPanel } from "./print.js";
 function chart(s) {
   if (!s.leaders.length || s.evenings < 1) return null;
   const width = 720, height = 240, left = 48, right = 170, top = 12, bottom = 28;
-  const most = Math.max(1, ...s.leaders.flatMap((l) => l.totals));
+  // From the lowest total to the highest, zero included: a score-sum season goes below zero.
+  const all = s.leaders.flatMap((l) => l.totals);
+  const least = Math.min(0, ...all);
+  const most = Math.max(least + 1, 0, ...all);
   const x = (i) => left + (s.evenings === 1 ? 0 : (i * (width - left - right)) / (s.evenings - 1));
-  const y = (v) => top + (height - top - bottom) * (1 - v / most);
+  const y = (v) => top + (height - top - bottom) * (1 - (v - least) / (most - least));
   const colours = ["#1f5fa8", "#c0392b", "#2e8b57", "#b8860b", "#6a3d9a"];
   // The names at the lines' ends, moved apart where totals are close (14 px a label at least).
   const ends = s.leaders.map((l, k) => ({ k, at: y(l.totals[l.totals.length - 1]) })).sort((a, b) => a.at - b.at);
@@ -28,6 +31,7 @@ function chart(s) {
       svg("line", { x1: left, y1: y(0), x2: width - right, y2: y(0), stroke: "#999" }),
       svg("text", { x: left - 6, y: y(most) + 4, "text-anchor": "end", "font-size": 11 }, fmt(most)),
       svg("text", { x: left - 6, y: y(0) + 4, "text-anchor": "end", "font-size": 11 }, "0"),
+      least < 0 ? svg("text", { x: left - 6, y: y(least) + 4, "text-anchor": "end", "font-size": 11 }, fmt(least)) : null,
       s.tournaments.map((e, i) => svg("text", { x: x(i), y: height - 8, "text-anchor": "middle", "font-size": 11 }, `${t("evening_short")}${i + 1}`)),
       s.leaders.map((l, k) => [
         svg("polyline", { fill: "none", stroke: colours[k % colours.length], "stroke-width": 2.5, points: l.totals.map((v, i) => `${x(i)},${y(v)}`).join(" ") }),

@@ -78,6 +78,10 @@ pub struct RankRow {
 pub struct RoundPage {
     pub number: i64,
     pub tables: Vec<TablePage>,
+    /// The players with a bye this round (their page, if published), and what a bye is
+    /// worth: table points, or (ranked by score) a score.
+    pub byes: Vec<(String, Option<i64>)>,
+    pub bye_worth: String,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -231,6 +235,11 @@ fn w(key: &'static str, lang: usize) -> &'static str {
         "sheets" => ["Tables and sheets", "Tables et feuilles", "Tafels en bladen"],
         "rulings" => ["Rulings", "Décisions", "Beslissingen"],
         "withdrawn_short" => ["withdrawn", "retiré", "teruggetrokken"],
+        "bye" => ["Bye", "Exempt", "Vrij"],
+        "byes" => ["Byes", "Exempts", "Vrij"],
+        // What a bye is worth, as the standings count it.
+        "bye_points" => ["{n} table points", "{n} points de table", "{n} tafelpunten"],
+        "bye_score" => ["score {n}", "score {n}", "score {n}"],
         _ => [key, key, key],
     };
     all[lang]
@@ -484,6 +493,13 @@ fn evening_page(e: &EveningPage, lang: usize, club: usize) -> String {
     let _ = writeln!(b, "<h2>{}</h2>", w("sheets", lang));
     for round in &e.rounds {
         let _ = writeln!(b, "<h3 id=\"round-{}\">{} {}</h3>", round.number, w("round", lang), round.number);
+        if !round.byes.is_empty() {
+            // Where a bye's points come from: the ranking counts them, no table shows them.
+            let names: Vec<String> = round.byes.iter().map(|(name, id)| player_link(&folder, *id, name, lang, default)).collect();
+            let label = w(if names.len() == 1 { "bye" } else { "byes" }, lang);
+            let worth = w(if e.table_points { "bye_points" } else { "bye_score" }, lang).replace("{n}", &figure(&round.bye_worth, lang));
+            let _ = writeln!(b, "<p class=\"note\" id=\"round-{}-byes\">{label} ({worth}){}{}</p>", round.number, w("colon", lang), names.join(", "));
+        }
         for t in &round.tables {
             table_html(&mut b, &folder, round.number, t, lang, default);
         }
@@ -557,7 +573,13 @@ fn chart_svg(s: &SeasonPage, lang: usize) -> String {
     if evenings == 0 || s.leaders.is_empty() {
         return String::new();
     }
-    let top = s.leaders.iter().flat_map(|(_, v)| v.iter().copied()).fold(1.0_f64, f64::max);
+    // From the lowest total to the highest, zero included: a score-sum season goes below zero.
+    let low = s.leaders.iter().flat_map(|(_, v)| v.iter().copied()).fold(0.0_f64, f64::min);
+    let top = s.leaders.iter().flat_map(|(_, v)| v.iter().copied()).fold(low + 1.0, f64::max).max(0.0);
+    let amount = |v: f64| {
+        let v = format!("{v:.2}");
+        figure(v.trim_end_matches('0').trim_end_matches('.'), lang)
+    };
     // Each line's label: the name (a very long one shortened, the table below says it whole)
     // and the total, as the page's language writes a figure; the chart as wide as they need.
     let label = |name: &str, total: f64| {
@@ -566,9 +588,7 @@ fn chart_svg(s: &SeasonPage, lang: usize) -> String {
         } else {
             name.to_string()
         };
-        let total = format!("{total:.2}");
-        let total = total.trim_end_matches('0').trim_end_matches('.');
-        format!("{} {}", esc(&name), figure(total, lang))
+        format!("{} {}", esc(&name), amount(total))
     };
     let labels: Vec<String> = s.leaders.iter().map(|(name, v)| label(name, v.last().copied().unwrap_or(0.0))).collect();
     let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
@@ -576,13 +596,16 @@ fn chart_svg(s: &SeasonPage, lang: usize) -> String {
     let (width, height, left, pad) = (450.0 + right, 260.0, 40.0, 20.0);
     // One evening: its points beside their labels, at the right end.
     let x = |i: usize| if evenings > 1 { left + i as f64 * (width - left - right) / (evenings - 1) as f64 } else { width - right };
-    let y = |v: f64| height - pad - v / top * (height - 2.0 * pad);
+    let y = |v: f64| height - pad - (v - low) / (top - low) * (height - 2.0 * pad);
     let dashes = ["", "6 3", "2 3", "8 3 2 3", "1 4"];
     let mut out = format!(
         "<svg class=\"chart\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-labelledby=\"chart-title\"><title id=\"chart-title\">{}</title>",
         esc(w("chart", lang))
     );
-    let _ = write!(out, "<line x1=\"{left}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#555\"/><text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">0</text><text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">{top}</text>", y(0.0), width - right, y(0.0), left - 4.0, y(0.0) + 4.0, left - 4.0, y(top) + 4.0);
+    let _ = write!(out, "<line x1=\"{left}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#555\"/><text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">0</text><text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">{}</text>", y(0.0), width - right, y(0.0), left - 4.0, y(0.0) + 4.0, left - 4.0, y(top) + 4.0, amount(top));
+    if low < 0.0 {
+        let _ = write!(out, "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">{}</text>", left - 4.0, y(low) + 4.0, amount(low));
+    }
     let mut ends: Vec<(f64, String)> = vec![];
     for (i, (_, totals)) in s.leaders.iter().enumerate() {
         let points: Vec<String> = totals.iter().enumerate().map(|(k, v)| format!("{:.1},{:.1}", x(k), y(*v))).collect();
@@ -918,6 +941,21 @@ mod tests {
         assert!(index.contains("href=\"evening-1/index.html\""), "{index}");
         let en = String::from_utf8(files.iter().find(|(p, _)| p == "index.en.html").unwrap().1.clone()).unwrap();
         assert!(en.contains("href=\"evening-1/index.en.html\"") && en.contains("<html lang=\"en\">"));
+    }
+
+    /// A score-sum season goes below zero: the chart runs from its lowest total (−730) to its
+    /// highest (1384), every point inside the drawing (the first was drawn below it, cut off).
+    /// Height 260, 20 each side: y = 240 − (v + 730) / 2114 × 220; 0 at 164.03, −730 at 240.
+    #[test]
+    fn a_total_below_zero_stays_inside_the_chart() {
+        let s = SeasonPage { leaders: vec![("Joséphine".into(), vec![-730.0, -38.0, 1384.0])], ..Default::default() };
+        let chart = chart_svg(&s, 1);
+        let points = chart.split("points=\"").nth(1).unwrap().split('"').next().unwrap();
+        let ys: Vec<f64> = points.split(' ').map(|p| p.split(',').nth(1).unwrap().parse().unwrap()).collect();
+        assert_eq!(ys, vec![240.0, 168.0, 20.0], "{chart}");
+        assert!(chart.contains("y1=\"164.03"), "the zero line: {chart}");
+        assert!(chart.contains(">-730<"), "the lowest total labelled: {chart}");
+        assert!(chart.contains(">1384<"), "{chart}");
     }
 
     #[test]
