@@ -435,3 +435,23 @@ fn the_club_page_lists_players_as_people_read_names() {
     let at = |name: &str| list.find(name).unwrap_or_else(|| panic!("{name} not listed"));
     assert!(at("anne Bos") < at("Émile Dupont") && at("Émile Dupont") < at("Yves Segers") && at("Yves Segers") < at("Zoë Aerts"), "{list}");
 }
+
+/// A round's byes are named on the evening's page with what a bye is worth: the ranking
+/// counted their points and no table showed where they came from. bye-18.json (Double King,
+/// a bye worth its default 10 table points): round 1 Benoît Simon and Noël Lejeune.
+#[test]
+fn an_evenings_page_names_each_rounds_byes_and_their_worth() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.import_document(include_str!("../../fixtures/bye-18.json")).unwrap().id;
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "fr", Privacy::default()).unwrap();
+    let page = std::fs::read_to_string(dir.path().join(format!("evening-{t}/index.html"))).unwrap();
+    let line = page.lines().find(|l| l.contains("id=\"round-1-byes\"")).expect("round 1's byes");
+    let text: String = line.split('<').map(|part| part.split_once('>').map_or(part, |(_, t)| t)).collect();
+    assert_eq!(text, "Exempts (10 points de table) : Benoît Simon, Noël Lejeune", "{line}");
+    assert!(line.contains("href=\"../player-"), "each name links to the player's page: {line}");
+    let en = std::fs::read_to_string(dir.path().join(format!("evening-{t}/index.en.html"))).unwrap();
+    let line = en.lines().find(|l| l.contains("id=\"round-3-byes\"")).expect("round 3's byes");
+    let text: String = line.split('<').map(|part| part.split_once('>').map_or(part, |(_, t)| t)).collect();
+    assert_eq!(text, "Byes (10 table points): Hélène Dubois, Sofie Claes", "{line}");
+}

@@ -493,7 +493,9 @@ impl Atout {
                     points: if uses_points { result.points.iter().map(|p| p.to_string()).collect() } else { vec![] },
                 });
             }
-            rounds.push(RoundPage { number: round, tables });
+            let byes = l.seat_views(&r.row.byes).iter().map(|s| (masks.entrant(&ids, &s.player, &s.name), registry.get(&s.player).copied())).collect();
+            let bye_worth = if uses_points { l.settings.bye_table_points().to_string() } else { l.settings.bye.score.to_string() };
+            rounds.push(RoundPage { number: round, tables, byes, bye_worth });
         }
         // The standings as files, exactly as `atout standings` gives them (names as published).
         let mut json = serde_json::to_value(&standings).map_err(|e| ApiError::internal("standings", e))?;
