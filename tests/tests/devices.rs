@@ -170,6 +170,29 @@ fn a_revoked_code_writes_nothing_even_when_read_before_it_was_revoked() {
     assert!(log.iter().any(|e| e.kind == "device" && e.reason == "phone lost" && e.table == Some(1)));
 }
 
+/// A line stored, then the table's code replaced and an opponent's confirmation asked of
+/// every line: the retry of that stored line under the new code is still that line (200, not
+/// stored again). It was refused 403 for want of a confirmation, the page marked it refused,
+/// and the scorer typing it again under a new key wrote it twice.
+#[test]
+fn a_stored_line_sent_again_once_confirmation_is_asked_is_still_that_line() {
+    let (mut app, t) = evening();
+    let old = app.devices(&t, 1, "http://x").unwrap().tables[0].code.clone();
+    let d = app.device(&old).unwrap();
+    let line = worked_example()[0].clone();
+    assert!(app.device_line(&d, "Anne", "k-1", 1, line.clone(), None).unwrap().stored);
+    let new = app.device_revoke(&t, 1, Some(1), "phone lost", "http://x").unwrap().tables[0].code.clone();
+    app.tournament_settings(&t, &json!({"device_confirm": true}), "opponents confirm from now on").unwrap();
+    let d = app.device(&new).unwrap();
+    let before = deals(&app);
+    let retry = app.device_line(&d, "Anne", "k-1", 1, line, None).unwrap();
+    assert_eq!((retry.line, retry.stored), (1, false));
+    assert_eq!(deals(&app), before);
+    // A new line still needs its confirmation.
+    assert_eq!(app.device_line(&d, "Anne", "k-2", 2, worked_example()[1].clone(), None).unwrap_err().kind(), "forbidden");
+    assert!(app.device_line(&d, "Anne", "k-2", 2, worked_example()[1].clone(), Some("Bart")).unwrap().stored);
+}
+
 /// The jury's phone, its code read before the secretary revoked it: the check inside the
 /// write refuses its ruling and its fault, and nothing is stored.
 #[test]

@@ -515,6 +515,14 @@ impl Atout {
         }
         let actor = device_actor(scorer, Some(table))?;
         let confirmed = bounded(confirmed.unwrap_or(""), crate::text::field::ACTOR, crate::text::NAME_MAX)?;
+        let at = self.device_table(device, None, None)?;
+        // A retry of a line stored before answers at once, with no write: the key is committed.
+        // (Before what a new line must carry: stored under a code that asked no opponent's
+        // confirmation, its retry under the table's next code, which does, is still that line.)
+        let (located, table_id) = self.located_table(&at)?;
+        if let Some(found) = self.store.line_key(table_id, key)? {
+            return Ok(LineStored { line: same_entry(found, Some(&entry))?, stored: false });
+        }
         if device.confirm && confirmed.is_empty() {
             return Err(ApiError::Forbidden(said!(
                 "this tournament asks an opponent to confirm each line on the table's device before it is sent",
@@ -523,12 +531,6 @@ impl Atout {
             )));
         }
         let reason = if confirmed.is_empty() { String::new() } else { format!("✓ {confirmed}") };
-        let at = self.device_table(device, None, None)?;
-        // A retry of a line stored before answers at once, with no write: the key is committed.
-        let (located, table_id) = self.located_table(&at)?;
-        if let Some(found) = self.store.line_key(table_id, key)? {
-            return Ok(LineStored { line: same_entry(found, Some(&entry))?, stored: false });
-        }
         let sent = entry.clone();
         let guard =
             DeviceWrite { code: &device.code, key: Some((key, line)), entry: Some(&sent), tournament: device.tournament_id, round: device.round, table };
