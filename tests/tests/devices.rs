@@ -113,15 +113,15 @@ fn a_key_sent_again_with_another_entry_is_a_conflict_not_stored() {
     // The jury's fault line and ruling, the same way.
     let jury = app.device(&codes.jury.code).unwrap();
     let fault = json!({"contract": "A", "fault_by": 1, "reason": "revoke", "by": "Marc"});
-    assert!(app.device_fault(&jury, "Marc", 1, 2, fault.clone(), Some("f")).unwrap().stored);
+    assert!(app.device_fault(&jury, "Marc", 1, 2, fault.clone(), "f").unwrap().stored);
     let other = json!({"contract": "A", "fault_by": 2, "reason": "revoke", "by": "Marc"});
-    assert_eq!(app.device_fault(&jury, "Marc", 1, 2, other, Some("f")).unwrap_err().kind(), "conflict");
-    assert!(!app.device_fault(&jury, "Marc", 1, 2, fault, Some("f")).unwrap().stored);
+    assert_eq!(app.device_fault(&jury, "Marc", 1, 2, other, "f").unwrap_err().kind(), "conflict");
+    assert!(!app.device_fault(&jury, "Marc", 1, 2, fault, "f").unwrap().stored);
     let ruling = json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "Marc"});
-    assert!(app.device_ruling(&jury, "Marc", 1, 1, ruling.clone(), Some("r")).unwrap().stored);
+    assert!(app.device_ruling(&jury, "Marc", 1, 1, ruling.clone(), "r").unwrap().stored);
     let fine = json!({"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Marc"});
-    assert_eq!(app.device_ruling(&jury, "Marc", 1, 1, fine, Some("r")).unwrap_err().kind(), "conflict");
-    let again = app.device_ruling(&jury, "Marc", 1, 1, ruling, Some("r")).unwrap();
+    assert_eq!(app.device_ruling(&jury, "Marc", 1, 1, fine, "r").unwrap_err().kind(), "conflict");
+    let again = app.device_ruling(&jury, "Marc", 1, 1, ruling, "r").unwrap();
     assert_eq!((again.stored, again.sheet.rulings.len()), (false, 1));
 }
 
@@ -136,14 +136,14 @@ fn a_table_code_covers_its_table_in_its_round_and_nothing_else() {
     assert_eq!(app.device_sheet(&d, Some(1), Some(1)).unwrap().table, 1);
     // Rulings and faults are the jury's.
     let ruling = json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "Jury"});
-    assert_eq!(app.device_ruling(&d, "Anne", 1, 1, ruling.clone(), None).unwrap_err().kind(), "forbidden");
+    assert_eq!(app.device_ruling(&d, "Anne", 1, 1, ruling.clone(), "r-1").unwrap_err().kind(), "forbidden");
     // The jury's code: rulings at any table, no played deal.
     let jury = app.device(&codes.jury.code).unwrap();
     assert_eq!(jury.role, "jury");
-    let written = app.device_ruling(&jury, "Marc", 1, 2, ruling, None).unwrap();
+    let written = app.device_ruling(&jury, "Marc", 1, 2, ruling, "r-2").unwrap();
     assert_eq!((written.sheet.rulings.len(), written.stored), (1, true));
     assert_eq!(app.device_line(&jury, "Marc", "j-1", 1, worked_example()[0].clone(), None).unwrap_err().kind(), "forbidden");
-    assert_eq!(app.device_fault(&jury, "Marc", 1, 2, worked_example()[0].clone(), None).unwrap_err().kind(), "forbidden");
+    assert_eq!(app.device_fault(&jury, "Marc", 1, 2, worked_example()[0].clone(), "f-0").unwrap_err().kind(), "forbidden");
     assert_eq!(app.device_check(&jury, None, worked_example()[0].clone()).unwrap_err().kind(), "forbidden", "a table's line is checked by its table");
     // Guessed codes: never issued, or not a code at all.
     for guess in ["AAAAAAAAAAAAAAAA", "", "x", &"7".repeat(5000), "../../etc/passwd"] {
@@ -209,8 +209,8 @@ fn a_revoked_jury_code_writes_nothing_even_when_read_before_it_was_revoked() {
     let rows = |app: &Atout| app.row_counts().unwrap().into_iter().filter(|(n, _)| n == "deals" || n == "rulings").collect::<Vec<_>>();
     let before = rows(&app);
     let ruling = json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "Marc"});
-    assert_eq!(app.device_ruling(&jury, "Marc", 1, 1, ruling, Some("j-1")).unwrap_err().kind(), "unauthorized");
-    assert_eq!(app.device_fault(&jury, "Marc", 1, 1, fault, Some("j-2")).unwrap_err().kind(), "unauthorized");
+    assert_eq!(app.device_ruling(&jury, "Marc", 1, 1, ruling, "j-1").unwrap_err().kind(), "unauthorized");
+    assert_eq!(app.device_fault(&jury, "Marc", 1, 1, fault, "j-2").unwrap_err().kind(), "unauthorized");
     assert_eq!(rows(&app), before);
 }
 
@@ -295,31 +295,31 @@ fn the_jurys_ruling_or_fault_sent_again_under_its_key_is_stored_once() {
     let jury = app.device(&codes.jury.code).unwrap();
     let rows = |app: &Atout| app.row_counts().unwrap().into_iter().filter(|(n, _)| n == "deals" || n == "rulings").collect::<Vec<_>>();
     let ruling = json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "Marc"});
-    let first = app.device_ruling(&jury, "Marc", 1, 1, ruling.clone(), Some("jury-r1")).unwrap();
+    let first = app.device_ruling(&jury, "Marc", 1, 1, ruling.clone(), "jury-r1").unwrap();
     assert!(first.stored);
     let after = rows(&app);
-    let again = app.device_ruling(&jury, "Marc", 1, 1, ruling.clone(), Some("jury-r1")).unwrap();
+    let again = app.device_ruling(&jury, "Marc", 1, 1, ruling.clone(), "jury-r1").unwrap();
     assert_eq!((again.stored, again.sheet.rulings.len()), (false, 1));
     assert_eq!(rows(&app), after, "nothing written by the retry");
     // The same fine again under a key of its own is a second ruling, as the jury meant.
-    assert!(app.device_ruling(&jury, "Marc", 1, 1, ruling.clone(), Some("jury-r2")).unwrap().stored);
-    assert_eq!(app.device_ruling(&jury, "Marc", 1, 1, ruling, Some("jury-r2")).unwrap().sheet.rulings.len(), 2);
+    assert!(app.device_ruling(&jury, "Marc", 1, 1, ruling.clone(), "jury-r2").unwrap().stored);
+    assert_eq!(app.device_ruling(&jury, "Marc", 1, 1, ruling, "jury-r2").unwrap().sheet.rulings.len(), 2);
     // A fault line, the same way (its key kept as a table's line keeps its own).
     let fault = json!({"contract": "A", "fault_by": 1, "reason": "revoke", "by": "Marc"});
-    let written = app.device_fault(&jury, "Marc", 1, 2, fault.clone(), Some("jury-f1")).unwrap();
+    let written = app.device_fault(&jury, "Marc", 1, 2, fault.clone(), "jury-f1").unwrap();
     assert_eq!((written.stored, written.sheet.lines.len()), (true, 1));
-    let again = app.device_fault(&jury, "Marc", 1, 2, fault.clone(), Some("jury-f1")).unwrap();
+    let again = app.device_fault(&jury, "Marc", 1, 2, fault.clone(), "jury-f1").unwrap();
     assert_eq!((again.stored, again.sheet.lines.len()), (false, 1));
     // The jury's keys are its own: a table's device that numbers its lines' keys «1», «2»…
     // and the jury's phone sending «1» too write two lines, not one.
     let table = app.device(&codes.tables[1].code).unwrap();
     let line = app.sheet(&TableRef::new(&t, 1, 2)).unwrap().lines.len() + 1;
     assert!(app.device_line(&table, "Anne", "1", line, worked_example()[1].clone(), None).unwrap().stored);
-    let faulted = app.device_fault(&jury, "Marc", 1, 2, fault.clone(), Some("1")).unwrap();
+    let faulted = app.device_fault(&jury, "Marc", 1, 2, fault.clone(), "1").unwrap();
     assert_eq!((faulted.stored, faulted.sheet.lines.len()), (true, line + 1));
     // A key no device would send is refused, and writes nothing.
     let before = rows(&app);
-    assert_eq!(app.device_fault(&jury, "Marc", 1, 2, fault, Some("a key\n")).unwrap_err().kind(), "invalid");
+    assert_eq!(app.device_fault(&jury, "Marc", 1, 2, fault, "a key\n").unwrap_err().kind(), "invalid");
     assert_eq!(rows(&app), before);
 }
 
@@ -401,7 +401,7 @@ fn a_table_code_corrects_only_its_own_lines_as_seen_and_no_fault() {
     assert_eq!(app.device_line(&one, "Anne", "k-3", 2, fault.clone(), None).unwrap_err().kind(), "forbidden");
     assert_eq!(lines(&mut app, 1).len(), 1, "nothing stored");
     let jury = app.device(&codes.jury.code).unwrap();
-    app.device_fault(&jury, "Marc", 1, 1, fault.clone(), Some("f")).unwrap();
+    app.device_fault(&jury, "Marc", 1, 1, fault.clone(), "f").unwrap();
     let e = app.device_fix(&one, "Anne", DeviceFix { round: None, table: None, line: 2, entry: None, before: Some(fault), reason: "no".into() }).unwrap_err();
     assert_eq!(e.kind(), "forbidden");
     assert_eq!(lines(&mut app, 1).len(), 2);

@@ -639,20 +639,17 @@ impl Atout {
     /// lines, a voided trump game): the line must be a fault, or it is the table's to write.
     /// Under the device's `key` (sent again unchanged when it retries after a lost answer),
     /// written once: a retry finds it and writes nothing.
-    pub fn device_fault(&mut self, device: &Device, scorer: &str, round: i64, table: i64, entry: Value, key: Option<&str>) -> Result<JuryWritten> {
+    pub fn device_fault(&mut self, device: &Device, scorer: &str, round: i64, table: i64, entry: Value, key: &str) -> Result<JuryWritten> {
         device_jury(device)?;
-        key.map(checked_key).transpose()?;
+        checked_key(key)?;
         // Kept apart from the table's own devices' keys (which hold no space): a club's app
         // numbering its keys 1, 2, 3 on each device never finds the jury's under its own.
-        let key = key.map(|k| format!("jury {k}"));
-        let key = key.as_deref();
+        let key = format!("jury {key}");
         let at = TableRef::new(device.tournament.clone(), round, table);
         let (located, table_id) = self.located_table(&at)?;
-        if let Some(key) = key {
-            if let Some(found) = self.store.line_key(table_id, key)? {
-                same_entry(found, Some(&entry))?;
-                return Ok(JuryWritten { sheet: self.sheet_at(&located)?, stored: false });
-            }
+        if let Some(found) = self.store.line_key(table_id, &key)? {
+            same_entry(found, Some(&entry))?;
+            return Ok(JuryWritten { sheet: self.sheet_at(&located)?, stored: false });
         }
         let next = self.sheet(&at)?.lines.len() + 1;
         let (_, sheet) = self.staged(&located, next, &entry)?;
@@ -665,7 +662,7 @@ impl Atout {
         }
         let actor = device_actor(scorer, None)?;
         let sent = entry.clone();
-        let guard = JuryWrite { code: &device.code, key: key.map(|k| (k, next)), entry: Some(&sent) };
+        let guard = JuryWrite { code: &device.code, key: Some((&key, next)), entry: Some(&sent) };
         let stored = match self.acting(actor, |a| a.write_sheet(&located, Edit::Add { line: Some(next), entry }, "deal.add", "", Some(&guard))) {
             Ok(_) => true,
             Err(ApiError::Stored { .. }) => false,
@@ -676,30 +673,26 @@ impl Atout {
 
     /// A jury ruling recorded from the jury's device, as `scorer` (the jury member), under
     /// the device's `key` as [`Atout::device_fault`]: written once.
-    pub fn device_ruling(&mut self, device: &Device, scorer: &str, round: i64, table: i64, ruling: Value, key: Option<&str>) -> Result<JuryWritten> {
+    pub fn device_ruling(&mut self, device: &Device, scorer: &str, round: i64, table: i64, ruling: Value, key: &str) -> Result<JuryWritten> {
         device_jury(device)?;
-        key.map(checked_key).transpose()?;
+        checked_key(key)?;
         let actor = device_actor(scorer, None)?;
         let at = TableRef::new(device.tournament.clone(), round, table);
         let (located, table_id) = self.located_table(&at)?;
-        if let Some(key) = key {
-            if let Some(found) = self.store.ruling_key(table_id, key)? {
-                same_ruling(found, &ruling)?;
-                return Ok(JuryWritten { sheet: self.sheet_at(&located)?, stored: false });
-            }
+        if let Some(found) = self.store.ruling_key(table_id, key)? {
+            same_ruling(found, &ruling)?;
+            return Ok(JuryWritten { sheet: self.sheet_at(&located)?, stored: false });
         }
         let sent = ruling.clone();
         // The code checked again inside the write (revoked since the request came in?), the
         // key written with the ruling (or found written meanwhile by the same retry).
         let keyed = |w: &mut Writer<'_>, table_id: Id, ruling: Id| {
             let code = live_code(w, &device.code)?;
-            if let Some(key) = key {
-                if let Some(found) = w.ruling_key(table_id, key)? {
-                    same_ruling(found, &sent)?;
-                    return Err(ApiError::Stored { line: 0 });
-                }
-                w.put_ruling_key(table_id, key, ruling, Some(code))?;
+            if let Some(found) = w.ruling_key(table_id, key)? {
+                same_ruling(found, &sent)?;
+                return Err(ApiError::Stored { line: 0 });
             }
+            w.put_ruling_key(table_id, key, ruling, Some(code))?;
             Ok(())
         };
         match self.acting(actor, |a| a.ruling_add_checked(&at, ruling, Some(&keyed))) {

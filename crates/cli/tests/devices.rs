@@ -170,7 +170,7 @@ fn every_status_of_the_protocol_and_nothing_stored_by_a_refusal() {
     // 403: table 1's code asks for table 2, or round 2; writes a ruling.
     assert_eq!(get(a, "/api/v1/sheet?table=2", one).0, 403);
     assert_eq!(get(a, "/api/v1/sheet?round=2", one).0, 403);
-    let ruling = json!({"round": 1, "table": 1, "entry": {"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "x"}});
+    let ruling = json!({"round": 1, "table": 1, "key": "r1", "entry": {"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "x"}});
     assert_eq!(post(a, "/api/v1/rulings", one, &ruling).0, 403);
     // 413: a body over 64 KiB, refused before it is read whole.
     let big = json!({"key": "k2", "line": 2, "entry": {"contract": "E", "taker": 1, "pad": "x".repeat(70 * 1024)}}).to_string();
@@ -203,7 +203,8 @@ fn every_status_of_the_protocol_and_nothing_stored_by_a_refusal() {
     let jury = codes["jury"]["code"].as_str().unwrap();
     // Its address is given as the tables' are (FORMAT.md).
     assert!(codes["jury"]["url"].as_str().is_some_and(|u| u.ends_with(&format!("/t/{jury}"))), "{}", codes["jury"]);
-    let ruling = json!({"round": 1, "table": 2, "entry": {"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "Marc"}, "scorer": "Marc"});
+    let ruling =
+        json!({"round": 1, "table": 2, "key": "r2", "entry": {"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "Marc"}, "scorer": "Marc"});
     let (s, sheet) = post(a, "/api/v1/rulings", jury, &ruling);
     assert_eq!((s, sheet["rulings"].as_array().unwrap().len()), (201, 1));
     assert_eq!(post(a, "/api/v1/lines", jury, &line("j1", 1, &deals[0])).0, 403);
@@ -239,6 +240,21 @@ fn wrong_codes_from_one_address_are_throttled() {
     assert_eq!(get(server.addr, "/api/v1/sheet", &typed).0, 200, "{typed}");
     let deals = worked_example();
     assert_eq!(post(server.addr, "/api/v1/lines", one, &line("k1", 1, &deals[0])).0, 201);
+    // A player's page takes no code: a served code carried along lets the address walk no
+    // list of players while it is throttled (it answered 404 for an unknown one, 200 for the
+    // others).
+    assert_eq!(get(server.addr, "/api/v1/room/1/player/p99", one).0, 429);
+    assert_eq!(get(server.addr, "/api/v1/room/1/player/p1", one).0, 429);
+}
+
+/// A file of the pages that is not there is said so in the language asked, as every refusal.
+#[test]
+fn a_page_not_there_is_said_in_the_language_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, _) = evening(dir.path());
+    let server = Server::start(&db);
+    let (s, body, _) = request(server.addr, "GET", "/ui/nope.js", None, "Accept-Language: fr\r\n", "");
+    assert_eq!((s, body["kind"].as_str(), body["message"].as_str()), (404, Some("not-found"), Some("rien n'est servi ici")), "{body}");
 }
 
 /// The status line and headers of an answer.

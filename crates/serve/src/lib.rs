@@ -303,13 +303,22 @@ fn bearer(headers: &HeaderMap) -> String {
 /// Refused before anything is read when the address sent too many unknown codes — unless
 /// the request's code is one this server has served (it is checked again all the same).
 fn throttle(room: &Room, headers: &HeaderMap, ip: IpAddr, lang: Lang) -> Result<(), Failure> {
-    let Some(left) = room.throttled(ip) else { return Ok(()) };
+    if room.throttled(ip).is_none() {
+        return Ok(());
+    }
     // The code as issued, however typed (a dashed or lower-case code was refused here).
     let code = bearer(headers);
     let code = atout_api::devices::normalize(&code).unwrap_or(code);
     if room.watch().served.contains(&code) {
         return Ok(());
     }
+    throttle_address(room, ip, lang)
+}
+
+/// Refused before anything is read when the address sent too many unknown codes or asked
+/// for too many unknown players, whatever code it carries: for what takes no code.
+fn throttle_address(room: &Room, ip: IpAddr, lang: Lang) -> Result<(), Failure> {
+    let Some(left) = room.throttled(ip) else { return Ok(()) };
     let seconds = left.as_secs() + u64::from(left.subsec_nanos() > 0);
     let mut refused = Failure::said(
         StatusCode::TOO_MANY_REQUESTS,
@@ -582,8 +591,9 @@ struct JuryWrite {
     /// A ruling (`/rulings`) or a fault line (`/faults`).
     entry: Value,
     scorer: Option<String>,
-    /// Chosen by the device, sent again unchanged when it retries after a lost answer.
-    key: Option<String>,
+    /// Chosen by the device, sent again unchanged when it retries after a lost answer; a
+    /// write without one would be stored again by its retry (400).
+    key: String,
 }
 
 /// What the jury's device wrote: `201` and the table's sheet when written now, `200` and the
@@ -596,18 +606,14 @@ async fn rulings_add((State(room), ConnectInfo(addr), headers): Ctx, b: Body) ->
     let lang = lang(&headers);
     throttle(&room, &headers, addr.ip(), lang)?;
     let j: JuryWrite = body(b, lang).await?;
-    jury_written(
-        as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_ruling(d, &scorer(&j.scorer), j.round, j.table, j.entry, j.key.as_deref())).await?,
-    )
+    jury_written(as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_ruling(d, &scorer(&j.scorer), j.round, j.table, j.entry, &j.key)).await?)
 }
 
 async fn faults_add((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
     throttle(&room, &headers, addr.ip(), lang)?;
     let j: JuryWrite = body(b, lang).await?;
-    jury_written(
-        as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_fault(d, &scorer(&j.scorer), j.round, j.table, j.entry, j.key.as_deref())).await?,
-    )
+    jury_written(as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_fault(d, &scorer(&j.scorer), j.round, j.table, j.entry, &j.key)).await?)
 }
 
 /// The jury's view of the tournament: every ruling.
@@ -759,7 +765,8 @@ fn base_of(headers: &HeaderMap) -> String {
 /// codes (an unknown player counts as a wrong code), so that no one walks the list.
 async fn player_live(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, P((t, p)): P<(String, String)>) -> Answer {
     let lang = lang(&headers);
-    throttle(&room, &headers, addr.ip(), lang)?;
+    // It takes no code: a table's code carried along lets no one walk the players' list.
+    throttle_address(&room, addr.ip(), lang)?;
     let live = blocking(&room, lang, move |a| a.player_live(&t, &p)).await;
     if live.as_ref().err().is_some_and(|f| f.status == StatusCode::NOT_FOUND) {
         room.failed(addr.ip());
@@ -794,7 +801,7 @@ async fn room_view(State(room): State<Arc<Room>>, headers: HeaderMap, P(t): P<St
 }
 
 /// A page of the app, by its path under `ui/` (the fixed table; nothing else).
-fn page(path: &str) -> Response {
+fn page(path: &str, lang: Lang) -> Response {
     match pages::PAGES.iter().find(|(name, _)| *name == path) {
         Some((name, bytes)) => {
             let kind = match name.rsplit('.').next() {
@@ -807,7 +814,7 @@ fn page(path: &str) -> Response {
             };
             ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], *bytes).into_response()
         }
-        None => not_found(Lang::En).into_response(),
+        None => not_found(lang).into_response(),
     }
 }
 
@@ -831,11 +838,11 @@ fn not_allowed(lang: Lang) -> Failure {
 /// Every route of the server.
 pub fn router(room: Arc<Room>) -> Router {
     Router::new()
-        .route("/", get(|| async { page("device.html") }))
-        .route("/t/{code}", get(|| async { page("device.html") }))
-        .route("/room/{tournament}", get(|| async { page("room.html") }))
-        .route("/p/{tournament}", get(|| async { page("player.html") }))
-        .route("/ui/{*path}", get(|P(p): P<String>| async move { page(&p) }))
+        .route("/", get(|| async { page("device.html", Lang::En) }))
+        .route("/t/{code}", get(|| async { page("device.html", Lang::En) }))
+        .route("/room/{tournament}", get(|| async { page("room.html", Lang::En) }))
+        .route("/p/{tournament}", get(|| async { page("player.html", Lang::En) }))
+        .route("/ui/{*path}", get(|P(p): P<String>, headers: HeaderMap| async move { page(&p, lang(&headers)) }))
         .route("/api/v1/device", get(whoami))
         .route("/api/v1/sheet", get(sheet))
         .route("/api/v1/history", get(history))

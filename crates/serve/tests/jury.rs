@@ -163,7 +163,8 @@ fn the_jurys_device_replays_a_deal_judges_claims_and_corrects_with_the_cards() {
 fn a_revoked_jury_code_writes_no_ruling_fault_or_correction() {
     let Served { _dir, path, t, jury, server, .. } = served();
     let addr = server.addr;
-    let ruling = json!({"round": 1, "table": 1, "entry": {"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Marc"}, "scorer": "Marc"});
+    let ruling =
+        json!({"round": 1, "table": 1, "key": "r1", "entry": {"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Marc"}, "scorer": "Marc"});
     assert_eq!(ask(addr, "POST", "/api/v1/rulings", &jury, Some(&ruling)).0, 201, "the code writes while it is live");
 
     // The secretary revokes the jury's code from the window (another connection) while the
@@ -178,14 +179,16 @@ fn a_revoked_jury_code_writes_no_ruling_fault_or_correction() {
     entry["counts"] = json!([4, 0, 0, 0]);
     entry["hand"] = json!({"cards": one_suit_each(), "play": ["QS", "QH", "QD", "QC"]});
     let fix = json!({"round": 1, "table": 1, "line": 1, "entry": entry, "before": frame["deal"], "reason": "replayed", "scorer": "Marc"});
-    let fault = json!({"round": 1, "table": 1, "entry": {"contract": "D", "fault_by": 2}, "scorer": "Marc"});
+    let fault = json!({"round": 1, "table": 1, "key": "f1", "entry": {"contract": "D", "fault_by": 2}, "scorer": "Marc"});
     for (route, body) in [("/api/v1/rulings", &ruling), ("/api/v1/faults", &fault), ("/api/v1/fix", &fix)] {
         let (s, refused) = ask(addr, "POST", route, &jury, Some(body));
         assert_eq!((s, refused["kind"].clone()), (401, json!("unauthorized")), "{route}: {refused}");
     }
     assert_eq!(secretary.sheet_history(&at).unwrap().len(), history, "no line written or corrected");
     assert_eq!(secretary.rulings_list(&t).unwrap().len(), rulings, "no ruling written");
-    // The new code writes the same ruling.
+    // The new code writes the same ruling (under another key: the first is written).
+    let mut ruling = ruling;
+    ruling["key"] = json!("r2");
     assert_eq!(ask(addr, "POST", "/api/v1/rulings", &fresh, Some(&ruling)).0, 201);
 }
 
@@ -207,6 +210,15 @@ fn the_jurys_writes_sent_again_under_their_key_are_stored_once() {
     assert_eq!((s, first["lines"].as_array().map(Vec::len)), (201, Some(2)), "{first}");
     let (s, again) = ask(addr, "POST", "/api/v1/faults", &jury, Some(&fault));
     assert_eq!((s, again["lines"].as_array().map(Vec::len)), (200, Some(2)), "{again}");
+    // Without a key a retry could not be told from a second ruling: refused, nothing written
+    // (it was written, and its retry written again).
+    for (route, mut body) in [("/api/v1/rulings", ruling), ("/api/v1/faults", fault)] {
+        body.as_object_mut().unwrap().remove("key");
+        let (s, refused) = ask(addr, "POST", route, &jury, Some(&body));
+        assert_eq!((s, refused["kind"].clone()), (400, json!("malformed")), "{route}: {refused}");
+    }
+    let (_, sheet) = ask(addr, "GET", "/api/v1/sheet?round=1&table=1", &jury, None);
+    assert_eq!((sheet["rulings"].as_array().map(Vec::len), sheet["lines"].as_array().map(Vec::len)), (Some(1), Some(2)), "{sheet}");
 }
 
 /// What is the jury's stays the jury's over HTTP: a table's code reads no rulings; and a path
