@@ -64,8 +64,9 @@ async function http(method, path, body, as = code) {
   return data;
 }
 
-/** A failure that passes by itself (no network, the server busy or asking to wait): the page keeps what it last had. */
-const passing = (e) => e.kind === "offline" || e.status === 429 || e.status >= 500;
+/** A failure that passes by itself (no network, the body cut off on the way — 408 —, the
+ * server busy or asking to wait): the page keeps what it last had, and a line waits. */
+const passing = (e) => e.kind === "offline" || e.status === 408 || e.status === 429 || e.status >= 500;
 
 function setOnline(now) {
   if (online !== now) { online = now; showStatus(); }
@@ -131,8 +132,9 @@ function flush() {
         outbox.remove(item.key);
         sent += 1;
       } catch (e) {
-        // No network, the server restarting or too busy: the line waits for the next try.
-        if (e.kind === "offline" || !e.status || e.status >= 500 || e.status === 429) break;
+        // No network, the body cut off on the way, the server restarting or too busy: the
+        // line waits for the next try.
+        if (passing(e) || !e.status) break;
         outbox.mark(item.key, e);
         break;
       }

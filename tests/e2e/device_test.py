@@ -522,6 +522,22 @@ def a_stored_line_whose_answer_was_lost_is_not_stranded(w, server, db, dk, codes
     w.click("#enter-line")
     w.find(f"#line-{line}")
     check(len([r for r in history(db, dk, table) if r["kind"] == "deal"]) == line, f"line {line}, checked while the server was busy, is stored")
+    # The line's body cut off on the way (408, the server waited 10 s for it): the line waits
+    # and is sent again, stored once (it was marked refused and dropped from the outbox).
+    sheet = sheet_of(old)
+    line += 1
+    plain = next(c for c in sheet["next"]["allowed"] if c in "ABCD")
+    w.js("let once = true; const f = window.fetch; window.fetch = (u, o) => once && String(u).includes('/api/v1/lines')"
+         " ? (once = false, Promise.resolve(new Response(JSON.stringify({kind: 'timeout', message: 'too slow'}), {status: 408}))) : f(u, o);")
+    choose(w, f"#game-{plain}")
+    enter_counts(w, [2, 2, 2, 2] if plain == "D" else [1, 1, 1, 1] if plain == "C" else [4, 3, 3, 3], submit=False)
+    w.click("#enter-line")
+    end = time.time() + 20
+    while len([r for r in history(db, dk, table) if r["kind"] == "deal"]) < line and time.time() < end:
+        time.sleep(0.5)
+    check(len([r for r in history(db, dk, table) if r["kind"] == "deal"]) == line, f"line {line}, its first try cut off (408), is stored once")
+    w.settle()
+    check(w.js("return localStorage.getItem(arguments[0])", f"atout.outbox.{old}") in (None, "[]"), "the outbox let the line go once stored")
     sheet = sheet_of(old)
     line += 1
     contract = next(c for c in sheet["next"]["allowed"] if c in shapes)
