@@ -4,6 +4,8 @@
 //! no full name anywhere; a folder holding other files refused; publishing again rewrites
 //! only what changed.
 
+mod common;
+
 use atout_api::publish::Privacy;
 use atout_api::{Atout, DrawRequest, NewTournament, StandingsFormat, TableRef};
 use std::collections::BTreeMap;
@@ -454,4 +456,34 @@ fn an_evenings_page_names_each_rounds_byes_and_their_worth() {
     let line = en.lines().find(|l| l.contains("id=\"round-3-byes\"")).expect("round 3's byes");
     let text: String = line.split('<').map(|part| part.split_once('>').map_or(part, |(_, t)| t)).collect();
     assert_eq!(text, "Byes (10 table points): Hélène Dubois, Sofie Claes", "{line}");
+}
+
+/// A withdrawal and a late entry are said after the name in the published ranking, as the
+/// printed one says them (the site said neither: a player with a round missing looked last
+/// for nothing).
+#[test]
+fn the_published_ranking_says_who_withdrew_and_who_came_late() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app
+        .tournament_create(&NewTournament { name: "Friday".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() })
+        .unwrap()
+        .id
+        .to_string();
+    app.players_import("name\nAnne\nBart\nChloé\nDirk\nEls\nFons\nGreet\nHugo\n", Some(&t)).unwrap();
+    app.round_draw(&t, &DrawRequest::new(1, Some(1))).unwrap();
+    let at = TableRef::new(&t, 1, 1);
+    app.table_dealer(&at, 3, "cards drawn").unwrap();
+    app.deal_add(&at, None, common::worked_example()[0].clone()).unwrap();
+    let gone = app.round_view(&t, 1).unwrap().tables[0].seats[0].clone();
+    app.player_withdraw(&t, &gone.player, Some(2), "went home").unwrap();
+    let zoe = app.player_add("Zoë", "", "", false).unwrap().id;
+    app.tournament_enter(&t, &[zoe]).unwrap();
+    app.round_draw(&t, &DrawRequest::new(2, Some(2))).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "fr", Privacy::default()).unwrap();
+    let page = std::fs::read_to_string(dir.path().join(format!("evening-{t}/index.html"))).unwrap();
+    let row = |name: &str| page.lines().find(|l| l.starts_with("<tr>") && l.contains(&format!(">{name}<"))).unwrap_or_else(|| panic!("{name}: {page}"));
+    assert!(row(&gone.name).contains("<span class=\"who\">retiré dès la manche 2</span>"), "{}", row(&gone.name));
+    assert!(row("Zoë").contains("<span class=\"who\">dès la manche 2</span>"), "{}", row("Zoë"));
+    assert!(!row("Hugo").contains("class=\"who\"") || gone.name == "Hugo", "{}", row("Hugo"));
 }

@@ -440,6 +440,8 @@ impl Atout {
                 score: r.score_sum,
                 best_round: r.best_round,
                 decided_by,
+                joined_round: r.joined_round,
+                withdrawn_from: r.withdrawn_from,
             });
         }
         // Every table's sheet, read from the loaded tournament: its lines in words (their label

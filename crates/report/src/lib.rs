@@ -137,6 +137,27 @@ fn headers(layout: &Layout, lang: &str, rounds: i64) -> Vec<String> {
         .collect()
 }
 
+/// What a ranking says after a player's name: a late entry (the round they joined) and a
+/// withdrawal (the first round they no longer play), in `lang` (en, fr, nl).
+pub fn entry_notes(joined_round: Option<i64>, withdrawn_from: Option<i64>, lang: &str) -> Vec<String> {
+    let mut notes = vec![];
+    if let Some(n) = joined_round {
+        notes.push(match lang {
+            "fr" => format!("dès la manche {n}"),
+            "nl" => format!("vanaf ronde {n}"),
+            _ => format!("from round {n}"),
+        });
+    }
+    if let Some(n) = withdrawn_from {
+        notes.push(match lang {
+            "fr" => format!("retiré dès la manche {n}"),
+            "nl" => format!("teruggetrokken vanaf ronde {n}"),
+            _ => format!("withdrawn from round {n}"),
+        });
+    }
+    notes
+}
+
 /// The counted rounds still being played: the document's `open_rounds` (the api adds them,
 /// tables not started included) and any round a row marks provisional. Empty: the ranking is final.
 pub fn open_rounds(standings: &Value) -> Vec<i64> {
@@ -188,21 +209,7 @@ fn grid(standings: &Value, layout: &Layout, lang: &str, with_open: bool) -> (Vec
         .collect();
     // A late entry or a withdrawal said after the name, as the printed ranking says it.
     let noted = |row: &Value| -> Value {
-        let mut notes = vec![];
-        if let Some(n) = row["joined_round"].as_i64() {
-            notes.push(match lang {
-                "fr" => format!("dès la manche {n}"),
-                "nl" => format!("vanaf ronde {n}"),
-                _ => format!("from round {n}"),
-            });
-        }
-        if let Some(n) = row["withdrawn_from"].as_i64() {
-            notes.push(match lang {
-                "fr" => format!("retiré dès la manche {n}"),
-                "nl" => format!("teruggetrokken vanaf ronde {n}"),
-                _ => format!("withdrawn from round {n}"),
-            });
-        }
+        let notes = entry_notes(row["joined_round"].as_i64(), row["withdrawn_from"].as_i64(), lang);
         let mut row = row.clone();
         if !notes.is_empty() {
             row["name"] = Value::String(format!("{} ({})", row["name"].as_str().unwrap_or(""), notes.join("; ")));

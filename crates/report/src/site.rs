@@ -72,6 +72,9 @@ pub struct RankRow {
     pub best_round: Option<i64>,
     /// What separated this player from the one above, who had the same main value.
     pub decided_by: Option<Words>,
+    /// A late entry: the round they joined; a withdrawal: the first round they no longer play.
+    pub joined_round: Option<i64>,
+    pub withdrawn_from: Option<i64>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -463,9 +466,18 @@ fn evening_page(e: &EveningPage, lang: usize, club: usize) -> String {
     for r in &e.ranking {
         let _ = write!(
             b,
-            "<tr><td class=\"num pl\">{}</td><th scope=\"row\" class=\"sticky\">{}</th><td>{}</td>",
+            "<tr><td class=\"num pl\">{}</td><th scope=\"row\" class=\"sticky\">{}{}</th><td>{}</td>",
             place_text(r.place, r.shared),
             player_link(&folder, r.player, &r.name, lang, default),
+            // A late entry or a withdrawal, as the printed ranking says it: the rounds not played.
+            {
+                let notes = crate::entry_notes(r.joined_round, r.withdrawn_from, LANGS[lang]);
+                if notes.is_empty() {
+                    String::new()
+                } else {
+                    format!("<span class=\"who\">{}</span>", esc(&notes.join("; ")))
+                }
+            },
             esc(&r.club)
         );
         if e.table_points {
