@@ -436,7 +436,8 @@ def season_screen(w, work):
         pick = w.js("return [...document.getElementById('season-add-pick').options].find(o => o.text.startsWith(arguments[0] + ' (')).value", name)
         w.select("#season-add-pick", pick)
         w.click("#season-add")
-        w.wait_text(name, "#season-evenings")
+        # In the season's list (the picker beside it names it already).
+        w.wait_text(name, "#season-evenings ol")
     for archive in ("archive-harten", "archive-ruiten"):
         w.find("#season-archive")
         w.type("#season-archive", os.path.join(fixtures, f"{archive}.json"), clear=False)

@@ -92,7 +92,8 @@ function evenings(info, tournaments) {
       others.length ? h("button", { id: "season-add", onclick: () => {
         // The tournament picked survives a redraw of the screen (kept in the state, not read off the page).
         const pick = others.some((x) => String(x.id) === state.seasonPick) ? state.seasonPick : String(others[0].id);
-        act(() => call("season_add", { season: sid, tournament: pick }), () => { state.seasonPick = null; flash(t("saved")); });
+        // Done, it lets go of that pick only: another chosen meanwhile stays chosen.
+        act(() => call("season_add", { season: sid, tournament: pick }), () => { if (state.seasonPick === pick) state.seasonPick = null; flash(t("saved")); });
       } }, t("season_add")) : null,
       h("label", { class: "filepick button", id: "season-archive-pick" }, t("season_import"), archive)));
 }
