@@ -660,6 +660,15 @@ fn sentence(s: String) -> String {
     }
 }
 
+/// French joins «à» to the article after it: «à les places 1 et 3» is written «aux places
+/// 1 et 3» (a side named by its seats, in a sentence written for any side).
+fn contracted(s: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Fr => s.replace(" à les ", " aux ").replace(" à le ", " au "),
+        _ => s.to_string(),
+    }
+}
+
 /// A card of FORMAT.md's notation named in the jury's language (R♦, H♦, K♦).
 fn card_in(deck: Deck, card: &str, lang: Lang) -> String {
     deck.parse(card).map_or_else(|| card.to_string(), |c| deck.name_in(c, lang))
@@ -687,7 +696,7 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang, names: &[String]) ->
         (_, Some(n)) => (true, n),
         _ => (false, 0),
     };
-    let said = |s: Said| sentence(s.get(lang).to_string());
+    let said = |s: Said| sentence(contracted(s.get(lang), lang));
     let mut out = vec![said(if most {
         said!(
             "claim: {side} {takes} at most {n} of the {left} {tricks} left",
@@ -776,7 +785,7 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
     let deck = replayed(text)?.0.deck;
     let who = Who::new(names, lang);
     let side = who.all(&a.side);
-    let said = |s: Said| sentence(s.get(lang).to_string());
+    let said = |s: Said| sentence(contracted(s.get(lang), lang));
     // A value past the search's budget: "?", its bounds said on the line after.
     let value = |v: Option<usize>| v.map_or_else(|| "?".to_string(), |v| v.to_string());
     let mut out = vec![];

@@ -237,3 +237,20 @@ fn a_record_that_is_not_one_is_refused_as_a_record() {
         }
     }
 }
+
+/// A Rikken pair named by its seats, said in French after «à»: «aux places 1 et 3» (it read
+/// «à les places»). The fixture's rik cut after twelve tricks; seat 1 claims to take none.
+#[test]
+fn a_pair_is_said_in_french_with_the_article_joined() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut r: Value =
+        serde_json::from_str(&std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/hands/rikken-rik-4.json")).unwrap()).unwrap();
+    let play = r["hand"]["play"].as_array_mut().unwrap();
+    play.truncate(48);
+    let path = dir.path().join("rik.json");
+    std::fs::write(&path, r.to_string()).unwrap();
+    let out = atout(&["hand", "claim", path.to_str().unwrap(), "--seat", "1", "--at-most", "0", "--lang", "fr"]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("peuvent imposer 1 pli aux places 1 et 3") && !text.contains("à les"), "{text}");
+}
