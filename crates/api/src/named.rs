@@ -78,17 +78,15 @@ pub(crate) fn one_person_twice(links: &[LinkRow], players: impl IntoIterator<Ite
     for p in players {
         if let Some(other) = seen.insert(*group.get(&p).unwrap_or(&p), p).filter(|o| *o != p) {
             let (a, b) = (other.min(p), other.max(p));
-            return Err(ApiError::Refused {
-                place: Default::default(),
-                violation: atout_rules::Violation::said(
-                    Rule::PLAYER_TWICE,
-                    said!(
-                        "players {a} and {b} are one person (as said for the seasons): one evening seats only one of them",
-                        "les joueurs {a} et {b} sont une seule personne (comme dit pour les saisons) : une soirée n'en accueille qu'un",
-                        "spelers {a} en {b} zijn één persoon (zo gezegd voor de seizoenen): een avond telt maar een van beiden"
-                    ),
+            return Err(ApiError::refused_said(
+                Default::default(),
+                Rule::PLAYER_TWICE,
+                said!(
+                    "players {a} and {b} are one person (as said for the seasons): one evening seats only one of them",
+                    "les joueurs {a} et {b} sont une seule personne (comme dit pour les saisons) : une soirée n'en accueille qu'un",
+                    "spelers {a} en {b} zijn één persoon (zo gezegd voor de seizoenen): een avond telt maar een van beiden"
                 ),
-            });
+            ));
         }
     }
     Ok(())

@@ -708,17 +708,15 @@ impl Atout {
                 }
                 if seen.get(&one(player)).is_some_and(|n| *n > 1) {
                     let name = &t.name;
-                    return Err(ApiError::Refused {
-                        place: Default::default(),
-                        violation: atout_rules::Violation::said(
-                            Rule::PLAYER_TWICE,
-                            said!(
-                                "players {player} and {other} both played «{name}»: they are two people",
-                                "les joueurs {player} et {other} ont tous deux joué «{name}» : ce sont deux personnes",
-                                "spelers {player} en {other} speelden allebei «{name}»: het zijn twee mensen"
-                            ),
+                    return Err(ApiError::refused_said(
+                        Default::default(),
+                        Rule::PLAYER_TWICE,
+                        said!(
+                            "players {player} and {other} both played «{name}»: they are two people",
+                            "les joueurs {player} et {other} ont tous deux joué «{name}» : ce sont deux personnes",
+                            "spelers {player} en {other} speelden allebei «{name}»: het zijn twee mensen"
                         ),
-                    });
+                    ));
                 }
             }
         }
