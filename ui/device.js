@@ -184,15 +184,18 @@ async function dropStored(storeKey, owner) {
 }
 
 /**
- * Lines typed under an earlier code of this very table and round (revoked, the secretary
- * issued a new one) and never sent: they go with this code, in their order and under their
- * own keys (a line the old code did store is answered as stored, so nothing is doubled).
+ * Lines typed under an earlier code of this very table, round and draw (revoked, the
+ * secretary issued a new one) and never sent: they go with this code, in their order and
+ * under their own keys (a line the old code did store is answered as stored, so nothing is
+ * doubled). A round drawn again seats other players: its lines stay stranded, for the
+ * secretary.
  */
 function adoptWaiting(d) {
   if (!d.table) return;
   for (const o of otherOutboxes()) {
     const od = o.device;
     if (!od || String(od.tournament) !== String(d.tournament) || od.round !== d.round || od.table !== d.table) continue;
+    if (od.draw !== d.draw) continue;
     const mine = outbox.read();
     const have = new Set(mine.map((x) => x.key));
     // The same table's scorer on the same phone: not asked again.

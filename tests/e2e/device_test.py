@@ -495,6 +495,60 @@ def a_new_code_takes_the_lines_waiting(w, server, db, dk, codes):
     codes[dk]['tables'][1]['code'] = new
 
 
+def a_round_drawn_again_strands_the_lines_typed_for_its_old_seating(w, server, db, work):
+    """A table's phone types line 1 while the server is down; meanwhile the secretary draws
+    the round again (other players at table 1). The old code is revoked with the old draw: its
+    page says the line was never sent, and the new code of table 1, opened on the same phone,
+    does not send it (it was typed for another seating): it is left for the secretary, and
+    the new draw's sheet stays empty."""
+    players = os.path.join(work, "redraw.csv")
+    with open(players, "w", encoding="utf-8") as f:
+        f.write("name\nRik\nSara\nTom\nUrsula\nVera\nWim\nXander\nYves\n")
+    t = atout(db, "tournament", "create", "--name", "Phones redrawn", "--game", "double-king", "--rounds", "1").strip()
+    atout(db, "players", "import", players, "--tournament", t)
+
+    def draw(seed):
+        atout(db, "round", "draw", "--tournament", t, "--round", "1", "--seed", seed)
+        for table in ("1", "2"):
+            atout(db, "table", "dealer", "--tournament", t, "--round", "1", "--table", table, "--seat", "3", "--reason", "cards drawn")
+        return json.loads(atout(db, "devices", "--tournament", t, "--round", "1", "--format", "json"))["tables"][0]["code"]
+
+    old = draw("11")
+    w.go(server.url(f"/t/{old}"))
+    w.find("#sheet, #scorer-form")
+    if w.js("return !!document.getElementById('scorer-form')"):
+        scorer_name(w, "Rik")
+    w.find("#sheet")
+    server.stop()
+    type_waiting(w, 1, "T", ("spades", [4, 4, 5, 0]))
+    new = draw("12")
+    check(new != old, "the round drawn again has a new code for table 1")
+    server.start()
+    w.go(server.url(f"/t/{old}"))
+    w.find("#code-form")
+    stranded = w.text("#outbox-stranded")
+    check("never sent: 1" in stranded, f"the old draw's code is refused, and its page keeps the line it could not send: {stranded!r}")
+    w.go(server.url(f"/t/{new}"))
+    w.find("#sheet, #scorer-form")
+    if w.js("return !!document.getElementById('scorer-form')"):
+        scorer_name(w, "Rik")
+    w.find("#sheet")
+    w.find("#stranded")
+    time.sleep(4)
+    left = w.text("#stranded")
+    check("Line 1: trump" in left, f"the line typed for the old seating is shown for the secretary, not sent: {left!r}")
+    lines = [r for r in json.loads(atout(db, "sheet", "--tournament", t, "--round", "1", "--table", "1", "--history", "--format", "json")) if r["kind"] == "deal"]
+    check(lines == [], f"the new draw's table 1 has no line: {lines}")
+    shot(w, "17-phone-round-drawn-again", ["Line 1: trump"])
+    # The entry panel stays at the foot of the screen: the page scrolled to its end shows the card whole.
+    w.js("window.scrollTo(0, document.body.scrollHeight)")
+    w.click(f"#stranded-drop-{old}")
+    end = time.time() + 10
+    while w.js("return !!document.getElementById('stranded')") and time.time() < end:
+        time.sleep(0.2)
+    check(not w.js("return !!document.getElementById('stranded')"), "dropped by its scorer, the line is gone from the phone")
+
+
 def a_stored_line_whose_answer_was_lost_is_not_stranded(w, server, db, dk, codes):
     """A table's phone sends a line; the server stores it but the answer is lost (the line
     stays in the phone's outbox); then the table's code is revoked. Opened again, the old
@@ -744,6 +798,7 @@ def main():
         player_follows_the_evening(w, server, db, dk, codes)
         a_new_code_takes_the_lines_waiting(w, server, db, dk, codes)
         a_stored_line_whose_answer_was_lost_is_not_stranded(w, server, db, dk, codes)
+        a_round_drawn_again_strands_the_lines_typed_for_its_old_seating(w, server, db, work)
     except Exception as e:
         failed(sid, e, "device-failure")
     finally:

@@ -271,6 +271,58 @@ fn a_code_of_the_round_before_is_refused_once_the_next_round_is_drawn() {
     assert_eq!(app.device(&two.tables[0].code).unwrap().round, 2);
 }
 
+/// A round drawn again (no line written yet) seats other players at its tables: the codes of
+/// the earlier draw are revoked with it, even on a phone that read its code before. Before,
+/// table 1's phone went on writing table 1 of the new draw, a line typed for another seating.
+#[test]
+fn a_round_drawn_again_revokes_its_tables_codes_not_the_jurys() {
+    let (mut app, t) = evening();
+    let before = app.devices(&t, 1, "http://x").unwrap();
+    let d = app.device(&before.tables[0].code).unwrap();
+    app.round_draw(&t, &DrawRequest::new(1, Some(99))).unwrap();
+    for table in [1, 2] {
+        app.table_dealer(&TableRef::new(&t, 1, table), 3, "cards drawn for the deal").unwrap();
+    }
+    let rows = deals(&app);
+    assert_eq!(app.device_line(&d, "Anne", "k-1", 1, worked_example()[0].clone(), None).unwrap_err().kind(), "unauthorized");
+    assert_eq!(deals(&app), rows, "nothing stored");
+    for old in &before.tables {
+        assert_eq!(app.device(&old.code).unwrap_err().kind(), "unauthorized", "table {}", old.table);
+    }
+    assert_eq!(app.device(&before.jury.code).unwrap().role, "jury", "the jury's code covers any draw");
+    // New codes for the new draw's tables, which write.
+    let after = app.devices(&t, 1, "http://x").unwrap();
+    assert!(after.tables.iter().all(|x| before.tables.iter().all(|y| y.code != x.code)));
+    assert_eq!(after.jury.code, before.jury.code);
+    let d = app.device(&after.tables[0].code).unwrap();
+    assert!(app.device_line(&d, "Anne", "k-1", 1, worked_example()[0].clone(), None).unwrap().stored);
+}
+
+/// A table's phone that read its code in round 1 corrects a line after round 2 was drawn:
+/// the check inside the write finds the round over and stores nothing. Before, only the
+/// check when the code was read knew the round, and the correction was stored.
+#[test]
+fn a_table_code_read_before_the_next_round_was_drawn_writes_nothing_after() {
+    use atout_api::devices::DeviceFix;
+    let (mut app, t) = evening();
+    let codes = app.devices(&t, 1, "http://x").unwrap();
+    let d = app.device(&codes.tables[0].code).unwrap();
+    for table in [1, 2] {
+        let at = TableRef::new(&t, 1, table);
+        for (i, line) in worked_example().into_iter().enumerate() {
+            app.deal_add(&at, Some(i + 1), line).unwrap();
+        }
+    }
+    app.round_draw(&t, &DrawRequest::new(2, Some(7))).unwrap();
+    let rows = deals(&app);
+    let last = worked_example().len();
+    let fix = DeviceFix { round: None, table: None, line: last, entry: None, before: Some(worked_example()[last - 1].clone()), reason: "typo".into() };
+    let e = app.device_fix(&d, "Anne", fix).unwrap_err();
+    assert_eq!(e.kind(), "forbidden", "{e:?}");
+    assert!(e.to_string().contains("round 2 is being played"), "{e}");
+    assert_eq!(deals(&app), rows, "nothing stored");
+}
+
 #[test]
 fn every_device_refusal_is_said_in_every_language() {
     let (mut app, t) = evening();

@@ -3,7 +3,9 @@
 //! under a key the device chose, stored at most once (FORMAT.md, "Table devices").
 //!
 //! A code is checked twice: when a request comes in (`device`), and again inside the
-//! transaction that writes (revoked or locked meanwhile: nothing is stored).
+//! transaction that writes (revoked, its round over or its table locked meanwhile: nothing
+//! is stored). A round drawn again revokes its tables' codes (a code writes the seating it
+//! was issued for).
 
 use crate::error::{ApiError, Result};
 use crate::sheets::{Edit, LinePreview, SheetView, TableRef};
@@ -37,6 +39,9 @@ pub struct Device {
     /// The game's code.
     pub game: String,
     pub round: i64,
+    /// The round's draw the code was read in (a round drawn again has another): the lines a
+    /// phone typed for one seating are not carried over to another.
+    pub draw: Id,
     /// The table whose sheet the code writes; none for the jury.
     pub table: Option<i64>,
     /// Whether an opponent confirms each line on the device before it is sent.
@@ -133,6 +138,15 @@ fn unknown_code() -> ApiError {
     ))
 }
 
+/// A table's code of a round that is no longer the tournament's last.
+fn round_over(round: i64, last: i64) -> ApiError {
+    ApiError::Forbidden(said!(
+        "this code was for round {round}; round {last} is being played: scan the new table's code",
+        "ce code valait pour la manche {round} ; la manche {last} se joue : scannez le code de la nouvelle table",
+        "deze code gold voor ronde {round}; ronde {last} wordt gespeeld: scan de code van de nieuwe tafel"
+    ))
+}
+
 fn locked(table: i64) -> ApiError {
     ApiError::Forbidden(said!(
         "table {table}'s sheet is locked: the secretary settled it; ask the jury for any change",
@@ -158,6 +172,11 @@ impl crate::sheets::WriteGuard for DeviceWrite<'_> {
     /// locked, the key not written before, the line still free. Returns the code's id.
     fn guard(&self, w: &Writer<'_>, table_id: Id, stored: &[Value]) -> Result<Id> {
         let code = w.device_code(self.code)?.filter(|c| !c.revoked).ok_or_else(unknown_code)?;
+        // The next round drawn meanwhile (by the secretary's window or CLI): the code's is over.
+        let last = w.last_round(self.tournament)?;
+        if last != self.round {
+            return Err(round_over(self.round, last));
+        }
         if w.locked_tables(self.tournament, self.round)?.contains(&self.table) {
             return Err(locked(self.table));
         }
@@ -395,13 +414,10 @@ impl Atout {
         let l = self.loaded(id)?;
         let last = l.last_round();
         if row.table.is_some() && row.round != last {
-            let round = row.round;
-            return Err(ApiError::Forbidden(said!(
-                "this code was for round {round}; round {last} is being played: scan the new table's code",
-                "ce code valait pour la manche {round} ; la manche {last} se joue : scannez le code de la nouvelle table",
-                "deze code gold voor ronde {round}; ronde {last} wordt gespeeld: scan de code van de nieuwe tafel"
-            )));
+            return Err(round_over(row.round, last));
         }
+        // The jury's code of a round not drawn (only the codes of a drawn round are issued).
+        let draw = l.round(row.round).map_or(0, |r| r.row.draw_id);
         Ok(Device {
             role: if row.table.is_some() { "table" } else { "jury" },
             tournament_id: id,
@@ -409,6 +425,7 @@ impl Atout {
             tournament_name: l.row.name.clone(),
             game: l.game.code().to_string(),
             round: row.round,
+            draw,
             table: row.table,
             confirm: l.settings.device_confirm,
             code,

@@ -173,11 +173,11 @@ impl Atout {
     /// The sheet as it then stands is the caller's to read (`sheet_at`): a table's device
     /// needs only the answer "stored".
     pub(crate) fn write_sheet(&mut self, at: &At, edit: Edit, action: &str, reason: &str, device: Option<&dyn WriteGuard>) -> Result<()> {
-        let (table_id, seats, cached, cached_first, names) = {
+        let (table_id, number, seats, cached, cached_first, names) = {
             let l = self.loaded(at.id)?;
             let t = &l.round(at.round)?.row.tables[at.index];
             let names: Vec<String> = l.seat_views(&t.seats).into_iter().map(|s| s.name).collect();
-            (t.id, t.seats.len(), t.deals.values().to_vec(), t.first_dealer, names)
+            (t.id, t.number, t.seats.len(), t.deals.values().to_vec(), t.first_dealer, names)
         };
         let Atout { store, cache, actor, seen_version, .. } = self;
         let seen = *seen_version;
@@ -188,6 +188,11 @@ impl Atout {
                 // The sheet as stored: the cached one when no other connection has committed
                 // since it was read (this transaction holds the write lock), else read again.
                 let fresh = w.data_version()? == seen;
+                // Another connection may have drawn the round again meanwhile: the table read
+                // is then no longer the round's, and a line written there would be lost to it.
+                if !fresh && w.current_table(at.id, at.round, number)? != Some(table_id) {
+                    return Err(redrawn(&at.place));
+                }
                 let stored = if fresh { cached } else { w.table_lines(table_id)? };
                 let first = match &edit {
                     Edit::Dealer(seat) => {

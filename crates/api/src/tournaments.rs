@@ -246,8 +246,9 @@ impl Atout {
     /// Draw the tables and seats of a round, seated as asked: planned ahead (the
     /// default), or by ranking (the strongest together, table 1 first; for a final
     /// round). Drawing a round again is allowed until a line is written at one of its
-    /// tables; the earlier draw is kept in the history. How the players are seated is
-    /// the rules' ([`atout_rules::planner::next_round`]); this checks and stores.
+    /// tables; the earlier draw is kept in the history, and its tables' device codes are
+    /// revoked. How the players are seated is the rules'
+    /// ([`atout_rules::planner::next_round`]); this checks and stores.
     pub fn round_draw(&mut self, tournament: &str, req: &DrawRequest) -> Result<DrawnRound> {
         let round = req.round;
         let seed = req.seed()?.unwrap_or_else(seed_now);
@@ -280,6 +281,11 @@ impl Atout {
                 Seating::Planned => json!({}),
                 Seating::ByRanking => json!({"seating": "by-ranking"}),
             };
+            // Drawn again: the tables' codes of the earlier draw are revoked with it. A phone
+            // still holding one (a line typed offline) would write another seating's sheet.
+            for c in w.device_codes(id, round)?.into_iter().filter(|c| c.table.is_some() && !c.revoked) {
+                w.revoke_device_code(c.id)?;
+            }
             let d = w.add_draw(id, round, Some(&seed.to_string()), Some(i64::from(drawn.repeats)), &extra)?;
             for (i, t) in drawn.tables.iter().enumerate() {
                 let seats: Vec<Id> = t.seats.iter().map(|s| *s as Id).collect();

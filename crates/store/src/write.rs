@@ -185,6 +185,11 @@ impl Writer<'_> {
             .optional()?)
     }
 
+    /// The last round drawn of a tournament as stored now (0 before the first draw).
+    pub fn last_round(&self, tournament: Id) -> Result<i64> {
+        Ok(self.tx.query_row("SELECT coalesce(max(round), 0) FROM draws WHERE tournament_id = ?1", [tournament], |r| r.get(0))?)
+    }
+
     /// The id of the current draw's table `number` in `round`, if there is one.
     pub fn current_table(&self, tournament: Id, round: i64, number: i64) -> Result<Option<Id>> {
         Ok(self
