@@ -1,8 +1,9 @@
 //! The connections the server holds: at most [`PER_ADDRESS`] at once from one address (the
-//! ones beyond are closed as they come), and a connection on which nothing is read or written
-//! for [`IDLE`] closed. A device on the club's network that opened connections and sent
-//! nothing on them held them for ever, until the server had no file left to answer the
-//! tables' phones with.
+//! ones beyond are closed as they come), a connection on which nothing is read or written
+//! for [`IDLE`] closed, and so is one that has been sending for [`IDLE`] without being
+//! answered (a request trickled a byte at a time). A device on the club's network that
+//! opened connections and sent nothing on them held them for ever, until the server had no
+//! file left to answer the tables' phones with.
 
 use axum::serve::Listener;
 use std::collections::HashMap;
@@ -59,7 +60,7 @@ impl Listener for Guarded {
                 *held += 1;
             }
             let idle = self.idle;
-            return (Watched { io, idle, quiet: Box::pin(tokio::time::sleep(idle)), ip, counts: self.counts.clone() }, addr);
+            return (Watched { io, idle, quiet: Box::pin(tokio::time::sleep(idle)), asked: None, ip, counts: self.counts.clone() }, addr);
         }
     }
 
@@ -74,6 +75,8 @@ pub struct Watched {
     io: TcpStream,
     idle: Duration,
     quiet: Pin<Box<Sleep>>,
+    /// When the first byte not yet answered was read (none: everything read was answered).
+    asked: Option<Instant>,
     ip: IpAddr,
     counts: Counts,
 }
@@ -94,9 +97,17 @@ impl Watched {
 impl AsyncRead for Watched {
     fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
         let this = self.get_mut();
+        let before = buf.filled().len();
         match Pin::new(&mut this.io).poll_read(cx, buf) {
             Poll::Ready(done) => {
                 this.heard();
+                if buf.filled().len() > before {
+                    // Sending for `idle` with no answer: a request that never ends.
+                    let since = *this.asked.get_or_insert_with(Instant::now);
+                    if since.elapsed() >= this.idle {
+                        return Poll::Ready(Err(io::Error::new(io::ErrorKind::TimedOut, "a request sent for too long")));
+                    }
+                }
                 Poll::Ready(done)
             }
             Poll::Pending => this.waiting(cx).map(Err),
@@ -110,6 +121,9 @@ impl AsyncWrite for Watched {
         match Pin::new(&mut this.io).poll_write(cx, buf) {
             Poll::Ready(done) => {
                 this.heard();
+                if done.as_ref().is_ok_and(|n| *n > 0) {
+                    this.asked = None;
+                }
                 Poll::Ready(done)
             }
             Poll::Pending => this.waiting(cx).map(Err),
@@ -160,14 +174,39 @@ mod tests {
         let err = io.read(&mut buf).await.unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::TimedOut);
         assert!(started.elapsed() >= Duration::from_millis(250), "{:?}", started.elapsed());
-        // Talking keeps it open: each byte starts the silence again.
+        // Talking keeps it open: each byte asked and answered starts the silence again.
         let mut client = TcpStream::connect(addr).await.unwrap();
         let (mut io, _) = guarded.accept().await;
         for _ in 0..4 {
             tokio::time::sleep(Duration::from_millis(150)).await;
             client.write_all(b"x").await.unwrap();
             assert_eq!(io.read(&mut buf).await.unwrap(), 1);
+            io.write_all(b"y").await.unwrap();
+            assert_eq!(client.read(&mut buf).await.unwrap(), 1);
         }
+    }
+
+    /// A request trickled a byte at a time, never silent for `idle` but never done either, is
+    /// closed once it has been coming for `idle` unanswered. Before, each byte started the
+    /// silence again, and a device could hold a connection for ever.
+    #[tokio::test]
+    async fn a_request_trickled_without_end_is_closed() {
+        let (mut guarded, addr) = listening(4, Duration::from_millis(300)).await;
+        let mut client = TcpStream::connect(addr).await.unwrap();
+        let (mut io, _) = guarded.accept().await;
+        let mut buf = [0u8; 8];
+        let started = Instant::now();
+        let err = loop {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            client.write_all(b"G").await.unwrap();
+            match io.read(&mut buf).await {
+                Ok(n) => assert_eq!(n, 1),
+                Err(e) => break e,
+            }
+            assert!(started.elapsed() < Duration::from_secs(5), "still open after 5 s");
+        };
+        assert_eq!(err.kind(), io::ErrorKind::TimedOut);
+        assert!(started.elapsed() >= Duration::from_millis(300), "{:?}", started.elapsed());
     }
 
     /// One address holds at most so many connections; the next is closed as it comes, and

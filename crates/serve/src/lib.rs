@@ -151,12 +151,20 @@ impl Room {
 
     fn failed(&self, ip: IpAddr) {
         let mut w = self.watch();
+        forget_passed(&mut w.fails, Instant::now());
         let entry = w.fails.entry(ip).or_insert((Instant::now(), 0));
         if entry.0.elapsed() >= FAILS_WINDOW {
             *entry = (Instant::now(), 0);
         }
         entry.1 += 1;
     }
+}
+
+/// The addresses whose failures are older than the window let go: they count for nothing
+/// more (their next failure starts a new window), and a network's passing addresses (a
+/// phone's, renewed) do not pile up for as long as the server runs.
+fn forget_passed(fails: &mut HashMap<IpAddr, (Instant, u32)>, now: Instant) {
+    fails.retain(|_, (since, _)| now.saturating_duration_since(*since) < FAILS_WINDOW);
 }
 
 /// The language of a request's `Accept-Language`: of fr, nl and en, the one it prefers most
@@ -1019,5 +1027,21 @@ impl Switch {
         let on = running.is_some();
         drop(running);
         Status { running: on, base: self.base(), seen }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The failures of an address whose window has passed are let go; those still counting stay.
+    #[test]
+    fn failures_older_than_the_window_are_let_go() {
+        let now = Instant::now() + FAILS_WINDOW * 3;
+        let ip = |n: u8| IpAddr::from([192, 168, 1, n]);
+        let mut fails = HashMap::from([(ip(1), (now - FAILS_WINDOW * 2, FAILS_MAX)), (ip(2), (now - FAILS_WINDOW / 2, 3)), (ip(3), (now - FAILS_WINDOW, 1))]);
+        forget_passed(&mut fails, now);
+        assert_eq!(fails.keys().copied().collect::<Vec<_>>(), vec![ip(2)]);
+        assert_eq!(fails[&ip(2)].1, 3);
     }
 }
