@@ -97,7 +97,18 @@ pub fn season_text(standings: &Value, layout: &PrintLayout, lang: &str) -> Strin
     for (i, e) in evenings(standings).iter().enumerate() {
         out.push_str(&format!("{short}{} = {}{}\n", i + 1, cell(&e["name"]), e["date"].as_str().map(|d| format!(" ({d})")).unwrap_or_default()));
     }
-    out.push_str(&aligned(&head, &right, &lines));
+    // One table, so that the columns line up; the players under the minimum after a line that
+    // says so, as on paper.
+    let table = aligned(&head, &right, &lines);
+    let under = rows(standings).iter().position(|row| row["qualified"] == false);
+    for (i, line) in table.lines().enumerate() {
+        if under.is_some_and(|u| i == u + 1) {
+            out.push_str(&layout.word("under_minimum", lang, &[("n", cell(&standings["settings"]["min_evenings"]))]));
+            out.push('\n');
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
     let clubs: Vec<Vec<String>> = club_lines(standings);
     if !clubs.is_empty() {
         out.push('\n');
@@ -211,6 +222,12 @@ mod tests {
         assert!(text.starts_with("Saison — Winter\nUne soirée rapporte sa valeur de classement ; la meilleure soirée de chacun compte ;"), "{text}");
         assert!(text.contains("S1 = Friday 3 (2026-10-03)\nS2 = Friday 10\n"), "{text}");
         assert!(text.lines().any(|l| l.trim_start().starts_with("1  KC") && l.ends_with("Anne")), "{text}");
+        // Bart, under the minimum of 2 evenings, after a line that says so (he was listed as
+        // if qualified); Anne above it.
+        let lines: Vec<&str> = text.lines().collect();
+        let said = lines.iter().position(|l| *l == "Moins de 2 soirées : classés après les autres").expect(&text);
+        assert!(lines[said - 1].trim_start().starts_with("1 ") && lines[said - 1].contains("Anne"), "{text}");
+        assert!(lines[said + 1].trim_start().starts_with("2 ") && lines[said + 1].contains("Bart"), "{text}");
         // Counts of one and of several, in Dutch.
         let mut s = sample();
         s["settings"]["clubs"]["best"] = json!(1);
