@@ -504,6 +504,22 @@ def season_screen(w, work):
     w.wait_text("Saved to", "#print-done", timeout=30)
     text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, text=True).stdout
     check("Season — Winter 2026" in text and "Julie Mertens" in text and "the best 3 evenings count" in text, f"the printed season reads back: {text[:300]!r}")
+    # How the season is ranked, changed from the window (it could only be set at its creation):
+    # the form holds the season's own settings; the best 4 evenings counting, Julie's 42 counts
+    # too (46 + 42 + 58 + 70 = 216); then back to 3, with why.
+    w.click("#season-settings summary")
+    w.find("#season-edit-best")
+    held = [w.js(f"return document.getElementById('season-edit-{k}').value") for k in ("points", "best", "min", "clubs")]
+    check(held == ["result", "3", "2", "3"], f"the settings form holds the season's own: {held}")
+    for best, total, reason in (("4", "216", "all four of a player's evenings count"), ("3", "174", "back to the best three")):
+        w.type("#season-edit-best", best)
+        w.type("#season-edit-reason", reason)
+        w.click("#season-settings-save")
+        w.wait_text(f"best {best} evenings", "#season-counts")
+        first = w.js("return [...document.querySelectorAll('#season-table tr')][1].textContent")
+        check("Julie Mertens" in first and total in first and ("(42)" in first) == (best == "3"), f"best {best}: the leader's total follows: {first!r}")
+        if best == "4":
+            w.shot("42-season-settings", ["How this season is ranked", "216"])
 
 
 def about_screen(w):

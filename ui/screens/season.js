@@ -39,33 +39,71 @@ function chart(s) {
       ])));
 }
 
+/** A season's settings as a form holds them (`f`), from `settings` (the rules' defaults for a new season). */
+function formOf(settings, defaults) {
+  const scale = Array.isArray(settings.points) ? settings.points : defaults.scale;
+  return { points: settings.points === "result" ? "result" : "scale", scale: scale.join(" "),
+    best: settings.count && settings.count.best ? String(settings.count.best) : "", min: String(settings.min_evenings), clubs: String(settings.clubs.best) };
+}
+
+/** The settings a form holds, as the api takes them (`d`: the defaults, for a field left empty). */
+function settingsOf(f, d) {
+  const settings = { min_evenings: Number(f.min || d.min_evenings), clubs: { best: Number(f.clubs || d.clubs.best) } };
+  settings.points = f.points === "scale" ? f.scale.trim().split(/[\s,;\/]+/).filter((x) => x !== "").map(Number) : "result";
+  settings.count = f.best.trim() ? { best: Number(f.best) } : "all";
+  return settings;
+}
+
+/** How a season is ranked, as fields: `p` prefixes their ids (a new season's and the season's own side by side). */
+function rankedFields(f, p) {
+  const keep = (key) => (e) => { f[key] = e.target.value; };
+  return [
+    h("label", {}, t("season_points"), h("select", { id: `${p}-points`, onchange: (e) => { f.points = e.target.value; render(); } },
+      h("option", { value: "result", selected: f.points === "result" }, t("season_points_result")),
+      h("option", { value: "scale", selected: f.points === "scale" }, t("season_points_scale")))),
+    f.points === "scale" ? h("label", {}, t("season_scale"), h("input", { id: `${p}-scale`, value: f.scale, style: "width:16rem", oninput: keep("scale") })) : null,
+    h("label", {}, t("season_count_best"), h("input", { id: `${p}-best`, type: "number", min: 1, max: 1000, placeholder: t("season_count_all"), value: f.best, style: "width:6rem", oninput: keep("best") })),
+    h("label", {}, t("season_min"), h("input", { id: `${p}-min`, type: "number", min: 1, max: 1000, value: f.min, style: "width:5rem", oninput: keep("min") })),
+    h("label", {}, t("season_clubs_best"), h("input", { id: `${p}-clubs`, type: "number", min: 1, max: 1000, value: f.clubs, style: "width:5rem", oninput: keep("clubs") })),
+  ];
+}
+
 /** The form of a new season: its name and how it is ranked. */
 function createForm(defaults) {
   // What a season has unless told otherwise, and the scale offered, are the rules' (season_defaults).
   const d = defaults.settings;
-  const f = state.seasonForm || (state.seasonForm = { name: "", points: d.points === "result" ? "result" : "scale", scale: defaults.scale.join(" "),
-    best: d.count && d.count.best ? String(d.count.best) : "", min: String(d.min_evenings), clubs: String(d.clubs.best) });
-  const keep = (key) => (e) => { f[key] = e.target.value; };
+  const f = state.seasonForm || (state.seasonForm = { name: "", ...formOf(d, defaults) });
   const submit = (e) => {
     e.preventDefault();
-    const settings = { min_evenings: Number(f.min || d.min_evenings), clubs: { best: Number(f.clubs || d.clubs.best) } };
-    settings.points = f.points === "scale" ? f.scale.trim().split(/[\s,;\/]+/).filter((x) => x !== "").map(Number) : "result";
-    settings.count = f.best.trim() ? { best: Number(f.best) } : "all";
-    act(() => call("season_create", { name: f.name, settings }), (info) => {
+    act(() => call("season_create", { name: f.name, settings: settingsOf(f, d) }), (info) => {
       useSeason(info.id);
       state.seasonForm = null; flash(t("saved"));
     });
   };
   return h("form", { class: "row", id: "season-create", onsubmit: submit },
-      h("label", {}, t("season_name"), h("input", { id: "season-name", required: true, maxlength: 100, value: f.name, oninput: keep("name") })),
-      h("label", {}, t("season_points"), h("select", { id: "season-points", onchange: (e) => { f.points = e.target.value; render(); } },
-        h("option", { value: "result", selected: f.points === "result" }, t("season_points_result")),
-        h("option", { value: "scale", selected: f.points === "scale" }, t("season_points_scale")))),
-      f.points === "scale" ? h("label", {}, t("season_scale"), h("input", { id: "season-scale", value: f.scale, style: "width:16rem", oninput: keep("scale") })) : null,
-      h("label", {}, t("season_count_best"), h("input", { id: "season-best", type: "number", min: 1, max: 1000, placeholder: t("season_count_all"), value: f.best, style: "width:6rem", oninput: keep("best") })),
-      h("label", {}, t("season_min"), h("input", { id: "season-min", type: "number", min: 1, max: 1000, value: f.min, style: "width:5rem", oninput: keep("min") })),
-      h("label", {}, t("season_clubs_best"), h("input", { id: "season-clubs", type: "number", min: 1, max: 1000, value: f.clubs, style: "width:5rem", oninput: keep("clubs") })),
+      h("label", {}, t("season_name"), h("input", { id: "season-name", required: true, maxlength: 100, value: f.name, oninput: (e) => { f.name = e.target.value; } })),
+      rankedFields(f, "season"),
       h("button", { class: "primary", id: "season-create-button" }, t("create")));
+}
+
+/** How this season is ranked, changed (a new version of its settings; the standings follow), with why. */
+function settingsForm(info, defaults) {
+  const sid = String(info.id);
+  // Kept while the secretary types, for this season only: another season picked starts from its own.
+  if (!state.seasonEdit || state.seasonEdit.season !== sid) state.seasonEdit = { season: sid, reason: "", ...formOf(info.settings, defaults) };
+  const f = state.seasonEdit;
+  const submit = (e) => {
+    e.preventDefault();
+    act(() => call("season_settings", { season: sid, settings: settingsOf(f, defaults.settings), reason: f.reason }), () => {
+      state.seasonEdit = null; flash(t("saved"));
+    });
+  };
+  return h("details", { class: "card", id: "season-settings", open: state.seasonSettingsOpen || null, ontoggle: (e) => { state.seasonSettingsOpen = e.target.open; } },
+    h("summary", {}, t("season_settings")),
+    h("form", { class: "row", id: "season-settings-form", onsubmit: submit },
+      rankedFields(f, "season-edit"),
+      h("label", {}, t("reason"), h("input", { id: "season-edit-reason", maxlength: 500, value: f.reason, oninput: (e) => { f.reason = e.target.value; } })),
+      h("button", { class: "primary", id: "season-settings-save" }, t("save"))));
 }
 
 /** The season's evenings: each with its date, taken out on request; a tournament put in; an archive imported. */
@@ -177,6 +215,7 @@ export async function view() {
     errorBox(),
     doubts(doubtList),
     evenings(info, tournaments),
+    settingsForm(info, defaults),
     s.tournaments.length ? printPanel(`season-${sid}`, ["season", "season-csv"], null, { season: sid }) : null,
     s.tournaments.length ? chart(s) : h("p", { class: "hint" }, t("season_no_evening")),
     s.tournaments.length ? table(s) : null,
