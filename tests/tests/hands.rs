@@ -448,19 +448,23 @@ fn a_deal_of_a_tournament_is_replayed_by_its_own_rules_of_play() {
     assert_eq!(refused.rule().map(|r| r.code()), Some("settings"), "{refused}");
 }
 
-/// A claim counts the tricks still to play: more than there are is refused, said so (at most
-/// 99 of 13 was searched to the budget, at least 99 judged failing with a line).
+/// A claim of more tricks than are left is judged as FORMAT.md says (`holds`: best ≥ N, best ≤
+/// N), not refused: with 4 tricks left, "at least 5" fails (best 4 at most), with a line played
+/// to the end, and "at most 99" holds. It was refused as a wrong count (exit 1), against the
+/// format other tools speak.
 #[test]
-fn a_claim_of_more_tricks_than_are_left_is_refused() {
+fn a_claim_of_more_tricks_than_are_left_is_judged_as_the_format_says() {
     use atout_api::rules::solve::Claim;
     let record = misere_played(&["2S", "3S", "4S", "5S", "2H", "3H", "4H", "2D", "3D", "4D", "2C", "3C", "4C"]);
     let mut record: Value = serde_json::from_str(&record).unwrap();
     record["hand"]["play"].as_array_mut().unwrap().truncate(36);
     let text = record.to_string();
-    for claim in [Claim::AtMost(99), Claim::AtLeast(5)] {
-        let err = atout_api::hands::hand_claim(&text, 1, claim).unwrap_err();
-        assert_eq!(err.kind(), "invalid", "{claim:?}: {err}");
-        assert!(err.to_string().contains("4 tricks are still to play"), "{err}");
-    }
-    assert!(atout_api::hands::hand_claim(&text, 1, Claim::AtMost(4)).unwrap().holds == Some(true));
+    let most = atout_api::hands::hand_claim(&text, 1, Claim::AtLeast(0)).unwrap();
+    assert_eq!((most.remaining, most.holds), (4, Some(true)));
+    let five = atout_api::hands::hand_claim(&text, 1, Claim::AtLeast(5)).unwrap();
+    assert_eq!((five.remaining, five.holds, five.best), (4, Some(false), most.best), "{five:?}");
+    assert_eq!(five.line.as_ref().map(Vec::len), Some(16), "the 4 tricks played out: {five:?}");
+    let many = atout_api::hands::hand_claim(&text, 1, Claim::AtMost(99)).unwrap();
+    assert_eq!((many.holds, many.line.is_none()), (Some(true), true), "{many:?}");
+    assert_eq!(many.best, atout_api::hands::hand_claim(&text, 1, Claim::AtMost(4)).unwrap().best);
 }

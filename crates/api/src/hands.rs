@@ -447,17 +447,9 @@ pub fn hand_claim(text: &str, seat: usize, claim: Claim) -> Result<ClaimAnswer> 
 pub fn hand_claim_within(text: &str, seat: usize, claim: Claim, nodes: u64) -> Result<ClaimAnswer> {
     let (checked, state, side) = claim_position(text, seat)?;
     atout_rules::solve::claimable(&checked.replay).map_err(|violation| ApiError::Refused { place: Place::default(), violation })?;
-    // A claim counts the tricks still to play: more than they are is no claim (at most 99 of
-    // 13 was searched to the budget, at least 99 judged failing with a line).
-    let (Claim::AtLeast(n) | Claim::AtMost(n)) = claim;
-    let left = atout_rules::solve::remaining(&state);
-    if n > left {
-        return Err(ApiError::invalid(said!(
-            "{left} tricks are still to play: a claim is of 0 to {left} of them, not {n}",
-            "il reste {left} plis à jouer : une revendication porte sur 0 à {left} d'entre eux, pas {n}",
-            "er blijven {left} slagen te spelen: een claim gaat over 0 tot {left} ervan, niet {n}"
-        )));
-    }
+    // A claim of more tricks than are left is judged as FORMAT.md has it (`holds`: best ≥ N,
+    // best ≤ N): at least 5 of 4 fails, with a line; at most 99 of 13 holds. The search bounds
+    // the count by the tricks left.
     let judged = atout_rules::solve::judge(&state, &side, claim, nodes);
     let deck = checked.deck;
     let line = judged.line.as_ref().map(|l| l.iter().map(|(seat, card)| Played { seat: *seat, card: deck.name(*card) }).collect());
@@ -715,6 +707,11 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang, names: &[String]) ->
             "the claim holds: whatever {others} {play}, {side} {takes} at least {best}",
             "la revendication tient : quoi que {joue} {others}, {side} {fait} au moins {best}",
             "de claim klopt: wat {others} ook {spelen}, {side} {haalt} minstens {best}"
+        ))),
+        (Some(true), Some(0), true) => out.push(said(said!(
+            "the claim holds: whatever {others} {play}, {side} {takes} no trick",
+            "la revendication tient : quoi que {joue} {others}, {side} ne {fait} aucun pli",
+            "de claim klopt: wat {others} ook {spelen}, {side} {haalt} geen enkele slag"
         ))),
         (Some(true), Some(best), true) => out.push(said(said!(
             "the claim holds: whatever {others} {play}, {side} {takes} no more than {best}",

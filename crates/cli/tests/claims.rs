@@ -80,6 +80,25 @@ fn a_claim_that_holds_exits_0_and_one_that_fails_exits_2_with_its_line() {
     let out = atout(&["hand", "claim", &file, "--seat", "3", "--at-most", "0", "--lang", "fr"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("La revendication ne tient pas : les places 1 et 2 peuvent imposer 1 pli à la place 3"), "{text}");
+    // Seat 2's low spades take nothing: held, said as no trick (it read «no more than 0»).
+    for (lang, said) in [
+        ("en", "The claim holds: whatever seats 1 and 3 play, seat 2 takes no trick\n"),
+        ("fr", "La revendication tient : quoi que jouent les places 1 et 3, la place 2 ne fait aucun pli\n"),
+        ("nl", "De claim klopt: wat plaatsen 1 en 3 ook spelen, plaats 2 haalt geen enkele slag\n"),
+    ] {
+        let out = atout(&["hand", "claim", &file, "--seat", "2", "--at-most", "0", "--lang", lang]);
+        assert_eq!(out.status.code(), Some(0), "{lang}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(said), "{text}");
+    }
+    // A claim of more tricks than are left is judged, as FORMAT.md has it: at least 3 of 2
+    // fails with its line (exit 2: the five cards still to play), at most 5 of 2 holds.
+    let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-least", "3", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["holds"].clone(), v["line"].as_array().map(Vec::len)), (json!(false), Some(5)), "{v}");
+    let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-most", "5", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 #[test]
