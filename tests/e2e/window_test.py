@@ -850,13 +850,18 @@ def jury_replay(w):
     w.wait_text("The claim fails", "#claim-answer", timeout=30)
     w.find("#claim-line")
     check(name(order[0]) in w.text("#claim-line"), f"the line that beats the claim names the players: {w.text('#claim-line')[:200]!r}")
+    # The claim was made within trick 1: its line's first trick shows the leader's queen, on
+    # the table already, set apart from the cards the line plays.
+    on_table = w.js("return [...document.querySelectorAll('#claim-line .played.on-table')].map(e => e.textContent.trim())")
+    check(len(on_table) == 1 and on_table[0].startswith(name(order[0])) and on_table[0].endswith(f"Q{signs[order[0] - 1]}"),
+          f"the card on the table when the claim was made opens the line, set apart: {on_table}")
     check("null" not in w.text("#replay-claim"), "nothing but words in the claim's box")
     w.js("document.getElementById('replay-claim').scrollIntoView({block: 'center'})")
     w.shot("46-jury-claim", ["The claim fails"])
     # The claim goes on the printed hands with its answer and the line that beats it.
     text = printed_hands(w, "Saved to")
     check(f"Claim: {name(order[0])} takes at most 0 of the 13 tricks left" in text and f"The claim fails: {others} can make {name(order[0])} take" in text
-          and f"1. {name(order[0])} plays " in text and "seat" not in text.split("Claim:")[1],
+          and f"1. {name(order[0])} played Q" in text and "seat" not in text.split("Claim:")[1],
           f"the printed hands carry the claim, its answer and its line: {text[-600:]!r}")
     for seat in order[1:]:
         w.find(f"#play-{queen(seat)}.legal")

@@ -206,7 +206,8 @@ fn a_replay_under_way_is_printed_as_known() {
     let replays = [atout_api::print::ReplayedHand { round: 1, table: 1, line: 1, hand: dealt, claim: claim(None, Some(12)), solve: None }];
     let text = flat(app.print_hands_with(&tid, Some("fr"), &replays).unwrap());
     assert!(text.contains("La revendication ne tient pas : Bart, Chloé et Dirk peuvent imposer 13 plis à Anne"), "{text}");
-    assert!(text.contains("1. Chloé joue D♦, Dirk joue D♣ — pris par Anne"), "{text}");
+    // The claim made within trick 1: its line opens with the two queens on the table.
+    assert!(text.contains("1. Anne a joué D♠, Bart a joué D♥, Chloé joue D♦, Dirk joue D♣ — pris par Anne"), "{text}");
 }
 
 /// The cards a jury types, read by the api in its language (docs/cards.md), in FORMAT.md's
@@ -254,7 +255,7 @@ fn the_claims_words_name_the_players() {
     let partly: Vec<String> = ["Anne", "", "Chloé", "Dirk"].map(String::from).to_vec();
     let said = hand_claim_said(&record, 1, None, Some(12), Lang::Fr, &partly).unwrap();
     assert_eq!(said.words[1], "La revendication ne tient pas : les places 2, 3 et 4 peuvent imposer 13 plis à Anne");
-    assert_eq!(said.words[2], " 1. Chloé joue D♦, Dirk joue D♣ — pris par Anne");
+    assert_eq!(said.words[2], " 1. Anne a joué D♠, la place 2 a joué D♥, Chloé joue D♦, Dirk joue D♣ — pris par Anne");
     // Double Lucky 7 at two seats, the dealer leading every trick: whichever trick Bart's
     // joker takes, Anne's other top spade beats his 1♠ — one against one, in the singular.
     let two = json!({"format": "atout-hand/1", "game": "double-lucky-7", "seats": 2, "dealer": 1,

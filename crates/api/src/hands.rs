@@ -19,6 +19,14 @@ pub struct TrickView {
     /// Each card with the seat that played it, in order.
     pub plays: Vec<(usize, String)>,
     pub winner: usize,
+    /// How many of `plays` were on the table already (a claim's line made within a trick: its
+    /// first trick shows the cards played before the claim, then the line's).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub before: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// The checker's answer: FORMAT.md's verdict, the broken rule in the three languages,
@@ -302,7 +310,11 @@ pub fn hand_cards(game: &str, typed: &str, lang: Lang) -> Result<Vec<String>> {
 
 /// The tricks of a replay as played, cards by their names.
 pub(crate) fn trick_views(replay: &atout_rules::play::Replay, deck: atout_rules::play::Deck) -> Vec<TrickView> {
-    replay.tricks.iter().map(|t| TrickView { leader: t.leader, plays: t.cards.iter().map(|(s, c)| (*s, deck.name(*c))).collect(), winner: t.winner }).collect()
+    replay
+        .tricks
+        .iter()
+        .map(|t| TrickView { leader: t.leader, plays: t.cards.iter().map(|(s, c)| (*s, deck.name(*c))).collect(), winner: t.winner, before: 0 })
+        .collect()
 }
 
 /// A claim as the jury hears it (FORMAT.md "Claims"): the claimer's side takes at least, or
@@ -471,17 +483,20 @@ pub fn hand_claim_within(text: &str, seat: usize, claim: Claim, nodes: u64) -> R
 fn line_tricks(state: &atout_rules::play::Deal, line: &[(usize, atout_rules::play::Card)], deck: atout_rules::play::Deck) -> Vec<TrickView> {
     let mut deal = state.clone();
     let mut out = vec![];
-    let mut plays = vec![];
+    // The trick the claim was made in starts with the cards on the table.
+    let mut plays: Vec<(usize, String)> = state.trick().iter().map(|(s, c)| (*s, deck.name(*c))).collect();
+    let mut before = plays.len();
     for (seat, card) in line {
-        let before = deal.tricks.len();
+        let done = deal.tricks.len();
         deal.play(*card);
         plays.push((*seat, deck.name(*card)));
-        if let Some(t) = deal.tricks.get(before) {
-            out.push(TrickView { leader: t.leader, plays: std::mem::take(&mut plays), winner: t.winner });
+        if let Some(t) = deal.tricks.get(done) {
+            out.push(TrickView { leader: t.leader, plays: std::mem::take(&mut plays), winner: t.winner, before });
+            before = 0;
         }
     }
     if !plays.is_empty() {
-        out.push(TrickView { leader: plays[0].0, plays, winner: 0 });
+        out.push(TrickView { leader: plays[0].0, plays, winner: 0, before });
     }
     out
 }
@@ -759,9 +774,17 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang, names: &[String]) ->
         let cards: Vec<String> = t
             .plays
             .iter()
-            .map(|(s, c)| {
+            .enumerate()
+            .map(|(k, (s, c))| {
                 let (c, s) = (card_in(deck, c, lang), who.one(*s));
-                said!("{s} plays {c}", "{s} joue {c}", "{s} speelt {c}").get(lang).to_string()
+                // The cards on the table when the claim was made: played already.
+                if k < t.before {
+                    said!("{s} played {c}", "{s} a joué {c}", "{s} speelde {c}")
+                } else {
+                    said!("{s} plays {c}", "{s} joue {c}", "{s} speelt {c}")
+                }
+                .get(lang)
+                .to_string()
             })
             .collect();
         let w = who.one(t.winner);

@@ -71,6 +71,25 @@ fn a_claim_that_holds_exits_0_and_one_that_fails_exits_2_with_its_line() {
     assert_eq!(out.status.code(), Some(0));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((v["remaining"].clone(), v["claim"].clone(), v["best"].clone()), (json!(2), json!({"at_most": 1}), json!(1)));
+    // Made within the first trick, a failing claim's line plays the five cards left (FORMAT.md's
+    // `line`); said trick by trick, its first trick opens with the card already on the table,
+    // in the past (it showed the trick without it, led by seat 2).
+    let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-least", "2", "--format", "json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["line"].as_array().map(Vec::len), v["line_tricks"][0]["before"].clone(), v["line_tricks"][0]["plays"][0].clone()),
+        (Some(5), json!(1), json!([1, "14S"])),
+        "{v}"
+    );
+    for (lang, said) in [
+        ("en", " 1. Seat 1 played 14♠, seat 2 plays "),
+        ("fr", " 1. La place 1 a joué 14♠, la place 2 joue "),
+        ("nl", " 1. Plaats 1 speelde 14♠, plaats 2 speelt "),
+    ] {
+        let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-least", "2", "--lang", lang]);
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(said), "{text}");
+    }
     // Claiming none, it fails: the words say how many the others can make it take, in
     // tricks as in French and Dutch (the English said "take 1").
     let out = atout(&["hand", "claim", &file, "--seat", "3", "--at-most", "0", "--lang", "en"]);
