@@ -264,7 +264,8 @@ impl Atout {
             let game = games.get(&t.game).cloned().unwrap_or_else(|| [t.game.clone(), t.game.clone(), t.game.clone()]);
             if t.rounds_drawn == 0 {
                 if let Some(date) = t.date.clone().filter(|d| *d >= today) {
-                    site.upcoming.push(Upcoming { id: t.id, name: t.name.clone(), date, game });
+                    let changed_utc = self.store.tournament_last_change(t.id)?.map(|(_, at)| at).unwrap_or_default();
+                    site.upcoming.push(Upcoming { id: t.id, name: t.name.clone(), date, game, changed_utc });
                 }
                 continue;
             }

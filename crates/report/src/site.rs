@@ -163,6 +163,8 @@ pub struct Upcoming {
     pub name: String,
     pub date: String,
     pub game: Words,
+    /// When the evening was last changed (UTC, RFC 3339): its calendar entry's stamp.
+    pub changed_utc: String,
 }
 
 /// Escaped for HTML text and attribute values.
@@ -852,23 +854,35 @@ fn ical_text(text: &str) -> String {
     text.replace('\\', "\\\\").replace(';', "\\;").replace(',', "\\,").replace(['\r', '\n'], " ")
 }
 
+/// A UTC time as RFC 3339 writes it (`2026-11-27T20:33:51.123Z`) in iCalendar's form
+/// (`20261127T203351Z`); none when it is not one.
+fn ical_stamp(utc: &str) -> Option<String> {
+    let b = utc.as_bytes();
+    let digits = |r: std::ops::Range<usize>| b.get(r.clone()).filter(|d| d.iter().all(u8::is_ascii_digit)).map(|_| &utc[r]);
+    let shape = b.len() >= 20 && b[4] == b'-' && b[7] == b'-' && b[10] == b'T' && b[13] == b':' && b[16] == b':' && utc.ends_with('Z');
+    shape.then_some(())?;
+    Some(format!("{}{}{}T{}{}{}Z", digits(0..4)?, digits(5..7)?, digits(8..10)?, digits(11..13)?, digits(14..16)?, digits(17..19)?))
+}
+
 /// The club's dated evenings, to come and played, as whole-day events (RFC 5545; lines end
 /// with CRLF). An evening stays once drawn: a member's calendar that subscribed to it lost the
 /// evening on its own day, as soon as its first round was drawn, and kept an empty calendar.
 fn calendar(site: &Site) -> String {
     let lang = index_of(&site.lang);
     let mut lines = vec!["BEGIN:VCALENDAR".to_string(), "VERSION:2.0".into(), "PRODID:-//Atout//club results//EN".into(), "CALSCALE:GREGORIAN".into()];
-    let played = site.evenings.iter().filter_map(|e| Some((e.id, &e.name, e.date.as_deref()?, &e.game)));
-    let mut dated: Vec<_> = played.chain(site.upcoming.iter().map(|u| (u.id, &u.name, u.date.as_str(), &u.game))).collect();
+    let played = site.evenings.iter().filter_map(|e| Some((e.id, &e.name, e.date.as_deref()?, &e.game, e.computed_utc.as_str())));
+    let mut dated: Vec<_> = played.chain(site.upcoming.iter().map(|u| (u.id, &u.name, u.date.as_str(), &u.game, u.changed_utc.as_str()))).collect();
     dated.sort_by(|a, b| (a.2, a.0).cmp(&(b.2, b.0)));
-    for (id, name, date, game) in dated {
+    for (id, name, date, game, changed) in dated {
         let day: String = date.chars().filter(|c| c.is_ascii_digit()).collect();
         if day.len() != 8 {
             continue;
         }
         lines.push("BEGIN:VEVENT".into());
         lines.push(format!("UID:{}@atout", uuid_of(&site.id, &evening_folder(id))));
-        lines.push(format!("DTSTAMP:{day}T000000Z"));
+        // When the evening was last changed: a calendar that holds an older stamp takes the
+        // entry again; published again unchanged, the file is the same.
+        lines.push(format!("DTSTAMP:{}", ical_stamp(changed).unwrap_or_else(|| format!("{day}T000000Z"))));
         lines.push(format!("DTSTART;VALUE=DATE:{day}"));
         lines.push(format!("SUMMARY:{}", ical_text(&format!("{} ({})", name, game[lang]))));
         lines.push("END:VEVENT".into());
@@ -991,12 +1005,22 @@ mod tests {
     fn the_calendar_is_rfc_5545_text() {
         let site = Site {
             lang: "en".into(),
-            upcoming: vec![Upcoming { id: 7, name: "Winter, round; 1".into(), date: "2026-12-05".into(), game: words("Rikken") }],
+            upcoming: vec![Upcoming {
+                id: 7,
+                name: "Winter, round; 1".into(),
+                date: "2026-12-05".into(),
+                game: words("Rikken"),
+                changed_utc: "2026-11-20T18:04:09.512Z".into(),
+            }],
             ..Default::default()
         };
         let files = render(&site);
         let ics = String::from_utf8(files.iter().find(|(p, _)| p == "calendar.ics").unwrap().1.clone()).unwrap();
         assert!(ics.contains("DTSTART;VALUE=DATE:20261205\r\n"), "{ics}");
+        // Stamped when the evening was last changed (it was its own date, at midnight).
+        assert!(ics.contains("DTSTAMP:20261120T180409Z\r\n"), "{ics}");
+        assert_eq!(ical_stamp("2026-11-20T18:04:09Z").as_deref(), Some("20261120T180409Z"));
+        assert_eq!((ical_stamp(""), ical_stamp("2026-11-20 18:04:09")), (None, None));
         assert!(ics.contains("SUMMARY:Winter\\, round\\; 1 (Rikken)\r\n"), "{ics}");
         assert!(ics.ends_with("END:VCALENDAR\r\n"));
         // An evening drawn (published) stays in the calendar, under the same identity it had
@@ -1007,7 +1031,7 @@ mod tests {
                 EveningPage { id: 7, name: "Winter 1".into(), date: Some("2026-12-05".into()), game: words("Rikken"), ..Default::default() },
                 EveningPage { id: 9, name: "Undated".into(), date: None, game: words("King"), ..Default::default() },
             ],
-            upcoming: vec![Upcoming { id: 3, name: "Winter 0".into(), date: "2026-11-28".into(), game: words("King") }],
+            upcoming: vec![Upcoming { id: 3, name: "Winter 0".into(), date: "2026-11-28".into(), game: words("King"), changed_utc: String::new() }],
             ..Default::default()
         };
         let ics = String::from_utf8(render(&site).into_iter().find(|(p, _)| p == "calendar.ics").unwrap().1).unwrap();
@@ -1019,7 +1043,7 @@ mod tests {
         let long = "Grand Tournoi International de la Fédération Royale Belge des Cartes — Soirée d'hiver";
         let site = Site {
             lang: "fr".into(),
-            upcoming: vec![Upcoming { id: 8, name: long.into(), date: "2026-12-05".into(), game: words("Rikken") }],
+            upcoming: vec![Upcoming { id: 8, name: long.into(), date: "2026-12-05".into(), game: words("Rikken"), changed_utc: String::new() }],
             ..Default::default()
         };
         let files = render(&site);

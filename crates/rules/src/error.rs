@@ -204,9 +204,9 @@ impl Rule {
     rule!(
         PLAYER_TWICE,
         "player-twice",
-        "a player sits at one table per round",
-        "un joueur est à une seule table par manche",
-        "een speler zit aan één tafel per ronde"
+        "a player is entered once and sits at one table per round",
+        "un joueur est inscrit une fois et n'est qu'à une table par manche",
+        "een speler is één keer ingeschreven en zit aan één tafel per ronde"
     );
     rule!(
         ROUND_ORDER,
