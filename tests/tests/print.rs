@@ -396,6 +396,33 @@ fn a_withdrawn_players_note_is_printed_whole() {
     assert!(said.contains("(retiré dès la manche 2)") && !said.contains('…'), "{text}");
 }
 
+/// One player's very long name and club: they break over lines in their own row, and every
+/// other row keeps its round cells on one line. Before, the round cells gave way first: «16»
+/// over «(19)» in every row, for one name.
+#[test]
+fn one_long_name_breaks_its_own_row_not_every_rounds_cells() {
+    let mut doc = common::json("spring-open-16.json");
+    let long = "Marie-Christine Vandenbroucke-De Wilde-Van Oostenrijk-Van Cauwenberghe-de la Serna";
+    doc["players"][0]["name"] = serde_json::json!(long);
+    doc["players"][0]["club"] = serde_json::json!("Koninklijke Kaartersvereniging De Vrolijke Troefkaart Oost-Vlaanderen");
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = app.print_standings(&t, Some(5), Some("nl")).unwrap();
+    let text = pdftotext(&pdf, dir.path());
+    let said: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for word in long.split(' ') {
+        assert!(said.contains(word), "{word}: {text}");
+    }
+    // Every other player's five rounds, each «points (score)», on the line of their name.
+    let standings = common::standings_json(&mut app, &t, Some(5));
+    for row in standings["rows"].as_array().unwrap().iter().filter(|r| r["name"] != long) {
+        let name = row["name"].as_str().unwrap();
+        let line = text.lines().find(|l| l.contains(name)).unwrap_or_else(|| panic!("{name}: {text}"));
+        assert_eq!(line.matches('(').count(), 5, "{name}'s rounds on one line: {line}\n{text}");
+    }
+}
+
 /// The seating plan's players by name in the order people look a name up: "Émile" among
 /// the e's (it came after "Zoé", sorted by bytes).
 #[test]

@@ -600,11 +600,21 @@ impl<'a> Canvas<'a> {
         let size = self.size();
         cols.iter()
             .enumerate()
-            .map(|(i, c)| {
-                let widest = rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size)).fold(0.0, f32::max);
-                self.bold.width(&c.title, size).max(self.asked(c, widest)) + CELL_PAD + gap_after(cols, i)
-            })
+            .map(|(i, c)| self.bold.width(&c.title, size).max(self.asked(c, self.widest_cell(i, rows))) + CELL_PAD + gap_after(cols, i))
             .sum()
+    }
+
+    /// The widest text of column `i`.
+    fn widest_cell(&self, i: usize, rows: &[Vec<String>]) -> f32 {
+        rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), self.size())).fold(0.0, f32::max)
+    }
+
+    /// The width that holds column `i`'s text on one line in all its rows but the longest
+    /// tenth (the widest but one from ten rows, the widest below).
+    fn most_cells(&self, i: usize, rows: &[Vec<String>]) -> f32 {
+        let mut cells: Vec<f32> = rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), self.size())).collect();
+        cells.sort_by(|a, b| b.total_cmp(a));
+        cells.get(cells.len() / 10).copied().unwrap_or(0.0)
     }
 
     /// Column edges: each column as wide as its widest text (header included); room
@@ -613,8 +623,7 @@ impl<'a> Canvas<'a> {
     fn columns(&self, cols: &[Col], rows: &[Vec<String>]) -> Vec<f32> {
         let size = self.size();
         let pad = CELL_PAD;
-        let widest: Vec<f32> =
-            (0..cols.len()).map(|i| rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size)).fold(0.0, f32::max)).collect();
+        let widest: Vec<f32> = (0..cols.len()).map(|i| self.widest_cell(i, rows)).collect();
         // Every cell on one line where the page allows.
         let natural: Vec<f32> = cols.iter().enumerate().map(|(i, c)| self.bold.width(&c.title, size).max(widest[i]) + pad + gap_after(cols, i)).collect();
         // A column gives way no further than its title (a header cut to «Sco…» said nothing),
@@ -638,21 +647,36 @@ impl<'a> Canvas<'a> {
             natural.iter().zip(cols).map(|(n, c)| n + (avail - sum) * c.width / weight).collect()
         } else {
             // Too wide: the wrapped columns give way first, their text breaking over more
-            // lines (figures before names: a round's points over its score, then the reasons,
-            // the clubs, the names); then the other text columns, the lightest first, each
-            // down to 40% of its natural width (cut); then everything in proportion.
+            // lines. First the room only a few long names or clubs need (each text column down
+            // to the width of all but its longest tenth: one long name broke every row's
+            // round cells over two lines, beside a name column mostly empty); then the
+            // figures (a round's points over its score); then the reasons, the clubs, the
+            // names; then the other text columns, the lightest first, each down to 40% of its
+            // natural width (cut); then everything in proportion.
             let mut w = natural.clone();
             let mut over = sum - avail;
+            let typical: Vec<f32> = cols
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (self.bold.width(&c.title, size).max(self.most_cells(i, rows)) + pad + gap_after(cols, i)).max(least[i]))
+                .collect();
+            let floor = |k: usize, i: usize, now: f32| match k {
+                0 => typical[i],
+                _ if cols[i].wrap => least[i],
+                _ => least[i].max(now * 0.4),
+            };
             let stage = |c: &Col| match (c.wrap, c.right) {
-                (true, true) => 0,
-                (true, false) => 1,
-                _ => 2,
+                (true, true) => 1,
+                (true, false) => 2,
+                _ => 3,
             };
             // Within a stage, each column gives in proportion to the room it can give (two
             // wrapped columns, names and clubs, break over as many lines as each other).
-            for k in 0..3 {
-                let at: Vec<usize> = (0..cols.len()).filter(|i| (cols[*i].wrap || !cols[*i].right) && stage(&cols[*i]) == k).collect();
-                let room: Vec<f32> = at.iter().map(|i| (w[*i] - if cols[*i].wrap { least[*i] } else { least[*i].max(w[*i] * 0.4) }).max(0.0)).collect();
+            for k in 0..4 {
+                let at: Vec<usize> = (0..cols.len())
+                    .filter(|i| if k == 0 { cols[*i].wrap && !cols[*i].right } else { (cols[*i].wrap || !cols[*i].right) && stage(&cols[*i]) == k })
+                    .collect();
+                let room: Vec<f32> = at.iter().map(|i| (w[*i] - floor(k, *i, w[*i])).max(0.0)).collect();
                 let total: f32 = room.iter().sum();
                 if total <= 0.0 || over <= 0.0 {
                     continue;
