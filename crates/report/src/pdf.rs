@@ -430,6 +430,16 @@ impl<'a> Canvas<'a> {
         }
     }
 
+    /// A heading that stands over a table: on a new page unless the table's header and its
+    /// first `rows` rows stand under it here (the seating plan's «Players by name» was left
+    /// alone at the foot of a page, its table on the next).
+    pub fn heading_over_table(&mut self, text: &str, rows: usize) {
+        let size = self.size();
+        let lines = self.bold.wrap_heading(text, size * 1.5, self.width()).len() as f32;
+        self.need(size * 1.5 * (0.4 + 1.2 * lines) + size * 1.7 + size * 1.55 * rows as f32 + size * 1.5);
+        self.heading(text);
+    }
+
     /// What the tables drawn next belong to, said again (continued) at the top of a page
     /// their rows run onto; `None` once they are drawn.
     pub fn carry(&mut self, label: Option<String>) {
@@ -647,46 +657,57 @@ impl<'a> Canvas<'a> {
             natural.iter().zip(cols).map(|(n, c)| n + (avail - sum) * c.width / weight).collect()
         } else {
             // Too wide: the wrapped columns give way first, their text breaking over more
-            // lines. First the room only a few long names or clubs need (each text column down
-            // to the width of all but its longest tenth: one long name broke every row's
-            // round cells over two lines, beside a name column mostly empty); then the
-            // figures (a round's points over its score); then the reasons, the clubs, the
-            // names; then the other text columns, the lightest first, each down to 40% of its
-            // natural width (cut); then everything in proportion.
-            let mut w = natural.clone();
-            let mut over = sum - avail;
+            // lines, in the order that breaks the fewer rows. Either the figures first (a
+            // round's points over its score), then the reasons, the clubs, the names — after
+            // the room only a few long names or clubs need (each text column down to the width
+            // of all but its longest tenth) —; or the names and clubs first, then the figures
+            // (one long name broke every row's round cells over two lines, beside a name column
+            // mostly empty). Then the other text columns, the lightest first, each down to 40%
+            // of its natural width (cut); then everything in proportion.
             let typical: Vec<f32> = cols
                 .iter()
                 .enumerate()
                 .map(|(i, c)| (self.bold.width(&c.title, size).max(self.most_cells(i, rows)) + pad + gap_after(cols, i)).max(least[i]))
                 .collect();
+            // The stages: 0 the few longest texts, 1 the figures, 2 the texts, 3 the others, cut.
+            let member = |k: usize, c: &Col| match k {
+                0 | 2 => c.wrap && !c.right,
+                1 => c.wrap && c.right,
+                _ => !c.wrap && !c.right,
+            };
             let floor = |k: usize, i: usize, now: f32| match k {
                 0 => typical[i],
                 _ if cols[i].wrap => least[i],
                 _ => least[i].max(now * 0.4),
             };
-            let stage = |c: &Col| match (c.wrap, c.right) {
-                (true, true) => 1,
-                (true, false) => 2,
-                _ => 3,
+            let give = |order: &[usize]| -> Vec<f32> {
+                let mut w = natural.clone();
+                let mut over = sum - avail;
+                // Within a stage, each column gives in proportion to the room it can give (two
+                // wrapped columns, names and clubs, break over as many lines as each other).
+                for &k in order {
+                    let at: Vec<usize> = (0..cols.len()).filter(|i| member(k, &cols[*i])).collect();
+                    let room: Vec<f32> = at.iter().map(|i| (w[*i] - floor(k, *i, w[*i])).max(0.0)).collect();
+                    let total: f32 = room.iter().sum();
+                    if total <= 0.0 || over <= 0.0 {
+                        continue;
+                    }
+                    let taken = over.min(total);
+                    for (i, r) in at.iter().zip(&room) {
+                        w[*i] -= taken * r / total;
+                    }
+                    over -= taken;
+                }
+                w
             };
-            // Within a stage, each column gives in proportion to the room it can give (two
-            // wrapped columns, names and clubs, break over as many lines as each other).
-            for k in 0..4 {
-                let at: Vec<usize> = (0..cols.len())
-                    .filter(|i| if k == 0 { cols[*i].wrap && !cols[*i].right } else { (cols[*i].wrap || !cols[*i].right) && stage(&cols[*i]) == k })
-                    .collect();
-                let room: Vec<f32> = at.iter().map(|i| (w[*i] - floor(k, *i, w[*i])).max(0.0)).collect();
-                let total: f32 = room.iter().sum();
-                if total <= 0.0 || over <= 0.0 {
-                    continue;
-                }
-                let taken = over.min(total);
-                for (i, r) in at.iter().zip(&room) {
-                    w[*i] -= taken * r / total;
-                }
-                over -= taken;
-            }
+            // The rows a set of widths breaks over more than one line.
+            let broken = |w: &[f32]| {
+                let over =
+                    |r: &Vec<String>, i: usize| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size) + pad + gap_after(cols, i) > w[i] + 0.01;
+                rows.iter().filter(|r| (0..cols.len()).any(|i| cols[i].wrap && over(r, i))).count()
+            };
+            let (figures, names) = (give(&[0, 1, 2, 3]), give(&[2, 1, 3]));
+            let w = if broken(&names) < broken(&figures) { names } else { figures };
             let total: f32 = w.iter().sum();
             w.iter().map(|x| x * avail / total.max(avail)).collect()
         };
@@ -997,8 +1018,8 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
     // As people look a name up: "Émile" among the e's, not after "Zoé".
     by_name.sort_by_key(|a| (crate::folded(&a.0), a.0.clone()));
     c.gap(1.0);
-    c.heading(&w("by_name"));
     let rows: Vec<Vec<String>> = by_name.into_iter().map(|(n, club, t, s)| vec![n, club, t, s]).collect();
+    c.heading_over_table(&w("by_name"), rows.len().min(3));
     c.table(&[Col::wrapped(w("name"), 5.0), Col::wrapped(w("club"), 3.5), Col::num(w("table"), 1.2), Col::num(w("seat"), 1.0)], &rows, false);
     Ok(c.finish())
 }

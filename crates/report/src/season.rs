@@ -177,7 +177,7 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
         club_lines(standings).into_iter().map(|l| l.into_iter().enumerate().map(|(i, x)| if i == 2 { decimal(x) } else { x }).collect()).collect();
     if !clubs.is_empty() {
         c.gap(1.0);
-        c.heading(&layout.word("clubs", lang, &[]));
+        c.heading_over_table(&layout.word("clubs", lang, &[]), clubs.len().min(3));
         // A club's name and its players break over lines rather than be cut (a long club's
         // name was, beside its players), as the players' ranking above does.
         let cols = [
