@@ -156,7 +156,7 @@ impl Face {
     /// `text` broken into lines of at most `max` points, between words (a word longer than
     /// a line stands alone, cut when drawn).
     fn wrap(&self, text: &str, size: f32, max: f32) -> Vec<String> {
-        self.wrap_words(text.split(' ').filter(|w| !w.is_empty()).map(str::to_string).collect(), size, max)
+        self.wrap_words(glued(text), size, max)
     }
 
     /// [`Face::wrap`] for a heading: a number stays with the word before it, «Ronde 3» never
@@ -193,6 +193,27 @@ impl Face {
         lines.push(line);
         lines
     }
+}
+
+/// A text's words, as lines may break between them: French punctuation that a space sets
+/// apart stays with the word before it (a line began with «: 3. Héloïse Deprez»), a «
+/// with the word after it, and a seat's number («3.») with the name after it.
+fn glued(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = vec![];
+    let mut hold = false;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let after = word.chars().all(|c| matches!(c, ':' | ';' | '!' | '?' | '»'));
+        match words.last_mut() {
+            Some(last) if after || hold => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => words.push(word.to_string()),
+        }
+        let number = word.len() > 1 && word.ends_with('.') && word[..word.len() - 1].chars().all(|c| c.is_ascii_digit());
+        hold = word == "«" || number;
+    }
+    words
 }
 
 /// Room a table's cell keeps beside its text, in points (whatever the type's size).
@@ -1435,4 +1456,22 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
         }
     }
     Ok(c.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glued;
+
+    /// French punctuation stays with the word before it, a seat's number with the name after
+    /// it, «  with what it opens; a bye's «exempt» and its «10» may still break apart.
+    #[test]
+    fn lines_break_where_the_languages_allow() {
+        assert_eq!(
+            glued("déclarant : 2. Béatrice Vanneste · partenaire : 3. Héloïse"),
+            ["déclarant :", "2. Béatrice", "Vanneste", "·", "partenaire :", "3. Héloïse"]
+        );
+        assert_eq!(glued("Qui ? « Anne » !"), ["Qui ?", "« Anne » !"]);
+        assert_eq!(glued("exempt 10"), ["exempt", "10"]);
+        assert_eq!(glued("pli 10. Anne"), ["pli", "10. Anne"]);
+    }
 }
