@@ -56,8 +56,16 @@ fn the_last_line_is_undone_and_stays_in_the_history() {
         app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, entry.clone()).unwrap();
     }
     let at = atout_api::TableRef::new(&t, 1, 1);
+    // A line the sheet has not is said so (it was said «no longer the last», naming line 3).
+    for line in [0, 5] {
+        let e = app.deal_undo(&at, line, None, "typo").unwrap_err();
+        assert_eq!(e.kind(), "not-found", "{e}");
+        assert!(e.to_string().contains(&format!("the sheet has no line {line} (it has 3)")), "{e}");
+    }
     let sheet = app.deal_undo(&at, 3, None, "written on the wrong table").unwrap();
     assert_eq!(sheet.lines.len(), 2);
+    // Line 3 again, taken back meanwhile: no longer on the sheet.
+    assert!(app.deal_undo(&at, 3, None, "twice").unwrap_err().to_string().contains("the sheet has no line 3 (it has 2)"));
     assert_eq!(sheet.totals, [-5, 0, -5, 0]);
     // The next line is line 3 again, dealt by seat 1.
     assert_eq!(sheet.next.as_ref().unwrap()["dealer"], 1);

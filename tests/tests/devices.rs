@@ -464,3 +464,13 @@ fn a_table_code_corrects_only_its_own_lines_as_seen_and_no_fault() {
     assert_eq!(app.device_sheet(&jury, None, None).unwrap_err().kind(), "invalid");
     assert_eq!(app.device_sheet(&jury, None, Some(2)).unwrap().table, 2);
 }
+
+/// A table's progress counts the deals played, not the lines: a voided deal is a line of
+/// its own (round 2, table 2 of the Spring Open: 21 lines, 20 deals of 20). It read «21/20».
+#[test]
+fn a_tables_progress_counts_deals_not_lines() {
+    let (mut app, t) = common::imported("spring-open-16.json");
+    let round = app.devices(&t, 2, "http://x").unwrap();
+    let two = round.tables.iter().find(|x| x.table == 2).unwrap();
+    assert_eq!((two.lines, two.played, two.needed, two.complete), (21, 20, 20, true));
+}

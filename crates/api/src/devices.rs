@@ -77,6 +77,9 @@ pub struct DeviceTable {
     /// Locked: its devices may no longer write (the sheet is settled).
     pub locked: bool,
     pub lines: usize,
+    /// The deals played (a voided deal, a fine written as a line are lines, not deals played),
+    /// of the `needed`.
+    pub played: usize,
     pub needed: usize,
     pub complete: bool,
     /// The sheet's last line in words, every language.
@@ -350,6 +353,7 @@ impl Atout {
                     code,
                     locked: locks.contains(&t.number),
                     lines: t.deals.len(),
+                    played: x.sheet.as_ref().map_or(0, |s| s.deals_played),
                     needed: x.sheet.as_ref().map_or(0, |s| s.deals_needed),
                     complete: x.complete,
                     last: t.deals.values().last().map(|e| l.names.entry(e, &seats)),

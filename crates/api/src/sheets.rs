@@ -688,6 +688,10 @@ impl Edit {
                         "{pn}: het blad heeft geen lijn om ongedaan te maken",
                     )));
                 }
+                // A line the sheet has not (none such, or taken back meanwhile) is said so.
+                if let Some(line) = line.filter(|l| *l == 0 || *l > lines) {
+                    return Err(no_line(place, line, lines));
+                }
                 if let Some(line) = line.filter(|l| *l != lines) {
                     // The line to take back is no longer the last: someone wrote after it.
                     let b = by(lines)?;

@@ -166,6 +166,11 @@ fn king_and_lucky_7_from_the_command_line() {
     let check: Value =
         serde_json::from_str(&ok(&db, &[&["deal", "check"][..], &at, &[r#"{"game":"recup","trump":"none","counts":[4,3,3,3]}"#]].concat())).unwrap();
     assert_eq!(check["points"], serde_json::json!([4, 3, 3, 3]));
+    // A refused line checked: the answer printed with the rule it breaks, and exit 2 (README).
+    let out = atout(&db, &[&["deal", "check"][..], &at, &[r#"{"game":"recup","trump":"none","counts":[4,3,3,4]}"#]].concat());
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    let refused: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(refused["refused"]["rule"], "deal-total", "{refused}");
     let shown = ok(&db, &[&["sheet"][..], &at].concat());
     // The checked récup was not written: the sheet still has one line, and the récup is due.
     // The sheet in words (no game code, no JSON): the game by its name, the next line by its number.

@@ -89,7 +89,7 @@ pub fn devices(app: &mut Atout, a: DevicesArgs) -> Result<(), Failure> {
                 } else {
                     ""
                 };
-                outln!("table {:>3}  {}  {}  {}/{} lines {state}", t.table, atout_api::devices::spaced(&t.code), t.url, t.lines, t.needed);
+                outln!("table {:>3}  {}  {}  {}/{} deals {state}", t.table, atout_api::devices::spaced(&t.code), t.url, t.played, t.needed);
             }
             outln!("jury       {}  {}", atout_api::devices::spaced(&codes.jury.code), codes.jury.url);
         }
