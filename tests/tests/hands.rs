@@ -371,6 +371,15 @@ fn could_a_rik_have_been_made() {
     assert!(!words.iter().any(|w| w.starts_with("0 pli")), "{words:?}");
     assert!(words.iter().any(|w| w.starts_with("La recherche du plus s'est arrêtée à sa limite : entre ")), "{words:?}");
     assert!(words.contains(&"Le contrat pouvait-il être fait ? La recherche s'est arrêtée avant de pouvoir le dire".to_string()), "{words:?}");
+    // A card that cost two tricks is said to (it read «gave a trick away (8 → 6)»).
+    let mut two = said.answer.clone();
+    let mut card = two.cards.as_ref().unwrap()[0].clone();
+    (card.before, card.after, card.gave_away) = (Some(8), Some(6), true);
+    two.cards = Some(vec![card]);
+    let words = atout_api::hands::solve_words(&text, &two, Lang::En, &[]).unwrap();
+    assert!(words.iter().any(|w| w.contains("which gave 2 tricks away (8 → 6 for seats 1 and 3)")), "{words:?}");
+    let words = atout_api::hands::solve_words(&text, &two, Lang::Fr, &[]).unwrap();
+    assert!(words.iter().any(|w| w.contains("qui a donné 2 plis (8 → 6 pour les places 1 et 3)")), "{words:?}");
 }
 
 /// "Could it have been made?" goes on the printed hands (issue 36): asked by the jury on a

@@ -872,3 +872,17 @@ fn the_seating_plan_keeps_each_table_on_one_page() {
         assert!(!text.lines().any(|l| l.trim_end().ends_with(round_word)), "{lang}: a heading broke before the round's number:\n{text}");
     }
 }
+
+/// One bye in a round is said in the singular on the seating plan («Exempt : Inès Hermans»),
+/// two or more in the plural (it read «Exempts» for one).
+#[test]
+fn a_single_bye_is_said_in_the_singular() {
+    let (mut app, t) = imported("king-13.json");
+    let dir = tempfile::tempdir().unwrap();
+    let byes = app.round_view(&t, 1).unwrap().byes;
+    assert_eq!(byes.len(), 1, "the fixture's round 1 has one bye");
+    let text = pdftotext(&app.print_seating(&t, 1, Some("fr"), None).unwrap(), dir.path());
+    assert!(text.contains(&format!("Exempt : {}", byes[0].name)) && !text.contains("Exempts :"), "{text}");
+    let text = pdftotext(&app.print_seating(&t, 1, Some("en"), None).unwrap(), dir.path());
+    assert!(text.contains(&format!("Bye: {}", byes[0].name)), "{text}");
+}

@@ -912,7 +912,27 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
     for c in a.cards.iter().flatten().filter(|c| c.gave_away) {
         let (trick, seat, card, before, after) = (c.trick, who.one(c.seat), card_in(deck, &c.card, lang), value(c.before), value(c.after));
         let ours = a.side.contains(&c.seat);
+        // How many tricks the card cost (a card may cost two: 8 → 6).
+        let n = match (c.before, c.after) {
+            (Some(b), Some(a)) => b.abs_diff(a).max(1),
+            _ => 1,
+        };
         out.push(said(match (fewest, ours) {
+            (false, _) if n > 1 => said!(
+                "trick {trick}: {seat} played {card}, which gave {n} tricks away ({before} → {after} for {side})",
+                "pli {trick} : {seat} a joué {card}, qui a donné {n} plis ({before} → {after} pour {side})",
+                "slag {trick}: {seat} speelde {card}, wat {n} slagen weggaf ({before} → {after} voor {side})"
+            ),
+            (true, true) if n > 1 => said!(
+                "trick {trick}: {seat} played {card}, which let the others force {n} tricks more on {side} ({before} → {after})",
+                "pli {trick} : {seat} a joué {card}, qui a permis aux autres d'imposer {n} plis de plus à {side} ({before} → {after})",
+                "slag {trick}: {seat} speelde {card}, waarmee de anderen {side} {n} slagen meer konden opdringen ({before} → {after})"
+            ),
+            (true, false) if n > 1 => said!(
+                "trick {trick}: {seat} played {card}, which spared {side} {n} tricks ({before} → {after})",
+                "pli {trick} : {seat} a joué {card}, qui a épargné {n} plis à {side} ({before} → {after})",
+                "slag {trick}: {seat} speelde {card}, wat {side} {n} slagen bespaarde ({before} → {after})"
+            ),
             (false, _) => said!(
                 "trick {trick}: {seat} played {card}, which gave a trick away ({before} → {after} for {side})",
                 "pli {trick} : {seat} a joué {card}, qui a donné un pli ({before} → {after} pour {side})",

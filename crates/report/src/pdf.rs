@@ -1031,7 +1031,7 @@ pub fn seating_pdf(round: &Value, layout: &PrintLayout, lang: &str) -> Result<Ve
     }
     let byes: Vec<String> = round["byes"].as_array().into_iter().flatten().map(|b| b["name"].as_str().unwrap_or("").to_string()).collect();
     if !byes.is_empty() {
-        c.para(&format!("{}{}{}", w("byes"), w("colon"), byes.join(", ")), false);
+        c.para(&format!("{}{}{}", w(if byes.len() == 1 { "bye_one" } else { "byes" }), w("colon"), byes.join(", ")), false);
         for b in round["byes"].as_array().into_iter().flatten() {
             by_name.push((b["name"].as_str().unwrap_or("").to_string(), b["club"].as_str().unwrap_or("").to_string(), w("bye"), String::new()));
         }
