@@ -154,7 +154,7 @@ fn the_hands_are_printed_for_the_file_with_the_illegal_card_marked() {
         flat.contains("Donnes rejouées carte par carte")
             && flat.contains("Interdite : pli 1, la place 2 a joué 2♥, contre la règle : qui ne peut fournir se défausse")
             && flat.contains("Permises : D♥")
-            && flat.contains("1. Anne (données) : 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ V♠ D♠ R♠ A♠")
+            && flat.contains("1. Anne (cartes reçues) : 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ V♠ D♠ R♠ A♠")
             // The tricks' cards with the French colon, as the column's header writes it.
             && flat.contains("1 : D♠ 2 : 2♥ !"),
         "{text}"
@@ -180,8 +180,8 @@ fn a_replay_under_way_is_printed_as_known() {
     let text = flat(app.print_hands_with(&tid, Some("fr"), &replays).unwrap());
     for want in [
         "Manche 1 · table 1 · ligne 1",
-        "1. Anne (données) : 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ V♠ D♠ R♠ A♠",
-        "4. Dirk (données) : 2♣ 3♣ 4♣ 5♣ 6♣",
+        "1. Anne (cartes reçues) : 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ V♠ D♠ R♠ A♠",
+        "4. Dirk (cartes reçues) : 2♣ 3♣ 4♣ 5♣ 6♣",
         "Les cartes données ne sont pas encore toutes connues : la place 4 a 5 de ses 13 cartes ; 8 encore à donner",
     ] {
         assert!(text.contains(want), "«{want}» not in:\n{text}");

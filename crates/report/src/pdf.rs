@@ -515,8 +515,10 @@ impl<'a> Canvas<'a> {
         let row_h = if tall { size * 2.4 } else { size * 1.55 };
         let xs = self.columns(cols, sized_by);
         let header = |canvas: &mut Canvas, continued: bool| {
-            canvas.need(row_h * 2.0);
-            if let Some(label) = canvas.carried.clone().filter(|_| continued) {
+            // A table that starts on a new page belongs to what stands at the foot of the one
+            // before: said again too (a deal's tricks came on the next page, nothing said whose).
+            let moved = canvas.need(row_h * 2.0);
+            if let Some(label) = canvas.carried.clone().filter(|_| continued || moved) {
                 let said = canvas.layout.word("continued", &canvas.lang, &[("what", label)]);
                 canvas.para(&said, true);
             }
@@ -1395,7 +1397,12 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
         for (i, dealt) in hand["dealt"].as_array().into_iter().flatten().enumerate() {
             let cards: Vec<&str> = dealt.as_array().into_iter().flatten().filter_map(Value::as_str).collect();
             let name = seats.get(i).and_then(Value::as_str).unwrap_or("");
-            c.para(&format!("{}. {name} ({}){}{}", i + 1, w("hand_dealt", &[]), w("colon", &[]), cards.join(" ")), false);
+            // A table of five's dealer sits the deal out: said, not an empty hand.
+            if cards.is_empty() {
+                c.para(&format!("{}. {name} ({})", i + 1, w("hand_sits_out", &[])), false);
+            } else {
+                c.para(&format!("{}. {name} ({}){}{}", i + 1, w("hand_dealt", &[]), w("colon", &[]), cards.join(" ")), false);
+            }
         }
         let illegal = &hand["illegal"];
         let mut rows: Vec<Vec<String>> = hand["trick_list"]
