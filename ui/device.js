@@ -195,7 +195,8 @@ function adoptWaiting(d) {
   for (const o of otherOutboxes()) {
     const od = o.device;
     if (!od || String(od.tournament) !== String(d.tournament) || od.round !== d.round || od.table !== d.table) continue;
-    if (od.draw !== d.draw) continue;
+    // (A device seen before the draw was recorded on the phone: its draw is not known.)
+    if (od.draw !== undefined && od.draw !== d.draw) continue;
     const mine = outbox.read();
     const have = new Set(mine.map((x) => x.key));
     // The same table's scorer on the same phone: not asked again.
