@@ -444,7 +444,7 @@ impl<'a> Canvas<'a> {
     pub fn heading(&mut self, text: &str) {
         let size = self.size() * 1.5;
         let lines = self.bold.wrap_heading(text, size, self.width());
-        self.need(size * (0.4 + 1.2 * lines.len() as f32));
+        self.need(self.heading_height(text));
         for (i, line) in lines.iter().enumerate() {
             self.text_at(self.left(), self.y - size, line, size, true, self.width());
             self.y -= size * if i + 1 == lines.len() { 1.6 } else { 1.2 };
@@ -456,9 +456,14 @@ impl<'a> Canvas<'a> {
     /// alone at the foot of a page, its table on the next).
     pub fn heading_over_table(&mut self, text: &str, rows: usize) {
         let size = self.size();
-        let lines = self.bold.wrap_heading(text, size * 1.5, self.width()).len() as f32;
-        self.need(size * 1.5 * (0.4 + 1.2 * lines) + size * 1.7 + size * 1.55 * rows as f32 + size * 1.5);
+        self.need(self.heading_height(text) + size * 1.7 + size * 1.55 * rows as f32 + size * 1.5);
         self.heading(text);
+    }
+
+    /// The room a heading takes, its lines as it breaks them.
+    fn heading_height(&self, text: &str) -> f32 {
+        let size = self.size() * 1.5;
+        size * (0.4 + 1.2 * self.bold.wrap_heading(text, size, self.width()).len() as f32)
     }
 
     /// What the tables drawn next belong to, said again (continued) at the top of a page
@@ -637,15 +642,20 @@ impl<'a> Canvas<'a> {
             .sum()
     }
 
+    /// The width of a row's text in column `i`, on one line.
+    fn cell_width(&self, row: &[String], i: usize) -> f32 {
+        self.regular.width(row.get(i).map(String::as_str).unwrap_or(""), self.size())
+    }
+
     /// The widest text of column `i`.
     fn widest_cell(&self, i: usize, rows: &[Vec<String>]) -> f32 {
-        rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), self.size())).fold(0.0, f32::max)
+        rows.iter().map(|r| self.cell_width(r, i)).fold(0.0, f32::max)
     }
 
     /// The width that holds column `i`'s text on one line in all its rows but the longest
     /// tenth (the widest but one from ten rows, the widest below).
     fn most_cells(&self, i: usize, rows: &[Vec<String>]) -> f32 {
-        let mut cells: Vec<f32> = rows.iter().map(|r| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), self.size())).collect();
+        let mut cells: Vec<f32> = rows.iter().map(|r| self.cell_width(r, i)).collect();
         cells.sort_by(|a, b| b.total_cmp(a));
         cells.get(cells.len() / 10).copied().unwrap_or(0.0)
     }
@@ -725,8 +735,7 @@ impl<'a> Canvas<'a> {
             };
             // The rows a set of widths breaks over more than one line.
             let broken = |w: &[f32]| {
-                let over =
-                    |r: &Vec<String>, i: usize| self.regular.width(r.get(i).map(String::as_str).unwrap_or(""), size) + pad + gap_after(cols, i) > w[i] + 0.01;
+                let over = |r: &Vec<String>, i: usize| self.cell_width(r, i) + pad + gap_after(cols, i) > w[i] + 0.01;
                 rows.iter().filter(|r| (0..cols.len()).any(|i| cols[i].wrap && over(r, i))).count()
             };
             let (figures, names) = (give(&[0, 1, 2, 3]), give(&[2, 1, 3]));
