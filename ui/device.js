@@ -276,7 +276,7 @@ function shortEntry(entry, desc) {
   const value = (k, v) => {
     if (fields[k] && fields[k].seat) return Array.isArray(v) ? v.map(seat).join(", ") : seat(v);
     if (Array.isArray(v)) return v.some((x) => typeof x === "string") ? v.map(named).join(", ") : v.join("/");
-    if (suit(v)) return `${suit(v).symbol} ${suit(v).name}`;
+    if (suit(v)) return suit(v).label;
     if (typeof v === "object" && v) return shortEntry(v, desc);
     return named(v);
   };

@@ -113,7 +113,7 @@ export function contractButtons(contracts, allowed, chosen, pick) {
 /** The trump suits of a game's description, each with its key. */
 export function suitButtons(suits, chosen, pick) {
   return h("div", { class: "games", id: "suits" }, suits.map((s) =>
-    h("button", { id: `suit-${s.code}`, class: chosen === s.code ? "chosen" : "", "aria-pressed": String(chosen === s.code), onclick: () => pick(s.code) }, h("kbd", {}, s.key), ` ${s.symbol} ${s.name}`)));
+    h("button", { id: `suit-${s.code}`, class: chosen === s.code ? "chosen" : "", "aria-pressed": String(chosen === s.code), onclick: () => pick(s.code) }, h("kbd", {}, s.key), ` ${s.label}`)));
 }
 
 /**

@@ -88,7 +88,7 @@ export function juryForms(ctx) {
       const f = e.target;
       act(() => call("deal_add", { ...base, line: sheet.next?.line, entry: { contract: "T", trump: f.trump.value, void_by: Number(f.seat.value), reason: f.reason.value, by: f.by.value } }), () => flash(t("saved")));
     } },
-      h("label", {}, t("trump_suit"), h("select", { name: "trump" }, desc.suits.map((s) => h("option", { value: s.code }, `${s.symbol} ${s.name}`)))),
+      h("label", {}, t("trump_suit"), h("select", { name: "trump" }, desc.suits.map((s) => h("option", { value: s.code }, s.label)))),
       h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),
       h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
       h("label", {}, t("by"), h("input", { name: "by", required: true, value: ctx.who || "" })),

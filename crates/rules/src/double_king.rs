@@ -646,7 +646,10 @@ impl Game for DoubleKing {
         let suits: Vec<Value> = Suit::ALL
             .into_iter()
             .zip(["1", "2", "3", "4"])
-            .map(|(s, key)| json!({"code": s.code(), "symbol": s.symbol().to_string(), "name": s.names().get(lang), "key": key}))
+            .map(|(s, key)| {
+                let name = s.names().get(lang);
+                json!({"code": s.code(), "symbol": s.symbol().to_string(), "name": name, "label": format!("{} {name}", s.symbol()), "key": key})
+            })
             .collect();
         let forced: Map<String, Value> = [Forced::NegativesOnly, Forced::TrumpsOnly, Forced::RedealAfterOwnFault]
             .into_iter()

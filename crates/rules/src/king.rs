@@ -269,6 +269,13 @@ impl Trump {
     fn names(self) -> Tr {
         self.suit().map_or(Tr::new("no trump", "sans atout", "zonder troef"), Suit::names)
     }
+
+    /// As a choice of it reads: a suit's symbol and name (♣ trèfle), no trump by its name
+    /// alone (its symbol, SA, is the name abbreviated).
+    fn label(self, lang: Lang) -> String {
+        let name = self.names().get(lang);
+        self.suit().map_or_else(|| name.to_string(), |s| format!("{} {name}", s.symbol()))
+    }
 }
 
 /// The lead player's right to name trump, sold for `tricks`.
@@ -903,7 +910,7 @@ impl Game for King {
             .into_iter()
             .zip(["1", "2", "3", "4", "0"])
             .map(|(s, key)| {
-                json!({"code": serde_json::to_value(s).unwrap_or(Value::Null), "symbol": s.symbol_in(lang), "label_symbol": s.symbol(), "name": s.names().get(lang), "key": key})
+                json!({"code": serde_json::to_value(s).unwrap_or(Value::Null), "symbol": s.symbol_in(lang), "label_symbol": s.symbol(), "name": s.names().get(lang), "label": s.label(lang), "key": key})
             })
             .collect();
         json!({

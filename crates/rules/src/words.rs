@@ -37,7 +37,7 @@ impl LangNames {
         let named = ["contracts", "fines", "bonuses"].iter().flat_map(|k| list(k)).filter_map(|c| code_name(&c)).collect();
         let suits = list("suits")
             .iter()
-            .filter_map(|s| Some((s["code"].as_str()?.to_string(), format!("{} {}", s["symbol"].as_str().unwrap_or(""), s["name"].as_str()?))))
+            .filter_map(|s| Some((s["code"].as_str()?.to_string(), s["label"].as_str()?.to_string())))
             .collect();
         let fields = described["fields"]
             .as_object()

@@ -393,3 +393,19 @@ fn no_trump_is_said_as_each_language_abbreviates_it() {
     let none = described["suits"].as_array().unwrap().iter().find(|s| s["code"] == "none").unwrap();
     assert_eq!(none["symbol"], "NT");
 }
+
+/// A choice of trump reads as a suit's symbol and name, no trump by its name alone: the
+/// window's button and the log read «SA sans atout», the abbreviation beside its own words.
+#[test]
+fn no_trump_as_a_choice_is_its_name_alone() {
+    let rules = GameId::King.rules(&serde_json::Map::new()).unwrap();
+    let described = rules.describe(atout_rules::Lang::Fr);
+    let label = |code: &str| described["suits"].as_array().unwrap().iter().find(|s| s["code"] == code).unwrap()["label"].clone();
+    assert_eq!(label("none"), "sans atout");
+    assert_eq!(label("clubs"), "♣ trèfle");
+    let names = atout_rules::Names::of(rules.as_ref());
+    let seats = ["Anne", "Bart", "Chloé", "Dirk"].map(String::from);
+    let said = names.entry(&json!({"game": "recup", "trump": "none", "counts": [3, 4, 3, 3]}), &seats);
+    assert!(said.fr.contains("sans atout") && !said.fr.contains("SA"), "{}", said.fr);
+    assert!(said.en.contains("no trump") && !said.en.contains("NT"), "{}", said.en);
+}
