@@ -255,17 +255,31 @@ pub fn standings_csv(standings: &Value, layout: &Layout, lang: &str) -> Result<S
     csv_of(&head, &rows)
 }
 
+/// When a ranking stands, in `lang` (en, fr, nl): after round `after`, or before the first
+/// round while none is drawn (it read «after round 0»).
+pub fn when_ranked(after: i64, lang: &str) -> String {
+    match (lang, after) {
+        ("fr", 0) => "avant la première manche".into(),
+        ("nl", 0) => "voor de eerste ronde".into(),
+        (_, 0) => "before the first round".into(),
+        ("fr", n) => format!("après la manche {n}"),
+        ("nl", n) => format!("na ronde {n}"),
+        (_, n) => format!("after round {n}"),
+    }
+}
+
 /// Standings as an aligned text table.
 pub fn standings_text(standings: &Value, layout: &Layout, lang: &str) -> String {
     let (head, right, rows) = grid(standings, layout, lang, false);
     let mut out = format!(
-        "{} — {}\n",
+        "{} — {} {}\n",
         standings["tournament"].as_str().unwrap_or(""),
         match lang {
-            "fr" => format!("classement après la manche {}", standings["after_round"]),
-            "nl" => format!("stand na ronde {}", standings["after_round"]),
-            _ => format!("standings after round {}", standings["after_round"]),
-        }
+            "fr" => "classement",
+            "nl" => "stand",
+            _ => "standings",
+        },
+        when_ranked(standings["after_round"].as_i64().unwrap_or(0), lang)
     );
     out.push_str(&aligned(&head, &right, &rows));
     out
@@ -394,5 +408,16 @@ mod tests {
         let text = standings_text(&sample(), &Layout::standard(), "nl");
         assert!(text.starts_with("Cup — stand na ronde 2\n"), "{text}");
         assert!(text.lines().nth(1).unwrap().starts_with("Rang  Id  Speler"), "{text}");
+    }
+
+    /// Before any round is drawn the ranking stands before the first round (it read «après
+    /// la manche 0»).
+    #[test]
+    fn a_ranking_before_any_draw_says_so() {
+        let mut s = sample();
+        s["after_round"] = json!(0);
+        assert!(standings_text(&s, &Layout::standard(), "fr").starts_with("Cup — classement avant la première manche\n"));
+        assert!(standings_text(&s, &Layout::standard(), "en").starts_with("Cup — standings before the first round\n"));
+        assert_eq!(when_ranked(3, "nl"), "na ronde 3");
     }
 }

@@ -160,21 +160,12 @@ impl Face {
     }
 
     /// [`Face::wrap`] for a heading: a number stays with the word before it, «Ronde 3» never
-    /// broken before the figure (a heading read «…, Ronde» and «3» on the next line). Not in
-    /// a table's cells, where a bye's «exempt» and its «10» break as they must.
+    /// broken before the figure (a heading read «…, Ronde» and «3» on the next line), and a
+    /// short word (an article, a preposition: «la», «na») with the word after it (a heading
+    /// ended on «après la», «manche 3» on the next line). Not in a table's cells, where a
+    /// bye's «exempt» and its «10» break as they must.
     fn wrap_heading(&self, text: &str, size: f32, max: f32) -> Vec<String> {
-        let mut words: Vec<String> = vec![];
-        for word in text.split(' ').filter(|w| !w.is_empty()) {
-            let figure = word.starts_with(|c: char| c.is_ascii_digit()) && word.trim_end_matches([',', '.', ':', ';', ')']).chars().all(|c| c.is_ascii_digit());
-            match words.last_mut() {
-                Some(last) if figure => {
-                    last.push(' ');
-                    last.push_str(word);
-                }
-                _ => words.push(word.to_string()),
-            }
-        }
-        self.wrap_words(words, size, max)
+        self.wrap_words(heading_words(text), size, max)
     }
 
     /// Words laid into lines of at most `max` points, a word longer than a line on its own.
@@ -212,6 +203,24 @@ fn glued(text: &str) -> Vec<String> {
         }
         let number = word.len() > 1 && word.ends_with('.') && word[..word.len() - 1].chars().all(|c| c.is_ascii_digit());
         hold = word == "«" || number;
+    }
+    words
+}
+
+/// A heading's words, as its lines may break between them ([`Face::wrap_heading`]).
+fn heading_words(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = vec![];
+    let mut hold = false;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let figure = word.starts_with(|c: char| c.is_ascii_digit()) && word.trim_end_matches([',', '.', ':', ';', ')']).chars().all(|c| c.is_ascii_digit());
+        match words.last_mut() {
+            Some(last) if figure || hold => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => words.push(word.to_string()),
+        }
+        hold = word.chars().count() <= 2 && word.chars().all(char::is_lowercase);
     }
     words
 }
@@ -962,7 +971,7 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
     if !c.fits(&unwrapped, &lines) {
         c = Canvas::oriented(layout, &title, lang, true)?;
     }
-    c.heading(&format!("{title}, {}", layout.word("after_round", lang, &[("n", after.to_string())])));
+    c.heading(&format!("{title}, {}", crate::when_ranked(after, lang)));
     // Printed while tables still play: said under the heading, with the rounds concerned.
     let open = crate::open_rounds(standings);
     if !open.is_empty() {
@@ -1476,7 +1485,7 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
 
 #[cfg(test)]
 mod tests {
-    use super::glued;
+    use super::{glued, heading_words};
 
     /// French punctuation stays with the word before it, a seat's number with the name after
     /// it, «  with what it opens; a bye's «exempt» and its «10» may still break apart.
@@ -1489,5 +1498,15 @@ mod tests {
         assert_eq!(glued("Qui ? « Anne » !"), ["Qui ?", "« Anne » !"]);
         assert_eq!(glued("exempt 10"), ["exempt", "10"]);
         assert_eq!(glued("pli 10. Anne"), ["pli", "10. Anne"]);
+    }
+
+    /// A heading breaks neither before a figure nor after a short word: «après la» ended a
+    /// line, «manche 3» began the next.
+    #[test]
+    fn a_heading_keeps_a_short_word_with_the_next_and_a_figure_with_the_last() {
+        assert_eq!(heading_words("Classement — Cup, après la manche 3"), ["Classement", "—", "Cup,", "après", "la manche 3"]);
+        assert_eq!(heading_words("Stand — Cup, na ronde 12"), ["Stand", "—", "Cup,", "na ronde 12"]);
+        assert_eq!(heading_words("Standings — Cup, after round 3"), ["Standings", "—", "Cup,", "after", "round 3"]);
+        assert_eq!(heading_words("Manche 2, Table 10 — Jo Li"), ["Manche 2,", "Table 10", "—", "Jo", "Li"]);
     }
 }

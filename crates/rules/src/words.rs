@@ -35,10 +35,7 @@ impl LangNames {
         let list = |k: &str| described[k].as_array().cloned().unwrap_or_default();
         let code_name = |c: &Value| Some((c["code"].as_str()?.to_string(), c["name"].as_str()?.to_string()));
         let named = ["contracts", "fines", "bonuses"].iter().flat_map(|k| list(k)).filter_map(|c| code_name(&c)).collect();
-        let suits = list("suits")
-            .iter()
-            .filter_map(|s| Some((s["code"].as_str()?.to_string(), s["label"].as_str()?.to_string())))
-            .collect();
+        let suits = list("suits").iter().filter_map(|s| Some((s["code"].as_str()?.to_string(), s["label"].as_str()?.to_string()))).collect();
         let fields = described["fields"]
             .as_object()
             .map(|m| m.iter().map(|(k, f)| (k.clone(), (f["name"].as_str().unwrap_or(k).to_string(), f["seat"].as_bool().unwrap_or(false)))).collect())
