@@ -707,6 +707,11 @@ fn long_headings_are_printed_whole() {
         assert!(said.contains(&format!("{name}, 01/05/2026 — Manche 1, Table {table}")), "{text}");
     }
     assert!(said.contains("page 1 sur 2 — imprimé le") && said.contains("page 2 sur 2 — imprimé le"), "{text}");
+    // The title gives way in the footer between two words, never within one.
+    let footer = text.lines().find(|l| l.contains("page 1 sur 2")).unwrap();
+    let title = footer.split(" — page").next().unwrap().trim();
+    let kept = title.strip_suffix('…').unwrap_or_else(|| panic!("the footer's title is cut: {footer}"));
+    assert!(format!("Feuille de marque — {name}, ").starts_with(&format!("{kept} ")), "cut within a word: {footer}");
     let text = pdftotext(&app.print_standings(&t, None, Some("fr")).unwrap(), dir.path());
     let said: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(said.contains(&format!("{name}, 01/05/2026, après la manche 1")), "{text}");

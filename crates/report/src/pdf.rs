@@ -153,6 +153,23 @@ impl Face {
         format!("{out}…")
     }
 
+    /// [`Face::fit`], cut between words where a word ends before the room does (a footer cut
+    /// a long title mid-word: «Championnat de print…»).
+    fn fit_words(&self, text: &str, size: f32, max: f32) -> String {
+        if self.width(text, size) <= max {
+            return text.to_string();
+        }
+        let fitted = self.fit(text, size, max);
+        let Some(kept) = fitted.strip_suffix('…') else { return fitted };
+        if text[kept.len()..].starts_with(' ') {
+            return fitted;
+        }
+        match kept.rfind(' ') {
+            Some(at) if !kept[..at].trim().is_empty() => format!("{}…", kept[..at].trim_end_matches([' ', ',', '—', '-', ':', ';'])),
+            _ => fitted,
+        }
+    }
+
     /// `text` broken into lines of at most `max` points, between words (a word longer than
     /// a line stands alone, cut when drawn).
     fn wrap(&self, text: &str, size: f32, max: f32) -> Vec<String> {
@@ -789,7 +806,7 @@ impl<'a> Canvas<'a> {
             }
             // A long title gives way, never the page's number or the date it was printed.
             let room = self.width() - self.regular.width(&tail, size);
-            let footer = format!("{}{tail}", self.regular.fit(&title, size, room));
+            let footer = format!("{}{tail}", self.regular.fit_words(&title, size, room));
             // The footer's baseline sits above the bottom margin, descenders included.
             let y = mm(self.layout.margins_mm.bottom) + size * 0.4;
             std::mem::swap(&mut self.ops, &mut ops);
