@@ -288,6 +288,12 @@ fn a_sheet_in_progress_says_its_table_points_provisional() {
         let said: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(said.contains(&format!("({word})")) && !said.contains("in progress") && !said.contains("(en cours)"), "{lang}: {text}");
     }
+    // Its totals are what is written so far (they stood under its blank rows as «Totaux»);
+    // a whole sheet's are its totals.
+    let text = pdftotext(&app.print_sheets(&t, 2, true, Some("fr")).unwrap(), dir.path());
+    let (whole, open) = text.split_once("Manche 2, Table 2").unwrap();
+    assert!(whole.contains("Totaux ") && !whole.contains("à ce stade"), "{whole}");
+    assert!(open.contains("Totaux à ce stade") && !open.lines().any(|l| l.trim_start().starts_with("Totaux ") && !l.contains("à ce stade")), "{open}");
 }
 
 /// A completed sheet names its lines' games in the sheet's language, as the window does:

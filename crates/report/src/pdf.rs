@@ -1222,7 +1222,8 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
             // The lines' totals, each ruling on a row of its own, then the round's scores:
             // the paper adds up, and says who was ruled, why and by whom.
             let rulings = s["rulings"].as_array().cloned().unwrap_or_default();
-            rows.push(total_row(w("totals"), &s["totals"]));
+            // A sheet still being played adds up what is written so far, not the game's totals.
+            rows.push(total_row(w(if s["complete"] == true { "totals" } else { "totals_so_far" }), &s["totals"]));
             for (i, r) in rulings.iter().enumerate() {
                 let kind = if r["sanction"] == true { w("sanction") } else { w("ruling") };
                 let by = r["by"].as_str().filter(|b| !b.is_empty()).map(|b| format!(" ({b})")).unwrap_or_default();
