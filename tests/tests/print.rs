@@ -78,9 +78,11 @@ fn the_ranking_pdf_shows_every_name_rank_and_total() {
     nothing_outside_the_margins(&pdf, dir.path());
 }
 
+/// A page per table, and two for a Kings Cribbage move log: a game takes 30 to 40 turns (26
+/// rows were printed, and a game of two took 32 lines).
 #[test]
 fn prefilled_sheets_one_page_per_table_for_every_game() {
-    for (file, tables) in [("spring-open-16.json", 4), ("king-13.json", 3), ("lucky7-11.json", 3), ("rikken-18.json", 4), ("cribbage-9.json", 3)] {
+    for (file, tables) in [("spring-open-16.json", 4), ("king-13.json", 3), ("lucky7-11.json", 3), ("rikken-18.json", 4), ("cribbage-9.json", 6)] {
         let (mut app, t) = imported(file);
         let dir = tempfile::tempdir().unwrap();
         let pdf = app.print_sheets(&t, 1, false, Some("en")).unwrap();
@@ -106,6 +108,16 @@ fn prefilled_sheets_one_page_per_table_for_every_game() {
     let (mut app, t) = imported("lucky7-11.json");
     let text = pdftotext(&app.print_sheets(&t, 1, false, Some("en")).unwrap(), dir.path());
     assert!(text.contains("7 cards ×2"), "{text}");
+    // The move log's forty turns, each with the player due, run onto a page that says whose
+    // it is, filled with rows to spare above its totals.
+    let (mut app, t) = imported("cribbage-9.json");
+    let text = pdftotext(&app.print_sheets(&t, 1, false, Some("en")).unwrap(), dir.path());
+    let first = text.split("Round 1, Table 2").next().unwrap();
+    let turn = |n: u32| first.lines().find(|l| l.split_whitespace().next() == Some(&n.to_string())).map(|l| l.split_whitespace().count());
+    assert_eq!((turn(1), turn(40), turn(41)), (Some(2), Some(2), Some(1)), "{first}");
+    let continued = first.split("Table 1 (continued)").nth(1).unwrap_or_else(|| panic!("{first}"));
+    let spare = continued.lines().filter(|l| l.split_whitespace().count() == 1 && l.trim().parse::<u32>().is_ok()).count();
+    assert!(spare >= 5 && continued.contains("Totals"), "{continued}");
 }
 
 #[test]

@@ -646,13 +646,27 @@ impl<'a> Canvas<'a> {
         }
     }
 
-    /// How many rows of a table (`tall`: rows to write by hand in) still stand on this
-    /// page below its header, a line kept for what follows.
-    pub fn rows_left(&self, tall: bool) -> usize {
+    /// How many rows to add to a table of `rows` (`tall`: rows to write by hand in) for its
+    /// last page to be full: the rows left on this one when it stands here, otherwise those
+    /// left on the last page it runs onto, under its continued label and header (a blank
+    /// log of forty turns ran onto a second page that had no row to spare).
+    pub fn rows_to_fill(&self, rows: usize, tall: bool) -> usize {
+        let here = self.rows_below(self.y, tall);
+        if rows <= here {
+            return here - rows;
+        }
+        let top = self.h - mm(self.layout.margins_mm.top) - self.size() * 1.5;
+        let per_page = self.rows_below(top, tall).max(1);
+        (per_page - (rows - here) % per_page) % per_page
+    }
+
+    /// How many rows of a table stand below its header from `y` down, a line kept for what
+    /// follows.
+    fn rows_below(&self, y: f32, tall: bool) -> usize {
         let size = self.size();
         let row_h = if tall { size * 2.4 } else { size * 1.55 };
         let header = row_h.min(size * 1.7);
-        ((self.y - self.bottom() - header - size * 1.5) / row_h).max(0.0) as usize
+        ((y - self.bottom() - header - size * 1.5) / row_h).max(0.0) as usize
     }
 
     /// Does a table of `rows` stand on the page in its natural type, nothing cut?
@@ -1253,7 +1267,7 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
         let open = lines.is_empty() || s["complete"] != true;
         if open {
             let totals = 1 + usize::from(s["uses_table_points"] == true);
-            let spare = c.rows_left(true).saturating_sub(rows.len() + if lines.is_empty() { totals } else { 0 });
+            let spare = c.rows_to_fill(rows.len() + if lines.is_empty() { totals } else { 0 }, true);
             let mut next = rows.iter().filter_map(|r| r[0].trim_end_matches(" *").parse::<i64>().ok()).max().unwrap_or(0);
             let at = rows.iter().position(|r| r[0].is_empty()).unwrap_or(rows.len());
             let blank: Vec<Vec<String>> = (0..spare)

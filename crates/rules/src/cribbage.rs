@@ -40,8 +40,10 @@ pub const MOVE_LINES: usize = 1 + HOLD;
 pub const SHEET_MAX: usize = 400;
 /// Players a table is planned for when the draw splits a field.
 pub const PLANNED_TABLE: usize = 4;
-/// Rows of a blank printed move log (one page; a longer game goes on a second sheet).
-pub const PRINTED_TURNS: usize = 22;
+/// Rows of a blank printed move log: a whole game's turns. The bag's 104 tiles go down two
+/// to four at a move, so a game takes 30 to 40 turns whatever the table's size (a game of
+/// two took 32 lines); the log runs onto a second page.
+pub const PRINTED_TURNS: usize = 40;
 
 rule!(
     TILE,
