@@ -425,6 +425,12 @@ def season_screen(w, work):
         w.find("#json-file")
         w.type("#json-file", os.path.join(fixtures, f"{home}.json"), clear=False)
     w.wait_text("Friday 16 October", "#tournaments-table")
+    # The last evening imported is the current one: its rulings are not said ruled at the
+    # import's time (the document does not say when), but imported that day.
+    w.click("#nav-jury")
+    w.wait_text("imported", "#rulings-table")
+    cells = w.js("return [...document.querySelectorAll('#rulings-table tr[data-at] td:first-child')].map(td => td.textContent)")
+    check(cells and all(re.fullmatch(r"imported \d{4}-\d{2}-\d{2}", c) for c in cells), f"imported rulings say so, with no time: {cells}")
     w.click("#nav-season")
     w.find("#season-create")
     w.type("#season-name", "Winter 2026")

@@ -706,6 +706,24 @@ fn the_printed_rulings_dates_are_written_as_their_language_writes_them() {
     }
 }
 
+/// A ruling read from an imported document is not said ruled when it was imported (the
+/// document does not say when): its day is said the import's; one added since has its time.
+#[test]
+fn an_imported_ruling_is_not_dated_as_ruled_at_the_import() {
+    let (mut app, t) = imported("spring-open-16.json");
+    app.ruling_add(&atout_api::TableRef::new(&t, 1, 1), serde_json::json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": "slow play", "by": "Marie"})).unwrap();
+    let rulings = app.rulings_list(&t).unwrap();
+    let (old, new): (Vec<_>, Vec<_>) = rulings.iter().partition(|r| r.reason_texts.en != "slow play");
+    assert!(old.len() >= 2 && old.iter().all(|r| r.imported) && new.len() == 1 && !new[0].imported);
+    let day = old[0].at_local.split(' ').next().unwrap();
+    let [y, m, d]: [&str; 3] = day.split('-').collect::<Vec<_>>().try_into().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let said: String = pdftotext(&app.print_rulings(&t, Some("fr")).unwrap(), dir.path()).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(said.matches(&format!("importée le {d}/{m}/{y}")).count(), old.len(), "{said}");
+    let [y, m, d]: [&str; 3] = new[0].at_local[..10].split('-').collect::<Vec<_>>().try_into().unwrap();
+    assert!(said.contains(&format!("Marie {d}/{m}/{y} ")), "{said}");
+}
+
 /// A tournament with a long name: every heading is printed whole over two lines — a sheet's
 /// round and table, the ranking's round — and the footer keeps its page and date, the name
 /// giving way (the heading was cut with «…», the table's number with it).
@@ -863,16 +881,19 @@ fn the_rulings_print_cuts_no_name_nor_time() {
     }
     let mut app = atout_api::Atout::open_in_memory().unwrap();
     let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let ruled = serde_json::json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": "slow play, warned twice", "by": "Marie-Josée Van den Bossche"});
+    app.ruling_add(&atout_api::TableRef::new(&t, 1, 1), ruled).unwrap();
     let rulings = app.rulings_list(&t).unwrap();
-    assert!(!rulings.is_empty());
+    assert!(rulings.iter().any(|r| r.imported) && rulings.iter().any(|r| !r.imported));
     let dir = tempfile::tempdir().unwrap();
-    for lang in ["fr", "nl", "en"] {
+    for (lang, imported) in [("fr", "importée le"), ("nl", "geïmporteerd op"), ("en", "imported")] {
         let text = pdftotext(&app.print_rulings(&t, Some(lang)).unwrap(), dir.path());
         assert!(!text.contains('…'), "{lang}: something cut:\n{text}");
         assert_eq!(text.matches("Lœwenthal-Vanderstraeten").count(), rulings.len(), "{lang}: every name whole:\n{text}");
         for r in &rulings {
-            let at = r.at_local.split(' ').next_back().unwrap();
-            assert!(text.contains(at), "{lang}: the time {at} whole:\n{text}");
+            // A ruling imported says the day it was imported (whole), one ruled here its time.
+            let at = if r.imported { imported } else { r.at_local.split(' ').next_back().unwrap() };
+            assert!(text.contains(at), "{lang}: «{at}» whole:\n{text}");
         }
     }
 }

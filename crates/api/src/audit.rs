@@ -8,6 +8,10 @@ use atout_store::Id;
 use serde::Serialize;
 use serde_json::Value;
 
+/// The log's action for what an imported document wrote: its records' times are the
+/// import's, not when they were played or ruled.
+pub(crate) const IMPORT: &str = "tournament.import";
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AuditEntry {
     /// The change's number (one change may write several records).

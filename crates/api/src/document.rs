@@ -440,7 +440,7 @@ impl Atout {
                 known
             })
             .collect();
-        let (id, _) = self.store.write(Change { actor: &self.actor, action: "tournament.import", reason: "" }, |w| {
+        let (id, _) = self.store.write(Change { actor: &self.actor, action: crate::audit::IMPORT, reason: "" }, |w| {
             crate::named::one_person_twice(&w.player_links()?, who.iter().flatten().copied())?;
             write(w, &doc, &who)
         })?;

@@ -72,6 +72,10 @@ pub struct RulingView {
     /// When it was written (UTC, as stored) and in local time.
     pub at: String,
     pub at_local: String,
+    /// Read from an imported document: `at` is when it was imported (the document does not
+    /// say when it was ruled).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub imported: bool,
     /// Its reason in every language (a fault on a line says which deal and line, in words).
     pub reason_texts: Said,
     #[serde(flatten)]
@@ -108,8 +112,9 @@ impl Atout {
         for table in with_rulings {
             written.insert(table, self.store.history(table)?);
         }
+        // When it was written, and whether by an import.
         let at_of = |table: Id, pick: &dyn Fn(&atout_store::HistoryRow) -> bool| {
-            written.get(&table).and_then(|h| h.iter().rev().find(|x| pick(x))).map(|x| x.at.clone()).unwrap_or_default()
+            written.get(&table).and_then(|h| h.iter().rev().find(|x| pick(x))).map(|x| (x.at.clone(), x.action == crate::audit::IMPORT)).unwrap_or_default()
         };
         let withdrawn = self.store.withdrawn_rulings(id)?;
         let l = self.loaded(id)?;
@@ -128,7 +133,7 @@ impl Atout {
                             r if r.is_empty() => String::new(),
                             r => format!(": {r}"),
                         };
-                        let at = at_of(table.id, &|x| x.kind == "deal" && x.line == Some(line.line as i64));
+                        let (at, imported) = at_of(table.id, &|x| x.kind == "deal" && x.line == Some(line.line as i64));
                         out.push(RulingView {
                             id: None,
                             round: r.row.round,
@@ -138,6 +143,7 @@ impl Atout {
                             name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
                             at_local: crate::text::local_time(&at),
                             at,
+                            imported,
                             reason_texts: {
                                 let (deal, n, w) = (line.deal, line.line, l.names.label(&line.label));
                                 let jury = said("reason");
@@ -163,7 +169,7 @@ impl Atout {
                 }
                 for (ruling, id) in result.rulings.iter().zip(&table.ruling_ids) {
                     let e = who(ruling.seat.max(0) as usize);
-                    let at = at_of(table.id, &|x| x.kind == "ruling" && x.record == *id);
+                    let (at, imported) = at_of(table.id, &|x| x.kind == "ruling" && x.record == *id);
                     out.push(RulingView {
                         id: Some(*id),
                         round: r.row.round,
@@ -173,6 +179,7 @@ impl Atout {
                         name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
                         at_local: crate::text::local_time(&at),
                         at,
+                        imported,
                         // In the game's words: a jury's call says its contract and outcome.
                         reason_texts: l.names.ruling_reason(ruling),
                         ruling: ruling.clone(),
@@ -192,6 +199,7 @@ impl Atout {
                         name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
                         at_local: crate::text::local_time(&w.at),
                         at: w.at.clone(),
+                        imported: false,
                         reason_texts: l.names.ruling_reason(&ruling),
                         ruling,
                         withdrawn: Some(RulingWithdrawn {

@@ -1387,7 +1387,15 @@ pub fn rulings_pdf(tournament: &str, rulings: &[Value], layout: &PrintLayout, la
                     }
                 },
                 r["by"].as_str().unwrap_or("").to_string(),
-                date_in(r["at_local"].as_str().unwrap_or(""), lang),
+                {
+                    let at = date_in(r["at_local"].as_str().unwrap_or(""), lang);
+                    // Read from a document that does not say when: the day it was imported, said so.
+                    if r["imported"] == true {
+                        layout.word("imported_on", lang, &[("date", at.split(' ').next().unwrap_or("").to_string())])
+                    } else {
+                        at
+                    }
+                },
             ]
         })
         .collect();

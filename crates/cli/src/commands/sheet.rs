@@ -242,7 +242,8 @@ pub fn ruling(app: &mut Atout, cmd: RulingCmd) -> Result<(), Failure> {
                         r.withdrawn.as_ref().map_or(String::new(), |w| format!("  — withdrawn {} by {}: {} (no longer counts)", w.at_local, w.by, w.reason));
                     outln!(
                         "{id:>5}  {}  round {} table {} seat {} {:<20} {:?}  {kind}{} ({}){gone}",
-                        r.at_local,
+                        // Read from a document that does not say when: the day it was imported.
+                        if r.imported { format!("imported {}", r.at_local.get(..10).unwrap_or(&r.at_local)) } else { r.at_local.clone() },
                         r.round,
                         r.table,
                         r.seat,
