@@ -1018,3 +1018,17 @@ fn a_json_export_refuses_a_round() {
     assert!(!file.exists());
     ok(&db, &["export", "--tournament", "1", "--format", "csv", "--round", "2", file.to_str().unwrap()]);
 }
+
+/// The rulings of an imported document: said imported that day (not ruled at the import's
+/// time), and a fault whose jury member the document does not name shows no empty «()».
+#[test]
+fn imported_rulings_are_listed_as_imported_with_no_empty_jury() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    ok(&db, &["import", fixture("spring-open-16.json").to_str().unwrap()]);
+    let list = ok(&db, &["ruling", "list", "--tournament", "1"]);
+    let fault = list.lines().find(|l| l.contains("fault in deal 1 (C), line 1")).unwrap_or_else(|| panic!("{list}"));
+    assert!(fault.contains("  imported 20") && fault.trim_end().ends_with("line 1"), "{fault}");
+    let named = list.lines().find(|l| l.contains("Revoke in deal 14")).unwrap_or_else(|| panic!("{list}"));
+    assert!(named.ends_with("(Annick Declercq)"), "{named}");
+}

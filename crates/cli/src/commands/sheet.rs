@@ -241,7 +241,7 @@ pub fn ruling(app: &mut Atout, cmd: RulingCmd) -> Result<(), Failure> {
                     let gone =
                         r.withdrawn.as_ref().map_or(String::new(), |w| format!("  — withdrawn {} by {}: {} (no longer counts)", w.at_local, w.by, w.reason));
                     outln!(
-                        "{id:>5}  {}  round {} table {} seat {} {:<20} {:?}  {kind}{} ({}){gone}",
+                        "{id:>5}  {}  round {} table {} seat {} {:<20} {:?}  {kind}{}{}{gone}",
                         // Read from a document that does not say when: the day it was imported.
                         if r.imported { format!("imported {}", r.at_local.get(..10).unwrap_or(&r.at_local)) } else { r.at_local.clone() },
                         r.round,
@@ -250,7 +250,8 @@ pub fn ruling(app: &mut Atout, cmd: RulingCmd) -> Result<(), Failure> {
                         r.name,
                         r.ruling.points,
                         r.reason_texts.en,
-                        r.ruling.by
+                        // By whom, when the jury member was named (a fault imported may not say).
+                        if r.ruling.by.is_empty() { String::new() } else { format!(" ({})", r.ruling.by) }
                     );
                 }
             }
