@@ -92,6 +92,10 @@ fn a_secretary_runs_a_round_from_the_command_line() {
     std::fs::write(&csv, "name,club,member\nAnn,KC,1\nBart,KC,2\nChris,KC,3\nDirk,KC,4\nEls,KC,5\n").unwrap();
     let id = ok(&db, &["tournament", "create", "--name", "Tuesday", "--game", "double-king", "--rounds", "3"]);
     assert!(ok(&db, &["players", "import", csv.to_str().unwrap(), "--tournament", id.trim()]).contains("5 players added"));
+    // One more, said in the singular (it read «1 players added»).
+    std::fs::write(&csv, "name,club,member\nAnn,KC,1\nFons,KC,6\n").unwrap();
+    let one = ok(&db, &["players", "import", csv.to_str().unwrap()]);
+    assert!(one.starts_with("1 player added, 1 already registered"), "{one}");
     let seating = ok(&db, &["round", "draw", "--tournament", "Tuesday", "--round", "1", "--seed", "9"]);
     assert!(seating.contains("seed 9") && seating.contains("table 1") && seating.contains("bye:"), "{seating}");
     assert_eq!(seating, ok(&db, &["round", "show", "--tournament", "Tuesday", "--round", "1"]));

@@ -1,6 +1,6 @@
 //! `atout players …`: the club's register; `atout player …`: a player in one tournament.
 
-use crate::output::{json, read_bytes, Failure, Output};
+use crate::output::{count, json, read_bytes, Failure, Output};
 use atout_api::Atout;
 use clap::Subcommand;
 use std::path::PathBuf;
@@ -93,8 +93,8 @@ pub fn registry(app: &mut Atout, cmd: PlayersCmd) -> Result<(), Failure> {
         PlayersCmd::Import { file, tournament } => {
             let r = app.players_import_bytes(&read_bytes(&file)?, tournament.as_deref())?;
             outln!(
-                "{} players added, {} already registered{} (read as {})",
-                r.added.len(),
+                "{} added, {} already registered{} (read as {})",
+                count(r.added.len(), "player", "players"),
                 r.known.len(),
                 if tournament.is_some() { format!(", {} entered", r.entered) } else { String::new() },
                 r.encoding

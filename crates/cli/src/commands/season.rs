@@ -1,7 +1,7 @@
 //! `atout season …`: a club's championship over many evenings, and a federation ranking
 //! from other clubs' archives.
 
-use crate::output::{json, parse_json, read, Failure, Output, StandingsOut};
+use crate::output::{count, json, parse_json, read, Failure, Output, StandingsOut};
 use atout_api::Atout;
 use clap::Subcommand;
 use std::path::PathBuf;
@@ -163,10 +163,10 @@ pub fn run(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
                 ),
                 Output::Table => {
                     outln!(
-                        "imported «{}» (tournament {}): {} players matched, {} new, {} unsure",
+                        "imported «{}» (tournament {}): {} matched, {} new, {} unsure",
                         r.tournament.name,
                         r.tournament.id,
-                        r.matched.len(),
+                        count(r.matched.len(), "player", "players"),
                         r.added.len(),
                         r.unsure.iter().map(|d| d.player.id).collect::<std::collections::BTreeSet<_>>().len()
                     );
