@@ -365,10 +365,11 @@ pub(crate) fn parse(text: &str) -> Result<Document> {
     // A file saved by Windows' Notepad starts with a byte order mark: it is no part of the JSON.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut doc: Document = serde_json::from_str(text).map_err(|e| {
+        let atout_rules::Said { en, fr, nl } = atout_rules::unread(&e);
         refused(
             Place::default(),
             Rule::FORMAT,
-            said!("not an atout-tournament/1 document: {e}", "pas un document atout-tournament/1 : {e}", "geen atout-tournament/1-document: {e}"),
+            said!("not an atout-tournament/1 document: {en}", "pas un document atout-tournament/1 : {fr}", "geen atout-tournament/1-document: {nl}"),
         )
     })?;
     // Imported as created: a later house default never changes its scores.

@@ -261,7 +261,8 @@ impl ApiError {
 
     /// A jury ruling that does not read as one.
     pub(crate) fn ruling_unread(place: Place, e: &serde_json::Error) -> ApiError {
-        ApiError::refused_said(place, Rule::RULING_SHAPE, atout_rules::said!("{e}", "la décision se lit mal : {e}", "de beslissing leest verkeerd: {e}"))
+        let atout_rules::Said { en, fr, nl } = atout_rules::unread(e);
+        ApiError::refused_said(place, Rule::RULING_SHAPE, atout_rules::said!("{en}", "la décision se lit mal : {fr}", "de beslissing leest verkeerd: {nl}"))
     }
 
     /// The broken rule's code, when a rule was broken.

@@ -98,8 +98,8 @@ fn replayed(text: &str) -> Result<(atout_rules::play::Checked, Value, Box<dyn at
         )));
     }
     let record: Value = serde_json::from_str(text.strip_prefix('\u{feff}').unwrap_or(text)).map_err(|e| {
-        let e = e.to_string();
-        record_refused(said!("the hand record is not JSON: {e}", "le relevé de donne n'est pas du JSON : {e}", "het spelverslag is geen JSON: {e}"))
+        let atout_rules::Said { en, fr, nl } = atout_rules::unread(&e);
+        record_refused(said!("the hand record is not JSON: {en}", "le relevé de donne n'est pas du JSON : {fr}", "het spelverslag is geen JSON: {nl}"))
     })?;
     let code = record.get("game").and_then(Value::as_str).unwrap_or_default().to_string();
     let game = GameId::parse(&code).ok_or_else(|| {

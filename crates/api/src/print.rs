@@ -75,7 +75,8 @@ impl Atout {
                 let text = std::fs::read_to_string(&file).map_err(|source| ApiError::File { path: file.display().to_string(), source })?;
                 Some(serde_json::from_str::<Value>(&text).map_err(|e| {
                     let f = file.display();
-                    ApiError::invalid(said!("{f}: {e}", "{f} : {e}", "{f}: {e}"))
+                    let atout_rules::Said { en, fr, nl } = atout_rules::unread(&e);
+                    ApiError::invalid(said!("{f}: {en}", "{f} : {fr}", "{f}: {nl}"))
                 })?)
             }
             _ => None,

@@ -104,7 +104,8 @@ pub fn parse_json(text: &str) -> Result<Value, Failure> {
 /// a line that reads but is not one (exit 2, the rule named), not as a mistyped command.
 pub fn parse_line(text: &str, rule: atout_api::rules::Rule) -> Result<Value, Failure> {
     serde_json::from_str(text).map_err(|e| {
-        let said = atout_api::rules::said!("the line is not JSON: {e}", "la ligne n'est pas du JSON : {e}", "de lijn is geen JSON: {e}");
+        let atout_api::rules::Said { en, fr, nl } = atout_api::rules::unread(&e);
+        let said = atout_api::rules::said!("the line is not JSON: {en}", "la ligne n'est pas du JSON : {fr}", "de lijn is geen JSON: {nl}");
         Failure::Api(atout_api::ApiError::refused_said(Default::default(), rule, said))
     })
 }

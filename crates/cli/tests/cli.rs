@@ -428,6 +428,33 @@ fn a_line_that_is_not_json_is_refused_by_its_rule() {
     assert_eq!(content(&db), before, "nothing written");
 }
 
+/// A line that reads as JSON but not as a line: the JSON reader's words said in French too
+/// (a French refusal quoted serde's «unknown variant `Z`, expected one of …»).
+#[test]
+fn a_line_that_does_not_read_is_refused_in_the_users_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fr.db");
+    let t = one_table(&db, dir.path());
+    let check = |line: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_atout"))
+            .env("LANG", "fr_BE.UTF-8")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .arg("--db")
+            .arg(&db)
+            .args(["deal", "check", "--tournament", t.as_str(), "--round", "1", "--table", "1", line])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    let err = check(r#"{"contract":"Z","counts":[1,2,1,0]}"#);
+    assert!(err.contains("la ligne se lit mal : `Z` n'est pas une valeur permise ; permis : `A`, `B`, `C`, `D`, `E`, `F`, `T`"), "{err}");
+    assert!(!err.contains("unknown variant") && !err.contains("expected"), "{err}");
+    let err = check(r#"{"contract":"T","trump":"stars","counts":[1,2,1,9]}"#);
+    assert!(err.contains("`stars` n'est pas une valeur permise ; permis : `clubs`, `diamonds`, `hearts`, `spades`"), "{err}");
+}
+
 /// One version everywhere: `atout --version`, `atout about`, the exported document's
 /// `generator`, all the workspace's.
 #[test]

@@ -28,11 +28,13 @@ pub mod ruling;
 pub mod season;
 pub mod settings;
 pub mod solve;
+mod unread;
 pub mod words;
 
 pub use error::{Lang, Rule, RuleDef, Said, SheetError, Tr, Violation};
 pub use ranking::TablePoints;
 pub use settings::TournamentSettings;
+pub use unread::unread;
 pub use words::Names;
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
@@ -571,8 +573,8 @@ impl<G: Game> Rules for G {
         let whole = as_integers(read.deal);
         let written = whole.as_ref().unwrap_or(read.deal);
         let deal: G::Entry = G::Entry::deserialize(written).map_err(|e| {
-            let e = e.to_string();
-            play::record_fault(said!("the deal does not read (`deal`: {e})", "la donne se lit mal (`deal` : {e})", "het spel leest verkeerd (`deal`: {e})"))
+            let Said { en, fr, nl } = unread(&e);
+            play::record_fault(said!("the deal does not read (`deal`: {en})", "la donne se lit mal (`deal` : {fr})", "het spel leest verkeerd (`deal`: {nl})"))
         })?;
         let how = Game::play(self, &read.context, &deal)?;
         let (replayed, state) = play::replay_to(
@@ -871,7 +873,8 @@ fn not_whole(v: &Value) -> Option<String> {
 }
 
 fn unreadable(i: usize, e: &serde_json::Error) -> SheetError {
-    SheetError::at(i + 1, Violation::said(Rule::DEAL_SHAPE, said!("the line reads wrong: {e}", "la ligne se lit mal : {e}", "de lijn leest verkeerd: {e}")))
+    let Said { en, fr, nl } = unread(e);
+    SheetError::at(i + 1, Violation::said(Rule::DEAL_SHAPE, said!("the line reads wrong: {en}", "la ligne se lit mal : {fr}", "de lijn leest verkeerd: {nl}")))
 }
 
 /// The seat `steps` places clockwise from `seat` at a table of `seats`.
@@ -955,7 +958,10 @@ pub fn setting<T: DeserializeOwned>(settings: &Map<String, Value>, key: &str, de
         Some(v) => match T::deserialize(v) {
             Ok(t) => Ok(t),
             Err(_) if v.is_null() => Ok(default),
-            Err(e) => Err(Violation::said(Rule::SETTINGS, said!("`{key}`: {e}", "`{key}` : {e}", "`{key}`: {e}"))),
+            Err(e) => {
+                let Said { en, fr, nl } = unread(&e);
+                Err(Violation::said(Rule::SETTINGS, said!("`{key}`: {en}", "`{key}` : {fr}", "`{key}`: {nl}")))
+            }
         },
     }
 }

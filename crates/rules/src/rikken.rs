@@ -379,15 +379,20 @@ pub fn default_points() -> Value {
 
 fn parse_points(value: &Value) -> Result<BTreeMap<Contract, Amounts>, Violation> {
     let bad = |said: Said| Violation::said(Rule::SETTINGS, said);
-    let read = |e: serde_json::Error| bad(said!("points: {e}", "table des points (points) : {e}", "puntentabel (points): {e}"));
+    let read = |e: serde_json::Error| {
+        let Said { en, fr, nl } = crate::unread(&e);
+        bad(said!("points: {en}", "table des points (points) : {fr}", "puntentabel (points): {nl}"))
+    };
     let rows: Map<String, Value> = serde_json::from_value(value.clone()).map_err(read)?;
     // A row of a contract Atout does not play (another tool's) is kept as written, and read
     // by nobody: FORMAT.md keeps unknown fields.
     let mut map = BTreeMap::new();
     for (key, row) in rows {
         if let Ok(c) = serde_json::from_value::<Contract>(Value::String(key.clone())) {
-            let amounts = serde_json::from_value::<Amounts>(row)
-                .map_err(|e| bad(said!("points for {key}: {e}", "table des points, ligne « {key} » : {e}", "puntentabel, rij '{key}': {e}")))?;
+            let amounts = serde_json::from_value::<Amounts>(row).map_err(|e| {
+                let Said { en, fr, nl } = crate::unread(&e);
+                bad(said!("points for {key}: {en}", "table des points, ligne « {key} » : {fr}", "puntentabel, rij '{key}': {nl}"))
+            })?;
             map.insert(c, amounts);
         }
     }

@@ -82,8 +82,10 @@ fn bad(said: Said) -> Violation {
 
 /// The place points under the key `what` (a settings key, the same in every language).
 fn places(value: &Value, what: &str) -> Result<Vec<i64>, Violation> {
-    let list: Vec<i64> = serde_json::from_value(value.clone())
-        .map_err(|e| bad(said!("{what}: {e}", "{what} : points par place illisibles : {e}", "{what}: onleesbare punten per plaats: {e}")))?;
+    let list: Vec<i64> = serde_json::from_value(value.clone()).map_err(|e| {
+        let crate::Said { en, fr, nl } = crate::unread(&e);
+        bad(said!("{what}: {en}", "{what} : points par place illisibles : {fr}", "{what}: onleesbare punten per plaats: {nl}"))
+    })?;
     if list.iter().any(|p| p.unsigned_abs() > POINTS_BOUND as u64) {
         return Err(bad(said!(
             "{what}: place points lie within ±{POINTS_BOUND}",

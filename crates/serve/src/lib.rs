@@ -227,14 +227,20 @@ impl Failure {
         Failure { status, body, retry_after: None }
     }
 
-    fn malformed(detail: &str, lang: Lang) -> Failure {
-        let d = detail.to_string();
+    /// A request that does not read: what the reader said of it, in every language.
+    fn malformed(detail: Said, lang: Lang) -> Failure {
+        let Said { en, fr, nl } = detail;
         Failure::said(
             StatusCode::BAD_REQUEST,
             "malformed",
-            said!("the request cannot be read: {d}", "la requête est illisible : {d}", "het verzoek is onleesbaar: {d}"),
+            said!("the request cannot be read: {en}", "la requête est illisible : {fr}", "het verzoek is onleesbaar: {nl}"),
             lang,
         )
+    }
+
+    /// A request whose address does not read (axum's words, the same in every language).
+    fn malformed_address(detail: String, lang: Lang) -> Failure {
+        Failure::malformed(Said { en: detail.clone(), fr: detail.clone(), nl: detail }, lang)
     }
 }
 
@@ -295,7 +301,7 @@ async fn body<T: DeserializeOwned>(body: Body, lang: Lang) -> Result<T, Failure>
         )
     })?;
     let bytes = read.map_err(|_| too_large())?;
-    serde_json::from_slice(&bytes).map_err(|e| Failure::malformed(&e.to_string(), lang))
+    serde_json::from_slice(&bytes).map_err(|e| Failure::malformed(atout_api::rules::unread(&e), lang))
 }
 
 /// The code a request carries (`Authorization: Bearer CODE`), or "".
@@ -443,7 +449,7 @@ impl<T: DeserializeOwned, S: Send + Sync> axum::extract::FromRequestParts<S> for
     async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Self::Rejection> {
         match Query::<T>::from_request_parts(parts, state).await {
             Ok(Query(q)) => Ok(Q(q)),
-            Err(e) => Err(Failure::malformed(&e.body_text(), lang(&parts.headers))),
+            Err(e) => Err(Failure::malformed_address(e.body_text(), lang(&parts.headers))),
         }
     }
 }
@@ -458,7 +464,7 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> axum::extract::FromRequestParts
     async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Self::Rejection> {
         match Path::<T>::from_request_parts(parts, state).await {
             Ok(Path(p)) => Ok(P(p)),
-            Err(e) => Err(Failure::malformed(&e.body_text(), lang(&parts.headers))),
+            Err(e) => Err(Failure::malformed_address(e.body_text(), lang(&parts.headers))),
         }
     }
 }

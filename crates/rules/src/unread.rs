@@ -1,0 +1,286 @@
+//! What the JSON reader says of a text that does not read, in every language. serde's
+//! messages are English («missing field `counts`», «unknown variant `Z`, expected one of
+//! `A`, `B`»); a French or Dutch refusal quoted them as they were. Their usual shapes are
+//! said here in French and Dutch; anything else stays as serde says it. English keeps
+//! serde's own words.
+
+use crate::Said;
+
+/// `e` in every language, with where it stopped in a text (line and column) when it did.
+pub fn unread(e: &serde_json::Error) -> Said {
+    let text = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    match text.strip_suffix(&suffix).filter(|_| e.line() > 0) {
+        Some(body) => {
+            let (l, c) = (e.line(), e.column());
+            let (fr, nl) = (fr(body), nl(body));
+            Said { en: text.clone(), fr: format!("{fr} (ligne {l}, colonne {c})"), nl: format!("{nl} (regel {l}, kolom {c})") }
+        }
+        None => Said { en: text.clone(), fr: fr(&text), nl: nl(&text) },
+    }
+}
+
+/// The words a message is said with in one language.
+struct Words {
+    missing: &'static str,
+    twice: &'static str,
+    unknown_field: &'static str,
+    unknown_value: &'static str,
+    allowed: &'static str,
+    none_allowed: &'static str,
+    /// Between what was wrong and what is allowed.
+    then: &'static str,
+    /// A value of the wrong kind (`{x}`) where another (`{y}`) is needed; a value out of range.
+    wrong: &'static str,
+    wrong_length: &'static str,
+    or: &'static str,
+    /// serde's names of kinds and what it expected, and how this language says them.
+    kinds: &'static [(&'static str, &'static str)],
+    /// The JSON reader's own messages on a text that is no JSON.
+    syntax: &'static [(&'static str, &'static str)],
+}
+
+const FR: Words = Words {
+    missing: "le champ {x} manque",
+    twice: "le champ {x} est donné deux fois",
+    unknown_field: "champ {x} inconnu",
+    unknown_value: "{x} n'est pas une valeur permise",
+    allowed: "permis : {x}",
+    none_allowed: "aucun n'est permis",
+    then: " ; ",
+    wrong: "il faut {y}, pas {x}",
+    wrong_length: "il faut {y} valeurs, pas {x}",
+    or: "ou",
+    kinds: &[
+        ("string", "le texte"),
+        ("integer", "le nombre"),
+        ("floating point", "le nombre"),
+        ("boolean", "la valeur"),
+        ("null", "null"),
+        ("sequence", "une liste"),
+        ("map", "un objet"),
+        ("unit value", "une valeur vide"),
+        ("a sequence", "une liste"),
+        ("a map", "un objet"),
+        ("a string", "un texte"),
+        ("a boolean", "vrai ou faux"),
+        ("a borrowed string", "un texte"),
+        ("u8", "un nombre entier de 0 à 255"),
+        ("u16", "un nombre entier de 0 à 65535"),
+        ("u32", "un nombre entier de 0 à 4294967295"),
+        ("u64", "un nombre entier positif"),
+        ("usize", "un nombre entier positif"),
+        ("i8", "un nombre entier de -128 à 127"),
+        ("i16", "un nombre entier de -32768 à 32767"),
+        ("i32", "un nombre entier"),
+        ("i64", "un nombre entier"),
+        ("f32", "un nombre"),
+        ("f64", "un nombre"),
+        ("struct", "un objet"),
+        ("enum", "un nom"),
+        ("tuple of size", "une liste de {n} valeurs"),
+        ("array of length", "une liste de {n} valeurs"),
+    ],
+    syntax: &[
+        ("EOF while parsing", "le texte s'arrête avant sa fin"),
+        ("expected value", "une valeur manque"),
+        ("expected ident", "un mot inconnu"),
+        ("trailing characters", "du texte suit la fin"),
+        ("trailing comma", "une virgule de trop"),
+        ("key must be a string", "une clé doit être un texte entre guillemets"),
+        ("expected `,` or `]`", "il manque `,` ou `]`"),
+        ("expected `,` or `}`", "il manque `,` ou `}`"),
+        ("expected `:`", "il manque `:`"),
+        ("invalid number", "un nombre illisible"),
+        ("number out of range", "un nombre trop grand"),
+        ("invalid escape", "un échappement illisible"),
+        ("control character", "un caractère de contrôle dans un texte"),
+        ("invalid unicode code point", "un caractère illisible"),
+        ("recursion limit exceeded", "trop de niveaux imbriqués"),
+    ],
+};
+
+const NL: Words = Words {
+    missing: "het veld {x} ontbreekt",
+    twice: "het veld {x} staat er twee keer",
+    unknown_field: "onbekend veld {x}",
+    unknown_value: "{x} is geen toegestane waarde",
+    allowed: "toegestaan: {x}",
+    none_allowed: "er is er geen toegestaan",
+    then: "; ",
+    wrong: "er moet {y} staan, niet {x}",
+    wrong_length: "er moeten {y} waarden staan, niet {x}",
+    or: "of",
+    kinds: &[
+        ("string", "de tekst"),
+        ("integer", "het getal"),
+        ("floating point", "het getal"),
+        ("boolean", "de waarde"),
+        ("null", "null"),
+        ("sequence", "een lijst"),
+        ("map", "een object"),
+        ("unit value", "een lege waarde"),
+        ("a sequence", "een lijst"),
+        ("a map", "een object"),
+        ("a string", "een tekst"),
+        ("a boolean", "waar of onwaar"),
+        ("a borrowed string", "een tekst"),
+        ("u8", "een geheel getal van 0 tot 255"),
+        ("u16", "een geheel getal van 0 tot 65535"),
+        ("u32", "een geheel getal van 0 tot 4294967295"),
+        ("u64", "een positief geheel getal"),
+        ("usize", "een positief geheel getal"),
+        ("i8", "een geheel getal van -128 tot 127"),
+        ("i16", "een geheel getal van -32768 tot 32767"),
+        ("i32", "een geheel getal"),
+        ("i64", "een geheel getal"),
+        ("f32", "een getal"),
+        ("f64", "een getal"),
+        ("struct", "een object"),
+        ("enum", "een naam"),
+        ("tuple of size", "een lijst van {n} waarden"),
+        ("array of length", "een lijst van {n} waarden"),
+    ],
+    syntax: &[
+        ("EOF while parsing", "de tekst houdt op voor zijn einde"),
+        ("expected value", "er ontbreekt een waarde"),
+        ("expected ident", "een onbekend woord"),
+        ("trailing characters", "er volgt tekst na het einde"),
+        ("trailing comma", "een komma te veel"),
+        ("key must be a string", "een sleutel moet een tekst tussen aanhalingstekens zijn"),
+        ("expected `,` or `]`", "er ontbreekt `,` of `]`"),
+        ("expected `,` or `}`", "er ontbreekt `,` of `}`"),
+        ("expected `:`", "er ontbreekt `:`"),
+        ("invalid number", "een onleesbaar getal"),
+        ("number out of range", "een te groot getal"),
+        ("invalid escape", "een onleesbare escape"),
+        ("control character", "een stuurteken in een tekst"),
+        ("invalid unicode code point", "een onleesbaar teken"),
+        ("recursion limit exceeded", "te veel geneste niveaus"),
+    ],
+};
+
+fn fr(message: &str) -> String {
+    said_in(message, &FR)
+}
+
+fn nl(message: &str) -> String {
+    said_in(message, &NL)
+}
+
+fn said_in(message: &str, w: &Words) -> String {
+    let put = |pattern: &str, x: &str, y: &str| pattern.replace("{x}", x).replace("{y}", y);
+    if let Some(field) = message.strip_prefix("missing field ") {
+        return put(w.missing, field, "");
+    }
+    if let Some(field) = message.strip_prefix("duplicate field ") {
+        return put(w.twice, field, "");
+    }
+    for (prefix, pattern) in [("unknown field ", w.unknown_field), ("unknown variant ", w.unknown_value)] {
+        if let Some(rest) = message.strip_prefix(prefix) {
+            let (name, expected) = rest.split_once(", ").unwrap_or((rest, ""));
+            let allowed = match expected {
+                "" => String::new(),
+                "there are no fields" | "there are no variants" => format!("{}{}", w.then, w.none_allowed),
+                e => format!("{}{}", w.then, put(w.allowed, &choices(e, w), "")),
+            };
+            return format!("{}{allowed}", put(pattern, name, ""));
+        }
+    }
+    for prefix in ["invalid type: ", "invalid value: "] {
+        if let Some((got, expected)) = message.strip_prefix(prefix).and_then(|rest| rest.split_once(", expected ")) {
+            return put(w.wrong, &kind(got, w), &kind(expected, w));
+        }
+    }
+    if let Some(rest) = message.strip_prefix("invalid length ") {
+        if let Some((n, expected)) = rest.split_once(", expected ") {
+            let wanted = expected.split_whitespace().find(|x| x.parse::<u64>().is_ok()).unwrap_or(expected);
+            return put(w.wrong_length, n, wanted);
+        }
+    }
+    if let Some((_, said)) = w.syntax.iter().find(|(en, _)| message.starts_with(en)) {
+        return (*said).to_string();
+    }
+    message.to_string()
+}
+
+/// serde's list of what it expected (`one of `A`, `B``, `` `A` or `B` ``), in `w`'s words.
+fn choices(expected: &str, w: &Words) -> String {
+    let list = expected.strip_prefix("expected ").unwrap_or(expected);
+    let list = list.strip_prefix("one of ").unwrap_or(list);
+    list.replace(" or ", &format!(" {} ", w.or))
+}
+
+/// A kind serde names (`string "x"`, `integer `5``, `a sequence`, `u8`, `struct Ruling`), in
+/// `w`'s words: the value given kept as it was written.
+fn kind(said: &str, w: &Words) -> String {
+    // The longest of serde's names that the text starts with: «a sequence» before «a».
+    let found = w.kinds.iter().filter(|(en, _)| said == *en || said.strip_prefix(en).is_some_and(|rest| rest.starts_with(' '))).max_by_key(|(en, _)| en.len());
+    match found {
+        Some((en, ours)) => {
+            let rest = said[en.len()..].trim();
+            if ours.contains("{n}") {
+                ours.replace("{n}", rest)
+            } else if en.starts_with("struct") || en.starts_with("enum") || rest.is_empty() {
+                (*ours).to_string()
+            } else {
+                format!("{ours} {rest}")
+            }
+        }
+        None => said.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unread;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Line {
+        contract: Contract,
+        counts: Vec<u8>,
+        pair: Option<(u8, u8)>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    enum Contract {
+        A,
+        B,
+    }
+
+    fn said(json: &str) -> crate::Said {
+        unread(&serde_json::from_str::<Line>(json).unwrap_err())
+    }
+
+    /// Each of serde's usual messages in French and Dutch, the value written kept; English
+    /// as serde says it.
+    #[test]
+    fn the_readers_messages_in_every_language() {
+        let s = said(r#"{"contract": "Z", "counts": []}"#);
+        assert!(s.en.starts_with("unknown variant `Z`, expected `A` or `B`"), "{}", s.en);
+        assert_eq!(s.fr, "`Z` n'est pas une valeur permise ; permis : `A` ou `B` (ligne 1, colonne 16)");
+        assert_eq!(s.nl, "`Z` is geen toegestane waarde; toegestaan: `A` of `B` (regel 1, kolom 16)");
+        let s = said(r#"{"contract": "A"}"#);
+        assert_eq!(s.fr, "le champ `counts` manque (ligne 1, colonne 17)");
+        assert_eq!(s.nl, "het veld `counts` ontbreekt (regel 1, kolom 17)");
+        let s = said(r#"{"contract": "A", "counts": "x"}"#);
+        assert_eq!(s.fr, "il faut une liste, pas le texte \"x\" (ligne 1, colonne 31)");
+        let s = said(r#"{"contract": "A", "counts": [300]}"#);
+        assert_eq!(s.fr, "il faut un nombre entier de 0 à 255, pas le nombre `300` (ligne 1, colonne 32)");
+        assert_eq!(s.nl, "er moet een geheel getal van 0 tot 255 staan, niet het getal `300` (regel 1, kolom 32)");
+        let s = said(r#"{"contract": "A", "counts": [], "pair": [1]}"#);
+        assert_eq!(s.fr, "il faut 2 valeurs, pas 1 (ligne 1, colonne 43)");
+        let s = said(r#"{"contract": "A", "counts": [], "seat": 1}"#);
+        assert!(s.fr.starts_with("champ `seat` inconnu ; permis : `contract`, `counts`, `pair`"), "{}", s.fr);
+        let s = said(r#"{"contract": "A", "contract": "B", "counts": []}"#);
+        assert!(s.nl.starts_with("het veld `contract` staat er twee keer"), "{}", s.nl);
+        let s = said(r#"{"contract": "A", "counts": [1,"#);
+        assert_eq!(s.fr, "le texte s'arrête avant sa fin (ligne 1, colonne 31)");
+        // From a value, not a text: no line nor column.
+        let e = serde_json::from_value::<Line>(serde_json::json!({"contract": "A", "counts": true})).unwrap_err();
+        assert_eq!(unread(&e).fr, "il faut une liste, pas la valeur `true`");
+    }
+}
