@@ -870,6 +870,26 @@ fn entering_or_withdrawing_after_the_draw_says_to_draw_again() {
     assert!(said.contains("round 1 is drawn and not begun: draw it again"), "{said}");
     let said = ok(&db, &["player", "withdraw", "--tournament", "Rik", "--player", "Bob", "--reason", "did not come"]);
     assert!(said.contains("round 1 is drawn and not begun: draw it again"), "{said}");
+    // Taken back: Bob plays again, and the round is to be drawn again to seat him.
+    let said = ok(&db, &["player", "return", "--tournament", "Rik", "--player", "Bob", "--reason", "came after all"]);
+    assert!(said.contains("plays again") && said.contains("draw it again to seat the player back"), "{said}");
+}
+
+/// A player entered once a round has begun is told to play from the next one (it said only
+/// how many players the tournament has).
+#[test]
+fn a_player_entered_during_a_round_is_told_the_round_they_play_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("late.db");
+    let players = dir.path().join("p.csv");
+    std::fs::write(&players, "name\nAnn\nBob\nCas\nDirk\n").unwrap();
+    ok(&db, &["tournament", "create", "--name", "DK", "--game", "double-king", "--rounds", "2"]);
+    ok(&db, &["players", "import", players.to_str().unwrap(), "--tournament", "DK"]);
+    ok(&db, &["round", "draw", "--tournament", "DK", "--round", "1", "--seed", "1"]);
+    ok(&db, &["deal", "add", "--tournament", "DK", "--round", "1", "--table", "1", r#"{"contract":"C","counts":[1,2,1,0]}"#]);
+    let eva = ok(&db, &["players", "add", "--name", "Eva"]);
+    let said = ok(&db, &["tournament", "enter", "--tournament", "DK", "--player", eva.trim()]);
+    assert!(said.contains("Eva (p5) plays from round 2: round 1 had begun"), "{said}");
 }
 
 #[test]

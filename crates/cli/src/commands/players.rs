@@ -152,7 +152,8 @@ pub fn in_tournament(app: &mut Atout, cmd: PlayerCmd) -> Result<(), Failure> {
         }
         PlayerCmd::Return { tournament, player, reason } => {
             let t = app.player_return(&tournament, &player, &reason)?;
-            outln!("{player} plays again in {}", t.name);
+            outln!("{player} plays again in {} from the next round drawn", t.name);
+            drawn_unplayed(app, &tournament, "seat the player back")?;
         }
     }
     Ok(())

@@ -98,8 +98,15 @@ pub fn run(app: &mut Atout, cmd: TournamentCmd) -> Result<(), Failure> {
             outln!("{}", json(&t.settings));
         }
         TournamentCmd::Enter { tournament, players } => {
+            let before: Vec<String> = app.tournament_players(&tournament)?.into_iter().map(|p| p.player).collect();
             let t = app.tournament_enter(&tournament, &players)?;
             outln!("{} in {}", count(t.players, "player", "players"), t.name);
+            // Entered once a round is under way: a late entry, who plays from the next round.
+            for p in app.tournament_players(&tournament)?.into_iter().filter(|p| !before.contains(&p.player)) {
+                if let Some(from) = p.joined_round {
+                    outln!("{} ({}) plays from round {from}: round {} had begun", p.name, p.player, from - 1);
+                }
+            }
             crate::commands::players::drawn_unplayed(app, &tournament, "seat the players entered")?;
         }
     }
