@@ -413,8 +413,8 @@ fn a_withdrawn_players_note_is_printed_whole() {
     // Whole, on one line or broken over two in its own row (that breaks fewer rows than the
     // byes' «exempt 10» in every row would).
     let said: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let broken = text.lines().any(|l| l.contains("(retiré dès la")) && text.lines().any(|l| l.trim_start().starts_with("manche 2)"));
-    assert!((said.contains("(retiré dès la manche 2)") || broken) && !said.contains('…'), "{text}");
+    let broken = text.lines().any(|l| l.contains("(retiré après la")) && text.lines().any(|l| l.trim_start().starts_with("manche 1)"));
+    assert!((said.contains("(retiré après la manche 1)") || broken) && !said.contains('…'), "{text}");
 }
 
 /// One player's very long name and club: they break over lines in their own row, and every

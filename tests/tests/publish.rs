@@ -483,7 +483,7 @@ fn the_published_ranking_says_who_withdrew_and_who_came_late() {
     app.publish(dir.path(), "fr", Privacy::default()).unwrap();
     let page = std::fs::read_to_string(dir.path().join(format!("evening-{t}/index.html"))).unwrap();
     let row = |name: &str| page.lines().find(|l| l.starts_with("<tr>") && l.contains(&format!(">{name}<"))).unwrap_or_else(|| panic!("{name}: {page}"));
-    assert!(row(&gone.name).contains("<span class=\"who\">retiré dès la manche 2</span>"), "{}", row(&gone.name));
+    assert!(row(&gone.name).contains("<span class=\"who\">retiré après la manche 1</span>"), "{}", row(&gone.name));
     assert!(row("Zoë").contains("<span class=\"who\">dès la manche 2</span>"), "{}", row("Zoë"));
     assert!(!row("Hugo").contains("class=\"who\"") || gone.name == "Hugo", "{}", row("Hugo"));
 }

@@ -24,6 +24,12 @@ const SHOWN = 8;
 const board = { page: 0, pages: 1, per: 0, turned: 0, chart: null, size: "" };
 
 /** A marker of `kind` centred on (x, y), `r` its half size: filled, or hollow (ring, box, rhomb). */
+/** A withdrawal, said by the last round played (as the printed ranking says it): one during
+ * the last round read «withdrawn from round 4» of three. */
+function withdrawnSaid(from) {
+  return from > 1 ? t("withdrawn_after", { round: from - 1 }) : t("withdrawn_from", { round: from });
+}
+
 function marker(kind, x, y, r, colour) {
   const p = (pts) => `M${pts.map(([a, b]) => `${(x + a * r).toFixed(1)},${(y + b * r).toFixed(1)}`).join("L")}Z`;
   const shapes = {
@@ -159,7 +165,7 @@ function standingsTable(s, points) {
     h("tbody", {}, rows.map((row, i) => h("tr", { class: row.withdrawn_from ? "withdrawn" : null, "data-rank": row.rank },
       h("td", { class: `num rank${row.shared ? " shared" : ""}` }, row.shared ? `${row.rank}=` : row.rank),
       h("td", {}, h("div", { class: "who" }, h("span", { class: "nm" }, row.name), status(row),
-        row.withdrawn_from ? h("span", { class: "mark withdrawn" }, ` ${t("withdrawn_from", { round: row.withdrawn_from })}`) : null)),
+        row.withdrawn_from ? h("span", { class: "mark withdrawn" }, ` ${withdrawnSaid(row.withdrawn_from)}`) : null)),
       h("td", { class: "num total" }, shown(row, primary)),
       breaks.map((c) => h("td", { class: `num tb${s.decided[i].includes(c) ? " decided" : ""}` }, shown(row, c)))))));
   const by = s.decided_by.map((c) => h("mark", {}, t(`tiebreak_by_${c}`)));

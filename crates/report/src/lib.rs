@@ -138,7 +138,8 @@ fn headers(layout: &Layout, lang: &str, rounds: i64) -> Vec<String> {
 }
 
 /// What a ranking says after a player's name: a late entry (the round they joined) and a
-/// withdrawal (the first round they no longer play), in `lang` (en, fr, nl).
+/// withdrawal (the last round they played: a withdrawal during the last round read «from
+/// round 4» of three), in `lang` (en, fr, nl).
 pub fn entry_notes(joined_round: Option<i64>, withdrawn_from: Option<i64>, lang: &str) -> Vec<String> {
     let mut notes = vec![];
     if let Some(n) = joined_round {
@@ -149,10 +150,14 @@ pub fn entry_notes(joined_round: Option<i64>, withdrawn_from: Option<i64>, lang:
         });
     }
     if let Some(n) = withdrawn_from {
-        notes.push(match lang {
-            "fr" => format!("retiré dès la manche {n}"),
-            "nl" => format!("teruggetrokken vanaf ronde {n}"),
-            _ => format!("withdrawn from round {n}"),
+        let last = n.saturating_sub(1);
+        notes.push(match (lang, last) {
+            ("fr", ..=0) => "retiré dès la manche 1".to_string(),
+            ("nl", ..=0) => "teruggetrokken vanaf ronde 1".to_string(),
+            (_, ..=0) => "withdrawn from round 1".to_string(),
+            ("fr", _) => format!("retiré après la manche {last}"),
+            ("nl", _) => format!("teruggetrokken na ronde {last}"),
+            _ => format!("withdrawn after round {last}"),
         });
     }
     notes
@@ -408,6 +413,15 @@ mod tests {
         let text = standings_text(&sample(), &Layout::standard(), "nl");
         assert!(text.starts_with("Cup — stand na ronde 2\n"), "{text}");
         assert!(text.lines().nth(1).unwrap().starts_with("Rang  Id  Speler"), "{text}");
+    }
+
+    /// A withdrawal is said by the last round played: a player who left during the last of
+    /// three rounds read «withdrawn from round 4».
+    #[test]
+    fn a_withdrawal_is_said_by_the_last_round_played() {
+        assert_eq!(entry_notes(None, Some(4), "en"), ["withdrawn after round 3"]);
+        assert_eq!(entry_notes(Some(2), Some(3), "fr"), ["dès la manche 2", "retiré après la manche 2"]);
+        assert_eq!(entry_notes(None, Some(1), "nl"), ["teruggetrokken vanaf ronde 1"]);
     }
 
     /// Before any round is drawn the ranking stands before the first round (it read «après

@@ -951,11 +951,9 @@ pub fn standings_pdf(standings: &Value, clubs: &BTreeMap<String, String>, layout
         .iter()
         .map(|row| {
             let mut name = row["name"].as_str().unwrap_or("").to_string();
-            if let Some(n) = row["joined_round"].as_i64() {
-                name.push_str(&format!(" ({})", layout.word("joined", lang, &[("n", n.to_string())])));
-            }
-            if let Some(n) = row["withdrawn_from"].as_i64() {
-                name.push_str(&format!(" ({})", layout.word("withdrawn", lang, &[("n", n.to_string())])));
+            // A late entry, a withdrawal: said as every ranking says them.
+            for note in crate::entry_notes(row["joined_round"].as_i64(), row["withdrawn_from"].as_i64(), lang) {
+                name.push_str(&format!(" ({note})"));
             }
             let rank = format!("{}{}", num(&row["rank"]), if row["shared"] == true { "=" } else { "" });
             let club = clubs.get(row["player"].as_str().unwrap_or("")).cloned().unwrap_or_default();
