@@ -455,6 +455,31 @@ fn a_line_that_does_not_read_is_refused_in_the_users_language() {
     assert!(err.contains("`stars` n'est pas une valeur permise ; permis : `clubs`, `diamonds`, `hearts`, `spades`"), "{err}");
 }
 
+/// The standings and the games are said in the system's language unless `--lang` says
+/// otherwise, as every message is (they were English unless asked).
+#[test]
+fn the_standings_speak_the_systems_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fr.db");
+    ok(&db, &["import", fixture("spring-open-16.json").to_str().unwrap()]);
+    let run = |lang: &str, args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_atout"))
+            .env("LANG", lang)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .arg("--db")
+            .arg(&db)
+            .args(args)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(run("fr_BE.UTF-8", &["standings", "--tournament", "1"]).starts_with("Spring Open 2026 — classement après la manche 5\nRang"));
+    assert!(run("nl_BE.UTF-8", &["standings", "--tournament", "1"]).starts_with("Spring Open 2026 — stand na ronde 5\n"));
+    assert!(run("fr_BE.UTF-8", &["standings", "--tournament", "1", "--lang", "en"]).starts_with("Spring Open 2026 — standings after round 5\n"));
+    assert!(run("fr_BE.UTF-8", &["games"]).contains("tables de 4"));
+}
+
 /// One version everywhere: `atout --version`, `atout about`, the exported document's
 /// `generator`, all the workspace's.
 #[test]

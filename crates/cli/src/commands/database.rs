@@ -10,9 +10,9 @@ use std::path::Path;
 /// The games this version scores, with their variant settings.
 #[derive(Args)]
 pub struct GamesArgs {
-    /// Language of the names: en, fr or nl.
-    #[arg(long, value_parser = super::LANGS, default_value = "en")]
-    lang: String,
+    /// Language of the names: en, fr or nl (default: the system's, as for every message)
+    #[arg(long, value_parser = super::LANGS)]
+    lang: Option<String>,
     #[arg(long, value_enum, default_value = "table")]
     format: Output,
 }
@@ -102,13 +102,14 @@ pub fn about(app: &Atout, fonts: bool) -> Result<(), Failure> {
 }
 
 pub fn games(a: GamesArgs) -> Result<(), Failure> {
-    let games = atout_api::games(&a.lang);
+    let lang = atout_api::print::print_lang(a.lang.as_deref());
+    let games = atout_api::games(&lang);
     match a.format {
         Output::Json => outln!("{}", json(&games)),
         Output::Table => {
             for g in games {
                 let seats = if g.seats[0] == g.seats[1] { g.seats[0].to_string() } else { format!("{}–{}", g.seats[0], g.seats[1]) };
-                let tables = atout_api::rules::Tr::new("tables of", "tables de", "tafels van").get(atout_api::rules::Lang::parse(&a.lang));
+                let tables = atout_api::rules::Tr::new("tables of", "tables de", "tafels van").get(atout_api::rules::Lang::parse(&lang));
                 outln!("{:<16} {:<16} {tables} {seats}", g.code, g.name);
                 for field in g.fields.as_array().into_iter().flatten() {
                     outln!("    {}", field["label"].as_str().unwrap_or(""));

@@ -56,9 +56,9 @@ pub enum SeasonCmd {
         season: String,
         #[arg(long, value_enum, default_value = "table")]
         format: StandingsOut,
-        /// Language of the headers: en, fr or nl.
-        #[arg(long, value_parser = super::LANGS, default_value = "en")]
-        lang: String,
+        /// Language of the headers: en, fr or nl (default: the system's, as for every message)
+        #[arg(long, value_parser = super::LANGS)]
+        lang: Option<String>,
     },
     /// Import another club's archive (an exported tournament) into a season; its players
     /// are matched by member number, then name and club. The same archive twice changes nothing.
@@ -148,7 +148,7 @@ pub fn run(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
             outln!("{}", json(&app.season_settings(&season, &parse_json(&settings)?, &reason)?.settings));
         }
         SeasonCmd::Standings { season, format, lang } => {
-            out!("{}", app.season_rendered(&season, format.into(), &lang)?);
+            out!("{}", app.season_rendered(&season, format.into(), &atout_api::print::print_lang(lang.as_deref()))?);
         }
         SeasonCmd::Import { season, file, format } => {
             let r = app.season_import(&season, &read(&file)?)?;

@@ -55,9 +55,9 @@ pub struct StandingsArgs {
     after_round: Option<i64>,
     #[arg(long, value_enum, default_value = "table")]
     format: StandingsOut,
-    /// Language of the headers: en, fr or nl.
-    #[arg(long, value_parser = super::LANGS, default_value = "en")]
-    lang: String,
+    /// Language of the headers: en, fr or nl (default: the system's, as for every message)
+    #[arg(long, value_parser = super::LANGS)]
+    lang: Option<String>,
 }
 
 /// A tournament's log: every change, who, when (local time), why, from what to what.
@@ -114,7 +114,7 @@ pub fn run(app: &mut Atout, cmd: TournamentCmd) -> Result<(), Failure> {
 }
 
 pub fn standings(app: &mut Atout, a: StandingsArgs) -> Result<(), Failure> {
-    out!("{}", app.standings_rendered(&a.tournament, a.after_round, a.format.into(), &a.lang)?);
+    out!("{}", app.standings_rendered(&a.tournament, a.after_round, a.format.into(), &atout_api::print::print_lang(a.lang.as_deref()))?);
     Ok(())
 }
 
