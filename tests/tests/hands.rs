@@ -161,6 +161,39 @@ fn the_hands_are_printed_for_the_file_with_the_illegal_card_marked() {
     );
 }
 
+/// Many disputed deals, one a table: every page but the first begins with a deal's heading
+/// or says whose deal it goes on with — a deal's verdict stood alone at a page's top.
+#[test]
+fn a_deal_that_runs_onto_a_new_page_says_whose_it_is() {
+    let mut disputed = hand();
+    disputed["play"] = json!(["QS", "2H", "QD", "QC"]);
+    let tables = 14;
+    let players: Vec<Value> = (1..=tables * 4).map(|i| json!({"id": format!("p{i}"), "name": format!("Player {i}")})).collect();
+    let tables: Vec<Value> = (0..tables)
+        .map(|t| {
+            let seats: Vec<String> = (1..=4).map(|s| format!("p{}", t * 4 + s)).collect();
+            json!({"number": t + 1, "seats": seats, "first_dealer": 4, "deals": [{"contract": "C", "counts": [1, 1, 1, 1], "hand": disputed}], "rulings": []})
+        })
+        .collect();
+    let doc = json!({"format": "atout-tournament/1", "name": "Hands", "date": "2026-11-23", "game": "double-king", "settings": {"rounds": 1},
+        "players": players, "rounds": [{"number": 1, "tables": tables, "byes": []}]});
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let dir = tempfile::tempdir().unwrap();
+    for (lang, heading, continued) in [("en", "Round 1 · table ", "(continued)"), ("fr", "Manche 1 · table ", "(suite)")] {
+        let text = pdftotext(&app.print_hands(&t, Some(lang)).unwrap(), dir.path());
+        let pages: Vec<&str> = text.split('\u{c}').filter(|p| !p.trim().is_empty()).collect();
+        assert!(pages.len() >= 3, "{text}");
+        for page in &pages[1..] {
+            let first = page.lines().find(|l| !l.trim().is_empty()).unwrap().trim();
+            assert!(
+                first.starts_with(heading) && (first.contains(" · line ") || first.contains(" · ligne ")) || first.contains(continued),
+                "{lang}: a page begins «{first}»:\n{page}"
+            );
+        }
+    }
+}
+
 /// The deals the jury is replaying print as known so far, before any figure is written
 /// (issue 32: the printed "Donnes rejouées" was empty until then): the cards dealt and
 /// played in the print's language, and what the dealing still lacks.

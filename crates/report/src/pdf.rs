@@ -498,12 +498,18 @@ impl<'a> Canvas<'a> {
         self.carried = label;
     }
 
-    /// Plain text, broken over as many lines as the width needs (never cut).
+    /// Plain text, broken over as many lines as the width needs (never cut). On a new page,
+    /// what it belongs to is said first (continued), as over a table's rows.
     pub fn para(&mut self, text: &str, bold: bool) {
         let size = self.size();
         let face = if bold { &self.bold } else { &self.regular };
         for line in face.wrap(text, size, self.width()) {
-            self.need(size * 1.6);
+            if self.need(size * 1.6) {
+                if let Some(label) = self.carried.clone() {
+                    let said = self.layout.word("continued", &self.lang, &[("what", label)]);
+                    self.para(&said, true);
+                }
+            }
             self.text_at(self.left(), self.y - size, &line, size, bold, self.width());
             self.y -= size * 1.5;
         }
@@ -1487,7 +1493,8 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
         if !rows.is_empty() {
             c.table(&[Col::num(w("trick", &[]), 1.0), Col::new(w("hand_cards", &[]), 9.0), Col::num(w("won_by", &[]), 1.6)], &rows, false);
         }
-        c.carry(None);
+        // What the checker found, a claim, "could it have been made?": on a new page they
+        // too say whose deal they are (a verdict stood alone at a page's top).
         if illegal["trick"] == 0 {
             // The cards dealt as known so far (a replay under way), and what they still lack.
             c.para(&w("hand_dealing", &[("detail", illegal["dealing"].as_str().unwrap_or("").to_string())]), true);
@@ -1517,6 +1524,7 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
                 c.para(said, bold);
             }
         }
+        c.carry(None);
     }
     Ok(c.finish())
 }
