@@ -105,6 +105,12 @@ fn prefilled_sheets_one_page_per_table_for_every_game() {
     let dir = tempfile::tempdir().unwrap();
     let text = pdftotext(&app.print_sheets(&t, 1, false, Some("fr")).unwrap(), dir.path());
     assert!(text.contains("pas de plis") && text.contains("deux der"), "{text}");
+    // How a sale is written, said under each table's sheet (on its page: one page a table).
+    assert_eq!(text.matches("(2→4 : 1) : une vente, la place 2 vend à la place 4 pour 1 pli").count(), 3, "{text}");
+    assert!(!text.contains("le choix du jeu vendu"), "no choice to sell in the fixed order: {text}");
+    let (mut app, t) = imported("king-choice-8.json");
+    let text = pdftotext(&app.print_sheets(&t, 1, true, Some("en")).unwrap(), dir.path());
+    assert!(text.contains("(2→4: 1): a sale, seat 2 sells to seat 4 for 1 trick; [2→4: 1]: the choice of the game sold"), "{text}");
     let (mut app, t) = imported("lucky7-11.json");
     let text = pdftotext(&app.print_sheets(&t, 1, false, Some("en")).unwrap(), dir.path());
     assert!(text.contains("7 cards ×2"), "{text}");

@@ -655,15 +655,22 @@ impl<'a> Canvas<'a> {
     /// How many rows to add to a table of `rows` (`tall`: rows to write by hand in) for its
     /// last page to be full: the rows left on this one when it stands here, otherwise those
     /// left on the last page it runs onto, under its continued label and header (a blank
-    /// log of forty turns ran onto a second page that had no row to spare).
-    pub fn rows_to_fill(&self, rows: usize, tall: bool) -> usize {
-        let here = self.rows_below(self.y, tall);
+    /// log of forty turns ran onto a second page that had no row to spare), `below` points
+    /// kept under it for what follows (a key to the sheet's notation went onto a page of its own).
+    pub fn rows_to_fill(&self, rows: usize, tall: bool, below: f32) -> usize {
+        let here = self.rows_below(self.y - below, tall);
         if rows <= here {
             return here - rows;
         }
         let top = self.h - mm(self.layout.margins_mm.top) - self.size() * 1.5;
-        let per_page = self.rows_below(top, tall).max(1);
+        let per_page = self.rows_below(top - below, tall).max(1);
         (per_page - (rows - here) % per_page) % per_page
+    }
+
+    /// The room [`Canvas::para`] takes for `text`, its lines as it breaks them.
+    pub fn para_height(&self, text: &str, bold: bool) -> f32 {
+        let face = if bold { &self.bold } else { &self.regular };
+        face.wrap(text, self.size(), self.width()).len() as f32 * self.size() * 1.5
     }
 
     /// How many rows of a table stand below its header from `y` down, a line kept for what
@@ -1271,7 +1278,8 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
         let open = lines.is_empty() || s["complete"] != true;
         if open {
             let totals = 1 + usize::from(s["uses_table_points"] == true);
-            let spare = c.rows_to_fill(rows.len() + if lines.is_empty() { totals } else { 0 }, true);
+            let key = form["key"].as_str().map_or(0.0, |k| c.para_height(k, false) + c.size() * 0.8);
+            let spare = c.rows_to_fill(rows.len() + if lines.is_empty() { totals } else { 0 }, true, key);
             let mut next = rows.iter().filter_map(|r| r[0].trim_end_matches(" *").parse::<i64>().ok()).max().unwrap_or(0);
             let at = rows.iter().position(|r| r[0].is_empty()).unwrap_or(rows.len());
             let blank: Vec<Vec<String>> = (0..spare)
@@ -1295,6 +1303,10 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
         c.carry(None);
         if !corrected.is_empty() {
             c.para(&format!("* {}", w("corrected")), false);
+        }
+        // How the game writes what its sheet abbreviates (King's sales), as the game says it.
+        if let Some(key) = form["key"].as_str().filter(|k| !k.is_empty()) {
+            c.para(key, false);
         }
         board(&mut c, &s["board"], layout, lang);
     }

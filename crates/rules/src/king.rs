@@ -880,11 +880,27 @@ impl Game for King {
                 crate::print_row(label, self.dealer(table.first_dealer, i), None, false)
             })
             .collect();
-        crate::print_form(
+        let mut form = crate::print_form(
             json!([{"title": Tr::new("Game", "Jeu", "Contract").get(lang), "width": 3.0, "from": "label"}]),
             json!([{"title": Tr::new("pts", "pts", "ptn").get(lang), "from": "points"}]),
             rows,
+        );
+        // How a sale is written on the sheet, said under it (a scorer read «(2→4 : 1)» unexplained).
+        let mut key = Tr::new(
+            "(2→4: 1): a sale, seat 2 sells to seat 4 for 1 trick",
+            "(2→4 : 1) : une vente, la place 2 vend à la place 4 pour 1 pli",
+            "(2→4: 1): een verkoop, plaats 2 verkoopt aan plaats 4 voor 1 slag",
         )
+        .get(lang)
+        .to_string();
+        if self.order == Order::Choice {
+            key.push_str(
+                Tr::new("; [2→4: 1]: the choice of the game sold", " ; [2→4 : 1] : le choix du jeu vendu", "; [2→4: 1]: de keuze van het spel verkocht")
+                    .get(lang),
+            );
+        }
+        form["key"] = json!(key);
+        form
     }
 
     fn describe(&self, lang: Lang) -> Value {
