@@ -359,6 +359,8 @@ fn a_line_written_meanwhile_is_refused_with_its_author() {
         let lost = if a.status.success() { &b } else { &a };
         let message = String::from_utf8_lossy(&lost.stderr);
         assert!(message.contains(&format!("line {line} was written meanwhile by scorer")), "{message}");
+        // As the README says: what it would change changed meanwhile, no rule broken.
+        assert_eq!(lost.status.code(), Some(1), "{message}");
     }
 }
 
