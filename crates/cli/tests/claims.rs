@@ -292,3 +292,17 @@ fn a_pair_is_said_in_french_with_the_article_joined() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("peuvent imposer 1 pli aux places 1 et 3") && !text.contains("à les"), "{text}");
 }
+
+/// A negative claim is refused as a mistake in what was asked, saying why (−1 was taken for
+/// an option and answered with clap's usage).
+#[test]
+fn a_negative_claim_is_refused_saying_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = record(dir.path(), &[]);
+    for (arg, value) in [("--at-least", "-1"), ("--at-most", "-3"), ("--at-least", "two")] {
+        let out = atout(&["hand", "claim", &file, "--seat", "1", arg, value]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("a claim counts tricks") && err.contains(value) && !err.contains("unexpected argument"), "{err}");
+    }
+}

@@ -32,10 +32,10 @@ pub enum HandCmd {
         #[arg(long)]
         seat: usize,
         /// The side takes at least this many of the tricks still to play.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = tricks)]
         at_least: Option<usize>,
         /// The side takes at most this many of the tricks still to play.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = tricks)]
         at_most: Option<usize>,
         #[arg(long, value_enum, default_value = "table")]
         format: Output,
@@ -159,4 +159,14 @@ pub fn cribbage(cmd: CribbageCmd) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// A number of tricks claimed: a whole number, 0 or more (−1 was taken for an option, and
+/// clap answered with its usage).
+fn tricks(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<i64>() {
+        Ok(n) if n < 0 => Err(format!("a claim counts tricks, 0 or more: not {n}")),
+        Ok(n) => usize::try_from(n).map_err(|_| format!("{n} tricks: too many")),
+        Err(_) => Err(format!("a claim counts tricks, a whole number 0 or more: not «{text}»")),
+    }
 }
