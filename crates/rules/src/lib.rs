@@ -843,10 +843,15 @@ fn as_integers(v: &Value) -> Option<Value> {
 fn unreadable_value(i: usize, v: &Value, e: &serde_json::Error) -> SheetError {
     let said = match v {
         Value::Object(_) => match not_whole(v) {
-            Some(n) => said!(
+            Some((n, false)) => said!(
                 "the figures of a line are whole numbers: {n} is not one",
                 "les chiffres d'une ligne sont des nombres entiers : {n} n'en est pas un",
                 "de cijfers van een lijn zijn gehele getallen: {n} is er geen"
+            ),
+            Some((n, true)) => said!(
+                "{n} is far too large for a figure of a line",
+                "{n} est bien trop grand pour un chiffre d'une ligne",
+                "{n} is veel te groot voor een cijfer van een lijn"
             ),
             None => return unreadable(i, e),
         },
@@ -862,10 +867,16 @@ fn unreadable_value(i: usize, v: &Value, e: &serde_json::Error) -> SheetError {
     SheetError::at(i + 1, Violation::said(Rule::DEAL_SHAPE, said))
 }
 
-/// The first number in `v` that is no whole number a figure can hold (a fraction, 1e20).
-fn not_whole(v: &Value) -> Option<String> {
+/// The first number in `v` that is no whole number a figure can hold, as written, and
+/// whether it is whole (too large: 1e20, written out; it read «1e+20 is not a whole number»)
+/// or not (a fraction).
+fn not_whole(v: &Value) -> Option<(String, bool)> {
     match v {
-        Value::Number(n) if n.as_i64().is_none() => Some(n.to_string()),
+        Value::Number(n) if n.as_i64().is_none() => Some(match (n.as_u64(), n.as_f64()) {
+            (Some(big), _) => (big.to_string(), true),
+            (None, Some(f)) if f.fract() == 0.0 && f.is_finite() => (format!("{f:.0}"), true),
+            _ => (n.to_string(), false),
+        }),
         Value::Array(xs) => xs.iter().find_map(not_whole),
         Value::Object(m) => m.values().find_map(not_whole),
         _ => None,

@@ -358,8 +358,15 @@ fn a_line_that_cannot_be_read_is_said_in_words() {
     let (en, fr) = said(serde_json::json!(null));
     assert!(en.contains("a line is a JSON object") && en.ends_with("not null") && !en.contains("expected"), "{en}");
     assert!(fr.contains("une ligne est un objet JSON"), "{fr}");
+    // A whole number too large is said too large, written out (it read «1e+20 is not one»,
+    // a whole number said not to be one).
     let (en, fr) = said(serde_json::json!({"contract": "C", "counts": [1e20, 2, 1, 0]}));
-    assert!(en.contains("whole numbers") && en.contains("1e+20 is not one") && !en.contains("i64"), "{en}");
+    assert_eq!(en, "100000000000000000000 is far too large for a figure of a line");
+    assert_eq!(fr, "100000000000000000000 est bien trop grand pour un chiffre d'une ligne");
+    let (en, _) = said(serde_json::json!({"contract": "C", "counts": [u64::MAX, 2, 1, 0]}));
+    assert_eq!(en, "18446744073709551615 is far too large for a figure of a line");
+    let (en, fr) = said(serde_json::json!({"contract": "C", "counts": [2.5e-3, 2, 1, 0]}));
+    assert!(en.contains("whole numbers") && en.contains("0.0025 is not one") && !en.contains("i64"), "{en}");
     assert!(fr.contains("nombres entiers"), "{fr}");
     let (en, _) = said(serde_json::json!({"contract": "C", "counts": [1.5, 2, 1, 0]}));
     assert!(en.contains("1.5 is not one"), "{en}");
