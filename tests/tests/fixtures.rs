@@ -96,6 +96,46 @@ fn an_exported_tournament_imports_again_to_the_same_standings_and_keeps_unknown_
     assert_eq!(app.players_list().unwrap().len(), 16);
 }
 
+/// A document whose every number is written as a decimal (as a tool that writes every
+/// number so gives it: Python's 3.0) imports and ranks as the one written in integers, and
+/// exports integers: only the sheet lines were read so, the table numbers, first dealers,
+/// rulings and settings were refused.
+#[test]
+fn a_document_written_all_in_decimals_reads_as_the_one_in_integers() {
+    fn decimals(v: &Value) -> Value {
+        match v {
+            Value::Number(n) => serde_json::json!(n.as_f64().unwrap()),
+            Value::Array(xs) => Value::Array(xs.iter().map(decimals).collect()),
+            Value::Object(m) => Value::Object(m.iter().map(|(k, x)| (k.clone(), decimals(x))).collect()),
+            other => other.clone(),
+        }
+    }
+    for (file, settings) in [
+        ("spring-open-16.json", serde_json::json!({"rounds": 5, "table_points": [16, 12, 8, 4]})),
+        ("rikken-custom-9.json", Value::Null),
+        ("king-13.json", Value::Null),
+    ] {
+        let mut doc = json(file);
+        if !settings.is_null() {
+            doc["settings"] = settings;
+        }
+        let all = decimals(&doc);
+        assert!(all.to_string().contains("\"first_dealer\":3.0") || all.to_string().contains(".0,"), "{file}");
+        let mut app = atout_api::Atout::open_in_memory().unwrap();
+        let a = app.import_document(&doc.to_string()).unwrap().id.to_string();
+        let b = app.import_document(&all.to_string()).unwrap_or_else(|e| panic!("{file}: {e}")).id.to_string();
+        assert_eq!(standings_json(&mut app, &a, None), standings_json(&mut app, &b, None), "{file}");
+        let (ea, eb) = (serde_json::to_value(app.export_document(&a).unwrap()).unwrap(), serde_json::to_value(app.export_document(&b).unwrap()).unwrap());
+        assert_eq!(ea["rounds"], eb["rounds"], "{file}: exported as integers");
+        assert_eq!(ea["settings"], eb["settings"], "{file}");
+    }
+    // A fraction where a whole number is needed is still refused, saying what was wanted.
+    let mut doc = json("spring-open-16.json");
+    doc["rounds"][0]["tables"][0]["first_dealer"] = serde_json::json!(2.5);
+    let e = atout_api::Atout::open_in_memory().unwrap().import_document(&doc.to_string()).unwrap_err();
+    assert!(e.to_string().contains("2.5"), "{e}");
+}
+
 /// A Rikken document without a points table is imported as a tournament created here is
 /// created: with its own copy of the house table, so that a later default never changes
 /// its scores (it kept none, and scored by whatever default the program carried).

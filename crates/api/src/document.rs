@@ -24,7 +24,8 @@ pub struct Document {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
     pub game: String,
-    #[serde(default = "empty_object")]
+    /// A whole number written as a decimal read as the integer it is (`"rounds": 5.0`).
+    #[serde(default = "empty_object", deserialize_with = "whole_value")]
     pub settings: Value,
     #[serde(default)]
     pub players: Vec<DocumentPlayer>,
@@ -44,10 +45,10 @@ pub struct DocumentPlayer {
     #[serde(default, deserialize_with = "null_as_empty", skip_serializing_if = "String::is_empty")]
     pub member: String,
     /// A late entry: the first round the player plays (Atout's own, as its standings say it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "whole_or_none", skip_serializing_if = "Option::is_none")]
     pub joined_round: Option<i64>,
     /// A withdrawal: the first round the player no longer plays.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "whole_or_none", skip_serializing_if = "Option::is_none")]
     pub withdrawn_from: Option<i64>,
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -60,6 +61,7 @@ fn null_as_empty<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DocumentRound {
+    #[serde(deserialize_with = "whole")]
     pub number: i64,
     #[serde(default)]
     pub tables: Vec<DocumentTable>,
@@ -71,13 +73,16 @@ pub struct DocumentRound {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DocumentTable {
+    #[serde(deserialize_with = "whole")]
     pub number: i64,
     pub seats: Vec<String>,
+    #[serde(deserialize_with = "whole")]
     pub first_dealer: i64,
     /// Each line as kept: a whole number written as a decimal read as the integer it is.
     #[serde(default, deserialize_with = "whole_lines")]
     pub deals: Vec<Value>,
-    #[serde(default)]
+    /// The same for the rulings (their points).
+    #[serde(default, deserialize_with = "whole_lines")]
     pub rulings: Vec<Value>,
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -88,6 +93,40 @@ pub struct DocumentTable {
 fn whole_lines<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Vec<Value>, D::Error> {
     let lines: Vec<Value> = Deserialize::deserialize(d)?;
     Ok(lines.iter().map(atout_rules::whole_numbers).collect())
+}
+
+fn whole_value<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Value, D::Error> {
+    Ok(atout_rules::whole_numbers(&Value::deserialize(d)?))
+}
+
+/// A whole number, as a document may write it: an integer, or a decimal that is one (3.0, as
+/// tools that write every number as a decimal give it; it was refused outside sheet lines).
+fn whole<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<i64, D::Error> {
+    whole_of(&Value::deserialize(d)?)
+}
+
+/// [`whole`], or none (absent or `null`).
+fn whole_or_none<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<i64>, D::Error> {
+    match Option::<Value>::deserialize(d)? {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => whole_of(&v).map(Some),
+    }
+}
+
+fn whole_of<E: serde::de::Error>(v: &Value) -> std::result::Result<i64, E> {
+    use serde::de::Unexpected;
+    let unexpected = match v {
+        Value::Number(n) => match atout_rules::whole_numbers(v).as_i64() {
+            Some(i) => return Ok(i),
+            None => n.as_f64().map_or(Unexpected::Other("number"), Unexpected::Float),
+        },
+        Value::String(s) => Unexpected::Str(s),
+        Value::Bool(b) => Unexpected::Bool(*b),
+        Value::Null => Unexpected::Unit,
+        Value::Array(_) => Unexpected::Seq,
+        Value::Object(_) => Unexpected::Map,
+    };
+    Err(E::invalid_type(unexpected, &"i64"))
 }
 
 fn empty_object() -> Value {
