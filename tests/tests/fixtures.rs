@@ -129,6 +129,13 @@ fn a_document_written_all_in_decimals_reads_as_the_one_in_integers() {
         assert_eq!(ea["rounds"], eb["rounds"], "{file}: exported as integers");
         assert_eq!(ea["settings"], eb["settings"], "{file}");
     }
+    // A ruling and a change of settings typed so, too.
+    let (mut app, t) = imported("spring-open-16.json");
+    let ruling = serde_json::json!({"seat": 1, "points": [-3.0, 1.0, 1.0, 1.0], "reason": "slow play", "by": "Jo"});
+    let sheet = app.ruling_add(&atout_api::TableRef::new(&t, 1, 1), ruling).unwrap();
+    assert_eq!(serde_json::to_value(&sheet.rulings.last().unwrap().points).unwrap(), serde_json::json!([-3, 1, 1, 1]));
+    let info = app.tournament_settings(&t, &serde_json::json!({"rounds": 6.0}), "one more round").unwrap();
+    assert_eq!(info.settings["rounds"], 6);
     // A fraction where a whole number is needed is still refused, saying what was wanted.
     let mut doc = json("spring-open-16.json");
     doc["rounds"][0]["tables"][0]["first_dealer"] = serde_json::json!(2.5);

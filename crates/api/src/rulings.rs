@@ -27,6 +27,8 @@ impl Atout {
         let at = self.locate(table)?;
         let round = at.round;
         let seats = self.loaded(at.id)?.round(round)?.row.tables[at.index].seats.len();
+        // Points written as decimals that are whole (3.0) are those integers, kept so.
+        let ruling = atout_rules::whole_numbers(&ruling);
         let parsed: Ruling = serde_json::from_value(ruling.clone()).map_err(|e| ApiError::ruling_unread(at.place.clone(), &e))?;
         parsed.check(seats).map_err(|v| ApiError::Refused { place: at.place.clone(), violation: v })?;
         crate::text::bounded(&parsed.reason, crate::text::field::REASON, crate::text::REASON_MAX)?;

@@ -491,6 +491,8 @@ impl Atout {
                 said!("settings are a JSON object", "les paramètres sont un objet JSON", "de instellingen zijn een JSON-object"),
             ));
         }
+        // A whole number written as a decimal (`"rounds": 6.0`) is that integer, kept so.
+        let patch = &atout_rules::whole_numbers(patch);
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
         // A key the secretary gives must be known; one an imported document brought is kept,
