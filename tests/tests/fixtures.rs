@@ -143,6 +143,25 @@ fn a_document_written_all_in_decimals_reads_as_the_one_in_integers() {
     assert!(e.to_string().contains("2.5"), "{e}");
 }
 
+/// Kings Cribbage tiles read in any case or as numbers are exported as FORMAT.md writes
+/// them (`Q`, `A`, `9`): the export gave back «q» and 9 as they came.
+#[test]
+fn kings_cribbage_tiles_are_exported_as_the_format_writes_them() {
+    for (file, path, plain) in [
+        ("cribbage-9.json", "/rounds/0/tables/0/deals/1/lines/0", serde_json::json!(["8", 9, "q", "a", "Q"])),
+        ("cribbage-board-6.json", "/rounds/0/tables/0/deals/0/tiles/0/tile", serde_json::json!("a")),
+    ] {
+        let mut doc = json(file);
+        let written = doc.pointer(path).unwrap().clone();
+        *doc.pointer_mut(path).unwrap() = plain;
+        let mut app = atout_api::Atout::open_in_memory().unwrap();
+        let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
+        assert_eq!(standings_json(&mut app, &t, None), json(&file.replace(".json", ".expected.json")), "{file}");
+        let exported = serde_json::to_value(app.export_document(&t).unwrap()).unwrap();
+        assert_eq!(exported.pointer(path), Some(&written), "{file}");
+    }
+}
+
 /// A Rikken document without a points table is imported as a tournament created here is
 /// created: with its own copy of the house table, so that a later default never changes
 /// its scores (it kept none, and scored by whatever default the program carried).

@@ -527,7 +527,7 @@ impl Atout {
                             seats: t.seats.iter().map(code).collect(),
                             first_dealer: t.first_dealer,
                             // As the format writes them, a line stored before writes kept whole numbers whole too.
-                            deals: t.deals.values().iter().map(atout_rules::whole_numbers).collect(),
+                            deals: t.deals.values().iter().map(|d| l.rules.as_written(d)).collect(),
                             rulings: t.rulings.clone(),
                             extra: object(&t.extra),
                         })

@@ -1248,6 +1248,34 @@ impl Game for Cribbage {
     }
 
     /// About four a table, as even as possible, 2 to 4.
+    /// Tiles as FORMAT.md writes them (`Q`, `9`): a document may give `q` or 9, read the same.
+    fn as_written(&self, entry: Value) -> Value {
+        fn tile(v: &Value) -> Value {
+            Tile::of_value(v).map_or_else(|_| v.clone(), |t| Value::String(t.to_string()))
+        }
+        fn walk(v: Value) -> Value {
+            match v {
+                Value::Object(m) => Value::Object(
+                    m.into_iter()
+                        .map(|(k, v)| {
+                            let v = match (k.as_str(), v) {
+                                ("lines", Value::Array(lines)) => Value::Array(
+                                    lines.into_iter().map(|l| if let Value::Array(ts) = l { Value::Array(ts.iter().map(tile).collect()) } else { l }).collect(),
+                                ),
+                                ("tile", t) => tile(&t),
+                                (_, other) => walk(other),
+                            };
+                            (k, v)
+                        })
+                        .collect(),
+                ),
+                Value::Array(xs) => Value::Array(xs.into_iter().map(walk).collect()),
+                other => other,
+            }
+        }
+        walk(entry)
+    }
+
     fn plan(&self, players: usize) -> Option<TablePlan> {
         TablePlan::even(players, PLANNED_TABLE, Self::SEATS)
     }

@@ -289,6 +289,13 @@ pub trait Game: Sized + Send + Sync + 'static {
         TablePlan::fixed(players, *Self::SEATS.start())
     }
 
+    /// A line as FORMAT.md writes it, where the game reads it more freely (Kings Cribbage's
+    /// tiles in any case, or as numbers); whole numbers are already integers. As given by
+    /// default.
+    fn as_written(&self, entry: Value) -> Value {
+        entry
+    }
+
     /// Help for a line still being typed (`draft` may be incomplete), e.g. the
     /// bid the last bidder may not make. `Null` when there is nothing to say.
     fn hint(&self, _table: Table, _entries: &[Self::Entry], _draft: &Value) -> Value {
@@ -386,6 +393,9 @@ pub trait Rules: Send + Sync {
     fn replay_texts(&self, table: Table, entries: &[Box<str>]) -> Result<Sheet, SheetError>;
     /// What the next line may be, or `None` when the sheet is complete.
     fn next_choices(&self, table: Table, entries: &[Value]) -> Result<Option<Value>, SheetError>;
+    /// A line as an export writes it: FORMAT.md's way (whole numbers as integers, the game's
+    /// own written forms), whatever way it was read.
+    fn as_written(&self, entry: &Value) -> Value;
     fn describe(&self, lang: Lang) -> Value;
     /// How `players` players are split into tables; refused when they cannot be seated.
     fn plan(&self, players: usize) -> Result<TablePlan, Violation>;
@@ -447,6 +457,10 @@ impl<G: Game> Rules for G {
             })
             .collect::<Result<Vec<_>, _>>()?;
         Game::replay(self, table, &parsed)
+    }
+
+    fn as_written(&self, entry: &Value) -> Value {
+        Game::as_written(self, whole_numbers(entry))
     }
 
     fn next_choices(&self, table: Table, entries: &[Value]) -> Result<Option<Value>, SheetError> {
