@@ -99,7 +99,7 @@ pub enum ApiError {
     Stored { line: usize },
     #[error(transparent)]
     Store(#[from] StoreError),
-    #[error("{path}: {source}")]
+    #[error("{}", io_said(path, source).en)]
     File { path: String, source: std::io::Error },
     /// A failure that is not the user's (a PDF or CSV writer, a bug): reported, never hidden.
     #[error("{0}")]
@@ -127,6 +127,27 @@ fn name_seats(text: &str, word: &str, seats: &[String]) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// A file that could not be read or written, said in every language: the system's own words
+/// (English on Linux) for its usual causes (it read «erreur : x.json: No such file or
+/// directory (os error 2)» in French).
+fn io_said(path: &str, source: &std::io::Error) -> Said {
+    use std::io::ErrorKind::*;
+    let (en, fr, nl) = match source.kind() {
+        NotFound => ("no such file or folder", "ce fichier ou ce dossier n'existe pas", "dit bestand of deze map bestaat niet"),
+        PermissionDenied => ("not allowed to open it", "pas le droit de l'ouvrir", "geen toestemming om het te openen"),
+        AlreadyExists => ("it exists already", "il existe déjà", "het bestaat al"),
+        IsADirectory => ("a folder, not a file", "un dossier, pas un fichier", "een map, geen bestand"),
+        NotADirectory => ("a part of the path is not a folder", "une partie du chemin n'est pas un dossier", "een deel van het pad is geen map"),
+        StorageFull => ("the disk is full", "le disque est plein", "de schijf is vol"),
+        ReadOnlyFilesystem => ("the disk is read-only", "le disque est en lecture seule", "de schijf is alleen-lezen"),
+        _ => {
+            let e = source.to_string();
+            return atout_rules::said!("{path}: {e}", "{path} : {e}", "{path}: {e}");
+        }
+    };
+    atout_rules::said!("{path}: {en}", "{path} : {fr}", "{path}: {nl}")
 }
 
 impl ApiError {
@@ -197,9 +218,7 @@ impl ApiError {
                 "la base de données ne peut pas être écrite ({sql}) : rien n'a été enregistré — vérifiez qu'il reste de la place sur le disque et que le fichier et son dossier acceptent l'écriture",
                 "de databank kan niet beschreven worden ({sql}): er werd niets opgeslagen — kijk na of er plaats is op de schijf en of er in het bestand en zijn map geschreven mag worden"
             ),
-            ApiError::File { path, source } => {
-                atout_rules::said!("{path}: {source}", "{path} : {source}", "{path}: {source}")
-            }
+            ApiError::File { path, source } => io_said(path, source),
             // The database file's own troubles, in the user's language (SQLite's or the
             // system's reason in brackets stays as they say it).
             ApiError::Store(StoreError::TooNew { path, found, known }) => atout_rules::said!(

@@ -92,7 +92,8 @@ pub fn read(path: &Path) -> Result<String, Failure> {
 }
 
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Failure> {
-    std::fs::read(path).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))
+    // Said in the user's language, as the api says a file it cannot open.
+    std::fs::read(path).map_err(|source| Failure::Api(atout_api::ApiError::File { path: path.display().to_string(), source }))
 }
 
 pub fn parse_json(text: &str) -> Result<Value, Failure> {

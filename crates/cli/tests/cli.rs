@@ -457,6 +457,37 @@ fn a_line_that_does_not_read_is_refused_in_the_users_language() {
     assert!(err.contains("`stars` n'est pas une valeur permise ; permis : `clubs`, `diamonds`, `hearts`, `spades`"), "{err}");
 }
 
+/// A file that cannot be read is said so in the user's language, and a document that is no
+/// document in plain words (they read «No such file or directory (os error 2)» in French,
+/// «invalid type: sequence, expected struct Document» in English).
+#[test]
+fn a_file_that_cannot_be_read_is_said_so_in_the_users_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("f.db");
+    let run = |lang: &str, file: &Path| {
+        let out = Command::new(env!("CARGO_BIN_EXE_atout"))
+            .env("LANG", lang)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .arg("--db")
+            .arg(&db)
+            .arg("import")
+            .arg(file)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).to_string())
+    };
+    let missing = dir.path().join("nosuch.json");
+    let (code, err) = run("fr_BE.UTF-8", &missing);
+    assert!(code == Some(1) && err.contains("nosuch.json : ce fichier ou ce dossier n'existe pas") && !err.contains("os error"), "{err}");
+    let (code, err) = run("nl_BE.UTF-8", dir.path());
+    assert!(code == Some(1) && err.contains("een map, geen bestand"), "{err}");
+    let list = dir.path().join("list.json");
+    std::fs::write(&list, "[]").unwrap();
+    let (code, err) = run("C", &list);
+    assert!(code == Some(2) && err.contains("an object is needed, not a list (line 1, column 0)") && !err.contains("expected struct"), "{err}");
+}
+
 /// The standings and the games are said in the system's language unless `--lang` says
 /// otherwise, as every message is (they were English unless asked).
 #[test]

@@ -1,8 +1,8 @@
 //! What the JSON reader says of a text that does not read, in every language. serde's
 //! messages are English («missing field `counts`», «unknown variant `Z`, expected one of
-//! `A`, `B`»); a French or Dutch refusal quoted them as they were. Their usual shapes are
-//! said here in French and Dutch; anything else stays as serde says it. English keeps
-//! serde's own words.
+//! `A`, `B`», «expected i64»); a French or Dutch refusal quoted them as they were, an
+//! English one in the reader's jargon. Their usual shapes are said here in plain words in
+//! every language; anything else stays as serde says it.
 
 use crate::Said;
 
@@ -13,10 +13,13 @@ pub fn unread(e: &serde_json::Error) -> Said {
     match text.strip_suffix(&suffix).filter(|_| e.line() > 0) {
         Some(body) => {
             let (l, c) = (e.line(), e.column());
-            let (fr, nl) = (fr(body), nl(body));
-            Said { en: text.clone(), fr: format!("{fr} (ligne {l}, colonne {c})"), nl: format!("{nl} (regel {l}, kolom {c})") }
+            Said {
+                en: format!("{} (line {l}, column {c})", said_in(body, &EN)),
+                fr: format!("{} (ligne {l}, colonne {c})", said_in(body, &FR)),
+                nl: format!("{} (regel {l}, kolom {c})", said_in(body, &NL)),
+            }
         }
-        None => Said { en: text.clone(), fr: fr(&text), nl: nl(&text) },
+        None => Said { en: said_in(&text, &EN), fr: said_in(&text, &FR), nl: said_in(&text, &NL) },
     }
 }
 
@@ -39,6 +42,66 @@ struct Words {
     /// The JSON reader's own messages on a text that is no JSON.
     syntax: &'static [(&'static str, &'static str)],
 }
+
+const EN: Words = Words {
+    missing: "the field {x} is missing",
+    twice: "the field {x} is given twice",
+    unknown_field: "unknown field {x}",
+    unknown_value: "{x} is not a value allowed",
+    allowed: "allowed: {x}",
+    none_allowed: "none is allowed",
+    then: "; ",
+    wrong: "{y} is needed, not {x}",
+    wrong_length: "{y} values are needed, not {x}",
+    or: "or",
+    kinds: &[
+        ("string", "the text"),
+        ("integer", "the number"),
+        ("floating point", "the number"),
+        ("boolean", "the value"),
+        ("null", "null"),
+        ("sequence", "a list"),
+        ("map", "an object"),
+        ("unit value", "an empty value"),
+        ("a sequence", "a list"),
+        ("a map", "an object"),
+        ("a string", "a text"),
+        ("a boolean", "true or false"),
+        ("a borrowed string", "a text"),
+        ("u8", "a whole number from 0 to 255"),
+        ("u16", "a whole number from 0 to 65535"),
+        ("u32", "a whole number from 0 to 4294967295"),
+        ("u64", "a whole number, 0 or more"),
+        ("usize", "a whole number, 0 or more"),
+        ("i8", "a whole number from -128 to 127"),
+        ("i16", "a whole number from -32768 to 32767"),
+        ("i32", "a whole number"),
+        ("i64", "a whole number"),
+        ("f32", "a number"),
+        ("f64", "a number"),
+        ("struct", "an object"),
+        ("enum", "a name"),
+        ("tuple of size", "a list of {n} values"),
+        ("array of length", "a list of {n} values"),
+    ],
+    syntax: &[
+        ("EOF while parsing", "the text stops before its end"),
+        ("expected value", "a value is missing"),
+        ("expected ident", "an unknown word"),
+        ("trailing characters", "text follows the end"),
+        ("trailing comma", "a comma too many"),
+        ("key must be a string", "a key must be a text in quotes"),
+        ("expected `,` or `]`", "`,` or `]` is missing"),
+        ("expected `,` or `}`", "`,` or `}` is missing"),
+        ("expected `:`", "`:` is missing"),
+        ("invalid number", "a number that does not read"),
+        ("number out of range", "a number too large"),
+        ("invalid escape", "an escape that does not read"),
+        ("control character", "a control character in a text"),
+        ("invalid unicode code point", "a character that does not read"),
+        ("recursion limit exceeded", "too many levels nested"),
+    ],
+};
 
 const FR: Words = Words {
     missing: "le champ {x} manque",
@@ -160,14 +223,6 @@ const NL: Words = Words {
     ],
 };
 
-fn fr(message: &str) -> String {
-    said_in(message, &FR)
-}
-
-fn nl(message: &str) -> String {
-    said_in(message, &NL)
-}
-
 fn said_in(message: &str, w: &Words) -> String {
     let put = |pattern: &str, x: &str, y: &str| pattern.replace("{x}", x).replace("{y}", y);
     if let Some(field) = message.strip_prefix("missing field ") {
@@ -255,12 +310,12 @@ mod tests {
         unread(&serde_json::from_str::<Line>(json).unwrap_err())
     }
 
-    /// Each of serde's usual messages in French and Dutch, the value written kept; English
-    /// as serde says it.
+    /// Each of serde's usual messages in plain words in every language, the value written
+    /// kept.
     #[test]
     fn the_readers_messages_in_every_language() {
         let s = said(r#"{"contract": "Z", "counts": []}"#);
-        assert!(s.en.starts_with("unknown variant `Z`, expected `A` or `B`"), "{}", s.en);
+        assert_eq!(s.en, "`Z` is not a value allowed; allowed: `A` or `B` (line 1, column 16)");
         assert_eq!(s.fr, "`Z` n'est pas une valeur permise ; permis : `A` ou `B` (ligne 1, colonne 16)");
         assert_eq!(s.nl, "`Z` is geen toegestane waarde; toegestaan: `A` of `B` (regel 1, kolom 16)");
         let s = said(r#"{"contract": "A"}"#);
@@ -268,9 +323,11 @@ mod tests {
         assert_eq!(s.nl, "het veld `counts` ontbreekt (regel 1, kolom 17)");
         let s = said(r#"{"contract": "A", "counts": "x"}"#);
         assert_eq!(s.fr, "il faut une liste, pas le texte \"x\" (ligne 1, colonne 31)");
+        assert_eq!(s.en, "a list is needed, not the text \"x\" (line 1, column 31)");
         let s = said(r#"{"contract": "A", "counts": [300]}"#);
         assert_eq!(s.fr, "il faut un nombre entier de 0 à 255, pas le nombre `300` (ligne 1, colonne 32)");
         assert_eq!(s.nl, "er moet een geheel getal van 0 tot 255 staan, niet het getal `300` (regel 1, kolom 32)");
+        assert_eq!(s.en, "a whole number from 0 to 255 is needed, not the number `300` (line 1, column 32)");
         let s = said(r#"{"contract": "A", "counts": [], "pair": [1]}"#);
         assert_eq!(s.fr, "il faut 2 valeurs, pas 1 (ligne 1, colonne 43)");
         let s = said(r#"{"contract": "A", "counts": [], "seat": 1}"#);
