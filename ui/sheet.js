@@ -48,6 +48,8 @@ export function sheetTable(sheet, game) {
     sheet.lines.some((l) => l.dealer) ? h("span", {}, h("span", { class: "mark dealer" }, "0"), ` ${(desc.labels && desc.labels.marked) || t("legend_dealer")}`) : null,
     sheet.lines.some((l) => l.chooser) ? h("span", {}, h("span", { class: "mark chooser" }, h("span", {}, "0")), ` ${t("legend_chooser")}`) : null,
     sheet.lines.some((l) => l.sits_out) ? h("span", {}, h("span", { class: "mark out" }, "—"), ` ${t("legend_out")}`) : null,
+    // How the game writes what the sheet abbreviates (King's sales), as the printed sheet says it.
+    sheet.key ? h("span", { id: "sheet-key" }, sheet.key[currentLang()]) : null,
   ].filter(Boolean);
   return [
     h("div", { class: "sheet-box" }, h("table", { class: `sheet${deals ? "" : " no-deal-col"}`, id: "sheet" }, head, rows, sum, rulings, scores, sheet.uses_table_points ? points : null)),

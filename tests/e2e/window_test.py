@@ -998,7 +998,10 @@ def king_evening(w):
             want = [str(x) for x in counts([-1, 4, 4, 6])]
             got = w.js("return [...document.querySelectorAll('#line-4 td span')].map(e => e.textContent)")
             check(got == want, f"the sold récup scores {got}, expected {want}")
-            w.shot("10-king-scorer", ["Seat", "récup"])
+            # How the sheet writes the sale is said under it, as on paper.
+            key = w.text("#sheet-key")
+            check(key.startswith("(2→4: 1): a sale, seat 2 sells to seat 4 for 1 trick"), f"the sheet says how a sale is written: {key!r}")
+            w.shot("10-king-scorer", ["Seat", "récup", "a sale"])
     w.find("#sheet-complete")
     print(f"  keyboard (King): a counted deal in {king_keys} keys")
     check(max(king_keys) <= 8, f"a counted King deal within 8 keys: {king_keys}")

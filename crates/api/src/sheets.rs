@@ -90,6 +90,10 @@ pub struct SheetView {
     /// 7's `bids` and `tricks`), as the game's printed form names them; the window shows
     /// them too.
     pub seat_figures: Vec<String>,
+    /// How the game writes what its sheet abbreviates (King's sales), in every language, as
+    /// the printed sheet says it under the table; none when the game abbreviates nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<Said>,
     /// Set when the stored sheet no longer checks (only after the database was edited by hand).
     pub error: Option<String>,
 }
@@ -473,6 +477,14 @@ impl Atout {
                 .flatten()
                 .filter_map(|c| c["from"].as_str().filter(|f| *f != "points").map(str::to_string))
                 .collect(),
+            key: {
+                let key = |lang| l.rules.print_form(table_of(table), lang)["key"].as_str().map(str::to_string);
+                key(atout_rules::Lang::En).map(|en| Said {
+                    en,
+                    fr: key(atout_rules::Lang::Fr).unwrap_or_default(),
+                    nl: key(atout_rules::Lang::Nl).unwrap_or_default(),
+                })
+            },
             error: result.error.clone(),
         })
     }
