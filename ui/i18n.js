@@ -358,6 +358,9 @@ export function explain(err) {
     text.rule = err.rule;
     return text;
   }
-  if (err && err.message_texts && err.message_texts[lang]) return err.message_texts[lang];
-  return err && err.message ? err.message : String(err);
+  // Not a rule's: the kind rides along (a line written meanwhile is a `conflict`, which no
+  // later check of the draft takes away).
+  const said = new String(err && err.message_texts && err.message_texts[lang] ? err.message_texts[lang] : err && err.message ? err.message : String(err));
+  if (err && err.kind) said.kind = err.kind;
+  return said;
 }

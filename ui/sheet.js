@@ -142,7 +142,10 @@ export function entryPanel(sheet, tid, game) {
     listeners.forEach((fn) => fn(result));
     // A refusal shown for an earlier try goes once the line no longer breaks that rule (it
     // breaks none, or another, which the preview then says): never two refusals, one stale.
-    const stale = state.error && (!result.refused || (state.error.rule && result.refused.rule !== state.error.rule));
+    // A line written meanwhile by another stays said until the scorer acts: the figures
+    // checked again as the next line pass, and took it away (they were then written as the
+    // next deal's).
+    const stale = state.error && state.error.kind !== "conflict" && (!result.refused || (state.error.rule && result.refused.rule !== state.error.rule));
     if (entry && stale) { state.error = null; document.getElementById("error")?.remove(); }
     if (!entry) { previewEl.textContent = ""; previewEl.className = "preview"; }
     else if (result.refused) {
@@ -206,6 +209,13 @@ export function entryPanel(sheet, tid, game) {
           () => { state.lastAction = { kind: "correct", ...where, line: correcting, before, after: entry }; dropLine(); flash(t("saved")); })
         // The line the scorer sees: refused, naming who, if someone wrote it meanwhile.
         : await act(() => call("deal_add", { ...where, line: next.line, entry }), () => { dropLine(); state.lastAction = { kind: "line", ...where, line: next.line, after: entry }; flash(t("saved")); });
+      if (!stored && !correcting && state.error && state.error.kind === "conflict") {
+        // Written meanwhile by another (the sheet now shows theirs): these figures were typed
+        // for that deal, not the next one — dropped, the refusal still said.
+        state.draft = null;
+        await render();
+        return;
+      }
       const again = !stored && field && document.getElementById(field);
       if (again) { again.focus(); if (again.select) again.select(); }
     }

@@ -141,7 +141,31 @@ def double_king_on_a_phone(w, server, db, dk, codes):
     w.type("#fig-4", "0")
     w.type("#fig-4", "\ue007", clear=False)
     w.find("#line-3")
-    for i, (game, figures) in enumerate(WORKED[3:11], 4):
+    # Another phone at the table writes line 4 while Anne types it: hers is refused as written
+    # meanwhile, and the refusal stays said (her figures, checked again as line 5's, passed and
+    # took it away; tapped again, they were written as deal 5's), her typing dropped.
+    code = codes[dk]["tables"][0]["code"]
+    # (A deal of A, which the next deal's dealer may play too: checked again as line 5's, it passes.)
+    choose(w, "#game-A")
+    for i, c in enumerate([4, 3, 3], 1):
+        w.type(f"#fig-{i}", str(c))
+    w.wait_text("Anne", "#preview")
+    time.sleep(1)
+    bart = {"key": "bart-4", "line": 4, "entry": {"contract": "C", "counts": [1, 2, 1, 0]}, "scorer": "Bart"}
+    request = urllib.request.Request(server.url("/api/v1/lines"), data=json.dumps(bart).encode(), method="POST",
+                                     headers={"Authorization": f"Bearer {code}", "Content-Type": "application/json"})
+    check(urllib.request.urlopen(request).status == 201, "the other phone's line 4 is stored")
+    w.click("#enter-line")
+    w.wait_text("written meanwhile", "#error")
+    time.sleep(1.5)
+    said = w.js("const e = document.getElementById('error'); return e ? e.textContent : ''")
+    check("written meanwhile" in said and "Bart" in said, f"the line written meanwhile stays said, with who wrote it: {said!r}")
+    typed = w.js("const f = document.getElementById('fig-1'); return f ? f.value : ''")
+    check(typed == "" and not w.js("return !!document.querySelector('#games button.chosen')"), f"the figures typed for deal 4 are not kept for deal 5: {typed!r}")
+    deals = [r for r in history(db, dk, 1) if r["kind"] == "deal"]
+    check(len(deals) == 4 and deals[-1]["by"] == "Bart [table 1]", f"line 4 is Bart's, and nothing more was written: {[(r['line'], r['by']) for r in deals]}")
+    shot(w, "02b-phone-written-meanwhile", ["written meanwhile", "Bart"])
+    for i, (game, figures) in enumerate(WORKED[4:11], 5):
         enter_line(w, game, figures, 3, i)
     # The network goes (the server stopped): lines 12 and 13 wait on the phone.
     server.stop()
@@ -186,7 +210,7 @@ def double_king_on_a_phone(w, server, db, dk, codes):
     check(got == ["14", "3", "3", "-20"], f"the worked example's round scores: {got}")
     shot(w, "04-phone-complete", ["complete"])
     rows = history(db, dk, 1)
-    check(len(rows) == 20 and all(r["by"] == "Anne [table 1]" for r in rows), f"twenty lines, each once, each by Anne at table 1: {len(rows)}")
+    check(len(rows) == 20 and all(r["by"] == ("Bart [table 1]" if r["line"] == 4 else "Anne [table 1]") for r in rows), f"twenty lines, each once, each by Anne at table 1 but Bart's line 4: {len(rows)}")
     # The same sheet on a 10" tablet.
     emulate(w, *TABLET)
     w.go(server.url(f"/t/{codes[dk]['tables'][0]['code']}"))

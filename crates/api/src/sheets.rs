@@ -559,11 +559,14 @@ pub(crate) fn taken(said: Said, line: usize, author: Option<(String, String)>) -
 pub(crate) fn written_by(author: Option<(String, String)>) -> Said {
     match author {
         Some((who, at)) => {
+            // When, as each language writes a date (27/11/2026 in French; it read 2026-11-27).
             let at = crate::text::local_time(&at);
+            let (day, time) = at.split_once(' ').unwrap_or((&at, ""));
+            let (day_fr, day_nl) = (atout_report::site::date_in(day, 1), atout_report::site::date_in(day, 2));
             let named = crate::text::actor_said(&who);
             let (en, fr, nl) =
                 if who.is_empty() { ("someone".to_string(), "quelqu'un".to_string(), "iemand".to_string()) } else { (named.en, named.fr, named.nl) };
-            said!(" by {en} at {at}", " par {fr} à {at}", " door {nl} om {at}")
+            said!(" by {en} at {at}", " par {fr} le {day_fr} à {time}", " door {nl} op {day_nl} om {time}")
         }
         None => said!("", "", ""),
     }

@@ -146,7 +146,12 @@ fn every_status_of_the_protocol_and_nothing_stored_by_a_refusal() {
     // Its words say who in words, in the phone's language (the record «Anne [table 1]» read
     // in English in every language).
     assert!(body["message"].as_str().unwrap().contains("by Anne (table 1, on the phone) at"), "{body}");
-    assert!(body["message_texts"]["nl"].as_str().unwrap().contains("door Anne (tafel 1, op de telefoon) om"), "{body}");
+    assert!(body["message_texts"]["nl"].as_str().unwrap().contains("door Anne (tafel 1, op de telefoon) op "), "{body}");
+    // The day as each language writes it (it read «à 2026-11-27 23:09:00» in French).
+    let (day, time) = body["at_local"].as_str().unwrap().split_once(' ').unwrap();
+    let [y, m, d]: [&str; 3] = day.split('-').collect::<Vec<_>>().try_into().unwrap();
+    assert!(body["message_texts"]["fr"].as_str().unwrap().contains(&format!("le {d}/{m}/{y} à {time}")), "{body}");
+    assert!(body["message_texts"]["nl"].as_str().unwrap().contains(&format!("op {d}-{m}-{y} om {time}")), "{body}");
     assert!(body["at"].as_str().unwrap().ends_with('Z'), "{body}");
     // 409 for a line past the next one too (the device's sheet is behind): FORMAT.md's shape,
     // `by` and `at` null as no line is there.
