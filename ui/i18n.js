@@ -287,6 +287,11 @@ export function t(key, params = {}) {
 /** How each language writes a date: day, month and year in its order, with its separator. */
 const DATES = { en: { order: "ymd", sep: "-", hint: "yyyy-mm-dd" }, fr: { order: "dmy", sep: "/", hint: "jj/mm/aaaa" }, nl: { order: "dmy", sep: "-", hint: "dd-mm-jjjj" } };
 
+/** A name as it is looked for: lower case, its accents away («Hélène» is found typing «helene»). */
+export function folded(text) {
+  return String(text || "").normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
 /** A stored date (`2026-11-22`) as the window's language writes it (22/11/2026, 22-11-2026). */
 export function fmtDate(iso) {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso || "");

@@ -2,7 +2,7 @@
 // the room display's QR code): they pick their name once, then see their place, their table
 // and its lines as they arrive, and their seat when the next round is drawn. Read-only: it
 // asks the server's room view and the player's live view, and writes nothing.
-import { t, currentLang, setLang, explain, titlePage, fmtNum } from "./i18n.js";
+import { t, currentLang, setLang, explain, titlePage, fmtNum, folded } from "./i18n.js";
 import { h } from "./dom.js";
 
 const tournament = decodeURIComponent((/^\/p\/([^/?#]+)/.exec(location.pathname) || [])[1] || "");
@@ -39,7 +39,7 @@ async function pick() {
   const people = [...room.standings.rows, ...(room.standings.withdrawn || [])].map((r) => ({ player: r.player, name: r.name }))
     .sort((a, b) => a.name.localeCompare(b.name));
   const draw = () => {
-    const shown = people.filter((p) => p.name.toLowerCase().includes(filter.toLowerCase()));
+    const shown = people.filter((p) => folded(p.name).includes(folded(filter)));
     document.getElementById("people").replaceChildren(...shown.map((p) => h("li", {}, h("button", { class: "person", id: `me-${p.player}`, onclick: () => { localStorage.setItem(mine, p.player); show(); } }, p.name))));
   };
   view.replaceChildren(h("div", { class: "card" },

@@ -700,6 +700,10 @@ def player_follows_the_evening(w, server, db, dk, codes):
     check(url.endswith(f"/p/{dk}"), f"the room display's QR code opens the players' page: {url}")
     w.go(url)
     w.find("#people-search")
+    # Found without the accents on a phone's keyboard («chloe» found nobody).
+    w.type("#people-search", "chloe")
+    found = w.js("return [...document.querySelectorAll('#people button')].map(b => b.textContent)")
+    check(len(found) == 1 and "Chloé" in found[0], f"«chloe» finds Chloé: {found}")
     w.type("#people-search", "bar")
     bart = w.js("return [...document.querySelectorAll('#people button')].map(b => b.id)")
     check(len(bart) == 1, f"the search finds Bart alone: {bart}")

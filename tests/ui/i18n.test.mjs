@@ -10,7 +10,7 @@ globalThis.navigator = { language: "en" };
 // Loaded as the module it is (no package.json marks ui/ as modules, and Debian's Node 18 takes
 // a bare .js file for CommonJS): its text, imported as a module. It imports nothing itself.
 const source = readFileSync(new URL("../../ui/i18n.js", import.meta.url));
-const { texts, t, tn, setLang, fmtWhen, fmtNum } = await import(`data:text/javascript;base64,${source.toString("base64")}`);
+const { texts, t, tn, setLang, fmtWhen, fmtNum, folded } = await import(`data:text/javascript;base64,${source.toString("base64")}`);
 
 /** Every text of a language as `[key.path, text]`, nested groups (`docs`, `actions`) walked. */
 const flat = (o, p = "") => Object.entries(o).flatMap(([k, v]) => (v && typeof v === "object" ? flat(v, `${p}${k}.`) : [[`${p}${k}`, String(v)]]));
@@ -101,4 +101,13 @@ test("a moment and a figure as each language writes them", () => {
   assert.equal(fmtNum(-2.5), "-2,5");
   assert.equal(fmtWhen(""), "");
   setLang("en");
+});
+
+test("a name is found without its accents, in any case", () => {
+  // A player typing «helene» on their phone found nobody: «Hélène» was compared as typed.
+  assert.equal(folded("Hélène Dubois"), "helene dubois");
+  assert.equal(folded("JÜRGEN Maes"), "jurgen maes");
+  assert.ok(folded("Noël Lejeune").includes(folded("noel")));
+  assert.ok(folded("François Lambert-Vandenbroucke").includes(folded("FRANCOIS")));
+  assert.equal(folded(null), "");
 });
