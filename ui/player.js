@@ -97,6 +97,9 @@ async function show() {
     h("td", { class: "num" }, placeText(r.rank, r.shared)),
     h("th", { scope: "row" }, r.player === me ? `▶ ${r.name}` : r.name),
     h("td", { class: "num" }, fmtNum(r.table_points != null ? r.table_points : r.score_sum))));
+  // Drawn again every few seconds: a sheet scrolled sideways to the player's own column stays
+  // where the player put it (it went back to the left at every drawing).
+  const scrolled = [...view.querySelectorAll(".sheet-box")].map((box) => box.scrollLeft);
   view.replaceChildren(
     h("div", { class: "card live-me", id: "live-me" },
       h("h2", {}, live.name),
@@ -106,6 +109,7 @@ async function show() {
     ...tables,
     h("section", { class: "card" }, h("h3", {}, t("standings")),
       h("div", { class: "sheet-box" }, h("table", { id: "live-standings" }, h("tr", {}, h("th", { class: "num" }, t("rank")), h("th", {}, t("name")), h("th", { class: "num" }, figure)), rows))));
+  view.querySelectorAll(".sheet-box").forEach((box, i) => { if (scrolled[i]) box.scrollLeft = scrolled[i]; });
 }
 
 const select = document.getElementById("lang");

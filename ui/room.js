@@ -34,6 +34,10 @@ setTransport(async (command) => {
 setScreens({ projector });
 listen({ calculator: () => {}, undo: () => {} });
 state.view = "projector";
+// On a projector or a screen in the room, the whole width from the start (it kept the page's
+// 1200 px, names cut, until someone tapped "Room display" on it — and again at every reload);
+// a phone keeps the page, with its header.
+if (window.innerWidth >= 1000) document.body.classList.add("room");
 /** The QR code of the players' own page, in a corner of the room's display: each player follows their evening on their phone. */
 function playersCorner(r) {
   if (!r.players_qr || document.getElementById("room-qr")) return;

@@ -661,6 +661,10 @@ def room_display_at_1280(w, server, db, work):
                                                     "params": {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}})
             w.go(server.url(f"/room/{gp}"))
             w.find(".projector-title")
+            # A screen in the room opens as the room's display, the whole width.
+            check(w.js("return document.body.classList.contains('room')"), f"at {width}×{height} the room page opens as the room's display")
+            # The language is picked in the page's header, out of the room's display.
+            w.js("document.body.classList.remove('room')")
             w.select("#lang", lang)
             w.wait_text(heading, "#projector-table")
             w.click("#room-mode")
@@ -711,6 +715,11 @@ def player_follows_the_evening(w, server, db, dk, codes):
     w.find("#live-place")
     before = w.js("return document.querySelectorAll('#live-lines tr').length")
     check("▶ Bart" in w.text("#live-lines"), "his column is marked by name, not by colour alone")
+    # Scrolled sideways to his own column and total, the sheet stays there as the page is drawn
+    # again (it went back to the left every five seconds).
+    # (A narrow phone: the sheet wider than the screen.)
+    emulate(w, 300, 640)
+    kept = w.js("const b = document.getElementById('live-lines').parentElement; b.scrollLeft = b.scrollWidth; return b.scrollLeft")
     # Table 2's phone writes line 8 (an F: dealer seat 2); the player's page shows it by itself.
     sheet = json.loads(atout(db, "sheet", "--tournament", dk, "--round", "1", "--table", "2", "--format", "json"))
     code = codes[dk]["tables"][1]["code"]
@@ -723,6 +732,9 @@ def player_follows_the_evening(w, server, db, dk, codes):
     while w.js("return document.querySelectorAll('#live-lines tr').length") == before and time.time() < end:
         time.sleep(0.3)
     check(w.js("return document.querySelectorAll('#live-lines tr').length") == before + 1, "the new line arrived on the player's page by itself")
+    left = w.js("return document.getElementById('live-lines').parentElement.scrollLeft")
+    check(kept > 0 and abs(left - kept) <= 2, f"the sheet scrolled to his column stays so when drawn again: {kept} → {left}")
+    emulate(w, *PHONE)
     # The jury's ruling at his table (−3 / +1) between the totals and the round's scores, as on
     # the sheet: his page showed the totals alone, which the standings did not match.
     sheet = json.loads(atout(db, "sheet", "--tournament", dk, "--round", "1", "--table", "2", "--format", "json"))
