@@ -98,6 +98,9 @@ pub struct Room {
     /// The jury's searches (claims, "could it have been made?"), one at a time: each may
     /// take a core for seconds.
     searching: tokio::sync::Semaphore,
+    /// Listening on every network of this machine (not only its own loopback): a phone
+    /// reaches it by the machine's network address.
+    everywhere: bool,
 }
 
 /// A table's line waiting for the lines' writer, and where its answer goes.
@@ -122,7 +125,7 @@ impl Room {
         let (r, w) = (run.clone(), watch.clone());
         // The writer ends when the room does (its sender dropped).
         std::thread::Builder::new().name("atout-lines".into()).spawn(move || write_lines(&r, &w, &waiting)).expect("the lines' writer starts");
-        Room { run, watch, lines, searching: tokio::sync::Semaphore::new(1) }
+        Room { run, watch, lines, searching: tokio::sync::Semaphore::new(1), everywhere: false }
     }
 
     fn watch(&self) -> std::sync::MutexGuard<'_, Watch> {
@@ -788,10 +791,29 @@ async fn player_live(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectIn
     ok(StatusCode::OK, &live?)
 }
 
+/// Where the players' phones reach this server: the address the room's display was loaded
+/// from, but this machine's address on the club's network (`lan`: the server listens there)
+/// when that was this machine itself (`localhost`, 127.0.0.1: a phone scanning it reached
+/// nothing), the port kept.
+fn phones_base(headers: &HeaderMap, lan: Option<IpAddr>) -> String {
+    let base = base_of(headers);
+    let host = &base["http://".len()..];
+    let (name, port) = match host.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) && !name.ends_with(':') => (name, Some(port)),
+        _ => (host, None),
+    };
+    let bare = name.trim_start_matches('[').trim_end_matches(']');
+    let loopback = bare.eq_ignore_ascii_case("localhost") || bare.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback());
+    match lan.filter(|_| loopback) {
+        Some(ip) => base_url(SocketAddr::new(ip, port.and_then(|p| p.parse().ok()).unwrap_or(80))),
+        None => base,
+    }
+}
+
 /// The room's display: standings and the last round's tables, read-only, no code.
 async fn room_view(State(room): State<Arc<Room>>, headers: HeaderMap, P(t): P<String>) -> Answer {
     let lang = lang(&headers);
-    let base = base_of(&headers);
+    let base = phones_base(&headers, if room.everywhere { lan_address() } else { None });
     let view = blocking(&room, lang, move |a| {
         let board = a.standings_board(&t)?;
         let standings = &board.standings;
@@ -929,7 +951,7 @@ pub fn start(run: Run, bind: SocketAddr) -> std::io::Result<Running> {
     let listener = std::net::TcpListener::bind(bind)?;
     listener.set_nonblocking(true)?;
     let addr = listener.local_addr()?;
-    let room = Arc::new(Room::new(run));
+    let room = Arc::new(Room { everywhere: addr.ip().is_unspecified(), ..Room::new(run) });
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let serving = room.clone();
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).thread_name("atout-serve").enable_all().build()?;
@@ -1049,5 +1071,22 @@ mod tests {
         forget_passed(&mut fails, now);
         assert_eq!(fails.keys().copied().collect::<Vec<_>>(), vec![ip(2)]);
         assert_eq!(fails[&ip(2)].1, 3);
+    }
+
+    /// The players' link on a room display opened on this machine as localhost is this
+    /// machine's network address (a phone scanning 127.0.0.1 reached nothing); otherwise the
+    /// address the display was loaded from.
+    #[test]
+    fn the_players_link_is_never_this_machines_loopback() {
+        let host = |h: &str| HeaderMap::from_iter([(header::HOST, header::HeaderValue::from_str(h).unwrap())]);
+        let lan = Some(IpAddr::from([192, 168, 1, 20]));
+        assert_eq!(phones_base(&host("127.0.0.1:8777"), lan), "http://192.168.1.20:8777");
+        assert_eq!(phones_base(&host("localhost:18778"), lan), "http://192.168.1.20:18778");
+        assert_eq!(phones_base(&host("[::1]:8777"), lan), "http://192.168.1.20:8777");
+        assert_eq!(phones_base(&host("localhost"), lan), "http://192.168.1.20:80");
+        assert_eq!(phones_base(&host("192.168.1.20:8777"), lan), "http://192.168.1.20:8777");
+        assert_eq!(phones_base(&host("atout.club:8777"), lan), "http://atout.club:8777");
+        // No network: as loaded (there is no other address to give).
+        assert_eq!(phones_base(&host("127.0.0.1:8777"), None), "http://127.0.0.1:8777");
     }
 }
