@@ -766,6 +766,16 @@ def room_and_languages(w, server, dk, codes):
     w.wait_text("Phones DK", ".projector-title")
     w.wait_text("Anne", "#view")
     shot(w, "09-room", ["Phones DK", "Round 1"])
+    # The club's computer out of reach: the standings stay, said perhaps not the latest (they
+    # stayed with no sign); back, the word goes.
+    server.stop()
+    w.wait_text("No connection", "#projector-offline", timeout=15)
+    check("Anne" in w.text("#view"), "the standings shown stay while the server is out of reach")
+    server.start()
+    end = time.time() + 15
+    while w.js("return !!document.getElementById('projector-offline')") and time.time() < end:
+        time.sleep(0.3)
+    check(not w.js("return !!document.getElementById('projector-offline')"), "the server back, the room display no longer says it is out of reach")
     # Every column within the page's width (the tie-breaks were clipped off a phone's edge).
     out = w.js("const r = document.getElementById('projector-table').parentElement.getBoundingClientRect().right;"
                " return [...document.querySelectorAll('#projector-table th, #projector-table tr:not([hidden]) td')].filter(e => e.getBoundingClientRect().right > r + 1).map(e => e.textContent)")

@@ -331,15 +331,27 @@ function drawChart() {
  * `atout.projector.page.seconds` seconds (else 8); PageDown / PageUp (or the arrows) and a click on
  * "page 1/2" turn it by hand. Started once, at startup.
  */
+/** Said in a corner of the screen while the standings shown may not be the latest. */
+function stale(on) {
+  const el = document.getElementById("projector-offline");
+  if (on && !el) document.body.appendChild(h("p", { class: "projector-offline", id: "projector-offline", role: "status" }, t("live_offline")));
+  if (!on && el) el.remove();
+}
+
 export function watch() {
   const projectorSeconds = Number(localStorage.getItem("atout.projector.seconds"));
   setInterval(async () => {
     if (state.view !== "projector" || !state.tournament || busy()) return;
     try {
       const [s, status] = await Promise.all([call("standings_board", { tournament: state.tournament }), call("round_status", { tournament: state.tournament })]);
+      stale(false);
       // Still on the projector (the screen may have changed while the application answered).
       if (state.view === "projector" && JSON.stringify([s, status]) !== state.projectorSeen) render();
-    } catch (_) { /* the next look will tell */ }
+    } catch (e) {
+      // The club's computer out of reach: what is shown stays, said perhaps not the latest
+      // (the room went on showing old standings with no sign); the next look will tell.
+      if (e && (e.kind === "offline" || e.kind === "no-backend" || e instanceof TypeError)) stale(true);
+    }
   }, (projectorSeconds >= 1 ? projectorSeconds : 4) * 1000);
   setInterval(() => {
     const seconds = Number(localStorage.getItem("atout.projector.page.seconds"));
