@@ -12,6 +12,11 @@ fn atout(db: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_atout")).arg("--db").arg(db).args(args).output().unwrap()
 }
 
+/// `atout` run with `LANG` set to `lang` (and nothing overriding it).
+fn atout_in<S: AsRef<std::ffi::OsStr>>(lang: &str, db: &Path, args: impl IntoIterator<Item = S>) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_atout")).env("LANG", lang).env_remove("LC_ALL").env_remove("LC_MESSAGES").arg("--db").arg(db).args(args).output().unwrap()
+}
+
 fn ok(db: &Path, args: &[&str]) -> String {
     let out = atout(db, args);
     assert!(out.status.success(), "atout {args:?}: {}", String::from_utf8_lossy(&out.stderr));
@@ -438,15 +443,7 @@ fn a_line_that_does_not_read_is_refused_in_the_users_language() {
     let db = dir.path().join("fr.db");
     let t = one_table(&db, dir.path());
     let check = |line: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_atout"))
-            .env("LANG", "fr_BE.UTF-8")
-            .env_remove("LC_ALL")
-            .env_remove("LC_MESSAGES")
-            .arg("--db")
-            .arg(&db)
-            .args(["deal", "check", "--tournament", t.as_str(), "--round", "1", "--table", "1", line])
-            .output()
-            .unwrap();
+        let out = atout_in("fr_BE.UTF-8", &db, ["deal", "check", "--tournament", t.as_str(), "--round", "1", "--table", "1", line]);
         assert_eq!(out.status.code(), Some(2));
         String::from_utf8_lossy(&out.stderr).to_string()
     };
@@ -465,16 +462,7 @@ fn a_file_that_cannot_be_read_is_said_so_in_the_users_language() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("f.db");
     let run = |lang: &str, file: &Path| {
-        let out = Command::new(env!("CARGO_BIN_EXE_atout"))
-            .env("LANG", lang)
-            .env_remove("LC_ALL")
-            .env_remove("LC_MESSAGES")
-            .arg("--db")
-            .arg(&db)
-            .arg("import")
-            .arg(file)
-            .output()
-            .unwrap();
+        let out = atout_in(lang, &db, [std::ffi::OsStr::new("import"), file.as_os_str()]);
         (out.status.code(), String::from_utf8_lossy(&out.stderr).to_string())
     };
     let missing = dir.path().join("nosuch.json");
@@ -496,15 +484,7 @@ fn the_standings_speak_the_systems_language() {
     let db = dir.path().join("fr.db");
     ok(&db, &["import", fixture("spring-open-16.json").to_str().unwrap()]);
     let run = |lang: &str, args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_atout"))
-            .env("LANG", lang)
-            .env_remove("LC_ALL")
-            .env_remove("LC_MESSAGES")
-            .arg("--db")
-            .arg(&db)
-            .args(args)
-            .output()
-            .unwrap();
+        let out = atout_in(lang, &db, args);
         String::from_utf8(out.stdout).unwrap()
     };
     assert!(run("fr_BE.UTF-8", &["standings", "--tournament", "1"]).starts_with("Spring Open 2026 — classement après la manche 5\nRang"));
@@ -912,17 +892,24 @@ fn a_refusal_is_said_in_the_systems_language() {
     assert!(en.starts_with("error: rule round-order (") && en.contains("the tournament has rounds 1 to 5"), "{en}");
 }
 
+/// A tournament `name` of `game` in a new database under `dir`: two rounds, Ann, Bob, Cas
+/// and Dirk entered, round 1 drawn.
+fn four_drawn(dir: &Path, name: &str, game: &str) -> PathBuf {
+    let db = dir.join(format!("{name}.db"));
+    let players = dir.join("p.csv");
+    std::fs::write(&players, "name\nAnn\nBob\nCas\nDirk\n").unwrap();
+    ok(&db, &["tournament", "create", "--name", name, "--game", game, "--rounds", "2"]);
+    ok(&db, &["players", "import", players.to_str().unwrap(), "--tournament", name]);
+    ok(&db, &["round", "draw", "--tournament", name, "--round", "1", "--seed", "1"]);
+    db
+}
+
 /// A player entered or withdrawn once a round is drawn but before it begins: the answer says
 /// to draw the round again (the player has no seat there, or keeps one, until it is).
 #[test]
 fn entering_or_withdrawing_after_the_draw_says_to_draw_again() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("club.db");
-    let players = dir.path().join("p.csv");
-    std::fs::write(&players, "name\nAnn\nBob\nCas\nDirk\n").unwrap();
-    ok(&db, &["tournament", "create", "--name", "Rik", "--game", "rikken", "--rounds", "2"]);
-    ok(&db, &["players", "import", players.to_str().unwrap(), "--tournament", "Rik"]);
-    ok(&db, &["round", "draw", "--tournament", "Rik", "--round", "1", "--seed", "1"]);
+    let db = four_drawn(dir.path(), "Rik", "rikken");
     let eva = ok(&db, &["players", "add", "--name", "Eva"]);
     let said = ok(&db, &["tournament", "enter", "--tournament", "Rik", "--player", eva.trim()]);
     assert!(said.contains("round 1 is drawn and not begun: draw it again"), "{said}");
@@ -938,12 +925,7 @@ fn entering_or_withdrawing_after_the_draw_says_to_draw_again() {
 #[test]
 fn a_player_entered_during_a_round_is_told_the_round_they_play_from() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("late.db");
-    let players = dir.path().join("p.csv");
-    std::fs::write(&players, "name\nAnn\nBob\nCas\nDirk\n").unwrap();
-    ok(&db, &["tournament", "create", "--name", "DK", "--game", "double-king", "--rounds", "2"]);
-    ok(&db, &["players", "import", players.to_str().unwrap(), "--tournament", "DK"]);
-    ok(&db, &["round", "draw", "--tournament", "DK", "--round", "1", "--seed", "1"]);
+    let db = four_drawn(dir.path(), "DK", "double-king");
     ok(&db, &["deal", "add", "--tournament", "DK", "--round", "1", "--table", "1", r#"{"contract":"C","counts":[1,2,1,0]}"#]);
     let eva = ok(&db, &["players", "add", "--name", "Eva"]);
     let said = ok(&db, &["tournament", "enter", "--tournament", "DK", "--player", eva.trim()]);
