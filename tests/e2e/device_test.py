@@ -678,7 +678,8 @@ def room_display_at_1280(w, server, db, work):
               const legend = [...document.querySelectorAll('.chart .legend .item')].map(e => e.getBoundingClientRect());
               return {
                 headings: [...table.querySelectorAll('th')].filter(cut).map(e => e.textContent),
-                names: [...table.querySelectorAll('tr:not([hidden]) .nm')].filter(cut).map(e => e.textContent),
+                // Beside the standings, the chart's legend names too (cut there, «1. Marie-Th…»).
+                names: [...table.querySelectorAll('tr:not([hidden]) .nm'), ...document.querySelectorAll('.projector-board.beside .chart .legend .who')].filter(cut).map(e => e.textContent),
                 outside: [...table.querySelectorAll('th, tr:not([hidden]) td')].filter(e => e.getBoundingClientRect().right > box.right + 1).map(e => e.textContent),
                 covered: meets(table.getBoundingClientRect()) || legend.some(meets) || meets(document.querySelector('.chart .plot').getBoundingClientRect()),
                 note: !document.getElementById('projector-signs').hidden,
