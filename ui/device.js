@@ -243,6 +243,11 @@ function keepSending() {
     if (shown() !== before) render();
   };
   setInterval(again, 3000);
+  // With nothing to send, a look every ten seconds all the same: the page says "connected" only
+  // while it is (it said so with the server stopped, until the scorer sent a line).
+  setInterval(() => {
+    if (document.visibilityState === "visible" && !outbox.read().some((x) => !x.refused)) http("GET", "/api/v1/device").catch(() => {});
+  }, 10000);
   window.addEventListener("online", again);
   window.addEventListener("pageshow", again);
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") again(); });

@@ -167,8 +167,10 @@ def double_king_on_a_phone(w, server, db, dk, codes):
     shot(w, "02b-phone-written-meanwhile", ["written meanwhile", "Bart"])
     for i, (game, figures) in enumerate(WORKED[4:11], 5):
         enter_line(w, game, figures, 3, i)
-    # The network goes (the server stopped): lines 12 and 13 wait on the phone.
+    # The network goes (the server stopped): the phone says so before anything is sent (it
+    # said "connected" until a line was), and lines 12 and 13 wait on it.
     server.stop()
+    w.wait_text("no connection", "#outbox-status", timeout=15)
     for line, (game, (suit, counts)) in ((12, WORKED[11]), (13, WORKED[12])):
         choose(w, f"#game-{game}")
         choose(w, f"#suit-{suit}")
