@@ -76,6 +76,11 @@ fn archives_are_matched_by_member_number_then_name_and_club() {
         assert_eq!(names(&r.added), want("added"), "{archive}");
         assert_eq!(r.unsure.iter().map(|d| d.player.name.clone()).collect::<Vec<_>>(), want("unsure"), "{archive}");
     }
+    // The archive's rulings are not said ruled at the import's time (the document does not
+    // say when): imported, as a tournament's are.
+    let ruiten = app.tournament_list().unwrap().into_iter().find(|t| t.name.contains("Ruiten")).unwrap().id.to_string();
+    let rulings = app.rulings_list(&ruiten).unwrap();
+    assert!(!rulings.is_empty() && rulings.iter().all(|r| r.imported), "{rulings:?}");
     // Harten's "Jan Claes" may be the home club's: registered apart, left for the secretary.
     let doubts = app.player_doubts().unwrap();
     assert_eq!(doubts.len(), 1);

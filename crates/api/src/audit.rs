@@ -11,6 +11,13 @@ use serde_json::Value;
 /// The log's action for what an imported document wrote: its records' times are the
 /// import's, not when they were played or ruled.
 pub(crate) const IMPORT: &str = "tournament.import";
+/// The same for another club's evening imported into a season.
+pub(crate) const SEASON_IMPORT: &str = "season.import";
+
+/// Whether a record written by `action` came from a document (its time is the import's).
+pub(crate) fn is_import(action: &str) -> bool {
+    action == IMPORT || action == SEASON_IMPORT
+}
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AuditEntry {

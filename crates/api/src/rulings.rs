@@ -116,7 +116,7 @@ impl Atout {
         }
         // When it was written, and whether by an import.
         let at_of = |table: Id, pick: &dyn Fn(&atout_store::HistoryRow) -> bool| {
-            written.get(&table).and_then(|h| h.iter().rev().find(|x| pick(x))).map(|x| (x.at.clone(), x.action == crate::audit::IMPORT)).unwrap_or_default()
+            written.get(&table).and_then(|h| h.iter().rev().find(|x| pick(x))).map(|x| (x.at.clone(), crate::audit::is_import(&x.action))).unwrap_or_default()
         };
         let withdrawn = self.store.withdrawn_rulings(id)?;
         let l = self.loaded(id)?;

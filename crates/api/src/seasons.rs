@@ -588,7 +588,7 @@ impl Atout {
             });
         }
         if let Some((t, first)) = archived {
-            self.store.write(Change { actor: &self.actor, action: "season.import", reason: "" }, |w| {
+            self.store.write(Change { actor: &self.actor, action: crate::audit::SEASON_IMPORT, reason: "" }, |w| {
                 if w.season_tournaments(row.id)?.iter().any(|x| x.tournament == t) {
                     return Err(imported_meanwhile());
                 }
@@ -619,7 +619,7 @@ impl Atout {
             })
             .collect();
         let who: Vec<Option<Id>> = matches.iter().map(|m| if let Match::Known(id) = m { Some(*id) } else { None }).collect();
-        let (t, players) = self.store.write(Change { actor: &self.actor, action: "season.import", reason: "" }, |w| {
+        let (t, players) = self.store.write(Change { actor: &self.actor, action: crate::audit::SEASON_IMPORT, reason: "" }, |w| {
             // Checked again inside the write: another window may have imported it meanwhile.
             if w.archived(&prints)?.is_some() {
                 return Err(imported_meanwhile());
