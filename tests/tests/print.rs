@@ -898,8 +898,16 @@ fn the_rulings_print_cuts_no_name_nor_time() {
         assert_eq!(text.matches("Lœwenthal-Vanderstraeten").count(), rulings.len(), "{lang}: every name whole:\n{text}");
         for r in &rulings {
             // A ruling imported says the day it was imported (whole), one ruled here its time.
-            let at = if r.imported { imported } else { r.at_local.split(' ').next_back().unwrap() };
-            assert!(text.contains(at), "{lang}: «{at}» whole:\n{text}");
+            let (day, time) = r.at_local.split_once(' ').unwrap();
+            let [y, m, d]: [&str; 3] = day.split('-').collect::<Vec<_>>().try_into().unwrap();
+            let day = match lang {
+                "fr" => format!("{d}/{m}/{y}"),
+                "nl" => format!("{d}-{m}-{y}"),
+                _ => day.to_string(),
+            };
+            let at = if r.imported { format!("{imported} {day}") } else { time.to_string() };
+            let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(flat.contains(&at), "{lang}: «{at}» whole:\n{text}");
         }
     }
 }

@@ -6,7 +6,7 @@ import { call } from "../api.js";
 import { t } from "../i18n.js";
 import { h, svg } from "../dom.js";
 import { state, render, busy, fmt, needTournament } from "../shell.js";
-import { roundStatusText, withdrawnApart } from "./standings.js";
+import { roundStatusText, withdrawnApart, withdrawnSaid } from "./standings.js";
 
 /** How the chart's lines are told apart: each its own colour, dash pattern and marker. */
 const COLOURS = ["#166534", "#1d4ed8", "#b91c1c", "#a16207", "#7c3aed", "#0e7490", "#be185d", "#4d7c0f"];
@@ -24,12 +24,6 @@ const SHOWN = 8;
 const board = { page: 0, pages: 1, per: 0, turned: 0, chart: null, size: "" };
 
 /** A marker of `kind` centred on (x, y), `r` its half size: filled, or hollow (ring, box, rhomb). */
-/** A withdrawal, said by the last round played (as the printed ranking says it): one during
- * the last round read «withdrawn from round 4» of three. */
-function withdrawnSaid(from) {
-  return from > 1 ? t("withdrawn_after", { round: from - 1 }) : t("withdrawn_from", { round: from });
-}
-
 function marker(kind, x, y, r, colour) {
   const p = (pts) => `M${pts.map(([a, b]) => `${(x + a * r).toFixed(1)},${(y + b * r).toFixed(1)}`).join("L")}Z`;
   const shapes = {
@@ -325,12 +319,6 @@ function drawChart() {
   plot.replaceChildren(chartSvg(board.chart, Math.max(W, 120), Math.max(H, 80), fs));
 }
 
-/**
- * The projector refreshes itself as sheets come in: it looks every few seconds and redraws on a change
- * (every `atout.projector.seconds` seconds when set, else 4). Its standings turn a page every
- * `atout.projector.page.seconds` seconds (else 8); PageDown / PageUp (or the arrows) and a click on
- * "page 1/2" turn it by hand. Started once, at startup.
- */
 /** Said in a corner of the screen while the standings shown may not be the latest. */
 function stale(on) {
   const el = document.getElementById("projector-offline");
@@ -338,6 +326,12 @@ function stale(on) {
   if (!on && el) el.remove();
 }
 
+/**
+ * The projector refreshes itself as sheets come in: it looks every few seconds and redraws on a change
+ * (every `atout.projector.seconds` seconds when set, else 4). Its standings turn a page every
+ * `atout.projector.page.seconds` seconds (else 8); PageDown / PageUp (or the arrows) and a click on
+ * "page 1/2" turn it by hand. Started once, at startup.
+ */
 export function watch() {
   const projectorSeconds = Number(localStorage.getItem("atout.projector.seconds"));
   setInterval(async () => {

@@ -34,7 +34,7 @@ export async function view() {
         h("td", { class: `num${row.shared ? " shared" : ""}` }, row.shared ? `${row.rank}=` : row.rank),
         h("td", {}, row.name,
           row.joined_round ? h("span", { class: "mark late" }, ` ${t("joined_round", { round: row.joined_round })}`) : null,
-          row.withdrawn_from ? h("span", { class: "mark withdrawn" }, ` ${t("withdrawn_from", { round: row.withdrawn_from })}`) : null),
+          row.withdrawn_from ? h("span", { class: "mark withdrawn" }, ` ${withdrawnSaid(row.withdrawn_from)}`) : null),
         points ? h("td", { class: "num" }, fmt(row.table_points)) : null, h("td", { class: "num" }, row.score_sum), h("td", { class: "num" }, row.best_round ?? ""),
         rounds.map((r) => {
           const x = row.rounds.find((y) => y.round === r);
@@ -46,6 +46,12 @@ export async function view() {
 }
 
 /** The players withdrawn before they played a deal: below the ranking, with no place. */
+/** A ranked player's withdrawal, said by the last round they played, as the printed ranking
+ * says it: one during the last round read «withdrawn from round 4» of three. */
+export function withdrawnSaid(from) {
+  return from > 1 ? t("withdrawn_after", { round: from - 1 }) : t("withdrawn_from", { round: from });
+}
+
 export function withdrawnApart(s) {
   if (!s.withdrawn || !s.withdrawn.length) return null;
   return h("p", { class: "hint withdrawn-apart", id: "standings-withdrawn" }, `${t("withdrawn_apart")}${t("colon")}`,

@@ -136,8 +136,8 @@ fn io_said(path: &str, source: &std::io::Error) -> Said {
     use std::io::ErrorKind::*;
     let (en, fr, nl) = match source.kind() {
         NotFound => ("no such file or folder", "ce fichier ou ce dossier n'existe pas", "dit bestand of deze map bestaat niet"),
-        PermissionDenied => ("not allowed to open it", "pas le droit de l'ouvrir", "geen toestemming om het te openen"),
-        AlreadyExists => ("it exists already", "il existe déjà", "het bestaat al"),
+        PermissionDenied => ("not allowed to read or write it", "pas le droit de le lire ou d'y écrire", "geen toestemming om het te lezen of te schrijven"),
+        AlreadyExists => ("it already exists", "il existe déjà", "het bestaat al"),
         IsADirectory => ("a folder, not a file", "un dossier, pas un fichier", "een map, geen bestand"),
         NotADirectory => ("a part of the path is not a folder", "une partie du chemin n'est pas un dossier", "een deel van het pad is geen map"),
         StorageFull => ("the disk is full", "le disque est plein", "de schijf is vol"),

@@ -448,10 +448,10 @@ fn a_line_that_does_not_read_is_refused_in_the_users_language() {
         String::from_utf8_lossy(&out.stderr).to_string()
     };
     let err = check(r#"{"contract":"Z","counts":[1,2,1,0]}"#);
-    assert!(err.contains("la ligne se lit mal : `Z` n'est pas une valeur permise ; permis : `A`, `B`, `C`, `D`, `E`, `F`, `T`"), "{err}");
+    assert!(err.contains("la ligne se lit mal : `Z` n'est pas une valeur permise ; au choix : `A`, `B`, `C`, `D`, `E`, `F`, `T`"), "{err}");
     assert!(!err.contains("unknown variant") && !err.contains("expected"), "{err}");
     let err = check(r#"{"contract":"T","trump":"stars","counts":[1,2,1,9]}"#);
-    assert!(err.contains("`stars` n'est pas une valeur permise ; permis : `clubs`, `diamonds`, `hearts`, `spades`"), "{err}");
+    assert!(err.contains("`stars` n'est pas une valeur permise ; au choix : `clubs`, `diamonds`, `hearts`, `spades`"), "{err}");
 }
 
 /// A file that cannot be read is said so in the user's language, and a document that is no
@@ -929,7 +929,7 @@ fn a_player_entered_during_a_round_is_told_the_round_they_play_from() {
     ok(&db, &["deal", "add", "--tournament", "DK", "--round", "1", "--table", "1", r#"{"contract":"C","counts":[1,2,1,0]}"#]);
     let eva = ok(&db, &["players", "add", "--name", "Eva"]);
     let said = ok(&db, &["tournament", "enter", "--tournament", "DK", "--player", eva.trim()]);
-    assert!(said.contains("Eva (p5) plays from round 2: round 1 had begun"), "{said}");
+    assert!(said.contains("Eva (p5) plays from round 2: round 1 was under way or played"), "{said}");
 }
 
 #[test]

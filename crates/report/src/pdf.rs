@@ -658,12 +658,15 @@ impl<'a> Canvas<'a> {
     /// log of forty turns ran onto a second page that had no row to spare), `below` points
     /// kept under it for what follows (a key to the sheet's notation went onto a page of its own).
     pub fn rows_to_fill(&self, rows: usize, tall: bool, below: f32) -> usize {
-        let here = self.rows_below(self.y - below, tall);
+        // What follows the table counts as the rows it takes, on the last page only.
+        let row_h = if tall { self.size() * 2.4 } else { self.size() * 1.55 };
+        let rows = rows + (below / row_h).ceil() as usize;
+        let here = self.rows_below(self.y, tall);
         if rows <= here {
             return here - rows;
         }
         let top = self.h - mm(self.layout.margins_mm.top) - self.size() * 1.5;
-        let per_page = self.rows_below(top - below, tall).max(1);
+        let per_page = self.rows_below(top, tall).max(1);
         (per_page - (rows - here) % per_page) % per_page
     }
 

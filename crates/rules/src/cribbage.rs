@@ -1247,8 +1247,8 @@ impl Game for Cribbage {
         })
     }
 
-    /// About four a table, as even as possible, 2 to 4.
-    /// Tiles as FORMAT.md writes them (`Q`, `9`): a document may give `q` or 9, read the same.
+    /// Tiles as FORMAT.md writes them (`Q`, `9`): a document may give `q` or 9, read the same
+    /// (a move's lines, the tiles left at the end, a tile laid on the board).
     fn as_written(&self, entry: Value) -> Value {
         fn tile(v: &Value) -> Value {
             Tile::of_value(v).map_or_else(|_| v.clone(), |t| Value::String(t.to_string()))
@@ -1259,7 +1259,7 @@ impl Game for Cribbage {
                     m.into_iter()
                         .map(|(k, v)| {
                             let v = match (k.as_str(), v) {
-                                ("lines", Value::Array(lines)) => Value::Array(
+                                ("lines" | "remaining", Value::Array(lines)) => Value::Array(
                                     lines.into_iter().map(|l| if let Value::Array(ts) = l { Value::Array(ts.iter().map(tile).collect()) } else { l }).collect(),
                                 ),
                                 ("tile", t) => tile(&t),
@@ -1276,6 +1276,7 @@ impl Game for Cribbage {
         walk(entry)
     }
 
+    /// About four a table, as even as possible, 2 to 4.
     fn plan(&self, players: usize) -> Option<TablePlan> {
         TablePlan::even(players, PLANNED_TABLE, Self::SEATS)
     }

@@ -816,7 +816,8 @@ fn parse_entries<G: Game>(entries: &[Value]) -> Result<Vec<G::Entry>, SheetError
                 // A tool that writes every number as a decimal (Python's 3.0): a whole one is
                 // read as the integer it is.
                 let whole = as_integers(v).ok_or_else(|| unreadable_value(i, v, &e))?;
-                G::Entry::deserialize(&whole).map_err(|_| unreadable_value(i, v, &e))
+                // Still not a line: said of the line as read (its 3.0 read as 3, not said too large).
+                G::Entry::deserialize(&whole).map_err(|e| unreadable_value(i, &whole, &e))
             })
         })
         .collect()
@@ -863,9 +864,9 @@ fn unreadable_value(i: usize, v: &Value, e: &serde_json::Error) -> SheetError {
                 "de cijfers van een lijn zijn gehele getallen: {n} is er geen"
             ),
             Some((n, true)) => said!(
-                "{n} is far too large for a figure of a line",
-                "{n} est bien trop grand pour un chiffre d'une ligne",
-                "{n} is veel te groot voor een cijfer van een lijn"
+                "{n} is far beyond what a figure of a line can be",
+                "{n} est bien au-delà de ce que peut valoir un chiffre d'une ligne",
+                "{n} ligt ver buiten wat een cijfer van een lijn kan zijn"
             ),
             None => return unreadable(i, e),
         },
@@ -882,8 +883,9 @@ fn unreadable_value(i: usize, v: &Value, e: &serde_json::Error) -> SheetError {
 }
 
 /// The first number in `v` that is no whole number a figure can hold, as written, and
-/// whether it is whole (too large: 1e20, written out; it read «1e+20 is not a whole number»)
-/// or not (a fraction).
+/// whether it is whole (past what a figure can be: 1e20, written out; it read «1e+20 is not a
+/// whole number») or not (a fraction). `v`'s whole decimals are integers already
+/// ([`as_integers`]): a whole one left is past 2⁵³.
 fn not_whole(v: &Value) -> Option<(String, bool)> {
     match v {
         Value::Number(n) if n.as_i64().is_none() => Some(match (n.as_u64(), n.as_f64()) {

@@ -30,7 +30,11 @@ struct Words {
     unknown_field: &'static str,
     unknown_value: &'static str,
     allowed: &'static str,
-    none_allowed: &'static str,
+    /// An object that takes no field, a name that has no value allowed.
+    no_field: &'static str,
+    no_value: &'static str,
+    /// More values than a list holds (`{x}`, how many were given).
+    too_many: &'static str,
     /// Between what was wrong and what is allowed.
     then: &'static str,
     /// A value of the wrong kind (`{x}`) where another (`{y}`) is needed; a value out of range.
@@ -47,9 +51,11 @@ const EN: Words = Words {
     missing: "the field {x} is missing",
     twice: "the field {x} is given twice",
     unknown_field: "unknown field {x}",
-    unknown_value: "{x} is not a value allowed",
+    unknown_value: "{x} is not an allowed value",
     allowed: "allowed: {x}",
-    none_allowed: "none is allowed",
+    no_field: "no field is allowed",
+    no_value: "no value is allowed",
+    too_many: "too many values ({x})",
     then: "; ",
     wrong: "{y} is needed, not {x}",
     wrong_length: "{y} values are needed, not {x}",
@@ -71,8 +77,8 @@ const EN: Words = Words {
         ("u8", "a whole number from 0 to 255"),
         ("u16", "a whole number from 0 to 65535"),
         ("u32", "a whole number from 0 to 4294967295"),
-        ("u64", "a whole number, 0 or more"),
-        ("usize", "a whole number, 0 or more"),
+        ("u64", "a whole number from 0 up"),
+        ("usize", "a whole number from 0 up"),
         ("i8", "a whole number from -128 to 127"),
         ("i16", "a whole number from -32768 to 32767"),
         ("i32", "a whole number"),
@@ -81,8 +87,9 @@ const EN: Words = Words {
         ("f64", "a number"),
         ("struct", "an object"),
         ("enum", "a name"),
-        ("tuple of size", "a list of {n} values"),
-        ("array of length", "a list of {n} values"),
+        ("a tuple of size", "a list of {n} values"),
+        ("an array of length", "a list of {n} values"),
+        ("an empty array", "an empty list"),
     ],
     syntax: &[
         ("EOF while parsing", "the text stops before its end"),
@@ -108,8 +115,10 @@ const FR: Words = Words {
     twice: "le champ {x} est donné deux fois",
     unknown_field: "champ {x} inconnu",
     unknown_value: "{x} n'est pas une valeur permise",
-    allowed: "permis : {x}",
-    none_allowed: "aucun n'est permis",
+    allowed: "au choix : {x}",
+    no_field: "aucun champ n'est permis",
+    no_value: "aucune valeur n'est permise",
+    too_many: "trop de valeurs ({x})",
     then: " ; ",
     wrong: "il faut {y}, pas {x}",
     wrong_length: "il faut {y} valeurs, pas {x}",
@@ -141,8 +150,9 @@ const FR: Words = Words {
         ("f64", "un nombre"),
         ("struct", "un objet"),
         ("enum", "un nom"),
-        ("tuple of size", "une liste de {n} valeurs"),
-        ("array of length", "une liste de {n} valeurs"),
+        ("a tuple of size", "une liste de {n} valeurs"),
+        ("an array of length", "une liste de {n} valeurs"),
+        ("an empty array", "une liste vide"),
     ],
     syntax: &[
         ("EOF while parsing", "le texte s'arrête avant sa fin"),
@@ -168,8 +178,10 @@ const NL: Words = Words {
     twice: "het veld {x} staat er twee keer",
     unknown_field: "onbekend veld {x}",
     unknown_value: "{x} is geen toegestane waarde",
-    allowed: "toegestaan: {x}",
-    none_allowed: "er is er geen toegestaan",
+    allowed: "mogelijk: {x}",
+    no_field: "er is geen veld toegestaan",
+    no_value: "er is geen waarde toegestaan",
+    too_many: "te veel waarden ({x})",
     then: "; ",
     wrong: "er moet {y} staan, niet {x}",
     wrong_length: "er moeten {y} waarden staan, niet {x}",
@@ -201,8 +213,9 @@ const NL: Words = Words {
         ("f64", "een getal"),
         ("struct", "een object"),
         ("enum", "een naam"),
-        ("tuple of size", "een lijst van {n} waarden"),
-        ("array of length", "een lijst van {n} waarden"),
+        ("a tuple of size", "een lijst van {n} waarden"),
+        ("an array of length", "een lijst van {n} waarden"),
+        ("an empty array", "een lege lijst"),
     ],
     syntax: &[
         ("EOF while parsing", "de tekst houdt op voor zijn einde"),
@@ -233,23 +246,30 @@ fn said_in(message: &str, w: &Words) -> String {
     }
     for (prefix, pattern) in [("unknown field ", w.unknown_field), ("unknown variant ", w.unknown_value)] {
         if let Some(rest) = message.strip_prefix(prefix) {
-            let (name, expected) = rest.split_once(", ").unwrap_or((rest, ""));
+            // The name as written, between its backticks (a «, » typed inside it stays in it).
+            let (name, expected) = match rest.strip_prefix('`').and_then(|r| r.find("`, ")) {
+                Some(end) => (&rest[..end + 2], &rest[end + 4..]),
+                None => (rest, ""),
+            };
             let allowed = match expected {
                 "" => String::new(),
-                "there are no fields" | "there are no variants" => format!("{}{}", w.then, w.none_allowed),
+                "there are no fields" => format!("{}{}", w.then, w.no_field),
+                "there are no variants" => format!("{}{}", w.then, w.no_value),
                 e => format!("{}{}", w.then, put(w.allowed, &choices(e, w), "")),
             };
             return format!("{}{allowed}", put(pattern, name, ""));
         }
     }
     for prefix in ["invalid type: ", "invalid value: "] {
-        if let Some((got, expected)) = message.strip_prefix(prefix).and_then(|rest| rest.split_once(", expected ")) {
+        if let Some((got, expected)) = message.strip_prefix(prefix).and_then(|rest| rest.rsplit_once(", expected ")) {
             return put(w.wrong, &kind(got, w), &kind(expected, w));
         }
     }
-    if let Some(rest) = message.strip_prefix("invalid length ") {
-        if let Some((n, expected)) = rest.split_once(", expected ") {
-            let wanted = expected.split_whitespace().find(|x| x.parse::<u64>().is_ok()).unwrap_or(expected);
+    if let Some((n, expected)) = message.strip_prefix("invalid length ").and_then(|rest| rest.split_once(", expected ")) {
+        if expected == "fewer elements in array" {
+            return put(w.too_many, n, "");
+        }
+        if let Some(wanted) = expected.split_whitespace().find(|x| x.parse::<u64>().is_ok()) {
             return put(w.wrong_length, n, wanted);
         }
     }
@@ -298,6 +318,7 @@ mod tests {
         contract: Contract,
         counts: Vec<u8>,
         pair: Option<(u8, u8)>,
+        at: Option<[u8; 2]>,
     }
 
     #[derive(Debug, Deserialize)]
@@ -315,9 +336,12 @@ mod tests {
     #[test]
     fn the_readers_messages_in_every_language() {
         let s = said(r#"{"contract": "Z", "counts": []}"#);
-        assert_eq!(s.en, "`Z` is not a value allowed; allowed: `A` or `B` (line 1, column 16)");
-        assert_eq!(s.fr, "`Z` n'est pas une valeur permise ; permis : `A` ou `B` (ligne 1, colonne 16)");
-        assert_eq!(s.nl, "`Z` is geen toegestane waarde; toegestaan: `A` of `B` (regel 1, kolom 16)");
+        assert_eq!(s.en, "`Z` is not an allowed value; allowed: `A` or `B` (line 1, column 16)");
+        assert_eq!(s.fr, "`Z` n'est pas une valeur permise ; au choix : `A` ou `B` (ligne 1, colonne 16)");
+        assert_eq!(s.nl, "`Z` is geen toegestane waarde; mogelijk: `A` of `B` (regel 1, kolom 16)");
+        // A name typed with «, » in it is said whole.
+        let s = said(r#"{"contract": "X, Y", "counts": []}"#);
+        assert!(s.fr.starts_with("`X, Y` n'est pas une valeur permise ; au choix : `A` ou `B`"), "{}", s.fr);
         let s = said(r#"{"contract": "A"}"#);
         assert_eq!(s.fr, "le champ `counts` manque (ligne 1, colonne 17)");
         assert_eq!(s.nl, "het veld `counts` ontbreekt (regel 1, kolom 17)");
@@ -331,7 +355,15 @@ mod tests {
         let s = said(r#"{"contract": "A", "counts": [], "pair": [1]}"#);
         assert_eq!(s.fr, "il faut 2 valeurs, pas 1 (ligne 1, colonne 43)");
         let s = said(r#"{"contract": "A", "counts": [], "seat": 1}"#);
-        assert!(s.fr.starts_with("champ `seat` inconnu ; permis : `contract`, `counts`, `pair`"), "{}", s.fr);
+        assert!(s.fr.starts_with("champ `seat` inconnu ; au choix : `contract`, `counts`, `pair`"), "{}", s.fr);
+        // Too many values for a pair, a number where a pair is needed.
+        let e = serde_json::from_value::<Line>(serde_json::json!({"contract": "A", "counts": [], "at": [1, 2, 3]})).unwrap_err();
+        let s = unread(&e);
+        assert!(s.fr == "trop de valeurs (3)" && s.en == "too many values (3)", "{} / {}", s.fr, s.en);
+        let s = said(r#"{"contract": "A", "counts": [], "at": 5}"#);
+        assert!(s.fr.starts_with("il faut une liste de 2 valeurs, pas le nombre `5`"), "{}", s.fr);
+        let s = said(r#"{"contract": "A", "counts": [], "pair": 5}"#);
+        assert!(s.nl.starts_with("er moet een lijst van 2 waarden staan, niet het getal `5`"), "{}", s.nl);
         let s = said(r#"{"contract": "A", "contract": "B", "counts": []}"#);
         assert!(s.nl.starts_with("het veld `contract` staat er twee keer"), "{}", s.nl);
         let s = said(r#"{"contract": "A", "counts": [1,"#);

@@ -361,10 +361,16 @@ fn a_line_that_cannot_be_read_is_said_in_words() {
     // A whole number too large is said too large, written out (it read «1e+20 is not one»,
     // a whole number said not to be one).
     let (en, fr) = said(serde_json::json!({"contract": "C", "counts": [1e20, 2, 1, 0]}));
-    assert_eq!(en, "100000000000000000000 is far too large for a figure of a line");
-    assert_eq!(fr, "100000000000000000000 est bien trop grand pour un chiffre d'une ligne");
+    assert_eq!(en, "100000000000000000000 is far beyond what a figure of a line can be");
+    assert_eq!(fr, "100000000000000000000 est bien au-delà de ce que peut valoir un chiffre d'une ligne");
     let (en, _) = said(serde_json::json!({"contract": "C", "counts": [u64::MAX, 2, 1, 0]}));
-    assert_eq!(en, "18446744073709551615 is far too large for a figure of a line");
+    assert_eq!(en, "18446744073709551615 is far beyond what a figure of a line can be");
+    let (en, _) = said(serde_json::json!({"contract": "C", "counts": [-1e20, 2, 1, 0]}));
+    assert_eq!(en, "-100000000000000000000 is far beyond what a figure of a line can be");
+    // A line in decimals that is no line for another reason is said so (its 3.0 was said
+    // «far too large»).
+    let (en, _) = said(serde_json::json!({"contract": "Z", "counts": [3.0, 2, 1, 0]}));
+    assert!(en.contains("`Z` is not an allowed value") && !en.contains("beyond"), "{en}");
     let (en, fr) = said(serde_json::json!({"contract": "C", "counts": [2.5e-3, 2, 1, 0]}));
     assert!(en.contains("whole numbers") && en.contains("0.0025 is not one") && !en.contains("i64"), "{en}");
     assert!(fr.contains("nombres entiers"), "{fr}");

@@ -104,7 +104,7 @@ pub fn run(app: &mut Atout, cmd: TournamentCmd) -> Result<(), Failure> {
             // Entered once a round is under way: a late entry, who plays from the next round.
             for p in app.tournament_players(&tournament)?.into_iter().filter(|p| !before.contains(&p.player)) {
                 if let Some(from) = p.joined_round {
-                    outln!("{} ({}) plays from round {from}: round {} had begun", p.name, p.player, from - 1);
+                    outln!("{} ({}) plays from round {from}: round {} was under way or played", p.name, p.player, from - 1);
                 }
             }
             crate::commands::players::drawn_unplayed(app, &tournament, "seat the players entered")?;
