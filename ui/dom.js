@@ -132,7 +132,12 @@ export function countsRow(ctx, values, total, { prefix = "fig", order = null, le
   const seats = order || ctx.sheet.seats.map((s) => s.seat);
   // The field filled by the application (not typed) follows the others as they change; it is
   // remembered with the figures themselves, so a redraw (a refusal, a contract changed) keeps it.
-  if (!Array.isArray(values.auto)) Object.defineProperty(values, "auto", { value: [], enumerable: false, writable: true });
+  // A line being corrected comes with every figure: its last one follows the others as they are
+  // typed again, as a new line's does (it kept the old figure, and the sum went wrong).
+  if (!Array.isArray(values.auto)) {
+    const whole = values.length > 0 && values.every((x) => x !== "");
+    Object.defineProperty(values, "auto", { value: whole ? [seats[seats.length - 1]] : [], enumerable: false, writable: true });
+  }
   const auto = { has: (s) => values.auto.includes(s), add: (s) => { if (!values.auto.includes(s)) values.auto.push(s); }, delete: (s) => { values.auto = values.auto.filter((x) => x !== s); } };
   const fillLast = (edited) => {
     auto.delete(seats[edited]);

@@ -374,6 +374,19 @@ export function listen({ calculator, undo }) {
     useTournament(e.target.value); render();
   });
   document.addEventListener("keydown", (e) => scorerKey(e, undo));
+  // A form sent with a field left empty that must be filled: said in words, in the window's
+  // language (the window's engine says nothing: Enter did nothing but move the focus).
+  document.addEventListener("invalid", (e) => fieldSaid(e.target), true);
+}
+
+/** What a field still needs, said once for the form sent (its first such field, which the
+ * browser focuses), by the field's label. */
+export function fieldSaid(el) {
+  if (!(el instanceof HTMLElement) || fieldSaid.at === Date.now()) return;
+  fieldSaid.at = Date.now();
+  const label = el.closest("label");
+  const name = el.getAttribute("aria-label") || (label && label.firstChild && label.firstChild.nodeType === 3 ? label.firstChild.textContent : "") || el.getAttribute("placeholder") || el.name || "";
+  flash(t(el.validity && el.validity.valueMissing ? "field_missing" : "field_wrong", { field: name.trim() }), false);
 }
 
 /**

@@ -69,7 +69,9 @@ fn the_last_line_is_undone_and_stays_in_the_history() {
     assert_eq!(sheet.totals, [-5, 0, -5, 0]);
     // The next line is line 3 again, dealt by seat 1.
     assert_eq!(sheet.next.as_ref().unwrap()["dealer"], 1);
-    assert!(app.deal_undo(&at, 2, None, "").is_err(), "an undo states its reason");
+    let e = app.deal_undo(&at, 2, None, "").unwrap_err();
+    // Said as a sentence of its own (it read «une correction : donnez le motif»).
+    assert_eq!(e.texts().fr, "Une annulation : donnez le motif.");
     let history = app.sheet_history(&atout_api::TableRef::new(&t, 1, 1)).unwrap();
     let undo = history.iter().find(|h| h.action == "deal.undo").unwrap();
     assert_eq!((undo.line, undo.entry.clone(), undo.reason.as_str()), (Some(3), Value::Null, "written on the wrong table"));

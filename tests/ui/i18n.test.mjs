@@ -111,3 +111,9 @@ test("a name is found without its accents, in any case", () => {
   assert.ok(folded("François Lambert-Vandenbroucke").includes(folded("FRANCOIS")));
   assert.equal(folded(null), "");
 });
+
+test("French sets its guillemets apart with a non-breaking space", () => {
+  // «Spring Open 2026» was written tight, as English quotes it.
+  const tight = flat(texts.fr).filter(([, s]) => /«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»/.test(s)).map(([k]) => k);
+  assert.deepEqual(tight, []);
+});

@@ -50,7 +50,8 @@ export async function view() {
       act(() => call("ruling_add", { ...base, ruling }), () => recorded());
     } },
       h("label", {}, t("seat"), h("select", { name: "seat" }, seatOptions())),
-      seats.map((s) => h("label", {}, `${t("points")} ${s.seat}`, h("input", { name: `p${s.seat}`, type: "number", value: 0, min: -1000, max: 1000, style: "width:5rem" }))),
+      // Each seat's points by its player (the fields read «Points 1 … 4»: whose was not said).
+      seats.map((s) => h("label", {}, `${t("points")} ${s.seat}. ${s.name}`, h("input", { name: `p${s.seat}`, type: "number", value: 0, min: -1000, max: 1000, style: "width:5rem" }))),
       h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
       h("label", {}, t("by"), h("input", { name: "by", required: true, value: who })),
       h("label", { class: "check" }, h("input", { name: "sanction", type: "checkbox" }), t("sanction")),

@@ -53,7 +53,9 @@ export function printPanel(tid, docs, round, extra = null, more = null) {
       h("label", { class: "wide" }, t("save_to"), h("input", { id: "print-path", "data-key": key, value: file.path, oninput: (e) => {
         // A path typed is this document's own; emptied, the application's proposal comes back.
         file.path = e.target.value; file.own = file.path.trim() !== ""; file.asked = file.own; p.asking = null;
-      } })),
+      },
+      // Enter saves, as the button beside does (it did nothing).
+      onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); save(false); } } })),
       h("button", { id: "print-choose", onclick: async () => {
         // The desktop's save dialog (GTK), opened on the proposed file.
         try {

@@ -28,8 +28,11 @@ export async function view() {
   const mine = state.roundPlan && state.roundPlan.tid === tid && state.roundPlan.round === r ? state.roundPlan : null;
   let planned = null;
   let planRefused = null;
+  // Asked first whether to draw while the round before is still played: the number it will
+  // draw with is the plan shown (a plan made anew under it showed another number).
+  const confirm = state.confirmDraw && state.confirmDraw.round === r ? state.confirmDraw : null;
   if (!drawn) {
-    const typed = mine ? mine.typed : null;
+    const typed = (confirm && confirm.seed) || (mine ? mine.typed : null);
     // A number the plan refuses ("12a") stays as typed, and why is said: it was emptied
     // without a word, and the round drawn by a number nobody typed.
     try {
@@ -65,7 +68,6 @@ export async function view() {
     // The number typed goes once the round is drawn, not before: a draw refused kept none.
     await act(() => call("round_draw", { tournament: tid, round: r, seed, seating }), () => { state.roundPlan = null; state.byRanking = false; flash(t("saved")); });
   };
-  const confirm = state.confirmDraw && state.confirmDraw.round === r ? state.confirmDraw : null;
   // Who starts at a table, in the game's own words where it has them (Kings Cribbage deals no card).
   const firstSaid = drawn ? (await gameOf(tid, info.game)).desc.labels?.first : null;
   return [

@@ -17,9 +17,18 @@ export async function view() {
       const ok = await act(() => call("set_actor", { actor: actorText(who) }));
       if (ok) { localStorage.setItem("atout.who", JSON.stringify(who)); go(state.afterWho || "tournaments"); }
     } },
-      h("label", {}, t("role"), h("select", { name: "role", id: "who-role" }, ["secretary", "jury", "scorer"].map((r) => h("option", { value: r, selected: saved.role === r }, t(`role_${r}`))))),
-      h("label", {}, t("table"), h("input", { name: "table", id: "who-table", type: "number", min: 1, value: saved.table, style: "width:5rem" })),
+      // The table is asked of a scorer only (a secretary's name typed into it held the form back).
+      h("label", {}, t("role"), h("select", { name: "role", id: "who-role", onchange: (e) => tableAsked(e.target.value === "scorer") },
+        ["secretary", "jury", "scorer"].map((r) => h("option", { value: r, selected: saved.role === r }, t(`role_${r}`))))),
+      h("label", { hidden: saved.role !== "scorer" }, t("table"), h("input", { name: "table", id: "who-table", type: "number", min: 1, value: saved.table, disabled: saved.role !== "scorer", style: "width:5rem" })),
       h("label", {}, t("name"), h("input", { name: "name", id: "who-name", required: true, maxlength: 60, value: saved.name })),
       h("button", { class: "primary", id: "who-start" }, t("set_who"))),
   ];
+}
+
+/** The table's field, shown and checked for a scorer only. */
+function tableAsked(asked) {
+  const input = document.getElementById("who-table");
+  input.disabled = !asked;
+  input.closest("label").hidden = !asked;
 }

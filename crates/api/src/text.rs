@@ -130,8 +130,11 @@ pub fn date(text: &str) -> Result<String> {
 pub fn required_reason(reason: &str, what: Tr) -> Result<String> {
     let reason = reason.trim();
     if reason.is_empty() {
-        let (en, fr, nl) = (what.en, what.fr, what.nl);
-        return Err(ApiError::invalid(said!("{en} states its reason", "{fr} : donnez le motif", "{nl}: geef de reden")));
+        // A sentence of its own, opening with a capital (it read «une correction : donnez le
+        // motif» after the refusal's dash).
+        let capital = |s: &str| s.chars().next().map_or_else(String::new, |c| c.to_uppercase().chain(s.chars().skip(1)).collect());
+        let (en, fr, nl) = (capital(what.en), capital(what.fr), capital(what.nl));
+        return Err(ApiError::invalid(said!("{en} states its reason.", "{fr} : donnez le motif.", "{nl}: geef de reden.")));
     }
     bounded(reason, field::REASON, REASON_MAX)
 }
