@@ -56,6 +56,13 @@ export function seatFields(prefix, seats, values, order, { onchange, submit, lab
         if (max != null && v !== "" && (Number(v) * 10 > max || v === "0") && (ids[k + 1] || onward)) advance(k);
       },
       onkeydown: (e) => {
+        // Backspace in an empty figure goes back to the one before (the cursor had moved on
+        // by itself: only Shift+Tab went back).
+        if (e.key === "Backspace" && e.target.value === "" && k > 0) {
+          const before = document.getElementById(ids[k - 1]);
+          if (before) { e.preventDefault(); before.focus(); }
+          return;
+        }
         if (e.key !== "Enter") return;
         e.preventDefault();
         advance(k);

@@ -708,6 +708,13 @@ def keyboard_evening(w):
     w.find("#game-E.chosen")
     w.keys(["c"])
     w.find("#game-C.chosen")
+    # A figure that moved the cursor on by itself: Backspace in the empty next one goes back.
+    w.keys(["3"])
+    w.settle()
+    w.keys(["\ue003"])
+    w.settle()
+    back = w.js("return document.activeElement && document.activeElement.id")
+    check(back == "fig-1", f"Backspace in an empty figure goes back to the one before: {back!r}")
     w.keys(["\ue00c"])
     w.settle()
     w.js("document.activeElement && document.activeElement.blur()")
@@ -1904,9 +1911,12 @@ def projector_eighteen(w, csv_path):
     legend = w.js("return [...document.querySelectorAll('#progress-legend .item')].map(e => e.textContent)")
     check(len(legend) == len(lines) and legend[0].startswith("1. ") and legend[1].startswith("2. "), f"the legend names every line: {legend}")
     # No shared place cut in two: the last place in the legend has all its players there.
-    last = legend[-1].split(". ")[0]
+    # (A place as the legend says it: «1. Anne», a shared one «3= Bart».)
+    rank_of = lambda l: l.split(" ")[0].rstrip(".")
+    check(all(l.split(" ")[0] == (rank_of(l) if rank_of(l).endswith("=") else rank_of(l) + ".") for l in legend), f"a place reads «1.», a shared one «3=»: {legend}")
+    last = rank_of(legend[-1])
     ranks = w.js("return [...document.querySelectorAll('#projector-table tbody tr')].map(r => r.cells[0].textContent.trim())")
-    check(sum(1 for r in ranks if r == last) == sum(1 for l in legend if l.split(". ")[0] == last), f"the legend keeps a shared place whole: {legend} / {ranks}")
+    check(sum(1 for r in ranks if r == last) == sum(1 for l in legend if rank_of(l) == last), f"the legend keeps a shared place whole: {legend} / {ranks}")
     # Round 1 under way, one line of twenty written: the leaders' lines follow it line by line
     # (a step at the first deal, near the chart's left), not a flat line to the round's end.
     xs = w.js("const svg = document.getElementById('progress-chart'); return [svg.viewBox.baseVal.width,"

@@ -23,6 +23,11 @@ const SHOWN = 8;
  */
 const board = { page: 0, pages: 1, per: 0, turned: 0, chart: null, size: "" };
 
+/** A leader as the chart names them: «1. Anne Peeters», a shared place «2= Bart Maes» (it read «2=. Bart»). */
+function placed(l) {
+  return l.rank.endsWith("=") ? `${l.rank} ${l.name}` : `${l.rank}. ${l.name}`;
+}
+
 /** A marker of `kind` centred on (x, y), `r` its half size: filled, or hollow (ring, box, rhomb). */
 function marker(kind, x, y, r, colour) {
   const p = (pts) => `M${pts.map(([a, b]) => `${(x + a * r).toFixed(1)},${(y + b * r).toFixed(1)}`).join("L")}Z`;
@@ -105,7 +110,7 @@ function chartSvg({ lines, rounds }, W, H, fs) {
       "data-line": i, points: pts.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" "), fill: "none", stroke: COLOURS[i], "stroke-width": width,
       "stroke-dasharray": DASHES[i] ? DASHES[i].split(" ").map((d) => Number(d) * (width / 3)).join(" ") : null, "stroke-linejoin": "round", "stroke-linecap": "round",
     });
-    line.append(svg("title", {}, `${l.rank}. ${l.name}`));
+    line.append(svg("title", {}, placed(l)));
     drawing.append(line);
     // Markers where a round ends (and at the last line written), not at every line.
     pts.forEach(([a, b], k) => {
@@ -131,8 +136,8 @@ function progressionChart(progress) {
   return h("div", { class: "chart", id: "projector-chart" },
     h("h3", {}, t("progression")),
     h("div", { class: "plot", id: "progress-plot" }),
-    h("div", { class: "legend", id: "progress-legend" }, lines.map((l, i) => h("span", { class: "item", title: `${l.rank}. ${l.name}` },
-      swatch(i), h("span", { class: "who" }, `${l.rank}. ${l.name}`), h("b", {}, fmt(l.steps[l.steps.length - 1][1]))))));
+    h("div", { class: "legend", id: "progress-legend" }, lines.map((l, i) => h("span", { class: "item", title: placed(l) },
+      swatch(i), h("span", { class: "who" }, placed(l)), h("b", {}, fmt(l.steps[l.steps.length - 1][1]))))));
 }
 
 /**
