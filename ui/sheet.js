@@ -286,7 +286,9 @@ export function showLastLine() {
   // so that the totals and the table points seemed to disagree).
   const last = state.correcting ? document.getElementById(`line-${state.correcting}`) : rows[rows.length - 1];
   if (!last || !entry) return;
-  last.style.scrollMarginBottom = `${entry.offsetHeight + 8}px`;
+  // Above the panel: the room the page keeps at its foot for it (shell.js) counted once.
+  const kept = parseFloat(document.documentElement.style.scrollPaddingBottom) || 0;
+  last.style.scrollMarginBottom = `${Math.max(0, entry.offsetHeight + 8 - kept)}px`;
   last.scrollIntoView({ block: "end" });
   // The panel grows as the line is checked (the preview, a refusal): the line stays above it.
   if (entry !== watchedPanel && typeof ResizeObserver === "function") {

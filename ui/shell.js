@@ -247,11 +247,38 @@ async function draw() {
     const content = await screens[state.view].view();
     view.replaceChildren(h("div", { id: `screen-${state.view}` }, content));
     restoreKept(view);
+    underPanel();
     const shown = screens[state.view] && screens[state.view].shown;
     if (shown) shown();
   } catch (e) {
     view.replaceChildren(h("div", { class: "error", id: "screen-error" }, explain(e)));
   }
+}
+
+/**
+ * A control reached by Tab is scrolled above the entry panel that stays at the foot of the
+ * scorer's screen (a line's "Correct" took the focus under it, unseen): the page keeps the
+ * panel's height as room at its foot, followed as the panel grows and shrinks.
+ */
+function underPanel() {
+  const entry = document.getElementById("entry");
+  panelRoom();
+  if (!window.ResizeObserver) return;
+  panelWatch ||= new ResizeObserver(panelRoom);
+  panelWatch.disconnect();
+  if (entry) panelWatch.observe(entry);
+}
+let panelWatch = null;
+/** The room kept at the page's foot: the entry panel's height, when the screen has one and
+ * the focus is not in it (a field of the panel, which stays in sight, is not scrolled to:
+ * the sheet went up out of sight behind it). */
+function panelRoom() {
+  const entry = document.getElementById("entry");
+  const inside = entry && entry.contains(document.activeElement);
+  // The window's keyboard (a phone is tapped: its panel takes most of the screen, and the
+  // lines waiting above it went out of sight).
+  const inWindow = !document.body.classList.contains("device");
+  document.documentElement.style.scrollPaddingBottom = entry && !inside && inWindow ? `${entry.offsetHeight + 8}px` : "";
 }
 
 /**
@@ -377,6 +404,8 @@ export function listen({ calculator, undo }) {
   // A form sent with a field left empty that must be filled: said in words, in the window's
   // language (the window's engine says nothing: Enter did nothing but move the focus).
   document.addEventListener("invalid", (e) => fieldSaid(e.target), true);
+  // Before the browser scrolls to what takes the focus: room at the foot, or none.
+  document.addEventListener("focusin", panelRoom);
 }
 
 /** What a field still needs, said once for the form sent (its first such field, which the

@@ -743,6 +743,19 @@ def keyboard_evening(w):
         counts["counted" if game not in "EF" else game].append(len(keys))
         if n == 15:
             screen_fit(w)
+            # Tab through the lines' buttons from the top: the one reached stands above the
+            # entry panel at the foot (it took the focus under the panel, unseen).
+            w.js("window.scrollTo(0, 0); document.querySelector('#line-1 button.correct').focus(); window.scrollTo(0, 0);")
+            hidden = []
+            for _ in range(12):
+                w.keys(["\ue004"])
+                w.settle()
+                spot = w.js("const a = document.activeElement, e = document.getElementById('entry');"
+                            " if (!a || !a.classList.contains('correct')) return null;"
+                            " const r = a.getBoundingClientRect(); return [a.closest('tr').id, r.bottom <= e.getBoundingClientRect().top + 1]")
+                if spot and not spot[1]:
+                    hidden.append(spot[0])
+            check(not hidden, f"a line's button reached by Tab stands above the entry panel: under it for {hidden}")
             w.js("document.activeElement && document.activeElement.blur()")
     w.find("#sheet-complete")
     want = [str(x) for x in at_seats([14, 3, 3, -20], first)]
