@@ -117,6 +117,19 @@ export function contractButtons(contracts, allowed, chosen, pick) {
   }, h("kbd", {}, c.key.toUpperCase()), " ", c.name)));
 }
 
+/**
+ * A game's key pressed (`code`): its button pressed; or, when the game cannot be played now,
+ * said so where the line's check speaks (the key did nothing, and nothing said why).
+ */
+export function gameKey(code, t) {
+  const b = document.getElementById(`game-${code}`);
+  if (!b) return false;
+  if (!b.disabled) { b.click(); return true; }
+  const said = document.getElementById("preview");
+  if (said) { said.textContent = t("game_closed", { game: b.title }); said.className = "preview bad"; }
+  return true;
+}
+
 /** The trump suits of a game's description, each with its key. */
 export function suitButtons(suits, chosen, pick) {
   return h("div", { class: "games", id: "suits" }, suits.map((s) =>

@@ -736,6 +736,12 @@ def keyboard_evening(w):
                 keys += typed(v, TOTALS[game])
             # The fourth figure is filled with what remains: Enter takes it and enters the line.
             keys.append("\ue007")
+        if n == 5:
+            # Line 5's dealer took E at line 1: its key says why it does nothing (it said nothing).
+            check(w.js("return document.getElementById('game-E').disabled"), "E is closed to line 5's dealer")
+            w.keys(["e"])
+            w.settle()
+            check("cannot be played now" in w.text("#preview"), f"a closed game's key says so: {w.text('#preview')!r}")
         for k in keys:
             w.keys([k])
             w.settle()

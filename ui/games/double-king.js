@@ -1,7 +1,7 @@
 // Double King's entry: the dealer's contract (A–F, or T with a suit), then one
 // figure per seat. Names, totals and which contracts are open come from the
 // application (the game's description and the sheet's next choices).
-import { h, seatButtons, seatKey, contractButtons, suitButtons, countsRow } from "../dom.js";
+import { h, seatButtons, seatKey, contractButtons, suitButtons, countsRow, gameKey } from "../dom.js";
 
 export function newDraft(entry) {
   const d = { contract: null, trump: null, figures: ["", "", "", ""], taker: null, seventh: null, last: null };
@@ -59,7 +59,7 @@ export function onKey(e, ctx) {
   const key = e.key.toLowerCase();
   if ((ctx.draft.contract === "E" || ctx.draft.contract === "F") && seatKey(e, ["taker", "seventh", "last"])) return true;
   const c = ctx.desc.contracts.find((x) => x.key === key);
-  if (c) { const b = document.getElementById(`game-${c.code}`); if (b && !b.disabled) { b.click(); return true; } }
+  if (c && gameKey(c.code, ctx.t)) return true;
   const s = ctx.desc.suits.find((x) => x.key === key);
   if (s && ctx.draft.contract === "T") { document.getElementById(`suit-${s.code}`)?.click(); return true; }
   return false;

@@ -7,7 +7,7 @@
 // by touch; the application finds the lines it makes, scores them and checks the
 // board's rules. Whose turn it is, what is held, which bonuses a move earns and
 // every score come from the application.
-import { h, digits, contractButtons, seatButtons } from "../dom.js";
+import { h, digits, contractButtons, seatButtons, gameKey } from "../dom.js";
 
 /** Tiles as typed: "4 5 5 6", "4556", "10 J Q K" or "10JQK" all read the same. */
 export function tiles(text) {
@@ -328,7 +328,7 @@ export function onKey(e, ctx) {
     if (key === "backspace" || key === "delete") { takeBack(d); ctx.redraw(); return true; }
   }
   const c = ctx.desc.contracts.find((x) => x.key === key);
-  if (c) { const b = document.getElementById(`game-${c.code}`); if (b && !b.disabled) { b.click(); return true; } }
+  if (c && gameKey(c.code, ctx.t)) return true;
   if (key === asked(ctx.desc).key) { document.getElementById("bonus-one-colour")?.click(); return true; }
   if (/^[1-4]$/.test(key) && ctx.draft.kind === "joker") {
     const target = ctx.draft.by && !ctx.draft.wrong ? "joker-from" : "joker-by";
