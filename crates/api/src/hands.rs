@@ -2,6 +2,7 @@
 //! card by card, without a tournament. What is legal is the rules' (`atout_rules::play`
 //! and each game's module); this reads the record, bounds it and says the verdict.
 
+use crate::text::sentence;
 use crate::{ApiError, Place, Result};
 use atout_rules::cards::NOT_A_CARD;
 use atout_rules::play::{Card, Deck};
@@ -655,16 +656,6 @@ impl<'a> Who<'a> {
 fn others_of(record: &Value, side: &[usize]) -> Vec<usize> {
     let cards = record.pointer("/hand/cards").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
     (1..=cards.len()).filter(|s| !side.contains(s) && cards[s - 1].as_array().is_some_and(|c| !c.is_empty())).collect()
-}
-
-/// A line's first letter in capitals: the words are sentences, in the window, on paper and
-/// in the terminal alike.
-fn sentence(s: String) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => s,
-    }
 }
 
 /// French joins «à» to the article after it: «à les places 1 et 3» is written «aux places

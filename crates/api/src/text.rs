@@ -127,13 +127,22 @@ pub fn date(text: &str) -> Result<String> {
 
 /// A reason given, trimmed and bounded; `what` names the change for the refusal
 /// ("a correction", "une correction", "een correctie").
+/// A text's first letter in capitals: the words are sentences, in the window, on paper and
+/// in the terminal alike.
+pub(crate) fn sentence(s: String) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => s,
+    }
+}
+
 pub fn required_reason(reason: &str, what: Tr) -> Result<String> {
     let reason = reason.trim();
     if reason.is_empty() {
         // A sentence of its own, opening with a capital (it read «une correction : donnez le
         // motif» after the refusal's dash).
-        let capital = |s: &str| s.chars().next().map_or_else(String::new, |c| c.to_uppercase().chain(s.chars().skip(1)).collect());
-        let (en, fr, nl) = (capital(what.en), capital(what.fr), capital(what.nl));
+        let (en, fr, nl) = (sentence(what.en.to_string()), sentence(what.fr.to_string()), sentence(what.nl.to_string()));
         return Err(ApiError::invalid(said!("{en} states its reason.", "{fr} : donnez le motif.", "{nl}: geef de reden.")));
     }
     bounded(reason, field::REASON, REASON_MAX)
