@@ -250,6 +250,8 @@ let lang = (() => {
 
 export function currentLang() { return lang; }
 export function setLang(l) { if (languages.includes(l)) { lang = l; localStorage.setItem("atout.lang", l); } }
+/** The system's language `l`, spoken until one is chosen (not kept: the system may change). */
+export function systemLang(l) { if (languages.includes(l) && !languages.includes(localStorage.getItem("atout.lang"))) lang = l; }
 
 /** The text of `key` (dotted for nested keys), with `{name}` filled from `params`. */
 /** The window's languages. */

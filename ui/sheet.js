@@ -32,7 +32,10 @@ export function sheetTable(sheet, game) {
       // Who played the line (declarer, partner, offender, a fine's reason), as the game says it.
       l.who_texts && l.who_texts[lang] ? h("small", { class: "played-by" }, l.who_texts[lang]) : null),
     l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}${l.sits_out === i + 1 ? " out" : ""}`, title: `${t("totals")}${t("colon")}${l.running[i]}` }, h("span", {}, l.sits_out === i + 1 ? "—" : p), l.sits_out === i + 1 ? null : beside(l, i))),
-    h("td", {}, h("button", { class: "correct", title: t("correct"), onclick: () => { const draft = mod.newDraft((state.pending && state.pending[l.line]) || l.entry, { sheet, desc, next: null }); dropLine(); state.correcting = l.line; state.draft = draft; render(); } }, t("correct")))));
+    h("td", {}, h("button", { class: "correct", title: t("correct"), onclick: () => { const draft = mod.newDraft((state.pending && state.pending[l.line]) || l.entry, { sheet, desc, next: null }); dropLine(); state.correcting = l.line; state.draft = draft;
+      // The focus goes to the panel where the line is now typed (it fell to the page): the
+      // game's keys and Enter work from there, and Tab goes into its fields.
+      render().then(() => document.getElementById("entry")?.focus({ preventScroll: true })); } }, t("correct")))));
   const span = { colspan: deals ? 3 : 2 };
   const sum = h("tr", { id: "sheet-totals" }, h("th", span, t("totals")), sheet.totals.map((x) => h("th", { class: "num" }, x)), h("th", {}, ""));
   // Every ruling where it counts: between the sheet's totals and the round's scores, so that
@@ -247,7 +250,7 @@ export function entryPanel(sheet, tid, game) {
     const body = document.getElementById("entry-body");
     if (state.error && body) body.scrollTop = body.scrollHeight;
   }, 0);
-  return h("div", { class: "card", id: "entry" }, parts);
+  return h("div", { class: "card", id: "entry", tabindex: "-1" }, parts);
 }
 
 /**

@@ -3,7 +3,7 @@
 // The screens (screens/*.js) and the sheet view (sheet.js) import from here and nothing
 // here imports them: app.js hands the screens over (`setScreens`), then `listen` and `start`.
 import { call } from "./api.js";
-import { t, tIn, LANGS, setLang, currentLang, explain, titlePage, fmtNum } from "./i18n.js";
+import { t, tIn, LANGS, setLang, systemLang, currentLang, explain, titlePage, fmtNum } from "./i18n.js";
 import { h } from "./dom.js";
 
 /** Everything the window remembers between renders, each field with its starting value. */
@@ -112,7 +112,7 @@ function clearFlash() {
 export function errorBox() {
   // A refusal's rule code rides along for the tooltip (and the tests), not in the words.
   const rule = state.error && state.error.rule;
-  return state.error ? h("div", { class: "error", id: "error", "data-rule": rule || null, title: rule || null }, String(state.error)) : null;
+  return state.error ? h("div", { class: "error", id: "error", role: "alert", "data-rule": rule || null, title: rule || null }, String(state.error)) : null;
 }
 
 // ----------------------------------------------------------- helpers
@@ -243,15 +243,57 @@ async function draw() {
   const picker = document.getElementById("current-tournament");
   if (picker && !document.body.classList.contains("device")) picker.closest("label").hidden = !listed;
   const view = document.getElementById("view");
+  const focused = focusPlace(view);
   try {
     const content = await screens[state.view].view();
     view.replaceChildren(h("div", { id: `screen-${state.view}` }, content));
     restoreKept(view);
+    if (focused && focused.view === state.view) refocus(view, focused);
     underPanel();
     const shown = screens[state.view] && screens[state.view].shown;
     if (shown) shown();
   } catch (e) {
     view.replaceChildren(h("div", { class: "error", id: "screen-error" }, explain(e)));
+  }
+}
+
+/** What a focusable thing is, for finding the one in the same place once the screen is drawn anew. */
+const FOCUSABLE = "button, input, select, textarea, a[href], [tabindex]";
+
+/**
+ * Where the focus is in the screen, so that it comes back there once the screen is drawn anew
+ * (keyboard first: after Create, Draw, a refusal, the focus fell to the page and Tab started
+ * again from the menu): the ids of what holds it, from itself up, and which focusable it is
+ * within the nearest of them. Not on the scorer's screen nor in an entry panel, where a key
+ * pressed with no field focused picks a contract and the panel puts the focus itself, nor on
+ * a phone, whose keyboard would open by itself.
+ */
+function focusPlace(view) {
+  const el = document.activeElement;
+  if (!el || !view.contains(el) || el === view || state.view === "scorer" || el.closest("#entry") || document.body.classList.contains("device")) return null;
+  const ids = [];
+  for (let n = el; n && n !== view; n = n.parentElement) if (n.id) ids.push(n.id);
+  const anchor = el.id ? null : el.closest("[id]");
+  const index = anchor && view.contains(anchor) ? [...anchor.querySelectorAll(FOCUSABLE)].indexOf(el) : -1;
+  return { view: state.view, ids, index, tag: el.tagName };
+}
+
+/** The focus put back where `focusPlace` found it: the same control, else the same place
+ * within what holds it (a table's row), else what held it, so that Tab goes on from there. */
+function refocus(view, place) {
+  if (view.contains(document.activeElement) && document.activeElement !== view) return;
+  const own = place.index < 0 && place.ids.length ? document.getElementById(place.ids[0]) : null;
+  if (own && view.contains(own)) { own.focus({ preventScroll: true }); if (document.activeElement === own) return; }
+  for (const [at, id] of place.ids.entries()) {
+    const anchor = document.getElementById(id);
+    if (!anchor || !view.contains(anchor)) continue;
+    if (at === 0 && place.index >= 0) {
+      const same = anchor.querySelectorAll(FOCUSABLE)[place.index];
+      if (same && same.tagName === place.tag) { same.focus({ preventScroll: true }); if (document.activeElement === same) return; }
+    }
+    if (!anchor.matches(FOCUSABLE)) anchor.tabIndex = -1;
+    anchor.focus({ preventScroll: true });
+    if (document.activeElement === anchor) return;
   }
 }
 
@@ -494,6 +536,9 @@ function scorerKey(e, undo) {
  * A database that could not be opened shows the recovery screen first.
  */
 export async function start() {
+  // The system's language, as the application reads it (the window's engine said English
+  // where the system's locale files were missing).
+  systemLang(await call("system_lang").catch(() => null));
   const r = await call("recovery").catch(() => null);
   if (r && r.error) { state.view = "recover"; render(); return; }
   const who = savedWho();

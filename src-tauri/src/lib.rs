@@ -269,6 +269,10 @@ async fn audit(app: S<'_>, tournament: String) -> Reply<Vec<atout_api::AuditEntr
     app.with(|a| a.audit(&tournament))
 }
 #[tauri::command]
+async fn system_lang() -> Reply<String> {
+    Ok(atout_api::system_lang())
+}
+#[tauri::command]
 async fn games(lang: String) -> Reply<Vec<atout_api::GameChoice>> {
     Ok(atout_api::games(&lang))
 }
@@ -416,6 +420,7 @@ async fn table_lock(app: S<'_>, devices: D<'_>, tournament: String, round: i64, 
 pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) -> tauri::Builder<R> {
     builder.plugin(tauri_plugin_dialog::init()).manage(app).manage(atout_serve::Switch::default()).invoke_handler(tauri::generate_handler![
         about,
+        system_lang,
         seasons,
         season_create,
         season_settings,

@@ -56,6 +56,10 @@ fn commands_forward_to_the_api_and_refusals_come_back_with_their_rule() {
     assert_eq!(sheet["next"]["deal"], 2);
     let standings = invoke(&w, "standings", json!({"tournament": tid, "afterRound": null})).unwrap();
     assert_eq!(standings["rows"].as_array().unwrap().len(), 4);
+    // The window's first language: the system's, as the application reads it.
+    let lang = invoke(&w, "system_lang", json!({})).unwrap();
+    assert_eq!(lang, json!(atout_api::system_lang()));
+    assert!(["fr", "nl", "en"].contains(&lang.as_str().unwrap()), "{lang}");
     let missing = invoke(&w, "sheet", json!({"tournament": "nope", "round": 1, "table": 1})).unwrap_err();
     assert_eq!(missing["kind"], "not-found");
     // The rule's text comes in every language from the rules themselves.

@@ -3,7 +3,7 @@
 // its figures: counts per seat, the K♥'s taker, the takers of tricks 12 and 13, or a
 // récup's trump, tricks and an optional sale of the trump. Names, totals and the
 // games open (to the lead, and to each possible buyer) come from the application.
-import { h, seatButtons, seatKey, figure, contractButtons, suitButtons, countsRow } from "../dom.js";
+import { h, seatButtons, seatKey, figure, contractButtons, suitButtons, countsRow, gameKey } from "../dom.js";
 
 export function newDraft(entry, ctx) {
   const d = { game: null, figures: ["", "", "", ""], taker: null, t12: null, t13: null, trump: null, seller: null, buyer: null, saleTricks: "",
@@ -136,9 +136,9 @@ export function onKey(e, ctx) {
   if (key === "s" && document.getElementById("sale-buyer")) { document.getElementById("sale-buyer").focus(); return true; }
   // B: the choice of the game is sold — the buyer, then the tricks.
   if (key === "b" && document.getElementById("choice-buyer")) { document.getElementById("choice-buyer").focus(); return true; }
-  const open = openGames(ctx);
-  const c = ctx.desc.contracts.find((x) => x.key === key && (!open || open.includes(x.code)));
-  if (c) { document.getElementById(`game-${c.code}`)?.click(); return true; }
+  // A game that cannot be played now is said so (its key did nothing, and nothing said why).
+  const c = ctx.desc.contracts.find((x) => x.key === key);
+  if (c && gameKey(c.code, ctx.t)) return true;
   const s = ctx.desc.suits.find((x) => x.key === key);
   if (s && document.getElementById(`suit-${s.code}`)) { document.getElementById(`suit-${s.code}`).click(); return true; }
   return false;

@@ -49,7 +49,8 @@ export async function view() {
       const ruling = { seat: Number(f.seat.value), points: seats.map((s) => Number(f[`p${s.seat}`].value || 0)), reason: f.reason.value, by: f.by.value, sanction: f.sanction.checked };
       act(() => call("ruling_add", { ...base, ruling }), () => recorded());
     } },
-      h("label", {}, t("seat"), h("select", { name: "seat" }, seatOptions())),
+      // Whom the ruling concerns is chosen, never taken by default (it went to seat 1 unasked).
+      h("label", {}, t("seat"), h("select", { name: "seat", required: true }, h("option", { value: "" }, "—"), seatOptions())),
       // Each seat's points by its player (the fields read «Points 1 … 4»: whose was not said).
       seats.map((s) => h("label", {}, `${t("points")} ${s.seat}. ${s.name}`, h("input", { name: `p${s.seat}`, type: "number", value: 0, min: -1000, max: 1000, style: "width:5rem" }))),
       h("label", {}, t("reason"), h("input", { name: "reason", required: true })),

@@ -201,6 +201,13 @@ pub fn print_lang(lang: Option<&str>) -> String {
     atout_rules::Lang::parse(lang.unwrap_or(&system)).code().to_string()
 }
 
+/// The system's language (`fr`, `nl`, `en`), as a print takes it when none is asked: the
+/// window speaks it until another is chosen (its web engine said English where the system's
+/// locale files were missing).
+pub fn system_lang() -> String {
+    print_lang(None)
+}
+
 /// The user's language on Windows, as a tag ("fr-BE"); none elsewhere (the environment says it).
 fn windows_lang() -> Option<String> {
     #[cfg(windows)]
