@@ -459,3 +459,64 @@ fn the_published_season_says_what_broke_a_tie() {
     assert!(row("Nora Vermeulen").ends_with("<td>evenings played</td></tr>"), "{}", row("Nora Vermeulen"));
     assert!(row("Chloé Dubois").ends_with("<td></td></tr>"), "{}", row("Chloé Dubois"));
 }
+
+/// An evening counts once (review of 2026-11-28: a club's own evening exported and imported
+/// again as an archive, or another club's archive imported as a tournament, put in the season,
+/// then imported into it as an archive, counted twice — Nora's 166 became 204). Refused,
+/// saying which evening is there, and nothing written.
+#[test]
+fn the_same_evening_under_another_copy_is_refused() {
+    let mut app = season(&Value::Null);
+    let before = app.row_counts().unwrap();
+    let total = |app: &mut Atout| serde_json::to_value(app.season_standings("Winter 2026").unwrap()).unwrap();
+    let standings = total(&mut app);
+    let home = app.tournament_list().unwrap().into_iter().find(|t| t.name == json("season/home-1.json")["name"]).unwrap();
+    let copy = serde_json::to_string(&app.export_document(&home.id.to_string()).unwrap()).unwrap();
+    let e = app.season_import("Winter 2026", &copy).unwrap_err();
+    assert_eq!(e.rule().map(|r| r.code()), Some("season-evening-twice"), "{e}");
+    let name = &home.name;
+    assert!(e.to_string().contains(&format!("«{name}» is in season «Winter 2026» already (tournament {})", home.id)), "{e}");
+    // The fixture's own file, as the club first imported it.
+    let e = app.season_import("Winter 2026", &read("season/home-1.json")).unwrap_err();
+    assert_eq!(e.rule().map(|r| r.code()), Some("season-evening-twice"), "{e}");
+    assert_eq!(app.row_counts().unwrap(), before);
+    assert_eq!(total(&mut app), standings);
+    // Imported again as a tournament (the ordinary import), it cannot be put in the season.
+    let again = app.import_document(&read("season/home-2.json")).unwrap();
+    let before = app.row_counts().unwrap();
+    let e = app.season_add("Winter 2026", &again.id.to_string()).unwrap_err();
+    assert_eq!(e.rule().map(|r| r.code()), Some("season-evening-twice"), "{e}");
+    assert_eq!(app.row_counts().unwrap(), before);
+    // Another evening of the same name (a club calls every evening «Clubavond»), another date: in.
+    let mut other = json("season/home-2.json");
+    other["date"] = j!("2026-12-18");
+    let t = app.import_document(&other.to_string()).unwrap();
+    app.season_add("Winter 2026", &t.id.to_string()).unwrap();
+    assert_eq!(app.season_standings("Winter 2026").unwrap().evenings, 6);
+}
+
+/// A season that counts each evening's own result counts evenings worth the same: Double King
+/// table points beside King or Rikken score sums ranked Rikken's 692 above Double King's 70.
+/// Refused (rule `season-one-game`); a place scale counts any evening, and a season with
+/// evenings of two games cannot be set back to their own results.
+#[test]
+fn a_season_of_results_counts_one_game() {
+    let mut app = season(&Value::Null);
+    let king = app.import_document(&read("king-13.json")).unwrap();
+    let before = app.row_counts().unwrap();
+    let e = app.season_add("Winter 2026", &king.id.to_string()).unwrap_err();
+    assert_eq!(e.rule().map(|r| r.code()), Some("season-one-game"), "{e}");
+    let name = &king.name;
+    assert!(e.to_string().contains(&format!("«{name}» is of another game or ranked another way than «")), "{e}");
+    let e = app.season_import("Winter 2026", &read("rikken-18.json")).unwrap_err();
+    assert_eq!(e.rule().map(|r| r.code()), Some("season-one-game"), "{e}");
+    assert_eq!(app.row_counts().unwrap(), before);
+    // By places, any game.
+    app.season_settings("Winter 2026", &j!({"points": [25, 20, 16, 13, 11]}), "a club championship of every game").unwrap();
+    app.season_add("Winter 2026", &king.id.to_string()).unwrap();
+    assert_eq!(app.season_standings("Winter 2026").unwrap().evenings, 6);
+    let before = app.row_counts().unwrap();
+    let e = app.season_settings("Winter 2026", &j!({"points": "result"}), "back").unwrap_err();
+    assert_eq!(e.rule().map(|r| r.code()), Some("season-one-game"), "{e}");
+    assert_eq!(app.row_counts().unwrap(), before);
+}

@@ -14,12 +14,13 @@ use crate::state::EveningPlace;
 use crate::state::Loaded;
 use crate::tournaments::TournamentInfo;
 use crate::Atout;
-use atout_rules::season::{self, Placed, SeasonPoints, SeasonSettings};
-use atout_rules::{said, Rule};
+use atout_rules::ranking::RankingMethod;
+use atout_rules::season::{self, EveningPoints, Placed, SeasonPoints, SeasonSettings};
+use atout_rules::{said, GameId, Rule};
 use atout_store::{Change, Id, LinkRow, PlayerRow, SeasonRow};
 use serde::Serialize;
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
 /// A season as listed: its settings with every default written out, and its evenings in
@@ -235,6 +236,71 @@ fn digest_of(mut doc: Document) -> String {
     Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// What tells one evening from another in a season: its game and how it ranks (what its own
+/// result is worth beside another's), its name, date and players by name.
+struct EveningKey {
+    /// Its name as written, to be said.
+    shown: String,
+    game: String,
+    ranking: RankingMethod,
+    name: String,
+    date: Option<String>,
+    players: BTreeSet<String>,
+}
+
+impl EveningKey {
+    fn of_loaded(l: &Loaded) -> EveningKey {
+        EveningKey {
+            shown: l.row.name.clone(),
+            game: l.row.game.clone(),
+            ranking: l.settings.ranking,
+            name: folded(&l.row.name),
+            date: l.row.date.clone(),
+            players: l.entrants.iter().map(|e| folded(&e.player.name)).collect(),
+        }
+    }
+
+    fn of_document(doc: &Document) -> EveningKey {
+        // A document the import would refuse is refused there, with its own reason.
+        let ranking = GameId::parse(&doc.game)
+            .and_then(|g| atout_rules::TournamentSettings::parse(g, &doc.settings, false).ok())
+            .map_or(RankingMethod::TablePoints, |s| s.ranking);
+        EveningKey {
+            shown: doc.name.clone(),
+            game: doc.game.clone(),
+            ranking,
+            name: folded(&doc.name),
+            date: doc.date.clone(),
+            players: doc.players.iter().map(|p| folded(&p.name)).collect(),
+        }
+    }
+
+    /// Its own result worth the same as `other`'s: the same game, ranked the same way.
+    fn comparable(&self, other: &EveningKey) -> bool {
+        self.game == other.game && self.ranking == other.ranking
+    }
+
+    /// The same evening: its name, date and players (a club's own evening exported and
+    /// imported again as an archive, or imported as a tournament and then as an archive).
+    fn same(&self, other: &EveningKey) -> bool {
+        self.game == other.game && self.name == other.name && self.date == other.date && self.players == other.players
+    }
+}
+
+/// A season counting each evening's own result refuses evening `name`, of another game or
+/// ranked another way than its evening `other` (tournament `t`).
+fn another_game(season: &str, name: &str, other: &str, t: Id) -> ApiError {
+    ApiError::refused_said(
+        Default::default(),
+        Rule::SEASON_ONE_GAME,
+        said!(
+            "season «{season}» counts each evening's own result, and «{name}» is of another game or ranked another way than «{other}» (tournament {t}): give the season a place scale to count both",
+            "la saison «{season}» compte le résultat de chaque soirée, et «{name}» est d'un autre jeu ou classée autrement que «{other}» (tournoi {t}) : donnez à la saison une échelle de places pour compter les deux",
+            "seizoen «{season}» telt het eigen resultaat van elke avond, en «{name}» is van een ander spel of anders gerangschikt dan «{other}» (toernooi {t}): geef het seizoen een schaal per plaats om beide te tellen"
+        ),
+    )
+}
+
 /// How an archive's player is matched to the registry (RULES.md §6): by member number,
 /// then by name and club; several or doubtful candidates leave it unsure.
 enum Match {
@@ -358,16 +424,62 @@ impl Atout {
     /// New settings for a season (the old ones are kept); the standings follow.
     pub fn season_settings(&mut self, season: &str, settings: &Value, reason: &str) -> Result<SeasonInfo> {
         let row = self.season_row(season)?;
-        settings_of(settings)?;
+        if settings_of(settings)?.points == EveningPoints::Result {
+            // Each evening's own result counted: its evenings must be worth the same.
+            let mut first: Option<(EveningKey, String, Id)> = None;
+            for evening in self.evenings(row.id)? {
+                let key = EveningKey::of_loaded(self.loaded(evening.id)?);
+                match &first {
+                    Some((k, other, t)) if !k.comparable(&key) => return Err(another_game(&row.name, &evening.name, other, *t)),
+                    Some(_) => {}
+                    None => first = Some((key, evening.name.clone(), evening.id)),
+                }
+            }
+        }
         let reason = crate::text::bounded(reason, crate::text::field::REASON, crate::text::REASON_MAX)?;
         self.store.write(Change { actor: &self.actor, action: "season.settings", reason: &reason }, |w| w.season_settings(row.id, settings))?;
         self.season(&row.id.to_string())
+    }
+
+    /// An evening `key` refused in season `row` (`except` aside): the same evening is there
+    /// already, or the season counts each evening's own result and this one's is of another
+    /// game or ranked another way.
+    fn evening_fits(&mut self, row: &SeasonRow, key: &EveningKey, except: Option<Id>) -> Result<()> {
+        let settings = settings_of(&row.settings)?;
+        let season_name = &row.name;
+        for evening in self.evenings(row.id)? {
+            if Some(evening.id) == except {
+                continue;
+            }
+            let l = self.loaded(evening.id)?;
+            let there = EveningKey::of_loaded(l);
+            let (t, name) = (evening.id, &evening.name);
+            if there.same(key) {
+                return Err(ApiError::refused_said(
+                    Default::default(),
+                    Rule::SEASON_EVENING_TWICE,
+                    said!(
+                        "«{name}» is in season «{season_name}» already (tournament {t}): the same evening, with the same date and players",
+                        "«{name}» fait déjà partie de la saison «{season_name}» (tournoi {t}) : la même soirée, à la même date, avec les mêmes joueurs",
+                        "«{name}» hoort al bij seizoen «{season_name}» (toernooi {t}): dezelfde avond, op dezelfde datum, met dezelfde spelers"
+                    ),
+                ));
+            }
+            if settings.points == EveningPoints::Result && !there.comparable(key) {
+                return Err(another_game(season_name, &key.shown, name, t));
+            }
+        }
+        Ok(())
     }
 
     /// Put a tournament in a season (an evening played, or being played).
     pub fn season_add(&mut self, season: &str, tournament: &str) -> Result<SeasonInfo> {
         let row = self.season_row(season)?;
         let t = self.resolve(tournament)?;
+        let key = EveningKey::of_loaded(self.loaded(t)?);
+        if !self.store.season_tournaments(row.id)?.iter().any(|r| r.tournament == t) {
+            self.evening_fits(&row, &key, Some(t))?;
+        }
         self.store.write(Change { actor: &self.actor, action: "season.add", reason: "" }, |w| {
             if w.season_tournaments(row.id)?.iter().any(|r| r.tournament == t) {
                 let name = &row.name;
@@ -587,6 +699,9 @@ impl Atout {
                 unsure: vec![],
             });
         }
+        // Not the same evening as one of the season's under another copy, nor another game's
+        // where the season counts each evening's own result.
+        self.evening_fits(&row, &EveningKey::of_document(&doc), archived.map(|(t, _)| t))?;
         if let Some((t, first)) = archived {
             self.store.write(Change { actor: &self.actor, action: crate::audit::SEASON_IMPORT, reason: "" }, |w| {
                 if w.season_tournaments(row.id)?.iter().any(|x| x.tournament == t) {

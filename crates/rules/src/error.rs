@@ -229,6 +229,20 @@ impl Rule {
         "les paramètres d'une saison sont ceux que liste RULES.md §6, chacun dans ses bornes",
         "de instellingen van een seizoen zijn die van RULES.md §6, elk binnen zijn grenzen"
     );
+    rule!(
+        SEASON_EVENING_TWICE,
+        "season-evening-twice",
+        "an evening counts once in a season",
+        "une soirée ne compte qu'une fois dans une saison",
+        "een avond telt maar één keer in een seizoen"
+    );
+    rule!(
+        SEASON_ONE_GAME,
+        "season-one-game",
+        "a season that counts each evening's own result counts evenings of one game ranked one way; a place scale counts any",
+        "une saison qui compte le résultat de chaque soirée compte des soirées d'un même jeu classées de la même façon ; une échelle de places les compte toutes",
+        "een seizoen dat het eigen resultaat van elke avond telt, telt avonden van één spel, op één manier gerangschikt; een schaal per plaats telt ze alle"
+    );
     rule!(FORMAT, "format", "the document follows atout-tournament/1", "le document suit atout-tournament/1", "het document volgt atout-tournament/1");
 }
 
