@@ -31,7 +31,7 @@ fn main() {
             let _ = out.flush();
             written += 1;
             if every > 0 && written.is_multiple_of(every) {
-                app.backup(None).expect("a backup");
+                app.backup_automatic().expect("a backup");
                 let _ = writeln!(out, "backup {written}");
                 let _ = out.flush();
             }

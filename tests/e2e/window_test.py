@@ -2043,7 +2043,9 @@ def backups_evening(w):
     held = w.text("#backups-table")
     check(re.search(r"\d+ tournaments?, \d+ rounds?, \d+ lines?", held) and not re.search(r"\b1 (tournaments|rounds|lines)\b", held),
           f"what each backup holds, counted in words of the right number: {held[:300]!r}")
-    w.shot("17-backups", ["Backups", "automatic", "tournament"])
+    # Made by hand, and said so (it was listed as automatic, and pruned twenty backups later).
+    check(w.text("#backup-0").find("by hand") >= 0, f"a backup made now is listed as made by hand: {w.text('#backup-0')!r}")
+    w.shot("17-backups", ["Backups", "by hand", "tournament"])
     # Restoring asks for a confirmation, and keeps what it replaces.
     w.click("#restore-1")
     w.click("#confirm-restore-1")

@@ -24,7 +24,8 @@ fn backup_change_restore_gives_back_the_exact_tournament() {
     let (mut app, t) = imported_file(dir.path());
     let before = export(&mut app, &t);
     let backup = app.backup(None).unwrap();
-    assert_eq!((backup.kind, backup.tournaments, backup.rounds), ("auto", 1, 3));
+    assert_eq!((backup.kind, backup.tournaments, backup.rounds), ("manual", 1, 3));
+    assert!(backup.file.starts_with("manual-"), "{}", backup.file);
     assert!(backup.lines > 0 && backup.problem.is_none());
     // A change after the backup…
     app.ruling_add(&atout_api::TableRef::new(&t, 1, 1), json!({"seat": 1, "points": [2, -2, 0, 0], "reason": "x", "by": "j"})).unwrap();
@@ -44,11 +45,15 @@ fn backup_change_restore_gives_back_the_exact_tournament() {
 fn automatic_backups_rotate() {
     let dir = tempfile::tempdir().unwrap();
     let (mut app, _) = imported_file(dir.path());
+    let mine = app.backup(None).unwrap();
     for _ in 0..25 {
-        app.backup(None).unwrap();
+        app.backup_automatic().unwrap();
     }
     let auto = app.backups().iter().filter(|b| b.kind == "auto").count();
     assert_eq!(auto, atout_api::backups::DEFAULT_KEEP);
+    // A backup made by hand is none of them: still there (it was written as the next automatic
+    // one, and pruned twenty later).
+    assert!(app.backups().iter().any(|b| b.path == mine.path && b.kind == "manual"));
 }
 
 /// Two databases side by side keep their own backups: the other's automatic backups neither
@@ -62,7 +67,7 @@ fn two_databases_in_one_folder_keep_their_own_backups() {
     let mut test = Atout::open(&dir.path().join("test.db")).unwrap();
     test.import_document(&common::read("spring-open-16.json")).unwrap();
     for _ in 0..atout_api::backups::DEFAULT_KEEP + 3 {
-        test.backup(None).unwrap();
+        test.backup_automatic().unwrap();
     }
     assert!(Path::new(&mine.path).exists(), "the club's backup is still there");
     // The club's own: the one its import took, and this one (the newest first).

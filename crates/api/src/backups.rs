@@ -78,7 +78,7 @@ impl BackupPolicy {
 }
 
 fn kind_of(file: &str) -> &'static str {
-    ["auto", "before-migration", "replaced", "damaged"].into_iter().find(|k| file.starts_with(&format!("{k}-"))).unwrap_or("manual")
+    ["auto", "manual", "before-migration", "replaced", "damaged"].into_iter().find(|k| file.starts_with(&format!("{k}-"))).unwrap_or("manual")
 }
 
 /// What a backup file holds (read without changing it).
@@ -263,9 +263,10 @@ pub fn restore_into(db: &Path, backup: &Path) -> Result<String> {
 }
 
 impl Atout {
-    /// Back up the database: to `dest`, or as the next automatic backup. Returns what it holds.
-    /// A file already at `dest` is kept, and the backup refused ([`Atout::backup_replacing`]
-    /// replaces it).
+    /// Back up the database: to `dest`, or beside it as a backup made by hand (`manual-…`,
+    /// kept until removed by hand: it was written as the next automatic one, listed as such
+    /// and pruned twenty backups later). Returns what it holds. A file already at `dest` is
+    /// kept, and the backup refused ([`Atout::backup_replacing`] replaces it).
     pub fn backup(&mut self, dest: Option<&Path>) -> Result<BackupInfo> {
         if let Some(d) = dest.filter(|d| d.exists()) {
             let d = d.display();
@@ -275,7 +276,13 @@ impl Atout {
                 "{d} bestaat al; het werd niet vervangen"
             )));
         }
-        self.backup_made(dest)
+        self.backup_made(dest, "manual")
+    }
+
+    /// The next automatic backup (`auto-…`), as a write takes one when it is due; the newest
+    /// `ATOUT_BACKUP_KEEP` are kept.
+    pub fn backup_automatic(&mut self) -> Result<BackupInfo> {
+        self.backup_made(None, "auto")
     }
 
     /// Back up the database to `dest`, replacing what is there (asked for: `--replace`).
@@ -284,10 +291,11 @@ impl Atout {
             let d = dest.display();
             return Err(ApiError::invalid(said!("{d} is a folder", "{d} est un dossier", "{d} is een map")));
         }
-        self.backup_made(Some(dest))
+        self.backup_made(Some(dest), "manual")
     }
 
-    fn backup_made(&mut self, dest: Option<&Path>) -> Result<BackupInfo> {
+    /// A backup to `dest`, or beside the database named `kind-<time>.db`.
+    fn backup_made(&mut self, dest: Option<&Path>, kind: &str) -> Result<BackupInfo> {
         let db = self.path.clone().ok_or_else(|| {
             ApiError::invalid(said!(
                 "a database in memory has no backups",
@@ -297,7 +305,7 @@ impl Atout {
         })?;
         let dest = match dest {
             Some(d) => d.to_path_buf(),
-            None => backup_dir(&db).join(format!("auto-{}.db", stamp())),
+            None => backup_dir(&db).join(format!("{kind}-{}.db", stamp())),
         };
         self.store.backup_to(&dest)?;
         if dest.starts_with(backup_dir(&db)) {
@@ -397,7 +405,7 @@ impl Atout {
         let due = round_complete || self.backups.last.is_none_or(|t| t.elapsed() >= self.backups.every);
         if due {
             self.backups.last = Some(Instant::now());
-            if let Err(e) = self.backup(None) {
+            if let Err(e) = self.backup_automatic() {
                 eprintln!("atout: automatic backup failed: {e}");
             }
         }

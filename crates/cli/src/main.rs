@@ -60,7 +60,7 @@ enum Command {
     Sheet(sheet::SheetArgs),
     /// A tournament's log: every change, who, when (local time), why, from what to what.
     Audit(tournament::AuditArgs),
-    /// Back up the database now: to FILE, or as the next automatic backup (in backups/ beside it).
+    /// Back up the database now: to FILE, or in backups/ beside it (`manual-…`, kept until removed by hand).
     Backup {
         /// The file to write (an existing file is kept, unless --replace)
         file: Option<PathBuf>,
@@ -124,6 +124,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Hand(cmd) => return hand::run(cmd),
         Command::Games(a) => return database::games(a),
         Command::Restore { file } => return database::restore(&path, &file),
+        Command::Backups => return database::backups(&path),
         other => other,
     };
     // A command about what a database holds, asked of a database named (`--db`, ATOUT_DB)
@@ -175,11 +176,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Publish(a) => files::publish(app, a),
         Command::Devices(a) => devices::devices(app, a),
         Command::Backup { file, replace } => database::backup(app, file.as_deref(), replace),
-        Command::Backups => database::backups(app),
         Command::Check => database::check(app),
         Command::About { fonts } => database::about(app, fonts),
         // Answered above, before the database is opened.
-        Command::Cribbage(_) | Command::Hand(_) | Command::Games(_) | Command::Restore { .. } | Command::Serve(_) => Ok(()),
+        Command::Cribbage(_) | Command::Hand(_) | Command::Games(_) | Command::Restore { .. } | Command::Backups | Command::Serve(_) => Ok(()),
     }
 }
 

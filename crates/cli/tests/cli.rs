@@ -763,8 +763,24 @@ fn a_damaged_database_is_not_the_users_mistake() {
     let out = atout(&db, &["standings", "--tournament", "1"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(4), "{err}");
-    assert!(err.contains("not a mistake in what you asked") && err.contains("the latest good backup is") && err.contains("atout restore"), "{err}");
+    assert!(
+        err.contains("not a mistake in what you asked") && err.contains("the latest good backup is") && err.contains("restore it with: atout --db"),
+        "{err}"
+    );
     assert!(err.find("error: ") < err.find("the latest good backup"), "the error first, then what to do: {err}");
+    // Its backups are listed though it cannot be opened (`atout backups` failed with the damage).
+    let listed = atout(&db, &["backups"]);
+    assert_eq!(listed.status.code(), Some(0), "{}", String::from_utf8_lossy(&listed.stderr));
+    assert!(String::from_utf8_lossy(&listed.stdout).contains("manual-"), "{}", String::from_utf8_lossy(&listed.stdout));
+    // The command as said restores this database, named with --db (without it, the default
+    // database was overwritten with this one's backup, and this one stayed damaged).
+    let typed = err.lines().find_map(|l| l.split_once("restore it with: ")).map(|(_, c)| c.trim().to_string()).expect(&err);
+    let words: Vec<&str> = typed.split(' ').collect();
+    assert_eq!(words[..3], ["atout", "--db", db.to_str().unwrap()], "{typed}");
+    assert_eq!(words[3], "restore", "{typed}");
+    let out = Command::new(env!("CARGO_BIN_EXE_atout")).args(&words[1..]).env_remove("ATOUT_DB").output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    ok(&db, &["standings", "--tournament", "1"]);
 }
 
 /// A command line that cannot be read is the user's mistake (exit 1, as README says), not a

@@ -6,7 +6,7 @@
 //! `players.csv` (eight players), `lines.json` (the sheet's lines, edited), `hand.json` (a
 //! deal typed card by card), `claim.json` (the same deal typed up to a claim, two tricks
 //! from the end), and the
-//! backup's time stamp (`auto-….db`, the newest automatic backup).
+//! backup's time stamp (`manual-….db`, the newest backup made by hand).
 
 use std::path::Path;
 use std::process::Command;
@@ -55,7 +55,7 @@ fn every_command_line_of_the_readme_runs_in_order() {
             entries[0]["counts"] = serde_json::json!([1, 1, 1, 1]);
             std::fs::write(work.join("lines.json"), serde_json::to_string(&entries).unwrap()).unwrap();
         }
-        let script = line.replace("auto-….db", "$(ls -t ~/.local/share/atout/backups/ | grep '^auto-' | head -1)");
+        let script = line.replace("manual-….db", "$(ls -t ~/.local/share/atout/backups/ | grep '^manual-' | head -1)");
         let out = Command::new("bash")
             .arg("-c")
             .arg(format!("set -eo pipefail; {script}"))

@@ -33,10 +33,14 @@ pub fn open(path: &Path, by: Option<&str>) -> Result<Atout, Failure> {
     let mut app = Atout::open(path).map_err(|e| match atout_api::backups::latest_good(path).filter(|_| !e.is_unavailable()) {
         Some(b) => {
             let (p, at) = (&b.path, &b.written_local);
+            // Into this database: a database named (`--db`) is named again, or the command
+            // as written restored the default one with another's backup.
+            let into = if path == Atout::default_db_path() { String::new() } else { format!(" --db {}", word(&path.display().to_string())) };
+            let p_typed = word(p);
             let said = atout_api::rules::said!(
-                "the latest good backup is {p} ({at}); restore it with: atout restore {p}",
-                "la dernière sauvegarde valable est {p} ({at}) ; restaurez-la avec : atout restore {p}",
-                "de laatste goede back-up is {p} ({at}); zet hem terug met: atout restore {p}"
+                "the latest good backup is {p} ({at}); restore it with: atout{into} restore {p_typed}",
+                "la dernière sauvegarde valable est {p} ({at}) ; restaurez-la avec : atout{into} restore {p_typed}",
+                "de laatste goede back-up is {p} ({at}); zet hem terug met: atout{into} restore {p_typed}"
             );
             Failure::ApiThen(e, said.get(atout_api::rules::Lang::parse(&atout_api::print::print_lang(None))).to_string())
         }
@@ -46,6 +50,16 @@ pub fn open(path: &Path, by: Option<&str>) -> Result<Atout, Failure> {
         app.set_actor(by)?;
     }
     Ok(app)
+}
+
+/// A path as typed in a command line: in double quotes when a space or a shell's sign
+/// would split or change it.
+fn word(path: &str) -> String {
+    if path.chars().all(|c| c.is_alphanumeric() || "/\\._-:+,@%=".contains(c)) {
+        path.to_string()
+    } else {
+        format!("\"{path}\"")
+    }
 }
 
 fn print_backup(b: &atout_api::backups::BackupInfo) {
@@ -71,8 +85,17 @@ pub fn backup(app: &mut Atout, file: Option<&Path>, replace: bool) -> Result<(),
     Ok(())
 }
 
-pub fn backups(app: &Atout) -> Result<(), Failure> {
-    app.backups().iter().for_each(print_backup);
+/// The backups beside the database at `db`, which need not open (a damaged database's are
+/// what its user looks for: `atout backups` failed with the same damage).
+pub fn backups(db: &Path) -> Result<(), Failure> {
+    let list = atout_api::backups::backups_of(db);
+    if list.is_empty() {
+        let dir = atout_api::backups::backup_dir(db);
+        let d = dir.display();
+        let said = atout_api::rules::said!("no backup in {d}", "aucune sauvegarde dans {d}", "geen back-up in {d}");
+        outln!("{}", said.get(atout_api::rules::Lang::parse(&atout_api::print::print_lang(None))));
+    }
+    list.iter().for_each(print_backup);
     Ok(())
 }
 
