@@ -520,3 +520,33 @@ fn a_season_of_results_counts_one_game() {
     assert_eq!(e.rule().map(|r| r.code()), Some("season-one-game"), "{e}");
     assert_eq!(app.row_counts().unwrap(), before);
 }
+
+/// A season of thirty evenings prints whole (review of 2026-11-28: from about 18 evenings the
+/// names were cut, at 20 the evenings' heads read «S…» and the points «(…», at 30 the totals
+/// «1…»): the page turns on its side, and the evenings it cannot hold beside the ranking go
+/// into tables of their own, each row by its rank and name, headed by the evenings it holds.
+#[test]
+fn a_long_season_prints_every_figure_whole() {
+    let mut app = Atout::open_in_memory().unwrap();
+    app.season_create("Long", Some(&j!({"count": {"best": 15}}))).unwrap();
+    for n in 0..30 {
+        let mut doc = json(&format!("season/home-{}.json", n % 3 + 1));
+        doc["name"] = j!(format!("Clubavond {}", n + 1));
+        doc["date"] = j!(format!("2026-{:02}-{:02}", 1 + n / 28, 1 + n % 28));
+        let t = app.import_document(&doc.to_string()).unwrap();
+        app.season_add("Long", &t.id.to_string()).unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (lang, part) in [("fr", "Soirées S"), ("nl", "Avonden A"), ("en", "Evenings E")] {
+        let text = pdftotext(&app.print_season("Long", Some(lang)).unwrap(), dir.path());
+        assert!(!text.contains('…'), "{lang}: something cut: {text}");
+        assert!(text.contains(part), "{lang}: the evenings past those beside the ranking in a part of their own: {text}");
+        // Every evening's head is printed (E1 … E30), and every player's name whole in each part.
+        let short = &part[part.len() - 1..];
+        for e in 1..=30 {
+            assert!(text.split_whitespace().any(|w| w == format!("{short}{e}")), "{lang}: {short}{e} missing: {text}");
+        }
+        let nora = text.lines().filter(|l| l.contains("Nora Vermeulen")).count();
+        assert!(nora >= 2, "{lang}: Nora's row in the ranking and in the evenings' part: {nora}");
+    }
+}

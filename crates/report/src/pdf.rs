@@ -517,8 +517,12 @@ impl<'a> Canvas<'a> {
 
     /// Items side by side (three spaces apart), wrapped onto as many lines as they need.
     pub fn items(&mut self, items: &[String]) {
+        self.items_apart(items, "   ");
+    }
+
+    /// Items side by side, `sep` between them, wrapped onto as many lines as they need.
+    pub fn items_apart(&mut self, items: &[String], sep: &str) {
         let size = self.size();
-        let sep = "   ";
         let mut line = String::new();
         for item in items {
             let trial = if line.is_empty() { item.clone() } else { format!("{line}{sep}{item}") };

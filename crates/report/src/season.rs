@@ -134,24 +134,10 @@ fn club_lines(standings: &Value) -> Vec<Vec<String>> {
 /// those under the minimum below them, then the club ranking.
 pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result<Vec<u8>, PdfError> {
     let title = format!("{} — {}", layout.word("season", lang, &[]), cell(&standings["season"]));
-    let mut c = Canvas::new(layout, &title, lang)?;
-    c.heading(&title);
-    c.para(&rules_in_words(&standings["settings"], layout, lang), false);
-    let short = layout.word("evening_short", lang, &[]);
-    let legend: Vec<String> = evenings(standings)
-        .iter()
-        .enumerate()
-        .map(|(i, e)| format!("{short}{} — {}{}", i + 1, cell(&e["name"]), e["date"].as_str().map(|d| format!(" ({})", date_in(d, lang))).unwrap_or_default()))
-        .collect();
-    c.items(&legend);
-    c.para(&layout.word("not_counted", lang, &[]), false);
-    c.gap(0.5);
     let (head, right, lines) = grid(standings, layout, lang, false);
     // The figures (the total, each evening's points) as the language writes them: 60,5.
     let decimal = |text: String| with_comma(text, lang);
     let lines: Vec<Vec<String>> = lines.into_iter().map(|l| l.into_iter().enumerate().map(|(i, x)| if i >= 5 { decimal(x) } else { x }).collect()).collect();
-    // The member number is for the spreadsheet; on paper the evenings need the room.
-    let keep: Vec<usize> = (0..head.len()).filter(|i| *i != 3).collect();
     let width = |i: usize| match i {
         0 => 1.0,
         1 => 5.0,
@@ -161,17 +147,70 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
         _ => 1.3,
     };
     // Names and clubs break over lines rather than be cut.
-    let cols: Vec<Col> =
-        keep.iter().map(|i| if right[*i] { Col::num(head[*i].clone(), width(*i)) } else { Col::wrapped(head[*i].clone(), width(*i)) }).collect();
-    let pick = |line: &Vec<String>| keep.iter().map(|i| line[*i].clone()).collect::<Vec<_>>();
+    let col = |i: usize| if right[i] { Col::num(head[i].clone(), width(i)) } else { Col::wrapped(head[i].clone(), width(i)) };
+    // The member number is for the spreadsheet; on paper the evenings need the room. The
+    // evenings' columns: all of them beside the ranking where the page holds them, standing or
+    // on its side; else as many as it holds, and the others in tables of their own, each row
+    // by its rank and name (at 18 evenings names were cut, at 20 the points read «(…»).
+    let fixed = [0, 1, 2, 4, 5];
+    let count = head.len() - 6;
+    let fits = |c: &Canvas, keep: &[usize]| {
+        let cols: Vec<Col> = keep.iter().map(|i| Col { wrap: false, ..col(*i) }).collect();
+        c.fits(&cols, &lines.iter().map(|l| keep.iter().map(|i| l[*i].clone()).collect()).collect::<Vec<Vec<String>>>())
+    };
+    let with = |lead: &[usize], evenings: std::ops::Range<usize>| lead.iter().copied().chain(evenings.map(|e| 6 + e)).collect::<Vec<usize>>();
+    let mut c = Canvas::new(layout, &title, lang)?;
+    if !fits(&c, &with(&fixed, 0..count)) {
+        c = Canvas::oriented(layout, &title, lang, true)?;
+    }
+    // The parts: the ranking with the first evenings, then the rest by rank and name.
+    let most = |c: &Canvas, lead: &[usize], from: usize| (from + 1..=count).rev().find(|to| fits(c, &with(lead, from..*to))).unwrap_or(from + 1);
+    let mut parts = vec![with(&fixed, 0..most(&c, &fixed, 0))];
+    let mut from = parts[0].len() - fixed.len();
+    while from < count {
+        let to = most(&c, &[0, 1], from);
+        parts.push(with(&[0, 1], from..to));
+        from = to;
+    }
+    c.heading(&title);
+    c.para(&rules_in_words(&standings["settings"], layout, lang), false);
+    let short = layout.word("evening_short", lang, &[]);
+    let legend: Vec<String> = evenings(standings)
+        .iter()
+        .enumerate()
+        .map(|(i, e)| format!("{short}{} — {}{}", i + 1, cell(&e["name"]), e["date"].as_str().map(|d| format!(" ({})", date_in(d, lang))).unwrap_or_default()))
+        .collect();
+    c.items_apart(&legend, "  ·  ");
+    c.para(&layout.word("not_counted", lang, &[]), false);
+    c.gap(0.5);
     let (qualified, under): (Vec<_>, Vec<_>) = lines.iter().zip(rows(standings)).partition(|(_, row)| row["qualified"] != false);
-    // The two tables' columns are sized together, so that they line up on the paper.
-    let all: Vec<Vec<String>> = lines.iter().map(pick).collect();
-    c.table_sized(&cols, &qualified.iter().map(|(l, _)| pick(l)).collect::<Vec<_>>(), false, &all);
-    if !under.is_empty() {
-        c.gap(0.5);
-        c.para(&layout.word("under_minimum", lang, &[("n", cell(&standings["settings"]["min_evenings"]))]), true);
-        c.table_sized(&cols, &under.iter().map(|(l, _)| pick(l)).collect::<Vec<_>>(), false, &all);
+    let under_said = layout.word("under_minimum", lang, &[("n", cell(&standings["settings"]["min_evenings"]))]);
+    for (n, keep) in parts.iter().enumerate() {
+        let cols: Vec<Col> = keep.iter().map(|i| col(*i)).collect();
+        let pick = |line: &Vec<String>| keep.iter().map(|i| line[*i].clone()).collect::<Vec<_>>();
+        // A part after the first says which evenings it holds.
+        let said = (n > 0).then(|| {
+            let evenings: Vec<usize> = keep.iter().filter(|i| **i >= 6).map(|i| i - 5).collect();
+            let (first, last) = (evenings.first().copied().unwrap_or(1), evenings.last().copied().unwrap_or(1));
+            layout.word("season_evenings_part", lang, &[("from", format!("{short}{first}")), ("to", format!("{short}{last}"))])
+        });
+        if let Some(said) = &said {
+            c.gap(1.0);
+            c.heading_over_table(said, qualified.len().min(3));
+        }
+        // The two tables' columns are sized together, so that they line up on the paper; a
+        // page their rows run onto says whose rows they are.
+        let all: Vec<Vec<String>> = lines.iter().map(pick).collect();
+        c.carry(said.clone().or_else(|| Some(title.clone())));
+        c.table_sized(&cols, &qualified.iter().map(|(l, _)| pick(l)).collect::<Vec<_>>(), false, &all);
+        if !under.is_empty() {
+            c.gap(0.5);
+            c.carry(None);
+            c.para(&under_said, true);
+            c.carry(Some(under_said.clone()));
+            c.table_sized(&cols, &under.iter().map(|(l, _)| pick(l)).collect::<Vec<_>>(), false, &all);
+        }
+        c.carry(None);
     }
     let clubs: Vec<Vec<String>> =
         club_lines(standings).into_iter().map(|l| l.into_iter().enumerate().map(|(i, x)| if i == 2 { decimal(x) } else { x }).collect()).collect();
