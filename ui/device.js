@@ -540,7 +540,7 @@ const table = {
     return [
       h("h2", {}, `${t("table")} ${sheet.table} — ${t("round")} ${sheet.round} — ${game.desc.name}`),
       sheetTable(sheet, game),
-      sheet.error ? h("div", { class: "error" }, sheet.error) : null,
+      sheet.error ? h("div", { class: "error" }, (sheet.error_texts && sheet.error_texts[currentLang()]) || sheet.error) : null,
       // What waits to be sent stays in sight, just above the line being typed; and what an
       // earlier code of another table or round left unsent, for the secretary.
       strandedPanel(),

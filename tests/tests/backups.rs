@@ -264,6 +264,17 @@ fn a_sheet_line_changed_by_hand_is_found_by_check() {
     let mut app = Atout::open(&path).unwrap();
     let e = app.check().unwrap_err();
     assert!(e.to_string().contains("no longer check") && e.to_string().contains("table 1"), "{e}");
+    // Said in each language, where and why (the French said «round 2, table 1: deal line…»).
+    let fr = e.texts().fr;
+    assert!(fr.starts_with("des feuilles enregistrées ne sont plus valables") && fr.contains("manche ") && !fr.contains("round "), "{fr}");
+    // What ranks the tournament says so; the players' site is not written with it (its table
+    // counted nothing, and the site said the round was still being played).
+    let t = app.tournament_list().unwrap()[0].id;
+    assert!(app.sheets_broken(&[t]).unwrap().is_some());
+    let site = dir.path().join("site");
+    let e = app.publish(&site, "en", atout_api::publish::Privacy::default()).unwrap_err();
+    assert!(e.to_string().contains("count nothing in the standings"), "{e}");
+    assert!(!site.join("index.html").exists(), "nothing published");
 }
 
 /// A backup cut short (a process killed, a disk full) leaves its part behind: the next backup

@@ -117,7 +117,12 @@ fn a_ruling_is_withdrawn_and_the_table_scored_again() {
 fn a_fault_written_by_the_app_states_its_reason_and_jury_member() {
     let (mut app, t) = table();
     let bare = json!({"contract": "C", "fault_by": 2});
+    // Said as it is typed (the preview showed it good, and the refusal came once it was sent).
+    let checked = app.deal_check(&atout_api::TableRef::new(&t, 1, 1), None, bare.clone()).unwrap();
+    assert_eq!(checked.refused.as_ref().and_then(|e| e.rule()).map(|r| r.code()), Some("ruling-shape"), "{:?}", checked.refused);
     assert_eq!(rule(app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, bare).unwrap_err()), "ruling-shape");
+    let typed = json!({"contract": "C", "fault_by": 2, "reason": "renounce", "by": "Jury Claes"});
+    assert!(app.deal_check(&atout_api::TableRef::new(&t, 1, 1), None, typed).unwrap().refused.is_none());
     let said = json!({"contract": "C", "fault_by": 2, "reason": "renounce", "by": "Jury Claes"});
     assert_eq!(app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, said).unwrap().totals, [0, -8, 0, 0]);
 }

@@ -1,6 +1,6 @@
 // The table scorer's screen: a table's sheet, the line being typed, the tools below.
 import { call } from "../api.js";
-import { t, explain } from "../i18n.js";
+import { t, explain, currentLang } from "../i18n.js";
 import { h } from "../dom.js";
 import { state, render, needTournament, gameOf } from "../shell.js";
 import { tableChooser, sheetTable, entryPanel, sheetTools, historyTable, showLastLine } from "../sheet.js";
@@ -20,7 +20,7 @@ export async function view() {
     (sheet.scorers || []).length ? h("p", { class: "hint", id: "scorers" }, `${t("keeps_score")}${t("colon")}${sheet.scorers.map((x) => sheet.seats[x - 1].name).join(", ")}`) : null,
     sheetTable(sheet, game),
     (sheet.next_scorer || []).length ? h("p", { class: "forced", id: "next-scorer" }, `${sheet.next_scorer.map((x) => sheet.seats[x - 1].name).join(", ")}${t("colon")}${t("keeps_next_score")}`) : null,
-    sheet.error ? h("div", { class: "error" }, sheet.error) : null,
+    sheet.error ? h("div", { class: "error" }, (sheet.error_texts && sheet.error_texts[currentLang()]) || sheet.error) : null,
     entryPanel(sheet, tid, game),
     h("details", { class: "more", id: "sheet-more", open: state.moreOpen || !!state.pending || !!state.showHistory, ontoggle: (e) => { state.moreOpen = e.target.open; } },
       h("summary", {}, t("sheet_more")),

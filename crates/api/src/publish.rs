@@ -181,6 +181,12 @@ impl Atout {
     /// Publish every evening, season and player into `dir` (created if missing) as the club's
     /// results website, pages in `lang` first (and in every language beside them).
     pub fn publish(&mut self, dir: &Path, lang: &str, privacy: Privacy) -> Result<Published> {
+        // Results with a sheet that no longer checks are not put before the players (its
+        // table counted nothing, and the site said the round was still being played).
+        let all: Vec<atout_store::Id> = self.tournament_list()?.iter().map(|t| t.id).collect();
+        if let Some(e) = self.sheets_broken(&all)? {
+            return Err(e);
+        }
         let before = Manifest::read(dir)?;
         // The site's identity, the same wherever it is published: drawn at random the first
         // time and kept in the database (a change of its own, `site.identity`), so that its
@@ -279,7 +285,7 @@ impl Atout {
             let evening = if unchanged {
                 self.evening_summary(t, game, &at, fingerprint)?
             } else {
-                let mut e = self.evening_page(t, game, &masks, &hidden, &at)?;
+                let mut e = self.evening_page(t, game, &masks, &hidden, &at, lang)?;
                 e.fingerprint = fingerprint;
                 e
             };
@@ -399,7 +405,7 @@ impl Atout {
         })
     }
 
-    fn evening_page(&mut self, t: &crate::TournamentInfo, game: Words, masks: &Masks, hidden: &BTreeSet<i64>, at: &str) -> Result<EveningPage> {
+    fn evening_page(&mut self, t: &crate::TournamentInfo, game: Words, masks: &Masks, hidden: &BTreeSet<i64>, at: &str, lang: &str) -> Result<EveningPage> {
         let tid = t.id.to_string();
         let standings = self.standings(&tid, None)?;
         let provisional = self.standings_open(t)?;
@@ -500,13 +506,15 @@ impl Atout {
             let bye_worth = if uses_points { l.settings.bye_table_points().to_string() } else { l.settings.bye.score.to_string() };
             rounds.push(RoundPage { number: round, tables, byes, bye_worth });
         }
-        // The standings as files, exactly as `atout standings` gives them (names as published).
+        // The standings as files, exactly as `atout standings` gives them (names as published),
+        // the CSV in the site's language as `atout standings --lang` writes it (it was English
+        // on a French site).
         let mut json = serde_json::to_value(&standings).map_err(|e| ApiError::internal("standings", e))?;
         masks.json(&mut json, &ids);
         let standings_json = serde_json::to_string_pretty(&json).map_err(|e| ApiError::internal("standings", e))? + "\n";
         let mut csv = self.standings_for_print(&tid, None)?;
         masks.json(&mut csv, &ids);
-        let standings_csv = atout_report::standings_csv(&csv, &atout_report::Layout::standard(), "en").map_err(|e| ApiError::internal("standings", e))?;
+        let standings_csv = atout_report::standings_csv(&csv, &atout_report::Layout::standard(), lang).map_err(|e| ApiError::internal("standings", e))?;
         Ok(EveningPage {
             id: t.id,
             name: t.name.clone(),

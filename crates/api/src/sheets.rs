@@ -96,6 +96,9 @@ pub struct SheetView {
     pub key: Option<Said>,
     /// Set when the stored sheet no longer checks (only after the database was edited by hand).
     pub error: Option<String>,
+    /// The same, in every language (where and why).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error_texts: Option<Said>,
 }
 
 /// A line checked as it would be written, before it is: its points, or the rule it breaks.
@@ -251,20 +254,8 @@ impl Atout {
                 }
                 // A jury's fault written on a line states why and who, like a ruling.
                 for (line, entry) in sheet.lines.iter().zip(&deals) {
-                    let changed = stored.get(line.line - 1) != Some(entry);
-                    let said = |k: &str| entry.get(k).and_then(Value::as_str).is_some_and(|v| !v.trim().is_empty());
-                    if changed && line.fault.is_some() && !(said("reason") && said("by")) {
-                        let mut place = at.place.clone();
-                        place.deal = Some(line.line);
-                        return Err(ApiError::refused_said(
-                            place,
-                            Rule::RULING_SHAPE,
-                            said!(
-                                "a fault states its `reason` and the jury member (`by`)",
-                                "une faute donne son motif (`reason`) et le membre du jury (`by`)",
-                                "een fout vermeldt haar reden (`reason`) en het jurylid (`by`)"
-                            ),
-                        ));
+                    if stored.get(line.line - 1) != Some(entry) {
+                        fault_stated(&at.place, line, entry)?;
                     }
                 }
                 for i in 0..deals.len().max(stored.len()) {
@@ -306,7 +297,10 @@ impl Atout {
         let hint = l.rules.hint(table_of(t), before, &entry);
         let seats: Vec<String> = l.seat_views(&t.seats).into_iter().map(|s| s.name).collect();
         let texts = l.names.entry(&entry, &seats);
-        Ok(match self.staged(&at, line, &entry) {
+        // A fault without its reason or jury member is said as the line is typed too (it was
+        // said only once sent, the line shown good until then).
+        let stated = |sheet: &atout_rules::Sheet| sheet.lines.get(line - 1).map_or(Ok(()), |l| fault_stated(&at.place, l, &entry));
+        Ok(match self.staged(&at, line, &entry).and_then(|(x, sheet)| stated(&sheet).map(|()| (x, sheet))) {
             Ok((_, sheet)) => LinePreview { points: sheet.lines.get(line - 1).map(|x| x.points.clone()), refused: None, hint, texts },
             Err(e @ ApiError::Refused { .. }) => LinePreview { points: None, refused: Some(e.with_names(&seats)), hint, texts },
             Err(e) => return Err(e),
@@ -485,7 +479,8 @@ impl Atout {
                     nl: key(atout_rules::Lang::Nl).unwrap_or_default(),
                 })
             },
-            error: result.error.clone(),
+            error: result.error.as_ref().map(|e| e.to_string()),
+            error_texts: result.error.as_ref().map(|e| ApiError::sheet(at.place.clone(), e.clone()).texts()),
         })
     }
 
@@ -768,4 +763,23 @@ impl Atout {
         }
         Ok(record)
     }
+}
+
+/// A jury's fault written on line `line` states its reason and the jury member, like a ruling.
+fn fault_stated(at: &crate::Place, line: &atout_rules::Line, entry: &Value) -> Result<()> {
+    let said = |k: &str| entry.get(k).and_then(Value::as_str).is_some_and(|v| !v.trim().is_empty());
+    if line.fault.is_none() || (said("reason") && said("by")) {
+        return Ok(());
+    }
+    let mut place = at.clone();
+    place.deal = Some(line.line);
+    Err(ApiError::refused_said(
+        place,
+        Rule::RULING_SHAPE,
+        said!(
+            "a fault states its `reason` and the jury member (`by`)",
+            "une faute donne son motif (`reason`) et le membre du jury (`by`)",
+            "een fout vermeldt haar reden (`reason`) en het jurylid (`by`)"
+        ),
+    ))
 }

@@ -92,7 +92,7 @@ pub(crate) struct TableResult {
     pub points: Vec<TablePoints>,
     pub complete: bool,
     /// A stored sheet that no longer checks (only if the database was edited by hand).
-    pub error: Option<String>,
+    pub error: Option<SheetError>,
 }
 
 impl TableResult {
@@ -122,14 +122,7 @@ impl TableResult {
                     error: None,
                 }
             }
-            Err(e) => TableResult {
-                sheet: None,
-                rulings,
-                scores: vec![0; seats],
-                points: vec![TablePoints::ZERO; seats],
-                complete: false,
-                error: Some(e.to_string()),
-            },
+            Err(e) => TableResult { sheet: None, rulings, scores: vec![0; seats], points: vec![TablePoints::ZERO; seats], complete: false, error: Some(e) },
         })
     }
 }

@@ -207,7 +207,7 @@ fn w(key: &'static str, lang: usize) -> &'static str {
             ["Provisional: rounds are still being played.", "Provisoire : des manches sont encore en cours.", "Voorlopig: er worden nog ronden gespeeld."]
         }
         "final" => ["Final ranking.", "Classement final.", "Eindrangschikking."],
-        "computed" => ["Standings as of", "Classement arrêté le", "Stand op"],
+        "computed" => ["Standings as of", "Classement mis à jour le", "Stand op"],
         "withdrawn" => ["Withdrawn before playing (no place)", "Retirés avant de jouer (sans place)", "Teruggetrokken voor ze speelden (geen plaats)"],
         "round" => ["Round", "Manche", "Ronde"],
         "table" => ["Table", "Table", "Tafel"],

@@ -88,14 +88,14 @@ pub fn backup(app: &mut Atout, file: Option<&Path>, replace: bool) -> Result<(),
 /// The backups beside the database at `db`, which need not open (a damaged database's are
 /// what its user looks for: `atout backups` failed with the same damage).
 pub fn backups(db: &Path) -> Result<(), Failure> {
-    let list = atout_api::backups::backups_of(db);
-    if list.is_empty() {
-        let dir = atout_api::backups::backup_dir(db);
-        let d = dir.display();
+    // What the window's recovery screen lists, for a database opened or not.
+    let listed = atout_api::backups::Recovery::of(db, None);
+    if listed.backups.is_empty() {
+        let d = &listed.dir;
         let said = atout_api::rules::said!("no backup in {d}", "aucune sauvegarde dans {d}", "geen back-up in {d}");
         outln!("{}", said.get(atout_api::rules::Lang::parse(&atout_api::print::print_lang(None))));
     }
-    list.iter().for_each(print_backup);
+    listed.backups.iter().for_each(print_backup);
     Ok(())
 }
 
