@@ -1139,3 +1139,25 @@ fn imported_rulings_are_listed_as_imported_with_no_empty_jury() {
     let named = list.lines().find(|l| l.contains("Revoke in deal 14")).unwrap_or_else(|| panic!("{list}"));
     assert!(named.ends_with("(Annick Declercq)"), "{named}");
 }
+
+/// The season commands speak the system's language, counts in their number (review of
+/// 2026-11-28: «1 evenings», and English under LANG=fr_BE.UTF-8).
+#[test]
+fn season_commands_speak_the_systems_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s.db");
+    ok(&db, &["import", fixture("season/home-1.json").to_str().unwrap()]);
+    ok(&db, &["season", "create", "--name", "Hiver"]);
+    let said = |lang: &str, args: &[&str]| {
+        let out = atout_in(lang, &db, args);
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(said("fr_BE.UTF-8", &["season", "add", "--season", "Hiver", "--tournament", "1"]).trim(), "1 soirée dans «Hiver»");
+    assert!(said("nl_BE.UTF-8", &["season", "list"]).contains("1 avond "), "the list in Dutch");
+    assert!(said("en_GB.UTF-8", &["season", "list"]).contains("1 evening "), "one evening, not «1 evenings»");
+    let back = said("fr_BE.UTF-8", &["season", "import", "--season", "Hiver", fixture("season/archive-harten.json").to_str().unwrap()]);
+    assert!(back.starts_with("«Harten Cup» importé (tournoi 2) : ") && back.contains("nouveaux"), "{back}");
+    let player = said("nl_BE.UTF-8", &["season", "player", "--season", "Hiver", "--player", "Julie Mertens"]);
+    assert!(player.contains(": plaats ") && player.contains(" punten"), "{player}");
+}

@@ -1,7 +1,8 @@
 //! `atout season …`: a club's championship over many evenings, and a federation ranking
 //! from other clubs' archives.
 
-use crate::output::{count, json, parse_json, read, Failure, Output, StandingsOut};
+use crate::output::{json, parse_json, read, Failure, Output, StandingsOut};
+use atout_api::rules::{said, Lang};
 use atout_api::Atout;
 use clap::Subcommand;
 use std::path::PathBuf;
@@ -106,19 +107,35 @@ pub enum SeasonCmd {
     },
 }
 
+/// The system's language: what the commands below say is said in it (it was English).
+fn lang() -> Lang {
+    Lang::parse(&atout_api::print::print_lang(None))
+}
+
+/// `n` evenings, in the system's language ("1 evenings" said before).
+fn evenings(n: usize) -> String {
+    let said = if n == 1 { said!("{n} evening", "{n} soirée", "{n} avond") } else { said!("{n} evenings", "{n} soirées", "{n} avonden") };
+    said.get(lang()).to_string()
+}
+
 pub fn run(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
     let doubts = |list: &[atout_api::Doubt]| {
         for d in list {
             let word = match d.same {
-                None => "unsure",
-                Some(true) => "same",
-                Some(false) => "apart",
+                None => said!("unsure", "incertain", "onzeker"),
+                Some(true) => said!("same", "même", "dezelfde"),
+                Some(false) => said!("apart", "distincts", "verschillend"),
             };
+            let word = word.get(lang());
             let who = |p: &atout_api::Player| {
                 format!("{} {} ({}{})", p.id, p.name, p.club, if p.member.is_empty() { String::new() } else { format!(", {}", p.member) })
             };
-            outln!("{word:<7} {}  ~  {}", who(&d.player), who(&d.candidate));
+            outln!("{word:<12} {}  ~  {}", who(&d.player), who(&d.candidate));
         }
+    };
+    let holds = |s: &atout_api::SeasonInfo| {
+        let (n, name) = (evenings(s.evenings.len()), &s.name);
+        said!("{n} in «{name}»", "{n} dans «{name}»", "{n} in «{name}»").get(lang()).to_string()
     };
     match cmd {
         SeasonCmd::Create { name, settings } => {
@@ -131,19 +148,13 @@ pub fn run(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
                 Output::Json => outln!("{}", json(&all)),
                 Output::Table => {
                     for s in all {
-                        outln!("{:>4}  {:<30} {} evenings  {}", s.id, s.name, s.evenings.len(), s.settings);
+                        outln!("{:>4}  {:<30} {:<12}  {}", s.id, s.name, evenings(s.evenings.len()), s.settings);
                     }
                 }
             }
         }
-        SeasonCmd::Add { season, tournament } => {
-            let s = app.season_add(&season, &tournament)?;
-            outln!("{} evening(s) in {}", s.evenings.len(), s.name);
-        }
-        SeasonCmd::Remove { season, tournament, reason } => {
-            let s = app.season_remove(&season, &tournament, &reason)?;
-            outln!("{} evening(s) in {}", s.evenings.len(), s.name);
-        }
+        SeasonCmd::Add { season, tournament } => outln!("{}", holds(&app.season_add(&season, &tournament)?)),
+        SeasonCmd::Remove { season, tournament, reason } => outln!("{}", holds(&app.season_remove(&season, &tournament, &reason)?)),
         SeasonCmd::Settings { season, json: settings, reason } => {
             outln!("{}", json(&app.season_settings(&season, &parse_json(&settings)?, &reason)?.settings));
         }
@@ -152,24 +163,44 @@ pub fn run(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
         }
         SeasonCmd::Import { season, file, format } => {
             let r = app.season_import(&season, &read(&file)?)?;
+            let (name, t) = (&r.tournament.name, r.tournament.id);
             match format {
                 Output::Json => outln!("{}", json(&r)),
-                Output::Table if r.already => outln!("«{}» is in the season already: nothing changed", r.tournament.name),
-                Output::Table if r.in_season.is_some() => outln!(
-                    "«{}» (tournament {}) was imported into «{}» before: that same evening is put in this season, not a copy",
-                    r.tournament.name,
-                    r.tournament.id,
-                    r.in_season.as_deref().unwrap_or_default()
+                Output::Table if r.already => outln!(
+                    "{}",
+                    said!(
+                        "«{name}» is in the season already: nothing changed",
+                        "«{name}» fait déjà partie de la saison : rien n'a changé",
+                        "«{name}» hoort al bij het seizoen: er veranderde niets"
+                    )
+                    .get(lang())
                 ),
-                Output::Table => {
+                Output::Table if r.in_season.is_some() => {
+                    let first = r.in_season.as_deref().unwrap_or_default();
                     outln!(
-                        "imported «{}» (tournament {}): {} matched, {} new, {} unsure",
-                        r.tournament.name,
-                        r.tournament.id,
-                        count(r.matched.len(), "player", "players"),
-                        r.added.len(),
-                        r.unsure.iter().map(|d| d.player.id).collect::<std::collections::BTreeSet<_>>().len()
+                        "{}",
+                        said!(
+                            "«{name}» (tournament {t}) was imported into «{first}» before: that same evening is put in this season, not a copy",
+                            "«{name}» (tournoi {t}) a déjà été importé dans «{first}» : cette même soirée est mise dans cette saison, pas une copie",
+                            "«{name}» (toernooi {t}) werd eerder in «{first}» geïmporteerd: dezelfde avond komt in dit seizoen, geen kopie"
+                        )
+                        .get(lang())
+                    )
+                }
+                Output::Table => {
+                    let (matched, new) = (r.matched.len(), r.added.len());
+                    let unsure = r.unsure.iter().map(|d| d.player.id).collect::<std::collections::BTreeSet<_>>().len();
+                    // Each count in its number: French says 0 and 1 in the singular.
+                    let (players_en, players_nl) = if matched == 1 { ("player", "speler") } else { ("players", "spelers") };
+                    let fr = |n: usize, one: &'static str, many: &'static str| if n <= 1 { one } else { many };
+                    let (joueurs, nouveaux, incertains) =
+                        (fr(matched, "joueur reconnu", "joueurs reconnus"), fr(new, "nouveau", "nouveaux"), fr(unsure, "incertain", "incertains"));
+                    let said = said!(
+                        "imported «{name}» (tournament {t}): {matched} {players_en} matched, {new} new, {unsure} unsure",
+                        "«{name}» importé (tournoi {t}) : {matched} {joueurs}, {new} {nouveaux}, {unsure} {incertains}",
+                        "«{name}» geïmporteerd (toernooi {t}): {matched} {players_nl} herkend, {new} nieuw, {unsure} onzeker"
                     );
+                    outln!("{}", said.get(lang()));
                     doubts(&r.unsure);
                 }
             }
@@ -180,14 +211,26 @@ pub fn run(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
                 Output::Json => outln!("{}", json(&p)),
                 Output::Table => {
                     let rank = p.rank.map_or("-".to_string(), |r| format!("{r}{}", if p.shared { "=" } else { "" }));
-                    outln!(
-                        "{} ({}) — {}: rank {rank}, {} points{}",
-                        p.player.name,
-                        p.player.club,
-                        p.season,
-                        p.total,
-                        if p.qualified { "" } else { ", not qualified" }
-                    );
+                    let (name, club, season, total) = (&p.player.name, &p.player.club, &p.season, &p.total);
+                    let head = if p.qualified {
+                        said!(
+                            "{name} ({club}) — {season}: rank {rank}, {total} points",
+                            "{name} ({club}) — {season} : rang {rank}, {total} points",
+                            "{name} ({club}) — {season}: plaats {rank}, {total} punten"
+                        )
+                    } else {
+                        said!(
+                            "{name} ({club}) — {season}: rank {rank}, {total} points, not qualified",
+                            "{name} ({club}) — {season} : rang {rank}, {total} points, pas classé",
+                            "{name} ({club}) — {season}: plaats {rank}, {total} punten, niet gerangschikt"
+                        )
+                    };
+                    outln!("{}", head.get(lang()));
+                    let (place_w, points_w, bye_w) = match lang() {
+                        Lang::Fr => ("place", "points", "exempt"),
+                        Lang::Nl => ("plaats", "punten", "vrij"),
+                        Lang::En => ("place", "points", "bye"),
+                    };
                     for e in &p.evenings {
                         if !e.played {
                             outln!("  {:<24} {:<10} -", e.tournament, e.date.as_deref().unwrap_or(""));
@@ -195,8 +238,8 @@ pub fn run(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
                         }
                         let place = e.place.map_or(String::new(), |r| format!("{r}{}", if e.shared { "=" } else { "" }));
                         let points = e.points.map_or(String::new(), |x| if e.counted { x.to_string() } else { format!("({x})") });
-                        let tables = e.tables.iter().map(|t| t.table.map_or("bye".to_string(), |n| format!("T{n}"))).collect::<Vec<_>>().join(" ");
-                        outln!("  {:<24} {:<10} place {place:<4} points {points:<8} {tables}", e.tournament, e.date.as_deref().unwrap_or(""));
+                        let tables = e.tables.iter().map(|t| t.table.map_or(bye_w.to_string(), |n| format!("T{n}"))).collect::<Vec<_>>().join(" ");
+                        outln!("  {:<24} {:<10} {place_w} {place:<4} {points_w} {points:<8} {tables}", e.tournament, e.date.as_deref().unwrap_or(""));
                     }
                 }
             }
