@@ -24,7 +24,7 @@ export function sheetTable(sheet, game) {
   const legend = figures.map((k) => (desc.fields[k] ? desc.fields[k].name : k)).join(" / ");
   // On a phone's narrow screen the deal column goes when every deal is its line's number.
   const deals = !(window.matchMedia && window.matchMedia("(max-width: 560px)").matches && sheet.lines.every((l) => l.deal === l.line));
-  const head = h("tr", {}, h("th", { class: "num" }, t("line")), deals ? h("th", { class: "num" }, t("deal")) : null, h("th", {}, t("game_col")),
+  const head = h("tr", { class: "sheet-head" }, h("th", { class: "num" }, t("line")), deals ? h("th", { class: "num" }, t("deal")) : null, h("th", {}, t("game_col")),
     sheet.seats.map((s) => h("th", { class: "num" }, `${s.seat}. ${s.name}`, legend ? h("small", { class: "seat-figures" }, `${t("points")} (${legend})`) : null)), h("th", {}, ""));
   const beside = (l, i) => (figures.length ? h("small", { class: "seat-figures" }, ` (${figures.map((k) => (Array.isArray(l.entry[k]) ? l.entry[k][i] : "")).join("/")})`) : null);
   const rows = sheet.lines.map((l) => h("tr", { class: `${l.counts ? "" : "void"}${state.correcting === l.line ? " correcting" : ""}${state.pending && state.pending[l.line] ? " pending" : ""}`, id: `line-${l.line}` },
@@ -102,6 +102,9 @@ export function entryPanel(sheet, tid, game) {
     sheet, desc, next, correcting, t,
     // The name of who works at this screen (a fine's jury member by default).
     who: (savedWho() || {}).name || "",
+    // Their role: a table's scorer is no jury member (a fine typed at the table named the
+    // scorer as the jury member who gave it).
+    role: (savedWho() || {}).role || "",
     draft: state.draft || (state.draft = mod.newDraft(null, { sheet, desc, next })),
     submit: () => submit(),
     redraw: (focus) => render().then(() => { if (focus) document.querySelector(focus)?.focus(); }),
@@ -148,7 +151,10 @@ export function entryPanel(sheet, tid, game) {
     // A line written meanwhile by another stays said until the scorer acts: the figures
     // checked again as the next line pass, and took it away (they were then written as the
     // next deal's).
-    const stale = state.error && state.error.kind !== "conflict" && (!result.refused || (state.error.rule && result.refused.rule !== state.error.rule));
+    // Nor a refusal the check cannot judge (a correction's reason, a fine's), said when the
+    // line was sent: it stays until what was sent changes (it vanished a tenth of a second
+    // after it came, the check finding nothing wrong with the figures).
+    const stale = state.error && state.error.kind !== "conflict" && !(entry && JSON.stringify(entry) === state.refusedDraft) && (!result.refused || (state.error.rule && result.refused.rule !== state.error.rule));
     if (entry && stale) { state.error = null; document.getElementById("error")?.remove(); }
     if (!entry) { previewEl.textContent = ""; previewEl.className = "preview"; }
     else if (result.refused) {
@@ -207,6 +213,8 @@ export function entryPanel(sheet, tid, game) {
       // where a digit picks a trump suit).
       const field = document.activeElement && document.activeElement.closest("#entry") ? document.activeElement.id : "";
       const before = correcting && sheet.lines[correcting - 1] && sheet.lines[correcting - 1].entry;
+      // What is sent: a refusal of it stays while it stands.
+      state.refusedDraft = JSON.stringify(entry);
       const stored = correcting
         ? await act(() => call("deal_correct", { ...where, line: correcting, entry, before, reason: d.reason || "" }),
           () => { state.lastAction = { kind: "correct", ...where, line: correcting, before, after: entry }; dropLine(); flash(t("saved")); })
@@ -219,7 +227,10 @@ export function entryPanel(sheet, tid, game) {
         await render();
         return;
       }
-      const again = !stored && field && document.getElementById(field);
+      // A correction refused for want of its reason (a refusal of no rule: the figures' are
+      // the rules'): the reason's field is where to mend it.
+      const reasonField = !stored && correcting && !(d.reason || "").trim() && state.error && !state.error.rule ? "correct-reason" : "";
+      const again = !stored && (reasonField || field) && document.getElementById(reasonField || field);
       if (again) { again.focus(); if (again.select) again.select(); }
     }
   };

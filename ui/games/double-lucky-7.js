@@ -41,8 +41,9 @@ export function entryView(ctx) {
   const showHint = (result) => {
     const x = result && result.hint;
     if (!x || !x.last_bidder || !x.known) { hint.textContent = ""; return; }
-    const who = `${x.last_bidder}. ${sheet.seats[x.last_bidder - 1].name}`;
-    hint.textContent = (x.forbidden == null ? desc.labels.free : desc.labels.forbidden).replace("{seat}", who).replace("{bid}", x.forbidden);
+    // «Lies Goossens (plaats 3) mag alles bieden» (it read «plaats 3. Lies Goossens mag …»).
+    hint.textContent = (x.forbidden == null ? desc.labels.free : desc.labels.forbidden)
+      .replace("{name}", sheet.seats[x.last_bidder - 1].name).replace("{seat}", x.last_bidder).replace("{bid}", x.forbidden);
     // The forbidden bid, typed: marked at once, on the field and in the hint, before any trick is typed.
     const field = document.getElementById(`bid-${x.last_bidder}`);
     const broken = !!field && field.value !== "" && x.forbidden != null && Number(field.value) === x.forbidden;
@@ -63,11 +64,14 @@ export function entryView(ctx) {
 
 /**
  * Keys when no field has focus: a digit goes to the first figure still empty — the bids
- * in bidding order, then the tricks — so that a hand is typed at the keyboard alone.
+ * in bidding order, then the tricks — so that a hand is typed at the keyboard alone; in a
+ * line being corrected, where every figure is there, to the first, typed over (a digit did
+ * nothing there).
  */
-export function onKey(e) {
+export function onKey(e, ctx) {
   if (!/^[0-9]$/.test(e.key)) return false;
-  const field = [...document.querySelectorAll("#bids input, #tricks input")].find((x) => x.value === "");
+  const fields = [...document.querySelectorAll("#bids input, #tricks input")];
+  const field = fields.find((x) => x.value === "") || (ctx && ctx.correcting ? fields[0] : null);
   if (!field) return false;
   field.focus();
   field.value = e.key;

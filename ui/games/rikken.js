@@ -113,10 +113,10 @@ export function entryView(ctx) {
   }, h("kbd", {}, c.key.toUpperCase()), " ", c.name, c.jury ? " ⚖" : ""))));
   parts.push(h("div", { class: "games", id: "fines" }, h("span", {}, h("kbd", {}, "F"), ` ${desc.labels.fine}${t("colon").trimEnd()}`), desc.fines.map((f) => h("button", {
     id: `fine-${f.code}`, class: d.fine === f.code ? "chosen" : "", onclick: () => { d.fine = f.code; d.contract = null; ctx.redraw(); },
-  }, `${f.name} (${f.amount})`))));
+  }, `${f.name} · ${f.amount}`))));
   if (d.fine) {
-    // The jury member is who works at this screen, unless another is named.
-    if (!d.by && ctx.who) d.by = ctx.who;
+    // The jury member is who works at this screen (not a table's scorer), unless another is named.
+    if (!d.by && ctx.who && ctx.role !== "scorer") d.by = ctx.who;
     parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.offender),
       seatButtons("offender", sheet.seats, d.offender, (s) => { d.offender = s; ctx.redraw(s ? "#fine-reason" : null); })));
     parts.push(h("div", { class: "row" },
@@ -126,8 +126,11 @@ export function entryView(ctx) {
   }
   const c = d.contract && contractOf(desc, d.contract);
   if (!c || c.kind === "pass") return parts;
-  const pickFrom = (prefix, chosen, pick) => players.map((s) => h("button", { id: `${prefix}-${s.seat}`, class: chosen(s.seat) ? "chosen" : "", "aria-pressed": chosen(s.seat) ? "true" : "false", onclick: () => pick(s.seat) },
+  const pickFrom = (prefix, chosen, pick, not = null) => players.filter((s) => s.seat !== not).map((s) => h("button", { id: `${prefix}-${s.seat}`, class: chosen(s.seat) ? "chosen" : "", "aria-pressed": chosen(s.seat) ? "true" : "false", onclick: () => pick(s.seat) },
     h("kbd", {}, String(s.seat)), ` ${s.name}`));
+  // Where the jury must consent and no name is given yet, Enter after the tricks goes to the
+  // jury's field (it sent the line, refused for want of it).
+  const toJury = juryDue(ctx, c) && !d.jury.trim() ? "jury" : null;
   if (c.kind === "misere") {
     parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.declarers), pickFrom("declarer", (s) => d.declarers.includes(s), (s) => {
       d.declarers = d.declarers.includes(s) ? d.declarers.filter((x) => x !== s) : [...d.declarers, s].sort((a, b) => a - b);
@@ -136,7 +139,7 @@ export function entryView(ctx) {
     if (d.declarers.length) {
       // Enter after the declarers are picked goes to the first one's tricks, then to the next.
       parts.push(h("div", { class: "row figures" }, d.declarers.map((s, i) => tricksField(ctx, `tricks-${s}`, d.each[s] ?? "", (v) => { d.each[s] = v; },
-        `${desc.labels.tricks}${t("colon")}${s}. ${sheet.seats[s - 1].name}`, d.declarers[i + 1] ? `tricks-${d.declarers[i + 1]}` : null))));
+        `${desc.labels.tricks}${t("colon")}${s}. ${sheet.seats[s - 1].name}`, d.declarers[i + 1] ? `tricks-${d.declarers[i + 1]}` : toJury))));
     }
   } else {
     // A seat picked moves on: to the partner, then to the tricks.
@@ -145,14 +148,15 @@ export function entryView(ctx) {
       ctx.redraw(d.declarer && (c.kind !== "partner" || d.partner) ? "#tricks" : null);
     })));
     if (c.kind === "partner") {
+      // The declarer is not offered as its own partner (it showed pressed in both rows).
       parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.partner), pickFrom("partner", (s) => d.partner === s, (s) => {
         d.partner = d.partner === s ? null : s;
         ctx.redraw(d.partner && d.declarer ? "#tricks" : null);
-      })));
+      }, d.declarer)));
     }
     // Backspace in the empty tricks takes back the last seat picked, as with no field focused.
     const back = () => { if (c.kind === "partner" && d.partner) d.partner = null; else d.declarer = null; ctx.redraw(); };
-    parts.push(h("div", { class: "row figures" }, tricksField(ctx, "tricks", d.tricks, (v) => { d.tricks = v; }, c.kind === "partner" ? desc.labels.pair_tricks : desc.labels.tricks, null, back)));
+    parts.push(h("div", { class: "row figures" }, tricksField(ctx, "tricks", d.tricks, (v) => { d.tricks = v; }, c.kind === "partner" ? desc.labels.pair_tricks : desc.labels.tricks, toJury, back)));
   }
   // The jury's last call recorded on the jury screen for this declarer and contract: a consent
   // fills the name; a refusal is said (the first consent on the sheet was taken, a later
@@ -196,11 +200,21 @@ export function onKey(e, ctx) {
   }
   if (/^[1-9]$/.test(key)) {
     const seat = Number(key);
+    // A seat of the table that cannot be pressed — the dealer sitting out (as the application
+    // says it), the declarer as its own partner — is said where the line's check speaks, and
+    // nothing is picked (the digit did nothing, and nothing said why).
+    const sitting = ctx.correcting ? ctx.sheet.lines[ctx.correcting - 1].sits_out : ctx.next && !ctx.next.unsure ? ctx.next.sits_out : null;
+    const said = (words) => {
+      const preview = document.getElementById("preview");
+      if (preview) { preview.textContent = `${seat}. ${ctx.sheet.seats[seat - 1].name} ${words}`; preview.className = "preview bad"; }
+      return true;
+    };
+    const unpressable = () => (seat === sitting ? said(ctx.desc.labels.sits_out) : c && c.kind === "partner" && d.declarer === seat && !d.partner ? said(ctx.desc.labels.own_partner) : false);
     if (d.fine) return d.offender ? false : click(`offender-${seat}`);
-    if (c && c.kind === "misere") return click(`declarer-${seat}`);
+    if (c && c.kind === "misere") return click(`declarer-${seat}`) || unpressable();
     if (c && (c.kind === "solo" || c.kind === "partner")) {
-      if (!d.declarer) return click(`declarer-${seat}`);
-      if (c.kind === "partner" && !d.partner) return click(`partner-${seat}`);
+      if (!d.declarer) return click(`declarer-${seat}`) || unpressable();
+      if (c.kind === "partner" && !d.partner) return click(`partner-${seat}`) || unpressable();
       // Every seat is picked: the digit starts the tricks.
       const field = document.getElementById("tricks");
       if (!field) return false;

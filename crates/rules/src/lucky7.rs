@@ -285,8 +285,8 @@ impl Game for Lucky7 {
                 "bids": t("bids, in bidding order", "mises, dans l'ordre", "biedingen, in volgorde"),
                 "tricks": t("tricks taken", "plis faits", "gehaalde slagen"),
                 "doubled": t("counts double", "compte double", "telt dubbel"),
-                "forbidden": t("seat {seat} may not bid {bid}", "la place {seat} ne peut pas miser {bid}", "plaats {seat} mag geen {bid} bieden"),
-                "free": t("seat {seat} may bid anything", "la place {seat} peut miser ce qu'elle veut", "plaats {seat} mag alles bieden"),
+                "forbidden": t("{name} (seat {seat}) may not bid {bid}", "{name} (place {seat}) ne peut pas miser {bid}", "{name} (plaats {seat}) mag geen {bid} bieden"),
+                "free": t("{name} (seat {seat}) may bid anything", "{name} (place {seat}) peut miser n'importe quel nombre", "{name} (plaats {seat}) mag alles bieden"),
             },
         })
     }
