@@ -22,6 +22,12 @@ export function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** Figures typed in one field ("25 20 16"), each a number where it reads as one, else the
+ * text as typed, for the application to name what it refuses (it said «null» of an «abc»). */
+export function typedFigures(text) {
+  return String(text).trim().split(/[\s,;\/]+/).filter((x) => x !== "").map((x) => (x.trim() !== "" && Number.isFinite(Number(x)) ? Number(x) : x));
+}
+
 /** Digits only, as typed into a figure field ("" stays ""). */
 export function digits(text) {
   return String(text).replace(/[^0-9]/g, "");

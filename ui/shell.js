@@ -22,6 +22,9 @@ export const state = {
   keys: null, // the game's keys for the line being typed, (event) => handled; set by the entry panel
   lastAction: null, // this screen's last line written or corrected, for Ctrl+Z: {kind, tournament, round, table, line, before, after}
   error: null, // the refusal shown on the current screen, as text (null: none)
+  refused: false, // the database could not be opened: the screens show the recovery's
+  errorNear: null, // the form whose change that refusal answers, {form: its id, error} (null: none): it is said above it
+  refusedDraft: null, // the entry as sent when the entry panel's refusal came, as JSON (the check does not take that refusal away while it stands)
   kept: {}, // what is typed in forms marked data-keep, by screen/tournament/round/table/form id, until their action succeeds
   settingsVersion: 0, // counts the tournament settings saved here: a game's description is read again after one
   newPlayer: null, // the player being added, {name, club, member} (null: an empty form)
@@ -243,11 +246,13 @@ async function draw() {
   const picker = document.getElementById("current-tournament");
   if (picker && !document.body.classList.contains("device")) picker.closest("label").hidden = !listed;
   const view = document.getElementById("view");
+  if (state.refused && !["recover", "who", "about"].includes(state.view)) state.view = "recover";
   const focused = focusPlace(view);
   try {
     const content = await screens[state.view].view();
     view.replaceChildren(h("div", { id: `screen-${state.view}` }, content));
     restoreKept(view);
+    errorNearForm(view);
     if (focused && focused.view === state.view) refocus(view, focused);
     underPanel();
     const shown = screens[state.view] && screens[state.view].shown;
@@ -255,6 +260,13 @@ async function draw() {
   } catch (e) {
     view.replaceChildren(h("div", { class: "error", id: "screen-error" }, explain(e)));
   }
+}
+
+/** The refusal of a form's change, moved from the screen's top to just above that form. */
+function errorNearForm(view) {
+  const near = state.errorNear && state.errorNear.error === state.error ? document.getElementById(state.errorNear.form) : null;
+  const box = document.getElementById("error");
+  if (near && box && view.contains(near) && !near.contains(box)) near.before(box);
 }
 
 /** What a focusable thing is, for finding the one in the same place once the screen is drawn anew. */
@@ -321,6 +333,11 @@ function panelRoom() {
   // lines waiting above it went out of sight).
   const inWindow = !document.body.classList.contains("device");
   document.documentElement.style.scrollPaddingBottom = entry && !inside && inWindow ? `${entry.offsetHeight + 8}px` : "";
+  // And the sheet's header row, which stays at the top over the lines: its lines keep room
+  // under it when brought into sight (a line's Correct was, behind it). On the lines alone:
+  // room kept at the page's top made the window's driver find the fields below it not there.
+  const head = inWindow && document.querySelector("table.sheet tr.sheet-head");
+  document.documentElement.style.setProperty("--sheet-head", head ? `${head.offsetHeight + 4}px` : "0px");
 }
 
 /**
@@ -395,6 +412,9 @@ export async function act(fn, done) {
     return result;
   } catch (e) {
     state.error = explain(e);
+    // Said above the form sent, where the eyes are (a season's form at the foot of a long
+    // screen was refused at its top, out of sight).
+    state.errorNear = sent && sent.id ? { form: sent.id, error: state.error } : null;
     // An earlier "Saved" must not stand beside this refusal.
     clearFlash();
     await render();
@@ -448,6 +468,11 @@ export function listen({ calculator, undo }) {
   document.addEventListener("invalid", (e) => fieldSaid(e.target), true);
   // Before the browser scrolls to what takes the focus: room at the foot, or none.
   document.addEventListener("focusin", panelRoom);
+  // A field of the entry panel that takes the focus is scrolled into the panel's sight (at
+  // 1024 × 768 the tricks being typed lay under the panel's scrolled part, unseen).
+  document.addEventListener("focusin", (e) => {
+    if (e.target instanceof HTMLElement && e.target.closest("#entry-body")) e.target.scrollIntoView({ block: "nearest", inline: "nearest" });
+  });
 }
 
 /** What a field still needs, said once for the form sent (its first such field, which the
@@ -540,7 +565,11 @@ export async function start() {
   // where the system's locale files were missing).
   systemLang(await call("system_lang").catch(() => null));
   const r = await call("recovery").catch(() => null);
-  if (r && r.error) { state.view = "recover"; render(); return; }
+  // A database that cannot be opened: every screen but the recovery's (and who works here,
+  // and About) shows the recovery's until a backup is put in place (the menu led to screens
+  // that said only an English error, and to a restore that could not work).
+  state.refused = !!(r && r.error);
+  if (state.refused) { state.view = "recover"; render(); return; }
   const who = savedWho();
   if (who) {
     try { await call("set_actor", { actor: actorText(who) }); } catch (_) { localStorage.removeItem("atout.who"); }

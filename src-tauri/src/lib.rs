@@ -57,7 +57,8 @@ impl App {
         let mut opened = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let guard = match &mut *opened {
             Opened::Ready(a) => a,
-            Opened::Refused { error, .. } => return Err(ApiError::Internal(error.en.clone())),
+            // Said in every language (it was English alone).
+            Opened::Refused { error, .. } => return Err(ApiError::Integrity(error.clone())),
         };
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut *guard))).unwrap_or_else(|panic| {
             let what = panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_default();

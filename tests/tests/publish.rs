@@ -340,7 +340,8 @@ fn the_season_chart_has_a_point_per_evening_and_labels_that_fit() {
     let season = app.seasons().unwrap()[0].id.to_string();
     // An evening to come of the season's game (the club's Rikken evening cannot count beside
     // its Double King evenings' table points: rule season-one-game).
-    let to_come = NewTournament { name: "New Year evening".into(), game: "double-king".into(), date: Some("2099-12-31".into()), rounds: Some(3), settings: None };
+    let to_come =
+        NewTournament { name: "New Year evening".into(), game: "double-king".into(), date: Some("2099-12-31".into()), rounds: Some(3), settings: None };
     let to_come = app.tournament_create(&to_come).unwrap().id.to_string();
     app.season_add(&season, &to_come).unwrap();
     let noel = app.players_list().unwrap().into_iter().find(|p| p.name == "Noël Lejeune").unwrap().id;

@@ -4,7 +4,7 @@
 // and printing. Every figure comes from the application: this screen holds no rule.
 import { call } from "../api.js";
 import { t, tn, fmtDate, currentLang } from "../i18n.js";
-import { h, svg } from "../dom.js";
+import { h, svg, typedFigures } from "../dom.js";
 import { state, render, act, flash, errorBox, fmt, readFile, useSeason } from "../shell.js";
 import { printPanel } from "./print.js";
 
@@ -49,7 +49,7 @@ function formOf(settings, defaults) {
 /** The settings a form holds, as the api takes them (`d`: the defaults, for a field left empty). */
 function settingsOf(f, d) {
   const settings = { min_evenings: Number(f.min || d.min_evenings), clubs: { best: Number(f.clubs || d.clubs.best) } };
-  settings.points = f.points === "scale" ? f.scale.trim().split(/[\s,;\/]+/).filter((x) => x !== "").map(Number) : "result";
+  settings.points = f.points === "scale" ? typedFigures(f.scale) : "result";
   settings.count = f.best.trim() ? { best: Number(f.best) } : "all";
   return settings;
 }

@@ -1,7 +1,7 @@
 // The tournaments: created with their game's own settings, imported, made current, players entered.
 import { call } from "../api.js";
 import { t, tn, currentLang, fmtDate, parseDate, dateHint } from "../i18n.js";
-import { h } from "../dom.js";
+import { h, typedFigures } from "../dom.js";
 import { state, render, act, flash, errorBox, readFile, useTournament, gameOf, redrawSaid } from "../shell.js";
 
 /** The tournament form: the game's own settings come from the application, as a list of choices. */
@@ -17,7 +17,7 @@ function createForm(choices) {
     e.preventDefault();
     const settings = { ranking };
     for (const field of game.fields) Object.assign(settings, field.options[form.fields[field.key] || 0].settings);
-    if (ranking === "table-points" && fixedSize && form.table_points.trim()) settings.table_points = form.table_points.trim().split(/[\s,;\/]+/).map(Number);
+    if (ranking === "table-points" && fixedSize && form.table_points.trim()) settings.table_points = typedFigures(form.table_points);
     if (!fixedSize && form.table_size !== "") settings.table_size = Number(form.table_size);
     if (ranking === "table-points" && form.bye_points !== "") settings.bye = { table_points: Number(form.bye_points), score: 0 };
     // The date as the language writes it, stored as 2026-11-22.

@@ -225,9 +225,9 @@ impl Rule {
     rule!(
         SEASON_SETTINGS,
         "season-settings",
-        "a season's settings are those RULES.md §6 lists, each within its bounds",
-        "les paramètres d'une saison sont ceux que liste RULES.md §6, chacun dans ses bornes",
-        "de instellingen van een seizoen zijn die van RULES.md §6, elk binnen zijn grenzen"
+        "a season's settings (what an evening brings, the evenings that count, the fewest evenings, a club's players counted) stay within their bounds",
+        "les paramètres d'une saison (ce que rapporte une soirée, les soirées qui comptent, le minimum de soirées, les joueurs comptés par club) restent dans leurs bornes",
+        "de instellingen van een seizoen (wat een avond oplevert, de avonden die tellen, het minimum aan avonden, de spelers per club) blijven binnen hun grenzen"
     );
     rule!(
         SEASON_EVENING_TWICE,
