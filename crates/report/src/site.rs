@@ -276,13 +276,24 @@ h1{font-size:1.5rem;margin:.4rem 0}h2{font-size:1.2rem;margin:1.2rem 0 .4rem}h3{
 table{border-collapse:separate;border-spacing:0;border-top:1px solid #8a8a8a;border-left:1px solid #8a8a8a;font-variant-numeric:tabular-nums}caption{text-align:left;font-weight:600;padding:.2rem 0}\
 th,td{border-right:1px solid #8a8a8a;border-bottom:1px solid #8a8a8a;padding:.25rem .45rem;text-align:left;vertical-align:top}td.num,th.num{text-align:right}\
 thead th{background:#eef0f2}\
-.pl{position:sticky;left:0;box-sizing:border-box;width:3.9rem;min-width:3.9rem;max-width:3.9rem;background:#fff;z-index:1}\
-.sticky{position:sticky;left:0;background:#fff;z-index:1}.pl+.sticky{left:3.9rem}thead .sticky,thead .pl{background:#eef0f2}\
-.note{color:#3d3d3d;font-size:.92rem}.who{display:block;color:#3d3d3d;font-size:.88rem}\
+.pl{position:sticky;left:0;box-sizing:border-box;width:4.5rem;min-width:4.5rem;max-width:4.5rem;background:#fff;z-index:1}\
+.sticky{position:sticky;left:0;background:#fff;z-index:1}.pl+.sticky{left:4.5rem}thead .sticky,thead .pl{background:#eef0f2}\
+.note{color:#3d3d3d;font-size:.92rem}.who{display:block;color:#3d3d3d;font-size:.88rem;font-weight:normal}\
 .tag{font-size:.8rem;border:1px solid #555;border-radius:3px;padding:0 .25rem;margin-left:.3rem;white-space:nowrap}\
-.void td{text-decoration:line-through}\
+.void th{text-decoration:line-through;color:#555}.void th .who,.void th .tag{display:inline-block;width:auto;text-decoration:none}.void th .who{width:100%}.void td.num:not(.pl){font-style:italic}\
 .chart{display:block}\
+.club-in{display:none}@media (max-width:40rem){th.club,td.club{display:none}.club-in{display:block}}\
 @media print{nav,.langs,.data{display:none}body{max-width:none;padding:0}a{color:#000;text-decoration:none}.scroll{overflow:visible}}";
+
+/// A player's club under their name, shown on a phone's narrow screen in place of the club's
+/// column (the figures began past the screen's right edge).
+fn club_under(club: &str) -> String {
+    if club.is_empty() {
+        String::new()
+    } else {
+        format!("<span class=\"who club-in\">{}</span>", esc(club))
+    }
+}
 
 fn page(lang: usize, club: usize, folder: &str, title: &str, body: &str) -> String {
     let default = lang == club;
@@ -448,7 +459,7 @@ fn evening_page(e: &EveningPage, lang: usize, club: usize) -> String {
     let _ = writeln!(b, "<h2>{}</h2>", w("ranking", lang));
     let _ = write!(
         b,
-        "<div class=\"scroll\"><table><caption>{} — {}</caption><thead><tr><th scope=\"col\" class=\"num pl\">{}</th><th scope=\"col\" class=\"sticky\">{}</th><th scope=\"col\">{}</th>",
+        "<div class=\"scroll\"><table><caption>{} — {}</caption><thead><tr><th scope=\"col\" class=\"num pl\">{}</th><th scope=\"col\" class=\"sticky\">{}</th><th scope=\"col\" class=\"club\">{}</th>",
         w("ranking", lang),
         esc(&e.name),
         w("place", lang),
@@ -468,7 +479,7 @@ fn evening_page(e: &EveningPage, lang: usize, club: usize) -> String {
     for r in &e.ranking {
         let _ = write!(
             b,
-            "<tr><td class=\"num pl\">{}</td><th scope=\"row\" class=\"sticky\">{}{}</th><td>{}</td>",
+            "<tr><td class=\"num pl\">{}</td><th scope=\"row\" class=\"sticky\">{}{}{}</th><td class=\"club\">{}</td>",
             place_text(r.place, r.shared),
             player_link(&folder, r.player, &r.name, lang, default),
             // A late entry or a withdrawal, as the printed ranking says it: the rounds not played.
@@ -480,6 +491,7 @@ fn evening_page(e: &EveningPage, lang: usize, club: usize) -> String {
                     format!("<span class=\"who\">{}</span>", esc(&notes.join("; ")))
                 }
             },
+            club_under(&r.club),
             esc(&r.club)
         );
         if e.table_points {
@@ -658,7 +670,7 @@ fn season_page(s: &SeasonPage, lang: usize, club: usize) -> String {
     let _ = writeln!(b, "<p class=\"note\">{}</p>", esc(&s.counts[lang]));
     let _ = write!(
         b,
-        "<div class=\"scroll\"><table><caption>{} — {}</caption><thead><tr><th scope=\"col\" class=\"num pl\">{}</th><th scope=\"col\" class=\"sticky\">{}</th><th scope=\"col\">{}</th><th scope=\"col\" class=\"num\">{}</th>",
+        "<div class=\"scroll\"><table><caption>{} — {}</caption><thead><tr><th scope=\"col\" class=\"num pl\">{}</th><th scope=\"col\" class=\"sticky\">{}</th><th scope=\"col\" class=\"club\">{}</th><th scope=\"col\" class=\"num\">{}</th>",
         w("season_ranking", lang),
         esc(&s.name),
         w("place", lang),
@@ -680,11 +692,12 @@ fn season_page(s: &SeasonPage, lang: usize, club: usize) -> String {
     for r in &s.rows {
         let _ = write!(
             b,
-            "<tr><td class=\"num pl\">{}</td><th scope=\"row\" class=\"sticky\">{}{}</th><td>{}</td><td class=\"num\">{}</td>",
+            "<tr><td class=\"num pl\">{}</td><th scope=\"row\" class=\"sticky\">{}{}{}</th><td class=\"club\">{}</td><td class=\"num\">{}</td>",
             place_text(r.place, r.shared),
             player_link(&folder, r.player, &r.name, lang, default),
             // Beside the name, where it has room: in the place's narrow column it was cut.
             if r.qualified { String::new() } else { format!(" <span class=\"tag\">{}</span>", w("not_qualified", lang)) },
+            club_under(&r.club),
             esc(&r.club),
             figure(&r.total, lang)
         );
