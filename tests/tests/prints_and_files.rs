@@ -109,6 +109,14 @@ fn a_print_never_replaces_a_file_unless_asked() {
     assert_eq!(path, shown);
     assert!(std::fs::read(&old).unwrap().starts_with(b"%PDF"));
 
+    // A PDF is not written under a spreadsheet's name, nor a spreadsheet under a PDF's
+    // (`print season --out s.csv` wrote a PDF named .csv); nothing is written.
+    let misnamed = dir.path().join("ranking.csv");
+    let err = app.save_print(&request(&t, "standings", &misnamed)).unwrap_err();
+    assert!(err.kind() == "invalid" && err.to_string().contains("but this is a PDF: name it .pdf"), "{err}");
+    let err = app.save_print(&request(&t, "standings-csv", &dir.path().join("ranking.pdf"))).unwrap_err();
+    assert!(err.to_string().contains("this is a spreadsheet (CSV): name it .csv"), "{err}");
+    assert!(!misnamed.exists());
     // The ranking printed, then the seating plan sent to the same file: the ranking stays.
     let file = dir.path().join("evening.pdf");
     app.save_print(&request(&t, "standings", &file)).unwrap();

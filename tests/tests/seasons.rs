@@ -529,6 +529,10 @@ fn a_season_of_results_counts_one_game() {
 fn a_long_season_prints_every_figure_whole() {
     let mut app = Atout::open_in_memory().unwrap();
     app.season_create("Long", Some(&j!({"count": {"best": 15}}))).unwrap();
+    // Before its first evening, it says so (a table's header and nothing under it).
+    let dir = tempfile::tempdir().unwrap();
+    let empty = pdftotext(&app.print_season("Long", Some("fr")).unwrap(), dir.path());
+    assert!(empty.contains("Aucune soirée ne fait encore partie de cette saison."), "{empty}");
     for n in 0..30 {
         let mut doc = json(&format!("season/home-{}.json", n % 3 + 1));
         doc["name"] = j!(format!("Clubavond {}", n + 1));
@@ -536,7 +540,6 @@ fn a_long_season_prints_every_figure_whole() {
         let t = app.import_document(&doc.to_string()).unwrap();
         app.season_add("Long", &t.id.to_string()).unwrap();
     }
-    let dir = tempfile::tempdir().unwrap();
     for (lang, part) in [("fr", "Soirées S"), ("nl", "Avonden A"), ("en", "Evenings E")] {
         let text = pdftotext(&app.print_season("Long", Some(lang)).unwrap(), dir.path());
         assert!(!text.contains('…'), "{lang}: something cut: {text}");

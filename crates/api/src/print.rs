@@ -501,6 +501,27 @@ impl Atout {
             None => self.default_print_path(req)?,
         };
         let file = std::path::Path::new(&path);
+        // A PDF is not written under another kind's name (`print season --out s.csv` wrote a
+        // PDF named .csv), nor a spreadsheet under a PDF's.
+        let csv = req.what.ends_with("-csv");
+        if let Some(ext) = file.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase) {
+            let fits = if csv { ext == "csv" || ext == "txt" } else { ext == "pdf" };
+            if !fits {
+                return Err(if csv {
+                    ApiError::invalid(said!(
+                        "{path} ends in .{ext}, but this is a spreadsheet (CSV): name it .csv",
+                        "{path} se termine par .{ext}, mais c'est une feuille de calcul (CSV) : nommez-le .csv",
+                        "{path} eindigt op .{ext}, maar dit is een rekenblad (CSV): noem het .csv"
+                    ))
+                } else {
+                    ApiError::invalid(said!(
+                        "{path} ends in .{ext}, but this is a PDF: name it .pdf (the standings as a spreadsheet are a CSV export)",
+                        "{path} se termine par .{ext}, mais c'est un PDF : nommez-le .pdf (le classement en feuille de calcul est un export CSV)",
+                        "{path} eindigt op .{ext}, maar dit is een PDF: noem het .pdf (de rangschikking als rekenblad is een CSV-export)"
+                    ))
+                });
+            }
+        }
         // Looked at before the document is made: nothing to make when the file is kept.
         if !req.overwrite && file.exists() {
             return Err(exists(&path));

@@ -30,8 +30,18 @@ fn grid(standings: &Value, layout: &PrintLayout, lang: &str, names: bool) -> (Ve
     let short = w("evening_short");
     let mut head = vec![w("rank"), w("name"), w("club"), w("member"), w("evenings"), w("total")];
     let mut right = vec![true, false, false, false, true, true];
-    for (i, e) in evenings(standings).iter().enumerate() {
-        head.push(if names { e["name"].as_str().unwrap_or("").to_string() } else { format!("{short}{}", i + 1) });
+    let all = evenings(standings);
+    for (i, e) in all.iter().enumerate() {
+        let name = e["name"].as_str().unwrap_or("");
+        // Evenings of one name (a club calls each «Clubavond») told apart by their dates, or
+        // their numbers: the columns' heads were the same.
+        let twice = all.iter().filter(|x| x["name"].as_str() == Some(name)).count() > 1;
+        let told = match e["date"].as_str() {
+            _ if !twice => name.to_string(),
+            Some(d) if all.iter().filter(|x| x["name"].as_str() == Some(name) && x["date"].as_str() == Some(d)).count() == 1 => format!("{name} ({d})"),
+            _ => format!("{name} ({short}{})", i + 1),
+        };
+        head.push(if names { told } else { format!("{short}{}", i + 1) });
         right.push(true);
     }
     let lines = rows(standings)
@@ -165,8 +175,12 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
     }
     // The parts: the ranking with the first evenings, then the rest by rank and name.
     let most = |c: &Canvas, lead: &[usize], from: usize| (from + 1..=count).rev().find(|to| fits(c, &with(lead, from..*to))).unwrap_or(from + 1);
-    let mut parts = vec![with(&fixed, 0..most(&c, &fixed, 0))];
-    let mut from = parts[0].len() - fixed.len();
+    let mut parts = vec![];
+    let mut from = 0;
+    if count > 0 {
+        parts.push(with(&fixed, 0..most(&c, &fixed, 0)));
+        from = parts[0].len() - fixed.len();
+    }
     while from < count {
         let to = most(&c, &[0, 1], from);
         parts.push(with(&[0, 1], from..to));
@@ -180,6 +194,11 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
         .enumerate()
         .map(|(i, e)| format!("{short}{} — {}{}", i + 1, cell(&e["name"]), e["date"].as_str().map(|d| format!(" ({})", date_in(d, lang))).unwrap_or_default()))
         .collect();
+    if count == 0 {
+        // A season with no evening yet says so (it printed a table's header and nothing under it).
+        c.para(&layout.word("season_empty", lang, &[]), false);
+        return Ok(c.finish());
+    }
     c.items_apart(&legend, "  ·  ");
     c.para(&layout.word("not_counted", lang, &[]), false);
     c.gap(0.5);
@@ -252,6 +271,22 @@ mod tests {
         let csv = season_csv(&sample(), &layout, "en").unwrap();
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines, ["Rank,Player,Club,Member,Evenings,Total,Friday 3,Friday 10,Qualified", "1,Anne,KC,12,2,40.5,40.5,(12),yes", "2,Bart,,,1,52,,52,no"]);
+    }
+
+    /// Two evenings of one name are told apart in the CSV's heads by their dates (a club that
+    /// calls every evening «Clubavond» had identical columns).
+    #[test]
+    fn csv_tells_evenings_of_one_name_apart() {
+        let layout = PrintLayout::with_overrides(None).unwrap();
+        let mut s = sample();
+        s["tournaments"][1]["name"] = json!("Friday 3");
+        s["tournaments"][1]["date"] = json!("2026-10-10");
+        let csv = season_csv(&s, &layout, "en").unwrap();
+        assert!(csv.starts_with("Rank,Player,Club,Member,Evenings,Total,Friday 3 (2026-10-03),Friday 3 (2026-10-10),Qualified"), "{csv}");
+        // Without dates to tell them apart, by their numbers.
+        s["tournaments"][1]["date"] = json!("2026-10-03");
+        let csv = season_csv(&s, &layout, "en").unwrap();
+        assert!(csv.starts_with("Rank,Player,Club,Member,Evenings,Total,Friday 3 (E1),Friday 3 (E2),Qualified"), "{csv}");
     }
 
     #[test]
