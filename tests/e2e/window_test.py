@@ -477,7 +477,8 @@ def season_screen(w, work):
     w.click("#season-create-button")
     w.wait_text("Winter 2026", "h2")
     for name in ("Friday 2 October", "Friday 9 October", "Friday 16 October"):
-        pick = w.js("return [...document.getElementById('season-add-pick').options].find(o => o.text.startsWith(arguments[0] + ' (')).value", name)
+        # Each with its game (an evening of another game went in unseen).
+        pick = w.js("return [...document.getElementById('season-add-pick').options].find(o => o.text.startsWith(arguments[0] + ' — Double King (')).value", name)
         w.select("#season-add-pick", pick)
         w.click("#season-add")
         # In the season's list (the picker beside it names it already).
@@ -2077,7 +2078,12 @@ def backups_evening(w):
     # Made by hand, and said so (it was listed as automatic, and pruned twenty backups later).
     check(w.text("#backup-0").find("by hand") >= 0, f"a backup made now is listed as made by hand: {w.text('#backup-0')!r}")
     w.shot("17-backups", ["Backups", "by hand", "tournament"])
-    # Restoring asks for a confirmation, and keeps what it replaces.
+    # Restoring asks for a confirmation, and keeps what it replaces; the question's answer takes
+    # the focus (it fell to the page), and Cancel gives it back.
+    w.click("#restore-1")
+    check(focused(w) == "confirm-restore-1", f"asked to confirm, the focus is on the answer: {focused(w)!r}")
+    w.click("#cancel-restore-1")
+    check(focused(w) == "restore-1", f"called off, the focus is back on Restore: {focused(w)!r}")
     w.click("#restore-1")
     w.click("#confirm-restore-1")
     w.wait_text("Restored", "#flash")

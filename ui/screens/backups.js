@@ -15,6 +15,8 @@ export function backupRows(list, restoreWith) {
       h("td", {}, b.problem ? "" : restoreWith(b, i)))));
 }
 
+const focusOn = (id) => document.getElementById(id)?.focus();
+
 /** Backups: listed with what each holds; restoring one asks for a confirmation first. */
 export async function view() {
   const r = await call("recovery");
@@ -22,8 +24,9 @@ export async function view() {
   const restoreWith = (b, i) => state.confirmRestore === b.path
     ? h("span", { class: "row" },
       h("button", { class: "primary", id: `confirm-restore-${i}`, onclick: () => act(() => call("backup_restore", { backup: b.path }), (kept) => { state.confirmRestore = null; forgetGames(); flash(t("restored", { file: kept.file })); }) }, t("confirm_restore")),
-      h("button", { id: `cancel-restore-${i}`, onclick: () => { state.confirmRestore = null; render(); } }, t("cancel")))
-    : h("button", { id: `restore-${i}`, onclick: () => { state.confirmRestore = b.path; render(); } }, t("restore"));
+      h("button", { id: `cancel-restore-${i}`, onclick: () => { state.confirmRestore = null; render().then(() => focusOn(`restore-${i}`)); } }, t("cancel")))
+    // Asked, the focus goes to the question's answer (it fell to the page: 29 Tabs away).
+    : h("button", { id: `restore-${i}`, onclick: () => { state.confirmRestore = b.path; render().then(() => focusOn(`confirm-restore-${i}`)); } }, t("restore"));
   return [
     h("h2", {}, t("backups")),
     errorBox(),

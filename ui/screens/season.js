@@ -18,6 +18,7 @@ function chart(s) {
   const most = Math.max(least + 1, 0, ...all);
   const x = (i) => left + (s.evenings === 1 ? 0 : (i * (width - left - right)) / (s.evenings - 1));
   const y = (v) => top + (height - top - bottom) * (1 - (v - least) / (most - least));
+  const labelEvery = s.evenings > 1 ? Math.max(1, Math.ceil(32 / ((width - left - right) / (s.evenings - 1)))) : 1;
   const colours = ["#1f5fa8", "#c0392b", "#2e8b57", "#b8860b", "#6a3d9a"];
   // The names at the lines' ends, moved apart where totals are close (14 px a label at least).
   const ends = s.leaders.map((l, k) => ({ k, at: y(l.totals[l.totals.length - 1]) })).sort((a, b) => a.at - b.at);
@@ -32,7 +33,9 @@ function chart(s) {
       svg("text", { x: left - 6, y: y(most) + 4, "text-anchor": "end", "font-size": 11 }, fmt(most)),
       svg("text", { x: left - 6, y: y(0) + 4, "text-anchor": "end", "font-size": 11 }, "0"),
       least < 0 ? svg("text", { x: left - 6, y: y(least) + 4, "text-anchor": "end", "font-size": 11 }, fmt(least)) : null,
-      s.tournaments.map((e, i) => svg("text", { x: x(i), y: height - 8, "text-anchor": "middle", "font-size": 11 }, `${t("evening_short")}${i + 1}`)),
+      // Every evening's name where they have room, else every second, third… counted back from
+      // the last (at 30 evenings they ran together: «A9A10A11…»).
+      s.tournaments.map((e, i) => ((s.evenings - 1 - i) % labelEvery === 0 ? svg("text", { x: x(i), y: height - 8, "text-anchor": "middle", "font-size": 11 }, `${t("evening_short")}${i + 1}`) : null)),
       s.leaders.map((l, k) => [
         svg("polyline", { fill: "none", stroke: colours[k % colours.length], "stroke-width": 2.5, points: l.totals.map((v, i) => `${x(i)},${y(v)}`).join(" ") }),
         svg("text", { x: x(s.evenings - 1) + 8, y: labelAt[k] + 4, "font-size": 12, fill: colours[k % colours.length], class: "season-end" }, `${l.name} ${fmt(l.totals[l.totals.length - 1])}`),
@@ -107,7 +110,7 @@ function settingsForm(info, defaults) {
 }
 
 /** The season's evenings: each with its date, taken out on request; a tournament put in; an archive imported. */
-function evenings(info, tournaments) {
+function evenings(info, tournaments, games) {
   const sid = String(info.id);
   const inSeason = new Set(info.evenings.map((e) => e.id));
   const others = tournaments.filter((x) => !inSeason.has(x.id));
@@ -126,7 +129,8 @@ function evenings(info, tournaments) {
       h("button", { class: "small", id: `season-remove-${e.id}`, onclick: () => act(() => call("season_remove", { season: sid, tournament: String(e.id), reason: "" }), () => flash(t("saved"))) }, t("season_remove"))))),
     h("div", { class: "row" },
       others.length ? h("label", {}, t("tournament"), h("select", { id: "season-add-pick", onchange: (e) => { state.seasonPick = e.target.value; } },
-        others.map((x) => h("option", { value: x.id, selected: String(x.id) === state.seasonPick }, `${x.name}${x.date ? ` (${fmtDate(x.date)})` : ""}`)))) : null,
+        // Each with its game (an evening of another game went in unseen).
+        others.map((x) => h("option", { value: x.id, selected: String(x.id) === state.seasonPick }, `${x.name} — ${games[x.game] || x.game}${x.date ? ` (${fmtDate(x.date)})` : ""}`)))) : null,
       others.length ? h("button", { id: "season-add", onclick: () => {
         // The tournament picked survives a redraw of the screen (kept in the state, not read off the page).
         const pick = others.some((x) => String(x.id) === state.seasonPick) ? state.seasonPick : String(others[0].id);
@@ -199,7 +203,8 @@ async function playerPage(sid) {
 }
 
 export async function view() {
-  const [list, tournaments, doubtList, defaults] = await Promise.all([call("seasons"), call("tournament_list"), call("player_doubts"), call("season_defaults")]);
+  const [list, tournaments, doubtList, defaults, choices] = await Promise.all([call("seasons"), call("tournament_list"), call("player_doubts"), call("season_defaults"), call("games", { lang: currentLang() })]);
+  const games = Object.fromEntries(choices.map((g) => [g.code, g.name]));
   if (!list.some((x) => String(x.id) === state.season)) state.season = list.length ? String(list[list.length - 1].id) : "";
   const pick = list.length ? h("label", { class: "pick" }, t("season"), h("select", { id: "season-pick", onchange: (e) => {
     useSeason(e.target.value); render();
@@ -214,7 +219,7 @@ export async function view() {
     h("h2", {}, `${t("season")} — ${s.season}`), pick,
     errorBox(),
     doubts(doubtList),
-    evenings(info, tournaments),
+    evenings(info, tournaments, games),
     settingsForm(info, defaults),
     s.tournaments.length ? printPanel(`season-${sid}`, ["season", "season-csv"], null, { season: sid }) : null,
     s.tournaments.length ? chart(s) : h("p", { class: "hint" }, t("season_no_evening")),
