@@ -777,6 +777,12 @@ fn a_prefilled_sheet_has_rows_to_spare_and_its_totals() {
     let (mut app, t) = imported("rikken-18.json");
     let text = pdftotext(&app.print_sheets(&t, 1, false, Some("en")).unwrap(), dir.path());
     assert!(text.contains("Totals"), "{text}");
+    // Completed, its tricks are in their own column, not said again beside the declarer (the
+    // window says them with the declarer: it has no such column).
+    let done = pdftotext(&app.print_sheets(&t, 1, true, Some("en")).unwrap(), dir.path());
+    assert!(done.contains("declarer:") && !done.contains("tricks:"), "{done}");
+    let sheet = app.sheet(&atout_api::TableRef::new(&t, 1, 1)).unwrap();
+    assert!(sheet.lines.iter().any(|l| l.who_texts.en.contains("tricks: ")), "the window's lines say their tricks");
 }
 
 /// Thirds of table points as French writes them (20,83), on the ranking as on the website.

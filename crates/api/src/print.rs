@@ -141,10 +141,17 @@ impl Atout {
             let t = &l.round(round)?.row.tables[l.table_index(round, number)?];
             let form = l.rules.print_form(table_of(t), Lang::parse(lang));
             let mut v = serde_json::to_value(&view).map_err(fail)?;
-            // Printed, a line's label reads in the sheet's language, as the game says it.
-            for (line, l) in v["lines"].as_array_mut().into_iter().flatten().zip(&view.lines) {
-                line["label"] = json!(l.label_texts.get(Lang::parse(lang)));
-                line["who"] = json!(l.who_texts.get(Lang::parse(lang)));
+            // Printed, a line's label reads in the sheet's language, as the game says it; who
+            // played it without the figures the form has columns of its own for (Rikken's tricks).
+            let columns: Vec<String> = form["columns"].as_array().into_iter().flatten().filter_map(|c| c["from"].as_str().map(str::to_string)).collect();
+            let names: Vec<String> = view.seats.iter().map(|s| s.name.clone()).collect();
+            for (line, sl) in v["lines"].as_array_mut().into_iter().flatten().zip(&view.lines) {
+                line["label"] = json!(sl.label_texts.get(Lang::parse(lang)));
+                let mut entry = sl.entry.clone();
+                if let Value::Object(map) = &mut entry {
+                    map.retain(|k, _| !columns.contains(k));
+                }
+                line["who"] = json!(l.names.who(&entry, &names).get(Lang::parse(lang)));
             }
             v["form"] = form;
             v["game_name"] = game_name.clone();

@@ -197,16 +197,24 @@ pub struct Field {
     pub seat: bool,
     /// For a list of seats: its name when it names one seat (a misère played alone).
     pub one: Option<Tr>,
+    /// Said with who played the line on the sheet, where the sheet has no column for it
+    /// (Rikken's tricks: checking a line against the paper meant opening it).
+    pub on_line: bool,
 }
 
 impl Field {
     pub const fn new(key: &'static str, name: Tr, seat: bool) -> Field {
-        Field { key, name, seat, one: None }
+        Field { key, name, seat, one: None, on_line: false }
     }
 
     /// A list of seats, `name` for several and `one` for a single seat.
     pub const fn seats(key: &'static str, name: Tr, one: Tr) -> Field {
-        Field { key, name, seat: true, one: Some(one) }
+        Field { key, name, seat: true, one: Some(one), on_line: false }
+    }
+
+    /// This field said with who played the line, on the sheet.
+    pub const fn on_line(self) -> Field {
+        Field { on_line: true, ..self }
     }
 }
 
@@ -475,6 +483,9 @@ impl<G: Game> Rules for G {
         let mut described = Game::describe(self, lang);
         let field = |f: &Field| {
             let mut d = serde_json::json!({"name": f.name.get(lang), "seat": f.seat});
+            if f.on_line {
+                d["on_line"] = true.into();
+            }
             if let Some(one) = f.one {
                 d["one"] = one.get(lang).into();
             }

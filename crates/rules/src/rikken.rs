@@ -856,7 +856,7 @@ impl Game for Rikken {
         Field::new("declarer", Tr::new("declarer", "déclarant", "speler"), true),
         Field::new("partner", Tr::new("partner", "partenaire", "partner"), true),
         Field::seats("declarers", Tr::new("declarers", "déclarants", "spelers"), Tr::new("declarer", "déclarant", "speler")),
-        Field::new("tricks", Tr::new("tricks", "plis", "slagen"), false),
+        Field::new("tricks", Tr::new("tricks", "plis", "slagen"), false).on_line(),
         Field::new("jury", Tr::new("jury member", "membre du jury", "jurylid"), false),
         Field::new("offender", Tr::new("offender", "fautif", "overtreder"), true),
         Field::new("reason", Tr::new("reason", "motif", "reden"), false),

@@ -28,6 +28,8 @@ struct LangNames {
     /// A suit's symbol as a sheet's label writes it, and as this language does (King's no
     /// trump: "SA" in every label, "NT" in English).
     symbols: HashMap<String, String>,
+    /// The fields said with who played a line (`Field::on_line`).
+    on_line: std::collections::HashSet<String>,
 }
 
 impl LangNames {
@@ -44,12 +46,14 @@ impl LangNames {
             .as_object()
             .map(|m| m.iter().filter_map(|(k, f)| Some((k.clone(), f["one"].as_str()?.to_string()))).collect())
             .unwrap_or_default();
+        let on_line =
+            described["fields"].as_object().map(|m| m.iter().filter(|(_, f)| f["on_line"] == true).map(|(k, _)| k.clone()).collect()).unwrap_or_default();
         let symbols = list("suits")
             .iter()
             .filter_map(|s| Some((s["label_symbol"].as_str()?.to_string(), s["symbol"].as_str()?.to_string())))
             .filter(|(label, own)| label != own)
             .collect();
-        LangNames { named, suits, fields, one, symbols }
+        LangNames { named, suits, fields, one, symbols, on_line }
     }
 }
 
@@ -175,7 +179,7 @@ impl Names {
                             kept.insert(k.clone(), Value::Object(named));
                         }
                     }
-                    _ if seat(k) || matches!(k.as_str(), "reason" | "by" | "jury") => {
+                    _ if seat(k) || words.on_line.contains(k) || matches!(k.as_str(), "reason" | "by" | "jury") => {
                         kept.insert(k.clone(), v.clone());
                     }
                     _ => {}

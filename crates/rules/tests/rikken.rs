@@ -263,9 +263,16 @@ fn a_misere_played_alone_names_one_declarer() {
     let seats = ["Anne", "Bart", "Chloé", "Dirk"].map(String::from);
     let alone = json!({"contract": "misere", "declarers": [3], "tricks": [0]});
     let who = names.who(&alone, &seats);
-    assert_eq!((who.en.as_str(), who.fr.as_str(), who.nl.as_str()), ("declarer: 3. Chloé", "déclarant : 3. Chloé", "speler: 3. Chloé"));
+    // Its tricks too: the sheet has no column for them (checking a line against the paper
+    // meant opening it).
+    assert_eq!(
+        (who.en.as_str(), who.fr.as_str(), who.nl.as_str()),
+        ("declarer: 3. Chloé · tricks: 0", "déclarant : 3. Chloé · plis : 0", "speler: 3. Chloé · slagen: 0")
+    );
     let two = json!({"contract": "misere", "declarers": [4, 1], "tricks": [0, 1]});
-    assert_eq!(names.who(&two, &seats).nl, "spelers: 4. Dirk · 1. Anne");
+    assert_eq!(names.who(&two, &seats).nl, "spelers: 4. Dirk · 1. Anne · slagen: 0 · 1");
+    let rik = json!({"contract": "rik", "declarer": 2, "partner": 4, "tricks": 9});
+    assert_eq!(names.who(&rik, &seats).en, "declarer: 2. Bart · partner: 4. Dirk · tricks: 9");
     assert!(names.entry(&alone, &seats).en.contains("declarer: 3. Chloé"), "{:?}", names.entry(&alone, &seats));
 }
 
