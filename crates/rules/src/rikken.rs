@@ -35,12 +35,13 @@ rule!(
     "le partenaire est un autre joueur que le déclarant",
     "de partner is een andere speler dan de speler die het spel aangaat"
 );
+rule!(TRICKS_RANGE, "tricks-range", "tricks lie between 0 and 13", "les plis vont de 0 à 13", "slagen liggen tussen 0 en 13");
 rule!(
-    TRICKS_RANGE,
-    "tricks-range",
-    "tricks lie between 0 and 13, and the misère declarers' tricks add up to at most 13",
-    "les plis vont de 0 à 13, et ceux des joueurs en misère font 13 au plus ensemble",
-    "slagen liggen tussen 0 en 13, en die van de misèrespelers samen hoogstens 13"
+    MISERE_TRICKS,
+    "misere-tricks",
+    "the misère declarers' tricks add up to at most 13, and to all 13 when every player declares it",
+    "les plis des joueurs en misère font 13 au plus ensemble, et les 13 quand tous la jouent",
+    "de slagen van de misèrespelers zijn samen hoogstens 13, en alle 13 als iedereen ze speelt"
 );
 rule!(
     JURY_CALL,
@@ -655,7 +656,7 @@ impl Played<'_> {
         let together = ts.iter().sum::<i64>();
         if together > TRICKS {
             return Err(Violation::said(
-                TRICKS_RANGE,
+                MISERE_TRICKS,
                 said!(
                     "the declarers take {together} tricks together",
                     "les déclarants font {together} plis ensemble",
@@ -666,7 +667,7 @@ impl Played<'_> {
         // Every player of the deal a declarer: every trick is a declarer's, all thirteen.
         if seats.len() == self.players().count() && together != TRICKS {
             return Err(Violation::said(
-                TRICKS_RANGE,
+                MISERE_TRICKS,
                 said!(
                     "every player declares the misère, so they take all {TRICKS} tricks together, not {together}",
                     "tous les joueurs jouent la misère : ils font donc les {TRICKS} plis ensemble, pas {together}",
@@ -694,7 +695,10 @@ fn in_range(t: i64) -> Result<i64, Violation> {
     if (0..=TRICKS).contains(&t) {
         Ok(t)
     } else {
-        Err(Violation::said(TRICKS_RANGE, said!("{t} tricks", "{t} plis", "{t} slagen")))
+        Err(Violation::said(
+            TRICKS_RANGE,
+            said!("{t} tricks, where a deal has 13", "{t} plis, quand une donne en compte 13", "{t} slagen, waar een spel er 13 telt"),
+        ))
     }
 }
 

@@ -1,6 +1,6 @@
 //! Rikken sheets (RULES.md §3) under the house-default points table, computed by hand.
 
-use atout_rules::rikken::{Contract::*, Entry, Fine, Rikken, JURY_CALL, PARTNER, PLAYS_DEAL, TRICKS_RANGE};
+use atout_rules::rikken::{Contract::*, Entry, Fine, Rikken, JURY_CALL, MISERE_TRICKS, PARTNER, PLAYS_DEAL, TRICKS_RANGE};
 use atout_rules::{Game, GameId, Rule, Sheet, SheetError, Table};
 use serde_json::json;
 
@@ -80,11 +80,11 @@ fn two_declarers_on_misere_one_succeeds() {
 #[test]
 fn every_player_declaring_a_misere_takes_all_thirteen_tricks() {
     let g = house();
-    assert_eq!(refused(&g, 4, 1, &[Entry::misere(Misere, &[1, 2, 3, 4], &[0, 0, 0, 0])]), (1, TRICKS_RANGE));
-    assert_eq!(refused(&g, 4, 1, &[Entry::misere(Misere, &[1, 2, 3, 4], &[0, 0, 0, 1])]), (1, TRICKS_RANGE));
+    assert_eq!(refused(&g, 4, 1, &[Entry::misere(Misere, &[1, 2, 3, 4], &[0, 0, 0, 0])]), (1, MISERE_TRICKS));
+    assert_eq!(refused(&g, 4, 1, &[Entry::misere(Misere, &[1, 2, 3, 4], &[0, 0, 0, 1])]), (1, MISERE_TRICKS));
     assert_eq!(points(&g, 4, 1, &[Entry::misere(Misere, &[1, 2, 3, 4], &[0, 0, 0, 13])]), [vec![50, 50, 50, -150]]);
     // At five, first dealer 1 sits out: seats 2–5 are every player of the deal.
-    assert_eq!(refused(&g, 5, 1, &[Entry::misere(Misere, &[2, 3, 4, 5], &[0, 0, 0, 0])]), (1, TRICKS_RANGE));
+    assert_eq!(refused(&g, 5, 1, &[Entry::misere(Misere, &[2, 3, 4, 5], &[0, 0, 0, 0])]), (1, MISERE_TRICKS));
     // Seats 2 and 3 made, 4 and 5 failed: seat 2 +75 − 25 + 25 + 25 = +100, seat 4 −75 − 25 − 25 + 25 = −100.
     assert_eq!(points(&g, 5, 1, &[Entry::misere(Misere, &[2, 3, 4, 5], &[0, 0, 6, 7])]), [vec![0, 100, 100, -100, -100]]);
     // Three of four declaring may take none: the fourth takes them all. Each declarer +75 − 25 − 25.
@@ -153,7 +153,7 @@ fn figures_are_checked() {
     assert_eq!(refused(&g, 4, 1, &[Entry::partner(Rik, 2, 2, 8)]), (1, PARTNER));
     assert_eq!(refused(&g, 4, 1, &[Entry::partner(Rik, 2, 3, 14)]), (1, TRICKS_RANGE));
     assert_eq!(refused(&g, 4, 1, &[Entry::partner(Rik, 2, 9, 8)]), (1, Rule::SEAT_RANGE));
-    assert_eq!(refused(&g, 4, 1, &[Entry::misere(Misere, &[1, 2], &[7, 7])]), (1, TRICKS_RANGE));
+    assert_eq!(refused(&g, 4, 1, &[Entry::misere(Misere, &[1, 2], &[7, 7])]), (1, MISERE_TRICKS));
     assert_eq!(refused(&g, 4, 1, &[Entry::misere(Misere, &[1, 1], &[0, 0])]), (1, Rule::DEAL_SHAPE));
     assert_eq!(refused(&g, 4, 1, &[Entry { partner: Some(2), ..Entry::solo(Abondance9, 1, 9) }]), (1, Rule::DEAL_SHAPE));
     assert_eq!(refused(&g, 4, 1, &[Entry::solo(Abondance9, 1, i64::MAX)]), (1, TRICKS_RANGE));
