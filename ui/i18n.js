@@ -217,7 +217,7 @@ export const texts = {
     replay_to_play: "{who} speelt:", replay_cards_give: "De kaarten geven", replay_line_says: "De lijn zegt", replay_matches: "Elke kaart is toegelaten, en de lijn geeft dezelfde cijfers.",
     replay_differs: "Elke kaart is toegelaten, en de lijn geeft andere cijfers.", replay_complete: "Elke kaart is toegelaten; het spel is volledig.", replay_so_far: "Tot nu toe is elke kaart toegelaten; het spel is niet uitgespeeld.",
     replay_reason: "cijfers van de kaarten, door de jury nagespeeld", replay_use: "Deze cijfers nemen",
-    deal: "Spel", line: "Lijn", dealer: "Gever", game_col: "Spel", total: "Totaal", totals: "Totalen",
+    deal: "Spel", line: "Lijn", dealer: "Gever", game_col: "Contract", total: "Totaal", totals: "Totalen",
     round_scores: "Rondescores", table_points: "Tafelpunten", next_dealer: "Spel {deal}, gegeven door {name} (plaats {dealer})",
     forced: "Verplicht", choose_game: "Kies het spel", trump_suit: "Troef",
     counts_sum: "Som {sum} van {total}", enter_line: "Lijn invoeren", sheet_complete: "Blad volledig",

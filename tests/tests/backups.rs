@@ -271,6 +271,11 @@ fn a_sheet_line_changed_by_hand_is_found_by_check() {
     // counted nothing, and the site said the round was still being played).
     let t = app.tournament_list().unwrap()[0].id;
     assert!(app.sheets_broken(&[t]).unwrap().is_some());
+    // The standings say so, in every front: in their answer, and beside the command line's text.
+    let standings = app.standings(&t.to_string(), None).unwrap();
+    assert!(standings.broken.as_ref().is_some_and(|s| s.en.contains("count nothing in the standings")), "{:?}", standings.broken);
+    let (_, said) = app.standings_said(&t.to_string(), None, atout_api::StandingsFormat::Table, "fr").unwrap();
+    assert!(said.is_some_and(|s| s.fr.contains("ne comptent pas au classement")));
     let site = dir.path().join("site");
     let e = app.publish(&site, "en", atout_api::publish::Privacy::default()).unwrap_err();
     assert!(e.to_string().contains("count nothing in the standings"), "{e}");

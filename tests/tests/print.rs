@@ -783,6 +783,10 @@ fn a_prefilled_sheet_has_rows_to_spare_and_its_totals() {
     assert!(done.contains("declarer:") && !done.contains("tricks:"), "{done}");
     let sheet = app.sheet(&atout_api::TableRef::new(&t, 1, 1)).unwrap();
     assert!(sheet.lines.iter().any(|l| l.who_texts.en.contains("tricks: ")), "the window's lines say their tricks");
+    // The lines exported: who played each, its tricks in the line in words, not twice.
+    let lines = app.export_csv(&t, "lines", b',', Some("en"), None).unwrap();
+    let who: Vec<&str> = lines.lines().skip(1).filter_map(|l| l.split(',').nth(7)).collect();
+    assert!(who.iter().any(|w| w.contains("declarer: ")) && who.iter().all(|w| !w.contains("tricks")), "{lines}");
 }
 
 /// Thirds of table points as French writes them (20,83), on the ranking as on the website.

@@ -115,8 +115,10 @@ fn a_print_never_replaces_a_file_unless_asked() {
     let err = app.save_print(&request(&t, "standings", &misnamed)).unwrap_err();
     assert!(err.kind() == "invalid" && err.to_string().contains("but this is a PDF: name it .pdf"), "{err}");
     let err = app.save_print(&request(&t, "standings-csv", &dir.path().join("ranking.pdf"))).unwrap_err();
-    assert!(err.to_string().contains("this is a spreadsheet (CSV): name it .csv"), "{err}");
+    assert!(err.to_string().contains("this is a spreadsheet file (CSV): name it .csv"), "{err}");
     assert!(!misnamed.exists());
+    // A dot in a name is no kind of file: «Winter.2026» is printed.
+    app.save_print(&request(&t, "standings", &dir.path().join("Winter.2026"))).unwrap();
     // The ranking printed, then the seating plan sent to the same file: the ranking stays.
     let file = dir.path().join("evening.pdf");
     app.save_print(&request(&t, "standings", &file)).unwrap();

@@ -552,4 +552,45 @@ fn a_long_season_prints_every_figure_whole() {
         let nora = text.lines().filter(|l| l.contains("Nora Vermeulen")).count();
         assert!(nora >= 2, "{lang}: Nora's row in the ranking and in the evenings' part: {nora}");
     }
+    // A club's name of 100 characters breaks over lines as drawn, beside a dozen evenings or
+    // more (measured unbroken, it left room for one, then «E2 to E9», …).
+    let nora = app.players_list().unwrap().into_iter().find(|p| p.name == "Nora Vermeulen").unwrap();
+    let club = "Koninklijke Kaartersvereniging Sint-Hubertus Ærtselaar-Boechout en Omstreken Gesticht 1921 vzw";
+    app.player_edit(nora.id, &nora.name, club, &nora.member, "the club's full name").unwrap();
+    let text = pdftotext(&app.print_season("Long", Some("en")).unwrap(), dir.path());
+    let next: usize = text.split("Evenings E").nth(1).and_then(|t| t.split(' ').next()).and_then(|n| n.parse().ok()).expect(&text);
+    assert!(next > 12, "the evenings beside the ranking with a long club's name: up to E{}", next - 1);
+    assert!(!text.contains('…'), "nothing cut: {text}");
+}
+
+/// Two undated evenings of one name and the same players are two evenings (review of
+/// 2026-11-28: a club's weekly «Clubavond», no date given, could not put its second evening in
+/// the season); and an evening that can no longer be loaded (its settings changed by other
+/// means) is no reason to refuse another (every add was refused, naming none).
+#[test]
+fn undated_evenings_of_one_name_are_two_and_a_broken_one_blocks_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    {
+        let mut app = Atout::open(&db).unwrap();
+        app.season_create("Clubavonden", None).unwrap();
+        for _ in 0..2 {
+            let mut doc = json("season/home-1.json");
+            doc["name"] = j!("Clubavond");
+            doc.as_object_mut().unwrap().remove("date");
+            let t = app.import_document(&doc.to_string()).unwrap();
+            app.season_add("Clubavonden", &t.id.to_string()).unwrap();
+        }
+        assert_eq!(app.season_standings("Clubavonden").unwrap().evenings, 2);
+    }
+    // Another program changes the first evening's settings to something Atout never writes.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let change: i64 = conn.query_row("SELECT max(id) FROM changes", [], |r| r.get(0)).unwrap();
+    conn.execute("INSERT INTO tournament_settings (tournament_id, settings, change_id) VALUES (1, '{\"ranking\": \"bogus\"}', ?1)", [change]).unwrap();
+    drop(conn);
+    let mut app = Atout::open(&db).unwrap();
+    let mut doc = json("season/home-2.json");
+    doc["date"] = j!("2026-12-04");
+    let t = app.import_document(&doc.to_string()).unwrap();
+    app.season_add("Clubavonden", &t.id.to_string()).unwrap();
 }

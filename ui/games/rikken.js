@@ -43,9 +43,14 @@ export function toEntry(d, desc) {
   return entry;
 }
 
+/** The seat sitting the deal out (the dealer at a table of five), as the application says it; null when none or not known. */
+function sitsOut(ctx) {
+  return ctx.correcting ? ctx.sheet.lines[ctx.correcting - 1].sits_out : ctx.next && !ctx.next.unsure ? ctx.next.sits_out : null;
+}
+
 /** Seats that play the deal: all but the dealer at a table of five. */
 function playing(ctx) {
-  const out = ctx.correcting ? ctx.sheet.lines[ctx.correcting - 1].sits_out : ctx.next.unsure ? null : ctx.next.sits_out;
+  const out = sitsOut(ctx);
   return ctx.sheet.seats.filter((s) => s.seat !== out);
 }
 
@@ -203,7 +208,7 @@ export function onKey(e, ctx) {
     // A seat of the table that cannot be pressed — the dealer sitting out (as the application
     // says it), the declarer as its own partner — is said where the line's check speaks, and
     // nothing is picked (the digit did nothing, and nothing said why).
-    const sitting = ctx.correcting ? ctx.sheet.lines[ctx.correcting - 1].sits_out : ctx.next && !ctx.next.unsure ? ctx.next.sits_out : null;
+    const sitting = sitsOut(ctx);
     const said = (words) => {
       const preview = document.getElementById("preview");
       if (preview) { preview.textContent = `${seat}. ${ctx.sheet.seats[seat - 1].name} ${words}`; preview.className = "preview bad"; }

@@ -33,8 +33,8 @@ function chart(s) {
       svg("text", { x: left - 6, y: y(most) + 4, "text-anchor": "end", "font-size": 11 }, fmt(most)),
       svg("text", { x: left - 6, y: y(0) + 4, "text-anchor": "end", "font-size": 11 }, "0"),
       least < 0 ? svg("text", { x: left - 6, y: y(least) + 4, "text-anchor": "end", "font-size": 11 }, fmt(least)) : null,
-      // Every evening's name where they have room, else every second, third… counted back from
-      // the last (at 30 evenings they ran together: «A9A10A11…»).
+      // Every evening's number where they have room, else every second, third… counted back
+      // from the last (at 30 evenings they ran together: «A9A10A11…»).
       s.tournaments.map((e, i) => ((s.evenings - 1 - i) % labelEvery === 0 ? svg("text", { x: x(i), y: height - 8, "text-anchor": "middle", "font-size": 11 }, `${t("evening_short")}${i + 1}`) : null)),
       s.leaders.map((l, k) => [
         svg("polyline", { fill: "none", stroke: colours[k % colours.length], "stroke-width": 2.5, points: l.totals.map((v, i) => `${x(i)},${y(v)}`).join(" ") }),

@@ -21,6 +21,8 @@ export async function view() {
   return [
     h("h2", {}, `${t("standings")} — ${s.tournament}`),
     h("p", { class: "hint", id: "round-status" }, roundStatusText(status.filter((r) => r.round <= s.after_round))),
+    // A stored sheet that no longer checks counts nothing: said above the standings it leaves out.
+    s.broken ? h("div", { class: "error", id: "standings-broken" }, s.broken[currentLang()]) : null,
     errorBox(),
     printPanel(tid, ["standings", "standings-csv", "rounds-csv", "lines-csv"], state.afterRound || null),
     await publishPanel(),

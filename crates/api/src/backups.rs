@@ -373,30 +373,12 @@ impl Atout {
     /// Atout), said as an integrity error naming each, or none. Their tables count nothing
     /// in the standings, so what ranks or publishes them says so.
     pub fn sheets_broken(&mut self, tournaments: &[atout_store::Id]) -> Result<Option<ApiError>> {
-        let mut broken = vec![];
+        let mut found = vec![];
         for id in tournaments {
             let l = self.loaded(*id)?;
-            for r in &l.rounds {
-                for (t, result) in r.row.tables.iter().zip(&r.results) {
-                    if let Some(e) = &result.error {
-                        // Where and why, in each language (it was English inside the French).
-                        let place = crate::Place { round: Some(r.row.round), table: Some(t.number), deal: None };
-                        broken.push((l.row.name.clone(), ApiError::sheet(place, e.clone()).texts()));
-                    }
-                }
-            }
+            found.extend(l.broken().into_iter().map(|said| (l.row.name.clone(), said)));
         }
-        if broken.is_empty() {
-            return Ok(None);
-        }
-        let found =
-            |lang: atout_rules::Lang, sep: &str| broken.iter().map(|(name, said)| format!("«{name}», {}", said.get(lang))).collect::<Vec<_>>().join(sep);
-        let (en, fr, nl) = (found(atout_rules::Lang::En, "; "), found(atout_rules::Lang::Fr, " ; "), found(atout_rules::Lang::Nl, "; "));
-        Ok(Some(ApiError::Integrity(said!(
-            "stored sheets no longer check (changed by other means than Atout), and count nothing in the standings: {en}; restore a backup that checks",
-            "des feuilles enregistrées ne sont plus valables (modifiées autrement que par Atout) et ne comptent pas au classement : {fr} ; restaurez une sauvegarde valable",
-            "opgeslagen bladen kloppen niet meer (anders dan door Atout gewijzigd) en tellen niet mee in de rangschikking: {nl}; zet een back-up terug die klopt"
-        ))))
+        Ok(crate::error::sheets_broken(&found))
     }
 
     /// After a write: an automatic backup when a round has just completed, or when

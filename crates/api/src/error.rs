@@ -358,6 +358,22 @@ impl Serialize for ApiError {
     }
 }
 
+/// The stored sheets that no longer check, each `(tournament's name, where and why)`, said as
+/// one integrity error naming them all (none when there are none): their tables count nothing
+/// in the standings, and a backup that checks is the way back.
+pub(crate) fn sheets_broken(found: &[(String, Said)]) -> Option<ApiError> {
+    if found.is_empty() {
+        return None;
+    }
+    let list = |lang: atout_rules::Lang, sep: &str| found.iter().map(|(name, said)| format!("«{name}», {}", said.get(lang))).collect::<Vec<_>>().join(sep);
+    let (en, fr, nl) = (list(atout_rules::Lang::En, "; "), list(atout_rules::Lang::Fr, " ; "), list(atout_rules::Lang::Nl, "; "));
+    Some(ApiError::Integrity(atout_rules::said!(
+        "stored sheets no longer check (changed by other means than Atout), and count nothing in the standings: {en}; restore a backup that checks",
+        "des feuilles enregistrées ne sont plus valables (modifiées autrement que par Atout) et ne comptent pas au classement : {fr} ; restaurez une sauvegarde valable",
+        "opgeslagen bladen kloppen niet meer (anders dan door Atout gewijzigd) en tellen niet mee in de rangschikking: {nl}; zet een back-up terug die klopt"
+    )))
+}
+
 #[cfg(test)]
 mod tests {
     use super::name_seats;

@@ -142,16 +142,11 @@ impl Atout {
             let form = l.rules.print_form(table_of(t), Lang::parse(lang));
             let mut v = serde_json::to_value(&view).map_err(fail)?;
             // Printed, a line's label reads in the sheet's language, as the game says it; who
-            // played it without the figures the form has columns of its own for (Rikken's tricks).
-            let columns: Vec<String> = form["columns"].as_array().into_iter().flatten().filter_map(|c| c["from"].as_str().map(str::to_string)).collect();
+            // played it, its figures in the form's own columns (Rikken's tricks).
             let names: Vec<String> = view.seats.iter().map(|s| s.name.clone()).collect();
             for (line, sl) in v["lines"].as_array_mut().into_iter().flatten().zip(&view.lines) {
                 line["label"] = json!(sl.label_texts.get(Lang::parse(lang)));
-                let mut entry = sl.entry.clone();
-                if let Value::Object(map) = &mut entry {
-                    map.retain(|k, _| !columns.contains(k));
-                }
-                line["who"] = json!(l.names.who(&entry, &names).get(Lang::parse(lang)));
+                line["who"] = json!(l.names.who(&sl.entry, &names).get(Lang::parse(lang)));
             }
             v["form"] = form;
             v["game_name"] = game_name.clone();
@@ -334,6 +329,9 @@ impl Atout {
                 let tables: Vec<(i64, i64)> = self.tables_of(id)?.into_iter().filter(|(r, _)| round.is_none_or(|last| *r <= last)).collect();
                 let sheets = tables.iter().map(|(r, t)| self.sheet(&crate::TableRef::new(id.to_string(), *r, *t))).collect::<Result<Vec<_>>>()?;
                 let most = sheets.iter().map(|s| s.seats.len()).max().unwrap_or(0);
+                // Who played a line, beside the line in words, which says its figures already.
+                let names = &self.loaded(id)?.names;
+                let who = |sheet: &crate::SheetView, entry: &Value| names.who(entry, &sheet.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>());
                 let mut head = heads(&CSV_LINES);
                 head.extend((1..=most).map(|n| format!("{} {n}", CSV_SEAT.get(words))));
                 put(head)?;
@@ -349,7 +347,7 @@ impl Atout {
                             l.line.dealer.to_string(),
                             l.label_texts.get(words).to_string(),
                             l.entry_texts.get(words).to_string(),
-                            l.who_texts.get(words).to_string(),
+                            who(sheet, &l.entry).get(words).to_string(),
                         ]);
                         row.extend(points(&l.line.points, l.line.sits_out));
                         put(row)?;
@@ -510,21 +508,28 @@ impl Atout {
         let file = std::path::Path::new(&path);
         // A PDF is not written under another kind's name (`print season --out s.csv` wrote a
         // PDF named .csv), nor a spreadsheet under a PDF's.
+        // Only a name of another kind of file is refused: «Winter.2026» is a name, not a kind.
         let csv = req.what.ends_with("-csv");
+        const SPREADSHEET: [&str; 6] = ["csv", "txt", "xls", "xlsx", "ods", "tsv"];
+        const OTHER: [&str; 7] = ["json", "html", "htm", "doc", "docx", "odt", "xml"];
         if let Some(ext) = file.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase) {
-            let fits = if csv { ext == "csv" || ext == "txt" } else { ext == "pdf" };
-            if !fits {
+            let wrong = if csv {
+                ext == "pdf" || OTHER.contains(&ext.as_str()) || (SPREADSHEET.contains(&ext.as_str()) && ext != "csv" && ext != "txt")
+            } else {
+                SPREADSHEET.contains(&ext.as_str()) || OTHER.contains(&ext.as_str())
+            };
+            if wrong {
                 return Err(if csv {
                     ApiError::invalid(said!(
-                        "{path} ends in .{ext}, but this is a spreadsheet (CSV): name it .csv",
+                        "{path} ends in .{ext}, but this is a spreadsheet file (CSV): name it .csv",
                         "{path} se termine par .{ext}, mais c'est une feuille de calcul (CSV) : nommez-le .csv",
                         "{path} eindigt op .{ext}, maar dit is een rekenblad (CSV): noem het .csv"
                     ))
                 } else {
                     ApiError::invalid(said!(
-                        "{path} ends in .{ext}, but this is a PDF: name it .pdf (the standings as a spreadsheet are a CSV export)",
-                        "{path} se termine par .{ext}, mais c'est un PDF : nommez-le .pdf (le classement en feuille de calcul est un export CSV)",
-                        "{path} eindigt op .{ext}, maar dit is een PDF: noem het .pdf (de rangschikking als rekenblad is een CSV-export)"
+                        "{path} ends in .{ext}, but this is a PDF: name it .pdf",
+                        "{path} se termine par .{ext}, mais c'est un PDF : nommez-le .pdf",
+                        "{path} eindigt op .{ext}, maar dit is een PDF: noem het .pdf"
                     ))
                 });
             }
@@ -596,6 +601,24 @@ fn exists(path: &str) -> ApiError {
 impl Atout {
     /// Standings rendered for printing or saving, headers in `lang` (en, fr, nl).
     pub fn standings_rendered(&mut self, tournament: &str, after_round: Option<i64>, format: crate::StandingsFormat, lang: &str) -> Result<String> {
+        Ok(self.standings_said(tournament, after_round, format, lang)?.0)
+    }
+
+    /// [`Atout::standings_rendered`], and what a stored sheet that no longer checks leaves out
+    /// of them (its table counts nothing), said apart (the command line's warning beside them).
+    pub fn standings_said(
+        &mut self,
+        tournament: &str,
+        after_round: Option<i64>,
+        format: crate::StandingsFormat,
+        lang: &str,
+    ) -> Result<(String, Option<atout_rules::Said>)> {
+        let id = self.resolve(tournament)?;
+        let broken = self.sheets_broken(&[id])?.map(|e| e.texts());
+        Ok((self.standings_text(tournament, after_round, format, lang)?, broken))
+    }
+
+    fn standings_text(&mut self, tournament: &str, after_round: Option<i64>, format: crate::StandingsFormat, lang: &str) -> Result<String> {
         // The CSV says which counted rounds are still being played; the JSON is FORMAT.md's as it is.
         let value = match format {
             crate::StandingsFormat::Csv => self.standings_for_print(tournament, after_round)?,

@@ -470,7 +470,7 @@ impl Atout {
                         .map(|(line, entry)| LineRow {
                             line: line.line,
                             label: masks.words(&l.names.label(&line.label)),
-                            who: masks.words(&l.names.who(entry, &names)),
+                            who: masks.words(&l.names.who_on_sheet(entry, &names)),
                             points: line
                                 .points
                                 .iter()

@@ -15,12 +15,12 @@ use crate::state::Loaded;
 use crate::tournaments::TournamentInfo;
 use crate::Atout;
 use atout_rules::ranking::RankingMethod;
-use atout_rules::season::{self, EveningPoints, Placed, SeasonPoints, SeasonSettings};
+use atout_rules::season::{self, EveningIdentity, EveningPoints, Placed, SeasonPoints, SeasonSettings};
 use atout_rules::{said, GameId, Rule};
 use atout_store::{Change, Id, LinkRow, PlayerRow, SeasonRow};
 use serde::Serialize;
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
 /// A season as listed: its settings with every default written out, and its evenings in
@@ -236,27 +236,24 @@ fn digest_of(mut doc: Document) -> String {
     Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// What tells one evening from another in a season: its game and how it ranks (what its own
-/// result is worth beside another's), its name, date and players by name.
+/// An evening as a season tells it from another (`season::EveningIdentity`), with its name as
+/// written, to be said.
 struct EveningKey {
-    /// Its name as written, to be said.
     shown: String,
-    game: String,
-    ranking: RankingMethod,
-    name: String,
-    date: Option<String>,
-    players: BTreeSet<String>,
+    identity: EveningIdentity,
 }
 
 impl EveningKey {
     fn of_loaded(l: &Loaded) -> EveningKey {
         EveningKey {
             shown: l.row.name.clone(),
-            game: l.row.game.clone(),
-            ranking: l.settings.ranking,
-            name: folded(&l.row.name),
-            date: l.row.date.clone(),
-            players: l.entrants.iter().map(|e| folded(&e.player.name)).collect(),
+            identity: EveningIdentity {
+                game: l.row.game.clone(),
+                ranking: l.settings.ranking,
+                name: folded(&l.row.name),
+                date: l.row.date.clone(),
+                players: l.entrants.iter().map(|e| folded(&e.player.name)).collect(),
+            },
         }
     }
 
@@ -267,24 +264,40 @@ impl EveningKey {
             .map_or(RankingMethod::TablePoints, |s| s.ranking);
         EveningKey {
             shown: doc.name.clone(),
-            game: doc.game.clone(),
-            ranking,
-            name: folded(&doc.name),
-            date: doc.date.clone(),
-            players: doc.players.iter().map(|p| folded(&p.name)).collect(),
+            identity: EveningIdentity {
+                game: doc.game.clone(),
+                ranking,
+                name: folded(&doc.name),
+                date: doc.date.clone(),
+                players: doc.players.iter().map(|p| folded(&p.name)).collect(),
+            },
         }
     }
+}
 
-    /// Its own result worth the same as `other`'s: the same game, ranked the same way.
-    fn comparable(&self, other: &EveningKey) -> bool {
-        self.game == other.game && self.ranking == other.ranking
-    }
+/// The tournaments of a season's evenings, in order of id.
+fn season_ids(evenings: &[Evening]) -> Vec<Id> {
+    let mut ids: Vec<Id> = evenings.iter().map(|e| e.id).collect();
+    ids.sort_unstable();
+    ids
+}
 
-    /// The same evening: its name, date and players (a club's own evening exported and
-    /// imported again as an archive, or imported as a tournament and then as an archive).
-    fn same(&self, other: &EveningKey) -> bool {
-        self.game == other.game && self.name == other.name && self.date == other.date && self.players == other.players
+/// Inside the write: the season holds the evenings its change was checked against (`None`:
+/// nothing was checked), or the change is refused, nothing written — another window put an
+/// evening in it or took one out meanwhile.
+fn unchanged(w: &mut atout_store::Writer<'_>, row: &SeasonRow, checked: Option<&[Id]>) -> Result<()> {
+    let Some(checked) = checked else { return Ok(()) };
+    let mut now: Vec<Id> = w.season_tournaments(row.id)?.iter().map(|r| r.tournament).collect();
+    now.sort_unstable();
+    if now == checked {
+        return Ok(());
     }
+    let name = &row.name;
+    Err(ApiError::conflict(said!(
+        "season «{name}» changed meanwhile (an evening put in it or taken out): nothing was written; look again",
+        "la saison «{name}» a changé entre-temps (une soirée ajoutée ou retirée) : rien n'a été écrit ; regardez à nouveau",
+        "seizoen «{name}» is intussen veranderd (een avond toegevoegd of weggenomen): er werd niets geschreven; kijk opnieuw"
+    )))
 }
 
 /// A season counting each evening's own result refuses evening `name`, of another game or
@@ -424,37 +437,47 @@ impl Atout {
     /// New settings for a season (the old ones are kept); the standings follow.
     pub fn season_settings(&mut self, season: &str, settings: &Value, reason: &str) -> Result<SeasonInfo> {
         let row = self.season_row(season)?;
+        let evenings = self.evenings(row.id)?;
         if settings_of(settings)?.points == EveningPoints::Result {
             // Each evening's own result counted: its evenings must be worth the same.
             let mut first: Option<(EveningKey, String, Id)> = None;
-            for evening in self.evenings(row.id)? {
-                let key = EveningKey::of_loaded(self.loaded(evening.id)?);
+            for evening in &evenings {
+                let Ok(l) = self.loaded(evening.id) else { continue };
+                let key = EveningKey::of_loaded(l);
                 match &first {
-                    Some((k, other, t)) if !k.comparable(&key) => return Err(another_game(&row.name, &evening.name, other, *t)),
+                    Some((k, other, t)) if !k.identity.comparable(&key.identity) => return Err(another_game(&row.name, &evening.name, other, *t)),
                     Some(_) => {}
                     None => first = Some((key, evening.name.clone(), evening.id)),
                 }
             }
         }
         let reason = crate::text::bounded(reason, crate::text::field::REASON, crate::text::REASON_MAX)?;
-        self.store.write(Change { actor: &self.actor, action: "season.settings", reason: &reason }, |w| w.season_settings(row.id, settings))?;
+        let checked = season_ids(&evenings);
+        self.store.write(Change { actor: &self.actor, action: "season.settings", reason: &reason }, |w| {
+            unchanged(w, &row, Some(&checked))?;
+            Ok::<_, ApiError>(w.season_settings(row.id, settings)?)
+        })?;
         self.season(&row.id.to_string())
     }
 
     /// An evening `key` refused in season `row` (`except` aside): the same evening is there
     /// already, or the season counts each evening's own result and this one's is of another
-    /// game or ranked another way.
-    fn evening_fits(&mut self, row: &SeasonRow, key: &EveningKey, except: Option<Id>) -> Result<()> {
+    /// game or ranked another way. Answers the season's evenings as checked, for the write to
+    /// find them unchanged (the check and the write go together). An evening that cannot be
+    /// loaded (its settings changed by other means) is no reason to refuse another: it is
+    /// left out of the comparison (one such evening refused every evening added, naming none).
+    fn evening_fits(&mut self, row: &SeasonRow, key: &EveningKey, except: Option<Id>) -> Result<Vec<Id>> {
         let settings = settings_of(&row.settings)?;
         let season_name = &row.name;
-        for evening in self.evenings(row.id)? {
+        let evenings = self.evenings(row.id)?;
+        for evening in &evenings {
             if Some(evening.id) == except {
                 continue;
             }
-            let l = self.loaded(evening.id)?;
+            let Ok(l) = self.loaded(evening.id) else { continue };
             let there = EveningKey::of_loaded(l);
             let (t, name) = (evening.id, &evening.name);
-            if there.same(key) {
+            if there.identity.same(&key.identity) {
                 return Err(ApiError::refused_said(
                     Default::default(),
                     Rule::SEASON_EVENING_TWICE,
@@ -465,11 +488,11 @@ impl Atout {
                     ),
                 ));
             }
-            if settings.points == EveningPoints::Result && !there.comparable(key) {
+            if settings.points == EveningPoints::Result && !there.identity.comparable(&key.identity) {
                 return Err(another_game(season_name, &key.shown, name, t));
             }
         }
-        Ok(())
+        Ok(season_ids(&evenings))
     }
 
     /// Put a tournament in a season (an evening played, or being played).
@@ -477,10 +500,10 @@ impl Atout {
         let row = self.season_row(season)?;
         let t = self.resolve(tournament)?;
         let key = EveningKey::of_loaded(self.loaded(t)?);
-        if !self.store.season_tournaments(row.id)?.iter().any(|r| r.tournament == t) {
-            self.evening_fits(&row, &key, Some(t))?;
-        }
+        let checked =
+            if self.store.season_tournaments(row.id)?.iter().any(|r| r.tournament == t) { None } else { Some(self.evening_fits(&row, &key, Some(t))?) };
         self.store.write(Change { actor: &self.actor, action: "season.add", reason: "" }, |w| {
+            unchanged(w, &row, checked.as_deref())?;
             if w.season_tournaments(row.id)?.iter().any(|r| r.tournament == t) {
                 let name = &row.name;
                 return Err(ApiError::invalid(said!(
@@ -701,9 +724,10 @@ impl Atout {
         }
         // Not the same evening as one of the season's under another copy, nor another game's
         // where the season counts each evening's own result.
-        self.evening_fits(&row, &EveningKey::of_document(&doc), archived.map(|(t, _)| t))?;
+        let checked = self.evening_fits(&row, &EveningKey::of_document(&doc), archived.map(|(t, _)| t))?;
         if let Some((t, first)) = archived {
             self.store.write(Change { actor: &self.actor, action: crate::audit::SEASON_IMPORT, reason: "" }, |w| {
+                unchanged(w, &row, Some(&checked))?;
                 if w.season_tournaments(row.id)?.iter().any(|x| x.tournament == t) {
                     return Err(imported_meanwhile());
                 }
@@ -739,6 +763,7 @@ impl Atout {
             if w.archived(&prints)?.is_some() {
                 return Err(imported_meanwhile());
             }
+            unchanged(w, &row, Some(&checked))?;
             crate::named::one_person_twice(&w.player_links()?, who.iter().flatten().copied())?;
             let (t, players) = document::write(w, &doc, &who)?;
             w.season_tournament(row.id, t, true, Some(&print))?;

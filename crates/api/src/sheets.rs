@@ -433,7 +433,7 @@ impl Atout {
                             label_texts: l.names.label(&line.label),
                             label_title: l.names.label_title(&line.label),
                             entry_texts: l.names.entry(entry, &names),
-                            who_texts: l.names.who(entry, &names),
+                            who_texts: l.names.who_on_sheet(entry, &names),
                             line: line.clone(),
                             entry: entry.clone(),
                             running: running.clone(),

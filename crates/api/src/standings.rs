@@ -19,6 +19,10 @@ pub struct Standings {
     /// would rank them above players who played and lost points). Absent when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub withdrawn: Vec<Withdrawn>,
+    /// A stored sheet that no longer checks (changed by other means than Atout), whose table
+    /// counts nothing here: where and why, in every language. Absent when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub broken: Option<atout_rules::Said>,
 }
 
 /// A player withdrawn before playing any deal.
@@ -162,7 +166,7 @@ pub(crate) fn compute(l: &mut Loaded, after_round: i64) -> Standings {
             }
         })
         .collect();
-    Standings { tournament: l.row.name.clone(), after_round, rows, withdrawn }
+    Standings { tournament: l.row.name.clone(), after_round, rows, withdrawn, broken: None }
 }
 
 impl Atout {
@@ -189,7 +193,10 @@ impl Atout {
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
         let after = after_which(l, after_round)?;
-        Ok(compute(l, after))
+        let mut standings = compute(l, after);
+        let found: Vec<(String, atout_rules::Said)> = l.broken().into_iter().map(|said| (l.row.name.clone(), said)).collect();
+        standings.broken = crate::error::sheets_broken(&found).map(|e| e.texts());
+        Ok(standings)
     }
 }
 

@@ -166,6 +166,21 @@ pub(crate) fn started(table: &TableRow) -> bool {
 }
 
 impl Loaded {
+    /// Where and why each stored sheet that no longer checks (changed by other means than
+    /// Atout) fails, in every language: «round 2, table 1, deal 20: …».
+    pub fn broken(&self) -> Vec<atout_rules::Said> {
+        let mut out = vec![];
+        for r in &self.rounds {
+            for (t, result) in r.row.tables.iter().zip(&r.results) {
+                if let Some(e) = &result.error {
+                    let place = Place { round: Some(r.row.round), table: Some(t.number), deal: None };
+                    out.push(ApiError::sheet(place, e.clone()).texts());
+                }
+            }
+        }
+        out
+    }
+
     /// Seat `seat` with its player (`entrant`), as every view shows it.
     pub fn seat_view(&self, seat: usize, entrant: Id) -> SeatView {
         let e = self.entrant(entrant);

@@ -694,6 +694,27 @@ impl<'a> Canvas<'a> {
         self.natural_width(cols, rows) <= self.width()
     }
 
+    /// Whether the table stands on the page with its wrapped columns broken as the layout
+    /// breaks them when short of room: down to the width of all but their longest tenth, never
+    /// under their longest word (one long club's name does not take a season's evenings' room).
+    pub fn fits_broken(&self, cols: &[Col], rows: &[Vec<String>]) -> bool {
+        let size = self.size();
+        let width: f32 = cols
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let text = if c.wrap {
+                    let word = rows.iter().filter_map(|r| r.get(i)).flat_map(|t| t.split(' ')).map(|w| self.regular.width(w, size)).fold(0.0, f32::max);
+                    self.most_cells(i, rows).max(word)
+                } else {
+                    self.widest_cell(i, rows)
+                };
+                self.bold.width(&c.title, size).max(text) + CELL_PAD + gap_after(cols, i)
+            })
+            .sum();
+        width <= self.width()
+    }
+
     fn natural_width(&self, cols: &[Col], rows: &[Vec<String>]) -> f32 {
         let size = self.size();
         cols.iter()

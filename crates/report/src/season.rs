@@ -164,9 +164,11 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
     // by its rank and name (at 18 evenings names were cut, at 20 the points read «(…»).
     let fixed = [0, 1, 2, 4, 5];
     let count = head.len() - 6;
+    // Measured as drawn: names and clubs break over lines (measured unbroken, a 100-character
+    // club left room for one evening beside the ranking).
     let fits = |c: &Canvas, keep: &[usize]| {
-        let cols: Vec<Col> = keep.iter().map(|i| Col { wrap: false, ..col(*i) }).collect();
-        c.fits(&cols, &lines.iter().map(|l| keep.iter().map(|i| l[*i].clone()).collect()).collect::<Vec<Vec<String>>>())
+        let cols: Vec<Col> = keep.iter().map(|i| col(*i)).collect();
+        c.fits_broken(&cols, &lines.iter().map(|l| keep.iter().map(|i| l[*i].clone()).collect()).collect::<Vec<Vec<String>>>())
     };
     let with = |lead: &[usize], evenings: std::ops::Range<usize>| lead.iter().copied().chain(evenings.map(|e| 6 + e)).collect::<Vec<usize>>();
     let mut c = Canvas::new(layout, &title, lang)?;
@@ -211,7 +213,12 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
         let said = (n > 0).then(|| {
             let evenings: Vec<usize> = keep.iter().filter(|i| **i >= 6).map(|i| i - 5).collect();
             let (first, last) = (evenings.first().copied().unwrap_or(1), evenings.last().copied().unwrap_or(1));
-            layout.word("season_evenings_part", lang, &[("from", format!("{short}{first}")), ("to", format!("{short}{last}"))])
+            if first == last {
+                // One evening: «Evening E5», not «Evenings E5 to E5».
+                layout.word("season_evening_part", lang, &[("one", format!("{short}{first}"))])
+            } else {
+                layout.word("season_evenings_part", lang, &[("from", format!("{short}{first}")), ("to", format!("{short}{last}"))])
+            }
         });
         if let Some(said) = &said {
             c.gap(1.0);

@@ -242,6 +242,34 @@ pub struct Placed {
 }
 
 /// The points an evening brings each of its players, in the order of `places`.
+/// What tells one evening from another in a season, and what its own result is worth beside
+/// another's: its game and how it ranks, its name (as compared: case and accents aside), its
+/// date and its players by name (as compared).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EveningIdentity {
+    pub game: String,
+    pub ranking: crate::ranking::RankingMethod,
+    pub name: String,
+    pub date: Option<String>,
+    pub players: std::collections::BTreeSet<String>,
+}
+
+impl EveningIdentity {
+    /// Its own result worth the same as `other`'s (`points: "result"`): the same game,
+    /// ranked the same way — table points beside table points, score sums beside score sums.
+    pub fn comparable(&self, other: &EveningIdentity) -> bool {
+        self.game == other.game && self.ranking == other.ranking
+    }
+
+    /// The same evening under another copy (a club's own evening exported and imported again
+    /// as an archive, or an archive imported as a tournament and then into the season): the
+    /// same game, name, date and players. Two evenings without a date are not taken for one
+    /// (a club's undated «Clubavond» evenings, the same players each week).
+    pub fn same(&self, other: &EveningIdentity) -> bool {
+        self.date.is_some() && self.game == other.game && self.name == other.name && self.date == other.date && self.players == other.players
+    }
+}
+
 pub fn evening_points(settings: &SeasonSettings, places: &[Placed]) -> Vec<SeasonPoints> {
     places
         .iter()

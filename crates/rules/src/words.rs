@@ -150,6 +150,16 @@ impl Names {
     /// reason and the jury member; the contract and the figures are left to the sheet's
     /// columns. Empty when the entry names nobody (a negative deal written as counts).
     pub fn who(&self, entry: &Value, seats: &[String]) -> Said {
+        self.who_with(entry, seats, false)
+    }
+
+    /// [`Names::who`] on a sheet that has no column for some of the line's figures: those
+    /// the game says on the line (`Field::on_line`: Rikken's tricks) follow who played it.
+    pub fn who_on_sheet(&self, entry: &Value, seats: &[String]) -> Said {
+        self.who_with(entry, seats, true)
+    }
+
+    fn who_with(&self, entry: &Value, seats: &[String], on_line: bool) -> Said {
         said_by(|lang| {
             let Value::Object(map) = entry else { return String::new() };
             let words = &self.langs[index(lang)];
@@ -179,7 +189,7 @@ impl Names {
                             kept.insert(k.clone(), Value::Object(named));
                         }
                     }
-                    _ if seat(k) || words.on_line.contains(k) || matches!(k.as_str(), "reason" | "by" | "jury") => {
+                    _ if seat(k) || (on_line && words.on_line.contains(k)) || matches!(k.as_str(), "reason" | "by" | "jury") => {
                         kept.insert(k.clone(), v.clone());
                     }
                     _ => {}

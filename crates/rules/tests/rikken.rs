@@ -263,16 +263,19 @@ fn a_misere_played_alone_names_one_declarer() {
     let seats = ["Anne", "Bart", "Chloé", "Dirk"].map(String::from);
     let alone = json!({"contract": "misere", "declarers": [3], "tricks": [0]});
     let who = names.who(&alone, &seats);
-    // Its tricks too: the sheet has no column for them (checking a line against the paper
-    // meant opening it).
+    assert_eq!((who.en.as_str(), who.fr.as_str(), who.nl.as_str()), ("declarer: 3. Chloé", "déclarant : 3. Chloé", "speler: 3. Chloé"));
+    let two = json!({"contract": "misere", "declarers": [4, 1], "tricks": [0, 1]});
+    assert_eq!(names.who(&two, &seats).nl, "spelers: 4. Dirk · 1. Anne");
+    // On the window's sheet, its tricks too: it has no column for them (checking a line
+    // against the paper meant opening it).
+    let on_sheet = names.who_on_sheet(&alone, &seats);
     assert_eq!(
-        (who.en.as_str(), who.fr.as_str(), who.nl.as_str()),
+        (on_sheet.en.as_str(), on_sheet.fr.as_str(), on_sheet.nl.as_str()),
         ("declarer: 3. Chloé · tricks: 0", "déclarant : 3. Chloé · plis : 0", "speler: 3. Chloé · slagen: 0")
     );
-    let two = json!({"contract": "misere", "declarers": [4, 1], "tricks": [0, 1]});
-    assert_eq!(names.who(&two, &seats).nl, "spelers: 4. Dirk · 1. Anne · slagen: 0 · 1");
+    assert_eq!(names.who_on_sheet(&two, &seats).nl, "spelers: 4. Dirk · 1. Anne · slagen: 0 · 1");
     let rik = json!({"contract": "rik", "declarer": 2, "partner": 4, "tricks": 9});
-    assert_eq!(names.who(&rik, &seats).en, "declarer: 2. Bart · partner: 4. Dirk · tricks: 9");
+    assert_eq!(names.who_on_sheet(&rik, &seats).en, "declarer: 2. Bart · partner: 4. Dirk · tricks: 9");
     assert!(names.entry(&alone, &seats).en.contains("declarer: 3. Chloé"), "{:?}", names.entry(&alone, &seats));
 }
 

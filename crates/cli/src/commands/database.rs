@@ -52,13 +52,16 @@ pub fn open(path: &Path, by: Option<&str>) -> Result<Atout, Failure> {
     Ok(app)
 }
 
-/// A path as typed in a command line: in double quotes when a space or a shell's sign
-/// would split or change it.
+/// A path as typed in a command line: quoted when a space or a shell's sign would split or
+/// change it — in single quotes on Unix, where nothing inside them is expanded (a `'` written
+/// `'\''`), in double quotes on Windows.
 fn word(path: &str) -> String {
-    if path.chars().all(|c| c.is_alphanumeric() || "/\\._-:+,@%=".contains(c)) {
+    if path.chars().all(|c| c.is_alphanumeric() || "/\\._-:+,@=".contains(c)) {
         path.to_string()
-    } else {
+    } else if cfg!(windows) {
         format!("\"{path}\"")
+    } else {
+        format!("'{}'", path.replace('\'', "'\\''"))
     }
 }
 

@@ -114,8 +114,10 @@ fn lang() -> Lang {
 
 /// `n` evenings, in the system's language ("1 evenings" said before).
 fn evenings(n: usize) -> String {
-    let said = if n == 1 { said!("{n} evening", "{n} soirée", "{n} avond") } else { said!("{n} evenings", "{n} soirées", "{n} avonden") };
-    said.get(lang()).to_string()
+    // French says 0 and 1 in the singular, English and Dutch 1 alone.
+    let (en, nl) = if n == 1 { ("evening", "avond") } else { ("evenings", "avonden") };
+    let fr = if n <= 1 { "soirée" } else { "soirées" };
+    said!("{n} {en}", "{n} {fr}", "{n} {nl}").get(lang()).to_string()
 }
 
 pub fn run(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {

@@ -115,12 +115,12 @@ pub fn run(app: &mut Atout, cmd: TournamentCmd) -> Result<(), Failure> {
 
 pub fn standings(app: &mut Atout, a: StandingsArgs) -> Result<(), Failure> {
     let lang = atout_api::print::print_lang(a.lang.as_deref());
-    out!("{}", app.standings_rendered(&a.tournament, a.after_round, a.format.into(), &lang)?);
+    let (text, broken) = app.standings_said(&a.tournament, a.after_round, a.format.into(), &lang)?;
+    out!("{text}");
     // A sheet that no longer checks counts nothing: said beside the standings (they were
     // printed as if its table had not been played, and nothing said why).
-    let id = app.tournament_info(&a.tournament)?.id;
-    if let Some(e) = app.sheets_broken(&[id])? {
-        eprintln!("{}", e.texts().get(atout_api::rules::Lang::parse(&lang)));
+    if let Some(said) = broken {
+        eprintln!("{}", said.get(atout_api::rules::Lang::parse(&lang)));
     }
     Ok(())
 }
