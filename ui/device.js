@@ -13,7 +13,7 @@ import { setTransport } from "./api.js";
 import { t, tn, currentLang, explain, titlePage, LANGS } from "./i18n.js";
 import { h } from "./dom.js";
 import { state, setScreens, listen, render, flash, gameOf, dropLine, go, actorSaid } from "./shell.js";
-import { sheetTable, entryPanel, historyTable, showLastLine, undoMine } from "./sheet.js";
+import { sheetTable, entryPanel, historyTable, showLastLine, undoMine, undoForm } from "./sheet.js";
 import * as jury from "./screens/jury.js";
 
 const code = readCode();
@@ -46,18 +46,29 @@ const isJury = () => device && device.device.role === "jury";
  */
 async function http(method, path, body, as = code) {
   let reply;
+  let text;
+  // A server that takes the request and never answers (a laptop frozen or asleep) is a server
+  // out of reach after a few seconds: the line typed goes into the outbox and waits, and the
+  // page says so (it hung, «connected», the line kept nowhere). The searches of a claim take
+  // their own time.
+  const patience = path === "/api/v1/solve" || path === "/api/v1/claim" ? 60000 : 8000;
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), patience);
   try {
     reply = await fetch(path, {
-      method, cache: "no-store",
+      method, cache: "no-store", signal: stop.signal,
       headers: { Authorization: `Bearer ${as}`, "Accept-Language": currentLang(), ...(body ? { "Content-Type": "application/json" } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
+    text = await reply.text();
   } catch (_) {
     setOnline(false);
-    throw { kind: "offline", message: t("device_offline") };
+    // The jury's phone keeps nothing waiting: what was typed stays on the screen.
+    throw { kind: "offline", message: t(device && isJury() ? "device_offline_jury" : "device_offline") };
+  } finally {
+    clearTimeout(timer);
   }
   setOnline(true);
-  const text = await reply.text();
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch (_) { data = null; }
   if (!reply.ok) throw Object.assign(data && typeof data === "object" ? data : { kind: "http", message: `${reply.status} ${text}` }, { status: reply.status });
@@ -253,11 +264,21 @@ function keepSending() {
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") again(); });
 }
 
+/** The message that a line waits on this device, while it is shown (null: none). */
+let keptSaid = null;
+
 function showStatus() {
   const el = document.getElementById("outbox-status");
   if (!el) return;
   const list = outbox.read();
   const waiting = list.filter((x) => !x.refused).length;
+  // Nothing waits any more: «line 4 waits on this device» goes (it stayed, red, over a refusal
+  // that came when the line arrived).
+  if (!waiting && keptSaid) {
+    const f = document.getElementById("flash");
+    if (f && f.textContent === keptSaid) { f.textContent = ""; f.className = ""; }
+    keptSaid = null;
+  }
   const refused = list.length - waiting;
   el.textContent = [online ? t("device_online") : t("device_offline_short"), waiting ? t("outbox_count", { n: waiting }) : "", refused ? tn("outbox_refused_count", refused) : ""].filter(Boolean).join(" · ");
   el.className = online && !list.length ? "ok" : "warn";
@@ -424,8 +445,8 @@ async function addLine(args) {
     outbox.remove(item.key);
     throw left.refused;
   }
-  // Still waiting (no network): said once the window's "Saved" has been shown.
-  if (left) setTimeout(() => flash(t("outbox_kept", { line: item.line }), false), 0);
+  // Still waiting (no network): said once the window's "Saved" has been shown, until it is sent.
+  if (left) setTimeout(() => { keptSaid = t("outbox_kept", { line: item.line }); flash(keptSaid, false); }, 0);
   return null;
 }
 
@@ -546,6 +567,8 @@ const table = {
       strandedPanel(),
       outboxPanel(game),
       entryPanel(sheet, tid, game),
+      // The last line taken back by a tap, with why (only Ctrl+Z did, on a keyboard).
+      undoForm(sheet, { tournament: tid, round: state.round, table: state.table }),
       h("div", { class: "row" }, h("button", { id: "show-history", onclick: () => { state.showHistory = !state.showHistory; render(); } }, t("history"))),
       history ? historyTable(history, game.mod) : null,
     ];

@@ -127,12 +127,13 @@ export function contractButtons(contracts, allowed, chosen, pick) {
  * A game's key pressed (`code`): its button pressed; or, when the game cannot be played now,
  * said so where the line's check speaks (the key did nothing, and nothing said why).
  */
-export function gameKey(code, t) {
+export function gameKey(code, t, why = null) {
   const b = document.getElementById(`game-${code}`);
   if (!b) return false;
   if (!b.disabled) { b.click(); return true; }
+  // Why, where the application says it (King's order, a récup due), else which games are open.
   const said = document.getElementById("preview");
-  if (said) { said.textContent = t("game_closed", { game: b.title }); said.className = "preview bad"; }
+  if (said) { said.textContent = why ? t("game_closed_why", { game: b.title, why }) : t("game_closed", { game: b.title }); said.className = "preview bad"; }
   return true;
 }
 

@@ -65,10 +65,23 @@ let checkTimer = null;
 let checkSeq = 0;
 
 /** Corrections of several lines kept for one save, the undo of the last line, the first dealer. */
+const reasonInput = (id) => h("input", { id, name: "reason", required: true, maxlength: 500, placeholder: t("reason"), "aria-label": t("reason") });
+
+/** Take back the sheet's last line, with why (the window's tools and a table's phone). */
+export function undoForm(sheet, where) {
+  return sheet.lines.length ? h("form", { class: "row", id: "undo-line", "data-keep": "1", onsubmit: (e) => {
+    e.preventDefault();
+    // The last line this screen shows: refused, naming who, if another was written since.
+    const last = sheet.lines[sheet.lines.length - 1];
+    // The line typed for the next deal goes with it: the deal it was for is no longer next
+    // (the next deal's game stayed chosen, and the line was refused as the wrong game).
+    act(() => call("deal_undo", { ...where, line: sheet.lines.length, before: last.entry, reason: e.target.reason.value }), () => { dropLine(); flash(t("saved")); });
+  } }, reasonInput("undo-reason"), h("button", { id: "undo-last" }, t("undo_last"))) : null;
+}
+
 export function sheetTools(sheet, tid) {
   const where = { tournament: tid, round: state.round, table: state.table };
   const pending = state.pending ? Object.keys(state.pending).map(Number).sort((a, b) => a - b) : [];
-  const reasonInput = (id) => h("input", { id, name: "reason", required: true, maxlength: 500, placeholder: t("reason"), "aria-label": t("reason") });
   return h("div", { class: "tools" },
     pending.length ? h("form", { class: "row pending", id: "pending", "data-keep": "1", onsubmit: (e) => {
       e.preventDefault();
@@ -77,15 +90,10 @@ export function sheetTools(sheet, tid) {
     } }, h("strong", {}, `${tn("pending_lines", pending.length)}${t("colon")}${pending.join(", ")}`), reasonInput("pending-reason"),
       h("button", { class: "primary", id: "save-pending" }, t("save_all")),
       h("button", { type: "button", onclick: () => { state.pending = null; render(); } }, t("discard"))) : null,
-    sheet.lines.length ? h("form", { class: "row", id: "undo-line", "data-keep": "1", onsubmit: (e) => {
-      e.preventDefault();
-      // The last line this screen shows: refused, naming who, if another was written since.
-      const last = sheet.lines[sheet.lines.length - 1];
-      act(() => call("deal_undo", { ...where, line: sheet.lines.length, before: last.entry, reason: e.target.reason.value }), () => flash(t("saved")));
-    } }, reasonInput("undo-reason"), h("button", { id: "undo-last" }, t("undo_last"))) : null,
+    undoForm(sheet, where),
     h("form", { class: "row", id: "dealer-form", "data-keep": "1", onsubmit: (e) => {
       e.preventDefault();
-      act(() => call("table_dealer", { ...where, seat: Number(e.target.seat.value), reason: e.target.reason.value }), () => flash(t("saved")));
+      act(() => call("table_dealer", { ...where, seat: Number(e.target.seat.value), reason: e.target.reason.value }), () => { dropLine(); flash(t("saved")); });
     } }, h("label", {}, t("new_first_dealer"), h("select", { name: "seat" }, sheet.seats.map((s) => h("option", { value: s.seat, selected: s.seat === sheet.first_dealer }, `${s.seat}. ${s.name}`)))),
       reasonInput("dealer-reason"), h("button", { id: "change-dealer" }, t("first_dealer_change"))));
 }
@@ -105,6 +113,8 @@ export function entryPanel(sheet, tid, game) {
     // Their role: a table's scorer is no jury member (a fine typed at the table named the
     // scorer as the jury member who gave it).
     role: (savedWho() || {}).role || "",
+    // A table's phone: its code writes lines, not the jury's fines (offered, they were refused).
+    tablePhone: document.body.classList.contains("device") && (savedWho() || {}).role === "scorer",
     draft: state.draft || (state.draft = mod.newDraft(null, { sheet, desc, next })),
     submit: () => submit(),
     redraw: (focus) => render().then(() => { if (focus) document.querySelector(focus)?.focus(); }),
@@ -171,6 +181,10 @@ export function entryPanel(sheet, tid, game) {
       previewEl.textContent = `${words}${t("points")}${t("colon")}${result.points.map((p, i) => `${sheet.seats[i].name} ${p > 0 ? "+" : ""}${p}`).join(" · ")}`;
       previewEl.className = "preview good";
     }
+    // The preview grew the panel's foot and shrank its fields' part: the field being typed in
+    // stays in sight (on a phone, with its keyboard open, it went under the preview).
+    const typing = document.activeElement;
+    if (typing instanceof HTMLElement && typing.closest("#entry-body")) typing.scrollIntoView({ block: "nearest", inline: "nearest" });
   };
   const d = ctx.draft;
   // One sending at a time: Enter pressed again while the line goes (in a figure's field, say)
@@ -334,7 +348,8 @@ export async function undoMine() {
   const here = a && state.view === "scorer" && same(a.tournament, state.tournament) && same(a.round, state.round) && same(a.table, state.table);
   if (!here) { flash(t("undo_nothing")); return; }
   const where = { tournament: a.tournament, round: a.round, table: a.table };
-  const reason = t("undo");
+  // Recorded as what happened («taken back with Ctrl+Z»), not as the button's word.
+  const reason = t("undo_reason");
   const lang = currentLang();
   let done = "";
   const ok = await act(async () => {
@@ -350,6 +365,6 @@ export async function undoMine() {
       return after;
     }
     throw { message: t("undo_gone") };
-  });
+  }, () => dropLine());
   if (ok) { state.lastAction = null; flash(done); }
 }

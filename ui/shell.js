@@ -255,9 +255,21 @@ async function draw() {
     errorNearForm(view);
     if (focused && focused.view === state.view) refocus(view, focused);
     underPanel();
+    // A cursor in the entry panel (Kings Cribbage's board) stays in the panel's sight as it
+    // moves: the tile being laid or corrected lay under the panel's scrolled part.
+    view.querySelector("#entry-body .cursor")?.scrollIntoView({ block: "nearest", inline: "nearest" });
     const shown = screens[state.view] && screens[state.view].shown;
     if (shown) shown();
   } catch (e) {
+    // Out of reach (a phone's network): the screen stays as it was, what was typed in it too,
+    // and the refusal is said above it (the jury's phone lost its whole screen, the ruling
+    // typed with it, until the page was loaded again).
+    if (e && e.kind === "offline" && view.firstChild && !view.querySelector("#screen-error")) {
+      const said = document.getElementById("error") || h("div", { class: "error", id: "error", role: "alert" });
+      said.textContent = String(explain(e));
+      if (!said.isConnected) view.prepend(said);
+      return;
+    }
     view.replaceChildren(h("div", { class: "error", id: "screen-error" }, explain(e)));
   }
 }

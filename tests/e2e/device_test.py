@@ -205,7 +205,23 @@ def double_king_on_a_phone(w, server, db, dk, codes):
     w.find("#line-13")
     lines = [h["line"] for h in history(db, dk, 1)]
     check(lines == list(range(1, 14)), f"lines 12 and 13 arrived once each: {lines}")
-    for i, (game, figures) in enumerate(WORKED[13:], 14):
+    # Without a reload this time: line 14 waits, the server comes back, the line goes by
+    # itself, and «kept on this device» goes with it (it stayed, red, over what came next).
+    server.stop()
+    w.wait_text("no connection", "#outbox-status", timeout=15)
+    game, counts = WORKED[13]
+    choose(w, f"#game-{game}")
+    enter_counts(w, at_seats(counts, 3))
+    w.find("#outbox-14.waiting")
+    w.wait_text("kept on this device", "#flash")
+    server.start()
+    wait_outbox_empty(w, timeout=30)
+    w.find("#line-14")
+    end = time.time() + 5
+    while "kept on this device" in w.text("#flash") and time.time() < end:
+        time.sleep(0.2)
+    check("kept on this device" not in w.text("#flash"), f"sent, the line no longer says it waits: {w.text('#flash')!r}")
+    for i, (game, figures) in enumerate(WORKED[14:], 15):
         enter_line(w, game, figures, 3, i)
     w.find("#sheet-complete")
     got = w.wait_cells("#round-scores", ["14", "3", "3", "-20"])
@@ -213,6 +229,18 @@ def double_king_on_a_phone(w, server, db, dk, codes):
     shot(w, "04-phone-complete", ["complete"])
     rows = history(db, dk, 1)
     check(len(rows) == 20 and all(r["by"] == ("Bart [table 1]" if r["line"] == 4 else "Anne [table 1]") for r in rows), f"twenty lines, each once, each by Anne at table 1 but Bart's line 4: {len(rows)}")
+    # The last line taken back by a tap, with why (only Ctrl+Z did, on a keyboard), then
+    # written again.
+    w.type("#undo-reason", "typed too soon")
+    w.click("#undo-last")
+    end = time.time() + 10
+    while w.js("return !!document.getElementById('line-20')") and time.time() < end:
+        time.sleep(0.2)
+    undone = [r for r in history(db, dk, 1) if r["line"] == 20]
+    check(not w.js("return !!document.getElementById('line-20')") and any(r.get("reason") == "typed too soon" for r in undone), f"the last line taken back by a tap: {undone}")
+    game, figures = WORKED[19]
+    enter_line(w, game, figures, 3, 20)
+    w.find("#sheet-complete")
     # The same sheet on a 10" tablet.
     emulate(w, *TABLET)
     w.go(server.url(f"/t/{codes[dk]['tables'][0]['code']}"))
@@ -228,6 +256,9 @@ def rikken_table_of_five(w, server, db, rik, codes):
     scorer_name(w, "Nora")
     names = seat_names(w)
     check(len(names) == 5, f"a table of five: {names}")
+    # The jury's fines are not offered on a table's phone (offered, they were refused once sent).
+    w.find("#games")
+    check(not w.js("return !!document.getElementById('fines')"), "a table's phone offers no fines")
     n = 0
     while not w.js("return !!document.getElementById('sheet-complete')"):
         out = int(w.text("#sits-out").split(".")[0])
@@ -311,6 +342,14 @@ def jury_on_a_phone(w, server, db, dk, codes):
         w.type(f"#free-ruling input[name=p{seat}]", points)
     w.type("#free-ruling input[name=reason]", "revoke")
     w.type("#free-ruling input[name=by]", "Marc")
+    # Tapped while the server is out of reach: the screen and the ruling typed stay, and the
+    # refusal says so (the whole screen went, the ruling with it, until a reload).
+    server.stop()
+    w.click("#record-ruling")
+    w.wait_text("what you typed stays here", "#view", timeout=20)
+    kept = [w.value(f"#free-ruling input[name={n}]") for n in ("p1", "reason")]
+    check(kept == ["-3", "revoke"], f"the ruling typed stays on the jury's phone while the server is out of reach: {kept}")
+    server.start()
     w.click("#record-ruling")
     try:
         w.wait_text("revoke", "#rulings-table")

@@ -1047,6 +1047,19 @@ def king_evening(w):
             keys = [letter] + [k for v in by_seat[:3] for k in typed(v, total)] + ["\ue007"]
             press(w, keys)
             king_keys.append(len(keys))
+            if n == 1:
+                # Ctrl+Z takes the line back: the panel is the deal's again, its game chosen (the
+                # next deal's stayed chosen, and the line typed was refused as the wrong game).
+                w.find("#line-1")
+                w.js("document.activeElement && document.activeElement.blur()")
+                w.keys(["\ue009", "z"])
+                end = time.time() + 10
+                while w.js("return !!document.getElementById('line-1')") and time.time() < end:
+                    time.sleep(0.1)
+                again = w.js("return document.querySelector('#games button.chosen kbd').textContent.toLowerCase()")
+                check(again == letter, f"after Ctrl+Z the deal's own game is chosen again: {again!r}, expected {letter!r}")
+                w.js("document.activeElement && document.activeElement.blur()")
+                press(w, keys)
         elif kind == "counts":
             enter_counts(w, counts(figures))
         elif kind == "recup":

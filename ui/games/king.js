@@ -69,12 +69,15 @@ export function toEntry(d, desc, ctx) {
 /** The choice form: the lead sells the choice of the game (B), to a buyer (a seat) for tricks. */
 function choiceSaleRow(ctx) {
   const { sheet, desc, draft: d, t } = ctx;
-  const seats = sheet.seats.filter((s) => ctx.correcting || s.seat !== ctx.next.leader)
+  // A buyer who could choose no game is not offered (every game greyed, then nothing said):
+  // the games open to each buyer are the application's.
+  const canChoose = (s) => ctx.correcting || !ctx.next || ctx.next.unsure || !ctx.next.buyers || (ctx.next.buyers[s.seat - 1] || []).length > 0;
+  const seats = sheet.seats.filter((s) => (ctx.correcting || s.seat !== ctx.next.leader) && canChoose(s))
     .map((s) => h("option", { value: s.seat, selected: d.choiceBuyer === s.seat }, `${s.seat}. ${s.name}`));
   return h("div", { class: "row", id: "choice-sale" },
     h("span", {}, h("kbd", {}, "B"), " ", desc.labels.choice_sale),
     // Correcting, the seller is named: none chosen shows as none (it showed seat 1, unchosen).
-    ctx.correcting ? h("label", {}, t("seat"), h("select", { id: "choice-seller", onchange: (e) => { d.choiceSeller = e.target.value ? Number(e.target.value) : null; ctx.check(); } },
+    ctx.correcting ? h("label", {}, desc.labels.seller, h("select", { id: "choice-seller", onchange: (e) => { d.choiceSeller = e.target.value ? Number(e.target.value) : null; ctx.check(); } },
       h("option", { value: "" }, "—"), sheet.seats.map((s) => h("option", { value: s.seat, selected: d.choiceSeller === s.seat }, `${s.seat}. ${s.name}`)))) : null,
     h("label", {}, desc.labels.buyer, h("select", { id: "choice-buyer", onchange: (e) => {
       d.choiceBuyer = e.target.value ? Number(e.target.value) : null;
@@ -117,7 +120,7 @@ export function entryView(ctx) {
     const seats = sheet.seats.map((s) => h("option", { value: s.seat, selected: d.buyer === s.seat }, `${s.seat}. ${s.name}`));
     parts.push(h("div", { class: "row", id: "sale" },
       h("span", {}, h("kbd", {}, "S"), " ", desc.labels.sale),
-      ctx.correcting ? h("label", {}, t("seat"), h("select", { id: "sale-seller", onchange: (e) => { d.seller = e.target.value ? Number(e.target.value) : null; ctx.check(); } },
+      ctx.correcting ? h("label", {}, desc.labels.seller, h("select", { id: "sale-seller", onchange: (e) => { d.seller = e.target.value ? Number(e.target.value) : null; ctx.check(); } },
         h("option", { value: "" }, "—"), sheet.seats.map((s) => h("option", { value: s.seat, selected: d.seller === s.seat }, `${s.seat}. ${s.name}`)))) : null,
       h("label", {}, desc.labels.buyer, h("select", { id: "sale-buyer", onchange: (e) => { d.buyer = e.target.value ? Number(e.target.value) : null; ctx.check(); } },
         h("option", { value: "" }, desc.labels.no_sale), seats)),
@@ -138,7 +141,8 @@ export function onKey(e, ctx) {
   if (key === "b" && document.getElementById("choice-buyer")) { document.getElementById("choice-buyer").focus(); return true; }
   // A game that cannot be played now is said so (its key did nothing, and nothing said why).
   const c = ctx.desc.contracts.find((x) => x.key === key);
-  if (c && gameKey(c.code, ctx.t)) return true;
+  const forced = !ctx.correcting && ctx.next && !ctx.next.unsure && ctx.next.forced ? ctx.desc.forced[ctx.next.forced] : null;
+  if (c && gameKey(c.code, ctx.t, forced)) return true;
   const s = ctx.desc.suits.find((x) => x.key === key);
   if (s && document.getElementById(`suit-${s.code}`)) { document.getElementById(`suit-${s.code}`).click(); return true; }
   return false;

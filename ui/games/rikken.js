@@ -116,7 +116,8 @@ export function entryView(ctx) {
     id: `game-${c.code}`, class: d.contract === c.code && !d.fine ? "chosen" : "", title: c.points ? `${c.points.made}` : "",
     onclick: () => { d.contract = c.code; d.fine = null; ctx.redraw(); },
   }, h("kbd", {}, c.key.toUpperCase()), " ", c.name, c.jury ? " ⚖" : ""))));
-  parts.push(h("div", { class: "games", id: "fines" }, h("span", {}, h("kbd", {}, "F"), ` ${desc.labels.fine}${t("colon").trimEnd()}`), desc.fines.map((f) => h("button", {
+  // Fines are the jury's: a table's phone does not offer them (they were refused once sent).
+  if (!ctx.tablePhone) parts.push(h("div", { class: "games", id: "fines" }, h("span", {}, h("kbd", {}, "F"), ` ${desc.labels.fine}${t("colon").trimEnd()}`), desc.fines.map((f) => h("button", {
     id: `fine-${f.code}`, class: d.fine === f.code ? "chosen" : "", onclick: () => { d.fine = f.code; d.contract = null; ctx.redraw(); },
   }, `${f.name} · ${f.amount}`))));
   if (d.fine) {
@@ -236,7 +237,7 @@ export function onKey(e, ctx) {
   }
   const found = ctx.desc.contracts.find((x) => x.key === key);
   if (found) return click(`game-${found.code}`);
-  if (key === "f") {
+  if (key === "f" && !ctx.tablePhone) {
     const i = ctx.desc.fines.findIndex((f) => f.code === d.fine);
     return click(`fine-${ctx.desc.fines[(i + 1) % ctx.desc.fines.length].code}`);
   }

@@ -149,7 +149,13 @@ impl SaleOf {
         }
         if !(1..=TRICKS).contains(&sale.tricks) {
             let t = sale.tricks;
-            return Err(Violation::said(self.tricks, said!("{en} is sold for {t} tricks", "{fr} est vendu pour {t} plis", "{nl} is verkocht voor {t} slagen")));
+            // A count in its number: «0 pli», «1 trick».
+            let (tricks_en, plis, slagen) =
+                (if t == 1 { "trick" } else { "tricks" }, if (-1..=1).contains(&t) { "pli" } else { "plis" }, if t == 1 { "slag" } else { "slagen" });
+            return Err(Violation::said(
+                self.tricks,
+                said!("{en} is sold for {t} {tricks_en}", "{fr} est vendu pour {t} {plis}", "{nl} is verkocht voor {t} {slagen}"),
+            ));
         }
         Ok((seller + 1, buyer + 1))
     }
@@ -949,7 +955,8 @@ impl Game for King {
                 "trick13": t("trick 13", "13e pli", "13e slag"),
                 "sale": t("trump sold", "atout vendu", "troef verkocht"),
                 "buyer": t("buyer", "acheteur", "koper"),
-                "sale_tricks": t("for tricks", "pour plis", "voor slagen"),
+                "seller": t("seller", "vendeur", "verkoper"),
+                "sale_tricks": t("sold for (tricks)", "vendu pour (plis)", "verkocht voor (slagen)"),
                 "no_sale": t("not sold", "pas vendu", "niet verkocht"),
                 "choice_sale": t("choice of the game sold", "choix du jeu vendu", "keuze van het spel verkocht"),
             },
