@@ -49,7 +49,8 @@ export function sheetTable(sheet, game) {
   // What the marks on the figures mean, for the marks this sheet shows.
   const marks = [
     sheet.lines.some((l) => l.dealer) ? h("span", {}, h("span", { class: "mark dealer" }, "0"), ` ${(desc.labels && desc.labels.marked) || t("legend_dealer")}`) : null,
-    sheet.lines.some((l) => l.chooser) ? h("span", {}, h("span", { class: "mark chooser" }, h("span", {}, "0")), ` ${t("legend_chooser")}`) : null,
+    // What the circle says is the game's (Rikken circles the declarer: «chose the game» is King's).
+    sheet.lines.some((l) => l.chooser) ? h("span", {}, h("span", { class: "mark chooser" }, h("span", {}, "0")), ` ${(desc.labels && desc.labels.circled) || t("legend_chooser")}`) : null,
     sheet.lines.some((l) => l.sits_out) ? h("span", {}, h("span", { class: "mark out" }, "—"), ` ${t("legend_out")}`) : null,
     // How the game writes what the sheet abbreviates (King's sales), as the printed sheet says it.
     sheet.key ? h("span", { id: "sheet-key" }, sheet.key[currentLang()]) : null,

@@ -96,7 +96,9 @@ export function entryView(ctx) {
   const allowed = openGames(ctx) || desc.contracts.map((c) => c.code);
   const parts = [];
   if (!ctx.correcting && !next.unsure) {
-    parts.push(h("p", { class: "hint", id: "leader" }, `${desc.labels.leader}${t("colon")}${next.leader}. ${sheet.seats[next.leader - 1].name}`));
+    // A line of its own opens with a capital («Komt uit: 2. Bram», it read «komt uit: …»).
+    const leader = desc.labels.leader.charAt(0).toUpperCase() + desc.labels.leader.slice(1);
+    parts.push(h("p", { class: "hint", id: "leader" }, `${leader}${t("colon")}${next.leader}. ${sheet.seats[next.leader - 1].name}`));
     if (next.forced && next.forced !== "order" && !d.choiceBuyer) parts.push(h("p", { class: "forced", id: "forced" }, `${t("forced")}${t("colon")}${desc.forced[next.forced]}`));
   }
   if (desc.order === "choice") parts.push(choiceSaleRow(ctx));
