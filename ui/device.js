@@ -51,7 +51,9 @@ async function http(method, path, body, as = code) {
   // out of reach after a few seconds: the line typed goes into the outbox and waits, and the
   // page says so (it hung, «connected», the line kept nowhere). The searches of a claim take
   // their own time.
-  const patience = path === "/api/v1/solve" || path === "/api/v1/claim" ? 60000 : 8000;
+  // A correction waits longer: it has no key, and a retry of one written meanwhile is refused.
+  const searching = ["/api/v1/solve", "/api/v1/claim", "/api/v1/hand-cards", "/api/v1/hand-check"].includes(path);
+  const patience = searching ? 60000 : path === "/api/v1/fix" ? 30000 : 8000;
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), patience);
   try {
@@ -81,6 +83,8 @@ const passing = (e) => e.kind === "offline" || e.status === 408 || e.status === 
 
 function setOnline(now) {
   if (online !== now) { online = now; showStatus(); }
+  // Back: a screen kept as it was while the server was out of reach is drawn again.
+  if (now && state.offlineKept) { state.offlineKept = false; render(); }
 }
 
 // ---------------------------------------------------------------- outbox
@@ -568,7 +572,8 @@ const table = {
       outboxPanel(game),
       entryPanel(sheet, tid, game),
       // The last line taken back by a tap, with why (only Ctrl+Z did, on a keyboard).
-      undoForm(sheet, { tournament: tid, round: state.round, table: state.table }),
+      // Not while lines wait (the stored line before them would go), nor for a jury's fine.
+      outbox.read().length || (sheet.lines.length && sheet.lines[sheet.lines.length - 1].fault) ? null : undoForm(sheet, { tournament: tid, round: state.round, table: state.table }),
       h("div", { class: "row" }, h("button", { id: "show-history", onclick: () => { state.showHistory = !state.showHistory; render(); } }, t("history"))),
       history ? historyTable(history, game.mod) : null,
     ];

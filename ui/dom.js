@@ -133,7 +133,7 @@ export function gameKey(code, t, why = null) {
   if (!b.disabled) { b.click(); return true; }
   // Why, where the application says it (King's order, a récup due), else which games are open.
   const said = document.getElementById("preview");
-  if (said) { said.textContent = why ? t("game_closed_why", { game: b.title, why }) : t("game_closed", { game: b.title }); said.className = "preview bad"; }
+  if (said) { said.textContent = why ? t("game_closed_why", { game: b.title, why }) : t("game_closed", { game: b.title }); said.className = "preview bad"; said.dataset.note = "1"; }
   return true;
 }
 

@@ -65,7 +65,7 @@ export function sheetTable(sheet, game) {
 let checkTimer = null;
 let checkSeq = 0;
 
-/** Corrections of several lines kept for one save, the undo of the last line, the first dealer. */
+/** Why a change is made, asked beside it (it is recorded with the change). */
 const reasonInput = (id) => h("input", { id, name: "reason", required: true, maxlength: 500, placeholder: t("reason"), "aria-label": t("reason") });
 
 /** Take back the sheet's last line, with why (the window's tools and a table's phone). */
@@ -80,6 +80,7 @@ export function undoForm(sheet, where) {
   } }, reasonInput("undo-reason"), h("button", { id: "undo-last" }, t("undo_last"))) : null;
 }
 
+/** Corrections of several lines kept for one save, the undo of the last line, the first dealer. */
 export function sheetTools(sheet, tid) {
   const where = { tournament: tid, round: state.round, table: state.table };
   const pending = state.pending ? Object.keys(state.pending).map(Number).sort((a, b) => a - b) : [];
@@ -140,7 +141,9 @@ export function entryPanel(sheet, tid, game) {
   const checkNow = async () => {
     const entry = mod.toEntry(ctx.draft, desc, ctx);
     const sent = entry || (mod.partial ? mod.partial(ctx.draft) : null);
-    if (!sent) { previewEl.textContent = ""; return; }
+    // Nothing typed to check: a key's note stays (why a seat or a game cannot be pressed; the
+    // check that followed the key emptied it at once).
+    if (!sent) { if (!previewEl.dataset.note) previewEl.textContent = ""; return; }
     const key = draftKey();
     const seq = ++checkSeq;
     let result;

@@ -23,6 +23,7 @@ export const state = {
   lastAction: null, // this screen's last line written or corrected, for Ctrl+Z: {kind, tournament, round, table, line, before, after}
   error: null, // the refusal shown on the current screen, as text (null: none)
   refused: false, // the database could not be opened: the screens show the recovery's
+  offlineKept: false, // a phone's screen kept as it was while the server was out of reach: drawn again once it answers
   errorNear: null, // the form whose change that refusal answers, {form: its id, error} (null: none): it is said above it
   refusedDraft: null, // the entry as sent when the entry panel's refusal came, as JSON (the check does not take that refusal away while it stands)
   kept: {}, // what is typed in forms marked data-keep, by screen/tournament/round/table/form id, until their action succeeds
@@ -251,6 +252,8 @@ async function draw() {
   try {
     const content = await screens[state.view].view();
     view.replaceChildren(h("div", { id: `screen-${state.view}` }, content));
+    drawnFor = screenKey();
+    state.offlineKept = false;
     restoreKept(view);
     errorNearForm(view);
     if (focused && focused.view === state.view) refocus(view, focused);
@@ -264,15 +267,25 @@ async function draw() {
     // Out of reach (a phone's network): the screen stays as it was, what was typed in it too,
     // and the refusal is said above it (the jury's phone lost its whole screen, the ruling
     // typed with it, until the page was loaded again).
-    if (e && e.kind === "offline" && view.firstChild && !view.querySelector("#screen-error")) {
+    // Only the screen drawn for this very view, round and table: another table's screen kept
+    // under this table's chooser would take a ruling typed there to the wrong table.
+    if (e && e.kind === "offline" && view.firstChild && !view.querySelector("#screen-error") && drawnFor === screenKey()) {
       const said = document.getElementById("error") || h("div", { class: "error", id: "error", role: "alert" });
       said.textContent = String(explain(e));
       if (!said.isConnected) view.prepend(said);
+      // Drawn again once the server answers (the notice stayed under «connected»).
+      state.offlineKept = true;
       return;
     }
     view.replaceChildren(h("div", { class: "error", id: "screen-error" }, explain(e)));
+    drawnFor = null;
   }
 }
+
+/** What a screen was drawn for: its view, round and table. */
+const screenKey = () => `${state.view}/${state.tournament}/${state.round}/${state.table}`;
+/** What the screen shown was drawn for (null: none, or an error). */
+let drawnFor = null;
 
 /** The refusal of a form's change, moved from the screen's top to just above that form. */
 function errorNearForm(view) {
@@ -513,7 +526,8 @@ async function pumpKeys(undo) {
         await drawing;
         await new Promise((next) => setTimeout(next, 0));
       }
-      const key = keysWaiting.shift();
+      // A key and whether Shift was held (Kings Cribbage's board: Shift+J the joker, not a jack).
+      const { key, shiftKey } = keysWaiting.shift();
       const field = document.activeElement;
       if (field && field.tagName === "INPUT") {
         if (key.length === 1) {
@@ -525,7 +539,7 @@ async function pumpKeys(undo) {
           field.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
         }
       } else {
-        scorerKey({ key, target: document.body, ctrlKey: false, metaKey: false, altKey: false, replayed: true, preventDefault() {} }, undo);
+        scorerKey({ key, shiftKey, target: document.body, ctrlKey: false, metaKey: false, altKey: false, replayed: true, preventDefault() {} }, undo);
       }
       await new Promise((next) => setTimeout(next, 0));
     }
@@ -547,7 +561,7 @@ function scorerKey(e, undo) {
   if (state.view !== "scorer" || e.ctrlKey || e.metaKey || e.altKey) return;
   if ((busy() || keysWaiting.length || pumping) && e.target.tagName !== "INPUT" && !e.replayed) {
     e.preventDefault();
-    keysWaiting.push(e.key);
+    keysWaiting.push({ key: e.key, shiftKey: !!e.shiftKey });
     pumpKeys(undo);
     return;
   }

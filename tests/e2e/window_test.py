@@ -1357,6 +1357,15 @@ def cribbage_board(w):
     # (1, 1); Left takes it to (1, 0).
     w.find("#board")
     w.find("#cell-1-1.cursor")
+    # Shift+J there is the joker's claim, not a jack laid (J laid a jack, and the joker could
+    # only be reached by Tab or the mouse); Escape drops it, and the board is back.
+    w.js("document.activeElement && document.activeElement.blur()")
+    w.keys(["\ue008", "j"])
+    w.settle()
+    check(w.js("return !!document.getElementById('joker-by-1') && !document.querySelector('#board .laid')"), "Shift+J on the board calls the joker, laying nothing")
+    press(w, ["\ue00c"])
+    w.find("#board")
+    w.find("#cell-1-1.cursor")
     press(w, ["\ue012"])
     w.find("#cell-1-0.cursor")
     press(w, ["0", "\ue007"])

@@ -271,9 +271,19 @@ fn a_sheet_line_changed_by_hand_is_found_by_check() {
     // counted nothing, and the site said the round was still being played).
     let t = app.tournament_list().unwrap()[0].id;
     assert!(app.sheets_broken(&[t]).unwrap().is_some());
-    // The standings say so, in every front: in their answer, and beside the command line's text.
+    // The standings say so, in every front: in their answer, and beside the command line's text;
+    // those after an earlier round, which do not count it, do not.
     let standings = app.standings(&t.to_string(), None).unwrap();
     assert!(standings.broken.as_ref().is_some_and(|s| s.en.contains("count nothing in the standings")), "{:?}", standings.broken);
+    let round: i64 = e.to_string().split("round ").nth(1).and_then(|x| x.split(',').next()).and_then(|x| x.trim().parse().ok()).expect("the round named");
+    if round > 1 {
+        assert!(
+            app.standings(&t.to_string(), Some(round - 1)).unwrap().broken.is_none(),
+            "round {round}'s sheet is no matter of the standings after round {}",
+            round - 1
+        );
+    }
+    assert!(app.standings(&t.to_string(), Some(round)).unwrap().broken.is_some());
     let (_, said) = app.standings_said(&t.to_string(), None, atout_api::StandingsFormat::Table, "fr").unwrap();
     assert!(said.is_some_and(|s| s.fr.contains("ne comptent pas au classement")));
     let site = dir.path().join("site");

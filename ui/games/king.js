@@ -143,7 +143,10 @@ export function onKey(e, ctx) {
   if (key === "b" && document.getElementById("choice-buyer")) { document.getElementById("choice-buyer").focus(); return true; }
   // A game that cannot be played now is said so (its key did nothing, and nothing said why).
   const c = ctx.desc.contracts.find((x) => x.key === key);
-  const forced = !ctx.correcting && ctx.next && !ctx.next.unsure && ctx.next.forced ? ctx.desc.forced[ctx.next.forced] : null;
+  // Why, where it is why for every game greyed: the fixed order, or a récup due (not «a
+  // negative game only», which does not say why a negative game is greyed; nor for a buyer).
+  const reason = !ctx.correcting && ctx.next && !ctx.next.unsure && !ctx.draft.choiceBuyer ? ctx.next.forced : null;
+  const forced = reason === "order" || reason === "recup-only" ? ctx.desc.forced[reason] : null;
   if (c && gameKey(c.code, ctx.t, forced)) return true;
   const s = ctx.desc.suits.find((x) => x.key === key);
   if (s && document.getElementById(`suit-${s.code}`)) { document.getElementById(`suit-${s.code}`).click(); return true; }

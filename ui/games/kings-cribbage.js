@@ -319,9 +319,11 @@ function moveView(ctx) {
 export function onKey(e, ctx) {
   const key = e.key.toLowerCase();
   const d = ctx.draft;
-  // On the board letters lay tiles; with Shift they pick a game as everywhere else (J laid a
-  // jack, and the joker could only be reached by Tab or the mouse).
-  if (d.kind === "board" && !e.shiftKey) {
+  // On the board letters lay tiles; Shift with a game's letter picks that game (J laid a jack,
+  // and the joker could only be reached by Tab or the mouse). Only a game's letter: an AZERTY
+  // keyboard types its digits with Shift.
+  const gameAsked = e.shiftKey && ctx.desc.contracts.some((c) => c.key === key);
+  if (d.kind === "board" && !gameAsked) {
     // On the board: arrows, tiles, the colour, take back; Enter (the shell's) plays the move.
     const step = { arrowup: [-1, 0], arrowdown: [1, 0], arrowleft: [0, -1], arrowright: [0, 1] }[key];
     if (step) { d.cursor = [d.cursor[0] + step[0], d.cursor[1] + step[1]]; ctx.redraw(); return true; }

@@ -212,7 +212,7 @@ export function onKey(e, ctx) {
     const sitting = sitsOut(ctx);
     const said = (words) => {
       const preview = document.getElementById("preview");
-      if (preview) { preview.textContent = `${seat}. ${ctx.sheet.seats[seat - 1].name} ${words}`; preview.className = "preview bad"; }
+      if (preview) { preview.textContent = `${seat}. ${ctx.sheet.seats[seat - 1].name} ${words}`; preview.className = "preview bad"; preview.dataset.note = "1"; }
       return true;
     };
     const unpressable = () => (seat === sitting ? said(ctx.desc.labels.sits_out) : c && c.kind === "partner" && d.declarer === seat && !d.partner ? said(ctx.desc.labels.own_partner) : false);

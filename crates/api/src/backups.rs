@@ -376,7 +376,7 @@ impl Atout {
         let mut found = vec![];
         for id in tournaments {
             let l = self.loaded(*id)?;
-            found.extend(l.broken().into_iter().map(|said| (l.row.name.clone(), said)));
+            found.extend(l.broken(None).into_iter().map(|said| (l.row.name.clone(), said)));
         }
         Ok(crate::error::sheets_broken(&found))
     }

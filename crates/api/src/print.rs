@@ -613,8 +613,8 @@ impl Atout {
         format: crate::StandingsFormat,
         lang: &str,
     ) -> Result<(String, Option<atout_rules::Said>)> {
-        let id = self.resolve(tournament)?;
-        let broken = self.sheets_broken(&[id])?.map(|e| e.texts());
+        // What the standings say is left out of them, once (the rounds they count).
+        let broken = self.standings(tournament, after_round)?.broken;
         Ok((self.standings_text(tournament, after_round, format, lang)?, broken))
     }
 

@@ -194,7 +194,9 @@ impl Atout {
         let l = self.loaded(id)?;
         let after = after_which(l, after_round)?;
         let mut standings = compute(l, after);
-        let found: Vec<(String, atout_rules::Said)> = l.broken().into_iter().map(|said| (l.row.name.clone(), said)).collect();
+        // Only the rounds these standings count (a broken sheet of round 5 is no matter of the
+        // standings after round 1).
+        let found: Vec<(String, atout_rules::Said)> = l.broken(Some(after)).into_iter().map(|said| (l.row.name.clone(), said)).collect();
         standings.broken = crate::error::sheets_broken(&found).map(|e| e.texts());
         Ok(standings)
     }

@@ -167,10 +167,10 @@ pub(crate) fn started(table: &TableRow) -> bool {
 
 impl Loaded {
     /// Where and why each stored sheet that no longer checks (changed by other means than
-    /// Atout) fails, in every language: «round 2, table 1, deal 20: …».
-    pub fn broken(&self) -> Vec<atout_rules::Said> {
+    /// Atout) fails, in every language: «round 2, table 1, deal 20: …»; up to round `until`.
+    pub fn broken(&self, until: Option<i64>) -> Vec<atout_rules::Said> {
         let mut out = vec![];
-        for r in &self.rounds {
+        for r in self.rounds.iter().filter(|r| until.is_none_or(|last| r.row.round <= last)) {
             for (t, result) in r.row.tables.iter().zip(&r.results) {
                 if let Some(e) = &result.error {
                     let place = Place { round: Some(r.row.round), table: Some(t.number), deal: None };

@@ -703,9 +703,11 @@ impl<'a> Canvas<'a> {
             .iter()
             .enumerate()
             .map(|(i, c)| {
+                // A broken column at most a quarter of the page (a long club's name shared by
+                // a tenth of the players was measured whole), never under its longest word.
                 let text = if c.wrap {
                     let word = rows.iter().filter_map(|r| r.get(i)).flat_map(|t| t.split(' ')).map(|w| self.regular.width(w, size)).fold(0.0, f32::max);
-                    self.most_cells(i, rows).max(word)
+                    self.most_cells(i, rows).min(self.width() * 0.25).max(word)
                 } else {
                     self.widest_cell(i, rows)
                 };

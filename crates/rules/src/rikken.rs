@@ -947,7 +947,7 @@ impl Game for Rikken {
                 "jury_due": t("the jury must consent before play", "le jury doit accepter avant le jeu", "de jury moet toestemmen voor het spel"),
                 "jury_due_for": t("has lost two solos: a solo needs the jury", "a perdu deux solos : un solo demande le jury", "verloor twee solo's: een solo vraagt de jury"),
                 "sits_out": t("sits out", "ne joue pas", "speelt niet mee"),
-                "circled": t("declared the contract", "a déclaré le contrat", "speelde het spel"),
+                "circled": t("declared the contract", "a déclaré le contrat", "ging het spel aan"),
                 "own_partner": t("is the declarer: the partner is another player", "est le déclarant : le partenaire est un autre joueur", "is de speler: de partner is een andere speler"),
                 "fine": t("fine", "amende", "boete"),
                 "offender": t("offender", "fautif", "overtreder"),

@@ -241,7 +241,6 @@ pub struct Placed {
     pub value: SeasonPoints,
 }
 
-/// The points an evening brings each of its players, in the order of `places`.
 /// What tells one evening from another in a season, and what its own result is worth beside
 /// another's: its game and how it ranks, its name (as compared: case and accents aside), its
 /// date and its players by name (as compared).
@@ -270,6 +269,7 @@ impl EveningIdentity {
     }
 }
 
+/// The points an evening brings each of its players, in the order of `places`.
 pub fn evening_points(settings: &SeasonSettings, places: &[Placed]) -> Vec<SeasonPoints> {
     places
         .iter()
