@@ -153,7 +153,8 @@ export function countsRow(ctx, values, total, { prefix = "fig", order = null, le
   const showSum = () => {
     const s = values.reduce((a, x) => a + (x === "" ? 0 : Number(x)), 0);
     sumEl.textContent = ctx.t("counts_sum", { sum: s, total });
-    sumEl.className = `sum ${s === total ? "good" : "bad"}`;
+    // Nothing typed yet is nothing wrong yet (it read «Som 0 van 1» in red before a figure).
+    sumEl.className = `sum ${s === total ? "good" : values.every((x) => x === "") ? "" : "bad"}`;
   };
   showSum();
   const seats = order || ctx.sheet.seats.map((s) => s.seat);
