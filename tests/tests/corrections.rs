@@ -420,7 +420,7 @@ fn not_found_conflicts_and_refusals_are_said_in_every_language() {
     assert!(no_reason.texts().fr.contains("motif"), "{:?}", no_reason.texts());
     let refused = app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, json!({"contract": "C", "counts": [1, 1, 1, 0]})).unwrap_err();
     assert_eq!(refused.kind(), "refused");
-    assert!(refused.texts().fr.starts_with("manche 1, table 1, donne 1 : "), "{:?}", refused.texts());
+    assert!(refused.texts().fr.starts_with("manche 1, table 1, ligne 1 : "), "{:?}", refused.texts());
 }
 
 /// A line numbered 0 is no line of the sheet: it was said to have been «written meanwhile».

@@ -97,7 +97,7 @@ fn a_two_table_evening() {
         .deal_correct(&atout_api::TableRef::new(&tid, 1, table), 1, json!({"contract": "T", "trump": "clubs", "counts": [13, 0, 0, 0]}), None, "x")
         .unwrap_err();
     assert_eq!(err.rule().map(|r| r.code()), Some("dealer-trumps"), "{err}");
-    assert!(err.to_string().contains("deal 13"), "{err}");
+    assert!(err.to_string().contains("line 13"), "{err}");
     // The refusal names the player, not only the seat: "seat 3 (Name) has already chosen …".
     let names: Vec<String> = sheet.seats.iter().map(|s| format!("({})", s.name)).collect();
     assert!(names.iter().any(|n| err.to_string().contains(&format!("seat {} {n}", names.iter().position(|m| m == n).unwrap() + 1))), "{err}");

@@ -60,7 +60,7 @@ fn settings_under_which_a_stored_sheet_breaks_are_refused() {
     // In the negatives-first order, deal 2 would be no-hearts: the stored récup breaks that.
     let e = app.tournament_settings(&t, &json!({"order": "negatives-first"}), "we play negatives first").unwrap_err();
     assert_eq!(e.rule().unwrap().code(), "phase-due");
-    assert!(e.to_string().contains("round 1, table 1, deal 2"), "{e}");
+    assert!(e.to_string().contains("round 1, table 1, line 2"), "{e}");
     // The choice form accepts the same two deals.
     app.tournament_settings(&t, &json!({"order": "choice"}), "we play the choice form").unwrap();
 }

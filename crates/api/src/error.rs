@@ -25,13 +25,15 @@ impl Place {
 }
 
 impl Place {
-    /// The place in words of every language, `round 1, table 2, deal 4` (empty when nowhere).
+    /// The place in words of every language, `round 1, table 2, line 4` (empty when nowhere).
+    /// `deal` is the sheet's line: said as a line (once a deal is voided and dealt again, or a
+    /// fine written, a line is not the deal of that number: «deal 20» named deal 19's line).
     pub fn said(&self) -> Said {
         let part = |n: Option<i64>, en: &str, fr: &str, nl: &str| n.map(|n| [format!("{en} {n}"), format!("{fr} {n}"), format!("{nl} {n}")]);
         let parts: Vec<[String; 3]> = [
             part(self.round, "round", "manche", "ronde"),
             part(self.table, "table", "table", "tafel"),
-            part(self.deal.map(|d| d as i64), "deal", "donne", "spel"),
+            part(self.deal.map(|d| d as i64), "line", "ligne", "lijn"),
         ]
         .into_iter()
         .flatten()
@@ -51,7 +53,7 @@ impl fmt::Display for Place {
             parts.push(format!("table {t}"));
         }
         if let Some(d) = self.deal {
-            parts.push(format!("deal {d}"));
+            parts.push(format!("line {d}"));
         }
         f.write_str(&parts.join(", "))
     }

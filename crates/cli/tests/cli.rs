@@ -60,7 +60,7 @@ fn a_rejected_import_leaves_the_database_unchanged() {
     let out = atout(&db, &["import", fixture("broken/sheet-full.json").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("round 3, table 1, deal 21") && err.contains("sheet-full"), "{err}");
+    assert!(err.contains("round 3, table 1, line 21") && err.contains("sheet-full"), "{err}");
     assert_eq!(content(&db), before);
 }
 
