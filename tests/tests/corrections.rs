@@ -209,6 +209,13 @@ fn withdrawals_and_late_entries_follow_the_draws_and_are_marked() {
     assert!(again.to_string().contains("withdrawn from round 2 already"), "{again}");
     assert_eq!(app.row_counts().unwrap(), before);
     let r2 = app.round_draw(&t, &atout_api::DrawRequest::new(2, Some(5))).unwrap();
+    // Round 2 drawn, the next round to draw is 3: withdrawn again without a round, it stays
+    // withdrawn from round 2 (it moved to round 3 silently, «withdrawn after round 2», a round
+    // never played).
+    let drawn = app.row_counts().unwrap();
+    let again = app.player_withdraw(&t, &withdrawn, None, "went home ill").unwrap_err();
+    assert!(again.to_string().contains("withdrawn from round 2 already"), "{again}");
+    assert_eq!(app.row_counts().unwrap(), drawn, "nothing written by the refusal");
     let seated: Vec<String> = r2.tables.iter().flat_map(|x| x.seats.iter().map(|s| s.player.clone())).chain(r2.byes.iter().map(|b| b.player.clone())).collect();
     assert_eq!(seated.len(), 11, "eight, less one withdrawn, plus four late");
     assert!(!seated.contains(&withdrawn));

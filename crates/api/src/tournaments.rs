@@ -392,8 +392,10 @@ impl Atout {
                 "{name} speelde ronde {from} of later; trek terug vanaf de volgende ronde"
             )));
         }
-        if e.withdrawn_from == Some(from) {
-            let name = &e.player.name;
+        // Withdrawn already: unchanged unless another round is asked for in so many words (a
+        // second withdrawal moved it silently to the next round to draw, after rounds not played).
+        if e.withdrawn_from == Some(from) || (from_round.is_none() && e.withdrawn_from.is_some()) {
+            let (name, from) = (&e.player.name, e.withdrawn_from.unwrap_or(from));
             return Err(ApiError::conflict(said!(
                 "{name} is withdrawn from round {from} already: nothing to change",
                 "{name} est déjà retiré à partir de la manche {from} : rien à changer",
