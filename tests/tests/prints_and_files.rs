@@ -75,6 +75,9 @@ fn the_standings_csv_says_provisional_on_every_row_until_the_round_is_complete()
     let csv = app.standings_rendered(&t, None, atout_api::StandingsFormat::Csv, "en").unwrap();
     assert!(csv.lines().next().unwrap().ends_with(",Provisional — round(s) still being played"), "{csv}");
     assert!(csv.lines().skip(1).all(|l| l.ends_with(",\"4, 5\"")), "{csv}");
+    // And `atout standings` as text, under its heading, as the printed ranking (it said nothing).
+    let text = app.standings_rendered(&t, None, atout_api::StandingsFormat::Table, "nl").unwrap();
+    assert_eq!(text.lines().nth(1), Some("Voorlopig — ronden 4, 5 worden nog gespeeld"), "{text}");
     finish(&mut app, &t, 4, round4);
     let csv = app.export_csv(&t, "standings", b';', Some("fr"), None).unwrap();
     assert!(csv.lines().skip(1).all(|l| l.ends_with(";5")), "{csv}");
@@ -83,6 +86,8 @@ fn the_standings_csv_says_provisional_on_every_row_until_the_round_is_complete()
     assert_eq!(app.export_csv(&t, "standings", b';', Some("fr"), None).unwrap(), read("csv/spring-open-16.standings.csv"));
     let csv = app.standings_rendered(&t, None, atout_api::StandingsFormat::Csv, "en").unwrap();
     assert!(!csv.contains("Provisional"), "{csv}");
+    let text = app.standings_rendered(&t, None, atout_api::StandingsFormat::Table, "en").unwrap();
+    assert!(!text.contains("Provisional"), "{text}");
 }
 
 fn request(t: &str, what: &str, path: &Path) -> PrintRequest {

@@ -619,10 +619,11 @@ impl Atout {
     }
 
     fn standings_text(&mut self, tournament: &str, after_round: Option<i64>, format: crate::StandingsFormat, lang: &str) -> Result<String> {
-        // The CSV says which counted rounds are still being played; the JSON is FORMAT.md's as it is.
+        // The CSV and the text say which counted rounds are still being played; the JSON is
+        // FORMAT.md's as it is.
         let value = match format {
-            crate::StandingsFormat::Csv => self.standings_for_print(tournament, after_round)?,
-            _ => serde_json::to_value(self.standings(tournament, after_round)?).expect("standings serialize"),
+            crate::StandingsFormat::Json => serde_json::to_value(self.standings(tournament, after_round)?).expect("standings serialize"),
+            _ => self.standings_for_print(tournament, after_round)?,
         };
         let layout = atout_report::Layout::standard();
         Ok(match format {

@@ -286,6 +286,17 @@ pub fn standings_text(standings: &Value, layout: &Layout, lang: &str) -> String 
         },
         when_ranked(standings["after_round"].as_i64().unwrap_or(0), lang)
     );
+    // Printed while tables still play: said under the heading, as the printed ranking says it
+    // (the text said nothing of it).
+    let open = open_rounds(standings);
+    if !open.is_empty() {
+        if let Ok(words) = pdf::PrintLayout::with_overrides(None) {
+            let key = if open.len() == 1 { "provisional_round" } else { "provisional_rounds" };
+            let n = open.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+            out.push_str(&words.word(key, lang, &[("n", n)]));
+            out.push('\n');
+        }
+    }
     out.push_str(&aligned(&head, &right, &rows));
     out
 }
@@ -393,9 +404,13 @@ mod tests {
         s["open_rounds"] = json!([2]);
         let csv = standings_csv(&s, &Layout::standard(), "en").unwrap();
         assert!(csv.lines().skip(1).all(|l| l.ends_with(",\"1, 2\"")), "{csv}");
-        // Final: no such column, and the text table never has it.
+        // Final: no such column; the text table says it once, under its heading, as the printed
+        // ranking does (it said nothing), and has no such column.
         assert!(!standings_csv(&sample(), &Layout::standard(), "en").unwrap().contains("Provisional"));
-        assert!(!standings_text(&s, &Layout::standard(), "en").contains("Provisional"));
+        let text = standings_text(&s, &Layout::standard(), "en");
+        assert_eq!(text.lines().nth(1), Some("Provisional — rounds 1, 2 still being played"), "{text}");
+        assert_eq!(text.matches("Provisional").count(), 1, "{text}");
+        assert!(!standings_text(&sample(), &Layout::standard(), "en").contains("Provisional"));
     }
 
     /// A bye said in the table's language, as the printed ranking says it (it said «bye» in
