@@ -240,14 +240,20 @@ fn a_withdrawal_replans_the_rounds_left() {
     }
 }
 
-/// A final round seated by ranking: table 1 takes the four leaders, table 2 the next
-/// four, …; the draw says so, and the default draw does not.
-#[test]
-fn a_final_round_seated_by_ranking() {
+/// The Spring Open as played up to its fourth round: its fifth is still to draw.
+fn spring_open_before_its_last_round() -> (atout_api::Atout, String) {
     let mut doc = common::json("spring-open-16.json");
     doc["rounds"].as_array_mut().unwrap().truncate(4);
     let mut app = atout_api::Atout::open_in_memory().unwrap();
     let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    (app, t)
+}
+
+/// A final round seated by ranking: table 1 takes the four leaders, table 2 the next
+/// four, …; the draw says so, and the default draw does not.
+#[test]
+fn a_final_round_seated_by_ranking() {
+    let (mut app, t) = spring_open_before_its_last_round();
     let standings = app.standings(&t, Some(4)).unwrap();
     let order: Vec<String> = standings.rows.iter().map(|r| r.player.to_string()).collect();
     let round = app.round_draw(&t, &atout_api::DrawRequest::new(5, Some(3)).seated(atout_api::Seating::ByRanking)).unwrap();
@@ -263,6 +269,25 @@ fn a_final_round_seated_by_ranking() {
     let again = app.round_draw(&t, &atout_api::DrawRequest::new(5, Some(3))).unwrap();
     assert!(!again.by_ranking);
     assert!(!app.round_view(&t, 5).unwrap().by_ranking);
+}
+
+/// Seat by ranking with a player withdrawn and one entered late (review of 2026-11-28: the
+/// latecomer, whom the standings before the round do not rank, was seated nowhere, and a
+/// Double King table was drawn with three players): every player of the round is seated, the
+/// latecomer after those ranked, every table full.
+#[test]
+fn seat_by_ranking_seats_a_latecomer_last() {
+    let (mut app, t) = spring_open_before_its_last_round();
+    let gone = app.standings(&t, Some(4)).unwrap().rows[3].player.to_string();
+    app.player_withdraw(&t, &gone, Some(5), "went home").unwrap();
+    app.players_import("name\nXavier Tardif\n", Some(&t)).unwrap();
+    let round = app.round_draw(&t, &atout_api::DrawRequest::new(5, Some(5)).seated(atout_api::Seating::ByRanking)).unwrap();
+    assert!(round.tables.iter().all(|t| t.seats.len() == 4), "every table of four: {:?}", round.tables.iter().map(|t| t.seats.len()).collect::<Vec<_>>());
+    let seated: Vec<&str> = round.tables.iter().flat_map(|t| t.seats.iter().map(|s| s.name.as_str())).collect();
+    assert_eq!(seated.len(), 16);
+    assert!(seated.contains(&"Xavier Tardif") && !round.tables.iter().flat_map(|t| &t.seats).any(|s| s.player == gone));
+    // Last: at the last table.
+    assert!(round.tables.last().unwrap().seats.iter().any(|s| s.name == "Xavier Tardif"), "the latecomer at the last table");
 }
 
 /// Seat by ranking with byes and mixed table sizes: byes rotate first (never the one

@@ -679,7 +679,10 @@ pub fn next_round<R: Rng>(rng: &mut R, next: &NextRound<'_>) -> crate::draw::Dra
     let this_round = match next.seating {
         Seating::ByRanking => {
             let last_byes: Vec<Key> = next.past.iter().find(|r| r.round + 1 == next.round).map(|r| r.byes.clone()).unwrap_or_default();
-            let order: Vec<Key> = next.ranked.iter().copied().filter(|p| next.players.contains(p)).collect();
+            // The players the standings rank, strongest first; then those they do not rank yet
+            // (entered late: they were left out, and the last table was drawn a seat short).
+            let mut order: Vec<Key> = next.ranked.iter().copied().filter(|p| next.players.contains(p)).collect();
+            order.extend(next.players.iter().copied().filter(|p| !next.ranked.contains(p)));
             let byes = bye_rounds(rng, next.players, next.plan.byes, 1, &history, &last_byes).swap_remove(0);
             by_ranking(&order, &next.plan.sizes, &byes)
         }
