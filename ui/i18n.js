@@ -276,7 +276,8 @@ export function titlePage() {
 export function tn(key, n, params = {}) {
   // The text for one from the language that says the count, never another's.
   const table = texts[lang]?.[key] != null ? texts[lang] : texts.en;
-  const one = n === 1 && table[`${key}_one`] != null;
+  // French says 0 in the singular («0 ligne»), as 1; English and Dutch 1 alone.
+  const one = (n === 1 || (n === 0 && table === texts.fr)) && table[`${key}_one`] != null;
   return t(one ? `${key}_one` : key, { ...params, n });
 }
 

@@ -87,6 +87,8 @@ def evening(w, csv_path):
     w.type("#seed", "1795349467904394957")
     w.click("#draw-round")
     w.wait_text("1795349467904394957", "#draw-info")
+    # Drawn, the focus is on «Draw again», in the place of the button pressed.
+    check(focused(w) == "draw-again", f"drawn, the focus is on Draw again: {focused(w)!r}")
     w.type("#seed", "7")
     w.click("#draw-again")
     w.wait_text("Draw number 7 ", "#draw-info")

@@ -58,7 +58,7 @@ test("a count of one is said in the language asked, never in English", () => {
 
 test("a count is said in the right number", () => {
   setLang("fr");
-  assert.equal([tn("count_tournaments", 1), tn("count_rounds", 2), tn("count_lines", 0)].join(", "), "1 tournoi, 2 manches, 0 lignes");
+  assert.equal([tn("count_tournaments", 1), tn("count_rounds", 2), tn("count_lines", 0)].join(", "), "1 tournoi, 2 manches, 0 ligne");
   assert.equal(tn("pending_lines", 1), "1 ligne modifiée, pas encore enregistrée");
   assert.equal(tn("season_counts_best", 1), "Compte : la meilleure soirée de chacun");
   setLang("nl");

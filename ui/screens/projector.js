@@ -164,6 +164,8 @@ function standingsTable(s, points) {
     h("tbody", {}, rows.map((row, i) => h("tr", { class: row.withdrawn_from ? "withdrawn" : null, "data-rank": row.rank },
       h("td", { class: `num rank${row.shared ? " shared" : ""}` }, row.shared ? `${row.rank}=` : row.rank),
       h("td", {}, h("div", { class: "who" }, h("span", { class: "nm" }, row.name), status(row),
+        // A late entry too, as the Standings screen says it (the room saw only a name).
+        row.joined_round ? h("span", { class: "mark late" }, ` ${t("joined_round", { round: row.joined_round })}`) : null,
         row.withdrawn_from ? h("span", { class: "mark withdrawn" }, ` ${withdrawnSaid(row.withdrawn_from)}`) : null)),
       h("td", { class: "num total" }, shown(row, primary)),
       breaks.map((c) => h("td", { class: `num tb${s.decided[i].includes(c) ? " decided" : ""}` }, shown(row, c)))))));

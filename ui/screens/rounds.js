@@ -66,7 +66,10 @@ export async function view() {
     }
     state.confirmDraw = null;
     // The number typed goes once the round is drawn, not before: a draw refused kept none.
-    await act(() => call("round_draw", { tournament: tid, round: r, seed, seating }), () => { state.roundPlan = null; state.byRanking = false; flash(t("saved")); });
+    const done = await act(() => call("round_draw", { tournament: tid, round: r, seed, seating }), () => { state.roundPlan = null; state.byRanking = false; flash(t("saved")); });
+    // Drawn: the focus on «Draw again», which takes the place of the button pressed (it fell to
+    // the screen, and the next Tab went to the round's picker).
+    if (done) document.getElementById("draw-again")?.focus();
   };
   // Who starts at a table, in the game's own words where it has them (Kings Cribbage deals no card).
   const firstSaid = drawn ? (await gameOf(tid, info.game)).desc.labels?.first : null;
