@@ -238,6 +238,11 @@ impl ApiError {
                 "{path} ne peut pas être ouvert ({detail}) ; rien ne dit qu'il est abîmé : vérifiez que le fichier existe, que son dossier accepte l'écriture et qu'aucun autre programme ne le tient",
                 "{path} kan niet geopend worden ({detail}); niets wijst op schade: kijk na of het bestand er is, of er in zijn map geschreven mag worden en of geen ander programma het vasthoudt"
             ),
+            ApiError::Store(StoreError::Text { path }) => atout_rules::said!(
+                "{path} is a text file (a list, a document), not a database: it was not opened and not changed; --db names the database",
+                "{path} est un fichier texte (une liste, un document), pas une base de données : il n'a été ni ouvert ni modifié ; --db nomme la base de données",
+                "{path} is een tekstbestand (een lijst, een document), geen databank: het werd niet geopend en niet gewijzigd; --db noemt de databank"
+            ),
             ApiError::Store(StoreError::Foreign { path }) => atout_rules::said!(
                 "{path} is not an Atout database (another program's tables are in it): it was not opened and not changed",
                 "{path} n'est pas une base de données d'Atout (les tables d'un autre programme s'y trouvent) : il n'a été ni ouvert ni modifié",
@@ -300,7 +305,7 @@ impl ApiError {
     /// read-only folder, missing), or is another program's: nothing says it is damaged, so
     /// no backup is offered in its place.
     pub fn is_unavailable(&self) -> bool {
-        matches!(self, ApiError::Store(StoreError::Unavailable { .. } | StoreError::Foreign { .. }))
+        matches!(self, ApiError::Store(StoreError::Unavailable { .. } | StoreError::Foreign { .. } | StoreError::Text { .. }))
     }
 
     pub fn is_internal(&self) -> bool {

@@ -1161,3 +1161,18 @@ fn season_commands_speak_the_systems_language() {
     let player = said("nl_BE.UTF-8", &["season", "player", "--season", "Hiver", "--player", "Julie Mertens"]);
     assert!(player.contains(": plaats ") && player.contains(" punten"), "{player}");
 }
+
+/// A player list named as the database is the user's mistake, said as such (review of
+/// 2026-11-28: «spelers.csv is beschadigd … geen fout in wat u vroeg», exit 4, a backup offered
+/// in its place): exit 1, the file left as it was.
+#[test]
+fn a_text_file_named_as_the_database_is_said_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("spelers.csv");
+    std::fs::write(&csv, "Voornaam;Naam;Club\nAnne;Peeters;KC De Troef\n").unwrap();
+    let out = atout_in("nl_BE.UTF-8", &csv, ["standings", "--tournament", "1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("is een tekstbestand (een lijst, een document), geen databank") && !err.contains("beschadigd"), "{err}");
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), "Voornaam;Naam;Club\nAnne;Peeters;KC De Troef\n");
+}

@@ -78,6 +78,17 @@ pub(crate) fn unavailable_or(path: &Path, e: rusqlite::Error) -> StoreError {
 
 pub fn check_file(path: &Path) -> Result<i64> {
     let damaged = |detail: String| StoreError::Damaged { path: path.display().to_string(), detail };
+    // A text file named as the database (`--db players.csv`) is no damaged database: no SQLite
+    // header and no zero byte in its first page, where a database's pages, whole or damaged,
+    // have them (it was said damaged, «not your mistake», and a backup offered in its place).
+    if let Ok(mut file) = std::fs::File::open(path) {
+        let mut head = vec![0u8; 4096];
+        let n = std::io::Read::read(&mut file, &mut head).unwrap_or(0);
+        let head = &head[..n];
+        if !head.is_empty() && !head.starts_with(b"SQLite format 3\0") && !head.contains(&0) {
+            return Err(StoreError::Text { path: path.display().to_string() });
+        }
+    }
     // Not opened, or not read, for a reason that is not the file's: said as such.
     let read = |e: rusqlite::Error| match unavailable_or(path, e) {
         StoreError::Sql(e) => damaged(e.to_string()),

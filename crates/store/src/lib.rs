@@ -38,6 +38,9 @@ pub enum StoreError {
     /// such file, another program holding it): nothing says it is damaged.
     #[error("{path} cannot be opened ({detail}); nothing says it is damaged: check that the file is there, that its folder can be written, and that no other program holds it")]
     Unavailable { path: String, detail: String },
+    /// A text file named as the database (a player list, a document): no database at all.
+    #[error("{path} is a text file (a list, a document), not a database: it was not opened and not changed")]
+    Text { path: String },
     /// A SQLite file of another program (its own tables), not a tournament database.
     #[error("{path} is not an Atout database (another program's tables are in it): it was not opened and not changed")]
     Foreign { path: String },
