@@ -12,7 +12,7 @@
 import { setTransport } from "./api.js";
 import { t, tn, currentLang, explain, titlePage, LANGS } from "./i18n.js";
 import { h } from "./dom.js";
-import { state, setScreens, listen, render, flash, gameOf, dropLine, go, actorSaid } from "./shell.js";
+import { state, setScreens, listen, render, flash, clearFlash, gameOf, dropLine, go, actorSaid } from "./shell.js";
 import { sheetTable, entryPanel, historyTable, showLastLine, undoMine, undoForm } from "./sheet.js";
 import * as jury from "./screens/jury.js";
 
@@ -279,8 +279,7 @@ function showStatus() {
   // Nothing waits any more: «line 4 waits on this device» goes (it stayed, red, over a refusal
   // that came when the line arrived).
   if (!waiting && keptSaid) {
-    const f = document.getElementById("flash");
-    if (f && f.textContent === keptSaid) { f.textContent = ""; f.className = ""; }
+    if (document.getElementById("flash")?.textContent === keptSaid) clearFlash();
     keptSaid = null;
   }
   const refused = list.length - waiting;

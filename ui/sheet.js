@@ -6,7 +6,7 @@
 import { call } from "./api.js";
 import { t, tn, explain, currentLang, fmtWhen } from "./i18n.js";
 import { h } from "./dom.js";
-import { state, render, act, flash, errorBox, fmt, dropLine, openTable, savedWho, actorSaid } from "./shell.js";
+import { state, render, act, flash, errorBox, fmt, dropLine, openTable, savedWho, actorSaid, inPanelSight } from "./shell.js";
 
 /** Which round and table: another one leaves what was typed at this one (`onchange` then redraws). */
 export function tableChooser(info, onchange) {
@@ -187,8 +187,7 @@ export function entryPanel(sheet, tid, game) {
     }
     // The preview grew the panel's foot and shrank its fields' part: the field being typed in
     // stays in sight (on a phone, with its keyboard open, it went under the preview).
-    const typing = document.activeElement;
-    if (typing instanceof HTMLElement && typing.closest("#entry-body")) typing.scrollIntoView({ block: "nearest", inline: "nearest" });
+    inPanelSight(document.activeElement);
   };
   const d = ctx.draft;
   // One sending at a time: Enter pressed again while the line goes (in a figure's field, say)

@@ -107,8 +107,14 @@ export async function redrawSaid(tournament, done) {
   else done();
 }
 
+/** What stands in the entry panel's fields' part (a field, the board's cursor) is scrolled into
+ * that part's sight, where it lay hidden under its scrolled part or under the panel's foot. */
+export function inPanelSight(el) {
+  if (el instanceof HTMLElement && el.closest("#entry-body")) el.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
 /** The message line emptied: a message must not stand beside what replaces it. */
-function clearFlash() {
+export function clearFlash() {
   const f = document.getElementById("flash");
   if (f) { f.textContent = ""; f.className = ""; }
 }
@@ -260,7 +266,7 @@ async function draw() {
     underPanel();
     // A cursor in the entry panel (Kings Cribbage's board) stays in the panel's sight as it
     // moves: the tile being laid or corrected lay under the panel's scrolled part.
-    view.querySelector("#entry-body .cursor")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    inPanelSight(view.querySelector("#entry-body .cursor"));
     const shown = screens[state.view] && screens[state.view].shown;
     if (shown) shown();
   } catch (e) {
@@ -495,9 +501,7 @@ export function listen({ calculator, undo }) {
   document.addEventListener("focusin", panelRoom);
   // A field of the entry panel that takes the focus is scrolled into the panel's sight (at
   // 1024 × 768 the tricks being typed lay under the panel's scrolled part, unseen).
-  document.addEventListener("focusin", (e) => {
-    if (e.target instanceof HTMLElement && e.target.closest("#entry-body")) e.target.scrollIntoView({ block: "nearest", inline: "nearest" });
-  });
+  document.addEventListener("focusin", (e) => inPanelSight(e.target));
 }
 
 /** What a field still needs, said once for the form sent (its first such field, which the

@@ -331,7 +331,6 @@ impl Atout {
                 let most = sheets.iter().map(|s| s.seats.len()).max().unwrap_or(0);
                 // Who played a line, beside the line in words, which says its figures already.
                 let names = &self.loaded(id)?.names;
-                let who = |sheet: &crate::SheetView, entry: &Value| names.who(entry, &sheet.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>());
                 let mut head = heads(&CSV_LINES);
                 head.extend((1..=most).map(|n| format!("{} {n}", CSV_SEAT.get(words))));
                 put(head)?;
@@ -340,6 +339,7 @@ impl Atout {
                     let points = |points: &[i64], out: Option<usize>| -> Vec<String> {
                         (1..=most).map(|seat| points.get(seat - 1).filter(|_| out != Some(seat)).map(i64::to_string).unwrap_or_default()).collect()
                     };
+                    let seats: Vec<String> = sheet.seats.iter().map(|s| s.name.clone()).collect();
                     for l in &sheet.lines {
                         let mut row = front([
                             l.line.line.to_string(),
@@ -347,7 +347,7 @@ impl Atout {
                             l.line.dealer.to_string(),
                             l.label_texts.get(words).to_string(),
                             l.entry_texts.get(words).to_string(),
-                            who(sheet, &l.entry).get(words).to_string(),
+                            names.who(&l.entry, &seats).get(words).to_string(),
                         ]);
                         row.extend(points(&l.line.points, l.line.sits_out));
                         put(row)?;

@@ -440,14 +440,10 @@ impl Atout {
         let evenings = self.evenings(row.id)?;
         if settings_of(settings)?.points == EveningPoints::Result {
             // Each evening's own result counted: its evenings must be worth the same.
-            let mut first: Option<(EveningKey, String, Id)> = None;
-            for evening in &evenings {
-                let Ok(l) = self.loaded(evening.id) else { continue };
-                let key = EveningKey::of_loaded(l);
-                match &first {
-                    Some((k, other, t)) if !k.identity.comparable(&key.identity) => return Err(another_game(&row.name, &evening.name, other, *t)),
-                    Some(_) => {}
-                    None => first = Some((key, evening.name.clone(), evening.id)),
+            let keys = self.evening_keys(&evenings, None);
+            if let Some((first, t)) = keys.first() {
+                if let Some((other, _)) = keys.iter().find(|(k, _)| !first.identity.comparable(&k.identity)) {
+                    return Err(another_game(&row.name, &other.shown, &first.shown, *t));
                 }
             }
         }
@@ -464,19 +460,14 @@ impl Atout {
     /// already, or the season counts each evening's own result and this one's is of another
     /// game or ranked another way. Answers the season's evenings as checked, for the write to
     /// find them unchanged (the check and the write go together). An evening that cannot be
-    /// loaded (its settings changed by other means) is no reason to refuse another: it is
-    /// left out of the comparison (one such evening refused every evening added, naming none).
+    /// loaded is left out of the comparison (one such evening refused every evening added,
+    /// naming none).
     fn evening_fits(&mut self, row: &SeasonRow, key: &EveningKey, except: Option<Id>) -> Result<Vec<Id>> {
         let settings = settings_of(&row.settings)?;
         let season_name = &row.name;
         let evenings = self.evenings(row.id)?;
-        for evening in &evenings {
-            if Some(evening.id) == except {
-                continue;
-            }
-            let Ok(l) = self.loaded(evening.id) else { continue };
-            let there = EveningKey::of_loaded(l);
-            let (t, name) = (evening.id, &evening.name);
+        for (there, t) in self.evening_keys(&evenings, except) {
+            let name = &there.shown;
             if there.identity.same(&key.identity) {
                 return Err(ApiError::refused_said(
                     Default::default(),
@@ -493,6 +484,13 @@ impl Atout {
             }
         }
         Ok(season_ids(&evenings))
+    }
+
+    /// Each of `evenings` as a season tells it from another, with its tournament (`except`
+    /// aside). An evening that cannot be loaded (its settings changed by other means) is left
+    /// out: it is no reason to refuse another.
+    fn evening_keys(&mut self, evenings: &[Evening], except: Option<Id>) -> Vec<(EveningKey, Id)> {
+        evenings.iter().filter(|e| Some(e.id) != except).filter_map(|e| Some((EveningKey::of_loaded(self.loaded(e.id).ok()?), e.id))).collect()
     }
 
     /// Put a tournament in a season (an evening played, or being played).
