@@ -231,6 +231,12 @@ export async function render() {
 }
 
 async function draw() {
+  // Drawings overlap (a language chosen while the window starts, a phone's poll beside a
+  // press): the last begun is the one shown. An earlier one, finished late, drew its screen
+  // over the later (the Tournaments screen came back over the form asking who works here).
+  // One overtaken waits for the later, so that what follows a render finds its screen drawn.
+  const mine = ++draws;
+  const overtaken = () => mine !== draws;
   document.documentElement.lang = currentLang();
   titlePage();
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
@@ -250,6 +256,7 @@ async function draw() {
   // The tournament picker needs an open database; on the recovery screen there is none.
   // On the recovery screen (no database open) there is no tournament to pick: no empty picker.
   const listed = await fillTournaments().catch(() => null);
+  if (overtaken()) return drawing;
   const picker = document.getElementById("current-tournament");
   if (picker && !document.body.classList.contains("device")) picker.closest("label").hidden = !listed;
   const view = document.getElementById("view");
@@ -257,6 +264,9 @@ async function draw() {
   const focused = focusPlace(view);
   try {
     const content = await screens[state.view].view();
+    // Its screen is dropped; but what its view set on the way (the scorer's keys, a check
+    // timed to run) may stand over the later's: drawn again once the later is done.
+    if (overtaken()) return drawing.then(() => render());
     view.replaceChildren(h("div", { id: `screen-${state.view}` }, content));
     drawnFor = screenKey();
     state.offlineKept = false;
@@ -270,6 +280,7 @@ async function draw() {
     const shown = screens[state.view] && screens[state.view].shown;
     if (shown) shown();
   } catch (e) {
+    if (overtaken()) return drawing;
     // Out of reach (a phone's network): the screen stays as it was, what was typed in it too,
     // and the refusal is said above it (the jury's phone lost its whole screen, the ruling
     // typed with it, until the page was loaded again).
@@ -287,6 +298,9 @@ async function draw() {
     drawnFor = null;
   }
 }
+
+/** How many drawings of the screen were begun: the last begun is the one shown. */
+let draws = 0;
 
 /** What a screen was drawn for: its view, round and table. */
 const screenKey = () => `${state.view}/${state.tournament}/${state.round}/${state.table}`;

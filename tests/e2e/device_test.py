@@ -249,6 +249,38 @@ def double_king_on_a_phone(w, server, db, dk, codes):
     emulate(w, *PHONE)
 
 
+def a_screen_drawn_late_does_not_cover_a_later_one(w, server, codes, dk):
+    """Two drawings of the screen overlap: the first waits on a slow answer, the second (another
+    screen) is drawn meanwhile. The later stays: the first, finished late, drew its screen over
+    it (the window, its language chosen while it started, showed the Tournaments screen under
+    «Say who you are», and the form asking who works there was gone)."""
+    w.go(server.url(f"/t/{codes[dk]['tables'][0]['code']}"))
+    w.find("#sheet")
+    shown = w.js_async("""
+      const done = arguments[arguments.length - 1];
+      (async () => {
+        const shell = await import("/ui/shell.js");
+        const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+        // Two screens: one whose answer comes late, one drawn at once (the page is loaded
+        // again after, with its own).
+        // What a view sets on its way (the scorer's keys): the slow one's must not stand last.
+        let quick = 0;
+        shell.setScreens({ slow: { view: () => pause(1000).then(() => { window.setBy = "slow"; return "slow"; }) },
+          quick: { view: () => { quick += 1; window.setBy = "quick"; return "quick"; } } });
+        shell.state.view = "slow";
+        const first = shell.render();
+        await pause(100);
+        shell.state.view = "quick";
+        await shell.render();
+        await first;
+        return [document.querySelector("#view > div").textContent, window.setBy, quick];
+      })().then(done, (e) => done(`failed: ${e}`));""")
+    # (The page's own polls may draw it once more.)
+    check(shown[:2] == ["quick", "quick"] and shown[2] >= 2, f"the screen drawn last is the one shown, drawn again once the slow one is done: {shown!r}")
+    w.go(server.url(f"/t/{codes[dk]['tables'][0]['code']}"))
+    w.find("#sheet")
+
+
 def rikken_table_of_five(w, server, db, rik, codes):
     """A Rikken table of five by the keyboard, each line confirmed by an opponent on the device."""
     w.go(server.url(f"/t/{codes[rik]['tables'][0]['code']}"))
@@ -881,6 +913,7 @@ def main():
         w = Window(sid)
         emulate(w, *PHONE)
         double_king_on_a_phone(w, server, db, dk, codes)
+        a_screen_drawn_late_does_not_cover_a_later_one(w, server, codes, dk)
         rikken_table_of_five(w, server, db, rik, codes)
         cribbage_move_offline(w, server, db, crib, codes)
         jury_on_a_phone(w, server, db, dk, codes)
