@@ -511,3 +511,16 @@ fn a_claim_of_more_tricks_than_are_left_is_judged_as_the_format_says() {
     assert_eq!((many.holds, many.line.is_none()), (Some(true), true), "{many:?}");
     assert_eq!(many.best, atout_api::hands::hand_claim(&text, 1, Claim::AtMost(4)).unwrap().best);
 }
+
+/// Kings Cribbage is played with tiles, not cards: a line of it has no hand record to replay
+/// (an empty record was given, a frame with no cards; its end had the next player's seat as
+/// its dealer).
+#[test]
+fn a_line_of_no_cards_has_no_hand_record() {
+    let (mut app, t) = common::imported("cribbage-9.json");
+    for line in [1, 18] {
+        let refused = app.hand_record(&TableRef::new(&t, 1, 1), line).unwrap_err();
+        assert_eq!(refused.kind(), "not-found", "{refused}");
+        assert!(refused.to_string().contains("deals no cards"), "{refused}");
+    }
+}

@@ -323,6 +323,12 @@ fn completed_sheets_name_the_games_in_their_language() {
     let text = pdftotext(&app.print_sheets(&t, 1, true, Some("fr")).unwrap(), dir.path());
     assert!(text.contains("Fin de partie") && text.contains("Passe"), "{text}");
     assert!(!text.lines().any(|l| l.split_whitespace().any(|w| w == "pass" || w == "end")), "{text}");
+    // The end is no one's turn: its row names its line and no player (it said the next
+    // player's seat, as if it were their turn).
+    for end in text.lines().filter(|l| l.contains("Fin de partie")) {
+        let before: Vec<&str> = end.split("Fin de partie").next().unwrap().split_whitespace().collect();
+        assert!(before.len() == 1 && before[0].parse::<usize>().is_ok(), "{end}");
+    }
     let (mut app, t) = imported("king-13.json");
     let text = pdftotext(&app.print_sheets(&t, 1, true, Some("nl")).unwrap(), dir.path());
     assert!(text.contains("geen slagen") && !text.contains("no-tricks"), "{text}");

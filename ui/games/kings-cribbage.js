@@ -168,6 +168,8 @@ export function toEntry(d, desc, ctx) {
   // Whose turn it is, as the application says, or as the scorer picks it after lines still
   // waiting on a table device offline (the application checks it when the line arrives).
   const seat = ctx.correcting ? ctx.sheet.lines[ctx.correcting - 1].dealer : ctx.next.unsure ? d.turnSeat : ctx.next.seat;
+  // The end is no one's turn: every seat's tiles left.
+  if (d.kind === "end") return { remaining: d.remaining.map(tiles) };
   if (!seat) return null;
   if (d.kind === "board") return d.laid.length ? { seat, tiles: d.laid.map((t) => ({ tile: t.tile, colour: t.colour, at: t.at })) } : null;
   if (d.kind === "move") {
@@ -186,7 +188,6 @@ export function toEntry(d, desc, ctx) {
     return { seat, lines, placed: Number(d.placed), bonuses };
   }
   if (d.kind === "pass") return { seat, pass: true, exchanged: Number(d.exchanged || 0) };
-  if (d.kind === "end") return { remaining: d.remaining.map(tiles) };
   if (!d.by) return null;
   if (d.wrong) return { joker: { by: d.by, points: 0 } };
   if (!d.from || d.points === "") return null;

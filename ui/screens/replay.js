@@ -407,7 +407,7 @@ export async function replayPanel(tid, sheet, desc) {
     render();
   };
   // Each line by its game's words (open misère, not `open-misere`), as the sheet shows it.
-  const lines = sheet.lines.map((l) => h("option", { value: l.line, selected: r && r.line === l.line }, `${l.line}. ${l.label_texts[currentLang()]} (${t("dealer")} ${l.dealer})`));
+  const lines = sheet.lines.map((l) => h("option", { value: l.line, selected: r && r.line === l.line }, `${l.line}. ${l.label_texts[currentLang()]}${l.dealer ? ` (${t("dealer")} ${l.dealer})` : ""}`));
   const head = [
     h("h3", {}, t("replay_title")),
     h("div", { class: "row" },

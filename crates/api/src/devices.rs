@@ -624,9 +624,9 @@ impl Atout {
         // The line as the cards give it, and nothing else: the play legal and played to its
         // end, the line's figures the cards' (a play left half-way let any figures through).
         let sheet = self.sheet_at(&located)?;
-        let dealer = sheet.lines.get(line.wrapping_sub(1)).map_or(sheet.first_dealer as usize, |l| l.line.dealer);
+        let dealer = sheet.lines.get(line.wrapping_sub(1)).map_or(Some(sheet.first_dealer as usize), |l| l.line.dealer);
         let l = self.loaded(located.id)?;
-        let verdict = atout_rules::play::line_record(l.game, sheet.seats.len(), dealer, &entry).map(|record| l.rules.hand_check(&record));
+        let verdict = dealer.and_then(|d| atout_rules::play::line_record(l.game, sheet.seats.len(), d, &entry)).map(|record| l.rules.hand_check(&record));
         let given = matches!(&verdict, Some(Ok(v)) if v["legal"] == true && v["complete"] == true && v["line"] != "differs");
         if !given {
             return Err(ApiError::Forbidden(said!(

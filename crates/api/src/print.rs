@@ -209,7 +209,9 @@ impl Atout {
                 if let (Some(r), Value::Object(map)) = (replayed.filter(|r| !r.hand.is_null()), &mut entry) {
                     map.insert("hand".into(), r.hand.clone());
                 }
-                let Some(mut record) = atout_rules::play::line_record(rules_game, sheet.seats.len(), line.line.dealer, &entry) else { continue };
+                let Some(mut record) = line.line.dealer.and_then(|dealer| atout_rules::play::line_record(rules_game, sheet.seats.len(), dealer, &entry)) else {
+                    continue;
+                };
                 if let Some(settings) = &own {
                     record["settings"] = settings.clone();
                 }
@@ -344,7 +346,7 @@ impl Atout {
                         let mut row = front([
                             l.line.line.to_string(),
                             l.line.deal.to_string(),
-                            l.line.dealer.to_string(),
+                            l.line.dealer.map(|d| d.to_string()).unwrap_or_default(),
                             l.label_texts.get(words).to_string(),
                             l.entry_texts.get(words).to_string(),
                             names.who(&l.entry, &seats).get(words).to_string(),

@@ -756,9 +756,15 @@ impl Atout {
             ApiError::not_found(said!("line {line}: the sheet has {ce}", "ligne {line} : la feuille compte {cf}", "lijn {line}: het blad telt {cn}"))
         })?;
         let game = atout_rules::GameId::parse(&sheet.game).ok_or_else(|| ApiError::Internal(format!("the sheet's game «{}» is unknown", sheet.game)))?;
-        let mut record = atout_rules::play::record_frame(game, sheet.seats.len(), at.line.dealer, &at.entry);
         let located = self.locate(table)?;
-        if let Some(settings) = self.loaded(located.id)?.game_settings() {
+        let loaded = self.loaded(located.id)?;
+        // A line no one deals (Kings Cribbage's end), or a game of no cards (Kings Cribbage's
+        // tiles), has no cards to replay (an empty record was given).
+        let dealer = at.line.dealer.filter(|_| loaded.rules.deck().is_some()).ok_or_else(|| {
+            ApiError::not_found(said!("line {line} deals no cards", "la ligne {line} ne donne pas de cartes", "lijn {line} deelt geen kaarten"))
+        })?;
+        let mut record = atout_rules::play::record_frame(game, sheet.seats.len(), dealer, &at.entry);
+        if let Some(settings) = loaded.game_settings() {
             record["settings"] = settings;
         }
         Ok(record)

@@ -955,7 +955,7 @@ impl Cribbage {
         }
         let mut points = vec![0i64; n];
         points[s - 1] = score;
-        Ok(Step { points, label, dealer: s, turn_taken: true })
+        Ok(Step { points, label, dealer: Some(s), turn_taken: true })
     }
 
     /// A joker's call (RULES.md): points another seat missed, claimed; or a wrong call.
@@ -1006,7 +1006,7 @@ impl Cribbage {
                 ));
             }
         };
-        Ok(Step { points, label, dealer: by, turn_taken: false })
+        Ok(Step { points, label, dealer: Some(by), turn_taken: false })
     }
 }
 
@@ -1019,11 +1019,12 @@ struct Move<'a> {
 }
 
 /// What one entry does to the sheet: each seat's points, the line's label, the seat the line
-/// is written for (the turn's, or a joker's caller), and whether it took the turn.
+/// is written for (the turn's, or a joker's caller; none: the end, every seat's), and whether
+/// it took the turn.
 struct Step {
     points: Vec<i64>,
     label: String,
-    dealer: Seat,
+    dealer: Option<Seat>,
     turn_taken: bool,
 }
 
@@ -1072,7 +1073,7 @@ fn passed(p: &Progress, n: usize, seat: i64, exchanged: i64) -> Result<Step, Vio
         ));
     }
     let label = if exchanged > 0 { format!("pass ×{exchanged}") } else { "pass".into() };
-    Ok(Step { points: vec![0; n], label, dealer: s, turn_taken: true })
+    Ok(Step { points: vec![0; n], label, dealer: Some(s), turn_taken: true })
 }
 
 /// The end of the game: each seat's tiles left, counted against it.
@@ -1106,7 +1107,9 @@ fn ended(p: &mut Progress, n: usize, remaining: &[Vec<Value>]) -> Result<Step, V
         points[k] = -tiles.iter().map(|t| t.value()).sum::<i64>();
     }
     p.ended = true;
-    Ok(Step { points, label: "end".into(), dealer: p.turn, turn_taken: false })
+    // The end is no one's turn: every hand's tiles are counted (it was marked as the next
+    // player's turn, on the window's sheet and the printed one).
+    Ok(Step { points, label: "end".into(), dealer: None, turn_taken: false })
 }
 
 impl Game for Cribbage {

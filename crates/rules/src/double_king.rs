@@ -486,7 +486,7 @@ impl DoubleKing {
             lines.push(Line {
                 line,
                 deal: if counts { progress.played } else { progress.played + 1 },
-                dealer,
+                dealer: Some(dealer),
                 label: label(deal),
                 points: points.to_vec(),
                 counts,

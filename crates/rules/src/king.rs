@@ -722,7 +722,7 @@ impl King {
             lines.push(Line {
                 line: i + 1,
                 deal: i + 1,
-                dealer,
+                dealer: Some(dealer),
                 label,
                 points: points.to_vec(),
                 counts: true,

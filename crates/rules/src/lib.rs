@@ -537,7 +537,7 @@ impl<G: Game> Rules for G {
     fn check_hands(&self, table: Table, sheet: &Sheet, entries: &[Value], changed: &dyn Fn(usize) -> bool) -> Result<(), SheetError> {
         for (i, entry) in entries.iter().enumerate() {
             let Some(line) = sheet.lines.get(i).filter(|_| changed(i + 1)) else { continue };
-            let Some(record) = play::line_record(G::ID, table.seats, line.dealer, entry) else { continue };
+            let Some(record) = line.dealer.and_then(|dealer| play::line_record(G::ID, table.seats, dealer, entry)) else { continue };
             let checked = self.hand_replay(&record).map_err(|v| SheetError::at(i + 1, v))?;
             let v = &checked.verdict;
             if let Some(bad) = checked.replay.illegal.as_ref().filter(|b| b.trick == 0) {
@@ -762,7 +762,9 @@ pub struct Line {
     pub line: usize,
     /// Number of the deal this line plays (a voided deal and its redeal share it).
     pub deal: usize,
-    pub dealer: Seat,
+    /// The seat that deals it (in Kings Cribbage, whose turn it is); none: the line is no
+    /// one's turn (Kings Cribbage's end of the game, the tiles left in every hand).
+    pub dealer: Option<Seat>,
     /// Short label of the game played, e.g. `C`, `T♠` or `no-hearts`.
     pub label: String,
     pub points: Vec<i64>,

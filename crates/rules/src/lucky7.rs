@@ -241,7 +241,7 @@ impl Game for Lucky7 {
             lines.push(Line {
                 line: number,
                 deal: number,
-                dealer: self.dealer(table, number),
+                dealer: Some(self.dealer(table, number)),
                 label: format!("{}{}", self.cards(number), if number == DOUBLED_HAND { " ×2" } else { "" }),
                 points,
                 counts: true,

@@ -794,7 +794,7 @@ impl Rikken {
             lines.push(Line {
                 line: i + 1,
                 deal: progress.deals + 1,
-                dealer,
+                dealer: Some(dealer),
                 label,
                 points,
                 counts: true,

@@ -207,6 +207,10 @@ fn a_game_move_by_move() {
     let sheet = g.replay(Table::new(3, 2), &log).unwrap();
     assert!(sheet.complete);
     assert_eq!(sheet.totals, [-11, 38, 39]);
+    // Whose each line is: the turns from seat 2 (first), a claim its caller's, the end no one's
+    // (it was marked as seat 1's turn, on the window's sheet and the printed one).
+    let whose: Vec<Option<usize>> = sheet.lines.iter().map(|l| l.dealer).collect();
+    assert_eq!(whose, [Some(2), Some(3), Some(1), Some(2), Some(3), Some(1), Some(2), None]);
     assert!(sheet.next_scorer.is_empty(), "no serviteur unless the tournament plays it");
     assert_eq!(g.next_choices(Table::new(3, 2), &log).unwrap(), None);
     // Nothing follows the end.

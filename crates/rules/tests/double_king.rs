@@ -77,7 +77,7 @@ fn worked_example_line_points() {
     for (line, want) in sheet.lines.iter().zip(expected) {
         assert_eq!(line.points, want, "deal {}", line.deal);
     }
-    let dealers: Vec<usize> = sheet.lines.iter().map(|l| l.dealer).collect();
+    let dealers: Vec<usize> = sheet.lines.iter().map(|l| l.dealer.unwrap_or(0)).collect();
     assert_eq!(dealers, [3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2]);
     assert!(sheet.complete);
     assert_eq!(sheet.totals, [14, 3, 3, -20]);
@@ -93,7 +93,7 @@ fn worked_example_table_points_share_second_and_third() {
 #[test]
 fn worked_example_seat_one_chose_three_negatives_two_trumps() {
     let sheet = replay(3, &worked_example()).unwrap();
-    let by_seat_one: Vec<&str> = sheet.lines.iter().filter(|l| l.dealer == 1).map(|l| l.label.as_str()).collect();
+    let by_seat_one: Vec<&str> = sheet.lines.iter().filter(|l| l.dealer == Some(1)).map(|l| l.label.as_str()).collect();
     assert_eq!(by_seat_one, ["D", "B", "A", "T♠", "T♠"]);
     let circled: Vec<usize> = sheet.lines.iter().filter(|l| l.chooser == Some(1)).map(|l| l.deal).collect();
     assert_eq!(circled, [3, 7, 11]);
@@ -255,7 +255,7 @@ fn a_trump_deal_voided_by_another_player_is_redealt_by_the_same_dealer_with_a_fr
     assert_eq!(sheet.lines[5].points, [-6, 2, 2, 2]);
     assert!(!sheet.lines[5].counts);
     assert_eq!((sheet.lines[5].deal, sheet.lines[6].deal), (6, 6));
-    assert_eq!((sheet.lines[5].dealer, sheet.lines[6].dealer, sheet.lines[7].dealer), (4, 4, 1));
+    assert_eq!((sheet.lines[5].dealer, sheet.lines[6].dealer, sheet.lines[7].dealer), (Some(4), Some(4), Some(1)));
     assert!(sheet.complete);
     assert_eq!(sheet.totals, [8, 5, 5, -18]);
 }

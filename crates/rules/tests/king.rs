@@ -44,7 +44,7 @@ fn standard_order_worked_example() {
     let k = King::default();
     let sheet = replay(&k, 2, &standard_sheet(Deal::last_two(1, 1))).unwrap();
     assert!(sheet.complete);
-    let dealers: Vec<usize> = sheet.lines.iter().map(|l| l.dealer).collect();
+    let dealers: Vec<usize> = sheet.lines.iter().map(|l| l.dealer.unwrap_or(0)).collect();
     assert_eq!(dealers, [2, 2, 3, 3, 4, 4, 1, 1, 2, 3]);
     // The sale: base [2, 4, 4, 3]; seller 4 +3, buyer 1 −3 → seat 1 ends at −1.
     assert_eq!(sheet.lines[3].points, [-1, 4, 4, 6]);
@@ -88,7 +88,7 @@ fn king_and_last_two_in_one_deal() {
     let sheet = replay(&k, 2, &deals).unwrap();
     assert!(sheet.complete);
     assert_eq!(sheet.lines[8].points, [-4, 0, -6, 0]);
-    assert_eq!(sheet.lines[8].dealer, 2);
+    assert_eq!(sheet.lines[8].dealer, Some(2));
     assert_eq!(sheet.totals, [0, 1, -7, 6]);
     // The separate K♥ deal is not the game due in this variant.
     let mut separate = deals.clone();
@@ -197,7 +197,7 @@ fn choice_form_worked_example() {
     let k = king(json!({"order": "choice"}));
     let sheet = replay(&k, 1, &choice_sheet()).unwrap();
     assert!(sheet.complete);
-    let dealers: Vec<usize> = sheet.lines.iter().map(|l| l.dealer).collect();
+    let dealers: Vec<usize> = sheet.lines.iter().map(|l| l.dealer.unwrap_or(0)).collect();
     assert_eq!(dealers, [1, 2, 3, 4, 1, 2, 3, 4, 1, 2]);
     let choosers: Vec<Option<usize>> = sheet.lines.iter().map(|l| l.chooser).collect();
     assert_eq!(choosers, [2, 3, 4, 1, 2, 3, 4, 1, 2, 3].map(Some));

@@ -81,7 +81,7 @@ fn a_whole_sheet_of_fourteen_and_of_seven_hands_for_two_players() {
         let s = Game::replay(&game, Table::new(2, 2), &sheet).unwrap();
         assert!(s.complete);
         assert_eq!(s.totals, [expected, 0]);
-        let dealers: Vec<usize> = s.lines.iter().take(4).map(|l| l.dealer).collect();
+        let dealers: Vec<usize> = s.lines.iter().take(4).map(|l| l.dealer.unwrap_or(0)).collect();
         assert_eq!(dealers, [2, 1, 2, 1]);
         let mut more = sheet.clone();
         more.push(hand(1, &[1, 1], &[1, 0]));

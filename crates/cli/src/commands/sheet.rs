@@ -279,7 +279,8 @@ fn print_sheet(s: &SheetView) {
         let pts: Vec<String> = l.line.points.iter().map(|p| format!("{p:>5}")).collect();
         let mark = if l.line.counts { "" } else { "  (void, redealt)" };
         let who = if l.who_texts.en.is_empty() { String::new() } else { format!("  {}", l.who_texts.en) };
-        outln!("{:>4} {:>4} {:>6} {:<width$} {}{mark}{who}", l.line.line, l.line.deal, l.line.dealer, l.label_texts.en, pts.join(""));
+        let dealer = l.line.dealer.map(|d| d.to_string()).unwrap_or_default();
+        outln!("{:>4} {:>4} {:>6} {:<width$} {}{mark}{who}", l.line.line, l.line.deal, dealer, l.label_texts.en, pts.join(""));
     }
     let figures = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(" · ");
     outln!("totals  {}", figures(&s.totals));
