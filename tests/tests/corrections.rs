@@ -88,7 +88,7 @@ fn the_first_dealer_is_corrected_only_when_the_sheet_still_checks() {
     app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, example[1].clone()).unwrap();
     // With seat 4 first, the same two lines are still valid: seat 4 and seat 1 chose E.
     let sheet = app.table_dealer(&atout_api::TableRef::new(&t, 1, 1), 4, "the first dealer was seat 4").unwrap();
-    assert_eq!((sheet.first_dealer, sheet.lines[0].line.dealer), (4, 4));
+    assert_eq!((sheet.first_dealer, sheet.lines[0].line.dealer), (4, Some(4)));
     assert_eq!(rule(app.table_dealer(&atout_api::TableRef::new(&t, 1, 1), 5, "no such seat").unwrap_err()), "first-dealer");
     assert_eq!(app.sheet(&atout_api::TableRef::new(&t, 1, 1)).unwrap().first_dealer, 4);
 }
@@ -440,4 +440,42 @@ fn line_zero_is_no_line_not_one_written_meanwhile() {
     assert_eq!(e.kind(), "not-found", "{e}");
     assert!(!e.to_string().contains("meanwhile"), "{e}");
     assert_eq!(app.sheet(&at).unwrap().lines.len(), 1);
+}
+
+/// Another tool's document names the club's players as a person writes them: «Chloé» in
+/// decomposed letters, a space after a name, no member number. They are the registered
+/// players (RULES.md §6: one person across a season), not new ones: each was registered a
+/// second time, and a season counted their evenings as two people's.
+#[test]
+fn an_imported_document_finds_the_registered_players_as_written_by_another_tool() {
+    let doc = |chloe: &str, anne: &str, anne_member: &str| {
+        json!({"format": "atout-tournament/1", "name": "Evening", "game": "double-king", "settings": {"rounds": 1},
+            "players": [{"id": "a", "name": anne, "club": "De Troef", "member": anne_member}, {"id": "b", "name": chloe, "club": "De Troef"},
+                {"id": "c", "name": "Dirk"}, {"id": "d", "name": "Eva"}],
+            "rounds": [{"number": 1, "tables": [{"number": 1, "seats": ["a", "b", "c", "d"], "first_dealer": 1, "deals": [{"contract": "E", "taker": 2}]}]}]})
+        .to_string()
+    };
+    let mut app = Atout::open_in_memory().unwrap();
+    app.import_document(&doc("Chloé", "Anne Peeters", "1001")).unwrap();
+    assert_eq!(app.players_list().unwrap().len(), 4);
+    app.import_document(&doc("Chloe\u{301}", "Anne Peeters ", "")).unwrap();
+    let names: Vec<String> = app.players_list().unwrap().iter().map(|p| p.name.clone()).collect();
+    assert_eq!(names.len(), 4, "{names:?}");
+    // A namesake of another club is a doubt left to the secretary, registered anew.
+    let other = doc("Chloé", "Anne Peeters", "").replace("\"De Troef\"", "\"Les Atouts\"");
+    app.import_document(&other).unwrap();
+    assert_eq!(app.players_list().unwrap().len(), 6);
+    assert_eq!(app.player_doubts().unwrap().len(), 2);
+    // A namesake of another club listed before the registered player, both at one evening:
+    // the registered one is found, the other is new, and no doubt links them (it was asked
+    // whether the two players of one evening were one person).
+    let mut app = Atout::open_in_memory().unwrap();
+    app.import_document(&doc("Chloé", "Anne Peeters", "1001")).unwrap();
+    let mut twins: serde_json::Value = serde_json::from_str(&doc("Chloé", "Anne Peeters", "1001")).unwrap();
+    twins["players"][2] = json!({"id": "c", "name": "Chloé", "club": "Les Atouts"});
+    twins["players"].as_array_mut().unwrap().swap(1, 2);
+    let twins = twins.to_string();
+    app.import_document(&twins).unwrap();
+    assert_eq!(app.players_list().unwrap().len(), 5);
+    assert!(app.player_doubts().unwrap().is_empty());
 }

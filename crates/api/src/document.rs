@@ -5,6 +5,7 @@
 //! beside each record) and written back on export.
 
 use crate::error::{ApiError, Place, Result};
+use crate::named::{match_player, Match};
 use crate::settings::{checked_settings, Checked, Checking};
 use crate::tournaments::TournamentInfo;
 use crate::Atout;
@@ -470,19 +471,47 @@ impl Atout {
         let doc = parse(text)?;
         let registry = self.store.players()?;
         // A registered player is matched once: two namesakes in one document are two people.
+        // Matched as a season's archive is (another tool's document writes «Chloé» decomposed,
+        // a name with a space after it, or no member number): registered anew, the club's
+        // player counted as two people in its seasons.
         let mut used: HashSet<Id> = HashSet::new();
-        let who: Vec<Option<Id>> = doc
+        // Those written exactly as registered first, all of them (namesakes of one club, each
+        // matched once; a namesake of another club listed before was found unsure of a player
+        // sitting the same evening), then the others as a person writes them.
+        let exact: Vec<Option<Id>> = doc
             .players
             .iter()
             .map(|p| {
-                let known = registry.iter().find(|r| r.name == p.name && r.club == p.club && r.member == p.member && !used.contains(&r.id)).map(|r| r.id);
-                used.extend(known);
-                known
+                let found = registry.iter().find(|r| r.name == p.name && r.club == p.club && r.member == p.member && !used.contains(&r.id)).map(|r| r.id);
+                used.extend(found);
+                found
             })
             .collect();
+        let matches: Vec<Match> = doc
+            .players
+            .iter()
+            .zip(exact)
+            .map(|(p, exact)| {
+                let m = exact.map_or_else(|| match_player(&registry, &used, &p.name, &p.club, &p.member), Match::Known);
+                if let (Match::Known(id), None) = (&m, exact) {
+                    used.insert(*id);
+                }
+                m
+            })
+            .collect();
+        let who: Vec<Option<Id>> = matches.iter().map(|m| if let Match::Known(id) = m { Some(*id) } else { None }).collect();
         let (id, _) = self.store.write(Change { actor: &self.actor, action: crate::audit::IMPORT, reason: "" }, |w| {
             crate::named::one_person_twice(&w.player_links()?, who.iter().flatten().copied())?;
-            write(w, &doc, &who)
+            let (t, players) = write(w, &doc, &who)?;
+            // The unsure ones are registered anew and left for the secretary to settle.
+            for (m, player) in matches.iter().zip(&players) {
+                if let Match::Unsure(candidates) = m {
+                    for c in candidates {
+                        w.add_player_doubt(*player, *c)?;
+                    }
+                }
+            }
+            Ok::<_, ApiError>((t, players))
         })?;
         self.after_write(false);
         self.tournament_info(&id.to_string())

@@ -3,7 +3,8 @@
 
 use crate::error::ApiError;
 use atout_rules::{said, Rule};
-use atout_store::{Id, LinkRow};
+use atout_report::folded;
+use atout_store::{Id, LinkRow, PlayerRow};
 use std::collections::{HashMap, HashSet};
 
 /// What a name or an id found among the candidates.
@@ -98,6 +99,38 @@ pub(crate) fn once_each(links: &[LinkRow], players: impl IntoIterator<Item = Id>
     let group = canonical(links);
     let mut seen = HashSet::new();
     players.into_iter().filter(|p| seen.insert(*group.get(p).unwrap_or(p))).collect()
+}
+
+/// How a document's player is matched to the registry (RULES.md §6): by member number,
+/// then by name and club, as a person writes them (accents, case and spaces aside, a member
+/// number one side left empty); several or doubtful candidates leave it unsure.
+pub(crate) enum Match {
+    Known(Id),
+    New,
+    Unsure(Vec<Id>),
+}
+
+pub(crate) fn match_player(registry: &[PlayerRow], used: &HashSet<Id>, name: &str, club: &str, member: &str) -> Match {
+    let open: Vec<&PlayerRow> = registry.iter().filter(|r| !used.contains(&r.id)).collect();
+    let (name, club, member) = (folded(name), folded(club), member.trim());
+    if !member.is_empty() {
+        let numbered: Vec<&&PlayerRow> = open.iter().filter(|r| r.member.trim() == member).collect();
+        let named: Vec<&&&PlayerRow> = numbered.iter().filter(|r| folded(&r.name) == name).collect();
+        match (numbered.as_slice(), named.as_slice()) {
+            (_, [one]) => return Match::Known(one.id),
+            ([], _) => {}
+            (several, _) => return Match::Unsure(several.iter().map(|r| r.id).collect()),
+        }
+    }
+    let same_name: Vec<&&PlayerRow> = open.iter().filter(|r| folded(&r.name) == name).collect();
+    let same_club: Vec<&&&PlayerRow> = same_name.iter().filter(|r| folded(&r.club) == club).collect();
+    let fitting: Vec<&&&&PlayerRow> = same_club.iter().filter(|r| member.is_empty() || r.member.trim().is_empty()).collect();
+    match (same_club.as_slice(), fitting.as_slice()) {
+        (_, [one]) if same_club.len() == 1 => Match::Known(one.id),
+        ([], _) if same_name.is_empty() => Match::New,
+        ([], _) => Match::Unsure(same_name.iter().map(|r| r.id).collect()),
+        (several, _) => Match::Unsure(several.iter().map(|r| r.id).collect()),
+    }
 }
 
 #[cfg(test)]

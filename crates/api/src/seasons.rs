@@ -8,6 +8,7 @@
 
 use crate::document::{self, Document};
 use crate::error::{ApiError, Result};
+use crate::named::{match_player, Match};
 use crate::players::{folded, Player};
 use crate::standings::compute;
 use crate::state::EveningPlace;
@@ -312,37 +313,6 @@ fn another_game(season: &str, name: &str, other: &str, t: Id) -> ApiError {
             "seizoen «{season}» telt het eigen resultaat van elke avond, en «{name}» is van een ander spel of anders gerangschikt dan «{other}» (toernooi {t}): geef het seizoen een schaal per plaats om beide te tellen"
         ),
     )
-}
-
-/// How an archive's player is matched to the registry (RULES.md §6): by member number,
-/// then by name and club; several or doubtful candidates leave it unsure.
-enum Match {
-    Known(Id),
-    New,
-    Unsure(Vec<Id>),
-}
-
-fn match_player(registry: &[PlayerRow], used: &HashSet<Id>, name: &str, club: &str, member: &str) -> Match {
-    let open: Vec<&PlayerRow> = registry.iter().filter(|r| !used.contains(&r.id)).collect();
-    let (name, club, member) = (folded(name), folded(club), member.trim());
-    if !member.is_empty() {
-        let numbered: Vec<&&PlayerRow> = open.iter().filter(|r| r.member.trim() == member).collect();
-        let named: Vec<&&&PlayerRow> = numbered.iter().filter(|r| folded(&r.name) == name).collect();
-        match (numbered.as_slice(), named.as_slice()) {
-            (_, [one]) => return Match::Known(one.id),
-            ([], _) => {}
-            (several, _) => return Match::Unsure(several.iter().map(|r| r.id).collect()),
-        }
-    }
-    let same_name: Vec<&&PlayerRow> = open.iter().filter(|r| folded(&r.name) == name).collect();
-    let same_club: Vec<&&&PlayerRow> = same_name.iter().filter(|r| folded(&r.club) == club).collect();
-    let fitting: Vec<&&&&PlayerRow> = same_club.iter().filter(|r| member.is_empty() || r.member.trim().is_empty()).collect();
-    match (same_club.as_slice(), fitting.as_slice()) {
-        (_, [one]) if same_club.len() == 1 => Match::Known(one.id),
-        ([], _) if same_name.is_empty() => Match::New,
-        ([], _) => Match::Unsure(same_name.iter().map(|r| r.id).collect()),
-        (several, _) => Match::Unsure(several.iter().map(|r| r.id).collect()),
-    }
 }
 
 /// What the season form starts from: the settings a season has when none are given
