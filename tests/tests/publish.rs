@@ -205,6 +205,9 @@ fn with_initials_the_jury_is_said_by_initials_too() {
     // A name beside an apostrophe is still a whole name («d'Yves», «Lauwers's»).
     let ruled = serde_json::json!({"seat": 3, "points": [1, 1, -3, 1], "reason": "amende d'Yves Segers, Ward Lauwers's partner", "by": "Marie Jacobs"});
     app.ruling_add(&TableRef::new(&king, 1, 1), ruled).unwrap();
+    // A fault's jury member, said with who played the line (it was published in full).
+    let fault = serde_json::json!({"contract": "C", "fault_by": 2, "reason": "revoke", "by": "Marc Vandenberghe"});
+    app.deal_add(&TableRef::new(&king, 1, 1), None, fault).unwrap();
     let dir = tempfile::tempdir().unwrap();
     app.publish(dir.path(), "en", Privacy { initials: true }).unwrap();
     let evening = std::fs::read_to_string(dir.path().join(format!("evening-{king}/index.html"))).unwrap();
@@ -212,7 +215,7 @@ fn with_initials_the_jury_is_said_by_initials_too() {
     assert!(evening.contains("amende d&#39;Yves S., Ward L.&#39;s partner") || evening.contains("amende d'Yves S., Ward L.'s partner"), "{evening}");
     for (path, bytes) in files(dir.path()) {
         let text = String::from_utf8_lossy(&bytes);
-        for surname in ["Jacobs", "Segers", "Lauwers"] {
+        for surname in ["Jacobs", "Segers", "Lauwers", "Vandenberghe"] {
             assert!(!text.contains(surname), "{path} names {surname} in full");
         }
     }

@@ -2,8 +2,8 @@
 //! same way everywhere; and which registered players the secretary said are one person.
 
 use crate::error::ApiError;
-use atout_rules::{said, Rule};
 use atout_report::folded;
+use atout_rules::{said, Rule};
 use atout_store::{Id, LinkRow, PlayerRow};
 use std::collections::{HashMap, HashSet};
 

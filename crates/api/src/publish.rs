@@ -470,7 +470,8 @@ impl Atout {
                         .map(|(line, entry)| LineRow {
                             line: line.line,
                             label: masks.words(&l.names.label(&line.label)),
-                            who: masks.words(&l.names.who_on_sheet(entry, &names)),
+                            // A jury member's name is a person's: initials where the players' are.
+                            who: masks.words(&l.names.who_on_sheet(&l.names.persons_shown(entry, |n| masks.person(n)), &names)),
                             points: line
                                 .points
                                 .iter()

@@ -567,7 +567,7 @@ impl Game for DoubleKing {
         Field::new("fault_by", Tr::new("fault by", "faute de", "fout van"), true),
         Field::new("void_by", Tr::new("at fault, the deal voided", "en faute, donne annulée", "in fout, spel ongeldig"), true),
         Field::new("reason", Tr::new("reason", "motif", "reden"), false),
-        Field::new("by", Tr::new("jury member", "membre du jury", "jurylid"), false),
+        Field::new("by", Tr::new("jury member", "membre du jury", "jurylid"), false).person(),
     ];
 
     fn from_settings(settings: &Map<String, Value>) -> Result<Self, Violation> {

@@ -200,21 +200,29 @@ pub struct Field {
     /// Said with who played the line on the sheet, where the sheet has no column for it
     /// (Rikken's tricks: checking a line against the paper meant opening it).
     pub on_line: bool,
+    /// A person's name who plays at no seat (the jury member who consented or fined): the
+    /// published results hide it as they hide the players' names.
+    pub person: bool,
 }
 
 impl Field {
     pub const fn new(key: &'static str, name: Tr, seat: bool) -> Field {
-        Field { key, name, seat, one: None, on_line: false }
+        Field { key, name, seat, one: None, on_line: false, person: false }
     }
 
     /// A list of seats, `name` for several and `one` for a single seat.
     pub const fn seats(key: &'static str, name: Tr, one: Tr) -> Field {
-        Field { key, name, seat: true, one: Some(one), on_line: false }
+        Field { key, name, seat: true, one: Some(one), on_line: false, person: false }
     }
 
     /// This field said with who played the line, on the sheet.
     pub const fn on_line(self) -> Field {
         Field { on_line: true, ..self }
+    }
+
+    /// This field names a person who plays at no seat (a jury member).
+    pub const fn person(self) -> Field {
+        Field { person: true, ..self }
     }
 }
 
@@ -485,6 +493,9 @@ impl<G: Game> Rules for G {
             let mut d = serde_json::json!({"name": f.name.get(lang), "seat": f.seat});
             if f.on_line {
                 d["on_line"] = true.into();
+            }
+            if f.person {
+                d["person"] = true.into();
             }
             if let Some(one) = f.one {
                 d["one"] = one.get(lang).into();

@@ -861,10 +861,10 @@ impl Game for Rikken {
         Field::new("partner", Tr::new("partner", "partenaire", "partner"), true),
         Field::seats("declarers", Tr::new("declarers", "déclarants", "spelers"), Tr::new("declarer", "déclarant", "speler")),
         Field::new("tricks", Tr::new("tricks", "plis", "slagen"), false).on_line(),
-        Field::new("jury", Tr::new("jury member", "membre du jury", "jurylid"), false),
+        Field::new("jury", Tr::new("jury member", "membre du jury", "jurylid"), false).person(),
         Field::new("offender", Tr::new("offender", "fautif", "overtreder"), true),
         Field::new("reason", Tr::new("reason", "motif", "reden"), false),
-        Field::new("by", Tr::new("jury member", "membre du jury", "jurylid"), false),
+        Field::new("by", Tr::new("jury member", "membre du jury", "jurylid"), false).person(),
     ];
 
     fn from_settings(settings: &Map<String, Value>) -> Result<Rikken, Violation> {

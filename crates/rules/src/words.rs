@@ -30,6 +30,8 @@ struct LangNames {
     symbols: HashMap<String, String>,
     /// The fields said with who played a line (`Field::on_line`).
     on_line: std::collections::HashSet<String>,
+    /// The fields that name a person at no seat (`Field::person`).
+    persons: std::collections::HashSet<String>,
 }
 
 impl LangNames {
@@ -48,12 +50,14 @@ impl LangNames {
             .unwrap_or_default();
         let on_line =
             described["fields"].as_object().map(|m| m.iter().filter(|(_, f)| f["on_line"] == true).map(|(k, _)| k.clone()).collect()).unwrap_or_default();
+        let persons =
+            described["fields"].as_object().map(|m| m.iter().filter(|(_, f)| f["person"] == true).map(|(k, _)| k.clone()).collect()).unwrap_or_default();
         let symbols = list("suits")
             .iter()
             .filter_map(|s| Some((s["label_symbol"].as_str()?.to_string(), s["symbol"].as_str()?.to_string())))
             .filter(|(label, own)| label != own)
             .collect();
-        LangNames { named, suits, fields, one, symbols, on_line }
+        LangNames { named, suits, fields, one, symbols, on_line, persons }
     }
 }
 
@@ -151,6 +155,20 @@ impl Names {
     /// columns. Empty when the entry names nobody (a negative deal written as counts).
     pub fn who(&self, entry: &Value, seats: &[String]) -> Said {
         self.who_with(entry, seats, false)
+    }
+
+    /// The entry with the names of its persons at no seat (`Field::person`: a jury member)
+    /// given as `shown` says them: the published results with initials hide them too.
+    pub fn persons_shown(&self, entry: &Value, shown: impl Fn(&str) -> String) -> Value {
+        let mut entry = entry.clone();
+        if let Value::Object(map) = &mut entry {
+            for (k, v) in map.iter_mut() {
+                if let (true, Some(name)) = (self.langs[0].persons.contains(k), v.as_str()) {
+                    *v = Value::String(shown(name));
+                }
+            }
+        }
+        entry
     }
 
     /// [`Names::who`] on a sheet that has no column for some of the line's figures: those

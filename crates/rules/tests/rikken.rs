@@ -288,3 +288,17 @@ fn a_consents_jury_member_is_named_in_at_most_100_characters() {
     assert_eq!(points(&g, 4, 1, &[open(&"J".repeat(100))]), [vec![-50, 150, -50, -50]]);
     assert_eq!(refused(&g, 4, 1, &[open(&"J".repeat(101))]), (1, Rule::DEAL_SHAPE));
 }
+
+/// The jury member who consented to a contract, and the one who fined, are persons at no seat:
+/// the published results with initials hide their names as they hide the players' (a
+/// consent's jury member was published in full).
+#[test]
+fn a_lines_jury_member_is_a_person_the_results_may_hide() {
+    let rules = GameId::Rikken.rules(&serde_json::Map::new()).unwrap();
+    let names = atout_rules::Names::of(&*rules);
+    let initial = |n: &str| n.split(' ').next().unwrap_or("").to_string();
+    let called = json!({"contract": "rik", "declarer": 1, "partner": 2, "tricks": 9, "jury": "Marc Vandenberghe"});
+    assert_eq!(names.persons_shown(&called, initial), json!({"contract": "rik", "declarer": 1, "partner": 2, "tricks": 9, "jury": "Marc"}));
+    let fined = json!({"fine": "revoke", "offender": 3, "reason": "Lieve Dewitte saw it", "by": "Lieve Dewitte"});
+    assert_eq!(names.persons_shown(&fined, initial)["by"], "Lieve");
+}
