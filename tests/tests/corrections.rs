@@ -101,6 +101,9 @@ fn a_ruling_is_withdrawn_and_the_table_scored_again() {
         app.ruling_add(&atout_api::TableRef::new(&t, 1, 1), json!({"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Jury Claes"})).unwrap();
     assert_eq!(sheet.scores, [1, -3, -4, 1]);
     let id = app.rulings_list(&t).unwrap()[0].id.unwrap();
+    // Each of its keys once in its JSON (`seat` was written twice: a strict reader refuses it).
+    let said = serde_json::to_string(&app.rulings_list(&t).unwrap()[0]).unwrap();
+    assert_eq!(said.matches("\"seat\":").count(), 1, "{said}");
     app.set_actor("Jury: Claes").unwrap();
     let left = app.ruling_withdraw(&t, id, "the revoke was not one").unwrap();
     // The ruling stays listed, withdrawn: when, by whom and why (it vanished from the list).

@@ -248,7 +248,7 @@ impl crate::sheets::WriteGuard for JuryWrite<'_> {
 /// "stored"); refused as a conflict when the key wrote another (FORMAT.md: a key is one
 /// line's own — told "stored", the new line would be lost).
 fn same_entry(found: KeyWritten, entry: Option<&Value>) -> Result<usize> {
-    let (line, written) = found;
+    let KeyWritten { id: line, entry: written, by, .. } = found;
     let line = usize::try_from(line).unwrap_or(0);
     // Both as the write keeps a line (a whole number as an integer).
     let written: Option<Value> = written.and_then(|w| serde_json::from_str(&w).ok()).map(|w| atout_rules::whole_numbers(&w));
@@ -260,7 +260,8 @@ fn same_entry(found: KeyWritten, entry: Option<&Value>) -> Result<usize> {
                 "de sleutel van deze lijn schreef al lijn {line}, met een andere invoer: een nieuwe lijn wordt onder een eigen sleutel verstuurd"
             ),
             line,
-            None,
+            // Who wrote the line under that key, and when (the answer said nobody).
+            Some(by),
         )),
         _ => Ok(line),
     }
@@ -269,9 +270,11 @@ fn same_entry(found: KeyWritten, entry: Option<&Value>) -> Result<usize> {
 /// A ruling's key found written, sent again with `ruling`: refused as a conflict when the key
 /// wrote another ruling, as [`same_entry`].
 fn same_ruling(found: KeyWritten, ruling: &Value) -> Result<()> {
-    let written: Option<Value> = found.1.and_then(|w| serde_json::from_str(&w).ok());
+    // Both as the write keeps a ruling (a whole number as an integer: a retry of «1.0» was
+    // told its key wrote another ruling).
+    let written: Option<Value> = found.entry.and_then(|w| serde_json::from_str(&w).ok()).map(|w| atout_rules::whole_numbers(&w));
     match written {
-        Some(written) if written != *ruling => Err(ApiError::Conflict(said!(
+        Some(written) if written != atout_rules::whole_numbers(ruling) => Err(ApiError::Conflict(said!(
             "this ruling's key already wrote another ruling: a new ruling is sent under a key of its own",
             "la clé de cette décision a déjà écrit une autre décision : une nouvelle décision s'envoie sous une clé à elle",
             "de sleutel van deze beslissing schreef al een andere beslissing: een nieuwe beslissing wordt onder een eigen sleutel verstuurd"
@@ -298,6 +301,14 @@ fn checked_key(key: &str) -> Result<()> {
 pub struct JuryWritten {
     pub sheet: SheetView,
     pub stored: bool,
+}
+
+/// A fault or ruling of the jury's device found stored by its key ([`Atout::jury_stored`]):
+/// with the table's sheet while the code is live; a code revoked or of a round over since is
+/// told only that it is stored (it read the table's sheet by sending its old ruling again).
+pub enum JuryStored {
+    Live(Box<JuryWritten>),
+    Gone,
 }
 
 /// The code's id when it is still live as stored (read inside the writing transaction).
@@ -445,6 +456,28 @@ impl Atout {
         let Some(row) = self.store.device_code(&code)? else { return Ok(None) };
         let Some(found) = self.store.line_key_of_code(row.id, key)? else { return Ok(None) };
         Ok(Some(LineStored { line: same_entry(found, Some(entry))?, stored: false }))
+    }
+
+    /// A fault (`ruling` false) or a ruling the jury's device holding `typed` sent and that was
+    /// stored, found by its key whatever became of the code since (revoked, its round over),
+    /// as [`Atout::device_stored`] finds a table's line: its retry is told it is stored (`200`)
+    /// and never refused for it (told «refused», the jury typed it again under the new code,
+    /// and it was stored twice). Refused as a conflict when the key wrote another.
+    pub fn jury_stored(&mut self, typed: &str, round: i64, table: i64, key: &str, entry: &Value, ruling: bool) -> Result<Option<JuryStored>> {
+        let Some(code) = normalize(typed) else { return Ok(None) };
+        let Some(row) = self.store.device_code(&code)?.filter(|r| r.table.is_none()) else { return Ok(None) };
+        let Ok((located, table_id)) = self.located_table(&TableRef::new(row.tournament.to_string(), round, table)) else { return Ok(None) };
+        let found = if ruling { self.store.ruling_key(table_id, key)? } else { self.store.line_key(table_id, &format!("jury {key}"))? };
+        let Some(found) = found.filter(|f| f.code == Some(row.id)) else { return Ok(None) };
+        if ruling {
+            same_ruling(found, entry)?;
+        } else {
+            same_entry(found, Some(entry))?;
+        }
+        if self.device(typed).is_err() {
+            return Ok(Some(JuryStored::Gone));
+        }
+        Ok(Some(JuryStored::Live(Box::new(JuryWritten { sheet: self.sheet_at(&located)?, stored: false }))))
     }
 
     /// The table a device asks about: a table's device only its own (any round, table

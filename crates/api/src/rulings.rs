@@ -68,7 +68,8 @@ pub struct RulingView {
     pub id: Option<Id>,
     pub round: i64,
     pub table: i64,
-    pub seat: i64,
+    /// The player the ruling concerns (its seat is the ruling's own `seat`: written once, it was
+    /// written twice in one JSON object).
     pub player: String,
     pub name: String,
     /// When it was written (UTC, as stored) and in local time.
@@ -140,7 +141,6 @@ impl Atout {
                             id: None,
                             round: r.row.round,
                             table: table.number,
-                            seat: seat as i64,
                             player: e.map(|e| e.code.clone()).unwrap_or_default(),
                             name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
                             at_local: crate::text::local_time(&at),
@@ -176,7 +176,6 @@ impl Atout {
                         id: Some(*id),
                         round: r.row.round,
                         table: table.number,
-                        seat: ruling.seat,
                         player: e.map(|e| e.code.clone()).unwrap_or_default(),
                         name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
                         at_local: crate::text::local_time(&at),
@@ -196,7 +195,6 @@ impl Atout {
                         id: Some(w.id),
                         round: r.row.round,
                         table: table.number,
-                        seat: ruling.seat,
                         player: e.map(|e| e.code.clone()).unwrap_or_default(),
                         name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
                         at_local: crate::text::local_time(&w.at),

@@ -623,6 +623,9 @@ async fn rulings_add((State(room), ConnectInfo(addr), headers): Ctx, b: Body) ->
     let lang = lang(&headers);
     throttle(&room, &headers, addr.ip(), lang)?;
     let j: JuryWrite = body(b, lang).await?;
+    if let Some(stored) = jury_stored(&room, &headers, lang, &j, true).await? {
+        return stored;
+    }
     jury_written(as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_ruling(d, &scorer(&j.scorer), j.round, j.table, j.entry, &j.key)).await?)
 }
 
@@ -630,7 +633,22 @@ async fn faults_add((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> 
     let lang = lang(&headers);
     throttle(&room, &headers, addr.ip(), lang)?;
     let j: JuryWrite = body(b, lang).await?;
+    if let Some(stored) = jury_stored(&room, &headers, lang, &j, false).await? {
+        return stored;
+    }
     jury_written(as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_fault(d, &scorer(&j.scorer), j.round, j.table, j.entry, &j.key)).await?)
+}
+
+/// A retry of the jury's fault or ruling stored before, told so first whatever became of its
+/// code since (revoked, its round over), as a table's line is.
+async fn jury_stored(room: &Arc<Room>, headers: &HeaderMap, lang: Lang, j: &JuryWrite, ruling: bool) -> Result<Option<Answer>, Failure> {
+    let (code, round, table, key, entry) = (bearer(headers), j.round, j.table, j.key.clone(), j.entry.clone());
+    let found = blocking(room, lang, move |a| a.jury_stored(&code, round, table, &key, &entry, ruling)).await?;
+    Ok(found.map(|f| match f {
+        atout_api::devices::JuryStored::Live(w) => jury_written(*w),
+        // A code revoked (a lost phone) or of a round over is told it is stored, no more.
+        atout_api::devices::JuryStored::Gone => ok(StatusCode::OK, &serde_json::json!({"stored": false})),
+    }))
 }
 
 /// The jury's view of the tournament: every ruling.

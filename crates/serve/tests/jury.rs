@@ -180,10 +180,17 @@ fn a_revoked_jury_code_writes_no_ruling_fault_or_correction() {
     entry["hand"] = json!({"cards": one_suit_each(), "play": ["QS", "QH", "QD", "QC"]});
     let fix = json!({"round": 1, "table": 1, "line": 1, "entry": entry, "before": frame["deal"], "reason": "replayed", "scorer": "Marc"});
     let fault = json!({"round": 1, "table": 1, "key": "f1", "entry": {"contract": "D", "fault_by": 2}, "scorer": "Marc"});
-    for (route, body) in [("/api/v1/rulings", &ruling), ("/api/v1/faults", &fault), ("/api/v1/fix", &fix)] {
+    let mut another = ruling.clone();
+    another["key"] = json!("r9");
+    for (route, body) in [("/api/v1/rulings", &another), ("/api/v1/faults", &fault), ("/api/v1/fix", &fix)] {
         let (s, refused) = ask(addr, "POST", route, &jury, Some(body));
         assert_eq!((s, refused["kind"].clone()), (401, json!("unauthorized")), "{route}: {refused}");
     }
+    // The ruling it wrote before, sent again after a lost answer, is told it is stored (it was
+    // refused 401: the jury typed it again under the new code, and it was stored twice); and
+    // no more: the lost phone's code reads no sheet by it.
+    let (s, again) = ask(addr, "POST", "/api/v1/rulings", &jury, Some(&ruling));
+    assert_eq!((s, again), (200, json!({"stored": false})));
     assert_eq!(secretary.sheet_history(&at).unwrap().len(), history, "no line written or corrected");
     assert_eq!(secretary.rulings_list(&t).unwrap().len(), rulings, "no ruling written");
     // The new code writes the same ruling (under another key: the first is written).
@@ -204,12 +211,24 @@ fn the_jurys_writes_sent_again_under_their_key_are_stored_once() {
     assert_eq!((s, first["rulings"].as_array().map(Vec::len)), (201, Some(1)), "{first}");
     let (s, again) = ask(addr, "POST", "/api/v1/rulings", &jury, Some(&ruling));
     assert_eq!((s, again["rulings"].as_array().map(Vec::len)), (200, Some(1)), "{again}");
+    // Written by another tool as 1.0: the same ruling (it was told its key wrote another).
+    let mut decimals = ruling.clone();
+    decimals["entry"]["points"] = json!([1.0, -3.0, 1.0, 1.0]);
+    let (s, again) = ask(addr, "POST", "/api/v1/rulings", &jury, Some(&decimals));
+    assert_eq!((s, again["rulings"].as_array().map(Vec::len)), (200, Some(1)), "{again}");
     let fault = json!({"round": 1, "table": 1, "key": "jury-8", "scorer": "Marc",
         "entry": {"contract": "A", "fault_by": 3, "reason": "revoke", "by": "Marc"}});
     let (s, first) = ask(addr, "POST", "/api/v1/faults", &jury, Some(&fault));
     assert_eq!((s, first["lines"].as_array().map(Vec::len)), (201, Some(2)), "{first}");
     let (s, again) = ask(addr, "POST", "/api/v1/faults", &jury, Some(&fault));
     assert_eq!((s, again["lines"].as_array().map(Vec::len)), (200, Some(2)), "{again}");
+    // The key sent again with another fault: refused, naming the line it wrote, who wrote it
+    // and when (they were said as nobody).
+    let mut other = fault.clone();
+    other["entry"]["fault_by"] = json!(4);
+    let (s, refused) = ask(addr, "POST", "/api/v1/faults", &jury, Some(&other));
+    assert_eq!((s, refused["line"].clone()), (409, json!(2)), "{refused}");
+    assert!(refused["by"].as_str().is_some_and(|b| b.contains("Marc")) && refused["at"].is_string(), "{refused}");
     // Without a key a retry could not be told from a second ruling: refused, nothing written
     // (it was written, and its retry written again).
     for (route, mut body) in [("/api/v1/rulings", ruling), ("/api/v1/faults", fault)] {

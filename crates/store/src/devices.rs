@@ -44,21 +44,36 @@ fn locked_tables(conn: &Connection, tournament: Id, round: i64) -> Result<Vec<i6
 
 /// A key written: the line it wrote and the entry it wrote there (in the key's own change;
 /// none if the store holds no such row); for a ruling's key, the ruling's id and the ruling.
-pub type KeyWritten = (i64, Option<String>);
+/// With who wrote it and when (UTC), the key's change's.
+#[derive(Clone, Debug)]
+pub struct KeyWritten {
+    pub id: i64,
+    pub entry: Option<String>,
+    pub by: (String, String),
+    /// The code that wrote it (none: a write of no device's).
+    pub code: Option<Id>,
+}
 
-const KEY_WRITTEN: &str = "SELECT k.line, d.entry FROM line_keys k
+const KEY_WRITTEN: &str = "SELECT k.line, d.entry, c.actor, c.at, k.code_id FROM line_keys k
+    JOIN changes c ON c.id = k.change_id
     LEFT JOIN deals d ON d.table_id = k.table_id AND d.change_id = k.change_id AND d.line = k.line";
+
+fn key_written(r: &rusqlite::Row<'_>) -> rusqlite::Result<KeyWritten> {
+    Ok(KeyWritten { id: r.get(0)?, entry: r.get(1)?, by: (r.get(2)?, r.get(3)?), code: r.get(4)? })
+}
 
 fn line_key(conn: &Connection, table: Id, key: &str) -> Result<Option<KeyWritten>> {
     let mut st = conn.prepare_cached(&format!("{KEY_WRITTEN} WHERE k.table_id = ?1 AND k.key = ?2"))?;
-    Ok(st.query_row(params![table, key], |r| Ok((r.get(0)?, r.get(1)?))).optional()?)
+    Ok(st.query_row(params![table, key], key_written).optional()?)
 }
 
 /// A ruling's key written: the ruling and what it said.
 fn ruling_key(conn: &Connection, table: Id, key: &str) -> Result<Option<KeyWritten>> {
-    let mut st =
-        conn.prepare_cached("SELECT k.ruling_id, r.entry FROM ruling_keys k LEFT JOIN rulings r ON r.id = k.ruling_id WHERE k.table_id = ?1 AND k.key = ?2")?;
-    Ok(st.query_row(params![table, key], |r| Ok((r.get(0)?, r.get(1)?))).optional()?)
+    let mut st = conn.prepare_cached(
+        "SELECT k.ruling_id, r.entry, c.actor, c.at, k.code_id FROM ruling_keys k JOIN changes c ON c.id = k.change_id
+         LEFT JOIN rulings r ON r.id = k.ruling_id WHERE k.table_id = ?1 AND k.key = ?2",
+    )?;
+    Ok(st.query_row(params![table, key], key_written).optional()?)
 }
 
 impl Store {
@@ -82,7 +97,7 @@ impl Store {
     /// since or not).
     pub fn line_key_of_code(&self, code: Id, key: &str) -> Result<Option<KeyWritten>> {
         let mut st = self.conn.prepare_cached(&format!("{KEY_WRITTEN} WHERE k.code_id = ?1 AND k.key = ?2"))?;
-        Ok(st.query_row(params![code, key], |r| Ok((r.get(0)?, r.get(1)?))).optional()?)
+        Ok(st.query_row(params![code, key], key_written).optional()?)
     }
 
     /// Every code issued for a round, the revoked ones too, oldest first.

@@ -61,7 +61,8 @@ fn rows_can_be_neither_updated_nor_deleted() {
         let r = w.add_ruling(table, &json!({"seat": 1, "points": [1, -1, 0, 0], "reason": "r", "by": "j"}))?;
         w.put_ruling_key(table, "jury-1", r, None)?;
         // The key found with the ruling it wrote, as written.
-        assert_eq!(w.ruling_key(table, "jury-1")?, Some((r, Some(r#"{"seat":1,"points":[1,-1,0,0],"reason":"r","by":"j"}"#.to_string()))));
+        let key = w.ruling_key(table, "jury-1")?.expect("the key is written");
+        assert_eq!((key.id, key.entry), (r, Some(r#"{"seat":1,"points":[1,-1,0,0],"reason":"r","by":"j"}"#.to_string())));
         w.withdraw_ruling(r)?;
         w.entrant_status(1, Some(2), None)
     })

@@ -246,7 +246,7 @@ pub fn ruling(app: &mut Atout, cmd: RulingCmd) -> Result<(), Failure> {
                         if r.imported { format!("imported {}", r.at_local.get(..10).unwrap_or(&r.at_local)) } else { r.at_local.clone() },
                         r.round,
                         r.table,
-                        r.seat,
+                        r.ruling.seat,
                         r.name,
                         r.ruling.points,
                         r.reason_texts.en,
