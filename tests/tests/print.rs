@@ -960,3 +960,33 @@ fn a_single_bye_is_said_in_the_singular() {
     let text = pdftotext(&app.print_seating(&t, 1, Some("en"), None).unwrap(), dir.path());
     assert!(text.contains(&format!("Bye: {}", byes[0].name)), "{text}");
 }
+
+/// A sheet still being played is filled to its page's foot with rows to write in, counting
+/// the lines its details break over (an F line, a voided deal, a fault): its totals and table
+/// points stay on its page. They ran onto a page of their own, under «Table 2 (continued)».
+#[test]
+fn a_sheet_being_played_keeps_its_totals_on_its_page_whatever_its_lines_wrap_over() {
+    use atout_api::{Atout, DrawRequest, NewTournament, TableRef};
+    use serde_json::json;
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app.tournament_create(&NewTournament { name: "Vendredi".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() }).unwrap();
+    let t = t.id.to_string();
+    app.players_import("name\nAnne Peeters\nBart Maes\nChloé Dubois\nDirk Claes\nEva Janssens\nFrans Wouters\nGreet Smet\nHugo Lambert\n", Some(&t)).unwrap();
+    app.round_draw(&t, &DrawRequest::new(1, Some(4))).unwrap();
+    for table in [1, 2] {
+        let at = TableRef::new(&t, 1, table);
+        app.deal_add(&at, None, json!({"contract": "F", "seventh": 1, "last": 3})).unwrap();
+        app.deal_add(&at, None, json!({"contract": "F", "seventh": 2, "last": 4})).unwrap();
+        app.deal_add(&at, None, json!({"contract": "E", "taker": 1})).unwrap();
+    }
+    app.deal_correct(&TableRef::new(&t, 1, 1), 3, json!({"contract": "E", "taker": 2}), None, "wrong taker").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for lang in ["nl", "fr", "en"] {
+        let text = pdftotext(&app.print_sheets(&t, 1, true, Some(lang)).unwrap(), dir.path());
+        let pages: Vec<&str> = text.split('\u{c}').filter(|p| !p.trim().is_empty()).collect();
+        assert_eq!(pages.len(), 2, "{lang}: a page per table\n{text}");
+        for page in pages {
+            assert!(page.contains(if lang == "en" { "Table points" } else if lang == "fr" { "Points de table" } else { "Tafelpunten" }), "{lang}: {page}");
+        }
+    }
+}

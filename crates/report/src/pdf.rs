@@ -646,6 +646,18 @@ impl<'a> Canvas<'a> {
         self.need(height);
     }
 
+    /// The height the rows of a table take beyond one line each, their cells broken over lines
+    /// as [`Canvas::table`] breaks them (a sheet's details over two or three lines).
+    pub fn wrapped_height(&mut self, cols: &[Col], rows: &[Vec<String>]) -> f32 {
+        let kept = self.shrink;
+        self.shrink_for(cols, rows);
+        let xs = self.columns(cols, rows);
+        let lines: usize = rows.iter().map(|r| self.row_lines(cols, &xs, r).iter().map(Vec::len).max().unwrap_or(1).saturating_sub(1)).sum();
+        let height = lines as f32 * self.size() * 1.25;
+        self.shrink = kept;
+        height
+    }
+
     /// The width a column asks for its widest cell: a wrapped one at most two fifths of the
     /// line (its text breaks over lines instead).
     fn asked(&self, c: &Col, widest: f32) -> f32 {
@@ -1309,7 +1321,11 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
         if open {
             let totals = 1 + usize::from(s["uses_table_points"] == true);
             let key = form["key"].as_str().map_or(0.0, |k| c.para_height(k, false) + c.size() * 0.8);
-            let spare = c.rows_to_fill(rows.len() + if lines.is_empty() { totals } else { 0 }, true, key);
+            // What the table's rows take beyond a line each, and the mark of corrected lines under
+            // it (the totals ran onto a page of their own under the table's continued label).
+            let note = if corrected.is_empty() { 0.0 } else { c.para_height(&format!("* {}", w("corrected")), false) };
+            let below = key + note + c.wrapped_height(&cols, &rows);
+            let spare = c.rows_to_fill(rows.len() + if lines.is_empty() { totals } else { 0 }, true, below);
             let mut next = rows.iter().filter_map(|r| r[0].trim_end_matches(" *").parse::<i64>().ok()).max().unwrap_or(0);
             let at = rows.iter().position(|r| r[0].is_empty()).unwrap_or(rows.len());
             let blank: Vec<Vec<String>> = (0..spare)
