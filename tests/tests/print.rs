@@ -986,7 +986,16 @@ fn a_sheet_being_played_keeps_its_totals_on_its_page_whatever_its_lines_wrap_ove
         let pages: Vec<&str> = text.split('\u{c}').filter(|p| !p.trim().is_empty()).collect();
         assert_eq!(pages.len(), 2, "{lang}: a page per table\n{text}");
         for page in pages {
-            assert!(page.contains(if lang == "en" { "Table points" } else if lang == "fr" { "Points de table" } else { "Tafelpunten" }), "{lang}: {page}");
+            assert!(
+                page.contains(if lang == "en" {
+                    "Table points"
+                } else if lang == "fr" {
+                    "Points de table"
+                } else {
+                    "Tafelpunten"
+                }),
+                "{lang}: {page}"
+            );
         }
     }
 }

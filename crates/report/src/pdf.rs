@@ -505,13 +505,31 @@ impl<'a> Canvas<'a> {
         let face = if bold { &self.bold } else { &self.regular };
         for line in face.wrap(text, size, self.width()) {
             if self.need(size * 1.6) {
-                if let Some(label) = self.carried.clone() {
-                    let said = self.layout.word("continued", &self.lang, &[("what", label)]);
-                    self.para(&said, true);
-                }
+                self.continued();
             }
             self.text_at(self.left(), self.y - size, &line, size, bold, self.width());
             self.y -= size * 1.5;
+        }
+    }
+
+    /// On a page just begun, what the text running onto it belongs to, if it is said.
+    fn continued(&mut self) {
+        if let Some(label) = self.carried.clone() {
+            let said = self.layout.word("continued", &self.lang, &[("what", label)]);
+            self.para(&said, true);
+        }
+    }
+
+    /// Paragraphs (each `(text, bold)`) kept on one page: moved whole to the next when they do
+    /// not fit here (an illegal card's verdict, the rule it broke and the cards allowed were
+    /// split by a page break).
+    pub fn paras_together(&mut self, paras: &[(String, bool)]) {
+        let height: f32 = paras.iter().map(|(text, bold)| self.para_height(text, *bold)).sum::<f32>() + self.size() * 0.1;
+        if self.need(height) {
+            self.continued();
+        }
+        for (text, bold) in paras {
+            self.para(text, *bold);
         }
     }
 
@@ -1559,9 +1577,11 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
         } else if illegal.is_object() {
             let allowed: Vec<&str> = illegal["allowed"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
             let said = [("trick", num(&illegal["trick"])), ("seat", num(&illegal["seat"])), ("card", illegal["card"].as_str().unwrap_or("").to_string())];
-            c.para(&w("hand_illegal", &said), true);
-            c.para(illegal["rule"].as_str().unwrap_or(""), false);
-            c.para(&w("hand_allowed", &[("allowed", if allowed.is_empty() { "—".to_string() } else { allowed.join(" ") })]), false);
+            c.paras_together(&[
+                (w("hand_illegal", &said), true),
+                (illegal["rule"].as_str().unwrap_or("").to_string(), false),
+                (w("hand_allowed", &[("allowed", if allowed.is_empty() { "—".to_string() } else { allowed.join(" ") })]), false),
+            ]);
         } else if hand["complete"] == true {
             // The figures in words (the game's names of its fields); as data where none was given.
             let figures = hand["figures_said"].as_str().map_or_else(|| hand["figures"].to_string(), str::to_string);
@@ -1589,7 +1609,33 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
 
 #[cfg(test)]
 mod tests {
-    use super::{glued, heading_words};
+    use super::{glued, heading_words, Canvas, PrintLayout};
+
+    /// Paragraphs kept together move whole to the next page, under what they continue: an
+    /// illegal card's verdict ended one page, its rule and the cards allowed began the next.
+    #[test]
+    fn paragraphs_kept_together_move_whole_to_the_next_page() {
+        let layout = PrintLayout::with_overrides(None).unwrap();
+        let mut c = Canvas::new(&layout, "t", "en").unwrap();
+        c.carried = Some("Round 1 · table 1 · line 2".into());
+        // Room left for one line and a little more.
+        c.y = c.bottom() + c.size() * 2.0;
+        let paras = [
+            ("Illegal: trick 6, seat 3 played 3♥, against the rule:".to_string(), true),
+            ("follow suit".to_string(), false),
+            ("Allowed: Q♥".to_string(), false),
+        ];
+        c.paras_together(&paras);
+        assert_eq!(c.pages.len(), 1, "one page ended, the paragraphs on the next");
+        let top = c.h - crate::pdf::mm(c.layout.margins_mm.top);
+        let said = c.para_height("Round 1 · table 1 · line 2 (continued)", true) + paras.iter().map(|(t, b)| c.para_height(t, *b)).sum::<f32>();
+        assert!(c.y < top - said + 1.0 && c.y > top - said - c.size() * 4.0, "the label, then the three under it: {} {}", c.y, top - said);
+        // With room enough, they stay where they are.
+        let (pages, y) = (c.pages.len(), c.y);
+        c.paras_together(&paras);
+        assert_eq!(c.pages.len(), pages);
+        assert!(c.y < y);
+    }
 
     /// French punctuation stays with the word before it, a seat's number with the name after
     /// it, «  with what it opens; a bye's «exempt» and its «10» may still break apart.
