@@ -255,6 +255,9 @@ fn spring_open_before_its_last_round() -> (atout_api::Atout, String) {
 fn a_final_round_seated_by_ranking() {
     let (mut app, t) = spring_open_before_its_last_round();
     let standings = app.standings(&t, Some(4)).unwrap();
+    // After a round not drawn yet: no standings (they were titled «after round 5» over
+    // round 4's).
+    assert_eq!(app.standings(&t, Some(5)).unwrap_err().kind(), "not-found");
     let order: Vec<String> = standings.rows.iter().map(|r| r.player.to_string()).collect();
     let round = app.round_draw(&t, &atout_api::DrawRequest::new(5, Some(3)).seated(atout_api::Seating::ByRanking)).unwrap();
     assert!(round.by_ranking);

@@ -208,7 +208,9 @@ impl Atout {
 fn after_which(l: &Loaded, asked: Option<i64>) -> Result<i64> {
     match asked {
         None => Ok(l.last_round()),
-        Some(r) if (1..=i64::from(l.settings.rounds)).contains(&r) => Ok(r),
+        // A round not drawn yet has no standings after it (they were titled «after round 3»
+        // over round 2's, provisional).
+        Some(r) if (1..=i64::from(l.settings.rounds)).contains(&r) => l.round(r).map(|_| r),
         Some(_) => Err(crate::ApiError::rounds_are(crate::error::Place::default(), l.settings.rounds)),
     }
 }
@@ -423,7 +425,11 @@ mod tests {
             assert_eq!(refused.rule().map(|r| r.code()), Some("round-order"), "{asked}: {refused}");
             assert!(app.standings_for_print(&tid, Some(asked)).is_err(), "{asked}");
         }
-        assert_eq!(app.standings(&tid, Some(2)).unwrap().after_round, 2);
+        // A round the tournament has, not drawn yet: refused too, naming it (printed, it was
+        // titled «after round 2» over round 1's).
+        let refused = app.standings(&tid, Some(2)).unwrap_err();
+        assert!(refused.kind() == "not-found" && refused.to_string().contains("round 2"), "{refused}");
+        assert_eq!(app.standings(&tid, Some(1)).unwrap().after_round, 1);
         assert_eq!(app.standings(&tid, None).unwrap().after_round, 1);
     }
 
