@@ -481,6 +481,11 @@ fn a_deal_of_a_tournament_is_replayed_by_its_own_rules_of_play() {
     ], "play": ["AS", "QH", "2D"]});
     let checked = atout_api::hands::hand_check(&record.to_string()).unwrap();
     assert_eq!(checked.verdict["legal"], true, "{}", checked.verdict);
+    // Written by a tool that writes every number as a decimal: the same record (it was
+    // refused, «the table seats 4 to 4»).
+    let mut decimals = record.clone();
+    (decimals["seats"], decimals["dealer"]) = (json!(4.0), json!(4.0));
+    assert_eq!(atout_api::hands::hand_check(&decimals.to_string()).unwrap().verdict, checked.verdict);
     // The same record without the setting: FORMAT.md's defaults, the 2♦ breaks `ruff`.
     record.as_object_mut().unwrap().remove("settings");
     let checked = atout_api::hands::hand_check(&record.to_string()).unwrap();

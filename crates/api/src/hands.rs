@@ -102,6 +102,9 @@ fn replayed(text: &str) -> Result<(atout_rules::play::Checked, Value, Box<dyn at
         let atout_rules::Said { en, fr, nl } = atout_rules::unread(&e);
         record_refused(said!("the hand record is not JSON: {en}", "le relevé de donne n'est pas du JSON : {fr}", "het spelverslag is geen JSON: {nl}"))
     })?;
+    // Whole numbers written as decimals (`"seats": 4.0`, another tool's way) read as the whole
+    // numbers they are, as a document's do: they were refused, «the table seats 4 to 4».
+    let record = atout_rules::whole_numbers(&record);
     let code = record.get("game").and_then(Value::as_str).unwrap_or_default().to_string();
     let game = GameId::parse(&code).ok_or_else(|| {
         record_refused(said!("game «{code}»: not a game Atout plays", "jeu «{code}» : pas un jeu qu'Atout connaît", "spel «{code}»: geen spel dat Atout kent"))
