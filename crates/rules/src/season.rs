@@ -130,11 +130,12 @@ fn bounded(value: &Value, what: &str) -> Result<usize, Violation> {
 
 impl SeasonSettings {
     /// Read a season's settings (a JSON object or null); every omitted key takes its
-    /// default, an unknown key is refused (a typo must not pass silently).
+    /// default, an unknown key is refused (a typo must not pass silently). Read as a
+    /// tournament's are: a whole number written as a decimal (2.0) is that number, a key
+    /// set to null is left out (another tool's way to leave it unset; both were refused).
     pub fn parse(value: &Value) -> Result<SeasonSettings, Violation> {
-        let empty = Map::new();
-        let map = match value {
-            Value::Null => &empty,
+        let map: Map<String, Value> = match crate::whole_numbers(value) {
+            Value::Null => Map::new(),
             Value::Object(m) => m,
             _ => return Err(bad(said!("settings are a JSON object", "les paramètres sont un objet JSON", "de instellingen zijn een JSON-object"))),
         };
@@ -146,6 +147,7 @@ impl SeasonSettings {
                 "onbekende sleutel `{k}` voor een seizoen; gekende sleutels: {known}"
             )));
         }
+        let map: Map<String, Value> = map.into_iter().filter(|(_, v)| !v.is_null()).collect();
         let mut s = SeasonSettings::default();
         match map.get("points") {
             None => {}
@@ -587,6 +589,10 @@ mod tests {
         let s = settings(json!({"points": [25, 20], "count": {"best": 15}, "min_evenings": 5, "clubs": {"best": 4}}));
         assert_eq!(s.to_json(), json!({"points": [25, 20], "count": {"best": 15}, "min_evenings": 5, "clubs": {"best": 4}}));
         assert_eq!(SeasonSettings::parse(&s.to_json()).unwrap(), s);
+        // Another tool's way: whole numbers as decimals, a key left unset as null (refused).
+        let written = json!({"points": [25.0, 20], "count": {"best": 15.0}, "min_evenings": 5.0, "clubs": {"best": 4}});
+        assert_eq!(SeasonSettings::parse(&written).unwrap(), s);
+        assert_eq!(SeasonSettings::parse(&json!({"points": null, "count": null})).unwrap(), SeasonSettings::default());
         for bad in [
             json!({"pionts": "result"}),
             json!({"points": "place"}),
@@ -601,6 +607,7 @@ mod tests {
             json!({"min_evenings": 100000}),
             json!({"clubs": {"best": 0}}),
             json!({"clubs": 3}),
+            json!({"pionts": null}),
             json!([1]),
         ] {
             let e = SeasonSettings::parse(&bad).unwrap_err();
