@@ -18,11 +18,16 @@ fn fail(e: impl std::fmt::Display) -> ApiError {
 
 /// A standings cell as a spreadsheet reads it: with `;` between fields (a Belgian, French or
 /// Dutch spreadsheet's), a figure's decimal point is a comma — «17,5» is a number there,
-/// «17.5» a text. Figures only («10 (17.5)» too; a name may hold a point: «J. Smet»).
-fn sheet_cell(cell: &str, delimiter: u8) -> String {
-    let figures = !cell.is_empty() && cell.chars().all(|ch| ch.is_ascii_digit() || " -.()".contains(ch));
-    if delimiter == b';' && figures {
+/// «17.5» a text. Figures only («10 (17.5)» too), and a bye's figure after its word (`bye`:
+/// «exempt 4,75»; it kept its point); a name may hold a point: «J. Smet», «Vendredi 3.10».
+fn sheet_cell(cell: &str, delimiter: u8, bye: Option<&str>) -> String {
+    let figures = |text: &str| !text.is_empty() && text.chars().all(|ch| ch.is_ascii_digit() || " -.()".contains(ch));
+    if delimiter != b';' {
+        cell.to_string()
+    } else if figures(cell) {
         cell.replace('.', ",")
+    } else if let Some((word, figure)) = bye.and_then(|bye| Some((bye, cell.strip_prefix(bye)?.strip_prefix(' ')?))).filter(|(_, f)| figures(f)) {
+        format!("{word} {}", figure.replace('.', ","))
     } else {
         cell.to_string()
     }
@@ -292,7 +297,8 @@ impl Atout {
                 // Re-read the comma-separated table and write it with the chosen delimiter.
                 let mut r = csv::ReaderBuilder::new().has_headers(false).from_reader(text.as_bytes());
                 for rec in r.records() {
-                    put(rec.map_err(fail)?.iter().map(|c| sheet_cell(c, delimiter)).collect())?;
+                    let bye = atout_report::bye_word(&lang);
+                    put(rec.map_err(fail)?.iter().map(|c| sheet_cell(c, delimiter, Some(bye))).collect())?;
                 }
             }
             "rounds" => {
@@ -316,7 +322,7 @@ impl Atout {
                             row.player.to_string(),
                             row.name.to_string(),
                             r.score.to_string(),
-                            r.table_points.map(|p| sheet_cell(&p.to_string(), delimiter)).unwrap_or_default(),
+                            r.table_points.map(|p| sheet_cell(&p.to_string(), delimiter, None)).unwrap_or_default(),
                             if r.bye { "1".into() } else { String::new() },
                             if r.provisional { "1".into() } else { String::new() },
                         ])?;
@@ -655,7 +661,7 @@ impl Atout {
         let mut w = crate::text::Spreadsheet::new(delimiter, "season");
         let mut r = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
         for rec in r.records() {
-            w.row(rec.map_err(fail)?.iter().map(|c| sheet_cell(c, delimiter)))?;
+            w.row(rec.map_err(fail)?.iter().map(|c| sheet_cell(c, delimiter, None)))?;
         }
         w.done()
     }
@@ -676,11 +682,16 @@ mod tests {
     /// season's cells alike; a name keeps its point; with `,` between fields, figures keep theirs.
     #[test]
     fn half_points_read_as_numbers_in_the_spreadsheet_asked_for() {
-        assert_eq!(sheet_cell("17.5", b';'), "17,5");
-        assert_eq!(sheet_cell("10 (17.5)", b';'), "10 (17,5)");
-        assert_eq!(sheet_cell("(12.5)", b';'), "(12,5)");
-        assert_eq!(sheet_cell("J. Smet", b';'), "J. Smet");
-        assert_eq!(sheet_cell("17.5", b','), "17.5");
-        assert_eq!(sheet_cell("", b';'), "");
+        assert_eq!(sheet_cell("17.5", b';', None), "17,5");
+        assert_eq!(sheet_cell("10 (17.5)", b';', None), "10 (17,5)");
+        assert_eq!(sheet_cell("(12.5)", b';', None), "(12,5)");
+        assert_eq!(sheet_cell("J. Smet", b';', None), "J. Smet");
+        // A bye's figure beside its word (it kept its point beside «4,5 (0)»).
+        assert_eq!(sheet_cell("exempt 4.75", b';', Some("exempt")), "exempt 4,75");
+        // Only a bye's: a name's figure is the name's («Vendredi 3.10» is no number).
+        assert_eq!(sheet_cell("Vendredi 3.10", b';', Some("exempt")), "Vendredi 3.10");
+        assert_eq!(sheet_cell("Jan 2.", b';', Some("exempt")), "Jan 2.");
+        assert_eq!(sheet_cell("17.5", b',', None), "17.5");
+        assert_eq!(sheet_cell("", b';', None), "");
     }
 }

@@ -102,6 +102,15 @@ fn number(v: &Value) -> String {
     }
 }
 
+/// A bye's word in a ranking's round cell («exempt 10»), as the printed ranking says it.
+pub fn bye_word(lang: &str) -> &'static str {
+    match lang {
+        "fr" => "exempt",
+        "nl" => "vrij",
+        _ => "bye",
+    }
+}
+
 /// One cell; `rounds` expands to one cell per round (`R1`, `R2`, …), a bye said `bye` (in
 /// the table's language).
 fn cells(row: &Value, col: &Column, rounds: i64, bye: &str) -> Vec<String> {
@@ -196,12 +205,7 @@ fn grid(standings: &Value, layout: &Layout, lang: &str, with_open: bool) -> (Vec
             .collect(),
     };
     let layout = &kept;
-    // As the printed ranking says it.
-    let bye = match lang {
-        "fr" => "exempt",
-        "nl" => "vrij",
-        _ => "bye",
-    };
+    let bye = bye_word(lang);
     let rounds = standings["after_round"].as_i64().unwrap_or(0);
     let head = headers(layout, lang, rounds);
     let right: Vec<bool> = layout
