@@ -737,7 +737,8 @@ struct HandCheck {
 async fn hand_check((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
     let lang = lang(&headers);
     let c: HandCheck = body(b, lang).await?;
-    replaying(&room, &headers, addr.ip(), lang, move || atout_api::hands::hand_check(&c.record)).await
+    // Said in the device's language (it was English on every phone).
+    replaying(&room, &headers, addr.ip(), lang, move || atout_api::hands::hand_check_in(&c.record, lang)).await
 }
 
 #[derive(Deserialize)]

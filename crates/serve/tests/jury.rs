@@ -29,11 +29,16 @@ fn document() -> String {
 
 /// One request to the server: its status and its JSON body.
 fn ask(addr: SocketAddr, method: &str, path: &str, code: &str, body: Option<&Value>) -> (u16, Value) {
+    ask_in("en", addr, method, path, code, body)
+}
+
+/// [`ask`] in a language (`Accept-Language`).
+fn ask_in(lang: &str, addr: SocketAddr, method: &str, path: &str, code: &str, body: Option<&Value>) -> (u16, Value) {
     let body = body.map(Value::to_string).unwrap_or_default();
     let mut s = TcpStream::connect(addr).unwrap();
     write!(
         s,
-        "{method} {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAuthorization: Bearer {code}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAuthorization: Bearer {code}\r\nAccept-Language: {lang}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
@@ -97,6 +102,10 @@ fn the_jurys_device_replays_a_deal_judges_claims_and_corrects_with_the_cards() {
     let (s, checked) = ask(addr, "POST", "/api/v1/hand-check", &jury, Some(&json!({"record": record(&queens)})));
     assert_eq!(s, 200, "{checked}");
     assert_eq!((checked["verdict"]["complete"].clone(), checked["verdict"]["line"].clone()), (json!(true), json!("differs")), "{checked}");
+    // Said in the phone's language (it was English whatever the phone asked).
+    let (_, nl) = ask_in("nl", addr, "POST", "/api/v1/hand-check", &jury, Some(&json!({"record": record(&queens)})));
+    let (en, nl) = (checked["said"].to_string(), nl["said"].to_string());
+    assert!(nl != en && nl.contains("slag"), "{nl} / {en}");
 
     // A claim within trick 1, by the players' names: nobody else holds a spade, so Anne
     // takes all 13 tricks; "at most 12" fails, with the line that beats it.
