@@ -502,6 +502,10 @@ def season_screen(w, work):
     check(len(ends) == 5 and all(a[1] <= b[0] + 0.5 for a, b in zip(ends, ends[1:])), f"the chart's end labels stand apart: {ends}")
     counts = w.text("#season-counts")
     check("best 3 evenings" in counts and "at least 2 evenings" in counts, f"the screen says what counts: {counts!r}")
+    # The best evenings counted: the legend says what brackets mean; every evening played to
+    # its end, none said provisional.
+    legend = w.text("#season-legend")
+    check("in brackets" in legend and "provisional" not in legend and "E5 Ruiten Trophy" in legend, f"the season's legend: {legend!r}")
     check(w.js("return !!document.getElementById('season-doubts')"), "the players an import was unsure of are asked about")
     w.shot("40-season", ["Season — Winter 2026", "Julie Mertens", "Players to settle", "Club ranking", "E5"])
     # Each doubt settled once ("two people"): the question goes away.

@@ -594,3 +594,41 @@ fn undated_evenings_of_one_name_are_two_and_a_broken_one_blocks_none() {
     let t = app.import_document(&doc.to_string()).unwrap();
     app.season_add("Clubavonden", &t.id.to_string()).unwrap();
 }
+
+/// An evening still being played counts as it stands, and the season says so: its standings
+/// mark it `provisional`, its printed legend says its places may change (they were printed as
+/// final). A season that counts every evening does not explain brackets it has none of.
+#[test]
+fn an_evening_being_played_is_said_so_in_the_season() {
+    use atout_api::{DrawRequest, NewTournament, TableRef};
+    let mut app = season(&j!({"points": "result", "count": "all"}));
+    let t = app
+        .tournament_create(&NewTournament {
+            name: "Friday 23 October".into(),
+            game: "double-king".into(),
+            date: Some("2026-10-23".into()),
+            rounds: Some(2),
+            ..Default::default()
+        })
+        .unwrap()
+        .id
+        .to_string();
+    app.players_import("name\nWout Nieuwe\nZoë Vervoort\nYves Segers\nXavier Dams\n", Some(&t)).unwrap();
+    app.round_draw(&t, &DrawRequest::new(1, Some(1))).unwrap();
+    app.deal_add(&TableRef::new(&t, 1, 1), None, j!({"contract": "E", "taker": 2})).unwrap();
+    app.season_add("Winter 2026", &t).unwrap();
+    let standings = serde_json::to_value(app.season_standings("Winter 2026").unwrap()).unwrap();
+    let open: Vec<&Value> = standings["tournaments"].as_array().unwrap().iter().filter(|e| e["provisional"] == true).collect();
+    assert_eq!(open.len(), 1, "{standings}");
+    assert_eq!(open[0]["name"], "Friday 23 October");
+    let dir = tempfile::tempdir().unwrap();
+    for (lang, said, brackets) in [("en", "still being played", "in brackets"), ("fr", "en cours", "entre parenthèses"), ("nl", "nog bezig", "tussen haakjes")]
+    {
+        let text = pdftotext(&app.print_season("Winter 2026", Some(lang)).unwrap(), dir.path());
+        let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(flat.matches(said).count(), 1, "{lang}: {flat}");
+        let legend = flat.split("Friday 23 October").nth(1).and_then(|rest| rest.split(" · ").next()).unwrap_or("");
+        assert!(legend.contains(said), "{lang}: the evening's own legend: {flat}");
+        assert!(!flat.contains(brackets), "{lang}: every evening counts: {flat}");
+    }
+}

@@ -173,7 +173,9 @@ function table(s) {
     h("table", { id: "season-table" }, head, s.rows.filter((r) => r.qualified).map(line),
       under.length ? h("tr", {}, h("th", { colspan: 5 + s.tournaments.length, class: "note" }, t("season_under", { n: s.settings.min_evenings }))) : null,
       under.map(line)),
-    h("p", { class: "hint" }, s.tournaments.map((e, i) => `${t("evening_short")}${i + 1} ${e.name}`).join(" · "), " — ", t("season_brackets")),
+    // An evening still being played counts as it stands: said so (its places may change).
+    h("p", { class: "hint", id: "season-legend" }, s.tournaments.map((e, i) => `${t("evening_short")}${i + 1} ${e.name}${e.provisional ? ` (${t("provisional")})` : ""}`).join(" · "),
+      s.settings.count && typeof s.settings.count === "object" ? ` — ${t("season_brackets")}` : ""),
     // What counts, said where the standings are read.
     h("p", { class: "hint", id: "season-counts" }, [s.settings.count && s.settings.count.best ? tn("season_counts_best", s.settings.count.best) : t("season_counts_all"),
       s.settings.min_evenings > 1 ? t("season_counts_min", { n: s.settings.min_evenings }) : null].filter(Boolean).join(" · ")),

@@ -44,6 +44,10 @@ pub struct Evening {
     pub game: String,
     /// Imported from another club's archive.
     pub archive: bool,
+    /// Still being played (a round to draw, a table not complete): its places, counted as
+    /// they stand, may change. Said in the season's standings only; absent when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub provisional: bool,
 }
 
 /// The season standings, FORMAT.md "Seasons" (with, beyond it, each evening's tournament
@@ -363,7 +367,8 @@ impl Atout {
             .iter()
             .filter_map(|r| {
                 let t = all.iter().find(|t| t.id == r.tournament)?;
-                let e = Evening { id: t.id, name: t.name.clone(), date: t.date.clone(), game: t.game.clone(), archive: r.archive.is_some() };
+                let e =
+                    Evening { id: t.id, name: t.name.clone(), date: t.date.clone(), game: t.game.clone(), archive: r.archive.is_some(), provisional: false };
                 Some((t.date.clone(), r.added_at.clone(), e))
             })
             .collect();
@@ -508,8 +513,11 @@ impl Atout {
     fn season_evenings(&mut self, season: Id) -> Result<(Vec<EveningResult>, HashMap<Id, Id>)> {
         let same = crate::named::canonical(&self.store.player_links()?);
         let mut out = vec![];
-        for evening in self.evenings(season)? {
+        for mut evening in self.evenings(season)? {
             let l = self.loaded(evening.id)?;
+            // Counted as it stands while it is played (the season's print showed its places as
+            // final beside the evening's own «provisional»).
+            evening.provisional = (l.rounds.len() as u64) < u64::from(l.settings.rounds) || l.rounds.iter().any(|r| r.results.iter().any(|t| !t.complete));
             let places = evening_places(l);
             let rows = places
                 .iter()

@@ -191,10 +191,15 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
     c.heading(&title);
     c.para(&rules_in_words(&standings["settings"], layout, lang), false);
     let short = layout.word("evening_short", lang, &[]);
+    let playing = layout.word("evening_playing", lang, &[]);
     let legend: Vec<String> = evenings(standings)
         .iter()
         .enumerate()
-        .map(|(i, e)| format!("{short}{} — {}{}", i + 1, cell(&e["name"]), e["date"].as_str().map(|d| format!(" ({})", date_in(d, lang))).unwrap_or_default()))
+        .map(|(i, e)| {
+            let date = e["date"].as_str().map(|d| format!(" ({})", date_in(d, lang))).unwrap_or_default();
+            let open = if e["provisional"] == true { format!(", {playing}") } else { String::new() };
+            format!("{short}{} — {}{date}{open}", i + 1, cell(&e["name"]))
+        })
         .collect();
     if count == 0 {
         // A season with no evening yet says so (it printed a table's header and nothing under it).
@@ -202,7 +207,11 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
         return Ok(c.finish());
     }
     c.items_apart(&legend, "  ·  ");
-    c.para(&layout.word("not_counted", lang, &[]), false);
+    // Said where an evening may not count (the best evenings counted), not under a season
+    // that counts them all.
+    if standings["settings"]["count"].is_object() {
+        c.para(&layout.word("not_counted", lang, &[]), false);
+    }
     c.gap(0.5);
     let (qualified, under): (Vec<_>, Vec<_>) = lines.iter().zip(rows(standings)).partition(|(_, row)| row["qualified"] != false);
     let under_said = layout.word("under_minimum", lang, &[("n", cell(&standings["settings"]["min_evenings"]))]);
