@@ -241,9 +241,16 @@ impl Failure {
         )
     }
 
-    /// A request whose address does not read (axum's words, the same in every language).
+    /// A request whose address does not read: axum's words in English, the parameter it names
+    /// in French and Dutch (axum's English stood inside the French and the Dutch).
     fn malformed_address(detail: String, lang: Lang) -> Failure {
-        Failure::malformed(Said { en: detail.clone(), fr: detail.clone(), nl: detail }, lang)
+        // «Failed to deserialize query string: table: invalid digit found in string».
+        let named = detail.split(": ").nth(1).filter(|f| !f.is_empty() && f.len() <= 40 && f.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+        let (fr, nl) = match named {
+            Some(field) => (format!("le paramètre `{field}` de l'adresse ne se lit pas"), format!("de parameter `{field}` van het adres is onleesbaar")),
+            None => ("l'adresse ne se lit pas".to_string(), "het adres is onleesbaar".to_string()),
+        };
+        Failure::malformed(Said { en: detail, fr, nl }, lang)
     }
 }
 

@@ -247,6 +247,12 @@ fn the_jurys_writes_sent_again_under_their_key_are_stored_once() {
     }
     let (_, sheet) = ask(addr, "GET", "/api/v1/sheet?round=1&table=1", &jury, None);
     assert_eq!((sheet["rulings"].as_array().map(Vec::len), sheet["lines"].as_array().map(Vec::len)), (Some(1), Some(2)), "{sheet}");
+    // An address that does not read is refused in the phone's words, naming the parameter
+    // (the framework's English stood inside the French).
+    let (s, refused) = ask_in("fr", addr, "GET", "/api/v1/sheet?round=1&table=abc", &jury, None);
+    let message = refused["message"].as_str().unwrap_or("");
+    assert_eq!(s, 400, "{refused}");
+    assert!(message.contains("paramètre `table`") && !message.contains("Failed"), "{refused}");
 }
 
 /// What is the jury's stays the jury's over HTTP: a table's code reads no rulings; and a path
