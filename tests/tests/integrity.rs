@@ -177,27 +177,3 @@ fn a_late_entry_seated_before_the_round_it_joined_is_refused() {
     player["joined_round"] = json!(1);
     app.import_document(&doc.to_string()).unwrap();
 }
-
-/// A withdrawal from a round before one the player played contradicts the document: Atout
-/// refuses that withdrawal when it is made, and draws no later round with them. Imported so,
-/// their rounds after it counted in full under «withdrawn from round 1». Refused, naming the
-/// player and both rounds; a withdrawal from the round they played (drawn before they
-/// withdrew) or from a later one imports.
-#[test]
-fn a_withdrawal_before_a_round_the_player_played_is_refused() {
-    let text = common::read("spring-open-16.json");
-    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let seated = doc["rounds"][1]["tables"][0]["seats"][0].as_str().unwrap().to_string();
-    let withdraw = |doc: &mut serde_json::Value, from: i64| {
-        let player = doc["players"].as_array_mut().unwrap().iter_mut().find(|p| p["id"] == seated.as_str()).unwrap();
-        player["withdrawn_from"] = json!(from);
-    };
-    withdraw(&mut doc, 1);
-    let mut app = Atout::open_in_memory().unwrap();
-    let e = app.import_document(&doc.to_string()).unwrap_err();
-    assert_eq!(e.rule().map(|r| r.code()), Some("unknown-player"), "{e}");
-    assert!(e.texts().en.contains(&format!("«{seated}» plays round 2, though withdrawn from round 1")), "{}", e.texts().en);
-    assert!(app.tournament_list().unwrap().is_empty(), "nothing imported");
-    withdraw(&mut doc, 5);
-    app.import_document(&doc.to_string()).unwrap();
-}

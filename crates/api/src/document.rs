@@ -149,9 +149,8 @@ pub fn check(doc: &Document) -> Result<Value> {
     // since; it then takes nothing away).
     let ids = players(doc, i64::from(atout_rules::settings::ROUNDS_MOST) + 1)?;
     let joined: HashMap<&str, i64> = doc.players.iter().filter_map(|p| Some((p.id.as_str(), p.joined_round?))).collect();
-    let withdrawn: HashMap<&str, i64> = doc.players.iter().filter_map(|p| Some((p.id.as_str(), p.withdrawn_from?))).collect();
     for (i, r) in doc.rounds.iter().enumerate() {
-        round(r, i + 1, &ids, (&joined, &withdrawn), &settings, game, rules.as_ref())?;
+        round(r, i + 1, &ids, &joined, &settings, game, rules.as_ref())?;
     }
     Ok(raw)
 }
@@ -252,7 +251,7 @@ fn round(
     round: &DocumentRound,
     due: usize,
     ids: &HashSet<&str>,
-    (joined, withdrawn): (&HashMap<&str, i64>, &HashMap<&str, i64>),
+    joined: &HashMap<&str, i64>,
     settings: &atout_rules::TournamentSettings,
     game: atout_rules::GameId,
     rules: &dyn atout_rules::Rules,
@@ -314,24 +313,6 @@ fn round(
                 "«{id}» plays round {number}, before round {from}, where they joined (joined_round)",
                 "«{id}» joue la manche {number}, avant la manche {from}, où il est entré (joined_round)",
                 "«{id}» speelt ronde {number}, voor ronde {from}, waar hij instapte (joined_round)"
-            ),
-        ));
-    }
-    // A player who played a round (a line or a ruling at their table) after the one they were
-    // withdrawn from: Atout refuses that withdrawal when it is made, and draws no round after
-    // it with them; so does the document (their rounds after it counted in full under
-    // «withdrawn from round 1»). Their own round may hold them, drawn before they withdrew.
-    let played = round.tables.iter().filter(|t| !t.deals.is_empty() || !t.rulings.is_empty()).flat_map(|t| t.seats.iter().map(String::as_str));
-    let mut late: Vec<(&str, i64)> = played.filter_map(|id| withdrawn.get(id).filter(|w| **w < number).map(|w| (id, *w))).collect();
-    late.sort_unstable();
-    if let Some((id, from)) = late.first() {
-        return Err(refused(
-            place,
-            Rule::UNKNOWN_PLAYER,
-            said!(
-                "«{id}» plays round {number}, though withdrawn from round {from} (withdrawn_from)",
-                "«{id}» joue la manche {number}, bien que retiré à partir de la manche {from} (withdrawn_from)",
-                "«{id}» speelt ronde {number}, hoewel teruggetrokken vanaf ronde {from} (withdrawn_from)"
             ),
         ));
     }
