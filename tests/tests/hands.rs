@@ -526,6 +526,6 @@ fn a_line_of_no_cards_has_no_hand_record() {
     for line in [1, 18] {
         let refused = app.hand_record(&TableRef::new(&t, 1, 1), line).unwrap_err();
         assert_eq!(refused.kind(), "not-found", "{refused}");
-        assert!(refused.to_string().contains("deals no cards"), "{refused}");
+        assert!(refused.to_string().contains("has no cards to replay"), "{refused}");
     }
 }

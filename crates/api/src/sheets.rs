@@ -761,7 +761,11 @@ impl Atout {
         // A line no one deals (Kings Cribbage's end), or a game of no cards (Kings Cribbage's
         // tiles), has no cards to replay (an empty record was given).
         let dealer = at.line.dealer.filter(|_| loaded.rules.deck().is_some()).ok_or_else(|| {
-            ApiError::not_found(said!("line {line} deals no cards", "la ligne {line} ne donne pas de cartes", "lijn {line} deelt geen kaarten"))
+            ApiError::not_found(said!(
+                "line {line} has no cards to replay",
+                "la ligne {line} n'a pas de cartes à rejouer",
+                "lijn {line} heeft geen kaarten om na te spelen"
+            ))
         })?;
         let mut record = atout_rules::play::record_frame(game, sheet.seats.len(), dealer, &at.entry);
         if let Some(settings) = loaded.game_settings() {
