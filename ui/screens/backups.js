@@ -2,7 +2,7 @@
 import { call } from "../api.js";
 import { t, tn, fmtWhen, currentLang } from "../i18n.js";
 import { h } from "../dom.js";
-import { state, render, act, flash, errorBox, forgetGames, go } from "../shell.js";
+import { state, render, act, flash, errorBox, forgetGames, go, useTournament } from "../shell.js";
 
 export function backupRows(list, restoreWith) {
   const kind = (k) => (t(`kinds.${k}`) === `kinds.${k}` ? k : t(`kinds.${k}`));
@@ -23,7 +23,11 @@ export async function view() {
   // Asked to confirm, it can be called off too (it stayed armed, one click from a restore).
   const restoreWith = (b, i) => state.confirmRestore === b.path
     ? h("span", { class: "row" },
-      h("button", { class: "primary", id: `confirm-restore-${i}`, onclick: () => act(() => call("backup_restore", { backup: b.path }), (kept) => { state.confirmRestore = null; forgetGames(); flash(t("restored", { file: kept.file })); }) }, t("confirm_restore")),
+      h("button", { class: "primary", id: `confirm-restore-${i}`, onclick: () => act(() => call("backup_restore", { backup: b.path }), (kept) => {
+        // What was chosen in the database replaced goes with it (standings asked after a round
+        // the restored one has not drawn showed only the refusal, with no way back).
+        state.confirmRestore = null; forgetGames(); useTournament(state.tournament); flash(t("restored", { file: kept.file }));
+      }) }, t("confirm_restore")),
       h("button", { id: `cancel-restore-${i}`, onclick: () => { state.confirmRestore = null; render().then(() => focusOn(`restore-${i}`)); } }, t("cancel")))
     // Asked, the focus goes to the question's answer (it fell to the page: 29 Tabs away).
     : h("button", { id: `restore-${i}`, onclick: () => { state.confirmRestore = b.path; render().then(() => focusOn(`confirm-restore-${i}`)); } }, t("restore"));
