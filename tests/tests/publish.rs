@@ -498,3 +498,20 @@ fn the_published_ranking_says_who_withdrew_and_who_came_late() {
     assert!(row("Zoë").contains("<span class=\"who\">dès la manche 2</span>"), "{}", row("Zoë"));
     assert!(!row("Hugo").contains("class=\"who\"") || gone.name == "Hugo", "{}", row("Hugo"));
 }
+
+/// A season's page says which evening is still being played, under its name (its places,
+/// counted as they stand, may change; the page showed them as final).
+#[test]
+fn a_seasons_page_says_which_evening_is_being_played() {
+    let (mut app, sample, king) = club();
+    let s = app.season_create("Autumn", None).unwrap().id.to_string();
+    app.season_add(&s, &sample).unwrap();
+    app.season_add(&s, &king).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "en", Privacy { initials: false }).unwrap();
+    let page = std::fs::read_to_string(dir.path().join(format!("season-{s}/index.html"))).unwrap();
+    let head = &page[page.find("<thead>").unwrap()..page.find("</thead>").unwrap()];
+    assert_eq!(head.matches("being played").count(), 1, "{head}");
+    let king_head = head.split("</th>").find(|th| th.contains("King &lt;night&gt;")).unwrap_or("");
+    assert!(king_head.contains("being played"), "{head}");
+}

@@ -322,8 +322,8 @@ impl Atout {
         for s in self.seasons()? {
             let standings = self.season_standings(&s.id.to_string())?;
             let published: BTreeSet<i64> = site.evenings.iter().map(|e| e.id).collect();
-            let evenings: Vec<(i64, String, Option<String>)> =
-                standings.tournaments.iter().filter(|e| published.contains(&e.id)).map(|e| (e.id, e.name.clone(), e.date.clone())).collect();
+            let evenings: Vec<(i64, String, Option<String>, bool)> =
+                standings.tournaments.iter().filter(|e| published.contains(&e.id)).map(|e| (e.id, e.name.clone(), e.date.clone(), e.provisional)).collect();
             let rows = standings
                 .rows
                 .iter()
@@ -350,7 +350,7 @@ impl Atout {
                     total: r.total.to_string(),
                     results: evenings
                         .iter()
-                        .map(|(id, _, _)| r.results.iter().find(|x| x.tournament_id == *id).map(|x| (x.points.to_string(), x.counted)))
+                        .map(|(id, _, _, _)| r.results.iter().find(|x| x.tournament_id == *id).map(|x| (x.points.to_string(), x.counted)))
                         .collect(),
                 })
                 .collect::<Vec<_>>();

@@ -117,7 +117,9 @@ pub struct SeasonPage {
     pub name: String,
     /// What counts: the best N evenings, at least M played.
     pub counts: Words,
-    pub evenings: Vec<(i64, String, Option<String>)>,
+    /// Each evening: its id, name, date, and whether it is still being played (its places,
+    /// counted as they stand, may change).
+    pub evenings: Vec<(i64, String, Option<String>, bool)>,
     pub rows: Vec<SeasonRow>,
     pub clubs: Vec<(usize, bool, String, String)>,
     /// Each leader's total after each evening, for the chart.
@@ -678,13 +680,15 @@ fn season_page(s: &SeasonPage, lang: usize, club: usize) -> String {
         w("club", lang),
         w("total", lang)
     );
-    for (id, name, date) in &s.evenings {
+    for (id, name, date, open) in &s.evenings {
         let _ = write!(
             b,
-            "<th scope=\"col\" class=\"num\"><a href=\"{}\">{}</a>{}</th>",
+            "<th scope=\"col\" class=\"num\"><a href=\"{}\">{}</a>{}{}</th>",
             href(&folder, &evening_folder(*id), lang, default),
             esc(name),
-            date.as_deref().map(|d| format!("<br><span class=\"note\">{}</span>", esc(&date_in(d, lang)))).unwrap_or_default()
+            date.as_deref().map(|d| format!("<br><span class=\"note\">{}</span>", esc(&date_in(d, lang)))).unwrap_or_default(),
+            // Still being played: said, as the evening's own page says it.
+            if *open { format!("<br><span class=\"tag\">{}</span>", w("open", lang)) } else { String::new() }
         );
     }
     let _ = write!(b, "<th scope=\"col\">{}</th>", w("decided", lang));
