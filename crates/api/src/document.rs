@@ -499,18 +499,12 @@ impl Atout {
                 m
             })
             .collect();
-        let who: Vec<Option<Id>> = matches.iter().map(|m| if let Match::Known(id) = m { Some(*id) } else { None }).collect();
+        let who: Vec<Option<Id>> = matches.iter().map(Match::known).collect();
         let (id, _) = self.store.write(Change { actor: &self.actor, action: crate::audit::IMPORT, reason: "" }, |w| {
             crate::named::one_person_twice(&w.player_links()?, who.iter().flatten().copied())?;
             let (t, players) = write(w, &doc, &who)?;
             // The unsure ones are registered anew and left for the secretary to settle.
-            for (m, player) in matches.iter().zip(&players) {
-                if let Match::Unsure(candidates) = m {
-                    for c in candidates {
-                        w.add_player_doubt(*player, *c)?;
-                    }
-                }
-            }
+            crate::named::doubts_written(w, &matches, &players)?;
             Ok::<_, ApiError>((t, players))
         })?;
         self.after_write(false);

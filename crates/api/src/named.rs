@@ -133,6 +133,29 @@ pub(crate) fn match_player(registry: &[PlayerRow], used: &HashSet<Id>, name: &st
     }
 }
 
+impl Match {
+    /// The registered player matched, if sure.
+    pub(crate) fn known(&self) -> Option<Id> {
+        match self {
+            Match::Known(id) => Some(*id),
+            _ => None,
+        }
+    }
+}
+
+/// The unsure `matches` written as doubts, each beside the player registered anew for it
+/// (`players`, in the same order), for the secretary to settle.
+pub(crate) fn doubts_written(w: &mut atout_store::Writer<'_>, matches: &[Match], players: &[Id]) -> Result<(), ApiError> {
+    for (m, player) in matches.iter().zip(players) {
+        if let Match::Unsure(candidates) = m {
+            for c in candidates {
+                w.add_player_doubt(*player, *c)?;
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

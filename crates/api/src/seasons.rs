@@ -733,7 +733,7 @@ impl Atout {
                 m
             })
             .collect();
-        let who: Vec<Option<Id>> = matches.iter().map(|m| if let Match::Known(id) = m { Some(*id) } else { None }).collect();
+        let who: Vec<Option<Id>> = matches.iter().map(Match::known).collect();
         let (t, players) = self.store.write(Change { actor: &self.actor, action: crate::audit::SEASON_IMPORT, reason: "" }, |w| {
             // Checked again inside the write: another window may have imported it meanwhile.
             if w.archived(&prints)?.is_some() {
@@ -743,13 +743,7 @@ impl Atout {
             crate::named::one_person_twice(&w.player_links()?, who.iter().flatten().copied())?;
             let (t, players) = document::write(w, &doc, &who)?;
             w.season_tournament(row.id, t, true, Some(&print))?;
-            for (m, player) in matches.iter().zip(&players) {
-                if let Match::Unsure(candidates) = m {
-                    for c in candidates {
-                        w.add_player_doubt(*player, *c)?;
-                    }
-                }
-            }
+            crate::named::doubts_written(w, &matches, &players)?;
             Ok::<_, ApiError>((t, players))
         })?;
         let registry: HashMap<Id, Player> = self.store.players()?.into_iter().map(|p| (p.id, p.into())).collect();

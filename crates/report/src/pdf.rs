@@ -650,13 +650,12 @@ impl<'a> Canvas<'a> {
     /// long names broken over lines (a table of four was split 2 + 2 across two pages when a
     /// name took two lines); a table taller than half a page starts where it is.
     pub fn keep_table(&mut self, cols: &[Col], rows: &[Vec<String>], sized_by: &[Vec<String>], above: f32) {
+        let wrapped = self.wrapped_height(cols, rows, sized_by);
         let kept = self.shrink;
         self.shrink_for(cols, sized_by);
         let size = self.size();
         let row_h = size * 1.55;
-        let xs = self.columns(cols, sized_by);
-        let lines: f32 = rows.iter().map(|r| self.row_lines(cols, &xs, r).iter().map(Vec::len).max().unwrap_or(1).saturating_sub(1) as f32).sum();
-        let height = above + row_h.min(size * 1.7) + row_h * rows.len() as f32 + lines * size * 1.25 + size * 0.8;
+        let height = above + row_h.min(size * 1.7) + row_h * rows.len() as f32 + wrapped + size * 0.8;
         self.shrink = kept;
         if height < self.y - self.bottom() || height > self.h * 0.5 {
             return;
@@ -665,11 +664,12 @@ impl<'a> Canvas<'a> {
     }
 
     /// The height the rows of a table take beyond one line each, their cells broken over lines
-    /// as [`Canvas::table`] breaks them (a sheet's details over two or three lines).
-    pub fn wrapped_height(&mut self, cols: &[Col], rows: &[Vec<String>]) -> f32 {
+    /// as [`Canvas::table_sized`] breaks them, its columns sized by `sized_by` (a sheet's
+    /// details over two or three lines).
+    pub fn wrapped_height(&mut self, cols: &[Col], rows: &[Vec<String>], sized_by: &[Vec<String>]) -> f32 {
         let kept = self.shrink;
-        self.shrink_for(cols, rows);
-        let xs = self.columns(cols, rows);
+        self.shrink_for(cols, sized_by);
+        let xs = self.columns(cols, sized_by);
         let lines: usize = rows.iter().map(|r| self.row_lines(cols, &xs, r).iter().map(Vec::len).max().unwrap_or(1).saturating_sub(1)).sum();
         let height = lines as f32 * self.size() * 1.25;
         self.shrink = kept;
@@ -1342,7 +1342,7 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
             // What the table's rows take beyond a line each, and the mark of corrected lines under
             // it (the totals ran onto a page of their own under the table's continued label).
             let note = if corrected.is_empty() { 0.0 } else { c.para_height(&format!("* {}", w("corrected")), false) };
-            let below = key + note + c.wrapped_height(&cols, &rows);
+            let below = key + note + c.wrapped_height(&cols, &rows, &rows);
             let spare = c.rows_to_fill(rows.len() + if lines.is_empty() { totals } else { 0 }, true, below);
             let mut next = rows.iter().filter_map(|r| r[0].trim_end_matches(" *").parse::<i64>().ok()).max().unwrap_or(0);
             let at = rows.iter().position(|r| r[0].is_empty()).unwrap_or(rows.len());

@@ -48,10 +48,11 @@ impl LangNames {
             .as_object()
             .map(|m| m.iter().filter_map(|(k, f)| Some((k.clone(), f["one"].as_str()?.to_string()))).collect())
             .unwrap_or_default();
-        let on_line =
-            described["fields"].as_object().map(|m| m.iter().filter(|(_, f)| f["on_line"] == true).map(|(k, _)| k.clone()).collect()).unwrap_or_default();
-        let persons =
-            described["fields"].as_object().map(|m| m.iter().filter(|(_, f)| f["person"] == true).map(|(k, _)| k.clone()).collect()).unwrap_or_default();
+        // The fields the description marks so (`on_line`, `person`).
+        let marked = |mark: &str| -> std::collections::HashSet<String> {
+            described["fields"].as_object().map(|m| m.iter().filter(|(_, f)| f[mark] == true).map(|(k, _)| k.clone()).collect()).unwrap_or_default()
+        };
+        let (on_line, persons) = (marked("on_line"), marked("person"));
         let symbols = list("suits")
             .iter()
             .filter_map(|s| Some((s["label_symbol"].as_str()?.to_string(), s["symbol"].as_str()?.to_string())))
