@@ -452,7 +452,9 @@ export async function act(fn, done) {
     const result = await fn();
     state.error = null;
     if (sentKey) delete state.kept[sentKey];
-    if (done) done(result);
+    // Its message said before the next change goes: said after, a late answer's message could
+    // stand over the next change's.
+    if (done) await done(result);
     await render();
     return result;
   } catch (e) {
