@@ -371,3 +371,18 @@ fn a_documents_words_and_date_are_bounded() {
     let new = atout_api::NewTournament { name: "Dated".into(), game: "king".into(), date: Some("27/11/2026".into()), ..Default::default() };
     assert_eq!(app.tournament_create(&new).unwrap_err().kind(), "invalid");
 }
+
+#[test]
+fn a_documents_date_is_stored_as_checked() {
+    // « 2026-04-18» and «2026-04-18\n» read as the day they say: stored with the space or the
+    // line break, they printed «2/11/ 20268» and sorted before every other evening.
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    for (name, written) in [("Spaced", " 2026-04-18"), ("Broken", "2026-04-18\n")] {
+        let mut doc = json("spring-open-16.json");
+        doc["name"] = serde_json::json!(name);
+        doc["date"] = serde_json::json!(written);
+        let id = app.import_document(&doc.to_string()).unwrap().id.to_string();
+        let exported = app.export_document(&id).unwrap();
+        assert_eq!(exported.date.as_deref(), Some("2026-04-18"), "{name}");
+    }
+}

@@ -414,6 +414,11 @@ pub(crate) fn parse(text: &str) -> Result<Document> {
     })?;
     // Imported as created: a later house default never changes its scores.
     doc.settings = check(&doc)?;
+    // Stored as checked: « 2026-11-28» passed the check, and was stored with its space (the
+    // site printed «2/11/ 20268», the evenings sorted out of their order).
+    if let Some(date) = &doc.date {
+        doc.date = Some(crate::text::date(date)?);
+    }
     doc.extra.remove("audit");
     Ok(doc)
 }
