@@ -386,3 +386,28 @@ fn a_documents_date_is_stored_as_checked() {
         assert_eq!(exported.date.as_deref(), Some("2026-04-18"), "{name}");
     }
 }
+
+#[test]
+fn a_documents_own_fields_on_a_ruling_do_not_stand_over_the_rulings_view() {
+    // Another tool's ruling carrying `at` and `at_local` (kept, as unknown fields are): the view
+    // wrote each twice, the later the document's, unconverted.
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let mut doc = json("spring-open-16.json");
+    let ruling = &mut doc["rounds"][1]["tables"][3]["rulings"][0];
+    ruling["at"] = serde_json::json!("2026-11-27T23:30:00+01:00");
+    ruling["at_local"] = serde_json::json!("2026-11-27 23:30:00");
+    ruling["name"] = serde_json::json!("Someone else");
+    ruling["note"] = serde_json::json!("kept");
+    let id = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let views = app.rulings_list(&id).unwrap();
+    let view = views.iter().find(|v| v.ruling.extra.contains_key("note")).expect("the ruling with its own fields");
+    let written = serde_json::to_string(view).unwrap();
+    for key in ["\"at\":", "\"at_local\":", "\"name\":"] {
+        assert_eq!(written.matches(key).count(), 1, "{key} once: {written}");
+    }
+    assert!(view.at.ends_with('Z') && view.at.starts_with(&view.at_local[..4]), "Atout's own time: {}", view.at);
+    assert_ne!(view.name, "Someone else");
+    // The document keeps them, as it keeps every field it does not know.
+    let exported = serde_json::to_value(app.export_document(&id).unwrap()).unwrap();
+    assert_eq!(exported["rounds"][1]["tables"][3]["rulings"][0]["at"], "2026-11-27T23:30:00+01:00");
+}

@@ -88,6 +88,17 @@ pub struct RulingView {
     pub withdrawn: Option<RulingWithdrawn>,
 }
 
+/// The view's own fields: a ruling's fields of another tool's (kept as written) under the same
+/// names would be written a second time in the view's JSON, over Atout's (a document's ruling
+/// with its own `at` gave two `at`, the later one the document's time, unconverted).
+const VIEW_FIELDS: [&str; 10] = ["id", "round", "table", "player", "name", "at", "at_local", "imported", "reason_texts", "withdrawn"];
+
+/// A ruling as a view shows it: without the fields of its own that the view writes.
+fn viewed(mut ruling: Ruling) -> Ruling {
+    ruling.extra.retain(|k, _| !VIEW_FIELDS.contains(&k.as_str()));
+    ruling
+}
+
 /// When, by whom and why a ruling was withdrawn.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RulingWithdrawn {
@@ -183,7 +194,7 @@ impl Atout {
                         imported,
                         // In the game's words: a jury's call says its contract and outcome.
                         reason_texts: l.names.ruling_reason(ruling),
-                        ruling: ruling.clone(),
+                        ruling: viewed(ruling.clone()),
                         withdrawn: None,
                     });
                 }
@@ -201,7 +212,7 @@ impl Atout {
                         at: w.at.clone(),
                         imported: false,
                         reason_texts: l.names.ruling_reason(&ruling),
-                        ruling,
+                        ruling: viewed(ruling),
                         withdrawn: Some(RulingWithdrawn {
                             at_local: crate::text::local_time(&w.withdrawn_at),
                             at: w.withdrawn_at.clone(),
