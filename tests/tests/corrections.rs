@@ -345,6 +345,9 @@ fn the_log_tells_every_change_of_a_tournament() {
     );
     let archive = serde_json::to_value(app.export_document(&t).unwrap()).unwrap();
     assert_eq!(archive["audit"].as_array().unwrap().len(), log.len());
+    // In UTC alone: the exporting machine's local time, with no offset, read as the reader's.
+    let first = &archive["audit"][0];
+    assert!(first["at"].as_str().unwrap().ends_with('Z') && first.get("at_local").is_none(), "{first}");
     // Imported again, the archive's log is not taken for this database's history.
     let again = app.import_document(&archive.to_string()).unwrap().id.to_string();
     assert_eq!(app.audit(&again).unwrap().iter().filter(|e| e.action == "deal.correct").count(), 0);

@@ -568,8 +568,15 @@ impl Atout {
         })
         .and_then(|mut doc| {
             // The archive carries the tournament's log: every change, who, when and why.
-            let log = self.audit(&id.to_string())?;
-            doc.extra.insert("audit".into(), serde_json::to_value(log).unwrap_or(Value::Null));
+            // Its times in UTC alone: the file goes to another club, where this machine's
+            // local time, written without its offset, would read as theirs.
+            let mut log = serde_json::to_value(self.audit(&id.to_string())?).unwrap_or(Value::Null);
+            for entry in log.as_array_mut().into_iter().flatten() {
+                if let Some(entry) = entry.as_object_mut() {
+                    entry.remove("at_local");
+                }
+            }
+            doc.extra.insert("audit".into(), log);
             // Which program wrote it, for whoever reads the archive later.
             doc.extra.insert("generator".into(), Value::String(format!("Atout {}", crate::VERSION)));
             Ok(doc)
