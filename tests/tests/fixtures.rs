@@ -411,3 +411,15 @@ fn a_documents_own_fields_on_a_ruling_do_not_stand_over_the_rulings_view() {
     let exported = serde_json::to_value(app.export_document(&id).unwrap()).unwrap();
     assert_eq!(exported["rounds"][1]["tables"][3]["rulings"][0]["at"], "2026-11-27T23:30:00+01:00");
 }
+
+#[test]
+fn players_sharing_a_place_are_listed_as_their_ids_count() {
+    // Hélène Dubois («p2» here) and Céline Renard («p10») share 10th place: listed by id as
+    // a person counts, «p2» first (as text, «p10» came first).
+    let text = read("spring-open-16.json").replace("\"p02\"", "\"p2\"");
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let t = app.import_document(&text).unwrap().id.to_string();
+    let standings = standings_json(&mut app, &t, None);
+    let tenth: Vec<&str> = standings["rows"].as_array().unwrap().iter().filter(|r| r["rank"] == 10).map(|r| r["player"].as_str().unwrap()).collect();
+    assert_eq!(tenth, ["p2", "p10"]);
+}

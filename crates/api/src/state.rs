@@ -212,7 +212,8 @@ impl Loaded {
         let entrants = store.entrants(row.id)?;
         let by_id = entrants.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
         let mut by_code: Vec<usize> = (0..entrants.len()).collect();
-        by_code.sort_by(|a, b| entrants[*a].code.cmp(&entrants[*b].code));
+        // Counted as a person counts: «p3» before «p13» (players sharing a place are listed so).
+        by_code.sort_by(|a, b| crate::text::id_order(&entrants[*a].code, &entrants[*b].code));
         let rounds = store
             .rounds(row.id)?
             .into_iter()

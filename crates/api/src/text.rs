@@ -222,3 +222,54 @@ pub fn local_time(utc: &str) -> String {
         .map(|t| t.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M:%S").to_string())
         .unwrap_or_else(|_| utc.to_string())
 }
+
+/// Ids in the order a person counts them: the digits in them compared as numbers («p3» before
+/// «p13», which text order put after it), the rest as text; ids written alike in other ways
+/// («p03», «p3») then as text, so that no two ids are equal.
+pub fn id_order(a: &str, b: &str) -> std::cmp::Ordering {
+    fn parts(s: &str) -> impl Iterator<Item = (bool, &str)> {
+        let mut rest = s;
+        std::iter::from_fn(move || {
+            let digits = rest.starts_with(|c: char| c.is_ascii_digit());
+            let end = rest.find(|c: char| c.is_ascii_digit() != digits).unwrap_or(rest.len());
+            (end > 0).then(|| {
+                let (part, tail) = rest.split_at(end);
+                rest = tail;
+                (digits, part)
+            })
+        })
+    }
+    let number = |p: &str| {
+        let p = p.trim_start_matches('0');
+        (p.len(), p.to_string())
+    };
+    let (mut x, mut y) = (parts(a), parts(b));
+    let by_parts = loop {
+        let order = match (x.next(), y.next()) {
+            (None, None) => break std::cmp::Ordering::Equal,
+            (None, Some(_)) => break std::cmp::Ordering::Less,
+            (Some(_), None) => break std::cmp::Ordering::Greater,
+            (Some((true, pa)), Some((true, pb))) => number(pa).cmp(&number(pb)),
+            (Some((_, pa)), Some((_, pb))) => pa.cmp(pb),
+        };
+        if order.is_ne() {
+            break order;
+        }
+    };
+    by_parts.then_with(|| a.cmp(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::id_order;
+    use std::cmp::Ordering::*;
+
+    #[test]
+    fn ids_are_ordered_as_counted() {
+        let mut ids = vec!["p13", "p3", "p1", "p20", "x", "p03", "p2b", "p2a", "12", "3", "p"];
+        ids.sort_by(|a, b| id_order(a, b));
+        assert_eq!(ids, ["3", "12", "p", "p1", "p2a", "p2b", "p03", "p3", "p13", "p20", "x"]);
+        assert_eq!(id_order("p3", "p3"), Equal);
+        assert_eq!(id_order("p99999999999999999999999", "p100000000000000000000000"), Less);
+    }
+}
