@@ -172,6 +172,13 @@ fn every_status_of_the_protocol_and_nothing_stored_by_a_refusal() {
         let (s, body, _) = request(a, "POST", "/api/v1/lines", code, "", &line("k2", 2, &deals[1]).to_string());
         assert_eq!((s, body["kind"].as_str()), (401, Some("unauthorized")), "{code:?}");
     }
+    // The code before the body: no code, with a body that does not read, is refused for its
+    // code (it was 400 for its body); and a wrong code on a search, whatever its body.
+    for (path, code) in [("/api/v1/lines", None), ("/api/v1/fix", None), ("/api/v1/hand-check", None), ("/api/v1/claim", Some("AAAAAAAAAAAAAAAA"))] {
+        let (s, body, _) = request(a, "POST", path, code, "Accept-Language: fr\r\n", "{");
+        assert_eq!((s, body["kind"].as_str()), (401, Some("unauthorized")), "{path} {code:?}: {body}");
+        assert!(body["message"].as_str().unwrap().contains("code"), "{body}");
+    }
     // 403: table 1's code asks for table 2, or round 2; writes a ruling.
     assert_eq!(get(a, "/api/v1/sheet?table=2", one).0, 403);
     assert_eq!(get(a, "/api/v1/sheet?round=2", one).0, 403);

@@ -325,10 +325,11 @@ fn bearer(headers: &HeaderMap) -> String {
 }
 
 /// Refused before anything is read when the address sent too many unknown codes — unless
-/// the request's code is one this server has served (it is checked again all the same).
+/// the request's code is one this server has served (it is checked again all the same) —, or
+/// when it carries no code.
 fn throttle(room: &Room, headers: &HeaderMap, ip: IpAddr, lang: Lang) -> Result<(), Failure> {
     if room.throttled(ip).is_none() {
-        return Ok(());
+        return coded(headers, lang);
     }
     // The code as issued, however typed (a dashed or lower-case code was refused here).
     let code = bearer(headers);
@@ -336,7 +337,26 @@ fn throttle(room: &Room, headers: &HeaderMap, ip: IpAddr, lang: Lang) -> Result<
     if room.watch().served.contains(&code) {
         return Ok(());
     }
-    throttle_address(room, ip, lang)
+    throttle_address(room, ip, lang)?;
+    coded(headers, lang)
+}
+
+/// A request that carries no code at all is refused before its body is read (its body's
+/// faults were answered first, 400, and the missing code only once they were mended).
+fn coded(headers: &HeaderMap, lang: Lang) -> Result<(), Failure> {
+    if !bearer(headers).is_empty() {
+        return Ok(());
+    }
+    Err(Failure::said(
+        StatusCode::UNAUTHORIZED,
+        "unauthorized",
+        said!(
+            "this request carries no code (Authorization: Bearer CODE): scan the table's code",
+            "cette requête ne porte aucun code (Authorization: Bearer CODE) : scannez le code de la table",
+            "dit verzoek draagt geen code (Authorization: Bearer CODE): scan de code van de tafel"
+        ),
+        lang,
+    ))
 }
 
 /// Refused before anything is read when the address sent too many unknown codes or asked
@@ -693,17 +713,19 @@ async fn hand_record(State(room): State<Arc<Room>>, ConnectInfo(addr): ConnectIn
 /// A question of the jury's device to the hand checker or the claim checker: the code read
 /// (the jury's), then `f` away from the application — nothing of the database, and a search
 /// of some seconds holds up no table's line —, one search at a time.
-async fn replaying<T: Serialize + Send + 'static>(
-    room: &Arc<Room>,
-    headers: &HeaderMap,
-    ip: IpAddr,
-    lang: Lang,
-    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+async fn replaying<B: DeserializeOwned + Send + 'static, T: Serialize + Send + 'static>(
+    (State(room), ConnectInfo(addr), headers): Ctx,
+    b: Body,
+    f: impl FnOnce(B, Lang) -> Result<T, ApiError> + Send + 'static,
 ) -> Answer {
-    as_device(room, headers, ip, lang, |_, d| atout_api::devices::device_replaying(d)).await?;
+    let lang = lang(&headers);
+    // The code first, the body after: a wrong code with a body that does not read was told
+    // about its body (400), and learnt only once it was mended that the code is refused.
+    as_device(&room, &headers, addr.ip(), lang, |_, d| atout_api::devices::device_replaying(d)).await?;
+    let asked: B = body(b, lang).await?;
     let _turn = room.searching.acquire().await.map_err(|e| Failure::api(&ApiError::Internal(e.to_string()), lang))?;
     let done = tokio::task::spawn_blocking(move || {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || f(asked, lang)))
             .unwrap_or_else(|_| Err(ApiError::Internal("Atout met an unexpected error while searching".into())))
     })
     .await;
@@ -715,8 +737,8 @@ async fn replaying<T: Serialize + Send + 'static>(
 }
 
 /// The language a body names (`lang`), else the request's.
-fn asked_lang(given: Option<&str>, headers: &HeaderMap) -> Lang {
-    given.map_or_else(|| lang(headers), Lang::parse)
+fn asked_lang(given: Option<&str>, request: Lang) -> Lang {
+    given.map_or(request, Lang::parse)
 }
 
 #[derive(Deserialize)]
@@ -727,11 +749,8 @@ struct HandCards {
     lang: Option<String>,
 }
 
-async fn hand_cards((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
-    let lang = lang(&headers);
-    let c: HandCards = body(b, lang).await?;
-    let words = asked_lang(c.lang.as_deref(), &headers);
-    replaying(&room, &headers, addr.ip(), lang, move || atout_api::hands::hand_cards(&c.game, &c.typed, words)).await
+async fn hand_cards(ctx: Ctx, b: Body) -> Answer {
+    replaying(ctx, b, |c: HandCards, lang| atout_api::hands::hand_cards(&c.game, &c.typed, asked_lang(c.lang.as_deref(), lang))).await
 }
 
 #[derive(Deserialize)]
@@ -741,11 +760,9 @@ struct HandCheck {
     record: String,
 }
 
-async fn hand_check((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
-    let lang = lang(&headers);
-    let c: HandCheck = body(b, lang).await?;
+async fn hand_check(ctx: Ctx, b: Body) -> Answer {
     // Said in the device's language (it was English on every phone).
-    replaying(&room, &headers, addr.ip(), lang, move || atout_api::hands::hand_check_in(&c.record, lang)).await
+    replaying(ctx, b, |c: HandCheck, lang| atout_api::hands::hand_check_in(&c.record, lang)).await
 }
 
 #[derive(Deserialize)]
@@ -761,11 +778,11 @@ struct ClaimAsked {
     names: Vec<String>,
 }
 
-async fn claim((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
-    let lang = lang(&headers);
-    let c: ClaimAsked = body(b, lang).await?;
-    let words = asked_lang(c.lang.as_deref(), &headers);
-    replaying(&room, &headers, addr.ip(), lang, move || atout_api::hands::hand_claim_said(&c.record, c.seat, c.at_least, c.at_most, words, &c.names)).await
+async fn claim(ctx: Ctx, b: Body) -> Answer {
+    replaying(ctx, b, |c: ClaimAsked, lang| {
+        atout_api::hands::hand_claim_said(&c.record, c.seat, c.at_least, c.at_most, asked_lang(c.lang.as_deref(), lang), &c.names)
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -778,11 +795,8 @@ struct SolveAsked {
     names: Vec<String>,
 }
 
-async fn solve((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
-    let lang = lang(&headers);
-    let c: SolveAsked = body(b, lang).await?;
-    let words = asked_lang(c.lang.as_deref(), &headers);
-    replaying(&room, &headers, addr.ip(), lang, move || atout_api::hands::hand_solve_said(&c.record, c.seat, words, &c.names)).await
+async fn solve(ctx: Ctx, b: Body) -> Answer {
+    replaying(ctx, b, |c: SolveAsked, lang| atout_api::hands::hand_solve_said(&c.record, c.seat, asked_lang(c.lang.as_deref(), lang), &c.names)).await
 }
 
 #[derive(Deserialize)]
