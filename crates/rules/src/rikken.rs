@@ -299,6 +299,15 @@ impl Entry {
 /// The points table's columns, in the order the secretary reads them ([`Amounts`]'s keys).
 pub const POINTS_COLUMNS: [&str; 5] = ["made", "over", "all", "failed", "under"];
 
+/// The points table's columns in words, as the window heads them.
+const POINTS_HEADINGS: [Tr; 5] = [
+    Tr::new("made", "réussi", "gehaald"),
+    Tr::new("per overtrick", "par pli en plus", "per overslag"),
+    Tr::new("all 13", "les 13", "alle 13"),
+    Tr::new("failed", "chuté", "mislukt"),
+    Tr::new("per trick short", "par pli manquant", "per slag te kort"),
+];
+
 /// One row of the points table: the amount x per opponent. Another tool's fields in a row
 /// are no error (the settings are kept as written, so they survive a round trip), and an
 /// optional figure written `null` is left out.
@@ -390,9 +399,31 @@ fn parse_points(value: &Value) -> Result<BTreeMap<Contract, Amounts>, Violation>
     let mut map = BTreeMap::new();
     for (key, row) in rows {
         if let Ok(c) = serde_json::from_value::<Contract>(Value::String(key.clone())) {
-            let amounts = serde_json::from_value::<Amounts>(row).map_err(|e| {
-                let Said { en, fr, nl } = crate::unread(&e);
-                bad(said!("points for {key}: {en}", "table des points, ligne « {key} » : {fr}", "puntentabel, rij '{key}': {nl}"))
+            let amounts = serde_json::from_value::<Amounts>(row.clone()).map_err(|e| {
+                // Said as the window shows the table: the contract's name and the column's heading
+                // (an emptied cell was refused as «ligne « rik-beter » : le champ `made` manque»).
+                let names = c.names();
+                let (ce, cf, cn) = (names.en, names.fr, names.nl);
+                // Made and failed are needed; the others may be left out or empty.
+                let needed = |k: &str| k == "made" || k == "failed";
+                let wrong = POINTS_COLUMNS.iter().position(|k| match row.get(*k) {
+                    None | Some(Value::Null) => needed(k),
+                    Some(v) => !v.is_i64(),
+                });
+                match wrong {
+                    Some(i) => {
+                        let Tr { en, fr, nl } = POINTS_HEADINGS[i];
+                        bad(said!(
+                            "points table, row «{ce}», column «{en}»: a whole number is needed",
+                            "table des points, ligne « {cf} », colonne « {fr} » : un nombre entier est attendu",
+                            "puntentabel, rij '{cn}', kolom '{nl}': een geheel getal is nodig"
+                        ))
+                    }
+                    None => {
+                        let Said { en, fr, nl } = crate::unread(&e);
+                        bad(said!("points table, row «{ce}»: {en}", "table des points, ligne « {cf} » : {fr}", "puntentabel, rij '{cn}': {nl}"))
+                    }
+                }
             })?;
             map.insert(c, amounts);
         }
@@ -957,11 +988,11 @@ impl Game for Rikken {
                 "consent_no": t("refusal", "refus", "weigering"),
                 "jury_refused": t("the jury refused this contract to this declarer", "le jury a refusé ce contrat à ce déclarant", "de jury weigerde dit contract aan deze speler"),
                 "points_table": t("Points table (amount per opponent)", "Table des points (montant par adversaire)", "Puntentabel (bedrag per tegenspeler)"),
-                "made": t("made", "réussi", "gehaald"),
-                "over": t("per overtrick", "par pli en plus", "per overslag"),
-                "all": t("all 13", "les 13", "alle 13"),
-                "failed": t("failed", "chuté", "mislukt"),
-                "under": t("per trick short", "par pli manquant", "per slag te kort"),
+                "made": POINTS_HEADINGS[0].get(lang),
+                "over": POINTS_HEADINGS[1].get(lang),
+                "all": POINTS_HEADINGS[2].get(lang),
+                "failed": POINTS_HEADINGS[3].get(lang),
+                "under": POINTS_HEADINGS[4].get(lang),
             },
         });
         // The keys its settings hold, in words (the log says the points table with them): a

@@ -186,6 +186,25 @@ fn the_points_table_is_data() {
     assert_eq!(points_of(&g, Entry::partner(Rik, 2, 4, 6)), [8, -16, 8, 0]);
 }
 
+#[test]
+fn a_points_table_cell_refused_is_named_as_the_window_heads_it() {
+    // An emptied cell of the window's grid is sent null: refused by the contract's name and the
+    // column's heading (it said «ligne « rik-beter » : le champ `made` manque»).
+    let mut emptied = atout_rules::rikken::default_points();
+    emptied["rik-beter"]["made"] = json!(null);
+    let err = Rikken::from_settings(json!({"points": emptied}).as_object().unwrap()).unwrap_err();
+    let said = err.said.expect("said in every language");
+    assert_eq!(err.rule, Rule::SETTINGS);
+    let name = RikBeter.names();
+    assert!(said.fr.contains(&format!("ligne « {} », colonne « réussi »", name.fr)) && !said.fr.contains("made"), "{}", said.fr);
+    assert!(said.nl.contains(&format!("rij '{}', kolom 'gehaald'", name.nl)), "{}", said.nl);
+    // A figure that is no whole number, in an optional column.
+    let mut halved = atout_rules::rikken::default_points();
+    halved["troela"]["under"] = json!(1.5);
+    let said = Rikken::from_settings(json!({"points": halved}).as_object().unwrap()).unwrap_err().said.unwrap();
+    assert!(said.en.contains("column «per trick short»: a whole number is needed"), "{}", said.en);
+}
+
 fn points_of(g: &Rikken, e: Entry) -> Vec<i64> {
     points(g, 4, 1, &[e]).remove(0)
 }
