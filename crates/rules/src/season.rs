@@ -116,17 +116,24 @@ fn bad(said: Said) -> Violation {
     Violation::said(Rule::SEASON_SETTINGS, said)
 }
 
-/// A whole number from 1 to [`SETTING_BOUND`] under `what`.
-fn bounded(value: &Value, what: &str) -> Result<usize, Violation> {
+/// A whole number from 1 to [`SETTING_BOUND`] under `key`, said by the field's label in the
+/// window (`what`) and its key (the key alone read «Points: de schaal…» in Dutch).
+fn bounded(value: &Value, key: &str, what: Tr) -> Result<usize, Violation> {
+    let Tr { en, fr, nl } = what;
     match value.as_i64() {
         Some(n) if (1..=SETTING_BOUND).contains(&n) => Ok(n as usize),
         _ => Err(bad(said!(
-            "{what} is a whole number from 1 to {SETTING_BOUND}, not {value}",
-            "{what} est un nombre entier de 1 à {SETTING_BOUND}, pas {value}",
-            "{what} is een geheel getal van 1 tot {SETTING_BOUND}, niet {value}"
+            "«{en}» ({key}) is a whole number from 1 to {SETTING_BOUND}, not {value}",
+            "« {fr} » ({key}) est un nombre entier de 1 à {SETTING_BOUND}, pas {value}",
+            "'{nl}' ({key}) is een geheel getal van 1 tot {SETTING_BOUND}, niet {value}"
         ))),
     }
 }
+
+/// The settings' fields as the window labels them.
+const BEST_EVENINGS: Tr = Tr::new("Best evenings counting", "Meilleures soirées comptées", "Beste avonden die tellen");
+const EVENINGS_NEEDED: Tr = Tr::new("Evenings needed to be ranked", "Soirées requises pour être classé", "Avonden nodig om gerangschikt te worden");
+const PER_CLUB: Tr = Tr::new("Players counting per club", "Joueurs comptés par club", "Spelers die per club tellen");
 
 impl SeasonSettings {
     /// Read a season's settings (a JSON object or null); every omitted key takes its
@@ -156,9 +163,9 @@ impl SeasonSettings {
                 let max = SETTING_BOUND;
                 if list.is_empty() || list.len() > max as usize {
                     return Err(bad(said!(
-                        "points: a place scale lists 1 to {max} places",
-                        "points : un barème par place compte de 1 à {max} places",
-                        "points: een puntenschaal per plaats telt 1 tot {max} plaatsen"
+                        "the points by place (points) list 1 to {max} places",
+                        "les points par place (points) comptent de 1 à {max} places",
+                        "de punten per plaats (points) tellen 1 tot {max} plaatsen"
                     )));
                 }
                 let mut scale = Vec::with_capacity(list.len());
@@ -167,18 +174,18 @@ impl SeasonSettings {
                         Some(n) if (0..=SETTING_BOUND).contains(&n) => scale.push(n),
                         _ => {
                             return Err(bad(said!(
-                                "points: a place brings a whole number of points from 0 to {max}, not {v}",
-                                "points : une place rapporte un nombre entier de points de 0 à {max}, pas {v}",
-                                "points: een plaats levert een geheel aantal punten van 0 tot {max} op, niet {v}"
+                                "the points by place (points): a place brings a whole number of points from 0 to {max}, not {v}",
+                                "les points par place (points) : une place rapporte un nombre entier de points de 0 à {max}, pas {v}",
+                                "de punten per plaats (points): een plaats levert een geheel aantal punten van 0 tot {max} op, niet {v}"
                             )))
                         }
                     }
                 }
                 if scale.windows(2).any(|w| w[0] < w[1]) {
                     return Err(bad(said!(
-                        "points: the scale goes from first place down to last",
-                        "points : le barème décroît de la première place à la dernière",
-                        "points: de schaal daalt van de eerste plaats tot de laatste"
+                        "the points by place (points) go down from first place to last",
+                        "les points par place (points) décroissent de la première place à la dernière",
+                        "de punten per plaats (points) dalen van de eerste plaats tot de laatste"
                     )));
                 }
                 s.points = EveningPoints::Scale(scale);
@@ -194,7 +201,7 @@ impl SeasonSettings {
         match map.get("count") {
             None => {}
             Some(Value::String(a)) if a == "all" => {}
-            Some(Value::Object(o)) if o.len() == 1 && o.contains_key("best") => s.count = Count::Best(bounded(&o["best"], "count.best")?),
+            Some(Value::Object(o)) if o.len() == 1 && o.contains_key("best") => s.count = Count::Best(bounded(&o["best"], "count.best", BEST_EVENINGS)?),
             Some(other) => {
                 return Err(bad(said!(
                     "count is \"all\" or {{\"best\": N}}, not {other}",
@@ -204,11 +211,11 @@ impl SeasonSettings {
             }
         }
         if let Some(v) = map.get("min_evenings") {
-            s.min_evenings = bounded(v, "min_evenings")?;
+            s.min_evenings = bounded(v, "min_evenings", EVENINGS_NEEDED)?;
         }
         match map.get("clubs") {
             None => {}
-            Some(Value::Object(o)) if o.len() == 1 && o.contains_key("best") => s.club_best = bounded(&o["best"], "clubs.best")?,
+            Some(Value::Object(o)) if o.len() == 1 && o.contains_key("best") => s.club_best = bounded(&o["best"], "clubs.best", PER_CLUB)?,
             Some(other) => {
                 return Err(bad(said!(
                     "clubs is {{\"best\": K}}, not {other}",
@@ -613,5 +620,11 @@ mod tests {
             let e = SeasonSettings::parse(&bad).unwrap_err();
             assert_eq!(e.rule, Rule::SEASON_SETTINGS, "{bad}");
         }
+        // Said by the window's labels, the key beside (Dutch read «Points: de schaal…»).
+        let said = |v: Value| SeasonSettings::parse(&v).unwrap_err().said.unwrap();
+        let rising = said(json!({"points": [10, 20]}));
+        assert!(rising.nl.starts_with("de punten per plaats (points) dalen"), "{}", rising.nl);
+        let best = said(json!({"count": {"best": 0}}));
+        assert!(best.fr.starts_with("« Meilleures soirées comptées » (count.best) est un nombre entier"), "{}", best.fr);
     }
 }
