@@ -521,6 +521,11 @@ struct OnBoard {
     bonuses: Vec<String>,
 }
 
+/// «n tiles laid», singular or plural as the count asks.
+fn laid(n: i64) -> Tr {
+    Tr::after(n, Tr::new("tile laid", "jeton posé", "steen gelegd"), Tr::new("tiles laid", "jetons posés", "stenen gelegd"))
+}
+
 /// Read a move laid on `board` (RULES.md's board rules, FORMAT.md's codes): the cells free, the
 /// tiles in one row or column with no gap the board does not fill, touching the board after the
 /// first move; every run of two or more tiles through a tile laid, whole, no longer than five,
@@ -528,10 +533,8 @@ struct OnBoard {
 fn on_board(board: &Board, tiles: &[Laid], moved: bool) -> Result<OnBoard, Violation> {
     if tiles.is_empty() || tiles.len() > HOLD {
         let n = tiles.len();
-        return Err(Violation::said(
-            PLACED,
-            said!("{n} tiles laid; a move lays 1 to 5", "{n} jetons posés ; un coup en pose 1 à 5", "{n} stenen gelegd; een zet legt er 1 tot 5"),
-        ));
+        let Tr { en, fr, nl } = laid(n as i64);
+        return Err(Violation::said(PLACED, said!("{n} {en}; a move lays 1 to 5", "{n} {fr} ; un coup en pose 1 à 5", "{n} {nl}; een zet legt er 1 tot 5")));
     }
     let mut laid: Board = Board::new();
     // Where the board is: any of its tiles (they touch one another), or the first tile laid.
@@ -695,20 +698,21 @@ impl Cribbage {
     fn score_move(&self, p: &Progress, lines: &[Vec<Value>], placed: i64, bonuses: &[String]) -> Result<(i64, String), Violation> {
         let held = p.holding[p.turn - 1];
         let least = if p.moved { 1 } else { 2 };
+        let Tr { en, fr, nl } = laid(placed);
         if !(least..=HOLD as i64).contains(&placed) {
             return Err(Violation::said(
                 PLACED,
                 if p.moved {
                     said!(
-                        "{placed} tiles laid; a move lays {least} to 5",
-                        "{placed} jetons posés ; un coup en pose {least} à 5",
-                        "{placed} stenen gelegd; een zet legt er {least} tot 5"
+                        "{placed} {en}; a move lays {least} to 5",
+                        "{placed} {fr} ; un coup en pose {least} à 5",
+                        "{placed} {nl}; een zet legt er {least} tot 5"
                     )
                 } else {
                     said!(
-                        "{placed} tiles laid; a first move lays {least} to 5",
-                        "{placed} jetons posés ; le premier coup en pose {least} à 5",
-                        "{placed} stenen gelegd; de eerste zet legt er {least} tot 5"
+                        "{placed} {en}; a first move lays {least} to 5",
+                        "{placed} {fr} ; le premier coup en pose {least} à 5",
+                        "{placed} {nl}; de eerste zet legt er {least} tot 5"
                     )
                 },
             ));
@@ -717,11 +721,7 @@ impl Cribbage {
             let s = p.turn;
             return Err(Violation::said(
                 PLACED,
-                said!(
-                    "{placed} tiles laid; seat {s} holds {held}",
-                    "{placed} jetons posés ; la place {s} en a {held}",
-                    "{placed} stenen gelegd; plaats {s} heeft er {held}"
-                ),
+                said!("{placed} {en}; seat {s} holds {held}", "{placed} {fr} ; la place {s} en a {held}", "{placed} {nl}; plaats {s} heeft er {held}"),
             ));
         }
         if lines.is_empty() || lines.len() > MOVE_LINES {
@@ -1063,12 +1063,14 @@ fn passed(p: &Progress, n: usize, seat: i64, exchanged: i64) -> Result<Step, Vio
     let held = p.holding[s - 1];
     if exchanged < 0 || exchanged as usize > held.min(p.bag) {
         let bag = p.bag;
+        let Tr { en, fr, nl } =
+            Tr::after(exchanged, Tr::new("tile exchanged", "jeton échangé", "steen geruild"), Tr::new("tiles exchanged", "jetons échangés", "stenen geruild"));
         return Err(Violation::said(
             EXCHANGE,
             said!(
-                "{exchanged} tiles exchanged; seat {s} holds {held} and the bag {bag}",
-                "{exchanged} jetons échangés ; la place {s} en a {held} et le sac {bag}",
-                "{exchanged} stenen geruild; plaats {s} heeft er {held} en de zak {bag}"
+                "{exchanged} {en}; seat {s} holds {held} and the bag {bag}",
+                "{exchanged} {fr} ; la place {s} en a {held} et le sac {bag}",
+                "{exchanged} {nl}; plaats {s} heeft er {held} en de zak {bag}"
             ),
         ));
     }
@@ -1080,13 +1082,11 @@ fn passed(p: &Progress, n: usize, seat: i64, exchanged: i64) -> Result<Step, Vio
 fn ended(p: &mut Progress, n: usize, remaining: &[Vec<Value>]) -> Result<Step, Violation> {
     if remaining.len() != n {
         let listed = remaining.len();
+        let Tr { en, fr, nl } =
+            Tr::after(listed as i64, Tr::new("seat listed", "place donnée", "plaats gegeven"), Tr::new("seats listed", "places données", "plaatsen gegeven"));
         return Err(Violation::said(
             END,
-            said!(
-                "{listed} seats listed; the table has {n}",
-                "{listed} places données ; la table en a {n}",
-                "{listed} plaatsen gegeven; de tafel heeft er {n}"
-            ),
+            said!("{listed} {en}; the table has {n}", "{listed} {fr} ; la table en a {n}", "{listed} {nl}; de tafel heeft er {n}"),
         ));
     }
     let mut points = vec![0i64; n];
@@ -1094,12 +1094,13 @@ fn ended(p: &mut Progress, n: usize, remaining: &[Vec<Value>]) -> Result<Step, V
         let s = k + 1;
         if tiles.len() > p.holding[k] {
             let (held, listed) = (p.holding[k], tiles.len());
+            let Tr { en, fr, nl } = Tr::after(held as i64, Tr::new("tile", "jeton", "steen"), Tr::new("tiles", "jetons", "stenen"));
             return Err(Violation::said(
                 END,
                 said!(
-                    "seat {s} holds {held} tiles; {listed} listed",
-                    "la place {s} a {held} jetons ; {listed} donnés",
-                    "plaats {s} heeft {held} stenen; {listed} gegeven"
+                    "seat {s} holds {held} {en}; {listed} listed",
+                    "la place {s} a {held} {fr} ; {listed} donnés",
+                    "plaats {s} heeft {held} {nl}; {listed} gegeven"
                 ),
             ));
         }

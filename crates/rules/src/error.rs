@@ -62,6 +62,13 @@ impl Tr {
         }
     }
 
+    /// The words after a count of `n`, singular or plural as each language says that count
+    /// (French keeps the singular up to 1: «0 jeton posé», «1 jeton posé»; English and Dutch
+    /// for 1 alone): «1 tiles laid» read wrong in all three.
+    pub const fn after(n: i64, one: Tr, many: Tr) -> Tr {
+        Tr { en: if n == 1 { one.en } else { many.en }, fr: if n >= -1 && n <= 1 { one.fr } else { many.fr }, nl: if n == 1 { one.nl } else { many.nl } }
+    }
+
     /// `{"en": …, "fr": …, "nl": …}`
     pub fn all(&self) -> serde_json::Value {
         serde_json::json!({"en": self.en, "fr": self.fr, "nl": self.nl})

@@ -961,12 +961,14 @@ pub fn check_counts(counts: &[i64], seats: usize, total: i64, what: Tr) -> Resul
     let (en, fr, nl) = (what.en, what.fr, what.nl);
     if counts.len() != seats {
         let n = counts.len();
+        let Tr { en, fr, nl } =
+            Tr::after(n as i64, Tr::new("count given", "chiffre donné", "cijfer gegeven"), Tr::new("counts given", "chiffres donnés", "cijfers gegeven"));
         return Err(Violation::said(
             Rule::DEAL_SHAPE,
             said!(
-                "{n} counts given; the table has {seats} seats, one count each",
-                "{n} chiffres donnés ; la table a {seats} places, un chiffre chacune",
-                "{n} cijfers gegeven; de tafel heeft {seats} plaatsen, één cijfer elk"
+                "{n} {en}; the table has {seats} seats, one count each",
+                "{n} {fr} ; la table a {seats} places, un chiffre chacune",
+                "{n} {nl}; de tafel heeft {seats} plaatsen, één cijfer elk"
             ),
         ));
     }

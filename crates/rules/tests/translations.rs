@@ -177,3 +177,19 @@ fn no_rule_check_writes_english_only() {
     }
     assert!(english_only.is_empty(), "said in English only:\n{}", english_only.join("\n"));
 }
+
+#[test]
+fn a_count_of_one_is_said_in_the_singular() {
+    // «1 tiles laid», «1 chiffres donnés»: the count's words follow the count (French keeps the
+    // singular for 0 and 1).
+    let g = rules(GameId::KingsCribbage, json!({}));
+    let one = refusal(&*g, 3, 1, json!([{"seat": 1, "lines": [["5", "10"]], "placed": 1, "bonuses": ["first"]}]), "placed").said.unwrap();
+    assert!(one.en.starts_with("1 tile laid;") && one.fr.starts_with("1 jeton posé ;") && one.nl.starts_with("1 steen gelegd;"), "{one:?}");
+    let six = refusal(&*g, 3, 1, json!([{"seat": 1, "lines": [["5", "10"]], "placed": 6, "bonuses": ["first"]}]), "placed").said.unwrap();
+    assert!(six.en.starts_with("6 tiles laid;") && six.fr.starts_with("6 jetons posés ;") && six.nl.starts_with("6 stenen gelegd;"), "{six:?}");
+    let dk = rules(GameId::DoubleKing, json!({}));
+    let counts = refusal(&*dk, 4, 1, json!([{"contract": "A", "counts": [13]}]), "deal-shape").said.unwrap();
+    assert!(counts.en.contains(": 1 count given;") && counts.fr.contains(" : 1 chiffre donné ;") && counts.nl.contains(": 1 cijfer gegeven;"), "{counts:?}");
+    let none = atout_rules::check_counts(&[], 4, 13, atout_rules::Tr::new("tricks", "plis", "slagen")).unwrap_err().said.unwrap();
+    assert!(none.en.starts_with("0 counts given;") && none.fr.starts_with("0 chiffre donné ;") && none.nl.starts_with("0 cijfers gegeven;"), "{none:?}");
+}
