@@ -288,6 +288,11 @@ impl Names {
                 parts.push(said[index(lang)].clone());
                 continue;
             }
+            // An empty list says nothing of a line (Kings Cribbage's move with no bonus read
+            // «bonuses: » with nothing after).
+            if deal && v.as_array().is_some_and(Vec::is_empty) {
+                continue;
+            }
             let value = match v {
                 Value::Null => "—".to_string(),
                 Value::Number(_) if is_seat(k) => seat(v),

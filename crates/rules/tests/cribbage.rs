@@ -554,6 +554,10 @@ fn a_move_on_the_board_reads_as_a_player_says_it() {
     // A move written as lines reads field by field, as before.
     let lines = serde_json::json!({"seat": 1, "lines": [["4", "5", "6"]], "placed": 3});
     assert!(names.entry(&lines, &seats).en.contains("4-5-6"));
+    // No bonus: nothing said of the bonuses (it read «… · bonuses: » with nothing after).
+    let plain = serde_json::json!({"seat": 1, "lines": [["4", "5", "6"]], "placed": 3, "bonuses": []});
+    let said = names.entry(&plain, &seats);
+    assert!(said.en.ends_with("tiles laid: 3") && !said.en.contains("bonus") && !said.fr.contains("bonus"), "{said:?}");
 }
 
 /// Who a joker claim's line names, as the completed sheet prints it: who called it and who
