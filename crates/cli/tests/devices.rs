@@ -534,6 +534,12 @@ fn what_may_follow_the_lines_waiting_on_a_phone() {
     assert_eq!((s, &asked["known"], &asked["next"]), (200, &json!(false), &Value::Null), "{asked}");
     let (_, checked) = post(a, "/api/v1/check", one, &json!({"line": null, "entry": deals[5], "after": [bad]}));
     assert!(checked["refused"].is_null() && checked["points"].is_null(), "{checked}");
+    // A line refused is said in the request's language, its message as its texts (English).
+    let (s, checked, _) =
+        request(a, "POST", "/api/v1/check", Some(one), "Accept-Language: nl\r\n", &json!({"line": null, "entry": bad, "after": []}).to_string());
+    let refused = &checked["refused"];
+    assert_eq!((s, &refused["message"]), (200, &refused["message_texts"]["nl"]), "{checked}");
+    assert!(refused["message"].as_str().unwrap().starts_with("ronde 1, tafel 1"), "{checked}");
     // The jury's code has no sheet of its own to follow.
     let jury = codes["jury"]["code"].as_str().unwrap();
     assert_eq!(post(a, "/api/v1/next", jury, &json!({"after": []})).0, 403);

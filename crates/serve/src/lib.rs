@@ -569,7 +569,13 @@ async fn check((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answe
     let lang = lang(&headers);
     throttle(&room, &headers, addr.ip(), lang)?;
     let c: Check = body(b, lang).await?;
-    ok(StatusCode::OK, &as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_check_after(d, c.line, c.entry, &c.after)).await?)
+    let preview = as_device(&room, &headers, addr.ip(), lang, move |a, d| a.device_check_after(d, c.line, c.entry, &c.after)).await?;
+    let mut answer = serde_json::to_value(&preview).unwrap_or_else(|_| json!({}));
+    // Its refusal's message in the request's language, as every refusal's (it was English).
+    if let (Some(refused), Some(said)) = (preview.refused.as_ref(), answer.get_mut("refused").filter(|r| r.is_object())) {
+        said["message"] = Value::String(refused.texts().get(lang).to_string());
+    }
+    ok(StatusCode::OK, &answer)
 }
 
 #[derive(Deserialize)]
