@@ -515,3 +515,18 @@ fn a_seasons_page_says_which_evening_is_being_played() {
     let king_head = head.split("</th>").find(|th| th.contains("King &lt;night&gt;")).unwrap_or("");
     assert!(king_head.contains("being played"), "{head}");
 }
+
+#[test]
+fn a_sanction_is_published_as_a_sanction_and_a_ruling_as_one_ruling() {
+    // Every ruling's row read «Rulings:», a sanction too (on paper: «Sanction:»).
+    let (mut app, _, king) = club();
+    let sanction = serde_json::json!({"seat": 2, "points": [0, -5, 0, 0], "reason": "late", "by": "Marie Jacobs", "sanction": true});
+    app.ruling_add(&TableRef::new(&king, 1, 1), sanction).unwrap();
+    let ruled = serde_json::json!({"seat": 3, "points": [1, 1, -3, 1], "reason": "revoke", "by": "Marie Jacobs"});
+    app.ruling_add(&TableRef::new(&king, 1, 1), ruled).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "fr", Privacy::default()).unwrap();
+    let evening = std::fs::read_to_string(dir.path().join(format!("evening-{king}/index.html"))).unwrap();
+    assert!(evening.contains("Sanction : late") || evening.contains("Sanction&#160;: late") || evening.contains("Sanction\u{a0}: late"), "{evening}");
+    assert!(evening.contains("Décision") && !evening.contains("Décisions"), "{evening}");
+}

@@ -496,7 +496,7 @@ impl Atout {
                         .map(|r| {
                             let by = if r.by.is_empty() { String::new() } else { format!(" ({})", masks.person(&r.by)) };
                             let reason = masks.text(&r.reason);
-                            ([format!("{reason}{by}"), format!("{reason}{by}"), format!("{reason}{by}")], r.points.clone())
+                            ([format!("{reason}{by}"), format!("{reason}{by}"), format!("{reason}{by}")], r.points.clone(), r.sanction)
                         })
                         .collect(),
                     scores: result.scores.clone(),

@@ -94,7 +94,8 @@ pub struct TablePage {
     pub complete: bool,
     pub lines: Vec<LineRow>,
     pub totals: Vec<i64>,
-    pub rulings: Vec<(Words, Vec<i64>)>,
+    /// Each ruling: its words, its points, and whether it is a sanction (said so, as on paper).
+    pub rulings: Vec<(Words, Vec<i64>, bool)>,
     pub scores: Vec<i64>,
     pub points: Vec<String>,
 }
@@ -240,7 +241,8 @@ fn w(key: &'static str, lang: usize) -> &'static str {
         "calendar" => ["Calendar of the evenings (iCalendar)", "Calendrier des soirées (iCalendar)", "Kalender van de avonden (iCalendar)"],
         "none" => ["None yet.", "Aucune pour l'instant.", "Nog geen."],
         "sheets" => ["Tables and sheets", "Tables et feuilles", "Tafels en bladen"],
-        "rulings" => ["Rulings", "Décisions", "Beslissingen"],
+        "ruling" => ["Ruling", "Décision", "Beslissing"],
+        "sanction" => ["Sanction", "Sanction", "Sanctie"],
         "withdrawn_short" => ["withdrawn", "retiré", "teruggetrokken"],
         "bye" => ["Bye", "Exempt", "Vrij"],
         "byes" => ["Byes", "Exempts", "Vrij"],
@@ -580,9 +582,11 @@ fn table_html(b: &mut String, folder: &str, round: i64, t: &TablePage, lang: usi
         b.push_str("</tr>\n");
     };
     row(b, w("totals", lang), &t.totals.iter().map(|x| x.to_string()).collect::<Vec<_>>());
-    for (words, points) in &t.rulings {
+    for (words, points, sanction) in &t.rulings {
         let cells: Vec<String> = points.iter().map(|p| if *p > 0 { format!("+{p}") } else { p.to_string() }).collect();
-        row(b, &format!("{}{}{}", w("rulings", lang), w("colon", lang), esc(&words[lang])), &cells);
+        // One ruling a row, a sanction said so (every row read «Rulings:», sanctions too).
+        let kind = if *sanction { w("sanction", lang) } else { w("ruling", lang) };
+        row(b, &format!("{}{}{}", kind, w("colon", lang), esc(&words[lang])), &cells);
     }
     row(b, w("round_scores", lang), &t.scores.iter().map(|x| x.to_string()).collect::<Vec<_>>());
     if !t.points.is_empty() {
