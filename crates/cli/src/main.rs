@@ -262,15 +262,6 @@ fn main() -> ExitCode {
         Err(Failure::Api(e)) => failed(&e, None, system_lang()),
         Err(Failure::ApiThen(e, then)) => failed(&e, Some(&then), system_lang()),
         Err(Failure::ApiIn(e, lang)) => failed(&e, None, lang),
-        Err(Failure::Usage(m)) => {
-            let word = match system_lang() {
-                atout_api::rules::Lang::Fr => "erreur :",
-                atout_api::rules::Lang::Nl => "fout:",
-                atout_api::rules::Lang::En => "error:",
-            };
-            eprintln!("{word} {m}");
-            ExitCode::from(1)
-        }
         Err(Failure::Exit(code)) => ExitCode::from(code),
     }
 }

@@ -61,9 +61,6 @@ pub enum Failure {
     ApiThen(ApiError, String),
     /// The api's error, said in the language the command was asked in (`--lang`).
     ApiIn(ApiError, atout_api::rules::Lang),
-    /// The command line itself is wrong (a file that cannot be read, an argument that is
-    /// not JSON).
-    Usage(String),
     /// Nothing went wrong, but the answer is no (`atout hand check`: an illegal card).
     Exit(u8),
 }
@@ -96,8 +93,13 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Failure> {
     std::fs::read(path).map_err(|source| Failure::Api(atout_api::ApiError::File { path: path.display().to_string(), source }))
 }
 
+/// An argument given as JSON (settings): refused in the user's language (serde's English
+/// stood behind «erreur :»).
 pub fn parse_json(text: &str) -> Result<Value, Failure> {
-    serde_json::from_str(text).map_err(|e| Failure::Usage(format!("not JSON: {e}")))
+    serde_json::from_str(text).map_err(|e| {
+        let atout_api::rules::Said { en, fr, nl } = atout_api::rules::unread(&e);
+        Failure::Api(atout_api::ApiError::invalid(atout_api::rules::said!("not JSON: {en}", "pas du JSON : {fr}", "geen JSON: {nl}")))
+    })
 }
 
 /// A line of a sheet (or a ruling, `rule` saying which) typed as JSON text: text that does

@@ -454,6 +454,25 @@ fn a_line_that_does_not_read_is_refused_in_the_users_language() {
     assert!(err.contains("`stars` n'est pas une valeur permise ; au choix : `clubs`, `diamonds`, `hearts`, `spades`"), "{err}");
 }
 
+/// Settings given as JSON that is not, and a port another program holds, are said in the
+/// user's language (serde's and the English words stood behind «erreur :»).
+#[test]
+fn settings_that_are_not_json_and_a_port_taken_are_said_in_the_users_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fr.db");
+    let t = one_table(&db, dir.path());
+    let out = atout_in("fr_BE.UTF-8", &db, ["tournament", "settings", "--tournament", t.as_str(), "{points", "--reason", "x"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("erreur : pas du JSON : une clé doit être un texte entre guillemets"), "{err}");
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let out = atout_in("nl_BE.UTF-8", &db, ["serve", "--bind", "127.0.0.1", "--port", port.as_str()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(&format!("de tafeltoestellen kunnen niet luisteren op poort {port}")), "{err}");
+}
+
 /// A file that cannot be read is said so in the user's language, and a document that is no
 /// document in plain words (they read «No such file or directory (os error 2)» in French,
 /// «invalid type: sequence, expected struct Document» in English).

@@ -1041,6 +1041,17 @@ pub fn base_url(addr: SocketAddr) -> String {
     }
 }
 
+/// The table devices' server could not listen on `port` (another program there, most often
+/// another Atout serving), said in every language.
+pub fn cannot_listen(port: u16, e: &std::io::Error) -> ApiError {
+    let e = e.to_string();
+    ApiError::invalid(said!(
+        "the table devices cannot listen on port {port}: {e} (is another Atout serving?)",
+        "les appareils des tables ne peuvent écouter sur le port {port} : {e} (un autre Atout est-il déjà lancé ?)",
+        "de tafeltoestellen kunnen niet luisteren op poort {port}: {e} (draait er al een andere Atout?)"
+    ))
+}
+
 /// The window's table devices: the server the secretary starts and stops from the Rounds
 /// screen. Nothing listens on the network until started, and nothing once stopped.
 #[derive(Default)]
@@ -1066,14 +1077,7 @@ impl Switch {
         let mut running = self.running();
         if running.is_none() {
             let port = port.unwrap_or(DEFAULT_PORT);
-            let started = start(run, SocketAddr::new(default_addr().ip(), port)).map_err(|e| {
-                let e = e.to_string();
-                ApiError::invalid(said!(
-                    "the table devices cannot listen on port {port}: {e} (is another Atout serving?)",
-                    "les appareils des tables ne peuvent écouter sur le port {port} : {e} (un autre Atout est-il déjà lancé ?)",
-                    "de tafeltoestellen kunnen niet luisteren op poort {port}: {e} (draait er al een andere Atout?)"
-                ))
-            })?;
+            let started = start(run, SocketAddr::new(default_addr().ip(), port)).map_err(|e| cannot_listen(port, &e))?;
             *running = Some(started);
         }
         drop(running);

@@ -60,7 +60,7 @@ pub struct DevicesArgs {
 pub fn serve(app: Atout, db: &Path, a: ServeArgs) -> Result<(), Failure> {
     let (bind, port) = (a.bind, a.port);
     let running = atout_serve::start(atout_serve::run_alone(app), std::net::SocketAddr::new(bind, port))
-        .map_err(|e| Failure::Usage(format!("cannot listen on {bind}:{port}: {e}")))?;
+        .map_err(|e| Failure::Api(atout_serve::cannot_listen(port, &e)))?;
     outln!("{}", atout_serve::base_url(running.addr));
     eprintln!("serving the table devices of {} on {}; stop with Ctrl+C", db.display(), running.addr);
     running.wait();
