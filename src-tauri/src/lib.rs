@@ -63,7 +63,11 @@ impl App {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut *guard))).unwrap_or_else(|panic| {
             let what = panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_default();
             guard.forget_cache();
-            Err(ApiError::Internal(format!("Atout met an unexpected error and stored nothing of this action ({what})")))
+            Err(ApiError::Fault(atout_api::rules::said!(
+                "Atout met an unexpected error and stored nothing of this action ({what})",
+                "Atout a rencontré une erreur inattendue et n'a rien enregistré de cette action ({what})",
+                "Atout stuitte op een onverwachte fout en sloeg niets van deze handeling op ({what})"
+            )))
         })
     }
 }

@@ -106,6 +106,11 @@ pub enum ApiError {
     /// A failure that is not the user's (a PDF or CSV writer, a bug): reported, never hidden.
     #[error("{0}")]
     Internal(String),
+    /// The same, where what to tell the user is known (a request stopped by a bug: nothing of
+    /// it was stored), said in every language: a French scorer read it in English when it
+    /// mattered most.
+    #[error("{}", .0.en)]
+    Fault(Said),
     /// What is stored cannot be read back: said loudly, never skipped.
     #[error("{}", .0.en)]
     Integrity(Said),
@@ -207,7 +212,10 @@ impl ApiError {
                 let pre = |p: &str, colon: &str| if place.round.is_some() { format!("{p}{colon} ") } else { String::new() };
                 Said { en: format!("{}{}", pre(&p.en, ":"), d.en), fr: format!("{}{}", pre(&p.fr, " :"), d.fr), nl: format!("{}{}", pre(&p.nl, ":"), d.nl) }
             }
-            ApiError::NotFound(s) | ApiError::Invalid(s) | ApiError::Conflict(s) | ApiError::Integrity(s) => s.clone(),
+            ApiError::NotFound(s) | ApiError::Invalid(s) | ApiError::Conflict(s) | ApiError::Integrity(s) | ApiError::Fault(s) => s.clone(),
+            // What failed stays as the program said it; that it is Atout's fault, not the
+            // user's, is said in their language.
+            ApiError::Internal(e) => atout_rules::said!("{e}", "erreur interne d'Atout : {e}", "interne fout van Atout: {e}"),
             ApiError::Unauthorized(s) | ApiError::Forbidden(s) => s.clone(),
             ApiError::Taken(t) => t.said.clone(),
             ApiError::Store(e) if e.is_busy() => atout_rules::said!(
@@ -310,7 +318,7 @@ impl ApiError {
 
     pub fn is_internal(&self) -> bool {
         match self {
-            ApiError::Internal(_) | ApiError::Integrity(_) => true,
+            ApiError::Internal(_) | ApiError::Fault(_) | ApiError::Integrity(_) => true,
             ApiError::Store(e) => e.is_internal(),
             _ => false,
         }
@@ -328,7 +336,7 @@ impl ApiError {
             ApiError::Store(e) if e.is_busy() => "busy",
             ApiError::Store(_) => "store",
             ApiError::File { .. } => "file",
-            ApiError::Internal(_) => "internal",
+            ApiError::Internal(_) | ApiError::Fault(_) => "internal",
             ApiError::Integrity(_) => "integrity",
         }
     }
@@ -383,7 +391,19 @@ pub(crate) fn sheets_broken(found: &[(String, Said)]) -> Option<ApiError> {
 
 #[cfg(test)]
 mod tests {
-    use super::name_seats;
+    use super::{name_seats, ApiError};
+
+    #[test]
+    fn a_failure_of_atouts_own_is_said_so_in_the_users_language() {
+        // The English alone, thrice, was all a French or Dutch user read.
+        let e = ApiError::internal("the PDF writer", "font missing");
+        let said = e.texts();
+        assert_eq!(said.en, "the PDF writer: font missing");
+        assert_eq!(said.fr, "erreur interne d'Atout : the PDF writer: font missing");
+        assert_eq!(said.nl, "interne fout van Atout: the PDF writer: font missing");
+        let fault = ApiError::Fault(atout_rules::said!("stopped", "arrêté", "gestopt"));
+        assert_eq!((fault.kind(), fault.is_internal(), fault.texts().nl.as_str()), ("internal", true, "gestopt"));
+    }
 
     #[test]
     fn seats_are_named_once_and_whole_numbers_only() {

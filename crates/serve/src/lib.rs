@@ -68,7 +68,7 @@ fn call<T>(run: &Run, f: impl FnOnce(&mut Atout) -> Result<T, ApiError>) -> Resu
             out = Some(guarded(a, f));
         }
     });
-    out.unwrap_or_else(|| Err(ApiError::Internal("the database is not open".into())))
+    out.unwrap_or_else(|| Err(ApiError::Fault(said!("the database is not open", "la base de données n'est pas ouverte", "de databank is niet geopend"))))
 }
 
 /// `f` on the application; a panic (a bug) answers as an internal error and drops what
@@ -76,7 +76,11 @@ fn call<T>(run: &Run, f: impl FnOnce(&mut Atout) -> Result<T, ApiError>) -> Resu
 fn guarded<T>(a: &mut Atout, f: impl FnOnce(&mut Atout) -> Result<T, ApiError>) -> Result<T, ApiError> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut *a))).unwrap_or_else(|_| {
         a.forget_cache();
-        Err(ApiError::Internal("Atout met an unexpected error and stored nothing of this request".into()))
+        Err(ApiError::Fault(said!(
+            "Atout met an unexpected error and stored nothing of this request",
+            "Atout a rencontré une erreur inattendue et n'a rien enregistré de cette demande",
+            "Atout stuitte op een onverwachte fout en sloeg niets van dit verzoek op"
+        )))
     })
 }
 
@@ -594,7 +598,16 @@ async fn lines((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answe
     throttle(&room, &headers, addr.ip(), lang)?;
     let line: NewLine = body(b, lang).await?;
     let (answer, answered) = tokio::sync::oneshot::channel();
-    let lost = || Failure::api(&ApiError::Internal("the lines' writer stopped; nothing of this line was stored".into()), lang);
+    let lost = || {
+        Failure::api(
+            &ApiError::Fault(said!(
+                "the lines' writer stopped; nothing of this line was stored",
+                "l'écriture des lignes s'est arrêtée ; rien de cette ligne n'a été enregistré",
+                "het schrijven van de lijnen is gestopt; niets van deze lijn werd opgeslagen"
+            )),
+            lang,
+        )
+    };
     room.lines.send(LineJob { code: bearer(&headers), line, answer }).map_err(|_| lost())?;
     match answered.await.map_err(|_| lost())? {
         Ok(stored) => ok(if stored.stored { StatusCode::CREATED } else { StatusCode::OK }, &stored),
@@ -731,8 +744,13 @@ async fn replaying<B: DeserializeOwned + Send + 'static, T: Serialize + Send + '
     let asked: B = body(b, lang).await?;
     let _turn = room.searching.acquire().await.map_err(|e| Failure::api(&ApiError::Internal(e.to_string()), lang))?;
     let done = tokio::task::spawn_blocking(move || {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || f(asked, lang)))
-            .unwrap_or_else(|_| Err(ApiError::Internal("Atout met an unexpected error while searching".into())))
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || f(asked, lang))).unwrap_or_else(|_| {
+            Err(ApiError::Fault(said!(
+                "Atout met an unexpected error while searching",
+                "Atout a rencontré une erreur inattendue pendant la recherche",
+                "Atout stuitte op een onverwachte fout tijdens het zoeken"
+            )))
+        })
     })
     .await;
     match done {
