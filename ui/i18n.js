@@ -118,7 +118,7 @@ export const texts = {
     season: "Saison", seasons: "Saisons", season_new: "Nouvelle saison", season_settings: "Comment cette saison est classée", season_name: "Nom de la saison", season_points: "Une soirée rapporte", season_points_result: "sa valeur de classement", season_points_scale: "des points par place", season_scale: "Points par place, la première d'abord", season_count_best: "Meilleures soirées comptées", season_count_all: "toutes", season_min: "Soirées requises pour être classé", season_clubs_best: "Joueurs comptés par club",
     season_evenings: "Soirées de la saison", season_add: "Mettre dans la saison", season_remove: "Retirer", season_import: "Importer la soirée d'un autre club (JSON)…", season_archive: "d'un autre club", season_imported: "« {name} » importé : {counts}", count_matched: "{n} joueurs reconnus", count_matched_one: "{n} joueur reconnu", count_new: "{n} nouveaux", count_new_one: "{n} nouveau", count_unsure: "{n} à trancher", season_already: "« {name} » fait déjà partie de la saison : rien n'a changé", season_shared: "« {name} » a déjà été importé dans « {season} » : c'est cette même soirée qui est mise dans la saison, pas une copie",
     season_doubts: "Joueurs à trancher : une personne ou deux ?", season_same: "Même personne", season_apart: "Deux personnes", season_total: "Total", season_played: "Soirées", season_under: "Moins de {n} soirées : classés après les autres", season_clubs: "Classement des clubs", season_chart: "Les totaux des premiers, soirée après soirée", evening_short: "S",
-    season_brackets: "(entre parenthèses : une soirée qui ne compte pas)", season_counted: "compté dans le total", season_player: "La saison de {name}", season_player_vowel: "La saison d'{name}", season_counts_best: "Comptent : les {n} meilleures soirées de chacun", season_counts_best_one: "Compte : la meilleure soirée de chacun", season_counts_all: "Comptent : toutes les soirées", season_counts_min: "au moins {n} soirées pour être classé", season_table_at: "manche {round}, table {table}", season_back: "Retour au classement de la saison", season_not_played: "pas joué", season_place: "Place", season_points_col: "Points", season_tables: "Tables", season_none: "Pas encore de saison : créez-en une ci-dessous.", season_no_evening: "Aucune soirée dans cette saison : mettez-y un tournoi, ou importez la soirée d'un autre club.",
+    season_brackets: "(entre parenthèses : une soirée qui ne compte pas)", season_counted: "compté dans le total", season_player: "La saison de {name}", season_counts_best: "Comptent : les {n} meilleures soirées de chacun", season_counts_best_one: "Compte : la meilleure soirée de chacun", season_counts_all: "Comptent : toutes les soirées", season_counts_min: "au moins {n} soirées pour être classé", season_table_at: "manche {round}, table {table}", season_back: "Retour au classement de la saison", season_not_played: "pas joué", season_place: "Place", season_points_col: "Points", season_tables: "Tables", season_none: "Pas encore de saison : créez-en une ci-dessous.", season_no_evening: "Aucune soirée dans cette saison : mettez-y un tournoi, ou importez la soirée d'un autre club.",
     app: "Atout", players: "Joueurs", tournaments: "Tournois", rounds: "Manches", standings: "Classement",
     scorer: "Marqueur de table", jury: "Jury", secretary: "Secrétariat", language: "Langue",
     tournament: "Tournoi", none: "— aucun —", name: "Nom", club: "Club", member: "N° de membre",
@@ -284,7 +284,12 @@ export function tn(key, n, params = {}) {
 export function t(key, params = {}) {
   const find = (table) => key.split(".").reduce((v, k) => (v == null ? v : v[k]), table);
   const text = find(texts[lang]) ?? find(texts.en) ?? key;
-  return String(text).replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? ""));
+  // French elides «de» before a vowel or a mute h: «les cartes d'Anne» (it read «de Anne»).
+  return String(text).replace(/(\bde )?\{(\w+)\}/g, (_, de, k) => {
+    const value = String(params[k] ?? "");
+    if (de && lang === "fr" && /^[aeiouyhàâéèêëîïôöûü]/i.test(value)) return `d'${value}`;
+    return `${de || ""}${value}`;
+  });
 }
 
 /** How each language writes a date: day, month and year in its order, with its separator. */

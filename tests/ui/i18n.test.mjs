@@ -20,13 +20,27 @@ test("every text is in English, French and Dutch, and no language has one of its
   const en = keys("en");
   for (const lang of ["fr", "nl"]) {
     const other = keys(lang);
-    // A text for one (`_one`) where a language says one apart, a word that changes before a
-    // vowel (French's `season_player_vowel`): a language's own grammar, not a missing text.
+    // A text for one (`_one`) where a language says one apart: a language's own grammar, not
+    // a missing text.
     const missing = [...en].filter((k) => !other.has(k) && !k.endsWith("_one"));
     assert.deepEqual(missing, [], `${lang} falls back to English for these`);
-    const own = [...other].filter((k) => !en.has(k) && !k.endsWith("_one") && !k.endsWith("_vowel"));
+    const own = [...other].filter((k) => !en.has(k) && !k.endsWith("_one"));
     assert.deepEqual(own, [], `${lang} has texts English has not: a key misspelt?`);
   }
+});
+
+test("French elides «de» before a vowel or a mute h, and only there", () => {
+  // «Les cartes de Anne» (the replay), «La saison de Hélène» (a name, whatever its text).
+  setLang("fr");
+  assert.equal(t("replay_not_a_card", { who: "Anne" }), "Les cartes d'Anne :");
+  assert.equal(t("season_player", { name: "Hélène Dubois" }), "La saison d'Hélène Dubois");
+  assert.equal(t("season_player", { name: "Élise" }), "La saison d'Élise");
+  assert.equal(t("replay_not_a_card", { who: "Bart" }), "Les cartes de Bart :");
+  // Dutch keeps its «de»; a number is no name.
+  setLang("nl");
+  assert.equal(t("replay_not_a_card", { who: "Anne" }), "De kaarten van Anne:");
+  setLang("fr");
+  assert.ok(!/d'\d/.test(t("season_player", { name: "8 Anne" })));
 });
 
 test("French spaces its colon, semicolon, question and exclamation marks", () => {

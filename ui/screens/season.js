@@ -191,7 +191,7 @@ async function playerPage(sid) {
   const rank = p.rank == null ? "—" : `${p.rank}${p.shared ? "=" : ""}`;
   return [
     // French elides before a vowel or a mute h: « la saison d'Hélène ».
-    h("h2", { id: "season-player-name" }, t(currentLang() === "fr" && /^[aeiouyhàâéèêëîïôöûü]/i.test(p.player.name) ? "season_player_vowel" : "season_player", { name: p.player.name })),
+    h("h2", { id: "season-player-name" }, t("season_player", { name: p.player.name })),
     h("p", {}, `${p.player.club || ""} — ${t("rank")} ${rank}, ${t("season_total")} ${fmt(p.total)}${p.qualified ? "" : ` (${t("season_under", { n: p.min_evenings })})`}`),
     h("table", { id: "season-player-table" },
       h("tr", {}, h("th", {}, t("tournament")), h("th", {}, t("date")), h("th", { class: "num" }, t("season_place")), h("th", { class: "num" }, t("season_points_col")), h("th", {}, t("season_tables"))),
