@@ -247,9 +247,9 @@ impl ApiError {
                 "{path} kan niet geopend worden ({detail}); niets wijst op schade: kijk na of het bestand er is, of er in zijn map geschreven mag worden en of geen ander programma het vasthoudt"
             ),
             ApiError::Store(StoreError::Text { path }) => atout_rules::said!(
-                "{path} is a text file (a list, a document), not a database: it was not opened and not changed; --db names the database",
-                "{path} est un fichier texte (une liste, un document), pas une base de données : il n'a été ni ouvert ni modifié ; --db nomme la base de données",
-                "{path} is een tekstbestand (een lijst, een document), geen databank: het werd niet geopend en niet gewijzigd; --db noemt de databank"
+                "{path} is a text file (a list, a document), not a database: it was not opened and not changed (an Atout database is a .db file)",
+                "{path} est un fichier texte (une liste, un document), pas une base de données : il n'a été ni ouvert ni modifié (une base de données d'Atout est un fichier .db)",
+                "{path} is een tekstbestand (een lijst, een document), geen databank: het werd niet geopend en niet gewijzigd (een databank van Atout is een .db-bestand)"
             ),
             ApiError::Store(StoreError::Foreign { path }) => atout_rules::said!(
                 "{path} is not an Atout database (another program's tables are in it): it was not opened and not changed",

@@ -1193,5 +1193,7 @@ fn a_text_file_named_as_the_database_is_said_so() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("is een tekstbestand (een lijst, een document), geen databank") && !err.contains("beschadigd"), "{err}");
+    // Said so that it reads in the window too (a restore): no command line's option in it.
+    assert!(err.contains("een .db-bestand") && !err.contains("--db"), "{err}");
     assert_eq!(std::fs::read_to_string(&csv).unwrap(), "Voornaam;Naam;Club\nAnne;Peeters;KC De Troef\n");
 }
