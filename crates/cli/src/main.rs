@@ -243,24 +243,11 @@ fn failed(e: &atout_api::ApiError, then: Option<&str>, lang: atout_api::rules::L
     ExitCode::from(if e.rule().is_some() { 2 } else { 1 })
 }
 
-/// The language the CLI says what went wrong in: the command's `--lang` when it has one
-/// (a refusal of `export --lang fr` was said in the system's language), else the system's
-/// (`LANG`).
-fn system_lang() -> atout_api::rules::Lang {
-    let args: Vec<String> = std::env::args().collect();
-    let asked = args.iter().enumerate().find_map(|(i, a)| match a.strip_prefix("--lang") {
-        Some("") => args.get(i + 1).cloned(),
-        Some(rest) => rest.strip_prefix('=').map(str::to_string),
-        None => None,
-    });
-    atout_api::rules::Lang::parse(&atout_api::print::print_lang(asked.as_deref()))
-}
-
 fn main() -> ExitCode {
     match run(parsed()) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Api(e)) => failed(&e, None, system_lang()),
-        Err(Failure::ApiThen(e, then)) => failed(&e, Some(&then), system_lang()),
+        Err(Failure::Api(e)) => failed(&e, None, crate::output::lang()),
+        Err(Failure::ApiThen(e, then)) => failed(&e, Some(&then), crate::output::lang()),
         Err(Failure::ApiIn(e, lang)) => failed(&e, None, lang),
         Err(Failure::Exit(code)) => ExitCode::from(code),
     }

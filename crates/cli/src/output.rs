@@ -2,6 +2,7 @@
 //! quietly), the output formats, JSON, reading the files a command is given, and how a
 //! command fails.
 
+use atout_api::rules::Tr;
 use atout_api::{ApiError, StandingsFormat};
 use clap::ValueEnum;
 use serde_json::Value;
@@ -28,6 +29,29 @@ pub fn write_out(args: std::fmt::Arguments<'_>) {
         eprintln!("error: standard output: {e}");
         std::process::exit(1);
     }
+}
+
+/// The language the CLI speaks in: the command's `--lang` when it has one (a refusal of
+/// `export --lang fr` was said in the system's language), else the system's (`LANG`).
+pub fn lang() -> atout_api::rules::Lang {
+    let args: Vec<String> = std::env::args().collect();
+    let asked = args.iter().enumerate().find_map(|(i, a)| match a.strip_prefix("--lang") {
+        Some("") => args.get(i + 1).cloned(),
+        Some(rest) => rest.strip_prefix('=').map(str::to_string),
+        None => None,
+    });
+    atout_api::rules::Lang::parse(&atout_api::print::print_lang(asked.as_deref()))
+}
+
+/// What a command says, in the language it speaks (the tables of rounds, sheets and lists
+/// were English under French and Dutch words elsewhere).
+pub fn say(said: atout_api::rules::Said) -> String {
+    said.get(lang()).to_string()
+}
+
+/// A word in the language the CLI speaks.
+pub fn word(en: &'static str, fr: &'static str, nl: &'static str) -> &'static str {
+    atout_api::rules::Tr::new(en, fr, nl).get(lang())
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -71,11 +95,17 @@ impl From<ApiError> for Failure {
     }
 }
 
-/// A count and its noun, one said as one («1 round», «3 rounds»).
-pub fn count<N: TryInto<i64>>(n: N, one: &str, many: &str) -> String {
+/// A count and its noun in the language the CLI speaks («1 joueur», «0 manche», «3 spelers»).
+pub fn count<N: TryInto<i64>>(n: N, (one, many): (Tr, Tr)) -> String {
     let n: i64 = n.try_into().unwrap_or(i64::MAX);
-    format!("{n} {}", if n == 1 { one } else { many })
+    format!("{n} {}", Tr::after(n, one, many).get(lang()))
 }
+
+/// The nouns the commands count, singular and plural.
+pub const PLAYERS: (Tr, Tr) = (Tr::new("player", "joueur", "speler"), Tr::new("players", "joueurs", "spelers"));
+pub const ROUNDS: (Tr, Tr) = (Tr::new("round", "manche", "ronde"), Tr::new("rounds", "manches", "ronden"));
+pub const TOURNAMENTS: (Tr, Tr) = (Tr::new("tournament", "tournoi", "toernooi"), Tr::new("tournaments", "tournois", "toernooien"));
+pub const LINES: (Tr, Tr) = (Tr::new("line", "ligne", "lijn"), Tr::new("lines", "lignes", "lijnen"));
 
 /// A JSON file's text, without the byte order mark Windows' Notepad starts its files with
 /// (UTF-16 too, as Notepad saves "Unicode"); a file that is not UTF-8 text is refused saying so.

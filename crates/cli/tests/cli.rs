@@ -726,11 +726,12 @@ fn the_club_s_results_website_from_the_command_line() {
     ok(&db, &["sample"]);
     let site = dir.path().join("site");
     let said = ok(&db, &["publish", "--out", site.to_str().unwrap(), "--lang", "nl", "--initials"]);
-    assert!(said.contains("evenings: 1") && said.contains("unchanged: 0"), "{said}");
+    // Said in the language asked, as the site is written.
+    assert!(said.contains("avonden: 1") && said.contains("ongewijzigd: 0"), "{said}");
     let index = std::fs::read_to_string(site.join("index.html")).unwrap();
     assert!(index.contains("<html lang=\"nl\">") && index.contains("Noël L.") && !index.contains("Noël Lejeune"), "{index}");
     // Again: nothing to write.
-    assert!(ok(&db, &["publish", "--out", site.to_str().unwrap(), "--lang", "nl", "--initials"]).contains("files written: 0,"));
+    assert!(ok(&db, &["publish", "--out", site.to_str().unwrap(), "--lang", "nl", "--initials"]).contains("bestanden geschreven: 0,"));
     // A folder holding the secretary's own file is refused, naming it.
     std::fs::write(site.join("notes.txt"), "mine").unwrap();
     let out = atout(&db, &["publish", "--out", site.to_str().unwrap()]);
@@ -1196,4 +1197,32 @@ fn a_text_file_named_as_the_database_is_said_so() {
     // Said so that it reads in the window too (a restore): no command line's option in it.
     assert!(err.contains("een .db-bestand") && !err.contains("--db"), "{err}");
     assert_eq!(std::fs::read_to_string(&csv).unwrap(), "Voornaam;Naam;Club\nAnne;Peeters;KC De Troef\n");
+}
+
+/// What the commands print is said in the user's language, as the standings were: a round,
+/// a sheet, the lists of tournaments and rulings, the backups (all English before, under French
+/// and Dutch refusals).
+#[test]
+fn the_command_lines_tables_speak_the_users_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    ok(&db, &["sample"]);
+    let fr = |args: &[&str]| {
+        let out = atout_in("fr_BE.UTF-8", &db, args);
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let round = fr(&["round", "show", "--tournament", "1", "--round", "1"]);
+    assert!(round.starts_with("Spring Open 2026 — manche 1") && round.contains("table 1  (premier donneur : place "), "{round}");
+    let sheet = fr(&["sheet", "--tournament", "1", "--round", "1", "--table", "1"]);
+    assert!(sheet.contains("ligne donne donneur") && sheet.contains("\ntotaux  ") && sheet.contains("feuille complète (20 donnes)"), "{sheet}");
+    let list = fr(&["tournament", "list"]);
+    assert!(list.contains("16 joueurs, 5/5 manches tirées"), "{list}");
+    let rulings = fr(&["ruling", "list", "--tournament", "1"]);
+    assert!(rulings.contains("importée ") && rulings.contains("manche 1 table 3 place 2") && rulings.contains("faute dans la donne"), "{rulings}");
+    let backups = fr(&["backups"]);
+    assert!(backups.contains("1 tournoi, 5 manches, ") && backups.contains(" ; dernière modification "), "{backups}");
+    let nl = atout_in("nl_BE.UTF-8", &db, ["audit", "--tournament", "1"]);
+    let audit = String::from_utf8(nl.stdout).unwrap();
+    assert!(audit.contains("ronde 1, tafel 1, lijn 2") && audit.contains("cijfers per plaats"), "{audit}");
 }

@@ -2,7 +2,8 @@
 //! `atout backup`, `atout backups`, `atout restore`, `atout check`, `atout about`, and
 //! `atout games` (what this version scores).
 
-use crate::output::{count, json, Failure, Output};
+use crate::output::{count, json, lang, say, word, Failure, Output, LINES, ROUNDS, TOURNAMENTS};
+use atout_api::rules::said;
 use atout_api::Atout;
 use clap::Args;
 use std::path::Path;
@@ -35,8 +36,8 @@ pub fn open(path: &Path, by: Option<&str>) -> Result<Atout, Failure> {
             let (p, at) = (&b.path, &b.written_local);
             // Into this database: a database named (`--db`) is named again, or the command
             // as written restored the default one with another's backup.
-            let into = if path == Atout::default_db_path() { String::new() } else { format!(" --db {}", word(&path.display().to_string())) };
-            let p_typed = word(p);
+            let into = if path == Atout::default_db_path() { String::new() } else { format!(" --db {}", typed(&path.display().to_string())) };
+            let p_typed = typed(p);
             let said = atout_api::rules::said!(
                 "the latest good backup is {p} ({at}); restore it with: atout{into} restore {p_typed}",
                 "la dernière sauvegarde valable est {p} ({at}) ; restaurez-la avec : atout{into} restore {p_typed}",
@@ -55,7 +56,7 @@ pub fn open(path: &Path, by: Option<&str>) -> Result<Atout, Failure> {
 /// A path as typed in a command line: quoted when a space or a shell's sign would split or
 /// change it — in single quotes on Unix, where nothing inside them is expanded (a `'` written
 /// `'\''`), in double quotes on Windows.
-fn word(path: &str) -> String {
+fn typed(path: &str) -> String {
     if path.chars().all(|c| c.is_alphanumeric() || "/\\._-:+,@=".contains(c)) {
         path.to_string()
     } else if cfg!(windows) {
@@ -67,12 +68,14 @@ fn word(path: &str) -> String {
 
 fn print_backup(b: &atout_api::backups::BackupInfo) {
     let holds = match &b.problem {
-        Some(p) => format!("does not check: {}", p.en),
+        Some(p) => format!("{}{}", word("does not check: ", "ne se vérifie pas : ", "klopt niet: "), p.get(lang())),
         None => format!(
-            "{}, {}, {}; last change {}",
-            count(b.tournaments, "tournament", "tournaments"),
-            count(b.rounds, "round", "rounds"),
-            count(b.lines, "line", "lines"),
+            "{}, {}, {}{}{} {}",
+            count(b.tournaments, TOURNAMENTS),
+            count(b.rounds, ROUNDS),
+            count(b.lines, LINES),
+            word("; ", " ; ", "; "),
+            word("last change", "dernière modification", "laatste wijziging"),
             b.last_change_local.as_deref().unwrap_or("-")
         ),
     };
@@ -105,7 +108,15 @@ pub fn backups(db: &Path) -> Result<(), Failure> {
 /// A restore works on a database that cannot be opened (damaged, or newer).
 pub fn restore(db: &Path, file: &Path) -> Result<(), Failure> {
     let kept = atout_api::backups::restore_into(db, file)?;
-    outln!("restored {} into {}; the replaced content is kept as {kept}", file.display(), db.display());
+    let (file, db) = (file.display(), db.display());
+    outln!(
+        "{}",
+        say(said!(
+            "restored {file} into {db}; the replaced content is kept as {kept}",
+            "{file} restauré dans {db} ; le contenu remplacé est gardé sous {kept}",
+            "{file} teruggezet in {db}; de vervangen inhoud wordt bewaard als {kept}"
+        ))
+    );
     Ok(())
 }
 
@@ -121,9 +132,18 @@ pub fn about(app: &Atout, fonts: bool) -> Result<(), Failure> {
         return Ok(());
     }
     outln!("Atout {}", a.version);
-    outln!("database  {} ({} KB)", a.database.as_deref().unwrap_or("in memory"), a.size_bytes / 1024);
-    outln!("backups   {}", a.backups.as_deref().unwrap_or("-"));
-    outln!("licence   {}; printed documents embed the {} fonts (their licence: atout about --fonts)", a.licence, a.font);
+    let (database, kb) = (a.database.as_deref().unwrap_or(word("in memory", "en mémoire", "in het geheugen")), a.size_bytes / 1024);
+    outln!("{:<12}{database} ({kb} KB)", word("database", "base", "databank"));
+    outln!("{:<12}{}", word("backups", "sauvegardes", "back-ups"), a.backups.as_deref().unwrap_or("-"));
+    let (licence, font) = (&a.licence, &a.font);
+    outln!(
+        "{}",
+        say(said!(
+            "licence     {licence}; printed documents embed the {font} fonts (their licence: atout about --fonts)",
+            "licence     {licence} ; les documents imprimés embarquent les polices {font} (leur licence : atout about --fonts)",
+            "licentie    {licence}; gedrukte documenten bevatten de lettertypen {font} (hun licentie: atout about --fonts)"
+        ))
+    );
     Ok(())
 }
 

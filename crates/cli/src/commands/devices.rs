@@ -1,7 +1,8 @@
 //! The table devices: `atout serve` (their pages and protocol on the club's network) and
 //! `atout devices` (a round's codes: revoke, lock, unlock).
 
-use crate::output::{json, Failure, Output};
+use crate::output::{json, say, word, Failure, Output};
+use atout_api::rules::said;
 use atout_api::{Atout, TableRef};
 use clap::Args;
 use std::path::Path;
@@ -62,7 +63,15 @@ pub fn serve(app: Atout, db: &Path, a: ServeArgs) -> Result<(), Failure> {
     let running = atout_serve::start(atout_serve::run_alone(app), std::net::SocketAddr::new(bind, port))
         .map_err(|e| Failure::Api(atout_serve::cannot_listen(port, &e)))?;
     outln!("{}", atout_serve::base_url(running.addr));
-    eprintln!("serving the table devices of {} on {}; stop with Ctrl+C", db.display(), running.addr);
+    let (db, addr) = (db.display(), running.addr);
+    eprintln!(
+        "{}",
+        say(said!(
+            "serving the table devices of {db} on {addr}; stop with Ctrl+C",
+            "appareils des tables de {db} servis sur {addr} ; arrêtez avec Ctrl+C",
+            "de tafeltoestellen van {db} worden bediend op {addr}; stop met Ctrl+C"
+        ))
+    );
     running.wait();
     Ok(())
 }
@@ -83,15 +92,16 @@ pub fn devices(app: &mut Atout, a: DevicesArgs) -> Result<(), Failure> {
         Output::Table => {
             for t in &codes.tables {
                 let state = if t.locked {
-                    "locked"
+                    word("locked", "verrouillée", "vergrendeld")
                 } else if t.complete {
-                    "complete"
+                    word("complete", "complète", "volledig")
                 } else {
                     ""
                 };
-                outln!("table {:>3}  {}  {}  {}/{} deals {state}", t.table, atout_api::devices::spaced(&t.code), t.url, t.played, t.needed);
+                let (table, deals) = (word("table", "table", "tafel"), word("deals", "donnes", "spellen"));
+                outln!("{table} {:>3}  {}  {}  {}/{} {deals} {state}", t.table, atout_api::devices::spaced(&t.code), t.url, t.played, t.needed);
             }
-            outln!("jury       {}  {}", atout_api::devices::spaced(&codes.jury.code), codes.jury.url);
+            outln!("{:<10} {}  {}", word("jury", "jury", "jury"), atout_api::devices::spaced(&codes.jury.code), codes.jury.url);
         }
     }
     Ok(())

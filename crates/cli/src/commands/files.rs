@@ -2,8 +2,9 @@
 //! export`, `atout print …` (PDF) and `atout publish` (the club's website). Every file is
 //! written through the api's one save path: an existing file is kept, never replaced.
 
-use crate::output::{count, json, read, Failure};
+use crate::output::{count, json, read, say, Failure, PLAYERS, ROUNDS};
 use atout_api::print::{PrintRequest, ReplayedHand};
+use atout_api::rules::said;
 use atout_api::Atout;
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -176,14 +177,26 @@ fn solve_at(s: &str) -> Result<ReplayedHand, String> {
 pub fn import(app: &mut Atout, file: &Path) -> Result<(), Failure> {
     let t = app.import_document(&read(file)?)?;
     outln!("{}", t.id);
-    eprintln!("imported «{}»: {}, {}", t.name, count(t.players, "player", "players"), count(t.rounds_drawn, "round", "rounds"));
+    let (name, players, rounds) = (&t.name, count(t.players, PLAYERS), count(t.rounds_drawn, ROUNDS));
+    eprintln!(
+        "{}",
+        say(said!("imported «{name}»: {players}, {rounds}", "importé : « {name} » : {players}, {rounds}", "geïmporteerd: '{name}': {players}, {rounds}"))
+    );
     Ok(())
 }
 
 pub fn sample(app: &mut Atout) -> Result<(), Failure> {
     let t = app.sample_load()?;
     outln!("{}", t.id);
-    eprintln!("loaded the sample tournament «{}»: {}, {}", t.name, count(t.players, "player", "players"), count(t.rounds_drawn, "round", "rounds"));
+    let (name, players, rounds) = (&t.name, count(t.players, PLAYERS), count(t.rounds_drawn, ROUNDS));
+    eprintln!(
+        "{}",
+        say(said!(
+            "loaded the sample tournament «{name}»: {players}, {rounds}",
+            "tournoi d'exemple chargé : « {name} » : {players}, {rounds}",
+            "voorbeeldtoernooi geladen: '{name}': {players}, {rounds}"
+        ))
+    );
     Ok(())
 }
 
@@ -239,15 +252,15 @@ pub fn print(app: &mut Atout, a: PrintArgs) -> Result<(), Failure> {
 pub fn publish(app: &mut Atout, a: PublishArgs) -> Result<(), Failure> {
     let lang = atout_api::print::print_lang(a.lang.as_deref());
     let done = app.publish(&a.out, &lang, atout_api::publish::Privacy { initials: a.initials })?;
+    let (dir, evenings, seasons, players) = (&done.dir, done.evenings, done.seasons, done.players);
+    let (written, unchanged, removed) = (done.written, done.unchanged, done.removed);
     outln!(
-        "published into {} — evenings: {}, seasons: {}, players: {}; files written: {}, unchanged: {}, removed: {}",
-        done.dir,
-        done.evenings,
-        done.seasons,
-        done.players,
-        done.written,
-        done.unchanged,
-        done.removed
+        "{}",
+        say(said!(
+            "published into {dir} — evenings: {evenings}, seasons: {seasons}, players: {players}; files written: {written}, unchanged: {unchanged}, removed: {removed}",
+            "publié dans {dir} — soirées : {evenings}, saisons : {seasons}, joueurs : {players} ; fichiers écrits : {written}, inchangés : {unchanged}, supprimés : {removed}",
+            "gepubliceerd in {dir} — avonden: {evenings}, seizoenen: {seasons}, spelers: {players}; bestanden geschreven: {written}, ongewijzigd: {unchanged}, verwijderd: {removed}"
+        ))
     );
     Ok(())
 }

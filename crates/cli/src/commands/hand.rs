@@ -149,10 +149,12 @@ pub fn cribbage(cmd: CribbageCmd) -> Result<(), Failure> {
     match format {
         Output::Json => outln!("{}", json(&score)),
         Output::Table => {
-            outln!("hand      {}", score["tiles"].as_array().into_iter().flatten().filter_map(serde_json::Value::as_str).collect::<Vec<_>>().join(" "));
-            // Each part as the rules say it, in English.
+            let tiles = score["tiles"].as_array().into_iter().flatten().filter_map(serde_json::Value::as_str).collect::<Vec<_>>().join(" ");
+            outln!("{:<10}{tiles}", crate::output::word("hand", "main", "hand"));
+            // Each part as the rules say it, in the language the CLI speaks.
+            let code = crate::output::lang().code();
             for p in score["parts"].as_array().into_iter().flatten() {
-                let name = p["name"]["en"].as_str().unwrap_or("").to_lowercase();
+                let name = p["name"][code].as_str().or(p["name"]["en"].as_str()).unwrap_or("").to_lowercase();
                 outln!("{name:<9} {} × {} = {}", p["count"], p["each"], p["points"]);
             }
             outln!("{}", score["points"]);

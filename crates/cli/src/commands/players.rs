@@ -1,6 +1,7 @@
 //! `atout players …`: the club's register; `atout player …`: a player in one tournament.
 
-use crate::output::{count, json, read_bytes, Failure, Output};
+use crate::output::{count, json, read_bytes, say, word, Failure, Output, PLAYERS};
+use atout_api::rules::{said, Tr};
 use atout_api::Atout;
 use clap::Subcommand;
 use std::path::PathBuf;
@@ -92,15 +93,28 @@ pub fn registry(app: &mut Atout, cmd: PlayersCmd) -> Result<(), Failure> {
     match cmd {
         PlayersCmd::Import { file, tournament } => {
             let r = app.players_import_bytes(&read_bytes(&file)?, tournament.as_deref())?;
+            let (added, known, encoding) = (count(r.added.len(), PLAYERS), r.known.len(), &r.encoding);
+            let entered = r.entered;
+            let entered =
+                if tournament.is_some() { say(said!(", {entered} entered", ", {entered} inscrits", ", {entered} ingeschreven")) } else { String::new() };
             outln!(
-                "{} added, {} already registered{} (read as {})",
-                count(r.added.len(), "player", "players"),
-                r.known.len(),
-                if tournament.is_some() { format!(", {} entered", r.entered) } else { String::new() },
-                r.encoding
+                "{}",
+                say(said!(
+                    "{added} added, {known} already registered{entered} (read as {encoding})",
+                    "{added} ajoutés, {known} déjà enregistrés{entered} (lu en {encoding})",
+                    "{added} toegevoegd, {known} al geregistreerd{entered} (gelezen als {encoding})"
+                ))
             );
             for p in &r.unsure {
-                outln!("not imported: «{}» ({}) could be several registered players; add them by hand", p.name, p.club);
+                let (name, club) = (&p.name, &p.club);
+                outln!(
+                    "{}",
+                    say(said!(
+                        "not imported: «{name}» ({club}) could be several registered players; add them by hand",
+                        "pas importé : « {name} » ({club}) pourrait être plusieurs joueurs enregistrés ; ajoutez-le à la main",
+                        "niet geïmporteerd: '{name}' ({club}) kan meerdere geregistreerde spelers zijn; voeg hem met de hand toe"
+                    ))
+                );
             }
         }
         PlayersCmd::List { format } => match format {
@@ -113,9 +127,11 @@ pub fn registry(app: &mut Atout, cmd: PlayersCmd) -> Result<(), Failure> {
         },
         PlayersCmd::Unpublished { id, again } => {
             let kept_off = app.player_publishing(id, again)?;
+            let none = word("none", "aucun", "geen");
             outln!(
-                "players kept off the website: {}",
-                if kept_off.is_empty() { "none".to_string() } else { kept_off.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", ") }
+                "{}{}",
+                word("players kept off the website: ", "joueurs tenus hors du site : ", "spelers buiten de website gehouden: "),
+                if kept_off.is_empty() { none.to_string() } else { kept_off.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", ") }
             );
         }
         PlayersCmd::Edit { id, name, club, member, reason } => {
@@ -136,9 +152,18 @@ pub fn registry(app: &mut Atout, cmd: PlayersCmd) -> Result<(), Failure> {
 
 /// A round drawn and not begun says to be drawn again (a player entered or withdrawn since
 /// has no seat there, or keeps one): nothing is drawn again unasked.
-pub fn drawn_unplayed(app: &mut Atout, tournament: &str, what: &str) -> Result<(), Failure> {
+pub fn drawn_unplayed(app: &mut Atout, tournament: &str, what: Tr) -> Result<(), Failure> {
     if let Some(r) = app.round_status(tournament)?.into_iter().filter(|r| r.started == 0).map(|r| r.round).max() {
-        outln!("round {r} is drawn and not begun: draw it again to {what} (atout round draw --tournament \"{tournament}\" --round {r})");
+        let Tr { en, fr, nl } = what;
+        let command = format!("atout round draw --tournament \"{tournament}\" --round {r}");
+        outln!(
+            "{}",
+            say(said!(
+                "round {r} is drawn and not begun: draw it again to {en} ({command})",
+                "la manche {r} est tirée et pas commencée : tirez-la à nouveau pour {fr} ({command})",
+                "ronde {r} is geloot en niet begonnen: loot ze opnieuw om {nl} ({command})"
+            ))
+        );
     }
     Ok(())
 }
@@ -147,13 +172,26 @@ pub fn in_tournament(app: &mut Atout, cmd: PlayerCmd) -> Result<(), Failure> {
     match cmd {
         PlayerCmd::Withdraw { tournament, player, from_round, reason } => {
             let t = app.player_withdraw(&tournament, &player, from_round, &reason)?;
-            outln!("{player} withdrawn from {}", t.name);
-            drawn_unplayed(app, &tournament, "take the player withdrawn out of it")?;
+            let name = &t.name;
+            outln!("{}", say(said!("{player} withdrawn from {name}", "{player} retiré de {name}", "{player} teruggetrokken uit {name}")));
+            drawn_unplayed(
+                app,
+                &tournament,
+                Tr::new("take the player withdrawn out of it", "en ôter le joueur retiré", "de teruggetrokken speler eruit te halen"),
+            )?;
         }
         PlayerCmd::Return { tournament, player, reason } => {
             let t = app.player_return(&tournament, &player, &reason)?;
-            outln!("{player} plays again in {} from the next round drawn", t.name);
-            drawn_unplayed(app, &tournament, "seat the player back")?;
+            let name = &t.name;
+            outln!(
+                "{}",
+                say(said!(
+                    "{player} plays again in {name} from the next round drawn",
+                    "{player} rejoue dans {name} dès la prochaine manche tirée",
+                    "{player} speelt opnieuw mee in {name} vanaf de volgende gelote ronde"
+                ))
+            );
+            drawn_unplayed(app, &tournament, Tr::new("seat the player back", "y replacer le joueur", "de speler er weer te plaatsen"))?;
         }
     }
     Ok(())

@@ -1,6 +1,7 @@
 //! `atout round …`: plan, draw and show a round's tables and seats.
 
-use crate::output::{json, Failure, Output};
+use crate::output::{json, say, word, Failure, Output};
+use atout_api::rules::{said, Tr};
 use atout_api::{Atout, DrawnRound};
 use clap::Subcommand;
 
@@ -55,9 +56,34 @@ pub fn run(app: &mut Atout, cmd: RoundCmd) -> Result<(), Failure> {
                 Output::Json => outln!("{}", json(&p)),
                 Output::Table => {
                     let (from, to, repeats, number) = (p.from, p.to, p.repeats, &p.seed);
-                    let whose = if p.following { "the plan made when round 1 was drawn" } else { "a new plan" };
-                    outln!("round {round}: {whose}, rounds {from}–{to}, {repeats} repeat meeting(s) it could not avoid");
-                    outln!("draw it with: atout round draw --tournament {tournament:?} --round {round} --seed {number}");
+                    let whose = if p.following {
+                        word("the plan made when round 1 was drawn", "le plan fait au tirage de la manche 1", "het plan gemaakt bij de loting van ronde 1")
+                    } else {
+                        word("a new plan", "un nouveau plan", "een nieuw plan")
+                    };
+                    let Tr { en, fr, nl } = Tr::after(
+                        repeats,
+                        Tr::new(
+                            "repeat meeting it could not avoid",
+                            "rencontre répétée qu'il n'a pu éviter",
+                            "herhaalde ontmoeting die het niet kon vermijden",
+                        ),
+                        Tr::new(
+                            "repeat meetings it could not avoid",
+                            "rencontres répétées qu'il n'a pu éviter",
+                            "herhaalde ontmoetingen die het niet kon vermijden",
+                        ),
+                    );
+                    outln!(
+                        "{}",
+                        say(said!(
+                            "round {round}: {whose}, rounds {from}–{to}, {repeats} {en}",
+                            "manche {round} : {whose}, manches {from} à {to}, {repeats} {fr}",
+                            "ronde {round}: {whose}, ronden {from}–{to}, {repeats} {nl}"
+                        ))
+                    );
+                    let how = word("draw it with:", "pour la tirer :", "zo te loten:");
+                    outln!("{how} atout round draw --tournament {tournament:?} --round {round} --seed {number}");
                 }
             }
         }
@@ -71,23 +97,36 @@ pub fn run(app: &mut Atout, cmd: RoundCmd) -> Result<(), Failure> {
 }
 
 fn print_round(r: &DrawnRound) {
+    let (name, round) = (&r.tournament, r.round);
+    let ranked = if r.by_ranking { word(", seated by ranking", ", placés selon le classement", ", geplaatst volgens de stand") } else { "" };
+    let seed = r.seed.as_deref().unwrap_or("-");
+    let repeats = r.repeats.map_or("-".into(), |n| n.to_string());
     outln!(
-        "{} — round {}{}  (seed {}, repeat meetings not avoided: {})",
-        r.tournament,
-        r.round,
-        if r.by_ranking { ", seated by ranking" } else { "" },
-        r.seed.as_deref().unwrap_or("-"),
-        r.repeats.map_or("-".into(), |n| n.to_string())
+        "{}",
+        say(said!(
+            "{name} — round {round}{ranked}  (seed {seed}, repeat meetings not avoided: {repeats})",
+            "{name} — manche {round}{ranked}  (tirage {seed}, rencontres répétées non évitées : {repeats})",
+            "{name} — ronde {round}{ranked}  (loting {seed}, herhaalde ontmoetingen niet vermeden: {repeats})"
+        ))
     );
+    let seat_word = word("seat", "place", "plaats");
     for t in &r.tables {
-        outln!("table {}  (first dealer: seat {})", t.number, t.first_dealer);
+        let (table, first) = (t.number, t.first_dealer);
+        outln!(
+            "{}",
+            say(said!(
+                "table {table}  (first dealer: seat {first})",
+                "table {table}  (premier donneur : place {first})",
+                "tafel {table}  (eerste gever: plaats {first})"
+            ))
+        );
         for s in &t.seats {
-            let scorer = if t.scorers.contains(&s.seat) { "  [keeps the score]" } else { "" };
-            outln!("  seat {}  {:<6} {}{}{scorer}", s.seat, s.player, s.name, if s.club.is_empty() { String::new() } else { format!(" ({})", s.club) });
+            let scorer = if t.scorers.contains(&s.seat) { word("  [keeps the score]", "  [tient la feuille]", "  [houdt de score bij]") } else { "" };
+            outln!("  {seat_word} {}  {:<6} {}{}{scorer}", s.seat, s.player, s.name, if s.club.is_empty() { String::new() } else { format!(" ({})", s.club) });
         }
     }
     if !r.byes.is_empty() {
         let byes: Vec<String> = r.byes.iter().map(|b| format!("{} {}", b.player, b.name)).collect();
-        outln!("bye: {}", byes.join(", "));
+        outln!("{}{}", word("bye: ", "exempt : ", "vrij: "), byes.join(", "));
     }
 }

@@ -107,9 +107,9 @@ pub enum SeasonCmd {
     },
 }
 
-/// The system's language: what the commands below say is said in it (it was English).
+/// The language the CLI speaks: what the commands below say is said in it (it was English).
 fn lang() -> Lang {
-    Lang::parse(&atout_api::print::print_lang(None))
+    crate::output::lang()
 }
 
 /// `n` evenings, in the system's language ("1 evenings" said before).

@@ -1,8 +1,8 @@
 //! A table's sheet: `atout deal …` (its lines), `atout sheet` (shown, its history, replaced
 //! whole), `atout table dealer`, `atout ruling …` (the jury's rulings).
 
-use crate::output::{count, json, parse_line, show, Failure, Output};
-use atout_api::rules::Rule;
+use crate::output::{json, lang, parse_line, say, show, word, Failure, Output};
+use atout_api::rules::{said, Rule, Tr};
 use atout_api::{Atout, SheetView, TableRef};
 use clap::{Args, Subcommand};
 use serde_json::Value;
@@ -210,8 +210,9 @@ pub fn sheet(app: &mut Atout, a: SheetArgs) -> Result<(), Failure> {
             Output::Json => outln!("{}", json(&app.sheet_history(&a.at.table())?)),
             Output::Table => {
                 for e in app.sheet_history(&a.at.table())? {
-                    let line = e.line.map_or("ruling".to_string(), |l| format!("line {l}"));
-                    outln!("{}  {:<8} {:<14} {:<10} {}  {}", e.at_local, line, e.action, e.by, e.entry, e.reason);
+                    let line = e.line.map_or(word("ruling", "décision", "beslissing").to_string(), |l| format!("{} {l}", word("line", "ligne", "lijn")));
+                    // The line in the game's words, as the window's history says it.
+                    outln!("{}  {:<10} {:<14} {:<10} {}  {}", e.at_local, line, e.action, e.by, e.texts.get(lang()), e.reason);
                 }
             }
         },
@@ -236,30 +237,46 @@ pub fn ruling(app: &mut Atout, cmd: RulingCmd) -> Result<(), Failure> {
                     let id = r.id.map_or("-".to_string(), |i| i.to_string());
                     // When (local time), whether a sanction, what and why in words (a jury's
                     // call says its contract and outcome), and by whom.
-                    let kind = if r.ruling.sanction { "sanction " } else { "" };
+                    let kind = if r.ruling.sanction { word("sanction ", "sanction ", "sanctie ") } else { "" };
                     // Withdrawn since: listed with its withdrawal, counting no more.
-                    let gone =
-                        r.withdrawn.as_ref().map_or(String::new(), |w| format!("  — withdrawn {} by {}: {} (no longer counts)", w.at_local, w.by, w.reason));
-                    outln!(
-                        "{id:>5}  {}  round {} table {} seat {} {:<20} {:?}  {kind}{}{}{gone}",
-                        // Read from a document that does not say when: the day it was imported.
-                        if r.imported { format!("imported {}", r.at_local.get(..10).unwrap_or(&r.at_local)) } else { r.at_local.clone() },
-                        r.round,
-                        r.table,
-                        r.ruling.seat,
-                        r.name,
-                        r.ruling.points,
-                        r.reason_texts.en,
-                        // By whom, when the jury member was named (a fault imported may not say).
-                        if r.ruling.by.is_empty() { String::new() } else { format!(" ({})", r.ruling.by) }
-                    );
+                    let gone = r.withdrawn.as_ref().map_or(String::new(), |w| {
+                        let (at, by, why) = (&w.at_local, &w.by, &w.reason);
+                        say(said!(
+                            "  — withdrawn {at} by {by}: {why} (no longer counts)",
+                            "  — retirée le {at} par {by} : {why} (ne compte plus)",
+                            "  — ingetrokken {at} door {by}: {why} (telt niet meer)"
+                        ))
+                    });
+                    // Read from a document that does not say when: the day it was imported.
+                    let when = if r.imported {
+                        format!("{} {}", word("imported", "importée", "geïmporteerd"), r.at_local.get(..10).unwrap_or(&r.at_local))
+                    } else {
+                        r.at_local.clone()
+                    };
+                    let (round, table, seat) = (r.round, r.table, r.ruling.seat);
+                    let place = say(said!(
+                        "round {round} table {table} seat {seat}",
+                        "manche {round} table {table} place {seat}",
+                        "ronde {round} tafel {table} plaats {seat}"
+                    ));
+                    // By whom, when the jury member was named (a fault imported may not say).
+                    let by = if r.ruling.by.is_empty() { String::new() } else { format!(" ({})", r.ruling.by) };
+                    outln!("{id:>5}  {when}  {place} {:<20} {:?}  {kind}{}{by}{gone}", r.name, r.ruling.points, r.reason_texts.get(lang()));
                 }
             }
         },
         RulingCmd::Withdraw { tournament, ruling, reason } => {
             let left: Vec<_> = app.ruling_withdraw(&tournament, ruling, &reason)?.into_iter().filter(|r| r.withdrawn.is_none()).collect();
-            let verb = if left.len() == 1 { "remains" } else { "remain" };
-            outln!("ruling {ruling} withdrawn; {} {verb}", count(left.len(), "ruling or fault", "rulings and faults"));
+            let n = left.len();
+            let Tr { en, fr, nl } = Tr::after(
+                n as i64,
+                Tr::new("ruling or fault remains", "décision ou faute reste", "beslissing of fout blijft"),
+                Tr::new("rulings and faults remain", "décisions et fautes restent", "beslissingen en fouten blijven"),
+            );
+            outln!(
+                "{}",
+                say(said!("ruling {ruling} withdrawn; {n} {en}", "décision {ruling} retirée ; {n} {fr}", "beslissing {ruling} ingetrokken; {n} {nl}"))
+            );
         }
         RulingCmd::Add { at, json: entry, format } => show(&app.ruling_add(&at.table(), parse_line(&entry, Rule::RULING_SHAPE)?)?, format, print_sheet),
     }
@@ -267,34 +284,62 @@ pub fn ruling(app: &mut Atout, cmd: RulingCmd) -> Result<(), Failure> {
 }
 
 fn print_sheet(s: &SheetView) {
-    let name = |seat: usize| s.seats.get(seat.wrapping_sub(1)).map_or_else(|| format!("seat {seat}"), |x| format!("{seat}. {}", x.name));
-    outln!("{} — round {}, table {}", s.tournament, s.round, s.table);
+    let lang = lang();
+    let seat_word = word("seat", "place", "plaats");
+    let name = |seat: usize| s.seats.get(seat.wrapping_sub(1)).map_or_else(|| format!("{seat_word} {seat}"), |x| format!("{seat}. {}", x.name));
+    let (tournament, round, table) = (&s.tournament, s.round, s.table);
+    outln!(
+        "{}",
+        say(said!(
+            "{tournament} — round {round}, table {table}",
+            "{tournament} — manche {round}, table {table}",
+            "{tournament} — ronde {round}, tafel {table}"
+        ))
+    );
     for seat in &s.seats {
-        outln!("  seat {}  {} {}", seat.seat, seat.player, seat.name);
+        outln!("  {seat_word} {}  {} {}", seat.seat, seat.player, seat.name);
     }
     // Each line as the game says it in words: its game, its points per seat, who played it.
-    let width = s.lines.iter().map(|l| l.label_texts.en.chars().count()).max().unwrap_or(4).max(4);
-    outln!("{:>4} {:>4} {:>6} {:<width$} {:>24}", "line", "deal", "dealer", "game", "points");
+    let width = s.lines.iter().map(|l| l.label_texts.get(lang).chars().count()).max().unwrap_or(4).max(4);
+    let (line, deal, dealer, game, points) = (
+        word("line", "ligne", "lijn"),
+        word("deal", "donne", "spel"),
+        word("dealer", "donneur", "gever"),
+        word("game", "jeu", "spel"),
+        word("points", "points", "punten"),
+    );
+    outln!("{line:>5} {deal:>5} {dealer:>7} {game:<width$} {points:>24}");
     for l in &s.lines {
         let pts: Vec<String> = l.line.points.iter().map(|p| format!("{p:>5}")).collect();
-        let mark = if l.line.counts { "" } else { "  (void, redealt)" };
-        let who = if l.who_texts.en.is_empty() { String::new() } else { format!("  {}", l.who_texts.en) };
+        let mark = if l.line.counts { "" } else { word("  (void, redealt)", "  (nulle, redonnée)", "  (ongeldig, opnieuw gegeven)") };
+        let who = l.who_texts.get(lang);
+        let who = if who.is_empty() { String::new() } else { format!("  {who}") };
         let dealer = l.line.dealer.map(|d| d.to_string()).unwrap_or_default();
-        outln!("{:>4} {:>4} {:>6} {:<width$} {}{mark}{who}", l.line.line, l.line.deal, dealer, l.label_texts.en, pts.join(""));
+        outln!("{:>5} {:>5} {:>7} {:<width$} {}{mark}{who}", l.line.line, l.line.deal, dealer, l.label_texts.get(lang), pts.join(""));
     }
     let figures = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(" · ");
-    outln!("totals  {}", figures(&s.totals));
-    for r in &s.rulings {
-        let kind = if r.sanction { "sanction" } else { "ruling" };
-        outln!("{kind}  {}: {} — {} ({})", name(usize::try_from(r.seat).unwrap_or(0)), figures(&r.points), r.reason, r.by);
+    outln!("{}  {}", word("totals", "totaux", "totalen"), figures(&s.totals));
+    for (i, r) in s.rulings.iter().enumerate() {
+        let kind = if r.sanction { word("sanction", "sanction", "sanctie") } else { word("ruling", "décision", "beslissing") };
+        // The reason in the game's words (a jury's call: its contract and outcome).
+        let reason = s.ruling_texts.get(i).map_or(r.reason.as_str(), |t| t.get(lang));
+        outln!("{kind}  {}: {} — {reason} ({})", name(usize::try_from(r.seat).unwrap_or(0)), figures(&r.points), r.by);
     }
     let tp: Vec<String> = s.table_points.iter().map(|p| p.to_string()).collect();
-    let tp = if s.uses_table_points { format!("   table points {}", tp.join(" · ")) } else { String::new() };
-    outln!("scores  {}{tp}{}", figures(&s.scores), if s.complete { "" } else { "  (provisional)" });
+    let tp = if s.uses_table_points { format!("   {} {}", word("table points", "points de table", "tafelpunten"), tp.join(" · ")) } else { String::new() };
+    let provisional = if s.complete { "" } else { word("  (provisional)", "  (provisoire)", "  (voorlopig)") };
+    outln!("{}  {}{tp}{provisional}", word("scores", "scores", "scores"), figures(&s.scores));
     if let Some(error) = &s.error {
         // A stored sheet that no longer checks (the database changed by other means): said,
         // never shown as an empty sheet.
-        outln!("this sheet as stored no longer checks: {error} (`atout check` finds every such sheet)");
+        outln!(
+            "{}",
+            say(said!(
+                "this sheet as stored no longer checks: {error} (`atout check` finds every such sheet)",
+                "cette feuille telle qu'enregistrée ne se vérifie plus : {error} (`atout check` trouve toutes ces feuilles)",
+                "dit blad zoals het opgeslagen is klopt niet meer: {error} (`atout check` vindt al zulke bladen)"
+            ))
+        );
         return;
     }
     match &s.next {
@@ -302,23 +347,43 @@ fn print_sheet(s: &SheetView) {
         Some(next) => {
             let at = |k: &str| next[k].as_u64().map(|n| n as usize);
             let mut said = vec![];
-            if let Some(line) = at("line") {
-                said.push(format!("line {line}"));
+            if let Some(n) = at("line") {
+                said.push(format!("{line} {n}"));
             }
-            if let Some(deal) = at("deal") {
-                said.push(format!("deal {deal}"));
+            if let Some(n) = at("deal") {
+                said.push(format!("{deal} {n}"));
             }
-            if let Some(dealer) = at("dealer") {
-                said.push(format!("dealt by {}", name(dealer)));
+            if let Some(d) = at("dealer") {
+                said.push(format!("{} {}", word("dealt by", "donnée par", "gegeven door"), name(d)));
             }
             if let Some(out) = at("sits_out") {
-                said.push(format!("{} sits out", name(out)));
+                let who = name(out);
+                said.push(say(said!("{who} sits out", "{who} ne joue pas", "{who} speelt niet mee")));
             }
-            outln!("next: {} (its choices: --format json)", said.join(", "));
+            let next = said.join(", ");
+            outln!(
+                "{}",
+                say(said!(
+                    "next: {next} (its choices: --format json)",
+                    "ensuite : {next} (ses choix : --format json)",
+                    "volgende: {next} (de keuzes: --format json)"
+                ))
+            );
         }
-        None => outln!("sheet complete ({} deals)", s.deals_played),
+        None => {
+            let n = s.deals_played;
+            outln!("{}", say(said!("sheet complete ({n} deals)", "feuille complète ({n} donnes)", "blad volledig ({n} spellen)")));
+        }
     }
     for seat in &s.next_scorer {
-        outln!("serviteur: {} keeps the score of the next game", name(*seat));
+        let who = name(*seat);
+        outln!(
+            "{}",
+            say(said!(
+                "serviteur: {who} keeps the score of the next game",
+                "serviteur : {who} tient la feuille du jeu suivant",
+                "serviteur: {who} houdt de score van het volgende spel bij"
+            ))
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! `atout tournament …`, and what a tournament shows: its standings and its log.
 
-use crate::output::{count, json, parse_json, Failure, Output, StandingsOut};
+use crate::output::{count, json, lang, parse_json, say, word, Failure, Output, StandingsOut, PLAYERS};
+use atout_api::rules::{said, Tr};
 use atout_api::Atout;
 use clap::{Args, Subcommand};
 
@@ -80,16 +81,9 @@ pub fn run(app: &mut Atout, cmd: TournamentCmd) -> Result<(), Failure> {
             Output::Json => outln!("{}", json(&app.tournament_list()?)),
             Output::Table => {
                 for t in app.tournament_list()? {
-                    outln!(
-                        "{:>4}  {:<30} {:<14} {}  {}, {}/{} rounds drawn",
-                        t.id,
-                        t.name,
-                        t.game,
-                        t.date.unwrap_or_default(),
-                        count(t.players, "player", "players"),
-                        t.rounds_drawn,
-                        t.rounds
-                    );
+                    let (drawn, rounds) = (t.rounds_drawn, t.rounds);
+                    let drawn = say(said!("{drawn}/{rounds} rounds drawn", "{drawn}/{rounds} manches tirées", "{drawn}/{rounds} ronden geloot"));
+                    outln!("{:>4}  {:<30} {:<14} {}  {}, {drawn}", t.id, t.name, t.game, t.date.unwrap_or_default(), count(t.players, PLAYERS));
                 }
             }
         },
@@ -100,14 +94,24 @@ pub fn run(app: &mut Atout, cmd: TournamentCmd) -> Result<(), Failure> {
         TournamentCmd::Enter { tournament, players } => {
             let before: Vec<String> = app.tournament_players(&tournament)?.into_iter().map(|p| p.player).collect();
             let t = app.tournament_enter(&tournament, &players)?;
-            outln!("{} in {}", count(t.players, "player", "players"), t.name);
+            let (players, name) = (count(t.players, PLAYERS), &t.name);
+            outln!("{}", say(said!("{players} in {name}", "{players} dans {name}", "{players} in {name}")));
             // Entered once a round is under way: a late entry, who plays from the next round.
             for p in app.tournament_players(&tournament)?.into_iter().filter(|p| !before.contains(&p.player)) {
                 if let Some(from) = p.joined_round {
-                    outln!("{} ({}) plays from round {from}: round {} was under way or played", p.name, p.player, from - 1);
+                    let (name, id, before) = (&p.name, &p.player, from - 1);
+                    outln!(
+                        "{}",
+                        say(said!(
+                            "{name} ({id}) plays from round {from}: round {before} was under way or played",
+                            "{name} ({id}) joue dès la manche {from} : la manche {before} était en cours ou jouée",
+                            "{name} ({id}) speelt vanaf ronde {from}: ronde {before} was bezig of gespeeld"
+                        ))
+                    );
                 }
             }
-            crate::commands::players::drawn_unplayed(app, &tournament, "seat the players entered")?;
+            let what = Tr::new("seat the players entered", "y placer les joueurs inscrits", "de ingeschreven spelers te plaatsen");
+            crate::commands::players::drawn_unplayed(app, &tournament, what)?;
         }
     }
     Ok(())
@@ -131,9 +135,12 @@ pub fn audit(app: &mut Atout, a: AuditArgs) -> Result<(), Failure> {
         StandingsOut::Json => outln!("{}", json(&app.audit(&a.tournament)?)),
         StandingsOut::Table => {
             for e in app.audit(&a.tournament)? {
-                let place: Vec<String> =
-                    [("round", e.round), ("table", e.table), ("line", e.line)].iter().filter_map(|(k, v)| v.map(|v| format!("{k} {v}"))).collect();
-                let change = if e.before_text.is_empty() { e.after_text.clone() } else { format!("{} → {}", e.before_text, e.after_text) };
+                let lang = lang();
+                let words = [word("round", "manche", "ronde"), word("table", "table", "tafel"), word("line", "ligne", "lijn")];
+                let place: Vec<String> = words.iter().zip([e.round, e.table, e.line]).filter_map(|(k, v)| v.map(|v| format!("{k} {v}"))).collect();
+                // What changed in the game's words, as the window's log says it.
+                let (before, after) = (e.before_texts.get(lang), e.after_texts.get(lang));
+                let change = if before.is_empty() { after.to_string() } else { format!("{before} → {after}") };
                 let why = if e.reason.is_empty() { String::new() } else { format!("  ({})", e.reason) };
                 outln!("{}  {:<14} {:<15} {:<24} {change}{why}", e.at_local, e.by, e.action, place.join(", "));
             }
