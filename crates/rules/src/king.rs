@@ -618,12 +618,14 @@ impl King {
                 let able = (1..=SEATS).filter(|s| *s != chooser && !progress.recup_by[s - 1] && later.contains(s)).count();
                 let after = recups_left.saturating_sub(1);
                 if able < after {
+                    let Said { en, fr, nl } = could_choose(able, true);
+                    let stay = if after == 1 { "zou er 1".to_string() } else { format!("zouden er {after}") };
                     return Err(Violation::said(
                         RECUP_LEFT,
                         said!(
-                            "seat {chooser} may not buy the récup: {after} would be left and only {able} players could still choose one — seat {lead} keeps the choice",
-                            "la place {chooser} ne peut pas acheter la récupération : il en resterait {after} et seuls {able} joueurs pourraient encore en choisir une — la place {lead} garde le choix",
-                            "plaats {chooser} mag de recup niet kopen: er zouden er {after} overblijven en maar {able} spelers kunnen er nog een kiezen — plaats {lead} houdt de keuze"
+                            "seat {chooser} may not buy the récup: {after} would be left and {en} — seat {lead} keeps the choice",
+                            "la place {chooser} ne peut pas acheter la récupération : il en resterait {after} et {fr} — la place {lead} garde le choix",
+                            "plaats {chooser} mag de recup niet kopen: er {stay} overblijven en {nl} — plaats {lead} houdt de keuze"
                         ),
                     ));
                 }
@@ -637,17 +639,19 @@ impl King {
             let lead = seat_after(self.dealer(first, index), 1, SEATS);
             // The choice bought by a player who has had a récup: the récup is due now, and
             // only the lead may choose it.
+            let Said { en: left_en, fr: left_fr, nl: left_nl } = recups_remaining(recups_left);
+            let Said { en, fr, nl } = could_choose(able, false);
             let said = if progress.recup_by[chooser - 1] && chooser != lead {
                 said!(
-                    "{recups_left} récups are left and only {able} players could still choose one: the récup is due on this deal, and seat {chooser}, who bought the choice, has had one — seat {lead} keeps the choice and chooses the récup",
-                    "il reste {recups_left} récupérations et seuls {able} joueurs peuvent encore en choisir une : la récupération est due à cette donne, et la place {chooser}, qui a acheté le choix, en a déjà eu une — la place {lead} garde le choix et choisit la récupération",
-                    "er blijven {recups_left} recups over en maar {able} spelers kunnen er nog een kiezen: de recup moet bij dit spel, en plaats {chooser}, die de keuze kocht, had er al een — plaats {lead} houdt de keuze en kiest de recup"
+                    "{left_en} and {en}: the récup is due on this deal, and seat {chooser}, who bought the choice, has had one — seat {lead} keeps the choice and chooses the récup",
+                    "{left_fr} et {fr} : la récupération est due à cette donne, et la place {chooser}, qui a acheté le choix, en a déjà eu une — la place {lead} garde le choix et choisit la récupération",
+                    "{left_nl} en {nl}: de recup moet bij dit spel, en plaats {chooser}, die de keuze kocht, had er al een — plaats {lead} houdt de keuze en kiest de recup"
                 )
             } else {
                 said!(
-                    "{recups_left} récups are left and only {able} players could still choose one: seat {chooser} must choose the récup",
-                    "il reste {recups_left} récupérations et seuls {able} joueurs peuvent encore en choisir une : la place {chooser} doit choisir la récupération",
-                    "er blijven {recups_left} recups over en maar {able} spelers kunnen er nog een kiezen: plaats {chooser} moet de recup kiezen"
+                    "{left_en} and {en}: seat {chooser} must choose the récup",
+                    "{left_fr} et {fr} : la place {chooser} doit choisir la récupération",
+                    "{left_nl} en {nl}: plaats {chooser} moet de recup kiezen"
                 )
             };
             return Err(Violation::said(RECUP_LEFT, said));
@@ -1035,4 +1039,24 @@ fn deal_figures(deal: &Deal, replay: &play::Replay) -> Map<String, Value> {
         out.insert("takers".into(), json!([replay.winner_of(12), replay.winner_of(13)]));
     }
     out
+}
+
+/// «2 récups are left», «il reste 1 récupération», «er blijft 1 recup over»: the count in its
+/// number («il reste 1 récupérations» was said).
+fn recups_remaining(n: usize) -> Said {
+    match n {
+        1 => said!("1 récup is left", "il reste 1 récupération", "er blijft 1 recup over"),
+        n => said!("{n} récups are left", "il reste {n} récupérations", "er blijven {n} recups over"),
+    }
+}
+
+/// How many players could still choose a récup, in their number («seuls 0 joueurs peuvent»
+/// was said); `would`: said of a sale not made.
+fn could_choose(able: usize, would: bool) -> Said {
+    let (peut, peuvent) = if would { ("pourrait", "pourraient") } else { ("peut", "peuvent") };
+    match able {
+        0 => said!("no player could still choose one", "aucun joueur ne {peut} plus en choisir une", "geen speler kan er nog een kiezen"),
+        1 => said!("only 1 player could still choose one", "seul 1 joueur {peut} encore en choisir une", "maar 1 speler kan er nog een kiezen"),
+        n => said!("only {n} players could still choose one", "seuls {n} joueurs {peuvent} encore en choisir une", "maar {n} spelers kunnen er nog een kiezen"),
+    }
 }

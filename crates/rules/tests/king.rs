@@ -227,6 +227,11 @@ fn choice_form_refusals_and_forced_recup() {
     let mut negative = deals[..6].to_vec();
     negative.push(Deal::king(2));
     assert_eq!(refused(&k, 1, &negative), (7, RECUP_LEFT));
+    // Said in their number: one player could (it read «seuls 1 joueurs peuvent»).
+    let e = replay(&k, 1, &negative).unwrap_err();
+    let (en, fr) = (e.violation.detail_in(atout_rules::Lang::En).to_string(), e.violation.detail_in(atout_rules::Lang::Fr).to_string());
+    assert!(en.starts_with("2 récups are left and only 1 player could still choose one:"), "{en}");
+    assert!(fr.starts_with("il reste 2 récupérations et seul 1 joueur peut encore en choisir une :"), "{fr}");
     // The choice sold by seat 4 to seat 2, who has had its récup: the refusal says that seat 4
     // keeps the choice (it said «seat 2 must choose the récup», which seat 2 may not).
     let mut sold = deals[..6].to_vec();
