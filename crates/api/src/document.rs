@@ -273,7 +273,10 @@ fn round(
         return Err(refused(
             place,
             Rule::ROUND_ORDER,
-            said!("the tournament has {rounds} rounds", "le tournoi compte {rounds} manches", "het toernooi telt {rounds} ronden"),
+            match rounds {
+                1 => said!("the tournament has 1 round", "le tournoi compte 1 manche", "het toernooi telt 1 ronde"),
+                _ => said!("the tournament has {rounds} rounds", "le tournoi compte {rounds} manches", "het toernooi telt {rounds} ronden"),
+            },
         ));
     }
     let mut seated: HashMap<&str, i64> = HashMap::new();

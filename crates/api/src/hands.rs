@@ -160,11 +160,19 @@ pub(crate) fn dealing_said(checked: &atout_rules::play::Checked, record: &Value)
         ));
     };
     Some(if held > due {
-        said!(
-            "seat {seat} has {held} cards: the deal gives it {due}",
-            "la place {seat} a {held} cartes : la donne lui en donne {due}",
-            "plaats {seat} heeft {held} kaarten: het spel geeft er {due}"
-        )
+        if held == 1 {
+            said!(
+                "seat {seat} has 1 card: the deal gives it {due}",
+                "la place {seat} a 1 carte : la donne lui en donne {due}",
+                "plaats {seat} heeft 1 kaart: het spel geeft er {due}"
+            )
+        } else {
+            said!(
+                "seat {seat} has {held} cards: the deal gives it {due}",
+                "la place {seat} a {held} cartes : la donne lui en donne {due}",
+                "plaats {seat} heeft {held} kaarten: het spel geeft er {due}"
+            )
+        }
     } else {
         let left: usize = checked.expected.iter().sum::<usize>().saturating_sub(dealt.iter().map(Vec::len).sum());
         said!(

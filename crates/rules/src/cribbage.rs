@@ -256,9 +256,10 @@ pub fn max_points(n: usize) -> i64 {
 pub fn parse_hand<S: AsRef<str>>(texts: &[S]) -> Result<Vec<Tile>, Violation> {
     if !(2..=HOLD).contains(&texts.len()) {
         let n = texts.len();
+        let Tr { en, fr, nl } = Tr::after(n as i64, Tr::new("tile", "jeton", "steen"), Tr::new("tiles", "jetons", "stenen"));
         return Err(Violation::said(
             HAND_SIZE,
-            said!("{n} tiles; a hand has 2 to 5", "{n} jetons ; une main en compte 2 à 5", "{n} stenen; een hand telt er 2 tot 5"),
+            said!("{n} {en}; a hand has 2 to 5", "{n} {fr} ; une main en compte 2 à 5", "{n} {nl}; een hand telt er 2 tot 5"),
         ));
     }
     texts.iter().map(|t| Tile::parse(t.as_ref())).collect()
@@ -726,12 +727,14 @@ impl Cribbage {
         }
         if lines.is_empty() || lines.len() > MOVE_LINES {
             let n = lines.len();
+            let Tr { en, fr, nl } =
+                Tr::after(n as i64, Tr::new("line listed", "ligne donnée", "lijn gegeven"), Tr::new("lines listed", "lignes données", "lijnen gegeven"));
             return Err(Violation::said(
                 MOVE_LINES_RULE,
                 said!(
-                    "{n} lines listed; a move makes or extends 1 to {MOVE_LINES}",
-                    "{n} lignes données ; un coup en forme ou allonge 1 à {MOVE_LINES}",
-                    "{n} lijnen gegeven; een zet vormt of verlengt er 1 tot {MOVE_LINES}"
+                    "{n} {en}; a move makes or extends 1 to {MOVE_LINES}",
+                    "{n} {fr} ; un coup en forme ou allonge 1 à {MOVE_LINES}",
+                    "{n} {nl}; een zet vormt of verlengt er 1 tot {MOVE_LINES}"
                 ),
             ));
         }
@@ -744,12 +747,13 @@ impl Cribbage {
             let k = i + 1;
             if !(2..=HOLD).contains(&line.len()) {
                 let n = line.len();
+                let Tr { en, fr, nl } = Tr::after(n as i64, Tr::new("tile", "jeton", "steen"), Tr::new("tiles", "jetons", "stenen"));
                 return Err(Violation::said(
                     HAND_SIZE,
                     said!(
-                        "line {k} has {n} tiles; a hand has 2 to 5",
-                        "la ligne {k} a {n} jetons ; une main en compte 2 à 5",
-                        "lijn {k} heeft {n} stenen; een hand telt er 2 tot 5"
+                        "line {k} has {n} {en}; a hand has 2 to 5",
+                        "la ligne {k} a {n} {fr} ; une main en compte 2 à 5",
+                        "lijn {k} heeft {n} {nl}; een hand telt er 2 tot 5"
                     ),
                 ));
             }
@@ -1095,11 +1099,12 @@ fn ended(p: &mut Progress, n: usize, remaining: &[Vec<Value>]) -> Result<Step, V
         if tiles.len() > p.holding[k] {
             let (held, listed) = (p.holding[k], tiles.len());
             let Tr { en, fr, nl } = Tr::after(held as i64, Tr::new("tile", "jeton", "steen"), Tr::new("tiles", "jetons", "stenen"));
+            let given = if listed <= 1 { "donné" } else { "donnés" };
             return Err(Violation::said(
                 END,
                 said!(
                     "seat {s} holds {held} {en}; {listed} listed",
-                    "la place {s} a {held} {fr} ; {listed} donnés",
+                    "la place {s} a {held} {fr} ; {listed} {given}",
                     "plaats {s} heeft {held} {nl}; {listed} gegeven"
                 ),
             ));

@@ -190,6 +190,8 @@ fn a_count_of_one_is_said_in_the_singular() {
     let dk = rules(GameId::DoubleKing, json!({}));
     let counts = refusal(&*dk, 4, 1, json!([{"contract": "A", "counts": [13]}]), "deal-shape").said.unwrap();
     assert!(counts.en.contains(": 1 count given;") && counts.fr.contains(" : 1 chiffre donné ;") && counts.nl.contains(": 1 cijfer gegeven;"), "{counts:?}");
+    let hand = cribbage::parse_hand(&["5"]).unwrap_err().said.unwrap();
+    assert!(hand.en.starts_with("1 tile;") && hand.fr.starts_with("1 jeton ;") && hand.nl.starts_with("1 steen;"), "{hand:?}");
     let none = atout_rules::check_counts(&[], 4, 13, atout_rules::Tr::new("tricks", "plis", "slagen")).unwrap_err().said.unwrap();
     assert!(none.en.starts_with("0 counts given;") && none.fr.starts_with("0 chiffre donné ;") && none.nl.starts_with("0 cijfers gegeven;"), "{none:?}");
 }
