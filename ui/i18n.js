@@ -284,10 +284,12 @@ export function tn(key, n, params = {}) {
 export function t(key, params = {}) {
   const find = (table) => key.split(".").reduce((v, k) => (v == null ? v : v[k]), table);
   const text = find(texts[lang]) ?? find(texts.en) ?? key;
-  // French elides «de» before a vowel or a mute h: «les cartes d'Anne» (it read «de Anne»).
+  // French elides «de» before a vowel: «les cartes d'Anne» (it read «de Anne»), and before an
+  // h followed by an accented vowel, a French name's mute h («d'Hélène»); a Flemish h is
+  // sounded («de Hendrik», «de Hasselt»).
   return String(text).replace(/(\bde )?\{(\w+)\}/g, (_, de, k) => {
     const value = String(params[k] ?? "");
-    if (de && lang === "fr" && /^[aeiouyhàâéèêëîïôöûü]/i.test(value)) return `d'${value}`;
+    if (de && lang === "fr" && /^([aeiouyàâéèêëîïôöûü]|h[éèêë])/i.test(value)) return `d'${value}`;
     return `${de || ""}${value}`;
   });
 }

@@ -87,8 +87,9 @@ def http(method, path, body=None, tries=4):
             time.sleep(0.3)
 
 
-# The messages #flash says, journaled from the user's last click or key on (run before each): a
-# passing message ("0 players entered") was gone by the time a loaded CI machine looked for it.
+# The messages #flash says, journaled from the user's last click, key, typing or choice on (run
+# before each): a passing message ("0 players entered") was gone by the time a loaded CI machine
+# looked for it.
 SAID = """
 window.__said = [];
 const said = document.getElementById('flash');
@@ -159,6 +160,9 @@ class Window:
         self.retry(act)
 
     def type(self, css, text, clear=True):
+        # Typing acts too (a file chosen, Enter typed): the messages from here on.
+        self.js(SAID)
+
         def act():
             el = self.find(css)
             if clear:
@@ -199,7 +203,7 @@ class Window:
 
     def select(self, css, value):
         self.find(css)
-        self.js("const e = document.querySelector(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('change', {bubbles: true}));", css, str(value))
+        self.js(SAID + "const e = document.querySelector(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('change', {bubbles: true}));", css, str(value))
 
     def wait_text(self, text, css="body", timeout=10):
         end = time.time() + timeout

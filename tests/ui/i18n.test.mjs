@@ -29,13 +29,15 @@ test("every text is in English, French and Dutch, and no language has one of its
   }
 });
 
-test("French elides «de» before a vowel or a mute h, and only there", () => {
+test("French elides «de» before a vowel or a French name's mute h, and only there", () => {
   // «Les cartes de Anne» (the replay), «La saison de Hélène» (a name, whatever its text).
   setLang("fr");
   assert.equal(t("replay_not_a_card", { who: "Anne" }), "Les cartes d'Anne :");
   assert.equal(t("season_player", { name: "Hélène Dubois" }), "La saison d'Hélène Dubois");
   assert.equal(t("season_player", { name: "Élise" }), "La saison d'Élise");
   assert.equal(t("replay_not_a_card", { who: "Bart" }), "Les cartes de Bart :");
+  // A Flemish name's h is sounded.
+  assert.equal(t("replay_not_a_card", { who: "Hendrik" }), "Les cartes de Hendrik :");
   // Dutch keeps its «de»; a number is no name.
   setLang("nl");
   assert.equal(t("replay_not_a_card", { who: "Anne" }), "De kaarten van Anne:");
