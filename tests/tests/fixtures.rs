@@ -423,3 +423,19 @@ fn players_sharing_a_place_are_listed_as_their_ids_count() {
     let tenth: Vec<&str> = standings["rows"].as_array().unwrap().iter().filter(|r| r["rank"] == 10).map(|r| r["player"].as_str().unwrap()).collect();
     assert_eq!(tenth, ["p2", "p10"]);
 }
+
+#[test]
+fn a_late_entry_seated_early_is_named_first_as_ids_count() {
+    // Two players said to join at round 3 and seated in round 1: the refusal names «p2», the
+    // first as ids count (as text, «p10»).
+    let mut doc: Value = serde_json::from_str(&read("spring-open-16.json").replace("\"p02\"", "\"p2\"")).unwrap();
+    for p in doc["players"].as_array_mut().unwrap() {
+        if p["id"] == "p2" || p["id"] == "p10" {
+            p["joined_round"] = serde_json::json!(3);
+        }
+    }
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let err = app.import_document(&doc.to_string()).unwrap_err();
+    let said = err.to_string();
+    assert!(said.contains("«p2»") && !said.contains("p10"), "{said}");
+}

@@ -307,7 +307,8 @@ fn round(
     // it was left out of the standings of every round it played. (A withdrawal still seated in
     // its round is no contradiction: a round drawn and not drawn again after it holds one.)
     let mut early: Vec<(&str, i64)> = seated.keys().filter_map(|id| joined.get(id).filter(|j| **j > number).map(|j| (*id, *j))).collect();
-    early.sort_unstable();
+    // The first named as ids count («p3» before «p13»).
+    early.sort_unstable_by(|a, b| crate::text::id_order(a.0, b.0).then(a.1.cmp(&b.1)));
     if let Some((id, from)) = early.first() {
         return Err(refused(
             place,
