@@ -385,6 +385,15 @@ fn a_documents_date_is_stored_as_checked() {
         let exported = app.export_document(&id).unwrap();
         assert_eq!(exported.date.as_deref(), Some("2026-04-18"), "{name}");
     }
+    // Names too, as a person types them: « Zed Trailing» was listed before «Amélie».
+    let mut doc = json("spring-open-16.json");
+    doc["name"] = serde_json::json!("  Spaced  ");
+    doc["players"][0]["name"] = serde_json::json!(" Zed Trailing ");
+    doc["players"][0]["club"] = serde_json::json!("Club ");
+    let id = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    let exported = app.export_document(&id).unwrap();
+    assert_eq!((exported.name.as_str(), exported.players[0].name.as_str(), exported.players[0].club.as_str()), ("Spaced", "Zed Trailing", "Club"));
+    assert!(app.players_list().unwrap().iter().any(|p| p.name == "Zed Trailing" && p.club == "Club"));
 }
 
 #[test]

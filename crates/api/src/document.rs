@@ -419,9 +419,21 @@ pub(crate) fn parse(text: &str) -> Result<Document> {
     // Imported as created: a later house default never changes its scores.
     doc.settings = check(&doc)?;
     // Stored as checked: « 2026-11-28» passed the check, and was stored with its space (the
-    // site printed «2/11/ 20268», the evenings sorted out of their order).
+    // site printed «2/11/ 20268», the evenings sorted out of their order); names as a person
+    // types them, trimmed (« Zed Trailing» was listed before «Amélie»).
     if let Some(date) = &doc.date {
         doc.date = Some(crate::text::date(date)?);
+    }
+    let trimmed = |text: &mut String| {
+        if text.trim().len() != text.len() {
+            *text = text.trim().to_string();
+        }
+    };
+    trimmed(&mut doc.name);
+    for p in &mut doc.players {
+        trimmed(&mut p.name);
+        trimmed(&mut p.club);
+        trimmed(&mut p.member);
     }
     doc.extra.remove("audit");
     Ok(doc)

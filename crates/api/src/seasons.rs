@@ -256,7 +256,9 @@ impl EveningKey {
                 game: l.row.game.clone(),
                 ranking: l.settings.ranking,
                 name: folded(&l.row.name),
-                date: l.row.date.clone(),
+                // As checked («2026-04-18»): an archive imported before dates were stored as
+                // checked may hold « 2026-04-18».
+                date: l.row.date.as_deref().map(|d| d.trim().to_string()),
                 players: l.entrants.iter().map(|e| folded(&e.player.name)).collect(),
             },
         }
@@ -273,7 +275,7 @@ impl EveningKey {
                 game: doc.game.clone(),
                 ranking,
                 name: folded(&doc.name),
-                date: doc.date.clone(),
+                date: doc.date.as_deref().map(|d| d.trim().to_string()),
                 players: doc.players.iter().map(|p| folded(&p.name)).collect(),
             },
         }
