@@ -470,7 +470,12 @@ fn settings_that_are_not_json_and_a_port_taken_are_said_in_the_users_language() 
     let out = atout_in("nl_BE.UTF-8", &db, ["serve", "--bind", "127.0.0.1", "--port", port.as_str()]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains(&format!("de tafeltoestellen kunnen niet luisteren op poort {port}")), "{err}");
+    assert!(err.contains(&format!("de tafeltoestellen kunnen niet luisteren op poort {port}: een ander programma")), "{err}");
+    // An address this machine does not have is said so, named (the port was named alone, and
+    // another Atout suspected).
+    let out = atout_in("fr_BE.UTF-8", &db, ["serve", "--bind", "192.0.2.77", "--port", "18765"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("ne peuvent écouter sur 192.0.2.77 : cette machine n'a pas cette adresse"), "{err}");
 }
 
 /// A file that cannot be read is said so in the user's language, and a document that is no

@@ -1059,15 +1059,30 @@ pub fn base_url(addr: SocketAddr) -> String {
     }
 }
 
-/// The table devices' server could not listen on `port` (another program there, most often
-/// another Atout serving), said in every language.
-pub fn cannot_listen(port: u16, e: &std::io::Error) -> ApiError {
-    let e = e.to_string();
-    ApiError::invalid(said!(
-        "the table devices cannot listen on port {port}: {e} (is another Atout serving?)",
-        "les appareils des tables ne peuvent écouter sur le port {port} : {e} (un autre Atout est-il déjà lancé ?)",
-        "de tafeltoestellen kunnen niet luisteren op poort {port}: {e} (draait er al een andere Atout?)"
-    ))
+/// The table devices' server could not listen at `at`, said in every language: the port taken
+/// (most often by another Atout serving), or an address this machine does not have.
+pub fn cannot_listen(at: SocketAddr, e: &std::io::Error) -> ApiError {
+    let (port, ip) = (at.port(), at.ip());
+    match e.kind() {
+        std::io::ErrorKind::AddrInUse => ApiError::invalid(said!(
+            "the table devices cannot listen on port {port}: another program uses it (is another Atout serving?)",
+            "les appareils des tables ne peuvent écouter sur le port {port} : un autre programme l'utilise (un autre Atout est-il déjà lancé ?)",
+            "de tafeltoestellen kunnen niet luisteren op poort {port}: een ander programma gebruikt ze (draait er al een andere Atout?)"
+        )),
+        std::io::ErrorKind::AddrNotAvailable => ApiError::invalid(said!(
+            "the table devices cannot listen on {ip}: this machine has no such address",
+            "les appareils des tables ne peuvent écouter sur {ip} : cette machine n'a pas cette adresse",
+            "de tafeltoestellen kunnen niet luisteren op {ip}: deze machine heeft dat adres niet"
+        )),
+        _ => {
+            let e = e.to_string();
+            ApiError::invalid(said!(
+                "the table devices cannot listen on {at}: {e}",
+                "les appareils des tables ne peuvent écouter sur {at} : {e}",
+                "de tafeltoestellen kunnen niet luisteren op {at}: {e}"
+            ))
+        }
+    }
 }
 
 /// The window's table devices: the server the secretary starts and stops from the Rounds
@@ -1095,7 +1110,8 @@ impl Switch {
         let mut running = self.running();
         if running.is_none() {
             let port = port.unwrap_or(DEFAULT_PORT);
-            let started = start(run, SocketAddr::new(default_addr().ip(), port)).map_err(|e| cannot_listen(port, &e))?;
+            let at = SocketAddr::new(default_addr().ip(), port);
+            let started = start(run, at).map_err(|e| cannot_listen(at, &e))?;
             *running = Some(started);
         }
         drop(running);

@@ -61,7 +61,7 @@ pub struct DevicesArgs {
 pub fn serve(app: Atout, db: &Path, a: ServeArgs) -> Result<(), Failure> {
     let (bind, port) = (a.bind, a.port);
     let running = atout_serve::start(atout_serve::run_alone(app), std::net::SocketAddr::new(bind, port))
-        .map_err(|e| Failure::Api(atout_serve::cannot_listen(port, &e)))?;
+        .map_err(|e| Failure::Api(atout_serve::cannot_listen(std::net::SocketAddr::new(bind, port), &e)))?;
     outln!("{}", atout_serve::base_url(running.addr));
     let (db, addr) = (db.display(), running.addr);
     eprintln!(
