@@ -39,7 +39,10 @@ export async function view() {
     const bytes = await readFile(e.target, true);
     act(() => call("players_import", { bytes, tournament: state.tournament || null }),
       (r) => {
-        flash(`${r.added.length} ${tn("added", r.added.length)}, ${r.known.length} ${tn("known", r.known.length)}${state.tournament ? `, ${r.entered} ${tn("entered", r.entered)}` : ""} (${t("read_as", { encoding: r.encoding })})`);
+        // The columns not read said too (a member number under a heading not known was dropped
+        // without a word).
+        const ignored = r.ignored && r.ignored.length ? `; ${t("not_read", { names: r.ignored.map((c) => `«${c}»`).join(", ") })}` : "";
+        flash(`${r.added.length} ${tn("added", r.added.length)}, ${r.known.length} ${tn("known", r.known.length)}${state.tournament ? `, ${r.entered} ${tn("entered", r.entered)}` : ""} (${t("read_as", { encoding: r.encoding })})${ignored}`);
         state.error = r.unsure.length ? t("unsure", { names: r.unsure.map((p) => p.name).join(", ") }) : null;
       });
   } });

@@ -33,6 +33,9 @@ pub struct ImportedPlayers {
     pub entered: usize,
     /// How the file was written: `UTF-8`, `windows-1252` (Excel's "CSV" in western Europe), `UTF-16LE`, …
     pub encoding: String,
+    /// The file's columns not read, as headed (a telephone; a member number under a heading not
+    /// known was dropped without a word).
+    pub ignored: Vec<String>,
 }
 
 /// A CSV file's bytes as text: a byte-order mark names the encoding; otherwise
@@ -91,13 +94,19 @@ fn column(header: &str) -> Option<Column> {
         "lastname" | "last" | "surname" | "familyname" | "nomdefamille" | "achternaam" | "familienaam" => Column::Last,
         "club" | "cercle" | "vereniging" | "kring" | "clubnaam" => Column::Club,
         "member" | "membernumber" | "memberno" | "membership" | "number" | "membre" | "numero" | "numerodemembre" | "no" | "n" | "licence" | "license"
-        | "lid" | "lidnummer" | "lidnr" | "nummer" => Column::Member,
+        // «N° de membre» (the window's own heading), «N° membre», «Nr. lid», «Affiliation»…
+        | "ndemembre" | "nmembre" | "nodemembre" | "nomembre" | "numdemembre" | "nummembre" | "numeromembre" | "affiliation" | "numerodaffiliation"
+        | "lid" | "lidnummer" | "lidnr" | "nrlid" | "lidmaatschapsnummer" | "nummer" => Column::Member,
         _ => return None,
     })
 }
 
-/// Players read from a CSV text: (name, club, member) per row.
-pub fn parse_players_csv(text: &str) -> Result<Vec<(String, String, String)>> {
+/// A player list's row: name, club, member number.
+pub type ListedPlayer = (String, String, String);
+
+/// Players read from a CSV text: (name, club, member) per row, and the headings of the columns
+/// not read.
+pub fn parse_players_csv(text: &str) -> Result<(Vec<ListedPlayer>, Vec<String>)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let first_line = text.lines().next().unwrap_or("");
     let delimiter = if first_line.matches(';').count() > first_line.matches(',').count() { b';' } else { b',' };
@@ -150,7 +159,8 @@ pub fn parse_players_csv(text: &str) -> Result<Vec<(String, String, String)>> {
         }
         players.push((name, club, member));
     }
-    Ok(players)
+    let ignored = headers.iter().zip(&columns).filter(|(h, c)| c.is_none() && !h.is_empty()).map(|(h, _)| h.to_string()).collect();
+    Ok((players, ignored))
 }
 
 impl Atout {
@@ -171,7 +181,8 @@ impl Atout {
     /// A row that is probably a registered player uses that player; a row that could
     /// be several is left for the secretary; nobody is registered twice silently.
     pub fn players_import(&mut self, csv_text: &str, tournament: Option<&str>) -> Result<ImportedPlayers> {
-        let rows = parse_players_csv(csv_text)?
+        let (rows, ignored) = parse_players_csv(csv_text)?;
+        let rows = rows
             .iter()
             .enumerate()
             .map(|(i, (n, c, m))| {
@@ -189,7 +200,7 @@ impl Atout {
             named.entry(folded(&p.name)).or_default().push(i);
         }
         let mut result = self.store.write(Change { actor: &self.actor, action: "players.import", reason: "" }, |w| -> Result<ImportedPlayers> {
-            let mut out = ImportedPlayers { added: vec![], known: vec![], unsure: vec![], entered: 0, encoding: "UTF-8".into() };
+            let mut out = ImportedPlayers { added: vec![], known: vec![], unsure: vec![], entered: 0, encoding: "UTF-8".into(), ignored: ignored.clone() };
             for (name, club, member) in &rows {
                 let namesakes = named.get(&folded(name)).map(Vec::as_slice).unwrap_or_default();
                 let matches: Vec<&Player> = namesakes.iter().map(|i| &known[*i]).filter(|p| probably_same(p, name, club, member)).collect();
@@ -286,5 +297,17 @@ mod tests {
         assert_eq!(column("PRÉNOM"), Some(Column::First));
         assert_eq!(column("Número"), Some(Column::Member));
         assert_eq!(column("Nom de famille"), Some(Column::Last));
+    }
+
+    /// «N° de membre», the window's own heading, is a member number; a column not read is
+    /// said (the numbers were dropped without a word).
+    #[test]
+    fn a_member_number_under_the_windows_heading_is_read_and_the_rest_said() {
+        for heading in ["N° de membre", "N° membre", "Nr. lid", "Lidmaatschapsnummer"] {
+            assert_eq!(column(heading), Some(Column::Member), "{heading}");
+        }
+        let (rows, ignored) = parse_players_csv("Nom;Prénom;Club;N° de membre;Téléphone\r\nPeeters;Anne;KC De Troef;101;0470\r\n").unwrap();
+        assert_eq!(rows, [("Anne Peeters".to_string(), "KC De Troef".to_string(), "101".to_string())]);
+        assert_eq!(ignored, ["Téléphone"]);
     }
 }

@@ -105,6 +105,10 @@ pub fn registry(app: &mut Atout, cmd: PlayersCmd) -> Result<(), Failure> {
                     "{added} toegevoegd, {known} al geregistreerd{entered} (gelezen als {encoding})"
                 ))
             );
+            if !r.ignored.is_empty() {
+                let names = r.ignored.iter().map(|c| format!("«{c}»")).collect::<Vec<_>>().join(", ");
+                outln!("{}", say(said!("columns not read: {names}", "colonnes non lues : {names}", "kolommen niet gelezen: {names}")));
+            }
             for p in &r.unsure {
                 let (name, club) = (&p.name, &p.club);
                 outln!(
