@@ -425,8 +425,13 @@ async function fillTournaments() {
 }
 
 export function go(view) {
-  // A restore asked to be confirmed is not left armed behind another screen.
-  if (view !== state.view) state.confirmRestore = null;
+  // A restore asked to be confirmed is not left armed behind another screen, nor a refusal said
+  // of the screen left («Remplissez d'abord « Nom ».» stood over the next two screens).
+  if (view !== state.view) {
+    state.confirmRestore = null;
+    const f = document.getElementById("flash");
+    if (f && f.className === "error") clearFlash();
+  }
   state.view = view;
   localStorage.setItem("atout.view", view);
   render();

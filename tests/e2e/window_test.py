@@ -189,6 +189,8 @@ def evening(w, csv_path):
     w.find("#sheet-table")
     w.select("#sheet-table", 2)
     w.find("#fault-negative")
+    # Nobody at fault before the jury says who (seat 1 was chosen in advance).
+    check(w.value("#fault-negative select[name=seat]") == "", "the fault's offender is chosen by the jury, none in advance")
     w.select("#fault-negative select[name=contract]", "C")
     w.select("#fault-negative select[name=seat]", 2)
     w.type("#fault-negative input[name=reason]", "renounce in queens")
@@ -1624,8 +1626,10 @@ def rikken_evening(w):
     check(kept.startswith("2♠ 3♠"), f"the cards typed for line 1 are there again: {kept!r}")
     w.select("#replay-line-pick", 3)
     picks = w.js("return [...document.querySelectorAll('#replay-line-pick option')].map(o => o.textContent)")
-    check(picks[3].startswith("3. open misère (Dealer ") and not any("-" in p.split(" (")[0] for p in picks[1:]),
-          f"the lines to replay named in words, no code word: {picks}")
+    # The dealer named, as the replay names players (a seat's number was said).
+    check(picks[3].startswith("3. open misère (Dealer: ") and not picks[3].split("Dealer: ")[1][:1].isdigit()
+          and not any("-" in p.split(" (")[0] for p in picks[1:]),
+          f"the lines to replay named in words, no code word, the dealer by name: {picks}")
     w.find("#replay-field-trump")
     w.select("#replay-field-trump", "none")
     ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]

@@ -78,7 +78,8 @@ export function juryForms(ctx) {
       act(() => call("deal_add", { ...base, line: sheet.next?.line, entry: { contract: f.contract.value, fault_by: Number(f.seat.value), reason: f.reason.value, by: f.by.value } }), () => flash(t("saved")));
     } },
       h("label", {}, t("game_col"), h("select", { name: "contract" }, negatives.map((c) => h("option", { value: c.code }, `${c.code} ${c.name}`)))),
-      h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),
+      // Nobody chosen before the jury chooses (seat 1 was, and a hurried jury fined seat 1).
+      h("label", {}, t("at_fault"), h("select", { name: "seat", required: true }, h("option", { value: "" }, "—"), seatOptions())),
       h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
       h("label", {}, t("by"), h("input", { name: "by", required: true, value: ctx.who || "" })),
       h("button", { class: "primary", id: "record-fault-negative" }, t("record"))),
@@ -89,7 +90,8 @@ export function juryForms(ctx) {
       act(() => call("deal_add", { ...base, line: sheet.next?.line, entry: { contract: "T", trump: f.trump.value, void_by: Number(f.seat.value), reason: f.reason.value, by: f.by.value } }), () => flash(t("saved")));
     } },
       h("label", {}, t("trump_suit"), h("select", { name: "trump" }, desc.suits.map((s) => h("option", { value: s.code }, s.label)))),
-      h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),
+      // Nobody chosen before the jury chooses (seat 1 was, and a hurried jury fined seat 1).
+      h("label", {}, t("at_fault"), h("select", { name: "seat", required: true }, h("option", { value: "" }, "—"), seatOptions())),
       h("label", {}, t("reason"), h("input", { name: "reason", required: true })),
       h("label", {}, t("by"), h("input", { name: "by", required: true, value: ctx.who || "" })),
       h("button", { class: "primary", id: "record-fault-trump" }, t("record"))),

@@ -289,7 +289,8 @@ export function juryForms({ sheet, desc, t, base, act, call, flash, seatOptions,
       const ruling = { seat: Number(f.seat.value), points: sheet.seats.map(() => 0), reason: f.reason.value, by: f.by.value, call: { contract: f.contract.value, consent } };
       act(() => call("ruling_add", { ...base, ruling }), () => flash(t("saved")));
     } },
-      h("label", {}, desc.labels.declarer, h("select", { name: "seat" }, seatOptions())),
+      // Nobody chosen before the jury chooses (seat 1 was, and a hurried jury named seat 1).
+      h("label", {}, desc.labels.declarer, h("select", { name: "seat", required: true }, h("option", { value: "" }, "—"), seatOptions())),
       h("label", {}, t("game_col"), h("select", { name: "contract" }, calls.map((c) => h("option", { value: c.code }, c.name)))),
       h("label", {}, desc.labels.consent, h("select", { name: "consent" }, h("option", { value: "yes" }, desc.labels.consent_yes), h("option", { value: "no" }, desc.labels.consent_no))),
       h("label", {}, t("reason"), h("input", { name: "reason", required: true, maxlength: 500 })),
@@ -305,7 +306,7 @@ export function juryForms({ sheet, desc, t, base, act, call, flash, seatOptions,
       act(() => call("deal_add", { ...base, line: sheet.next?.line, entry }), () => flash(t("saved")));
     } },
       h("label", {}, desc.labels.fine, h("select", { name: "fine" }, desc.fines.map((x) => h("option", { value: x.code }, x.name)))),
-      h("label", {}, t("at_fault"), h("select", { name: "seat" }, seatOptions())),
+      h("label", {}, t("at_fault"), h("select", { name: "seat", required: true }, h("option", { value: "" }, "—"), seatOptions())),
       h("label", {}, t("reason"), h("input", { name: "reason", required: true, maxlength: 500 })),
       h("label", {}, t("by"), h("input", { name: "by", required: true, maxlength: 100, value: who || "" })),
       h("button", { class: "primary", id: "record-jury-fine" }, t("record"))),

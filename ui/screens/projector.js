@@ -3,7 +3,7 @@
 // itself every few seconds ("page 1/2"); the chart stays in view beside them (below them on a narrow
 // or upright screen), drawn to the room that is left.
 import { call } from "../api.js";
-import { t } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 import { h, svg } from "../dom.js";
 import { state, render, busy, fmt, needTournament } from "../shell.js";
 import { roundStatusText, withdrawnApart, withdrawnSaid } from "./standings.js";
@@ -205,7 +205,7 @@ export async function view() {
     tables
       ? h("div", { class: "tables projector-tables" }, tables.tables.map((tb) => h("div", { class: "card" },
         h("h2", {}, `${t("table")} ${tb.number}`), h("ol", {}, tb.seats.map((x) => h("li", {}, x.name))))),
-        tables.byes.length ? h("p", {}, `${t("byes")}${t("colon")}${tables.byes.map((b) => b.name).join(", ")}`) : null)
+        tables.byes.length ? h("p", {}, `${tn("byes", tables.byes.length)}${t("colon")}${tables.byes.map((b) => b.name).join(", ")}`) : null)
       : boardOf(standingsTable(s, points), progressionChart(progress)),
   ];
 }

@@ -407,7 +407,9 @@ export async function replayPanel(tid, sheet, desc) {
     render();
   };
   // Each line by its game's words (open misère, not `open-misere`), as the sheet shows it.
-  const lines = sheet.lines.map((l) => h("option", { value: l.line, selected: r && r.line === l.line }, `${l.line}. ${l.label_texts[currentLang()]}${l.dealer ? ` (${t("dealer")} ${l.dealer})` : ""}`));
+  // Its dealer by name, as the rest of the replay names players («Donneur 4» said a seat).
+  const dealerOf = (seat) => (sheet.seats.find((x) => x.seat === seat) || {}).name || seat;
+  const lines = sheet.lines.map((l) => h("option", { value: l.line, selected: r && r.line === l.line }, `${l.line}. ${l.label_texts[currentLang()]}${l.dealer ? ` (${t("dealer")}${t("colon")}${dealerOf(l.dealer)})` : ""}`));
   const head = [
     h("h3", {}, t("replay_title")),
     h("div", { class: "row" },

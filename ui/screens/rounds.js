@@ -91,7 +91,7 @@ export async function view() {
         : h("button", { class: "primary", id: "draw-round", onclick: () => draw() }, t("draw"))),
     planRefused ? h("p", { class: "error", id: "plan-refused" }, explain(planRefused)) : null,
     !drawn && planned
-      ? h("p", { class: "hint", id: "plan-preview" }, `${tn("plan_preview", planned.to - planned.from + 1, { from: planned.from, to: planned.to, repeats: tn("repeats", planned.repeats) })} (${t(planned.following ? "plan_following" : "plan_new")}${t("semicolon")}${t("plan_seed", { seed: planned.seed })})`)
+      ? h("p", { class: "hint", id: "plan-preview" }, `${tn("plan_preview", planned.to - planned.from + 1, { from: planned.from, to: planned.to, repeats: tn("repeats", planned.repeats) })} (${t(planned.following ? "plan_following" : planned.from === 1 ? "plan_first" : "plan_new")}${t("semicolon")}${t("plan_seed", { seed: planned.seed })})`)
       : null,
     confirm ? h("div", { class: "card forced", id: "confirm-draw" },
       h("p", {}, tn("round_open", confirm.open.length, { round: confirm.before, tables: confirm.open.join(", "), next: confirm.round })),
@@ -110,7 +110,7 @@ export async function view() {
               if (r !== state.round || tb.number !== state.table) openTable(r, tb.number);
               go("scorer");
             } }, t("open_sheet"))))),
-          drawn.byes.length ? h("p", { id: "byes" }, `${t("byes")}${t("colon")}${drawn.byes.map((b) => b.name).join(", ")}`) : null,
+          drawn.byes.length ? h("p", { id: "byes" }, `${tn("byes", drawn.byes.length)}${t("colon")}${drawn.byes.map((b) => b.name).join(", ")}`) : null,
         ]
       : h("p", { class: "hint" }, t("not_drawn")),
   ];
