@@ -508,6 +508,10 @@ fn a_season_of_results_counts_one_game() {
     assert_eq!(e.rule().map(|r| r.code()), Some("season-one-game"), "{e}");
     let name = &king.name;
     assert!(e.to_string().contains(&format!("«{name}» is of another game or ranked another way than «")), "{e}");
+    // Said as the season's form offers it, no tournament's number (it asked for «a place
+    // scale», an «échelle de places», of a form offering «des points par place»).
+    let fr = e.texts().fr;
+    assert!(fr.contains("qu'une soirée rapporte des points par place") && !fr.contains("tournoi "), "{fr}");
     let e = app.season_import("Winter 2026", &read("rikken-18.json")).unwrap_err();
     assert_eq!(e.rule().map(|r| r.code()), Some("season-one-game"), "{e}");
     assert_eq!(app.row_counts().unwrap(), before);

@@ -308,15 +308,16 @@ fn unchanged(w: &mut atout_store::Writer<'_>, row: &SeasonRow, checked: Option<&
 }
 
 /// A season counting each evening's own result refuses evening `name`, of another game or
-/// ranked another way than its evening `other` (tournament `t`).
-fn another_game(season: &str, name: &str, other: &str, t: Id) -> ApiError {
+/// ranked another way than its evening `other`; said as the season's form says its choice
+/// («une échelle de places» was asked of a form offering «des points par place»).
+fn another_game(season: &str, name: &str, other: &str) -> ApiError {
     ApiError::refused_said(
         Default::default(),
         Rule::SEASON_ONE_GAME,
         said!(
-            "season «{season}» counts each evening's own result, and «{name}» is of another game or ranked another way than «{other}» (tournament {t}): give the season a place scale to count both",
-            "la saison «{season}» compte le résultat de chaque soirée, et «{name}» est d'un autre jeu ou classée autrement que «{other}» (tournoi {t}) : donnez à la saison une échelle de places pour compter les deux",
-            "seizoen «{season}» telt het eigen resultaat van elke avond, en «{name}» is van een ander spel of anders gerangschikt dan «{other}» (toernooi {t}): geef het seizoen een schaal per plaats om beide te tellen"
+            "season «{season}» counts each evening's own result, and «{name}» is of another game or ranked another way than «{other}»: let an evening bring points by place to count both",
+            "la saison «{season}» compte le résultat de chaque soirée, et «{name}» est d'un autre jeu ou classée autrement que «{other}» : qu'une soirée rapporte des points par place pour compter les deux",
+            "seizoen «{season}» telt het eigen resultaat van elke avond, en «{name}» is van een ander spel of anders gerangschikt dan «{other}»: laat een avond punten per plaats opleveren om beide te tellen"
         ),
     )
 }
@@ -418,9 +419,9 @@ impl Atout {
         if settings_of(settings)?.points == EveningPoints::Result {
             // Each evening's own result counted: its evenings must be worth the same.
             let keys = self.evening_keys(&evenings, None);
-            if let Some((first, t)) = keys.first() {
+            if let Some((first, _)) = keys.first() {
                 if let Some((other, _)) = keys.iter().find(|(k, _)| !first.identity.comparable(&k.identity)) {
-                    return Err(another_game(&row.name, &other.shown, &first.shown, *t));
+                    return Err(another_game(&row.name, &other.shown, &first.shown));
                 }
             }
         }
@@ -457,7 +458,7 @@ impl Atout {
                 ));
             }
             if settings.points == EveningPoints::Result && !there.identity.comparable(&key.identity) {
-                return Err(another_game(season_name, &key.shown, name, t));
+                return Err(another_game(season_name, &key.shown, name));
             }
         }
         Ok(season_ids(&evenings))

@@ -246,9 +246,9 @@ impl Rule {
     rule!(
         SEASON_ONE_GAME,
         "season-one-game",
-        "a season that counts each evening's own result counts evenings of one game ranked one way; a place scale counts any",
-        "une saison qui compte le résultat de chaque soirée compte des soirées d'un même jeu classées de la même façon ; une échelle de places les compte toutes",
-        "een seizoen dat het eigen resultaat van elke avond telt, telt avonden van één spel, op één manier gerangschikt; een schaal per plaats telt ze allemaal"
+        "a season that counts each evening's own result counts evenings of one game ranked one way; points by place count any",
+        "une saison qui compte le résultat de chaque soirée compte des soirées d'un même jeu classées de la même façon ; des points par place les comptent toutes",
+        "een seizoen dat het eigen resultaat van elke avond telt, telt avonden van één spel, op één manier gerangschikt; punten per plaats tellen ze allemaal"
     );
     rule!(FORMAT, "format", "the document follows atout-tournament/1", "le document suit atout-tournament/1", "het document volgt atout-tournament/1");
 }
