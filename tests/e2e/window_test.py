@@ -1635,7 +1635,8 @@ def rikken_evening(w):
     ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
     low = [(r, s) for s in "♠♥♦♣" for r in range(3)] + [(3, "♠")]
     rest = [(r, s) for s in "♠♥♦♣" for r in range(13) if (r, s) not in low]
-    dealer = int(re.search(r"(\d+)\)$", w.js("return document.querySelector('#replay-line-pick option[value=\"3\"]').textContent")).group(1))
+    dealer_name = re.search(r"Dealer: (.+)\)$", w.js("return document.querySelector('#replay-line-pick option[value=\"3\"]').textContent")).group(1)
+    dealer = names.index(dealer_name) + 1
     playing = [(dealer + i - 1) % 5 + 1 for i in range(1, 5)]  # clockwise from the dealer's left
     hands = {d2: low}
     for i, seat in enumerate(x for x in playing if x != d2):
@@ -1726,6 +1727,15 @@ def rikken_keyboard(w):
     check(not w.js("return !!document.querySelector('[id^=declarer-].chosen')"), "Backspace took the declarer back")
     press(w, [str(d2)])
     w.find(f"#declarer-{d2}.chosen")
+    # A figure erased whole (selected, as a refusal leaves it) by one Backspace: a second one
+    # is one more for the figure, not a step back (it took the declarer back, and the next
+    # digits picked seats).
+    press(w, ["1", "4"])
+    check(w.value("#tricks") == "14", f"the tricks typed: {w.value('#tricks')!r}")
+    w.js("document.getElementById('tricks').select()")
+    press(w, ["\ue003", "\ue003"])
+    check(w.value("#tricks") == "" and bool(w.js("return !!document.querySelector('#declarer-%d.chosen')" % d2)),
+          "two Backspaces over a selected figure erase it and keep the declarer")
     # Escape drops the line, the tricks field focused as the panel leaves it (Escape did
     # nothing there until the field was left).
     check(w.js("return document.activeElement && document.activeElement.tagName") == "INPUT", "a figure's field has the focus")

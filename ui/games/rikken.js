@@ -84,7 +84,16 @@ function tricksField(ctx, id, value, set, label, next = null, back = null) {
       if (!bad && field && v !== "" && (v === "0" || Number(v) * 10 > ctx.desc.tricks)) { field.focus(); field.select(); }
     },
     onkeydown: (e) => {
-      if (e.key === "Backspace" && e.target.value === "" && back) { e.preventDefault(); back(); return; }
+      const f = e.target;
+      if (e.key === "Backspace" && f.value === "" && back) {
+        // The figure just erased whole (selected, as a refusal leaves it): this Backspace is
+        // one more meant for it, not a step back (a second Backspace to erase «14» took the
+        // partner back, and the next digits picked seats).
+        if (f.dataset.erased) { delete f.dataset.erased; e.preventDefault(); return; }
+        e.preventDefault(); back(); return;
+      }
+      if (e.key === "Backspace" && f.value !== "" && f.selectionStart === 0 && f.selectionEnd === f.value.length) f.dataset.erased = "1";
+      else delete f.dataset.erased;
       if (e.key !== "Enter") return;
       e.preventDefault();
       const field = next && document.getElementById(next);
