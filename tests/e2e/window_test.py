@@ -189,6 +189,8 @@ def evening(w, csv_path):
     w.find("#sheet-table")
     w.select("#sheet-table", 2)
     w.find("#fault-negative")
+    # Which deal the fault is written as, and who dealt it (nothing said it).
+    check("A fault is written as deal " in w.text("#fault-deal") and "dealt by" in w.text("#fault-deal"), f"the fault's deal said: {w.text('#fault-deal')!r}")
     # Nobody at fault before the jury says who (seat 1 was chosen in advance).
     check(w.value("#fault-negative select[name=seat]") == "", "the fault's offender is chosen by the jury, none in advance")
     w.select("#fault-negative select[name=contract]", "C")

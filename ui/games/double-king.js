@@ -70,7 +70,12 @@ export function juryForms(ctx) {
   const { sheet, desc, t, base, act, call, flash, seatOptions } = ctx;
   const open = (code) => !sheet.next || sheet.next.allowed.includes(code);
   const negatives = desc.contracts.filter((c) => c.negative && open(c.code));
+  // A fault is written as the sheet's next line: which deal that is, said; on a complete sheet
+  // there is none (the forms were offered, and refused once sent).
+  if (!sheet.next) return [h("h3", {}, desc.labels.fault_negative), h("p", { class: "hint", id: "fault-complete" }, t("fault_complete"))];
+  const dealer = sheet.seats[sheet.next.dealer - 1];
   return [
+    h("p", { class: "hint", id: "fault-deal" }, t("fault_for", { deal: sheet.next.deal, name: dealer ? dealer.name : sheet.next.dealer })),
     h("h3", {}, desc.labels.fault_negative),
     h("form", { class: "row", id: "fault-negative", "data-keep": "1", onsubmit: (e) => {
       e.preventDefault();
