@@ -474,3 +474,20 @@ fn a_tables_progress_counts_deals_not_lines() {
     let two = round.tables.iter().find(|x| x.table == 2).unwrap();
     assert_eq!((two.lines, two.played, two.needed, two.complete), (21, 20, 20, true));
 }
+
+/// A table locked, or a code revoked, before the round's codes were ever listed: every code of
+/// the round is issued and given (they were given blank, the addresses without them).
+#[test]
+fn a_lock_or_a_revoke_before_the_codes_were_listed_gives_every_code() {
+    let (mut app, t) = evening();
+    let at = TableRef::new(&t, 1, 1);
+    let locked = app.table_lock(&at, true, "settled", "http://x").unwrap();
+    assert!(locked.tables.iter().all(|x| x.code.len() == 16 && x.url.ends_with(&x.code)), "{:?}", locked.tables.iter().map(|x| &x.code).collect::<Vec<_>>());
+    assert_eq!(locked.jury.code.len(), 16);
+    // The same codes as listed after: issued once.
+    let listed = app.devices(&t, 1, "http://x").unwrap();
+    assert_eq!(listed.tables.iter().map(|x| &x.code).collect::<Vec<_>>(), locked.tables.iter().map(|x| &x.code).collect::<Vec<_>>());
+    let (mut app, t) = evening();
+    let revoked = app.device_revoke(&t, 1, Some(1), "phone lost", "http://x").unwrap();
+    assert!(revoked.tables.iter().all(|x| x.code.len() == 16) && revoked.jury.code.len() == 16);
+}

@@ -400,7 +400,9 @@ impl Atout {
             w.add_device_code(id, round, table, &code)?;
             Ok::<_, ApiError>(())
         })?;
-        self.device_round(id, round, base)
+        // Every code of the round, as `devices` gives them: the other tables' too, issued now
+        // where none was yet (a revoke before the codes were ever listed showed them blank).
+        self.devices(&id.to_string(), round, base)
     }
 
     /// Lock a table's sheet against its devices (settled), or unlock it. The window
@@ -414,7 +416,9 @@ impl Atout {
             w.lock_table(id, at.round, at.table, locked)?;
             Ok::<_, ApiError>(())
         })?;
-        self.device_round(id, at.round, base)
+        // Every code of the round, issued where none was yet (a lock before the codes were
+        // ever listed showed them blank, and the addresses without them).
+        self.devices(&id.to_string(), at.round, base)
     }
 
     /// What a code lets its device do: refused when it was never issued or was revoked
