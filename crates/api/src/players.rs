@@ -164,8 +164,12 @@ pub fn parse_players_csv(text: &str) -> Result<(Vec<ListedPlayer>, Vec<String>)>
 }
 
 impl Atout {
+    /// The registry as a person reads it, by name, accents aside («Élise» among the E's: the
+    /// database's order put it after «Hendrik»).
     pub fn players_list(&mut self) -> Result<Vec<Player>> {
-        Ok(self.store.players()?.into_iter().map(Player::from).collect())
+        let mut list: Vec<Player> = self.store.players()?.into_iter().map(Player::from).collect();
+        list.sort_by_cached_key(|p| (folded(&p.name), p.name.clone(), p.id));
+        Ok(list)
     }
 
     /// Register the players of a CSV file as read from disk (any encoding, see
@@ -309,5 +313,15 @@ mod tests {
         let (rows, ignored) = parse_players_csv("Nom;Prénom;Club;N° de membre;Téléphone\r\nPeeters;Anne;KC De Troef;101;0470\r\n").unwrap();
         assert_eq!(rows, [("Anne Peeters".to_string(), "KC De Troef".to_string(), "101".to_string())]);
         assert_eq!(ignored, ["Téléphone"]);
+    }
+
+    /// The registry listed by name as a person reads it: «Élise» among the E's (after
+    /// «Hendrik» in the database's byte order).
+    #[test]
+    fn the_registry_is_listed_by_name_accents_aside() {
+        let mut app = Atout::open_in_memory().unwrap();
+        app.players_import("name\nHendrik Maes\nÉlise Peeters\nanne Dubois\nBart Claes\n", None).unwrap();
+        let names: Vec<String> = app.players_list().unwrap().into_iter().map(|p| p.name).collect();
+        assert_eq!(names, ["anne Dubois", "Bart Claes", "Élise Peeters", "Hendrik Maes"]);
     }
 }

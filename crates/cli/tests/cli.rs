@@ -102,7 +102,7 @@ fn a_secretary_runs_a_round_from_the_command_line() {
     let one = ok(&db, &["players", "import", csv.to_str().unwrap()]);
     assert!(one.starts_with("1 player added, 1 already registered"), "{one}");
     let seating = ok(&db, &["round", "draw", "--tournament", "Tuesday", "--round", "1", "--seed", "9"]);
-    assert!(seating.contains("seed 9") && seating.contains("table 1") && seating.contains("bye:"), "{seating}");
+    assert!(seating.contains("draw number 9") && seating.contains("table 1") && seating.contains("bye:"), "{seating}");
     assert_eq!(seating, ok(&db, &["round", "show", "--tournament", "Tuesday", "--round", "1"]));
 
     // A bad line: refused, named, non-zero, nothing stored.
@@ -219,7 +219,7 @@ fn the_cribbage_hand_calculator_needs_no_database() {
     let db = dir.path().join("none.db");
     let out = ok(&db, &["cribbage", "score", "4", "5", "5", "6"]);
     assert_eq!(out.lines().last(), Some("12"), "{out}");
-    assert!(out.contains("fifteens  2 × 2 = 4") && out.contains("runs      2 × 3 = 6") && out.contains("pairs     1 × 2 = 2"), "{out}");
+    assert!(out.contains("fifteens    2 × 2 = 4") && out.contains("runs        2 × 3 = 6") && out.contains("pairs       1 × 2 = 2"), "{out}");
     assert_eq!(ok(&db, &["cribbage", "score", "5", "5", "5", "5", "5"]).lines().last(), Some("40"));
     assert_eq!(ok(&db, &["cribbage", "score", "Q", "K", "A"]).lines().last(), Some("0"));
     for (args, rule) in [(&["4"][..], "hand-size"), (&["4", "5", "5", "6", "7", "8"][..], "hand-size"), (&["4", "Z"][..], "tile")] {

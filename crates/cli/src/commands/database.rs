@@ -79,7 +79,16 @@ fn print_backup(b: &atout_api::backups::BackupInfo) {
             b.last_change_local.as_deref().unwrap_or("-")
         ),
     };
-    outln!("{}  {:<16} {}  ({holds})", b.written_local, b.kind, b.path);
+    // Its kind in words, as the window's Backups screen says it («manual» stood in French).
+    let kind = match b.kind {
+        "auto" => word("automatic", "automatique", "automatisch"),
+        "manual" => word("by hand", "à la main", "met de hand"),
+        "before-migration" => word("before an upgrade", "avant une mise à jour", "voor een update"),
+        "replaced" => word("replaced by a restore", "remplacée par une restauration", "vervangen bij terugzetten"),
+        "damaged" => word("damaged, set aside", "endommagée, mise de côté", "beschadigd, opzij gezet"),
+        other => other,
+    };
+    outln!("{}  {kind:<16} {}  ({holds})", b.written_local, b.path);
 }
 
 pub fn backup(app: &mut Atout, file: Option<&Path>, replace: bool) -> Result<(), Failure> {

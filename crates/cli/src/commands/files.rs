@@ -180,7 +180,7 @@ pub fn import(app: &mut Atout, file: &Path) -> Result<(), Failure> {
     let (name, players, rounds) = (&t.name, count(t.players, PLAYERS), count(t.rounds_drawn, ROUNDS));
     eprintln!(
         "{}",
-        say(said!("imported «{name}»: {players}, {rounds}", "importé : « {name} » : {players}, {rounds}", "geïmporteerd: '{name}': {players}, {rounds}"))
+        say(said!("imported «{name}»: {players}, {rounds}", "« {name} » importé : {players}, {rounds}", "«{name}» geïmporteerd: {players}, {rounds}"))
     );
     Ok(())
 }
@@ -193,8 +193,8 @@ pub fn sample(app: &mut Atout) -> Result<(), Failure> {
         "{}",
         say(said!(
             "loaded the sample tournament «{name}»: {players}, {rounds}",
-            "tournoi d'exemple chargé : « {name} » : {players}, {rounds}",
-            "voorbeeldtoernooi geladen: '{name}': {players}, {rounds}"
+            "tournoi d'exemple « {name} » chargé : {players}, {rounds}",
+            "voorbeeldtoernooi «{name}» geladen: {players}, {rounds}"
         ))
     );
     Ok(())

@@ -155,7 +155,7 @@ pub fn cribbage(cmd: CribbageCmd) -> Result<(), Failure> {
             let code = crate::output::lang().code();
             for p in score["parts"].as_array().into_iter().flatten() {
                 let name = p["name"][code].as_str().or(p["name"]["en"].as_str()).unwrap_or("").to_lowercase();
-                outln!("{name:<9} {} × {} = {}", p["count"], p["each"], p["points"]);
+                outln!("{name:<11} {} × {} = {}", p["count"], p["each"], p["points"]);
             }
             outln!("{}", score["points"]);
         }

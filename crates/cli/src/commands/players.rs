@@ -1,6 +1,6 @@
 //! `atout players …`: the club's register; `atout player …`: a player in one tournament.
 
-use crate::output::{count, json, read_bytes, say, word, Failure, Output, PLAYERS};
+use crate::output::{json, read_bytes, say, word, Failure, Output};
 use atout_api::rules::{said, Tr};
 use atout_api::Atout;
 use clap::Subcommand;
@@ -93,16 +93,30 @@ pub fn registry(app: &mut Atout, cmd: PlayersCmd) -> Result<(), Failure> {
     match cmd {
         PlayersCmd::Import { file, tournament } => {
             let r = app.players_import_bytes(&read_bytes(&file)?, tournament.as_deref())?;
-            let (added, known, encoding) = (count(r.added.len(), PLAYERS), r.known.len(), &r.encoding);
-            let entered = r.entered;
-            let entered =
-                if tournament.is_some() { say(said!(", {entered} entered", ", {entered} inscrits", ", {entered} ingeschreven")) } else { String::new() };
+            // Each count with its words in their number («1 joueur ajoutés» was said).
+            let counted = |n: usize, one: Tr, many: Tr| format!("{n} {}", Tr::after(n as i64, one, many).get(crate::output::lang()));
+            let added = counted(
+                r.added.len(),
+                Tr::new("player added", "joueur ajouté", "speler toegevoegd"),
+                Tr::new("players added", "joueurs ajoutés", "spelers toegevoegd"),
+            );
+            let known = counted(
+                r.known.len(),
+                Tr::new("already registered", "déjà enregistré", "al geregistreerd"),
+                Tr::new("already registered", "déjà enregistrés", "al geregistreerd"),
+            );
+            let entered = if tournament.is_some() {
+                format!(", {}", counted(r.entered, Tr::new("entered", "inscrit", "ingeschreven"), Tr::new("entered", "inscrits", "ingeschreven")))
+            } else {
+                String::new()
+            };
+            let encoding = &r.encoding;
             outln!(
                 "{}",
                 say(said!(
-                    "{added} added, {known} already registered{entered} (read as {encoding})",
-                    "{added} ajoutés, {known} déjà enregistrés{entered} (lu en {encoding})",
-                    "{added} toegevoegd, {known} al geregistreerd{entered} (gelezen als {encoding})"
+                    "{added}, {known}{entered} (read as {encoding})",
+                    "{added}, {known}{entered} (lu en {encoding})",
+                    "{added}, {known}{entered} (gelezen als {encoding})"
                 ))
             );
             if !r.ignored.is_empty() {
@@ -115,7 +129,7 @@ pub fn registry(app: &mut Atout, cmd: PlayersCmd) -> Result<(), Failure> {
                     "{}",
                     say(said!(
                         "not imported: «{name}» ({club}) could be several registered players; add them by hand",
-                        "pas importé : « {name} » ({club}) pourrait être plusieurs joueurs enregistrés ; ajoutez-le à la main",
+                        "pas importé : « {name} » ({club}) pourrait être plusieurs joueurs enregistrés ; à ajouter à la main",
                         "niet geïmporteerd: '{name}' ({club}) kan meerdere geregistreerde spelers zijn; voeg hem met de hand toe"
                     ))
                 );
@@ -177,7 +191,8 @@ pub fn in_tournament(app: &mut Atout, cmd: PlayerCmd) -> Result<(), Failure> {
         PlayerCmd::Withdraw { tournament, player, from_round, reason } => {
             let t = app.player_withdraw(&tournament, &player, from_round, &reason)?;
             let name = &t.name;
-            outln!("{}", say(said!("{player} withdrawn from {name}", "{player} retiré de {name}", "{player} teruggetrokken uit {name}")));
+            // Said of anyone, whoever they are («Anne Dupont retiré»).
+            outln!("{}", say(said!("{player} withdrawn from {name}", "{player} : retrait de {name}", "{player} teruggetrokken uit {name}")));
             drawn_unplayed(
                 app,
                 &tournament,

@@ -104,9 +104,9 @@ fn print_round(r: &DrawnRound) {
     outln!(
         "{}",
         say(said!(
-            "{name} — round {round}{ranked}  (seed {seed}, repeat meetings not avoided: {repeats})",
-            "{name} — manche {round}{ranked}  (tirage {seed}, rencontres répétées non évitées : {repeats})",
-            "{name} — ronde {round}{ranked}  (loting {seed}, herhaalde ontmoetingen niet vermeden: {repeats})"
+            "{name} — round {round}{ranked}  (draw number {seed}, repeat meetings not avoided: {repeats})",
+            "{name} — manche {round}{ranked}  (numéro de tirage {seed}, rencontres répétées non évitées : {repeats})",
+            "{name} — ronde {round}{ranked}  (lotingsnummer {seed}, herhaalde ontmoetingen niet vermeden: {repeats})"
         ))
     );
     let seat_word = word("seat", "place", "plaats");
@@ -127,6 +127,7 @@ fn print_round(r: &DrawnRound) {
     }
     if !r.byes.is_empty() {
         let byes: Vec<String> = r.byes.iter().map(|b| format!("{} {}", b.player, b.name)).collect();
-        outln!("{}{}", word("bye: ", "exempt : ", "vrij: "), byes.join(", "));
+        let Tr { en, fr, nl } = Tr::after(byes.len() as i64, Tr::new("bye: ", "exempt : ", "vrij: "), Tr::new("byes: ", "exempts : ", "vrij: "));
+        outln!("{}{}", word(en, fr, nl), byes.join(", "));
     }
 }

@@ -233,7 +233,12 @@ pub fn ruling(app: &mut Atout, cmd: RulingCmd) -> Result<(), Failure> {
         RulingCmd::List { tournament, format } => match format {
             Output::Json => outln!("{}", json(&app.rulings_list(&tournament)?)),
             Output::Table => {
-                for r in app.rulings_list(&tournament)? {
+                let list = app.rulings_list(&tournament)?;
+                let imported = word("imported", "importée", "geïmporteerd");
+                // The times' column as wide as its widest («geïmporteerd 2026-11-28» is longer
+                // than a time, and put the rows beside it out of line).
+                let wide = list.iter().map(|r| if r.imported { imported.chars().count() + 11 } else { r.at_local.chars().count() }).max().unwrap_or(0);
+                for r in list {
                     let id = r.id.map_or("-".to_string(), |i| i.to_string());
                     // When (local time), whether a sanction, what and why in words (a jury's
                     // call says its contract and outcome), and by whom.
@@ -248,11 +253,7 @@ pub fn ruling(app: &mut Atout, cmd: RulingCmd) -> Result<(), Failure> {
                         ))
                     });
                     // Read from a document that does not say when: the day it was imported.
-                    let when = if r.imported {
-                        format!("{} {}", word("imported", "importée", "geïmporteerd"), r.at_local.get(..10).unwrap_or(&r.at_local))
-                    } else {
-                        r.at_local.clone()
-                    };
+                    let when = if r.imported { format!("{imported} {}", r.at_local.get(..10).unwrap_or(&r.at_local)) } else { r.at_local.clone() };
                     let (round, table, seat) = (r.round, r.table, r.ruling.seat);
                     let place = say(said!(
                         "round {round} table {table} seat {seat}",
@@ -261,7 +262,7 @@ pub fn ruling(app: &mut Atout, cmd: RulingCmd) -> Result<(), Failure> {
                     ));
                     // By whom, when the jury member was named (a fault imported may not say).
                     let by = if r.ruling.by.is_empty() { String::new() } else { format!(" ({})", r.ruling.by) };
-                    outln!("{id:>5}  {when}  {place} {:<20} {:?}  {kind}{}{by}{gone}", r.name, r.ruling.points, r.reason_texts.get(lang()));
+                    outln!("{id:>5}  {when:<wide$}  {place} {:<20} {:?}  {kind}{}{by}{gone}", r.name, r.ruling.points, r.reason_texts.get(lang()));
                 }
             }
         },
@@ -323,7 +324,8 @@ fn print_sheet(s: &SheetView) {
         let kind = if r.sanction { word("sanction", "sanction", "sanctie") } else { word("ruling", "décision", "beslissing") };
         // The reason in the game's words (a jury's call: its contract and outcome).
         let reason = s.ruling_texts.get(i).map_or(r.reason.as_str(), |t| t.get(lang));
-        outln!("{kind}  {}: {} — {reason} ({})", name(usize::try_from(r.seat).unwrap_or(0)), figures(&r.points), r.by);
+        let colon = word(": ", " : ", ": ");
+        outln!("{kind}  {}{colon}{} — {reason} ({})", name(usize::try_from(r.seat).unwrap_or(0)), figures(&r.points), r.by);
     }
     let tp: Vec<String> = s.table_points.iter().map(|p| p.to_string()).collect();
     let tp = if s.uses_table_points { format!("   {} {}", word("table points", "points de table", "tafelpunten"), tp.join(" · ")) } else { String::new() };
@@ -372,7 +374,8 @@ fn print_sheet(s: &SheetView) {
         }
         None => {
             let n = s.deals_played;
-            outln!("{}", say(said!("sheet complete ({n} deals)", "feuille complète ({n} donnes)", "blad volledig ({n} spellen)")));
+            let Tr { en, fr, nl } = Tr::after(n as i64, Tr::new("deal", "donne", "spel"), Tr::new("deals", "donnes", "spellen"));
+            outln!("{}", say(said!("sheet complete ({n} {en})", "feuille complète ({n} {fr})", "blad volledig ({n} {nl})")));
         }
     }
     for seat in &s.next_scorer {

@@ -142,7 +142,8 @@ pub fn audit(app: &mut Atout, a: AuditArgs) -> Result<(), Failure> {
                 let (before, after) = (e.before_texts.get(lang), e.after_texts.get(lang));
                 let change = if before.is_empty() { after.to_string() } else { format!("{before} → {after}") };
                 let why = if e.reason.is_empty() { String::new() } else { format!("  ({})", e.reason) };
-                outln!("{}  {:<14} {:<15} {:<24} {change}{why}", e.at_local, e.by, e.action, place.join(", "));
+                // Room for the longest place («manche 12, table 12, ligne 40»).
+                outln!("{}  {:<14} {:<15} {:<30} {change}{why}", e.at_local, e.by, e.action, place.join(", "));
             }
         }
     }
