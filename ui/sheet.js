@@ -299,7 +299,7 @@ export function historyTable(history, mod = null) {
       const now = x.entry == null ? "—" : x.texts[lang];
       if (key) seen[key] = now;
       const picture = x.kind === "deal" && x.entry && mod && mod.picture ? mod.picture(x.entry) : null;
-      return h("tr", {}, h("td", {}, fmtWhen(x.at_local)), h("td", {}, actorSaid(x.by)), h("td", { class: "num" }, x.line ?? "—"), h("td", {}, actionName(x.action)),
+      return h("tr", {}, h("td", {}, fmtWhen(x.at_local)), h("td", {}, actorSaid(x.by)), h("td", { class: "num" }, x.line ?? "—"), h("td", {}, actionName(x)),
         h("td", {}, before !== undefined ? `${before} → ${now}` : now, picture), h("td", {}, x.reason));
     }));
 }
@@ -331,10 +331,10 @@ export function showLastLine() {
   }
 }
 
-/** An action code (`deal.correct`) in plain words. */
-export function actionName(code) {
-  const key = `actions.${code.replace(".", "_")}`;
-  return t(key) === key ? code : t(key);
+/** What a change of the log did, in plain words, as the application says it (its code, from a
+ * newer version's log). */
+export function actionName(entry) {
+  return (entry.action_texts && entry.action_texts[currentLang()]) || entry.action;
 }
 
 /**

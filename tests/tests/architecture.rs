@@ -436,3 +436,23 @@ fn the_api_is_in_layers() {
     ];
     assert_eq!(layer_breaches(&api_uses(&planted)), ["devices uses print (crate::print)", "sheets uses devices (self.devices()"]);
 }
+
+/// Every change the api records has its words in the log, in every language: an action said by
+/// its code was shown so («tournament.settings»). Read from the api's source, as it writes them.
+#[test]
+fn every_change_the_api_records_is_said_in_words() {
+    let mut codes = std::collections::BTreeSet::new();
+    for file in files("crates/api/src", &["rs"]) {
+        for (_, line) in code_lines(&file).into_iter().filter(|(_, l)| l.contains("action")) {
+            for part in line.split('"').skip(1).step_by(2) {
+                let (a, b) = part.split_once('.').unwrap_or(("", ""));
+                if !a.is_empty() && !b.is_empty() && a.bytes().all(|c| c.is_ascii_lowercase()) && b.bytes().all(|c| c.is_ascii_lowercase() || c == b'_') {
+                    codes.insert(part.to_string());
+                }
+            }
+        }
+    }
+    assert!(codes.contains("table.lock") && codes.contains("tournament.settings") && codes.len() > 15, "{codes:?}");
+    let unsaid: Vec<&String> = codes.iter().filter(|c| atout_api::action_said(c).en == **c).collect();
+    assert!(unsaid.is_empty(), "said by their codes in the log: {unsaid:?}");
+}

@@ -17,7 +17,7 @@ export async function view() {
     h("table", { id: "log-table" },
       h("tr", {}, h("th", {}, t("time")), h("th", {}, t("who_col")), h("th", {}, t("what")), h("th", {}, t("where_col")), h("th", {}, t("change_from_to")), h("th", {}, t("reason"))),
       log.map((e) => h("tr", {},
-        h("td", { class: "nowrap" }, fmtWhen(e.at_local)), h("td", {}, actorSaid(e.by)), h("td", {}, actionName(e.action)), h("td", {}, place(e)),
+        h("td", { class: "nowrap" }, fmtWhen(e.at_local)), h("td", {}, actorSaid(e.by)), h("td", {}, actionName(e)), h("td", {}, place(e)),
         h("td", {}, e.before_text ? `${e.before_texts[lang]} → ${e.after_texts[lang]}` : e.after_texts[lang]), h("td", {}, e.reason)))),
   ];
 }

@@ -3,7 +3,7 @@
 
 use crate::error::Result;
 use crate::Atout;
-use atout_rules::{settings, GameId, Lang, Names, Said};
+use atout_rules::{said, settings, GameId, Lang, Names, Said};
 use atout_store::Id;
 use serde::Serialize;
 use serde_json::Value;
@@ -19,6 +19,44 @@ pub(crate) fn is_import(action: &str) -> bool {
     action == IMPORT || action == SEASON_IMPORT
 }
 
+/// What a change did, in words, in every language: said once, for the window's log and history,
+/// and the command line's (which printed `deal.add` in French and Dutch). An action this
+/// version does not name (a newer one's) is said by its code.
+pub fn action_said(code: &str) -> Said {
+    match code {
+        "devices.issue" => said!("device codes issued", "codes d'appareils délivrés", "toestelcodes uitgereikt"),
+        "player.add" => said!("player registered", "joueur enregistré", "speler ingeschreven in het register"),
+        "player.apart" => said!("players kept apart", "joueurs gardés distincts", "spelers apart gehouden"),
+        "player.edit" => said!("player edited", "joueur modifié", "speler gewijzigd"),
+        "player.publishing" => said!("publishing choice changed", "choix de publication modifié", "publicatiekeuze gewijzigd"),
+        "player.same" => said!("players joined as one", "joueurs réunis en un", "spelers samengevoegd"),
+        "players.import" => said!("players imported", "joueurs importés", "spelers geïmporteerd"),
+        "season.add" => said!("evening added to the season", "soirée ajoutée à la saison", "avond aan het seizoen toegevoegd"),
+        "season.create" => said!("season created", "saison créée", "seizoen aangemaakt"),
+        "season.import" => said!("season imported", "saison importée", "seizoen geïmporteerd"),
+        "season.remove" => said!("evening taken out of the season", "soirée retirée de la saison", "avond uit het seizoen gehaald"),
+        "season.settings" => said!("season settings changed", "réglages de la saison modifiés", "seizoensinstellingen gewijzigd"),
+        "tournament.settings" => said!("settings changed", "réglages modifiés", "instellingen gewijzigd"),
+        "device.revoke" => said!("device code revoked", "code d'appareil révoqué", "toestelcode ingetrokken"),
+        "table.lock" => said!("table locked", "table verrouillée", "tafel vergrendeld"),
+        "table.unlock" => said!("table unlocked", "table déverrouillée", "tafel ontgrendeld"),
+        "tournament.create" => said!("tournament created", "tournoi créé", "toernooi aangemaakt"),
+        "tournament.enter" => said!("player entered", "joueur inscrit", "speler ingeschreven"),
+        "tournament.import" => said!("tournament imported", "tournoi importé", "toernooi geïmporteerd"),
+        "round.draw" => said!("round drawn", "manche tirée", "ronde geloot"),
+        "table.dealer" => said!("first dealer corrected", "premier donneur corrigé", "eerste gever verbeterd"),
+        "deal.add" => said!("line written", "ligne inscrite", "lijn ingevoerd"),
+        "deal.correct" => said!("line corrected", "ligne corrigée", "lijn verbeterd"),
+        "deal.undo" => said!("last line undone", "dernière ligne annulée", "laatste lijn ongedaan"),
+        "sheet.replace" => said!("sheet corrected", "feuille corrigée", "blad verbeterd"),
+        "ruling.add" => said!("ruling", "décision", "beslissing"),
+        "ruling.withdraw" => said!("ruling withdrawn", "décision retirée", "beslissing ingetrokken"),
+        "player.withdraw" => said!("player withdrawn", "joueur retiré", "speler teruggetrokken"),
+        "player.return" => said!("withdrawal taken back", "retrait annulé", "terugtrekking ingetrokken"),
+        other => said!("{other}", "{other}", "{other}"),
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AuditEntry {
     /// The change's number (one change may write several records).
@@ -30,6 +68,8 @@ pub struct AuditEntry {
     pub by: String,
     /// What was done: `deal.add`, `deal.correct`, `sheet.replace`, `deal.undo`, `ruling.add`, …
     pub action: String,
+    /// The same in words, in every language ([`action_said`]).
+    pub action_texts: Said,
     pub reason: String,
     /// What the record is: `tournament`, `entrant`, `draw`, `deal`, `ruling`, `ruling-withdrawn`, `dealer`, `status`, `device` (a table device's code revoked), `lock` (a table locked against its devices or unlocked).
     pub kind: &'static str,
@@ -205,6 +245,7 @@ impl Atout {
                     _ => r.reason,
                 };
                 AuditEntry {
+                    action_texts: action_said(&r.action),
                     change: r.change,
                     at_local: crate::text::local_time(&r.at),
                     at: r.at,

@@ -29,7 +29,7 @@ mod state;
 pub mod text;
 mod tournaments;
 
-pub use audit::AuditEntry;
+pub use audit::{action_said, AuditEntry};
 pub use devices::{Device, DeviceJury, DeviceRound, DeviceTable, LineStored};
 pub use document::{Document, DocumentPlayer, DocumentRound, DocumentTable};
 pub use error::{ApiError, Place, Result};

@@ -51,6 +51,8 @@ pub struct HistoryEntry {
     pub at_local: String,
     pub by: String,
     pub action: String,
+    /// The action in words, in every language (`crate::audit::action_said`).
+    pub action_texts: Said,
     pub reason: String,
     /// The entry in words, in every language, seats named by their players.
     pub texts: Said,
@@ -497,6 +499,7 @@ impl Atout {
             .history(table_id)?
             .into_iter()
             .map(|h| HistoryEntry {
+                action_texts: crate::audit::action_said(&h.action),
                 texts: match h.kind {
                     "deal" => words.entry(&h.entry, &names),
                     _ => Names::ruling(&h.entry, &names),

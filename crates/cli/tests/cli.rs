@@ -136,7 +136,7 @@ fn a_secretary_runs_a_round_from_the_command_line() {
     );
     let history = ok(&db, &["sheet", "--tournament", "Tuesday", "--round", "1", "--table", "1", "--history"]);
     assert_eq!(history.lines().count(), 2);
-    assert!(history.contains("deal.correct") && history.contains("Jury") && history.contains("miscounted"), "{history}");
+    assert!(history.contains("line corrected") && history.contains("Jury") && history.contains("miscounted"), "{history}");
     let sheet: Value = serde_json::from_str(&ok(&db, &["sheet", "--tournament", "Tuesday", "--round", "1", "--table", "1", "--format", "json"])).unwrap();
     assert_eq!(sheet["totals"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).sum::<i64>(), -13);
     assert_eq!(sheet["lines"][0]["entry"]["counts"], serde_json::json!([5, 5, 2, 1]));

@@ -212,7 +212,8 @@ pub fn sheet(app: &mut Atout, a: SheetArgs) -> Result<(), Failure> {
                 for e in app.sheet_history(&a.at.table())? {
                     let line = e.line.map_or(word("ruling", "décision", "beslissing").to_string(), |l| format!("{} {l}", word("line", "ligne", "lijn")));
                     // The line in the game's words, as the window's history says it.
-                    outln!("{}  {:<10} {:<14} {:<10} {}  {}", e.at_local, line, e.action, e.by, e.texts.get(lang()), e.reason);
+                    let lang = lang();
+                    outln!("{}  {:<10} {:<24} {:<10} {}  {}", e.at_local, line, e.action_texts.get(lang), e.by, e.texts.get(lang), e.reason);
                 }
             }
         },

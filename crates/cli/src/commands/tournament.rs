@@ -143,7 +143,7 @@ pub fn audit(app: &mut Atout, a: AuditArgs) -> Result<(), Failure> {
                 let change = if before.is_empty() { after.to_string() } else { format!("{before} → {after}") };
                 let why = if e.reason.is_empty() { String::new() } else { format!("  ({})", e.reason) };
                 // Room for the longest place («manche 12, table 12, ligne 40»).
-                outln!("{}  {:<14} {:<15} {:<30} {change}{why}", e.at_local, e.by, e.action, place.join(", "));
+                outln!("{}  {:<14} {:<24} {:<30} {change}{why}", e.at_local, e.by, e.action_texts.get(lang), place.join(", "));
             }
         }
     }
