@@ -43,7 +43,7 @@ pub fn open(path: &Path, by: Option<&str>) -> Result<Atout, Failure> {
                 "la dernière sauvegarde valable est {p} ({at}) ; restaurez-la avec : atout{into} restore {p_typed}",
                 "de laatste goede back-up is {p} ({at}); zet hem terug met: atout{into} restore {p_typed}"
             );
-            Failure::ApiThen(e, said.get(atout_api::rules::Lang::parse(&atout_api::print::print_lang(None))).to_string())
+            Failure::ApiThen(e, said.get(lang()).to_string())
         }
         None => Failure::Api(e),
     })?;
@@ -108,7 +108,7 @@ pub fn backups(db: &Path) -> Result<(), Failure> {
     if listed.backups.is_empty() {
         let d = &listed.dir;
         let said = atout_api::rules::said!("no backup in {d}", "aucune sauvegarde dans {d}", "geen back-up in {d}");
-        outln!("{}", said.get(atout_api::rules::Lang::parse(&atout_api::print::print_lang(None))));
+        outln!("{}", said.get(lang()));
     }
     listed.backups.iter().for_each(print_backup);
     Ok(())

@@ -1,6 +1,6 @@
 //! `atout players …`: the club's register; `atout player …`: a player in one tournament.
 
-use crate::output::{json, read_bytes, say, word, Failure, Output};
+use crate::output::{count, json, read_bytes, say, word, Failure, Output};
 use atout_api::rules::{said, Tr};
 use atout_api::Atout;
 use clap::Subcommand;
@@ -94,19 +94,16 @@ pub fn registry(app: &mut Atout, cmd: PlayersCmd) -> Result<(), Failure> {
         PlayersCmd::Import { file, tournament } => {
             let r = app.players_import_bytes(&read_bytes(&file)?, tournament.as_deref())?;
             // Each count with its words in their number («1 joueur ajoutés» was said).
-            let counted = |n: usize, one: Tr, many: Tr| format!("{n} {}", Tr::after(n as i64, one, many).get(crate::output::lang()));
-            let added = counted(
+            let added = count(
                 r.added.len(),
-                Tr::new("player added", "joueur ajouté", "speler toegevoegd"),
-                Tr::new("players added", "joueurs ajoutés", "spelers toegevoegd"),
+                (Tr::new("player added", "joueur ajouté", "speler toegevoegd"), Tr::new("players added", "joueurs ajoutés", "spelers toegevoegd")),
             );
-            let known = counted(
+            let known = count(
                 r.known.len(),
-                Tr::new("already registered", "déjà enregistré", "al geregistreerd"),
-                Tr::new("already registered", "déjà enregistrés", "al geregistreerd"),
+                (Tr::new("already registered", "déjà enregistré", "al geregistreerd"), Tr::new("already registered", "déjà enregistrés", "al geregistreerd")),
             );
             let entered = if tournament.is_some() {
-                format!(", {}", counted(r.entered, Tr::new("entered", "inscrit", "ingeschreven"), Tr::new("entered", "inscrits", "ingeschreven")))
+                format!(", {}", count(r.entered, (Tr::new("entered", "inscrit", "ingeschreven"), Tr::new("entered", "inscrits", "ingeschreven"))))
             } else {
                 String::new()
             };

@@ -1,8 +1,8 @@
 //! `atout season …`: a club's championship over many evenings, and a federation ranking
 //! from other clubs' archives.
 
-use crate::output::{json, parse_json, read, Failure, Output, StandingsOut};
-use atout_api::rules::{said, Lang};
+use crate::output::{count, json, lang, parse_json, read, Failure, Output, StandingsOut};
+use atout_api::rules::{said, Lang, Tr};
 use atout_api::Atout;
 use clap::Subcommand;
 use std::path::PathBuf;
@@ -107,17 +107,9 @@ pub enum SeasonCmd {
     },
 }
 
-/// The language the CLI speaks: what the commands below say is said in it (it was English).
-fn lang() -> Lang {
-    crate::output::lang()
-}
-
 /// `n` evenings, in the system's language ("1 evenings" said before).
 fn evenings(n: usize) -> String {
-    // French says 0 and 1 in the singular, English and Dutch 1 alone.
-    let (en, nl) = if n == 1 { ("evening", "avond") } else { ("evenings", "avonden") };
-    let fr = if n <= 1 { "soirée" } else { "soirées" };
-    said!("{n} {en}", "{n} {fr}", "{n} {nl}").get(lang()).to_string()
+    count(n, (Tr::new("evening", "soirée", "avond"), Tr::new("evenings", "soirées", "avonden")))
 }
 
 pub fn run(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
