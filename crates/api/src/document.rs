@@ -66,8 +66,10 @@ pub struct DocumentRound {
     pub number: i64,
     #[serde(default)]
     pub tables: Vec<DocumentTable>,
-    #[serde(default)]
-    pub byes: Vec<String>,
+    /// The players given a bye. Left out, no player may be left without a seat or a bye
+    /// (another tool that knows no byes would otherwise lose their points silently).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub byes: Option<Vec<String>>,
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
@@ -148,9 +150,8 @@ pub fn check(doc: &Document) -> Result<Value> {
     // one (a withdrawal may name a round the tournament no longer has, its rounds lowered
     // since; it then takes nothing away).
     let ids = players(doc, i64::from(atout_rules::settings::ROUNDS_MOST) + 1)?;
-    let joined: HashMap<&str, i64> = doc.players.iter().filter_map(|p| Some((p.id.as_str(), p.joined_round?))).collect();
     for (i, r) in doc.rounds.iter().enumerate() {
-        round(r, i + 1, &ids, &joined, &settings, game, rules.as_ref())?;
+        round(r, i + 1, &ids, &doc.players, &settings, game, rules.as_ref())?;
     }
     Ok(raw)
 }
@@ -251,7 +252,7 @@ fn round(
     round: &DocumentRound,
     due: usize,
     ids: &HashSet<&str>,
-    joined: &HashMap<&str, i64>,
+    players: &[DocumentPlayer],
     settings: &atout_rules::TournamentSettings,
     game: atout_rules::GameId,
     rules: &dyn atout_rules::Rules,
@@ -283,7 +284,7 @@ fn round(
     for (k, t) in round.tables.iter().enumerate() {
         table(round.number, t, k + 1, ids, &mut seated, game, rules)?;
     }
-    for id in &round.byes {
+    for id in round.byes.iter().flatten() {
         if !ids.contains(id.as_str()) {
             return Err(refused(
                 place,
@@ -306,6 +307,7 @@ fn round(
     // A late entry plays from the round it joined: seated (or given a bye) in an earlier round,
     // it was left out of the standings of every round it played. (A withdrawal still seated in
     // its round is no contradiction: a round drawn and not drawn again after it holds one.)
+    let joined: HashMap<&str, i64> = players.iter().filter_map(|p| Some((p.id.as_str(), p.joined_round?))).collect();
     let mut early: Vec<(&str, i64)> = seated.keys().filter_map(|id| joined.get(id).filter(|j| **j > number).map(|j| (*id, *j))).collect();
     // The first named as ids count («p3» before «p13»).
     early.sort_unstable_by(|a, b| crate::text::id_order(a.0, b.0).then(a.1.cmp(&b.1)));
@@ -319,6 +321,28 @@ fn round(
                 "«{id}» speelt ronde {number}, voor ronde {from}, waar hij instapte (joined_round)"
             ),
         ));
+    }
+    // Without `byes`, every player of the round has a seat: one playing it (joined, not
+    // withdrawn) with neither would lose a bye's points without a word.
+    if round.byes.is_none() {
+        let mut left: Vec<&str> = players
+            .iter()
+            .filter(|p| p.joined_round.unwrap_or(1) <= number && p.withdrawn_from.is_none_or(|w| w > number))
+            .map(|p| p.id.as_str())
+            .filter(|id| !seated.contains_key(id))
+            .collect();
+        left.sort_unstable_by(|a, b| crate::text::id_order(a, b));
+        if let Some(id) = left.first() {
+            return Err(refused(
+                place,
+                Rule::FORMAT,
+                said!(
+                    "«{id}» has neither a seat nor a bye, and the round lists no byes: list them in `byes` (`[]` if there were none)",
+                    "«{id}» n'a ni place ni exemption, et la manche ne dit pas ses exempts : les lister dans `byes` (`[]` s'il n'y en avait pas)",
+                    "«{id}» heeft geen plaats en is niet vrij, en de ronde noemt geen vrije spelers: zet ze in `byes` (`[]` als er geen waren)"
+                ),
+            ));
+        }
     }
     Ok(())
 }
@@ -470,7 +494,7 @@ pub(crate) fn write(w: &mut Writer<'_>, doc: &Document, who: &[Option<Id>]) -> R
                 w.add_ruling(tid, r)?;
             }
         }
-        for b in &round.byes {
+        for b in round.byes.iter().flatten() {
             w.add_bye(d, entrant[b.as_str()])?;
         }
     }
@@ -576,7 +600,7 @@ impl Atout {
                             extra: object(&t.extra),
                         })
                         .collect(),
-                    byes: r.row.byes.iter().map(code).collect(),
+                    byes: Some(r.row.byes.iter().map(code).collect()),
                     extra: object(&r.row.extra),
                 })
                 .collect(),
