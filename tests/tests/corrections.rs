@@ -485,3 +485,31 @@ fn an_imported_document_finds_the_registered_players_as_written_by_another_tool(
     assert_eq!(app.players_list().unwrap().len(), 5);
     assert!(app.player_doubts().unwrap().is_empty());
 }
+
+/// A player registered by hand without a member number (or a club) is found again by a
+/// document or a club's list that knows them: the number and the club are added to the
+/// registered player, as a new version (they were dropped, and the next list that matched by
+/// number alone found no one).
+#[test]
+fn a_member_number_a_document_or_a_list_knows_is_added_to_the_registered_player() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let anne = app.player_add("Anne Peeters", "De Troef", "", false).unwrap().id;
+    let bart = app.player_add("Bart Claes", "", "", false).unwrap().id;
+    let doc = json!({"format": "atout-tournament/1", "name": "Evening", "game": "double-king", "settings": {"rounds": 1},
+        "players": [{"id": "a", "name": "Anne Peeters", "club": "De Troef", "member": "1001"}, {"id": "c", "name": "Chloé"},
+            {"id": "d", "name": "Dirk"}, {"id": "e", "name": "Eva"}],
+        "rounds": [{"number": 1, "tables": [{"number": 1, "seats": ["a", "c", "d", "e"], "first_dealer": 1, "deals": []}], "byes": []}]});
+    app.import_document(&doc.to_string()).unwrap();
+    let find = |app: &mut Atout, id| app.players_list().unwrap().into_iter().find(|p| p.id == id).unwrap();
+    assert_eq!((find(&mut app, anne).club, find(&mut app, anne).member), ("De Troef".to_string(), "1001".to_string()));
+    // The club's list: Bart's club and number are taken; Anne's number is kept, not replaced.
+    let listed = app.players_import("name;club;member\nBart Claes;De Troef;1002\nAnne Peeters;De Troef;\n", None).unwrap();
+    assert_eq!(listed.known.iter().map(|p| (p.id, p.member.as_str())).collect::<Vec<_>>(), [(bart, "1002"), (anne, "1001")]);
+    assert_eq!((find(&mut app, bart).club, find(&mut app, bart).member), ("De Troef".to_string(), "1002".to_string()));
+    assert_eq!(app.players_list().unwrap().len(), 5);
+    // The next document, matched by number alone under another spelling, finds Bart.
+    let mut again = doc.clone();
+    again["players"][0] = json!({"id": "a", "name": "Bart Claes", "club": "De Troef", "member": "1002"});
+    app.import_document(&again.to_string()).unwrap();
+    assert_eq!(app.players_list().unwrap().len(), 5);
+}

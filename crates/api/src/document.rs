@@ -463,6 +463,17 @@ pub(crate) fn parse(text: &str) -> Result<Document> {
     Ok(doc)
 }
 
+/// The players a document matched to the registry (`who`, beside the document's `players`),
+/// each given the club and member number the document knows and the registry did not.
+pub(crate) fn filled_in(w: &mut atout_store::Writer<'_>, registry: &[atout_store::PlayerRow], players: &[DocumentPlayer], who: &[Option<Id>]) -> Result<()> {
+    for (p, id) in players.iter().zip(who) {
+        if let Some(known) = id.and_then(|id| registry.iter().find(|r| r.id == id)) {
+            crate::named::filled_in(w, known, &p.club, &p.member)?;
+        }
+    }
+    Ok(())
+}
+
 /// Store a checked document as a new tournament; `who[i]` is the registered player the
 /// document's player `i` is (none: a new player is registered). Returns the tournament and
 /// the registered player of each of the document's players.
@@ -548,10 +559,13 @@ impl Atout {
         let (id, _) = self.store.write(Change { actor: &self.actor, action: crate::audit::IMPORT, reason: "" }, |w| {
             crate::named::one_person_twice(&w.player_links()?, who.iter().flatten().copied())?;
             let (t, players) = write(w, &doc, &who)?;
+            filled_in(w, &registry, &doc.players, &who)?;
             // The unsure ones are registered anew and left for the secretary to settle.
             crate::named::doubts_written(w, &matches, &players)?;
             Ok::<_, ApiError>((t, players))
         })?;
+        // A matched player's club or member number may have been filled in.
+        self.cache.clear();
         self.after_write(false);
         self.tournament_info(&id.to_string())
     }

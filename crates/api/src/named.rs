@@ -143,6 +143,18 @@ impl Match {
     }
 }
 
+/// A registered player matched by a list or a document that knows more of them: the club
+/// and the member number the registry left empty are taken from it, as a new version of the
+/// player (the old one stays in the history). Returns the details as they now stand.
+pub(crate) fn filled_in(w: &mut atout_store::Writer<'_>, known: &PlayerRow, club: &str, member: &str) -> Result<PlayerRow, ApiError> {
+    let pick = |kept: &str, offered: &str| if kept.trim().is_empty() { offered.trim().to_string() } else { kept.to_string() };
+    let now = PlayerRow { id: known.id, name: known.name.clone(), club: pick(&known.club, club), member: pick(&known.member, member) };
+    if now != *known {
+        w.player_version(now.id, &now.name, &now.club, &now.member)?;
+    }
+    Ok(now)
+}
+
 /// The unsure `matches` written as doubts, each beside the player registered anew for it
 /// (`players`, in the same order), for the secretary to settle.
 pub(crate) fn doubts_written(w: &mut atout_store::Writer<'_>, matches: &[Match], players: &[Id]) -> Result<(), ApiError> {

@@ -207,9 +207,15 @@ impl Atout {
             let mut out = ImportedPlayers { added: vec![], known: vec![], unsure: vec![], entered: 0, encoding: "UTF-8".into(), ignored: ignored.clone() };
             for (name, club, member) in &rows {
                 let namesakes = named.get(&folded(name)).map(Vec::as_slice).unwrap_or_default();
-                let matches: Vec<&Player> = namesakes.iter().map(|i| &known[*i]).filter(|p| probably_same(p, name, club, member)).collect();
+                let matches: Vec<usize> = namesakes.iter().copied().filter(|i| probably_same(&known[*i], name, club, member)).collect();
                 match matches.as_slice() {
-                    [p] => out.known.push((*p).clone()),
+                    // The club and member number the registry lacked, taken from the list.
+                    [i] => {
+                        let p = &known[*i];
+                        let row = PlayerRow { id: p.id, name: p.name.clone(), club: p.club.clone(), member: p.member.clone() };
+                        known[*i] = crate::named::filled_in(w, &row, club, member)?.into();
+                        out.known.push(known[*i].clone());
+                    }
                     [] => {
                         let id = w.add_player(name, club, member)?;
                         let p = Player { id, name: name.clone(), club: club.clone(), member: member.clone() };
@@ -222,6 +228,8 @@ impl Atout {
             }
             Ok(out)
         })?;
+        // A known player's club or member number may have been filled in.
+        self.cache.clear();
         if let Some(t) = tournament {
             let before = self.loaded(t)?.entrants.len();
             let ids: Vec<Id> = result.added.iter().chain(&result.known).map(|p| p.id).collect();

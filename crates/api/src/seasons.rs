@@ -745,10 +745,13 @@ impl Atout {
             unchanged(w, &row, Some(&checked))?;
             crate::named::one_person_twice(&w.player_links()?, who.iter().flatten().copied())?;
             let (t, players) = document::write(w, &doc, &who)?;
+            document::filled_in(w, &registry, &doc.players, &who)?;
             w.season_tournament(row.id, t, true, Some(&print))?;
             crate::named::doubts_written(w, &matches, &players)?;
             Ok::<_, ApiError>((t, players))
         })?;
+        // A matched player's club or member number may have been filled in.
+        self.cache.clear();
         let registry: HashMap<Id, Player> = self.store.players()?.into_iter().map(|p| (p.id, p.into())).collect();
         let get = |id: &Id| registry.get(id).cloned();
         let mut imported = ArchiveImported {
