@@ -6,7 +6,7 @@
 use crate::error::{ApiError, Result};
 use crate::Atout;
 use atout_report::site::{self, EveningPage, LineRow, PlayerPage, RankRow, RoundPage, SeasonPage, SeasonRow, Site, TablePage, Upcoming, Words};
-use atout_rules::season::{Count, SeasonSettings};
+use atout_rules::season::SeasonSettings;
 use atout_rules::{said, Lang};
 use serde::Serialize;
 use serde_json::Value;
@@ -148,21 +148,7 @@ impl Masks {
 
 fn season_counts(settings: &Value) -> Words {
     let s = SeasonSettings::parse(settings).unwrap_or_default();
-    let min = s.min_evenings;
-    let counted = match s.count {
-        Count::All => said!("Counted: every evening", "Comptent : toutes les soirées", "Tellen mee: alle avonden"),
-        Count::Best(1) => said!("Counted: each player's best evening", "Compte : la meilleure soirée de chacun", "Telt mee: de beste avond van elke speler"),
-        Count::Best(n) => said!(
-            "Counted: each player's best {n} evenings",
-            "Comptent : les {n} meilleures soirées de chacun",
-            "Tellen mee: de beste {n} avonden van elke speler"
-        ),
-    };
-    let least = if min == 1 {
-        said!("one evening played to be ranked", "une soirée jouée pour être classé", "één gespeelde avond om gerangschikt te worden")
-    } else {
-        said!("at least {min} evenings to be ranked", "au moins {min} soirées pour être classé", "minstens {min} avonden om gerangschikt te worden")
-    };
+    let (counted, least) = (s.counted_said(), s.least_said());
     [format!("{}; {}.", counted.en, least.en), format!("{} ; {}.", counted.fr, least.fr), format!("{}; {}.", counted.nl, least.nl)]
 }
 

@@ -31,6 +31,8 @@ pub struct SeasonInfo {
     pub id: Id,
     pub name: String,
     pub settings: Value,
+    /// The settings in words, in every language («points by place: 25 20 …; Counted: …»).
+    pub settings_texts: atout_rules::Said,
     pub created_at: String,
     pub evenings: Vec<Evening>,
 }
@@ -356,6 +358,7 @@ impl Atout {
             id: row.id,
             name: row.name.clone(),
             settings: settings.to_json(),
+            settings_texts: settings.said(),
             created_at: row.created_at.clone(),
             evenings: self.evenings(row.id)?,
         })

@@ -236,6 +236,58 @@ impl SeasonSettings {
             "clubs": {"best": self.club_best},
         })
     }
+
+    /// Which evenings count, in words: «Counted: each player's best 15 evenings».
+    pub fn counted_said(&self) -> Said {
+        match self.count {
+            Count::All => said!("Counted: every evening", "Comptent : toutes les soirées", "Tellen mee: alle avonden"),
+            Count::Best(1) => {
+                said!("Counted: each player's best evening", "Compte : la meilleure soirée de chacun", "Telt mee: de beste avond van elke speler")
+            }
+            Count::Best(n) => said!(
+                "Counted: each player's best {n} evenings",
+                "Comptent : les {n} meilleures soirées de chacun",
+                "Tellen mee: de beste {n} avonden van elke speler"
+            ),
+        }
+    }
+
+    /// The evenings a player needs to be ranked, in words.
+    pub fn least_said(&self) -> Said {
+        match self.min_evenings {
+            1 => said!("one evening played to be ranked", "une soirée jouée pour être classé", "één gespeelde avond om gerangschikt te worden"),
+            n => said!("at least {n} evenings to be ranked", "au moins {n} soirées pour être classé", "minstens {n} avonden om gerangschikt te worden"),
+        }
+    }
+
+    /// Every setting in words, as a list or a heading says them: what an evening brings,
+    /// which count, the evenings needed and the club ranking's players.
+    pub fn said(&self) -> Said {
+        let brings = match &self.points {
+            EveningPoints::Result => {
+                said!("an evening brings its ranking value", "une soirée rapporte sa valeur de classement", "een avond brengt zijn rangschikkingswaarde op")
+            }
+            EveningPoints::Scale(scale) => {
+                let scale = scale.iter().map(i64::to_string).collect::<Vec<_>>().join(" ");
+                said!("points by place: {scale}", "points par place : {scale}", "punten per plaats: {scale}")
+            }
+        };
+        // «counted: …» within the line, as the other parts open.
+        let lower = |t: &str| t.chars().next().map(|c| c.to_lowercase().chain(t.chars().skip(1)).collect::<String>()).unwrap_or_default();
+        let counted = self.counted_said();
+        let counted = Said { en: lower(&counted.en), fr: lower(&counted.fr), nl: lower(&counted.nl) };
+        let least = self.least_said();
+        let clubs = match self.club_best {
+            1 => said!("a club's best player counts", "le meilleur joueur d'un club compte", "de beste speler van een club telt"),
+            n => said!("a club's best {n} players count", "les {n} meilleurs joueurs d'un club comptent", "de beste {n} spelers van een club tellen"),
+        };
+        let join = |parts: [&str; 4], sep: &str| parts.join(sep);
+        Said {
+            en: join([&brings.en, &counted.en, &least.en, &clubs.en], "; "),
+            fr: join([&brings.fr, &counted.fr, &least.fr, &clubs.fr], " ; "),
+            nl: join([&brings.nl, &counted.nl, &least.nl, &clubs.nl], "; "),
+        }
+    }
 }
 
 /// One player's place in one evening: the evening's rank, how many players share it,
@@ -588,6 +640,21 @@ mod tests {
         let tp = TablePoints::share(21, 2);
         assert_eq!(SeasonPoints::of_table_points(tp), SeasonPoints::share(21, 2));
         assert_eq!(SeasonPoints::of_table_points(tp).to_string(), "10.5");
+    }
+
+    #[test]
+    fn settings_are_said_in_words_in_their_number() {
+        let s = settings(json!({"points": [25, 20, 16], "count": {"best": 15}, "min_evenings": 5, "clubs": {"best": 4}}));
+        assert_eq!(
+            s.said().en,
+            "points by place: 25 20 16; counted: each player's best 15 evenings; at least 5 evenings to be ranked; a club's best 4 players count"
+        );
+        let one = settings(json!({"count": {"best": 1}, "clubs": {"best": 1}}));
+        assert_eq!(
+            one.said().fr,
+            "une soirée rapporte sa valeur de classement ; compte : la meilleure soirée de chacun ; une soirée jouée pour être classé ; le meilleur joueur d'un club compte"
+        );
+        assert_eq!(one.counted_said().nl, "Telt mee: de beste avond van elke speler");
     }
 
     #[test]

@@ -142,7 +142,7 @@ pub fn run(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
                 Output::Json => outln!("{}", json(&all)),
                 Output::Table => {
                     for s in all {
-                        outln!("{:>4}  {:<30} {:<12}  {}", s.id, s.name, evenings(s.evenings.len()), s.settings);
+                        outln!("{:>4}  {:<30} {:<12}  {}", s.id, s.name, evenings(s.evenings.len()), s.settings_texts.get(lang()));
                     }
                 }
             }
