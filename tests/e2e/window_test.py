@@ -968,8 +968,9 @@ def jury_replay(w):
     w.shot("47-jury-could-it-have-been-made", ["Could it have been made?", "From the first card"])
     # The answer goes on the printed hands, searched again on the cards as printed.
     text = printed_hands(w, "Saved to")
-    first = solved.split("\n")[0].strip()
-    check(first in text, f"the printed hands carry could it have been made ({first!r}): {text[-600:]!r}")
+    # Each of the answer's sentences printed (its first, and the aim the cards are judged for).
+    said = w.js("return [...document.querySelectorAll('#solve-answer p')].map(p => p.textContent.trim())")
+    check(len(said) >= 2 and all(p in text for p in said), f"the printed hands carry could it have been made ({said!r}): {text[-600:]!r}")
     check("Claim:" not in text, f"the claim judged within trick 1 is not printed with the finished deal, judged again at its end: {text[-600:]!r}")
     w.click("#use-figures")
     # Written: the panel closes (the line is corrected), and the log says so with the reason.

@@ -529,3 +529,27 @@ fn a_line_of_no_cards_has_no_hand_record() {
         assert!(refused.to_string().contains("has no cards to replay"), "{refused}");
     }
 }
+
+/// A Double King seat is asked no count of tricks: its cards are judged playing for tricks,
+/// and the answer says so (a jury read «gave a trick away» on a deal of fewest tricks as the
+/// side's loss, without a word of the aim).
+#[test]
+fn a_seat_asked_no_count_is_told_its_cards_are_judged_playing_for_tricks() {
+    use atout_api::hands::hand_solve_said;
+    use atout_api::rules::Lang;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/hands/double-king-A.json");
+    let text = std::fs::read_to_string(path).unwrap();
+    let said = hand_solve_said(&text, 2, Lang::En, &[]).unwrap();
+    assert_eq!(said.answer.demand, None);
+    assert!(
+        said.words.contains(
+            &"The contract asks no count of tricks of seat 2: each card is judged by the most tricks seat 2 could be sure of, playing for them".to_string()
+        ),
+        "{:?}",
+        said.words
+    );
+    // A seat the contract asks a count of hears the verdict instead.
+    let rik = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/hands/rikken-rik-4.json")).unwrap();
+    let words = hand_solve_said(&rik, 3, Lang::En, &[]).unwrap().words;
+    assert!(!words.iter().any(|w| w.contains("asks no count")), "{words:?}");
+}

@@ -908,6 +908,15 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
             ),
         };
         out.push(said(line));
+    } else if a.dealt.is_some() && a.cards.is_some() {
+        // No count asked (every seat of Double King, King, Double Lucky 7; Rikken's
+        // opponents): the cards are judged playing for tricks, which is no loss where the
+        // deal's points come from avoiding them.
+        out.push(said(said!(
+            "the contract asks no count of tricks of {side}: each card is judged by the most tricks {side} could be sure of, playing for them",
+            "le contrat ne demande pas de nombre de plis à {side} : chaque carte est jugée sur le plus de plis dont {side} pouvait s'assurer en jouant pour les faire",
+            "het contract vraagt {side} geen aantal slagen: elke kaart wordt beoordeeld op de meeste slagen die {side} zeker kon halen door erop te spelen"
+        )));
     }
     // The cards judged for a misère say what a card let the others force, or spared the side.
     let fewest = at_most.is_some();
