@@ -84,6 +84,15 @@ fn a_jury_call_is_recorded_with_its_contract_and_decision() {
     let sheet = app.sheet(&atout_api::TableRef::new(&t, 1, 2)).unwrap();
     assert_eq!(sheet.ruling_texts.len(), sheet.rulings.len());
     assert!(sheet.ruling_texts[1].nl.starts_with("oproep: ") && sheet.ruling_texts[1].nl.contains("— weigering; too late"), "{:?}", sheet.ruling_texts);
+    // The log and the sheet's history say the call by the contract's name too (they read
+    // «oproep: (contract: grand-chelem · consent: ✓)», the code and an English key).
+    let log = app.audit(&t).unwrap();
+    let added: Vec<&atout_api::AuditEntry> = log.iter().filter(|e| e.action == "ruling.add").collect();
+    let nl = &added.last().unwrap().after_texts.nl;
+    assert!(nl.starts_with("oproep: open misère — weigering · ") && !nl.contains("consent") && !nl.contains("open-misere"), "{nl}");
+    let history = app.sheet_history(&atout_api::TableRef::new(&t, 1, 2)).unwrap();
+    let fr = &history.iter().rev().find(|h| h.kind == "ruling").unwrap().texts.fr;
+    assert!(fr.starts_with("appel : ") && fr.contains(" — refus · ") && !fr.contains("open-misere"), "{fr}");
 }
 
 /// The log says a bye's points by the setting's name in each language («exempt : (points de

@@ -172,7 +172,7 @@ impl Speaker {
         let seats = round.zip(table).and_then(|k| self.seats.get(&k)).cloned().unwrap_or_default();
         match kind {
             "deal" => self.names.entry(v, &seats),
-            "ruling" | "ruling-withdrawn" => Names::ruling(v, &seats),
+            "ruling" | "ruling-withdrawn" => self.names.ruling(v, &seats),
             _ => {
                 // An entrant's code (`p12`) is no word for a person: their name says it.
                 let mut v = v.clone();

@@ -5,7 +5,7 @@ use crate::state::{table_of, TableResult};
 use crate::text::required_reason;
 use crate::Atout;
 use atout_rules::ruling::Ruling;
-use atout_rules::{said, Lang, Line, Names, Rule, Said, Sheet, TablePoints, Tr};
+use atout_rules::{said, Lang, Line, Rule, Said, Sheet, TablePoints, Tr};
 use atout_store::{Change, Id};
 use serde::Serialize;
 
@@ -502,7 +502,7 @@ impl Atout {
                 action_texts: crate::audit::action_said(&h.action),
                 texts: match h.kind {
                     "deal" => words.entry(&h.entry, &names),
-                    _ => Names::ruling(&h.entry, &names),
+                    _ => words.ruling(&h.entry, &names),
                 },
                 at_local: crate::text::local_time(&h.at),
                 kind: h.kind,

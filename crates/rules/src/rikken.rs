@@ -374,8 +374,10 @@ fn shape(said: Said) -> Violation {
 }
 
 /// A contract's code (as the sheet writes it, for English) and its name in French and Dutch.
-fn called(contract: Contract) -> (&'static str, &'static str, &'static str) {
-    (contract.code(), contract.names().fr, contract.names().nl)
+/// A contract's code (the points table's key) and its name in each language.
+fn called(contract: Contract) -> (&'static str, &'static str, &'static str, &'static str) {
+    let Tr { en, fr, nl } = contract.names();
+    (contract.code(), en, fr, nl)
 }
 
 const DECLARER: Tr = Tr::new("the declarer", "le déclarant", "de speler");
@@ -429,7 +431,7 @@ fn parse_points(value: &Value) -> Result<BTreeMap<Contract, Amounts>, Violation>
         }
     }
     for c in Contract::ALL.into_iter().filter(|c| *c != Contract::Pass) {
-        let (code, fr, nl) = called(c);
+        let (code, _, fr, nl) = called(c);
         let a = map
             .get(&c)
             .ok_or_else(|| bad(said!("points: no row for {code}", "table des points : pas de ligne pour « {fr} »", "puntentabel: geen rij voor '{nl}'")))?;
@@ -476,12 +478,12 @@ fn consent(contract: Contract, entry: &Entry, declarers: &[(usize, bool)], lost:
     if entry.jury.as_deref().is_some_and(|j| !j.trim().is_empty()) {
         return Ok(());
     }
-    let (code, fr, nl) = called(contract);
+    let (_, en, fr, nl) = called(contract);
     if contract.needs_jury() {
         return Err(Violation::said(
             JURY_CALL,
             said!(
-                "{code} is played only with the jury's consent (`jury`)",
+                "«{en}» is played only with the jury's consent (`jury`)",
                 "« {fr} » se joue seulement avec l'accord du jury (`jury`)",
                 "'{nl}' wordt enkel met toestemming van de jury gespeeld (`jury`)"
             ),
@@ -544,22 +546,22 @@ impl Played<'_> {
     /// The one count of tricks a partner contract or a solo gives (its range checked where
     /// it is scored).
     fn one_count(&self) -> Result<i64, Violation> {
-        let (code, fr, nl) = called(self.contract);
+        let (_, en, fr, nl) = called(self.contract);
         match &self.entry.tricks {
             Some(Tricks::One(t)) => Ok(*t),
             Some(Tricks::Each(_)) => Err(shape(said!(
-                "{code} gives one count of `tricks`",
+                "«{en}» gives one count of `tricks`",
                 "« {fr} » donne un seul nombre de plis (`tricks`)",
                 "'{nl}' geeft één aantal slagen (`tricks`)"
             ))),
-            None => Err(shape(said!("{code} gives its `tricks`", "« {fr} » donne ses plis (`tricks`)", "'{nl}' geeft zijn slagen (`tricks`)"))),
+            None => Err(shape(said!("«{en}» gives its `tricks`", "« {fr} » donne ses plis (`tricks`)", "'{nl}' geeft zijn slagen (`tricks`)"))),
         }
     }
 
     /// The contract's row of the points table.
     fn row(&self) -> Result<&Amounts, Violation> {
         self.rikken.points.get(&self.contract).ok_or_else(|| {
-            let (code, fr, nl) = called(self.contract);
+            let (code, _, fr, nl) = called(self.contract);
             Violation::said(
                 Rule::SETTINGS,
                 said!(
@@ -582,17 +584,17 @@ impl Played<'_> {
 
     /// A partner contract: the declarer and the partner against the other two.
     fn with_partner(&self) -> Result<Vec<i64>, Violation> {
-        let (code, fr, nl) = called(self.contract);
+        let (_, en, fr, nl) = called(self.contract);
         if self.entry.declarers.is_some() {
             return Err(shape(said!(
-                "{code} names one `declarer` and a `partner`",
+                "«{en}» names one `declarer` and a `partner`",
                 "« {fr} » nomme un seul déclarant (`declarer`) et un partenaire (`partner`)",
                 "'{nl}' noemt één speler (`declarer`) en een partner (`partner`)"
             )));
         }
         let (Some(d), Some(p)) = (self.entry.declarer, self.entry.partner) else {
             return Err(shape(said!(
-                "{code} names its `declarer` and `partner`",
+                "«{en}» names its `declarer` and `partner`",
                 "« {fr} » nomme son déclarant (`declarer`) et son partenaire (`partner`)",
                 "'{nl}' noemt zijn speler (`declarer`) en partner (`partner`)"
             )));
@@ -627,10 +629,10 @@ impl Played<'_> {
 
     /// A solo: the declarer against the three others; the declarer and whether it was made.
     fn solo(&self) -> Result<Scored, Violation> {
-        let (code, fr, nl) = called(self.contract);
+        let (_, en, fr, nl) = called(self.contract);
         if self.entry.partner.is_some() || self.entry.declarers.is_some() {
             return Err(shape(said!(
-                "{code} is played alone: one `declarer`",
+                "«{en}» is played alone: one `declarer`",
                 "« {fr} » se joue seul : un seul déclarant (`declarer`)",
                 "'{nl}' wordt alleen gespeeld: één speler (`declarer`)"
             )));
@@ -638,7 +640,7 @@ impl Played<'_> {
         let d = self
             .entry
             .declarer
-            .ok_or_else(|| shape(said!("{code} names its `declarer`", "« {fr} » nomme son déclarant (`declarer`)", "'{nl}' noemt zijn speler (`declarer`)")))?;
+            .ok_or_else(|| shape(said!("«{en}» names its `declarer`", "« {fr} » nomme son déclarant (`declarer`)", "'{nl}' noemt zijn speler (`declarer`)")))?;
         let t = self.one_count()?;
         let d = self.seat(d, DECLARER)?;
         let (x, made) = self.row()?.amount(self.contract.target(), in_range(t)?);
@@ -652,10 +654,10 @@ impl Played<'_> {
 
     /// A misère: each declarer alone against the others, made with no trick taken.
     fn misere(&self) -> Result<Scored, Violation> {
-        let (code, fr, nl) = called(self.contract);
+        let (_, en, fr, nl) = called(self.contract);
         if self.entry.declarer.is_some() || self.entry.partner.is_some() {
             return Err(shape(said!(
-                "{code} names its `declarers` (one or more)",
+                "«{en}» names its `declarers` (one or more)",
                 "« {fr} » nomme ses déclarants (`declarers`, un ou plusieurs)",
                 "'{nl}' noemt zijn spelers (`declarers`, een of meer)"
             )));

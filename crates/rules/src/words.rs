@@ -228,9 +228,20 @@ impl Names {
         })
     }
 
-    /// A jury ruling in words (its fields are the same in every game).
-    pub fn ruling(entry: &Value, seats: &[String]) -> Said {
-        Names::record(entry, seats, &[])
+    /// A jury ruling in words (its fields are the same in every game); a jury's call
+    /// (`call: {contract, consent}`) first, its contract by the game's name for it, as
+    /// [`Names::ruling_reason`] says it.
+    pub fn ruling(&self, entry: &Value, seats: &[String]) -> Said {
+        let call = entry.get("call").and_then(|c| Some((c.get("contract")?.as_str()?, c.get("consent")?.as_bool()?)));
+        let (Some((contract, consent)), Value::Object(map)) = (call, entry) else {
+            return Names::record(entry, seats, &[]);
+        };
+        let mut rest = map.clone();
+        rest.remove("call");
+        let Said { en, fr, nl } = Names::record(&Value::Object(rest), seats, &[]);
+        let Said { en: ce, fr: cf, nl: cn } = self.label(contract);
+        let (ye, yf, yn) = if consent { ("consent", "accord", "toestemming") } else { ("refusal", "refus", "weigering") };
+        crate::said!("call: {ce} — {ye} · {en}", "appel : {cf} — {yf} · {fr}", "oproep: {cn} — {yn} · {nl}")
     }
 
     /// Any other record in words (a tournament's settings, an entrant, a draw): each field by

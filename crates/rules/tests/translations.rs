@@ -95,6 +95,10 @@ fn rikken_refusals_are_said_in_three_languages() {
         ("five deals", GameId::Rikken.rules(&settings(json!({"deals": 5}))).err().unwrap()),
         ("a points table without a row", GameId::Rikken.rules(&settings(json!({"points": {}}))).err().unwrap()),
     ]);
+    // Said by its name in English too, as in French and Dutch (it read «open-misere is played
+    // only with the jury's consent», and the window opened it «Open-misere»).
+    let open = refusal(&*g, 4, 1, json!([{"contract": "open-misere", "declarers": [1], "tricks": [0]}]), "jury-call");
+    assert!(open.detail_in(Lang::En).contains("«open misère» is played only with the jury's consent"), "{}", open.detail_in(Lang::En));
 }
 
 #[test]
