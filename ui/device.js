@@ -450,7 +450,10 @@ async function addLine(args) {
   }
   // Still waiting (no network): said once the window's "Saved" has been shown, until it is sent.
   if (left) setTimeout(() => { keptSaid = t("outbox_kept", { line: item.line }); flash(keptSaid, false); }, 0);
-  return null;
+  // Taken (sent, or kept to be sent): an answer, as the window's is, so that the sheet does not
+  // take it for a refusal and put the focus back in the field it was in (the next line's
+  // figures went to the last seat's).
+  return { line: item.line, waiting: Boolean(left) };
 }
 
 /**

@@ -249,6 +249,10 @@ export function entryPanel(sheet, tid, game) {
       const reasonField = !stored && correcting && !(d.reason || "").trim() && state.error && !state.error.rule ? "correct-reason" : "";
       const again = !stored && (reasonField || field) && document.getElementById(reasonField || field);
       if (again) { again.focus(); if (again.select) again.select(); }
+      // Stored, and the next line's game already known (a fixed order, the next hand): its first
+      // field takes the focus, as when a game is chosen (it stayed in the last seat's).
+      const first = stored && !correcting && document.querySelector("#entry-body .figures input, #entry-body .figures button, #entry-body #suits button");
+      if (first) first.focus();
     }
   };
   const parts = [

@@ -86,10 +86,16 @@ def setup(work):
         f.write("name\nNina\nOtto\nPia\nQuinten\n")
     atout(db, "players", "import", four, "--tournament", crib)
     atout(db, "round", "draw", "--tournament", crib, "--round", "1", "--seed", "2")
+    king = atout(db, "tournament", "create", "--name", "Phones King", "--game", "king", "--rounds", "1").strip()
+    kings = os.path.join(work, "kings.csv")
+    with open(kings, "w", encoding="utf-8") as f:
+        f.write("name\nRita\nSam\nTine\nUlla\n")
+    atout(db, "players", "import", kings, "--tournament", king)
+    atout(db, "round", "draw", "--tournament", king, "--round", "1", "--seed", "4")
     codes = {}
-    for t in (dk, rik, crib):
+    for t in (dk, rik, crib, king):
         codes[t] = json.loads(atout(db, "devices", "--tournament", t, "--round", "1", "--format", "json"))
-    return db, dk, rik, crib, codes
+    return db, dk, rik, crib, king, codes
 
 
 def history(db, t, table):
@@ -358,6 +364,24 @@ def cribbage_move_offline(w, server, db, crib, codes):
     check(len(rows) == 1 and got.get("bonuses") == ["first"] and got.get("placed") == 4, f"the move typed offline arrived once, with its first-move bonus: {got}")
     scores = w.js("return [...document.querySelectorAll('#line-1 td span')].map(e => e.textContent)")
     check("22" in scores, f"the first move scores 12 + 10: {scores}")
+
+
+def king_figures_after_a_stored_line(w, server, db, king, codes):
+    """A King line stored from the last seat's figure: the next line's game is known (the
+    fixed order), its fields drawn at once, and the focus is in the first of them, as when a
+    game is chosen (it stayed in the last seat's field, as after a refusal, and the next
+    line's figures went to the last seat)."""
+    w.go(server.url(f"/t/{codes[king]['tables'][0]['code']}"))
+    scorer_name(w, "Rita")
+    w.find("#fig-1")
+    enter_counts(w, [4, 3, 3, 3])
+    w.find("#line-1")
+    w.find("#fig-1")
+    focused = w.js("return document.activeElement ? document.activeElement.id : ''")
+    first = w.js("const f = document.querySelector('#entry-body .figures input, #entry-body .figures button, #entry-body #suits button'); return f ? f.id : ''")
+    check(first and focused == first and focused != "fig-4", f"after a stored line the focus is in the next line's first field ({first!r}): {focused!r}")
+    rows = history(db, king, 1)
+    check(len(rows) == 1 and rows[0]["entry"].get("counts") == [4, 3, 3, 3], f"King's line 1 stored once: {[r['entry'] for r in rows]}")
 
 
 def jury_on_a_phone(w, server, db, dk, codes):
@@ -897,7 +921,7 @@ def main():
         if not os.path.exists(f):
             sys.exit(f"missing: {f}")
     work = tempfile.mkdtemp(prefix="atout-device-")
-    db, dk, rik, crib, codes = setup(work)
+    db, dk, rik, crib, king, codes = setup(work)
     server = Server(db)
     server.start()
     webdriver.use_driver(DRIVER_PORT)
@@ -916,6 +940,7 @@ def main():
         a_screen_drawn_late_does_not_cover_a_later_one(w, server, codes, dk)
         rikken_table_of_five(w, server, db, rik, codes)
         cribbage_move_offline(w, server, db, crib, codes)
+        king_figures_after_a_stored_line(w, server, db, king, codes)
         jury_on_a_phone(w, server, db, dk, codes)
         two_phones_one_table(w, work, server, db, dk, codes)
         room_and_languages(w, server, dk, codes)
