@@ -56,7 +56,7 @@ export const texts = {
     replay_differs: "Every card is legal, and the line gives other figures.", replay_complete: "Every card is legal; the deal is complete.", replay_so_far: "Every card so far is legal; the deal is not played to its end.",
     replay_reason: "figures from the cards, replayed by the jury", replay_use: "Use these figures",
     deal: "Deal", line: "Line", dealer: "Dealer", game_col: "Game", total: "Total", totals: "Totals",
-    round_scores: "Round scores", table_points: "Table points", fault_for: "A fault is written as deal {deal}, dealt by {name}", fault_complete: "The sheet is complete: a fault is written with Correct on its line, or as a free ruling below", next_dealer: "Seat {dealer} deals {deal} ({name})",
+    round_scores: "Round scores", table_points: "Table points", fault_for: "A fault is written as deal {deal}, dealt by {name}", fault_complete: "The sheet is complete: a fault is written with Correct on its line, or as a free ruling below", next_dealer: "Deal {deal}, dealt by {name} (seat {dealer})",
     forced: "Forced", choose_game: "Choose the game", trump_suit: "Trump",
     counts_sum: "Sum {sum} of {total}", enter_line: "Enter line", sheet_complete: "Sheet complete",
     correct: "Correct", correcting: "Correcting line {line}", history: "History", refused: "Refused",

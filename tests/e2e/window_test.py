@@ -100,8 +100,8 @@ def evening(w, csv_path):
     w.find("#sheet-round")
     w.select("#sheet-round", 1)
     w.select("#sheet-table", 1)
-    w.wait_text("deals 1", "#next-dealer")
-    first = int(w.text("#next-dealer").split()[1])
+    w.wait_text("Deal 1, dealt by", "#next-dealer")
+    first = int(re.search(r"seat (\d+)", w.text("#next-dealer")).group(1))
     for n, (game, figures) in enumerate(WORKED, 1):
         if n == 4:
             # A refused line: the queens add up to 3. The message names the rule; the typed figures stay.
@@ -180,7 +180,7 @@ def evening(w, csv_path):
     w.click("#sheet-more summary")
     w.type("#undo-reason", "written too early")
     w.click("#undo-last")
-    w.wait_text("deals 20", "#next-dealer")
+    w.wait_text("Deal 20, dealt by", "#next-dealer")
     game, figures = WORKED[19]
     enter_line(w, game, figures, first, 20)
     w.find("#sheet-complete")
@@ -704,7 +704,7 @@ def new_tournament(w, name, game, rounds, settings=None, enter=True):
     w.wait_text("0 players entered", "#flash")
 
 
-def open_sheet(w, seed, due="deals 1"):
+def open_sheet(w, seed, due="Deal 1, dealt by"):
     """Draw round 1 with `seed` and open table 1's sheet; the seat that deals (or plays) first."""
     w.click("#nav-rounds")
     w.type("#seed", str(seed))
@@ -715,7 +715,7 @@ def open_sheet(w, seed, due="deals 1"):
     w.select("#sheet-round", 1)
     w.select("#sheet-table", 1)
     w.wait_text(due, "#next-dealer")
-    return int(w.text("#next-dealer").split()[1])
+    return int(re.search(r"[Ss]eat (\d+)", w.text("#next-dealer")).group(1))
 
 
 def typed(value, total):
@@ -1096,7 +1096,7 @@ def king_evening(w):
             # How the sheet writes the sale is said under it, as on paper.
             key = w.text("#sheet-key")
             check(key.startswith("(2→4: 1): a sale, seat 2 sells to seat 4 for 1 trick"), f"the sheet says how a sale is written: {key!r}")
-            w.shot("10-king-scorer", ["Seat", "récup", "a sale"])
+            w.shot("10-king-scorer", ["dealt by", "récup", "a sale"])
     w.find("#sheet-complete")
     print(f"  keyboard (King): a counted deal in {king_keys} keys")
     check(max(king_keys) <= 8, f"a counted King deal within 8 keys: {king_keys}")

@@ -218,7 +218,7 @@ export function entryView(ctx) {
     parts.push(h("div", { class: "row figures", id: "turn" }, h("span", {}, ctx.t("turn_seat")),
       seatButtons("turn", sheet.seats, d.turnSeat || null, (s) => { d.turnSeat = s; ctx.redraw(); ctx.check(); })));
   }
-  if (next && !next.unsure && !ctx.correcting) parts.push(h("p", { class: "hint", id: "holds" }, L.holds.replace("{n}", next.holds).replace("{bag}", next.bag)));
+  if (next && !next.unsure && !ctx.correcting) parts.push(h("p", { class: "hint", id: "holds" }, (next.holds === 1 && L.holds_one ? L.holds_one : L.holds).replace("{n}", next.holds).replace("{bag}", next.bag)));
   if (next && !ctx.correcting && !next.board) parts.push(h("p", { class: "hint", id: "board-unknown" }, L.board_unknown));
   if (d.kind === "board") parts.push(...boardView(ctx));
   else if (d.kind === "move") parts.push(...moveView(ctx));

@@ -18,6 +18,16 @@ export async function view() {
       h("tr", {}, h("th", {}, t("time")), h("th", {}, t("who_col")), h("th", {}, t("what")), h("th", {}, t("where_col")), h("th", {}, t("change_from_to")), h("th", {}, t("reason"))),
       log.map((e) => h("tr", {},
         h("td", { class: "nowrap" }, fmtWhen(e.at_local)), h("td", {}, actorSaid(e.by)), h("td", {}, actionName(e)), h("td", {}, place(e)),
-        h("td", {}, e.before_text ? `${e.before_texts[lang]} → ${e.after_texts[lang]}` : e.after_texts[lang]), h("td", {}, e.reason)))),
+        h("td", {}, change(e, lang)), h("td", {}, e.reason)))),
   ];
+}
+
+/**
+ * A record's change in words: before → after; a record taken away (a line undone) leaves
+ * nothing after it, and reads struck through, with no arrow pointing at nothing.
+ */
+function change(e, lang) {
+  const [before, after] = [e.before_text ? e.before_texts[lang] : "", e.after_texts[lang] || ""];
+  if (before && after) return `${before} → ${after}`;
+  return before ? h("s", { class: "gone" }, before) : after;
 }

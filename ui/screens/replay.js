@@ -290,7 +290,7 @@ function claimView(r) {
     a.line_tricks ? h("p", { class: "hint" }, t("claim_line")) : null,
     a.line_tricks ? h("table", { id: "claim-line" },
       h("tr", {}, h("th", {}, t("replay_trick")), h("th", {}, t("replay_cards")), h("th", {}, t("replay_won_by"))),
-      a.line_tricks.map((tr, i) => h("tr", {}, h("td", {}, i + 1), h("td", {}, tr.plays.map(([seat, card], k) => k < (tr.before || 0)
+      a.line_tricks.map((tr, i) => h("tr", {}, h("td", {}, tr.number || i + 1), h("td", {}, tr.plays.map(([seat, card], k) => k < (tr.before || 0)
         // The cards on the table when the claim was made: the trick whole, those already played set apart.
         ? h("span", { class: "played on-table", title: t("claim_on_table") }, `${who(r, seat)}${t("colon")}${named(r, card)} `)
         : h("span", { class: "played" }, `${who(r, seat)}${t("colon")}${named(r, card)} `))), h("td", {}, who(r, tr.winner))))) : null,

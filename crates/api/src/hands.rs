@@ -16,6 +16,8 @@ const MOST_BYTES: usize = 256 * 1024;
 /// A trick as played: who led, each card with its seat, who won (0: not finished).
 #[derive(Clone, Debug, Serialize)]
 pub struct TrickView {
+    /// The trick's number in the deal (1 the first): a claim's line starts where the claim was made.
+    pub number: usize,
     pub leader: usize,
     /// Each card with the seat that played it, in order.
     pub plays: Vec<(usize, String)>,
@@ -325,7 +327,14 @@ pub(crate) fn trick_views(replay: &atout_rules::play::Replay, deck: atout_rules:
     replay
         .tricks
         .iter()
-        .map(|t| TrickView { leader: t.leader, plays: t.cards.iter().map(|(s, c)| (*s, deck.name(*c))).collect(), winner: t.winner, before: 0 })
+        .enumerate()
+        .map(|(i, t)| TrickView {
+            number: i + 1,
+            leader: t.leader,
+            plays: t.cards.iter().map(|(s, c)| (*s, deck.name(*c))).collect(),
+            winner: t.winner,
+            before: 0,
+        })
         .collect()
 }
 
@@ -499,16 +508,16 @@ fn line_tricks(state: &atout_rules::play::Deal, line: &[(usize, atout_rules::pla
     let mut plays: Vec<(usize, String)> = state.trick().iter().map(|(s, c)| (*s, deck.name(*c))).collect();
     let mut before = plays.len();
     for (seat, card) in line {
-        let done = deal.tricks.len();
+        let (done, number) = (deal.tricks.len(), deal.finished() + 1);
         deal.play(*card);
         plays.push((*seat, deck.name(*card)));
         if let Some(t) = deal.tricks.get(done) {
-            out.push(TrickView { leader: t.leader, plays: std::mem::take(&mut plays), winner: t.winner, before });
+            out.push(TrickView { number, leader: t.leader, plays: std::mem::take(&mut plays), winner: t.winner, before });
             before = 0;
         }
     }
     if !plays.is_empty() {
-        out.push(TrickView { leader: plays[0].0, plays, winner: 0, before });
+        out.push(TrickView { number: deal.finished() + 1, leader: plays[0].0, plays, winner: 0, before });
     }
     out
 }
@@ -772,7 +781,7 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang, names: &[String]) ->
             }));
         }
     }
-    for (i, t) in a.line_tricks.iter().flatten().enumerate() {
+    for t in a.line_tricks.iter().flatten() {
         let cards: Vec<String> = t
             .plays
             .iter()
@@ -791,7 +800,9 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang, names: &[String]) ->
             .collect();
         let w = who.one(t.winner);
         let won = if t.winner == 0 { String::new() } else { said!(" — won by {w}", " — pris par {w}", " — genomen door {w}").get(lang).to_string() };
-        out.push(format!("{:>2}. {}{won}", i + 1, sentence(cards.join(", "))));
+        // Numbered as in the deal (the replay above numbers its tricks so): a claim made with
+        // three tricks left opens its line at trick 11, not 1.
+        out.push(format!("{:>2}. {}{won}", t.number, sentence(cards.join(", "))));
     }
     Ok(out)
 }

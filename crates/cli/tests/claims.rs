@@ -90,6 +90,16 @@ fn a_claim_that_holds_exits_0_and_one_that_fails_exits_2_with_its_line() {
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(text.contains(said), "{text}");
     }
+    // Made after a whole trick, the line is numbered as the deal's tricks are: it opens at
+    // trick 2 (it said «1.», and the jury looked at the deal's first trick).
+    let file = record(dir.path(), &["14S", "2S", "1C"]);
+    let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-least", "1", "--format", "json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["holds"].clone(), v["line_tricks"][0]["number"].clone()), (json!(false), json!(2)), "{v}");
+    let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-least", "1", "--lang", "en"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(" 2. Seat 1 plays 13♠") && !text.contains(" 1. Seat"), "{text}");
+    let file = record(dir.path(), &["14S"]);
     // Claiming none, it fails: the words say how many the others can make it take, in
     // tricks as in French and Dutch (the English said "take 1").
     let out = atout(&["hand", "claim", &file, "--seat", "3", "--at-most", "0", "--lang", "en"]);

@@ -1247,6 +1247,8 @@ impl Game for Cribbage {
                 "from": t("missed by", "oublié par", "vergeten door"),
                 "wrong": t("wrong call (−5)", "faux joker (−5)", "valse roep (−5)"),
                 "holds": t("holds {n} tiles; {bag} in the bag", "a {n} jetons ; {bag} dans le sac", "heeft {n} stenen; {bag} in de zak"),
+                // Once the bag is empty a hand falls to one tile.
+                "holds_one": t("holds 1 tile; {bag} in the bag", "a 1 jeton ; {bag} dans le sac", "heeft 1 steen; {bag} in de zak"),
                 "fifteens": t("fifteens", "quinzes", "vijftienen"),
                 "runs": t("runs", "suites", "reeksen"),
                 "pairs": t("pairs", "paires", "paren"),

@@ -511,6 +511,11 @@ impl Deal {
         self.conduct.deck.cards().into_iter().filter(|c| held & bit(*c) != 0).collect()
     }
 
+    /// The tricks finished so far (those handed over to a replay counted too).
+    pub fn finished(&self) -> usize {
+        self.done
+    }
+
     /// The trick on the table (seats and cards, in order).
     pub fn trick(&self) -> &[(usize, Card)] {
         &self.current

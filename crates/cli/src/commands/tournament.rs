@@ -140,7 +140,12 @@ pub fn audit(app: &mut Atout, a: AuditArgs) -> Result<(), Failure> {
                 let place: Vec<String> = words.iter().zip([e.round, e.table, e.line]).filter_map(|(k, v)| v.map(|v| format!("{k} {v}"))).collect();
                 // What changed in the game's words, as the window's log says it.
                 let (before, after) = (e.before_texts.get(lang), e.after_texts.get(lang));
-                let change = if before.is_empty() { after.to_string() } else { format!("{before} → {after}") };
+                // A record taken away (a line undone) points at nothing: «before → (—)».
+                let change = match (before.is_empty(), after.is_empty()) {
+                    (true, _) => after.to_string(),
+                    (false, true) => format!("{before} → (—)"),
+                    (false, false) => format!("{before} → {after}"),
+                };
                 let why = if e.reason.is_empty() { String::new() } else { format!("  ({})", e.reason) };
                 // Room for the longest place («manche 12, table 12, ligne 40»).
                 outln!("{}  {:<14} {:<24} {:<30} {change}{why}", e.at_local, e.by, e.action_texts.get(lang), place.join(", "));
