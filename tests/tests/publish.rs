@@ -158,6 +158,46 @@ fn with_initials_no_full_name_is_published() {
     assert!(index.contains("Ward L.") && index.contains("Zoë A."), "names as initials");
 }
 
+/// A name as an id of another tool writes it: «anne.peeters».
+fn dotted(name: &str) -> String {
+    name.to_lowercase().split_whitespace().collect::<Vec<_>>().join(".")
+}
+
+/// Another tool's ids may be made of the players' names («anne.peeters»): with initials, or
+/// for a player kept off the site, they are published as the player's page (`player-12`), in
+/// the standings' JSON and CSV as everywhere (they went out whole: «2,anne.peeters,Anne P.»).
+#[test]
+fn ids_made_of_names_are_not_published_where_names_are_not() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/spring-open-16.json")).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let codes: std::collections::HashMap<String, String> =
+        doc["players"].as_array().unwrap().iter().map(|p| (p["id"].as_str().unwrap().to_string(), dotted(p["name"].as_str().unwrap()))).collect();
+    let text = codes.iter().fold(text, |t, (old, new)| t.replace(&format!("\"{old}\""), &format!("\"{new}\"")));
+    doc = serde_json::from_str(&text).unwrap();
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    app.import_document(&doc.to_string()).unwrap();
+    let surnames: Vec<String> = doc["players"].as_array().unwrap().iter().map(|p| p["id"].as_str().unwrap().rsplit('.').next().unwrap().to_string()).collect();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "en", Privacy { initials: true }).unwrap();
+    for (path, bytes) in files(dir.path()) {
+        let text = String::from_utf8_lossy(&bytes).to_lowercase();
+        for surname in &surnames {
+            assert!(!text.contains(surname.as_str()), "{path} holds «{surname}»");
+        }
+    }
+    // Without initials the ids are as the document wrote them; a player kept off the site
+    // has theirs hidden.
+    let first = doc["players"][0]["id"].as_str().unwrap().to_string();
+    let anne = app.players_list().unwrap().into_iter().find(|p| dotted(&p.name) == first).unwrap().id;
+    app.player_publishing(anne, false).unwrap();
+    let open = tempfile::tempdir().unwrap();
+    app.publish(open.path(), "en", Privacy::default()).unwrap();
+    let all: String = files(open.path()).values().map(|b| String::from_utf8_lossy(b).to_string()).collect();
+    assert!(!all.contains(&first), "the hidden player's id is published");
+    let second = doc["players"][1]["id"].as_str().unwrap();
+    assert!(all.contains(second), "the others' ids are the document's");
+}
+
 /// The feed's identity and the calendar's UIDs, as published into `dir`.
 fn identities(dir: &Path) -> (String, Vec<String>) {
     let feed = std::fs::read_to_string(dir.join("feed.xml")).unwrap();

@@ -104,6 +104,16 @@ impl Masks {
             None => self.text(name),
         }
     }
+    /// A player's code as another tool wrote it may be made of their name («anne.peeters»):
+    /// for a player kept off the site, or one whose name is published as initials and whose
+    /// code holds a word of it, the code is published as their page's name (`player-12`),
+    /// which says nothing of them. `None`: the code as it is.
+    fn code(&self, ids: &HashMap<String, i64>, code: &str, name: &str) -> Option<String> {
+        let id = *ids.get(code)?;
+        let folded_code = atout_report::folded(code);
+        let named = || atout_report::folded(name).split(|c: char| !c.is_alphanumeric()).any(|w| w.chars().count() >= 3 && folded_code.contains(w));
+        (self.hidden.contains(&id) || (self.initials && named())).then(|| format!("player-{id}"))
+    }
     fn text(&self, text: &str) -> String {
         let mut out = text.to_string();
         for (full, shown) in &self.names {
@@ -127,6 +137,11 @@ impl Masks {
         match v {
             Value::Object(map) => {
                 let code = map.get("player").and_then(Value::as_str).map(str::to_string);
+                if let (Some(code), Some(name)) = (&code, map.get("name").and_then(Value::as_str)) {
+                    if let Some(shown) = self.code(ids, code, name) {
+                        map.insert("player".into(), Value::String(shown));
+                    }
+                }
                 for (k, x) in map.iter_mut() {
                     if k == "name" {
                         if let Value::String(s) = x {

@@ -17,7 +17,7 @@ pub const LANGS: [&str; 3] = ["en", "fr", "nl"];
 
 /// The pages' layout: raised whenever what a page shows changes, so that publishing rewrites
 /// every evening rather than keep pages made by an earlier layout.
-pub const LAYOUT: u32 = 4;
+pub const LAYOUT: u32 = 5;
 
 fn index_of(lang: &str) -> usize {
     LANGS.iter().position(|l| *l == lang).unwrap_or(0)
