@@ -208,10 +208,13 @@ impl Atout {
             let own = self.loaded(id)?.game_settings();
             let rules = self.loaded(id)?.rules.as_ref();
             for line in &sheet.lines {
-                let asked = replays.iter().position(|r| (r.round, r.table, r.line) == (round, table, line.line.line));
-                let replayed = asked.map(|i| &replays[i]);
+                // Every question asked of this line (the jury may ask "could it have been
+                // made?" of two seats of one deal); the cards replayed are the first given.
+                let asked: Vec<usize> =
+                    replays.iter().enumerate().filter(|(_, r)| (r.round, r.table, r.line) == (round, table, line.line.line)).map(|(i, _)| i).collect();
+                let replayed = asked.iter().map(|i| &replays[*i]).find(|r| !r.hand.is_null());
                 let mut entry = line.entry.clone();
-                if let (Some(r), Value::Object(map)) = (replayed.filter(|r| !r.hand.is_null()), &mut entry) {
+                if let (Some(r), Value::Object(map)) = (replayed, &mut entry) {
                     map.insert("hand".into(), r.hand.clone());
                 }
                 let Some(mut record) = line.line.dealer.and_then(|dealer| atout_rules::play::line_record(rules_game, sheet.seats.len(), dealer, &entry)) else {
@@ -220,8 +223,8 @@ impl Atout {
                 if let Some(settings) = &own {
                     record["settings"] = settings.clone();
                 }
-                if let Some(i) = asked {
-                    searched[i] = true;
+                for i in &asked {
+                    searched[*i] = true;
                 }
                 let Ok(checked) = rules.hand_replay(&record) else { continue };
                 let deck = checked.deck;
@@ -241,9 +244,40 @@ impl Atout {
                 // The claim the jury judged on this deal, where the cards played so far stop.
                 let open = checked.replay.illegal.is_none() && checked.verdict["complete"] != true;
                 let seats: Vec<String> = sheet.seats.iter().map(|s| s.name.clone()).collect();
-                let claim = replayed.and_then(|r| r.claim.as_ref()).filter(|_| open).map(|c| c.said(&record, words, &seats));
+                let claim = asked.iter().find_map(|i| replays[*i].claim.as_ref()).filter(|_| open).map(|c| c.said(&record, words, &seats));
                 let finished = checked.replay.illegal.is_none() && checked.verdict["complete"] == true;
-                let solved = replayed.and_then(|r| r.solve).filter(|_| finished).map(|seat| solve_said(&record, seat, words, &seats)).transpose()?;
+                let mut sides: Vec<usize> = asked.iter().filter_map(|i| replays[*i].solve).collect();
+                sides.dedup();
+                let solved = if sides.is_empty() {
+                    None
+                } else if finished {
+                    // Each side asked, one after the other.
+                    let (mut head, mut marked) = (vec![], vec![]);
+                    for seat in sides {
+                        let said = solve_said(&record, seat, words, &seats)?;
+                        head.extend(said["head"].as_array().cloned().unwrap_or_default());
+                        marked.extend(said["marked"].as_array().cloned().unwrap_or_default());
+                    }
+                    Some(json!({"head": head, "marked": marked}))
+                } else {
+                    // Asked of a deal that is not a whole legal play: said so, not left out unsaid.
+                    let why = match &checked.replay.illegal {
+                        Some(i) => {
+                            let trick = i.trick;
+                            said!(
+                                "Could it have been made? Not searched: the play stops at an illegal card (trick {trick})",
+                                "Le contrat pouvait-il être fait ? Pas de recherche : le jeu s'arrête à une carte interdite (pli {trick})",
+                                "Kon het gehaald worden? Niet gezocht: het spel stopt bij een verboden kaart (slag {trick})"
+                            )
+                        }
+                        None => said!(
+                            "Could it have been made? Not searched: the deal is not played to its end",
+                            "Le contrat pouvait-il être fait ? Pas de recherche : la donne n'est pas jouée jusqu'au bout",
+                            "Kon het gehaald worden? Niet gezocht: het spel is niet tot het einde gespeeld"
+                        ),
+                    };
+                    Some(json!({"head": [why.get(words)], "marked": []}))
+                };
                 // Who dealt, the trump and the called ace: what a reader needs to follow the tricks.
                 let setup = atout_rules::play::record_setup(&record, &seats, words);
                 hands.push(serde_json::json!({

@@ -203,7 +203,8 @@ fn the_printed_hands_carry_could_it_have_been_made_when_asked() {
         "format": "atout-tournament/1", "name": "Hands", "date": "2026-11-23", "game": "double-king", "settings": {"rounds": 1},
         "players": [{"id": "p1", "name": "Anne"}, {"id": "p2", "name": "Bart"}, {"id": "p3", "name": "Chloé"}, {"id": "p4", "name": "Dirk"}],
         "rounds": [{"number": 1, "tables": [{"number": 1, "seats": ["p1", "p2", "p3", "p4"], "first_dealer": 4,
-            "deals": [{"contract": "C", "counts": [4, 0, 0, 0], "hand": {"cards": cards, "play": ["QS", "QH", "QD", "QC"]}}], "rulings": []}], "byes": []}],
+            "deals": [{"contract": "C", "counts": [4, 0, 0, 0], "hand": {"cards": cards, "play": ["QS", "QH", "QD", "QC"]}},
+                {"contract": "A", "counts": [13, 0, 0, 0], "hand": {"cards": cards, "play": ["2H", "2D", "2C", "AS"]}}], "rulings": []}], "byes": []}],
     });
     let file = dir.path().join("t.json");
     std::fs::write(&file, doc.to_string()).unwrap();
@@ -221,6 +222,31 @@ fn the_printed_hands_carry_could_it_have_been_made_when_asked() {
     );
     // The figures the cards give, in words as the window shows them (not as data).
     assert!(text.contains("Every card legal; the cards give counts by seat 4 · 0 · 0 · 0"), "{text}");
+    // Asked of two seats of one deal, both are printed (the second was refused: «no line
+    // carrying its cards there»); asked of a deal not played to its end, it says so (it was
+    // left out without a word).
+    let both = dir.path().join("both.pdf");
+    let out = with_db(&[
+        "print",
+        "hands",
+        "--tournament",
+        "1",
+        "--out",
+        both.to_str().unwrap(),
+        "--solve",
+        "1.1.1:1",
+        "--solve",
+        "1.1.1:2",
+        "--solve",
+        "1.1.2:1",
+        "--lang",
+        "en",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = Command::new("pdftotext").arg(&both).arg("-").output().unwrap().stdout;
+    let text = String::from_utf8(text).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("(13 tricks) — Anne: at least 13") && text.contains("(13 tricks) — Bart: at least 0"), "{text}");
+    assert!(text.contains("Could it have been made? Not searched: the deal is not played to its end"), "{text}");
     let again = dir.path().join("again.pdf");
     let out = with_db(&["print", "hands", "--tournament", "1", "--out", again.to_str().unwrap(), "--solve", "1.1:1"]);
     assert_eq!(out.status.code(), Some(1), "the user's mistake: {}", String::from_utf8_lossy(&out.stderr));
@@ -231,10 +257,10 @@ fn the_printed_hands_carry_could_it_have_been_made_when_asked() {
     assert!(!out.status.success());
     assert!(!again.exists(), "{}", String::from_utf8_lossy(&out.stderr));
     // A place with no line carrying its cards (a mistyped line) is refused, not printed without.
-    let out = with_db(&["print", "hands", "--tournament", "1", "--out", again.to_str().unwrap(), "--solve", "1.1.2:1"]);
+    let out = with_db(&["print", "hands", "--tournament", "1", "--out", again.to_str().unwrap(), "--solve", "1.1.3:1"]);
     assert!(!out.status.success());
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("round 1, table 1, line 2: no line carrying its cards there"),
+        String::from_utf8_lossy(&out.stderr).contains("round 1, table 1, line 3: no line carrying its cards there"),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
