@@ -734,6 +734,13 @@ fn an_imported_ruling_is_not_dated_as_ruled_at_the_import() {
     assert_eq!(said.matches(&format!("importée le {d}/{m}/{y}")).count(), old.len(), "{said}");
     let [y, m, d]: [&str; 3] = new[0].at_local[..10].split('-').collect::<Vec<_>>().try_into().unwrap();
     assert!(said.contains(&format!("Marie {d}/{m}/{y} ")), "{said}");
+    // Withdrawn, an imported ruling is still said imported, at the time it had (it took the
+    // import's time as the moment the jury ruled).
+    let first = old.iter().find(|r| r.id.is_some()).unwrap();
+    let (id, at) = (first.id.unwrap(), first.at.clone());
+    let listed = app.ruling_withdraw(&t, id, "written twice").unwrap();
+    let gone = listed.iter().find(|r| r.id == Some(id) && r.withdrawn.is_some()).unwrap();
+    assert!(gone.imported && gone.at == at, "{gone:?}");
 }
 
 /// A tournament with a long name: every heading is printed whole over two lines — a sheet's

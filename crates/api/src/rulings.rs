@@ -210,7 +210,9 @@ impl Atout {
                         name: e.map(|e| e.player.name.clone()).unwrap_or_default(),
                         at_local: crate::text::local_time(&w.at),
                         at: w.at.clone(),
-                        imported: false,
+                        // An imported ruling stays said imported (it read the import's time
+                        // as the moment the jury ruled).
+                        imported: crate::audit::is_import(&w.action),
                         reason_texts: l.names.ruling_reason(&ruling),
                         ruling: viewed(ruling),
                         withdrawn: Some(RulingWithdrawn {

@@ -122,17 +122,18 @@ impl Store {
     /// written and when, by whom and why it was withdrawn; oldest first.
     pub fn withdrawn_rulings(&self, tournament: Id) -> Result<Vec<WithdrawnRuling>> {
         let mut st = self.conn.prepare(
-            "SELECT r.table_id, r.id, r.entry, w.at, c.at, c.actor, c.reason
+            "SELECT r.table_id, r.id, r.entry, w.at, c.at, c.actor, c.reason, w.action
                FROM ruling_withdrawals x JOIN rulings r ON r.id = x.ruling_id
                JOIN changes w ON w.id = r.change_id JOIN changes c ON c.id = x.change_id
                JOIN tables t ON t.id = r.table_id JOIN draws d ON d.id = t.draw_id
               WHERE d.tournament_id = ?1 ORDER BY r.id",
         )?;
-        let rows =
-            st.query_map([tournament], |r| Ok((r.get::<_, Id>(0)?, r.get::<_, Id>(1)?, r.get::<_, String>(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)))?;
+        let rows = st.query_map([tournament], |r| {
+            Ok((r.get::<_, Id>(0)?, r.get::<_, Id>(1)?, r.get::<_, String>(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?))
+        })?;
         rows.map(|row| {
-            let (table, id, entry, at, withdrawn_at, withdrawn_by, reason) = row?;
-            Ok(WithdrawnRuling { table, id, entry: json(entry)?, at, withdrawn_at, withdrawn_by, reason })
+            let (table, id, entry, at, withdrawn_at, withdrawn_by, reason, action) = row?;
+            Ok(WithdrawnRuling { table, id, entry: json(entry)?, at, action, withdrawn_at, withdrawn_by, reason })
         })
         .collect()
     }

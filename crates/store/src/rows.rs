@@ -85,8 +85,10 @@ pub struct WithdrawnRuling {
     pub table: Id,
     pub id: Id,
     pub entry: Value,
-    /// When the ruling was written (UTC).
+    /// When the ruling was written (UTC), and by what action (an import's: the document
+    /// did not say when it was ruled).
     pub at: String,
+    pub action: String,
     /// When, by whom and why it was withdrawn.
     pub withdrawn_at: String,
     pub withdrawn_by: String,
