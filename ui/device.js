@@ -73,8 +73,24 @@ async function http(method, path, body, as = code) {
   setOnline(true);
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch (_) { data = null; }
-  if (!reply.ok) throw Object.assign(data && typeof data === "object" ? data : { kind: "http", message: `${reply.status} ${text}` }, { status: reply.status });
+  if (!reply.ok) {
+    const err = Object.assign(data && typeof data === "object" ? data : { kind: "http", message: `${reply.status} ${text}` }, { status: reply.status });
+    // This page's code refused while the page is open (revoked by the secretary, its round
+    // over): the page turns to the code screen, which lists the lines never sent and asks
+    // for the table's new code (it stayed on a refusal, a dead end, until loaded again).
+    if (reply.status === 401 && as === code && device) setTimeout(() => codeRefused(err), 0);
+    throw err;
+  }
   return data;
+}
+
+let refusedOnce = false;
+async function codeRefused(err) {
+  if (refusedOnce) return;
+  refusedOnce = true;
+  // What the server stored under the code before it went is no line "never sent".
+  await dropStored(keys.outbox, code);
+  codeForm(err);
 }
 
 /** A failure that passes by itself (no network, the body cut off on the way — 408 —, the
@@ -148,8 +164,9 @@ function flush() {
         sent += 1;
       } catch (e) {
         // No network, the body cut off on the way, the server restarting or too busy: the
-        // line waits for the next try.
-        if (passing(e) || !e.status) break;
+        // line waits for the next try. The code refused (revoked) is no refusal of the line:
+        // it waits for the table's new code.
+        if (passing(e) || !e.status || e.status === 401) break;
         outbox.mark(item.key, e);
         break;
       }
@@ -276,9 +293,10 @@ function showStatus() {
   if (!el) return;
   const list = outbox.read();
   const waiting = list.filter((x) => !x.refused).length;
-  // Nothing waits any more: «line 4 waits on this device» goes (it stayed, red, over a refusal
-  // that came when the line arrived).
-  if (!waiting && keptSaid) {
+  // Nothing waits any more, or the connection is back: «line 4 waits on this device, sent as
+  // soon as the connection returns» goes (it stayed, red, over a refusal that came when the
+  // line arrived, and over the lines held back behind a refused one).
+  if ((!waiting || online) && keptSaid) {
     if (document.getElementById("flash")?.textContent === keptSaid) clearFlash();
     keptSaid = null;
   }
@@ -372,7 +390,9 @@ function outboxPanel(game) {
   if (!list.length) return null;
   return h("div", { class: "card outbox", id: "outbox" },
     h("strong", {}, t("outbox_title", { n: list.length })),
-    h("p", { class: "hint" }, online ? t("outbox_sending") : t("outbox_offline")),
+    // A refused line holds back those after it: said so, not «being sent».
+    h("p", { class: "hint", id: "outbox-hint" }, list.some((x) => x.refused) ? t("outbox_blocked", { line: list.find((x) => x.refused).line })
+      : online ? t("outbox_sending") : t("outbox_offline")),
     h("ul", {}, list.map((x) => h("li", { class: x.refused ? "refused" : "waiting", id: `outbox-${x.line}`, "data-key": x.key },
       h("span", { class: "outbox-line" }, t("outbox_line", { line: x.line, what: x.texts ? x.texts[currentLang()] : shortEntry(x.entry, game.desc) })),
       x.refused

@@ -525,6 +525,12 @@ def two_phones_one_table(w, work, server, db, dk, codes):
         w.go(url)
         w.find("#outbox-3.refused")
         w.find("#outbox-4.waiting")
+        # Line 4 waits behind the refused line 3, not for the network: said so (it read «being
+        # sent»), and no «kept until the connection returns» stands over the page.
+        hint = w.text("#outbox-hint")
+        check("Line 3 was refused" in hint and "wait for it" in hint, f"the outbox says what holds the lines back: {hint!r}")
+        flash = w.js("const f = document.getElementById('flash'); return f && !f.hidden ? f.textContent : ''")
+        check("connection returns" not in flash, f"no notice that a line waits for the connection, which is back: {flash!r}")
         stored = w.text("#outbox-stored-3")
         check("Bart" in stored and "fewest kings and jacks" in stored, f"the conflict shows the line stored meanwhile and who wrote it: {stored!r}")
         # Who wrote it, in the page's words (the server's record «Bart [table 1]» was shown as it is).
@@ -574,7 +580,8 @@ def a_new_code_takes_the_lines_waiting(w, server, db, dk, codes):
     """Table 2's phone types a line while the server is down; meanwhile the secretary revokes
     the table's code (the phone was swapped, say) and the table gets a new one. The old code's
     page, refused, still shows the line it could not send and says what to do; the new code,
-    opened on the same phone, takes the line and sends it, by its scorer: stored once."""
+    opened on the same phone, takes the line and sends it, by its scorer: stored once. The old
+    code's page, left open, turns to that screen by itself."""
     old = codes[dk]['tables'][1]['code']
     w.go(server.url(f"/t/{old}"))
     w.find("#sheet")
@@ -587,8 +594,10 @@ def a_new_code_takes_the_lines_waiting(w, server, db, dk, codes):
     new = json.loads(atout(db, "devices", "--tournament", dk, "--round", "1", "--format", "json"))["tables"][1]["code"]
     check(new != old, "the table has a new code")
     server.start()
-    w.go(server.url(f"/t/{old}"))
-    w.find("#code-form")
+    # The page open all along turns to the code screen by itself once the server answers (it
+    # stayed on the refusal, a dead end, until loaded again by hand).
+    w.find("#code-form", timeout=20)
+    check(not w.js("return !!document.getElementById('screen-error')"), "no dead-end refusal in place of the code screen")
     stranded = w.text("#outbox-stranded")
     check("never sent: 1" in stranded and f"Line {line}: trump" in stranded and "new code" in stranded,
           f"the revoked code's page shows the line it could not send, and what to do: {stranded!r}")
@@ -645,8 +654,10 @@ def a_round_drawn_again_strands_the_lines_typed_for_its_old_seating(w, server, d
     new = draw("12")
     check(new != old, "the round drawn again has a new code for table 1")
     server.start()
-    w.go(server.url(f"/t/{old}"))
-    w.find("#code-form")
+    # The page open all along turns to the code screen by itself once the server answers (it
+    # stayed on the refusal, a dead end, until loaded again by hand).
+    w.find("#code-form", timeout=20)
+    check(not w.js("return !!document.getElementById('screen-error')"), "no dead-end refusal in place of the code screen")
     stranded = w.text("#outbox-stranded")
     check("never sent: 1" in stranded, f"the old draw's code is refused, and its page keeps the line it could not send: {stranded!r}")
     w.go(server.url(f"/t/{new}"))
