@@ -415,6 +415,11 @@ def jury_on_a_phone(w, server, db, dk, codes):
     shot(w, "08-jury-phone", ["Jury", "revoke"])
     rulings = [r for r in history(db, dk, 2) if r["kind"] == "ruling"]
     check(len(rulings) == 1 and rulings[0]["by"] == "Marc [jury]", f"the ruling is recorded once, from the jury's device: {rulings}")
+    # Table 1's sheet is complete: a fault goes as a free ruling — the jury's phone has no
+    # Correct on a line (it was pointed to one).
+    w.js("const e = document.getElementById('sheet-table'); e.value = '1'; e.dispatchEvent(new Event('change', {bubbles: true}))")
+    said = w.text("#fault-complete")
+    check("free ruling below" in said and "by the secretary" in said, f"the jury's phone is pointed to what it has: {said!r}")
     jury_replays_on_a_phone(w, db, dk)
 
 

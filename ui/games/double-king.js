@@ -72,7 +72,8 @@ export function juryForms(ctx) {
   const negatives = desc.contracts.filter((c) => c.negative && open(c.code));
   // A fault is written as the sheet's next line: which deal that is, said; on a complete sheet
   // there is none (the forms were offered, and refused once sent).
-  if (!sheet.next) return [h("h3", {}, desc.labels.fault_negative), h("p", { class: "hint", id: "fault-complete" }, t("fault_complete"))];
+  // The jury's phone corrects no line (only with the cards replayed): it points to the free ruling.
+  if (!sheet.next) return [h("h3", {}, desc.labels.fault_negative), h("p", { class: "hint", id: "fault-complete" }, t(ctx.onDevice ? "fault_complete_device" : "fault_complete"))];
   const dealer = sheet.seats[sheet.next.dealer - 1];
   return [
     h("p", { class: "hint", id: "fault-deal" }, t("fault_for", { deal: sheet.next.deal, name: dealer ? dealer.name : sheet.next.dealer })),

@@ -41,7 +41,7 @@ export async function view() {
   // A ruling just recorded is brought into sight in the list below (it may lie below the fold).
   const recorded = () => { state.newRuling = true; flash(t("saved")); };
   const forms = sheet ? [
-    game.mod.juryForms ? game.mod.juryForms({ sheet, desc: game.desc, t, base, act, call, flash: () => recorded(), seatOptions, who }) : null,
+    game.mod.juryForms ? game.mod.juryForms({ sheet, desc: game.desc, t, base, act, call, flash: () => recorded(), seatOptions, who, onDevice: document.body.classList.contains("device") }) : null,
     h("h3", {}, t("free_ruling")),
     h("form", { class: "row", id: "free-ruling", "data-keep": "1", onsubmit: (e) => {
       e.preventDefault();
