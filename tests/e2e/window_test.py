@@ -1893,6 +1893,17 @@ def rikken_keyboard(w):
     gone = w.js("const r = [...document.querySelectorAll('#rulings-table tr.withdrawn')].pop(); return r ? r.textContent : ''")
     check("slow play" in gone and "withdrawn" in gone and "no longer counts" in gone, f"the withdrawn ruling stays listed, said withdrawn: {gone!r}")
     w.shot("27c-jury-ruling-withdrawn", ["it was not slow", "no longer counts"])
+    # The list fits the window, its withdraw forms whole, at 1024 × 768 and at 800 × 600 (it
+    # ran past an 800 px window in every language, past 1024 in Dutch, the forms cut off).
+    for width, height in ((1024, 768), (800, 600)):
+        http("POST", w.s("/window/rect"), {"width": width, "height": height})
+        time.sleep(0.5)
+        wide = w.js("return [document.documentElement.scrollWidth, innerWidth]")
+        check(wide[0] <= wide[1] + 1, f"{width}×{height}: the jury's rulings fit the window: {wide}")
+    w.js("document.querySelector('#rulings-table tr.withdrawn').scrollIntoView({block: 'center'})")
+    w.shot("27d-jury-rulings-800", ["it was not slow", "Withdraw"])
+    http("POST", w.s("/window/rect"), {"width": 1280, "height": 800})
+    time.sleep(0.3)
     w.click("#nav-scorer")
     w.find("#round-scores")
     check(not w.js("return !!document.getElementById('sheet-ruling-1')"), "the withdrawn ruling has left the sheet")
