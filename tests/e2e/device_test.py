@@ -68,7 +68,7 @@ def setup(work):
     db = os.path.join(work, "club.db")
     players = os.path.join(work, "players.csv")
     with open(players, "w", encoding="utf-8") as f:
-        f.write("name\nAnne\nBart\nChloé\nDirk\nEls\nFons\nGreet\nHugo\n")
+        f.write("name\nAnne\nBart\nChloé\nDirk\nEls\nFons\nGreet\nHugo Vandenbroucke-Lambrechts\n")
     dk = atout(db, "tournament", "create", "--name", "Phones DK", "--game", "double-king", "--rounds", "2").strip()
     atout(db, "players", "import", players, "--tournament", dk)
     atout(db, "round", "draw", "--tournament", dk, "--round", "1", "--seed", "1")
