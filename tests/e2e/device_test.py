@@ -894,6 +894,18 @@ def room_and_languages(w, server, dk, codes):
     out = w.js("const r = document.getElementById('projector-table').parentElement.getBoundingClientRect().right;"
                " return [...document.querySelectorAll('#projector-table th, #projector-table tr:not([hidden]) td')].filter(e => e.getBoundingClientRect().right > r + 1).map(e => e.textContent)")
     check(not out, f"the room display's columns stand within its width: {out}")
+    # On a small phone every row is listed, the page scrolling through them (a page of rows
+    # that fits the screen held none at 360 × 640), no «page 1/8».
+    emulate(w, 360, 640)
+    w.go(server.url(f"/room/{dk}"))
+    w.wait_text("Anne", "#view")
+    time.sleep(0.5)
+    listed = w.js("const rows = [...document.querySelectorAll('#projector-table tbody tr')];"
+                  " return {rows: rows.length, shown: rows.filter(r => !r.hidden && r.getBoundingClientRect().height > 10).length,"
+                  " paged: !document.getElementById('projector-page').hidden, wide: document.documentElement.scrollWidth <= innerWidth + 1}")
+    check(listed["rows"] == 8 and listed["shown"] == 8 and not listed["paged"] and listed["wide"], f"360×640: the room display lists every row: {listed}")
+    shot(w, "09b-room-360", ["Phones DK"])
+    emulate(w, *PHONE)
     w.go(server.url(f"/t/{codes[dk]['tables'][1]['code']}"))
     w.find("#sheet")
     w.select("#lang", "fr")

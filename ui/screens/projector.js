@@ -244,6 +244,18 @@ export function shown() {
 function layout() {
   const el = document.getElementById("projector-board");
   if (!el) return;
+  // A phone: the standings as a list the page scrolls through, the chart under them (a page of
+  // rows that fits the screen held half a row at 390 × 844, and none at 360 × 640).
+  const listed = window.innerWidth < 700;
+  el.classList.toggle("listed", listed);
+  if (listed) {
+    el.style.height = "";
+    el.classList.remove("beside");
+    el.classList.add("below");
+    listAll();
+    drawChart();
+    return;
+  }
   const top = el.getBoundingClientRect().top + window.scrollY;
   const height = Math.max(300, Math.floor(window.innerHeight - top - 20));
   if (Math.abs(el.getBoundingClientRect().height - height) > 1) el.style.height = `${height}px`;
@@ -274,6 +286,17 @@ function paginate() {
   // Fewer rows than fit (a short field, or pages made even): the rows spread over the room, up to twice as tall.
   const each = Math.min(Math.floor(room() / board.per), Math.floor(tallest() * 2));
   if (each > tallest() + 1) for (const r of rows) r.style.height = `${each}px`;
+  showPage();
+}
+
+/** Every row shown, on one page (a phone scrolls through them). */
+function listAll() {
+  const table = document.getElementById("projector-table");
+  if (!table) return;
+  const rows = [...table.tBodies[0].rows];
+  for (const r of rows) { r.hidden = false; r.style.height = ""; }
+  fitNames(table);
+  Object.assign(board, { pages: 1, per: Math.max(1, rows.length), page: 0 });
   showPage();
 }
 
