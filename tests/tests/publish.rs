@@ -570,3 +570,21 @@ fn a_sanction_is_published_as_a_sanction_and_a_ruling_as_one_ruling() {
     assert!(evening.contains("Sanction : late") || evening.contains("Sanction&#160;: late") || evening.contains("Sanction\u{a0}: late"), "{evening}");
     assert!(evening.contains("Décision") && !evening.contains("Décisions"), "{evening}");
 }
+
+/// An evening without a date is said in the feed by its game and its state alone (it read
+/// «Double King ·  · Provisional», an empty place between them).
+#[test]
+fn the_feed_says_an_evening_without_a_date_without_an_empty_place() {
+    // Another tool's document may give no date.
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/spring-open-16.json")).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    doc.as_object_mut().unwrap().remove("date");
+    let mut app = Atout::open_in_memory().unwrap();
+    app.import_document(&doc.to_string()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    let feed = std::fs::read_to_string(dir.path().join("feed.xml")).unwrap();
+    let summary = feed.split("<summary>").nth(1).unwrap().split("</summary>").next().unwrap();
+    assert_eq!(summary.split(" · ").count(), 2, "{summary}");
+    assert!(summary.starts_with("Double King · Final") && !summary.contains(" ·  · "), "{summary}");
+}

@@ -856,14 +856,19 @@ fn feed(site: &Site) -> String {
     for e in evenings {
         let _ = write!(
             out,
-            "<entry>\n<title>{}</title>\n<id>urn:uuid:{}</id>\n<updated>{}</updated>\n<link rel=\"alternate\" href=\"{}/index.html\"/>\n<summary>{} · {} · {}</summary>\n</entry>\n",
+            "<entry>\n<title>{}</title>\n<id>urn:uuid:{}</id>\n<updated>{}</updated>\n<link rel=\"alternate\" href=\"{}/index.html\"/>\n<summary>{}</summary>\n</entry>\n",
             xml(&e.name),
             uuid_of(&site.id, &evening_folder(e.id)),
             xml(&e.computed_utc),
             evening_folder(e.id),
-            xml(&e.game[lang]),
-            xml(e.date.as_deref().unwrap_or("")),
-            xml(if e.provisional { w("provisional", lang) } else { w("final", lang) })
+            // An evening without a date says its game and its state alone («Kings Cribbage ·  ·
+            // Final standings» had an empty place between them).
+            xml(&[e.game[lang].as_str(), e.date.as_deref().unwrap_or(""), if e.provisional { w("provisional", lang) } else { w("final", lang) }]
+                .iter()
+                .filter(|x| !x.is_empty())
+                .copied()
+                .collect::<Vec<_>>()
+                .join(" · "))
         );
     }
     out.push_str("</feed>\n");
