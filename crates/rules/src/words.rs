@@ -329,7 +329,9 @@ impl Names {
             Value::Array(items) => items
                 .iter()
                 .map(|x| match x {
-                    // A list within a list (a line of tiles) reads as written: `4-5-6`.
+                    // A list within a list (a line of tiles) reads as written: `4-5-6`; an
+                    // empty one (a rack with no tile left) as «—», not an empty place.
+                    Value::Array(inner) if inner.is_empty() => "—".into(),
                     Value::Array(inner) => inner.iter().map(|y| y.as_str().map_or_else(|| y.to_string(), str::to_string)).collect::<Vec<_>>().join("-"),
                     Value::Object(_) => self.entry_in(x, seats, lang, deal),
                     other => self.plain(other, seats, lang, deal),

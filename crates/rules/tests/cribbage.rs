@@ -558,6 +558,10 @@ fn a_move_on_the_board_reads_as_a_player_says_it() {
     let plain = serde_json::json!({"seat": 1, "lines": [["4", "5", "6"]], "placed": 3, "bonuses": []});
     let said = names.entry(&plain, &seats);
     assert!(said.en.ends_with("tiles laid: 3") && !said.en.contains("bonus") && !said.fr.contains("bonus"), "{said:?}");
+    // The end: a seat with no tile left reads «—», not an empty place («K-3 ·  · A»).
+    let end = serde_json::json!({"end": true, "remaining": [["K", "3"], [], ["A"]]});
+    let said = names.entry(&end, &seats).fr;
+    assert!(said.contains("K-3 · — · A") && !said.contains(" ·  · "), "{said}");
 }
 
 /// Who a joker claim's line names, as the completed sheet prints it: who called it and who
