@@ -1006,3 +1006,25 @@ fn a_sheet_being_played_keeps_its_totals_on_its_page_whatever_its_lines_wrap_ove
         }
     }
 }
+
+/// The club's `print.json` beside the database: a long club name is printed whole over every
+/// page, over two lines (it was cut at the margin, «… Sint-Jans-Molen…»); a page size the
+/// printer would not get, or a font size out of bounds, is refused naming the file and the
+/// setting in the user's language (A5 printed A4 without a word; a bound was «an internal error»).
+#[test]
+fn the_clubs_print_settings_are_printed_whole_or_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = atout_api::Atout::open(&dir.path().join("club.db")).unwrap();
+    let t = app.import_document(&read("spring-open-16.json")).unwrap().id.to_string();
+    let club = "Koninklijke Kaartersvereniging De Vrolijke Troefkaarten vzw — Sint-Jans-Molenbeek (Brussel)";
+    std::fs::write(dir.path().join("print.json"), serde_json::json!({"club": club}).to_string()).unwrap();
+    let text = pdftotext(&app.print_standings(&t, None, Some("nl")).unwrap(), dir.path());
+    let said: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains(club), "{text}");
+    for (settings, key) in [(serde_json::json!({"page": "A5"}), "page"), (serde_json::json!({"font_size": 40}), "font_size")] {
+        std::fs::write(dir.path().join("print.json"), settings.to_string()).unwrap();
+        let e = app.print_standings(&t, None, Some("fr")).unwrap_err();
+        let fr = e.texts().fr;
+        assert!(fr.contains("print.json") && fr.contains(&format!("{key} vaut")) && !fr.contains("interne"), "{fr}");
+    }
+}

@@ -75,7 +75,8 @@ impl Atout {
 impl Atout {
     /// The print layout: the shipped one, with the club's `print.json` beside the database.
     pub fn print_layout(&self) -> Result<PrintLayout> {
-        let club = match self.path.as_deref().and_then(|p| p.parent()).map(|d| d.join("print.json")) {
+        let file = self.path.as_deref().and_then(|p| p.parent()).map(|d| d.join("print.json"));
+        let club = match file.clone() {
             Some(file) if file.exists() => {
                 let text = std::fs::read_to_string(&file).map_err(|source| ApiError::File { path: file.display().to_string(), source })?;
                 Some(serde_json::from_str::<Value>(&text).map_err(|e| {
@@ -86,7 +87,20 @@ impl Atout {
             }
             _ => None,
         };
-        let mut layout = PrintLayout::with_overrides(club.as_ref()).map_err(fail)?;
+        let mut layout = PrintLayout::with_overrides(club.as_ref()).map_err(|e| match (e, &file) {
+            // The club's own file: said as its setting, in the user's language.
+            (atout_report::pdf::PdfError::Setting { key, value }, Some(file)) => {
+                use atout_report::pdf::Setting;
+                let f = file.display();
+                let (en, fr, nl) = match key {
+                    Setting::FontSize => ("between 4 and 30", "entre 4 et 30", "tussen 4 en 30"),
+                    Setting::Margins => ("between 0 and 60 mm each", "chacune entre 0 et 60 mm", "elk tussen 0 en 60 mm"),
+                    Setting::Page => ("A4 or Letter", "A4 ou Letter", "A4 of Letter"),
+                };
+                ApiError::invalid(said!("{f}: {key} is {en}, not {value}", "{f} : {key} vaut {fr}, pas {value}", "{f}: {key} is {nl}, niet {value}"))
+            }
+            (e, _) => fail(e),
+        })?;
         layout.printed = Some(chrono::Local::now().format("%Y-%m-%d %H:%M").to_string());
         Ok(layout)
     }

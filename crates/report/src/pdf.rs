@@ -24,8 +24,40 @@ pub const DEFAULT_PRINT: &str = include_str!("../../../templates/print.json");
 pub enum PdfError {
     #[error("print layout: {0}")]
     Layout(String),
+    /// A club's setting out of its bounds (`print.json`): which, and what it was.
+    #[error("print layout: {key} is {}, not {value}", key.allowed())]
+    Setting { key: Setting, value: String },
     #[error("font: {0}")]
     Font(String),
+}
+
+/// The print layout's settings a club may give out of bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    FontSize,
+    Margins,
+    Page,
+}
+
+impl Setting {
+    /// What the setting may be, in English (the api says it in the user's language).
+    pub fn allowed(self) -> &'static str {
+        match self {
+            Setting::FontSize => "between 4 and 30",
+            Setting::Margins => "between 0 and 60 mm each",
+            Setting::Page => "A4 or Letter",
+        }
+    }
+}
+
+impl std::fmt::Display for Setting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Setting::FontSize => "font_size",
+            Setting::Margins => "margins_mm",
+            Setting::Page => "page",
+        })
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -75,11 +107,15 @@ impl PrintLayout {
         }
         let layout: PrintLayout = serde_json::from_value(base).map_err(|e| PdfError::Layout(e.to_string()))?;
         if !(4.0..=30.0).contains(&layout.font_size) {
-            return Err(PdfError::Layout(format!("font_size {} is not between 4 and 30", layout.font_size)));
+            return Err(PdfError::Setting { key: Setting::FontSize, value: layout.font_size.to_string() });
         }
         let m = &layout.margins_mm;
         if [m.top, m.bottom, m.left, m.right].iter().any(|v| !(0.0..=60.0).contains(v)) {
-            return Err(PdfError::Layout("margins lie between 0 and 60 mm".into()));
+            return Err(PdfError::Setting { key: Setting::Margins, value: format!("{} {} {} {}", m.top, m.right, m.bottom, m.left) });
+        }
+        // A size the printer would not get: said, not printed on A4 without a word («A5»).
+        if !["a4", "letter"].contains(&layout.page.to_ascii_lowercase().as_str()) {
+            return Err(PdfError::Setting { key: Setting::Page, value: layout.page.clone() });
         }
         Ok(layout)
     }
@@ -376,14 +412,16 @@ impl<'a> Canvas<'a> {
     fn start_page(&mut self) {
         self.y = self.h - mm(self.layout.margins_mm.top);
         let size = self.size();
-        if !self.layout.club.is_empty() {
-            let club = self.layout.club.clone();
-            self.text_at(self.left(), self.y - size, &club, size * 1.1, true, self.width());
+        // The club's name and the subtitle over every page, whole over as many lines as they
+        // take (a long name was cut at the margin: «… Sint-Jans-Molen…»).
+        let club = if self.layout.club.is_empty() { vec![] } else { self.bold.wrap(&self.layout.club, size * 1.1, self.width()) };
+        for line in club {
+            self.text_at(self.left(), self.y - size, &line, size * 1.1, true, self.width());
             self.y -= size * 1.5;
         }
-        if !self.layout.subtitle.is_empty() {
-            let sub = self.layout.subtitle.clone();
-            self.text_at(self.left(), self.y - size, &sub, size * 0.9, false, self.width());
+        let subtitle = if self.layout.subtitle.is_empty() { vec![] } else { self.regular.wrap(&self.layout.subtitle, size * 0.9, self.width()) };
+        for line in subtitle {
+            self.text_at(self.left(), self.y - size, &line, size * 0.9, false, self.width());
             self.y -= size * 1.3;
         }
     }
