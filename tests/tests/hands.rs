@@ -118,7 +118,7 @@ fn the_history_shows_a_line_with_its_cards() {
         (words.en.as_str(), words.fr.as_str(), words.nl.as_str()),
         (
             "fewest queens · counts by seat: 4 · 0 · 0 · 0 · cards on record (4 played)",
-            "moins de dames · chiffres par place : 4 · 0 · 0 · 0 · cartes relevées (4 jouées)",
+            "moindre dames · chiffres par place : 4 · 0 · 0 · 0 · cartes relevées (4 jouées)",
             "minste vrouwen · cijfers per plaats: 4 · 0 · 0 · 0 · kaarten opgetekend (4 gespeeld)"
         )
     );
@@ -447,12 +447,14 @@ fn could_it_have_been_made_is_printed_with_the_deal() {
     // Not asked: not printed.
     let text = flat(app.print_hands(&tid, Some("en")).unwrap());
     assert!(!text.contains("Could it have been made?") && !text.contains("From the first card"), "{text}");
-    // The replay under way, a trick short of the end: nothing to say yet.
+    // The replay under way, a trick short of the end: not searched, and said so (the question
+    // asked was left out without a word).
     let mut short = low["hand"].clone();
     let play = short["play"].as_array_mut().unwrap();
     play.truncate(play.len() - 4);
     let text = flat(app.print_hands_with(&tid, Some("en"), &asked(short)).unwrap());
-    assert!(text.contains("Every card legal so far") && !text.contains("Could it have been made?"), "{text}");
+    assert!(text.contains("Every card legal so far") && text.contains("Could it have been made? Not searched: the deal is not played to its end"), "{text}");
+    assert!(!text.contains("From the first card"), "{text}");
 }
 
 /// A tournament that plays Double King's overruff variant (`cannot_overruff: "discard"`):

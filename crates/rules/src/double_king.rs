@@ -505,10 +505,10 @@ impl Contract {
     /// The game's name in each language.
     pub fn names(self) -> Tr {
         match self {
-            Contract::A => Tr::new("fewest tricks", "moins de plis", "minste slagen"),
-            Contract::B => Tr::new("fewest hearts", "moins de cœurs", "minste harten"),
-            Contract::C => Tr::new("fewest queens", "moins de dames", "minste vrouwen"),
-            Contract::D => Tr::new("fewest kings and jacks", "moins de rois et valets", "minste heren en boeren"),
+            Contract::A => Tr::new("fewest tricks", "moindre plis", "minste slagen"),
+            Contract::B => Tr::new("fewest hearts", "moindre cœurs", "minste harten"),
+            Contract::C => Tr::new("fewest queens", "moindre dames", "minste vrouwen"),
+            Contract::D => Tr::new("fewest kings and jacks", "moindre valets/rois", "minste heren en boeren"),
             Contract::E => Tr::new("king of hearts", "roi de cœur", "hartenheer"),
             Contract::F => Tr::new("7th and 13th trick", "7e et 13e pli", "7e en 13e slag"),
             Contract::T => Tr::new("trump", "atout", "troef"),

@@ -326,7 +326,7 @@ fn the_description_gives_each_contracts_figures_and_total() {
         .map(|(c, n)| (c.to_string(), if *n < 0 { serde_json::Value::Null } else { (*n).into() }))
         .collect();
     assert_eq!(totals, expected);
-    assert_eq!(d["contracts"][2]["name"], "moins de dames");
+    assert_eq!(d["contracts"][2]["name"], "moindre dames");
 }
 
 /// Regression (issue "Nothing wrong stored"): huge counts overflowed the sum and panicked.
