@@ -36,6 +36,18 @@ fn a_line_carries_its_hand_through_import_and_export() {
     assert_eq!(exported["rounds"][0]["tables"][0]["deals"][0]["hand"], hand());
     let sheet = app.sheet(&TableRef::new(t.id.to_string(), 1, 1)).unwrap();
     assert_eq!(sheet.lines[0].line.points, vec![-8, 0, 0, 0]);
+    // Written as a whole hand record, as another tool may read FORMAT.md ("a deal … may carry
+    // one as `hand`"): read as its `hand` (it was refused, «the cards dealt are given seat by
+    // seat»); a record of another game or table is refused naming the line.
+    let record = json!({"format": "atout-hand/1", "game": "double-king", "seats": 4, "dealer": 4, "deal": {"contract": "C"}, "hand": hand()});
+    let whole = app.import_document(&document(json!({"contract": "C", "counts": [4, 0, 0, 0], "hand": record}))).unwrap();
+    let exported = serde_json::to_value(app.export_document(&whole.id.to_string()).unwrap()).unwrap();
+    assert_eq!(exported["rounds"][0]["tables"][0]["deals"][0]["hand"], hand());
+    let mut other = record.clone();
+    other["game"] = json!("king");
+    let err = app.import_document(&document(json!({"contract": "C", "counts": [4, 0, 0, 0], "hand": other}))).unwrap_err();
+    assert_eq!(err.rule().map(|r| r.code()), Some("format"), "{err}");
+    assert!(err.to_string().contains("line 1") && err.to_string().contains("atout-hand/1"), "{err}");
 }
 
 #[test]

@@ -440,6 +440,34 @@ pub(crate) fn parse(text: &str) -> Result<Document> {
             said!("not an atout-tournament/1 document: {en}", "pas un document atout-tournament/1 : {fr}", "geen atout-tournament/1-document: {nl}"),
         )
     })?;
+    // A line's cards written as a whole hand record (FORMAT.md: "a deal … may carry one as
+    // `hand`"): read as the record's own `hand`, the table's frame around it, once the record
+    // is of this game and table (it was refused, «the cards dealt are given seat by seat»).
+    for round in &mut doc.rounds {
+        for table in &mut round.tables {
+            let seats = table.seats.len();
+            for (i, deal) in table.deals.iter_mut().enumerate() {
+                let Some(record) = deal.get("hand").filter(|h| h.get("format").is_some()).cloned() else { continue };
+                let place = Place { round: Some(round.number), table: Some(table.number), deal: Some(i + 1) };
+                let fits = record["format"] == "atout-hand/1"
+                    && record["game"].as_str() == Some(doc.game.as_str())
+                    && record["seats"].as_u64() == Some(seats as u64)
+                    && record["hand"].is_object();
+                if !fits {
+                    return Err(refused(
+                        place,
+                        Rule::FORMAT,
+                        said!(
+                            "the line's `hand` is a hand record of another game or table: an atout-hand/1 record of this game and {seats} seats, or its `hand` alone",
+                            "le `hand` de la ligne est une donne relevée d'un autre jeu ou d'une autre table : un relevé atout-hand/1 de ce jeu à {seats} places, ou son seul `hand`",
+                            "de `hand` van de lijn is een handverslag van een ander spel of een andere tafel: een atout-hand/1-verslag van dit spel met {seats} plaatsen, of enkel zijn `hand`"
+                        ),
+                    ));
+                }
+                deal["hand"] = record["hand"].clone();
+            }
+        }
+    }
     // Imported as created: a later house default never changes its scores.
     doc.settings = check(&doc)?;
     // Stored as checked: « 2026-11-28» passed the check, and was stored with its space (the
