@@ -1907,6 +1907,18 @@ def rikken_keyboard(w):
     w.click("#nav-scorer")
     w.find("#round-scores")
     check(not w.js("return !!document.getElementById('sheet-ruling-1')"), "the withdrawn ruling has left the sheet")
+    # A sanction: its ⚠ beside the jury member is said under the list (nothing said what it meant).
+    w.click("#nav-jury")
+    w.find("#free-ruling")
+    w.type("#free-ruling input[name=p1]", "-1")
+    w.type("#free-ruling input[name=reason]", "late again")
+    w.select("#free-ruling select[name=seat]", 1)
+    w.click("#free-ruling input[name=sanction]")
+    w.click("#record-ruling")
+    w.wait_text("late again", "#rulings-table")
+    note = w.text("#sanction-note")
+    mark = w.js("const r = [...document.querySelectorAll('#rulings-table tr')].find(r => r.textContent.includes('late again')); const m = r && r.querySelector('.sanction-mark'); return m ? m.title : ''")
+    check(note.startswith("⚠ Sanction") and mark == "Sanction (need not add up to 0)", f"⚠ is explained: {note!r}, {mark!r}")
 
 
 def withdrawn_apart(w):
