@@ -128,6 +128,11 @@ fn a_fault_written_by_the_app_states_its_reason_and_jury_member() {
     assert!(app.deal_check(&atout_api::TableRef::new(&t, 1, 1), None, typed).unwrap().refused.is_none());
     let said = json!({"contract": "C", "fault_by": 2, "reason": "renounce", "by": "Jury Claes"});
     assert_eq!(app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, said).unwrap().totals, [0, -8, 0, 0]);
+    // The sheet's history gives its reason as the log does (its column stood empty).
+    let history = app.sheet_history(&atout_api::TableRef::new(&t, 1, 1)).unwrap();
+    assert_eq!(history.last().map(|h| h.reason.as_str()), Some("renounce"));
+    let log = app.audit(&t).unwrap();
+    assert_eq!(log.iter().rev().find(|e| e.action == "deal.add").map(|e| e.reason.as_str()), Some("renounce"));
 }
 
 /// A line's words are bounded as the fields the window types: a fault's reason of 100,000

@@ -239,11 +239,7 @@ impl Atout {
             .map(|r| {
                 let before_texts = speaker.words(r.kind, &r.before, r.round, r.table);
                 let after_texts = speaker.words(r.kind, &r.after, r.round, r.table);
-                // A fault written on a line states its reason in the line: the log shows it.
-                let reason = match r.after.get("reason").and_then(Value::as_str) {
-                    Some(said) if r.reason.is_empty() && r.kind == "deal" => said.to_string(),
-                    _ => r.reason,
-                };
+                let reason = reason_of(r.kind, &r.after, r.reason);
                 AuditEntry {
                     action_texts: action_said(&r.action),
                     change: r.change,
@@ -278,5 +274,15 @@ impl Atout {
             w.row([&e.at_local, &e.by, &e.action, &e.reason, &num(e.round), &num(e.table), &num(e.line), &e.before_text, &e.after_text])?;
         }
         w.done()
+    }
+}
+
+/// Why a record was written: the change's reason, or, for a fault written on a line, the
+/// reason the line states (the log and the sheet's history both show it; the history's
+/// column stood empty).
+pub(crate) fn reason_of(kind: &str, entry: &Value, reason: String) -> String {
+    match entry.get("reason").and_then(Value::as_str) {
+        Some(said) if reason.is_empty() && kind == "deal" => said.to_string(),
+        _ => reason,
     }
 }

@@ -498,20 +498,23 @@ impl Atout {
             .store
             .history(table_id)?
             .into_iter()
-            .map(|h| HistoryEntry {
-                action_texts: crate::audit::action_said(&h.action),
-                texts: match h.kind {
-                    "deal" => words.entry(&h.entry, &names),
-                    _ => words.ruling(&h.entry, &names),
-                },
-                at_local: crate::text::local_time(&h.at),
-                kind: h.kind,
-                line: h.line,
-                entry: h.entry,
-                at: h.at,
-                by: h.actor,
-                action: h.action,
-                reason: h.reason,
+            .map(|h| {
+                let reason = crate::audit::reason_of(h.kind, &h.entry, h.reason.clone());
+                HistoryEntry {
+                    action_texts: crate::audit::action_said(&h.action),
+                    texts: match h.kind {
+                        "deal" => words.entry(&h.entry, &names),
+                        _ => words.ruling(&h.entry, &names),
+                    },
+                    at_local: crate::text::local_time(&h.at),
+                    kind: h.kind,
+                    line: h.line,
+                    entry: h.entry,
+                    at: h.at,
+                    by: h.actor,
+                    action: h.action,
+                    reason,
+                }
             })
             .collect())
     }
