@@ -514,6 +514,13 @@ export function listen({ calculator, undo }) {
   document.getElementById("current-tournament").addEventListener("change", (e) => {
     useTournament(e.target.value); render();
   });
+  // Back in the window (from the command line, or another window), the tournaments made there
+  // can be picked at once: the header's list is read again (it waited for a screen to be drawn,
+  // and picking the new one said to create or pick a tournament first).
+  window.addEventListener("focus", () => {
+    const picker = document.getElementById("current-tournament");
+    if (picker && !picker.closest("label").hidden && document.activeElement !== picker) fillTournaments().catch(() => {});
+  });
   document.addEventListener("keydown", (e) => scorerKey(e, undo));
   // A form sent with a field left empty that must be filled: said in words, in the window's
   // language (the window's engine says nothing: Enter did nothing but move the focus).

@@ -588,6 +588,16 @@ def about_screen(w):
     check(w.text("#about-database").split(" (")[0].endswith("e2e.db"), f"and the database in use: {w.text('#about-database')}")
     check("backups" in w.text("#about-backups") and w.text("#about-licence") == "MIT", "the backups' folder and the licence")
     w.shot("25-about", ["Version", "DejaVu Sans"])
+    # A tournament made at the command line while the window is open: back in the window, the
+    # header's list has it at once (it waited for another screen to be drawn).
+    db = w.text("#about-database").split(" (")[0]
+    cli = os.path.join(ROOT, "target", "debug", "atout")
+    subprocess.run([cli, "--db", db, "tournament", "create", "--name", "Made at the command line", "--game", "king", "--rounds", "1"], check=True, capture_output=True)
+    w.js("window.dispatchEvent(new Event('focus'))")
+    end = time.time() + 5
+    while "Made at the command line" not in w.js("return document.getElementById('current-tournament').textContent") and time.time() < end:
+        time.sleep(0.2)
+    check("Made at the command line" in w.js("return document.getElementById('current-tournament').textContent"), "a tournament made at the command line can be picked once back in the window")
 
 
 def device_post(path, code, body):
