@@ -295,6 +295,24 @@ fn a_players_page_lists_every_evening() {
     let tables: Vec<Value> = p10["rounds"].as_array().unwrap().iter().map(|r| r["table"].clone()).collect();
     assert_eq!(first.tables.iter().map(|t| j!(t.table)).collect::<Vec<_>>(), tables);
     assert!(app.season_player("Winter 2026", "Nobody Here").is_err());
+    // An evening still being played is said so on the page (its place may change; the page
+    // gave it as final).
+    assert!(p.evenings.iter().all(|e| !e.provisional));
+    let open = app
+        .tournament_create(&atout_api::NewTournament {
+            name: "Friday 23 October".into(),
+            game: "double-king".into(),
+            date: Some("2026-10-23".into()),
+            rounds: Some(2),
+            settings: None,
+        })
+        .unwrap()
+        .id
+        .to_string();
+    app.season_add("Winter 2026", &open).unwrap();
+    let p = app.season_player("Winter 2026", "julie mertens").unwrap();
+    let last = p.evenings.iter().find(|e| e.tournament == "Friday 23 October").unwrap();
+    assert!(last.provisional && !last.played, "{:?}", (last.provisional, last.played));
 }
 
 #[test]

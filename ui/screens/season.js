@@ -196,7 +196,8 @@ async function playerPage(sid) {
     h("table", { id: "season-player-table" },
       h("tr", {}, h("th", {}, t("tournament")), h("th", {}, t("date")), h("th", { class: "num" }, t("season_place")), h("th", { class: "num" }, t("season_points_col")), h("th", {}, t("season_tables"))),
       p.evenings.map((e) => h("tr", { class: e.played ? "" : "unqualified" },
-        h("td", {}, e.tournament), h("td", { class: "date" }, fmtDate(e.date || "")),
+        // An evening still being played says so: its place may yet change.
+        h("td", {}, e.provisional ? `${e.tournament} (${t("provisional")})` : e.tournament), h("td", { class: "date" }, fmtDate(e.date || "")),
         h("td", { class: "num" }, e.played ? `${e.place}${e.shared ? "=" : ""}` : t("season_not_played")),
         h("td", { class: `num${e.counted ? "" : " uncounted"}` }, e.points == null ? "" : e.counted ? fmt(e.points) : `(${fmt(e.points)})`),
         h("td", {}, e.tables.map((x) => x.table == null ? t("bye") : t("season_table_at", { round: x.round, table: x.table })).join(" · "))))),

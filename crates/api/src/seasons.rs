@@ -126,6 +126,8 @@ pub struct PlayerEvening {
     pub tournament: String,
     pub tournament_id: Id,
     pub date: Option<String>,
+    /// Still being played: its place may change.
+    pub provisional: bool,
     pub played: bool,
     /// The evening's place, shared or not, and its ranking value (table points or score sum).
     pub place: Option<usize>,
@@ -661,6 +663,7 @@ impl Atout {
                         tournament: e.evening.name.clone(),
                         tournament_id: e.evening.id,
                         date: e.evening.date.clone(),
+                        provisional: e.evening.provisional,
                         played: played.is_some(),
                         place: played.map(|x| x.rank),
                         shared: played.is_some_and(|x| x.ways > 1),
