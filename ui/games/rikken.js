@@ -39,7 +39,9 @@ export function toEntry(d, desc) {
     if (!d.declarers.length || d.declarers.some((s) => (d.each[s] ?? "") === "")) return null;
     Object.assign(entry, { declarers: d.declarers, tricks: d.declarers.map((s) => Number(d.each[s])) });
   }
-  if (d.jury.trim()) entry.jury = d.jury.trim();
+  // A pass calls for no jury: a name typed for a solo refused, then the line changed into a
+  // pass, was stored with it («everyone passes · jury member: 1»).
+  if (d.jury.trim() && c.kind !== "pass") entry.jury = d.jury.trim();
   return entry;
 }
 
@@ -186,7 +188,7 @@ export function entryView(ctx) {
   // Correcting a line into a solo: whether its declarer needed the jury then is the check's
   // to say (jury-call); the field is there to answer it.
   const due = juryDue(ctx, c);
-  if (due || d.jury || (ctx.correcting && c.solo)) {
+  if ((due || d.jury || (ctx.correcting && c.solo)) && !(c && c.kind === "pass")) {
     parts.push(h("div", { class: "row" }, due ? h("p", { class: "forced", id: "jury-due" }, desc.labels.jury_due) : null,
       h("label", {}, desc.labels.jury, textField(ctx, "jury", d.jury, (v) => { d.jury = v; }, null, { maxlength: 100 }))));
   }
