@@ -715,7 +715,29 @@ pub fn claim_words(text: &str, a: &ClaimAnswer, lang: Lang, names: &[String]) ->
         _ => (false, 0),
     };
     let said = |s: Said| sentence(contracted(s.get(lang), lang));
-    let mut out = vec![said(if most {
+    // One trick left: «the last trick», not «1 of the 1 trick left» («1 des 1 pli restant»).
+    let (dont, ne_font, niet) = if a.side.len() == 1 { ("does not take", "ne fait pas", "haalt niet") } else { ("do not take", "ne font pas", "halen niet") };
+    let (n_tricks, n_plis, n_slagen) = tricks_after(n as usize);
+    let mut out = vec![said(if left == 1 {
+        match (most, n) {
+            (false, 1) => {
+                said!("claim: {side} {takes} the last trick", "revendication : {side} {fait} le dernier pli", "claim: {side} {haalt} de laatste slag")
+            }
+            (true, 0) => {
+                said!("claim: {side} {dont} the last trick", "revendication : {side} {ne_font} le dernier pli", "claim: {side} {niet} de laatste slag")
+            }
+            (true, _) => said!(
+                "claim: {side} {takes} at most {n} {n_tricks}, with 1 trick left",
+                "revendication : {side} {fait} au plus {n} {n_plis}, avec 1 pli restant",
+                "claim: {side} {haalt} hoogstens {n} {n_slagen}, met 1 resterende slag"
+            ),
+            (false, _) => said!(
+                "claim: {side} {takes} at least {n} {n_tricks}, with 1 trick left",
+                "revendication : {side} {fait} au moins {n} {n_plis}, avec 1 pli restant",
+                "claim: {side} {haalt} minstens {n} {n_slagen}, met 1 resterende slag"
+            ),
+        }
+    } else if most {
         said!(
             "claim: {side} {takes} at most {n} of the {left} {tricks} left",
             "revendication : {side} {fait} au plus {n} des {left} {plis} {restants}",

@@ -99,6 +99,11 @@ fn a_claim_that_holds_exits_0_and_one_that_fails_exits_2_with_its_line() {
     let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-least", "1", "--lang", "en"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains(" 2. Seat 1 plays 13♠") && !text.contains(" 1. Seat"), "{text}");
+    // One trick left: the last trick, not «1 of the 1 trick left» («1 des 1 pli restant»).
+    assert!(text.contains("Claim: seat 1 takes the last trick") && !text.contains("of the 1"), "{text}");
+    let out = atout(&["hand", "claim", &file, "--seat", "1", "--at-most", "0", "--lang", "fr"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Revendication : la place 1 ne fait pas le dernier pli"), "{text}");
     let file = record(dir.path(), &["14S"]);
     // Claiming none, it fails: the words say how many the others can make it take, in
     // tricks as in French and Dutch (the English said "take 1").
