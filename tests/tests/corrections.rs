@@ -342,10 +342,10 @@ fn the_log_tells_every_change_of_a_tournament() {
     let dealer = log.iter().find(|e| e.action == "table.dealer").unwrap();
     assert!((1..=4).contains(&dealer.before["first_dealer"].as_i64().unwrap()), "the drawn dealer");
     assert_eq!((dealer.after["first_dealer"].as_i64(), dealer.round, dealer.table), (Some(3), Some(1), Some(1)));
-    let csv = app.audit_csv(&t).unwrap();
+    let csv = app.audit_csv(&t, atout_api::rules::Lang::En).unwrap();
     assert!(csv.starts_with("\u{feff}time;by;action;reason;round;table;line;before;after\n"), "{csv}");
     assert!(
-        csv.contains(&format!(";Jury: Claes;ruling.add;revoke;1;1;;;seat: 2. {} · points: 1 · -3 · 1 · 1 · reason: revoke · jury member: Claes", at(2))),
+        csv.contains(&format!(";Jury: Claes;ruling;revoke;1;1;;;seat: 2. {} · points: 1 · -3 · 1 · 1 · reason: revoke · jury member: Claes", at(2))),
         "{csv}"
     );
     let archive = serde_json::to_value(app.export_document(&t).unwrap()).unwrap();

@@ -264,14 +264,37 @@ impl Atout {
     }
 
     /// The log as CSV (UTF-8 with a byte-order mark, `;`-separated, so that a Belgian
-    /// spreadsheet opens it as it is).
-    pub fn audit_csv(&mut self, tournament: &str) -> Result<String> {
+    /// spreadsheet opens it as it is), in `lang`: its headings, each action and what changed
+    /// in words, as the window's log says them (it was English whatever the language; the
+    /// log's JSON keeps the codes for scripts).
+    pub fn audit_csv(&mut self, tournament: &str, lang: Lang) -> Result<String> {
         let entries = self.audit(tournament)?;
         let mut w = crate::text::Spreadsheet::new(b';', "log");
-        w.row(["time", "by", "action", "reason", "round", "table", "line", "before", "after"])?;
+        let heads = [
+            said!("time", "heure", "tijd"),
+            said!("by", "par", "door"),
+            said!("action", "action", "actie"),
+            said!("reason", "motif", "reden"),
+            said!("round", "manche", "ronde"),
+            said!("table", "table", "tafel"),
+            said!("line", "ligne", "lijn"),
+            said!("before", "avant", "voor"),
+            said!("after", "après", "na"),
+        ];
+        w.row(heads.iter().map(|h| h.get(lang)).collect::<Vec<_>>())?;
         let num = |n: Option<i64>| n.map(|x| x.to_string()).unwrap_or_default();
         for e in &entries {
-            w.row([&e.at_local, &e.by, &e.action, &e.reason, &num(e.round), &num(e.table), &num(e.line), &e.before_text, &e.after_text])?;
+            w.row([
+                e.at_local.as_str(),
+                &e.by,
+                e.action_texts.get(lang),
+                &e.reason,
+                &num(e.round),
+                &num(e.table),
+                &num(e.line),
+                e.before_texts.get(lang),
+                e.after_texts.get(lang),
+            ])?;
         }
         w.done()
     }

@@ -1231,3 +1231,20 @@ fn the_command_lines_tables_speak_the_users_language() {
     let audit = String::from_utf8(nl.stdout).unwrap();
     assert!(audit.contains("ronde 1, tafel 1, lijn 2") && audit.contains("cijfers per plaats"), "{audit}");
 }
+
+/// The log as a spreadsheet speaks the user's language, as the log's table does: its headings,
+/// each action and what changed in words (it was English whatever the language).
+#[test]
+fn the_logs_spreadsheet_speaks_the_users_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    ok(&db, &["sample"]);
+    let out = atout_in("fr_BE.UTF-8", &db, ["audit", "--tournament", "1", "--format", "csv"]);
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let mut lines = csv.trim_start_matches('\u{feff}').lines();
+    assert_eq!(lines.next(), Some("heure;par;action;motif;manche;table;ligne;avant;après"));
+    assert!(csv.contains(";tournoi importé;") && csv.contains("jeu : Double King") && !csv.contains("tournament.import"), "{csv}");
+    let out = atout_in("nl_BE.UTF-8", &db, ["audit", "--tournament", "1", "--format", "csv"]);
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(csv.trim_start_matches('\u{feff}').starts_with("tijd;door;actie;reden;ronde;tafel;lijn;voor;na"), "{csv}");
+}

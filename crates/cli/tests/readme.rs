@@ -88,7 +88,8 @@ fn every_command_line_of_the_readme_runs_in_order() {
     for file in ["ranking.pdf", "seating.pdf", "sheets.pdf", "rulings.pdf"] {
         assert!(std::fs::read(work.join(file)).unwrap().starts_with(b"%PDF"), "{file}");
     }
-    assert!(std::fs::read_to_string(work.join("log.csv")).unwrap().contains("deal.correct"));
+    // The log as a spreadsheet, in words (the system's language: English here).
+    assert!(std::fs::read_to_string(work.join("log.csv")).unwrap().contains(";line corrected;"));
     assert!(std::fs::read_to_string(work.join("standings.csv")).unwrap().contains("Anne"));
     let doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(work.join("friday.json")).unwrap()).unwrap();
     assert_eq!(doc["rounds"].as_array().map(Vec::len), Some(2), "round 1 and the final round drawn");

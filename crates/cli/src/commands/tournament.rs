@@ -131,7 +131,7 @@ pub fn standings(app: &mut Atout, a: StandingsArgs) -> Result<(), Failure> {
 
 pub fn audit(app: &mut Atout, a: AuditArgs) -> Result<(), Failure> {
     match a.format {
-        StandingsOut::Csv => out!("{}", app.audit_csv(&a.tournament)?),
+        StandingsOut::Csv => out!("{}", app.audit_csv(&a.tournament, lang())?),
         StandingsOut::Json => outln!("{}", json(&app.audit(&a.tournament)?)),
         StandingsOut::Table => {
             for e in app.audit(&a.tournament)? {
