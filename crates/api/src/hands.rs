@@ -97,7 +97,7 @@ fn replayed(text: &str) -> Result<(atout_rules::play::Checked, Value, Box<dyn at
         return Err(record_refused(said!(
             "a hand record is at most {most} KB",
             "un relevé de donne fait au plus {most} Ko",
-            "een spelverslag is hoogstens {most} KB"
+            "een spelverslag is hoogstens {most} kB"
         )));
     }
     let record: Value = serde_json::from_str(text.strip_prefix('\u{feff}').unwrap_or(text)).map_err(|e| {

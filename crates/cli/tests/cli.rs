@@ -531,6 +531,9 @@ fn the_version_is_the_workspaces_everywhere() {
     let about = ok(&db, &["about"]);
     assert!(about.starts_with(&format!("Atout {version}\n")), "{about}");
     assert!(about.contains(db.to_str().unwrap()) && about.contains("backups") && about.contains("MIT"), "{about}");
+    // The size's unit as each language writes it (it said KB in every language).
+    let fr = String::from_utf8(atout_in("fr_BE.UTF-8", &db, ["about"]).stdout).unwrap();
+    assert!(fr.contains(" Ko)") && !fr.contains("KB"), "{fr}");
     let doc: Value = serde_json::from_str(&ok(&db, &["export", "--tournament", id.trim(), "-"])).unwrap();
     assert_eq!(doc["generator"], format!("Atout {version}"));
     // The tauri window takes its version from the same place (tauri.conf.json names none).

@@ -142,7 +142,8 @@ pub fn about(app: &Atout, fonts: bool) -> Result<(), Failure> {
     }
     outln!("Atout {}", a.version);
     let (database, kb) = (a.database.as_deref().unwrap_or(word("in memory", "en mémoire", "in het geheugen")), a.size_bytes / 1024);
-    outln!("{:<12}{database} ({kb} KB)", word("database", "base", "databank"));
+    // The unit as each language writes it, as the window's About says it.
+    outln!("{:<12}{database} ({kb} {})", word("database", "base", "databank"), word("KB", "Ko", "kB"));
     outln!("{:<12}{}", word("backups", "sauvegardes", "back-ups"), a.backups.as_deref().unwrap_or("-"));
     let (licence, font) = (&a.licence, &a.font);
     outln!(
