@@ -29,7 +29,7 @@ function signature(status, codes) {
 /** Each table's line of what its phone did last, as `status` and `codes` say. */
 function stateText(status, x) {
   const seen = status.seen.find((s) => s.table === x.table);
-  return `${seenText(seen)} · ${t("devices_lines", { played: x.played, needed: x.needed })}${x.locked ? ` · ${t("devices_locked")}` : ""}`;
+  return `${seenText(seen)} · ${x.progress[currentLang()]}${x.locked ? ` · ${t("devices_locked")}` : ""}`;
 }
 
 /** The panel, for round `r` of tournament `tid` (its codes are issued when first shown). */

@@ -81,6 +81,8 @@ pub struct DeviceTable {
     /// of the `needed`.
     pub played: usize,
     pub needed: usize,
+    /// How far the sheet is, in the game's words («9/20 deals», «9 turns played»).
+    pub progress: Said,
     pub complete: bool,
     /// The sheet's last line in words, every language.
     pub last: Option<Said>,
@@ -366,6 +368,7 @@ impl Atout {
                     lines: t.deals.len(),
                     played: x.sheet.as_ref().map_or(0, |s| s.deals_played),
                     needed: x.sheet.as_ref().map_or(0, |s| s.deals_needed),
+                    progress: x.sheet.as_ref().map_or_else(|| l.rules.progress(0, 0), |s| l.rules.progress(s.deals_played, s.deals_needed)),
                     complete: x.complete,
                     last: t.deals.values().last().map(|e| l.names.entry(e, &seats)),
                 }

@@ -544,3 +544,21 @@ fn what_may_follow_the_lines_waiting_on_a_phone() {
     let jury = codes["jury"]["code"].as_str().unwrap();
     assert_eq!(post(a, "/api/v1/next", jury, &json!({"after": []})).0, 403);
 }
+
+/// How far each table is, in its game's words: Double King's deals, Kings Cribbage's turns
+/// (it said «0/1 deals» of a game that ends when the tiles do).
+#[test]
+fn the_codes_say_how_far_each_table_is_in_its_games_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.db");
+    let players = dir.path().join("p.csv");
+    std::fs::write(&players, "name\nAnne\nBart\nChloé\nDirk\n").unwrap();
+    for (game, said) in [("double-king", "0/20 deals"), ("kings-cribbage", "0 turns played")] {
+        let t = atout(&db, &["tournament", "create", "--name", game, "--game", game, "--rounds", "1"]);
+        let t = t.trim();
+        atout(&db, &["players", "import", players.to_str().unwrap(), "--tournament", t]);
+        atout(&db, &["round", "draw", "--tournament", t, "--round", "1", "--seed", "1"]);
+        let listed = atout(&db, &["devices", "--tournament", t, "--round", "1"]);
+        assert!(listed.contains(said), "{game}: {listed}");
+    }
+}

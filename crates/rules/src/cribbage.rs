@@ -1146,6 +1146,15 @@ impl Game for Cribbage {
     ];
     const CALCULATOR: Option<crate::Calculator> = Some(calculate);
 
+    /// Turns, not deals: a game of Kings Cribbage ends when the tiles do, not at a count of
+    /// lines («9/10 deals» read as if one were left).
+    fn progress(played: usize, _needed: usize) -> Said {
+        match played {
+            1 => said!("1 turn played", "1 tour joué", "1 beurt gespeeld"),
+            n => said!("{n} turns played", "{n} tours joués", "{n} beurten gespeeld"),
+        }
+    }
+
     fn from_settings(settings: &Map<String, Value>) -> Result<Cribbage, Violation> {
         Ok(Cribbage { joker: setting(settings, "joker", true)?, serviteur: setting(settings, "serviteur", false)? })
     }

@@ -283,6 +283,13 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// The settings form (see [`GameSpec::settings_form`]).
     fn settings_form(lang: Lang) -> Value;
 
+    /// How far a table's sheet is, in words: `played` of the `needed` deals («9/20 deals»). A
+    /// game whose lines are no deals says it in its own (Kings Cribbage's turns, Double Lucky
+    /// 7's hands).
+    fn progress(played: usize, needed: usize) -> Said {
+        said!("{played}/{needed} deals", "{played}/{needed} donnes", "{played}/{needed} spellen")
+    }
+
     /// Settings that each tournament keeps a copy of when it is created, so that a
     /// later default never changes a tournament's scores (Rikken's points table).
     fn settings_defaults() -> Map<String, Value> {
@@ -438,6 +445,8 @@ pub trait Rules: Send + Sync {
     fn check_hands(&self, table: Table, sheet: &Sheet, entries: &[Value], changed: &dyn Fn(usize) -> bool) -> Result<(), SheetError>;
     /// The deck the game's deals are played with; `None` when it is not played in tricks.
     fn deck(&self) -> Option<play::Deck>;
+    /// [`Game::progress`].
+    fn progress(&self, played: usize, needed: usize) -> Said;
 }
 
 impl<G: Game> Rules for G {
@@ -447,6 +456,9 @@ impl<G: Game> Rules for G {
 
     fn deck(&self) -> Option<play::Deck> {
         G::DECK
+    }
+    fn progress(&self, played: usize, needed: usize) -> Said {
+        G::progress(played, needed)
     }
 
     fn seats(&self) -> RangeInclusive<usize> {

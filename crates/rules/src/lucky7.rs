@@ -215,6 +215,11 @@ impl Game for Lucky7 {
         Ok(Lucky7 { hands })
     }
 
+    /// Hands, as the game calls its deals.
+    fn progress(played: usize, needed: usize) -> crate::Said {
+        said!("{played}/{needed} hands", "{played}/{needed} donnes", "{played}/{needed} spellen")
+    }
+
     fn settings_form(lang: Lang) -> Value {
         let t = |en, fr, nl| Tr::new(en, fr, nl).get(lang);
         json!([{"key": "hands", "label": t("Hands", "Donnes", "Spellen"), "options": [

@@ -1,7 +1,7 @@
 //! The table devices: `atout serve` (their pages and protocol on the club's network) and
 //! `atout devices` (a round's codes: revoke, lock, unlock).
 
-use crate::output::{json, say, word, Failure, Output};
+use crate::output::{json, lang, say, word, Failure, Output};
 use atout_api::rules::said;
 use atout_api::{Atout, TableRef};
 use clap::Args;
@@ -98,8 +98,8 @@ pub fn devices(app: &mut Atout, a: DevicesArgs) -> Result<(), Failure> {
                 } else {
                     ""
                 };
-                let (table, deals) = (word("table", "table", "tafel"), word("deals", "donnes", "spellen"));
-                outln!("{table} {:>3}  {}  {}  {}/{} {deals} {state}", t.table, atout_api::devices::spaced(&t.code), t.url, t.played, t.needed);
+                let table = word("table", "table", "tafel");
+                outln!("{table} {:>3}  {}  {}  {} {state}", t.table, atout_api::devices::spaced(&t.code), t.url, t.progress.get(lang()));
             }
             outln!("{:<10} {}  {}", word("jury", "jury", "jury"), atout_api::devices::spaced(&codes.jury.code), codes.jury.url);
         }
