@@ -293,10 +293,11 @@ function showStatus() {
   if (!el) return;
   const list = outbox.read();
   const waiting = list.filter((x) => !x.refused).length;
-  // Nothing waits any more, or the connection is back: «line 4 waits on this device, sent as
-  // soon as the connection returns» goes (it stayed, red, over a refusal that came when the
-  // line arrived, and over the lines held back behind a refused one).
-  if ((!waiting || online) && keptSaid) {
+  // Nothing waits any more, or what waits is held back by a refused line with the connection
+  // back: «line 4 waits on this device, sent as soon as the connection returns» goes (it
+  // stayed, red, over a refusal that came when the line arrived, and over the lines held back
+  // behind a refused one).
+  if ((!waiting || (online && list.some((x) => x.refused))) && keptSaid) {
     if (document.getElementById("flash")?.textContent === keptSaid) clearFlash();
     keptSaid = null;
   }
@@ -443,8 +444,10 @@ async function addLine(args) {
     texts = check.texts;
   } catch (e) {
     // No network, the server busy or asking to wait: the line waits in the outbox all the
-    // same (it is checked again when it is sent); only a refusal comes back to the scorer.
-    if (!passing(e)) throw e;
+    // same (it is checked again when it is sent); only a refusal comes back to the scorer. The
+    // code revoked meanwhile (401) is no refusal of the line: it waits too, listed with the
+    // lines never sent for the table's new code (it was lost as the page turned).
+    if (!passing(e) && e.status !== 401) throw e;
   }
   // A refused line typed again in its place: it takes the refused one's place in the outbox, under a new key.
   const editing = state.outboxEdit && outbox.read().find((x) => x.key === state.outboxEdit.key);

@@ -519,7 +519,8 @@ export function listen({ calculator, undo }) {
   // and picking the new one said to create or pick a tournament first).
   window.addEventListener("focus", () => {
     const picker = document.getElementById("current-tournament");
-    if (picker && !picker.closest("label").hidden && document.activeElement !== picker) fillTournaments().catch(() => {});
+    // Not on a phone or the room's display, whose header has no list to pick from.
+    if (picker && !document.body.classList.contains("device") && !picker.closest("label")?.hidden && document.activeElement !== picker) fillTournaments().catch(() => {});
   });
   document.addEventListener("keydown", (e) => scorerKey(e, undo));
   // A form sent with a field left empty that must be filled: said in words, in the window's

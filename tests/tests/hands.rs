@@ -43,6 +43,17 @@ fn a_line_carries_its_hand_through_import_and_export() {
     let whole = app.import_document(&document(json!({"contract": "C", "counts": [4, 0, 0, 0], "hand": record}))).unwrap();
     let exported = serde_json::to_value(app.export_document(&whole.id.to_string()).unwrap()).unwrap();
     assert_eq!(exported["rounds"][0]["tables"][0]["deals"][0]["hand"], hand());
+    // Its dealer and its deal are the line's: a record dealt by another seat, or of another
+    // contract, would be replayed in a frame not its own (a legal play stored as illegal).
+    for (key, value, said) in
+        [("dealer", json!(1), "dealt by seat 1, where the sheet has seat 4 deal"), ("deal", json!({"contract": "A"}), "another `contract`")]
+    {
+        let mut moved = record.clone();
+        moved[key] = value;
+        let err = app.import_document(&document(json!({"contract": "C", "counts": [4, 0, 0, 0], "hand": moved}))).unwrap_err();
+        assert_eq!(err.rule().map(|r| r.code()), Some("format"), "{err}");
+        assert!(err.to_string().contains(said) && err.to_string().contains("line 1"), "{err}");
+    }
     let mut other = record.clone();
     other["game"] = json!("king");
     let err = app.import_document(&document(json!({"contract": "C", "counts": [4, 0, 0, 0], "hand": other}))).unwrap_err();

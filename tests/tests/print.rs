@@ -1021,10 +1021,19 @@ fn the_clubs_print_settings_are_printed_whole_or_refused_by_name() {
     let text = pdftotext(&app.print_standings(&t, None, Some("nl")).unwrap(), dir.path());
     let said: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(said.contains(club), "{text}");
-    for (settings, key) in [(serde_json::json!({"page": "A5"}), "page"), (serde_json::json!({"font_size": 40}), "font_size")] {
+    for (settings, said) in [
+        (serde_json::json!({"page": "A5"}), "page doit être A4 ou Letter, et non A5"),
+        (serde_json::json!({"font_size": 40}), "font_size doit être entre 4 et 30, et non 40"),
+        // A figure written as text: the club's file is named, not «an internal error».
+        (serde_json::json!({"font_size": "12"}), "print.json"),
+    ] {
         std::fs::write(dir.path().join("print.json"), settings.to_string()).unwrap();
         let e = app.print_standings(&t, None, Some("fr")).unwrap_err();
         let fr = e.texts().fr;
-        assert!(fr.contains("print.json") && fr.contains(&format!("{key} vaut")) && !fr.contains("interne"), "{fr}");
+        assert!(fr.contains("print.json") && fr.contains(said) && !fr.contains("interne"), "{fr}");
     }
+    // A club's name of thousands of characters takes two lines at most: the ranking is printed.
+    std::fs::write(dir.path().join("print.json"), serde_json::json!({"club": "Kaartclub ".repeat(450)}).to_string()).unwrap();
+    let text = pdftotext(&app.print_standings(&t, None, Some("nl")).unwrap(), dir.path());
+    assert!(text.contains("Hélène Dubois") || text.contains("Anne Peeters"), "{text}");
 }

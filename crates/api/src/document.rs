@@ -442,9 +442,11 @@ pub(crate) fn parse(text: &str) -> Result<Document> {
     })?;
     // A line's cards written as a whole hand record (FORMAT.md: "a deal … may carry one as
     // `hand`"): read as the record's own `hand`, the table's frame around it, once the record
-    // is of this game and table (it was refused, «the cards dealt are given seat by seat»).
-    for round in &mut doc.rounds {
-        for table in &mut round.tables {
+    // is of this game and table (it was refused, «the cards dealt are given seat by seat»);
+    // its dealer and deal are held to the line's below, once the sheet is read.
+    let mut whole: Vec<(usize, usize, usize, Value)> = vec![];
+    for (r, round) in doc.rounds.iter_mut().enumerate() {
+        for (k, table) in round.tables.iter_mut().enumerate() {
             let seats = table.seats.len();
             for (i, deal) in table.deals.iter_mut().enumerate() {
                 let Some(record) = deal.get("hand").filter(|h| h.get("format").is_some()).cloned() else { continue };
@@ -465,11 +467,15 @@ pub(crate) fn parse(text: &str) -> Result<Document> {
                     ));
                 }
                 deal["hand"] = record["hand"].clone();
+                whole.push((r, k, i, record));
             }
         }
     }
     // Imported as created: a later house default never changes its scores.
     doc.settings = check(&doc)?;
+    if !whole.is_empty() {
+        whole_records_fit(&doc, &whole)?;
+    }
     // Stored as checked: « 2026-11-28» passed the check, and was stored with its space (the
     // site printed «2/11/ 20268», the evenings sorted out of their order); names as a person
     // types them, trimmed (« Zed Trailing» was listed before «Amélie»).
@@ -497,6 +503,46 @@ pub(crate) fn filled_in(w: &mut atout_store::Writer<'_>, registry: &[atout_store
     for (p, id) in players.iter().zip(who) {
         if let Some(known) = id.and_then(|id| registry.iter().find(|r| r.id == id)) {
             crate::named::filled_in(w, known, &p.club, &p.member)?;
+        }
+    }
+    Ok(())
+}
+
+/// Each whole hand record a line gave as its `hand` (round, table and line index, the record)
+/// says the line's own deal: dealt by the seat the sheet has deal it, its contract, trump and
+/// figures those of the line where it gives them. Else its cards would be replayed in another
+/// frame than its own, a legal play stored as an illegal one without a word.
+fn whole_records_fit(doc: &Document, whole: &[(usize, usize, usize, Value)]) -> Result<()> {
+    let Checked { rules, .. } = checked_settings(&doc.game, Some(&doc.settings), None, Checking::Imported)?;
+    for (r, k, i, record) in whole {
+        let (round, table) = (&doc.rounds[*r], &doc.rounds[*r].tables[*k]);
+        let place = Place { round: Some(round.number), table: Some(table.number), deal: Some(i + 1) };
+        let at = crate::state::rules_table(table.seats.len(), table.first_dealer);
+        let sheet = rules.replay(at, &table.deals).map_err(|e| ApiError::sheet(place.clone(), e))?;
+        let dealer = sheet.lines.get(*i).and_then(|l| l.dealer);
+        let dealt_by = record.get("dealer").and_then(Value::as_u64);
+        let entry = atout_rules::whole_numbers(&table.deals[*i]);
+        let deal = atout_rules::whole_numbers(&record["deal"]);
+        let other_deal =
+            deal.as_object().into_iter().flatten().find(|(key, v)| entry.get(key.as_str()).is_some_and(|mine| mine != *v)).map(|(key, _)| key.clone());
+        let other_dealer = dealt_by.is_some_and(|d| dealer.map(|x| x as u64) != Some(d));
+        if other_dealer || other_deal.is_some() {
+            let (d, what) = (dealt_by.unwrap_or(0), other_deal.unwrap_or_default());
+            let said = if other_dealer {
+                let due = dealer.unwrap_or(0);
+                said!(
+                    "the line's `hand` is a record dealt by seat {d}, where the sheet has seat {due} deal",
+                    "le `hand` de la ligne est un relevé donné par la place {d}, là où la feuille fait donner la place {due}",
+                    "de `hand` van de lijn is een verslag gegeven door plaats {d}, waar het blad plaats {due} laat geven"
+                )
+            } else {
+                said!(
+                    "the line's `hand` is a record whose deal gives another `{what}` than the line",
+                    "le `hand` de la ligne est un relevé dont la donne a un autre `{what}` que la ligne",
+                    "de `hand` van de lijn is een verslag waarvan het spel een andere `{what}` heeft dan de lijn"
+                )
+            };
+            return Err(refused(place, Rule::FORMAT, said));
         }
     }
     Ok(())

@@ -203,6 +203,16 @@ impl Atout {
         for (i, p) in known.iter().enumerate() {
             named.entry(folded(&p.name)).or_default().push(i);
         }
+        // A registered player whom rows of different clubs or numbers all fit (two namesakes
+        // in the list, the registry knowing one) is given neither's: which one it is, the list
+        // does not say (the first row's club went to them, the second was registered anew).
+        let mut fitting: std::collections::HashMap<usize, std::collections::HashSet<(String, String)>> = std::collections::HashMap::new();
+        for (name, club, member) in &rows {
+            let namesakes = named.get(&folded(name)).map(Vec::as_slice).unwrap_or_default();
+            if let [i] = namesakes.iter().copied().filter(|i| probably_same(&known[*i], name, club, member)).collect::<Vec<_>>().as_slice() {
+                fitting.entry(*i).or_default().insert((folded(club), member.trim().to_string()));
+            }
+        }
         let mut result = self.store.write(Change { actor: &self.actor, action: "players.import", reason: "" }, |w| -> Result<ImportedPlayers> {
             let mut out = ImportedPlayers { added: vec![], known: vec![], unsure: vec![], entered: 0, encoding: "UTF-8".into(), ignored: ignored.clone() };
             for (name, club, member) in &rows {
@@ -211,9 +221,11 @@ impl Atout {
                 match matches.as_slice() {
                     // The club and member number the registry lacked, taken from the list.
                     [i] => {
-                        let p = &known[*i];
-                        let row = PlayerRow { id: p.id, name: p.name.clone(), club: p.club.clone(), member: p.member.clone() };
-                        known[*i] = crate::named::filled_in(w, &row, club, member)?.into();
+                        if fitting.get(i).is_none_or(|v| v.len() == 1) {
+                            let p = &known[*i];
+                            let row = PlayerRow { id: p.id, name: p.name.clone(), club: p.club.clone(), member: p.member.clone() };
+                            known[*i] = crate::named::filled_in(w, &row, club, member)?.into();
+                        }
                         out.known.push(known[*i].clone());
                     }
                     [] => {

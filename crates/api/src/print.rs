@@ -97,7 +97,17 @@ impl Atout {
                     Setting::Margins => ("between 0 and 60 mm each", "chacune entre 0 et 60 mm", "elk tussen 0 en 60 mm"),
                     Setting::Page => ("A4 or Letter", "A4 ou Letter", "A4 of Letter"),
                 };
-                ApiError::invalid(said!("{f}: {key} is {en}, not {value}", "{f} : {key} vaut {fr}, pas {value}", "{f}: {key} is {nl}, niet {value}"))
+                ApiError::invalid(said!(
+                    "{f}: {key} must be {en}, not {value}",
+                    "{f} : {key} doit être {fr}, et non {value}",
+                    "{f}: {key} moet {nl} zijn, niet {value}"
+                ))
+            }
+            // A setting of the wrong kind (a figure written as text): the club's file, not Atout's fault.
+            (atout_report::pdf::PdfError::Unread(e), Some(file)) => {
+                let f = file.display();
+                let atout_rules::Said { en, fr, nl } = atout_rules::unread(&e);
+                ApiError::invalid(said!("{f}: {en}", "{f} : {fr}", "{f}: {nl}"))
             }
             (e, _) => fail(e),
         })?;
@@ -260,8 +270,13 @@ impl Atout {
                 let seats: Vec<String> = sheet.seats.iter().map(|s| s.name.clone()).collect();
                 let claim = asked.iter().find_map(|i| replays[*i].claim.as_ref()).filter(|_| open).map(|c| c.said(&record, words, &seats));
                 let finished = checked.replay.illegal.is_none() && checked.verdict["complete"] == true;
-                let mut sides: Vec<usize> = asked.iter().filter_map(|i| replays[*i].solve).collect();
-                sides.dedup();
+                // Each seat once, in the order first asked (a seat asked again printed its answer twice).
+                let mut sides: Vec<usize> = vec![];
+                for seat in asked.iter().filter_map(|i| replays[*i].solve) {
+                    if !sides.contains(&seat) {
+                        sides.push(seat);
+                    }
+                }
                 let solved = if sides.is_empty() {
                     None
                 } else if finished {

@@ -111,7 +111,7 @@ impl Masks {
     fn code(&self, ids: &HashMap<String, i64>, code: &str, name: &str) -> Option<String> {
         let id = *ids.get(code)?;
         let folded_code = atout_report::folded(code);
-        let named = || atout_report::folded(name).split(|c: char| !c.is_alphanumeric()).any(|w| w.chars().count() >= 3 && folded_code.contains(w));
+        let named = || atout_report::folded(name).split(|c: char| !c.is_alphanumeric()).any(|w| w.chars().count() >= 2 && folded_code.contains(w));
         (self.hidden.contains(&id) || (self.initials && named())).then(|| format!("player-{id}"))
     }
     fn text(&self, text: &str) -> String {

@@ -243,6 +243,8 @@ fn the_printed_hands_carry_could_it_have_been_made_when_asked() {
         "--solve",
         "1.1.1:2",
         "--solve",
+        "1.1.1:1",
+        "--solve",
         "1.1.2:1",
         "--lang",
         "en",
@@ -251,6 +253,8 @@ fn the_printed_hands_carry_could_it_have_been_made_when_asked() {
     let text = Command::new("pdftotext").arg(&both).arg("-").output().unwrap().stdout;
     let text = String::from_utf8(text).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(text.contains("(13 tricks) — Anne: at least 13") && text.contains("(13 tricks) — Bart: at least 0"), "{text}");
+    // A seat asked twice is answered once.
+    assert_eq!(text.matches("(13 tricks) — Anne:").count(), 1, "{text}");
     assert!(text.contains("Could it have been made? Not searched: the deal is not played to its end"), "{text}");
     let again = dir.path().join("again.pdf");
     let out = with_db(&["print", "hands", "--tournament", "1", "--out", again.to_str().unwrap(), "--solve", "1.1:1"]);

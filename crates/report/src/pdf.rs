@@ -24,6 +24,9 @@ pub const DEFAULT_PRINT: &str = include_str!("../../../templates/print.json");
 pub enum PdfError {
     #[error("print layout: {0}")]
     Layout(String),
+    /// A club's `print.json` that does not read as the layout (a figure written as text).
+    #[error("print layout: {0}")]
+    Unread(serde_json::Error),
     /// A club's setting out of its bounds (`print.json`): which, and what it was.
     #[error("print layout: {key} is {}, not {value}", key.allowed())]
     Setting { key: Setting, value: String },
@@ -105,7 +108,7 @@ impl PrintLayout {
         if let Some(over) = club {
             merge(&mut base, over);
         }
-        let layout: PrintLayout = serde_json::from_value(base).map_err(|e| PdfError::Layout(e.to_string()))?;
+        let layout: PrintLayout = serde_json::from_value(base).map_err(PdfError::Unread)?;
         if !(4.0..=30.0).contains(&layout.font_size) {
             return Err(PdfError::Setting { key: Setting::FontSize, value: layout.font_size.to_string() });
         }
@@ -414,12 +417,22 @@ impl<'a> Canvas<'a> {
         let size = self.size();
         // The club's name and the subtitle over every page, whole over as many lines as they
         // take (a long name was cut at the margin: «… Sint-Jans-Molen…»).
-        let club = if self.layout.club.is_empty() { vec![] } else { self.bold.wrap(&self.layout.club, size * 1.1, self.width()) };
+        // Two lines at most each: a name of thousands of characters left no room on the page
+        // for anything else (the rest of a second line is cut, «…»).
+        let two = |mut lines: Vec<String>| {
+            if lines.len() > 2 {
+                let rest = lines[1..].join(" ");
+                lines.truncate(1);
+                lines.push(rest);
+            }
+            lines
+        };
+        let club = if self.layout.club.is_empty() { vec![] } else { two(self.bold.wrap(&self.layout.club, size * 1.1, self.width())) };
         for line in club {
             self.text_at(self.left(), self.y - size, &line, size * 1.1, true, self.width());
             self.y -= size * 1.5;
         }
-        let subtitle = if self.layout.subtitle.is_empty() { vec![] } else { self.regular.wrap(&self.layout.subtitle, size * 0.9, self.width()) };
+        let subtitle = if self.layout.subtitle.is_empty() { vec![] } else { two(self.regular.wrap(&self.layout.subtitle, size * 0.9, self.width())) };
         for line in subtitle {
             self.text_at(self.left(), self.y - size, &line, size * 0.9, false, self.width());
             self.y -= size * 1.3;
