@@ -74,24 +74,20 @@ def setup(work):
     atout(db, "round", "draw", "--tournament", dk, "--round", "1", "--seed", "1")
     for table in ("1", "2"):
         atout(db, "table", "dealer", "--tournament", dk, "--round", "1", "--table", table, "--seat", "3", "--reason", "cards drawn")
-    rik = atout(db, "tournament", "create", "--name", "Phones Rikken", "--game", "rikken", "--rounds", "1", "--settings", '{"device_confirm": true}').strip()
-    five = os.path.join(work, "five.csv")
-    with open(five, "w", encoding="utf-8") as f:
-        f.write("name\nIrma\nJan\nKoen\nLies\nMarc\n")
-    atout(db, "players", "import", five, "--tournament", rik)
-    atout(db, "round", "draw", "--tournament", rik, "--round", "1", "--seed", "3")
-    crib = atout(db, "tournament", "create", "--name", "Phones Crib", "--game", "kings-cribbage", "--rounds", "1").strip()
-    four = os.path.join(work, "four.csv")
-    with open(four, "w", encoding="utf-8") as f:
-        f.write("name\nNina\nOtto\nPia\nQuinten\n")
-    atout(db, "players", "import", four, "--tournament", crib)
-    atout(db, "round", "draw", "--tournament", crib, "--round", "1", "--seed", "2")
-    king = atout(db, "tournament", "create", "--name", "Phones King", "--game", "king", "--rounds", "1").strip()
-    kings = os.path.join(work, "kings.csv")
-    with open(kings, "w", encoding="utf-8") as f:
-        f.write("name\nRita\nSam\nTine\nUlla\n")
-    atout(db, "players", "import", kings, "--tournament", king)
-    atout(db, "round", "draw", "--tournament", king, "--round", "1", "--seed", "4")
+
+    def one_round(name, game, players, seed, *settings):
+        """A tournament of one round of `game` for `players`, drawn with `seed`."""
+        t = atout(db, "tournament", "create", "--name", name, "--game", game, "--rounds", "1", *settings).strip()
+        listed = os.path.join(work, f"{game}.csv")
+        with open(listed, "w", encoding="utf-8") as f:
+            f.write("name\n" + "".join(f"{p}\n" for p in players))
+        atout(db, "players", "import", listed, "--tournament", t)
+        atout(db, "round", "draw", "--tournament", t, "--round", "1", "--seed", str(seed))
+        return t
+
+    rik = one_round("Phones Rikken", "rikken", ["Irma", "Jan", "Koen", "Lies", "Marc"], 3, "--settings", '{"device_confirm": true}')
+    crib = one_round("Phones Crib", "kings-cribbage", ["Nina", "Otto", "Pia", "Quinten"], 2)
+    king = one_round("Phones King", "king", ["Rita", "Sam", "Tine", "Ulla"], 4)
     codes = {}
     for t in (dk, rik, crib, king):
         codes[t] = json.loads(atout(db, "devices", "--tournament", t, "--round", "1", "--format", "json"))
