@@ -472,6 +472,21 @@ fn a_round_without_byes_leaves_no_player_without_a_seat() {
     let t = app.import_document(&doc.to_string()).unwrap().id.to_string();
     let s = standings_json(&mut app, &t, None);
     assert_eq!(row(&s, "p07")["rounds"].as_array().unwrap().iter().filter(|r| r["bye"] == true).count(), 0);
+    // A round with no table is no round drawn: refused as such, whether its byes are left out
+    // or written empty (asked for its byes, the empty list then stored an empty round).
+    for byes in [None, Some(serde_json::json!([]))] {
+        let mut ahead: Value = serde_json::from_str(&read("bye-18.json")).unwrap();
+        ahead["settings"]["rounds"] = serde_json::json!(4);
+        let mut next = serde_json::json!({"number": 4, "tables": []});
+        if let Some(b) = &byes {
+            next["byes"] = b.clone();
+        }
+        ahead["rounds"].as_array_mut().unwrap().push(next);
+        let err = app.import_document(&ahead.to_string()).unwrap_err();
+        let got = serde_json::to_value(&err).unwrap();
+        assert_eq!((got["rule"].as_str(), got["place"]["round"].as_i64()), (Some("round-order"), Some(4)), "{err}");
+        assert!(err.to_string().contains("has no table"), "{err}");
+    }
     // And a round that had no byes may leave the key out.
     let mut whole: Value = serde_json::from_str(&read("spring-open-16.json")).unwrap();
     for r in whole["rounds"].as_array_mut().unwrap() {

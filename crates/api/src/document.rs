@@ -280,6 +280,19 @@ fn round(
             },
         ));
     }
+    // A round listed is a round drawn: one with no table and no bye is another tool's round
+    // still to come (it was asked for its byes, and `"byes": []` then stored an empty round).
+    if round.tables.is_empty() && round.byes.as_ref().is_none_or(Vec::is_empty) {
+        return Err(refused(
+            place,
+            Rule::ROUND_ORDER,
+            said!(
+                "round {number} has no table: a document lists the rounds drawn, so leave out those still to come",
+                "la manche {number} n'a aucune table : un document liste les manches tirées, omettez celles à venir",
+                "ronde {number} heeft geen tafel: een document noemt de gelote ronden, laat de komende weg"
+            ),
+        ));
+    }
     let mut seated: HashMap<&str, i64> = HashMap::new();
     for (k, t) in round.tables.iter().enumerate() {
         table(round.number, t, k + 1, ids, &mut seated, game, rules)?;
