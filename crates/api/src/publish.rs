@@ -41,12 +41,26 @@ pub fn published_name(name: &str, privacy: Privacy) -> String {
     if !privacy.initials {
         return name.to_string();
     }
-    let mut parts = name.split_whitespace();
-    let Some(first) = parts.next() else { return String::new() };
+    let initial = |surname: &str| surname.split_whitespace().filter_map(|word| word.chars().next()).find(|c| c.is_alphabetic());
+    // A registry's way, the surname first: «Van den Broeck, Marie» and «PEETERS Anne» (the
+    // surname in capitals, of three letters or more: «JP Claes» is a first name) are «Marie V.»
+    // and «Anne P.» (they kept the surname whole).
+    if let Some((surname, given)) = name.split_once(',').filter(|(s, g)| !s.trim().is_empty() && !g.trim().is_empty()) {
+        let given = given.split_whitespace().next().unwrap_or_default();
+        return initial(surname).map_or_else(|| given.to_string(), |i| format!("{given} {i}."));
+    }
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let capitals = |w: &str| w.chars().filter(|c| c.is_alphabetic()).count() >= 3 && w.chars().all(|c| !c.is_lowercase());
+    let upper = words.iter().take_while(|w| capitals(w)).count();
+    if upper > 0 && upper < words.len() {
+        let (surname, given) = (words[..upper].join(" "), words[upper]);
+        return initial(&surname).map_or_else(|| given.to_string(), |i| format!("{given} {i}."));
+    }
+    let Some((first, rest)) = words.split_first() else { return String::new() };
     // The surname's initial is its first word's that starts with a letter: «Jan 't Hooft» is
     // «Jan H.», «Lucas (Luc) Peeters» «Lucas P.».
-    match parts.filter_map(|word| word.chars().next()).find(|c| c.is_alphabetic()) {
-        Some(initial) => format!("{first} {initial}."),
+    match initial(&rest.join(" ")) {
+        Some(i) => format!("{first} {i}."),
         None => first.to_string(),
     }
 }
@@ -718,6 +732,13 @@ mod tests {
         assert_eq!(published_name("Jan 't Hooft", on), "Jan H.");
         assert_eq!(published_name("Lucas (Luc) Peeters", on), "Lucas P.");
         assert_eq!(published_name("Ïsa \"Zaza\" Ölmez", on), "Ïsa Ö.");
+        // The surname first, as registries write it: no surname kept whole.
+        assert_eq!(published_name("PEETERS Anne", on), "Anne P.");
+        assert_eq!(published_name("VAN DEN BROECK Marie-Claire", on), "Marie-Claire V.");
+        assert_eq!(published_name("Van den Broeck, Marie", on), "Marie V.");
+        assert_eq!(published_name("O'Brien, Seán", on), "Seán O.");
+        assert_eq!(published_name("JP Claes", on), "JP C.");
+        assert_eq!(published_name("ANNE", on), "ANNE");
         assert_eq!(published_name("Bo 2", on), "Bo");
         assert_eq!(published_name("Anne Dubois", Privacy::default()), "Anne Dubois");
     }
