@@ -207,18 +207,20 @@ impl Atout {
         // in the list, the registry knowing one) is given neither's: which one it is, the list
         // does not say (the first row's club went to them, the second was registered anew).
         let mut fitting: std::collections::HashMap<usize, std::collections::HashSet<(String, String)>> = std::collections::HashMap::new();
-        for (name, club, member) in &rows {
+        // The registered players a row is probably, among its namesakes.
+        fn fitting_row(named: &std::collections::HashMap<String, Vec<usize>>, known: &[Player], name: &str, club: &str, member: &str) -> Vec<usize> {
             let namesakes = named.get(&folded(name)).map(Vec::as_slice).unwrap_or_default();
-            if let [i] = namesakes.iter().copied().filter(|i| probably_same(&known[*i], name, club, member)).collect::<Vec<_>>().as_slice() {
+            namesakes.iter().copied().filter(|i| probably_same(&known[*i], name, club, member)).collect()
+        }
+        for (name, club, member) in &rows {
+            if let [i] = fitting_row(&named, &known, name, club, member).as_slice() {
                 fitting.entry(*i).or_default().insert((folded(club), member.trim().to_string()));
             }
         }
         let mut result = self.store.write(Change { actor: &self.actor, action: "players.import", reason: "" }, |w| -> Result<ImportedPlayers> {
             let mut out = ImportedPlayers { added: vec![], known: vec![], unsure: vec![], entered: 0, encoding: "UTF-8".into(), ignored: ignored.clone() };
             for (name, club, member) in &rows {
-                let namesakes = named.get(&folded(name)).map(Vec::as_slice).unwrap_or_default();
-                let matches: Vec<usize> = namesakes.iter().copied().filter(|i| probably_same(&known[*i], name, club, member)).collect();
-                match matches.as_slice() {
+                match fitting_row(&named, &known, name, club, member).as_slice() {
                     // The club and member number the registry lacked, taken from the list.
                     [i] => {
                         if fitting.get(i).is_none_or(|v| v.len() == 1) {
