@@ -78,10 +78,28 @@ async function http(method, path, body, as = code) {
     // This page's code refused while the page is open (revoked by the secretary, its round
     // over): the page turns to the code screen, which lists the lines never sent and asks
     // for the table's new code (it stayed on a refusal, a dead end, until loaded again).
-    if (reply.status === 401 && as === code && device) setTimeout(() => codeRefused(err), 0);
+    if ((reply.status === 401 || (reply.status === 403 && path === "/api/v1/device")) && as === code && device) setTimeout(() => codeRefused(err), 0);
     throw err;
   }
   return data;
+}
+
+/**
+ * Whether a refusal was of the code itself rather than of what it asked: revoked (401), or
+ * a table's code whose round is over — a 403 that the device's own question answers too (a
+ * locked sheet or another table's round is refused 403 while the code still opens its page).
+ * Asked, the code screen comes by itself; the line that met the refusal waits with the others
+ * never sent (it was shown as refused, a dead end: the next round's code takes nothing of it).
+ */
+async function codeGone(e) {
+  if (e.status === 401) return true;
+  if (e.status !== 403 || !device || !device.device.table) return false;
+  try {
+    await http("GET", "/api/v1/device");
+    return false;
+  } catch (again) {
+    return again.status === 401 || again.status === 403;
+  }
 }
 
 let refusedOnce = false;
@@ -164,9 +182,9 @@ function flush() {
         sent += 1;
       } catch (e) {
         // No network, the body cut off on the way, the server restarting or too busy: the
-        // line waits for the next try. The code refused (revoked) is no refusal of the line:
-        // it waits for the table's new code.
-        if (passing(e) || !e.status || e.status === 401) break;
+        // line waits for the next try. The code refused (revoked, its round over) is no
+        // refusal of the line: it waits for the table's new code.
+        if (passing(e) || !e.status || (await codeGone(e))) break;
         outbox.mark(item.key, e);
         break;
       }
@@ -287,12 +305,14 @@ function keepSending() {
 
 /** The message that a line waits on this device, while it is shown (null: none). */
 let keptSaid = null;
+/** This page's code refused for good (revoked, its round over): nothing of it waits to be sent. */
+let codeDead = false;
 
 function showStatus() {
   const el = document.getElementById("outbox-status");
   if (!el) return;
   const list = outbox.read();
-  const waiting = list.filter((x) => !x.refused).length;
+  const waiting = codeDead ? 0 : list.filter((x) => !x.refused).length;
   // Nothing waits any more, or what waits is held back by a refused line with the connection
   // back: «line 4 waits on this device, sent as soon as the connection returns» goes (it
   // stayed, red, over a refusal that came when the line arrived, and over the lines held back
@@ -301,9 +321,9 @@ function showStatus() {
     if (document.getElementById("flash")?.textContent === keptSaid) clearFlash();
     keptSaid = null;
   }
-  const refused = list.length - waiting;
+  const refused = codeDead ? 0 : list.length - waiting;
   el.textContent = [online ? t("device_online") : t("device_offline_short"), waiting ? t("outbox_count", { n: waiting }) : "", refused ? tn("outbox_refused_count", refused) : ""].filter(Boolean).join(" · ");
-  el.className = online && !list.length ? "ok" : "warn";
+  el.className = online && !(waiting + refused) ? "ok" : "warn";
 }
 
 /**
@@ -445,9 +465,10 @@ async function addLine(args) {
   } catch (e) {
     // No network, the server busy or asking to wait: the line waits in the outbox all the
     // same (it is checked again when it is sent); only a refusal comes back to the scorer. The
-    // code revoked meanwhile (401) is no refusal of the line: it waits too, listed with the
-    // lines never sent for the table's new code (it was lost as the page turned).
-    if (!passing(e) && e.status !== 401) throw e;
+    // code revoked meanwhile (401) or its round over (403) is no refusal of the line: it waits
+    // too, listed with the lines never sent for the table's new code (it was lost as the page
+    // turned).
+    if (!passing(e) && !(await codeGone(e))) throw e;
   }
   // A refused line typed again in its place: it takes the refused one's place in the outbox, under a new key.
   const editing = state.outboxEdit && outbox.read().find((x) => x.key === state.outboxEdit.key);
@@ -643,6 +664,10 @@ const who = {
 let codeAsked = { why: null, wait: 0 };
 function codeForm(why, wait = 0) {
   codeAsked = { why, wait };
+  // Refused, this code sends nothing more: what it kept is listed on the code screen as never
+  // sent, and «kept on this device, sent as soon as the connection returns» goes (it stayed,
+  // red, over the code screen with the connection back).
+  if (why) { codeDead = true; showStatus(); }
   if (wait > 0) {
     let left = wait;
     const tick = setInterval(() => {

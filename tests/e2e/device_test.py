@@ -577,6 +577,15 @@ def two_phones_one_table(w, work, server, db, dk, codes):
         end_session(b.sid)
 
 
+def gone_kept(w):
+    """On the code screen of a refused code, nothing says a line waits to be sent: it is listed
+    as never sent (the red «kept on this device, sent as soon as the connection returns» and
+    «1 waiting» stayed over it, the connection back)."""
+    said = w.text("#flash") + " | " + w.text("#outbox-status")
+    check("kept on this device" not in said and "waiting" not in said and "connected" in said,
+          f"no line is said to wait under a refused code: {said!r}")
+
+
 def a_new_code_takes_the_lines_waiting(w, server, db, dk, codes):
     """Table 2's phone types a line while the server is down; meanwhile the secretary revokes
     the table's code (the phone was swapped, say) and the table gets a new one. The old code's
@@ -602,6 +611,7 @@ def a_new_code_takes_the_lines_waiting(w, server, db, dk, codes):
     stranded = w.text("#outbox-stranded")
     check("never sent: 1" in stranded and f"Line {line}: trump" in stranded and "new code" in stranded,
           f"the revoked code's page shows the line it could not send, and what to do: {stranded!r}")
+    gone_kept(w)
     shot(w, "16-phone-code-revoked-waiting", ["never sent", f"Line {line}"])
     # The refusal is announced and tied to the field, the field ready to type in; the language
     # changed, the form is said again in it (it was thrown away: an error took the page).
@@ -680,6 +690,41 @@ def a_round_drawn_again_strands_the_lines_typed_for_its_old_seating(w, server, d
     while w.js("return !!document.getElementById('stranded')") and time.time() < end:
         time.sleep(0.2)
     check(not w.js("return !!document.getElementById('stranded')"), "dropped by its scorer, the line is gone from the phone")
+
+
+def a_round_over_turns_the_page_to_the_code_screen(w, server, db, work):
+    """Table 1's phone of round 1 types line 1 while the server is down; meanwhile the
+    secretary draws round 2. The code of a round that is over is refused (403), and the page
+    turns to the code screen by itself once the server answers, saying why, with the line
+    listed as never sent. It showed the refusal in the sheet's panel, a dead end until loaded
+    again by hand."""
+    players = os.path.join(work, "over.csv")
+    with open(players, "w", encoding="utf-8") as f:
+        f.write("name\nRik\nSara\nTom\nUrsula\nVera\nWim\nXander\nYves\n")
+    t = atout(db, "tournament", "create", "--name", "Phones two rounds", "--game", "double-king", "--rounds", "2").strip()
+    atout(db, "players", "import", players, "--tournament", t)
+    atout(db, "round", "draw", "--tournament", t, "--round", "1", "--seed", "5")
+    atout(db, "table", "dealer", "--tournament", t, "--round", "1", "--table", "1", "--seat", "3", "--reason", "cards drawn")
+    code = json.loads(atout(db, "devices", "--tournament", t, "--round", "1", "--format", "json"))["tables"][0]["code"]
+    w.go(server.url(f"/t/{code}"))
+    w.find("#sheet, #scorer-form")
+    if w.js("return !!document.getElementById('scorer-form')"):
+        scorer_name(w, "Rik")
+    w.find("#sheet")
+    server.stop()
+    type_waiting(w, 1, "T", ("spades", [4, 4, 5, 0]))
+    atout(db, "round", "draw", "--tournament", t, "--round", "2", "--seed", "6")
+    server.start()
+    w.find("#code-form", timeout=20)
+    why = w.text("#code-error")
+    check("round 1" in why and "round 2 is being played" in why, f"the code screen says the code's round is over: {why!r}")
+    stranded = w.text("#outbox-stranded")
+    check("never sent: 1" in stranded and "Line 1: trump" in stranded, f"the line typed as the round ended is listed as never sent: {stranded!r}")
+    check(not w.js("return !!document.getElementById('screen-error')"), "no dead-end refusal in place of the code screen")
+    gone_kept(w)
+    shot(w, "18-phone-round-over", ["never sent", "Line 1"])
+    lines = [r for r in json.loads(atout(db, "sheet", "--tournament", t, "--round", "1", "--table", "1", "--history", "--format", "json")) if r["kind"] == "deal"]
+    check(lines == [], f"nothing reached round 1's sheet: {lines}")
 
 
 def a_stored_line_whose_answer_was_lost_is_not_stranded(w, server, db, dk, codes):
@@ -973,6 +1018,7 @@ def main():
         a_new_code_takes_the_lines_waiting(w, server, db, dk, codes)
         a_stored_line_whose_answer_was_lost_is_not_stranded(w, server, db, dk, codes)
         a_round_drawn_again_strands_the_lines_typed_for_its_old_seating(w, server, db, work)
+        a_round_over_turns_the_page_to_the_code_screen(w, server, db, work)
     except Exception as e:
         failed(sid, e, "device-failure")
     finally:
