@@ -539,6 +539,44 @@ fn the_published_ranking_says_who_withdrew_and_who_came_late() {
     assert!(!row("Hugo").contains("class=\"who\"") || gone.name == "Hugo", "{}", row("Hugo"));
 }
 
+/// A table not started (nothing written) says so, with its players and no figures; its
+/// players' pages say they have not started. The evening page showed the empty sheet's table
+/// points (10 each) under «being played», while its ranking counted them for nobody, and
+/// the player's page said «withdrawn».
+#[test]
+fn a_table_not_started_is_published_as_not_started() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app
+        .tournament_create(&NewTournament { name: "Friday".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() })
+        .unwrap()
+        .id
+        .to_string();
+    app.players_import("name\nAnne\nBart\nChloé\nDirk\nEls\nFons\nGreet\nHugo\n", Some(&t)).unwrap();
+    app.round_draw(&t, &DrawRequest::new(1, Some(1))).unwrap();
+    let at = TableRef::new(&t, 1, 1);
+    app.table_dealer(&at, 3, "cards drawn").unwrap();
+    app.deal_add(&at, None, common::worked_example()[0].clone()).unwrap();
+    let waiting = app.round_view(&t, 1).unwrap().tables[1].seats[0].name.clone();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    let page = std::fs::read_to_string(dir.path().join(format!("evening-{t}/index.html"))).unwrap();
+    let table = |n: i64| {
+        let start = page.find(&format!("id=\"r1-t{n}\"")).unwrap_or_else(|| panic!("table {n}: {page}"));
+        page[start..start + page[start..].find("</table>").unwrap()].to_string()
+    };
+    assert!(table(2).contains("Table 2 — not started</caption>") && table(2).contains(&waiting), "{}", table(2));
+    assert!(!table(2).contains("Table points") && !table(2).contains("Totals"), "no figures for a table not started: {}", table(2));
+    assert!(table(1).contains("Table 1 — being played</caption>") && table(1).contains("Table points"), "{}", table(1));
+    let pages = files(dir.path());
+    let (_, mine) = pages
+        .iter()
+        .find(|(path, body)| path.starts_with("player-") && path.ends_with("/index.html") && String::from_utf8_lossy(body).contains(&format!("<h1>{waiting}")))
+        .unwrap_or_else(|| panic!("{waiting}'s page"));
+    let mine = String::from_utf8_lossy(mine);
+    let row = mine.lines().find(|l| l.contains(">Friday</a>")).unwrap_or_else(|| panic!("{mine}"));
+    assert!(row.contains(">not started<") && !row.contains("withdrawn"), "{row}");
+}
+
 /// A season's page says which evening is still being played, under its name (its places,
 /// counted as they stand, may change; the page showed them as final).
 #[test]

@@ -654,3 +654,54 @@ fn an_evening_being_played_is_said_so_in_the_season() {
         assert!(!flat.contains(brackets), "{lang}: every evening counts: {flat}");
     }
 }
+
+/// A table not started has no result yet: its players are placed after every player who has
+/// one, and the season prices an evening being played over the players who played it. At
+/// total score, the four players of King's table 2 (nothing written) ranked 1= with 0 above
+/// table 1's −4, −4 and −5, and the season, leaving them out, gave those three the scale's
+/// points of places 6 to 8 of a season of four.
+#[test]
+fn players_of_a_table_not_started_rank_after_those_who_played() {
+    use atout_api::{DrawRequest, NewTournament, TableRef};
+    let mut app = Atout::open_in_memory().unwrap();
+    let s = app.season_create("Autumn", Some(&j!({"points": [10, 8, 6, 5, 4, 3, 2, 1]}))).unwrap().id.to_string();
+    let t = app
+        .tournament_create(&NewTournament {
+            name: "King night".into(),
+            game: "king".into(),
+            rounds: Some(2),
+            settings: Some(j!({"ranking": "total-score"})),
+            ..Default::default()
+        })
+        .unwrap()
+        .id
+        .to_string();
+    app.players_import("name\nAnne\nBart\nChloé\nDirk\nEls\nFrans\nGert\nHilde\n", Some(&t)).unwrap();
+    let round = app.round_draw(&t, &DrawRequest::new(1, Some(2))).unwrap();
+    // No tricks: −1 a trick (RULES.md, King): 0, −4, −5, −4 by seat.
+    app.deal_add(&TableRef::new(&t, 1, round.tables[0].number), None, j!({"game": "no-tricks", "counts": [0, 4, 5, 4]})).unwrap();
+    let at_one: Vec<String> = round.tables[0].seats.iter().map(|s| s.name.clone()).collect();
+    let standings = app.standings(&t, None).unwrap();
+    let places: Vec<(String, usize, bool, i64)> = standings.rows.iter().map(|r| (r.name.to_string(), r.rank, r.shared, r.score_sum)).collect();
+    let want: Vec<(String, usize, bool, i64)> = vec![
+        (at_one[0].clone(), 1, false, 0),
+        (at_one[1].clone(), 2, true, -4),
+        (at_one[3].clone(), 2, true, -4),
+        (at_one[2].clone(), 4, false, -5),
+    ];
+    let (played, waiting) = places.split_at(4);
+    let mut played = played.to_vec();
+    played.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    let mut want = want;
+    want.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    assert_eq!(played, want);
+    assert!(waiting.iter().all(|(name, rank, shared, _)| *rank == 5 && *shared && !at_one.contains(name)), "{places:?}");
+    app.season_add(&s, &t).unwrap();
+    let season = serde_json::to_value(app.season_standings(&s).unwrap()).unwrap();
+    let points: Vec<(String, f64)> =
+        season["rows"].as_array().unwrap().iter().map(|r| (r["name"].as_str().unwrap().to_string(), r["total"].as_f64().unwrap())).collect();
+    // Places 1, 2=, 2=, 4 of four: 10, (8 + 6) / 2 = 7 each, 5.
+    let of = |name: &str| points.iter().find(|(n, _)| n == name).map(|(_, p)| *p);
+    assert_eq!(points.len(), 4, "{points:?}");
+    assert_eq!([of(&at_one[0]), of(&at_one[1]), of(&at_one[3]), of(&at_one[2])], [Some(10.0), Some(7.0), Some(7.0), Some(5.0)], "{points:?}");
+}

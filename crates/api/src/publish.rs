@@ -5,7 +5,7 @@
 
 use crate::error::{ApiError, Result};
 use crate::Atout;
-use atout_report::site::{self, EveningPage, LineRow, PlayerPage, RankRow, RoundPage, SeasonPage, SeasonRow, Site, TablePage, Upcoming, Words};
+use atout_report::site::{self, EveningPage, EveningStanding, LineRow, PlayerPage, RankRow, RoundPage, SeasonPage, SeasonRow, Site, TablePage, Upcoming, Words};
 use atout_rules::season::SeasonSettings;
 use atout_rules::{said, Lang};
 use serde::Serialize;
@@ -314,8 +314,13 @@ impl Atout {
                 let Some((pid, name, club)) = entrants.get(&*r.player).filter(|(pid, _, _)| !hidden.contains(pid)) else { continue };
                 let page =
                     players.entry(*pid).or_insert_with(|| PlayerPage { id: *pid, name: masks.player(*pid, name), club: club.clone(), ..Default::default() });
-                let value = r.table_points.map_or_else(|| r.score_sum.to_string(), |p| p.to_string());
-                let place = (!r.rounds.is_empty()).then_some((r.rank, r.shared));
+                // Seated at a table not started, and nothing else played: no place yet (it read
+                // «withdrawn»).
+                let (place, value) = if r.rounds.is_empty() {
+                    (EveningStanding::NotStarted, "—".to_string())
+                } else {
+                    (EveningStanding::Placed(r.rank, r.shared), r.table_points.map_or_else(|| r.score_sum.to_string(), |p| p.to_string()))
+                };
                 page.evenings.push((t.id, t.name.clone(), t.date.clone(), place, value));
             }
             for w in &standings.withdrawn {
@@ -326,7 +331,7 @@ impl Atout {
                         club: club.clone(),
                         ..Default::default()
                     });
-                    page.evenings.push((t.id, t.name.clone(), t.date.clone(), None, String::new()));
+                    page.evenings.push((t.id, t.name.clone(), t.date.clone(), EveningStanding::Withdrawn, String::new()));
                 }
             }
             site.evenings.push(evening);
@@ -394,7 +399,14 @@ impl Atout {
             });
         }
         for p in players.values_mut() {
-            let places: Vec<f64> = p.evenings.iter().filter_map(|e| e.3.map(|(place, _)| place as f64)).collect();
+            let places: Vec<f64> = p
+                .evenings
+                .iter()
+                .filter_map(|e| match e.3 {
+                    EveningStanding::Placed(place, _) => Some(place as f64),
+                    _ => None,
+                })
+                .collect();
             p.average_place = (!places.is_empty()).then(|| places.iter().sum::<f64>() / places.len() as f64);
             p.evenings.sort_by(|a, b| b.2.cmp(&a.2).then(b.0.cmp(&a.0)));
         }
@@ -503,6 +515,7 @@ impl Atout {
                     number: table.number,
                     seats: seats.iter().map(|s| (masks.entrant(&ids, &s.player, &s.name), registry.get(&s.player).copied())).collect(),
                     complete: result.complete,
+                    started: crate::state::started(table),
                     lines,
                     totals: result.sheet.as_ref().map_or_else(|| vec![0; names.len()], |s| s.totals.clone()),
                     rulings: result

@@ -4,7 +4,7 @@ use crate::error::Result;
 use crate::state::Part;
 use crate::state::{started, Loaded};
 use crate::Atout;
-use atout_rules::ranking::{criteria, decided_by, rank, RoundResult, Totals};
+use atout_rules::ranking::{criteria, decided_by, rank, Place, RoundResult, Totals};
 use atout_rules::settings::TieBreak;
 use atout_rules::TablePoints;
 use serde::Serialize;
@@ -130,7 +130,13 @@ pub(crate) fn compute(l: &mut Loaded, after_round: i64) -> Standings {
     let drawn = l.rounds.iter().filter(|r| r.row.round <= after_round);
     let placed = |id| drawn.clone().any(|r| r.row.byes.contains(&id) || r.row.tables.iter().any(|t| t.seats.contains(&id)));
     let unplaced = |i: usize| drawn.clone().next().is_some() && l.entrants[i].withdrawn_from.is_none() && !placed(l.entrants[i].id);
-    let (apart, order): (Vec<usize>, Vec<usize>) = l.by_code.iter().filter(|i| !joined_later(**i) && !unplaced(**i)).partition(|i| never_played(**i));
+    let (apart, mut order): (Vec<usize>, Vec<usize>) = l.by_code.iter().filter(|i| !joined_later(**i) && !unplaced(**i)).partition(|i| never_played(**i));
+    // A player with no result yet (every table of theirs not started) is placed after those
+    // who have one: a total of 0 played nowhere ranked above −4 played (total score), and a
+    // season priced the players of an evening being played by those places.
+    let waiting_only = |i: usize| part_of(i).rounds.is_empty();
+    order.sort_by_key(|i| waiting_only(*i));
+    let ahead = order.iter().filter(|i| !waiting_only(**i)).count();
     let mut withdrawn: Vec<Withdrawn> = apart
         .iter()
         .map(|i| {
@@ -144,8 +150,8 @@ pub(crate) fn compute(l: &mut Loaded, after_round: i64) -> Standings {
     let chain = criteria(l.settings.ranking, &l.settings.tie_breaks);
     let points = l.settings.uses_table_points();
     let waiting = not_started(l, after_round);
-    let rows = rank(&totals, &chain)
-        .into_iter()
+    let places = rank(&totals[..ahead], &chain).into_iter().chain(rank(&totals[ahead..], &chain).into_iter().map(|p| Place { index: p.index + ahead, rank: p.rank + ahead, shared: p.shared }));
+    let rows = places
         .map(|place| {
             let i = order[place.index];
             let t = &totals[place.index];

@@ -17,7 +17,7 @@ pub const LANGS: [&str; 3] = ["en", "fr", "nl"];
 
 /// The pages' layout: raised whenever what a page shows changes, so that publishing rewrites
 /// every evening rather than keep pages made by an earlier layout.
-pub const LAYOUT: u32 = 5;
+pub const LAYOUT: u32 = 6;
 
 fn index_of(lang: &str) -> usize {
     LANGS.iter().position(|l| *l == lang).unwrap_or(0)
@@ -92,6 +92,9 @@ pub struct TablePage {
     pub number: i64,
     pub seats: Vec<(String, Option<i64>)>,
     pub complete: bool,
+    /// A line or a ruling is written: a table without either shows its players only (its
+    /// empty sheet's figures, a tie of table points, were shown as a result).
+    pub started: bool,
     pub lines: Vec<LineRow>,
     pub totals: Vec<i64>,
     /// Each ruling: its words, its points, and whether it is a sanction (said so, as on paper).
@@ -145,8 +148,19 @@ pub struct SeasonRow {
 
 /// A place, and whether it is shared (none: no place, a player who never played).
 pub type Place = Option<(usize, bool)>;
-/// An evening on a player's page: its id, name, date, the player's place, the main value.
-pub type PlayerEvening = (i64, String, Option<String>, Place, String);
+/// Where a player stands in one evening of their page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EveningStanding {
+    /// A place, and whether it is shared.
+    Placed(usize, bool),
+    /// Seated, but nothing is written at their table yet: no place so far.
+    NotStarted,
+    /// Withdrawn before playing a round.
+    Withdrawn,
+}
+
+/// An evening on a player's page: its id, name, date, where the player stands, the main value.
+pub type PlayerEvening = (i64, String, Option<String>, EveningStanding, String);
 /// A season on a player's page: its id, name, the player's place, their total.
 pub type PlayerSeason = (i64, String, Place, String);
 
@@ -244,6 +258,8 @@ fn w(key: &'static str, lang: usize) -> &'static str {
         "ruling" => ["Ruling", "Décision", "Beslissing"],
         "sanction" => ["Sanction", "Sanction", "Sanctie"],
         "withdrawn_short" => ["withdrawn", "retiré", "teruggetrokken"],
+        "not_started_short" => ["not started", "pas commencé", "nog niet begonnen"],
+        "not_started" => ["not started", "pas encore commencée", "nog niet begonnen"],
         "bye" => ["Bye", "Exempt", "Vrij"],
         "byes" => ["Byes", "Exempts", "Vrij"],
         // What a bye is worth, as the standings count it.
@@ -538,7 +554,11 @@ fn evening_page(e: &EveningPage, lang: usize, club: usize) -> String {
 }
 
 fn table_html(b: &mut String, folder: &str, round: i64, t: &TablePage, lang: usize, default: bool) {
-    let state = if t.complete { String::new() } else { format!(" — {}", w("open", lang)) };
+    let state = match (t.complete, t.started) {
+        (true, _) => String::new(),
+        (false, true) => format!(" — {}", w("open", lang)),
+        (false, false) => format!(" — {}", w("not_started", lang)),
+    };
     let _ = write!(
         b,
         "<div class=\"scroll\"><table id=\"r{round}-t{}\"><caption>{} {round}, {} {}{state}</caption><thead><tr><th scope=\"col\" class=\"num pl\">{}</th><th scope=\"col\" class=\"sticky\">{}</th>",
@@ -553,6 +573,10 @@ fn table_html(b: &mut String, folder: &str, round: i64, t: &TablePage, lang: usi
         let _ = write!(b, "<th scope=\"col\" class=\"num\">{}</th>", player_link(folder, *id, name, lang, default));
     }
     b.push_str("</tr></thead><tbody>\n");
+    if !t.started {
+        b.push_str("</tbody></table></div>\n");
+        return;
+    }
     for l in &t.lines {
         let mut tags = String::new();
         if l.corrected {
@@ -781,7 +805,11 @@ fn player_page(p: &PlayerPage, lang: usize, club: usize) -> String {
             href(&folder, &evening_folder(*id), lang, default),
             esc(name),
             date_or_dash(date, lang),
-            place.map(|(p, s)| place_text(p, s)).unwrap_or_else(|| w("withdrawn_short", lang).into()),
+            match *place {
+                EveningStanding::Placed(p, s) => place_text(p, s),
+                EveningStanding::NotStarted => w("not_started_short", lang).into(),
+                EveningStanding::Withdrawn => w("withdrawn_short", lang).into(),
+            },
             figure(value, lang)
         );
     }
