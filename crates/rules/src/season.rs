@@ -476,7 +476,10 @@ pub fn clubs<'a>(settings: &SeasonSettings, rows: &[SeasonRow], club_of: impl Fn
     let mut clubs: Vec<ClubRow> = members
         .into_iter()
         .map(|(club, mut rows)| {
-            rows.sort_by(|a, b| b.total.cmp(&a.total).then(a.player.cmp(&b.player)));
+            // Equal totals in the season's own order (more evenings, the best evening), so
+            // that a cut between them names the player the season ranks higher (they were
+            // listed by player number, the lower-ranked one counted).
+            rows.sort_by(|a, b| b.total.cmp(&a.total).then_with(|| compare(a, b)).then(a.player.cmp(&b.player)));
             rows.truncate(settings.club_best);
             let total = rows.iter().fold(SeasonPoints::ZERO, |t, r| t.plus(r.total));
             ClubRow { rank: 0, shared: false, club: club.to_string(), total, players: rows.iter().map(|r| r.player).collect() }
@@ -621,6 +624,18 @@ mod tests {
         let c = clubs(&s, &rows, club);
         // A: 50 + 20 = 70; B: 40 + 30 = 70 → shared first, listed by name.
         assert_eq!(c.iter().map(|c| (c.club.as_str(), c.rank, c.shared)).collect::<Vec<_>>(), vec![("A", 1, true), ("B", 1, true)]);
+    }
+
+    /// Club members on equal totals are taken in the season's order: with one counted, the
+    /// player of more evenings (player 1: 20 + 10) counts, not the lower number (player 0: 30).
+    #[test]
+    fn a_club_counts_its_equal_totals_in_the_seasons_order() {
+        let s = settings(json!({"clubs": {"best": 1}}));
+        let evenings = vec![vec![placed(0, 1, 1, 30), placed(1, 2, 1, 20)], vec![placed(1, 1, 1, 10)]];
+        let rows = standings(&s, &evenings);
+        assert_eq!(totals(&rows), vec![(1, 1, false, 30.0), (0, 2, false, 30.0)]);
+        let c = clubs(&s, &rows, |_| Some("A"));
+        assert_eq!(c[0].players, vec![1]);
     }
 
     /// Best two: 10, then 30 (40), then 20 (30 + 20 = 50), then not played (50), then 40 (70).
