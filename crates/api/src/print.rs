@@ -635,21 +635,29 @@ impl Atout {
                 )))
             }
         };
-        save_file(&path, &bytes, req.overwrite)
+        self.save_file(&path, &bytes, req.overwrite)
     }
 }
 
 /// Write a print or an export to `path` (its folder made if missing): an existing file is
-/// kept and the save refused (`conflict`) unless `overwrite`. Returns the path. The one way
-/// the window and the command line write a document.
-pub fn save_file(path: &str, bytes: &[u8], overwrite: bool) -> Result<String> {
+/// kept and the save refused (`conflict`) unless `overwrite`, and then replaced whole or not
+/// at all (written beside it, then renamed: a full disk left it cut off). Returns the path.
+/// The one way the window and the command line write a document: [`Atout::save_file`].
+fn save_file(path: &str, bytes: &[u8], overwrite: bool) -> Result<String> {
     let file = std::path::Path::new(path);
     if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|source| ApiError::File { path: dir.display().to_string(), source })?;
     }
     // `create_new`: a file that appeared meanwhile is not replaced either.
     let written = if overwrite {
-        std::fs::write(file, bytes)
+        let mut temp = file.as_os_str().to_owned();
+        temp.push(".atout-tmp");
+        let temp = std::path::PathBuf::from(temp);
+        let done = std::fs::write(&temp, bytes).and_then(|()| std::fs::rename(&temp, file));
+        if done.is_err() {
+            let _ = std::fs::remove_file(&temp);
+        }
+        done
     } else {
         std::fs::OpenOptions::new().write(true).create_new(true).open(file).and_then(|mut f| std::io::Write::write_all(&mut f, bytes))
     };
@@ -658,6 +666,21 @@ pub fn save_file(path: &str, bytes: &[u8], overwrite: bool) -> Result<String> {
         Err(source) => Err(ApiError::File { path: path.to_string(), source }),
         Ok(()) => Ok(path.to_string()),
     }
+}
+
+/// Whether `target` is the database `db` itself or one of the files SQLite keeps beside it.
+fn is_database(target: &std::path::Path, db: &std::path::Path) -> bool {
+    // Where the target would be written: the file itself, or (not there yet) its folder's.
+    let target = target.canonicalize().ok().or_else(|| {
+        let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+        Some(dir.canonicalize().ok()?.join(target.file_name()?))
+    });
+    let (Some(target), Ok(db)) = (target, db.canonicalize()) else { return false };
+    ["", "-wal", "-shm", "-journal"].iter().any(|end| {
+        let mut name = db.as_os_str().to_owned();
+        name.push(end);
+        std::path::PathBuf::from(name) == target
+    })
 }
 
 /// A print refused because its file exists: nothing was written, the file is as it was.
@@ -670,6 +693,20 @@ fn exists(path: &str) -> ApiError {
 }
 
 impl Atout {
+    /// Write a print or an export to `path` (see [`save_file`]), never over this database's own
+    /// file nor the files beside it: `--replace` onto it put one evening's document, or a
+    /// PDF, where every evening, season and log entry had been.
+    pub fn save_file(&self, path: &str, bytes: &[u8], overwrite: bool) -> Result<String> {
+        if self.path().is_some_and(|db| is_database(std::path::Path::new(path), db)) {
+            return Err(ApiError::invalid(said!(
+                "{path} is this database's own file: a print or an export is never written over it; choose another name",
+                "{path} est le fichier même de cette base de données : une impression ou un export ne s'écrit jamais dessus ; choisissez un autre nom",
+                "{path} is het bestand van deze databank zelf: een afdruk of een export wordt er nooit overheen geschreven; kies een andere naam"
+            )));
+        }
+        save_file(path, bytes, overwrite)
+    }
+
     /// Standings rendered for printing or saving, headers in `lang` (en, fr, nl).
     pub fn standings_rendered(&mut self, tournament: &str, after_round: Option<i64>, format: crate::StandingsFormat, lang: &str) -> Result<String> {
         Ok(self.standings_said(tournament, after_round, format, lang)?.0)

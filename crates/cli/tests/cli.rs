@@ -1251,3 +1251,41 @@ fn the_logs_spreadsheet_speaks_the_users_language() {
     let csv = String::from_utf8(out.stdout).unwrap();
     assert!(csv.trim_start_matches('\u{feff}').starts_with("tijd;door;actie;reden;ronde;tafel;lijn;voor;na"), "{csv}");
 }
+
+/// An export or a print with `--replace` onto the database's own file (or the journal beside
+/// it) is refused, naming it, and the database is whole afterwards: it was overwritten by one
+/// evening's document, or a PDF, every evening and season lost.
+#[test]
+fn an_export_never_replaces_the_database_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    ok(&db, &["sample"]);
+    let before = ok(&db, &["tournament", "list"]);
+    let name = db.display().to_string();
+    let wal = format!("{name}-wal");
+    for args in [
+        vec!["export", "--tournament", "1", name.as_str(), "--replace"],
+        vec!["export", "--tournament", "1", "--format", "csv", name.as_str(), "--replace"],
+        vec!["print", "standings", "--tournament", "1", "--out", name.as_str(), "--replace"],
+        vec!["export", "--tournament", "1", wal.as_str(), "--replace"],
+    ] {
+        let out = atout(&db, &args);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && said.contains("this database's own file"), "{args:?}: {said}");
+    }
+    // Named another way (through its folder, relative), the same file.
+    let out = Command::new(env!("CARGO_BIN_EXE_atout"))
+        .current_dir(dir.path())
+        .args(["--db", "club.db", "export", "--tournament", "1", "./club.db", "--replace"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(ok(&db, &["tournament", "list"]), before);
+    ok(&db, &["check"]);
+    // Beside it, under another name, the export is written, and written again whole.
+    let other = dir.path().join("club.json");
+    ok(&db, &["export", "--tournament", "1", other.to_str().unwrap()]);
+    ok(&db, &["export", "--tournament", "1", other.to_str().unwrap(), "--replace"]);
+    assert!(json_file(&other)["players"].as_array().is_some_and(|p| !p.is_empty()));
+    assert!(std::fs::read_dir(dir.path()).unwrap().all(|e| !e.unwrap().file_name().to_string_lossy().ends_with(".atout-tmp")));
+}

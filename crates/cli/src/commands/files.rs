@@ -220,7 +220,7 @@ pub fn export(app: &mut Atout, a: ExportArgs) -> Result<(), Failure> {
     match a.file {
         Target::Stdout => out!("{text}"),
         Target::File(file) => {
-            atout_api::print::save_file(&file.display().to_string(), text.as_bytes(), a.replace)?;
+            app.save_file(&file.display().to_string(), text.as_bytes(), a.replace)?;
         }
     }
     Ok(())
