@@ -246,6 +246,11 @@ impl ApiError {
                 "{path} ne peut pas être ouvert ({detail}) ; rien ne dit qu'il est abîmé : vérifiez que le fichier existe, que son dossier accepte l'écriture et qu'aucun autre programme ne le tient",
                 "{path} kan niet geopend worden ({detail}); niets wijst op schade: kijk na of het bestand er is, of er in zijn map geschreven mag worden en of geen ander programma het vasthoudt"
             ),
+            ApiError::Store(StoreError::Emptied { path }) => atout_rules::said!(
+                "{path} is empty (0 bytes), yet backups of it are kept: it was emptied; it was not opened and not changed",
+                "{path} est vide (0 octet), alors que des sauvegardes en sont gardées : il a été vidé ; il n'a été ni ouvert ni modifié",
+                "{path} is leeg (0 bytes), terwijl er back-ups van bewaard worden: het werd leeggemaakt; het werd niet geopend en niet gewijzigd"
+            ),
             ApiError::Store(StoreError::Text { path }) => atout_rules::said!(
                 "{path} is a text file (a list, a document), not a database: it was not opened and not changed (an Atout database is a .db file)",
                 "{path} est un fichier texte (une liste, un document), pas une base de données : il n'a été ni ouvert ni modifié (une base de données d'Atout est un fichier .db)",

@@ -1289,3 +1289,31 @@ fn an_export_never_replaces_the_database_itself() {
     assert!(json_file(&other)["players"].as_array().is_some_and(|p| !p.is_empty()));
     assert!(std::fs::read_dir(dir.path()).unwrap().all(|e| !e.unwrap().file_name().to_string_lossy().ends_with(".atout-tmp")));
 }
+
+/// A database file emptied (0 bytes) beside its backups is refused, the latest backup offered,
+/// and left as it is: it was made a new empty database, `check` said ok, and the club saw no
+/// tournament with nothing pointing to the backups. Restored, everything is back. An empty
+/// file with no backup beside it is still a new database.
+#[test]
+fn an_emptied_database_is_refused_and_its_backup_offered() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    ok(&db, &["sample"]);
+    ok(&db, &["backup"]);
+    let before = ok(&db, &["tournament", "list"]);
+    std::fs::write(&db, b"").unwrap();
+    for args in [vec!["tournament", "list"], vec!["check"], vec!["sample"]] {
+        let out = atout(&db, &args);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(4), "{args:?}: {said}");
+        assert!(said.contains("is empty (0 bytes)") && said.contains("restore"), "{args:?}: {said}");
+    }
+    assert_eq!(std::fs::metadata(&db).unwrap().len(), 0, "the emptied file is left as it was");
+    let backup = std::fs::read_dir(dir.path().join("backups").join("club")).unwrap().next().unwrap().unwrap().path().display().to_string();
+    assert!(ok(&db, &["backups"]).contains(backup.rsplit('/').next().unwrap()), "the backup is listed");
+    ok(&db, &["restore", &backup]);
+    assert_eq!(ok(&db, &["tournament", "list"]), before);
+    let fresh = dir.path().join("new.db");
+    std::fs::write(&fresh, b"").unwrap();
+    ok(&fresh, &["sample"]);
+}

@@ -38,6 +38,16 @@ pub fn backup_dir(db: &Path) -> PathBuf {
     }
 }
 
+/// Whether backups of the database at `db` are kept (a damaged file set aside is none).
+pub(crate) fn has_backups(db: &Path) -> bool {
+    std::fs::read_dir(backup_dir(db)).is_ok_and(|dir| {
+        dir.filter_map(|e| e.ok()).any(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.ends_with(".db") && !name.starts_with("damaged-")
+        })
+    })
+}
+
 /// The default database's name, without its extension (`atout.db`).
 const DEFAULT_STEM: &str = "atout";
 

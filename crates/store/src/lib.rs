@@ -44,6 +44,10 @@ pub enum StoreError {
     /// A SQLite file of another program (its own tables), not a tournament database.
     #[error("{path} is not an Atout database (another program's tables are in it): it was not opened and not changed")]
     Foreign { path: String },
+    /// The file is there but empty, where backups of it show it held a database: emptied
+    /// (a copy or a sync cut off), not a new database to begin.
+    #[error("{path} is empty (0 bytes), yet backups of it are kept: it was emptied; it was not opened and not changed")]
+    Emptied { path: String },
     #[error("backup {path}: {detail}")]
     Backup { path: String, detail: String },
     #[error("cannot create the database folder {path}: {source}")]
@@ -57,7 +61,7 @@ impl StoreError {
     /// file), as opposed to what the user asked of it (a newer program's file, a folder or a
     /// backup path that will not do) or another connection holding it.
     pub fn is_internal(&self) -> bool {
-        matches!(self, StoreError::Sql(_) | StoreError::Json(_) | StoreError::Damaged { .. }) && !self.is_busy() && !self.is_unwritable()
+        matches!(self, StoreError::Sql(_) | StoreError::Json(_) | StoreError::Damaged { .. } | StoreError::Emptied { .. }) && !self.is_busy() && !self.is_unwritable()
     }
 
     /// A write the file's place refused: a read-only file, folder or medium, no right to
@@ -117,8 +121,13 @@ impl Store {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| StoreError::Folder { path: dir.display().to_string(), source })?;
         }
-        let existing = std::fs::metadata(path).map(|m| m.len() > 0).unwrap_or(false);
-        if existing {
+        let size = std::fs::metadata(path).map(|m| m.len()).ok();
+        // An empty file beside backups of it was a database: made anew, it read as a club
+        // with no tournament at all, `check` said ok, and nothing pointed to the backups.
+        if size == Some(0) && file::has_backups(path) {
+            return Err(StoreError::Emptied { path: path.display().to_string() });
+        }
+        if size.is_some_and(|n| n > 0) {
             let version = check_file(path)?;
             if (1..MIGRATIONS.len() as i64).contains(&version) {
                 let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
