@@ -203,6 +203,16 @@ impl ApiError {
 
     /// The message in every language (the English text thrice where only English is known:
     /// an internal failure, a file's system error).
+    /// The same failure, told to one more caller (each device of a batch): a busy database
+    /// stays busy (to try again in a moment), anything else is said as it was, in every
+    /// language (a busy database was told as «internal error», English inside the French).
+    pub fn told_again(&self) -> ApiError {
+        if self.kind() == "busy" {
+            return ApiError::Store(StoreError::busy());
+        }
+        ApiError::Fault(self.texts())
+    }
+
     pub fn texts(&self) -> Said {
         match self {
             ApiError::Refused { place, violation } => {

@@ -250,6 +250,12 @@ impl Atout {
         self.store.fail_next_commit();
     }
 
+    /// Testing: the next batch's commit finds the database busy (another writer holding it).
+    #[cfg(feature = "testing")]
+    pub fn busy_next_commit(&mut self) {
+        self.store.busy_next_commit();
+    }
+
     /// One bare commit, the benchmark's baseline.
     #[cfg(feature = "testing")]
     pub fn bare_commit(&mut self) -> Result<()> {

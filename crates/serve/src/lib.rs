@@ -459,7 +459,7 @@ fn write_lines(run: &Run, watch: &Mutex<Watch>, waiting: &std::sync::mpsc::Recei
             // The commit failed: none of the batch is stored, each device is told so.
             Err(e) => {
                 for answer in answers {
-                    let _ = answer.send(Err(ApiError::Internal(e.to_string())));
+                    let _ = answer.send(Err(e.told_again()));
                 }
             }
         }

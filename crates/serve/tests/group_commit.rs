@@ -96,3 +96,33 @@ fn no_line_is_acknowledged_before_its_commit() {
     assert_eq!(stored(&run), 1);
     server.stop();
 }
+
+/// A batch whose commit finds the database busy (another program writing to it): each device
+/// hears 503 «busy», in its language, and the line goes when sent again. It heard 500
+/// «internal», the English of the store inside the French text.
+#[test]
+fn a_busy_database_is_told_busy_in_the_devices_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.db");
+    let (_, tables) = evening(&path);
+    let (_, code, deals) = &tables[0];
+    let run = atout_serve::run_alone(Atout::open(&path).unwrap());
+    let server = atout_serve::start(run.clone(), "127.0.0.1:0".parse().unwrap()).unwrap();
+    let body = json!({"key": "k1", "line": 1, "entry": deals[0], "scorer": "Anne"}).to_string();
+    run(&mut |a| a.busy_next_commit());
+    let mut s = TcpStream::connect(server.addr).unwrap();
+    write!(
+        s,
+        "POST /api/v1/lines HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAuthorization: Bearer {code}\r\nAccept-Language: fr\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    let said: Value = serde_json::from_str(out.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("")).unwrap_or(Value::Null);
+    assert!(out.starts_with("HTTP/1.1 503"), "{out}");
+    assert_eq!(said["kind"], "busy", "{out}");
+    assert_eq!(said["message"], "la base de données est occupée par une autre modification ; réessayez dans un instant", "{out}");
+    assert_eq!(post(server.addr, code, &serde_json::from_str(&body).unwrap()).0, 201);
+    server.stop();
+}

@@ -72,6 +72,12 @@ impl StoreError {
     }
 
     /// Another connection held the database longer than the busy timeout.
+    /// The database busy with another writer, as SQLite says it: a failure told to one more
+    /// caller (each device of a batch that could not be committed).
+    pub fn busy() -> StoreError {
+        StoreError::Sql(rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_BUSY), None))
+    }
+
     pub fn is_busy(&self) -> bool {
         matches!(self, StoreError::Sql(rusqlite::Error::SqliteFailure(e, _))
             if matches!(e.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
@@ -84,9 +90,10 @@ pub struct Store {
     conn: Connection,
     /// A batch's transaction is open: each write is a savepoint of it (group commit).
     batch: bool,
-    /// Testing: the next batch's commit fails, as a full disk would make it.
+    /// Testing: the next batch's commit fails with this SQLite code (a full disk, another
+    /// writer holding the database).
     #[cfg(feature = "testing")]
-    fail_commit: bool,
+    fail_commit: Option<i32>,
 }
 
 pub(crate) fn busy_hint(e: &rusqlite::Error) -> &'static str {
@@ -159,7 +166,7 @@ impl Store {
             conn,
             batch: false,
             #[cfg(feature = "testing")]
-            fail_commit: false,
+            fail_commit: None,
         })
     }
 
@@ -262,10 +269,10 @@ impl Store {
             return Ok(());
         }
         #[cfg(feature = "testing")]
-        if std::mem::take(&mut self.fail_commit) {
+        if let Some(code) = self.fail_commit.take() {
             self.conn.execute_batch("ROLLBACK")?;
-            let full = rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL);
-            return Err(StoreError::Sql(rusqlite::Error::SqliteFailure(full, Some("planted: the batch's commit failed".into()))));
+            let failed = rusqlite::ffi::Error::new(code);
+            return Err(StoreError::Sql(rusqlite::Error::SqliteFailure(failed, Some("planted: the batch's commit failed".into()))));
         }
         if let Err(e) = self.conn.execute_batch("COMMIT") {
             if !self.conn.is_autocommit() {
@@ -284,7 +291,13 @@ impl Store {
     /// Testing: make the next batch's commit fail (its writes rolled back, an error returned).
     #[cfg(feature = "testing")]
     pub fn fail_next_commit(&mut self) {
-        self.fail_commit = true;
+        self.fail_commit = Some(rusqlite::ffi::SQLITE_FULL);
+    }
+
+    /// Testing: make the next batch's commit find the database busy (another writer).
+    #[cfg(feature = "testing")]
+    pub fn busy_next_commit(&mut self) {
+        self.fail_commit = Some(rusqlite::ffi::SQLITE_BUSY);
     }
 
     /// A bare commit of one small row, for the benchmark's baseline.
