@@ -84,7 +84,11 @@ export function useTournament(id) {
   state.tournament = String(id);
   localStorage.setItem("atout.tournament", state.tournament);
   openTable(1, 1);
-  state.roundsView = null; state.roundPlan = null; state.replay = null; state.replayShelf = null; state.confirmDraw = null; state.byRanking = false; state.afterRound = null; state.lastAction = null; state.kept = {};
+  // The deal the jury was replaying is kept aside with the others (each by its tournament,
+  // round, table and line): back in its tournament and picked again, it comes back as it was
+  // left (every card typed for it was lost).
+  if (state.replay) (state.replayShelf ||= {})[`${state.replay.key}/${state.replay.line}`] = state.replay;
+  state.roundsView = null; state.roundPlan = null; state.replay = null; state.confirmDraw = null; state.byRanking = false; state.afterRound = null; state.lastAction = null; state.kept = {};
 }
 
 // ---------------------------------------------------------- messages

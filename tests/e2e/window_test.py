@@ -903,6 +903,20 @@ def jury_replay(w):
           f"the illegal card in Dutch words, by the player's name: {said!r}")
     w.js("document.getElementById('replay-result').scrollIntoView({block: 'end'})")
     w.shot("44-jury-replay-illegal-nl", ["tegen de regel", "Toegelaten:", name(order[1])])
+    # Another tournament picked, then this one again: the deal comes back as it was left,
+    # every card typed (they were all lost).
+    typed_play = w.js("return document.getElementById('replay-play').value")
+    here = w.js("return document.getElementById('current-tournament').value")
+    other = w.js("return [...document.getElementById('current-tournament').options].map(o => o.value).find(v => v && v !== arguments[0])", here)
+    w.select("#current-tournament", other)
+    w.settle()
+    w.select("#current-tournament", here)
+    w.click("#nav-jury")
+    w.find("#replay-line-pick")
+    w.select("#replay-line-pick", 1)
+    w.wait_text("tegen de regel", "#replay-illegal")
+    check(w.js("return document.getElementById('replay-play').value") == typed_play and "A♣" in w.js("return document.getElementById('hand-seat-4').value"),
+          "the replay's cards come back after another tournament was picked")
     # The deal under way prints as far as it is known, before any figure is written.
     text = printed_hands(w, "Opgeslagen")
     check(f"V{signs[order[0] - 1]}" in text and "Verboden" in text and f"1. {name(1)} (gekregen): 2♠ 3♠" in text,
