@@ -939,6 +939,13 @@ def jury_replay(w):
     w.find("#replay-claim")
     w.select("#claim-seat", str(order[0]))
     w.select("#claim-kind", "at_least")
+    # A count that is no whole number is said so in the jury's words, not sent (it came back
+    # as the window's own English: «invalid value: integer `-1`, expected usize»).
+    w.type("#claim-n", "-1")
+    w.click("#claim-judge")
+    w.wait_text("whole number", "#claim-error")
+    check("usize" not in w.text("#replay-claim") and not w.js("return !!document.getElementById('claim-answer')"),
+          f"a claim of −1 tricks is refused in words: {w.text('#claim-error')!r}")
     w.type("#claim-n", "13")
     w.click("#claim-judge")
     w.wait_text("The claim holds", "#claim-answer", timeout=30)
@@ -1349,6 +1356,15 @@ def cribbage_evening(w):
     w.find("#line-4")
     w.js("document.activeElement && document.activeElement.blur()")
     w.keys(["e"])
+    # Each field says how many tiles its seat holds, and a seat listed short is named under
+    # them (a field left empty by mistake deducted nothing, unseen).
+    w.find("#left-1")
+    held = w.js("return document.getElementById('left-2').placeholder")
+    check(held == "5 held", f"the end's field says what its seat holds: {held!r}")
+    w.type("#left-1", "K 3 5 5 7", clear=False)
+    short, names = w.text("#end-short"), seat_names(w)
+    check(short.startswith("Fewer tiles listed than held for ") and names[1] not in short and names[2] in short,
+          f"the seats listed short are named, not the one listed whole: {short!r}")
     for seat, left in ((1, "K 3"), (2, ""), (3, "A"), (4, "")):
         w.type(f"#left-{seat}", left + "\ue007")
     w.find("#sheet-complete")

@@ -267,6 +267,13 @@ function claimView(r) {
     // The question as it stands now: what the answer is about, whatever changes meanwhile.
     const asked = claimAsked(r);
     const [rec, seat, kind, n, lang] = JSON.parse(asked);
+    // A count that is no whole number (−1, 2.5, nothing typed) is not sent: it came back as
+    // the window's own English («invalid value: integer `-1`, expected usize»), and an empty
+    // field was judged as «at least 0» without a word.
+    if (!Number.isInteger(n) || n < 0) {
+      c.answer = null; c.error = t("claim_n_whole"); redraw();
+      return;
+    }
     c.busy = true; c.answer = null; c.error = null; redraw();
     try {
       const answer = await call("hand_claim", { record: JSON.stringify(rec), seat, atLeast: kind === "at_least" ? n : null, atMost: kind === "at_most" ? n : null,
@@ -302,7 +309,7 @@ function claimView(r) {
       h("label", {}, t("claim_kind"), h("select", { id: "claim-kind", onchange: (e) => { c.kind = e.target.value; changed(); } },
         h("option", { value: "at_least", selected: c.kind === "at_least" || null }, t("claim_at_least")),
         h("option", { value: "at_most", selected: c.kind === "at_most" || null }, t("claim_at_most")))),
-      h("label", {}, t("claim_tricks"), h("input", { id: "claim-n", type: "number", min: 0, max: 13, value: c.n, oninput: (e) => { c.n = Number(e.target.value); changed(); } })),
+      h("label", {}, t("claim_tricks"), h("input", { id: "claim-n", type: "number", min: 0, max: 13, value: c.n ?? "", oninput: (e) => { c.n = e.target.value.trim() === "" ? null : Number(e.target.value); changed(); } })),
       h("button", { class: "primary", id: "claim-judge", disabled: c.busy || null, onclick: ask }, c.busy ? t("claim_searching") : t("claim_judge"))),
     c.error ? h("p", { class: "error", id: "claim-error" }, c.error) : null,
     h("div", { id: "claim-result" }, c.answer ? answerParts(c.answer).filter(Boolean) : []),
