@@ -227,15 +227,25 @@ export function entryView(ctx) {
       oninput: (e) => { d.exchanged = digits(e.target.value); e.target.value = d.exchanged; ctx.check(); },
       onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); ctx.submit(); } } }))));
   } else if (d.kind === "end") {
+    const held = next && !next.unsure && !ctx.correcting ? next.holding : null;
     parts.push(h("div", { class: "row figures", id: "remaining" }, h("span", {}, L.remaining),
       sheet.seats.map((s, i) => h("label", {}, `${s.seat}. ${s.name}`, h("input", { id: `left-${i + 1}`, autocomplete: "off", value: d.remaining[i], style: "width:8rem",
-        oninput: (e) => { d.remaining[i] = e.target.value; ctx.check(); },
+        placeholder: held ? L.held.replace("{n}", held[i]) : null,
+        oninput: (e) => { d.remaining[i] = e.target.value; ctx.check(); shortSaid(); },
         onkeydown: (e) => {
           if (e.key !== "Enter") return;
           e.preventDefault();
           const nextField = document.getElementById(`left-${i + 2}`);
           if (nextField) nextField.focus(); else ctx.submit();
         } })))));
+    // The seats whose field lists fewer tiles than they hold (an empty field by mistake
+    // deducted nothing, unseen), said under the fields as they are typed.
+    const shortText = () => {
+      const short = held ? sheet.seats.filter((s, i) => tiles(d.remaining[i]).length < held[i]).map((s) => s.name) : [];
+      return short.length ? L.end_short.replace("{seats}", short.join(", ")) : "";
+    };
+    const shortSaid = () => { const el = document.getElementById("end-short"); if (el) el.textContent = shortText(); };
+    parts.push(h("p", { class: "hint warn", id: "end-short", "aria-live": "polite" }, shortText()));
   } else {
     parts.push(h("div", { class: "row figures", id: "joker-by" }, h("span", {}, L.by), seatPick("joker-by", sheet.seats, d.by, (s) => { d.by = s; ctx.redraw(d.wrong ? "#enter-line" : "#joker-from-1"); })));
     parts.push(h("label", { class: "check" }, h("input", { type: "checkbox", id: "joker-wrong", checked: d.wrong, onchange: (e) => { d.wrong = e.target.checked; ctx.redraw(); } }), ` ${L.wrong}`));

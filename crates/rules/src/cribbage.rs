@@ -1244,6 +1244,15 @@ impl Game for Cribbage {
                 "placed": t("tiles laid", "jetons posés", "gelegde stenen"),
                 "exchanged": t("tiles exchanged", "jetons échangés", "geruilde stenen"),
                 "remaining": t("tiles left", "jetons restants", "overgebleven stenen"),
+                // A seat's tiles held, in its field at the end; fewer listed are let through
+                // (docs/rules-decisions.md) but said, so that a field left empty by mistake
+                // is seen before the end is written.
+                "held": t("{n} held", "{n} en main", "{n} in de hand"),
+                "end_short": t(
+                    "Fewer tiles listed than held for {seats}: only the tiles listed are deducted.",
+                    "Moins de jetons donnés qu'en main pour {seats} : seuls les jetons donnés sont déduits.",
+                    "Minder stenen gegeven dan in de hand voor {seats}: enkel de gegeven stenen worden afgetrokken."
+                ),
                 "move_total": t("move total", "total du coup", "totaal van de zet"),
                 "board": t("Arrows move the cursor; A, 2 … 9, 0 (the 10), J, Q, K lay a tile there; X switches the colour; Backspace takes it back; Enter plays the move",
                     "Les flèches déplacent le curseur ; A, 2 … 9, 0 (le 10), J, Q, K y posent un jeton ; X change la couleur ; Retour arrière le reprend ; Entrée joue le coup",
