@@ -7,7 +7,7 @@ use crate::Atout;
 pub use atout_rules::planner::Seating;
 use atout_rules::planner::{next_round, preview, NextRound, PastRound};
 use atout_rules::{said, Rule, Tr};
-use atout_store::{Change, Id};
+use atout_store::{Change, EntrantRow, Id};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -442,19 +442,28 @@ impl Atout {
     pub fn tournament_players(&mut self, tournament: &str) -> Result<Vec<EntrantView>> {
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
-        let mut list: Vec<EntrantView> = l
-            .entrants
-            .iter()
-            .map(|e| EntrantView {
-                player: e.code.clone(),
-                name: e.player.name.clone(),
-                club: e.player.club.clone(),
-                joined_round: e.from_round.filter(|r| *r > 1),
-                withdrawn_from: e.withdrawn_from,
-            })
-            .collect();
+        let mut list: Vec<EntrantView> = l.entrants.iter().map(EntrantView::of).collect();
         list.sort_by_key(|a| a.name.to_lowercase());
         Ok(list)
+    }
+
+    /// One player of a tournament, named as any command names them (their id in it, their
+    /// registry number, their name): who a command about `player` was about.
+    pub fn tournament_player(&mut self, tournament: &str, player: &str) -> Result<EntrantView> {
+        let id = self.resolve(tournament)?;
+        Ok(EntrantView::of(self.loaded(id)?.entrant_by_code(player)?))
+    }
+}
+
+impl EntrantView {
+    fn of(e: &EntrantRow) -> EntrantView {
+        EntrantView {
+            player: e.code.clone(),
+            name: e.player.name.clone(),
+            club: e.player.club.clone(),
+            joined_round: e.from_round.filter(|r| *r > 1),
+            withdrawn_from: e.withdrawn_from,
+        }
     }
 }
 

@@ -1317,3 +1317,19 @@ fn an_emptied_database_is_refused_and_its_backup_offered() {
     std::fs::write(&fresh, b"").unwrap();
     ok(&fresh, &["sample"]);
 }
+
+/// A withdrawal and a return say who they were about, by name and id, whatever way the
+/// player was named (a registry number mistyped withdrew someone else, and the answer only
+/// repeated «3 withdrawn»).
+#[test]
+fn a_withdrawal_says_whom_it_withdrew() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    ok(&db, &["sample"]);
+    let standings: Value = serde_json::from_str(&ok(&db, &["standings", "--tournament", "1", "--format", "json"])).unwrap();
+    let third = standings["rows"].as_array().unwrap().iter().find(|p| p["player"] == "p03").unwrap()["name"].as_str().unwrap().to_string();
+    let said = ok(&db, &["player", "withdraw", "--tournament", "1", "--player", "p03", "--reason", "went home"]);
+    assert_eq!(said.trim(), format!("{third} (p03) withdrawn from Spring Open 2026"));
+    let said = ok(&db, &["player", "return", "--tournament", "1", "--player", "p03", "--reason", "back"]);
+    assert!(said.starts_with(&format!("{third} (p03) plays again in Spring Open 2026")), "{said}");
+}

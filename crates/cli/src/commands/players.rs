@@ -183,11 +183,18 @@ pub fn drawn_unplayed(app: &mut Atout, tournament: &str, what: Tr) -> Result<(),
     Ok(())
 }
 
+/// The player a command named, by name and id in the tournament («Jürgen Maes (p03)»): a
+/// registry number mistyped withdrew someone else, and the answer repeated only what was
+/// typed («3 withdrawn»).
+fn who(app: &mut Atout, tournament: &str, player: &str) -> String {
+    app.tournament_player(tournament, player).map_or_else(|_| player.to_string(), |e| format!("{} ({})", e.name, e.player))
+}
+
 pub fn in_tournament(app: &mut Atout, cmd: PlayerCmd) -> Result<(), Failure> {
     match cmd {
         PlayerCmd::Withdraw { tournament, player, from_round, reason } => {
             let t = app.player_withdraw(&tournament, &player, from_round, &reason)?;
-            let name = &t.name;
+            let (name, player) = (&t.name, who(app, &tournament, &player));
             // Said of anyone, whoever they are («Anne Dupont retiré»).
             outln!("{}", say(said!("{player} withdrawn from {name}", "{player} : retrait de {name}", "{player} teruggetrokken uit {name}")));
             drawn_unplayed(
@@ -198,7 +205,7 @@ pub fn in_tournament(app: &mut Atout, cmd: PlayerCmd) -> Result<(), Failure> {
         }
         PlayerCmd::Return { tournament, player, reason } => {
             let t = app.player_return(&tournament, &player, &reason)?;
-            let name = &t.name;
+            let (name, player) = (&t.name, who(app, &tournament, &player));
             outln!(
                 "{}",
                 say(said!(
