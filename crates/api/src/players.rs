@@ -195,6 +195,11 @@ impl Atout {
             })
             .collect::<Result<Vec<_>>>()?;
         let tournament = tournament.map(|t| self.resolve(t)).transpose()?;
+        // Looked at before anyone is registered: a list for a tournament that takes no more
+        // players registers nobody either.
+        if let Some(t) = tournament {
+            self.entries_open(t)?;
+        }
         let mut known: Vec<Player> = self.store.players()?.into_iter().map(Player::from).collect();
         // The registry by name as compared (a probable namesake has the same): each row looks
         // at its namesakes only (every row against every player took minutes for a

@@ -214,6 +214,7 @@ impl Atout {
                 "geen speler {missing} in het register"
             )));
         }
+        self.entries_open(id)?;
         let l = self.loaded(id)?;
         let entered: Vec<Id> = l.entrants.iter().map(|e| e.player.id).collect();
         let codes: Vec<String> = l.entrants.iter().map(|e| e.code.clone()).collect();
@@ -241,6 +242,22 @@ impl Atout {
         })?;
         self.cache.remove(&id);
         self.tournament_info(&id.to_string())
+    }
+
+    /// Refused when every round of the tournament is under way or played: a player entered
+    /// now would play none (they were entered «from round 6» of five, and counted among its
+    /// players).
+    pub(crate) fn entries_open(&mut self, id: Id) -> Result<()> {
+        let l = self.loaded(id)?;
+        let (rounds, name) = (i64::from(l.settings.rounds), &l.row.name);
+        if l.first_open_round() > rounds {
+            return Err(ApiError::conflict(said!(
+                "every round of {name} is under way or played ({rounds} of {rounds}): a player entered now would play none",
+                "chaque manche de {name} est en cours ou jouée ({rounds} sur {rounds}) : un joueur inscrit maintenant n'en jouerait aucune",
+                "elke ronde van {name} is bezig of gespeeld ({rounds} van {rounds}): een speler die nu ingeschreven wordt, speelt er geen"
+            )));
+        }
+        Ok(())
     }
 
     /// Draw the tables and seats of a round, seated as asked: planned ahead (the

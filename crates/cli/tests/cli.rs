@@ -1333,3 +1333,24 @@ fn a_withdrawal_says_whom_it_withdrew() {
     let said = ok(&db, &["player", "return", "--tournament", "1", "--player", "p03", "--reason", "back"]);
     assert!(said.starts_with(&format!("{third} (p03) plays again in Spring Open 2026")), "{said}");
 }
+
+/// A tournament whose every round is under way or played takes no more players: entered one
+/// by one or with a list, they are refused and nobody is registered by the list (they were
+/// entered «from round 6» of five, and counted among its players).
+#[test]
+fn a_tournament_played_to_its_last_round_takes_no_more_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    ok(&db, &["sample"]);
+    let before = ok(&db, &["tournament", "list"]);
+    let id = ok(&db, &["players", "add", "--name", "Late Comer"]);
+    let out = atout(&db, &["tournament", "enter", "--tournament", "1", "--player", id.trim()]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && said.contains("every round of Spring Open 2026 is under way or played (5 of 5)"), "{said}");
+    let list = dir.path().join("late.csv");
+    std::fs::write(&list, "name\nNew One\n").unwrap();
+    let out = atout(&db, &["players", "import", list.to_str().unwrap(), "--tournament", "1"]);
+    assert!(!out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!ok(&db, &["players", "list"]).contains("New One"), "the list registered nobody");
+    assert_eq!(ok(&db, &["tournament", "list"]), before);
+}
