@@ -174,15 +174,15 @@ fn header(doc: &Document) -> Result<()> {
     if let Some(date) = &doc.date {
         crate::text::date(date).map_err(|e| refused(top.clone(), Rule::FORMAT, e.texts()))?;
     }
-    if doc.name.trim().is_empty() || doc.name.chars().count() > crate::text::NAME_MAX || doc.name.chars().any(char::is_control) {
+    if doc.name.trim().is_empty() || doc.name.chars().count() > crate::text::NAME_MAX || doc.name.chars().any(crate::text::unseen) {
         let max = crate::text::NAME_MAX;
         return Err(refused(
             top,
             Rule::FORMAT,
             said!(
-                "the tournament has a name of 1 to {max} characters, none a control character",
-                "le tournoi a un nom de 1 à {max} caractères, sans caractère de contrôle",
-                "het toernooi heeft een naam van 1 tot {max} tekens, zonder stuurteken"
+                "the tournament has a name of 1 to {max} characters, none a control or invisible character",
+                "le tournoi a un nom de 1 à {max} caractères, sans caractère de contrôle ni invisible",
+                "het toernooi heeft een naam van 1 tot {max} tekens, zonder stuurteken of onzichtbaar teken"
             ),
         ));
     }
@@ -234,11 +234,11 @@ fn players(doc: &Document, rounds_most: i64) -> Result<HashSet<&str>> {
             }
         }
         for (text, Tr { en, fr, nl }, max) in fields {
-            if text.chars().count() > max || text.chars().any(char::is_control) {
+            if text.chars().count() > max || text.chars().any(crate::text::unseen) {
                 return Err(bad(said!(
-                    "player «{id}»: the {en} is longer than {max} characters or holds a control character",
-                    "joueur «{id}» : {fr} dépasse {max} caractères ou contient un caractère de contrôle",
-                    "speler «{id}»: {nl} is langer dan {max} tekens of bevat een stuurteken"
+                    "player «{id}»: the {en} is longer than {max} characters or holds a control or invisible character",
+                    "joueur «{id}» : {fr} dépasse {max} caractères ou contient un caractère de contrôle ou invisible",
+                    "speler «{id}»: {nl} is langer dan {max} tekens of bevat een stuurteken of onzichtbaar teken"
                 )));
             }
         }

@@ -40,15 +40,24 @@ pub fn bounded(text: &str, what: Tr, max: usize) -> Result<String> {
     Ok(text.to_string())
 }
 
-/// `text` refused when it holds a control character (a tab, a line break), at its ends too:
-/// for words kept as sent (a ruling's, a line's), which [`bounded`] checks only trimmed.
+/// A character no one sees: a control character (a tab, a line break), or one that only
+/// steers the text — zero-width spaces and joiners, marks that turn its direction, a
+/// byte-order mark, a soft hyphen. A name copied from a web page with a zero-width space was
+/// registered again beside the same name, and a scorer's name with a right-to-left mark read
+/// backwards in the log.
+pub(crate) fn unseen(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{AD}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+}
+
+/// `text` refused when it holds a character no one sees ([`unseen`]), at its ends too: for
+/// words kept as sent (a ruling's, a line's), which [`bounded`] checks only trimmed.
 pub(crate) fn no_control(text: &str, what: Tr) -> Result<()> {
-    if text.chars().any(char::is_control) {
+    if text.chars().any(unseen) {
         let (en, fr, nl) = (what.en, what.fr, what.nl);
         return Err(ApiError::invalid(said!(
-            "the {en} holds a control character (a tab or a line break)",
-            "le champ «{fr}» contient un caractère de contrôle (une tabulation ou un saut de ligne)",
-            "het veld «{nl}» bevat een stuurteken (een tab of een regeleinde)"
+            "the {en} holds a control or invisible character (a tab, a line break, a zero-width space, a direction mark)",
+            "le champ «{fr}» contient un caractère de contrôle ou invisible (une tabulation, un saut de ligne, une espace sans largeur, une marque de direction)",
+            "het veld «{nl}» bevat een stuurteken of onzichtbaar teken (een tab, een regeleinde, een spatie zonder breedte, een richtingsteken)"
         )));
     }
     Ok(())
@@ -71,8 +80,8 @@ pub fn bounded_line(entry: &serde_json::Value) -> std::result::Result<(), Said> 
             }
             serde_json::Value::Array(xs) => xs.iter().try_for_each(|x| walk(x, key)),
             serde_json::Value::Object(m) => m.iter().try_for_each(|(k, x)| {
-                if k.chars().count() > NAME_MAX || k.chars().any(char::is_control) {
-                    let shown: String = k.chars().filter(|c| !c.is_control()).take(40).collect();
+                if k.chars().count() > NAME_MAX || k.chars().any(unseen) {
+                    let shown: String = k.chars().filter(|c| !unseen(*c)).take(40).collect();
                     return Err(said!(
                         "a line's field «{shown}…» is no field's name (at most {NAME_MAX} characters, no control character)",
                         "le champ «{shown}…» d'une ligne n'est le nom d'aucun champ (au plus {NAME_MAX} caractères, sans caractère de contrôle)",
@@ -271,5 +280,23 @@ mod tests {
         assert_eq!(ids, ["3", "12", "p", "p1", "p2a", "p2b", "p03", "p3", "p13", "p20", "x"]);
         assert_eq!(id_order("p3", "p3"), Equal);
         assert_eq!(id_order("p99999999999999999999999", "p100000000000000000000000"), Less);
+    }
+
+    /// A name with a zero-width space is refused, not registered beside the same name seen
+    /// without it; a right-to-left mark in a scorer's name or a reason too. Letters of every
+    /// script and a no-break space pass.
+    #[test]
+    fn invisible_characters_are_refused_in_names_and_reasons() {
+        let mut app = crate::Atout::open_in_memory().unwrap();
+        app.player_add("Anne Peeters", "KC De Troef", "", false).unwrap();
+        for name in ["Anne\u{200B} Peeters", "\u{202E}Jan", "Zo\u{200D}ë", "\u{FEFF}Anne", "An\u{AD}ne"] {
+            let e = app.player_add(name, "KC De Troef", "", true).unwrap_err();
+            assert!(e.texts().en.contains("control or invisible character"), "{name:?}: {}", e.texts().en);
+        }
+        assert_eq!(app.players_list().unwrap().len(), 1);
+        assert!(super::no_control("went home \u{2067}ill", super::field::REASON).is_err());
+        for name in ["Zoë Aerts", "Ólafur", "Łukasz", "李雷", "محمد", "Jan\u{A0}Peeters"] {
+            app.player_add(name, "", "", true).unwrap_or_else(|e| panic!("{name}: {}", e.texts().en));
+        }
     }
 }
