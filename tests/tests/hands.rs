@@ -414,15 +414,23 @@ fn could_a_rik_have_been_made() {
         format!("No: against the best defence seats 1 and 3 could make sure of no more than {most} tricks, 8 needed")
     };
     assert!(said.words.contains(&format!("Could it have been made? {verdict}")), "{:?}", said.words);
-    // Within a budget too small to search the deal: values unknown ("?"), the bounds each
-    // search proved said on their own line, in the jury's language, and no verdict claimed.
+    // Within a budget too small to search the deal: values unknown, said by what each search
+    // proved («au moins 0, peut-être jusqu'à 13,»: it read «?»), its bounds said again on their
+    // own line, in the jury's language, and no verdict claimed.
     let short = atout_api::hands::hand_solve_within(&text, 3, 100).unwrap();
     assert_eq!((short.made, short.dealt.as_ref().unwrap().most), (None, None));
+    let bounds = |aim: &str| {
+        let s = &short.dealt.as_ref().unwrap().stopped[aim];
+        (s["at_least"].as_u64().unwrap(), s["at_most"].as_u64().unwrap())
+    };
+    let ((most_lo, most_hi), (fewest_lo, fewest_hi)) = (bounds("most"), bounds("fewest"));
+    assert!(most_lo < most_hi && fewest_lo < fewest_hi, "{:?}", short.dealt);
     let words = atout_api::hands::solve_words(&text, &short, Lang::Fr, &[]).unwrap();
-    assert!(
-        words.contains(&"Depuis la première carte (13 plis) — les places 1 et 3 : au moins ? à coup sûr en jouant pour les plis ; jamais moins de ? en jouant pour les perdre".to_string()),
-        "{words:?}"
+    let first = format!(
+        "Depuis la première carte (13 plis) — les places 1 et 3 : au moins {most_lo}, peut-être jusqu'à {most_hi}, à coup sûr en jouant pour les plis ; jamais moins de {fewest_lo}, peut-être jusqu'à {fewest_hi}, en jouant pour les perdre"
     );
+    assert!(words.contains(&first), "{words:?}");
+    assert!(!words.iter().any(|w| w.contains('?') && !w.starts_with("Le contrat pouvait-il")), "{words:?}");
     // A finished deal is said from the first card alone: nothing is left to play from its end.
     assert!(!words.iter().any(|w| w.starts_with("0 pli")), "{words:?}");
     assert!(words.iter().any(|w| w.starts_with("La recherche du plus s'est arrêtée à sa limite : entre ")), "{words:?}");

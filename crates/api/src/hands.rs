@@ -841,8 +841,20 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
     let who = Who::new(names, lang);
     let side = who.all(&a.side);
     let said = |s: Said| sentence(contracted(s.get(lang), lang));
-    // A value past the search's budget: "?", its bounds said on the line after.
-    let value = |v: Option<usize>| v.map_or_else(|| "?".to_string(), |v| v.to_string());
+    // A value, or past the search's budget what it proved and how far it may go («5, perhaps
+    // up to 8»: it read «?» in the jury's sentence), the stop said on the line after; in
+    // English, French and Dutch.
+    let value = |v: Option<usize>, stopped: &Map<String, Value>, aim: &str| -> [String; 3] {
+        if let Some(v) = v {
+            return [v.to_string(), v.to_string(), v.to_string()];
+        }
+        let bound = |key: &str| stopped.get(aim).and_then(|s| s[key].as_u64());
+        match (bound("at_least"), bound("at_most")) {
+            (Some(lo), Some(hi)) if hi > lo => [format!("{lo}, perhaps up to {hi},"), format!("{lo}, peut-être jusqu'à {hi},"), format!("{lo}, misschien tot {hi},")],
+            (Some(lo), _) => [lo.to_string(), lo.to_string(), lo.to_string()],
+            _ => ["?".into(), "?".into(), "?".into()],
+        }
+    };
     let mut out = vec![];
     // A search that stopped, with the bounds it proved.
     let stopped = |stopped: &Map<String, Value>| -> Vec<String> {
@@ -870,23 +882,25 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
     // from the first card alone (below), the side named there: what would be left to play
     // after its end is no question of the deal's.
     if a.dealt.is_none() {
-        let (left, most, fewest) = (a.remaining, value(a.most), value(a.fewest));
+        let left = a.remaining;
+        let ([most_en, most_fr, most_nl], [fewest_en, fewest_fr, fewest_nl]) = (value(a.most, &a.stopped, "most"), value(a.fewest, &a.stopped, "fewest"));
         let (tricks, plis, slagen) = tricks_after(left);
         let restants = if left < 2 { "restant" } else { "restants" };
         out.push(said(said!(
-            "{left} {tricks} left — {side}: at least {most} for sure playing for tricks; never fewer than {fewest} playing to lose them",
-            "{left} {plis} {restants} — {side} : au moins {most} à coup sûr en jouant pour les plis ; jamais moins de {fewest} en jouant pour les perdre",
-            "{left} resterende {slagen} — {side}: minstens {most} zeker bij spelen op slagen; nooit minder dan {fewest} bij spelen om ze te verliezen"
+            "{left} {tricks} left — {side}: at least {most_en} for sure playing for tricks; never fewer than {fewest_en} playing to lose them",
+            "{left} {plis} {restants} — {side} : au moins {most_fr} à coup sûr en jouant pour les plis ; jamais moins de {fewest_fr} en jouant pour les perdre",
+            "{left} resterende {slagen} — {side}: minstens {most_nl} zeker bij spelen op slagen; nooit minder dan {fewest_nl} bij spelen om ze te verliezen"
         )));
         out.extend(stopped(&a.stopped));
     }
     if let Some(d) = &a.dealt {
-        let (n, most, fewest) = (d.remaining, value(d.most), value(d.fewest));
+        let n = d.remaining;
+        let ([most_en, most_fr, most_nl], [fewest_en, fewest_fr, fewest_nl]) = (value(d.most, &d.stopped, "most"), value(d.fewest, &d.stopped, "fewest"));
         let (tricks, plis, slagen) = tricks_after(n);
         out.push(said(said!(
-            "from the first card ({n} {tricks}) — {side}: at least {most} for sure playing for tricks; never fewer than {fewest} playing to lose them",
-            "depuis la première carte ({n} {plis}) — {side} : au moins {most} à coup sûr en jouant pour les plis ; jamais moins de {fewest} en jouant pour les perdre",
-            "vanaf de eerste kaart ({n} {slagen}) — {side}: minstens {most} zeker bij spelen op slagen; nooit minder dan {fewest} bij spelen om ze te verliezen"
+            "from the first card ({n} {tricks}) — {side}: at least {most_en} for sure playing for tricks; never fewer than {fewest_en} playing to lose them",
+            "depuis la première carte ({n} {plis}) — {side} : au moins {most_fr} à coup sûr en jouant pour les plis ; jamais moins de {fewest_fr} en jouant pour les perdre",
+            "vanaf de eerste kaart ({n} {slagen}) — {side}: minstens {most_nl} zeker bij spelen op slagen; nooit minder dan {fewest_nl} bij spelen om ze te verliezen"
         )));
         out.extend(stopped(&d.stopped));
     }
@@ -954,7 +968,10 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
     // The cards judged for a misère say what a card let the others force, or spared the side.
     let fewest = at_most.is_some();
     for c in a.cards.iter().flatten().filter(|c| c.gave_away) {
-        let (trick, seat, card, before, after) = (c.trick, who.one(c.seat), card_in(deck, &c.card, lang), value(c.before), value(c.after));
+        // (Cards are judged only once the value is found: a value a card's search did not
+        // reach is the rare «?».)
+        let plain = |v: Option<usize>| v.map_or_else(|| "?".to_string(), |v| v.to_string());
+        let (trick, seat, card, before, after) = (c.trick, who.one(c.seat), card_in(deck, &c.card, lang), plain(c.before), plain(c.after));
         let ours = a.side.contains(&c.seat);
         // How many tricks the card cost (a card may cost two: 8 → 6).
         let n = match (c.before, c.after) {
