@@ -243,3 +243,26 @@ fn the_log_says_a_games_setting_as_its_form_offers_it() {
     assert!(said.fr.contains("peut se défausser"), "{}", said.fr);
     assert!(said.nl.contains("mag afgooien"), "{}", said.nl);
 }
+
+/// King's points of the K♥ and of the last two are said in the log by the games' names in
+/// each language (they read «king of hearts : 10 · last two : —» in French and Dutch: the
+/// scoring option sets two keys, which no form field names).
+#[test]
+fn the_log_names_kings_scoring_settings_in_words() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app
+        .tournament_create(&NewTournament {
+            name: "King neuf".into(),
+            game: "king".into(),
+            rounds: Some(1),
+            settings: Some(json!({"king_of_hearts": 10, "last_two": null})),
+            ..Default::default()
+        })
+        .unwrap()
+        .id
+        .to_string();
+    let log = app.audit(&t).unwrap();
+    let made = &log.iter().find(|e| e.action == "tournament.create").unwrap().after_texts;
+    assert!(made.fr.contains("le King (roi de cœur) : 10 · deux der : —") && !made.fr.contains("king of hearts"), "{}", made.fr);
+    assert!(made.nl.contains("hartenheer: 10 · laatste twee slagen: —") && !made.nl.contains("last two"), "{}", made.nl);
+}

@@ -964,6 +964,14 @@ impl Game for King {
                 "no_sale": t("not sold", "pas vendu", "niet verkocht"),
                 "choice_sale": t("choice of the game sold", "choix du jeu vendu", "keuze van het spel verkocht"),
             },
+            // The keys its settings hold, in words: the log says the points of the K♥ and of
+            // the last two by the games' names (they read «king of hearts : 6 · last two : 2 ·
+            // 2» in French and Dutch: the scoring option sets two keys, which no form field names).
+            "setting_words": {
+                "king_of_hearts": Phase::KingOfHearts.names().get(lang),
+                "last_two": Phase::LastTwo.names().get(lang),
+                "king_and_last_two": Phase::KingAndLastTwo.names().get(lang),
+            },
         })
     }
 }
