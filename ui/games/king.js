@@ -77,7 +77,7 @@ function choiceSaleRow(ctx) {
   return h("div", { class: "row", id: "choice-sale" },
     h("span", {}, h("kbd", {}, "B"), " ", desc.labels.choice_sale),
     // Correcting, the seller is named: none chosen shows as none (it showed seat 1, unchosen).
-    ctx.correcting ? h("label", {}, desc.labels.seller, h("select", { id: "choice-seller", onchange: (e) => { d.choiceSeller = e.target.value ? Number(e.target.value) : null; ctx.check(); } },
+    ctx.correcting ? h("label", {}, desc.labels.seller, h("select", { id: "choice-seller", onchange: (e) => { d.choiceSeller = e.target.value ? Number(e.target.value) : null; ctx.redraw("#choice-seller"); } },
       h("option", { value: "" }, "—"), sheet.seats.map((s) => h("option", { value: s.seat, selected: d.choiceSeller === s.seat }, `${s.seat}. ${s.name}`)))) : null,
     h("label", {}, desc.labels.buyer, h("select", { id: "choice-buyer", onchange: (e) => {
       d.choiceBuyer = e.target.value ? Number(e.target.value) : null;
@@ -119,17 +119,23 @@ export function entryView(ctx) {
     parts.push(h("div", { class: "row figures" }, h("span", {}, desc.labels.trick13), seatButtons("trick13", sheet.seats, d.t13, (s) => { d.t13 = s; ctx.redraw(); })));
   }
   if (p.trump) {
-    const seats = sheet.seats.map((s) => h("option", { value: s.seat, selected: d.buyer === s.seat }, `${s.seat}. ${s.name}`));
+    // The seller (the lead) is no buyer: offered, it was refused once chosen.
+    const seller = ctx.correcting ? d.seller : next && !next.unsure ? next.leader : null;
+    const seats = sheet.seats.filter((s) => s.seat !== seller).map((s) => h("option", { value: s.seat, selected: d.buyer === s.seat }, `${s.seat}. ${s.name}`));
     parts.push(h("div", { class: "row", id: "sale" },
       h("span", {}, h("kbd", {}, "S"), " ", desc.labels.sale),
-      ctx.correcting ? h("label", {}, desc.labels.seller, h("select", { id: "sale-seller", onchange: (e) => { d.seller = e.target.value ? Number(e.target.value) : null; ctx.check(); } },
+      ctx.correcting ? h("label", {}, desc.labels.seller, h("select", { id: "sale-seller", onchange: (e) => { d.seller = e.target.value ? Number(e.target.value) : null; ctx.redraw("#sale-seller"); } },
         h("option", { value: "" }, "—"), sheet.seats.map((s) => h("option", { value: s.seat, selected: d.seller === s.seat }, `${s.seat}. ${s.name}`)))) : null,
-      h("label", {}, desc.labels.buyer, h("select", { id: "sale-buyer", onchange: (e) => { d.buyer = e.target.value ? Number(e.target.value) : null; ctx.check(); } },
+      // Focus on to the tricks it was sold for, as the choice's sale does (it stayed on the buyer).
+      h("label", {}, desc.labels.buyer, h("select", { id: "sale-buyer", onchange: (e) => { d.buyer = e.target.value ? Number(e.target.value) : null; ctx.redraw(d.buyer ? "#sale-tricks" : "#sale-buyer"); } },
         h("option", { value: "" }, desc.labels.no_sale), seats)),
       h("label", {}, desc.labels.sale_tricks, h("input", { id: "sale-tricks", inputmode: "numeric", value: d.saleTricks, style: "width:4rem",
         oninput: (e) => { d.saleTricks = e.target.value.replace(/[^0-9]/g, ""); e.target.value = d.saleTricks; ctx.check(); },
         onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); ctx.submit(); } } }))));
+    // A correction's sale with its seller taken away is said so (it read «figures missing»).
+    if (ctx.correcting && d.buyer && !d.seller) parts.push(h("p", { class: "hint warn", id: "sale-seller-needed" }, desc.labels.seller_needed));
   }
+  if (ctx.correcting && d.choiceBuyer && !d.choiceSeller) parts.push(h("p", { class: "hint warn", id: "choice-seller-needed" }, desc.labels.seller_needed));
   return parts;
 }
 

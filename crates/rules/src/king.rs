@@ -963,6 +963,7 @@ impl Game for King {
                 "sale_tricks": t("sold for (tricks)", "vendu pour (plis)", "verkocht voor (slagen)"),
                 "no_sale": t("not sold", "pas vendu", "niet verkocht"),
                 "choice_sale": t("choice of the game sold", "choix du jeu vendu", "keuze van het spel verkocht"),
+                "seller_needed": t("A sale names its seller: the lead of this line.", "Une vente nomme son vendeur : la main de cette ligne.", "Een verkoop noemt de verkoper: wie bij deze lijn uitkomt."),
             },
             // The keys its settings hold, in words: the log says the points of the K♥ and of
             // the last two by the games' names (they read «king of hearts : 6 · last two : 2 ·
