@@ -55,7 +55,7 @@ export function entryView(ctx) {
   return [
     h("p", { id: "hand-info", class: hand === desc.doubled ? "forced" : "hint" },
       `${desc.labels.hand} ${hand} · ${cards} ${cards === 1 ? desc.labels.card : desc.labels.cards}${hand === desc.doubled ? ` · ${desc.labels.doubled}` : ""}`),
-    h("div", { class: "row figures", id: "bids" }, h("span", {}, desc.labels.bids),
+    h("div", { class: "row figures", id: "bids" }, h("span", {}, ctx.correcting || next.unsure ? desc.labels.bids_by_seat : desc.labels.bids),
       seatFields("bid", sheet.seats, d.bids, order, { max: cards, onward: true, onchange: () => ctx.check(), submit: () => document.getElementById("trick-1")?.focus() })),
     hint,
     countsRow(ctx, d.tricks, cards, { prefix: "trick", lead: h("span", {}, desc.labels.tricks), id: "tricks" }),

@@ -288,6 +288,8 @@ impl Game for Lucky7 {
                 "cards": t("cards", "cartes", "kaarten"),
                 "card": t("card", "carte", "kaart"),
                 "bids": t("bids, in bidding order", "mises, dans l'ordre", "biedingen, in volgorde"),
+                // A correction lists the bids by seat (it said «in bidding order» over them).
+                "bids_by_seat": t("bids, by seat", "mises, par place", "biedingen, per plaats"),
                 "tricks": t("tricks taken", "plis faits", "gehaalde slagen"),
                 "doubled": t("counts double", "compte double", "telt dubbel"),
                 "forbidden": t("{name} (seat {seat}) may not bid {bid}", "{name} (place {seat}) ne peut pas miser {bid}", "{name} (plaats {seat}) mag geen {bid} bieden"),
