@@ -15,6 +15,10 @@ export function tableChooser(info, onchange) {
     h("label", {}, t("table"), h("input", { id: "sheet-table", type: "number", min: 1, value: state.table, onchange: (e) => { openTable(state.round, Number(e.target.value)); onchange(); } })));
 }
 
+/** A word of the sheet as the game says it (`desc.words`: Kings Cribbage has turns, not
+ * deals, and a seat that plays first, not a dealer), else the window's own. */
+export const gameWord = (desc, key) => (desc && desc.words && desc.words[key]) || t(key);
+
 export function sheetTable(sheet, game) {
   const { mod, desc } = game;
   // How a line reads is the game's: its label in words comes with the line.
@@ -24,7 +28,7 @@ export function sheetTable(sheet, game) {
   const legend = figures.map((k) => (desc.fields[k] ? desc.fields[k].name : k)).join(" / ");
   // On a phone's narrow screen the deal column goes when every deal is its line's number.
   const deals = !(window.matchMedia && window.matchMedia("(max-width: 560px)").matches && sheet.lines.every((l) => l.deal === l.line));
-  const head = h("tr", { class: "sheet-head" }, h("th", { class: "num" }, t("line")), deals ? h("th", { class: "num" }, t("deal")) : null, h("th", {}, t("game_col")),
+  const head = h("tr", { class: "sheet-head" }, h("th", { class: "num" }, t("line")), deals ? h("th", { class: "num" }, gameWord(desc, "deal")) : null, h("th", {}, t("game_col")),
     sheet.seats.map((s) => h("th", { class: "num" }, `${s.seat}. ${s.name}`, legend ? h("small", { class: "seat-figures" }, `${t("points")} (${legend})`) : null)), h("th", {}, ""));
   const beside = (l, i) => (figures.length ? h("small", { class: "seat-figures" }, ` (${figures.map((k) => (Array.isArray(l.entry[k]) ? l.entry[k][i] : "")).join("/")})`) : null);
   const rows = sheet.lines.map((l) => h("tr", { class: `${l.counts ? "" : "void"}${state.correcting === l.line ? " correcting" : ""}${state.pending && state.pending[l.line] ? " pending" : ""}`, id: `line-${l.line}` },
@@ -81,7 +85,7 @@ export function undoForm(sheet, where) {
 }
 
 /** Corrections of several lines kept for one save, the undo of the last line, the first dealer. */
-export function sheetTools(sheet, tid) {
+export function sheetTools(sheet, tid, desc) {
   const where = { tournament: tid, round: state.round, table: state.table };
   const pending = state.pending ? Object.keys(state.pending).map(Number).sort((a, b) => a - b) : [];
   return h("div", { class: "tools" },
@@ -96,8 +100,8 @@ export function sheetTools(sheet, tid) {
     h("form", { class: "row", id: "dealer-form", "data-keep": "1", onsubmit: (e) => {
       e.preventDefault();
       act(() => call("table_dealer", { ...where, seat: Number(e.target.seat.value), reason: e.target.reason.value }), () => { dropLine(); flash(t("saved")); });
-    } }, h("label", {}, t("new_first_dealer"), h("select", { name: "seat" }, sheet.seats.map((s) => h("option", { value: s.seat, selected: s.seat === sheet.first_dealer }, `${s.seat}. ${s.name}`)))),
-      reasonInput("dealer-reason"), h("button", { id: "change-dealer" }, t("first_dealer_change"))));
+    } }, h("label", {}, gameWord(desc, "new_first_dealer"), h("select", { name: "seat" }, sheet.seats.map((s) => h("option", { value: s.seat, selected: s.seat === sheet.first_dealer }, `${s.seat}. ${s.name}`)))),
+      reasonInput("dealer-reason"), h("button", { id: "change-dealer" }, gameWord(desc, "first_dealer_change"))));
 }
 
 export function entryPanel(sheet, tid, game) {
@@ -273,7 +277,7 @@ export function entryPanel(sheet, tid, game) {
   foot.push(h("div", { class: "row" },
     h("button", { class: "primary", id: "enter-line", onclick: () => submit() }, correcting ? t("correct") : t("enter_line")),
     correcting ? h("button", { id: "keep-line", onclick: () => submit(true) }, t("keep_for_joint")) : null,
-    correcting ? h("button", { onclick: () => { dropLine(); render(); } }, t("cancel")) : null));
+    correcting ? h("button", { id: "cancel-line", onclick: () => { dropLine(); render(); } }, t("cancel")) : null));
   parts.push(h("div", { class: "entry-foot", id: "entry-foot" }, foot));
   state.keys = (e) => mod.onKey(e, ctx);
   setTimeout(() => {

@@ -1108,7 +1108,14 @@ def king_evening(w):
             suit, c, sale = figures
             choose(w, f"#suit-{suit}")
             if sale:
+                # The lead sells: it is no buyer offered (it was, then refused), and once the
+                # buyer is chosen the focus goes on to the tricks (it stayed on the buyer).
+                lead = int(w.text("#leader").split(":")[1].strip().split(".")[0])
+                offered = w.js("return [...document.querySelectorAll('#sale-buyer option')].map(o => o.value).filter(Boolean).map(Number)")
+                check(lead not in offered and len(offered) == 3, f"the lead, who sells, is no buyer offered: {offered}, lead {lead}")
                 w.select("#sale-buyer", seat(sale[0]))
+                w.settle()
+                check(w.js("return document.activeElement && document.activeElement.id") == "sale-tricks", "after the buyer, the focus goes on to the tricks")
                 w.type("#sale-tricks", str(sale[1]))
                 sale_in_sight(w, counts(c))
             enter_counts(w, counts(c))
@@ -1261,6 +1268,13 @@ def lucky7_evening(w):
     check(beside == ["(1/1)", "(1/0)", "(0/0)", "(0/0)"], f"hand 1's bids/tricks beside the points: {beside}")
     check("bids / tricks" in w.text("#sheet tr:first-child"), "the sheet's header says what the figures beside the points are")
     w.shot("13-lucky7-complete", ["Sheet complete", "×2"])
+    # A correction lists the bids by seat, and says so (it said «in bidding order» over them).
+    w.click("#line-7 button.correct")
+    w.wait_text("Correcting line 7", "#next-dealer")
+    fields = w.js("return [...document.querySelectorAll('#bids input')].map(e => Number(e.id.split('-')[1]))")
+    check(fields == [1, 2, 3, 4] and "by seat" in w.text("#bids") and "bidding order" not in w.text("#bids"),
+          f"a correction's bids by seat, said so: {fields} {w.text('#bids')!r}")
+    w.click("#cancel-line")
     w.click("#nav-standings")
     w.find("#standings-table")
     first_row = w.js("return [...document.querySelectorAll('#standings-table tr')][1].textContent")
@@ -1373,6 +1387,12 @@ def cribbage_evening(w):
     got = w.wait_cells("#round-scores", want)
     check(got == want, f"Kings Cribbage round scores {got}, expected {want}")
     w.shot("14d-cribbage-complete", ["Sheet complete", "Pass ×2", "End of game", "Joker"])
+    # The sheet's words are the game's: turns, and a seat that plays first (it read «Deal» and
+    # «First dealer»).
+    head = w.js("return [...document.querySelectorAll('#sheet tr:first-child th')].map(e => e.textContent)")
+    check(head[1] == "Turn" and "Deal" not in head, f"the sheet counts turns: {head}")
+    check("Plays first" in w.text("#dealer-form") and "dealer" not in w.text("#dealer-form").lower() and "dealer" not in w.text("#sheet-more summary"),
+          f"who plays first, not a dealer: {w.text('#dealer-form')!r} {w.text('#sheet-more summary')!r}")
 
 
 # Words of the English window that must not show once French or Dutch is chosen (user data

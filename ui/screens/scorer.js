@@ -3,7 +3,7 @@ import { call } from "../api.js";
 import { t, explain, currentLang } from "../i18n.js";
 import { h } from "../dom.js";
 import { state, render, needTournament, gameOf } from "../shell.js";
-import { tableChooser, sheetTable, entryPanel, sheetTools, historyTable, showLastLine } from "../sheet.js";
+import { tableChooser, sheetTable, entryPanel, sheetTools, historyTable, showLastLine, gameWord } from "../sheet.js";
 
 export async function view() {
   const tid = needTournament();
@@ -23,8 +23,8 @@ export async function view() {
     sheet.error ? h("div", { class: "error" }, (sheet.error_texts && sheet.error_texts[currentLang()]) || sheet.error) : null,
     entryPanel(sheet, tid, game),
     h("details", { class: "more", id: "sheet-more", open: state.moreOpen || !!state.pending || !!state.showHistory, ontoggle: (e) => { state.moreOpen = e.target.open; } },
-      h("summary", {}, t("sheet_more")),
-      sheetTools(sheet, tid),
+      h("summary", {}, gameWord(game.desc, "sheet_more")),
+      sheetTools(sheet, tid, game.desc),
       h("div", { class: "row" }, h("button", { id: "show-history", onclick: () => { state.showHistory = !state.showHistory; render(); } }, t("history")))),
     history ? historyTable(history, game.mod) : null,
   ];

@@ -1273,6 +1273,14 @@ impl Game for Cribbage {
                 "serviteur": t("keeps the score of the next game", "tient les comptes de la partie suivante", "houdt de punten van het volgende spel bij"),
                 "calculator": t("Hand calculator", "Calculateur de main", "Rekenhulp voor een hand"),
             },
+            // The sheet's words as this game says them: turns, not deals; a seat that plays
+            // first, not a dealer (the sheet read «Donne», its tools «Premier donneur»).
+            "words": {
+                "deal": t("Turn", "Tour", "Beurt"),
+                "new_first_dealer": t("Plays first", "Joue en premier", "Speelt eerst"),
+                "first_dealer_change": t("Correct who plays first", "Corriger qui joue en premier", "Verbeteren wie eerst speelt"),
+                "sheet_more": t("Undo, who plays first, history", "Annuler, qui joue en premier, historique", "Ongedaan maken, wie eerst speelt, geschiedenis"),
+            },
         })
     }
 
