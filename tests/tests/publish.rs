@@ -131,7 +131,7 @@ fn a_site_of_plain_pages_that_link_only_to_each_other() {
     // The season: its ranking, what counts, and its chart drawn in the page (no image loaded).
     let season = site.keys().find(|p| p.starts_with("season-") && p.ends_with("/index.en.html")).cloned().unwrap();
     let season = text(&season);
-    assert!(season.contains("Winter &lt;2026&gt;") && season.contains("Counted: every evening") && season.contains("<svg class=\"chart\""), "{season}");
+    assert!(season.contains("Winter &lt;2026&gt;") && season.contains("counted: every evening") && season.contains("<svg class=\"chart\""), "{season}");
     // The feed has an entry per evening; the calendar the evening to come, and those played.
     let feed = text("feed.xml");
     assert_eq!(feed.matches("<entry>").count(), 2);

@@ -325,7 +325,8 @@ fn the_season_prints_and_exports() {
         lines.next().unwrap(),
         "Rang,Speler,Club,Lid,Avonden,Totaal,Friday 2 October,Friday 9 October,Harten Cup,Friday 16 October,Ruiten Trophy,Gerangschikt"
     );
-    assert_eq!(lines.next().unwrap(), "1,Julie Mertens,KC De Troef,1010,4,174,46,(42),,58,70,ja");
+    // An evening that does not count is said so in words: a spreadsheet reads «(42)» as −42.
+    assert_eq!(lines.next().unwrap(), "1,Julie Mertens,KC De Troef,1010,4,174,46,42 (telt niet),,58,70,ja");
     let dir = tempfile::tempdir().unwrap();
     // Saved from the window, as the tournament's exports are: a byte-order mark and `;`, so
     // that a Belgian Excel opens it in columns (it wrote commas, without the mark).
@@ -340,7 +341,7 @@ fn the_season_prints_and_exports() {
     app.save_print(&req).unwrap();
     let text = std::fs::read_to_string(&saved).unwrap();
     assert!(text.starts_with("\u{feff}Rang;Speler;Club;Lid;Avonden;Totaal;"), "{text}");
-    assert!(text.contains("\n1;Julie Mertens;KC De Troef;1010;4;174;46;(42);;58;70;ja"), "{text}");
+    assert!(text.contains("\n1;Julie Mertens;KC De Troef;1010;4;174;46;42 (telt niet);;58;70;ja"), "{text}");
     let text = pdftotext(&app.print_season("Winter 2026", Some("en")).unwrap(), dir.path());
     assert!(text.contains("Season — Winter 2026"), "{text}");
     assert!(text.contains("the best 3 evenings count"), "{text}");

@@ -175,10 +175,17 @@ impl Masks {
     }
 }
 
+/// How a season counts, as its page says it: what an evening brings (its ranking value, or
+/// the points of a place), which evenings count, how many make a player ranked, and how
+/// many of a club's players count (the page said only the middle two: a player could not
+/// tell where 25, 20, 16 came from, nor how the clubs were ranked).
 fn season_counts(settings: &Value) -> Words {
-    let s = SeasonSettings::parse(settings).unwrap_or_default();
-    let (counted, least) = (s.counted_said(), s.least_said());
-    [format!("{}; {}.", counted.en, least.en), format!("{} ; {}.", counted.fr, least.fr), format!("{}; {}.", counted.nl, least.nl)]
+    let said = SeasonSettings::parse(settings).unwrap_or_default().said();
+    let sentence = |t: &str| {
+        let mut c = t.chars();
+        c.next().map(|first| format!("{}{}.", first.to_uppercase(), c.as_str())).unwrap_or_default()
+    };
+    [sentence(&said.en), sentence(&said.fr), sentence(&said.nl)]
 }
 
 /// A short fingerprint of `text` (the first 8 bytes of its SHA-256, in hex).
@@ -731,9 +738,21 @@ mod tests {
     #[test]
     fn a_seasons_best_evening_is_said_as_one() {
         let one = season_counts(&serde_json::json!({"count": {"best": 1}}));
-        assert!(one[1].starts_with("Compte : la meilleure soirée de chacun"), "{}", one[1]);
+        assert!(one[1].contains(" ; compte : la meilleure soirée de chacun ; "), "{}", one[1]);
         let three = season_counts(&serde_json::json!({"count": {"best": 3}}));
-        assert!(three[2].starts_with("Tellen mee: de beste 3 avonden"), "{}", three[2]);
+        assert!(three[2].contains("; tellen mee: de beste 3 avonden"), "{}", three[2]);
+    }
+
+    /// The page says what an evening brings and how the clubs are ranked, not only which
+    /// evenings count (a player could not tell where 25, 20, 16 came from).
+    #[test]
+    fn a_seasons_page_says_its_points_and_its_clubs() {
+        let said = season_counts(&serde_json::json!({"points": [25, 20, 16], "count": {"best": 3}, "min_evenings": 2, "clubs": {"best": 2}}));
+        assert_eq!(
+            said[0],
+            "Points by place: 25 20 16; counted: each player's best 3 evenings; at least 2 evenings to be ranked; a club's best 2 players count."
+        );
+        assert!(said[1].starts_with("Points par place : 25 20 16 ; ") && said[1].ends_with("les 2 meilleurs joueurs d'un club comptent."), "{}", said[1]);
     }
 
     #[test]

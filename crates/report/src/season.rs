@@ -13,18 +13,22 @@ fn evenings(standings: &Value) -> &[Value] {
     standings["tournaments"].as_array().map(Vec::as_slice).unwrap_or_default()
 }
 
-/// An evening's cell: its points, in brackets when it does not count, empty when not played.
-fn evening_cell(row: &Value, evening: &Value) -> String {
+/// An evening's cell: its points, empty when not played; when it does not count, in brackets
+/// on paper, and said so in words in a spreadsheet (where «(11)» reads as −11, and a column
+/// added up by hand came out wrong).
+fn evening_cell(row: &Value, evening: &Value, layout: &PrintLayout, lang: &str, spreadsheet: bool) -> String {
     let result = row["results"].as_array().and_then(|rs| rs.iter().find(|r| r["tournament_id"] == evening["id"]));
     match result {
         None => String::new(),
         Some(r) if r["counted"] == true => cell(&r["points"]),
+        Some(r) if spreadsheet => layout.word("not_counted_cell", lang, &[("points", cell(&r["points"]))]),
         Some(r) => format!("({})", cell(&r["points"])),
     }
 }
 
 /// The season's grid: rank (shared `2=`), player, club, evenings played, total, each
-/// evening; `names` heads the evenings with their names (a spreadsheet), else E1, E2 …
+/// evening; `names` heads the evenings with their names (a spreadsheet), else E1, E2 …, and
+/// says an evening that does not count in words rather than in brackets.
 fn grid(standings: &Value, layout: &PrintLayout, lang: &str, names: bool) -> (Vec<String>, Vec<bool>, Vec<Vec<String>>) {
     let w = |k: &str| layout.word(k, lang, &[]);
     let short = w("evening_short");
@@ -55,7 +59,7 @@ fn grid(standings: &Value, layout: &PrintLayout, lang: &str, names: bool) -> (Ve
                 cell(&row["evenings"]),
                 cell(&row["total"]),
             ];
-            out.extend(evenings(standings).iter().map(|e| evening_cell(row, e)));
+            out.extend(evenings(standings).iter().map(|e| evening_cell(row, e, layout, lang, names)));
             out
         })
         .collect();
