@@ -626,3 +626,21 @@ fn the_feed_says_an_evening_without_a_date_without_an_empty_place() {
     assert_eq!(summary.split(" · ").count(), 2, "{summary}");
     assert!(summary.starts_with("Double King · Final") && !summary.contains(" ·  · "), "{summary}");
 }
+
+/// A file of an evening unchanged since the last publishing, damaged meanwhile, is written
+/// again at the next publishing (it stayed damaged: only a file gone was noticed); with
+/// nothing damaged, nothing is written.
+#[test]
+fn publishing_again_mends_a_damaged_file() {
+    let (mut app, sample, _) = club();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    let first = files(dir.path());
+    let again = app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    assert_eq!(again.written, 0, "nothing changed, nothing written");
+    let standings = dir.path().join(format!("evening-{sample}/standings.json"));
+    std::fs::write(&standings, "garbage").unwrap();
+    let mended = app.publish(dir.path(), "en", Privacy::default()).unwrap();
+    assert!(mended.written >= 1, "{mended:?}");
+    assert_eq!(files(dir.path()), first, "every file as first published");
+}

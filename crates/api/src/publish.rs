@@ -189,9 +189,9 @@ fn season_counts(settings: &Value) -> Words {
 }
 
 /// A short fingerprint of `text` (the first 8 bytes of its SHA-256, in hex).
-fn digest(text: &str) -> String {
+fn digest(text: impl AsRef<[u8]>) -> String {
     use sha2::{Digest, Sha256};
-    Sha256::digest(text.as_bytes()).iter().take(8).map(|b| format!("{b:02x}")).collect()
+    Sha256::digest(text.as_ref()).iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
 /// Where the window proposes to publish: `Atout/site` in the user's documents.
@@ -591,13 +591,14 @@ fn files_under(dir: &Path, base: &Path, out: &mut Vec<String>) -> Result<()> {
     Ok(())
 }
 
-/// What the last publishing wrote (`.atout-published`): its files, and each evening's
-/// fingerprint (what its pages were made from), one per line
-/// as `#evening ID FINGERPRINT`.
+/// What the last publishing wrote (`.atout-published`): its files, each evening's
+/// fingerprint (what its pages were made from), one per line as `#evening ID FINGERPRINT`,
+/// and each file's digest as written, `#sum PATH DIGEST`.
 #[derive(Default)]
 struct Manifest {
     paths: BTreeSet<String>,
     evenings: BTreeMap<i64, String>,
+    sums: BTreeMap<String, String>,
 }
 
 /// The action of the change that keeps the published site's identity.
@@ -623,6 +624,10 @@ impl Manifest {
         };
         let mut m = Manifest::default();
         for line in text.lines().filter(|l| !l.is_empty()) {
+            if let Some((path, sum)) = line.strip_prefix("#sum ").and_then(|rest| rest.split_once(' ')) {
+                m.sums.insert(path.to_string(), sum.to_string());
+                continue;
+            }
             match line.strip_prefix("#evening ").and_then(|rest| rest.split_once(' ')) {
                 Some((id, fp)) => {
                     if let Ok(id) = id.parse() {
@@ -637,22 +642,31 @@ impl Manifest {
                 None => {}
             }
         }
-        // An evening with a file no longer there is made again, whatever its fingerprint says.
-        let paths = &m.paths;
+        // An evening with a file no longer there, or no longer as written (changed by hand, cut
+        // off), is made again, whatever its fingerprint says: a damaged file of an evening
+        // unchanged stayed damaged however often the site was published.
+        let (paths, sums) = (&m.paths, &m.sums);
         m.evenings.retain(|id, _| {
             let folder = format!("evening-{id}/");
-            paths.iter().filter(|p| p.starts_with(&folder)).all(|p| p.split('/').fold(dir.to_path_buf(), |d, part| d.join(part)).exists())
+            paths.iter().filter(|p| p.starts_with(&folder)).all(|p| {
+                let file = p.split('/').fold(dir.to_path_buf(), |d, part| d.join(part));
+                std::fs::read(file).is_ok_and(|bytes| sums.get(p) == Some(&digest(bytes)))
+            })
         });
         Ok(m)
     }
 
-    fn text<'a>(paths: impl Iterator<Item = &'a String>, evenings: &BTreeMap<i64, String>) -> String {
+    fn text<'a>(paths: impl Iterator<Item = &'a String>, evenings: &BTreeMap<i64, String>, sums: &BTreeMap<String, String>) -> String {
         let mut out: String = evenings.iter().map(|(id, fp)| format!("#evening {id} {fp}\n")).collect();
+        let mut listed = String::new();
         for p in paths {
-            out.push_str(p);
-            out.push('\n');
+            listed.push_str(p);
+            listed.push('\n');
+            if let Some(sum) = sums.get(p) {
+                out.push_str(&format!("#sum {p} {sum}\n"));
+            }
         }
-        out
+        out + &listed
     }
 }
 
@@ -682,7 +696,7 @@ fn write_site(dir: &Path, manifest: &Manifest, files: &[(String, Vec<u8>)], kept
     // publishing cut short can be run again.
     let union: BTreeSet<&String> = before.iter().chain(now.iter()).collect();
     std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
-    write_if_changed(&manifest_path, Manifest::text(union.into_iter(), &BTreeMap::new()).as_bytes())?;
+    write_if_changed(&manifest_path, Manifest::text(union.into_iter(), &BTreeMap::new(), &BTreeMap::new()).as_bytes())?;
     for (rel, bytes) in files {
         // Paths are the renderer's own (ids and fixed names); nothing may leave the folder.
         if !site_path(rel) {
@@ -707,7 +721,10 @@ fn write_site(dir: &Path, manifest: &Manifest, files: &[(String, Vec<u8>)], kept
             let _ = std::fs::remove_dir(parent);
         }
     }
-    write_if_changed(&manifest_path, Manifest::text(now.iter(), evenings).as_bytes())?;
+    // Each file's digest as it now stands: a file written now, or kept from before.
+    let mut sums: BTreeMap<String, String> = kept.iter().filter_map(|p| Some((p.clone(), manifest.sums.get(p)?.clone()))).collect();
+    sums.extend(files.iter().map(|(p, bytes)| (p.clone(), digest(bytes))));
+    write_if_changed(&manifest_path, Manifest::text(now.iter(), evenings, &sums).as_bytes())?;
     Ok(done)
 }
 
