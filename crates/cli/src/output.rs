@@ -118,9 +118,26 @@ pub fn read(path: &Path) -> Result<String, Failure> {
     })
 }
 
+/// The most a file given to a command may hold: no document, list, archive or hand record
+/// comes near it (a federation's evening of 250 players is a few MB). A file past it is
+/// refused as it is read, not once read whole (`/dev/zero` filled the memory).
+pub const FILE_MAX: u64 = 64 * 1024 * 1024;
+
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Failure> {
+    use std::io::Read;
     // Said in the user's language, as the api says a file it cannot open.
-    std::fs::read(path).map_err(|source| Failure::Api(atout_api::ApiError::File { path: path.display().to_string(), source }))
+    let failed = |source| Failure::Api(atout_api::ApiError::File { path: path.display().to_string(), source });
+    let mut bytes = vec![];
+    std::fs::File::open(path).and_then(|f| f.take(FILE_MAX + 1).read_to_end(&mut bytes)).map_err(failed)?;
+    if bytes.len() as u64 > FILE_MAX {
+        let (p, mb) = (path.display(), FILE_MAX / (1024 * 1024));
+        return Err(Failure::Api(atout_api::ApiError::invalid(atout_api::rules::said!(
+            "{p} is larger than {mb} MB: no file Atout reads is as large (is it the right file?)",
+            "{p} dépasse {mb} Mo : aucun fichier que lit Atout n'est aussi grand (est-ce le bon fichier ?)",
+            "{p} is groter dan {mb} MB: geen bestand dat Atout leest is zo groot (is het het juiste bestand?)"
+        ))));
+    }
+    Ok(bytes)
 }
 
 /// An argument given as JSON (settings): refused in the user's language (serde's English

@@ -1354,3 +1354,22 @@ fn a_tournament_played_to_its_last_round_takes_no_more_players() {
     assert!(!ok(&db, &["players", "list"]).contains("New One"), "the list registered nobody");
     assert_eq!(ok(&db, &["tournament", "list"]), before);
 }
+
+/// A file past the bound (64 MB) is refused as it is read, naming it, and nothing is stored:
+/// it was read whole first (`/dev/zero` filled the memory).
+#[test]
+fn a_file_too_large_is_refused_as_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    ok(&db, &["sample"]);
+    let before = ok(&db, &["tournament", "list"]);
+    let big = dir.path().join("big.json");
+    std::fs::File::create(&big).unwrap().set_len(65 * 1024 * 1024).unwrap();
+    let big = big.to_str().unwrap();
+    for args in [vec!["import", big], vec!["players", "import", big], vec!["hand", "check", big]] {
+        let out = atout(&db, &args);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && said.contains("is larger than 64 MB"), "{args:?}: {said}");
+    }
+    assert_eq!(ok(&db, &["tournament", "list"]), before);
+}
