@@ -494,3 +494,16 @@ fn a_round_without_byes_leaves_no_player_without_a_seat() {
     }
     app.import_document(&whole.to_string()).unwrap();
 }
+
+/// A first dealer below 1 is refused as given, naming the table (it read «seat 0» for −1).
+#[test]
+fn a_negative_first_dealer_is_said_as_given() {
+    let mut doc = json("bye-18.json");
+    doc["rounds"][0]["tables"][1]["first_dealer"] = (-1).into();
+    let mut app = atout_api::Atout::open_in_memory().unwrap();
+    let err = app.import_document(&doc.to_string()).unwrap_err();
+    let got = serde_json::to_value(&err).unwrap();
+    assert_eq!((got["rule"].as_str(), got["place"]["round"].as_i64(), got["place"]["table"].as_i64()), (Some("first-dealer"), Some(1), Some(2)), "{err}");
+    assert!(err.to_string().contains("the first dealer is seat -1, not a seat from 1 to 4"), "{err}");
+    assert!(app.tournament_list().unwrap().is_empty());
+}
