@@ -259,6 +259,29 @@ fn a_windows_1252_csv_keeps_its_accents() {
     assert_eq!((r.encoding.as_str(), r.added[0].name.as_str()), ("UTF-16LE", "Élise"));
 }
 
+/// A list saved as tab-separated text (Excel's «Unicode text»), or opening with Excel's
+/// «sep=;» line, is read by its columns; a workbook or a database given as a list is said to
+/// be no CSV text. They were refused with «no name column among «name\tclub»», or with a
+/// kilobyte of the file's bytes shown as its «columns».
+#[test]
+fn a_list_of_another_kind_is_read_or_said_to_be_no_csv() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let mut utf16 = vec![0xFF, 0xFE];
+    for u in "name\tclub\tmember\nÉlise Tab\tKC De Troef\t17\n".encode_utf16() {
+        utf16.extend(u.to_le_bytes());
+    }
+    let r = app.players_import_bytes(&utf16, None).unwrap();
+    assert_eq!((r.added[0].name.as_str(), r.added[0].club.as_str(), r.added[0].member.as_str()), ("Élise Tab", "KC De Troef", "17"));
+    let r = app.players_import_bytes(b"sep=;\r\nname;club\r\nBart Sep;KC, De Troef\r\n", None).unwrap();
+    assert_eq!((r.added[0].name.as_str(), r.added[0].club.as_str()), ("Bart Sep", "KC, De Troef"));
+    let before = app.row_counts().unwrap();
+    for bytes in [&b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00[Content_Types].xml"[..], &b"SQLite format 3\x00\x10\x00\x01\x01"[..]] {
+        let e = app.players_import_bytes(bytes, None).unwrap_err();
+        assert!(e.to_string().contains("not a CSV text file") && !e.to_string().contains('\0'), "{e}");
+    }
+    assert_eq!(app.row_counts().unwrap(), before);
+}
+
 /// Regression: "Anne Peeters / KC De Troef / 101" added by hand, then imported as
 /// Anne;Peeters;KC De Troef, made two Anne Peeters.
 #[test]

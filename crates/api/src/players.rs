@@ -108,8 +108,30 @@ pub type ListedPlayer = (String, String, String);
 /// not read.
 pub fn parse_players_csv(text: &str) -> Result<(Vec<ListedPlayer>, Vec<String>)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // A workbook (.xlsx, .ods), a database or any other file that is no text: said so (its
+    // bytes were shown as the «columns» found, a kilobyte of them, NUL bytes and all).
+    if text.chars().take(4096).any(|c| c == '\0' || c == '\u{FFFD}' || (c.is_control() && !matches!(c, '\t' | '\r' | '\n'))) {
+        return Err(ApiError::invalid(said!(
+            "player list: this is not a CSV text file (a spreadsheet's workbook, a database?): save the list from the spreadsheet as CSV",
+            "liste de joueurs : ce n'est pas un fichier texte CSV (un classeur de tableur, une base de données ?) : enregistrez la liste depuis le tableur au format CSV",
+            "spelerslijst: dit is geen CSV-tekstbestand (een werkmap van een rekenblad, een databank?): bewaar de lijst vanuit het rekenblad als CSV"
+        )));
+    }
+    // Excel's «sep=;» line names the separator; a tab-separated list («Unicode text») is read
+    // by its tabs (both read «no name column among «name	club»» with `name` in plain sight).
+    let (text, named) = match text.split_once('\n').filter(|(first, _)| first.trim_end().starts_with("sep=") && first.trim_end().len() == 5) {
+        Some((first, rest)) => (rest, first.trim_end().as_bytes().get(4).copied()),
+        None => (text, None),
+    };
     let first_line = text.lines().next().unwrap_or("");
-    let delimiter = if first_line.matches(';').count() > first_line.matches(',').count() { b';' } else { b',' };
+    let count = |c: char| first_line.matches(c).count();
+    let delimiter = named.unwrap_or(if count('\t') > count(';').max(count(',')) {
+        b'\t'
+    } else if count(';') > count(',') {
+        b';'
+    } else {
+        b','
+    });
     let mut reader = csv::ReaderBuilder::new().delimiter(delimiter).flexible(true).trim(csv::Trim::All).from_reader(text.as_bytes());
     let headers = reader.headers().map_err(|e| ApiError::invalid(said!("player list: {e}", "liste de joueurs : {e}", "spelerslijst: {e}")))?.clone();
     let mut columns: Vec<Option<Column>> = headers.iter().map(column).collect();
@@ -121,7 +143,10 @@ pub fn parse_players_csv(text: &str) -> Result<(Vec<ListedPlayer>, Vec<String>)>
     }
     let has = |c: Column| columns.contains(&Some(c));
     if !(has(Column::Name) || has(Column::First) || has(Column::Last)) {
-        let found = headers.iter().collect::<Vec<_>>().join("», «");
+        let mut found = headers.iter().collect::<Vec<_>>().join("», «");
+        if found.chars().count() > 200 {
+            found = found.chars().take(200).chain("…".chars()).collect();
+        }
         return Err(ApiError::invalid(said!(
             "player list: no name column among «{found}» (expected name/nom/naam, or first and last name)",
             "liste de joueurs : aucune colonne de nom parmi «{found}» (attendu : name/nom/naam, ou prénom et nom)",
