@@ -459,7 +459,9 @@ fn table<'a>(
 pub(crate) fn parse(text: &str) -> Result<Document> {
     // A file saved by Windows' Notepad starts with a byte order mark: it is no part of the JSON.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut doc: Document = serde_json::from_str(text).map_err(|e| {
+    // A key given twice anywhere, a line's too (the document's own fields were refused so,
+    // a line's last `contract` was read, the first dropped).
+    let mut doc: Document = atout_rules::unique_json(text.as_bytes()).and_then(|_| serde_json::from_str(text)).map_err(|e| {
         let atout_rules::Said { en, fr, nl } = atout_rules::unread(&e);
         refused(
             Place::default(),

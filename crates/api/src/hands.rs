@@ -100,7 +100,7 @@ fn replayed(text: &str) -> Result<(atout_rules::play::Checked, Value, Box<dyn at
             "een spelverslag is hoogstens {most} kB"
         )));
     }
-    let record: Value = serde_json::from_str(text.strip_prefix('\u{feff}').unwrap_or(text)).map_err(|e| {
+    let record: Value = atout_rules::unique_json(text.strip_prefix('\u{feff}').unwrap_or(text).as_bytes()).map_err(|e| {
         let atout_rules::Said { en, fr, nl } = atout_rules::unread(&e);
         record_refused(said!("the hand record is not JSON: {en}", "le relevé de donne n'est pas du JSON : {fr}", "het spelverslag is geen JSON: {nl}"))
     })?;

@@ -143,7 +143,7 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Failure> {
 /// An argument given as JSON (settings): refused in the user's language (serde's English
 /// stood behind «erreur :»).
 pub fn parse_json(text: &str) -> Result<Value, Failure> {
-    serde_json::from_str(text).map_err(|e| {
+    atout_api::rules::unique_json(text.as_bytes()).map_err(|e| {
         let atout_api::rules::Said { en, fr, nl } = atout_api::rules::unread(&e);
         Failure::Api(atout_api::ApiError::invalid(atout_api::rules::said!("not JSON: {en}", "pas du JSON : {fr}", "geen JSON: {nl}")))
     })
@@ -153,7 +153,7 @@ pub fn parse_json(text: &str) -> Result<Value, Failure> {
 /// not read as JSON is refused under the rule a line's shape answers to, as the api refuses
 /// a line that reads but is not one (exit 2, the rule named), not as a mistyped command.
 pub fn parse_line(text: &str, rule: atout_api::rules::Rule) -> Result<Value, Failure> {
-    serde_json::from_str(text).map_err(|e| {
+    atout_api::rules::unique_json(text.as_bytes()).map_err(|e| {
         let atout_api::rules::Said { en, fr, nl } = atout_api::rules::unread(&e);
         let said = atout_api::rules::said!("the line is not JSON: {en}", "la ligne n'est pas du JSON : {fr}", "de lijn is geen JSON: {nl}");
         Failure::Api(atout_api::ApiError::refused_said(Default::default(), rule, said))

@@ -1373,3 +1373,25 @@ fn a_file_too_large_is_refused_as_it_is_read() {
     }
     assert_eq!(ok(&db, &["tournament", "list"]), before);
 }
+
+/// A key given twice in a line or in settings is refused, naming it, and nothing is stored (the
+/// last was stored, the first dropped without a word).
+#[test]
+fn a_key_given_twice_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    let t = ok(&db, &["tournament", "create", "--name", "Friday", "--game", "double-king", "--rounds", "1"]);
+    let t = t.trim();
+    let list = dir.path().join("p.csv");
+    std::fs::write(&list, "name\nAnne\nBart\nChloé\nDirk\n").unwrap();
+    ok(&db, &["players", "import", list.to_str().unwrap(), "--tournament", t]);
+    ok(&db, &["round", "draw", "--tournament", t, "--round", "1", "--seed", "1"]);
+    let out = atout(&db, &["deal", "add", "--tournament", t, "--round", "1", "--table", "1", r#"{"contract":"A","counts":[5,5,1,2],"contract":"B"}"#]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && said.contains("the field `contract` is given twice"), "{said}");
+    let out = atout(&db, &["tournament", "settings", "--tournament", t, "--reason", "x", r#"{"rounds":1,"rounds":2}"#]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && said.contains("the field `rounds` is given twice"), "{said}");
+    let sheet: Value = serde_json::from_str(&ok(&db, &["sheet", "--tournament", t, "--round", "1", "--table", "1", "--format", "json"])).unwrap();
+    assert!(sheet["lines"].as_array().unwrap().is_empty(), "{sheet}");
+}

@@ -34,7 +34,7 @@ pub mod words;
 pub use error::{Lang, Rule, RuleDef, Said, SheetError, Tr, Violation};
 pub use ranking::TablePoints;
 pub use settings::TournamentSettings;
-pub use unread::unread;
+pub use unread::{unique_json, unread};
 pub use words::Names;
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};

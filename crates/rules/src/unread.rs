@@ -306,6 +306,75 @@ fn kind(said: &str, w: &Words) -> String {
     }
 }
 
+/// A JSON text read as a value, a key given twice in any object refused as serde refuses a
+/// field given twice in a document («the field `contract` is given twice», at its line and
+/// column): a line `{"contract": "A", …, "contract": "B"}` was stored as B, the first one
+/// dropped without a word, where the same twice in a document was refused.
+pub fn unique_json(text: &[u8]) -> Result<serde_json::Value, serde_json::Error> {
+    use serde::de::DeserializeSeed;
+    let mut reader = serde_json::Deserializer::from_slice(text);
+    let value = Unique.deserialize(&mut reader)?;
+    reader.end()?;
+    Ok(value)
+}
+
+/// Reads a value as serde_json's own `Value` does, refusing a key given twice.
+#[derive(Clone, Copy)]
+struct Unique;
+
+impl<'de> serde::de::DeserializeSeed<'de> for Unique {
+    type Value = serde_json::Value;
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<serde_json::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Unique {
+    type Value = serde_json::Value;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<serde_json::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<serde_json::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<serde_json::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<serde_json::Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(serde_json::Value::Null, serde_json::Value::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<serde_json::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_string<E>(self, v: String) -> Result<serde_json::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_unit<E>(self) -> Result<serde_json::Value, E> {
+        Ok(serde_json::Value::Null)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<serde_json::Value, A::Error> {
+        let mut out = vec![];
+        while let Some(x) = seq.next_element_seed(self)? {
+            out.push(x);
+        }
+        Ok(out.into())
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<serde_json::Value, A::Error> {
+        let mut out = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if out.contains_key(&key) {
+                return Err(serde::de::Error::custom(format_args!("duplicate field `{key}`")));
+            }
+            let value = map.next_value_seed(self)?;
+            out.insert(key, value);
+        }
+        Ok(out.into())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::unread;
@@ -371,5 +440,20 @@ mod tests {
         // From a value, not a text: no line nor column.
         let e = serde_json::from_value::<Line>(serde_json::json!({"contract": "A", "counts": true})).unwrap_err();
         assert_eq!(unread(&e).fr, "il faut une liste, pas la valeur `true`");
+    }
+
+    /// A key given twice is refused where it stands, in every language; keys once each read
+    /// as serde_json reads them.
+    #[test]
+    fn a_key_given_twice_is_refused() {
+        let e = super::unique_json(br#"{"contract": "A", "counts": [5, 5, 1, 2], "contract": "B"}"#).unwrap_err();
+        let said = super::unread(&e);
+        assert_eq!(said.en, "the field `contract` is given twice (line 1, column 52)");
+        assert!(said.fr.starts_with("le champ `contract` est donné deux fois"), "{}", said.fr);
+        assert!(super::unique_json(br#"{"a": {"b": 1, "b": 2}}"#).is_err());
+        assert!(super::unique_json(br#"[{"b": 1}, {"b": 2}]"#).is_ok());
+        let text = r#"{"x": [1, -2, 3.5, true, null, "é"], "y": {"z": 18446744073709551615}}"#.as_bytes();
+        assert_eq!(super::unique_json(text).unwrap(), serde_json::from_slice::<serde_json::Value>(text).unwrap());
+        assert!(super::unique_json(b"{} x").is_err());
     }
 }

@@ -315,6 +315,9 @@ async fn body<T: DeserializeOwned>(body: Body, lang: Lang) -> Result<T, Failure>
         )
     })?;
     let bytes = read.map_err(|_| too_large())?;
+    // A key given twice anywhere in the body is refused (a line's last `contract` was stored,
+    // the first dropped without a word).
+    atout_api::rules::unique_json(&bytes).map_err(|e| Failure::malformed(atout_api::rules::unread(&e), lang))?;
     serde_json::from_slice(&bytes).map_err(|e| Failure::malformed(atout_api::rules::unread(&e), lang))
 }
 

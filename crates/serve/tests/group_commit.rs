@@ -126,3 +126,31 @@ fn a_busy_database_is_told_busy_in_the_devices_language() {
     assert_eq!(post(server.addr, code, &serde_json::from_str(&body).unwrap()).0, 201);
     server.stop();
 }
+
+/// A line whose body gives a key twice is refused as malformed (400), naming the key, and
+/// nothing is stored (the last `contract` was stored, the first dropped without a word).
+#[test]
+fn a_body_giving_a_key_twice_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.db");
+    let (t, tables) = evening(&path);
+    let (table, code, deals) = &tables[0];
+    let run = atout_serve::run_alone(Atout::open(&path).unwrap());
+    let server = atout_serve::start(run.clone(), "127.0.0.1:0".parse().unwrap()).unwrap();
+    let entry = deals[0].to_string();
+    let body = format!(r#"{{"key": "k1", "line": 1, "entry": {}, "scorer": "Anne"}}"#, entry.replacen('{', r#"{"contract": "Z", "#, 1));
+    let mut s = TcpStream::connect(server.addr).unwrap();
+    write!(
+        s,
+        "POST /api/v1/lines HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAuthorization: Bearer {code}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    assert!(out.starts_with("HTTP/1.1 400") && out.contains("the field `contract` is given twice"), "{body}\n{out}");
+    let mut n = 0;
+    run(&mut |a| n = a.sheet(&TableRef::new(&t, 1, *table)).unwrap().lines.len());
+    assert_eq!(n, 0);
+    server.stop();
+}
