@@ -706,3 +706,42 @@ fn players_of_a_table_not_started_rank_after_those_who_played() {
     assert_eq!(points.len(), 4, "{points:?}");
     assert_eq!([of(&at_one[0]), of(&at_one[1]), of(&at_one[3]), of(&at_one[2])], [Some(10.0), Some(7.0), Some(7.0), Some(5.0)], "{points:?}");
 }
+
+/// One person under two registry numbers, said the same for the seasons, is one person on the
+/// club's site too: one page with every evening and the season, every evening's link to it
+/// (the site showed both, the season linking to the page without the other club's evening).
+#[test]
+fn one_person_said_the_same_has_one_page_on_the_site() {
+    let settings = json("season/expected.json")["settings"].clone();
+    let mut app = season(&settings);
+    let d = app.player_doubts().unwrap().remove(0);
+    let (harten, home) = (d.player.id, d.candidate.id);
+    assert_eq!(d.player.name, "Jan Claes");
+    app.player_settle(harten, home, true, "the same Jan: he plays at both clubs").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "en", atout_api::publish::Privacy::default()).unwrap();
+    assert!(!dir.path().join(format!("player-{harten}")).exists(), "no second page");
+    let page = std::fs::read_to_string(dir.path().join(format!("player-{home}/index.html"))).unwrap();
+    let evenings = page.lines().filter(|l| l.contains("href=\"../evening-")).count();
+    assert_eq!(evenings, 4, "every evening of Jan's on his one page: {page}");
+    assert!(page.contains("Winter 2026"), "the season on it: {page}");
+    let index = std::fs::read_to_string(dir.path().join("index.html")).unwrap();
+    assert_eq!(index.matches(">Jan Claes<").count(), 1, "listed once: {index}");
+    // The other club's evening links to the one page.
+    let links_harten = walk_html(dir.path()).into_iter().filter(|(_, text)| text.contains(&format!("player-{harten}/"))).count();
+    assert_eq!(links_harten, 0, "no page links to a second page");
+}
+
+/// Every published HTML page's path and text.
+fn walk_html(dir: &std::path::Path) -> Vec<(std::path::PathBuf, String)> {
+    let mut out = vec![];
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk_html(&p));
+        } else if p.extension().is_some_and(|x| x == "html") {
+            out.push((p.clone(), std::fs::read_to_string(&p).unwrap()));
+        }
+    }
+    out
+}

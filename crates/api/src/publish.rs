@@ -276,8 +276,23 @@ impl Atout {
         for id in &hidden {
             context.push_str(&format!("{id}\u{1e}"));
         }
+        // One person under two registry numbers (the secretary's «same person», for the
+        // seasons): one page, every evening on it, every link to it. The person counts as the
+        // earliest registered, as the seasons count them (the site showed both, the season
+        // linking to one page without the other's evenings).
+        let same = crate::named::canonical(&self.store.player_links()?);
+        for (id, as_id) in same.iter().collect::<BTreeMap<_, _>>() {
+            context.push_str(&format!("{id}={as_id}\u{1e}"));
+        }
         let context = digest(&context);
         let masks = Masks { names: masks, initials: privacy.initials, hidden: hidden.clone() };
+        let registry: HashMap<i64, (String, String)> = self.players_list()?.into_iter().map(|p| (p.id, (p.name, p.club))).collect();
+        // A person as published: their earliest registry number, as it names them now.
+        let person = |id: i64, name: &str, club: &str| -> (i64, String, String) {
+            let as_id = same.get(&id).copied().unwrap_or(id);
+            let (name, club) = registry.get(&as_id).cloned().unwrap_or_else(|| (name.to_string(), club.to_string()));
+            (as_id, name, club)
+        };
 
         let mut site = Site { lang: lang.to_string(), ..Default::default() };
         let mut players: BTreeMap<i64, PlayerPage> = BTreeMap::new();
@@ -307,14 +322,18 @@ impl Atout {
             let evening = if unchanged {
                 self.evening_summary(t, game, &at, fingerprint)?
             } else {
-                let mut e = self.evening_page(t, game, &masks, &hidden, &at, lang)?;
+                let mut e = self.evening_page(t, game, &masks, &hidden, &same, &at, lang)?;
                 e.fingerprint = fingerprint;
                 e
             };
             // Each player's evening, for their page.
             let entrants: HashMap<String, (i64, String, String)> = {
                 let l = self.loaded(t.id)?;
-                l.entrants.iter().map(|e| (e.code.clone(), (e.player.id, e.player.name.clone(), e.player.club.clone()))).collect()
+                l.entrants
+                    .iter()
+                    .filter(|e| !hidden.contains(&e.player.id))
+                    .map(|e| (e.code.clone(), person(e.player.id, &e.player.name, &e.player.club)))
+                    .collect()
             };
             let standings = self.standings(&tid, None)?;
             for r in &standings.rows {
@@ -439,7 +458,17 @@ impl Atout {
         })
     }
 
-    fn evening_page(&mut self, t: &crate::TournamentInfo, game: Words, masks: &Masks, hidden: &BTreeSet<i64>, at: &str, lang: &str) -> Result<EveningPage> {
+    #[allow(clippy::too_many_arguments)]
+    fn evening_page(
+        &mut self,
+        t: &crate::TournamentInfo,
+        game: Words,
+        masks: &Masks,
+        hidden: &BTreeSet<i64>,
+        same: &HashMap<i64, i64>,
+        at: &str,
+        lang: &str,
+    ) -> Result<EveningPage> {
         let tid = t.id.to_string();
         let standings = self.standings(&tid, None)?;
         let provisional = self.standings_open(t)?;
@@ -447,8 +476,14 @@ impl Atout {
         let corrected: BTreeSet<(i64, i64, i64)> = self.store.corrected_lines(t.id)?.into_iter().collect();
         let clubs: HashMap<String, String> = self.tournament_players(&tid)?.into_iter().map(|e| (e.player, e.club)).collect();
         // Entrants with a page of their own (not the players kept off the site).
-        let registry: HashMap<String, i64> =
-            self.loaded(t.id)?.entrants.iter().filter(|e| !hidden.contains(&e.player.id)).map(|e| (e.code.clone(), e.player.id)).collect();
+        // (A person under two registry numbers links to their one page.)
+        let registry: HashMap<String, i64> = self
+            .loaded(t.id)?
+            .entrants
+            .iter()
+            .filter(|e| !hidden.contains(&e.player.id))
+            .map(|e| (e.code.clone(), same.get(&e.player.id).copied().unwrap_or(e.player.id)))
+            .collect();
         // Every entrant's registry id, for the names said as that player's.
         let ids: HashMap<String, i64> = self.loaded(t.id)?.entrants.iter().map(|e| (e.code.clone(), e.player.id)).collect();
         let table_points = standings.rows.iter().any(|r| r.table_points.is_some());
