@@ -50,7 +50,7 @@ function createForm(choices) {
       ? h("label", {}, t("places_points"), h("input", { name: "table_points", placeholder: defaultPlaces, value: form.table_points, style: "width:8rem", oninput: keep("table_points") }))
       : null,
     ranking === "table-points"
-      ? h("label", {}, t("bye_points"), h("input", { name: "bye_points", type: "number", placeholder: game.bye_points ?? t("table_average"), value: form.bye_points, style: "width:10rem", oninput: keep("bye_points") }))
+      ? h("label", {}, t("bye_points"), h("input", { name: "bye_points", type: "number", placeholder: game.bye_points ?? t("table_average"), title: game.bye_points ?? t("table_average"), value: form.bye_points, style: "width:13rem", oninput: keep("bye_points") }))
       : null,
     h("button", { class: "primary", id: "create-tournament-button" }, t("create")));
 }
