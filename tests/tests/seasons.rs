@@ -684,12 +684,8 @@ fn players_of_a_table_not_started_rank_after_those_who_played() {
     let at_one: Vec<String> = round.tables[0].seats.iter().map(|s| s.name.clone()).collect();
     let standings = app.standings(&t, None).unwrap();
     let places: Vec<(String, usize, bool, i64)> = standings.rows.iter().map(|r| (r.name.to_string(), r.rank, r.shared, r.score_sum)).collect();
-    let want: Vec<(String, usize, bool, i64)> = vec![
-        (at_one[0].clone(), 1, false, 0),
-        (at_one[1].clone(), 2, true, -4),
-        (at_one[3].clone(), 2, true, -4),
-        (at_one[2].clone(), 4, false, -5),
-    ];
+    let want: Vec<(String, usize, bool, i64)> =
+        vec![(at_one[0].clone(), 1, false, 0), (at_one[1].clone(), 2, true, -4), (at_one[3].clone(), 2, true, -4), (at_one[2].clone(), 4, false, -5)];
     let (played, waiting) = places.split_at(4);
     let mut played = played.to_vec();
     played.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));

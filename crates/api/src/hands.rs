@@ -850,7 +850,9 @@ pub fn solve_words(text: &str, a: &SolveAnswer, lang: Lang, names: &[String]) ->
         }
         let bound = |key: &str| stopped.get(aim).and_then(|s| s[key].as_u64());
         match (bound("at_least"), bound("at_most")) {
-            (Some(lo), Some(hi)) if hi > lo => [format!("{lo}, perhaps up to {hi},"), format!("{lo}, peut-être jusqu'à {hi},"), format!("{lo}, misschien tot {hi},")],
+            (Some(lo), Some(hi)) if hi > lo => {
+                [format!("{lo}, perhaps up to {hi},"), format!("{lo}, peut-être jusqu'à {hi},"), format!("{lo}, misschien tot {hi},")]
+            }
             (Some(lo), _) => [lo.to_string(), lo.to_string(), lo.to_string()],
             _ => ["?".into(), "?".into(), "?".into()],
         }

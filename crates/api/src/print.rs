@@ -679,7 +679,8 @@ fn is_database(target: &std::path::Path, db: &std::path::Path) -> bool {
     ["", "-wal", "-shm", "-journal"].iter().any(|end| {
         let mut name = db.as_os_str().to_owned();
         name.push(end);
-        std::path::PathBuf::from(name) == target
+        // Windows' file names are the same whatever their case.
+        name == target.as_os_str() || (cfg!(windows) && name.to_string_lossy().to_lowercase() == target.to_string_lossy().to_lowercase())
     })
 }
 

@@ -5,7 +5,9 @@
 
 use crate::error::{ApiError, Result};
 use crate::Atout;
-use atout_report::site::{self, EveningPage, EveningStanding, LineRow, PlayerPage, RankRow, RoundPage, SeasonPage, SeasonRow, Site, TablePage, Upcoming, Words};
+use atout_report::site::{
+    self, EveningPage, EveningStanding, LineRow, PlayerPage, RankRow, RoundPage, SeasonPage, SeasonRow, Site, TablePage, Upcoming, Words,
+};
 use atout_rules::season::SeasonSettings;
 use atout_rules::{said, Lang};
 use serde::Serialize;

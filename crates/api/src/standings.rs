@@ -150,7 +150,11 @@ pub(crate) fn compute(l: &mut Loaded, after_round: i64) -> Standings {
     let chain = criteria(l.settings.ranking, &l.settings.tie_breaks);
     let points = l.settings.uses_table_points();
     let waiting = not_started(l, after_round);
-    let places = rank(&totals[..ahead], &chain).into_iter().chain(rank(&totals[ahead..], &chain).into_iter().map(|p| Place { index: p.index + ahead, rank: p.rank + ahead, shared: p.shared }));
+    let places = rank(&totals[..ahead], &chain).into_iter().chain(rank(&totals[ahead..], &chain).into_iter().map(|p| Place {
+        index: p.index + ahead,
+        rank: p.rank + ahead,
+        shared: p.shared,
+    }));
     let rows = places
         .map(|place| {
             let i = order[place.index];

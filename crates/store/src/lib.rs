@@ -61,7 +61,9 @@ impl StoreError {
     /// file), as opposed to what the user asked of it (a newer program's file, a folder or a
     /// backup path that will not do) or another connection holding it.
     pub fn is_internal(&self) -> bool {
-        matches!(self, StoreError::Sql(_) | StoreError::Json(_) | StoreError::Damaged { .. } | StoreError::Emptied { .. }) && !self.is_busy() && !self.is_unwritable()
+        matches!(self, StoreError::Sql(_) | StoreError::Json(_) | StoreError::Damaged { .. } | StoreError::Emptied { .. })
+            && !self.is_busy()
+            && !self.is_unwritable()
     }
 
     /// A write the file's place refused: a read-only file, folder or medium, no right to
