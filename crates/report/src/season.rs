@@ -286,11 +286,15 @@ mod tests {
     }
 
     #[test]
-    fn csv_heads_evenings_by_name_and_brackets_what_does_not_count() {
+    fn csv_heads_evenings_by_name_and_says_what_does_not_count() {
         let layout = PrintLayout::with_overrides(None).unwrap();
         let csv = season_csv(&sample(), &layout, "en").unwrap();
         let lines: Vec<&str> = csv.lines().collect();
-        assert_eq!(lines, ["Rank,Player,Club,Member,Evenings,Total,Friday 3,Friday 10,Qualified", "1,Anne,KC,12,2,40.5,40.5,(12),yes", "2,Bart,,,1,52,,52,no"]);
+        // Said in words, not in brackets: a spreadsheet reads «(12)» as −12.
+        assert_eq!(
+            lines,
+            ["Rank,Player,Club,Member,Evenings,Total,Friday 3,Friday 10,Qualified", "1,Anne,KC,12,2,40.5,40.5,12 (does not count),yes", "2,Bart,,,1,52,,52,no"]
+        );
     }
 
     /// Two evenings of one name are told apart in the CSV's heads by their dates (a club that
