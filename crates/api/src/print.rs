@@ -643,10 +643,19 @@ impl Atout {
 /// kept and the save refused (`conflict`) unless `overwrite`, and then replaced whole or not
 /// at all (written beside it, then renamed: a full disk left it cut off). Returns the path.
 /// The one way the window and the command line write a document: [`Atout::save_file`].
-fn save_file(path: &str, bytes: &[u8], overwrite: bool) -> Result<String> {
+/// Never over the database `db` nor the files beside it, looked at once the folder is made
+/// (a path through a folder not made yet, `new/../club.db`, was taken for another file).
+fn save_file(path: &str, bytes: &[u8], overwrite: bool, db: Option<&std::path::Path>) -> Result<String> {
     let file = std::path::Path::new(path);
     if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|source| ApiError::File { path: dir.display().to_string(), source })?;
+    }
+    if db.is_some_and(|db| is_database(file, db)) {
+        return Err(ApiError::invalid(said!(
+            "{path} is this database's own file: a print or an export is never written over it; choose another name",
+            "{path} est le fichier même de cette base de données : une impression ou un export ne s'écrit jamais dessus ; choisissez un autre nom",
+            "{path} is het bestand van deze databank zelf: een afdruk of een export wordt er nooit overheen geschreven; kies een andere naam"
+        )));
     }
     // `create_new`: a file that appeared meanwhile is not replaced either.
     let written = if overwrite {
@@ -679,9 +688,25 @@ fn is_database(target: &std::path::Path, db: &std::path::Path) -> bool {
     ["", "-wal", "-shm", "-journal"].iter().any(|end| {
         let mut name = db.as_os_str().to_owned();
         name.push(end);
-        // Windows' file names are the same whatever their case.
-        name == target.as_os_str() || (cfg!(windows) && name.to_string_lossy().to_lowercase() == target.to_string_lossy().to_lowercase())
+        // Windows' file names are the same whatever their case; a file there already is the
+        // same file whatever its name says (a USB stick's FAT reads CLUB.DB as club.db).
+        name == target.as_os_str()
+            || (cfg!(windows) && name.to_string_lossy().to_lowercase() == target.to_string_lossy().to_lowercase())
+            || same_file(&target, std::path::Path::new(&name))
     })
+}
+
+/// Whether two paths name one file on the disk (Unix: its device and inode).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return x.dev() == y.dev() && x.ino() == y.ino();
+        }
+    }
+    let _ = (a, b);
+    false
 }
 
 /// A print refused because its file exists: nothing was written, the file is as it was.
@@ -698,14 +723,7 @@ impl Atout {
     /// file nor the files beside it: `--replace` onto it put one evening's document, or a
     /// PDF, where every evening, season and log entry had been.
     pub fn save_file(&self, path: &str, bytes: &[u8], overwrite: bool) -> Result<String> {
-        if self.path().is_some_and(|db| is_database(std::path::Path::new(path), db)) {
-            return Err(ApiError::invalid(said!(
-                "{path} is this database's own file: a print or an export is never written over it; choose another name",
-                "{path} est le fichier même de cette base de données : une impression ou un export ne s'écrit jamais dessus ; choisissez un autre nom",
-                "{path} is het bestand van deze databank zelf: een afdruk of een export wordt er nooit overheen geschreven; kies een andere naam"
-            )));
-        }
-        save_file(path, bytes, overwrite)
+        save_file(path, bytes, overwrite, self.path())
     }
 
     /// Standings rendered for printing or saving, headers in `lang` (en, fr, nl).

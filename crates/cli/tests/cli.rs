@@ -1268,6 +1268,8 @@ fn an_export_never_replaces_the_database_itself() {
         vec!["export", "--tournament", "1", "--format", "csv", name.as_str(), "--replace"],
         vec!["print", "standings", "--tournament", "1", "--out", name.as_str(), "--replace"],
         vec!["export", "--tournament", "1", wal.as_str(), "--replace"],
+        // Through a folder not made yet.
+        vec!["export", "--tournament", "1", &format!("{}/new/../club.db", dir.path().display()), "--replace"],
     ] {
         let out = atout(&db, &args);
         let said = String::from_utf8_lossy(&out.stderr);
