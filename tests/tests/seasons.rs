@@ -726,6 +726,14 @@ fn one_person_said_the_same_has_one_page_on_the_site() {
     // The other club's evening links to the one page.
     let links_harten = walk_html(dir.path()).into_iter().filter(|(_, text)| text.contains(&format!("player-{harten}/"))).count();
     assert_eq!(links_harten, 0, "no page links to a second page");
+    // Kept off the site under one number, the person is kept off under the other too (they
+    // showed under it, and its evenings linked to a page not published).
+    app.player_publishing(harten, false).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    app.publish(dir.path(), "en", atout_api::publish::Privacy::default()).unwrap();
+    let pages = walk_html(dir.path());
+    assert!(!dir.path().join(format!("player-{home}")).exists() && !dir.path().join(format!("player-{harten}")).exists());
+    assert!(pages.iter().all(|(_, text)| !text.contains("Jan Claes") && !text.contains(&format!("player-{home}/"))), "Jan kept off everywhere");
 }
 
 /// Every published HTML page's path and text.

@@ -248,8 +248,18 @@ impl Atout {
     fn site(&mut self, lang: &str, privacy: Privacy, before: &Manifest) -> Result<Site> {
         let today = chrono::Local::now().date_naive().to_string();
         let tournaments = self.tournament_list()?;
-        // Every name as published: "—" for a player the registry marks as not to be published.
-        let hidden: BTreeSet<i64> = self.unpublished_players()?.into_iter().collect();
+        // One person under two registry numbers (the secretary's «same person», for the
+        // seasons): one page, every evening on it, every link to it. The person counts as the
+        // earliest registered, as the seasons count them (the site showed both, the season
+        // linking to one page without the other's evenings).
+        let same = crate::named::canonical(&self.store.player_links()?);
+        // Every name as published: "—" for a player the registry marks as not to be published,
+        // under any of their numbers (kept off under one, they showed under the other, and
+        // its evenings linked to a page not published).
+        let mut hidden: BTreeSet<i64> = self.unpublished_players()?.into_iter().collect();
+        let off: BTreeSet<i64> = hidden.iter().map(|id| same.get(id).copied().unwrap_or(*id)).collect();
+        let off: Vec<i64> = same.iter().filter(|(_, as_id)| off.contains(as_id)).map(|(id, _)| *id).chain(off.iter().copied()).collect();
+        hidden.extend(off);
         let mut names: BTreeMap<String, bool> = BTreeMap::new();
         for p in self.players_list()? {
             *names.entry(p.name).or_default() |= hidden.contains(&p.id);
@@ -278,11 +288,6 @@ impl Atout {
         for id in &hidden {
             context.push_str(&format!("{id}\u{1e}"));
         }
-        // One person under two registry numbers (the secretary's «same person», for the
-        // seasons): one page, every evening on it, every link to it. The person counts as the
-        // earliest registered, as the seasons count them (the site showed both, the season
-        // linking to one page without the other's evenings).
-        let same = crate::named::canonical(&self.store.player_links()?);
         for (id, as_id) in same.iter().collect::<BTreeMap<_, _>>() {
             context.push_str(&format!("{id}={as_id}\u{1e}"));
         }
