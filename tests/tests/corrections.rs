@@ -274,6 +274,12 @@ fn a_list_of_another_kind_is_read_or_said_to_be_no_csv() {
     assert_eq!((r.added[0].name.as_str(), r.added[0].club.as_str(), r.added[0].member.as_str()), ("Élise Tab", "KC De Troef", "17"));
     let r = app.players_import_bytes(b"sep=;\r\nname;club\r\nBart Sep;KC, De Troef\r\n", None).unwrap();
     assert_eq!((r.added[0].name.as_str(), r.added[0].club.as_str()), ("Bart Sep", "KC, De Troef"));
+    let r = app.players_import_bytes(b"sep=\t\nname\tclub\nKarel Tab\tX, Y\n", None).unwrap();
+    assert_eq!((r.added[0].name.as_str(), r.added[0].club.as_str()), ("Karel Tab", "X, Y"));
+    // A list in a DOS code page (its accents read as Windows-1252's C1 controls) is no
+    // workbook: refused by its row, for its characters, not as «no CSV text».
+    let e = app.players_import_bytes(b"nom;club\r\n\x90lise Wauters;KC Z\r\n", None).unwrap_err();
+    assert!(!e.to_string().contains("not a CSV text file") && e.to_string().contains("row 2"), "{e}");
     let before = app.row_counts().unwrap();
     for bytes in [&b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00[Content_Types].xml"[..], &b"SQLite format 3\x00\x10\x00\x01\x01"[..]] {
         let e = app.players_import_bytes(bytes, None).unwrap_err();

@@ -557,6 +557,9 @@ fn a_table_not_started_is_published_as_not_started() {
     app.table_dealer(&at, 3, "cards drawn").unwrap();
     app.deal_add(&at, None, common::worked_example()[0].clone()).unwrap();
     let waiting = app.round_view(&t, 1).unwrap().tables[1].seats[0].name.clone();
+    // Another of table 2 withdrawn before playing is said withdrawn, not «not started».
+    let gone = app.round_view(&t, 1).unwrap().tables[1].seats[1].clone();
+    app.player_withdraw(&t, &gone.player, Some(1), "went home").unwrap();
     let dir = tempfile::tempdir().unwrap();
     app.publish(dir.path(), "en", Privacy::default()).unwrap();
     let page = std::fs::read_to_string(dir.path().join(format!("evening-{t}/index.html"))).unwrap();
@@ -575,6 +578,13 @@ fn a_table_not_started_is_published_as_not_started() {
     let mine = String::from_utf8_lossy(mine);
     let row = mine.lines().find(|l| l.contains(">Friday</a>")).unwrap_or_else(|| panic!("{mine}"));
     assert!(row.contains(">not started<") && !row.contains("withdrawn"), "{row}");
+    let (_, theirs) = pages
+        .iter()
+        .find(|(path, body)| path.starts_with("player-") && path.ends_with("/index.html") && String::from_utf8_lossy(body).contains(&format!("<h1>{}", gone.name)))
+        .unwrap_or_else(|| panic!("{}'s page", gone.name));
+    let theirs = String::from_utf8_lossy(theirs);
+    let row = theirs.lines().find(|l| l.contains(">Friday</a>")).unwrap_or_else(|| panic!("{theirs}"));
+    assert!(row.contains(">withdrawn<"), "{row}");
 }
 
 /// A season's page says which evening is still being played, under its name (its places,

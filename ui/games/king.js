@@ -72,12 +72,17 @@ function choiceSaleRow(ctx) {
   // A buyer who could choose no game is not offered (every game greyed, then nothing said):
   // the games open to each buyer are the application's.
   const canChoose = (s) => ctx.correcting || !ctx.next || ctx.next.unsure || !ctx.next.buyers || (ctx.next.buyers[s.seat - 1] || []).length > 0;
-  const seats = sheet.seats.filter((s) => (ctx.correcting || s.seat !== ctx.next.leader) && canChoose(s))
+  // The seller (the lead; named when correcting) is no buyer.
+  const seats = sheet.seats.filter((s) => (ctx.correcting ? s.seat !== d.choiceSeller : s.seat !== ctx.next.leader) && canChoose(s))
     .map((s) => h("option", { value: s.seat, selected: d.choiceBuyer === s.seat }, `${s.seat}. ${s.name}`));
   return h("div", { class: "row", id: "choice-sale" },
     h("span", {}, h("kbd", {}, "B"), " ", desc.labels.choice_sale),
     // Correcting, the seller is named: none chosen shows as none (it showed seat 1, unchosen).
-    ctx.correcting ? h("label", {}, desc.labels.seller, h("select", { id: "choice-seller", onchange: (e) => { d.choiceSeller = e.target.value ? Number(e.target.value) : null; ctx.redraw("#choice-seller"); } },
+    ctx.correcting ? h("label", {}, desc.labels.seller, h("select", { id: "choice-seller", onchange: (e) => {
+      d.choiceSeller = e.target.value ? Number(e.target.value) : null;
+      if (d.choiceBuyer === d.choiceSeller) d.choiceBuyer = null;
+      ctx.redraw("#choice-seller");
+    } },
       h("option", { value: "" }, "—"), sheet.seats.map((s) => h("option", { value: s.seat, selected: d.choiceSeller === s.seat }, `${s.seat}. ${s.name}`)))) : null,
     h("label", {}, desc.labels.buyer, h("select", { id: "choice-buyer", onchange: (e) => {
       d.choiceBuyer = e.target.value ? Number(e.target.value) : null;
@@ -124,7 +129,12 @@ export function entryView(ctx) {
     const seats = sheet.seats.filter((s) => s.seat !== seller).map((s) => h("option", { value: s.seat, selected: d.buyer === s.seat }, `${s.seat}. ${s.name}`));
     parts.push(h("div", { class: "row", id: "sale" },
       h("span", {}, h("kbd", {}, "S"), " ", desc.labels.sale),
-      ctx.correcting ? h("label", {}, desc.labels.seller, h("select", { id: "sale-seller", onchange: (e) => { d.seller = e.target.value ? Number(e.target.value) : null; ctx.redraw("#sale-seller"); } },
+      ctx.correcting ? h("label", {}, desc.labels.seller, h("select", { id: "sale-seller", onchange: (e) => {
+        d.seller = e.target.value ? Number(e.target.value) : null;
+        // The seller is no buyer: a buyer made the seller is no longer chosen (it stayed, unseen, and the line was refused).
+        if (d.buyer === d.seller) d.buyer = null;
+        ctx.redraw("#sale-seller");
+      } },
         h("option", { value: "" }, "—"), sheet.seats.map((s) => h("option", { value: s.seat, selected: d.seller === s.seat }, `${s.seat}. ${s.name}`)))) : null,
       // Focus on to the tricks it was sold for, as the choice's sale does (it stayed on the buyer).
       h("label", {}, desc.labels.buyer, h("select", { id: "sale-buyer", onchange: (e) => { d.buyer = e.target.value ? Number(e.target.value) : null; ctx.redraw(d.buyer ? "#sale-tricks" : "#sale-buyer"); } },

@@ -110,7 +110,9 @@ pub fn parse_players_csv(text: &str) -> Result<(Vec<ListedPlayer>, Vec<String>)>
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // A workbook (.xlsx, .ods), a database or any other file that is no text: said so (its
     // bytes were shown as the «columns» found, a kilobyte of them, NUL bytes and all).
-    if text.chars().take(4096).any(|c| c == '\0' || c == '\u{FFFD}' || (c.is_control() && !matches!(c, '\t' | '\r' | '\n'))) {
+    // (Only NUL and the C0 controls a text never holds: a DOS code page read as Windows-1252
+    // gives C1 controls for its accents, and a DOS end-of-file or a form feed is text too.)
+    if text.chars().take(4096).any(|c| c < ' ' && !matches!(c, '\t' | '\r' | '\n' | '\u{c}' | '\u{1a}')) {
         return Err(ApiError::invalid(said!(
             "player list: this is not a CSV text file (a spreadsheet's workbook, a database?): save the list from the spreadsheet as CSV",
             "liste de joueurs : ce n'est pas un fichier texte CSV (un classeur de tableur, une base de données ?) : enregistrez la liste depuis le tableur au format CSV",
@@ -119,8 +121,9 @@ pub fn parse_players_csv(text: &str) -> Result<(Vec<ListedPlayer>, Vec<String>)>
     }
     // Excel's «sep=;» line names the separator; a tab-separated list («Unicode text») is read
     // by its tabs (both read «no name column among «name	club»» with `name` in plain sight).
-    let (text, named) = match text.split_once('\n').filter(|(first, _)| first.trim_end().starts_with("sep=") && first.trim_end().len() == 5) {
-        Some((first, rest)) => (rest, first.trim_end().as_bytes().get(4).copied()),
+    let sep_line = |first: &str| first.strip_suffix('\r').unwrap_or(first).strip_prefix("sep=").filter(|s| s.len() == 1).map(|s| s.as_bytes()[0]);
+    let (text, named) = match text.split_once('\n').and_then(|(first, rest)| Some((rest, sep_line(first)?))) {
+        Some((rest, sep)) => (rest, Some(sep)),
         None => (text, None),
     };
     let first_line = text.lines().next().unwrap_or("");

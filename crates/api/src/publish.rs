@@ -349,7 +349,9 @@ impl Atout {
                     players.entry(*pid).or_insert_with(|| PlayerPage { id: *pid, name: masks.player(*pid, name), club: club.clone(), ..Default::default() });
                 // Seated at a table not started, and nothing else played: no place yet (it read
                 // «withdrawn»).
-                let (place, value) = if r.rounds.is_empty() {
+                let (place, value) = if r.rounds.is_empty() && r.withdrawn_from.is_some() {
+                    (EveningStanding::Withdrawn, String::new())
+                } else if r.rounds.is_empty() {
                     (EveningStanding::NotStarted, "—".to_string())
                 } else {
                     (EveningStanding::Placed(r.rank, r.shared), r.table_points.map_or_else(|| r.score_sum.to_string(), |p| p.to_string()))
