@@ -1032,6 +1032,10 @@ fn the_clubs_print_settings_are_printed_whole_or_refused_by_name() {
         let fr = e.texts().fr;
         assert!(fr.contains("print.json") && fr.contains(said) && !fr.contains("interne"), "{fr}");
     }
+    // A setting given twice is refused, naming it (the last one won).
+    std::fs::write(dir.path().join("print.json"), r#"{"page": "A4", "page": "Letter"}"#).unwrap();
+    let fr = app.print_standings(&t, None, Some("fr")).unwrap_err().texts().fr;
+    assert!(fr.contains("print.json") && fr.contains("le champ `page` est donné deux fois"), "{fr}");
     // A club's name of thousands of characters takes two lines at most: the ranking is printed.
     std::fs::write(dir.path().join("print.json"), serde_json::json!({"club": "Kaartclub ".repeat(450)}).to_string()).unwrap();
     let text = pdftotext(&app.print_standings(&t, None, Some("nl")).unwrap(), dir.path());

@@ -79,7 +79,8 @@ impl Atout {
         let club = match file.clone() {
             Some(file) if file.exists() => {
                 let text = std::fs::read_to_string(&file).map_err(|source| ApiError::File { path: file.display().to_string(), source })?;
-                Some(serde_json::from_str::<Value>(&text).map_err(|e| {
+                // A setting given twice is refused, as in every JSON Atout reads (the last won).
+                Some(atout_rules::unique_json(text.strip_prefix('\u{feff}').unwrap_or(&text).as_bytes()).map_err(|e| {
                     let f = file.display();
                     let atout_rules::Said { en, fr, nl } = atout_rules::unread(&e);
                     ApiError::invalid(said!("{f}: {en}", "{f} : {fr}", "{f}: {nl}"))
