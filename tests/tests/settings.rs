@@ -136,8 +136,7 @@ fn an_imported_tournaments_own_keys_do_not_stop_a_change_of_settings() {
 
 /// A Double King bye earns FORMAT.md's 10 table points in a tournament created or imported
 /// without any (kept in its own settings, whatever its place points: not their average,
-/// 12½ for 20 15 10 5); a change of settings adds no default, so a tournament stored
-/// without one keeps scoring its byes as it did.
+/// 12½ for 20 15 10 5); taken away, it goes back to that default.
 #[test]
 fn a_double_king_bye_earns_ten_unless_set_and_a_change_adds_no_default() {
     let mut app = Atout::open_in_memory().unwrap();
@@ -167,12 +166,14 @@ fn a_double_king_bye_earns_ten_unless_set_and_a_change_adds_no_default() {
         let imported = app.import_document(&doc.to_string()).unwrap();
         assert_eq!(imported.settings["bye"], json!({"table_points": 10, "score": 0}), "{bye}");
     }
-    // Taken away, then another change: no default comes back (its byes: the table average).
+    // Taken away, it goes back to its default, as an omitted key does (it scored the table
+    // average, which no export could say: read again, it scored 10).
     let t = created.id.to_string();
-    let info = app.tournament_settings(&t, &json!({"bye": null}), "as we played it before").unwrap();
-    assert!(info.settings["bye"]["table_points"].is_null(), "{}", info.settings);
+    let info = app.tournament_settings(&t, &json!({"bye": null}), "the default").unwrap();
+    assert_eq!(info.settings["bye"], json!({"table_points": 10, "score": 0}), "{}", info.settings);
+    // Another change leaves it as it is.
     let info = app.tournament_settings(&t, &json!({"rounds": 3}), "three rounds").unwrap();
-    assert!(info.settings["bye"]["table_points"].is_null(), "{}", info.settings);
+    assert_eq!(info.settings["bye"], json!({"table_points": 10, "score": 0}), "{}", info.settings);
 }
 
 /// A key another tool writes `null` to leave it unset takes its default, in every game
@@ -265,4 +266,35 @@ fn the_log_names_kings_scoring_settings_in_words() {
     let made = &log.iter().find(|e| e.action == "tournament.create").unwrap().after_texts;
     assert!(made.fr.contains("le King (roi de cœur) : 10 · deux der : —") && !made.fr.contains("king of hearts"), "{}", made.fr);
     assert!(made.nl.contains("hartenheer: 10 · laatste twee slagen: —") && !made.nl.contains("last two"), "{}", made.nl);
+}
+
+/// Double King's bye taken away (`null`) goes back to its default, FORMAT.md's 10 table
+/// points, as an omitted key does; exported and read again it scores the same. It scored the
+/// table average (12.5 of 20-15-10-5), which the export could not say, and read again, 10.
+#[test]
+fn a_double_king_bye_taken_away_goes_back_to_its_default_and_round_trips() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app
+        .tournament_create(&NewTournament {
+            name: "Five".into(),
+            game: "double-king".into(),
+            rounds: Some(1),
+            settings: Some(json!({"table_points": [20, 15, 10, 5]})),
+            ..Default::default()
+        })
+        .unwrap()
+        .id
+        .to_string();
+    app.players_import("name\nAnne\nBart\nChloé\nDirk\nEls\n", Some(&t)).unwrap();
+    app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(1))).unwrap();
+    app.tournament_settings(&t, &json!({"bye": null}), "the club's default").unwrap();
+    let bye_points = |app: &mut Atout, t: &str| {
+        let s = serde_json::to_value(app.standings(t, None).unwrap()).unwrap();
+        s["rows"].as_array().unwrap().iter().find(|r| r["rounds"][0]["bye"] == true).map(|r| r["table_points"].as_f64().unwrap())
+    };
+    assert_eq!(bye_points(&mut app, &t), Some(10.0));
+    let mut doc = serde_json::to_value(app.export_document(&t).unwrap()).unwrap();
+    doc["name"] = "Five again".into();
+    let again = app.import_document(&doc.to_string()).unwrap().id.to_string();
+    assert_eq!(bye_points(&mut app, &again), Some(10.0));
 }

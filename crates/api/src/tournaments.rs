@@ -532,6 +532,17 @@ impl Atout {
         }
         let mut merged = l.row.settings.clone();
         merge_patch(&mut merged, patch, l.game.spec().map_or(&[], |g| g.null_keys));
+        // A key taken away (`null`) that the game has a default for goes back to it, as an
+        // omitted key does (FORMAT.md): Double King's bye taken away scored the table average,
+        // which no export could say, and read again it scored FORMAT.md's 10.
+        if let (Some(map), Some(patch), Some(spec)) = (merged.as_object_mut(), patch.as_object(), l.game.spec()) {
+            let defaults = (spec.defaults)();
+            for (key, _) in patch.iter().filter(|(k, v)| v.is_null() && !spec.null_keys.contains(&k.as_str())) {
+                if let Some(default) = defaults.get(key) {
+                    map.insert(key.clone(), default.clone());
+                }
+            }
+        }
         let checked = checked_settings(&l.row.game, Some(&merged), None, Checking::Changed)?;
         let drawn = l.last_round();
         if i64::from(checked.settings.rounds) < drawn {
