@@ -256,3 +256,52 @@ fn the_planner_meets_nobody_twice_where_a_schedule_exists_at_any_size() {
         }
     }
 }
+
+/// Byes keep rotating when the players change or a round is seated by ranking: whoever
+/// sits out has the fewest byes of those playing, and nobody sits out two rounds running
+/// (five players, one bye a round, can always avoid it). The rounds planned when round 1
+/// was drawn kept their byes, chosen as if nobody had sat out: one player sat out rounds 1
+/// and 2 while another never did.
+#[test]
+fn byes_rotate_after_a_withdrawal_a_late_entry_or_a_round_by_ranking() {
+    use atout_rules::planner::{next_round, NextRound, PastRound, Seating};
+    // Who plays each round, and whether it is seated by ranking.
+    let withdrawal = |round: usize| -> (Vec<u64>, bool) { ((1..=6).filter(|p| round == 1 || *p != 2).collect(), false) };
+    let late = |round: usize| -> (Vec<u64>, bool) { ((1..=if round == 1 { 5 } else { 6 }).collect(), false) };
+    let ranking = |round: usize| -> (Vec<u64>, bool) { ((1..=5).collect(), round == 2) };
+    let cases: [(&str, &dyn Fn(usize) -> (Vec<u64>, bool)); 3] = [("withdrawal", &withdrawal), ("late entry", &late), ("by ranking", &ranking)];
+    for (case, field) in cases {
+        for seed in 0..12u64 {
+            let mut past: Vec<PastRound> = vec![];
+            let mut byes: HashMap<u64, u32> = HashMap::new();
+            for round in 1..=5 {
+                let (players, by_ranking) = field(round);
+                let plan = TablePlan::fixed(players.len(), 4).unwrap();
+                let ranked: Vec<u64> = players.iter().rev().copied().collect();
+                let next = NextRound {
+                    round,
+                    rounds: 5,
+                    players: &players,
+                    plan: &plan,
+                    past: &past,
+                    first_seed: Some(seed),
+                    seating: if by_ranking { Seating::ByRanking } else { Seating::Planned },
+                    ranked: &ranked,
+                };
+                let draw = next_round(&mut ChaCha8Rng::seed_from_u64(seed * 100 + round as u64), &next);
+                let count = |p: &u64| byes.get(p).copied().unwrap_or(0);
+                let playing_fewest = players.iter().filter(|p| !draw.byes.contains(p)).map(count).min().unwrap();
+                for b in &draw.byes {
+                    assert!(count(b) <= playing_fewest, "{case}, seed {seed}, round {round}: {b} sits out with more byes than one who plays");
+                    if let Some(before) = past.last() {
+                        assert!(!before.byes.contains(b), "{case}, seed {seed}: {b} sits out rounds {} and {round}", round - 1);
+                    }
+                }
+                for b in &draw.byes {
+                    *byes.entry(*b).or_default() += 1;
+                }
+                past.push(PastRound { round, tables: draw.tables.iter().map(|t| t.seats.clone()).collect(), byes: draw.byes.clone() });
+            }
+        }
+    }
+}
