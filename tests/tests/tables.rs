@@ -231,3 +231,34 @@ fn a_player_withdrawn_after_a_bye_keeps_it_and_a_place() {
     let row = s.rows.iter().find(|r| *r.name == *bye.name).expect("ranked");
     assert_eq!(row.table_points.map(|p| p.to_string()), Some("10".into()));
 }
+
+/// A round after the first drawn again under other numbers seats other tables, not only the
+/// same tables in another order: it leaves the plan made with round 1 (a secretary drawing
+/// again to split two players got the same tables back under every number).
+#[test]
+fn a_later_round_drawn_again_seats_other_tables() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = club(&mut app, "double-king", json!({}), 16);
+    app.round_draw(&t, &DrawRequest::new(1, Some(1))).unwrap();
+    let tables = |app: &mut Atout, seed: u64| {
+        let drawn = app.round_draw(&t, &DrawRequest::new(2, Some(seed))).unwrap();
+        let mut sets: Vec<Vec<String>> = drawn
+            .tables
+            .iter()
+            .map(|x| {
+                let mut s: Vec<String> = x.seats.iter().map(|s| s.player.clone()).collect();
+                s.sort();
+                s
+            })
+            .collect();
+        sets.sort();
+        (sets, drawn.repeats)
+    };
+    let first = tables(&mut app, 10);
+    let again: Vec<_> = [11, 12, 13].into_iter().map(|seed| tables(&mut app, seed)).collect();
+    assert!(again.iter().any(|(sets, _)| *sets != first.0), "drawn again, the same tables under every number: {first:?}");
+    // Still planned against round 1: nobody meets again (16 players meet nobody twice in two rounds).
+    assert!(again.iter().all(|(_, repeats)| *repeats == Some(0)), "{again:?}");
+    // The same number draws the same round.
+    assert_eq!(tables(&mut app, 12), again[1]);
+}

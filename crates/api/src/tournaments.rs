@@ -577,6 +577,8 @@ struct NextParts {
     past: Vec<PastRound>,
     first_seed: Option<u64>,
     ranked: Vec<u64>,
+    /// The round is drawn already: this draws it again.
+    again: bool,
 }
 
 impl NextParts {
@@ -637,7 +639,7 @@ impl NextParts {
                 .collect(),
             Seating::Planned => vec![],
         };
-        Ok(NextParts { players, plan, past, first_seed, ranked })
+        Ok(NextParts { players, plan, past, first_seed, ranked, again: l.round(round).is_ok() })
     }
 
     fn next(&self, round: i64, rounds: u32, seating: Seating) -> NextRound<'_> {
@@ -648,6 +650,7 @@ impl NextParts {
             plan: &self.plan,
             past: &self.past,
             first_seed: self.first_seed,
+            again: self.again,
             seating,
             ranked: &self.ranked,
         }

@@ -96,6 +96,7 @@ fn main() {
             plan: &plan,
             past: std::slice::from_ref(&shuffled),
             first_seed: Some(7),
+            again: false,
             seating: Seating::Planned,
             ranked: &[],
         };

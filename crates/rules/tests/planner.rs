@@ -285,6 +285,7 @@ fn byes_rotate_after_a_withdrawal_a_late_entry_or_a_round_by_ranking() {
                     plan: &plan,
                     past: &past,
                     first_seed: Some(seed),
+                    again: false,
                     seating: if by_ranking { Seating::ByRanking } else { Seating::Planned },
                     ranked: &ranked,
                 };

@@ -639,6 +639,10 @@ pub struct NextRound<'a> {
     pub past: &'a [PastRound],
     /// The seed round 1 was drawn with (the plan made then), when it was recorded.
     pub first_seed: Option<u64>,
+    /// This round was drawn before: drawn again, it leaves the plan, the rounds left planned
+    /// anew from this draw's own number (a round 2 drawn again under any number gave the
+    /// same tables back, the plan's, to a secretary drawing again to split two players).
+    pub again: bool,
     pub seating: Seating,
     /// For a round seated by ranking: the players, strongest first.
     pub ranked: &'a [Key],
@@ -727,7 +731,7 @@ pub fn next_round<R: Rng>(rng: &mut R, next: &NextRound<'_>) -> crate::draw::Dra
 /// that plan's rounds from this one on, to mend, when there is one. The plan covers
 /// every round of the tournament.
 fn followed_plan(next: &NextRound<'_>) -> Result<Vec<Round>, Option<Vec<Round>>> {
-    let seed = next.first_seed.filter(|_| next.round > 1).ok_or(None)?;
+    let seed = next.first_seed.filter(|_| next.round > 1 && !next.again).ok_or(None)?;
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
     let s = schedule(&mut rng, next.players, next.plan, next.rounds, &History::new(), &[]);
     let as_sets = |tables: &[Vec<Key>]| {
