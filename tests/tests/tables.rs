@@ -232,6 +232,24 @@ fn a_player_withdrawn_after_a_bye_keeps_it_and_a_place() {
     assert_eq!(row.table_points.map(|p| p.to_string()), Some("10".into()));
 }
 
+/// A player with a bye in a round under way is not withdrawn from that round: the bye is the
+/// round's result (they were marked withdrawn from round 1 and scored its bye all the same).
+#[test]
+fn a_bye_in_a_round_under_way_is_played() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = club(&mut app, "double-king", json!({}), 5);
+    let drawn = app.round_draw(&t, &DrawRequest::new(1, Some(5))).unwrap();
+    let bye = drawn.byes[0].clone();
+    let at = TableRef::new(&t, 1, drawn.tables[0].number);
+    app.table_dealer(&at, 3, "cards drawn").unwrap();
+    app.deal_add(&at, None, common::worked_example()[0].clone()).unwrap();
+    let before = app.row_counts().unwrap();
+    let e = app.player_withdraw(&t, &bye.player, Some(1), "went home").unwrap_err();
+    assert!(e.to_string().contains("has played in round 1 or later (a bye in a round under way counts)"), "{e}");
+    assert_eq!(app.row_counts().unwrap(), before);
+    app.player_withdraw(&t, &bye.player, Some(2), "went home").unwrap();
+}
+
 /// A round after the first drawn again under other numbers seats other tables, not only the
 /// same tables in another order: it leaves the plan made with round 1 (a secretary drawing
 /// again to split two players got the same tables back under every number).

@@ -401,12 +401,17 @@ impl Atout {
         if from < 1 || from > i64::from(l.settings.rounds) + 1 {
             return Err(ApiError::rounds_are(place, l.settings.rounds));
         }
-        if l.rounds.iter().filter(|r| r.row.round >= from).any(|r| r.row.tables.iter().any(|t| started(t) && t.seats.contains(&e.id))) {
+        // A bye in a round under way is that round's result (RULES.md §6): withdrawn from it,
+        // the player was marked withdrawn and scored its points all the same.
+        let played = |r: &crate::state::LoadedRound| {
+            r.row.tables.iter().any(|t| started(t) && t.seats.contains(&e.id)) || (r.row.byes.contains(&e.id) && r.row.tables.iter().any(started))
+        };
+        if l.rounds.iter().filter(|r| r.row.round >= from).any(played) {
             let name = &e.player.name;
             return Err(ApiError::conflict(said!(
-                "{name} has played in round {from} or later; withdraw from the next round",
-                "{name} a joué la manche {from} ou une suivante ; retirez à partir de la manche suivante",
-                "{name} speelde ronde {from} of later; trek terug vanaf de volgende ronde"
+                "{name} has played in round {from} or later (a bye in a round under way counts); withdraw from the next round",
+                "{name} a joué la manche {from} ou une suivante (une exemption dans une manche en cours compte) ; retirez à partir de la manche suivante",
+                "{name} speelde ronde {from} of later (een vrije ronde in een lopende ronde telt mee); trek terug vanaf de volgende ronde"
             )));
         }
         // Withdrawn already: unchanged unless another round is asked for in so many words (a
