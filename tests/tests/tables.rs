@@ -280,3 +280,16 @@ fn a_later_round_drawn_again_seats_other_tables() {
     // The same number draws the same round.
     assert_eq!(tables(&mut app, 12), again[1]);
 }
+
+/// Round 1 is not seated by ranking: there is none yet (it seated the players by their ids,
+/// nothing drawn, and said «seated by ranking»). Nothing is stored.
+#[test]
+fn round_one_is_not_seated_by_ranking() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = club(&mut app, "rikken", json!({}), 11);
+    let before = app.row_counts().unwrap();
+    let e = app.round_draw(&t, &DrawRequest::new(1, Some(4)).seated(atout_api::Seating::ByRanking)).unwrap_err();
+    assert_eq!(e.rule().map(|r| r.code()), Some("round-order"), "{e}");
+    assert!(e.to_string().contains("there is no ranking yet"), "{e}");
+    assert_eq!(app.row_counts().unwrap(), before);
+}

@@ -84,8 +84,9 @@ export async function view() {
         onchange: (e) => { state.roundPlan = { tid, round: r, typed: e.target.value.trim() || null, stale: true }; if (!drawn) render(); } })),
       // Kept while the screen redraws (a number typed, the devices' panel refreshing): the tick
       // was lost, and the round drawn by plan.
-      h("label", { class: "check", title: t("by_ranking_hint") }, h("input", { type: "checkbox", id: "by-ranking", checked: confirm ? confirm.seating === "by-ranking" : !!state.byRanking,
-        onchange: (e) => { state.byRanking = e.target.checked; } }), t("by_ranking")),
+      // (Round 1 has no ranking to seat by: the application refuses it.)
+      r > 1 ? h("label", { class: "check", title: t("by_ranking_hint") }, h("input", { type: "checkbox", id: "by-ranking", checked: confirm ? confirm.seating === "by-ranking" : !!state.byRanking,
+        onchange: (e) => { state.byRanking = e.target.checked; } }), t("by_ranking")) : null,
       drawn
         ? h("button", { id: "draw-again", onclick: () => draw() }, t("draw_again"))
         : h("button", { class: "primary", id: "draw-round", onclick: () => draw() }, t("draw"))),

@@ -270,6 +270,18 @@ impl Atout {
         let round = req.round;
         let seed = req.seed()?.unwrap_or_else(seed_now);
         let seating = req.seating;
+        // Round 1 has no ranking to seat by (it seated the players by their ids, nothing drawn).
+        if seating == Seating::ByRanking && round == 1 {
+            return Err(ApiError::refused_said(
+                Place::round(1),
+                Rule::ROUND_ORDER,
+                said!(
+                    "round 1 cannot be seated by ranking: there is no ranking yet; draw it planned",
+                    "la manche 1 ne peut pas être placée selon le classement : il n'y en a pas encore ; tirez-la planifiée",
+                    "ronde 1 kan niet volgens de rangschikking geplaatst worden: er is er nog geen; loot ze gepland"
+                ),
+            ));
+        }
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
         let parts = NextParts::of(l, round, seating)?;

@@ -973,7 +973,7 @@ fn a_player_entered_during_a_round_is_told_the_round_they_play_from() {
     ok(&db, &["deal", "add", "--tournament", "DK", "--round", "1", "--table", "1", r#"{"contract":"C","counts":[1,2,1,0]}"#]);
     let eva = ok(&db, &["players", "add", "--name", "Eva"]);
     let said = ok(&db, &["tournament", "enter", "--tournament", "DK", "--player", eva.trim()]);
-    assert!(said.contains("Eva (p5) plays from round 2: round 1 was under way or played"), "{said}");
+    assert!(said.contains("Eva (p5) plays from round 2: round 1 can no longer be drawn again"), "{said}");
 }
 
 #[test]

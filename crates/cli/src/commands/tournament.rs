@@ -103,9 +103,9 @@ pub fn run(app: &mut Atout, cmd: TournamentCmd) -> Result<(), Failure> {
                     outln!(
                         "{}",
                         say(said!(
-                            "{name} ({id}) plays from round {from}: round {before} was under way or played",
-                            "{name} ({id}) joue dès la manche {from} : la manche {before} était en cours ou jouée",
-                            "{name} ({id}) speelt vanaf ronde {from}: ronde {before} was bezig of gespeeld"
+                            "{name} ({id}) plays from round {from}: round {before} can no longer be drawn again",
+                            "{name} ({id}) joue dès la manche {from} : la manche {before} ne peut plus être tirée à nouveau",
+                            "{name} ({id}) speelt vanaf ronde {from}: ronde {before} kan niet meer opnieuw geloot worden"
                         ))
                     );
                 }
