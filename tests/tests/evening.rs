@@ -124,8 +124,9 @@ fn a_two_table_evening() {
     assert_eq!(s.rows[0].table_points.map(|p| p.as_f64()), Some(16.0));
     assert_eq!(s.rows[0].score_sum, 17);
 
-    // Once a line is written, the round cannot be drawn again.
-    assert!(app.round_draw(&tid, &atout_api::DrawRequest::new(1, Some(1))).is_err());
+    // Once a line is written, the round cannot be drawn again: refused naming its rule.
+    let e = app.round_draw(&tid, &atout_api::DrawRequest::new(1, Some(1))).unwrap_err();
+    assert_eq!(e.rule().map(|r| r.code()), Some("round-order"), "{e}");
     // Round 2 avoids round 1's pairs where possible: with 8 players, at least 4 repeats.
     let r2 = app.round_draw(&tid, &atout_api::DrawRequest::new(2, Some(5))).unwrap();
     assert_eq!(r2.repeats, Some(4));

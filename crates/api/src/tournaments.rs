@@ -626,11 +626,16 @@ impl NextParts {
         }
         if let Ok(existing) = l.round(round) {
             if existing.row.tables.iter().any(started) {
-                return Err(ApiError::conflict(said!(
-                    "round {round} has sheets in progress and cannot be drawn again; correct the sheets instead",
-                    "la manche {round} a des feuilles en cours et ne peut être tirée à nouveau ; corrigez plutôt les feuilles",
-                    "ronde {round} heeft bladen in gebruik en kan niet opnieuw geloot worden; verbeter liever de bladen"
-                )));
+                // Named by its rule, as every other refusal of a draw is.
+                return Err(ApiError::refused_said(
+                    place.clone(),
+                    Rule::ROUND_ORDER,
+                    said!(
+                        "round {round} has sheets in progress and cannot be drawn again; correct the sheets instead",
+                        "la manche {round} a des feuilles en cours et ne peut être tirée à nouveau ; corrigez plutôt les feuilles",
+                        "ronde {round} heeft bladen in gebruik en kan niet opnieuw geloot worden; verbeter liever de bladen"
+                    ),
+                ));
             }
         }
         let players: Vec<u64> = l.entrants.iter().filter(|e| plays(e, round)).map(|e| e.id as u64).collect();

@@ -534,13 +534,19 @@ impl<G: Game> Rules for G {
 
     fn plan(&self, players: usize) -> Result<TablePlan, Violation> {
         Game::plan(self, players).ok_or_else(|| {
-            let (game, from, to) = (G::ID.code(), G::SEATS.start(), G::SEATS.end());
+            // The game by its name, one size alone, one player in the singular (it read «3
+            // players cannot be seated at double-king tables of 4 to 4», «1 players»).
+            let (from, to) = (G::SEATS.start(), G::SEATS.end());
+            let Tr { en: game_en, fr: game_fr, nl: game_nl } = G::NAME;
+            let [size_en, size_fr, size_nl] = if from == to { [from.to_string(), from.to_string(), from.to_string()] } else { [format!("{from} to {to}"), format!("{from} à {to}"), format!("{from} tot {to}")] };
+            let Tr { en, fr, nl } = Tr::after(players as i64, Tr::new("player", "joueur", "speler"), Tr::new("players", "joueurs", "spelers"));
+            let (peut, kan) = if players < 2 { ("peut", "kan") } else { ("peuvent", "kunnen") };
             Violation::said(
                 Rule::TABLE_SIZE,
                 said!(
-                    "{players} players cannot be seated at {game} tables of {from} to {to}",
-                    "{players} joueurs ne peuvent s'asseoir à des tables de {game} de {from} à {to}",
-                    "{players} spelers kunnen niet aan {game}-tafels van {from} tot {to} zitten"
+                    "{players} {en} cannot be seated at tables of {game_en}, of {size_en}",
+                    "{players} {fr} ne {peut} s'asseoir aux tables du {game_fr}, de {size_fr}",
+                    "{players} {nl} {kan} niet aan tafels van {game_nl} zitten, van {size_nl}"
                 ),
             )
         })

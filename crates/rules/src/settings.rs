@@ -250,12 +250,14 @@ impl TournamentSettings {
         match self.table_size {
             Some(most) => crate::TablePlan::at_most(players, most, rules.seats()).ok_or_else(|| {
                 let least = rules.seats().start().to_owned();
+                let Tr { en, fr, nl } = Tr::after(players as i64, Tr::new("player", "joueur", "speler"), Tr::new("players", "joueurs", "spelers"));
+                let (remplit, vult) = if players < 2 { ("remplit", "vult") } else { ("remplissent", "vullen") };
                 Violation::said(
                     Rule::TABLE_SIZE,
                     said!(
-                        "{players} players cannot fill one table of {least}",
-                        "{players} joueurs ne remplissent pas une table de {least}",
-                        "{players} spelers vullen geen tafel van {least}"
+                        "{players} {en} cannot fill one table of {least}",
+                        "{players} {fr} ne {remplit} pas une table de {least}",
+                        "{players} {nl} {vult} geen tafel van {least}"
                     ),
                 )
             }),
