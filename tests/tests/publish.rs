@@ -580,7 +580,9 @@ fn a_table_not_started_is_published_as_not_started() {
     assert!(row.contains(">not started<") && !row.contains("withdrawn"), "{row}");
     let (_, theirs) = pages
         .iter()
-        .find(|(path, body)| path.starts_with("player-") && path.ends_with("/index.html") && String::from_utf8_lossy(body).contains(&format!("<h1>{}", gone.name)))
+        .find(|(path, body)| {
+            path.starts_with("player-") && path.ends_with("/index.html") && String::from_utf8_lossy(body).contains(&format!("<h1>{}", gone.name))
+        })
         .unwrap_or_else(|| panic!("{}'s page", gone.name));
     let theirs = String::from_utf8_lossy(theirs);
     let row = theirs.lines().find(|l| l.contains(">Friday</a>")).unwrap_or_else(|| panic!("{theirs}"));

@@ -538,7 +538,11 @@ impl<G: Game> Rules for G {
             // players cannot be seated at double-king tables of 4 to 4», «1 players»).
             let (from, to) = (G::SEATS.start(), G::SEATS.end());
             let Tr { en: game_en, fr: game_fr, nl: game_nl } = G::NAME;
-            let [size_en, size_fr, size_nl] = if from == to { [from.to_string(), from.to_string(), from.to_string()] } else { [format!("{from} to {to}"), format!("{from} à {to}"), format!("{from} tot {to}")] };
+            let [size_en, size_fr, size_nl] = if from == to {
+                [from.to_string(), from.to_string(), from.to_string()]
+            } else {
+                [format!("{from} to {to}"), format!("{from} à {to}"), format!("{from} tot {to}")]
+            };
             let Tr { en, fr, nl } = Tr::after(players as i64, Tr::new("player", "joueur", "speler"), Tr::new("players", "joueurs", "spelers"));
             let (peut, kan) = if players < 2 { ("peut", "kan") } else { ("peuvent", "kunnen") };
             Violation::said(

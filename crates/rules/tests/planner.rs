@@ -266,10 +266,11 @@ fn the_planner_meets_nobody_twice_where_a_schedule_exists_at_any_size() {
 fn byes_rotate_after_a_withdrawal_a_late_entry_or_a_round_by_ranking() {
     use atout_rules::planner::{next_round, NextRound, PastRound, Seating};
     // Who plays each round, and whether it is seated by ranking.
+    type Field<'a> = &'a dyn Fn(usize) -> (Vec<u64>, bool);
     let withdrawal = |round: usize| -> (Vec<u64>, bool) { ((1..=6).filter(|p| round == 1 || *p != 2).collect(), false) };
     let late = |round: usize| -> (Vec<u64>, bool) { ((1..=if round == 1 { 5 } else { 6 }).collect(), false) };
     let ranking = |round: usize| -> (Vec<u64>, bool) { ((1..=5).collect(), round == 2) };
-    let cases: [(&str, &dyn Fn(usize) -> (Vec<u64>, bool)); 3] = [("withdrawal", &withdrawal), ("late entry", &late), ("by ranking", &ranking)];
+    let cases: [(&str, Field); 3] = [("withdrawal", &withdrawal), ("late entry", &late), ("by ranking", &ranking)];
     for (case, field) in cases {
         for seed in 0..12u64 {
             let mut past: Vec<PastRound> = vec![];
