@@ -577,6 +577,25 @@ def two_phones_one_table(w, work, server, db, dk, codes):
         end_session(b.sid)
 
 
+def eight_phones(db, work, name, rounds):
+    """A Double King tournament of `rounds` rounds for Rik, Sara, … Yves (eight players)."""
+    players = os.path.join(work, f"{name}.csv")
+    with open(players, "w", encoding="utf-8") as f:
+        f.write("name\nRik\nSara\nTom\nUrsula\nVera\nWim\nXander\nYves\n")
+    t = atout(db, "tournament", "create", "--name", name, "--game", "double-king", "--rounds", str(rounds)).strip()
+    atout(db, "players", "import", players, "--tournament", t)
+    return t
+
+
+def open_sheet_as(w, server, code, scorer):
+    """The table's page of `code`, its scorer named if it asks."""
+    w.go(server.url(f"/t/{code}"))
+    w.find("#sheet, #scorer-form")
+    if w.js("return !!document.getElementById('scorer-form')"):
+        scorer_name(w, scorer)
+    w.find("#sheet")
+
+
 def gone_kept(w):
     """On the code screen of a refused code, nothing says a line waits to be sent: it is listed
     as never sent (the red «kept on this device, sent as soon as the connection returns» and
@@ -642,11 +661,7 @@ def a_round_drawn_again_strands_the_lines_typed_for_its_old_seating(w, server, d
     page says the line was never sent, and the new code of table 1, opened on the same phone,
     does not send it (it was typed for another seating): it is left for the secretary, and
     the new draw's sheet stays empty."""
-    players = os.path.join(work, "redraw.csv")
-    with open(players, "w", encoding="utf-8") as f:
-        f.write("name\nRik\nSara\nTom\nUrsula\nVera\nWim\nXander\nYves\n")
-    t = atout(db, "tournament", "create", "--name", "Phones redrawn", "--game", "double-king", "--rounds", "1").strip()
-    atout(db, "players", "import", players, "--tournament", t)
+    t = eight_phones(db, work, "Phones redrawn", 1)
 
     def draw(seed):
         atout(db, "round", "draw", "--tournament", t, "--round", "1", "--seed", seed)
@@ -655,11 +670,7 @@ def a_round_drawn_again_strands_the_lines_typed_for_its_old_seating(w, server, d
         return json.loads(atout(db, "devices", "--tournament", t, "--round", "1", "--format", "json"))["tables"][0]["code"]
 
     old = draw("11")
-    w.go(server.url(f"/t/{old}"))
-    w.find("#sheet, #scorer-form")
-    if w.js("return !!document.getElementById('scorer-form')"):
-        scorer_name(w, "Rik")
-    w.find("#sheet")
+    open_sheet_as(w, server, old, "Rik")
     server.stop()
     type_waiting(w, 1, "T", ("spades", [4, 4, 5, 0]))
     new = draw("12")
@@ -698,19 +709,11 @@ def a_round_over_turns_the_page_to_the_code_screen(w, server, db, work):
     turns to the code screen by itself once the server answers, saying why, with the line
     listed as never sent. It showed the refusal in the sheet's panel, a dead end until loaded
     again by hand."""
-    players = os.path.join(work, "over.csv")
-    with open(players, "w", encoding="utf-8") as f:
-        f.write("name\nRik\nSara\nTom\nUrsula\nVera\nWim\nXander\nYves\n")
-    t = atout(db, "tournament", "create", "--name", "Phones two rounds", "--game", "double-king", "--rounds", "2").strip()
-    atout(db, "players", "import", players, "--tournament", t)
+    t = eight_phones(db, work, "Phones two rounds", 2)
     atout(db, "round", "draw", "--tournament", t, "--round", "1", "--seed", "5")
     atout(db, "table", "dealer", "--tournament", t, "--round", "1", "--table", "1", "--seat", "3", "--reason", "cards drawn")
     code = json.loads(atout(db, "devices", "--tournament", t, "--round", "1", "--format", "json"))["tables"][0]["code"]
-    w.go(server.url(f"/t/{code}"))
-    w.find("#sheet, #scorer-form")
-    if w.js("return !!document.getElementById('scorer-form')"):
-        scorer_name(w, "Rik")
-    w.find("#sheet")
+    open_sheet_as(w, server, code, "Rik")
     server.stop()
     type_waiting(w, 1, "T", ("spades", [4, 4, 5, 0]))
     atout(db, "round", "draw", "--tournament", t, "--round", "2", "--seed", "6")

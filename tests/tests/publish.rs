@@ -509,11 +509,9 @@ fn an_evenings_page_names_each_rounds_byes_and_their_worth() {
     assert_eq!(text, "Byes (10 table points): Hélène Dubois, Sofie Claes", "{line}");
 }
 
-/// A withdrawal and a late entry are said after the name in the published ranking, as the
-/// printed one says them (the site said neither: a player with a round missing looked last
-/// for nothing).
-#[test]
-fn the_published_ranking_says_who_withdrew_and_who_came_late() {
+/// «Friday», a Double King evening of two rounds and eight players, round 1 drawn and one
+/// line written at table 1 (table 2 not started).
+fn friday_one_line() -> (Atout, String) {
     let mut app = Atout::open_in_memory().unwrap();
     let t = app
         .tournament_create(&NewTournament { name: "Friday".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() })
@@ -525,6 +523,15 @@ fn the_published_ranking_says_who_withdrew_and_who_came_late() {
     let at = TableRef::new(&t, 1, 1);
     app.table_dealer(&at, 3, "cards drawn").unwrap();
     app.deal_add(&at, None, common::worked_example()[0].clone()).unwrap();
+    (app, t)
+}
+
+/// A withdrawal and a late entry are said after the name in the published ranking, as the
+/// printed one says them (the site said neither: a player with a round missing looked last
+/// for nothing).
+#[test]
+fn the_published_ranking_says_who_withdrew_and_who_came_late() {
+    let (mut app, t) = friday_one_line();
     let gone = app.round_view(&t, 1).unwrap().tables[0].seats[0].clone();
     app.player_withdraw(&t, &gone.player, Some(2), "went home").unwrap();
     let zoe = app.player_add("Zoë", "", "", false).unwrap().id;
@@ -545,17 +552,7 @@ fn the_published_ranking_says_who_withdrew_and_who_came_late() {
 /// the player's page said «withdrawn».
 #[test]
 fn a_table_not_started_is_published_as_not_started() {
-    let mut app = Atout::open_in_memory().unwrap();
-    let t = app
-        .tournament_create(&NewTournament { name: "Friday".into(), game: "double-king".into(), rounds: Some(2), ..Default::default() })
-        .unwrap()
-        .id
-        .to_string();
-    app.players_import("name\nAnne\nBart\nChloé\nDirk\nEls\nFons\nGreet\nHugo\n", Some(&t)).unwrap();
-    app.round_draw(&t, &DrawRequest::new(1, Some(1))).unwrap();
-    let at = TableRef::new(&t, 1, 1);
-    app.table_dealer(&at, 3, "cards drawn").unwrap();
-    app.deal_add(&at, None, common::worked_example()[0].clone()).unwrap();
+    let (mut app, t) = friday_one_line();
     let waiting = app.round_view(&t, 1).unwrap().tables[1].seats[0].name.clone();
     // Another of table 2 withdrawn before playing is said withdrawn, not «not started».
     let gone = app.round_view(&t, 1).unwrap().tables[1].seats[1].clone();

@@ -60,24 +60,39 @@ fn a_refused_line_stops_none_of_its_batch() {
 }
 
 fn post(addr: SocketAddr, code: &str, body: &Value) -> (u16, String) {
-    let body = body.to_string();
+    post_text(addr, code, &body.to_string(), "en")
+}
+
+/// A line's body posted as written (a key twice stays twice), the answer asked in `lang`.
+fn post_text(addr: SocketAddr, code: &str, body: &str, lang: &str) -> (u16, String) {
     let mut s = TcpStream::connect(addr).unwrap();
-    write!(s, "POST /api/v1/lines HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAuthorization: Bearer {code}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len())
-        .unwrap();
+    write!(
+        s,
+        "POST /api/v1/lines HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAuthorization: Bearer {code}\r\nAccept-Language: {lang}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
     let mut out = String::new();
     s.read_to_string(&mut out).unwrap();
     let status = out[9..12].parse().unwrap();
     (status, out.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default())
 }
 
-#[test]
-fn no_line_is_acknowledged_before_its_commit() {
+/// A server over the Double King evening of [`evening`] in a new folder: the folder, the
+/// tournament, each table's code and sheet, the application and the server.
+fn served() -> (tempfile::TempDir, String, Vec<(i64, String, Vec<Value>)>, atout_serve::Run, atout_serve::Running) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("club.db");
     let (t, tables) = evening(&path);
-    let (table, code, deals) = &tables[0];
     let run = atout_serve::run_alone(Atout::open(&path).unwrap());
     let server = atout_serve::start(run.clone(), "127.0.0.1:0".parse().unwrap()).unwrap();
+    (dir, t, tables, run, server)
+}
+
+#[test]
+fn no_line_is_acknowledged_before_its_commit() {
+    let (_dir, t, tables, run, server) = served();
+    let (table, code, deals) = &tables[0];
     let body = json!({"key": "k1", "line": 1, "entry": deals[0], "scorer": "Anne"});
     // The commit of the line's batch fails (a full disk, planted): the device hears an
     // error, never a 201, and nothing is stored.
@@ -102,28 +117,16 @@ fn no_line_is_acknowledged_before_its_commit() {
 /// «internal», the English of the store inside the French text.
 #[test]
 fn a_busy_database_is_told_busy_in_the_devices_language() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("club.db");
-    let (_, tables) = evening(&path);
+    let (_dir, _, tables, run, server) = served();
     let (_, code, deals) = &tables[0];
-    let run = atout_serve::run_alone(Atout::open(&path).unwrap());
-    let server = atout_serve::start(run.clone(), "127.0.0.1:0".parse().unwrap()).unwrap();
-    let body = json!({"key": "k1", "line": 1, "entry": deals[0], "scorer": "Anne"}).to_string();
+    let body = json!({"key": "k1", "line": 1, "entry": deals[0], "scorer": "Anne"});
     run(&mut |a| a.busy_next_commit());
-    let mut s = TcpStream::connect(server.addr).unwrap();
-    write!(
-        s,
-        "POST /api/v1/lines HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAuthorization: Bearer {code}\r\nAccept-Language: fr\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).unwrap();
-    let said: Value = serde_json::from_str(out.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("")).unwrap_or(Value::Null);
-    assert!(out.starts_with("HTTP/1.1 503"), "{out}");
+    let (status, out) = post_text(server.addr, code, &body.to_string(), "fr");
+    let said: Value = serde_json::from_str(&out).unwrap_or(Value::Null);
+    assert_eq!(status, 503, "{out}");
     assert_eq!(said["kind"], "busy", "{out}");
     assert_eq!(said["message"], "la base de données est occupée par une autre modification ; réessayez dans un instant", "{out}");
-    assert_eq!(post(server.addr, code, &serde_json::from_str(&body).unwrap()).0, 201);
+    assert_eq!(post(server.addr, code, &body).0, 201);
     server.stop();
 }
 
@@ -131,24 +134,12 @@ fn a_busy_database_is_told_busy_in_the_devices_language() {
 /// nothing is stored (the last `contract` was stored, the first dropped without a word).
 #[test]
 fn a_body_giving_a_key_twice_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("club.db");
-    let (t, tables) = evening(&path);
+    let (_dir, t, tables, run, server) = served();
     let (table, code, deals) = &tables[0];
-    let run = atout_serve::run_alone(Atout::open(&path).unwrap());
-    let server = atout_serve::start(run.clone(), "127.0.0.1:0".parse().unwrap()).unwrap();
     let entry = deals[0].to_string();
     let body = format!(r#"{{"key": "k1", "line": 1, "entry": {}, "scorer": "Anne"}}"#, entry.replacen('{', r#"{"contract": "Z", "#, 1));
-    let mut s = TcpStream::connect(server.addr).unwrap();
-    write!(
-        s,
-        "POST /api/v1/lines HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAuthorization: Bearer {code}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).unwrap();
-    assert!(out.starts_with("HTTP/1.1 400") && out.contains("the field `contract` is given twice"), "{body}\n{out}");
+    let (status, out) = post_text(server.addr, code, &body, "en");
+    assert!(status == 400 && out.contains("the field `contract` is given twice"), "{body}\n{out}");
     let mut n = 0;
     run(&mut |a| n = a.sheet(&TableRef::new(&t, 1, *table)).unwrap().lines.len());
     assert_eq!(n, 0);
