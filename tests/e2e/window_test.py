@@ -251,6 +251,20 @@ def evening(w, csv_path):
     half = w.value("#free-ruling input[name=reason]")
     check(half == "half typed", f"the ruling half typed stays while another is withdrawn: {half!r}")
     set_field(w, "#free-ruling input[name=reason]", "")
+    # The list is in the order the rulings were made: a warning at table 1 after table 2's
+    # comes last (the list went by table, table 1's first whenever it was made).
+    w.select("#sheet-table", 1)
+    w.find("#free-ruling")
+    w.select("#free-ruling select[name=seat]", 1)
+    w.type("#free-ruling input[name=reason]", "late to the table")
+    w.type("#free-ruling input[name=by]", "Jury Claes")
+    w.click("#record-ruling")
+    w.wait_text("late to the table", "#rulings-table")
+    order = w.js("return [...document.querySelectorAll('#rulings-table tr[data-at]')].map(r => [r.dataset.at, r.textContent])")
+    check(order and "late to the table" in order[-1][1] and [a for a, _ in order] == sorted(a for a, _ in order),
+          f"the rulings in the order they were made: {[t[:40] for _, t in order]}")
+    w.select("#sheet-table", 2)
+    w.find("#free-ruling")
 
     w.click("#nav-standings")
     w.find("#standings-table")

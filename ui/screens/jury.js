@@ -30,7 +30,9 @@ export async function view() {
       ? t("no_such_table", { round: state.round, table: state.table, tables: round.tables.map((x) => x.number).join(", ") })
       : t("round_not_drawn", { round: state.round });
   }
-  const rulings = await call("rulings_list", { tournament: tid });
+  // In the order they were made, as the jury lived them (they were listed by table, a ruling
+  // of round 1 written late below round 3's); imported ones, all of one moment, keep theirs.
+  const rulings = (await call("rulings_list", { tournament: tid })).map((r, i) => [r, i]).sort(([a, i], [b, j]) => (a.at < b.at ? -1 : a.at > b.at ? 1 : i - j)).map(([r]) => r);
   const game = sheet ? await gameOf(tid, sheet.game) : null;
   const seats = sheet ? sheet.seats : [];
   const seatOptions = () => seats.map((s) => h("option", { value: s.seat }, `${s.seat}. ${s.name}`));
