@@ -44,7 +44,13 @@ impl App {
         {
             let mut guard = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             if let Opened::Refused { path, .. } = &*guard {
-                let atout = atout_api::backups::restore_file(path, std::path::Path::new(backup))?;
+                // A file that opens now (another program held it and let go) is opened, nothing
+                // restored: a healthy database was set aside as damaged and an older backup put
+                // in its place.
+                let atout = match atout_api::Atout::open(path) {
+                    Ok(atout) => atout,
+                    Err(_) => atout_api::backups::restore_file(path, std::path::Path::new(backup))?,
+                };
                 *guard = Opened::Ready(Box::new(atout));
             }
         }

@@ -445,3 +445,48 @@ fn a_ruling_takes_the_automatic_backup_that_is_due() {
     fresh.import_document(&common::read("king-13.json")).unwrap();
     assert_eq!(fresh.backups().iter().filter(|b| b.kind == "auto").count(), 1, "an import backs up");
 }
+
+/// A backup saved into a folder of the user's leaves the other programs' unfinished files
+/// there alone (every stale `.part` of the folder went: a browser's download under way);
+/// only the parts of Atout's own backups cut short go.
+#[test]
+fn a_backup_saved_elsewhere_deletes_nobody_elses_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _) = imported_file(dir.path());
+    let downloads = dir.path().join("Downloads");
+    std::fs::create_dir(&downloads).unwrap();
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+    for name in ["video.mp4.part", "film.part-journal", "auto-20261101-090000-000.part"] {
+        let f = std::fs::File::create(downloads.join(name)).unwrap();
+        f.set_modified(old).unwrap();
+    }
+    app.backup(Some(&downloads.join("save.db"))).unwrap();
+    assert!(downloads.join("video.mp4.part").exists() && downloads.join("film.part-journal").exists(), "another program's files stay");
+    assert!(!downloads.join("auto-20261101-090000-000.part").exists(), "a part of Atout's own backup cut short goes");
+}
+
+/// Backups brought from another PC say when they were written by their names, not by when
+/// they were copied; an empty file among them is said to hold no database, not offered to
+/// restore; a database cut short within SQLite's header, backups beside it, is damaged and
+/// offered its backup (it was called a text file, a mistake in what was asked).
+#[test]
+fn backups_read_their_time_from_their_names_and_an_empty_one_is_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _) = imported_file(dir.path());
+    let made = app.backup(None).unwrap();
+    let folder = Path::new(&made.path).parent().unwrap().to_path_buf();
+    let copied = folder.join("auto-20261101-090000-000.db");
+    std::fs::copy(&made.path, &copied).unwrap();
+    std::fs::write(folder.join("damaged-20261102-090000-000.db"), b"").unwrap();
+    drop(app);
+    let list = atout_api::backups::backups_of(&dir.path().join("club.db"));
+    let of = |name: &str| list.iter().find(|b| b.file == name).unwrap_or_else(|| panic!("{name}: {list:?}"));
+    // 09:00 UTC on 1 November is that day in any local time.
+    assert!(of("auto-20261101-090000-000.db").written_local.starts_with("2026-11-01 "), "{list:?}");
+    assert!(of("damaged-20261102-090000-000.db").problem.as_ref().is_some_and(|p| p.en.contains("no Atout database")), "{list:?}");
+    let db = dir.path().join("club.db");
+    std::fs::write(&db, b"SQLite for").unwrap();
+    let Err(e) = Atout::open(&db) else { panic!("a database cut short opened") };
+    assert!(e.to_string().contains("is damaged"), "{e}");
+    assert!(atout_api::backups::latest_good(&db).is_some());
+}

@@ -84,9 +84,10 @@ fn kind_of(file: &str) -> &'static str {
 /// What a backup file holds (read without changing it).
 pub fn describe(path: &Path) -> BackupInfo {
     let file = path.file_name().map(|f| f.to_string_lossy().to_string()).unwrap_or_default();
-    let written_local = std::fs::metadata(path)
-        .and_then(|m| m.modified())
-        .map(|t| chrono::DateTime::<chrono::Local>::from(t).format("%Y-%m-%d %H:%M:%S").to_string())
+    // When it was written: the time its name carries, as the list is ordered (the file's
+    // own time is when it was copied: backups brought from another PC all read that day).
+    let written_local = chrono::NaiveDateTime::parse_from_str(&written_at(path), "%Y%m%d-%H%M%S-%3f")
+        .map(|t| chrono::DateTime::<chrono::Local>::from(t.and_utc()).format("%Y-%m-%d %H:%M:%S").to_string())
         .unwrap_or_default();
     let mut info = BackupInfo {
         path: path.display().to_string(),
@@ -100,6 +101,8 @@ pub fn describe(path: &Path) -> BackupInfo {
         problem: None,
     };
     match atout_store::summarize(path) {
+        // An empty file (a database emptied, set aside) is no backup to restore.
+        Ok(s) if s.version == 0 => info.problem = Some(no_database()),
         Ok(s) => {
             info.tournaments = s.tournaments;
             info.rounds = s.rounds;
@@ -158,7 +161,18 @@ fn newest_backup_age(db: &Path) -> Option<Duration> {
 /// The newest backup beside the database at `db` that checks: the one to offer when the
 /// database cannot be opened (never a damaged file kept aside).
 pub fn latest_good(db: &Path) -> Option<BackupInfo> {
-    backups_of(db).into_iter().find(|b| b.problem.is_none() && b.kind != "damaged")
+    // Held to what a restore asks of it (every sheet checking, not only the file whole): one
+    // offered as the latest good was then refused.
+    backups_of(db).into_iter().find(|b| b.problem.is_none() && b.kind != "damaged" && fit_to_restore(Path::new(&b.path)).is_ok())
+}
+
+/// «An empty file», said of a backup that holds no database.
+fn no_database() -> atout_rules::Said {
+    said!(
+        "it holds no Atout database (an empty file)",
+        "il ne contient pas de base de données d'Atout (un fichier vide)",
+        "het bevat geen databank van Atout (een leeg bestand)"
+    )
 }
 
 /// A backup that cannot be used, and why, in the user's language.
@@ -179,14 +193,7 @@ fn unusable(backup: &Path, why: atout_rules::Said) -> ApiError {
 fn fit_to_restore(backup: &Path) -> Result<()> {
     let version = atout_store::check_file(backup).map_err(|e| unusable(backup, ApiError::from(e).texts()))?;
     if version == 0 {
-        return Err(unusable(
-            backup,
-            said!(
-                "it holds no Atout database (an empty file)",
-                "il ne contient pas de base de données d'Atout (un fichier vide)",
-                "het bevat geen databank van Atout (een leeg bestand)"
-            ),
-        ));
+        return Err(unusable(backup, no_database()));
     }
     let mut probe = Atout::open_in_memory()?;
     probe.store.restore_from(backup).map_err(|e| unusable(backup, ApiError::from(e).texts()))?;
@@ -238,9 +245,17 @@ pub fn restore_file(db: &Path, backup: &Path) -> Result<Atout> {
 
 /// A database's log beside it (`-wal`, `-shm`) moved with it, from `from` to `to`.
 fn move_log(from: &Path, to: &Path) {
-    for ext in ["db-wal", "db-shm"] {
-        if from.with_extension(ext).exists() {
-            let _ = std::fs::rename(from.with_extension(ext), to.with_extension(ext));
+    // SQLite names them after the whole file name (`club.atout-wal`): taken for `.db` names
+    // alone, the log of a database named otherwise stayed beside the backup put in its place,
+    // and was replayed into it.
+    let beside = |p: &Path, end: &str| {
+        let mut name = p.as_os_str().to_owned();
+        name.push(end);
+        std::path::PathBuf::from(name)
+    };
+    for end in ["-wal", "-shm"] {
+        if beside(from, end).exists() {
+            let _ = std::fs::rename(beside(from, end), beside(to, end));
         }
     }
 }
@@ -404,6 +419,25 @@ impl Atout {
             if let Err(e) = self.backup_automatic() {
                 eprintln!("atout: automatic backup failed: {e}");
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A database's log goes with it whatever the file is named: SQLite names it after the
+    /// whole name (`club.atout-wal`); taken for `.db` names alone, it stayed behind.
+    #[test]
+    fn a_log_moves_with_its_database_whatever_its_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let (from, to) = (dir.path().join("club.atout"), dir.path().join("aside.db"));
+        for end in ["-wal", "-shm"] {
+            std::fs::write(dir.path().join(format!("club.atout{end}")), end).unwrap();
+        }
+        super::move_log(&from, &to);
+        for end in ["-wal", "-shm"] {
+            assert!(!dir.path().join(format!("club.atout{end}")).exists(), "{end} left behind");
+            assert_eq!(std::fs::read_to_string(dir.path().join(format!("aside.db{end}"))).unwrap(), end);
         }
     }
 }

@@ -95,7 +95,10 @@ pub fn check_file(path: &Path) -> Result<i64> {
         let mut head = vec![0u8; 4096];
         let n = std::io::Read::read(&mut file, &mut head).unwrap_or(0);
         let head = &head[..n];
-        if !head.is_empty() && !head.starts_with(b"SQLite format 3\0") && !head.contains(&0) {
+        // (Cut short within SQLite's own header, or written over while backups of it are
+        // kept, it is a damaged database, offered its backup: it was called a text file.)
+        let header = b"SQLite format 3\0";
+        if !head.is_empty() && !head.starts_with(header) && !header.starts_with(head) && !head.contains(&0) && !has_backups(path) {
             return Err(StoreError::Text { path: path.display().to_string() });
         }
     }
@@ -194,12 +197,16 @@ pub(crate) fn migrate(conn: &mut Connection, what: &str) -> Result<()> {
 }
 
 /// The parts of backups cut short (a process killed, a disk full) in `dir`, older than a
-/// minute (none is being written then): removed, or they would stay forever, unlisted.
+/// minute (none is being written then): removed, or they would stay forever, unlisted. Only
+/// those Atout names itself (`auto-20261128-…`): a backup saved into a folder of the user's
+/// took every `.part` there with it (a browser's download under way).
 fn forget_parts(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for e in entries.flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
-        let part = name.ends_with(".part") || name.ends_with(".part-journal") || name.ends_with(".part-wal") || name.ends_with(".part-shm");
+        let ours = ["auto-", "manual-", "before-migration-", "replaced-", "damaged-"].iter().any(|k| name.starts_with(k))
+            && name.split('-').any(|w| w.len() == 8 && w.bytes().all(|b| b.is_ascii_digit()));
+        let part = ours && (name.ends_with(".part") || name.ends_with(".part-journal") || name.ends_with(".part-wal") || name.ends_with(".part-shm"));
         let stale = e.metadata().and_then(|m| m.modified()).ok().and_then(|t| t.elapsed().ok()).is_some_and(|age| age.as_secs() >= 60);
         if part && stale {
             let _ = std::fs::remove_file(e.path());
