@@ -260,6 +260,9 @@ async function draw() {
   // The tournament picker needs an open database; on the recovery screen there is none.
   // On the recovery screen (no database open) there is no tournament to pick: no empty picker.
   const listed = await fillTournaments().catch(() => null);
+  // A failed automatic backup is said above every screen until a backup is taken (it went to
+  // standard error alone, which nobody sees behind a window).
+  if (!document.body.classList.contains("device") && !state.refused) showBackupFailure(await call("backup_failure").catch(() => null));
   if (overtaken()) return drawing;
   const picker = document.getElementById("current-tournament");
   if (picker && !document.body.classList.contains("device")) picker.closest("label").hidden = !listed;
@@ -417,6 +420,21 @@ function restoreKept(root) {
       if (field.type === "checkbox") field.checked = value; else field.value = value;
     }
   }
+}
+
+/** The failed automatic backup's words above the screen, with the way to the Backups screen;
+ * none once a backup is taken. */
+function showBackupFailure(failed) {
+  let box = document.getElementById("backup-failed");
+  if (!failed) { if (box) box.remove(); return; }
+  const words = failed[currentLang()] || failed.en;
+  // A line of its own: it opens with a capital.
+  const said = words.charAt(0).toUpperCase() + words.slice(1);
+  if (!box) {
+    box = h("div", { class: "error", id: "backup-failed", role: "alert" });
+    document.getElementById("view").before(box);
+  }
+  box.replaceChildren(said, " ", h("button", { id: "backup-failed-go", onclick: () => { state.error = null; go("backups"); } }, t("backups")));
 }
 
 async function fillTournaments() {

@@ -400,6 +400,11 @@ async fn about(app: S<'_>) -> Reply<atout_api::About> {
     app.with(|a| Ok(a.about()))
 }
 
+#[tauri::command]
+async fn backup_failure(app: S<'_>) -> Reply<Option<atout_api::rules::Said>> {
+    app.with(|a| Ok(a.backup_failure()))
+}
+
 // The table devices: the server started and stopped from the Rounds screen.
 type D<'a> = State<'a, atout_serve::Switch>;
 #[tauri::command]
@@ -431,6 +436,7 @@ async fn table_lock(app: S<'_>, devices: D<'_>, tournament: String, round: i64, 
 pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) -> tauri::Builder<R> {
     builder.plugin(tauri_plugin_dialog::init()).manage(app).manage(atout_serve::Switch::default()).invoke_handler(tauri::generate_handler![
         about,
+        backup_failure,
         system_lang,
         seasons,
         season_create,

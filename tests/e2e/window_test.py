@@ -2268,9 +2268,32 @@ def recovery_evening(work):
         w.click("#who-start")
         w.find("#tournaments-table")
         w.wait_text("Friday Test", "#tournaments-table")
+        # The backups' folder made unusable (a file in its place): the next change's automatic
+        # backup fails, and the window says so above every screen until a backup is taken (it
+        # went to standard error alone, which nobody sees behind a window).
+        os.rename(theirs, theirs + ".kept")
+        with open(theirs, "w") as f:
+            f.write("in the way")
+        # A change that takes a backup when due (every change, here): a player withdrawn.
+        invoke = "const done = arguments[arguments.length - 1]; window.__TAURI__.core.invoke(arguments[0], arguments[1]).then(done, (e) => done({error: e}))"
+        tid = w.js("return [...document.getElementById('current-tournament').options].find(o => o.textContent.includes('Friday Test')).value")
+        player = w.js_async(invoke, "tournament_players", {"tournament": tid})[0]["player"]
+        answer = w.js_async(invoke, "player_withdraw", {"tournament": tid, "player": player, "fromRound": None, "reason": "parti"})
+        check("error" not in answer, f"the change is stored whatever becomes of its backup: {answer}")
+        w.click("#nav-players")
+        w.wait_text("la sauvegarde automatique a échoué", "#backup-failed")
+        w.shot("18b-backup-failed", ["la sauvegarde automatique a échoué"])
+        os.remove(theirs)
+        os.rename(theirs + ".kept", theirs)
+        w.click("#backup-failed-go")
+        w.click("#back-up-now")
+        end = time.time() + 10
+        while w.js("return !!document.getElementById('backup-failed')") and time.time() < end:
+            time.sleep(0.2)
+        check(not w.js("return !!document.getElementById('backup-failed')"), "a backup taken, the failure is no longer said")
     env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
     with_window(dict(env, ATOUT_DB=damaged, XDG_DATA_HOME=os.path.join(work, "data2"), XDG_CONFIG_HOME=os.path.join(work, "config2"), LANG="fr_BE.UTF-8",
-                     WEBKIT_DISABLE_COMPOSITING_MODE="0"), run)
+                     WEBKIT_DISABLE_COMPOSITING_MODE="0", ATOUT_BACKUP_MINUTES="0"), run)
     check(any(f.startswith("damaged-") for f in os.listdir(theirs)), "the damaged file is kept aside")
 
 

@@ -6,7 +6,7 @@
 
 use crate::error::{ApiError, Result};
 use crate::Atout;
-use atout_rules::said;
+use atout_rules::{said, Said};
 pub use atout_store::backup_dir;
 use atout_store::stamp;
 use serde::Serialize;
@@ -63,6 +63,9 @@ pub(crate) struct BackupPolicy {
     /// A batch's writes asked for a backup (and whether one completed a round): taken
     /// once the batch has committed, never of its uncommitted rows.
     pub pending: Option<bool>,
+    /// Why the last automatic backup failed, until one is taken again: said by each front
+    /// (it went to standard error alone, which nobody sees behind a window).
+    pub failed: Option<atout_rules::Said>,
 }
 
 impl BackupPolicy {
@@ -73,6 +76,7 @@ impl BackupPolicy {
             every: Duration::from_secs(60 * num("ATOUT_BACKUP_MINUTES", DEFAULT_MINUTES)),
             last: None,
             pending: None,
+            failed: None,
         }
     }
 }
@@ -291,7 +295,10 @@ impl Atout {
                 "{d} bestaat al; het werd niet vervangen"
             )));
         }
-        self.backup_made(dest, "manual")
+        let made = self.backup_made(dest, "manual")?;
+        // A copy made now: the automatic one that failed is made up for.
+        self.backups.failed = None;
+        Ok(made)
     }
 
     /// The next automatic backup (`auto-…`), as a write takes one when it is due; the newest
@@ -398,7 +405,7 @@ impl Atout {
 
     /// After a write: an automatic backup when a round has just completed, or when
     /// the last one is older than the policy's interval. A failed backup never fails
-    /// the write (it is reported on standard error).
+    /// the write (it is kept to be said: [`Atout::backup_failure`]).
     pub(crate) fn after_write(&mut self, round_complete: bool) {
         if self.path.is_none() {
             return;
@@ -416,10 +423,19 @@ impl Atout {
         let due = round_complete || self.backups.last.is_none_or(|t| t.elapsed() >= self.backups.every);
         if due {
             self.backups.last = Some(Instant::now());
-            if let Err(e) = self.backup_automatic() {
-                eprintln!("atout: automatic backup failed: {e}");
-            }
+            self.backups.failed = self.backup_automatic().err().map(|e| e.texts());
         }
+    }
+
+    /// Why the last automatic backup failed, in every language, until a backup is taken again:
+    /// the change itself was stored, but the club has no copy of it.
+    pub fn backup_failure(&self) -> Option<atout_rules::Said> {
+        let Said { en, fr, nl } = self.backups.failed.clone()?;
+        Some(said!(
+            "the automatic backup failed ({en}): what you changed is stored, but no copy of it was made; mend this, then back up now",
+            "la sauvegarde automatique a échoué ({fr}) : votre changement est enregistré, mais aucune copie n'en a été faite ; réglez ceci, puis sauvegardez maintenant",
+            "de automatische back-up is mislukt ({nl}): uw wijziging is bewaard, maar er werd geen kopie van gemaakt; verhelp dit en maak dan nu een back-up"
+        ))
     }
 }
 

@@ -157,6 +157,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
         other => other,
     };
     let app = &mut app;
+    let done = on_database(app, command);
+    // A failed automatic backup is said, in the user's language, whatever the command.
+    if let Some(failed) = app.backup_failure() {
+        eprintln!("atout: {}", crate::output::say(failed));
+    }
+    done
+}
+
+/// A command about what the database holds, once it is open.
+fn on_database(app: &mut atout_api::Atout, command: Command) -> Result<(), Failure> {
     match command {
         Command::Players(cmd) => players::registry(app, cmd),
         Command::Player(cmd) => players::in_tournament(app, cmd),

@@ -1397,3 +1397,44 @@ fn a_key_given_twice_is_refused() {
     let sheet: Value = serde_json::from_str(&ok(&db, &["sheet", "--tournament", t, "--round", "1", "--table", "1", "--format", "json"])).unwrap();
     assert!(sheet["lines"].as_array().unwrap().is_empty(), "{sheet}");
 }
+
+/// An automatic backup that fails is said after the command, in the user's language, and the
+/// change is stored all the same (it was said in English, «automatic backup failed: …»).
+#[test]
+fn a_failed_automatic_backup_is_said_in_the_users_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    ok(&db, &["sample"]);
+    // The backups' folder made unusable: a file in its place.
+    let folder = dir.path().join("backups").join("club");
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(folder.parent().unwrap()).unwrap();
+    std::fs::write(&folder, "in the way").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_atout"))
+        .env("LANG", "fr_BE.UTF-8")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("ATOUT_BACKUP_MINUTES", "0")
+        .args([
+            "--db",
+            db.to_str().unwrap(),
+            "ruling",
+            "add",
+            "--tournament",
+            "1",
+            "--round",
+            "1",
+            "--table",
+            "1",
+            r#"{"seat": 1, "points": [0, 0, 0, 0], "reason": "talking", "by": "Jury"}"#,
+        ])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains("la sauvegarde automatique a échoué") && said.contains("votre changement est enregistré") && !said.contains("automatic backup failed"),
+        "{said}"
+    );
+    assert!(ok(&db, &["audit", "--tournament", "1"]).contains("talking"), "the ruling is stored");
+}
