@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// A Double King evening of eight players, round 1 drawn: its id, each table's code and
 /// a complete valid sheet for it.
-fn evening(path: &Path) -> (String, Vec<(i64, String, Vec<Value>)>) {
+fn evening(path: &Path) -> (String, Tables) {
     let mut app = Atout::open(path).unwrap();
     let t = app.tournament_create(&NewTournament { name: "Batch".into(), game: "double-king".into(), rounds: Some(1), ..Default::default() }).unwrap();
     let t = t.id.to_string();
@@ -80,7 +80,10 @@ fn post_text(addr: SocketAddr, code: &str, body: &str, lang: &str) -> (u16, Stri
 
 /// A server over the Double King evening of [`evening`] in a new folder: the folder, the
 /// tournament, each table's code and sheet, the application and the server.
-fn served() -> (tempfile::TempDir, String, Vec<(i64, String, Vec<Value>)>, atout_serve::Run, atout_serve::Running) {
+/// Each table of an evening: its number, its code and a complete valid sheet for it.
+type Tables = Vec<(i64, String, Vec<Value>)>;
+
+fn served() -> (tempfile::TempDir, String, Tables, atout_serve::Run, atout_serve::Running) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("club.db");
     let (t, tables) = evening(&path);
