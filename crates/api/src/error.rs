@@ -242,9 +242,9 @@ impl ApiError {
             // The database file's own troubles, in the user's language (SQLite's or the
             // system's reason in brackets stays as they say it).
             ApiError::Store(StoreError::TooNew { path, found, known }) => atout_rules::said!(
-                "{path} was written by a newer version of Atout (database version {found}; this program knows up to {known}): it was not opened and not changed",
-                "{path} a été écrit par une version plus récente d'Atout (base de données version {found} ; ce programme connaît jusqu'à la {known}) : il n'a été ni ouvert ni modifié",
-                "{path} werd geschreven door een nieuwere versie van Atout (databankversie {found}; dit programma kent tot {known}): het werd niet geopend en niet gewijzigd"
+                "{path} was written by a newer version of Atout (database version {found}; this program knows up to {known}): it was not opened and not changed; open it with that newer Atout (a backup restored in its place would set it aside)",
+                "{path} a été écrit par une version plus récente d'Atout (base de données version {found} ; ce programme connaît jusqu'à la {known}) : il n'a été ni ouvert ni modifié ; ouvrez-le avec cet Atout plus récent (une sauvegarde restaurée à sa place le mettrait de côté)",
+                "{path} werd geschreven door een nieuwere versie van Atout (databankversie {found}; dit programma kent tot {known}): het werd niet geopend en niet gewijzigd; open het met die nieuwere Atout (een back-up die in zijn plaats teruggezet wordt, zou het opzijzetten)"
             ),
             ApiError::Store(StoreError::Damaged { path, detail }) => atout_rules::said!(
                 "{path} is damaged ({detail}): it was not opened and not changed",
@@ -327,6 +327,12 @@ impl ApiError {
     /// The database file could not be opened where it is (held by another program, a
     /// read-only folder, missing), or is another program's: nothing says it is damaged, so
     /// no backup is offered in its place.
+    /// The database file was written by a newer Atout: whole, to be opened with that one (no
+    /// backup is offered in its place).
+    pub fn is_newer(&self) -> bool {
+        matches!(self, ApiError::Store(StoreError::TooNew { .. }))
+    }
+
     pub fn is_unavailable(&self) -> bool {
         matches!(self, ApiError::Store(StoreError::Unavailable { .. } | StoreError::Foreign { .. } | StoreError::Text { .. }))
     }

@@ -1438,3 +1438,22 @@ fn a_failed_automatic_backup_is_said_in_the_users_language() {
     );
     assert!(ok(&db, &["audit", "--tournament", "1"]).contains("talking"), "the ruling is stored");
 }
+
+/// A database from a newer Atout is refused, left as it is, and pointed to that Atout: no
+/// backup is offered in its place (restored, it set the file aside as damaged).
+#[test]
+fn a_database_from_a_newer_atout_is_pointed_to_it_not_to_a_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    ok(&db, &["sample"]);
+    ok(&db, &["backup"]);
+    // SQLite's header keeps the schema's version (`user_version`) at byte 60.
+    let mut data = std::fs::read(&db).unwrap();
+    data[60..64].copy_from_slice(&99u32.to_be_bytes());
+    std::fs::write(&db, &data).unwrap();
+    let out = atout(&db, &["tournament", "list"]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && said.contains("written by a newer version of Atout") && said.contains("open it with that newer Atout"), "{said}");
+    assert!(!said.contains("latest good backup") && !said.contains("atout restore") && !said.contains(" restore "), "no backup offered: {said}");
+    assert_eq!(std::fs::read(&db).unwrap(), data, "left as it is");
+}

@@ -30,7 +30,7 @@ pub enum StoreError {
     Sql(#[from] rusqlite::Error),
     #[error("stored JSON is unreadable: {0}")]
     Json(#[from] serde_json::Error),
-    #[error("{path} was written by a newer version of Atout (database version {found}; this program knows up to {known}): it was not opened and not changed")]
+    #[error("{path} was written by a newer version of Atout (database version {found}; this program knows up to {known}): it was not opened and not changed; open it with that newer Atout (a backup restored in its place would set it aside)")]
     TooNew { path: String, found: i64, known: i64 },
     #[error("{path} is damaged ({detail}): it was not opened and not changed")]
     Damaged { path: String, detail: String },

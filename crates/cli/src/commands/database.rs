@@ -31,7 +31,8 @@ pub fn open(path: &Path, by: Option<&str>) -> Result<Atout, Failure> {
             "{p} is een map, geen databankbestand"
         ))));
     }
-    let mut app = Atout::open(path).map_err(|e| match atout_api::backups::latest_good(path).filter(|_| !e.is_unavailable()) {
+    // (A file from a newer Atout is whole: that Atout opens it, no backup in its place.)
+    let mut app = Atout::open(path).map_err(|e| match atout_api::backups::latest_good(path).filter(|_| !e.is_unavailable() && !e.is_newer()) {
         Some(b) => {
             let (p, at) = (&b.path, &b.written_local);
             // Into this database: a database named (`--db`) is named again, or the command
