@@ -82,7 +82,7 @@ impl BackupPolicy {
 }
 
 fn kind_of(file: &str) -> &'static str {
-    ["auto", "manual", "before-migration", "replaced", "damaged"].into_iter().find(|k| file.starts_with(&format!("{k}-"))).unwrap_or("manual")
+    atout_store::BACKUP_KINDS.into_iter().find(|k| file.strip_prefix(k).is_some_and(|rest| rest.starts_with('-'))).unwrap_or("manual")
 }
 
 /// What a backup file holds (read without changing it).
@@ -153,10 +153,7 @@ fn written_at(path: &Path) -> String {
 fn newest_backup_age(db: &Path) -> Option<Duration> {
     let dir = std::fs::read_dir(backup_dir(db)).ok()?;
     dir.filter_map(|e| e.ok())
-        .filter(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
-            name.ends_with(".db") && !name.starts_with("damaged-")
-        })
+        .filter(|e| atout_store::is_backup(&e.file_name().to_string_lossy()))
         .filter_map(|e| e.metadata().ok()?.modified().ok())
         .filter_map(|t| std::time::SystemTime::now().duration_since(t).ok())
         .min()

@@ -416,16 +416,7 @@ fn table<'a>(
     // A first dealer below 1 is said as given (it read «seat 0» for −1: the table's stored
     // number becomes 0 for the rules).
     if table.first_dealer < 1 {
-        let (first, n) = (table.first_dealer, table.seats.len());
-        return Err(refused(
-            place,
-            Rule::FIRST_DEALER,
-            said!(
-                "the first dealer is seat {first}, not a seat from 1 to {n}",
-                "le premier donneur est la place {first}, pas une place de 1 à {n}",
-                "de eerste gever is plaats {first}, geen plaats van 1 tot {n}"
-            ),
-        ));
+        return Err(ApiError::Refused { place, violation: atout_rules::first_dealer_refused(table.first_dealer, table.seats.len()) });
     }
     let at = crate::state::rules_table(table.seats.len(), table.first_dealer);
     let sheet = rules.replay(at, &table.deals).map_err(|e| ApiError::sheet(place.clone(), e))?;

@@ -735,6 +735,18 @@ fn say_value<G: Game>(entry: &Value, seats: &[String], lang: Lang) -> Option<Str
     G::say(&G::Entry::deserialize(entry).ok()?, seats, lang)
 }
 
+/// A first dealer that is no seat of a table of `seats`, said as given (a document's −1 too).
+pub fn first_dealer_refused(first: i64, seats: usize) -> Violation {
+    Violation::said(
+        Rule::FIRST_DEALER,
+        said!(
+            "the first dealer is seat {first}, not a seat from 1 to {seats}",
+            "le premier donneur est la place {first}, pas une place de 1 à {seats}",
+            "de eerste gever is plaats {first}, geen plaats van 1 tot {seats}"
+        ),
+    )
+}
+
 fn check_table<G: Game>(table: Table) -> Result<(), SheetError> {
     if !G::SEATS.contains(&table.seats) {
         let (n, game, from, to) = (table.seats, G::ID.code(), G::SEATS.start(), G::SEATS.end());
@@ -748,15 +760,7 @@ fn check_table<G: Game>(table: Table) -> Result<(), SheetError> {
         )));
     }
     if !(1..=table.seats).contains(&table.first_dealer) {
-        let (first, n) = (table.first_dealer, table.seats);
-        return Err(SheetError::sheet(Violation::said(
-            Rule::FIRST_DEALER,
-            said!(
-                "the first dealer is seat {first}, not a seat from 1 to {n}",
-                "le premier donneur est la place {first}, pas une place de 1 à {n}",
-                "de eerste gever is plaats {first}, geen plaats van 1 tot {n}"
-            ),
-        )));
+        return Err(SheetError::sheet(first_dealer_refused(table.first_dealer as i64, table.seats)));
     }
     Ok(())
 }

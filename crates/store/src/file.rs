@@ -38,14 +38,17 @@ pub fn backup_dir(db: &Path) -> PathBuf {
     }
 }
 
-/// Whether backups of the database at `db` are kept (a damaged file set aside is none).
+/// The kinds of the files Atout keeps in a backups folder, each name `{kind}-{stamp}.db`.
+pub const BACKUP_KINDS: [&str; 5] = ["auto", "manual", "before-migration", "replaced", "damaged"];
+
+/// Whether a file of a backups folder is a backup to restore (a damaged file set aside is none).
+pub fn is_backup(name: &str) -> bool {
+    name.ends_with(".db") && !name.starts_with("damaged-")
+}
+
+/// Whether backups of the database at `db` are kept.
 pub(crate) fn has_backups(db: &Path) -> bool {
-    std::fs::read_dir(backup_dir(db)).is_ok_and(|dir| {
-        dir.filter_map(|e| e.ok()).any(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
-            name.ends_with(".db") && !name.starts_with("damaged-")
-        })
-    })
+    std::fs::read_dir(backup_dir(db)).is_ok_and(|dir| dir.filter_map(|e| e.ok()).any(|e| is_backup(&e.file_name().to_string_lossy())))
 }
 
 /// The default database's name, without its extension (`atout.db`).
@@ -204,7 +207,7 @@ fn forget_parts(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for e in entries.flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
-        let ours = ["auto-", "manual-", "before-migration-", "replaced-", "damaged-"].iter().any(|k| name.starts_with(k))
+        let ours = BACKUP_KINDS.iter().any(|k| name.strip_prefix(k).is_some_and(|rest| rest.starts_with('-')))
             && name.split('-').any(|w| w.len() == 8 && w.bytes().all(|b| b.is_ascii_digit()));
         let part = ours && (name.ends_with(".part") || name.ends_with(".part-journal") || name.ends_with(".part-wal") || name.ends_with(".part-shm"));
         let stale = e.metadata().and_then(|m| m.modified()).ok().and_then(|t| t.elapsed().ok()).is_some_and(|age| age.as_secs() >= 60);

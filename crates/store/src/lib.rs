@@ -19,7 +19,7 @@ mod write;
 
 pub use devices::{DeviceCodeRow, KeyWritten};
 use file::{backup_connection, integrity, migrate, MIGRATIONS};
-pub use file::{backup_dir, check_file, stamp, summarize, BackupSummary};
+pub use file::{backup_dir, check_file, is_backup, stamp, summarize, BackupSummary, BACKUP_KINDS};
 pub use rows::{AuditRow, EntrantRow, HistoryRow, Lines, PlayerRow, RoundRow, TableRow, TournamentRow, WithdrawnRuling};
 pub use seasons::{DoubtRow, LinkRow, SeasonRow, SeasonTournamentRow};
 pub use write::{Change, Writer};
