@@ -428,22 +428,46 @@ fn a_write_the_file_refuses_is_said_so_and_is_no_fault() {
 
 /// A ruling, a withdrawal, a change of settings or an import is a write like a sheet's line:
 /// the automatic backup that is due is taken after it too (only a line took one: a jury
-/// evening of rulings alone had none).
+/// evening of rulings alone had none). So is a player registered, a tournament made, a round
+/// drawn or a season's change (none took one: a secretary's first hour of registering and
+/// drawing had no copy at all).
 #[test]
-fn a_ruling_takes_the_automatic_backup_that_is_due() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = Atout::open(&dir.path().join("club.db")).unwrap();
-    let t =
-        app.tournament_create(&atout_api::NewTournament { name: "Friday".into(), game: "double-king".into(), ..Default::default() }).unwrap().id.to_string();
+fn every_kind_of_write_takes_the_automatic_backup_that_is_due() {
+    let auto = |app: &Atout| app.backups().iter().filter(|b| b.kind == "auto").count();
+    let fresh = || {
+        let dir = tempfile::tempdir().unwrap();
+        let app = Atout::open(&dir.path().join("club.db")).unwrap();
+        assert_eq!(auto(&app), 0);
+        (dir, app)
+    };
+    let new_tournament = |app: &mut Atout| {
+        app.tournament_create(&atout_api::NewTournament { name: "Friday".into(), game: "double-king".into(), ..Default::default() }).unwrap().id.to_string()
+    };
+    let (_d, mut app) = fresh();
+    app.player_add("Anne", "", "", false).unwrap();
+    assert_eq!(auto(&app), 1, "a player registered backs up");
+    let (_d, mut app) = fresh();
+    new_tournament(&mut app);
+    assert_eq!(auto(&app), 1, "a tournament made backs up");
+    let (_d, mut app) = fresh();
+    app.season_create("Season", None).unwrap();
+    assert_eq!(auto(&app), 1, "a season made backs up");
+    let (_d, mut app) = fresh();
+    app.import_document(&common::read("king-13.json")).unwrap();
+    assert_eq!(auto(&app), 1, "an import backs up");
+    // Within the interval, one backup serves every write that follows: a draw and a ruling.
+    let t = new_tournament(&mut app);
     app.players_import("name\nAnne\nBart\nChloé\nDirk\n", Some(&t)).unwrap();
     app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(1))).unwrap();
-    assert_eq!(app.backups().len(), 0);
     app.ruling_add(&atout_api::TableRef::new(&t, 1, 1), json!({"seat": 1, "points": [-3, 1, 1, 1], "reason": "revoke", "by": "Jury"})).unwrap();
-    assert_eq!(app.backups().iter().filter(|b| b.kind == "auto").count(), 1, "the first write backs up");
-    let other = tempfile::tempdir().unwrap();
-    let mut fresh = Atout::open(&other.path().join("club.db")).unwrap();
-    fresh.import_document(&common::read("king-13.json")).unwrap();
-    assert_eq!(fresh.backups().iter().filter(|b| b.kind == "auto").count(), 1, "an import backs up");
+    assert_eq!(auto(&app), 1, "not one a write");
+    // The next command, the backup now old: a ruling alone takes one.
+    let made = std::path::PathBuf::from(&app.backups().iter().find(|b| b.kind == "auto").unwrap().path);
+    drop(app);
+    std::fs::File::options().write(true).open(&made).unwrap().set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(7200)).unwrap();
+    let mut app = Atout::open(&_d.path().join("club.db")).unwrap();
+    app.ruling_add(&atout_api::TableRef::new(&t, 1, 1), json!({"seat": 2, "points": [1, -3, 1, 1], "reason": "revoke", "by": "Jury"})).unwrap();
+    assert_eq!(auto(&app), 2, "a ruling backs up");
 }
 
 /// A backup saved into a folder of the user's leaves the other programs' unfinished files

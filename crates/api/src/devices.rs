@@ -339,6 +339,7 @@ impl Atout {
                 }
                 Ok::<_, ApiError>(())
             })?;
+            self.after_write(false);
         }
         self.device_round(id, round, base)
     }
@@ -403,6 +404,7 @@ impl Atout {
             w.add_device_code(id, round, table, &code)?;
             Ok::<_, ApiError>(())
         })?;
+        self.after_write(false);
         // Every code of the round, as `devices` gives them: the other tables' too, issued now
         // where none was yet (a revoke before the codes were ever listed showed them blank).
         self.devices(&id.to_string(), round, base)
@@ -419,6 +421,7 @@ impl Atout {
             w.lock_table(id, at.round, at.table, locked)?;
             Ok::<_, ApiError>(())
         })?;
+        self.after_write(false);
         // Every code of the round, issued where none was yet (a lock before the codes were
         // ever listed showed them blank, and the addresses without them).
         self.devices(&id.to_string(), at.round, base)

@@ -275,6 +275,7 @@ impl Atout {
             }
             Ok(out)
         })?;
+        self.after_write(false);
         // A known player's club or member number may have been filled in.
         self.cache.clear();
         if let Some(t) = tournament {
@@ -308,6 +309,7 @@ impl Atout {
             )));
         }
         let id = self.store.write(Change { actor: &self.actor, action: "player.add", reason: "" }, |w| w.add_player(&name, &club, &member))?;
+        self.after_write(false);
         Ok(Player { id, name, club, member })
     }
 
@@ -320,6 +322,7 @@ impl Atout {
             return Err(ApiError::not_found(said!("no player {id}", "pas de joueur {id}", "geen speler {id}")));
         }
         self.store.write(Change { actor: &self.actor, action: "player.edit", reason: &reason }, |w| w.player_version(id, &name, &club, &member))?;
+        self.after_write(false);
         self.cache.clear();
         Ok(Player { id, name, club, member })
     }
@@ -331,6 +334,7 @@ impl Atout {
             return Err(ApiError::not_found(said!("no player {id}", "pas de joueur {id}", "geen speler {id}")));
         }
         self.store.write(Change { actor: &self.actor, action: "player.publishing", reason: "" }, |w| w.player_publishing(id, published))?;
+        self.after_write(false);
         self.unpublished_players()
     }
 

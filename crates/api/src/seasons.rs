@@ -414,6 +414,7 @@ impl Atout {
             }
             Ok(w.add_season(&name, &stored)?)
         })?;
+        self.after_write(false);
         self.season(&id.to_string())
     }
 
@@ -436,6 +437,7 @@ impl Atout {
             unchanged(w, &row, Some(&checked))?;
             Ok::<_, ApiError>(w.season_settings(row.id, settings)?)
         })?;
+        self.after_write(false);
         self.season(&row.id.to_string())
     }
 
@@ -495,6 +497,7 @@ impl Atout {
             }
             Ok(w.season_tournament(row.id, t, true, None)?)
         })?;
+        self.after_write(false);
         self.season(&row.id.to_string())
     }
 
@@ -514,6 +517,7 @@ impl Atout {
             };
             Ok(w.season_tournament(row.id, t, false, kept.archive.as_deref())?)
         })?;
+        self.after_write(false);
         self.season(&row.id.to_string())
     }
 
@@ -719,6 +723,7 @@ impl Atout {
                 w.season_tournament(row.id, t, true, Some(&print))?;
                 Ok::<_, ApiError>(())
             })?;
+            self.after_write(false);
             let in_season = self.seasons()?.into_iter().find(|s| s.id == first).map(|s| s.name);
             return Ok(ArchiveImported {
                 tournament: self.tournament_info(&t.to_string())?,
@@ -756,6 +761,7 @@ impl Atout {
             crate::named::doubts_written(w, &matches, &players)?;
             Ok::<_, ApiError>((t, players))
         })?;
+        self.after_write(false);
         // A matched player's club or member number may have been filled in.
         self.cache.clear();
         let registry: HashMap<Id, Player> = self.store.players()?.into_iter().map(|p| (p.id, p.into())).collect();
@@ -845,6 +851,7 @@ impl Atout {
         self.store.write(Change { actor: &self.actor, action: if same { "player.same" } else { "player.apart" }, reason: &reason }, |w| {
             w.player_link(player, other, same)
         })?;
+        self.after_write(false);
         self.player_doubts()
     }
 }

@@ -188,6 +188,7 @@ impl Atout {
         let id = self.store.write(Change { actor: &self.actor, action: "tournament.create", reason: "" }, |w| {
             w.add_tournament(name, game.code(), Some(&date), &settings, &json!({}))
         })?;
+        self.after_write(false);
         self.tournament_info(&id.to_string())
     }
 
@@ -240,6 +241,7 @@ impl Atout {
             }
             Ok::<_, ApiError>(())
         })?;
+        self.after_write(false);
         self.cache.remove(&id);
         self.tournament_info(&id.to_string())
     }
@@ -325,6 +327,7 @@ impl Atout {
             }
             Ok::<_, ApiError>(())
         })?;
+        self.after_write(false);
         self.cache.remove(&id);
         self.round_view(&id.to_string(), round)
     }
