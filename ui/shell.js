@@ -262,7 +262,11 @@ async function draw() {
   const listed = await fillTournaments().catch(() => null);
   // A failed automatic backup is said above every screen until a backup is taken (it went to
   // standard error alone, which nobody sees behind a window).
-  if (!document.body.classList.contains("device") && !state.refused) showBackupFailure(await call("backup_failure").catch(() => null));
+  if (!document.body.classList.contains("device") && !state.refused) {
+    showBackupFailure(await call("backup_failure").catch(() => null));
+    // A database that may not be written is said before anyone types what would not be kept.
+    banner("read-only", await call("read_only").catch(() => null));
+  }
   if (overtaken()) return drawing;
   const picker = document.getElementById("current-tournament");
   if (picker && !document.body.classList.contains("device")) picker.closest("label").hidden = !listed;
@@ -425,16 +429,21 @@ function restoreKept(root) {
 /** The failed automatic backup's words above the screen, with the way to the Backups screen;
  * none once a backup is taken. */
 function showBackupFailure(failed) {
-  let box = document.getElementById("backup-failed");
-  if (!failed) { if (box) box.remove(); return; }
-  const words = failed[currentLang()] || failed.en;
-  // A line of its own: it opens with a capital.
-  const said = words.charAt(0).toUpperCase() + words.slice(1);
+  banner("backup-failed", failed, h("button", { id: "backup-failed-go", onclick: () => { state.error = null; go("backups"); } }, t("backups")));
+}
+
+/** A banner above every screen, with `id`, saying `said` (the api's words in every language)
+ * and holding `more`; none when `said` is none. */
+function banner(id, said, ...more) {
+  let box = document.getElementById(id);
+  if (!said) { if (box) box.remove(); return; }
+  const words = said[currentLang()] || said.en;
   if (!box) {
-    box = h("div", { class: "error", id: "backup-failed", role: "alert" });
+    box = h("div", { class: "error", id, role: "alert" });
     document.getElementById("view").before(box);
   }
-  box.replaceChildren(said, " ", h("button", { id: "backup-failed-go", onclick: () => { state.error = null; go("backups"); } }, t("backups")));
+  // A line of its own: it opens with a capital.
+  box.replaceChildren(words.charAt(0).toUpperCase() + words.slice(1), ...(more.length ? [" ", ...more] : []));
 }
 
 async function fillTournaments() {

@@ -405,6 +405,11 @@ async fn backup_failure(app: S<'_>) -> Reply<Option<atout_api::rules::Said>> {
     app.with(|a| Ok(a.backup_failure()))
 }
 
+#[tauri::command]
+async fn read_only(app: S<'_>) -> Reply<Option<atout_api::rules::Said>> {
+    app.with(|a| Ok(a.read_only()))
+}
+
 // The table devices: the server started and stopped from the Rounds screen.
 type D<'a> = State<'a, atout_serve::Switch>;
 #[tauri::command]
@@ -437,6 +442,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>, app: App) ->
     builder.plugin(tauri_plugin_dialog::init()).manage(app).manage(atout_serve::Switch::default()).invoke_handler(tauri::generate_handler![
         about,
         backup_failure,
+        read_only,
         system_lang,
         seasons,
         season_create,

@@ -424,6 +424,18 @@ impl Atout {
         }
     }
 
+    /// The database may be read but not written (a file marked read-only, a locked stick, a
+    /// folder of someone else's): it was opened to be read, printed and exported, and every
+    /// change is refused. Said before anyone types a line that will not be kept.
+    pub fn read_only(&self) -> Option<Said> {
+        let path = self.path.as_ref().filter(|_| self.store.is_read_only())?.display();
+        Some(said!(
+            "{path} may not be written: it is open to be read, printed and exported, and no change can be stored; to change it, copy it to a folder you may write to and open the copy, or give yourself the right to write it",
+            "{path} ne peut pas être écrit : il est ouvert pour être lu, imprimé et exporté, et aucun changement ne peut être enregistré ; pour le changer, copiez-le dans un dossier où vous pouvez écrire et ouvrez la copie, ou donnez-vous le droit de l'écrire",
+            "{path} kan niet geschreven worden: het is geopend om te lezen, af te drukken en te exporteren, en geen wijziging kan bewaard worden; om het te wijzigen, kopieer het naar een map waarin u mag schrijven en open de kopie, of geef uzelf het recht het te schrijven"
+        ))
+    }
+
     /// Why the last automatic backup failed, in every language, until a backup is taken again:
     /// the change itself was stored, but the club has no copy of it.
     pub fn backup_failure(&self) -> Option<atout_rules::Said> {

@@ -1457,3 +1457,57 @@ fn a_database_from_a_newer_atout_is_pointed_to_it_not_to_a_backup() {
     assert!(!said.contains("latest good backup") && !said.contains("atout restore") && !said.contains(" restore "), "no backup offered: {said}");
     assert_eq!(std::fs::read(&db).unwrap(), data, "left as it is");
 }
+
+/// A database that may not be written (a file marked read-only in a folder of someone else's:
+/// a club's file on a locked stick) is read, exported and checked; a change is refused saying
+/// the file may not be written, and nothing of it is stored. It was refused whole («cannot be
+/// opened»): not even its standings could be read.
+#[cfg(unix)]
+#[test]
+fn a_database_that_may_not_be_written_is_read_and_exported_and_changes_are_refused() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let mode = |p: &Path, m: u32| std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let (stick, out) = (dir.path().join("stick"), dir.path().join("out"));
+    std::fs::create_dir(&stick).unwrap();
+    std::fs::create_dir(&out).unwrap();
+    let db = stick.join("club.db");
+    ok(&db, &["import", fixture("spring-open-16.json").to_str().unwrap()]);
+    let standings = ok(&db, &["standings", "--tournament", "1", "--format", "json"]);
+    // Whoever runs it may not write it. Root may write anything: there it runs as nobody, from
+    // a copy of the binary nobody may run.
+    let root = std::fs::metadata(&db).unwrap().uid() == 0;
+    let bin = dir.path().join("atout");
+    std::fs::copy(env!("CARGO_BIN_EXE_atout"), &bin).unwrap();
+    mode(&bin, 0o755);
+    mode(dir.path(), 0o755);
+    mode(&out, 0o777);
+    for sub in std::fs::read_dir(&stick).unwrap() {
+        let sub = sub.unwrap().path();
+        mode(&sub, if sub.is_dir() { 0o555 } else { 0o444 });
+    }
+    mode(&stick, 0o555);
+    let run = |args: &[&str]| {
+        let mut c = if root { Command::new("runuser") } else { Command::new(&bin) };
+        if root {
+            c.args(["-u", "nobody", "--"]).arg(&bin);
+        }
+        c.env("LANG", "C").env_remove("LC_ALL").arg("--db").arg(&db).args(args).output().unwrap()
+    };
+    let read = run(&["standings", "--tournament", "1", "--format", "json"]);
+    assert!(read.status.success(), "{}", String::from_utf8_lossy(&read.stderr));
+    assert_eq!(String::from_utf8_lossy(&read.stdout), standings);
+    let exported = out.join("spring.json");
+    let export = run(&["export", "--tournament", "1", exported.to_str().unwrap()]);
+    assert!(export.status.success() && exported.exists(), "{}", String::from_utf8_lossy(&export.stderr));
+    let about = run(&["about"]);
+    assert!(String::from_utf8_lossy(&about.stdout).contains("may not be written: it is open to be read"), "{about:?}");
+    let check = run(&["check"]);
+    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stderr));
+    let add = run(&["players", "add", "--name", "Zoë Claes"]);
+    let said = String::from_utf8_lossy(&add.stderr);
+    assert!(!add.status.success() && said.contains("cannot be written") && said.contains("nothing was stored"), "{said}");
+    mode(&stick, 0o755);
+    assert!(!ok(&db, &["players", "list"]).contains("Zoë"));
+    assert_eq!(ok(&db, &["standings", "--tournament", "1", "--format", "json"]), standings);
+}

@@ -110,7 +110,7 @@ pub fn check_file(path: &Path) -> Result<i64> {
         StoreError::Sql(e) => damaged(e.to_string()),
         other => other,
     };
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(read)?;
+    let conn = open_to_read(path).map_err(read)?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(read)?;
     let known = MIGRATIONS.len() as i64;
     if version > known {
@@ -266,4 +266,47 @@ pub fn summarize(path: &Path) -> Result<BackupSummary> {
         )?,
         last_change: conn.query_row("SELECT max(at) FROM changes", [], |r| r.get(0))?,
     })
+}
+
+/// The database at `path` opened read-only. A database in WAL mode is read with its log,
+/// which asks for a shared-memory file beside it; where none may be made (a read-only
+/// folder or medium) and no log is there to read, the file is read as it is (SQLite's
+/// `immutable`): it was called unopenable, and a club's file on a locked stick unreadable.
+pub(crate) fn open_to_read(path: &Path) -> rusqlite::Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let first = Connection::open_with_flags(path, flags).and_then(|c| c.pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)).map(|_| c));
+    match first {
+        Err(rusqlite::Error::SqliteFailure(f, m))
+            if matches!(f.code, rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen | rusqlite::ErrorCode::PermissionDenied) =>
+        {
+            // A log not read would be changes lost from view: never read the file without it.
+            if Path::new(&format!("{}-wal", path.display())).exists() {
+                return Err(rusqlite::Error::SqliteFailure(f, m));
+            }
+            Connection::open_with_flags(format!("{}?immutable=1", url_file(path)), flags | OpenFlags::SQLITE_OPEN_URI)
+        }
+        other => other,
+    }
+}
+
+/// `path` as an SQLite URI's file part: `file:` and the path, its `%`, `?` and `#` escaped
+/// (a Windows path's backslashes as slashes, its drive after a slash).
+fn url_file(path: &Path) -> String {
+    let mut text = path.display().to_string();
+    if cfg!(windows) {
+        text = text.replace('\\', "/");
+        if !text.starts_with('/') {
+            text.insert(0, '/');
+        }
+    }
+    let mut out = String::from("file:");
+    for c in text.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '?' => out.push_str("%3f"),
+            '#' => out.push_str("%23"),
+            c => out.push(c),
+        }
+    }
+    out
 }

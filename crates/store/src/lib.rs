@@ -146,11 +146,45 @@ impl Store {
         }
         // Where the file cannot be read or written (a read-only folder, another program
         // holding it), it is said so, not taken for damaged.
-        let conn = Connection::open(path).map_err(|e| file::unavailable_or(path, e))?;
-        Store::setup(conn).map_err(|e| match e {
-            StoreError::Sql(e) => file::unavailable_or(path, e),
+        let opened = Connection::open(path).map_err(StoreError::from).and_then(Store::setup);
+        match opened {
+            // A database that may be read but not written (a file marked read-only, a
+            // locked stick, a folder of someone else's), of this version: opened to be read,
+            // printed and exported; each write is refused as the file's, nothing stored. It
+            // was refused whole: not even its standings could be read.
+            Err(e) if e.is_unwritable() && size.is_some_and(|n| n > 0) => Store::read_only(path).map_err(|_| match e {
+                StoreError::Sql(e) => file::unavailable_or(path, e),
+                other => other,
+            }),
+            Err(StoreError::Sql(e)) => Err(file::unavailable_or(path, e)),
             other => other,
+        }
+    }
+
+    /// The database at `path` opened to be read only, when it is of this version (an older
+    /// one would need migrating, a write). Its log is read where it is; where no log may be
+    /// made beside it (a read-only folder), the file is read as it is.
+    fn read_only(path: &Path) -> Result<Store> {
+        let conn = file::open_to_read(path)?;
+        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        if version != MIGRATIONS.len() as i64 {
+            return Err(StoreError::Sql(rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_READONLY), None)));
+        }
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        Ok(Store {
+            conn,
+            batch: false,
+            #[cfg(feature = "testing")]
+            fail_commit: None,
         })
+    }
+
+    /// Open to be read only: the file may not be written (every write is refused). SQLite
+    /// opens a file it may not write read-only by itself, as this program does where setting
+    /// it up needs a write.
+    pub fn is_read_only(&self) -> bool {
+        self.conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(false)
     }
 
     pub fn open_in_memory() -> Result<Store> {

@@ -146,6 +146,9 @@ pub fn about(app: &Atout, fonts: bool) -> Result<(), Failure> {
     // The unit as each language writes it, as the window's About says it.
     outln!("{:<12}{database} ({kb} {})", word("database", "base", "databank"), word("KB", "Ko", "kB"));
     outln!("{:<12}{}", word("backups", "sauvegardes", "back-ups"), a.backups.as_deref().unwrap_or("-"));
+    if let Some(read_only) = app.read_only() {
+        outln!("{}", say(read_only));
+    }
     let (licence, font) = (&a.licence, &a.font);
     outln!(
         "{}",
