@@ -2282,6 +2282,8 @@ def recovery_evening(work):
         check("error" not in answer, f"the change is stored whatever becomes of its backup: {answer}")
         w.click("#nav-players")
         w.wait_text("La sauvegarde automatique a échoué", "#backup-failed")
+        # Why, in French too (it read «File exists (os error 17)»).
+        check("n'est pas un dossier" in w.text("#backup-failed") and "os error" not in w.text("#backup-failed"), f"why the backup failed, in French: {w.text('#backup-failed')!r}")
         w.shot("18b-backup-failed", ["La sauvegarde automatique a échoué"])
         os.remove(theirs)
         os.rename(theirs + ".kept", theirs)

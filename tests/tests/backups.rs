@@ -514,3 +514,21 @@ fn backups_read_their_time_from_their_names_and_an_empty_one_is_none() {
     assert!(e.to_string().contains("is damaged"), "{e}");
     assert!(atout_api::backups::latest_good(&db).is_some());
 }
+
+/// A backup that cannot be written is said in the user's language: a file in the backups'
+/// folder's place read «File exists (os error 17)» in the French window, of the backup.
+#[test]
+fn a_backup_that_cannot_be_written_is_said_in_the_users_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _) = imported_file(dir.path());
+    let in_the_way = dir.path().join("in-the-way");
+    std::fs::write(&in_the_way, "a file").unwrap();
+    let said = app.backup(Some(&in_the_way.join("save.db"))).unwrap_err().texts();
+    assert!(said.fr.contains("une partie du chemin n'est pas un dossier") && !said.fr.contains("os error"), "{}", said.fr);
+    assert!(said.nl.contains("een deel van het pad is geen map"), "{}", said.nl);
+    let backups = atout_api::backups::backup_dir(&dir.path().join("club.db"));
+    std::fs::remove_dir_all(&backups).unwrap();
+    std::fs::write(&backups, "in the way").unwrap();
+    let said = app.backup_automatic().unwrap_err().texts();
+    assert!(said.fr.starts_with("sauvegarde ") && said.fr.contains("n'est pas un dossier") && !said.fr.contains("os error"), "{}", said.fr);
+}

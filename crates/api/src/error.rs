@@ -1,5 +1,5 @@
 use atout_rules::{Rule, Said, SheetError, Violation};
-use atout_store::StoreError;
+use atout_store::{BackupCause, FileTrouble, StoreError};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
@@ -139,7 +139,84 @@ fn name_seats(text: &str, word: &str, seats: &[String]) -> String {
 /// A file that could not be read or written, said in every language: the system's own words
 /// (English on Linux) for its usual causes (it read «erreur : x.json: No such file or
 /// directory (os error 2)» in French).
+/// The database's own troubles, in the user's language.
+fn store_said(e: &StoreError) -> Said {
+    match e {
+        e if e.is_busy() => atout_rules::said!(
+            "the database is busy with another change; try again in a moment",
+            "la base de données est occupée par une autre modification ; réessayez dans un instant",
+            "de databank is bezig met een andere wijziging; probeer het zo meteen opnieuw"
+        ),
+        StoreError::Sql(sql) if e.is_unwritable() => {
+            let Said { en, fr, nl } = sql_words(atout_store::file_trouble(sql), sql);
+            atout_rules::said!(
+                "the database cannot be written ({en}): nothing was stored — check that the disk has room and that the file and its folder may be written",
+                "la base de données ne peut pas être écrite ({fr}) : rien n'a été enregistré — vérifiez qu'il reste de la place sur le disque et que le fichier et son dossier acceptent l'écriture",
+                "de databank kan niet beschreven worden ({nl}): er werd niets opgeslagen — kijk na of er plaats is op de schijf en of er in het bestand en zijn map geschreven mag worden"
+            )
+        }
+        // The database file's own troubles, in the user's language.
+        StoreError::TooNew { path, found, known } => atout_rules::said!(
+            "{path} was written by a newer version of Atout (database version {found}; this program knows up to {known}): it was not opened and not changed; open it with that newer Atout (a backup restored in its place would set it aside)",
+            "{path} a été écrit par une version plus récente d'Atout (base de données version {found} ; ce programme connaît jusqu'à la {known}) : il n'a été ni ouvert ni modifié ; ouvrez-le avec cet Atout plus récent (une sauvegarde restaurée à sa place le mettrait de côté)",
+            "{path} werd geschreven door een nieuwere versie van Atout (databankversie {found}; dit programma kent tot {known}): het werd niet geopend en niet gewijzigd; open het met die nieuwere Atout (een back-up die in zijn plaats teruggezet wordt, zou het opzijzetten)"
+        ),
+        StoreError::Damaged { path, detail } => atout_rules::said!(
+            "{path} is damaged ({detail}): it was not opened and not changed",
+            "{path} est abîmé ({detail}) : il n'a été ni ouvert ni modifié",
+            "{path} is beschadigd ({detail}): het werd niet geopend en niet gewijzigd"
+        ),
+        StoreError::Unavailable { path, detail, trouble } => {
+            let Said { en, fr, nl } = sql_words(*trouble, detail);
+            atout_rules::said!(
+                "{path} cannot be opened ({en}); nothing says it is damaged: check that the file is there, that its folder can be written, and that no other program holds it",
+                "{path} ne peut pas être ouvert ({fr}) ; rien ne dit qu'il est abîmé : vérifiez que le fichier existe, que son dossier accepte l'écriture et qu'aucun autre programme ne le tient",
+                "{path} kan niet geopend worden ({nl}); niets wijst op schade: kijk na of het bestand er is, of er in zijn map geschreven mag worden en of geen ander programma het vasthoudt"
+            )
+        }
+        StoreError::Emptied { path } => atout_rules::said!(
+            "{path} is empty (0 bytes), yet backups of it are kept: it was emptied; it was not opened and not changed",
+            "{path} est vide (0 octet), alors que des sauvegardes en sont gardées : il a été vidé ; il n'a été ni ouvert ni modifié",
+            "{path} is leeg (0 bytes), terwijl er back-ups van bewaard worden: het werd leeggemaakt; het werd niet geopend en niet gewijzigd"
+        ),
+        StoreError::Text { path } => atout_rules::said!(
+            "{path} is a text file (a list, a document), not a database: it was not opened and not changed (an Atout database is a .db file)",
+            "{path} est un fichier texte (une liste, un document), pas une base de données : il n'a été ni ouvert ni modifié (une base de données d'Atout est un fichier .db)",
+            "{path} is een tekstbestand (een lijst, een document), geen databank: het werd niet geopend en niet gewijzigd (een databank van Atout is een .db-bestand)"
+        ),
+        StoreError::Foreign { path } => atout_rules::said!(
+            "{path} is not an Atout database (another program's tables are in it): it was not opened and not changed",
+            "{path} n'est pas une base de données d'Atout (les tables d'un autre programme s'y trouvent) : il n'a été ni ouvert ni modifié",
+            "{path} is geen databank van Atout (er staan tabellen van een ander programma in): het werd niet geopend en niet gewijzigd"
+        ),
+        StoreError::Backup { path, cause } => {
+            let Said { en, fr, nl } = match &**cause {
+                BackupCause::Io(e) => io_words(e),
+                BackupCause::Sql(e) => sql_words(atout_store::file_trouble(e), e),
+                BackupCause::File(e) => store_said(e),
+            };
+            atout_rules::said!("backup {path}: {en}", "sauvegarde {path} : {fr}", "back-up {path}: {nl}")
+        }
+        StoreError::Folder { path, source } => atout_rules::said!(
+            "cannot create the database folder {path}: {source}",
+            "impossible de créer le dossier de la base de données {path} : {source}",
+            "kan de map van de databank {path} niet maken: {source}"
+        ),
+        other => {
+            let e = other.to_string();
+            atout_rules::said!("{e}", "{e}", "{e}")
+        }
+    }
+}
+
 fn io_said(path: &str, source: &std::io::Error) -> Said {
+    let Said { en, fr, nl } = io_words(source);
+    atout_rules::said!("{path}: {en}", "{path} : {fr}", "{path}: {nl}")
+}
+
+/// What the system said of a file, in the user's language where it is a usual trouble (the
+/// system's own words otherwise: «(os error 17)» stood in the French window).
+fn io_words(source: &std::io::Error) -> Said {
     use std::io::ErrorKind::*;
     let (en, fr, nl) = match source.kind() {
         NotFound => ("no such file or folder", "ce fichier ou ce dossier n'existe pas", "dit bestand of deze map bestaat niet"),
@@ -151,10 +228,34 @@ fn io_said(path: &str, source: &std::io::Error) -> Said {
         ReadOnlyFilesystem => ("the disk is read-only", "le disque est en lecture seule", "de schijf is alleen-lezen"),
         _ => {
             let e = source.to_string();
-            return atout_rules::said!("{path}: {e}", "{path} : {e}", "{path}: {e}");
+            return atout_rules::said!("{e}", "{e}", "{e}");
         }
     };
-    atout_rules::said!("{path}: {en}", "{path} : {fr}", "{path}: {nl}")
+    Said { en: en.into(), fr: fr.into(), nl: nl.into() }
+}
+
+/// What SQLite said of a file, in the user's language where it is the file's place (SQLite's
+/// English otherwise: «database or disk is full» stood in the French window).
+fn sql_words(trouble: Option<FileTrouble>, e: &dyn fmt::Display) -> Said {
+    let (en, fr, nl) = match trouble {
+        Some(FileTrouble::DiskFull) => ("the disk is full", "le disque est plein", "de schijf is vol"),
+        Some(FileTrouble::ReadOnly) => (
+            "the file or its disk may not be written",
+            "le fichier ou son disque ne peut pas être écrit",
+            "het bestand of zijn schijf kan niet geschreven worden",
+        ),
+        Some(FileTrouble::NotAllowed) => ("not allowed to write it", "pas le droit d'y écrire", "geen toestemming om het te schrijven"),
+        Some(FileTrouble::CannotOpen) => {
+            ("the file cannot be made or opened there", "le fichier ne peut pas y être créé ou ouvert", "het bestand kan daar niet gemaakt of geopend worden")
+        }
+        Some(FileTrouble::DiskFailed) => ("the disk failed to read or write", "le disque n'a pas pu lire ou écrire", "de schijf kon niet lezen of schrijven"),
+        Some(FileTrouble::Held) => ("another program holds it", "un autre programme le tient", "een ander programma houdt het vast"),
+        None => {
+            let e = e.to_string();
+            return atout_rules::said!("{e}", "{e}", "{e}");
+        }
+    };
+    Said { en: en.into(), fr: fr.into(), nl: nl.into() }
 }
 
 impl ApiError {
@@ -228,57 +329,8 @@ impl ApiError {
             ApiError::Internal(e) => atout_rules::said!("{e}", "erreur interne d'Atout : {e}", "interne fout van Atout: {e}"),
             ApiError::Unauthorized(s) | ApiError::Forbidden(s) => s.clone(),
             ApiError::Taken(t) => t.said.clone(),
-            ApiError::Store(e) if e.is_busy() => atout_rules::said!(
-                "the database is busy with another change; try again in a moment",
-                "la base de données est occupée par une autre modification ; réessayez dans un instant",
-                "de databank is bezig met een andere wijziging; probeer het zo meteen opnieuw"
-            ),
-            ApiError::Store(e @ StoreError::Sql(sql)) if e.is_unwritable() => atout_rules::said!(
-                "the database cannot be written ({sql}): nothing was stored — check that the disk has room and that the file and its folder may be written",
-                "la base de données ne peut pas être écrite ({sql}) : rien n'a été enregistré — vérifiez qu'il reste de la place sur le disque et que le fichier et son dossier acceptent l'écriture",
-                "de databank kan niet beschreven worden ({sql}): er werd niets opgeslagen — kijk na of er plaats is op de schijf en of er in het bestand en zijn map geschreven mag worden"
-            ),
             ApiError::File { path, source } => io_said(path, source),
-            // The database file's own troubles, in the user's language (SQLite's or the
-            // system's reason in brackets stays as they say it).
-            ApiError::Store(StoreError::TooNew { path, found, known }) => atout_rules::said!(
-                "{path} was written by a newer version of Atout (database version {found}; this program knows up to {known}): it was not opened and not changed; open it with that newer Atout (a backup restored in its place would set it aside)",
-                "{path} a été écrit par une version plus récente d'Atout (base de données version {found} ; ce programme connaît jusqu'à la {known}) : il n'a été ni ouvert ni modifié ; ouvrez-le avec cet Atout plus récent (une sauvegarde restaurée à sa place le mettrait de côté)",
-                "{path} werd geschreven door een nieuwere versie van Atout (databankversie {found}; dit programma kent tot {known}): het werd niet geopend en niet gewijzigd; open het met die nieuwere Atout (een back-up die in zijn plaats teruggezet wordt, zou het opzijzetten)"
-            ),
-            ApiError::Store(StoreError::Damaged { path, detail }) => atout_rules::said!(
-                "{path} is damaged ({detail}): it was not opened and not changed",
-                "{path} est abîmé ({detail}) : il n'a été ni ouvert ni modifié",
-                "{path} is beschadigd ({detail}): het werd niet geopend en niet gewijzigd"
-            ),
-            ApiError::Store(StoreError::Unavailable { path, detail }) => atout_rules::said!(
-                "{path} cannot be opened ({detail}); nothing says it is damaged: check that the file is there, that its folder can be written, and that no other program holds it",
-                "{path} ne peut pas être ouvert ({detail}) ; rien ne dit qu'il est abîmé : vérifiez que le fichier existe, que son dossier accepte l'écriture et qu'aucun autre programme ne le tient",
-                "{path} kan niet geopend worden ({detail}); niets wijst op schade: kijk na of het bestand er is, of er in zijn map geschreven mag worden en of geen ander programma het vasthoudt"
-            ),
-            ApiError::Store(StoreError::Emptied { path }) => atout_rules::said!(
-                "{path} is empty (0 bytes), yet backups of it are kept: it was emptied; it was not opened and not changed",
-                "{path} est vide (0 octet), alors que des sauvegardes en sont gardées : il a été vidé ; il n'a été ni ouvert ni modifié",
-                "{path} is leeg (0 bytes), terwijl er back-ups van bewaard worden: het werd leeggemaakt; het werd niet geopend en niet gewijzigd"
-            ),
-            ApiError::Store(StoreError::Text { path }) => atout_rules::said!(
-                "{path} is a text file (a list, a document), not a database: it was not opened and not changed (an Atout database is a .db file)",
-                "{path} est un fichier texte (une liste, un document), pas une base de données : il n'a été ni ouvert ni modifié (une base de données d'Atout est un fichier .db)",
-                "{path} is een tekstbestand (een lijst, een document), geen databank: het werd niet geopend en niet gewijzigd (een databank van Atout is een .db-bestand)"
-            ),
-            ApiError::Store(StoreError::Foreign { path }) => atout_rules::said!(
-                "{path} is not an Atout database (another program's tables are in it): it was not opened and not changed",
-                "{path} n'est pas une base de données d'Atout (les tables d'un autre programme s'y trouvent) : il n'a été ni ouvert ni modifié",
-                "{path} is geen databank van Atout (er staan tabellen van een ander programma in): het werd niet geopend en niet gewijzigd"
-            ),
-            ApiError::Store(StoreError::Backup { path, detail }) => {
-                atout_rules::said!("backup {path}: {detail}", "sauvegarde {path} : {detail}", "back-up {path}: {detail}")
-            }
-            ApiError::Store(StoreError::Folder { path, source }) => atout_rules::said!(
-                "cannot create the database folder {path}: {source}",
-                "impossible de créer le dossier de la base de données {path} : {source}",
-                "kan de map van de databank {path} niet maken: {source}"
-            ),
+            ApiError::Store(e) => store_said(e),
             other => {
                 let e = other.to_string();
                 atout_rules::said!("{e}", "{e}", "{e}")

@@ -83,7 +83,7 @@ pub(crate) fn unavailable_or(path: &Path, e: rusqlite::Error) -> StoreError {
         rusqlite::Error::SqliteFailure(f, _)
             if matches!(f.code, CannotOpen | ReadOnly | PermissionDenied | DatabaseBusy | DatabaseLocked | DiskFull | SystemIoFailure) =>
         {
-            StoreError::Unavailable { path: path.display().to_string(), detail: e.to_string() }
+            StoreError::Unavailable { path: path.display().to_string(), detail: e.to_string(), trouble: file_trouble(&e) }
         }
         _ => StoreError::Sql(e),
     }
@@ -218,22 +218,23 @@ fn forget_parts(dir: &Path) {
 }
 
 pub(crate) fn backup_connection(conn: &Connection, dest: &Path) -> Result<()> {
-    let fail = |detail: String| StoreError::Backup { path: dest.display().to_string(), detail };
+    let fail = |cause: BackupCause| StoreError::Backup { path: dest.display().to_string(), cause: Box::new(cause) };
     if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| fail(e.to_string()))?;
+        // A file in the folder's place is said as such («File exists», of the backup).
+        std::fs::create_dir_all(dir)
+            .map_err(|e| if dir.exists() && !dir.is_dir() { std::io::Error::from(std::io::ErrorKind::NotADirectory) } else { e })
+            .map_err(|e| fail(e.into()))?;
         forget_parts(dir);
     }
     let tmp = dest.with_extension("part");
     let _ = std::fs::remove_file(&tmp);
-    conn.backup(rusqlite::MAIN_DB, &tmp, None::<fn(rusqlite::backup::Progress)>).map_err(|e| fail(e.to_string()))?;
+    conn.backup(rusqlite::MAIN_DB, &tmp, None::<fn(rusqlite::backup::Progress)>).map_err(|e| fail(e.into()))?;
     // A backup is one self-contained file: no write-ahead log beside it, ever.
-    Connection::open(&tmp)
-        .and_then(|c| c.pragma_update_and_check(None, "journal_mode", "DELETE", |r| r.get::<_, String>(0)))
-        .map_err(|e| fail(e.to_string()))?;
+    Connection::open(&tmp).and_then(|c| c.pragma_update_and_check(None, "journal_mode", "DELETE", |r| r.get::<_, String>(0))).map_err(|e| fail(e.into()))?;
     // The copy is durable before it gets its name. Opened for writing: Windows flushes only a
     // file opened with write access (read-only, every backup failed there: "Access denied").
-    std::fs::OpenOptions::new().write(true).open(&tmp).and_then(|f| f.sync_all()).map_err(|e| fail(e.to_string()))?;
-    std::fs::rename(&tmp, dest).map_err(|e| fail(e.to_string()))?;
+    std::fs::OpenOptions::new().write(true).open(&tmp).and_then(|f| f.sync_all()).map_err(|e| fail(e.into()))?;
+    std::fs::rename(&tmp, dest).map_err(|e| fail(e.into()))?;
     Ok(())
 }
 

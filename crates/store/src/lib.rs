@@ -37,7 +37,7 @@ pub enum StoreError {
     /// The file could not be read or written where it is (a read-only folder or medium, no
     /// such file, another program holding it): nothing says it is damaged.
     #[error("{path} cannot be opened ({detail}); nothing says it is damaged: check that the file is there, that its folder can be written, and that no other program holds it")]
-    Unavailable { path: String, detail: String },
+    Unavailable { path: String, detail: String, trouble: Option<FileTrouble> },
     /// A text file named as the database (a player list, a document): no database at all.
     #[error("{path} is a text file (a list, a document), not a database: it was not opened and not changed")]
     Text { path: String },
@@ -48,13 +48,55 @@ pub enum StoreError {
     /// (a copy or a sync cut off), not a new database to begin.
     #[error("{path} is empty (0 bytes), yet backups of it are kept: it was emptied; it was not opened and not changed")]
     Emptied { path: String },
-    #[error("backup {path}: {detail}")]
-    Backup { path: String, detail: String },
+    #[error("backup {path}: {cause}")]
+    Backup { path: String, cause: Box<BackupCause> },
     #[error("cannot create the database folder {path}: {source}")]
     Folder { path: String, source: std::io::Error },
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// What SQLite said of a file's place (not of what the file holds), for the user to be told
+/// in their language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileTrouble {
+    DiskFull,
+    ReadOnly,
+    NotAllowed,
+    CannotOpen,
+    DiskFailed,
+    Held,
+}
+
+/// The file's place in what SQLite said, if that is what it said.
+pub fn file_trouble(e: &rusqlite::Error) -> Option<FileTrouble> {
+    use rusqlite::ErrorCode::*;
+    let rusqlite::Error::SqliteFailure(f, _) = e else { return None };
+    Some(match f.code {
+        DiskFull => FileTrouble::DiskFull,
+        ReadOnly => FileTrouble::ReadOnly,
+        PermissionDenied => FileTrouble::NotAllowed,
+        CannotOpen => FileTrouble::CannotOpen,
+        SystemIoFailure => FileTrouble::DiskFailed,
+        DatabaseBusy | DatabaseLocked => FileTrouble::Held,
+        _ => return None,
+    })
+}
+
+/// Why a backup could not be written or read: kept whole (not as the system's English words),
+/// so that the user is told it in their language.
+#[derive(Debug, thiserror::Error)]
+pub enum BackupCause {
+    /// The system refused a file or a folder (no room, no right to write, a file in the way).
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// SQLite could not copy the database into it.
+    #[error("{0}")]
+    Sql(#[from] rusqlite::Error),
+    /// The file is no backup to restore (damaged, newer, not a database).
+    #[error("{0}")]
+    File(StoreError),
+}
 
 impl StoreError {
     /// A failure of the database itself (SQLite's, a stored value unreadable, a damaged
@@ -216,7 +258,7 @@ impl Store {
     /// Replace this database's content with the backup at `src`, after checking it.
     /// The caller keeps a copy of the current content first.
     pub fn restore_from(&mut self, src: &Path) -> Result<()> {
-        check_file(src).map_err(|e| StoreError::Backup { path: src.display().to_string(), detail: e.to_string() })?;
+        check_file(src).map_err(|e| StoreError::Backup { path: src.display().to_string(), cause: Box::new(BackupCause::File(e)) })?;
         self.conn.restore(rusqlite::MAIN_DB, src, None::<fn(rusqlite::backup::Progress)>)?;
         migrate(&mut self.conn, &src.display().to_string())?;
         Ok(())
