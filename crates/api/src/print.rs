@@ -309,7 +309,7 @@ impl Atout {
                     Some(json!({"head": [why.get(words)], "marked": []}))
                 };
                 // Who dealt, the trump and the called ace: what a reader needs to follow the tricks.
-                let setup = atout_rules::play::record_setup(&record, &seats, words);
+                let setup = atout_rules::play::record_setup(&record, &seats, words, checked.trump);
                 hands.push(serde_json::json!({
                     "round": round, "table": table, "line": line.line.line, "label": line.entry_texts.get(atout_rules::Lang::parse(&lang)),
                     "setup": setup.join(" · "),

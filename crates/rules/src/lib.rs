@@ -682,6 +682,7 @@ impl<G: Game> Rules for G {
             pair,
             demands,
             expected: how.expected,
+            trump: how.conduct.trump,
         })
     }
 

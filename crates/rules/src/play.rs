@@ -611,21 +611,37 @@ fn dealt_cards(record: &Record<'_>) -> Result<Vec<Cards>, (usize, String, Rule)>
 }
 
 /// What a reader of a hand record needs to follow its tricks, in `lang`: who dealt (named
-/// from `names`, seat 1 first), the trump and the called ace, as the record gives them.
-pub fn record_setup(record: &serde_json::Value, names: &[String], lang: crate::Lang) -> Vec<String> {
-    let suit = |key: &str| {
+/// from `names`, seat 1 first), the trump and the called ace. The trump is the one the deal
+/// is played in (`played`, from the check), with the card turned beside it where the contract
+/// set another (a troela turned ♠ was printed «trump: ♠ spades», its tricks won by hearts).
+pub fn record_setup(record: &serde_json::Value, names: &[String], lang: crate::Lang, played: Option<Suit>) -> Vec<String> {
+    let said = |suit: Option<Suit>| match suit {
+        Some(s) => format!("{} {}", s.symbol(), s.names().get(lang)),
+        None => Tr::new("no trump", "sans atout", "zonder troef").get(lang).to_string(),
+    };
+    let given = |key: &str| {
         let code = record["hand"][key].as_str()?;
-        Some(match Suit::ALL.into_iter().find(|s| s.code() == code) {
-            Some(s) => format!("{} {}", s.symbol(), s.names().get(lang)),
-            None => Tr::new("no trump", "sans atout", "zonder troef").get(lang).to_string(),
-        })
+        Some(Suit::ALL.into_iter().find(|s| s.code() == code))
     };
     let dealer = record["dealer"].as_u64().filter(|d| *d >= 1).map(|d| {
         let who = names.get(d as usize - 1).map(|n| format!(" ({n})")).unwrap_or_default();
         format!("{}{d}{who}", Tr::new("dealer: seat ", "donneur : place ", "gever: plaats ").get(lang))
     });
-    let trump = suit("trump").map(|t| format!("{}{t}", Tr::new("trump: ", "atout : ", "troef: ").get(lang)));
-    let called = suit("called").map(|t| format!("{}{t}", Tr::new("called ace: ", "as appelé : ", "gevraagde aas: ").get(lang)));
+    let turned = given("trump");
+    let trump = match turned {
+        Some(t) if t != played => {
+            let (played, turned) = (said(played), said(t));
+            let words = crate::said!(
+                "trump: {played} (the contract's; turned: {turned})",
+                "atout : {played} (celui du contrat ; retourné : {turned})",
+                "troef: {played} (die van het contract; omgedraaid: {turned})"
+            );
+            Some(words.get(lang).to_string())
+        }
+        Some(t) => Some(format!("{}{}", Tr::new("trump: ", "atout : ", "troef: ").get(lang), said(t))),
+        None => played.map(|p| format!("{}{}", Tr::new("trump: ", "atout : ", "troef: ").get(lang), said(Some(p)))),
+    };
+    let called = given("called").map(|t| format!("{}{}", Tr::new("called ace: ", "as appelé : ", "gevraagde aas: ").get(lang), said(t)));
     [dealer, trump, called].into_iter().flatten().collect()
 }
 
@@ -682,6 +698,9 @@ pub struct Checked {
     pub demands: Vec<(usize, crate::solve::Claim)>,
     /// The cards the deal gives each seat (0: sits it out), for the jury's deck.
     pub expected: Vec<usize>,
+    /// The trump the deal is played in: the contract's where it sets one (Rikken's `trou` and
+    /// `troela`), not always the card turned.
+    pub trump: Option<Suit>,
 }
 
 /// Replay a deal card by card under `conduct`: stop at the first illegal card.

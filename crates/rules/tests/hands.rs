@@ -398,3 +398,25 @@ fn a_deal_written_with_decimals_reads_as_with_integers() {
         assert_eq!(rules.hand_check(&decimal).unwrap(), want, "{name}");
     }
 }
+
+/// A trou and a troela are played in the trump their contract sets (the fourth ace's suit,
+/// hearts), whatever card was turned: the printed deal says that trump, and the card turned
+/// beside it. The troela turned ♠ was printed «trump: ♠ spades», its tricks won by hearts.
+#[test]
+fn a_contract_that_sets_its_trump_is_said_with_that_trump() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/hands");
+    let rules = GameId::Rikken.rules(&Map::new()).unwrap();
+    let names: Vec<String> = ["Anne", "Bart", "Chloé", "Dirk"].map(String::from).to_vec();
+    let setup = |name: &str, lang| {
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(dir.join(format!("{name}.json"))).unwrap()).unwrap();
+        let checked = rules.hand_replay(&record).unwrap();
+        atout_rules::play::record_setup(&record, &names, lang, checked.trump).join(" · ")
+    };
+    use atout_rules::Lang;
+    // The troela's record turned spades; hearts are trump.
+    assert!(setup("rikken-troela-4", Lang::En).contains("trump: ♥ hearts (the contract's; turned: ♠ spades)"), "{}", setup("rikken-troela-4", Lang::En));
+    assert!(setup("rikken-troela-4", Lang::Fr).contains("atout : ♥ cœur (celui du contrat ; retourné : ♠ pique)"));
+    // The trou's declarer (seat 1) holds A♣ A♦ A♠; the fourth ace, the A♥, sets the trump.
+    let said = setup("rikken-trou-4", Lang::En);
+    assert!(said.contains("trump: ♥ hearts (the contract's; turned: ♦ diamonds)"), "{said}");
+}
