@@ -239,6 +239,50 @@ fn withdrawals_and_late_entries_follow_the_draws_and_are_marked() {
     assert!(again.to_string().contains("is not withdrawn"), "{again}");
 }
 
+/// A round drawn says whom it leaves out (entered or back after it was drawn) and whom it seats
+/// though withdrawn, until it is drawn again; a withdrawal is not taken back once a round drawn
+/// without the player has begun. Taken back then, the player had neither a seat nor a bye in
+/// it, a blank in its place and was ranked on the rounds left, without a word.
+#[test]
+fn a_draw_says_whom_it_leaves_out_and_a_round_missed_keeps_the_withdrawal() {
+    let mut app = Atout::open_in_memory().unwrap();
+    let t = app
+        .tournament_create(&NewTournament { name: "Back".into(), game: "double-king".into(), rounds: Some(3), ..Default::default() })
+        .unwrap()
+        .id
+        .to_string();
+    app.players_import("name\nA1\nA2\nA3\nA4\nA5\nA6\nA7\nA8\n", Some(&t)).unwrap();
+    app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(5))).unwrap();
+    app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, json!({"contract": "E", "taker": 1})).unwrap();
+    let r1 = app.round_view(&t, 1).unwrap();
+    let (gone, leaving) = (r1.tables[0].seats[0].player.clone(), r1.tables[1].seats[0].player.clone());
+    app.player_withdraw(&t, &gone, None, "went home").unwrap();
+    let names = |v: &[atout_api::SeatView]| v.iter().map(|p| p.player.clone()).collect::<Vec<_>>();
+    let r2 = app.round_draw(&t, &atout_api::DrawRequest::new(2, Some(5))).unwrap();
+    assert!(r2.not_seated.is_empty() && r2.withdrawn_seated.is_empty() && !r2.begun);
+    // Back before round 2 begins: round 2 leaves them out until it is drawn again.
+    app.player_return(&t, &gone, "came back").unwrap();
+    let r2 = app.round_view(&t, 2).unwrap();
+    assert_eq!((names(&r2.not_seated), r2.begun), (vec![gone.clone()], false));
+    // A late entry, and a player withdrawn though seated in it.
+    app.players_import("name\nB1\n", Some(&t)).unwrap();
+    app.player_withdraw(&t, &leaving, None, "tired").unwrap();
+    let r2 = app.round_view(&t, 2).unwrap();
+    assert_eq!(r2.not_seated.iter().map(|p| &*p.name).collect::<Vec<_>>(), vec![r1.tables[0].seats[0].name.as_str(), "B1"]);
+    assert_eq!(names(&r2.withdrawn_seated), vec![leaving.clone()]);
+    // Drawn again: all as they stand.
+    let r2 = app.round_draw(&t, &atout_api::DrawRequest::new(2, Some(6))).unwrap();
+    assert!(r2.not_seated.is_empty() && r2.withdrawn_seated.is_empty(), "{:?} {:?}", r2.not_seated, r2.withdrawn_seated);
+    // Round 2 begun without the player withdrawn: the withdrawal is not taken back.
+    let at = atout_api::TableRef::new(&t, 2, 1);
+    app.deal_add(&at, None, json!({"contract": "E", "taker": 1})).unwrap();
+    let before = app.row_counts().unwrap();
+    let refused = app.player_return(&t, &leaving, "came back").unwrap_err();
+    assert!(refused.to_string().contains("round 2 was drawn without") && refused.to_string().contains("the withdrawal stands"), "{refused}");
+    assert_eq!(app.row_counts().unwrap(), before, "nothing written by the refusal");
+    assert_eq!(app.standings(&t, None).unwrap().rows.iter().find(|r| *r.player == *leaving).unwrap().withdrawn_from, Some(2));
+}
+
 /// Regression: a player list saved by Excel as "CSV (semicolon)" in Belgium is
 /// Windows-1252; it imported as `Fran�ois` and lost the first names (`Prénom`).
 #[test]

@@ -112,7 +112,22 @@ export async function view() {
               go("scorer");
             } }, t("open_sheet"))))),
           drawn.byes.length ? h("p", { id: "byes" }, `${tn("byes", drawn.byes.length)}${t("colon")}${drawn.byes.map((b) => b.name).join(", ")}`) : null,
+          redrawNeeded(drawn),
         ]
       : h("p", { class: "hint" }, t("not_drawn")),
   ];
+}
+
+/** Who this draw leaves out or seats wrongly (entered, back or withdrawn after it), said for
+ * as long as it stands, with what to do while the round has not begun. It was a message that
+ * went with the next screen, and the Rounds screen said nothing of it. */
+function redrawNeeded(drawn) {
+  const names = (list) => list.map((p) => p.name).join(", ");
+  const said = [
+    drawn.not_seated.length ? t("not_seated", { list: names(drawn.not_seated) }) : null,
+    drawn.withdrawn_seated.length ? t("withdrawn_seated", { list: names(drawn.withdrawn_seated) }) : null,
+  ].filter(Boolean);
+  if (!said.length) return null;
+  if (!drawn.begun) said.push(t("redraw_now", { round: drawn.round }));
+  return h("p", { class: "error", id: "redraw-needed", role: "status" }, said.join(" "));
 }

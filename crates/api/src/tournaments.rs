@@ -146,6 +146,14 @@ pub struct DrawnRound {
     pub repeats: Option<i64>,
     pub tables: Vec<TableView>,
     pub byes: Vec<crate::SeatView>,
+    /// Players this round is theirs to play (entered, not withdrawn) who have neither a seat
+    /// nor a bye in it: entered or back after it was drawn. Drawn again, it seats them.
+    pub not_seated: Vec<crate::SeatView>,
+    /// Players seated in it (or given its bye) though withdrawn from it: withdrawn after it was
+    /// drawn. Drawn again, it leaves them out.
+    pub withdrawn_seated: Vec<crate::SeatView>,
+    /// A line or a ruling is written at one of its tables: it can no longer be drawn again.
+    pub begun: bool,
 }
 
 fn info(l: &Loaded) -> TournamentInfo {
@@ -377,6 +385,8 @@ impl Atout {
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
         let r = l.round(round)?;
+        let placed = |e: Id| r.row.byes.contains(&e) || r.row.tables.iter().any(|t| t.seats.contains(&e));
+        let plays = |e: &atout_store::EntrantRow| e.from_round.is_none_or(|j| j <= round) && e.withdrawn_from.is_none_or(|w| w > round);
         Ok(DrawnRound {
             tournament: l.row.name.clone(),
             round,
@@ -398,6 +408,9 @@ impl Atout {
                 })
                 .collect(),
             byes: r.row.byes.iter().map(|b| l.seat_view(0, *b)).collect(),
+            not_seated: l.entrants.iter().filter(|e| plays(e) && !placed(e.id)).map(|e| l.seat_view(0, e.id)).collect(),
+            withdrawn_seated: l.entrants.iter().filter(|e| !plays(e) && placed(e.id)).map(|e| l.seat_view(0, e.id)).collect(),
+            begun: r.row.tables.iter().any(started),
         })
     }
 }
@@ -461,6 +474,22 @@ impl Atout {
                 "{name} is not withdrawn: nothing to take back",
                 "{name} n'est pas retiré : rien à reprendre",
                 "{name} is niet teruggetrokken: niets terug te nemen"
+            )));
+        }
+        // A round drawn without them and begun is a round they did not play: back, they had
+        // neither a seat nor a bye in it, and a blank in its place, without a word.
+        let missed = l.rounds.iter().find(|r| {
+            r.row.round >= e.withdrawn_from.unwrap_or(i64::MAX)
+                && r.row.tables.iter().any(started)
+                && !r.row.byes.contains(&e.id)
+                && !r.row.tables.iter().any(|t| t.seats.contains(&e.id))
+        });
+        if let Some(r) = missed {
+            let (name, round) = (&e.player.name, r.row.round);
+            return Err(ApiError::conflict(said!(
+                "round {round} was drawn without {name} and is under way: the withdrawal stands (a round missed has no result to rank by)",
+                "la manche {round} a été tirée sans {name} et est en cours : le retrait est maintenu (une manche manquée n'a pas de résultat pour classer)",
+                "ronde {round} werd zonder {name} geloot en is bezig: de terugtrekking blijft (een gemiste ronde heeft geen uitslag om te rangschikken)"
             )));
         }
         let (entrant, joined) = (e.id, e.from_round);

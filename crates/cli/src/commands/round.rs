@@ -130,4 +130,37 @@ fn print_round(r: &DrawnRound) {
         let Tr { en, fr, nl } = Tr::after(byes.len() as i64, Tr::new("bye: ", "exempt : ", "vrij: "), Tr::new("byes: ", "exempts : ", "vrij: "));
         outln!("{}{}", word(en, fr, nl), byes.join(", "));
     }
+    let listed = |l: &[atout_api::SeatView]| l.iter().map(|b| format!("{} {}", b.player, b.name)).collect::<Vec<_>>().join(", ");
+    if !r.not_seated.is_empty() {
+        let list = listed(&r.not_seated);
+        outln!(
+            "{}",
+            say(said!(
+                "not in this draw: {list} (entered or back after it was drawn)",
+                "absents de ce tirage : {list} (inscrits ou revenus après le tirage)",
+                "niet in deze loting: {list} (ingeschreven of teruggekomen na de loting)"
+            ))
+        );
+    }
+    if !r.withdrawn_seated.is_empty() {
+        let list = listed(&r.withdrawn_seated);
+        outln!(
+            "{}",
+            say(said!(
+                "seated though withdrawn: {list} (withdrawn after it was drawn)",
+                "placés bien que retirés : {list} (retirés après le tirage)",
+                "geplaatst hoewel teruggetrokken: {list} (teruggetrokken na de loting)"
+            ))
+        );
+    }
+    if !(r.not_seated.is_empty() && r.withdrawn_seated.is_empty() || r.begun) {
+        outln!(
+            "{}",
+            say(said!(
+                "draw round {round} again (atout round draw --round {round}): it has not begun",
+                "tirez la manche {round} à nouveau (atout round draw --round {round}) : elle n'a pas commencé",
+                "loot ronde {round} opnieuw (atout round draw --round {round}): ze is niet begonnen"
+            ))
+        );
+    }
 }
