@@ -51,7 +51,7 @@ async function http(method, path, body, as = code) {
   // out of reach after a few seconds: the line typed goes into the outbox and waits, and the
   // page says so (it hung, «connected», the line kept nowhere). The searches of a claim take
   // their own time.
-  // A correction waits longer: it has no key, and a retry of one written meanwhile is refused.
+  // A correction waits longer: its answer lost, the change is in doubt until sent again.
   const searching = ["/api/v1/solve", "/api/v1/claim", "/api/v1/hand-cards", "/api/v1/hand-check"].includes(path);
   const patience = searching ? 60000 : path === "/api/v1/fix" ? 30000 : 8000;
   const stop = new AbortController();
@@ -162,6 +162,35 @@ async function juryWrite(path, payload) {
   delete left[what];
   juryKeys.write(left);
   return answer;
+}
+
+/**
+ * A correction or an undo, under a key kept until the server answers (on the device, as the
+ * jury's writes): sent again after a lost answer, it is made once. An undo tapped again goes
+ * as first sent, whatever the sheet shows since: rebuilt from the sheet as it then stood (the
+ * line undone gone from it), it took back the line before.
+ */
+const fixKey = `atout.fix.${code}`;
+async function fixOnce(payload) {
+  const undo = payload.entry === null;
+  const what = undo ? "undo" : JSON.stringify({ round: payload.round, table: payload.table, line: payload.line, entry: payload.entry, before: payload.before });
+  const kept = JSON.parse(localStorage.getItem(fixKey) || "{}");
+  if (!kept[what]) { kept[what] = { key: newKey(), body: payload }; localStorage.setItem(fixKey, JSON.stringify(kept)); }
+  const { key, body } = kept[what];
+  const forget = () => {
+    const left = JSON.parse(localStorage.getItem(fixKey) || "{}");
+    delete left[what];
+    localStorage.setItem(fixKey, JSON.stringify(left));
+  };
+  try {
+    const answer = await http("POST", "/api/v1/fix", { ...(undo ? body : payload), key });
+    forget();
+    return answer;
+  } catch (e) {
+    // Refused, nothing was made: the next try is a change of its own.
+    if (e.kind !== "offline") forget();
+    throw e;
+  }
 }
 
 let flushing = null;
@@ -505,10 +534,13 @@ async function addLine(args) {
  * those before a refused one typed again in its place), in order: the server checks a new line,
  * and says what it may be, as following them.
  */
-function waitingBefore() {
+function waitingBefore(onSheet = lastSheet ? lastSheet.lines.length : 0) {
   const waiting = outbox.read();
   const editing = state.outboxEdit && waiting.find((x) => x.key === state.outboxEdit.key);
-  return waiting.slice(0, editing ? waiting.indexOf(editing) : waiting.length).map((x) => x.entry);
+  // A line the sheet holds already (stored, its answer lost; or written by another) is no
+  // line to come: counted again, it moved the next deal and its dealer one on, and closed the
+  // game it was.
+  return waiting.slice(0, editing ? waiting.indexOf(editing) : waiting.length).filter((x) => x.line > onSheet).map((x) => x.entry);
 }
 
 /**
@@ -539,7 +571,7 @@ async function tableSheet() {
     const line = Math.max(sheet.next.line - 1, ...waiting.map((x) => x.line)) + 1;
     let known = null;
     if (online) {
-      try { known = await http("POST", "/api/v1/next", { after: waitingBefore() }); } catch (e) { if (!passing(e)) throw e; }
+      try { known = await http("POST", "/api/v1/next", { after: waitingBefore(sheet.lines.length) }); } catch (e) { if (!passing(e)) throw e; }
     }
     if (known && known.known) sheet.next = known.next ? { ...known.next, line } : null;
     else sheet.next = { ...sheet.next, line, unsure: true };
@@ -582,8 +614,8 @@ async function transport(command, args = {}) {
     case "deal_check": return http("POST", "/api/v1/check", { line: args.line, entry: args.entry, after: args.line ? [] : waitingBefore() });
     case "deal_add": return isJury() ? juryWrite("/api/v1/faults", { round: args.round, table: args.table, entry: args.entry, scorer }) : addLine(args);
     // The jury's correction names its table (it corrects a line only with the cards it replayed).
-    case "deal_correct": return http("POST", "/api/v1/fix", { ...(isJury() ? { round: args.round, table: args.table } : {}), line: args.line, entry: args.entry, before: args.before || null, reason: args.reason, scorer });
-    case "deal_undo": return http("POST", "/api/v1/fix", { line: args.line, entry: null, before: args.before || null, reason: args.reason, scorer });
+    case "deal_correct": return fixOnce({ ...(isJury() ? { round: args.round, table: args.table } : {}), line: args.line, entry: args.entry, before: args.before || null, reason: args.reason, scorer });
+    case "deal_undo": return fixOnce({ line: args.line, entry: null, before: args.before || null, reason: args.reason, scorer });
     case "ruling_add": return juryWrite("/api/v1/rulings", { round: args.round, table: args.table, entry: args.ruling, scorer });
     case "rulings_list": return http("GET", "/api/v1/rulings");
     case "round_view": return http("GET", `/api/v1/round?round=${encodeURIComponent(args.round)}`);

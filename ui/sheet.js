@@ -276,7 +276,9 @@ export function entryPanel(sheet, tid, game) {
     onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); submit(); } } }))));
   foot.push(h("div", { class: "row" },
     h("button", { class: "primary", id: "enter-line", onclick: () => submit() }, correcting ? t("correct") : t("enter_line")),
-    correcting ? h("button", { id: "keep-line", onclick: () => submit(true) }, t("keep_for_joint")) : null,
+    // Kept for one save of several lines: the window's alone (a table's device saves each line
+    // as it goes; kept there, every later correction vanished without a word).
+    correcting && !document.body.classList.contains("device") ? h("button", { id: "keep-line", onclick: () => submit(true) }, t("keep_for_joint")) : null,
     correcting ? h("button", { id: "cancel-line", onclick: () => { dropLine(); render(); } }, t("cancel")) : null));
   parts.push(h("div", { class: "entry-foot", id: "entry-foot" }, foot));
   state.keys = (e) => mod.onKey(e, ctx);

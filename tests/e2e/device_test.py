@@ -167,8 +167,20 @@ def double_king_on_a_phone(w, server, db, dk, codes):
     deals = [r for r in history(db, dk, 1) if r["kind"] == "deal"]
     check(len(deals) == 4 and deals[-1]["by"] == "Bart [table 1]", f"line 4 is Bart's, and nothing more was written: {[(r['line'], r['by']) for r in deals]}")
     shot(w, "02b-phone-written-meanwhile", ["written meanwhile", "Bart"])
-    for i, (game, figures) in enumerate(WORKED[4:11], 5):
+    for i, (game, figures) in enumerate(WORKED[4:10], 5):
         enter_line(w, game, figures, 3, i)
+    # Line 11's answer lost (stored, the answer never came back): it waits on the phone to be
+    # sent again, and the panel counts it once — deal 12 next (it said deal 13, and closed the
+    # game line 11 is to the deal after).
+    w.js("""const real = window.fetch; window.__loseLine = 1;
+      window.fetch = async (u, o) => { if (String(u).includes('/api/v1/lines') && window.__loseLine) { await real(u, o); throw new TypeError('answer lost'); } return real(u, o); };""")
+    game, figures = WORKED[10]
+    enter_line(w, game, figures, 3, 11, shown="#outbox-11")
+    w.find("#line-11")
+    w.wait_text("Deal 12", "#next-dealer", timeout=10)
+    check("Deal 12" in w.text("#next-dealer"), f"the line stored and waiting counted once: {w.text('#next-dealer')!r}")
+    w.js("window.__loseLine = 0")
+    wait_outbox_empty(w, timeout=30)
     # The network goes (the server stopped): the phone says so before anything is sent (it
     # said "connected" until a line was), and lines 12 and 13 wait on it.
     server.stop()
@@ -232,14 +244,25 @@ def double_king_on_a_phone(w, server, db, dk, codes):
     rows = history(db, dk, 1)
     check(len(rows) == 20 and all(r["by"] == ("Bart [table 1]" if r["line"] == 4 else "Anne [table 1]") for r in rows), f"twenty lines, each once, each by Anne at table 1 but Bart's line 4: {len(rows)}")
     # The last line taken back by a tap, with why (only Ctrl+Z did, on a keyboard), then
-    # written again.
+    # written again. Its answer is lost (the request went, the answer never came back): the
+    # page says it was not sent, and is loaded again (its sheet, 19 lines, as it now stands);
+    # the undo tapped again goes as first sent, under its key, and takes back line 20 alone
+    # (rebuilt from the sheet as it then stood, it took back line 19 too).
+    w.js("""const real = window.fetch; window.__lose = 1;
+      window.fetch = async (u, o) => { if (String(u).includes('/api/v1/fix') && window.__lose) { window.__lose = 0; await real(u, o); throw new TypeError('answer lost'); } return real(u, o); };""")
     w.type("#undo-reason", "typed too soon")
     w.click("#undo-last")
-    end = time.time() + 10
-    while w.js("return !!document.getElementById('line-20')") and time.time() < end:
-        time.sleep(0.2)
-    undone = [r for r in history(db, dk, 1) if r["line"] == 20]
-    check(not w.js("return !!document.getElementById('line-20')") and any(r.get("reason") == "typed too soon" for r in undone), f"the last line taken back by a tap: {undone}")
+    w.wait_text("not sent", "#error", timeout=15)
+    w.go(server.url(f"/t/{codes[dk]['tables'][0]['code']}"))
+    w.find("#line-19")
+    check(not w.js("return !!document.getElementById('line-20')"), "the undo whose answer was lost was made")
+    w.type("#undo-reason", "typed too soon")
+    w.click("#undo-last")
+    time.sleep(2)
+    rows = history(db, dk, 1)
+    undone = [r for r in rows if r["action"] == "deal.undo"]
+    check(len(undone) == 1 and undone[0]["line"] == 20 and undone[0].get("reason") == "typed too soon" and w.js("return !!document.getElementById('line-19')"),
+          f"the undo sent again took back line 20 alone: {[(r['line'], r['action']) for r in rows[-3:]]}")
     game, figures = WORKED[19]
     enter_line(w, game, figures, 3, 20)
     w.find("#sheet-complete")

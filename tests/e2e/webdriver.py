@@ -324,7 +324,7 @@ def choose(w, css):
     w.find(f"{css}.chosen")
 
 
-def enter_line(w, game, figures, first, line):
+def enter_line(w, game, figures, first, line, shown=None):
     choose(w, f"#game-{game}")
     if game == "E":
         choose(w, f"#taker-{moved(figures['taker'], first)}")
@@ -339,7 +339,7 @@ def enter_line(w, game, figures, first, line):
         enter_counts(w, at_seats(counts, first))
     else:
         enter_counts(w, at_seats(figures, first))
-    w.find(f"#line-{line}")
+    w.find(shown or f"#line-{line}")
 
 
 def press(w, keys):

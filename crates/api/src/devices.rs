@@ -163,8 +163,10 @@ fn locked(table: i64) -> ApiError {
 /// A device's line, as the write checks it inside its transaction.
 pub(crate) struct DeviceWrite<'a> {
     pub code: &'a str,
-    /// A new line's key and number (none for a correction or an undo).
+    /// A new line's key and number, or a correction's or an undo's (`fix`).
     pub key: Option<(&'a str, usize)>,
+    /// The key is a correction's or an undo's: its line is written already.
+    pub fix: bool,
     /// The new line's entry, as sent (a key found written must have written it).
     pub entry: Option<&'a Value>,
     pub tournament: Id,
@@ -188,6 +190,9 @@ impl crate::sheets::WriteGuard for DeviceWrite<'_> {
         let Some((key, line)) = self.key else { return Ok(code.id) };
         if let Some(found) = w.line_key(table_id, key)? {
             return Err(ApiError::Stored { line: same_entry(found, self.entry)? });
+        }
+        if self.fix {
+            return Ok(code.id);
         }
         if line <= stored.len() {
             let author = w.line_author(table_id, line as i64)?;
@@ -596,8 +601,15 @@ impl Atout {
         }
         let reason = if confirmed.is_empty() { String::new() } else { format!("✓ {confirmed}") };
         let sent = entry.clone();
-        let guard =
-            DeviceWrite { code: &device.code, key: Some((key, line)), entry: Some(&sent), tournament: device.tournament_id, round: device.round, table };
+        let guard = DeviceWrite {
+            code: &device.code,
+            key: Some((key, line)),
+            fix: false,
+            entry: Some(&sent),
+            tournament: device.tournament_id,
+            round: device.round,
+            table,
+        };
         let written = self.acting(actor, |a| a.write_sheet(&located, Edit::Add { line: Some(line), entry }, "deal.add", &reason, Some(&guard)));
         match written {
             Ok(_) => Ok(LineStored { line, stored: true }),
@@ -614,10 +626,22 @@ impl Atout {
     /// Jury screen's "Use these figures" does.
     pub fn device_fix(&mut self, device: &Device, scorer: &str, fix: DeviceFix) -> Result<SheetView> {
         let Some(table) = device.table else { return self.jury_fix(device, scorer, fix) };
-        let DeviceFix { round, table: named, line, entry, before, reason } = fix;
+        let DeviceFix { round, table: named, line, entry, before, reason, key } = fix;
         // The round and table it names, each when it names it, must be the code's own (a
         // table named without its round was taken for the code's own table).
         let at = self.device_table(device, round, named)?;
+        // Kept apart from the lines' keys (a club's app numbering both 1, 2, 3…).
+        let key = key.map(|k| checked_key(&k).map(|_| format!("fix {k}"))).transpose()?;
+        // A retry of a change made before answers with the sheet as it stands, nothing made
+        // again (an undo retried, rebuilt from the sheet as it then stood, took back the line
+        // before the one undone).
+        let (located, table_id) = self.located_table(&at)?;
+        if let Some(key) = &key {
+            if let Some(found) = self.store.line_key(table_id, key)? {
+                same_entry(found, entry.as_ref())?;
+                return self.sheet_at(&located);
+            }
+        }
         // A change names what it changes: the line as the scorer saw it.
         let Some(before) = before.filter(|b| !b.is_null()) else {
             return Err(ApiError::invalid(said!(
@@ -634,19 +658,29 @@ impl Atout {
         };
         let reason = required_reason(reason, what)?;
         let actor = device_actor(scorer, Some(table))?;
-        let located = self.locate(&at)?;
-        let guard = DeviceWrite { code: &device.code, key: None, entry: None, tournament: device.tournament_id, round: device.round, table };
+        let sent = entry.clone();
+        let guard = DeviceWrite {
+            code: &device.code,
+            key: key.as_deref().map(|k| (k, line)),
+            fix: true,
+            entry: sent.as_ref(),
+            tournament: device.tournament_id,
+            round: device.round,
+            table,
+        };
         let (edit, action) = match entry {
             Some(entry) => (Edit::Correct { line, entry, seen: Some(before) }, "deal.correct"),
             None => (Edit::Undo { line: Some(line), seen: Some(before) }, "deal.undo"),
         };
-        self.acting(actor, |a| a.write_sheet(&located, edit, action, &reason, Some(&guard)))?;
-        self.sheet_at(&located)
+        match self.acting(actor, |a| a.write_sheet(&located, edit, action, &reason, Some(&guard))) {
+            Ok(()) | Err(ApiError::Stored { .. }) => self.sheet_at(&located),
+            Err(e) => Err(e),
+        }
     }
 
     /// [`Atout::device_fix`] for the jury's code: a line corrected with the cards replayed.
     fn jury_fix(&mut self, device: &Device, scorer: &str, fix: DeviceFix) -> Result<SheetView> {
-        let DeviceFix { round, table, line, entry, before, reason } = fix;
+        let DeviceFix { round, table, line, entry, before, reason, key } = fix;
         let Some(entry) = entry.filter(|e| e.get("hand").is_some_and(Value::is_object)) else {
             return Err(ApiError::Forbidden(said!(
                 "the jury's code corrects a line only with the cards it replayed; the rest is the table's to write",
@@ -663,7 +697,16 @@ impl Atout {
         };
         let reason = required_reason(&reason, Tr::new("a correction", "une correction", "een correctie"))?;
         let actor = device_actor(scorer, None)?;
-        let located = self.locate(&TableRef::new(device.tournament.clone(), round, table))?;
+        let key = key.map(|k| checked_key(&k).map(|_| format!("jury fix {k}"))).transpose()?;
+        let (located, table_id) = self.located_table(&TableRef::new(device.tournament.clone(), round, table))?;
+        // A retry of the correction made before: the sheet as it stands (it was refused as
+        // changed meanwhile, by the jury's own correction).
+        if let Some(key) = &key {
+            if let Some(found) = self.store.line_key(table_id, key)? {
+                same_entry(found, Some(&entry))?;
+                return self.sheet_at(&located);
+            }
+        }
         // The line as the cards give it, and nothing else: the play legal and played to its
         // end, the line's figures the cards' (a play left half-way let any figures through).
         let sheet = self.sheet_at(&located)?;
@@ -678,10 +721,30 @@ impl Atout {
                 "de code van de jury schrijft een lijn enkel zoals de nagespeelde kaarten ze geven: elke kaart toegelaten, het spel uitgespeeld, de cijfers van de lijn die van de kaarten"
             )));
         }
+        // The cards give the figures, not the game: the contract, its declarers, its trump stay
+        // the table's (a jury's code changed a line of A into a B with the same cards).
+        let stored = sheet.lines.get(line.wrapping_sub(1)).map(|l| &l.entry);
+        let game_of = |e: &Value| {
+            let mut e = e.clone();
+            if let Value::Object(map) = &mut e {
+                map.retain(|k, _| k != "hand" && !l.rules.figure_keys().contains(&k.as_str()));
+            }
+            e
+        };
+        if stored.is_some_and(|s| game_of(s) != game_of(&entry)) {
+            return Err(ApiError::Forbidden(said!(
+                "the jury's code corrects a line's figures as the cards give them, not its game: line {line} keeps the game the table wrote",
+                "le code du jury corrige les chiffres d'une ligne tels que les donnent les cartes, pas son jeu : la ligne {line} garde le jeu écrit par la table",
+                "de code van de jury verbetert de cijfers van een lijn zoals de kaarten ze geven, niet haar spel: lijn {line} houdt het spel dat de tafel schreef"
+            )));
+        }
         // The code checked again inside the write (revoked since the request came in?).
-        let guard = JuryWrite { code: &device.code, key: None, entry: None };
-        self.acting(actor, |a| a.write_sheet(&located, Edit::Correct { line, entry, seen: before }, "deal.correct", &reason, Some(&guard)))?;
-        self.sheet_at(&located)
+        let sent = entry.clone();
+        let guard = JuryWrite { code: &device.code, key: key.as_deref().map(|k| (k, line)), entry: Some(&sent) };
+        match self.acting(actor, |a| a.write_sheet(&located, Edit::Correct { line, entry, seen: before }, "deal.correct", &reason, Some(&guard))) {
+            Ok(()) | Err(ApiError::Stored { .. }) => self.sheet_at(&located),
+            Err(e) => Err(e),
+        }
     }
 
     /// A line's hand record, for the jury's device to replay it card by card (the game,
@@ -779,6 +842,9 @@ pub struct DeviceFix {
     pub entry: Option<Value>,
     pub before: Option<Value>,
     pub reason: String,
+    /// The device's key for this change, sent again unchanged when it retries after a lost
+    /// answer: a change found made under it is not made again.
+    pub key: Option<String>,
 }
 
 /// What only the jury's code may ask (every ruling of the tournament): a table's code is

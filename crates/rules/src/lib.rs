@@ -445,6 +445,9 @@ pub trait Rules: Send + Sync {
     fn check_hands(&self, table: Table, sheet: &Sheet, entries: &[Value], changed: &dyn Fn(usize) -> bool) -> Result<(), SheetError>;
     /// The deck the game's deals are played with; `None` when it is not played in tricks.
     fn deck(&self) -> Option<play::Deck>;
+    /// The keys of a line that the cards played decide ([`Game::FIGURE_KEYS`]); the others
+    /// (the contract, its declarers, its trump) are the table's choice.
+    fn figure_keys(&self) -> &'static [&'static str];
     /// [`Game::progress`].
     fn progress(&self, played: usize, needed: usize) -> Said;
 }
@@ -456,6 +459,9 @@ impl<G: Game> Rules for G {
 
     fn deck(&self) -> Option<play::Deck> {
         G::DECK
+    }
+    fn figure_keys(&self) -> &'static [&'static str] {
+        G::FIGURE_KEYS
     }
     fn progress(&self, played: usize, needed: usize) -> Said {
         G::progress(played, needed)

@@ -634,6 +634,9 @@ struct Fix {
     before: Option<Value>,
     reason: String,
     scorer: Option<String>,
+    /// Chosen by the device, sent again unchanged when it retries after a lost answer: the
+    /// change is made once (an undo retried took back a second line).
+    key: Option<String>,
 }
 
 async fn fix((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer {
@@ -643,7 +646,8 @@ async fn fix((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer 
     ok(
         StatusCode::OK,
         &as_device(&room, &headers, addr.ip(), lang, move |a, d| {
-            let fix = atout_api::devices::DeviceFix { round: f.round, table: f.table, line: f.line, entry: f.entry, before: f.before, reason: f.reason };
+            let fix =
+                atout_api::devices::DeviceFix { round: f.round, table: f.table, line: f.line, entry: f.entry, before: f.before, reason: f.reason, key: f.key };
             a.device_fix(d, &scorer(&f.scorer), fix)
         })
         .await?,

@@ -255,6 +255,59 @@ fn the_jurys_writes_sent_again_under_their_key_are_stored_once() {
     assert!(message.contains("paramètre `table`") && !message.contains("Failed"), "{refused}");
 }
 
+/// A correction or an undo sent again under its key after a lost answer is made once: the
+/// jury's «Use these figures» sent again was refused over its own correction, and a table's
+/// undo, rebuilt from the sheet as it then stood, took back a second line. The jury's code
+/// changes a line's figures as the cards give them, never its game.
+#[test]
+fn corrections_and_undos_sent_again_under_their_key_are_made_once() {
+    let Served { _dir, jury, table, server, .. } = served();
+    let addr = server.addr;
+    let (_, frame) = ask(addr, "GET", "/api/v1/hand-record?round=1&table=1&line=1", &jury, None);
+    let before = frame["deal"].clone();
+    // Anne leads each spade and takes every trick; Bart, void, discards a heart on each.
+    let mut all = vec![];
+    for r in RANKS {
+        all.extend([format!("{r}S"), format!("{r}H"), format!("{r}D"), format!("{r}C")]);
+    }
+    let hand = |play: &[String]| json!({"cards": one_suit_each(), "play": play});
+    // Another game with the same cards (B, the hearts, Anne's 13 as the cards give them): the
+    // table wrote C, and C it stays.
+    let other = json!({"contract": "B", "counts": [13, 0, 0, 0], "hand": hand(&all)});
+    let (s, refused) = ask(
+        addr,
+        "POST",
+        "/api/v1/fix",
+        &jury,
+        Some(&json!({"round": 1, "table": 1, "line": 1, "entry": other, "before": before, "reason": "cards", "scorer": "Marc", "key": "j-1"})),
+    );
+    assert_eq!((s, refused["kind"].clone()), (403, json!("forbidden")), "{refused}");
+    assert!(refused["message"].as_str().unwrap().contains("not its game"), "{refused}");
+    // C's figures from its cards, sent twice under one key: made once, answered twice.
+    let queens = ["QS", "QH", "QD", "QC"].map(String::from);
+    let entry = json!({"contract": "C", "counts": [4, 0, 0, 0], "hand": hand(&queens)});
+    let fix = json!({"round": 1, "table": 1, "line": 1, "entry": entry, "before": before, "reason": "cards", "scorer": "Marc", "key": "j-2"});
+    for _ in 0..2 {
+        let (s, sheet) = ask(addr, "POST", "/api/v1/fix", &jury, Some(&fix));
+        assert_eq!((s, sheet["lines"][0]["entry"]["counts"].clone()), (200, json!([4, 0, 0, 0])), "{sheet}");
+    }
+    // The table writes lines 2 and 3, then takes line 3 back; the answer is lost, and the
+    // undo goes again as sent, then as rebuilt from the sheet as it now stands: one undo.
+    let lines = [json!({"contract": "A", "counts": [4, 3, 3, 3]}), json!({"contract": "E", "taker": 1})];
+    for (i, entry) in lines.iter().enumerate() {
+        let (s, written) = ask(addr, "POST", "/api/v1/lines", &table, Some(&json!({"key": format!("t-{i}"), "line": i + 2, "entry": entry})));
+        assert_eq!(s, 201, "{written}");
+    }
+    let undo = |line: usize, before: &Value| json!({"line": line, "entry": null, "before": before, "reason": "wrong line", "key": "t-undo"});
+    for body in [undo(3, &lines[1]), undo(3, &lines[1]), undo(2, &lines[0])] {
+        let (s, sheet) = ask(addr, "POST", "/api/v1/fix", &table, Some(&body));
+        assert_eq!((s, sheet["lines"].as_array().map(Vec::len)), (200, Some(2)), "{body}: {sheet}");
+    }
+    let (_, history) = ask(addr, "GET", "/api/v1/history", &table, None);
+    let undos = history.as_array().unwrap().iter().filter(|h| h["action"] == "deal.undo").count();
+    assert_eq!(undos, 1, "{history}");
+}
+
 /// What is the jury's stays the jury's over HTTP: a table's code reads no rulings; and a path
 /// that is no text is refused in JSON like every other refusal (it was plain text).
 #[test]
