@@ -36,7 +36,9 @@ export function sheetTable(sheet, game) {
       // Who played the line (declarer, partner, offender, a fine's reason), as the game says it.
       l.who_texts && l.who_texts[lang] ? h("small", { class: "played-by" }, l.who_texts[lang]) : null),
     l.points.map((p, i) => h("td", { class: `num${l.dealer === i + 1 ? " dealer" : ""}${l.chooser === i + 1 ? " chooser" : ""}${l.sits_out === i + 1 ? " out" : ""}`, title: `${t("totals")}${t("colon")}${l.running[i]}` }, h("span", {}, l.sits_out === i + 1 ? "—" : p), l.sits_out === i + 1 ? null : beside(l, i))),
-    h("td", {}, h("button", { class: "correct", title: t("correct"), onclick: () => { const draft = mod.newDraft((state.pending && state.pending[l.line]) || l.entry, { sheet, desc, next: null }); dropLine(); state.correcting = l.line; state.draft = draft;
+    // A fault or a fine is the jury's to correct: no button on a table's device, where it was
+    // refused only once the whole line was typed again.
+    h("td", {}, l.fault && document.body.classList.contains("device") ? null : h("button", { class: "correct", title: t("correct"), onclick: () => { const draft = mod.newDraft((state.pending && state.pending[l.line]) || l.entry, { sheet, desc, next: null }); dropLine(); state.correcting = l.line; state.draft = draft;
       // The focus goes to the panel where the line is now typed (it fell to the page): the
       // game's keys and Enter work from there, and Tab goes into its fields.
       render().then(() => document.getElementById("entry")?.focus({ preventScroll: true })); } }, t("correct")))));

@@ -71,10 +71,10 @@ export async function view() {
     h("h3", {}, t("all_rulings")),
     rulings.length ? null : h("p", { class: "hint", id: "no-rulings" }, t("no_rulings")),
     h("table", { id: "rulings-table", hidden: !rulings.length },
-      h("tr", {}, h("th", {}, t("time")), h("th", {}, t("round")), h("th", {}, t("table")), h("th", {}, t("name")), h("th", {}, t("points")), h("th", {}, t("reason")), h("th", {}, t("by")), h("th", {}, t("withdraw"))),
+      h("tr", {}, h("th", {}, t("time")), h("th", {}, t("round")), h("th", {}, t("table")), h("th", {}, t("name")), h("th", {}, t("points")), h("th", {}, t("reason")), h("th", {}, t("by")), h("th", {}, document.body.classList.contains("device") ? "" : t("withdraw"))),
       rulings.map((r) => h("tr", { id: r.id ? `ruling-${r.id}` : null, "data-at": r.at, class: r.withdrawn ? "withdrawn" : null }, h("td", { class: "when" }, r.imported ? t("ruling_imported", { date: fmtDate(r.at_local.slice(0, 10)) }) : dayAndHour(fmtWhen(r.at_local))), h("td", {}, r.round), h("td", {}, r.table), h("td", {}, `${r.seat}. ${r.name}`), h("td", { class: "nowrap" }, r.points.map((p) => (p > 0 ? `+${p}` : String(p))).join(" ")), h("td", {}, r.reason_texts[lang]), h("td", {}, r.by, r.sanction ? h("span", { class: "sanction-mark", title: t("sanction") }, " ⚠") : null),
         // Withdrawn since: listed with its withdrawal, counting no more.
-        h("td", {}, r.withdrawn ? h("small", { class: "withdrawn-said" }, t("ruling_withdrawn", { at: fmtWhen(r.withdrawn.at_local), by: actorSaid(r.withdrawn.by), reason: r.withdrawn.reason })) : r.id ? h("form", { class: "inline", id: `withdraw-ruling-${r.id}`, "data-keep": "1", onsubmit: (e) => {
+        h("td", {}, r.withdrawn ? h("small", { class: "withdrawn-said" }, t("ruling_withdrawn", { at: fmtWhen(r.withdrawn.at_local), by: actorSaid(r.withdrawn.by), reason: r.withdrawn.reason })) : r.id && !document.body.classList.contains("device") ? h("form", { class: "inline", id: `withdraw-ruling-${r.id}`, "data-keep": "1", onsubmit: (e) => {
           e.preventDefault();
           act(() => call("ruling_withdraw", { tournament: tid, ruling: r.id, reason: e.target.reason.value }), () => flash(t("saved")));
         } }, h("input", { name: "reason", required: true, maxlength: 500, placeholder: t("reason"), "aria-label": t("reason") }), h("button", {}, t("withdraw"))) : "")))),

@@ -202,6 +202,9 @@ export async function view() {
     h("button", { class: "room-exit", id: "room-exit", title: t("room_exit"), onclick: () => { document.body.classList.remove("room"); layout(); } }, "×"),
     h("h1", { class: "projector-title" }, s.tournament),
     h("p", { class: "projector-status", id: "projector-status" }, statusText(status) || t("not_drawn")),
+    // Which round's tables: the last drawn, said (read by the players of the round before, still
+    // playing, as their own).
+    tables ? h("h2", { class: "projector-round", id: "projector-round" }, `${t("round")} ${tables.round}`) : null,
     tables
       ? h("div", { class: "tables projector-tables" }, tables.tables.map((tb) => h("div", { class: "card" },
         h("h2", {}, `${t("table")} ${tb.number}`), h("ol", {}, tb.seats.map((x) => h("li", {}, x.name))))),

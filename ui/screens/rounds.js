@@ -77,7 +77,7 @@ export async function view() {
     h("h2", {}, `${t("rounds")} — ${info.name}`),
     errorBox(),
     h("div", { class: "row" },
-      h("label", {}, t("round"), h("select", { id: "round-pick", onchange: (e) => { state.roundsView = Number(e.target.value); render(); } },
+      h("label", {}, t("round"), h("select", { id: "round-pick", onchange: (e) => { state.roundsView = Number(e.target.value); state.error = null; state.confirmDraw = null; render(); } },
         Array.from({ length: Math.min(info.rounds, last + 1) }, (_, i) => h("option", { value: i + 1, selected: i + 1 === r }, i + 1)))),
       h("label", {}, t("seed"), h("input", { id: "seed", inputmode: "numeric", maxlength: 20, autocomplete: "off", value: confirm ? confirm.seed || "" : typedKept || "",
         // A number typed: the plan shown is the one it draws (kept for a drawn round too).

@@ -62,9 +62,11 @@ export function withdrawnApart(s) {
 
 /** Which rounds are complete and which still being played, in words. */
 export function roundStatusText(status) {
+  // A round drawn whose tables have not begun is not «being played, 0 of 4 tables».
   return status.map((r) => r.complete === r.tables
     ? t("round_complete", { round: r.round })
-    : t("round_playing", { round: r.round, done: r.complete, tables: r.tables })).join(" · ");
+    : r.started === 0 ? t("round_not_begun", { round: r.round })
+      : t("round_playing", { round: r.round, done: r.complete, tables: r.tables })).join(" · ");
 }
 
 /**

@@ -192,6 +192,12 @@ pub fn actor_said(who: &str) -> Said {
     let device = who.strip_suffix(']').and_then(|w| w.rsplit_once(" ["));
     match device {
         Some((name, "jury")) => said!("{name} (jury, on the phone)", "{name} (jury, sur le téléphone)", "{name} (jury, op de telefoon)"),
+        // A device that gave no scorer's name (another tool speaking the protocol) is said as
+        // the device it is, in the reader's language (it read «device (table 2…)» in French).
+        Some(("device", table)) if table.strip_prefix("table ").is_some_and(|n| n.parse::<u32>().is_ok()) => {
+            let n = &table["table ".len()..];
+            said!("the device of table {n}", "l'appareil de la table {n}", "het toestel van tafel {n}")
+        }
         Some((name, table)) if table.strip_prefix("table ").is_some_and(|n| n.parse::<u32>().is_ok()) => {
             let n = &table["table ".len()..];
             said!("{name} (table {n}, on the phone)", "{name} (table {n}, sur le téléphone)", "{name} (tafel {n}, op de telefoon)")
@@ -272,6 +278,21 @@ pub fn id_order(a: &str, b: &str) -> std::cmp::Ordering {
 mod tests {
     use super::id_order;
     use std::cmp::Ordering::*;
+
+    /// Who wrote a line, in the reader's language: a scorer on a table's phone, the jury's
+    /// phone, and a device that gave no name (another tool: «device (table 2, …)» in French).
+    #[test]
+    fn authors_are_said_in_the_readers_language() {
+        let said = |who: &str| super::actor_said(who);
+        assert_eq!(said("Anne [table 2]").fr, "Anne (table 2, sur le téléphone)");
+        assert_eq!(said("Marc [jury]").nl, "Marc (jury, op de telefoon)");
+        let device = said("device [table 2]");
+        assert_eq!(
+            (device.en.as_str(), device.fr.as_str(), device.nl.as_str()),
+            ("the device of table 2", "l'appareil de la table 2", "het toestel van tafel 2")
+        );
+        assert_eq!(said("Jan").fr, "Jan");
+    }
 
     #[test]
     fn ids_are_ordered_as_counted() {

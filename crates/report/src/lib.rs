@@ -301,8 +301,19 @@ pub fn standings_text(standings: &Value, layout: &Layout, lang: &str) -> String 
             out.push('\n');
         }
     }
-    out.push_str(&aligned(&head, &right, &rows));
+    out.push_str(&aligned(&head, &right, &in_language(rows, &right, lang)));
     out
+}
+
+/// The figures of a text table (its right-aligned columns) with the decimal sign `lang`
+/// writes: «17,5» in French and Dutch, as the printed ranking and the site say it (the
+/// terminal said «17.5» beside a print saying «17,5»).
+pub(crate) fn in_language(rows: Vec<Vec<String>>, right: &[bool], lang: &str) -> Vec<Vec<String>> {
+    rows.into_iter()
+        .map(|row| {
+            row.into_iter().zip(right.iter().chain(std::iter::repeat(&false))).map(|(c, figure)| if *figure { pdf::with_comma(c, lang) } else { c }).collect()
+        })
+        .collect()
 }
 
 /// Rows under a header as text, each column as wide as its widest cell.
@@ -425,6 +436,17 @@ mod tests {
         assert!(line("fr").ends_with(",exempt 10"), "{}", line("fr"));
         assert!(line("nl").ends_with(",vrij 10"), "{}", line("nl"));
         assert!(line("en").ends_with(",bye 10"), "{}", line("en"));
+    }
+
+    /// The terminal's figures with the language's decimal sign, as the printed ranking writes
+    /// them (it said «12.5» in French beside a print saying «12,5»); names keep their points.
+    #[test]
+    fn the_text_tables_figures_take_the_languages_decimal_sign() {
+        let mut s = sample();
+        s["rows"][1]["name"] = json!("B. Smet");
+        let fr = standings_text(&s, &Layout::standard(), "fr");
+        assert!(fr.contains("12,5 (2)") && !fr.contains("12.5") && fr.contains("B. Smet"), "{fr}");
+        assert!(standings_text(&s, &Layout::standard(), "en").contains("12.5 (2)"));
     }
 
     #[test]

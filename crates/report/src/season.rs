@@ -113,7 +113,7 @@ pub fn season_text(standings: &Value, layout: &PrintLayout, lang: &str) -> Strin
     }
     // One table, so that the columns line up; the players under the minimum after a line that
     // says so, as on paper.
-    let table = aligned(&head, &right, &lines);
+    let table = aligned(&head, &right, &crate::in_language(lines, &right, lang));
     let under = rows(standings).iter().position(|row| row["qualified"] == false);
     for (i, line) in table.lines().enumerate() {
         if under.is_some_and(|u| i == u + 1) {
@@ -127,7 +127,7 @@ pub fn season_text(standings: &Value, layout: &PrintLayout, lang: &str) -> Strin
     if !clubs.is_empty() {
         out.push('\n');
         let head = [layout.word("rank", lang, &[]), layout.word("clubs", lang, &[]), layout.word("total", lang, &[]), layout.word("players", lang, &[])];
-        out.push_str(&aligned(&head, &[true, false, true, false], &clubs));
+        out.push_str(&aligned(&head, &[true, false, true, false], &crate::in_language(clubs, &[true, false, true, false], lang)));
     }
     out
 }

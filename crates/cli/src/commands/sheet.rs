@@ -328,7 +328,9 @@ fn print_sheet(s: &SheetView) {
         let colon = word(": ", " : ", ": ");
         outln!("{kind}  {}{colon}{} — {reason} ({})", name(usize::try_from(r.seat).unwrap_or(0)), figures(&r.points), r.by);
     }
-    let tp: Vec<String> = s.table_points.iter().map(|p| p.to_string()).collect();
+    // With the decimal sign of the user's language, as the printed sheet writes it.
+    let sign = word(".", ",", ",");
+    let tp: Vec<String> = s.table_points.iter().map(|p| p.to_string().replace('.', sign)).collect();
     let tp = if s.uses_table_points { format!("   {} {}", word("table points", "points de table", "tafelpunten"), tp.join(" · ")) } else { String::new() };
     let provisional = if s.complete { "" } else { word("  (provisional)", "  (provisoire)", "  (voorlopig)") };
     outln!("{}  {}{tp}{provisional}", word("scores", "scores", "scores"), figures(&s.scores));
