@@ -81,6 +81,8 @@ pub struct SheetView {
     pub uses_table_points: bool,
     pub deals_played: usize,
     pub deals_needed: usize,
+    /// How far the sheet is, as its game counts (deals, or Kings Cribbage's turns).
+    pub progress_texts: atout_rules::Said,
     pub complete: bool,
     /// What the next line may be (the game's choices), absent when complete.
     pub next: Option<Value>,
@@ -463,6 +465,7 @@ impl Atout {
             uses_table_points: l.settings.uses_table_points(),
             deals_played: played,
             deals_needed: needed,
+            progress_texts: l.rules.progress(played, needed),
             complete: result.complete,
             next,
             next_scorer: result.sheet.as_ref().map(|s| s.next_scorer.clone()).unwrap_or_default(),

@@ -264,6 +264,14 @@ fn a_kings_cribbage_evening_from_the_command_line() {
     assert_eq!(done["next_scorer"], serde_json::json!([low]));
     let shown = ok(&db, &[&["sheet"][..], &at].concat());
     assert!(shown.contains(&format!("serviteur: {low}. ")), "{shown}");
+    // Turns and whose turn, in the game's words: no deal, no dealer (it said «line deal dealer
+    // game» and «sheet complete (3 deals)»); who plays first at each table.
+    let out = atout_in("fr_BE.UTF-8", &db, [&["sheet"][..], &at].concat());
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("ligne  tour  joueur jeu") && shown.contains("feuille complète (2 tours joués)") && !shown.contains("donne"), "{shown}");
+    let out = atout_in("nl_BE.UTF-8", &db, ["round", "show", "--tournament", c, "--round", "1"]);
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("(speelt eerst: plaats ") && !shown.contains("gever"), "{shown}");
     // Round 2 names the serviteur as a scorer at their new table.
     let player = done["seats"][low - 1]["name"].as_str().unwrap().to_string();
     ok(&db, &["round", "draw", "--tournament", c, "--round", "2", "--seed", "5"]);

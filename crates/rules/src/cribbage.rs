@@ -1277,6 +1277,8 @@ impl Game for Cribbage {
             // first, not a dealer (the sheet read «Donne», its tools «Premier donneur»).
             "words": {
                 "deal": t("Turn", "Tour", "Beurt"),
+                // Whose turn a line is, where another game says who dealt (as the printed sheet).
+                "dealer": t("Player", "Joueur", "Speler"),
                 "new_first_dealer": t("Plays first", "Joue en premier", "Speelt eerst"),
                 "first_dealer_change": t("Correct who plays first", "Corriger qui joue en premier", "Verbeteren wie eerst speelt"),
                 "sheet_more": t("Undo, who plays first, history", "Annuler, qui joue en premier, historique", "Ongedaan maken, wie eerst speelt, geschiedenis"),

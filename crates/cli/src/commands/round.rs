@@ -89,14 +89,25 @@ pub fn run(app: &mut Atout, cmd: RoundCmd) -> Result<(), Failure> {
         }
         RoundCmd::Draw { tournament, round, seed, by_ranking, format } => {
             let seating = if by_ranking { atout_api::Seating::ByRanking } else { atout_api::Seating::Planned };
-            crate::output::show(&app.round_draw(&tournament, &atout_api::DrawRequest::new(round, seed).seated(seating))?, format, print_round);
+            let first = first_word(app, &tournament)?;
+            crate::output::show(&app.round_draw(&tournament, &atout_api::DrawRequest::new(round, seed).seated(seating))?, format, |r| print_round(r, &first));
         }
-        RoundCmd::Show { tournament, round, format } => crate::output::show(&app.round_view(&tournament, round)?, format, print_round),
+        RoundCmd::Show { tournament, round, format } => {
+            let first = first_word(app, &tournament)?;
+            crate::output::show(&app.round_view(&tournament, round)?, format, |r| print_round(r, &first));
+        }
     }
     Ok(())
 }
 
-fn print_round(r: &DrawnRound) {
+/// Who starts at a table, as the game says it: the first dealer, or Kings Cribbage's seat
+/// that plays first (no card is dealt there; it said «first dealer»).
+fn first_word(app: &mut Atout, tournament: &str) -> Result<String, Failure> {
+    let desc = app.game_view(tournament, crate::output::lang().code())?;
+    Ok(desc["labels"]["first"].as_str().map_or_else(|| word("first dealer", "premier donneur", "eerste gever").to_string(), str::to_string))
+}
+
+fn print_round(r: &DrawnRound, first_said: &str) {
     let (name, round) = (&r.tournament, r.round);
     let ranked = if r.by_ranking { word(", seated by ranking", ", placés selon le classement", ", geplaatst volgens de stand") } else { "" };
     let seed = r.seed.as_deref().unwrap_or("-");
@@ -115,9 +126,9 @@ fn print_round(r: &DrawnRound) {
         outln!(
             "{}",
             say(said!(
-                "table {table}  (first dealer: seat {first})",
-                "table {table}  (premier donneur : place {first})",
-                "tafel {table}  (eerste gever: plaats {first})"
+                "table {table}  ({first_said}: seat {first})",
+                "table {table}  ({first_said} : place {first})",
+                "tafel {table}  ({first_said}: plaats {first})"
             ))
         );
         for s in &t.seats {

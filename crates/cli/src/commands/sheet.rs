@@ -175,10 +175,17 @@ pub fn deal(app: &mut Atout, cmd: DealCmd) -> Result<(), Failure> {
         DealCmd::Add { at, json: entry, line, format } => {
             let at = at.table();
             app.deal_add(&at, line, parse_line(&entry, Rule::DEAL_SHAPE)?)?;
-            show(&app.sheet(&at)?, format, print_sheet);
+            let print = printer(app, &at.tournament)?;
+            show(&app.sheet(&at)?, format, print);
         }
-        DealCmd::Undo { at, line: Some(line), reason, format } => show(&app.deal_undo(&at.table(), line, None, &reason)?, format, print_sheet),
-        DealCmd::Undo { at, line: None, reason, format } => show(&app.deal_undo_last(&at.table(), &reason)?, format, print_sheet),
+        DealCmd::Undo { at, line: Some(line), reason, format } => {
+            let print = printer(app, &at.tournament)?;
+            show(&app.deal_undo(&at.table(), line, None, &reason)?, format, print);
+        }
+        DealCmd::Undo { at, line: None, reason, format } => {
+            let print = printer(app, &at.tournament)?;
+            show(&app.deal_undo_last(&at.table(), &reason)?, format, print);
+        }
         DealCmd::Check { at, json: entry, deal } => {
             let preview = app.deal_check(&at.table(), deal, parse_line(&entry, Rule::DEAL_SHAPE)?)?;
             outln!("{}", json(&preview));
@@ -187,7 +194,8 @@ pub fn deal(app: &mut Atout, cmd: DealCmd) -> Result<(), Failure> {
             }
         }
         DealCmd::Correct { at, deal, json: entry, reason, format } => {
-            show(&app.deal_correct(&at.table(), deal, parse_line(&entry, Rule::DEAL_SHAPE)?, None, &reason)?, format, print_sheet);
+            let print = printer(app, &at.tournament)?;
+            show(&app.deal_correct(&at.table(), deal, parse_line(&entry, Rule::DEAL_SHAPE)?, None, &reason)?, format, print);
         }
     }
     Ok(())
@@ -204,7 +212,8 @@ pub fn sheet(app: &mut Atout, a: SheetArgs) -> Result<(), Failure> {
                 );
                 return Err(atout_api::ApiError::refused_said(Default::default(), Rule::DEAL_SHAPE, said).into());
             };
-            show(&app.sheet_replace(&at.table(), lines, &reason)?, format, print_sheet);
+            let print = printer(app, &at.tournament)?;
+            show(&app.sheet_replace(&at.table(), lines, &reason)?, format, print);
         }
         None if a.history => match a.format {
             Output::Json => outln!("{}", json(&app.sheet_history(&a.at.table())?)),
@@ -217,14 +226,21 @@ pub fn sheet(app: &mut Atout, a: SheetArgs) -> Result<(), Failure> {
                 }
             }
         },
-        None => show(&app.sheet(&a.at.table())?, a.format, print_sheet),
+        None => {
+            let at = a.at.table();
+            let print = printer(app, &at.tournament)?;
+            show(&app.sheet(&at)?, a.format, print);
+        }
     }
     Ok(())
 }
 
 pub fn table(app: &mut Atout, cmd: TableCmd) -> Result<(), Failure> {
     match cmd {
-        TableCmd::Dealer { at, seat, reason } => print_sheet(&app.table_dealer(&at.table(), seat, &reason)?),
+        TableCmd::Dealer { at, seat, reason } => {
+            let print = printer(app, &at.tournament)?;
+            print(&app.table_dealer(&at.table(), seat, &reason)?);
+        }
     }
     Ok(())
 }
@@ -280,13 +296,24 @@ pub fn ruling(app: &mut Atout, cmd: RulingCmd) -> Result<(), Failure> {
                 say(said!("ruling {ruling} withdrawn; {n} {en}", "décision {ruling} retirée ; {n} {fr}", "beslissing {ruling} ingetrokken; {n} {nl}"))
             );
         }
-        RulingCmd::Add { at, json: entry, format } => show(&app.ruling_add(&at.table(), parse_line(&entry, Rule::RULING_SHAPE)?)?, format, print_sheet),
+        RulingCmd::Add { at, json: entry, format } => {
+            let print = printer(app, &at.tournament)?;
+            show(&app.ruling_add(&at.table(), parse_line(&entry, Rule::RULING_SHAPE)?)?, format, print);
+        }
     }
     Ok(())
 }
 
-fn print_sheet(s: &SheetView) {
+/// The sheet in words, its columns said as the tournament's game says them (Kings Cribbage:
+/// turns and whose turn, not deals and dealers).
+fn printer(app: &mut Atout, tournament: &str) -> Result<impl FnOnce(&SheetView), Failure> {
+    let desc = app.game_view(tournament, lang().code())?;
+    Ok(move |s: &SheetView| print_sheet(s, &desc))
+}
+
+fn print_sheet(s: &SheetView, desc: &Value) {
     let lang = lang();
+    let own = |key: &str, usual: &'static str| desc["words"][key].as_str().map_or(usual.to_string(), str::to_lowercase);
     let seat_word = word("seat", "place", "plaats");
     let name = |seat: usize| s.seats.get(seat.wrapping_sub(1)).map_or_else(|| format!("{seat_word} {seat}"), |x| format!("{seat}. {}", x.name));
     let (tournament, round, table) = (&s.tournament, s.round, s.table);
@@ -305,8 +332,8 @@ fn print_sheet(s: &SheetView) {
     let width = s.lines.iter().map(|l| l.label_texts.get(lang).chars().count()).max().unwrap_or(4).max(4);
     let (line, deal, dealer, game, points) = (
         word("line", "ligne", "lijn"),
-        word("deal", "donne", "spel"),
-        word("dealer", "donneur", "gever"),
+        own("deal", word("deal", "donne", "spel")),
+        own("dealer", word("dealer", "donneur", "gever")),
         word("game", "jeu", "spel"),
         word("points", "points", "punten"),
     );
@@ -376,9 +403,9 @@ fn print_sheet(s: &SheetView) {
             );
         }
         None => {
-            let n = s.deals_played;
-            let Tr { en, fr, nl } = Tr::after(n as i64, Tr::new("deal", "donne", "spel"), Tr::new("deals", "donnes", "spellen"));
-            outln!("{}", say(said!("sheet complete ({n} {en})", "feuille complète ({n} {fr})", "blad volledig ({n} {nl})")));
+            // As the game counts it (Kings Cribbage: turns; it said «27 deals»).
+            let atout_api::rules::Said { en, fr, nl } = &s.progress_texts;
+            outln!("{}", say(said!("sheet complete ({en})", "feuille complète ({fr})", "blad volledig ({nl})")));
         }
     }
     for seat in &s.next_scorer {
