@@ -273,6 +273,9 @@ fn a_draw_says_whom_it_leaves_out_and_a_round_missed_keeps_the_withdrawal() {
     // Drawn again: all as they stand.
     let r2 = app.round_draw(&t, &atout_api::DrawRequest::new(2, Some(6))).unwrap();
     assert!(r2.not_seated.is_empty() && r2.withdrawn_seated.is_empty(), "{:?} {:?}", r2.not_seated, r2.withdrawn_seated);
+    // Round 1, before the last, is drawn again under no rule of numbering but its own.
+    let e = app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(6))).unwrap_err();
+    assert_eq!(e.rule().map(|r| r.code()), Some("round-redraw"), "{e}");
     // Round 2 begun without the player withdrawn: the withdrawal is not taken back.
     let at = atout_api::TableRef::new(&t, 2, 1);
     app.deal_add(&at, None, json!({"contract": "E", "taker": 1})).unwrap();

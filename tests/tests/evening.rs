@@ -126,7 +126,7 @@ fn a_two_table_evening() {
 
     // Once a line is written, the round cannot be drawn again: refused naming its rule.
     let e = app.round_draw(&tid, &atout_api::DrawRequest::new(1, Some(1))).unwrap_err();
-    assert_eq!(e.rule().map(|r| r.code()), Some("round-order"), "{e}");
+    assert_eq!(e.rule().map(|r| r.code()), Some("round-redraw"), "{e}");
     // Round 2 avoids round 1's pairs where possible: with 8 players, at least 4 repeats.
     let r2 = app.round_draw(&tid, &atout_api::DrawRequest::new(2, Some(5))).unwrap();
     assert_eq!(r2.repeats, Some(4));

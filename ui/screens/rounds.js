@@ -87,8 +87,10 @@ export async function view() {
       // (Round 1 has no ranking to seat by: the application refuses it.)
       r > 1 ? h("label", { class: "check", title: t("by_ranking_hint") }, h("input", { type: "checkbox", id: "by-ranking", checked: confirm ? confirm.seating === "by-ranking" : !!state.byRanking,
         onchange: (e) => { state.byRanking = e.target.checked; } }), t("by_ranking")) : null,
+      // Drawn again only while it is the last round drawn and no line is written at its tables
+      // (the button stood on every round, and each press was refused).
       drawn
-        ? h("button", { id: "draw-again", onclick: () => draw() }, t("draw_again"))
+        ? (r === last && !drawn.begun ? h("button", { id: "draw-again", onclick: () => draw() }, t("draw_again")) : null)
         : h("button", { class: "primary", id: "draw-round", onclick: () => draw() }, t("draw"))),
     planRefused ? h("p", { class: "error", id: "plan-refused" }, explain(planRefused)) : null,
     !drawn && planned

@@ -648,7 +648,7 @@ impl NextParts {
         if round < last {
             return Err(ApiError::refused_said(
                 place,
-                Rule::ROUND_ORDER,
+                Rule::ROUND_REDRAW,
                 said!(
                     "round {last} is already drawn; only the last round may be drawn again",
                     "la manche {last} est déjà tirée ; seule la dernière manche peut être tirée à nouveau",
@@ -658,10 +658,11 @@ impl NextParts {
         }
         if let Ok(existing) = l.round(round) {
             if existing.row.tables.iter().any(started) {
-                // Named by its rule, as every other refusal of a draw is.
+                // Named by its rule, as every other refusal of a draw is (round-order's
+                // numbering headed it, which says nothing of the sheets begun).
                 return Err(ApiError::refused_said(
                     place.clone(),
-                    Rule::ROUND_ORDER,
+                    Rule::ROUND_REDRAW,
                     said!(
                         "round {round} has sheets in progress and cannot be drawn again; correct the sheets instead",
                         "la manche {round} a des feuilles en cours et ne peut être tirée à nouveau ; corrigez plutôt les feuilles",

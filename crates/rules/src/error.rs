@@ -223,6 +223,13 @@ impl Rule {
         "ronden zijn genummerd 1, 2, 3… binnen de ronden van het toernooi"
     );
     rule!(
+        ROUND_REDRAW,
+        "round-redraw",
+        "a round is drawn again only while it is the last drawn and no line is written at its tables",
+        "une manche n'est tirée à nouveau que tant qu'elle est la dernière tirée et qu'aucune ligne n'est écrite à ses tables",
+        "een ronde wordt enkel opnieuw geloot zolang ze de laatst gelote is en er aan haar tafels geen lijn geschreven is"
+    );
+    rule!(
         TABLE_ORDER,
         "table-order",
         "tables are numbered 1, 2, 3… within a round",
