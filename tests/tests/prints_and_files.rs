@@ -191,3 +191,19 @@ fn the_proposed_file_names_the_document() {
         assert_eq!(Path::new(&path).file_name().unwrap().to_string_lossy(), want);
     }
 }
+
+/// A print named as a folder or as the database itself is refused as such before anything
+/// else: the window asked first whether to replace it, and refused it only once «Replace»
+/// was pressed.
+#[test]
+fn a_print_onto_a_folder_or_the_database_is_refused_before_it_is_asked_to_replace() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.db");
+    let mut app = Atout::open(&db).unwrap();
+    let t = app.import_document(&common::read("spring-open-16.json")).unwrap().id.to_string();
+    let err = app.save_print(&request(&t, "standings", &db)).unwrap_err();
+    assert_eq!(err.kind(), "invalid", "{err}");
+    assert!(err.texts().fr.contains("le fichier même de cette base de données"), "{}", err.texts().fr);
+    let err = app.save_print(&request(&t, "standings", dir.path())).unwrap_err();
+    assert!(err.kind() != "conflict" && err.texts().fr.contains("un dossier, pas un fichier"), "{}: {}", err.kind(), err.texts().fr);
+}

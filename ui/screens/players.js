@@ -33,7 +33,9 @@ export async function view() {
           // On the club's results website, or kept off it (shown there as "—").
           h("td", {}, h("label", { class: "inline check" }, h("input", { type: "checkbox", id: `published-${p.id}`, checked: kept.has(p.id) ? null : true,
             onchange: (e) => act(() => call("player_publishing", { id: p.id, published: e.target.checked }), () => flash(t("saved"))) }), ` ${t("on_website")}`)),
-          h("td", {}, h("button", { onclick: () => { state.editingPlayer = p.id; render(); } }, t("edit")))));
+          // The focus goes into the form that takes the row's place (it fell to the list, and
+          // the next Tab went to the first row's «published»).
+          h("td", {}, h("button", { onclick: () => { state.editingPlayer = p.id; render().then(() => document.querySelector(`#edit-player-${p.id} input[name=name]`)?.focus()); } }, t("edit")))));
   const csv = h("input", { type: "file", id: "csv-file", accept: ".csv,.txt,text/csv", onchange: async (e) => {
     // The bytes as on disk: the application recognises the encoding (Excel's Windows-1252 included).
     const bytes = await readFile(e.target, true);

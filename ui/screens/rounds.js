@@ -62,7 +62,8 @@ export async function view() {
     if (!anyway && r > 1) {
       const before = await call("round_view", { tournament: tid, round: r - 1 }).catch(() => null);
       const open = before ? before.tables.filter((x) => !x.complete).map((x) => x.number) : [];
-      if (open.length) { state.confirmDraw = { round: r, before: r - 1, open, seed, seating }; render(); return; }
+      // Asked, the focus on the answer that draws (it stayed on «Draw», and Enter asked again).
+      if (open.length) { state.confirmDraw = { round: r, before: r - 1, open, seed, seating }; render().then(() => document.getElementById("draw-anyway")?.focus()); return; }
     }
     state.confirmDraw = null;
     // The number typed goes once the round is drawn, not before: a draw refused kept none.

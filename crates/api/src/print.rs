@@ -606,7 +606,15 @@ impl Atout {
                 });
             }
         }
-        // Looked at before the document is made: nothing to make when the file is kept.
+        // Looked at before the document is made: nothing to make when the file is kept. A
+        // folder or the database itself is refused first (the window asked whether to replace
+        // it, then refused it once «Replace» was pressed).
+        if file.is_dir() {
+            return Err(ApiError::File { path, source: std::io::Error::from(std::io::ErrorKind::IsADirectory) });
+        }
+        if self.path.as_deref().is_some_and(|db| is_database(file, db)) {
+            return Err(over_database(&path));
+        }
         if !req.overwrite && file.exists() {
             return Err(exists(&path));
         }
@@ -652,11 +660,7 @@ fn save_file(path: &str, bytes: &[u8], overwrite: bool, db: Option<&std::path::P
         std::fs::create_dir_all(dir).map_err(|source| ApiError::File { path: dir.display().to_string(), source })?;
     }
     if db.is_some_and(|db| is_database(file, db)) {
-        return Err(ApiError::invalid(said!(
-            "{path} is this database's own file: a print or an export is never written over it; choose another name",
-            "{path} est le fichier même de cette base de données : une impression ou un export ne s'écrit jamais dessus ; choisissez un autre nom",
-            "{path} is het bestand van deze databank zelf: een afdruk of een export wordt er nooit overheen geschreven; kies een andere naam"
-        )));
+        return Err(over_database(path));
     }
     // `create_new`: a file that appeared meanwhile is not replaced either.
     let written = if overwrite {
@@ -708,6 +712,15 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     }
     let _ = (a, b);
     false
+}
+
+/// A print or an export refused because its path is the database's own file.
+fn over_database(path: &str) -> ApiError {
+    ApiError::invalid(said!(
+        "{path} is this database's own file: a print or an export is never written over it; choose another name",
+        "{path} est le fichier même de cette base de données : une impression ou un export ne s'écrit jamais dessus ; choisissez un autre nom",
+        "{path} is het bestand van deze databank zelf: een afdruk of een export wordt er nooit overheen geschreven; kies een andere naam"
+    ))
 }
 
 /// A print refused because its file exists: nothing was written, the file is as it was.
