@@ -165,8 +165,12 @@ function standingsTable(s, points) {
       h("td", { class: `num rank${row.shared ? " shared" : ""}` }, row.shared ? `${row.rank}=` : row.rank),
       h("td", {}, h("div", { class: "who" }, h("span", { class: "nm" }, row.name), status(row),
         // A late entry too, as the Standings screen says it (the room saw only a name).
-        row.joined_round ? h("span", { class: "mark late" }, ` ${t("joined_round", { round: row.joined_round })}`) : null,
-        row.withdrawn_from ? h("span", { class: "mark withdrawn" }, ` ${withdrawnSaid(row.withdrawn_from)}`) : null)),
+        // Each said whole, and short where names are cut (the name gave way, «Lieve…», to
+        // the whole «withdrawn after round 1» beside it).
+        row.joined_round ? h("span", { class: "mark late" }, h("span", { class: "word" }, ` ${t("joined_round", { round: row.joined_round })}`),
+          h("span", { class: "short" }, ` ${t("joined_short", { round: row.joined_round })}`)) : null,
+        row.withdrawn_from ? h("span", { class: "mark withdrawn" }, h("span", { class: "word" }, ` ${withdrawnSaid(row.withdrawn_from)}`),
+          h("span", { class: "short" }, ` ${t("withdrawn_short")}`)) : null)),
       h("td", { class: "num total" }, shown(row, primary)),
       breaks.map((c) => h("td", { class: `num tb${s.decided[i].includes(c) ? " decided" : ""}` }, shown(row, c)))))));
   const by = s.decided_by.map((c) => h("mark", {}, t(`tiebreak_by_${c}`)));

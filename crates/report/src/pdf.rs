@@ -225,21 +225,45 @@ impl Face {
     }
 
     /// Words laid into lines of at most `max` points, a word longer than a line on its own.
+    /// A word joined by a hyphen (Vanderstraeten-Deschênes) may break after the hyphen, where
+    /// it would not fit whole.
     fn wrap_words(&self, words: Vec<String>, size: f32, max: f32) -> Vec<String> {
         let mut lines: Vec<String> = vec![];
         let mut line = String::new();
         for word in &words {
-            let word = word.as_str();
-            let trial = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
-            if self.width(&trial, size) <= max || line.is_empty() {
-                line = trial;
-            } else {
-                lines.push(std::mem::replace(&mut line, word.to_string()));
+            for (i, piece) in hyphen_pieces(word).into_iter().enumerate() {
+                let trial = match (line.is_empty(), i) {
+                    (true, _) => piece.to_string(),
+                    (false, 0) => format!("{line} {piece}"),
+                    (false, _) => format!("{line}{piece}"),
+                };
+                if self.width(&trial, size) <= max || line.is_empty() {
+                    line = trial;
+                } else {
+                    lines.push(std::mem::replace(&mut line, piece.to_string()));
+                }
             }
         }
         lines.push(line);
         lines
     }
+}
+
+/// A word's parts as a line may break it: after a hyphen between two letters (a compound
+/// name, «Lambert-Vandenbroucke»), never in a figure («-10») nor after a lone dash.
+fn hyphen_pieces(word: &str) -> Vec<&str> {
+    let chars: Vec<(usize, char)> = word.char_indices().collect();
+    let mut pieces = vec![];
+    let mut from = 0;
+    for k in 1..chars.len().saturating_sub(1) {
+        let (at, c) = chars[k];
+        if c == '-' && chars[k - 1].1.is_alphabetic() && chars[k + 1].1.is_alphabetic() {
+            pieces.push(&word[from..at + 1]);
+            from = at + 1;
+        }
+    }
+    pieces.push(&word[from..]);
+    pieces
 }
 
 /// A text's words, as lines may break between them: French punctuation that a space sets
@@ -840,7 +864,12 @@ impl<'a> Canvas<'a> {
             .enumerate()
             .map(|(i, c)| {
                 let word = if c.wrap {
-                    rows.iter().filter_map(|r| r.get(i)).flat_map(|t| t.split(' ')).map(|w| self.regular.width(w, size)).fold(0.0, f32::max)
+                    rows.iter()
+                        .filter_map(|r| r.get(i))
+                        .flat_map(|t| t.split(' '))
+                        .flat_map(hyphen_pieces)
+                        .map(|w| self.regular.width(w, size))
+                        .fold(0.0, f32::max)
                 } else {
                     0.0
                 };
@@ -1660,7 +1689,7 @@ pub fn hands_pdf(tournament: &str, hands: &[Value], layout: &PrintLayout, lang: 
 
 #[cfg(test)]
 mod tests {
-    use super::{glued, heading_words, Canvas, PrintLayout};
+    use super::{glued, heading_words, hyphen_pieces, Canvas, PrintLayout};
 
     /// Paragraphs kept together move whole to the next page, under what they continue: an
     /// illegal card's verdict ended one page, its rule and the cards allowed began the next.
@@ -1699,6 +1728,11 @@ mod tests {
         assert_eq!(glued("Qui ? « Anne » !"), ["Qui ?", "« Anne » !"]);
         assert_eq!(glued("exempt 10"), ["exempt", "10"]);
         assert_eq!(glued("pli 10. Anne"), ["pli", "10. Anne"]);
+        // A compound name breaks after its hyphens; a negative figure and a lone dash never.
+        assert_eq!(hyphen_pieces("Vanderstraeten-Deschênes-Vandewoestyne"), ["Vanderstraeten-", "Deschênes-", "Vandewoestyne"]);
+        assert_eq!(hyphen_pieces("-10"), ["-10"]);
+        assert_eq!(hyphen_pieces("—"), ["—"]);
+        assert_eq!(hyphen_pieces("R2-3"), ["R2-3"]);
     }
 
     /// A heading breaks neither before a figure nor after a short word: «après la» ended a
