@@ -366,7 +366,15 @@ pub struct Canvas<'a> {
     /// What a table's rows belong to (a sheet's round and table, a seating plan's table):
     /// said again, continued, where they run onto a new page.
     carried: Option<String>,
+    /// A tall row's height (rows to write in by hand), in type sizes: 2.4, or a little less
+    /// where that keeps a score sheet on its page ([`Canvas::fit_tall`]).
+    tall: f32,
 }
+
+/// A tall row's height in type sizes, and the least it is brought down to so that a sheet
+/// stays on one page (still room to write a figure by hand).
+const TALL: f32 = 2.4;
+const TALL_LEAST: f32 = 1.9;
 
 fn mm(v: f32) -> f32 {
     v * 72.0 / 25.4
@@ -414,6 +422,7 @@ impl<'a> Canvas<'a> {
             h: mm(h),
             shrink: 1.0,
             carried: None,
+            tall: TALL,
         };
         c.start_page();
         Ok(c)
@@ -646,7 +655,7 @@ impl<'a> Canvas<'a> {
     pub fn table_sized(&mut self, cols: &[Col], rows: &[Vec<String>], tall: bool, sized_by: &[Vec<String>]) {
         self.shrink_for(cols, sized_by);
         let size = self.size();
-        let row_h = if tall { size * 2.4 } else { size * 1.55 };
+        let row_h = if tall { size * self.tall } else { size * 1.55 };
         let xs = self.columns(cols, sized_by);
         let header = |canvas: &mut Canvas, continued: bool| {
             // A table that starts on a new page belongs to what stands at the foot of the one
@@ -768,7 +777,7 @@ impl<'a> Canvas<'a> {
     /// kept under it for what follows (a key to the sheet's notation went onto a page of its own).
     pub fn rows_to_fill(&self, rows: usize, tall: bool, below: f32) -> usize {
         // What follows the table counts as the rows it takes, on the last page only.
-        let row_h = if tall { self.size() * 2.4 } else { self.size() * 1.55 };
+        let row_h = if tall { self.size() * self.tall } else { self.size() * 1.55 };
         let rows = rows + (below / row_h).ceil() as usize;
         let here = self.rows_below(self.y, tall);
         if rows <= here {
@@ -789,9 +798,24 @@ impl<'a> Canvas<'a> {
     /// follows.
     fn rows_below(&self, y: f32, tall: bool) -> usize {
         let size = self.size();
-        let row_h = if tall { size * 2.4 } else { size * 1.55 };
+        let row_h = if tall { size * self.tall } else { size * 1.55 };
         let header = row_h.min(size * 1.7);
         ((y - self.bottom() - header - size * 1.5) / row_h).max(0.0) as usize
+    }
+
+    /// Tall rows as short as keeps `rows` of them, and `below` after, on the page from here,
+    /// down to [`TALL_LEAST`]; at [`TALL`] when they fit or cannot be made to. In a larger type
+    /// a sheet's twenty deals ran onto a second page, holding only spare rows and the totals.
+    pub fn fit_tall(&mut self, rows: usize, below: f32) {
+        self.tall = TALL;
+        let size = self.size();
+        let room = self.y - self.bottom() - (size * TALL).min(size * 1.7) - size * 1.5 - below;
+        if rows > 0 && room > 0.0 && room < rows as f32 * size * TALL {
+            let fits = room / (rows as f32 * size);
+            if fits >= TALL_LEAST {
+                self.tall = fits;
+            }
+        }
     }
 
     /// Does a table of `rows` stand on the page in its natural type, nothing cut?
@@ -1423,7 +1447,9 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
             // it (the totals ran onto a page of their own under the table's continued label).
             let note = if corrected.is_empty() { 0.0 } else { c.para_height(&format!("* {}", w("corrected")), false) };
             let below = key + note + c.wrapped_height(&cols, &rows, &rows);
-            let spare = c.rows_to_fill(rows.len() + if lines.is_empty() { totals } else { 0 }, true, below);
+            let own = rows.len() + if lines.is_empty() { totals } else { 0 };
+            c.fit_tall(own, below);
+            let spare = c.rows_to_fill(own, true, below);
             let mut next = rows.iter().filter_map(|r| r[0].trim_end_matches(" *").parse::<i64>().ok()).max().unwrap_or(0);
             let at = rows.iter().position(|r| r[0].is_empty()).unwrap_or(rows.len());
             let blank: Vec<Vec<String>> = (0..spare)
@@ -1445,6 +1471,7 @@ pub fn sheets_pdf(sheets: &[Value], layout: &PrintLayout, lang: &str) -> Result<
         c.carry(Some(format!("{} {}, {} {}", w("round"), num(&s["round"]), w("table"), num(&s["table"]))));
         c.table(&cols, &rows, open);
         c.carry(None);
+        c.fit_tall(0, 0.0);
         if !corrected.is_empty() {
             c.para(&format!("* {}", w("corrected")), false);
         }
