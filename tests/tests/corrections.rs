@@ -405,6 +405,9 @@ fn the_log_tells_every_change_of_a_tournament() {
             "ruling.add"
         ]
     );
+    // An entrant said as the player it is (it read «name: Anne», beside the tournament's name).
+    let entered = log.iter().find(|e| e.action == "tournament.enter").unwrap();
+    assert!(entered.after_texts.en.starts_with("player: ") && entered.after_texts.fr.starts_with("joueur : "), "{:?}", entered.after_texts);
     let fix = log.iter().find(|e| e.action == "deal.correct").unwrap();
     assert_eq!((fix.by.as_str(), fix.reason.as_str(), fix.line), ("Scorer table 1: Anne", "K♥ was seat 2's", Some(1)));
     // In the game's own words, each seat named by the player the draw put there.

@@ -184,6 +184,13 @@ impl Speaker {
                             map.insert("player".into(), Value::String(name));
                         }
                     }
+                    // An entrant said as the player it is («player: Anne Peeters»): under an
+                    // import's every row, «name: Anne Peeters» read as the tournament's name.
+                    if kind == "entrant" {
+                        if let Some(name) = map.remove("name") {
+                            map.insert("player".into(), name);
+                        }
+                    }
                 }
                 let said = |lang: Lang| Names::record(&game_named(&self.options_named(&v, lang), lang), &seats, &self.fields);
                 Said { en: said(Lang::En).en, fr: said(Lang::Fr).fr, nl: said(Lang::Nl).nl }
