@@ -151,7 +151,16 @@ pub fn season_pdf(standings: &Value, layout: &PrintLayout, lang: &str) -> Result
     let (head, right, lines) = grid(standings, layout, lang, false);
     // The figures (the total, each evening's points) as the language writes them: 60,5.
     let decimal = |text: String| with_comma(text, lang);
-    let lines: Vec<Vec<String>> = lines.into_iter().map(|l| l.into_iter().enumerate().map(|(i, x)| if i >= 5 { decimal(x) } else { x }).collect()).collect();
+    let mut lines: Vec<Vec<String>> =
+        lines.into_iter().map(|l| l.into_iter().enumerate().map(|(i, x)| if i >= 5 { decimal(x) } else { x }).collect()).collect();
+    // The member number stays off paper, but for namesakes: two «Anne Peeters» of one club
+    // could not be told apart.
+    let names: Vec<String> = lines.iter().map(|l| l[1].clone()).collect();
+    for line in lines.iter_mut() {
+        if names.iter().filter(|n| **n == line[1]).count() > 1 && !line[3].is_empty() {
+            line[1] = format!("{} ({})", line[1], line[3]);
+        }
+    }
     let width = |i: usize| match i {
         0 => 1.0,
         1 => 5.0,
@@ -283,6 +292,25 @@ mod tests {
                 {"rank": 2, "shared": false, "qualified": false, "name": "Bart", "club": "", "member": "", "evenings": 1, "total": 52.0,
                  "results": [{"tournament_id": 7, "points": 52.0, "counted": true}]}],
             "clubs": [{"rank": 1, "shared": false, "club": "KC", "total": 40.5, "players": ["Anne"]}]})
+    }
+
+    /// Namesakes on paper are told apart by their member numbers (two «Anne» of one club read
+    /// the same); a name alone keeps no number.
+    #[test]
+    fn namesakes_on_paper_are_told_apart_by_their_member_numbers() {
+        let layout = PrintLayout::with_overrides(None).unwrap();
+        let mut s = sample();
+        s["rows"][1]["name"] = json!("Anne");
+        s["rows"][1]["member"] = json!("34");
+        s["rows"].as_array_mut().unwrap().push(json!({"rank": 3, "shared": false, "qualified": false, "name": "Carl", "club": "", "member": "56",
+            "evenings": 1, "total": 1.0, "results": [{"tournament_id": 7, "points": 1.0, "counted": true}]}));
+        let pdf = season_pdf(&s, &layout, "en").unwrap();
+        let file = std::env::temp_dir().join(format!("atout-season-{}.pdf", std::process::id()));
+        std::fs::write(&file, pdf).unwrap();
+        let out = std::process::Command::new("pdftotext").arg("-layout").arg(&file).arg("-").output().expect("pdftotext (poppler-utils) is installed");
+        let _ = std::fs::remove_file(&file);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("Anne (12)") && text.contains("Anne (34)") && !text.contains("Carl (56)"), "{text}");
     }
 
     #[test]
