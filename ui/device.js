@@ -324,13 +324,25 @@ function keepSending() {
   setInterval(again, 3000);
   // With nothing to send, a look every ten seconds all the same: the page says "connected" only
   // while it is (it said so with the server stopped, until the scorer sent a line).
-  setInterval(() => {
-    if (document.visibilityState === "visible" && !outbox.read().some((x) => !x.refused)) http("GET", "/api/v1/device").catch(() => {});
+  setInterval(async () => {
+    if (document.visibilityState !== "visible" || outbox.read().some((x) => !x.refused)) return;
+    const here = await http("GET", "/api/v1/device").catch(() => null);
+    // The sheet changed elsewhere (a line corrected at the club's computer, the jury's ruling
+    // or fine): drawn again while nobody is typing on this phone (it showed the old line and
+    // totals until the scorer did something).
+    if (!here || isJury() || state.correcting || state.outboxEdit || Date.now() - lastTyped < 20000) return;
+    const sheet = await http("GET", "/api/v1/sheet").catch(() => null);
+    const seen = (x) => JSON.stringify([x.first_dealer, x.lines.map((l) => l.entry), x.rulings]);
+    if (sheet && lastSheet && seen(sheet) !== seen(lastSheet)) render();
   }, 10000);
+  for (const kind of ["keydown", "input", "pointerdown"]) document.addEventListener(kind, () => { lastTyped = Date.now(); }, true);
   window.addEventListener("online", again);
   window.addEventListener("pageshow", again);
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") again(); });
 }
+
+/** When the scorer last typed or tapped on this page: the sheet is not drawn again under them. */
+let lastTyped = 0;
 
 /** The message that a line waits on this device, while it is shown (null: none). */
 let keptSaid = null;

@@ -29,7 +29,7 @@ export function sheetTable(sheet, game) {
   // On a phone's narrow screen the deal column goes when every deal is its line's number.
   const deals = !(window.matchMedia && window.matchMedia("(max-width: 560px)").matches && sheet.lines.every((l) => l.deal === l.line));
   const head = h("tr", { class: "sheet-head" }, h("th", { class: "num" }, t("line")), deals ? h("th", { class: "num" }, gameWord(desc, "deal")) : null, h("th", {}, t("game_col")),
-    sheet.seats.map((s) => h("th", { class: "num" }, `${s.seat}. ${s.name}`, legend ? h("small", { class: "seat-figures" }, `${t("points")} (${legend})`) : null)), h("th", {}, ""));
+    sheet.seats.map((s) => h("th", { class: s.name.length > 12 ? "num long-name" : "num" }, `${s.seat}. ${s.name}`, legend ? h("small", { class: "seat-figures" }, `${t("points")} (${legend})`) : null)), h("th", {}, ""));
   const beside = (l, i) => (figures.length ? h("small", { class: "seat-figures" }, ` (${figures.map((k) => (Array.isArray(l.entry[k]) ? l.entry[k][i] : "")).join("/")})`) : null);
   const rows = sheet.lines.map((l) => h("tr", { class: `${l.counts ? "" : "void"}${state.correcting === l.line ? " correcting" : ""}${state.pending && state.pending[l.line] ? " pending" : ""}`, id: `line-${l.line}` },
     h("td", { class: "num" }, l.line), deals ? h("td", { class: "num" }, l.deal) : null, h("td", { class: "label", title: l.counts ? l.label_title[lang] : `${l.label_title[lang]} — ${t("void_fault")}` }, `${l.label_texts[lang]}${l.fault ? (lang === "fr" ? " !" : "!") : ""}`,

@@ -266,6 +266,14 @@ def double_king_on_a_phone(w, server, db, dk, codes):
     game, figures = WORKED[19]
     enter_line(w, game, figures, 3, 20)
     w.find("#sheet-complete")
+    # A ruling given at the club's computer while the phone lies idle: the phone shows it by
+    # itself (it showed the old totals until the scorer did something).
+    atout(db, "ruling", "add", "--tournament", dk, "--round", "1", "--table", "1",
+          json.dumps({"seat": 2, "points": [1, -3, 1, 1], "reason": "slow play", "by": "Jury"}))
+    end = time.time() + 45
+    while not w.js("return !!document.getElementById('sheet-ruling-1')") and time.time() < end:
+        time.sleep(0.5)
+    check(w.js("return !!document.getElementById('sheet-ruling-1')"), "the ruling given at the club's computer shown on the idle phone by itself")
     # The same sheet on a 10" tablet.
     emulate(w, *TABLET)
     w.go(server.url(f"/t/{codes[dk]['tables'][0]['code']}"))

@@ -52,11 +52,16 @@ const textOf = (r, field) => (field === "play" ? r.play : r.typed[Number(field.s
 /** Read what the jury typed in a field, in its language (the rules read it: hand_cards); a
  * token that is no card is kept as the field's refusal, the field as typed. */
 async function readField(r, field) {
+  // Only the answer to the field as it now reads counts: typed fast, an answer to what it read
+  // a keystroke before came last and left it red («"A" is no card» beside «… RP AP»).
+  const typed = textOf(r, field) || "";
   try {
-    const cards = await call("hand_cards", { game: r.frame.game, typed: textOf(r, field) || "", lang: r.lang });
+    const cards = await call("hand_cards", { game: r.frame.game, typed, lang: r.lang });
+    if ((textOf(r, field) || "") !== typed) return;
     if (field === "play") r.read.play = cards; else r.read.cards[Number(field.slice(5)) - 1] = cards;
     delete r.bad[field];
   } catch (e) {
+    if ((textOf(r, field) || "") !== typed) return;
     r.bad[field] = e;
   }
 }
