@@ -1,6 +1,7 @@
 // Texts in English, French and Dutch. The UI starts in the system's language.
 export const texts = {
   en: {
+    field_between: "«{field}» takes a whole number from {min} to {max}.",
     joined_short: "from R{round}", withdrawn_short: "withdrawn",
     round_not_begun: "Round {round} drawn, not begun",
     not_seated: "Not in this draw: {list} (entered or back after it was drawn).", withdrawn_seated: "Seated though withdrawn: {list} (withdrawn after it was drawn).", redraw_now: "Draw round {round} again to seat the players as they now stand: it has not begun.",
@@ -81,6 +82,7 @@ export const texts = {
     about: "About", about_open: "About Atout", size_mb: "{n} MB", size_kb: "{n} KB", no_file: "no file chosen", about_title: "Atout", about_version: "Version", about_database: "Database in use", about_memory: "in memory", about_backups: "Backups go to", about_licence: "Licence", about_fonts: "Fonts in printed documents", about_font_licence: "The fonts' licence",
   },
   fr: {
+    field_between: "« {field} » prend un nombre entier de {min} à {max}.",
     joined_short: "dès M{round}", withdrawn_short: "retiré",
     round_not_begun: "Manche {round} tirée, pas commencée",
     not_seated: "Absents de ce tirage : {list} (inscrits ou revenus après le tirage).", withdrawn_seated: "Placés bien que retirés : {list} (retirés après le tirage).", redraw_now: "Tirez la manche {round} à nouveau pour placer les joueurs tels qu'ils sont maintenant : elle n'a pas commencé.",
@@ -160,6 +162,7 @@ export const texts = {
     about: "À propos", about_open: "À propos d'Atout", size_mb: "{n} Mo", size_kb: "{n} Ko", no_file: "aucun fichier choisi", about_title: "Atout", about_version: "Version", about_database: "Base de données utilisée", about_memory: "en mémoire", about_backups: "Les sauvegardes vont dans", about_licence: "Licence", about_fonts: "Polices des documents imprimés", about_font_licence: "La licence des polices",
   },
   nl: {
+    field_between: "«{field}» neemt een geheel getal van {min} tot {max}.",
     joined_short: "vanaf R{round}", withdrawn_short: "teruggetrokken",
     round_not_begun: "Ronde {round} geloot, niet begonnen",
     not_seated: "Niet in deze loting: {list} (ingeschreven of teruggekomen na de loting).", withdrawn_seated: "Geplaatst hoewel teruggetrokken: {list} (teruggetrokken na de loting).", redraw_now: "Loot ronde {round} opnieuw om de spelers te plaatsen zoals ze nu zijn: ze is niet begonnen.",

@@ -571,7 +571,14 @@ export function fieldSaid(el) {
   fieldSaid.at = Date.now();
   const label = el.closest("label");
   const name = el.getAttribute("aria-label") || (label && label.firstChild && label.firstChild.nodeType === 3 ? label.firstChild.textContent : "") || el.getAttribute("placeholder") || el.name || "";
-  flash(t(el.validity && el.validity.valueMissing ? "field_missing" : "field_wrong", { field: name.trim() }), false);
+  const v = el.validity || {};
+  // A number out of its bounds says them (it said «does not read: see what it asks», and
+  // nothing on screen said what it asks).
+  const bounds = (v.rangeUnderflow || v.rangeOverflow || v.stepMismatch) && el.min !== "" ? { min: el.min, max: el.max || "…" } : null;
+  // An earlier refusal no longer stands beside this one (two contradicting messages at once).
+  state.error = null;
+  document.getElementById("error")?.remove();
+  flash(bounds ? t("field_between", { field: name.trim(), ...bounds }) : t(v.valueMissing ? "field_missing" : "field_wrong", { field: name.trim() }), false);
 }
 
 /**
