@@ -175,6 +175,15 @@ async function fixOnce(payload) {
   const undo = payload.entry === null;
   const what = undo ? "undo" : JSON.stringify({ round: payload.round, table: payload.table, line: payload.line, entry: payload.entry, before: payload.before });
   const kept = JSON.parse(localStorage.getItem(fixKey) || "{}");
+  // An undo kept is that one sent again only while the sheet says it may have been made (its
+  // line gone) or not yet (its line as it saw it); else it went long ago, and the undo asked now
+  // is one of its own (a kept undo swallowed a later one, and nothing was said).
+  const old = kept[what];
+  if (old && undo && lastSheet) {
+    const line = lastSheet.lines[old.body.line - 1];
+    const stands = line && JSON.stringify(line.entry) === JSON.stringify(old.body.before);
+    if (!(old.body.line > lastSheet.lines.length || stands)) delete kept[what];
+  }
   if (!kept[what]) { kept[what] = { key: newKey(), body: payload }; localStorage.setItem(fixKey, JSON.stringify(kept)); }
   const { key, body } = kept[what];
   const forget = () => {

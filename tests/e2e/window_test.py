@@ -10,7 +10,7 @@ Every screen visited is saved as a PNG in tests/artifacts/ and checked: not
 blank, and showing the expected text. The app and the driver are stopped
 whatever happens.
 """
-import re, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
+import re, json, os, sqlite3, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from webdriver import ROOT, PORT, Window, artifact, at_seats, blank, check, display_png, end_session, failed, wait_listening, checks, choose, enter_counts, enter_line, http, moved, press, seat_names, wait_rule, WORKED  # noqa: E402
@@ -2238,10 +2238,15 @@ def recovery_evening(work):
     # Each database's backups in a folder of its own under backups/ (atout.db's in backups/).
     ours, theirs = os.path.join(work, "backups", "e2e"), os.path.join(work, "damaged", "backups", "club")
     os.makedirs(theirs)
-    good = sorted(f for f in os.listdir(ours) if f.startswith("auto-") and f.endswith(".db"))[-1]
-    shutil.copy(os.path.join(ours, good), os.path.join(theirs, good))
+    # The evening as it ended, backed up as Atout does (every write takes the backup that is
+    # due, so the newest automatic one may be of the evening's first minutes, before anybody
+    # was entered): SQLite's online backup, one self-contained file.
+    good = time.strftime("auto-%Y%m%d-%H%M%S-000.db", time.gmtime())
+    with sqlite3.connect(os.path.join(work, "e2e.db")) as src, sqlite3.connect(os.path.join(theirs, good)) as dest:
+        src.backup(dest)
+        dest.execute("PRAGMA journal_mode=DELETE")
     # The damaged database: a good copy with its second page's header flipped.
-    with open(os.path.join(ours, good), "rb") as f:
+    with open(os.path.join(theirs, good), "rb") as f:
         data = bytearray(f.read())
     page = int.from_bytes(data[16:18], "big")
     print(f"  recovery: {good}, {len(data)} bytes, page {page}")
@@ -2276,8 +2281,11 @@ def recovery_evening(work):
             f.write("in the way")
         # A change that takes a backup when due (every change, here): a player withdrawn.
         invoke = "const done = arguments[arguments.length - 1]; window.__TAURI__.core.invoke(arguments[0], arguments[1]).then(done, (e) => done({error: e}))"
-        tid = w.js("return [...document.getElementById('current-tournament').options].find(o => o.textContent.includes('Friday Test')).value")
-        player = w.js_async(invoke, "tournament_players", {"tournament": tid})[0]["player"]
+        # (A tournament of the evening with players: every write now takes the backup that is due,
+        # so the latest holds the tournaments made last too, some with nobody entered yet.)
+        tids = w.js("return [...document.getElementById('current-tournament').options].filter(o => o.value).map(o => o.value)")
+        tid, entered = next((t, p) for t in tids for p in [w.js_async(invoke, "tournament_players", {"tournament": t})] if isinstance(p, list) and p)
+        player = entered[0]["player"]
         answer = w.js_async(invoke, "player_withdraw", {"tournament": tid, "player": player, "fromRound": None, "reason": "parti"})
         check("error" not in answer, f"the change is stored whatever becomes of its backup: {answer}")
         w.click("#nav-players")

@@ -193,8 +193,8 @@ fn a_rikken_consents_jury_member_is_bounded() {
     assert_eq!(app.deal_add(&at, None, line("Ghislaine Maréchal")).unwrap().totals.len(), 4);
 }
 
-#[test]
-fn withdrawals_and_late_entries_follow_the_draws_and_are_marked() {
+/// Eight players over three rounds of Double King, round 1 drawn and begun at table 1.
+fn eight_begun() -> (Atout, String) {
     let mut app = Atout::open_in_memory().unwrap();
     let t = app
         .tournament_create(&NewTournament { name: "Late".into(), game: "double-king".into(), rounds: Some(3), ..Default::default() })
@@ -204,6 +204,12 @@ fn withdrawals_and_late_entries_follow_the_draws_and_are_marked() {
     app.players_import("name\nA1\nA2\nA3\nA4\nA5\nA6\nA7\nA8\n", Some(&t)).unwrap();
     app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(5))).unwrap();
     app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, json!({"contract": "E", "taker": 1})).unwrap();
+    (app, t)
+}
+
+#[test]
+fn withdrawals_and_late_entries_follow_the_draws_and_are_marked() {
+    let (mut app, t) = eight_begun();
     // Four latecomers after round 1 has begun: they play from round 2.
     let late = app.players_import("name\nB1\nB2\nB3\nB4\n", Some(&t)).unwrap();
     assert_eq!(late.entered, 4);
@@ -245,15 +251,7 @@ fn withdrawals_and_late_entries_follow_the_draws_and_are_marked() {
 /// it, a blank in its place and was ranked on the rounds left, without a word.
 #[test]
 fn a_draw_says_whom_it_leaves_out_and_a_round_missed_keeps_the_withdrawal() {
-    let mut app = Atout::open_in_memory().unwrap();
-    let t = app
-        .tournament_create(&NewTournament { name: "Back".into(), game: "double-king".into(), rounds: Some(3), ..Default::default() })
-        .unwrap()
-        .id
-        .to_string();
-    app.players_import("name\nA1\nA2\nA3\nA4\nA5\nA6\nA7\nA8\n", Some(&t)).unwrap();
-    app.round_draw(&t, &atout_api::DrawRequest::new(1, Some(5))).unwrap();
-    app.deal_add(&atout_api::TableRef::new(&t, 1, 1), None, json!({"contract": "E", "taker": 1})).unwrap();
+    let (mut app, t) = eight_begun();
     let r1 = app.round_view(&t, 1).unwrap();
     let (gone, leaving) = (r1.tables[0].seats[0].player.clone(), r1.tables[1].seats[0].player.clone());
     app.player_withdraw(&t, &gone, None, "went home").unwrap();

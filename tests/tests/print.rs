@@ -1059,4 +1059,10 @@ fn a_blank_sheet_in_a_larger_type_stays_on_one_page() {
         let text = pdftotext(&pdf, dir.path());
         assert!(text.split('\u{c}').filter(|p| !p.trim().is_empty()).all(|p| p.contains("Points de table") && p.contains(" 20 ")), "{text}");
     }
+    // King's sheet, with the key to its notation under it (counted as room it takes).
+    std::fs::write(dir.path().join("print.json"), r#"{"font_size": 12}"#).unwrap();
+    let k = app.import_document(&read("king-13.json")).unwrap().id.to_string();
+    let tables = app.round_view(&k, 1).unwrap().tables.len();
+    let pdf = app.print_sheets(&k, 1, false, Some("fr")).unwrap();
+    assert_eq!(pages(&pdf, dir.path()), tables, "a page a table");
 }

@@ -91,7 +91,7 @@ export async function view() {
       // Drawn again only while it is the last round drawn and no line is written at its tables
       // (the button stood on every round, and each press was refused).
       drawn
-        ? (r === last && !drawn.begun ? h("button", { id: "draw-again", onclick: () => draw() }, t("draw_again")) : null)
+        ? (drawn.redrawable ? h("button", { id: "draw-again", onclick: () => draw() }, t("draw_again")) : null)
         : h("button", { class: "primary", id: "draw-round", onclick: () => draw() }, t("draw"))),
     planRefused ? h("p", { class: "error", id: "plan-refused" }, explain(planRefused)) : null,
     !drawn && planned
@@ -131,6 +131,6 @@ function redrawNeeded(drawn) {
     drawn.withdrawn_seated.length ? t("withdrawn_seated", { list: names(drawn.withdrawn_seated) }) : null,
   ].filter(Boolean);
   if (!said.length) return null;
-  if (!drawn.begun) said.push(t("redraw_now", { round: drawn.round }));
+  if (drawn.redrawable) said.push(t("redraw_now", { round: drawn.round }));
   return h("p", { class: "error", id: "redraw-needed", role: "status" }, said.join(" "));
 }

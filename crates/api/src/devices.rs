@@ -725,7 +725,8 @@ impl Atout {
         // the table's (a jury's code changed a line of A into a B with the same cards).
         let stored = sheet.lines.get(line.wrapping_sub(1)).map(|l| &l.entry);
         let game_of = |e: &Value| {
-            let mut e = e.clone();
+            // Both as a line is kept (another tool's `1.0` is the seat 1 written).
+            let mut e = atout_rules::whole_numbers(e);
             if let Value::Object(map) = &mut e {
                 map.retain(|k, _| k != "hand" && !l.rules.figure_keys().contains(&k.as_str()));
             }

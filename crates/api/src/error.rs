@@ -197,11 +197,14 @@ fn store_said(e: &StoreError) -> Said {
             };
             atout_rules::said!("backup {path}: {en}", "sauvegarde {path} : {fr}", "back-up {path}: {nl}")
         }
-        StoreError::Folder { path, source } => atout_rules::said!(
-            "cannot create the database folder {path}: {source}",
-            "impossible de créer le dossier de la base de données {path} : {source}",
-            "kan de map van de databank {path} niet maken: {source}"
-        ),
+        StoreError::Folder { path, source } => {
+            let Said { en, fr, nl } = io_words(source);
+            atout_rules::said!(
+                "cannot create the database folder {path}: {en}",
+                "impossible de créer le dossier de la base de données {path} : {fr}",
+                "kan de map van de databank {path} niet maken: {nl}"
+            )
+        }
         other => {
             let e = other.to_string();
             atout_rules::said!("{e}", "{e}", "{e}")

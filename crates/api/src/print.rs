@@ -609,12 +609,7 @@ impl Atout {
         // Looked at before the document is made: nothing to make when the file is kept. A
         // folder or the database itself is refused first (the window asked whether to replace
         // it, then refused it once «Replace» was pressed).
-        if file.is_dir() {
-            return Err(ApiError::File { path, source: std::io::Error::from(std::io::ErrorKind::IsADirectory) });
-        }
-        if self.path.as_deref().is_some_and(|db| is_database(file, db)) {
-            return Err(over_database(&path));
-        }
+        not_over(file, self.path.as_deref())?;
         if !req.overwrite && file.exists() {
             return Err(exists(&path));
         }
@@ -659,9 +654,7 @@ fn save_file(path: &str, bytes: &[u8], overwrite: bool, db: Option<&std::path::P
     if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|source| ApiError::File { path: dir.display().to_string(), source })?;
     }
-    if db.is_some_and(|db| is_database(file, db)) {
-        return Err(over_database(path));
-    }
+    not_over(file, db)?;
     // `create_new`: a file that appeared meanwhile is not replaced either.
     let written = if overwrite {
         let mut temp = file.as_os_str().to_owned();
@@ -714,13 +707,21 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     false
 }
 
-/// A print or an export refused because its path is the database's own file.
-fn over_database(path: &str) -> ApiError {
-    ApiError::invalid(said!(
-        "{path} is this database's own file: a print or an export is never written over it; choose another name",
-        "{path} est le fichier même de cette base de données : une impression ou un export ne s'écrit jamais dessus ; choisissez un autre nom",
-        "{path} is het bestand van deze databank zelf: een afdruk of een export wordt er nooit overheen geschreven; kies een andere naam"
-    ))
+/// A print or an export is written neither onto a folder nor onto the database `db` (nor the
+/// files beside it): refused as such, before anything asks whether to replace it.
+fn not_over(file: &std::path::Path, db: Option<&std::path::Path>) -> Result<()> {
+    let path = file.display().to_string();
+    if file.is_dir() {
+        return Err(ApiError::File { path, source: std::io::Error::from(std::io::ErrorKind::IsADirectory) });
+    }
+    if db.is_some_and(|db| is_database(file, db)) {
+        return Err(ApiError::invalid(said!(
+            "{path} is this database's own file: a print or an export is never written over it; choose another name",
+            "{path} est le fichier même de cette base de données : une impression ou un export ne s'écrit jamais dessus ; choisissez un autre nom",
+            "{path} is het bestand van deze databank zelf: een afdruk of een export wordt er nooit overheen geschreven; kies een andere naam"
+        )));
+    }
+    Ok(())
 }
 
 /// A print refused because its file exists: nothing was written, the file is as it was.

@@ -191,6 +191,7 @@ impl Spreadsheet {
 pub fn actor_said(who: &str) -> Said {
     let device = who.strip_suffix(']').and_then(|w| w.rsplit_once(" ["));
     match device {
+        Some(("device", "jury")) => said!("the jury's device", "l'appareil du jury", "het toestel van de jury"),
         Some((name, "jury")) => said!("{name} (jury, on the phone)", "{name} (jury, sur le téléphone)", "{name} (jury, op de telefoon)"),
         // A device that gave no scorer's name (another tool speaking the protocol) is said as
         // the device it is, in the reader's language (it read «device (table 2…)» in French).
@@ -291,6 +292,7 @@ mod tests {
             (device.en.as_str(), device.fr.as_str(), device.nl.as_str()),
             ("the device of table 2", "l'appareil de la table 2", "het toestel van tafel 2")
         );
+        assert_eq!(said("device [jury]").fr, "l'appareil du jury");
         assert_eq!(said("Jan").fr, "Jan");
     }
 

@@ -154,6 +154,8 @@ pub struct DrawnRound {
     pub withdrawn_seated: Vec<crate::SeatView>,
     /// A line or a ruling is written at one of its tables: it can no longer be drawn again.
     pub begun: bool,
+    /// It may be drawn again (round-redraw): the last round drawn, not begun.
+    pub redrawable: bool,
 }
 
 fn info(l: &Loaded) -> TournamentInfo {
@@ -411,6 +413,7 @@ impl Atout {
             not_seated: l.entrants.iter().filter(|e| plays(e) && !placed(e.id)).map(|e| l.seat_view(0, e.id)).collect(),
             withdrawn_seated: l.entrants.iter().filter(|e| !plays(e) && placed(e.id)).map(|e| l.seat_view(0, e.id)).collect(),
             begun: r.row.tables.iter().any(started),
+            redrawable: round == l.last_round() && !r.row.tables.iter().any(started),
         })
     }
 }

@@ -804,16 +804,29 @@ impl<'a> Canvas<'a> {
     }
 
     /// Tall rows as short as keeps `rows` of them, and `below` after, on the page from here,
-    /// down to [`TALL_LEAST`]; at [`TALL`] when they fit or cannot be made to. In a larger type
-    /// a sheet's twenty deals ran onto a second page, holding only spare rows and the totals.
+    /// down to [`TALL_LEAST`]; at [`TALL`] when they fit or cannot be made to. Counted as
+    /// [`Canvas::rows_to_fill`] counts them (`below` as whole rows), so that it finds them on
+    /// the page. In a larger type a sheet's twenty deals ran onto a second page, holding only
+    /// spare rows and the totals.
     pub fn fit_tall(&mut self, rows: usize, below: f32) {
-        self.tall = TALL;
         let size = self.size();
-        let room = self.y - self.bottom() - (size * TALL).min(size * 1.7) - size * 1.5 - below;
-        if rows > 0 && room > 0.0 && room < rows as f32 * size * TALL {
-            let fits = room / (rows as f32 * size);
-            if fits >= TALL_LEAST {
-                self.tall = fits;
+        let height = self.y - self.bottom() - size * 1.5;
+        let fits = |tall: f32| {
+            let row_h = size * tall;
+            let room = ((height - row_h.min(size * 1.7)) / row_h).max(0.0) as usize;
+            rows + (below / row_h).ceil() as usize <= room
+        };
+        self.tall = TALL;
+        if rows == 0 || fits(TALL) {
+            return;
+        }
+        // A twentieth of a type size at a time, the tallest that fits.
+        let mut tall = TALL;
+        while tall - 0.05 >= TALL_LEAST {
+            tall -= 0.05;
+            if fits(tall) {
+                self.tall = tall;
+                return;
             }
         }
     }

@@ -280,8 +280,11 @@ pub(crate) fn open_to_read(path: &Path) -> rusqlite::Result<Connection> {
         Err(rusqlite::Error::SqliteFailure(f, m))
             if matches!(f.code, rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen | rusqlite::ErrorCode::PermissionDenied) =>
         {
-            // A log not read would be changes lost from view: never read the file without it.
-            if Path::new(&format!("{}-wal", path.display())).exists() {
+            // A log not read would be changes lost from view, and a rollback journal left by a
+            // write cut short a file half written: never read the file without them. (Read as
+            // it is, the file is a snapshot: a write by its owner meanwhile is not seen.)
+            let beside = |end: &str| std::fs::metadata(format!("{}{end}", path.display())).is_ok_and(|m| m.len() > 0);
+            if Path::new(&format!("{}-wal", path.display())).exists() || beside("-journal") {
                 return Err(rusqlite::Error::SqliteFailure(f, m));
             }
             Connection::open_with_flags(format!("{}?immutable=1", url_file(path)), flags | OpenFlags::SQLITE_OPEN_URI)
@@ -290,13 +293,23 @@ pub(crate) fn open_to_read(path: &Path) -> rusqlite::Result<Connection> {
     }
 }
 
-/// `path` as an SQLite URI's file part: `file:` and the path, its `%`, `?` and `#` escaped
-/// (a Windows path's backslashes as slashes, its drive after a slash).
+/// `path` as an SQLite URI's file part: `file:` and the whole path, its `%`, `?` and `#`
+/// escaped. On Windows, its backslashes as slashes and a drive after a slash
+/// (`file:/C:/club.db`), a share with an empty authority (`file:////server/share/club.db`):
+/// a relative path was taken from the drive's root, a share refused.
 fn url_file(path: &Path) -> String {
-    let mut text = path.display().to_string();
+    let whole = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut text = whole.display().to_string();
     if cfg!(windows) {
+        if let Some(rest) = text.strip_prefix(r"\\?\UNC\") {
+            text = format!(r"\\{rest}");
+        } else if let Some(rest) = text.strip_prefix(r"\\?\") {
+            text = rest.to_string();
+        }
         text = text.replace('\\', "/");
-        if !text.starts_with('/') {
+        if text.starts_with("//") {
+            text.insert_str(0, "//");
+        } else if !text.starts_with('/') {
             text.insert(0, '/');
         }
     }
@@ -310,4 +323,19 @@ fn url_file(path: &Path) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// A path as SQLite's URI reads it: whole (a relative path from where the program runs),
+    /// its `?`, `#` and `%` escaped, so that none is read as the URI's query or fragment.
+    #[cfg(unix)]
+    #[test]
+    fn a_path_is_written_as_an_sqlite_uri() {
+        assert_eq!(super::url_file(Path::new("/tmp/a b/c?#%.db")), "file:/tmp/a b/c%3f%23%25.db");
+        let here = std::env::current_dir().unwrap().join("club.db");
+        assert_eq!(super::url_file(Path::new("club.db")), format!("file:{}", here.display()));
+    }
 }

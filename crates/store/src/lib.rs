@@ -115,6 +115,11 @@ impl StoreError {
             if matches!(e.code, rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::PermissionDenied | rusqlite::ErrorCode::DiskFull))
     }
 
+    /// SQLite could not open a file it needs (the database, its log or shared memory).
+    pub fn cannot_open(&self) -> bool {
+        matches!(self, StoreError::Sql(rusqlite::Error::SqliteFailure(e, _)) if e.code == rusqlite::ErrorCode::CannotOpen)
+    }
+
     /// Another connection held the database longer than the busy timeout.
     /// The database busy with another writer, as SQLite says it: a failure told to one more
     /// caller (each device of a batch that could not be committed).
@@ -194,7 +199,9 @@ impl Store {
             // locked stick, a folder of someone else's), of this version: opened to be read,
             // printed and exported; each write is refused as the file's, nothing stored. It
             // was refused whole: not even its standings could be read.
-            Err(e) if e.is_unwritable() && size.is_some_and(|n| n > 0) => Store::read_only(path).map_err(|_| match e {
+            // (SQLite cannot make the shared-memory file beside a writable file in a folder of
+            // someone else's: «cannot open», though the file was just read.)
+            Err(e) if (e.is_unwritable() || e.cannot_open()) && size.is_some_and(|n| n > 0) => Store::read_only(path).map_err(|_| match e {
                 StoreError::Sql(e) => file::unavailable_or(path, e),
                 other => other,
             }),

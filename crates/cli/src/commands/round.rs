@@ -164,7 +164,7 @@ fn print_round(r: &DrawnRound, first_said: &str) {
             ))
         );
     }
-    if !(r.not_seated.is_empty() && r.withdrawn_seated.is_empty() || r.begun) {
+    if r.redrawable && !(r.not_seated.is_empty() && r.withdrawn_seated.is_empty()) {
         outln!(
             "{}",
             say(said!(
