@@ -316,7 +316,8 @@ fn a_table_code_read_before_the_next_round_was_drawn_writes_nothing_after() {
     app.round_draw(&t, &DrawRequest::new(2, Some(7))).unwrap();
     let rows = deals(&app);
     let last = worked_example().len();
-    let fix = DeviceFix { round: None, table: None, line: last, entry: None, before: Some(worked_example()[last - 1].clone()), reason: "typo".into() };
+    let fix =
+        DeviceFix { round: None, table: None, line: last, entry: None, before: Some(worked_example()[last - 1].clone()), reason: "typo".into(), key: None };
     let e = app.device_fix(&d, "Anne", fix).unwrap_err();
     assert_eq!(e.kind(), "forbidden", "{e:?}");
     assert!(e.to_string().contains("round 2 is being played"), "{e}");
@@ -395,6 +396,7 @@ fn the_jurys_phone_corrects_a_line_only_as_its_whole_play_gives_it() {
         entry: Some(entry),
         before: None,
         reason: "replayed".into(),
+        key: None,
     };
     let whole = json!({"contract": "A", "counts": record["deal"]["counts"], "hand": record["hand"]});
     // Half the play, and figures the cards cannot have given: refused, nothing written.
@@ -431,12 +433,13 @@ fn a_table_code_corrects_only_its_own_lines_as_seen_and_no_fault() {
         entry,
         before,
         reason: "typo".into(),
+        key: None,
     };
     // Table 1's code naming table 2: refused, and neither sheet changes.
     assert_eq!(app.device_fix(&one, "Anne", fix(Some((1, 2)), None, Some(b.clone()))).unwrap_err().kind(), "forbidden");
     assert_eq!(app.device_fix(&one, "Anne", fix(Some((2, 1)), None, Some(b.clone()))).unwrap_err().kind(), "forbidden");
     // A table named without its round (it was taken for the code's own table, and its line undone).
-    let only_table = DeviceFix { round: None, table: Some(2), line: 2, entry: None, before: Some(b.clone()), reason: "typo".into() };
+    let only_table = DeviceFix { round: None, table: Some(2), line: 2, entry: None, before: Some(b.clone()), reason: "typo".into(), key: None };
     assert_eq!(app.device_fix(&one, "Anne", only_table).unwrap_err().kind(), "forbidden");
     assert_eq!((lines(&mut app, 1).len(), lines(&mut app, 2).len()), (2, 2));
     // Without the line as the scorer saw it: refused; with another version: a conflict naming who.
@@ -454,7 +457,9 @@ fn a_table_code_corrects_only_its_own_lines_as_seen_and_no_fault() {
     assert_eq!(lines(&mut app, 1).len(), 1, "nothing stored");
     let jury = app.device(&codes.jury.code).unwrap();
     app.device_fault(&jury, "Marc", 1, 1, fault.clone(), "f").unwrap();
-    let e = app.device_fix(&one, "Anne", DeviceFix { round: None, table: None, line: 2, entry: None, before: Some(fault), reason: "no".into() }).unwrap_err();
+    let e = app
+        .device_fix(&one, "Anne", DeviceFix { round: None, table: None, line: 2, entry: None, before: Some(fault), reason: "no".into(), key: None })
+        .unwrap_err();
     assert_eq!(e.kind(), "forbidden");
     assert_eq!(lines(&mut app, 1).len(), 2);
     // The rulings are the jury's to read.
