@@ -1231,7 +1231,7 @@ fn the_command_lines_tables_speak_the_users_language() {
     let round = fr(&["round", "show", "--tournament", "1", "--round", "1"]);
     assert!(round.starts_with("Spring Open 2026 — manche 1") && round.contains("table 1  (premier donneur : place "), "{round}");
     let sheet = fr(&["sheet", "--tournament", "1", "--round", "1", "--table", "1"]);
-    assert!(sheet.contains("ligne donne donneur") && sheet.contains("\ntotaux  ") && sheet.contains("feuille complète (20 donnes)"), "{sheet}");
+    assert!(sheet.contains("ligne donne donneur") && sheet.contains("\ntotaux  ") && sheet.contains("feuille complète (20/20 donnes)"), "{sheet}");
     let list = fr(&["tournament", "list"]);
     assert!(list.contains("16 joueurs, 5/5 manches tirées"), "{list}");
     let rulings = fr(&["ruling", "list", "--tournament", "1"]);
