@@ -82,7 +82,7 @@ export const texts = {
     about: "About", about_open: "About Atout", size_mb: "{n} MB", size_kb: "{n} KB", no_file: "no file chosen", about_title: "Atout", about_version: "Version", about_database: "Database in use", about_memory: "in memory", about_backups: "Backups go to", about_licence: "Licence", about_fonts: "Fonts in printed documents", about_font_licence: "The fonts' licence",
   },
   fr: {
-    field_between: "« {field} » prend un nombre entier de {min} à {max}.",
+    field_between: "« {field} » prend un nombre entier de {min} à {max}.",
     joined_short: "dès M{round}", withdrawn_short: "retiré",
     round_not_begun: "Manche {round} tirée, pas commencée",
     not_seated: "Absents de ce tirage : {list} (inscrits ou revenus après le tirage).", withdrawn_seated: "Placés bien que retirés : {list} (retirés après le tirage).", redraw_now: "Tirez la manche {round} à nouveau pour placer les joueurs tels qu'ils sont maintenant : elle n'a pas commencé.",
