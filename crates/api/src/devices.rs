@@ -473,6 +473,22 @@ impl Atout {
         Ok(Some(LineStored { line: same_entry(found, Some(entry))?, stored: false }))
     }
 
+    /// A correction or an undo the device holding `typed` made under `key`, found whatever
+    /// became of the code since (revoked, its round over): sent again after a lost answer, it
+    /// is told it was made (it was refused, «round over», and the scorer told it had failed).
+    /// Refused as a conflict when the key made another change than `entry`.
+    pub fn fix_stored(&mut self, typed: &str, key: &str, entry: Option<&Value>) -> Result<bool> {
+        let Some(code) = normalize(typed) else { return Ok(false) };
+        let Some(row) = self.store.device_code(&code)? else { return Ok(false) };
+        for prefix in ["fix ", "jury fix "] {
+            if let Some(found) = self.store.line_key_of_code(row.id, &format!("{prefix}{key}"))? {
+                same_entry(found, entry)?;
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// A fault (`ruling` false) or a ruling the jury's device holding `typed` sent and that was
     /// stored, found by its key whatever became of the code since (revoked, its round over),
     /// as [`Atout::device_stored`] finds a table's line: its retry is told it is stored (`200`)

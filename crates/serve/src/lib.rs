@@ -643,15 +643,26 @@ async fn fix((State(room), ConnectInfo(addr), headers): Ctx, b: Body) -> Answer 
     let lang = lang(&headers);
     throttle(&room, &headers, addr.ip(), lang)?;
     let f: Fix = body(b, lang).await?;
-    ok(
-        StatusCode::OK,
-        &as_device(&room, &headers, addr.ip(), lang, move |a, d| {
-            let fix =
-                atout_api::devices::DeviceFix { round: f.round, table: f.table, line: f.line, entry: f.entry, before: f.before, reason: f.reason, key: f.key };
-            a.device_fix(d, &scorer(&f.scorer), fix)
-        })
-        .await?,
-    )
+    let (key, entry) = (f.key.clone(), f.entry.clone());
+    let made = as_device(&room, &headers, addr.ip(), lang, move |a, d| {
+        let fix =
+            atout_api::devices::DeviceFix { round: f.round, table: f.table, line: f.line, entry: f.entry, before: f.before, reason: f.reason, key: f.key };
+        a.device_fix(d, &scorer(&f.scorer), fix)
+    })
+    .await;
+    match (made, key) {
+        (Ok(sheet), _) => ok(StatusCode::OK, &sheet),
+        // Refused for its code (revoked, its round over): a change made under its key before is
+        // told it was made, as a table's line is.
+        (Err(refused), Some(key)) => {
+            let code = bearer(&headers);
+            match blocking(&room, lang, move |a| a.fix_stored(&code, &key, entry.as_ref())).await {
+                Ok(true) => ok(StatusCode::OK, &serde_json::json!({"stored": false})),
+                _ => Err(refused),
+            }
+        }
+        (Err(refused), None) => Err(refused),
+    }
 }
 
 #[derive(Deserialize)]

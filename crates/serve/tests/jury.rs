@@ -261,7 +261,7 @@ fn the_jurys_writes_sent_again_under_their_key_are_stored_once() {
 /// changes a line's figures as the cards give them, never its game.
 #[test]
 fn corrections_and_undos_sent_again_under_their_key_are_made_once() {
-    let Served { _dir, jury, table, server, .. } = served();
+    let Served { _dir, path, t, jury, table, server } = served();
     let addr = server.addr;
     let (_, frame) = ask(addr, "GET", "/api/v1/hand-record?round=1&table=1&line=1", &jury, None);
     let before = frame["deal"].clone();
@@ -306,6 +306,16 @@ fn corrections_and_undos_sent_again_under_their_key_are_made_once() {
     let (_, history) = ask(addr, "GET", "/api/v1/history", &table, None);
     let undos = history.as_array().unwrap().iter().filter(|h| h["action"] == "deal.undo").count();
     assert_eq!(undos, 1, "{history}");
+    // The table's code revoked meanwhile (its round over would do the same): the undo sent
+    // again is told it was made, not refused (the scorer was told it had failed); another
+    // change under the old code is refused.
+    Atout::open(&path).unwrap().device_revoke(&t, 1, Some(1), "lost phone", "http://jury").unwrap();
+    let (s, told) = ask(addr, "POST", "/api/v1/fix", &table, Some(&undo(3, &lines[1])));
+    assert_eq!((s, told["stored"].clone()), (200, json!(false)), "{told}");
+    let mut other = undo(2, &lines[0]);
+    other["key"] = json!("t-undo-2");
+    let (s, refused) = ask(addr, "POST", "/api/v1/fix", &table, Some(&other));
+    assert_eq!(s, 401, "{refused}");
 }
 
 /// What is the jury's stays the jury's over HTTP: a table's code reads no rulings; and a path
