@@ -293,7 +293,7 @@ impl Atout {
         for e in &entries {
             w.row([
                 e.at_local.as_str(),
-                &e.by,
+                crate::text::actor_said(&e.by).get(lang),
                 e.action_texts.get(lang),
                 &e.reason,
                 &num(e.round),

@@ -71,7 +71,7 @@ pub struct About {
     pub font_licence: &'static str,
 }
 
-pub use text::{local_time, system_lang};
+pub use text::{actor_said, local_time, system_lang};
 
 pub struct Atout {
     store: Store,

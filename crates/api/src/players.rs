@@ -305,7 +305,7 @@ impl Atout {
             return Err(ApiError::conflict(said!(
                 "{name} ({c_en}{n_en}) is already registered as player {id}: use that player, or add this one anyway if they are two people",
                 "{name} ({c_fr}{n_fr}) est déjà inscrit comme joueur {id} : prenez ce joueur, ou ajoutez celui-ci quand même si ce sont deux personnes",
-                "{name} ({c_nl}{n_nl}) is al ingeschreven als speler {id}: neem die speler, of voeg deze toch toe als het twee mensen zijn"
+                "{name} ({c_nl}{n_nl}) is al geregistreerd als speler {id}: neem die speler, of voeg deze toch toe als het twee mensen zijn"
             )));
         }
         let id = self.store.write(Change { actor: &self.actor, action: "player.add", reason: "" }, |w| w.add_player(&name, &club, &member))?;

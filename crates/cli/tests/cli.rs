@@ -239,6 +239,11 @@ fn a_kings_cribbage_evening_from_the_command_line() {
     ok(&db, &["players", "import", csv.to_str().unwrap()]);
     let c = ok(&db, &["tournament", "create", "--name", "C", "--game", "kings-cribbage", "--rounds", "2", "--settings", r#"{"serviteur": true}"#]);
     let c = c.trim();
+    // A player named by their number as a tournament's lists show it (p1), or as registered (2):
+    // «p1» was refused in clap's English.
+    ok(&db, &["tournament", "enter", "--tournament", c, "--player", "p1", "--player", "2"]);
+    let out = atout_in("fr_BE.UTF-8", &db, ["tournament", "enter", "--tournament", c, "--player", "x1"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("«x1» n'est pas un numéro de joueur"), "{}", String::from_utf8_lossy(&out.stderr));
     ok(&db, &["tournament", "enter", "--tournament", c]);
     let round: Value = serde_json::from_str(&ok(&db, &["round", "draw", "--tournament", c, "--round", "1", "--seed", "4", "--format", "json"])).unwrap();
     // Five players, about four a table: 3 and 2, nobody sits out.
@@ -251,6 +256,10 @@ fn a_kings_cribbage_evening_from_the_command_line() {
     let sheet: Value = serde_json::from_str(&add(format!(r#"{{"seat":{first},"lines":[["4","5","5","6"]],"placed":4,"bonuses":["first"]}}"#))).unwrap();
     assert_eq!(sheet["lines"][0]["points"][(first - 1) as usize], 22);
     assert_eq!(sheet["next"]["seat"], other);
+    // Whose turn next, not who deals (it said «donnée par»).
+    let out = atout_in("fr_BE.UTF-8", &db, [&["sheet"][..], &at].concat());
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains(&format!("au tour de {other}. ")) && !shown.contains("donnée par"), "{shown}");
     // Out of turn: refused with its rule.
     let out = atout(&db, &[&["deal", "add"][..], &at, &[format!(r#"{{"seat":{first},"pass":true}}"#).as_str()]].concat());
     assert_eq!(out.status.code(), Some(2));

@@ -1279,6 +1279,7 @@ impl Game for Cribbage {
                 "deal": t("Turn", "Tour", "Beurt"),
                 // Whose turn a line is, where another game says who dealt (as the printed sheet).
                 "dealer": t("Player", "Joueur", "Speler"),
+                "dealt_by": t("to play:", "au tour de", "aan de beurt:"),
                 "new_first_dealer": t("Plays first", "Joue en premier", "Speelt eerst"),
                 "first_dealer_change": t("Correct who plays first", "Corriger qui joue en premier", "Verbeteren wie eerst speelt"),
                 "sheet_more": t("Undo, who plays first, history", "Annuler, qui joue en premier, historique", "Ongedaan maken, wie eerst speelt, geschiedenis"),

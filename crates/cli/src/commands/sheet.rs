@@ -222,7 +222,9 @@ pub fn sheet(app: &mut Atout, a: SheetArgs) -> Result<(), Failure> {
                     let line = e.line.map_or(word("ruling", "décision", "beslissing").to_string(), |l| format!("{} {l}", word("line", "ligne", "lijn")));
                     // The line in the game's words, as the window's history says it.
                     let lang = lang();
-                    outln!("{}  {:<10} {:<24} {:<10} {}  {}", e.at_local, line, e.action_texts.get(lang), e.by, e.texts.get(lang), e.reason);
+                    // Who, as the reader's language says a phone or the jury's device.
+                    let by = atout_api::actor_said(&e.by);
+                    outln!("{}  {:<10} {:<24} {:<10} {}  {}", e.at_local, line, e.action_texts.get(lang), by.get(lang), e.texts.get(lang), e.reason);
                 }
             }
         },
@@ -386,7 +388,9 @@ fn print_sheet(s: &SheetView, desc: &Value) {
                 said.push(format!("{deal} {n}"));
             }
             if let Some(d) = at("dealer") {
-                said.push(format!("{} {}", word("dealt by", "donnée par", "gegeven door"), name(d)));
+                // Whose turn, where the game has turns and not deals (Kings Cribbage).
+                let by = desc["words"]["dealt_by"].as_str().unwrap_or(word("dealt by", "donnée par", "gegeven door"));
+                said.push(format!("{by} {}", name(d)));
             }
             if let Some(out) = at("sits_out") {
                 let who = name(out);

@@ -41,8 +41,9 @@ pub enum TournamentCmd {
     Enter {
         #[arg(long)]
         tournament: String,
-        /// A registered player's number (again for more); none: every registered player.
-        #[arg(long = "player")]
+        /// A registered player's number, as `players list` or a tournament's id shows it (`9`
+        /// or `p9`; again for more); none: every registered player.
+        #[arg(long = "player", value_parser = registry_number)]
         players: Vec<i64>,
     },
 }
@@ -148,9 +149,23 @@ pub fn audit(app: &mut Atout, a: AuditArgs) -> Result<(), Failure> {
                 };
                 let why = if e.reason.is_empty() { String::new() } else { format!("  ({})", e.reason) };
                 // Room for the longest place («manche 12, table 12, ligne 40»).
-                outln!("{}  {:<14} {:<24} {:<30} {change}{why}", e.at_local, e.by, e.action_texts.get(lang), place.join(", "));
+                let by = atout_api::actor_said(&e.by);
+                outln!("{}  {:<14} {:<24} {:<30} {change}{why}", e.at_local, by.get(lang), e.action_texts.get(lang), place.join(", "));
             }
         }
     }
     Ok(())
+}
+
+/// A registered player's number as the user may copy it: `9`, or `p9` as a tournament's lists
+/// show the player (refused in clap's English before, a late entrant's id copied from a round).
+fn registry_number(text: &str) -> Result<i64, String> {
+    let digits = text.trim().strip_prefix(['p', 'P']).unwrap_or(text.trim());
+    digits.parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(|| {
+        crate::output::say(atout_api::rules::said!(
+            "«{text}» is no player's number (9, or p9)",
+            "«{text}» n'est pas un numéro de joueur (9, ou p9)",
+            "«{text}» is geen spelersnummer (9, of p9)"
+        ))
+    })
 }
