@@ -1528,3 +1528,20 @@ fn a_database_that_may_not_be_written_is_read_and_exported_and_changes_are_refus
     assert!(!ok(&db, &["players", "list"]).contains("Zoë"));
     assert_eq!(ok(&db, &["standings", "--tournament", "1", "--format", "json"]), standings);
 }
+
+/// A refusal that an option gets past names it: a file kept because it exists (--replace), a
+/// probable duplicate of a registered player (--anyway). The user was stuck.
+#[test]
+fn a_refusal_names_the_option_that_gets_past_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("o.db");
+    ok(&db, &["import", fixture("spring-open-16.json").to_str().unwrap()]);
+    let file = dir.path().join("spring.json");
+    ok(&db, &["export", "--tournament", "1", file.to_str().unwrap()]);
+    let out = atout_in("fr_BE.UTF-8", &db, ["export", "--tournament", "1", file.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.code() == Some(1) && said.contains("existe déjà") && said.contains("--replace"), "{said}");
+    let out = atout_in("nl_BE.UTF-8", &db, ["players", "add", "--name", "Anne Peeters", "--club", "KC De Troef"]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("al geregistreerd") && said.contains("--anyway"), "{said}");
+}

@@ -220,7 +220,7 @@ pub fn export(app: &mut Atout, a: ExportArgs) -> Result<(), Failure> {
     match a.file {
         Target::Stdout => out!("{text}"),
         Target::File(file) => {
-            app.save_file(&file.display().to_string(), text.as_bytes(), a.replace)?;
+            app.save_file(&file.display().to_string(), text.as_bytes(), a.replace).map_err(replace_said)?;
         }
     }
     Ok(())
@@ -245,8 +245,18 @@ pub fn print(app: &mut Atout, a: PrintArgs) -> Result<(), Failure> {
         PrintCmd::Hands { whole: Whole { tournament, out, lang }, solve } => PrintRequest { replays: solve, ..ask(tournament, "hands", out, lang) },
         PrintCmd::Season { season, out, lang } => PrintRequest { season: Some(season), ..ask(String::new(), "season", out, lang) },
     };
-    outln!("{}", app.save_print(&req)?);
+    outln!("{}", app.save_print(&req).map_err(replace_said)?);
     Ok(())
+}
+
+/// A file kept because it exists: said with the option that replaces it (the refusal named
+/// none, and the user was stuck).
+fn replace_said(e: atout_api::ApiError) -> Failure {
+    if e.kind() == "conflict" {
+        Failure::ApiThen(e, crate::output::word("--replace writes over it", "--replace l'écrase", "--replace overschrijft het").to_string())
+    } else {
+        e.into()
+    }
 }
 
 pub fn publish(app: &mut Atout, a: PublishArgs) -> Result<(), Failure> {

@@ -158,7 +158,17 @@ pub fn registry(app: &mut Atout, cmd: PlayersCmd) -> Result<(), Failure> {
             outln!("{:>5}  {:<30} {:<20} {}", p.id, p.name, p.club, p.member);
         }
         PlayersCmd::Add { name, club, member, anyway } => {
-            let p = app.player_add(&name, &club, &member, anyway)?;
+            // A probable duplicate refused: said with the option that adds them all the same.
+            let p = app.player_add(&name, &club, &member, anyway).map_err(|e| {
+                if e.kind() == "conflict" && !anyway {
+                    Failure::ApiThen(
+                        e,
+                        word("--anyway adds this one all the same", "--anyway ajoute celui-ci quand même", "--anyway voegt deze toch toe").to_string(),
+                    )
+                } else {
+                    e.into()
+                }
+            })?;
             outln!("{}", p.id);
         }
     }
