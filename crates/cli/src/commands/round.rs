@@ -165,12 +165,15 @@ fn print_round(r: &DrawnRound, first_said: &str) {
         );
     }
     if r.redrawable && !(r.not_seated.is_empty() && r.withdrawn_seated.is_empty()) {
+        // The whole command, seated as it was (by ranking too).
+        let how = if r.by_ranking { " --by-ranking" } else { "" };
+        let command = format!("atout round draw --tournament {name:?} --round {round}{how}");
         outln!(
             "{}",
             say(said!(
-                "draw round {round} again (atout round draw --round {round}): it has not begun",
-                "tirez la manche {round} à nouveau (atout round draw --round {round}) : elle n'a pas commencé",
-                "loot ronde {round} opnieuw (atout round draw --round {round}): ze is niet begonnen"
+                "draw round {round} again ({command}): it has not begun",
+                "tirez la manche {round} à nouveau ({command}) : elle n'a pas commencé",
+                "loot ronde {round} opnieuw ({command}): ze is niet begonnen"
             ))
         );
     }
