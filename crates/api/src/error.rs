@@ -400,6 +400,12 @@ impl ApiError {
         }
     }
 
+    /// Someone's data stands in the way (a file that exists, a probable duplicate, a line
+    /// written meanwhile): nothing was stored, and asking again otherwise may get past it.
+    pub fn is_conflict(&self) -> bool {
+        matches!(self, ApiError::Conflict(_))
+    }
+
     pub fn kind(&self) -> &'static str {
         match self {
             ApiError::Refused { .. } => "refused",

@@ -252,7 +252,7 @@ pub fn print(app: &mut Atout, a: PrintArgs) -> Result<(), Failure> {
 /// A file kept because it exists: said with the option that replaces it (the refusal named
 /// none, and the user was stuck).
 fn replace_said(e: atout_api::ApiError) -> Failure {
-    if e.kind() == "conflict" {
+    if e.is_conflict() {
         Failure::ApiThen(e, crate::output::word("--replace writes over it", "--replace l'écrase", "--replace overschrijft het").to_string())
     } else {
         e.into()

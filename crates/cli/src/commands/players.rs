@@ -160,7 +160,7 @@ pub fn registry(app: &mut Atout, cmd: PlayersCmd) -> Result<(), Failure> {
         PlayersCmd::Add { name, club, member, anyway } => {
             // A probable duplicate refused: said with the option that adds them all the same.
             let p = app.player_add(&name, &club, &member, anyway).map_err(|e| {
-                if e.kind() == "conflict" && !anyway {
+                if e.is_conflict() && !anyway {
                     Failure::ApiThen(
                         e,
                         word("--anyway adds this one all the same", "--anyway ajoute celui-ci quand même", "--anyway voegt deze toch toe").to_string(),
