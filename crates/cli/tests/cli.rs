@@ -1544,4 +1544,11 @@ fn a_refusal_names_the_option_that_gets_past_it() {
     let out = atout_in("nl_BE.UTF-8", &db, ["players", "add", "--name", "Anne Peeters", "--club", "KC De Troef"]);
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("al geregistreerd") && said.contains("--anyway"), "{said}");
+    // A code revoked without its reason: --reason (the refusal named none).
+    let out = atout_in("fr_BE.UTF-8", &db, ["devices", "--tournament", "1", "--round", "5", "--revoke", "2"]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("donnez le motif") && said.contains("--reason"), "{said}");
+    // Nothing to settle: said so (it printed nothing at all).
+    let out = atout_in("fr_BE.UTF-8", &db, ["season", "doubts"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("aucun joueur dont les imports n'étaient pas sûrs"));
 }

@@ -79,11 +79,19 @@ pub fn serve(app: Atout, db: &Path, a: ServeArgs) -> Result<(), Failure> {
 pub fn devices(app: &mut Atout, a: DevicesArgs) -> Result<(), Failure> {
     let base = a.base.unwrap_or_else(|| atout_serve::base_url(atout_serve::default_addr()));
     let (tournament, round, reason) = (&a.tournament, a.round, &a.reason);
+    // A revoke or a lock refused for want of its reason names the option that gives it.
+    let why = |e: atout_api::ApiError| {
+        if reason.trim().is_empty() {
+            Failure::ApiThen(e, word("--reason \"…\" says why", "--reason \"…\" dit pourquoi", "--reason \"…\" zegt waarom").to_string())
+        } else {
+            e.into()
+        }
+    };
     let codes = match (a.revoke, a.lock, a.unlock) {
-        (Some(Whose::Jury), ..) => app.device_revoke(tournament, round, None, reason, &base)?,
-        (Some(Whose::Table(n)), ..) => app.device_revoke(tournament, round, Some(n), reason, &base)?,
-        (None, Some(n), _) => app.table_lock(&TableRef::new(tournament, round, n), true, reason, &base)?,
-        (None, None, Some(n)) => app.table_lock(&TableRef::new(tournament, round, n), false, reason, &base)?,
+        (Some(Whose::Jury), ..) => app.device_revoke(tournament, round, None, reason, &base).map_err(why)?,
+        (Some(Whose::Table(n)), ..) => app.device_revoke(tournament, round, Some(n), reason, &base).map_err(why)?,
+        (None, Some(n), _) => app.table_lock(&TableRef::new(tournament, round, n), true, reason, &base).map_err(why)?,
+        (None, None, Some(n)) => app.table_lock(&TableRef::new(tournament, round, n), false, reason, &base).map_err(why)?,
         (None, None, None) => app.devices(tournament, round, &base)?,
     };
     match a.format {

@@ -1,7 +1,7 @@
 //! `atout season …`: a club's championship over many evenings, and a federation ranking
 //! from other clubs' archives.
 
-use crate::output::{count, json, lang, parse_json, read, Failure, Output, StandingsOut};
+use crate::output::{count, json, lang, parse_json, read, word, Failure, Output, StandingsOut};
 use atout_api::rules::{said, Lang, Tr};
 use atout_api::Atout;
 use clap::Subcommand;
@@ -242,6 +242,15 @@ pub fn run(app: &mut Atout, cmd: SeasonCmd) -> Result<(), Failure> {
             let list = app.player_doubts()?;
             match format {
                 Output::Json => outln!("{}", json(&list)),
+                // Said when there are none (it printed nothing at all).
+                Output::Table if list.is_empty() => outln!(
+                    "{}",
+                    word(
+                        "no players the imports were unsure of",
+                        "aucun joueur dont les imports n'étaient pas sûrs",
+                        "geen spelers waarover de imports twijfelden"
+                    )
+                ),
                 Output::Table => doubts(&list),
             }
         }
