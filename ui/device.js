@@ -149,10 +149,12 @@ function newKey() {
  * write goes with the same key and is stored once (the server answers 200, nothing new); once
  * answered, the same figures again are a write of their own.
  */
-const juryKeys = {
-  read: () => JSON.parse(localStorage.getItem(keys.jury) || "{}"),
-  write(all) { localStorage.setItem(keys.jury, JSON.stringify(all)); },
-};
+/** Keys kept on the device under `name`, each by what it was made for, until answered. */
+const keptKeys = (name) => ({
+  read: () => JSON.parse(localStorage.getItem(name) || "{}"),
+  write(all) { localStorage.setItem(name, JSON.stringify(all)); },
+});
+const juryKeys = keptKeys(keys.jury);
 async function juryWrite(path, payload) {
   const what = `${path} ${JSON.stringify(payload)}`;
   const kept = juryKeys.read();
@@ -170,11 +172,11 @@ async function juryWrite(path, payload) {
  * as first sent, whatever the sheet shows since: rebuilt from the sheet as it then stood (the
  * line undone gone from it), it took back the line before.
  */
-const fixKey = `atout.fix.${code}`;
+const fixKeys = keptKeys(`atout.fix.${code}`);
 async function fixOnce(payload) {
   const undo = payload.entry === null;
   const what = undo ? "undo" : JSON.stringify({ round: payload.round, table: payload.table, line: payload.line, entry: payload.entry, before: payload.before });
-  const kept = JSON.parse(localStorage.getItem(fixKey) || "{}");
+  const kept = fixKeys.read();
   // An undo kept is that one sent again only while the sheet says it may have been made (its
   // line gone) or not yet (its line as it saw it); else it went long ago, and the undo asked now
   // is one of its own (a kept undo swallowed a later one, and nothing was said).
@@ -184,12 +186,12 @@ async function fixOnce(payload) {
     const stands = line && JSON.stringify(line.entry) === JSON.stringify(old.body.before);
     if (!(old.body.line > lastSheet.lines.length || stands)) delete kept[what];
   }
-  if (!kept[what]) { kept[what] = { key: newKey(), body: payload }; localStorage.setItem(fixKey, JSON.stringify(kept)); }
+  if (!kept[what]) { kept[what] = { key: newKey(), body: payload }; fixKeys.write(kept); }
   const { key, body } = kept[what];
   const forget = () => {
-    const left = JSON.parse(localStorage.getItem(fixKey) || "{}");
+    const left = fixKeys.read();
     delete left[what];
-    localStorage.setItem(fixKey, JSON.stringify(left));
+    fixKeys.write(left);
   };
   try {
     const answer = await http("POST", "/api/v1/fix", { ...(undo ? body : payload), key });

@@ -160,6 +160,16 @@ fn locked(table: i64) -> ApiError {
     ))
 }
 
+/// Where a correction's or an undo's key is kept among the lines' keys: apart from a table's
+/// lines (a club's app numbering both 1, 2, 3…) and from the jury's faults (`jury `).
+const FIX_KEY: &str = "fix ";
+const JURY_FIX_KEY: &str = "jury fix ";
+
+/// A correction's or an undo's key, checked, as it is kept (`prefix` and the key).
+fn fix_key(key: Option<String>, prefix: &str) -> Result<Option<String>> {
+    key.map(|k| checked_key(&k).map(|()| format!("{prefix}{k}"))).transpose()
+}
+
 /// A device's line, as the write checks it inside its transaction.
 pub(crate) struct DeviceWrite<'a> {
     pub code: &'a str,
@@ -480,7 +490,7 @@ impl Atout {
     pub fn fix_stored(&mut self, typed: &str, key: &str, entry: Option<&Value>) -> Result<bool> {
         let Some(code) = normalize(typed) else { return Ok(false) };
         let Some(row) = self.store.device_code(&code)? else { return Ok(false) };
-        for prefix in ["fix ", "jury fix "] {
+        for prefix in [FIX_KEY, JURY_FIX_KEY] {
             if let Some(found) = self.store.line_key_of_code(row.id, &format!("{prefix}{key}"))? {
                 same_entry(found, entry)?;
                 return Ok(true);
@@ -646,17 +656,13 @@ impl Atout {
         // The round and table it names, each when it names it, must be the code's own (a
         // table named without its round was taken for the code's own table).
         let at = self.device_table(device, round, named)?;
-        // Kept apart from the lines' keys (a club's app numbering both 1, 2, 3…).
-        let key = key.map(|k| checked_key(&k).map(|_| format!("fix {k}"))).transpose()?;
+        let key = fix_key(key, FIX_KEY)?;
         // A retry of a change made before answers with the sheet as it stands, nothing made
         // again (an undo retried, rebuilt from the sheet as it then stood, took back the line
         // before the one undone).
         let (located, table_id) = self.located_table(&at)?;
-        if let Some(key) = &key {
-            if let Some(found) = self.store.line_key(table_id, key)? {
-                same_entry(found, entry.as_ref())?;
-                return self.sheet_at(&located);
-            }
+        if let Some(sheet) = self.fixed_before(&located, table_id, key.as_deref(), entry.as_ref())? {
+            return Ok(sheet);
         }
         // A change names what it changes: the line as the scorer saw it.
         let Some(before) = before.filter(|b| !b.is_null()) else {
@@ -688,8 +694,23 @@ impl Atout {
             Some(entry) => (Edit::Correct { line, entry, seen: Some(before) }, "deal.correct"),
             None => (Edit::Undo { line: Some(line), seen: Some(before) }, "deal.undo"),
         };
-        match self.acting(actor, |a| a.write_sheet(&located, edit, action, &reason, Some(&guard))) {
-            Ok(()) | Err(ApiError::Stored { .. }) => self.sheet_at(&located),
+        let written = self.acting(actor, |a| a.write_sheet(&located, edit, action, &reason, Some(&guard)));
+        self.fixed(&located, written)
+    }
+
+    /// The sheet as it stands when the change under `key` was made before (a retry after a
+    /// lost answer); none when it was not.
+    fn fixed_before(&mut self, at: &crate::sheets::At, table_id: Id, key: Option<&str>, entry: Option<&Value>) -> Result<Option<SheetView>> {
+        let Some(found) = key.map(|k| self.store.line_key(table_id, k)).transpose()?.flatten() else { return Ok(None) };
+        same_entry(found, entry)?;
+        self.sheet_at(at).map(Some)
+    }
+
+    /// A correction's or an undo's answer: the sheet as it stands once it is written, or
+    /// found written under its key by a retry that came first.
+    fn fixed(&mut self, at: &crate::sheets::At, written: Result<()>) -> Result<SheetView> {
+        match written {
+            Ok(()) | Err(ApiError::Stored { .. }) => self.sheet_at(at),
             Err(e) => Err(e),
         }
     }
@@ -713,15 +734,12 @@ impl Atout {
         };
         let reason = required_reason(&reason, Tr::new("a correction", "une correction", "een correctie"))?;
         let actor = device_actor(scorer, None)?;
-        let key = key.map(|k| checked_key(&k).map(|_| format!("jury fix {k}"))).transpose()?;
+        let key = fix_key(key, JURY_FIX_KEY)?;
         let (located, table_id) = self.located_table(&TableRef::new(device.tournament.clone(), round, table))?;
         // A retry of the correction made before: the sheet as it stands (it was refused as
         // changed meanwhile, by the jury's own correction).
-        if let Some(key) = &key {
-            if let Some(found) = self.store.line_key(table_id, key)? {
-                same_entry(found, Some(&entry))?;
-                return self.sheet_at(&located);
-            }
+        if let Some(sheet) = self.fixed_before(&located, table_id, key.as_deref(), Some(&entry))? {
+            return Ok(sheet);
         }
         // The line as the cards give it, and nothing else: the play legal and played to its
         // end, the line's figures the cards' (a play left half-way let any figures through).
@@ -758,10 +776,8 @@ impl Atout {
         // The code checked again inside the write (revoked since the request came in?).
         let sent = entry.clone();
         let guard = JuryWrite { code: &device.code, key: key.as_deref().map(|k| (k, line)), entry: Some(&sent) };
-        match self.acting(actor, |a| a.write_sheet(&located, Edit::Correct { line, entry, seen: before }, "deal.correct", &reason, Some(&guard))) {
-            Ok(()) | Err(ApiError::Stored { .. }) => self.sheet_at(&located),
-            Err(e) => Err(e),
-        }
+        let written = self.acting(actor, |a| a.write_sheet(&located, Edit::Correct { line, entry, seen: before }, "deal.correct", &reason, Some(&guard)));
+        self.fixed(&located, written)
     }
 
     /// A line's hand record, for the jury's device to replay it card by card (the game,

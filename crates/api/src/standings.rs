@@ -122,13 +122,13 @@ pub(crate) fn compute(l: &mut Loaded, after_round: i64) -> Standings {
     // seated at a table nor given a bye (a round's result: RULES.md §6) played no round, and
     // has no place. Nor, in the standings of the rounds before it, has a late entrant: it did
     // not play them.
-    let seated = |id| l.rounds.iter().any(|r| r.row.byes.contains(&id) || r.row.tables.iter().any(|t| t.seats.contains(&id)));
+    let seated = |id| l.rounds.iter().any(|r| r.places(id));
     let never_played = |i: usize| l.entrants[i].withdrawn_from.is_some() && !seated(l.entrants[i].id);
     let joined_later = |i: usize| l.entrants[i].from_round.is_some_and(|r| r > after_round);
     // Entered once the rounds up to `after_round` were drawn (a late entrant before the round
     // was drawn again): neither a seat nor a bye in any of them, so no place yet either.
     let drawn = l.rounds.iter().filter(|r| r.row.round <= after_round);
-    let placed = |id| drawn.clone().any(|r| r.row.byes.contains(&id) || r.row.tables.iter().any(|t| t.seats.contains(&id)));
+    let placed = |id| drawn.clone().any(|r| r.places(id));
     let unplaced = |i: usize| drawn.clone().next().is_some() && l.entrants[i].withdrawn_from.is_none() && !placed(l.entrants[i].id);
     let (apart, mut order): (Vec<usize>, Vec<usize>) = l.by_code.iter().filter(|i| !joined_later(**i) && !unplaced(**i)).partition(|i| never_played(**i));
     // A player with no result yet (every table of theirs not started) is placed after those

@@ -81,6 +81,18 @@ pub(crate) struct LoadedRound {
     pub results: Vec<TableResult>,
 }
 
+impl LoadedRound {
+    /// The entrant has a seat or the bye in this round.
+    pub fn places(&self, entrant: Id) -> bool {
+        self.row.byes.contains(&entrant) || self.row.tables.iter().any(|t| t.seats.contains(&entrant))
+    }
+
+    /// A line or a ruling is written at one of its tables.
+    pub fn begun(&self) -> bool {
+        self.row.tables.iter().any(started)
+    }
+}
+
 /// A table's sheet checked and scored.
 #[derive(Clone, Debug)]
 pub(crate) struct TableResult {

@@ -387,8 +387,6 @@ impl Atout {
         let id = self.resolve(tournament)?;
         let l = self.loaded(id)?;
         let r = l.round(round)?;
-        let placed = |e: Id| r.row.byes.contains(&e) || r.row.tables.iter().any(|t| t.seats.contains(&e));
-        let plays = |e: &atout_store::EntrantRow| e.from_round.is_none_or(|j| j <= round) && e.withdrawn_from.is_none_or(|w| w > round);
         Ok(DrawnRound {
             tournament: l.row.name.clone(),
             round,
@@ -410,10 +408,10 @@ impl Atout {
                 })
                 .collect(),
             byes: r.row.byes.iter().map(|b| l.seat_view(0, *b)).collect(),
-            not_seated: l.entrants.iter().filter(|e| plays(e) && !placed(e.id)).map(|e| l.seat_view(0, e.id)).collect(),
-            withdrawn_seated: l.entrants.iter().filter(|e| !plays(e) && placed(e.id)).map(|e| l.seat_view(0, e.id)).collect(),
-            begun: r.row.tables.iter().any(started),
-            redrawable: round == l.last_round() && !r.row.tables.iter().any(started),
+            not_seated: l.entrants.iter().filter(|e| plays(e, round) && !r.places(e.id)).map(|e| l.seat_view(0, e.id)).collect(),
+            withdrawn_seated: l.entrants.iter().filter(|e| !plays(e, round) && r.places(e.id)).map(|e| l.seat_view(0, e.id)).collect(),
+            begun: r.begun(),
+            redrawable: round == l.last_round() && !r.begun(),
         })
     }
 }
@@ -481,12 +479,7 @@ impl Atout {
         }
         // A round drawn without them and begun is a round they did not play: back, they had
         // neither a seat nor a bye in it, and a blank in its place, without a word.
-        let missed = l.rounds.iter().find(|r| {
-            r.row.round >= e.withdrawn_from.unwrap_or(i64::MAX)
-                && r.row.tables.iter().any(started)
-                && !r.row.byes.contains(&e.id)
-                && !r.row.tables.iter().any(|t| t.seats.contains(&e.id))
-        });
+        let missed = l.rounds.iter().find(|r| r.row.round >= e.withdrawn_from.unwrap_or(i64::MAX) && r.begun() && !r.places(e.id));
         if let Some(r) = missed {
             let (name, round) = (&e.player.name, r.row.round);
             return Err(ApiError::conflict(said!(

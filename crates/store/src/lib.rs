@@ -111,13 +111,12 @@ impl StoreError {
     /// A write the file's place refused: a read-only file, folder or medium, no right to
     /// write it, the disk full. Nothing was stored, and nothing says the file is damaged.
     pub fn is_unwritable(&self) -> bool {
-        matches!(self, StoreError::Sql(rusqlite::Error::SqliteFailure(e, _))
-            if matches!(e.code, rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::PermissionDenied | rusqlite::ErrorCode::DiskFull))
+        matches!(self, StoreError::Sql(e) if matches!(file_trouble(e), Some(FileTrouble::ReadOnly | FileTrouble::NotAllowed | FileTrouble::DiskFull)))
     }
 
     /// SQLite could not open a file it needs (the database, its log or shared memory).
     pub fn cannot_open(&self) -> bool {
-        matches!(self, StoreError::Sql(rusqlite::Error::SqliteFailure(e, _)) if e.code == rusqlite::ErrorCode::CannotOpen)
+        matches!(self, StoreError::Sql(e) if file_trouble(e) == Some(FileTrouble::CannotOpen))
     }
 
     /// Another connection held the database longer than the busy timeout.
